@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Runs every check CI runs, after the same idempotent setup as scripts/serve.sh:
+# formatting, clippy (native and wasm) with -D warnings, all tests, the core purity guard,
+# a release wasm build, and the browser tests in headless Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+STEP="setup"
+trap 'echo "check: FAILED at \"$STEP\"" >&2' ERR
+step() { STEP="$1"; printf '\n==> %s\n' "$1"; }
+
+scripts/setup.sh
+. scripts/lib.sh
+
+step "cargo fmt --all --check"
+cargo fmt --all --check
+
+step "cargo clippy --workspace --all-targets -- -D warnings"
+cargo clippy --workspace --all-targets -- -D warnings
+step "cargo clippy (web crate for wasm32)"
+cargo clippy -p rankscope-web --target wasm32-unknown-unknown -- -D warnings
+
+step "cargo test --workspace"
+cargo test --workspace
+
+step "core stays pure (no browser crates in rankscope-core's dependency tree)"
+if cargo tree -p rankscope-core -e normal --prefix none | grep -E '^(wasm-bindgen|web-sys|js-sys|gloo|yew)[- ]'; then
+  echo "rankscope-core depends on a browser crate (listed above)" >&2
+  false
+fi
+
+step "release wasm build (trunk build --release)"
+run_trunk build --release --offline
+wasm=$(ls dist/*.wasm)
+printf '    %s: %s bytes raw, %s bytes gzip -9\n' "$wasm" "$(stat -c %s "$wasm")" "$(gzip -9c "$wasm" | wc -c)"
+
+step "browser tests (headless Chromium)"
+mkdir -p target/browser-expected
+cargo run -q -p rankscope -- profiles --json > target/browser-expected/profiles.json
+(cd tests && node --test --test-reporter=spec browser/)
+
+STEP="done"
+printf '\n==> all checks passed\n'

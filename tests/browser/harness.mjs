@@ -1,0 +1,99 @@
+// Shared pieces of the browser tests: a static file server for the built dist/ (mounted at any
+// sub-path, like an embedding site would), Debian's headless Chromium, and a page wrapper that
+// records every console error, uncaught exception and failed request so a test can fail on them.
+import { createServer } from 'node:http';
+import { readFile, stat, mkdir } from 'node:fs/promises';
+import { join, extname, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const repoRoot = resolve(here, '..', '..');
+export const distDir = resolve(process.env.RANKSCOPE_DIST ?? join(repoRoot, 'dist'));
+export const screenshotDir = join(repoRoot, 'tests', 'screenshots');
+export const expectedPath = resolve(
+  process.env.RANKSCOPE_EXPECTED ?? join(repoRoot, 'target', 'browser-expected', 'profiles.json'),
+);
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.png': 'image/png',
+};
+
+/** Serves `root` under every prefix in `mounts` (e.g. ['/', '/demo/rankscope/']) on a free port. */
+export async function serveStatic(root, mounts) {
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const mount = mounts
+      .filter((m) => path.startsWith(m) || path + '/' === m)
+      .sort((a, b) => b.length - a.length)[0];
+    if (!mount) return send(res, 404, 'text/plain', 'no such mount');
+    if (path + '/' === mount) {
+      res.writeHead(301, { Location: mount });
+      return res.end();
+    }
+    let file = resolve(root, '.' + path.slice(mount.length - 1));
+    if (!file.startsWith(root)) return send(res, 403, 'text/plain', 'forbidden');
+    try {
+      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
+      const body = await readFile(file);
+      send(res, 200, TYPES[extname(file)] ?? 'application/octet-stream', body);
+    } catch {
+      send(res, 404, 'text/plain', 'not found');
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  return { origin: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+}
+
+function send(res, status, type, body) {
+  res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
+  res.end(body);
+}
+
+/** Launches Debian's Chromium headless with the flags this closed network needs. */
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A new page whose console errors, page errors and failed requests are collected in `problems`. */
+export async function openPage(browser, options = {}) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`uncaught exception: ${err.message}`));
+  page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
+  page.on('response', (res) => {
+    if (res.status() >= 400) problems.push(`HTTP ${res.status()} for ${res.url()}`);
+  });
+  return { page, problems, close: () => context.close() };
+}
+
+/** Saves a full-page screenshot under tests/screenshots/ (git-ignored) and returns its path. */
+export async function screenshot(page, name) {
+  await mkdir(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

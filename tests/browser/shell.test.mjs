@@ -1,0 +1,97 @@
+// The app shell in a real headless Chromium: it mounts, shows data computed by rankscope-core in
+// WebAssembly (compared with what the native CLI prints for the same core), never logs an error,
+// and works when the static site is served from a sub-path.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile, access } from 'node:fs/promises';
+import { join } from 'node:path';
+import { distDir, expectedPath, serveStatic, launchChromium, openPage, screenshot } from './harness.mjs';
+
+let server;
+let browser;
+let expected;
+
+before(async () => {
+  await access(join(distDir, 'index.html')).catch(() => {
+    throw new Error(`no built site at ${distDir}: run "trunk build --release" first (scripts/check.sh does)`);
+  });
+  expected = JSON.parse(await readFile(expectedPath, 'utf8'));
+  server = await serveStatic(distDir, ['/', '/demo/rankscope/']);
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+async function loadApp(path, options) {
+  const session = await openPage(browser, options);
+  await session.page.goto(server.origin + path);
+  await session.page.waitForSelector('[data-testid="app"][data-ready="true"]', { timeout: 20000 });
+  return session;
+}
+
+for (const [label, path] of [
+  ['site root', '/'],
+  ['sub-path /demo/rankscope/', '/demo/rankscope/'],
+]) {
+  test(`app mounts with core data at the ${label}`, async () => {
+    const { page, problems, close } = await loadApp(path, { viewport: { width: 1280, height: 800 } });
+    try {
+      assert.equal(await page.title(), 'Rankscope');
+      assert.equal(await page.textContent('[data-testid="core-version"]'), expected.core_version);
+      const ids = await page.$$eval('[data-testid="profile-list"] li', (lis) =>
+        lis.map((li) => li.dataset.profileId),
+      );
+      assert.deepEqual(ids, expected.profiles.map((p) => p.machine.id));
+      for (const region of ['MPI program source', 'Run controls']) {
+        assert.ok(await page.getByLabel(region).count(), `region "${region}" is on the page`);
+      }
+      await screenshot(page, path === '/' ? 'shell-desktop-light' : 'shell-subpath');
+      assert.deepEqual(problems, [], 'no console errors, exceptions or failed requests');
+    } finally {
+      await close();
+    }
+  });
+}
+
+test('choosing a machine shows its cited parameters from core', async () => {
+  const { page, problems, close } = await loadApp('/', { viewport: { width: 1280, height: 800 } });
+  try {
+    for (const profile of expected.profiles) {
+      await page.selectOption('[data-testid="profile-select"]', profile.machine.id);
+      const view = page.locator('[data-testid="machine-view"]');
+      assert.equal(await view.locator('h2').textContent(), profile.machine.name);
+      const nodesRow = view.locator('tr', { hasText: 'nodes' }).first();
+      assert.match(await nodesRow.textContent(), new RegExp(`^nodes${profile.machine.nodes.value}\\b`));
+      const basis = profile.machine.nodes.basis.source ?? profile.machine.nodes.basis.assume;
+      assert.ok((await nodesRow.textContent()).includes(basis), 'the citation is shown');
+    }
+    // Rank count is clamped to the machine's size (FOLON has 6 PEs).
+    await page.selectOption('[data-testid="profile-select"]', 'folon');
+    await page.fill('[data-testid="ranks-input"]', '500');
+    await page.press('[data-testid="ranks-input"]', 'Tab');
+    assert.equal(await page.inputValue('[data-testid="ranks-input"]'), '6');
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('dark theme and phone width render without errors', async () => {
+  const dark = await loadApp('/', { viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
+  const phone = await loadApp('/', { viewport: { width: 390, height: 844 }, isMobile: true });
+  try {
+    const bg = await dark.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    assert.notEqual(bg, 'rgb(245, 246, 248)', 'dark theme applies');
+    await screenshot(dark.page, 'shell-desktop-dark');
+    const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `no horizontal scrolling at 390 px (overflow ${overflow}px)`);
+    await screenshot(phone.page, 'shell-phone');
+    assert.deepEqual([...dark.problems, ...phone.problems], []);
+  } finally {
+    await dark.close();
+    await phone.close();
+  }
+});

@@ -1,0 +1,55 @@
+//! The root component: wires the reducer to the layout regions.
+
+use yew::prelude::*;
+
+use crate::components::{
+    controls::Controls, editor::Editor, header::Header, machine_list::MachineList,
+    machine_view::MachineView,
+};
+use crate::state::{Action, State};
+
+/// The whole page.
+#[function_component(App)]
+pub fn app() -> Html {
+    let state = use_reducer(State::default);
+    let on_select = {
+        let state = state.clone();
+        Callback::from(move |id: String| state.dispatch(Action::SelectProfile(id)))
+    };
+    let on_ranks = {
+        let state = state.clone();
+        Callback::from(move |n: u32| state.dispatch(Action::SetRanks(n)))
+    };
+    let on_edit = {
+        let state = state.clone();
+        Callback::from(move |text: String| state.dispatch(Action::Edit(text)))
+    };
+    let body = match &state.profiles {
+        Err(message) => html! {
+            <div class="error-banner" role="alert">{ "The built-in machine profiles failed to load: " }{ message }</div>
+        },
+        Ok(profiles) => html! {
+            <main class="layout">
+                <Editor source={state.source.clone()} {on_edit} />
+                <div class="side">
+                    <Controls profiles={profiles.clone()} selected={state.selected.clone()}
+                        ranks={state.ranks} capacity={state.capacity()}
+                        on_select={on_select.clone()} {on_ranks} />
+                    if let Some(p) = state.selected_profile() {
+                        <MachineView profile={p.clone()} />
+                    }
+                    <MachineList profiles={profiles.clone()} selected={state.selected.clone()} {on_select} />
+                </div>
+            </main>
+        },
+    };
+    html! {
+        <div class="app" data-testid="app" data-ready="true">
+            <Header core_version={rankscope_core::VERSION} />
+            { body }
+            <footer class="foot muted">
+                { "Deterministic simulation in your browser · profiles cite their papers · no data leaves this page" }
+            </footer>
+        </div>
+    }
+}

@@ -1,0 +1,66 @@
+//! The run controls: machine profile picker and rank count.
+
+use rankscope_core::machine::Profile;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+/// Props: the profiles to choose from and the current choice.
+#[derive(Properties, PartialEq)]
+pub struct ControlsProps {
+    /// Built-in profiles.
+    pub profiles: Vec<Profile>,
+    /// Selected profile id.
+    pub selected: AttrValue,
+    /// Rank count.
+    pub ranks: u32,
+    /// Largest rank count the selected machine holds.
+    pub capacity: u32,
+    /// Called with a profile id.
+    pub on_select: Callback<String>,
+    /// Called with a rank count.
+    pub on_ranks: Callback<u32>,
+}
+
+/// The toolbar above the views.
+#[function_component(Controls)]
+pub fn controls(props: &ControlsProps) -> Html {
+    let on_change = {
+        let cb = props.on_select.clone();
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            cb.emit(select.value());
+        })
+    };
+    let on_ranks = {
+        let cb = props.on_ranks.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            if let Ok(n) = input.value().trim().parse::<u32>() {
+                cb.emit(n);
+            }
+        })
+    };
+    html! {
+        <section class="panel controls" aria-label="Run controls">
+            <label class="field">
+                <span>{ "Machine" }</span>
+                <select data-testid="profile-select" onchange={on_change}>
+                    { for props.profiles.iter().map(|p| {
+                        let id = p.machine.id.clone();
+                        html! {
+                            <option value={id.clone()} selected={id == props.selected.as_str()}>
+                                { &p.machine.name }
+                            </option>
+                        }
+                    }) }
+                </select>
+            </label>
+            <label class="field">
+                <span>{ "Ranks" }</span>
+                <input type="number" min="1" max={props.capacity.to_string()}
+                    value={props.ranks.to_string()} onchange={on_ranks} data-testid="ranks-input" />
+            </label>
+            <span class="muted capacity">{ format!("up to {} on this machine", props.capacity) }</span>
+        </section>
+    }
+}

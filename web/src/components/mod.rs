@@ -1,0 +1,7 @@
+//! One component per file; each renders core types handed to it as props.
+
+pub mod controls;
+pub mod editor;
+pub mod header;
+pub mod machine_list;
+pub mod machine_view;

@@ -1,0 +1,15 @@
+//! `rankscope-web` — the Rankscope playground, a thin Yew shell over `rankscope-core`.
+//!
+//! The app state lives in one pure reducer ([`state`]); components ([`components`]) render core
+//! types; effects (DOM, timers, storage) stay at the edge. No protocol logic is re-derived here.
+
+pub mod app;
+pub mod components;
+pub mod panic_banner;
+pub mod state;
+
+/// Installs the panic banner and mounts [`app::App`] on the page body.
+pub fn start() {
+    panic_banner::install();
+    yew::Renderer::<app::App>::new().render();
+}

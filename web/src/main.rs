@@ -1,0 +1,4 @@
+//! Browser entry point: mount the Rankscope app.
+fn main() {
+    rankscope_web::start();
+}

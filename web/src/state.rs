@@ -1,0 +1,146 @@
+//! The app state and its one pure reducer: `Action` in, new `State` out, no I/O inside.
+
+use std::rc::Rc;
+
+use rankscope_core::machine::{builtin_profiles, Profile};
+use yew::Reducible;
+
+/// The program shown in the editor when the app opens.
+pub const STARTER_PROGRAM: &str = r#"#include <mpi.h>
+#include <stdio.h>
+
+/* A token travels once around a ring of ranks. */
+int main(int argc, char **argv)
+{
+    int rank, size, token;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (rank == 0) {
+        token = 42;
+        MPI_Send(&token, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+        MPI_Recv(&token, 1, MPI_INT, size - 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        printf("token %d came back\n", token);
+    } else {
+        MPI_Recv(&token, 1, MPI_INT, rank - 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Send(&token, 1, MPI_INT, (rank + 1) % size, 0, MPI_COMM_WORLD);
+    }
+    MPI_Finalize();
+    return 0;
+}
+"#;
+
+/// Everything the page shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    /// The built-in machine profiles, or the error that kept them from loading.
+    pub profiles: Result<Vec<Profile>, String>,
+    /// Id of the selected machine profile.
+    pub selected: String,
+    /// Number of ranks the user asked for.
+    pub ranks: u32,
+    /// The program text in the editor.
+    pub source: String,
+}
+
+/// Everything a user can do to the state.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Choose a machine profile by id; unknown ids are ignored.
+    SelectProfile(String),
+    /// Set the rank count (clamped to 1..=the machine's capacity).
+    SetRanks(u32),
+    /// Replace the editor text.
+    Edit(String),
+}
+
+impl Default for State {
+    fn default() -> Self {
+        let profiles = builtin_profiles().map_err(|e| e.to_string());
+        let selected = profiles
+            .as_ref()
+            .ok()
+            .and_then(|p| p.first())
+            .map(|p| p.machine.id.clone())
+            .unwrap_or_default();
+        State {
+            profiles,
+            selected,
+            ranks: 4,
+            source: STARTER_PROGRAM.to_string(),
+        }
+    }
+}
+
+impl State {
+    /// The selected profile, if the profiles loaded.
+    pub fn selected_profile(&self) -> Option<&Profile> {
+        self.profiles
+            .as_ref()
+            .ok()?
+            .iter()
+            .find(|p| p.machine.id == self.selected)
+    }
+
+    /// How many ranks the selected machine holds (nodes × ranks per node).
+    pub fn capacity(&self) -> u32 {
+        self.selected_profile().map_or(1, |p| {
+            p.machine
+                .nodes
+                .value
+                .saturating_mul(p.machine.ranks_per_node.value)
+        })
+    }
+
+    /// The pure transition function.
+    pub fn reduce(mut self, action: Action) -> State {
+        match action {
+            Action::SelectProfile(id) => {
+                let known = self
+                    .profiles
+                    .as_ref()
+                    .is_ok_and(|ps| ps.iter().any(|p| p.machine.id == id));
+                if known {
+                    self.selected = id;
+                    self.ranks = self.ranks.clamp(1, self.capacity());
+                }
+            }
+            Action::SetRanks(n) => self.ranks = n.clamp(1, self.capacity()),
+            Action::Edit(text) => self.source = text,
+        }
+        self
+    }
+}
+
+impl Reducible for State {
+    type Action = Action;
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        Rc::new((*self).clone().reduce(action))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn selecting_a_smaller_machine_clamps_the_rank_count() {
+        let s = State::default()
+            .reduce(Action::SelectProfile("fx100".into()))
+            .reduce(Action::SetRanks(64));
+        assert_eq!(s.ranks, 64);
+        let s = s.reduce(Action::SelectProfile("folon".into()));
+        assert_eq!((s.selected.as_str(), s.ranks), ("folon", 6));
+    }
+
+    #[test]
+    fn unknown_profile_is_ignored() {
+        let s = State::default().reduce(Action::SelectProfile("cray-1".into()));
+        assert_eq!(s.selected, "emx");
+    }
+
+    #[test]
+    fn zero_ranks_becomes_one() {
+        assert_eq!(State::default().reduce(Action::SetRanks(0)).ranks, 1);
+    }
+}
