@@ -32,6 +32,9 @@
 #![warn(missing_docs)]
 
 pub mod machine;
+pub mod time;
+
+pub use time::SimTime;
 
 /// The version of this crate, shown by the web app and the CLI so a user can tell which simulator
 /// produced a result.
