@@ -34,6 +34,7 @@ pub fn editor(props: &EditorProps) -> Html {
                 <pre class="gutter" aria-hidden="true">{ gutter }</pre>
                 <textarea
                     aria-label="MPI program source"
+                    rows={lines.to_string()}
                     spellcheck="false"
                     value={props.source.clone()}
                     oninput={on_input}
