@@ -1,8 +1,11 @@
 //! A machine profile: the data that describes one real machine, loaded from TOML.
 //!
 //! Profiles are data, not code: the built-in ones live in `profiles/*.toml`, and users can load
-//! their own. Loading never panics: a malformed or incomplete profile yields a [`ProfileError`]
-//! naming the line and column of the problem.
+//! their own. Besides `[machine]` (identity and size) a profile has the hardware sections of
+//! [`super::sections`]: `[link]` (LogGP), `[network]` (which model and its parameters), `[cpu]`,
+//! and optionally `[nic]` (RDMA engines, atomics) and `[comm_thread]`. Loading never panics: a
+//! malformed, incomplete or impossible profile yields a [`ProfileError`] naming the line and
+//! column of the problem.
 
 use std::fmt;
 use std::ops::Range;
@@ -10,6 +13,9 @@ use std::ops::Range;
 use serde::{Deserialize, Serialize};
 
 use super::cited::Cited;
+use super::sections::{
+    self, CommThreadSection, CpuSection, LinkSection, NetworkSection, NicSection,
+};
 
 /// One machine profile.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -17,6 +23,18 @@ use super::cited::Cited;
 pub struct Profile {
     /// What the machine is and where it comes from.
     pub machine: MachineInfo,
+    /// LogGP parameters of a point-to-point transfer.
+    pub link: LinkSection,
+    /// The network model and its parameters.
+    pub network: NetworkSection,
+    /// RDMA engines and atomics; absent on machines without RDMA.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nic: Option<NicSection>,
+    /// Compute speed and execution model.
+    pub cpu: CpuSection,
+    /// The ACP communication thread's cost; absent where no ACP runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comm_thread: Option<CommThreadSection>,
 }
 
 /// The descriptive part of a profile: identity, the paper it comes from, and its size.
@@ -139,8 +157,44 @@ impl Profile {
         if m.clock_mhz.value == 0 {
             return fail("clock_mhz", "the clock must be above 0 MHz".to_string());
         }
-        Ok(())
+        if u64::from(m.nodes.value) * u64::from(m.ranks_per_node.value) > u64::from(u32::MAX) {
+            return fail(
+                "ranks_per_node",
+                "nodes × ranks_per_node must fit in 32 bits (4,294,967,295 ranks)".to_string(),
+            );
+        }
+        sections::check(self).map_err(|e| {
+            ProfileError::at(origin, text, find_key_in(text, e.section, e.key), e.message)
+        })
     }
+}
+
+/// Byte range of `key = …` inside the table `[section]` (or, failing that, anywhere, or the
+/// table's header), so errors in the hardware sections point at the right line.
+fn find_key_in(text: &str, section: &str, key: &str) -> Option<Range<usize>> {
+    let mut offset = 0;
+    let mut current = String::new();
+    let mut header = None;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        let start = offset + (line.len() - trimmed.len());
+        if let Some(rest) = trimmed.strip_prefix('[') {
+            if let Some(end) = rest.find(']') {
+                current = rest[..end].trim().to_string();
+                if current == section && header.is_none() {
+                    header = Some(start..start + end + 2);
+                }
+            }
+        } else if current == section {
+            if let Some(rest) = trimmed.strip_prefix(key) {
+                if rest.trim_start().starts_with('=') {
+                    return Some(start..start + key.len());
+                }
+            }
+        }
+        offset += line.len();
+    }
+    find_key(text, key).or(header)
 }
 
 /// Byte range of the first line assigning `key` (`key = …`), used to point validation errors at
@@ -174,6 +228,23 @@ interconnect = "wire"
 nodes = { value = 4, source = "made up for a test" }
 ranks_per_node = { value = 1, assume = "one rank per node" }
 clock_mhz = { value = 100, assume = "round number" }
+
+[link]
+latency_us = { value = 5.0, assume = "test" }
+overhead_us = { value = 2.0, assume = "test" }
+gap_us = { value = 1.0, assume = "test" }
+bandwidth_mb_s = { value = 125.0, assume = "test" }
+
+[network]
+model = "torus"
+
+[network.torus]
+dims = { value = [2, 2], assume = "test" }
+wrap = { value = [true, false], assume = "test" }
+hop_latency_ns = { value = 100.0, assume = "test" }
+
+[cpu]
+mflops = { value = 10.0, assume = "test" }
 "#;
 
     #[test]
@@ -235,6 +306,112 @@ clock_mhz = { value = 100, assume = "round number" }
         let text = GOOD.replace("value = 4,", "value = \"four\",");
         let e = Profile::from_toml("toy.toml", &text).unwrap_err();
         assert_eq!(e.line, Some(8), "{e}");
+    }
+
+    /// Replaces `from` (which must occur) in the GOOD profile and returns the error.
+    fn broken(from: &str, to: &str) -> ProfileError {
+        assert!(GOOD.contains(from), "{from}");
+        Profile::from_toml("toy.toml", &GOOD.replace(from, to)).unwrap_err()
+    }
+
+    #[test]
+    fn hardware_sections_are_parsed() {
+        let p = Profile::from_toml("toy.toml", GOOD).unwrap();
+        assert_eq!(p.link.bandwidth_mb_s.value, 125.0);
+        assert_eq!(p.network.model, sections::NetworkModel::Torus);
+        assert_eq!(p.network.torus.unwrap().dims.value, [2, 2]);
+        assert!(p.nic.is_none());
+    }
+
+    #[test]
+    fn zero_bandwidth_is_rejected_at_its_line() {
+        let e = broken(
+            "bandwidth_mb_s = { value = 125.0",
+            "bandwidth_mb_s = { value = 0.0",
+        );
+        assert_eq!((e.line, e.column), (Some(16), Some(1)), "{e}");
+        assert!(e.message.contains("above zero"), "{e}");
+    }
+
+    #[test]
+    fn a_torus_smaller_than_the_machine_is_rejected() {
+        let e = broken("value = [2, 2]", "value = [1, 2]");
+        assert_eq!(e.line, Some(22), "{e}");
+        assert!(
+            e.message
+                .contains("2 positions but the machine has 4 nodes"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn wrap_of_the_wrong_length_points_at_wrap() {
+        let e = broken("value = [true, false]", "value = [true]");
+        assert_eq!(e.line, Some(23), "{e}");
+    }
+
+    #[test]
+    fn the_chosen_model_needs_its_section() {
+        let e = broken("model = \"torus\"", "model = \"crossbar\"");
+        assert_eq!(e.line, Some(19), "{e}");
+        assert!(e.message.contains("[network.crossbar]"), "{e}");
+        let e = broken("model = \"torus\"", "model = \"ring\"");
+        assert_eq!(e.line, Some(19), "{e}");
+    }
+
+    #[test]
+    fn same_key_in_two_sections_points_at_the_right_one() {
+        let text = GOOD.replace(
+            "[cpu]",
+            "[network.omega]\nradix = { value = 1, assume = \"t\" }\nstage_latency_ns = { value = 1.0, assume = \"t\" }\nword_bytes = { value = 4, assume = \"t\" }\npacket_words = { value = 2, assume = \"t\" }\n\n[cpu]",
+        ).replace("model = \"torus\"", "model = \"omega\"");
+        let e = Profile::from_toml("toy.toml", &text).unwrap_err();
+        assert_eq!(e.line, Some(27), "{e}");
+        assert!(e.message.contains("radix"), "{e}");
+    }
+
+    #[test]
+    fn nic_engines_are_validated() {
+        let nic = "\n[nic]\nengines = { value = 0, assume = \"t\" }\nengines_in_use = { value = 1, assume = \"t\" }\nop_ns = { value = 10.0, assume = \"t\" }\natomics = { value = [\"fetch_and_add\"], assume = \"t\" }\n";
+        let e = Profile::from_toml("toy.toml", &format!("{GOOD}{nic}")).unwrap_err();
+        assert_eq!(e.line, Some(30), "{e}");
+        assert!(e.message.contains("1 to 64"), "{e}");
+        let text = format!("{GOOD}{nic}").replace("engines = { value = 0", "engines = { value = 4");
+        let e = Profile::from_toml("toy.toml", &text).unwrap_err();
+        assert!(e.message.contains("atomic_ns"), "{e}");
+        assert_eq!(e.line, Some(33), "{e}");
+        let text = text.replace(
+            "engines_in_use = { value = 1",
+            "engines_in_use = { value = 5",
+        );
+        let e = Profile::from_toml("toy.toml", &text).unwrap_err();
+        assert!(e.message.contains("between 1 and engines (4)"), "{e}");
+    }
+
+    #[test]
+    fn negative_and_absurd_times_are_rejected() {
+        let e = broken("latency_us = { value = 5.0", "latency_us = { value = -5.0");
+        assert_eq!(e.line, Some(13), "{e}");
+        let e = broken("latency_us = { value = 5.0", "latency_us = { value = 1e300");
+        assert!(e.message.contains("not a usable time"), "{e}");
+        let e = broken(
+            "hop_latency_ns = { value = 100.0",
+            "hop_latency_ns = { value = nan",
+        );
+        assert_eq!(e.line, Some(24), "{e}");
+    }
+
+    #[test]
+    fn atomic_blocks_need_one_rank_per_node() {
+        let text = GOOD
+            .replace("ranks_per_node = { value = 1", "ranks_per_node = { value = 2")
+            .replace(
+                "mflops = { value = 10.0, assume = \"test\" }",
+                "mflops = { value = 10.0, assume = \"test\" }\natomic_blocks = { value = true, assume = \"t\" }",
+            );
+        let e = Profile::from_toml("toy.toml", &text).unwrap_err();
+        assert_eq!(e.line, Some(28), "{e}");
+        assert!(e.message.contains("ranks_per_node is 2"), "{e}");
     }
 
     #[test]
