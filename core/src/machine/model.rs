@@ -2,13 +2,13 @@
 //!
 //! The engine asks the machine how long things take: a two-sided [`message`](Machine::message),
 //! a one-sided [`rdma`](Machine::rdma) operation, a [`compute_time`](Machine::compute_time). Each
-//! transfer starts with the LogGP link of the sending node ([`hw::loggp`]) and then crosses the
-//! profile's network model: plain LogGP latency, a torus with per-hop latency ([`hw::torus`]), an
-//! omega network ([`hw::omega`]), a crossbar switch with finite port buffers that drops and
-//! retransmits ([`hw::crossbar`]), or a shared bus with a bus lock ([`hw::bus`]). One-sided
-//! operations are executed by the target's RDMA engines ([`hw::nic`]); with no engines, or for an
+//! transfer starts with the LogGP link of the sending node ([`hw::loggp`](super::hw::loggp)) and then crosses the
+//! profile's network model: plain LogGP latency, a torus with per-hop latency ([`hw::torus`](super::hw::torus)), an
+//! omega network ([`hw::omega`](super::hw::omega)), a crossbar switch with finite port buffers that drops and
+//! retransmits ([`hw::crossbar`](super::hw::crossbar)), or a shared bus with a bus lock ([`hw::bus`](super::hw::bus)). One-sided
+//! operations are executed by the target's RDMA engines ([`hw::nic`](super::hw::nic)); with no engines, or for an
 //! atomic the NIC lacks, the transfer is flagged `software` for the engine to emulate. EM-X's
-//! atomic blocks are modelled per node ([`hw::cpu`]).
+//! atomic blocks are modelled per node ([`hw::cpu`](super::hw::cpu)).
 //!
 //! Calls must come in nondecreasing `now` (the engine's event order). Ranks are placed in blocks:
 //! rank `r` is on node `r / ranks_per_node`. State is a few integers per node in use (link,
@@ -381,7 +381,8 @@ impl Machine {
         let p = *self.link.params();
         let mut notes = Vec::new();
         let (sender_free, mut arrival, dropped) = if let Network::Bus(bus) = &mut self.network {
-            let cpu_done = now + p.overhead;
+            // Programmed I/O: the sending node copies one message at a time.
+            let cpu_done = self.link.inject(now, ns_, 0, true).first_byte;
             let words = bus.words(bytes);
             let used = if ns_ == nd {
                 bus.own_access(cpu_done, words)
@@ -393,6 +394,7 @@ impl Machine {
                     waited: used.waited,
                 });
             }
+            self.link.occupy_until(ns_, used.end);
             (used.end, used.end + p.latency, false)
         } else {
             let inj = self.link.inject(now, ns_, bytes, true);
@@ -463,7 +465,14 @@ impl Machine {
     pub fn rdma(&mut self, now: SimTime, origin: u32, target: u32, op: RdmaOp) -> Transfer {
         let (no, nt) = (self.node_of(origin), self.node_of(target));
         if let Network::Bus(bus) = &mut self.network {
-            return bus_rdma(bus, self.link.params(), now, no != nt, op);
+            if matches!(op, RdmaOp::Atomic(kind) if kind != AtomicKind::TestAndSet) {
+                return software(now, op);
+            }
+            // Programmed I/O by the origin's CPU, one transfer at a time per node.
+            let start = self.link.inject(now, no, 0, false).first_byte;
+            let t = bus_rdma(bus, self.link.params(), start, no != nt, op);
+            self.link.occupy_until(no, t.sender_free);
+            return t;
         }
         let Some(nic) = &self.nic else {
             return software(now, op);
@@ -537,6 +546,14 @@ impl Machine {
             .map_or_else(Vec::new, |cpu| cpu.end_block(now))
     }
 
+    /// The trace note for a handler run on `rank`'s processor, if it had to wait.
+    pub fn handler_note(&self, rank: u32, run: &HandlerRun) -> Option<HwNote> {
+        (run.waited() > SimTime::ZERO).then(|| HwNote::HandlerWaited {
+            node: self.node_of(rank),
+            waited: run.waited(),
+        })
+    }
+
     /// A handler (remote thread invocation) `id` needing `cost` arrives for `rank` at `now`. With
     /// atomic blocks it waits for the running block (returned later by `end_block`) or for
     /// earlier handlers; otherwise it runs at once.
@@ -607,5 +624,162 @@ fn bus_rdma(bus: &mut Bus, p: &LogGpParams, now: SimTime, remote: bool, op: Rdma
         target_cpu: SimTime::ZERO,
         software: false,
         notes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::machine::builtin::builtin_profiles;
+
+    fn profile(id: &str) -> Profile {
+        builtin_profiles()
+            .unwrap()
+            .into_iter()
+            .find(|p| p.machine.id == id)
+            .unwrap()
+    }
+
+    /// A tiny deterministic generator for test inputs.
+    struct XorShift(u64);
+    impl XorShift {
+        fn next(&mut self, below: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % below
+        }
+    }
+
+    #[test]
+    fn messages_between_a_pair_arrive_in_order_on_every_machine() {
+        for p in builtin_profiles().unwrap() {
+            let ranks = (p.machine.nodes.value * p.machine.ranks_per_node.value).min(64);
+            let mut m = Machine::new(&p, ranks).unwrap();
+            let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
+            let mut last: BTreeMap<(u32, u32), SimTime> = BTreeMap::new();
+            let mut now = SimTime::ZERO;
+            for _ in 0..3000 {
+                now += SimTime::from_ns(rng.next(20_000));
+                let src = rng.next(u64::from(ranks)) as u32;
+                // Many senders to few receivers, so ports and buses contend.
+                let dst = rng.next(u64::from(ranks.min(3))) as u32;
+                let bytes = [0, 8, 1024, 64 * 1024][rng.next(4) as usize];
+                let t = m.message(now, src, dst, bytes);
+                assert!(t.sender_free >= now, "{}", p.machine.id);
+                assert!(t.arrival >= t.sender_free, "{}", p.machine.id);
+                let prev = last.insert((src, dst), t.arrival).unwrap_or_default();
+                assert!(t.arrival >= prev, "{}: {src}->{dst} overtook", p.machine.id);
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_calls_give_the_same_times() {
+        let run = || {
+            let mut m = Machine::new(&profile("ethernet-1g"), 64).unwrap();
+            (1..64)
+                .map(|s| m.message(SimTime::ZERO, s, 0, 63 * 1024))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(run(), run());
+        let mut m = Machine::new(&profile("ethernet-1g"), 64).unwrap();
+        let a = m.clone();
+        m.message(SimTime::ZERO, 1, 0, 10);
+        let mut b = a.clone();
+        assert_eq!(
+            b.message(SimTime::ZERO, 1, 0, 10),
+            a.clone().message(SimTime::ZERO, 1, 0, 10)
+        );
+    }
+
+    #[test]
+    fn a_machine_for_8_million_ranks_is_small() {
+        // fx100 scaled to 262,144 nodes × 32 = 8,388,608 ranks: state is per node, not per rank.
+        let mut p = profile("fx100");
+        p.machine.nodes.value = 262_144;
+        p.network.torus.as_mut().unwrap().dims.value = vec![28, 28, 28, 2, 3, 2];
+        let mut m = Machine::new(&p, 8_388_608).unwrap();
+        assert_eq!(m.nodes_in_use(), 262_144);
+        let last = 8_388_607;
+        let x = m.rdma(
+            SimTime::ZERO,
+            last,
+            0,
+            RdmaOp::Atomic(AtomicKind::FetchAndAdd),
+        );
+        // Node 262,143 is 14 + 14 + 14 + 1 + 1 + 1 hops from node 0? Its coordinate is the
+        // 262,143rd position of the 28 × 28 × 28 × 12 shape.
+        let hops = m.hop_distance(last, 0);
+        assert!(hops > 0 && hops <= 14 * 3 + 3, "{hops}");
+        assert!(x.origin_complete > SimTime::ZERO);
+        let t = m.message(SimTime::ZERO, last, 0, 8);
+        assert!(t.arrival > t.sender_free);
+    }
+
+    #[test]
+    fn errors_are_plain_english() {
+        let p = profile("fx100");
+        let e = Machine::new(&p, 5000).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "Fujitsu FX100 (Tofu2) has room for 4096 ranks (128 nodes × 32 per node), not 5000"
+        );
+        let mut m = Machine::new(&p, 4).unwrap();
+        assert_eq!(
+            m.set_engines_in_use(5).unwrap_err().to_string(),
+            "cannot use 5 RDMA engines: each node has 4 (use 1 to 4)"
+        );
+        assert!(m.set_engines_in_use(4).is_ok());
+        let mut eth = Machine::new(&profile("ethernet-1g"), 2).unwrap();
+        assert_eq!(eth.set_engines_in_use(1), Err(MachineError::NoEngines));
+        // No RDMA on Ethernet: every one-sided operation goes to software.
+        let x = eth.rdma(SimTime::from_us(3), 0, 1, RdmaOp::Put { bytes: 8 });
+        assert!(x.software);
+        assert_eq!(x.arrival, SimTime::from_us(3));
+        assert_eq!(
+            x.notes[0].to_string(),
+            "no hardware support for this put of 8 bytes: software on the target must do it"
+        );
+        // A profile built in code is still checked.
+        let mut bad = profile("emx");
+        bad.network.omega = None;
+        let e = Machine::new(&bad, 2).unwrap_err();
+        assert!(e.to_string().contains("[network] model"), "{e}");
+    }
+
+    #[test]
+    fn placement_and_distance_off_the_torus() {
+        let eth = Machine::new(&profile("ethernet-1g"), 64).unwrap();
+        assert_eq!(eth.node_of(63), 63);
+        assert_eq!(eth.hop_distance(3, 3), 0);
+        assert_eq!(eth.hop_distance(3, 4), 1);
+        let fx10 = Machine::new(&profile("fx10"), 384).unwrap();
+        assert_eq!(fx10.node_of(15), 0);
+        assert_eq!(fx10.node_of(16), 1);
+        assert_eq!(fx10.network_model(), NetworkModel::Torus);
+    }
+
+    #[test]
+    fn handler_notes_only_for_waits() {
+        let mut m = Machine::new(&profile("emx"), 2).unwrap();
+        m.begin_block(SimTime::ZERO, 1);
+        assert_eq!(
+            m.admit_handler(SimTime::from_us(1), 1, 9, SimTime::from_us(2)),
+            Admission::Queued
+        );
+        let runs = m.end_block(SimTime::from_us(5), 1);
+        let note = m.handler_note(1, &runs[0]).unwrap();
+        assert_eq!(
+            note.to_string(),
+            "handler waited 4.000 µs for the block running on PE 1 to end"
+        );
+        // Machines without atomic blocks run handlers at once.
+        let mut fx = Machine::new(&profile("fx100"), 2).unwrap();
+        let Admission::Runs(r) = fx.admit_handler(SimTime::from_us(1), 1, 1, SimTime::from_us(2))
+        else {
+            panic!("queued without atomic blocks")
+        };
+        assert_eq!(fx.handler_note(1, &r), None);
     }
 }

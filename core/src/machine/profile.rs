@@ -375,7 +375,7 @@ mflops = { value = 10.0, assume = "test" }
         let nic = "\n[nic]\nengines = { value = 0, assume = \"t\" }\nengines_in_use = { value = 1, assume = \"t\" }\nop_ns = { value = 10.0, assume = \"t\" }\natomics = { value = [\"fetch_and_add\"], assume = \"t\" }\n";
         let e = Profile::from_toml("toy.toml", &format!("{GOOD}{nic}")).unwrap_err();
         assert_eq!(e.line, Some(30), "{e}");
-        assert!(e.message.contains("1 to 64"), "{e}");
+        assert!(e.message.contains("1 to 16"), "{e}");
         let text = format!("{GOOD}{nic}").replace("engines = { value = 0", "engines = { value = 4");
         let e = Profile::from_toml("toy.toml", &text).unwrap_err();
         assert!(e.message.contains("atomic_ns"), "{e}");

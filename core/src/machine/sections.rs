@@ -18,6 +18,9 @@ use crate::time::SimTime;
 /// The largest time a profile may give, in microseconds (1000 s): anything larger is a typo.
 pub const MAX_TIME_US: f64 = 1e9;
 
+/// The most RDMA engines a node may have (Tofu has 4; a few words of state each per node).
+pub const MAX_ENGINES: u32 = 16;
+
 /// `[link]`: the LogGP parameters of a point-to-point transfer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -391,11 +394,11 @@ fn check_network(p: &Profile) -> Result<(), Invalid> {
 fn check_nic(nic: &NicSection) -> Result<(), Invalid> {
     let s = "nic";
     let engines = nic.engines.value;
-    if engines == 0 || engines > 64 {
+    if engines == 0 || engines > MAX_ENGINES {
         return invalid(
             s,
             "engines",
-            format!("a NIC needs 1 to 64 RDMA engines, not {engines}"),
+            format!("a NIC needs 1 to {MAX_ENGINES} RDMA engines, not {engines}"),
         );
     }
     let in_use = nic.engines_in_use.value;

@@ -97,24 +97,42 @@ pub struct Forwarded {
     pub drops: Vec<PortDrop>,
 }
 
-/// The switch: one FIFO per output port plus the retransmissions reserved on it.
+/// The switch: per output port, when its first transmissions are done, plus (only for ports with
+/// traffic in flight) the queue and the retransmissions reserved on it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Crossbar {
     params: CrossbarParams,
-    ports: Vec<Port>,
+    /// When the first transmissions queued so far at each port have all left.
+    free: Vec<SimTime>,
+    /// Ports with messages in flight; drained ports leave the map at the next sweep.
+    busy: BTreeMap<u32, Port>,
+    /// Calls since the last sweep of drained ports.
+    since_sweep: u32,
 }
+
+/// Calls between two sweeps of drained ports (keeps the sweep's cost amortized O(1) per call).
+const SWEEP_EVERY: u32 = 4096;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Port {
     /// Messages in the buffer or still to come, for occupancy.
     queue: Vec<Queued>,
-    /// When the first transmissions queued so far have all left.
-    free: SimTime,
     /// Retransmissions reserved in the future: start → finish, non-overlapping.
     reserved: BTreeMap<SimTime, SimTime>,
 }
 
 impl Port {
+    /// Forgets the messages and reservations that are over by `now`.
+    fn prune(&mut self, now: SimTime) {
+        self.queue.retain(|q| q.finish > now);
+        while let Some((&s, &f)) = self.reserved.first_key_value() {
+            if f > now {
+                break;
+            }
+            self.reserved.remove(&s);
+        }
+    }
+
     /// The earliest start `>= start` at which `len` fits between the reservations.
     fn skip_reserved(&self, mut start: SimTime, len: SimTime) -> SimTime {
         if len == SimTime::ZERO {
@@ -138,7 +156,9 @@ impl Crossbar {
     pub fn new(params: CrossbarParams, ports: u32) -> Crossbar {
         Crossbar {
             params,
-            ports: vec![Port::default(); ports as usize],
+            free: vec![SimTime::ZERO; ports as usize],
+            busy: BTreeMap::new(),
+            since_sweep: 0,
         }
     }
 
@@ -149,7 +169,7 @@ impl Crossbar {
 
     /// Bytes in `port`'s buffer at time `at` (each queued message counting at most its window).
     pub fn occupancy(&self, port: u32, at: SimTime) -> u64 {
-        let Some(port) = self.ports.get(port as usize) else {
+        let Some(port) = self.busy.get(&port) else {
             return 0;
         };
         port.queue
@@ -172,71 +192,78 @@ impl Crossbar {
     /// calls, `<= head_at`) lets the port forget traffic that has left.
     pub fn forward(&mut self, now: SimTime, port: u32, head_at: SimTime, bytes: u64) -> Forwarded {
         let p = self.params;
-        let Some(slot) = self.ports.get_mut(port as usize) else {
-            let finish = head_at + p.per_byte.times(bytes);
+        let len = p.per_byte.times(bytes);
+        let Some(&free) = self.free.get(port as usize) else {
             return Forwarded {
                 start: head_at,
-                finish,
+                finish: head_at + len,
                 waited: SimTime::ZERO,
                 drops: Vec::new(),
             };
         };
-        slot.queue.retain(|q| q.finish > now);
-        while let Some((&s, &f)) = slot.reserved.first_key_value() {
-            if f > now {
-                break;
-            }
-            slot.reserved.remove(&s);
+        self.since_sweep += 1;
+        if self.since_sweep >= SWEEP_EVERY {
+            self.prune(now);
+        } else if let Some(busy) = self.busy.get_mut(&port) {
+            busy.prune(now);
         }
-        let len = p.per_byte.times(bytes);
         let mut drops = Vec::new();
         let mut head = head_at;
-        for attempt in 0..MAX_ATTEMPTS {
+        let mut attempt = 0;
+        let window = loop {
             let window = p.window(attempt);
             let occupancy = self.occupancy(port, head);
-            let last = attempt + 1 == MAX_ATTEMPTS;
-            if !last && occupancy.saturating_add(bytes.min(window)) > p.buffer_bytes {
-                let retransmit_at = head + p.rto_after(attempt);
-                drops.push(PortDrop {
-                    attempt,
-                    at: head,
-                    occupancy,
-                    retransmit_at,
-                });
-                head = retransmit_at;
-                continue;
+            let last = attempt + 1 >= MAX_ATTEMPTS;
+            if last || occupancy.saturating_add(bytes.min(window)) <= p.buffer_bytes {
+                break window;
             }
-            let Some(slot) = self.ports.get_mut(port as usize) else {
-                break;
-            };
-            let start = slot.skip_reserved(head.max(slot.free), len);
-            let finish = start + len;
-            if attempt == 0 {
-                slot.free = finish;
-            } else if len > SimTime::ZERO {
-                slot.reserved.insert(start, finish);
-            }
-            slot.queue.push(Queued {
-                head,
-                start,
-                finish,
-                bytes,
-                window,
+            let retransmit_at = head + p.rto_after(attempt);
+            drops.push(PortDrop {
+                attempt,
+                at: head,
+                occupancy,
+                retransmit_at,
             });
-            return Forwarded {
-                start,
-                finish,
-                waited: start - head,
-                drops,
-            };
+            head = retransmit_at;
+            attempt += 1;
+        };
+        let slot = self.busy.entry(port).or_default();
+        let start = slot.skip_reserved(head.max(free), len);
+        let finish = start + len;
+        if attempt == 0 {
+            if let Some(f) = self.free.get_mut(port as usize) {
+                *f = finish;
+            }
+        } else if len > SimTime::ZERO {
+            slot.reserved.insert(start, finish);
         }
-        // Unreachable: the last attempt always gets through.
+        slot.queue.push(Queued {
+            head,
+            start,
+            finish,
+            bytes,
+            window,
+        });
         Forwarded {
-            start: head,
-            finish: head + len,
-            waited: SimTime::ZERO,
+            start,
+            finish,
+            waited: start - head,
             drops,
         }
+    }
+
+    /// Ports currently holding traffic (for memory accounting and tests).
+    pub fn busy_ports(&self) -> usize {
+        self.busy.len()
+    }
+
+    /// Forgets every port's traffic that is over by `now` (ports that drained leave the map).
+    pub fn prune(&mut self, now: SimTime) {
+        self.since_sweep = 0;
+        self.busy.retain(|_, port| {
+            port.prune(now);
+            !(port.queue.is_empty() && port.reserved.is_empty())
+        });
     }
 }
 
@@ -329,7 +356,9 @@ mod tests {
         assert_eq!(x.occupancy(0, SimTime::from_ns(160_000)), 0);
         // Messages that have left are forgotten once `now` passes them.
         x.forward(SimTime::from_ns(200_000), 0, SimTime::from_ns(200_000), 1);
-        assert_eq!(x.ports[0].queue.len(), 1);
+        assert_eq!(x.busy[&0].queue.len(), 1);
+        x.prune(SimTime::from_ms(1));
+        assert_eq!(x.busy_ports(), 0);
     }
 
     #[test]

@@ -94,6 +94,14 @@ impl LogGp {
             .unwrap_or_default()
     }
 
+    /// Keeps `node` from injecting again before `until` (used when something other than the
+    /// link, e.g. programmed I/O on a bus, occupies the node's sending side).
+    pub fn occupy_until(&mut self, node: u32, until: SimTime) {
+        if let Some(next) = self.next_injection.get_mut(node as usize) {
+            *next = (*next).max(until);
+        }
+    }
+
     /// Injects a `bytes`-byte message from `node` whose sender starts at `now` (spending `o`
     /// first). With `overhead = false` no CPU overhead is charged (a kernel retransmission, an
     /// RDMA engine streaming a response).
