@@ -36,6 +36,18 @@ printf '    %s: %s bytes raw, %s bytes gzip -9\n' "$wasm" "$(stat -c %s "$wasm")
 step "browser tests (headless Chromium)"
 mkdir -p target/browser-expected
 cargo run -q -p rankscope -- profiles --json > target/browser-expected/profiles.json
+# Native trace hashes the browser must reproduce (tests/browser/determinism.test.mjs).
+{
+  echo '['
+  cargo run -q -p rankscope -- run --json -w bcast -n 64 -p fx100 --bytes 64
+  echo ','
+  cargo run -q -p rankscope -- run --json -w gather -n 16 -p ethernet-1g --bytes 65536
+  echo ','
+  cargo run -q -p rankscope -- run --json -w pingpong -n 2 -p emx --bytes 4 --iterations 10
+  echo ','
+  cargo run -q -p rankscope -- run --json -w ring -n 6 -p folon --bytes 4096 --iterations 2
+  echo ']'
+} > target/browser-expected/runs.json
 (cd tests && node --test --test-reporter=spec browser/)
 
 STEP="done"

@@ -1,9 +1,13 @@
 //! `rankscope` — the command-line face of the Rankscope simulator.
 
+mod commands;
+mod memory;
+
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use rankscope_core::machine::{builtin_profiles, Basis, Profile};
+use rankscope_core::workloads::{WorkloadKind, WorkloadParams};
 
 #[derive(Parser)]
 #[command(
@@ -25,14 +29,85 @@ enum Command {
         json: bool,
         /// Load and check this profile file instead of listing the built-in ones.
         #[arg(long, value_name = "FILE")]
-        check: Option<std::path::PathBuf>,
+        check: Option<PathBuf>,
+    },
+    /// Run a native workload (bcast, gather, pingpong, ring, deadlock) on a machine.
+    Run {
+        /// The workload.
+        #[arg(long, short)]
+        workload: WorkloadKind,
+        /// Number of ranks.
+        #[arg(long, short = 'n', default_value_t = 4)]
+        ranks: u32,
+        /// Machine profile id, or a .toml profile file.
+        #[arg(long, short, default_value = "ib-qdr")]
+        profile: String,
+        /// Message size in bytes.
+        #[arg(long, default_value_t = 8)]
+        bytes: u64,
+        /// Repetitions (ping-pong round trips, ring laps).
+        #[arg(long, default_value_t = 1)]
+        iterations: u32,
+        /// Write a Chrome trace-event JSON file (open it in Perfetto).
+        #[arg(long, value_name = "FILE")]
+        trace: Option<PathBuf>,
+        /// Keep only the trace hash, not the records (for millions of ranks).
+        #[arg(long)]
+        hash_only: bool,
+        /// Stop with an error after this many events.
+        #[arg(long, default_value_t = 50_000_000)]
+        max_events: u64,
+        /// Print a JSON summary (with the trace hash) instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Measure the engine: event-queue throughput and a broadcast over millions of ranks.
+    Bench {
+        /// Pop+push operations per hold-model measurement.
+        #[arg(long, default_value_t = 20_000_000)]
+        hold_ops: u64,
+        /// Ranks in the broadcast scale run (LogGOPSim's largest published run: 8,388,608).
+        #[arg(long, default_value_t = 8_388_608)]
+        bcast_ranks: u32,
+        /// Machine profile for the scale run (its node count is scaled up to fit).
+        #[arg(long, default_value = "ib-qdr")]
+        profile: String,
     },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Profiles { json, check } => profiles(json, check),
+        Command::Profiles { json, check } => commands::profiles::run(json, check),
+        Command::Run {
+            workload,
+            ranks,
+            profile,
+            bytes,
+            iterations,
+            trace,
+            hash_only,
+            max_events,
+            json,
+        } => commands::run::run(commands::run::RunOptions {
+            workload,
+            ranks,
+            profile,
+            params: WorkloadParams { bytes, iterations },
+            trace,
+            hash_only,
+            max_events,
+            json,
+        }),
+        Command::Bench {
+            hold_ops,
+            bcast_ranks,
+            profile,
+        } => commands::bench::run(commands::bench::BenchOptions {
+            hold_ops,
+            bcast_ranks,
+            profile,
+        }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -41,54 +116,4 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-fn profiles(json: bool, check: Option<std::path::PathBuf>) -> Result<(), String> {
-    let list = match check {
-        Some(path) => {
-            let text = std::fs::read_to_string(&path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            vec![Profile::from_toml(&path.display().to_string(), &text)
-                .map_err(|e| e.to_string())?]
-        }
-        None => builtin_profiles().map_err(|e| e.to_string())?,
-    };
-    if json {
-        let doc = serde_json::json!({
-            "core_version": rankscope_core::VERSION,
-            "profiles": list,
-        });
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?
-        );
-        return Ok(());
-    }
-    println!(
-        "{:<12} {:<28} {:>6} {:>5}  paper",
-        "id", "name", "nodes", "ppn"
-    );
-    for p in &list {
-        let m = &p.machine;
-        println!(
-            "{:<12} {:<28} {:>6} {:>5}  {}",
-            m.id, m.name, m.nodes.value, m.ranks_per_node.value, m.paper
-        );
-    }
-    let assumed = list
-        .iter()
-        .flat_map(|p| {
-            [
-                &p.machine.nodes.basis,
-                &p.machine.ranks_per_node.basis,
-                &p.machine.clock_mhz.basis,
-            ]
-        })
-        .filter(|b| matches!(b, Basis::Assume(_)))
-        .count();
-    println!(
-        "\n{} profiles; {assumed} parameters are assumptions (not from the papers).",
-        list.len()
-    );
-    Ok(())
 }

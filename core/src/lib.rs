@@ -31,8 +31,13 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod bench;
+pub mod engine;
 pub mod machine;
+pub mod rng;
 pub mod time;
+pub mod trace;
+pub mod workloads;
 
 pub use time::SimTime;
 

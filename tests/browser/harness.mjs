@@ -11,9 +11,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = resolve(here, '..', '..');
 export const distDir = resolve(process.env.RANKSCOPE_DIST ?? join(repoRoot, 'dist'));
 export const screenshotDir = join(repoRoot, 'tests', 'screenshots');
-export const expectedPath = resolve(
-  process.env.RANKSCOPE_EXPECTED ?? join(repoRoot, 'target', 'browser-expected', 'profiles.json'),
+export const expectedDir = resolve(
+  process.env.RANKSCOPE_EXPECTED ?? join(repoRoot, 'target', 'browser-expected'),
 );
+export const expectedPath = join(expectedDir, 'profiles.json');
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',

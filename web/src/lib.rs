@@ -4,6 +4,7 @@
 //! types; effects (DOM, timers, storage) stay at the edge. No protocol logic is re-derived here.
 
 pub mod app;
+pub mod bindings;
 pub mod components;
 pub mod panic_banner;
 pub mod state;

@@ -1,0 +1,102 @@
+//! `rankscope bench`: the engine's speed and memory figures (never asserted in tests; quoted in
+//! notes). Wall time here is the host's clock, which is fine outside `core`.
+
+use std::time::Instant;
+
+use rankscope_core::bench::hold_model;
+use rankscope_core::engine::{Limits, Sim, SimConfig};
+use rankscope_core::machine::{Basis, Cited, Machine};
+use rankscope_core::trace::TraceMode;
+use rankscope_core::workloads::{programs, WorkloadKind, WorkloadParams};
+
+use super::profiles::resolve;
+use crate::memory::{mib, peak_rss_bytes, rss_bytes};
+
+/// Options of `rankscope bench`.
+pub struct BenchOptions {
+    /// Events per hold-model run.
+    pub hold_ops: u64,
+    /// Ranks of the broadcast scale run.
+    pub bcast_ranks: u32,
+    /// Profile for the scale run.
+    pub profile: String,
+}
+
+/// Runs the benchmarks and prints one line per figure.
+pub fn run(opts: BenchOptions) -> Result<(), String> {
+    println!("rankscope bench (core {})", rankscope_core::VERSION);
+    for pending in [1_000usize, 1_000_000] {
+        // Warm up once (page faults, caches), then time.
+        hold_model(pending, opts.hold_ops / 10, 1);
+        let start = Instant::now();
+        let checksum = hold_model(pending, opts.hold_ops, 1);
+        let secs = start.elapsed().as_secs_f64();
+        println!(
+            "hold model, {pending:>9} pending: {:>7.2} M events/s ({} pop+push in {secs:.3} s, checksum {checksum:016x})",
+            opts.hold_ops as f64 / secs / 1e6,
+            opts.hold_ops
+        );
+    }
+    broadcast_scale(&opts)
+}
+
+fn broadcast_scale(opts: &BenchOptions) -> Result<(), String> {
+    let ranks = opts.bcast_ranks;
+    let mut profile = resolve(&opts.profile)?;
+    let ppn = profile.machine.ranks_per_node.value;
+    let nodes = ranks.div_ceil(ppn).max(profile.machine.nodes.value);
+    profile.machine.nodes = Cited {
+        value: nodes,
+        basis: Basis::Assume(format!(
+            "scaled to {nodes} nodes for the {ranks}-rank benchmark"
+        )),
+    };
+    let rss0 = rss_bytes().unwrap_or(0);
+    let start = Instant::now();
+    let machine = Machine::new(&profile, ranks).map_err(|e| e.to_string())?;
+    let config = SimConfig {
+        limits: Limits {
+            max_events: u64::MAX,
+            max_memory: usize::MAX,
+            ..Limits::default()
+        },
+        trace: TraceMode::HashOnly,
+    };
+    let params = WorkloadParams {
+        bytes: 8,
+        iterations: 1,
+    };
+    let mut sim = Sim::new(
+        machine,
+        programs(WorkloadKind::Broadcast, ranks, params),
+        config,
+    );
+    let setup = start.elapsed().as_secs_f64();
+    let rss_idle = rss_bytes().unwrap_or(0);
+    let summary = sim.run().map_err(|e| e.to_string())?;
+    let total = start.elapsed().as_secs_f64();
+    let peak = peak_rss_bytes().unwrap_or(0);
+    println!(
+        "binomial broadcast, {ranks} ranks on {} ({} nodes): simulated {}, {} events, wall {total:.2} s (setup {setup:.2} s, {:.2} M events/s), peak RSS {:.0} MiB, trace hash {:016x}",
+        profile.machine.id,
+        nodes,
+        summary.end_time,
+        summary.events,
+        summary.events as f64 / (total - setup) / 1e6,
+        mib(peak),
+        summary.trace_hash
+    );
+    println!(
+        "bytes per idle rank: {:.1} measured (RSS after setup − before, ÷ ranks; includes each rank's start event), {} structural (program + state + mailbox slot)",
+        rss_idle.saturating_sub(rss0) as f64 / f64::from(ranks),
+        sim_rank_bytes()
+    );
+    Ok(())
+}
+
+fn sim_rank_bytes() -> usize {
+    use rankscope_core::engine::world::{Mailbox, RankState};
+    std::mem::size_of::<rankscope_core::workloads::Native>()
+        + std::mem::size_of::<RankState>()
+        + std::mem::size_of::<Option<Box<Mailbox>>>()
+}

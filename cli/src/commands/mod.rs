@@ -1,0 +1,5 @@
+//! One file per `rankscope` subcommand.
+
+pub mod bench;
+pub mod profiles;
+pub mod run;

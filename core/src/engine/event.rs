@@ -1,0 +1,16 @@
+//! The one event enum the scheduler processes, matched exhaustively.
+
+use super::ids::{MsgId, Rank, ReqId};
+
+/// Something that happens at a point in simulated time.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A rank begins its program.
+    Start(Rank),
+    /// A rank continues after computing or after what it waited for completed.
+    Resume(Rank),
+    /// A send's data has left the sender: the send request completes.
+    SendDone(ReqId),
+    /// A message reaches its destination.
+    Arrive(MsgId),
+}

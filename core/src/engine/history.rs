@@ -1,0 +1,75 @@
+//! Stepping backwards exactly: periodic checkpoints plus deterministic replay.
+//!
+//! [`History`] owns the running [`Sim`] and a checkpoint every `interval` steps. Going back to
+//! step `k` restores the last checkpoint at or before `k` and replays forward; because the
+//! simulator is deterministic, the state reached is identical to the one first reached going
+//! forward (a test compares them field by field).
+
+use super::limits::SimError;
+use super::program::Program;
+use super::sim::{Progress, Sim};
+
+/// A simulation that can move to any earlier step.
+#[derive(Clone, Debug)]
+pub struct History<P> {
+    current: Sim<P>,
+    checkpoints: Vec<Sim<P>>,
+    interval: u64,
+    position: u64,
+}
+
+impl<P: Program> History<P> {
+    /// Wraps a fresh simulation, checkpointing every `interval` steps (at least 1).
+    pub fn new(sim: Sim<P>, interval: u64) -> History<P> {
+        History {
+            checkpoints: vec![sim.checkpoint()],
+            current: sim,
+            interval: interval.max(1),
+            position: 0,
+        }
+    }
+
+    /// The simulation at the current step.
+    pub fn sim(&self) -> &Sim<P> {
+        &self.current
+    }
+
+    /// Number of steps (events) taken from the start.
+    pub fn position(&self) -> u64 {
+        self.position
+    }
+
+    /// Takes up to `n` steps forward; returns how many were taken (fewer if the run finished).
+    /// An error stops the walk; the position stays at the last good step.
+    pub fn forward(&mut self, n: u64) -> Result<u64, SimError> {
+        for taken in 0..n {
+            if self.position % self.interval == 0 {
+                let k = (self.position / self.interval) as usize;
+                if self.checkpoints.len() == k {
+                    self.checkpoints.push(self.current.checkpoint());
+                }
+            }
+            match self.current.step()? {
+                Progress::Stepped => self.position += 1,
+                Progress::Finished => return Ok(taken),
+            }
+        }
+        Ok(n)
+    }
+
+    /// Moves to step `target` (backwards by restoring a checkpoint and replaying, or forwards).
+    pub fn goto(&mut self, target: u64) -> Result<(), SimError> {
+        if target < self.position || self.current.error().is_some() {
+            let k = ((target / self.interval) as usize).min(self.checkpoints.len() - 1);
+            self.current.restore(&self.checkpoints[k]);
+            self.position = k as u64 * self.interval;
+        }
+        self.forward(target - self.position)?;
+        Ok(())
+    }
+
+    /// Goes back `n` steps (to the start at most).
+    pub fn back(&mut self, n: u64) -> Result<(), SimError> {
+        self.goto(self.position.saturating_sub(n))
+    }
+}

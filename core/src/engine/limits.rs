@@ -1,0 +1,144 @@
+//! Limits that end a run with an error instead of letting it hang, and the errors a run can end
+//! with.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::ids::Rank;
+use crate::time::SimTime;
+
+/// Bounds on a run. Exceeding one ends the run with a [`SimError`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Limits {
+    /// Most events (and program steps) processed.
+    pub max_events: u64,
+    /// Latest simulated time.
+    pub max_time: SimTime,
+    /// Most heap bytes the simulator state may hold (an estimate, checked every 1024 events).
+    pub max_memory: usize,
+}
+
+impl Default for Limits {
+    /// 50 million events, one simulated hour, 1 GiB.
+    fn default() -> Self {
+        Limits {
+            max_events: 50_000_000,
+            max_time: SimTime::from_ms(3_600_000),
+            max_memory: 1 << 30,
+        }
+    }
+}
+
+/// One rank found blocked when nothing was left to happen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BlockedRank {
+    /// The rank.
+    pub rank: Rank,
+    /// What it waits for, one entry per pending request, in words.
+    pub waits_for: Vec<String>,
+    /// Where in its program it is blocked, if the program can say.
+    pub at: Option<String>,
+}
+
+/// Why a run could not go on: every unfinished rank is blocked and no event is left.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DeadlockReport {
+    /// When it was detected.
+    pub time: SimTime,
+    /// Every blocked rank, in rank order.
+    pub blocked: Vec<BlockedRank>,
+    /// A cycle of ranks each waiting to receive from the next, if there is one.
+    pub cycle: Option<Vec<Rank>>,
+}
+
+/// How a run ended other than by every rank finishing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum SimError {
+    /// Ranks wait for each other (or for messages never sent).
+    Deadlock(DeadlockReport),
+    /// The event limit was reached.
+    EventLimit {
+        /// The limit.
+        limit: u64,
+        /// Simulated time when it was reached.
+        time: SimTime,
+    },
+    /// The next event lies beyond the simulated-time limit.
+    TimeLimit {
+        /// The limit.
+        limit: SimTime,
+    },
+    /// The simulator state grew beyond the memory limit.
+    MemoryLimit {
+        /// The limit in bytes.
+        limit: usize,
+        /// Estimated bytes held.
+        used: usize,
+    },
+    /// A rank's program failed.
+    Program {
+        /// The rank.
+        rank: Rank,
+        /// When.
+        time: SimTime,
+        /// The program's message.
+        message: String,
+    },
+}
+
+impl fmt::Display for SimError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SimError::Deadlock(d) => {
+                writeln!(
+                    f,
+                    "deadlock at {}: no event is left but {} rank{} blocked",
+                    d.time,
+                    d.blocked.len(),
+                    if d.blocked.len() == 1 { " is" } else { "s are" }
+                )?;
+                for b in &d.blocked {
+                    write!(f, "  rank {} waits for {}", b.rank, b.waits_for.join("; "))?;
+                    if let Some(at) = &b.at {
+                        write!(f, " — blocked at {at}")?;
+                    }
+                    writeln!(f)?;
+                }
+                match &d.cycle {
+                    Some(c) => {
+                        let names: Vec<String> = c.iter().map(|r| format!("rank {r}")).collect();
+                        write!(
+                            f,
+                            "  cycle: {} → rank {}",
+                            names.join(" → "),
+                            c.first().copied().unwrap_or_default()
+                        )
+                    }
+                    None => write!(f, "  no cycle: some rank waits for a message nobody sends"),
+                }
+            }
+            SimError::EventLimit { limit, time } => write!(
+                f,
+                "stopped after {limit} events (at simulated time {time}): the run is too long or loops forever; raise the event limit if it is meant to be this long"
+            ),
+            SimError::TimeLimit { limit } => write!(
+                f,
+                "stopped at the simulated-time limit of {limit}: the run waits or computes longer than allowed"
+            ),
+            SimError::MemoryLimit { limit, used } => write!(
+                f,
+                "stopped: the simulation holds about {} MiB, over the limit of {} MiB (too many messages or trace records in flight)",
+                used >> 20,
+                limit >> 20
+            ),
+            SimError::Program {
+                rank,
+                time,
+                message,
+            } => write!(f, "rank {rank} failed at {time}: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for SimError {}

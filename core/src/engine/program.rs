@@ -1,0 +1,148 @@
+//! What a rank runs: the [`Program`] trait, the [`Step`]s it returns, and the [`RankCtx`] through
+//! which it issues operations.
+//!
+//! Both interpreted user code (the VM) and native Rust workloads implement [`Program`]. The engine
+//! calls [`Program::resume`] when the rank may continue; inside, the program issues non-blocking
+//! operations through the context (each returns at once with a request id) and finally returns a
+//! [`Step`]: compute for a while, wait for requests, finish, or fail.
+
+use std::fmt;
+
+use super::ids::{Rank, ReqId, Source, Status, TagSel};
+use super::world::World;
+use crate::time::SimTime;
+
+/// What a rank does next, returned by [`Program::resume`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Compute (stay busy, communicating nothing) for this long, then resume.
+    Compute(SimTime),
+    /// Block until this request completes, then resume.
+    Wait(ReqId),
+    /// Block until all of these requests complete.
+    WaitAll(Vec<ReqId>),
+    /// Block until at least one of these requests completes.
+    WaitAny(Vec<ReqId>),
+    /// The program finished.
+    Done,
+    /// The program hit an error; the run stops with it.
+    Fail(String),
+}
+
+/// A rank's program. `Clone` so the simulator can checkpoint and step backwards.
+pub trait Program: Clone + fmt::Debug {
+    /// Continues the program at the context's current time until it computes, blocks, finishes or
+    /// fails.
+    fn resume(&mut self, ctx: &mut RankCtx<'_>) -> Step;
+
+    /// Where the program is blocked, in words with a source location if it has one (used in
+    /// deadlock reports), e.g. `"MPI_Recv at line 17"`.
+    fn blocked_at(&self) -> Option<String> {
+        None
+    }
+}
+
+/// A completed request taken back by its owner.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Completion {
+    /// For receives: who sent, which tag, how many bytes. `None` for sends.
+    pub status: Option<Status>,
+    /// For receives: the bytes delivered (empty when the sender sent only a size).
+    pub data: Vec<u8>,
+}
+
+/// An operation the engine refused; the program decides how to report it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpError {
+    /// A rank number outside `0..size`.
+    InvalidRank {
+        /// The rank asked for.
+        rank: i64,
+        /// The number of ranks.
+        size: u32,
+    },
+    /// A request id that is not one of this rank's active requests.
+    InactiveRequest(ReqId),
+}
+
+impl fmt::Display for OpError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpError::InvalidRank { rank, size } => write!(
+                f,
+                "rank {rank} does not exist: valid ranks are 0 to {}",
+                size.saturating_sub(1)
+            ),
+            OpError::InactiveRequest(r) => {
+                write!(f, "{r} is not an active request of this rank")
+            }
+        }
+    }
+}
+
+impl std::error::Error for OpError {}
+
+/// The view of the simulator a rank has while it runs.
+pub struct RankCtx<'a> {
+    pub(crate) world: &'a mut World,
+    pub(crate) rank: Rank,
+}
+
+impl RankCtx<'_> {
+    /// This rank's number.
+    pub fn rank(&self) -> Rank {
+        self.rank
+    }
+
+    /// Number of ranks in the run.
+    pub fn size(&self) -> u32 {
+        self.world.size
+    }
+
+    /// Current simulated time.
+    pub fn now(&self) -> SimTime {
+        self.world.now
+    }
+
+    /// The machine's time for `flops` floating-point operations on one rank.
+    pub fn flops_time(&self, flops: u64) -> SimTime {
+        self.world.machine.compute_time(flops)
+    }
+
+    /// Starts sending `bytes` bytes (with optional real `data`) to `dst` under `tag`. Eager: the
+    /// request completes when the data has left this rank.
+    pub fn isend(
+        &mut self,
+        dst: i64,
+        tag: i32,
+        bytes: u64,
+        data: Vec<u8>,
+    ) -> Result<ReqId, OpError> {
+        let dst = self.world.check_rank(dst)?;
+        Ok(self.world.isend(self.rank, dst, tag, bytes, data))
+    }
+
+    /// Starts receiving up to `capacity` bytes from `src` with `tag`.
+    pub fn irecv(&mut self, src: Source, tag: TagSel, capacity: u64) -> Result<ReqId, OpError> {
+        if let Source::Rank(r) = src {
+            self.world.check_rank(i64::from(r))?;
+        }
+        Ok(self.world.irecv(self.rank, src, tag, capacity))
+    }
+
+    /// Whether `req` (one of this rank's requests) has completed.
+    pub fn is_complete(&self, req: ReqId) -> Result<bool, OpError> {
+        self.world.request_done(self.rank, req)
+    }
+
+    /// Takes a completed request back, freeing it: its status and data. `Ok(None)` if it has not
+    /// completed yet (the request stays active).
+    pub fn take(&mut self, req: ReqId) -> Result<Option<Completion>, OpError> {
+        self.world.take_request(self.rank, req)
+    }
+
+    /// Writes a line to this rank's console (and the trace).
+    pub fn print(&mut self, text: String) {
+        self.world.print(self.rank, text);
+    }
+}

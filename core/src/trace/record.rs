@@ -1,0 +1,427 @@
+//! One trace record: what happened, when, to whom, and a sentence explaining it.
+//!
+//! Records are compact structured data; the sentence is rendered on demand by
+//! [`Record::explain`], so a run with millions of events does not build millions of strings.
+
+use serde::Serialize;
+
+use crate::engine::ids::{MsgId, Rank, ReqId, Source, TagSel};
+use crate::time::SimTime;
+use crate::trace::hash::TraceHasher;
+
+/// A recorded transition.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Record {
+    /// When it happened.
+    pub time: SimTime,
+    /// What happened.
+    pub kind: RecordKind,
+}
+
+/// The kinds of transitions.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum RecordKind {
+    /// A rank started its program.
+    Start {
+        /// The rank.
+        rank: Rank,
+    },
+    /// A rank computes (busy, not communicating) until `until`.
+    Compute {
+        /// The rank.
+        rank: Rank,
+        /// End of the computation.
+        until: SimTime,
+    },
+    /// A rank posted a send; the network will deliver it at `arrives`.
+    SendPosted {
+        /// Sender.
+        rank: Rank,
+        /// Destination.
+        dst: Rank,
+        /// Tag.
+        tag: i32,
+        /// Size in bytes.
+        bytes: u64,
+        /// The message.
+        msg: MsgId,
+        /// The send request.
+        req: ReqId,
+        /// When the data will have left the sender.
+        sender_free: SimTime,
+        /// When the data arrives at the destination.
+        arrives: SimTime,
+    },
+    /// Something the hardware model reports about a transfer (a drop, a wait for an engine…).
+    Hardware {
+        /// The rank that issued the transfer.
+        rank: Rank,
+        /// The message concerned, if any.
+        msg: Option<MsgId>,
+        /// The hardware model's sentence.
+        note: String,
+    },
+    /// A send request completed (its buffer may be reused).
+    SendComplete {
+        /// Sender.
+        rank: Rank,
+        /// The request.
+        req: ReqId,
+    },
+    /// A message reached its destination.
+    Arrived {
+        /// Sender.
+        src: Rank,
+        /// Destination.
+        dst: Rank,
+        /// Tag.
+        tag: i32,
+        /// The message.
+        msg: MsgId,
+    },
+    /// A message arrived with no matching receive posted: it waits in the unexpected queue.
+    Unexpected {
+        /// Destination rank (owner of the queue).
+        rank: Rank,
+        /// The message.
+        msg: MsgId,
+        /// Queue length after adding it.
+        queue_len: u32,
+    },
+    /// A rank posted a receive.
+    RecvPosted {
+        /// The receiver.
+        rank: Rank,
+        /// Accepted sender.
+        src: Source,
+        /// Accepted tag.
+        tag: TagSel,
+        /// The receive request.
+        req: ReqId,
+        /// Whether it had to wait in the posted-receive queue (no message was there yet).
+        queued: bool,
+    },
+    /// A message met a receive.
+    Matched {
+        /// The receiver.
+        rank: Rank,
+        /// The sender.
+        src: Rank,
+        /// The message tag.
+        tag: i32,
+        /// The message.
+        msg: MsgId,
+        /// The receive request.
+        req: ReqId,
+        /// Whether the message had been waiting in the unexpected queue.
+        from_unexpected: bool,
+    },
+    /// A rank blocked until requests complete.
+    Blocked {
+        /// The rank.
+        rank: Rank,
+        /// The first (or only) request it waits for.
+        first: ReqId,
+        /// How many requests it waits on.
+        count: u32,
+        /// Whether any one of them suffices (`MPI_Waitany`) rather than all.
+        any: bool,
+    },
+    /// A blocked or computing rank continues.
+    Resumed {
+        /// The rank.
+        rank: Rank,
+    },
+    /// A rank's program printed a line.
+    Console {
+        /// The rank.
+        rank: Rank,
+        /// The text.
+        text: String,
+    },
+    /// A rank finished its program.
+    Done {
+        /// The rank.
+        rank: Rank,
+    },
+}
+
+/// The protocol object a record touched, for linking views to the log.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum TraceObject {
+    /// A rank as a whole.
+    Rank(Rank),
+    /// A message.
+    Message(MsgId),
+    /// A request of a rank.
+    Request(Rank, ReqId),
+    /// A rank's queue of unexpected messages.
+    UnexpectedQueue(Rank),
+    /// A rank's queue of posted receives.
+    PostedQueue(Rank),
+}
+
+impl Record {
+    /// The ranks involved, first the acting one.
+    pub fn ranks(&self) -> Vec<Rank> {
+        match &self.kind {
+            RecordKind::SendPosted { rank, dst, .. } => vec![*rank, *dst],
+            RecordKind::Arrived { src, dst, .. } => vec![*dst, *src],
+            RecordKind::Matched { rank, src, .. } => vec![*rank, *src],
+            RecordKind::Start { rank }
+            | RecordKind::Compute { rank, .. }
+            | RecordKind::Hardware { rank, .. }
+            | RecordKind::SendComplete { rank, .. }
+            | RecordKind::Unexpected { rank, .. }
+            | RecordKind::RecvPosted { rank, .. }
+            | RecordKind::Blocked { rank, .. }
+            | RecordKind::Resumed { rank }
+            | RecordKind::Console { rank, .. }
+            | RecordKind::Done { rank } => vec![*rank],
+        }
+    }
+
+    /// The protocol object this record touched.
+    pub fn object(&self) -> TraceObject {
+        match &self.kind {
+            RecordKind::Start { rank }
+            | RecordKind::Compute { rank, .. }
+            | RecordKind::Blocked { rank, .. }
+            | RecordKind::Resumed { rank }
+            | RecordKind::Console { rank, .. }
+            | RecordKind::Done { rank } => TraceObject::Rank(*rank),
+            RecordKind::Hardware { rank, msg, .. } => {
+                msg.map_or(TraceObject::Rank(*rank), TraceObject::Message)
+            }
+            RecordKind::SendPosted { msg, .. } | RecordKind::Arrived { msg, .. } => {
+                TraceObject::Message(*msg)
+            }
+            RecordKind::SendComplete { rank, req } => TraceObject::Request(*rank, *req),
+            RecordKind::Unexpected { rank, .. } => TraceObject::UnexpectedQueue(*rank),
+            RecordKind::RecvPosted {
+                rank, req, queued, ..
+            } => {
+                if *queued {
+                    TraceObject::PostedQueue(*rank)
+                } else {
+                    TraceObject::Request(*rank, *req)
+                }
+            }
+            RecordKind::Matched { rank, req, .. } => TraceObject::Request(*rank, *req),
+        }
+    }
+
+    /// One plain-English sentence saying what happened.
+    pub fn explain(&self) -> String {
+        match &self.kind {
+            RecordKind::Start { rank } => format!("rank {rank} starts its program"),
+            RecordKind::Compute { rank, until } => {
+                format!(
+                    "rank {rank} computes for {}",
+                    until.saturating_sub(self.time)
+                )
+            }
+            RecordKind::SendPosted {
+                rank,
+                dst,
+                tag,
+                bytes,
+                msg,
+                sender_free,
+                arrives,
+                ..
+            } => format!(
+                "rank {rank} sends {bytes} B to rank {dst} (tag {tag}) as {msg}: it leaves the sender in {} and arrives in {}",
+                sender_free.saturating_sub(self.time),
+                arrives.saturating_sub(self.time)
+            ),
+            RecordKind::Hardware { rank, note, .. } => format!("rank {rank}: {note}"),
+            RecordKind::SendComplete { rank, req } => {
+                format!("rank {rank}: send {req} completes; its buffer may be reused")
+            }
+            RecordKind::Arrived { src, dst, tag, msg } => {
+                format!("{msg} from rank {src} (tag {tag}) arrives at rank {dst}")
+            }
+            RecordKind::Unexpected {
+                rank,
+                msg,
+                queue_len,
+            } => format!(
+                "rank {rank} has no matching receive posted: {msg} waits in its unexpected queue ({queue_len} waiting)"
+            ),
+            RecordKind::RecvPosted {
+                rank,
+                src,
+                tag,
+                req,
+                queued,
+            } => {
+                if *queued {
+                    format!("rank {rank} posts a receive from {src}, {tag} ({req}); no message yet, so it waits in the posted-receive queue")
+                } else {
+                    format!("rank {rank} posts a receive from {src}, {tag} ({req})")
+                }
+            }
+            RecordKind::Matched {
+                rank,
+                src,
+                tag,
+                msg,
+                req,
+                from_unexpected,
+            } => {
+                if *from_unexpected {
+                    format!("rank {rank}: {req} takes {msg} from rank {src} (tag {tag}) out of the unexpected queue")
+                } else {
+                    format!("rank {rank}: {msg} from rank {src} (tag {tag}) matches the posted {req}")
+                }
+            }
+            RecordKind::Blocked {
+                rank,
+                first,
+                count,
+                any,
+            } => match (count, any) {
+                (1, _) => format!("rank {rank} blocks waiting for {first}"),
+                (n, false) => format!("rank {rank} blocks waiting for all of {n} requests"),
+                (n, true) => format!("rank {rank} blocks waiting for any of {n} requests"),
+            },
+            RecordKind::Resumed { rank } => format!("rank {rank} continues"),
+            RecordKind::Console { rank, text } => format!("rank {rank} prints: {text}"),
+            RecordKind::Done { rank } => format!("rank {rank} finishes its program"),
+        }
+    }
+
+    /// Feeds this record into a stable hash (explicit encoding, independent of `std::hash`).
+    pub fn hash_into(&self, h: &mut TraceHasher) {
+        h.u64(self.time.as_ps());
+        let src = |h: &mut TraceHasher, s: &Source| match s {
+            Source::Rank(r) => h.u64(u64::from(*r)),
+            Source::Any => h.u64(u64::MAX),
+        };
+        let tag = |h: &mut TraceHasher, t: &TagSel| match t {
+            TagSel::Tag(t) => h.u64(*t as u32 as u64),
+            TagSel::Any => h.u64(u64::MAX),
+        };
+        match &self.kind {
+            RecordKind::Start { rank } => {
+                h.u32(0);
+                h.u32(*rank);
+            }
+            RecordKind::Compute { rank, until } => {
+                h.u32(1);
+                h.u32(*rank);
+                h.u64(until.as_ps());
+            }
+            RecordKind::SendPosted {
+                rank,
+                dst,
+                tag,
+                bytes,
+                msg,
+                req,
+                sender_free,
+                arrives,
+            } => {
+                h.u32(2);
+                for v in [*rank, *dst, *tag as u32, msg.0, req.0] {
+                    h.u32(v);
+                }
+                h.u64(*bytes);
+                h.u64(sender_free.as_ps());
+                h.u64(arrives.as_ps());
+            }
+            RecordKind::Hardware { rank, msg, note } => {
+                h.u32(3);
+                h.u32(*rank);
+                h.u64(msg.map_or(u64::MAX, |m| u64::from(m.0)));
+                h.str(note);
+            }
+            RecordKind::SendComplete { rank, req } => {
+                h.u32(4);
+                h.u32(*rank);
+                h.u32(req.0);
+            }
+            RecordKind::Arrived {
+                src: s,
+                dst,
+                tag: t,
+                msg,
+            } => {
+                h.u32(5);
+                for v in [*s, *dst, *t as u32, msg.0] {
+                    h.u32(v);
+                }
+            }
+            RecordKind::Unexpected {
+                rank,
+                msg,
+                queue_len,
+            } => {
+                h.u32(6);
+                for v in [*rank, msg.0, *queue_len] {
+                    h.u32(v);
+                }
+            }
+            RecordKind::RecvPosted {
+                rank,
+                src: s,
+                tag: t,
+                req,
+                queued,
+            } => {
+                h.u32(7);
+                h.u32(*rank);
+                src(h, s);
+                tag(h, t);
+                h.u32(req.0);
+                h.u32(u32::from(*queued));
+            }
+            RecordKind::Matched {
+                rank,
+                src: s,
+                tag: t,
+                msg,
+                req,
+                from_unexpected,
+            } => {
+                h.u32(8);
+                for v in [
+                    *rank,
+                    *s,
+                    *t as u32,
+                    msg.0,
+                    req.0,
+                    u32::from(*from_unexpected),
+                ] {
+                    h.u32(v);
+                }
+            }
+            RecordKind::Blocked {
+                rank,
+                first,
+                count,
+                any,
+            } => {
+                h.u32(9);
+                for v in [*rank, first.0, *count, u32::from(*any)] {
+                    h.u32(v);
+                }
+            }
+            RecordKind::Resumed { rank } => {
+                h.u32(10);
+                h.u32(*rank);
+            }
+            RecordKind::Console { rank, text } => {
+                h.u32(11);
+                h.u32(*rank);
+                h.str(text);
+            }
+            RecordKind::Done { rank } => {
+                h.u32(12);
+                h.u32(*rank);
+            }
+        }
+    }
+}

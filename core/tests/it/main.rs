@@ -1,0 +1,4 @@
+//! Integration tests of rankscope-core (one binary; one module per area).
+
+mod engine;
+mod script;

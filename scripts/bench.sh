@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Benchmarks (figures for notes, never pass/fail): the native engine (`rankscope bench`) and the
+# same event-queue kernel compiled to WebAssembly in headless Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh > /dev/null
+. scripts/lib.sh
+cargo build --release -q -p rankscope
+./target/release/rankscope bench "$@"
+run_trunk build --release --offline > /dev/null 2>&1
+node tests/bench-wasm.mjs
