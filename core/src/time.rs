@@ -106,6 +106,8 @@ impl fmt::Display for SimTime {
             write!(f, "{:.3} µs", ps as f64 / 1e6)
         } else if ps < 1_000_000_000_000 {
             write!(f, "{:.3} ms", ps as f64 / 1e9)
+        } else if ps % 1_000_000_000_000 == 0 {
+            write!(f, "{} s", ps / 1_000_000_000_000)
         } else {
             write!(f, "{:.6} s", ps as f64 / 1e12)
         }
@@ -136,5 +138,7 @@ mod tests {
         assert_eq!(SimTime(850).to_string(), "850 ps");
         assert_eq!(SimTime::from_us_f64(15.3).to_string(), "15.300 µs");
         assert_eq!(SimTime::from_ms(2).to_string(), "2.000 ms");
+        assert_eq!(SimTime::from_ms(3_600_000).to_string(), "3600 s");
+        assert_eq!(SimTime::from_ms(1_500).to_string(), "1.500000 s");
     }
 }

@@ -63,10 +63,13 @@ test('choosing a machine shows its cited parameters from core', async () => {
       await page.selectOption('[data-testid="profile-select"]', profile.machine.id);
       const view = page.locator('[data-testid="machine-view"]');
       assert.equal(await view.locator('h2').textContent(), profile.machine.name);
-      const nodesRow = view.locator('tr', { hasText: 'nodes' }).first();
+      const nodesRow = view.locator('tr[data-key="nodes"]');
       assert.match(await nodesRow.textContent(), new RegExp(`^nodes${profile.machine.nodes.value}\\b`));
       const basis = profile.machine.nodes.basis.source ?? profile.machine.nodes.basis.assume;
       assert.ok((await nodesRow.textContent()).includes(basis), 'the citation is shown');
+      // One row per cited number in the profile (core's parameter table, rendered as is).
+      const cited = JSON.stringify(profile).split('"basis":').length - 1;
+      assert.equal(await view.locator('tr[data-key]').count(), cited);
     }
     // Rank count is clamped to the machine's size (FOLON has 6 PEs).
     await page.selectOption('[data-testid="profile-select"]', 'folon');

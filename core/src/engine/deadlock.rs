@@ -42,6 +42,9 @@ pub(crate) fn diagnose(world: &World, at: impl Fn(Rank) -> Option<String>) -> De
                 ReqKind::Send { dst, tag, bytes } => waits_for.push(format!(
                     "{req}: a send of {bytes} B to rank {dst}, tag {tag}"
                 )),
+                ReqKind::Rdma { target, op } => {
+                    waits_for.push(format!("{req}: {op} on rank {target}"))
+                }
             }
         }
         blocked.push(BlockedRank {

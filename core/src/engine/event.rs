@@ -13,4 +13,11 @@ pub enum Event {
     SendDone(ReqId),
     /// A message reaches its destination.
     Arrive(MsgId),
+    /// A one-sided operation's result (or acknowledgement) is back at its origin.
+    RdmaDone(ReqId),
+    /// A one-sided operation without hardware support reaches the target's software (which
+    /// executes it and replies with a message).
+    RdmaSoftware(ReqId),
+    /// The target's software finished a one-sided operation and sends the reply.
+    RdmaReply(ReqId),
 }

@@ -10,6 +10,7 @@ use std::fmt;
 
 use super::ids::{Rank, ReqId, Source, Status, TagSel};
 use super::world::World;
+use crate::machine::RdmaOp;
 use crate::time::SimTime;
 
 /// What a rank does next, returned by [`Program::resume`].
@@ -128,6 +129,13 @@ impl RankCtx<'_> {
             self.world.check_rank(i64::from(r))?;
         }
         Ok(self.world.irecv(self.rank, src, tag, capacity))
+    }
+
+    /// Starts a one-sided operation `op` on `target`'s memory (put, get or an atomic), executed
+    /// by the target's RDMA engines without its CPU where the machine has the hardware.
+    pub fn rdma(&mut self, target: i64, op: RdmaOp) -> Result<ReqId, OpError> {
+        let target = self.world.check_rank(target)?;
+        Ok(self.world.rdma(self.rank, target, op))
     }
 
     /// Whether `req` (one of this rank's requests) has completed.

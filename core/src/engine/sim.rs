@@ -85,6 +85,7 @@ impl<P: Program> Sim<P> {
                 messages: Slab::default(),
                 trace: Trace::new(config.trace),
                 console: Vec::new(),
+                software_busy: Default::default(),
                 limits: config.limits,
                 events: 0,
                 finished: 0,
@@ -137,6 +138,9 @@ impl<P: Program> Sim<P> {
             }
             Event::SendDone(req) => self.world.send_done(req),
             Event::Arrive(msg) => self.world.arrive(msg),
+            Event::RdmaDone(req) => self.world.rdma_done(req),
+            Event::RdmaSoftware(req) => self.world.rdma_software(req),
+            Event::RdmaReply(req) => self.world.rdma_reply(req),
         }
         Ok(Progress::Stepped)
     }

@@ -10,7 +10,7 @@
 //! rule. Simplifications: no rendezvous protocol, no sender CPU overhead beyond what the machine
 //! charges to the transfer, one communicator.
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 
 use super::event::Event;
 use super::ids::{MsgId, Rank, ReqId, Source, Status, TagSel};
@@ -18,7 +18,7 @@ use super::limits::Limits;
 use super::program::{Completion, OpError};
 use super::queue::EventQueue;
 use super::slab::Slab;
-use crate::machine::Machine;
+use crate::machine::{Machine, RdmaOp};
 use crate::time::SimTime;
 use crate::trace::{Record, RecordKind, Trace};
 
@@ -76,6 +76,13 @@ pub enum ReqKind {
         tag: TagSel,
         /// Buffer capacity in bytes.
         capacity: u64,
+    },
+    /// A one-sided operation on another rank's memory.
+    Rdma {
+        /// The rank whose memory is accessed.
+        target: Rank,
+        /// What is done there.
+        op: RdmaOp,
     },
 }
 
@@ -142,6 +149,9 @@ pub struct World {
     pub(crate) messages: Slab<Message>,
     pub(crate) trace: Trace,
     pub(crate) console: Vec<ConsoleLine>,
+    /// When each rank's software is done with the one-sided requests it emulates (only ranks
+    /// that were targets of software-emulated operations appear).
+    pub(crate) software_busy: BTreeMap<Rank, SimTime>,
     pub(crate) limits: Limits,
     pub(crate) events: u64,
     pub(crate) finished: u32,
@@ -203,6 +213,8 @@ impl World {
             data,
         }));
         let transfer = self.machine.message(self.now, src, dst, bytes);
+        // The receiver's CPU overhead (LogGP `o`) is paid before the message can be matched.
+        let arrives = transfer.arrival + transfer.target_cpu;
         self.record(RecordKind::SendPosted {
             rank: src,
             dst,
@@ -211,7 +223,7 @@ impl World {
             msg,
             req,
             sender_free: transfer.sender_free,
-            arrives: transfer.arrival,
+            arrives,
         });
         for note in transfer.notes {
             self.record(RecordKind::Hardware {
@@ -221,8 +233,97 @@ impl World {
             });
         }
         self.queue.push(transfer.sender_free, Event::SendDone(req));
-        self.queue.push(transfer.arrival, Event::Arrive(msg));
+        self.queue.push(arrives, Event::Arrive(msg));
         req
+    }
+
+    /// Starts a one-sided operation. With hardware support it completes when the machine says the
+    /// result (or acknowledgement) is back; without (e.g. FX10 atomics), it becomes a request
+    /// message to the target, executed there on arrival and answered with a reply message.
+    /// Simplification: the target's software handles such requests one at a time, each costing
+    /// its receive overhead, as soon as they arrive (as if it were always inside MPI progress).
+    pub(crate) fn rdma(&mut self, origin: Rank, target: Rank, op: RdmaOp) -> ReqId {
+        let req = ReqId(self.requests.insert(Request {
+            owner: origin,
+            kind: ReqKind::Rdma { target, op },
+            done: false,
+            status: None,
+            data: Vec::new(),
+        }));
+        let transfer = self.machine.rdma(self.now, origin, target, op);
+        let (event, at) = if transfer.software {
+            let t = self
+                .machine
+                .message(self.now, origin, target, op.request_bytes());
+            (Event::RdmaSoftware(req), t.arrival + t.target_cpu)
+        } else {
+            (Event::RdmaDone(req), transfer.origin_complete)
+        };
+        self.record(RecordKind::RdmaIssued {
+            rank: origin,
+            target,
+            op,
+            req,
+            software: transfer.software,
+            completes: at,
+        });
+        for note in transfer.notes {
+            self.record(RecordKind::Hardware {
+                rank: origin,
+                msg: None,
+                note: note.to_string(),
+            });
+        }
+        self.queue.push(at, event);
+        req
+    }
+
+    fn rdma_parts(&self, req: ReqId) -> (Rank, Rank, RdmaOp) {
+        let r = self.requests.get(req.0).expect("rdma request is live");
+        match r.kind {
+            ReqKind::Rdma { target, op } => (r.owner, target, op),
+            ReqKind::Send { .. } | ReqKind::Recv { .. } => {
+                unreachable!("RDMA events carry one-sided requests")
+            }
+        }
+    }
+
+    /// A software-emulated one-sided operation reached its target: the target's software executes
+    /// it after the ones before it, then replies.
+    pub(crate) fn rdma_software(&mut self, req: ReqId) {
+        let (origin, target, op) = self.rdma_parts(req);
+        let busy = self.software_busy.get(&target).copied().unwrap_or_default();
+        let start = self.now.max(busy);
+        let finish = start + self.machine.receive_overhead();
+        self.software_busy.insert(target, finish);
+        let queued = start.saturating_sub(self.now);
+        self.record(RecordKind::Hardware {
+            rank: target,
+            msg: None,
+            note: format!(
+                "no hardware for {op}: rank {target}'s software executes it for rank {origin} after waiting {queued} behind earlier requests, then replies"
+            ),
+        });
+        self.queue.push(finish, Event::RdmaReply(req));
+    }
+
+    /// The target's software sends the result of a one-sided operation back.
+    pub(crate) fn rdma_reply(&mut self, req: ReqId) {
+        let (origin, target, op) = self.rdma_parts(req);
+        let reply = self
+            .machine
+            .message(self.now, target, origin, op.response_bytes());
+        self.queue
+            .push(reply.arrival + reply.target_cpu, Event::RdmaDone(req));
+    }
+
+    /// A one-sided operation completed at its origin.
+    pub(crate) fn rdma_done(&mut self, req: ReqId) {
+        let r = self.requests.get_mut(req.0).expect("rdma request is live");
+        r.done = true;
+        let owner = r.owner;
+        self.record(RecordKind::RdmaComplete { rank: owner, req });
+        self.wake(owner);
     }
 
     pub(crate) fn irecv(&mut self, rank: Rank, src: Source, tag: TagSel, capacity: u64) -> ReqId {
@@ -320,7 +421,9 @@ impl World {
             .expect("matched request is live");
         let capacity = match r.kind {
             ReqKind::Recv { capacity, .. } => capacity,
-            ReqKind::Send { .. } => unreachable!("only receives are matched"),
+            ReqKind::Send { .. } | ReqKind::Rdma { .. } => {
+                unreachable!("only receives are matched")
+            }
         };
         let truncated = m.bytes > capacity;
         let mut data = m.data;
@@ -435,6 +538,7 @@ impl World {
             messages: self.messages.clone(),
             trace: Trace::new(self.trace.mode()),
             console: self.console.clone(),
+            software_busy: self.software_busy.clone(),
             limits: self.limits,
             events: self.events,
             finished: self.finished,

@@ -70,6 +70,8 @@ pub fn to_chrome_json(records: &[Record], ranks: u32, title: &str) -> Value {
                 );
             }
             RecordKind::Start { rank }
+            | RecordKind::RdmaIssued { rank, .. }
+            | RecordKind::RdmaComplete { rank, .. }
             | RecordKind::Hardware { rank, .. }
             | RecordKind::SendComplete { rank, .. }
             | RecordKind::Unexpected { rank, .. }
@@ -95,6 +97,8 @@ fn kind_name(kind: &RecordKind) -> &'static str {
         RecordKind::Unexpected { .. } => "unexpected",
         RecordKind::RecvPosted { .. } => "post receive",
         RecordKind::Matched { .. } => "match",
+        RecordKind::RdmaIssued { .. } => "rdma",
+        RecordKind::RdmaComplete { .. } => "rdma complete",
         RecordKind::Blocked { .. } => "block",
         RecordKind::Resumed { .. } => "resume",
         RecordKind::Console { .. } => "print",

@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 use crate::engine::ids::{MsgId, Rank, ReqId, Source, TagSel};
+use crate::machine::RdmaOp;
 use crate::time::SimTime;
 use crate::trace::hash::TraceHasher;
 
@@ -117,6 +118,28 @@ pub enum RecordKind {
         /// Whether the message had been waiting in the unexpected queue.
         from_unexpected: bool,
     },
+    /// A rank started a one-sided operation on another rank's memory.
+    RdmaIssued {
+        /// The origin.
+        rank: Rank,
+        /// The rank whose memory is accessed.
+        target: Rank,
+        /// The operation.
+        op: RdmaOp,
+        /// Its request.
+        req: ReqId,
+        /// Emulated in software (no hardware for it on this machine).
+        software: bool,
+        /// When it completes at the origin (or, in software, reaches the target).
+        completes: SimTime,
+    },
+    /// A one-sided operation completed at its origin.
+    RdmaComplete {
+        /// The origin.
+        rank: Rank,
+        /// Its request.
+        req: ReqId,
+    },
     /// A rank blocked until requests complete.
     Blocked {
         /// The rank.
@@ -169,7 +192,9 @@ impl Record {
             RecordKind::SendPosted { rank, dst, .. } => vec![*rank, *dst],
             RecordKind::Arrived { src, dst, .. } => vec![*dst, *src],
             RecordKind::Matched { rank, src, .. } => vec![*rank, *src],
+            RecordKind::RdmaIssued { rank, target, .. } => vec![*rank, *target],
             RecordKind::Start { rank }
+            | RecordKind::RdmaComplete { rank, .. }
             | RecordKind::Compute { rank, .. }
             | RecordKind::Hardware { rank, .. }
             | RecordKind::SendComplete { rank, .. }
@@ -197,7 +222,9 @@ impl Record {
             RecordKind::SendPosted { msg, .. } | RecordKind::Arrived { msg, .. } => {
                 TraceObject::Message(*msg)
             }
-            RecordKind::SendComplete { rank, req } => TraceObject::Request(*rank, *req),
+            RecordKind::SendComplete { rank, req }
+            | RecordKind::RdmaIssued { rank, req, .. }
+            | RecordKind::RdmaComplete { rank, req } => TraceObject::Request(*rank, *req),
             RecordKind::Unexpected { rank, .. } => TraceObject::UnexpectedQueue(*rank),
             RecordKind::RecvPosted {
                 rank, req, queued, ..
@@ -276,6 +303,24 @@ impl Record {
                 } else {
                     format!("rank {rank}: {msg} from rank {src} (tag {tag}) matches the posted {req}")
                 }
+            }
+            RecordKind::RdmaIssued {
+                rank,
+                target,
+                op,
+                req,
+                software,
+                completes,
+            } => {
+                let dt = completes.saturating_sub(self.time);
+                if *software {
+                    format!("rank {rank} starts {op} on rank {target} ({req}); no hardware for it, so a request message goes to rank {target}'s software, arriving in {dt}")
+                } else {
+                    format!("rank {rank} starts {op} on rank {target} ({req}); the target's RDMA engine executes it without its CPU, done in {dt}")
+                }
+            }
+            RecordKind::RdmaComplete { rank, req } => {
+                format!("rank {rank}: one-sided {req} completes")
             }
             RecordKind::Blocked {
                 rank,
@@ -397,6 +442,39 @@ impl Record {
                 ] {
                     h.u32(v);
                 }
+            }
+            RecordKind::RdmaIssued {
+                rank,
+                target,
+                op,
+                req,
+                software,
+                completes,
+            } => {
+                h.u32(13);
+                for v in [*rank, *target, req.0, u32::from(*software)] {
+                    h.u32(v);
+                }
+                match op {
+                    RdmaOp::Put { bytes } => {
+                        h.u32(0);
+                        h.u64(*bytes);
+                    }
+                    RdmaOp::Get { bytes } => {
+                        h.u32(1);
+                        h.u64(*bytes);
+                    }
+                    RdmaOp::Atomic(kind) => {
+                        h.u32(2);
+                        h.str(kind.name());
+                    }
+                }
+                h.u64(completes.as_ps());
+            }
+            RecordKind::RdmaComplete { rank, req } => {
+                h.u32(14);
+                h.u32(*rank);
+                h.u32(req.0);
             }
             RecordKind::Blocked {
                 rank,

@@ -1,6 +1,7 @@
 //! Native Rust workloads: programs written directly against the engine, for runs with millions of
 //! ranks (where an interpreter would cost too much memory) and for tests of the engine itself.
 
+pub mod atomics;
 pub mod broadcast;
 pub mod gather;
 pub mod head_to_head;
@@ -27,11 +28,13 @@ pub enum WorkloadKind {
     Ring,
     /// Ranks 0 and 1 both receive first: a deadlock, on purpose.
     HeadToHead,
+    /// Every rank does remote fetch-and-adds on rank 0's memory.
+    Atomics,
 }
 
 impl WorkloadKind {
     /// Every workload with its name and one-line description.
-    pub const ALL: [(WorkloadKind, &'static str, &'static str); 5] = [
+    pub const ALL: [(WorkloadKind, &'static str, &'static str); 6] = [
         (
             WorkloadKind::Broadcast,
             "bcast",
@@ -56,6 +59,11 @@ impl WorkloadKind {
             WorkloadKind::HeadToHead,
             "deadlock",
             "ranks 0 and 1 both receive first (deadlocks)",
+        ),
+        (
+            WorkloadKind::Atomics,
+            "atomics",
+            "every rank does 2 × iterations remote fetch-and-adds on rank 0",
         ),
     ];
 
@@ -122,6 +130,8 @@ pub enum Native {
     Ring(ring::Ring),
     /// See [`head_to_head::HeadToHead`].
     HeadToHead(head_to_head::HeadToHead),
+    /// See [`atomics::Atomics`].
+    Atomics(atomics::Atomics),
 }
 
 impl Program for Native {
@@ -132,6 +142,7 @@ impl Program for Native {
             Native::PingPong(p) => p.resume(ctx),
             Native::Ring(p) => p.resume(ctx),
             Native::HeadToHead(p) => p.resume(ctx),
+            Native::Atomics(p) => p.resume(ctx),
         }
     }
 }
@@ -145,6 +156,7 @@ pub fn programs(kind: WorkloadKind, ranks: u32, params: WorkloadParams) -> Vec<N
             WorkloadKind::PingPong => Native::PingPong(ping_pong::PingPong::new(params)),
             WorkloadKind::Ring => Native::Ring(ring::Ring::new(params)),
             WorkloadKind::HeadToHead => Native::HeadToHead(head_to_head::HeadToHead::default()),
+            WorkloadKind::Atomics => Native::Atomics(atomics::Atomics::new(params)),
         })
         .collect()
 }

@@ -364,3 +364,52 @@ fn every_record_explains_itself_in_a_sentence() {
         assert!(!r.ranks().is_empty());
     }
 }
+
+#[test]
+fn remote_atomics_queue_at_the_target_engine_so_time_grows_with_ranks() {
+    // Paper 003 Fig. 8's shape: every fetch-and-add goes to rank 0's node, whose RDMA engine
+    // serves them one at a time, so total time grows in proportion to the number of ranks.
+    let params = WorkloadParams {
+        bytes: 8,
+        iterations: 10,
+    };
+    let time = |ranks: u32, id: &str| {
+        let mut sim = native(WorkloadKind::Atomics, ranks, id, params);
+        sim.run().unwrap().end_time.as_ps() as f64
+    };
+    let (t4, t64) = (time(4, "fx100"), time(64, "fx100"));
+    let ratio = t64 / t4;
+    assert!(
+        (12.8..=19.2).contains(&ratio),
+        "16× the ranks → {ratio:.2}× the time (±20 %)"
+    );
+
+    // FX10 has no RDMA atomics: each one is a request message to rank 0's software.
+    let mut sim = native(WorkloadKind::Atomics, 4, "fx10", params);
+    sim.run().unwrap();
+    assert!(sim
+        .trace()
+        .records()
+        .iter()
+        .any(|r| matches!(r.kind, RecordKind::RdmaIssued { software: true, .. })));
+}
+
+#[test]
+fn limit_errors_read_as_plain_english() {
+    let messages = [
+        SimError::EventLimit {
+            limit: 10_000,
+            time: SimTime::from_us(42),
+        },
+        SimError::TimeLimit {
+            limit: SimTime::from_ms(3_600_000),
+        },
+        SimError::MemoryLimit {
+            limit: 1 << 30,
+            used: 3 << 29,
+        },
+    ]
+    .map(|e| e.to_string())
+    .join("\n");
+    insta::assert_snapshot!(messages);
+}

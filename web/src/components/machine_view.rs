@@ -1,6 +1,6 @@
 //! The machine view: the selected profile with every parameter and where its value comes from.
 
-use rankscope_core::machine::{Basis, Cited, Profile};
+use rankscope_core::machine::{parameters, Basis, Profile};
 use yew::prelude::*;
 
 /// Props: the profile to show.
@@ -10,24 +10,36 @@ pub struct MachineViewProps {
     pub profile: Profile,
 }
 
-fn row<T: std::fmt::Display>(label: &str, unit: &str, p: &Cited<T>) -> Html {
-    let (class, kind, text) = match &p.basis {
-        Basis::Source(s) => ("cite", "source", s.clone()),
-        Basis::Assume(a) => ("assume", "assumption", a.clone()),
-    };
-    html! {
-        <tr>
-            <th scope="row">{ label }</th>
-            <td class="num">{ format!("{} {unit}", p.value) }</td>
-            <td class={class}><span class="tag">{ kind }</span>{ " " }{ text }</td>
-        </tr>
-    }
-}
-
-/// Details of one machine.
+/// Details of one machine: summary, then the parameter table from core, section by section.
 #[function_component(MachineView)]
 pub fn machine_view(props: &MachineViewProps) -> Html {
     let m = &props.profile.machine;
+    let rows = parameters(&props.profile);
+    let assumed = rows
+        .iter()
+        .filter(|r| matches!(r.basis, Basis::Assume(_)))
+        .count();
+    let mut body = Vec::new();
+    let mut section = "";
+    for r in &rows {
+        if r.section != section {
+            section = &r.section;
+            body.push(html! {
+                <tr class="section"><th colspan="3" scope="rowgroup">{ format!("[{section}]") }</th></tr>
+            });
+        }
+        let (class, kind, text) = match &r.basis {
+            Basis::Source(s) => ("cite", "source", s.clone()),
+            Basis::Assume(a) => ("assume", "assumption", a.clone()),
+        };
+        body.push(html! {
+            <tr data-key={r.key.clone()}>
+                <th scope="row" title={r.key.clone()}>{ &r.name }</th>
+                <td class="num">{ &r.value }</td>
+                <td class={class}><span class="tag">{ kind }</span>{ " " }{ text }</td>
+            </tr>
+        });
+    }
     html! {
         <section class="panel view" aria-labelledby="machine-title" data-testid="machine-view">
             <div class="panel-head">
@@ -35,15 +47,15 @@ pub fn machine_view(props: &MachineViewProps) -> Html {
                 <span class="pill">{ format!("paper {}", m.paper) }</span>
             </div>
             <p class="summary">{ &m.summary }</p>
-            <p class="muted">{ "Interconnect: " }{ &m.interconnect }</p>
-            <table class="params">
-                <thead><tr><th>{ "parameter" }</th><th>{ "value" }</th><th>{ "basis" }</th></tr></thead>
-                <tbody>
-                    { row("nodes", "", &m.nodes) }
-                    { row("ranks per node", "", &m.ranks_per_node) }
-                    { row("clock", "MHz", &m.clock_mhz) }
-                </tbody>
-            </table>
+            <p class="muted">
+                { format!("Interconnect: {} · {} parameters, {} from the paper, {} assumed", m.interconnect, rows.len(), rows.len() - assumed, assumed) }
+            </p>
+            <div class="params-scroll">
+                <table class="params">
+                    <thead><tr><th>{ "parameter" }</th><th>{ "value" }</th><th>{ "basis" }</th></tr></thead>
+                    <tbody>{ for body }</tbody>
+                </table>
+            </div>
         </section>
     }
 }
