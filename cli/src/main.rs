@@ -30,6 +30,9 @@ enum Command {
         /// Load and check this profile file instead of listing the built-in ones.
         #[arg(long, value_name = "FILE")]
         check: Option<PathBuf>,
+        /// Print every parameter of one profile (id or .toml file) with its source.
+        #[arg(long, value_name = "PROFILE")]
+        show: Option<String>,
     },
     /// Run a native workload (bcast, gather, pingpong, ring, deadlock) on a machine.
     Run {
@@ -78,7 +81,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Profiles { json, check } => commands::profiles::run(json, check),
+        Command::Profiles { json, check, show } => commands::profiles::run(json, check, show),
         Command::Run {
             workload,
             ranks,

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, access } from 'node:fs/promises';
 import { join } from 'node:path';
-import { distDir, expectedPath, serveStatic, launchChromium, openPage, screenshot } from './harness.mjs';
+import { repoRoot, distDir, expectedPath, serveStatic, launchChromium, openPage, screenshot } from './harness.mjs';
 
 let server;
 let browser;
@@ -76,6 +76,35 @@ test('choosing a machine shows its cited parameters from core', async () => {
     await page.fill('[data-testid="ranks-input"]', '500');
     await page.press('[data-testid="ranks-input"]', 'Tab');
     assert.equal(await page.inputValue('[data-testid="ranks-input"]'), '6');
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('a user-loaded profile joins the list, and a broken one is reported with its line', async () => {
+  const { page, problems, close } = await loadApp('/', { viewport: { width: 1280, height: 800 } });
+  try {
+    const ib = await readFile(join(repoRoot, 'profiles', 'ib-qdr.toml'), 'utf8');
+    const mine = ib.replace('id = "ib-qdr"', 'id = "my-cluster"').replace(/name = "[^"]*"/, 'name = "My cluster"');
+    await page.setInputFiles('[data-testid="profile-file"]', {
+      name: 'my-cluster.toml', mimeType: 'text/plain', buffer: Buffer.from(mine),
+    });
+    await page.waitForSelector('[data-profile-id="my-cluster"]');
+    assert.equal(await page.locator('[data-testid="machine-view"] h2').textContent(), 'My cluster');
+
+    // Drop the citation of `nodes`: the loader must refuse it and say where.
+    const lines = ib.split('\n');
+    const line = lines.findIndex((l) => l.startsWith('nodes = ')) + 1;
+    const broken = ib.replace(/(nodes = \{ value = \d+), source = "[^"]*"/, '$1');
+    await page.setInputFiles('[data-testid="profile-file"]', {
+      name: 'broken.toml', mimeType: 'text/plain', buffer: Buffer.from(broken),
+    });
+    const error = await page.waitForSelector('[data-testid="profile-error"]');
+    const text = await error.textContent();
+    assert.match(text, new RegExp(`^broken\\.toml:${line}:\\d+: `));
+    assert.match(text, /source/);
+    await screenshot(page, 'profile-load-error');
     assert.deepEqual(problems, []);
   } finally {
     await close();

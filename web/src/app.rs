@@ -20,6 +20,12 @@ pub fn app() -> Html {
         let state = state.clone();
         Callback::from(move |n: u32| state.dispatch(Action::SetRanks(n)))
     };
+    let on_load = {
+        let state = state.clone();
+        Callback::from(move |(origin, text): (String, String)| {
+            state.dispatch(Action::LoadProfile { origin, text })
+        })
+    };
     let on_edit = {
         let state = state.clone();
         Callback::from(move |text: String| state.dispatch(Action::Edit(text)))
@@ -34,7 +40,8 @@ pub fn app() -> Html {
                 <div class="side">
                     <Controls profiles={profiles.clone()} selected={state.selected.clone()}
                         ranks={state.ranks} capacity={state.capacity()}
-                        on_select={on_select.clone()} {on_ranks} />
+                        on_select={on_select.clone()} {on_ranks} {on_load}
+                        load_error={state.profile_error.clone()} />
                     if let Some(p) = state.selected_profile() {
                         <MachineView profile={p.clone()} />
                     }

@@ -2,7 +2,7 @@
 
 use std::rc::Rc;
 
-use rankscope_core::machine::{builtin_profiles, Profile};
+use rankscope_core::machine::{builtin_profiles, Profile, ProfileError};
 use yew::Reducible;
 
 /// The program shown in the editor when the app opens.
@@ -41,6 +41,8 @@ pub struct State {
     pub ranks: u32,
     /// The program text in the editor.
     pub source: String,
+    /// Why the last profile the user loaded was rejected (shown until the next load).
+    pub profile_error: Option<ProfileError>,
 }
 
 /// Everything a user can do to the state.
@@ -52,6 +54,14 @@ pub enum Action {
     SetRanks(u32),
     /// Replace the editor text.
     Edit(String),
+    /// A profile file the user loaded: its name and text. Parsed here; on success it joins the
+    /// list (replacing a profile with the same id) and is selected, otherwise its error is shown.
+    LoadProfile {
+        /// File name, used in error messages.
+        origin: String,
+        /// The TOML text.
+        text: String,
+    },
 }
 
 impl Default for State {
@@ -68,6 +78,7 @@ impl Default for State {
             selected,
             ranks: 4,
             source: STARTER_PROGRAM.to_string(),
+            profile_error: None,
         }
     }
 }
@@ -107,6 +118,20 @@ impl State {
             }
             Action::SetRanks(n) => self.ranks = n.clamp(1, self.capacity()),
             Action::Edit(text) => self.source = text,
+            Action::LoadProfile { origin, text } => match Profile::from_toml(&origin, &text) {
+                Ok(profile) => {
+                    self.profile_error = None;
+                    let id = profile.machine.id.clone();
+                    if let Ok(list) = &mut self.profiles {
+                        match list.iter_mut().find(|p| p.machine.id == id) {
+                            Some(slot) => *slot = profile,
+                            None => list.push(profile),
+                        }
+                    }
+                    return self.reduce(Action::SelectProfile(id));
+                }
+                Err(e) => self.profile_error = Some(e),
+            },
         }
         self
     }
@@ -137,6 +162,28 @@ mod tests {
     fn unknown_profile_is_ignored() {
         let s = State::default().reduce(Action::SelectProfile("cray-1".into()));
         assert_eq!(s.selected, "emx");
+    }
+
+    #[test]
+    fn loading_a_profile_adds_and_selects_it_or_reports_where_it_is_wrong() {
+        let (_, folon) = rankscope_core::machine::builtin::BUILTIN_PROFILE_SOURCES[3];
+        let mine = folon.replace("id = \"folon\"", "id = \"my-folon\"");
+        let s = State::default().reduce(Action::LoadProfile {
+            origin: "my.toml".into(),
+            text: mine,
+        });
+        assert_eq!(s.selected, "my-folon");
+        assert_eq!(s.profiles.as_ref().unwrap().len(), 7);
+        assert!(s.profile_error.is_none());
+
+        let broken = folon.replace("id = \"folon\"", "id = folon");
+        let s = s.reduce(Action::LoadProfile {
+            origin: "broken.toml".into(),
+            text: broken,
+        });
+        let e = s.profile_error.as_ref().unwrap();
+        assert!(e.to_string().starts_with("broken.toml:"), "{e}");
+        assert_eq!(s.selected, "my-folon", "a bad file changes nothing else");
     }
 
     #[test]

@@ -2,10 +2,29 @@
 
 use std::path::PathBuf;
 
-use rankscope_core::machine::{builtin_profiles, Basis, Profile};
+use rankscope_core::machine::{builtin_profiles, parameters, Basis, Profile};
 
-/// Lists (or, with `check`, validates) profiles; `json` prints the data the web app renders.
-pub fn run(json: bool, check: Option<PathBuf>) -> Result<(), String> {
+/// Lists (or, with `check`, validates) profiles; `json` prints the data the web app renders;
+/// `show` prints one profile's parameters with their sources.
+pub fn run(json: bool, check: Option<PathBuf>, show: Option<String>) -> Result<(), String> {
+    if let Some(name) = show {
+        let p = resolve(&name)?;
+        println!(
+            "{} — {}\n{}\n",
+            p.machine.name, p.machine.interconnect, p.machine.summary
+        );
+        for r in parameters(&p) {
+            let (kind, text) = match &r.basis {
+                Basis::Source(s) => ("source", s),
+                Basis::Assume(a) => ("assume", a),
+            };
+            println!(
+                "[{}] {} = {}\n    {kind}: {text}",
+                r.section, r.key, r.value
+            );
+        }
+        return Ok(());
+    }
     let list = match check {
         Some(path) => vec![load_file(&path)?],
         None => builtin_profiles().map_err(|e| e.to_string())?,
@@ -32,20 +51,16 @@ pub fn run(json: bool, check: Option<PathBuf>) -> Result<(), String> {
             m.id, m.name, m.nodes.value, m.ranks_per_node.value, m.paper
         );
     }
-    let assumed = list
+    let rows: Vec<_> = list.iter().flat_map(parameters).collect();
+    let assumed = rows
         .iter()
-        .flat_map(|p| {
-            [
-                &p.machine.nodes.basis,
-                &p.machine.ranks_per_node.basis,
-                &p.machine.clock_mhz.basis,
-            ]
-        })
-        .filter(|b| matches!(b, Basis::Assume(_)))
+        .filter(|r| matches!(r.basis, Basis::Assume(_)))
         .count();
     println!(
-        "\n{} profiles; {assumed} machine-size parameters are assumptions (not from the papers).",
-        list.len()
+        "\n{} profiles, {} cited parameters: {} from the papers, {assumed} assumptions (see `profiles --show ID`).",
+        list.len(),
+        rows.len(),
+        rows.len() - assumed
     );
     Ok(())
 }

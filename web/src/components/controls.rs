@@ -1,6 +1,7 @@
 //! The run controls: machine profile picker and rank count.
 
-use rankscope_core::machine::Profile;
+use rankscope_core::machine::{Profile, ProfileError};
+use wasm_bindgen_futures::JsFuture;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -19,6 +20,10 @@ pub struct ControlsProps {
     pub on_select: Callback<String>,
     /// Called with a rank count.
     pub on_ranks: Callback<u32>,
+    /// Called with `(file name, text)` of a profile file the user picked.
+    pub on_load: Callback<(String, String)>,
+    /// Why the last loaded profile was rejected.
+    pub load_error: Option<ProfileError>,
 }
 
 /// The toolbar above the views.
@@ -38,6 +43,26 @@ pub fn controls(props: &ControlsProps) -> Html {
             if let Ok(n) = input.value().trim().parse::<u32>() {
                 cb.emit(n);
             }
+        })
+    };
+    // Reading the file is the one effect here; parsing happens in the reducer (core).
+    let on_file = {
+        let cb = props.on_load.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            let Some(file) = input.files().and_then(|f| f.get(0)) else {
+                return;
+            };
+            input.set_value("");
+            let cb = cb.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let name = file.name();
+                let text = match JsFuture::from(file.text()).await {
+                    Ok(v) => v.as_string().unwrap_or_default(),
+                    Err(_) => format!("could not read {name}"),
+                };
+                cb.emit((name, text));
+            });
         })
     };
     html! {
@@ -61,6 +86,13 @@ pub fn controls(props: &ControlsProps) -> Html {
                     value={props.ranks.to_string()} onchange={on_ranks} data-testid="ranks-input" />
             </label>
             <span class="muted capacity">{ format!("up to {} on this machine", props.capacity) }</span>
+            <label class="file-button" title="a TOML profile like those in profiles/: every number needs a source or an assume">
+                { "Load profile…" }
+                <input type="file" accept=".toml,text/plain" onchange={on_file} data-testid="profile-file" />
+            </label>
+            if let Some(e) = &props.load_error {
+                <p class="load-error" role="alert" data-testid="profile-error">{ e.to_string() }</p>
+            }
         </section>
     }
 }
