@@ -5,21 +5,50 @@
 //! every step so a browser (the `rankscope-web` crate) or the command line (`rankscope`) can show it.
 //!
 //! ```
-//! use rankscope_core::machine::builtin_profiles;
+//! use rankscope_core::engine::{Sim, SimConfig};
+//! use rankscope_core::machine::{builtin_profiles, Machine};
+//! use rankscope_core::workloads::{programs, WorkloadKind, WorkloadParams};
 //!
 //! let profiles = builtin_profiles().expect("the built-in profiles parse");
 //! let emx = profiles.iter().find(|p| p.machine.id == "emx").expect("EM-X is built in");
 //! assert_eq!(emx.machine.nodes.value, 80); // paper 000: 80 PEs
+//!
+//! // A binomial broadcast over 16 EM-X PEs, run twice: same trace hash, byte for byte.
+//! let run = || {
+//!     let machine = Machine::new(emx, 16).unwrap();
+//!     let ranks = programs(WorkloadKind::Broadcast, 16, WorkloadParams::default());
+//!     Sim::new(machine, ranks, SimConfig::default()).run().unwrap()
+//! };
+//! let (a, b) = (run(), run());
+//! assert_eq!(a.trace_hash, b.trace_hash);
+//! assert!(a.end_time > rankscope_core::SimTime::ZERO);
 //! ```
 //!
 //! # Map of the code
 //!
 //! | module | what it holds |
 //! |---|---|
-//! | [`machine`] | machine profiles as data (`profiles/*.toml`), each number cited to its paper |
-//! | [`machine::cited`] | [`machine::Cited`]: a value with its source or the assumption behind it |
-//! | [`machine::profile`] | [`machine::Profile`] and parsing with line/column errors |
+//! | [`time`] | [`SimTime`]: integer picoseconds, saturating; never a float, never a wall clock |
+//! | [`rng`] | SplitMix64, the one seeded random-number generator |
+//! | [`engine::queue`] | the event queue: a monotone radix heap, FIFO among equal times |
+//! | [`engine::event`] | the one event enum, matched exhaustively |
+//! | [`engine::program`] | [`engine::Program`], [`engine::Step`], [`engine::RankCtx`]: what a rank runs and how it issues operations |
+//! | [`engine::world`] | the state apart from programs; eager point-to-point with MPI matching; one-sided operations |
+//! | [`engine::sim`] | [`engine::Sim`]: the event loop, limits, summaries |
+//! | [`engine::limits`] | [`engine::Limits`] and [`engine::SimError`] (deadlock, limits, program failures) |
+//! | [`engine::deadlock`] | who is blocked on what, and the wait-for cycle |
+//! | [`engine::history`] | [`engine::History`]: checkpoints + replay to step backwards exactly |
+//! | [`engine::slab`], [`engine::ids`] | small ids for requests and messages |
+//! | [`machine`] | machine profiles as data (`profiles/*.toml`) and the hardware models |
+//! | [`machine::profile`], [`machine::sections`], [`machine::cited`] | [`machine::Profile`], its hardware sections, and [`machine::Cited`] values with their source or assumption; line/column errors |
+//! | [`machine::parameters`](mod@machine::parameters) | every cited number of a profile as a flat table for display |
 //! | [`machine::builtin`] | the profiles shipped in `profiles/`, embedded at compile time |
+//! | [`machine::model`] | [`machine::Machine`]: a profile's hardware models composed for the engine |
+//! | [`machine::ops`], [`machine::note`] | one-sided operations and atomics; what the hardware did, as sentences |
+//! | [`machine::hw`] | one model per file: LogGP link, NIC engines, crossbar with drops, VME bus, torus, omega, EM-X CPU blocks, ACP comm thread |
+//! | [`trace`] | [`trace::Record`]s with explanations, the stable hash, Chrome/Perfetto export |
+//! | [`workloads`] | native Rust programs for runs with millions of ranks |
+//! | [`bench`](mod@bench) | benchmark kernels shared by the CLI and the WebAssembly build |
 //!
 //! # Rules
 //!

@@ -8,7 +8,7 @@
 //! | [`cited`] | [`Cited`]: a value with its source or the assumption behind it |
 //! | [`builtin`] | the profiles shipped in `profiles/`, embedded at compile time |
 //! | [`model`] | [`Machine`]: the hardware models of a profile composed for the engine |
-//! | [`parameters`] | every cited number of a profile as a flat table for display |
+//! | [`parameters`](mod@parameters) | every cited number of a profile as a flat table for display |
 //! | [`ops`] | [`RdmaOp`] and [`AtomicKind`]: one-sided operations |
 //! | [`note`] | [`HwNote`]: what the hardware did to a transfer, as a sentence for the trace |
 //! | [`hw`] | the hardware models, one per file: LogGP, NIC engines, crossbar, bus, torus, omega, CPU blocks, comm thread |
