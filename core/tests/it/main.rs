@@ -1,4 +1,5 @@
 //! Integration tests of rankscope-core (one binary; one module per area).
 
 mod engine;
+mod profiles;
 mod script;
