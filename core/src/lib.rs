@@ -62,6 +62,7 @@
 
 pub mod bench;
 pub mod engine;
+pub mod lang;
 pub mod machine;
 pub mod rng;
 pub mod time;

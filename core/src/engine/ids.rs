@@ -24,12 +24,13 @@ pub enum Source {
     Any,
 }
 
-/// Which tag a receive accepts.
+/// Which tag a receive accepts. User tags are `>= 0`; negative tags are reserved for the
+/// messages of collective operations, which `MPI_ANY_TAG` must never match.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum TagSel {
     /// Only this tag.
     Tag(i32),
-    /// Any tag (`MPI_ANY_TAG`).
+    /// Any user tag (`MPI_ANY_TAG`): any tag `>= 0`.
     Any,
 }
 
@@ -48,7 +49,7 @@ impl TagSel {
     pub fn accepts(self, tag: i32) -> bool {
         match self {
             TagSel::Tag(t) => t == tag,
-            TagSel::Any => true,
+            TagSel::Any => tag >= 0,
         }
     }
 }

@@ -1,0 +1,306 @@
+//! The syntax tree of the MPI C subset, every node carrying the byte span of its source text.
+//!
+//! The language is a small C: `int`, `double`, `char` (and `void` for functions), the MPI handle
+//! types, pointers in parameters, fixed-size 1-D and 2-D arrays, the usual statements and
+//! operators, user functions, `printf`, and MPI calls (which are ordinary calls to built-in
+//! functions). `#include` lines are ignored; `#define NAME tokens` defines object-like macros.
+
+use std::ops::Range;
+
+/// A byte range in the source text.
+pub type Span = Range<usize>;
+
+/// A whole translation unit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unit {
+    /// Global declarations and functions, in source order.
+    pub items: Vec<Item>,
+}
+
+/// A top-level item.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    /// A function definition.
+    Function(Function),
+    /// Global variables (`int n = 4, a[10];`).
+    Globals(Vec<VarDecl>),
+}
+
+/// The scalar base types.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BaseType {
+    /// `void` (function results, `void *`).
+    Void,
+    /// `char`: 1 byte.
+    Char,
+    /// `int`: 4 bytes, two's complement, wrapping.
+    Int,
+    /// `double`: 8-byte IEEE 754.
+    Double,
+    /// `MPI_Request`: an int-sized handle.
+    MpiRequest,
+    /// `MPI_Status`: a struct with `MPI_SOURCE`, `MPI_TAG`, `MPI_ERROR` (and a hidden count).
+    MpiStatus,
+    /// `MPI_Comm`: an int-sized handle (only `MPI_COMM_WORLD` exists).
+    MpiComm,
+    /// `MPI_Datatype`: an int-sized handle.
+    MpiDatatype,
+    /// `MPI_Op`: an int-sized handle (`MPI_SUM`, `MPI_MAX`, …).
+    MpiOp,
+}
+
+/// A declared type: a base type, pointer levels, and array dimensions (outermost first).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Type {
+    /// The base type.
+    pub base: BaseType,
+    /// Number of `*`s (`char **argv` has 2). An array parameter `int a[]` counts as one.
+    pub pointers: u8,
+    /// Array dimensions of a declared array (`double m[4][8]` → `[4, 8]`); empty otherwise.
+    pub dims: Vec<u32>,
+}
+
+/// A variable declaration (`int x = 3` or `double m[4][4]`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct VarDecl {
+    /// Its type.
+    pub ty: Type,
+    /// Its name.
+    pub name: String,
+    /// Span of the name.
+    pub name_span: Span,
+    /// The initializer, if any.
+    pub init: Option<Init>,
+    /// Span of the whole declarator.
+    pub span: Span,
+}
+
+/// An initializer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Init {
+    /// `= expr`.
+    Expr(Expr),
+    /// `= { a, b, … }` (nested for 2-D arrays).
+    List(Vec<Init>, Span),
+}
+
+/// A function definition.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Function {
+    /// Result type.
+    pub ret: Type,
+    /// Name.
+    pub name: String,
+    /// Span of the name.
+    pub name_span: Span,
+    /// Parameters.
+    pub params: Vec<Param>,
+    /// The body.
+    pub body: Block,
+    /// Span from the result type to the closing brace.
+    pub span: Span,
+}
+
+/// A function parameter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    /// Its type (arrays as pointers).
+    pub ty: Type,
+    /// Its name.
+    pub name: String,
+    /// Span of the parameter.
+    pub span: Span,
+}
+
+/// `{ … }`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    /// The statements.
+    pub stmts: Vec<Stmt>,
+    /// From `{` to `}`.
+    pub span: Span,
+}
+
+/// A statement.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stmt {
+    /// What it is.
+    pub kind: StmtKind,
+    /// Its source text.
+    pub span: Span,
+}
+
+/// The kinds of statements.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StmtKind {
+    /// Local declarations.
+    Decl(Vec<VarDecl>),
+    /// An expression followed by `;`.
+    Expr(Expr),
+    /// `if (cond) then else otherwise`.
+    If {
+        /// The condition.
+        cond: Expr,
+        /// Taken when non-zero.
+        then: Box<Stmt>,
+        /// Taken when zero.
+        otherwise: Option<Box<Stmt>>,
+    },
+    /// `while (cond) body`.
+    While {
+        /// The condition.
+        cond: Expr,
+        /// The body.
+        body: Box<Stmt>,
+    },
+    /// `do body while (cond);`.
+    DoWhile {
+        /// The body.
+        body: Box<Stmt>,
+        /// The condition.
+        cond: Expr,
+    },
+    /// `for (init; cond; step) body`; `init` is a declaration or an expression statement.
+    For {
+        /// Runs once first.
+        init: Option<Box<Stmt>>,
+        /// Checked before each iteration; absent means forever.
+        cond: Option<Expr>,
+        /// Runs after each iteration.
+        step: Option<Expr>,
+        /// The body.
+        body: Box<Stmt>,
+    },
+    /// `break;`.
+    Break,
+    /// `continue;`.
+    Continue,
+    /// `return;` or `return expr;`.
+    Return(Option<Expr>),
+    /// A nested block.
+    Block(Block),
+    /// `;` alone.
+    Empty,
+}
+
+/// An expression.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    /// What it is.
+    pub kind: ExprKind,
+    /// Its source text.
+    pub span: Span,
+}
+
+/// Unary operators.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum UnaryOp {
+    /// `-x`.
+    Neg,
+    /// `+x`.
+    Plus,
+    /// `!x`.
+    Not,
+    /// `~x`.
+    BitNot,
+    /// `&x` (address of a variable, array element or array).
+    AddrOf,
+    /// `*p`.
+    Deref,
+    /// `++x`.
+    PreInc,
+    /// `--x`.
+    PreDec,
+    /// `x++`.
+    PostInc,
+    /// `x--`.
+    PostDec,
+}
+
+/// Binary operators (assignment operators are [`ExprKind::Assign`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    /// `+`.
+    Add,
+    /// `-`.
+    Sub,
+    /// `*`.
+    Mul,
+    /// `/`.
+    Div,
+    /// `%`.
+    Rem,
+    /// `<<`.
+    Shl,
+    /// `>>`.
+    Shr,
+    /// `&`.
+    BitAnd,
+    /// `|`.
+    BitOr,
+    /// `^`.
+    BitXor,
+    /// `<`.
+    Lt,
+    /// `<=`.
+    Le,
+    /// `>`.
+    Gt,
+    /// `>=`.
+    Ge,
+    /// `==`.
+    Eq,
+    /// `!=`.
+    Ne,
+    /// `&&` (short-circuit).
+    And,
+    /// `||` (short-circuit).
+    Or,
+}
+
+/// The kinds of expressions.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    /// An integer literal (decimal, hex or octal).
+    Int(i64),
+    /// A floating-point literal.
+    Float(f64),
+    /// A character literal.
+    Char(u8),
+    /// A string literal (escapes already decoded); only as a `printf` format or argument.
+    Str(String),
+    /// A variable, function or built-in constant (`MPI_COMM_WORLD`, `MPI_INT`, …).
+    Ident(String),
+    /// A unary operation.
+    Unary(UnaryOp, Box<Expr>),
+    /// A binary operation.
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// `target = value` or `target op= value`.
+    Assign {
+        /// `None` for `=`, `Some(Add)` for `+=`, …
+        op: Option<BinOp>,
+        /// What is assigned to.
+        target: Box<Expr>,
+        /// The value.
+        value: Box<Expr>,
+    },
+    /// `cond ? a : b`.
+    Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// A call to a user function or a built-in (`printf`, `MPI_Send`, `compute`, …).
+    Call {
+        /// The function name.
+        name: String,
+        /// Span of the name.
+        name_span: Span,
+        /// The arguments.
+        args: Vec<Expr>,
+    },
+    /// `base[index]`.
+    Index(Box<Expr>, Box<Expr>),
+    /// `base.field` (only `MPI_Status` fields).
+    Field(Box<Expr>, String),
+    /// `(type) expr`.
+    Cast(Type, Box<Expr>),
+    /// `sizeof(type)`.
+    SizeOf(Type),
+}

@@ -1,0 +1,224 @@
+//! A rank's memory: one little-endian byte array, like a C process's, so MPI calls move real
+//! bytes (`count × sizeof(datatype)` from an address) and programs compute with what arrives.
+//!
+//! Address 0 is `NULL` (and `MPI_STATUS_IGNORE`); the first [`NULL_GUARD`] bytes are never handed
+//! out, so a null or tiny pointer is always an error. Storage grows as a stack: [`Memory::alloc`]
+//! bumps a top pointer, [`Memory::release_to`] pops a function's frame. Every access is checked
+//! against the allocated top, and the whole memory is capped (a runaway recursion or a huge array
+//! becomes an error, not an exhausted browser tab).
+
+use std::fmt;
+
+/// A byte address in a rank's memory.
+pub type Addr = u32;
+
+/// Bytes below this address are never allocated: dereferencing them is a null-pointer error.
+pub const NULL_GUARD: Addr = 16;
+
+/// Size of `int`, `MPI_Request`, `MPI_Comm`, `MPI_Datatype` and `MPI_Op` values.
+pub const INT_SIZE: u32 = 4;
+/// Size of `double`.
+pub const DOUBLE_SIZE: u32 = 8;
+/// Size of an `MPI_Status`: `MPI_SOURCE` at 0, `MPI_TAG` at 4, `MPI_ERROR` at 8, the received
+/// byte count (read by `MPI_Get_count`) at 12.
+pub const STATUS_SIZE: u32 = 16;
+/// Offset of `MPI_SOURCE` in a status.
+pub const STATUS_SOURCE: u32 = 0;
+/// Offset of `MPI_TAG` in a status.
+pub const STATUS_TAG: u32 = 4;
+/// Offset of `MPI_ERROR` in a status.
+pub const STATUS_ERROR: u32 = 8;
+/// Offset of the hidden byte count in a status.
+pub const STATUS_COUNT: u32 = 12;
+
+/// A bad memory access.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MemError {
+    /// Address 0 (or below [`NULL_GUARD`]).
+    Null {
+        /// The address used.
+        addr: Addr,
+    },
+    /// Outside the memory allocated so far.
+    OutOfBounds {
+        /// First byte accessed.
+        addr: Addr,
+        /// Bytes accessed.
+        len: u32,
+        /// Bytes currently allocated.
+        top: Addr,
+    },
+    /// The rank would need more memory than allowed.
+    OutOfMemory {
+        /// Bytes requested in total.
+        wanted: u64,
+        /// The cap.
+        limit: u32,
+    },
+}
+
+impl fmt::Display for MemError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MemError::Null { addr } => write!(f, "null pointer dereference (address {addr})"),
+            MemError::OutOfBounds { addr, len, top } => write!(
+                f,
+                "memory access of {len} bytes at address {addr} is outside the {top} bytes in use"
+            ),
+            MemError::OutOfMemory { wanted, limit } => write!(
+                f,
+                "out of memory: the rank needs {wanted} bytes but may use at most {limit}"
+            ),
+        }
+    }
+}
+
+/// One rank's memory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Memory {
+    bytes: Vec<u8>,
+    limit: u32,
+}
+
+impl Memory {
+    /// Empty memory (just the null guard) that may grow to `limit` bytes.
+    pub fn new(limit: u32) -> Memory {
+        Memory {
+            bytes: vec![0; NULL_GUARD as usize],
+            limit: limit.max(NULL_GUARD),
+        }
+    }
+
+    /// The current top of the stack (the next free address).
+    pub fn top(&self) -> Addr {
+        self.bytes.len() as Addr
+    }
+
+    /// Allocates `size` zeroed bytes aligned to `align` (a power of two).
+    pub fn alloc(&mut self, size: u32, align: u32) -> Result<Addr, MemError> {
+        let align = u64::from(align.max(1));
+        let start = (self.bytes.len() as u64).div_ceil(align) * align;
+        let end = start + u64::from(size);
+        if end > u64::from(self.limit) {
+            return Err(MemError::OutOfMemory {
+                wanted: end,
+                limit: self.limit,
+            });
+        }
+        self.bytes.resize(end as usize, 0);
+        Ok(start as Addr)
+    }
+
+    /// Frees everything allocated at or above `mark` (a function returning).
+    pub fn release_to(&mut self, mark: Addr) {
+        self.bytes.truncate((mark.max(NULL_GUARD)) as usize);
+    }
+
+    fn range(&self, addr: Addr, len: u32) -> Result<std::ops::Range<usize>, MemError> {
+        if addr < NULL_GUARD {
+            return Err(MemError::Null { addr });
+        }
+        let end = u64::from(addr) + u64::from(len);
+        if end > self.bytes.len() as u64 {
+            return Err(MemError::OutOfBounds {
+                addr,
+                len,
+                top: self.top(),
+            });
+        }
+        Ok(addr as usize..end as usize)
+    }
+
+    /// Reads `len` bytes.
+    pub fn read(&self, addr: Addr, len: u32) -> Result<&[u8], MemError> {
+        let r = self.range(addr, len)?;
+        Ok(&self.bytes[r])
+    }
+
+    /// Writes bytes.
+    pub fn write(&mut self, addr: Addr, data: &[u8]) -> Result<(), MemError> {
+        let len = u32::try_from(data.len()).map_err(|_| MemError::OutOfBounds {
+            addr,
+            len: u32::MAX,
+            top: self.top(),
+        })?;
+        let r = self.range(addr, len)?;
+        self.bytes[r].copy_from_slice(data);
+        Ok(())
+    }
+
+    /// Reads an `int`.
+    pub fn read_i32(&self, addr: Addr) -> Result<i32, MemError> {
+        let b = self.read(addr, 4)?;
+        Ok(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    /// Writes an `int`.
+    pub fn write_i32(&mut self, addr: Addr, v: i32) -> Result<(), MemError> {
+        self.write(addr, &v.to_le_bytes())
+    }
+
+    /// Reads a `double`.
+    pub fn read_f64(&self, addr: Addr) -> Result<f64, MemError> {
+        let b = self.read(addr, 8)?;
+        let mut a = [0u8; 8];
+        a.copy_from_slice(b);
+        Ok(f64::from_le_bytes(a))
+    }
+
+    /// Writes a `double`.
+    pub fn write_f64(&mut self, addr: Addr, v: f64) -> Result<(), MemError> {
+        self.write(addr, &v.to_le_bytes())
+    }
+
+    /// Reads a `char`.
+    pub fn read_u8(&self, addr: Addr) -> Result<u8, MemError> {
+        Ok(self.read(addr, 1)?[0])
+    }
+
+    /// Writes a `char`.
+    pub fn write_u8(&mut self, addr: Addr, v: u8) -> Result<(), MemError> {
+        self.write(addr, &[v])
+    }
+
+    /// Bytes in use (for memory accounting).
+    pub fn used(&self) -> usize {
+        self.bytes.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stack_allocation_alignment_and_release() {
+        let mut m = Memory::new(1024);
+        let a = m.alloc(1, 1).unwrap();
+        let b = m.alloc(8, 8).unwrap();
+        assert_eq!((a, b % 8), (NULL_GUARD, 0));
+        m.write_f64(b, 2.5).unwrap();
+        assert_eq!(m.read_f64(b).unwrap(), 2.5);
+        m.release_to(b);
+        assert!(matches!(m.read_f64(b), Err(MemError::OutOfBounds { .. })));
+    }
+
+    #[test]
+    fn null_and_limits_are_errors() {
+        let mut m = Memory::new(64);
+        assert_eq!(m.read_i32(0), Err(MemError::Null { addr: 0 }));
+        assert!(matches!(m.alloc(100, 4), Err(MemError::OutOfMemory { .. })));
+        assert_eq!(
+            MemError::Null { addr: 0 }.to_string(),
+            "null pointer dereference (address 0)"
+        );
+    }
+
+    #[test]
+    fn ints_are_little_endian_bytes() {
+        let mut m = Memory::new(64);
+        let a = m.alloc(4, 4).unwrap();
+        m.write_i32(a, 0x0102_0304).unwrap();
+        assert_eq!(m.read(a, 4).unwrap(), &[4, 3, 2, 1]);
+    }
+}

@@ -1,0 +1,6 @@
+//! The MPI C language: source text → syntax tree → checked program → bytecode → a resumable VM
+//! that runs as a rank's [`Program`](crate::engine::Program).
+
+pub mod ast;
+pub mod diagnostic;
+pub mod memory;
