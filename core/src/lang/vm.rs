@@ -1,0 +1,687 @@
+//! The virtual machine: runs [`Compiled`] bytecode as one rank's [`Program`], suspending at every
+//! blocking MPI call or modelled delay and resuming where it stopped when the engine says so.
+//!
+//! State per rank: its byte [`Memory`] (globals, frames), an evaluation stack of 64-bit words, the
+//! call frames, the program counter and the MPI library's state — proportional to the program's
+//! variables. The bytecode itself is shared by all ranks (`Rc`).
+//!
+//! Runtime errors (division by zero, an index out of bounds, a bad MPI argument, too many steps…)
+//! stop the rank with a [`Diagnostic`] pointing at the source, naming the rank and listing the
+//! call stack; the engine then ends the run with that message.
+
+use std::rc::Rc;
+
+use super::bytecode::{ArgKind, Builtin, Compiled, DoubleOp, IntOp, Op};
+use super::diagnostic::{line_col, Diagnostic};
+use super::memory::{Addr, Memory};
+use super::mpi::{MpiState, Outcome, Value};
+use super::mpi_table;
+use super::printf::{format, PrintArg};
+use crate::engine::{Program, RankCtx, Step};
+use crate::time::SimTime;
+
+/// Bounds on one rank's execution.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct VmLimits {
+    /// Most bytecode operations a rank may execute in the whole run.
+    pub max_ops: u64,
+    /// Deepest call nesting (recursion).
+    pub max_depth: u32,
+    /// Most bytes of memory a rank may use.
+    pub max_memory: u32,
+}
+
+impl Default for VmLimits {
+    /// 200 million operations, 1,000 nested calls, 64 MiB.
+    fn default() -> Self {
+        VmLimits {
+            max_ops: 200_000_000,
+            max_depth: 1_000,
+            max_memory: 64 << 20,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Frame {
+    /// Where to continue in the caller.
+    ret_pc: u32,
+    /// The caller's frame pointer.
+    fp: Addr,
+    /// The function running in this frame.
+    function: u32,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum State {
+    NotStarted,
+    Running,
+    /// Blocked inside an MPI call; `resume` continues the call.
+    InMpi,
+    /// A modelled delay (compute, sleep); `push_after` says whether a return value is due.
+    Delayed {
+        push_zero: bool,
+    },
+    Done,
+    Failed,
+}
+
+/// One rank running a compiled program.
+#[derive(Clone, Debug)]
+pub struct Vm {
+    prog: Rc<Compiled>,
+    limits: VmLimits,
+    mem: Memory,
+    stack: Vec<i64>,
+    frames: Vec<Frame>,
+    pc: u32,
+    fp: Addr,
+    mpi: MpiState,
+    ops: u64,
+    state: State,
+    /// The pc of the MPI call or delay the rank is blocked in.
+    blocked_pc: u32,
+    line: String,
+    error: Option<Diagnostic>,
+}
+
+/// A runtime failure before it gets its location.
+struct Fault(String);
+
+type Run<T> = Result<T, Fault>;
+
+fn d(v: i64) -> f64 {
+    f64::from_bits(v as u64)
+}
+fn w(v: f64) -> i64 {
+    v.to_bits() as i64
+}
+
+impl Vm {
+    /// A rank that will run `prog` from `main`.
+    pub fn new(prog: Rc<Compiled>, limits: VmLimits) -> Vm {
+        Vm {
+            mem: Memory::new(limits.max_memory),
+            prog,
+            limits,
+            stack: Vec::new(),
+            frames: Vec::new(),
+            pc: 0,
+            fp: 0,
+            mpi: MpiState::new(),
+            ops: 0,
+            state: State::NotStarted,
+            blocked_pc: 0,
+            line: String::new(),
+            error: None,
+        }
+    }
+
+    /// The runtime error that stopped this rank, if any.
+    pub fn error(&self) -> Option<&Diagnostic> {
+        self.error.as_ref()
+    }
+
+    /// Bytecode operations executed so far.
+    pub fn ops(&self) -> u64 {
+        self.ops
+    }
+
+    /// The rank's memory (for views and tests).
+    pub fn memory(&self) -> &Memory {
+        &self.mem
+    }
+
+    /// Where the program currently is, as `function` and 1-based source line.
+    pub fn location(&self) -> (String, usize) {
+        let pc = if self.state == State::InMpi {
+            self.blocked_pc
+        } else {
+            self.pc.saturating_sub(1)
+        };
+        let span = self.prog.spans.get(pc as usize).cloned().unwrap_or(0..0);
+        let func = self
+            .frames
+            .last()
+            .and_then(|f| self.prog.functions.get(f.function as usize))
+            .map_or("main".to_string(), |f| f.name.clone());
+        (func, line_col(&self.prog.source, span.start).line)
+    }
+
+    fn fail(&mut self, rank: u32, message: String) -> Step {
+        let pc = self.pc.saturating_sub(1) as usize;
+        let span = self.prog.spans.get(pc).cloned().unwrap_or(0..0);
+        let mut diag = Diagnostic::error(format!("rank {rank}: {message}"), span);
+        // Call stack, innermost first.
+        let src = &self.prog.source;
+        for (i, frame) in self.frames.iter().enumerate().rev() {
+            let name = &self.prog.functions[frame.function as usize].name;
+            if i == 0 {
+                diag = diag.with_note(format!("in `{name}`"));
+            } else {
+                let call_span = self
+                    .prog
+                    .spans
+                    .get(frame.ret_pc.saturating_sub(1) as usize)
+                    .cloned()
+                    .unwrap_or(0..0);
+                let caller = &self.prog.functions[self.frames[i - 1].function as usize].name;
+                diag = diag.with_note(format!(
+                    "in `{name}`, called from `{caller}` at line {}",
+                    line_col(src, call_span.start).line
+                ));
+            }
+        }
+        let text = diag.render(&self.prog.file, src);
+        self.error = Some(diag);
+        self.state = State::Failed;
+        Step::Fail(text)
+    }
+
+    fn flush_line(&mut self, ctx: &mut RankCtx<'_>) {
+        if !self.line.is_empty() {
+            ctx.print(std::mem::take(&mut self.line));
+        }
+    }
+
+    fn push_value(&mut self, v: Value) {
+        self.stack.push(match v {
+            Value::Int(i) => i64::from(i),
+            Value::Double(x) => w(x),
+        });
+    }
+
+    fn pop(&mut self) -> Run<i64> {
+        self.stack
+            .pop()
+            .ok_or_else(|| Fault("internal error: evaluation stack underflow".into()))
+    }
+
+    fn read_cstr(&self, addr: Addr) -> Run<String> {
+        let mut bytes = Vec::new();
+        let mut a = addr;
+        loop {
+            let b = self
+                .mem
+                .read_u8(a)
+                .map_err(|e| Fault(format!("reading a string: {e}")))?;
+            if b == 0 || bytes.len() >= 1 << 16 {
+                break;
+            }
+            bytes.push(b);
+            a = a.wrapping_add(1);
+        }
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
+    }
+
+    fn start(&mut self) -> Run<()> {
+        let size = u32::try_from(self.prog.globals.len())
+            .map_err(|_| Fault("the global variables are too large".into()))?;
+        let base = self.mem.alloc(size, 8).map_err(|e| Fault(e.to_string()))?;
+        debug_assert_eq!(base, self.prog.globals_base);
+        self.mem
+            .write(base, &self.prog.globals)
+            .map_err(|e| Fault(e.to_string()))?;
+        self.pc = 0;
+        self.state = State::Running;
+        Ok(())
+    }
+
+    /// Runs until the rank blocks, finishes or fails.
+    fn run(&mut self, ctx: &mut RankCtx<'_>) -> Run<Option<Step>> {
+        let prog = Rc::clone(&self.prog);
+        let code = &prog.code[..];
+        loop {
+            let Some(&op) = code.get(self.pc as usize) else {
+                return Err(Fault(
+                    "internal error: ran past the end of the program".into(),
+                ));
+            };
+            self.pc += 1;
+            self.ops += 1;
+            if self.ops > self.limits.max_ops {
+                return Err(Fault(format!(
+                    "step limit exceeded: {} operations without finishing (an endless loop?); this is where it was spinning",
+                    self.limits.max_ops
+                )));
+            }
+            match op {
+                Op::PushInt(v) => self.stack.push(v),
+                Op::PushDouble(v) => self.stack.push(w(v)),
+                Op::Pop => {
+                    self.pop()?;
+                }
+                Op::Dup => {
+                    let v = *self
+                        .stack
+                        .last()
+                        .ok_or_else(|| Fault("internal error: empty stack".into()))?;
+                    self.stack.push(v);
+                }
+                Op::AddrLocal(off) => self.stack.push(i64::from(self.fp + off)),
+                Op::LoadLocalInt(off) => {
+                    let v = self
+                        .mem
+                        .read_i32(self.fp + off)
+                        .map_err(|e| Fault(e.to_string()))?;
+                    self.stack.push(i64::from(v));
+                }
+                Op::LoadLocalDouble(off) => {
+                    let v = self
+                        .mem
+                        .read_f64(self.fp + off)
+                        .map_err(|e| Fault(e.to_string()))?;
+                    self.stack.push(w(v));
+                }
+                Op::StoreLocalInt(off) => {
+                    let v = *self
+                        .stack
+                        .last()
+                        .ok_or_else(|| Fault("internal error: empty stack".into()))?;
+                    self.mem
+                        .write_i32(self.fp + off, v as i32)
+                        .map_err(|e| Fault(e.to_string()))?;
+                }
+                Op::LoadInt => {
+                    let a = self.pop()? as Addr;
+                    let v = self.mem.read_i32(a).map_err(|e| Fault(e.to_string()))?;
+                    self.stack.push(i64::from(v));
+                }
+                Op::LoadDouble => {
+                    let a = self.pop()? as Addr;
+                    let v = self.mem.read_f64(a).map_err(|e| Fault(e.to_string()))?;
+                    self.stack.push(w(v));
+                }
+                Op::LoadChar => {
+                    let a = self.pop()? as Addr;
+                    let v = self.mem.read_u8(a).map_err(|e| Fault(e.to_string()))?;
+                    self.stack.push(i64::from(v));
+                }
+                Op::StoreInt => {
+                    let v = self.pop()?;
+                    let a = self.pop()? as Addr;
+                    self.mem
+                        .write_i32(a, v as i32)
+                        .map_err(|e| Fault(e.to_string()))?;
+                    self.stack.push(i64::from(v as i32));
+                }
+                Op::StoreDouble => {
+                    let v = self.pop()?;
+                    let a = self.pop()? as Addr;
+                    self.mem
+                        .write_f64(a, d(v))
+                        .map_err(|e| Fault(e.to_string()))?;
+                    self.stack.push(v);
+                }
+                Op::StoreChar => {
+                    let v = self.pop()?;
+                    let a = self.pop()? as Addr;
+                    self.mem
+                        .write_u8(a, v as u8)
+                        .map_err(|e| Fault(e.to_string()))?;
+                    self.stack.push(i64::from(v as u8));
+                }
+                Op::Copy(n) => {
+                    let src = self.pop()? as Addr;
+                    let dst = self.pop()? as Addr;
+                    let bytes = self
+                        .mem
+                        .read(src, n)
+                        .map_err(|e| Fault(e.to_string()))?
+                        .to_vec();
+                    self.mem
+                        .write(dst, &bytes)
+                        .map_err(|e| Fault(e.to_string()))?;
+                    self.stack.push(i64::from(dst));
+                }
+                Op::IncInt { delta, post } => {
+                    let a = self.pop()? as Addr;
+                    let old = self.mem.read_i32(a).map_err(|e| Fault(e.to_string()))?;
+                    let new = old.wrapping_add(delta);
+                    self.mem
+                        .write_i32(a, new)
+                        .map_err(|e| Fault(e.to_string()))?;
+                    self.stack.push(i64::from(if post { old } else { new }));
+                }
+                Op::IncChar { delta, post } => {
+                    let a = self.pop()? as Addr;
+                    let old = self.mem.read_u8(a).map_err(|e| Fault(e.to_string()))?;
+                    let new = (i32::from(old) + delta) as u8;
+                    self.mem
+                        .write_u8(a, new)
+                        .map_err(|e| Fault(e.to_string()))?;
+                    self.stack.push(i64::from(if post { old } else { new }));
+                }
+                Op::IncDouble { delta, post } => {
+                    let a = self.pop()? as Addr;
+                    let old = self.mem.read_f64(a).map_err(|e| Fault(e.to_string()))?;
+                    let new = old + f64::from(delta);
+                    self.mem
+                        .write_f64(a, new)
+                        .map_err(|e| Fault(e.to_string()))?;
+                    self.stack.push(w(if post { old } else { new }));
+                }
+                Op::Int(iop) => {
+                    let b = self.pop()? as i32;
+                    let a = self.pop()? as i32;
+                    let r = match iop {
+                        IntOp::Add => a.wrapping_add(b),
+                        IntOp::Sub => a.wrapping_sub(b),
+                        IntOp::Mul => a.wrapping_mul(b),
+                        IntOp::Div => {
+                            if b == 0 {
+                                return Err(Fault("division by zero".into()));
+                            }
+                            a.wrapping_div(b)
+                        }
+                        IntOp::Rem => {
+                            if b == 0 {
+                                return Err(Fault("division by zero (in `%`)".into()));
+                            }
+                            a.wrapping_rem(b)
+                        }
+                        IntOp::Shl => a.wrapping_shl(b as u32),
+                        IntOp::Shr => a.wrapping_shr(b as u32),
+                        IntOp::And => a & b,
+                        IntOp::Or => a | b,
+                        IntOp::Xor => a ^ b,
+                        IntOp::Lt => i32::from(a < b),
+                        IntOp::Le => i32::from(a <= b),
+                        IntOp::Gt => i32::from(a > b),
+                        IntOp::Ge => i32::from(a >= b),
+                        IntOp::Eq => i32::from(a == b),
+                        IntOp::Ne => i32::from(a != b),
+                    };
+                    self.stack.push(i64::from(r));
+                }
+                Op::Double(dop) => {
+                    let b = d(self.pop()?);
+                    let a = d(self.pop()?);
+                    let r = match dop {
+                        DoubleOp::Add => w(a + b),
+                        DoubleOp::Sub => w(a - b),
+                        DoubleOp::Mul => w(a * b),
+                        DoubleOp::Div => w(a / b),
+                        DoubleOp::Lt => i64::from(a < b),
+                        DoubleOp::Le => i64::from(a <= b),
+                        DoubleOp::Gt => i64::from(a > b),
+                        DoubleOp::Ge => i64::from(a >= b),
+                        DoubleOp::Eq => i64::from(a == b),
+                        DoubleOp::Ne => i64::from(a != b),
+                    };
+                    self.stack.push(r);
+                }
+                Op::NegInt => {
+                    let v = self.pop()? as i32;
+                    self.stack.push(i64::from(v.wrapping_neg()));
+                }
+                Op::NegDouble => {
+                    let v = d(self.pop()?);
+                    self.stack.push(w(-v));
+                }
+                Op::NotInt => {
+                    let v = self.pop()?;
+                    self.stack.push(i64::from(v as i32 == 0));
+                }
+                Op::BitNotInt => {
+                    let v = self.pop()? as i32;
+                    self.stack.push(i64::from(!v));
+                }
+                Op::DoubleTruth => {
+                    let v = d(self.pop()?);
+                    self.stack.push(i64::from(v != 0.0));
+                }
+                Op::IntToDouble => {
+                    let v = self.pop()? as i32;
+                    self.stack.push(w(f64::from(v)));
+                }
+                Op::DoubleToInt => {
+                    let v = d(self.pop()?);
+                    if v.is_nan() || !(-2_147_483_649.0..2_147_483_648.0).contains(&v) {
+                        return Err(Fault(format!("the double {v} does not fit in an int")));
+                    }
+                    self.stack.push(i64::from(v as i32));
+                }
+                Op::IntToChar => {
+                    let v = self.pop()?;
+                    self.stack.push(i64::from(v as u8));
+                }
+                Op::CheckIndex(len) => {
+                    let i = *self
+                        .stack
+                        .last()
+                        .ok_or_else(|| Fault("internal error: empty stack".into()))?
+                        as i32;
+                    if i < 0 || i as u32 >= len {
+                        return Err(Fault(format!(
+                            "index {i} is out of bounds for an array of {len} elements"
+                        )));
+                    }
+                }
+                Op::AddrOffset(stride) => {
+                    let i = self.pop()? as i32;
+                    let a = self.pop()? as Addr;
+                    let off = i64::from(i) * i64::from(stride);
+                    let r = i64::from(a) + off;
+                    if !(0..=i64::from(u32::MAX)).contains(&r) {
+                        return Err(Fault(format!(
+                            "pointer arithmetic left memory (address {a} + {off})"
+                        )));
+                    }
+                    self.stack.push(r);
+                }
+                Op::AddrDiff(stride) => {
+                    let b = self.pop()?;
+                    let a = self.pop()?;
+                    self.stack.push((a - b) / i64::from(stride.max(1)));
+                }
+                Op::Jump(t) => self.pc = t,
+                Op::JumpIfZero(t) => {
+                    if self.pop()? as i32 == 0 {
+                        self.pc = t;
+                    }
+                }
+                Op::JumpIfNotZero(t) => {
+                    if self.pop()? as i32 != 0 {
+                        self.pc = t;
+                    }
+                }
+                Op::Call { function, args } => self.call(function, args)?,
+                Op::Return { value } => {
+                    let v = if value { Some(self.pop()?) } else { None };
+                    let frame = self
+                        .frames
+                        .pop()
+                        .ok_or_else(|| Fault("internal error: return without a frame".into()))?;
+                    self.mem.release_to(self.fp);
+                    self.fp = frame.fp;
+                    self.pc = frame.ret_pc;
+                    let returns = self.prog.functions[frame.function as usize].returns_value;
+                    if returns {
+                        self.stack.push(v.unwrap_or(0));
+                    }
+                }
+                Op::Builtin(b, n) => {
+                    let args: Vec<i64> = (0..n).map(|_| self.pop()).collect::<Run<Vec<_>>>()?;
+                    match b {
+                        Builtin::Sqrt => self.stack.push(w(d(args[0]).sqrt())),
+                        Builtin::Fabs => self.stack.push(w(d(args[0]).abs())),
+                        Builtin::Abs => self.stack.push(i64::from((args[0] as i32).wrapping_abs())),
+                        Builtin::Yield => {
+                            self.blocked_pc = self.pc - 1;
+                            self.state = State::Delayed { push_zero: false };
+                            return Ok(Some(Step::Compute(SimTime::ZERO)));
+                        }
+                        Builtin::Compute
+                        | Builtin::Flops
+                        | Builtin::Usleep
+                        | Builtin::Nanosleep => {
+                            let x = d(args[0]);
+                            if x.is_nan() || x < 0.0 || !x.is_finite() {
+                                return Err(Fault(format!(
+                                    "a delay must be a non-negative number, not {x}"
+                                )));
+                            }
+                            let t = match b {
+                                Builtin::Compute | Builtin::Usleep => SimTime::from_us_f64(x),
+                                Builtin::Nanosleep => SimTime::from_us_f64(x / 1e3),
+                                _ => ctx.flops_time(x as u64),
+                            };
+                            self.blocked_pc = self.pc - 1;
+                            self.state = State::Delayed {
+                                push_zero: matches!(b, Builtin::Usleep | Builtin::Nanosleep),
+                            };
+                            return Ok(Some(Step::Compute(t)));
+                        }
+                    }
+                }
+                Op::Printf { kinds } => {
+                    let kinds = &prog.printf_kinds[kinds as usize];
+                    let mut raw = Vec::with_capacity(kinds.len());
+                    for _ in 0..kinds.len() {
+                        raw.push(self.pop()?);
+                    }
+                    raw.reverse();
+                    let fmt_addr = self.pop()? as Addr;
+                    let fmt = self.read_cstr(fmt_addr)?;
+                    let mut args = Vec::with_capacity(kinds.len());
+                    for (k, v) in kinds.iter().zip(raw) {
+                        args.push(match k {
+                            ArgKind::Int => PrintArg::Int(v),
+                            ArgKind::Double => PrintArg::Double(d(v)),
+                            ArgKind::Addr => PrintArg::Str(self.read_cstr(v as Addr)?),
+                        });
+                    }
+                    let text = format(&fmt, &args);
+                    let n = text.len();
+                    for ch in text.chars() {
+                        if ch == '\n' {
+                            let line = std::mem::take(&mut self.line);
+                            ctx.print(line);
+                        } else {
+                            self.line.push(ch);
+                        }
+                    }
+                    self.stack.push(n as i64);
+                }
+                Op::Mpi { function, args } => {
+                    let mut a = vec![0i64; args as usize];
+                    for slot in a.iter_mut().rev() {
+                        *slot = self.pop()?;
+                    }
+                    let call = mpi_table::build(function as usize, &a);
+                    self.blocked_pc = self.pc - 1;
+                    match self.mpi.call(call, &mut self.mem, ctx) {
+                        Ok(Outcome::Return(v)) => self.push_value(v),
+                        Ok(Outcome::Block(step)) => {
+                            self.state = State::InMpi;
+                            return Ok(Some(step));
+                        }
+                        Err(e) => return Err(Fault(e.to_string())),
+                    }
+                }
+                Op::Halt => {
+                    self.state = State::Done;
+                    self.flush_line(ctx);
+                    return Ok(None);
+                }
+            }
+        }
+    }
+
+    fn call(&mut self, function: u32, args: u32) -> Run<()> {
+        if self.frames.len() as u32 >= self.limits.max_depth {
+            return Err(Fault(format!(
+                "too many nested calls (more than {}): endless recursion?",
+                self.limits.max_depth
+            )));
+        }
+        let prog = Rc::clone(&self.prog);
+        let f = &prog.functions[function as usize];
+        let base = self
+            .mem
+            .alloc(f.frame_size, 8)
+            .map_err(|e| Fault(e.to_string()))?;
+        let start = self
+            .stack
+            .len()
+            .checked_sub(args as usize)
+            .ok_or_else(|| Fault("internal error: missing arguments".into()))?;
+        let values: Vec<i64> = self.stack.drain(start..).collect();
+        for ((off, kind, size), v) in f.params.iter().zip(values) {
+            let a = base + off;
+            let r = match (kind, size) {
+                (ArgKind::Double, _) => self.mem.write_f64(a, d(v)),
+                (_, 1) => self.mem.write_u8(a, v as u8),
+                _ => self.mem.write_i32(a, v as i32),
+            };
+            r.map_err(|e| Fault(e.to_string()))?;
+        }
+        self.frames.push(Frame {
+            ret_pc: self.pc,
+            fp: self.fp,
+            function,
+        });
+        self.fp = base;
+        self.pc = f.entry;
+        Ok(())
+    }
+}
+
+impl Program for Vm {
+    fn resume(&mut self, ctx: &mut RankCtx<'_>) -> Step {
+        let rank = ctx.rank();
+        let prepared = match self.state {
+            State::NotStarted => self.start(),
+            State::Running => Ok(()),
+            State::InMpi => match self.mpi.resume(&mut self.mem, ctx) {
+                Ok(Outcome::Return(v)) => {
+                    self.push_value(v);
+                    self.state = State::Running;
+                    Ok(())
+                }
+                Ok(Outcome::Block(step)) => return step,
+                Err(e) => Err(Fault(e.to_string())),
+            },
+            State::Delayed { push_zero } => {
+                if push_zero {
+                    self.stack.push(0);
+                }
+                self.state = State::Running;
+                Ok(())
+            }
+            State::Done => return Step::Done,
+            State::Failed => {
+                return Step::Fail(
+                    self.error
+                        .as_ref()
+                        .map_or_else(String::new, |e| e.message.clone()),
+                )
+            }
+        };
+        if let Err(Fault(m)) = prepared {
+            return self.fail(rank, m);
+        }
+        match self.run(ctx) {
+            Ok(Some(step)) => step,
+            Ok(None) => Step::Done,
+            Err(Fault(m)) => self.fail(rank, m),
+        }
+    }
+
+    fn blocked_at(&self) -> Option<String> {
+        let pc = self.blocked_pc as usize;
+        let span = self.prog.spans.get(pc)?.clone();
+        let line = line_col(&self.prog.source, span.start).line;
+        let call = self
+            .prog
+            .source
+            .get(span.clone())
+            .unwrap_or("")
+            .split('(')
+            .next()
+            .unwrap_or("")
+            .trim();
+        Some(format!("{call} at line {line}"))
+    }
+}

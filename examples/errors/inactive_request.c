@@ -1,0 +1,11 @@
+/* Waiting on a request handle that was never created (a garbage value). */
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Request req = 12345;
+    MPI_Init(&argc, &argv);
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+    MPI_Finalize();
+    return 0;
+}
