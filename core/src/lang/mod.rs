@@ -4,3 +4,4 @@
 pub mod ast;
 pub mod diagnostic;
 pub mod memory;
+pub mod mpi;

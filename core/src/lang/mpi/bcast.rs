@@ -1,0 +1,111 @@
+//! `MPI_Bcast` on a binomial tree, as in MPICH: ranks are numbered relative to the root; relative
+//! rank `v` receives from `v` minus its lowest set bit, then sends to `v + m` for every power of
+//! two `m` below that bit, largest first. `⌈log2 size⌉` rounds.
+
+use super::buffers::{read_bytes, write_bytes};
+use super::collective::{absolute, relative, Round};
+use super::error::ErrorKind;
+use crate::engine::{Rank, RankCtx, Step};
+use crate::lang::memory::{Addr, Memory};
+
+/// Where a broadcast is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Not started.
+    Start,
+    /// Receiving from the parent.
+    FromParent(Round),
+    /// Sending to the children.
+    ToChildren(Round),
+    /// Finished.
+    Done,
+}
+
+/// One rank's broadcast in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Bcast {
+    tag: i32,
+    root: Rank,
+    buf: Addr,
+    bytes: u32,
+    phase: Phase,
+}
+
+impl Bcast {
+    /// A broadcast of `bytes` bytes at `buf` from `root`, with messages tagged `tag`.
+    pub(super) fn new(tag: i32, root: Rank, buf: Addr, bytes: u32) -> Bcast {
+        Bcast {
+            tag,
+            root,
+            buf,
+            bytes,
+            phase: Phase::Start,
+        }
+    }
+
+    /// Advances; `None` once this rank has the data and has passed it on.
+    pub(super) fn step(
+        &mut self,
+        mem: &mut Memory,
+        ctx: &mut RankCtx<'_>,
+    ) -> Result<Option<Step>, ErrorKind> {
+        let n = ctx.size();
+        let v = relative(ctx.rank(), self.root, n);
+        loop {
+            match &mut self.phase {
+                Phase::Start => {
+                    if v == 0 {
+                        let data = read_bytes(mem, self.buf, self.bytes, "the buffer")?;
+                        self.phase = Phase::ToChildren(self.to_children(ctx, v, data)?);
+                    } else {
+                        let parent = absolute(v - (v & v.wrapping_neg()), self.root, n);
+                        let mut round = Round::default();
+                        round.recv(ctx, parent, self.tag, self.bytes)?;
+                        self.phase = Phase::FromParent(round);
+                    }
+                }
+                Phase::FromParent(round) => {
+                    if let Some(wait) = round.waiting(ctx)? {
+                        return Ok(Some(wait));
+                    }
+                    let data = round.finish(ctx)?.pop().unwrap_or_default();
+                    write_bytes(mem, self.buf, &data, "the buffer")?;
+                    self.phase = Phase::ToChildren(self.to_children(ctx, v, data)?);
+                }
+                Phase::ToChildren(round) => {
+                    if let Some(wait) = round.waiting(ctx)? {
+                        return Ok(Some(wait));
+                    }
+                    round.finish(ctx)?;
+                    self.phase = Phase::Done;
+                }
+                Phase::Done => return Ok(None),
+            }
+        }
+    }
+
+    /// Posts the sends to relative rank `v`'s children, largest subtree first.
+    fn to_children(
+        &self,
+        ctx: &mut RankCtx<'_>,
+        v: u64,
+        data: Vec<u8>,
+    ) -> Result<Round, ErrorKind> {
+        let n = u64::from(ctx.size());
+        let low = if v == 0 {
+            n.next_power_of_two()
+        } else {
+            v & v.wrapping_neg()
+        };
+        let mut round = Round::default();
+        let mut mask = low >> 1;
+        while mask > 0 {
+            if v + mask < n {
+                let child = absolute(v + mask, self.root, ctx.size());
+                round.send(ctx, child, self.tag, data.clone())?;
+            }
+            mask >>= 1;
+        }
+        Ok(round)
+    }
+}

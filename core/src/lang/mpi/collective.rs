@@ -1,0 +1,204 @@
+//! What every collective shares: internal tags, [`Round`]s of messages posted together and awaited
+//! together, and the [`Collective`] state machine the library drives on each resume.
+//!
+//! Collectives are built on the engine's point-to-point operations with negative tags, which no
+//! user receive (not even `MPI_ANY_TAG`) can match. Each tag folds in the collective's kind and
+//! the rank's collective sequence number, so two consecutive collectives — even of the same kind,
+//! even when ranks call them at very different times — never match each other's messages, and
+//! ranks that call different collectives block (a deadlock the engine reports) rather than mixing
+//! data.
+
+use super::alltoall::Alltoall;
+use super::barrier::Barrier;
+use super::bcast::Bcast;
+use super::error::ErrorKind;
+use super::gather::{Gather, Scatter};
+use super::reduce::{Allreduce, Reduce};
+use super::transfer::ENGINE_CAPACITY;
+use crate::engine::{Rank, RankCtx, ReqId, Source, Step, TagSel};
+use crate::lang::memory::Memory;
+
+/// Which collective (or which phase of one) a message belongs to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// `MPI_Barrier`.
+    Barrier = 0,
+    /// `MPI_Bcast`.
+    Bcast = 1,
+    /// `MPI_Reduce`.
+    Reduce = 2,
+    /// The reduce phase of `MPI_Allreduce`.
+    AllreduceReduce = 3,
+    /// The broadcast phase of `MPI_Allreduce`.
+    AllreduceBcast = 4,
+    /// `MPI_Gather`.
+    Gather = 5,
+    /// `MPI_Scatter`.
+    Scatter = 6,
+    /// `MPI_Alltoall`.
+    Alltoall = 7,
+    /// `MPI_Alltoallv`.
+    Alltoallv = 8,
+}
+
+/// Kinds fit in this many values.
+const KINDS: i32 = 16;
+/// Sequence numbers are folded modulo this (2^26): tags stay within `-(2^30)..=-1`.
+const SEQ_MASK: u32 = (1 << 26) - 1;
+
+/// The internal tag of collective number `seq` (per rank, counted from 0) of `kind`: always
+/// negative.
+pub(super) fn tag(kind: Kind, seq: u32) -> i32 {
+    // (SEQ_MASK as i32) * KINDS + KINDS <= 2^30, so this never overflows.
+    -(1 + ((seq & SEQ_MASK) as i32) * KINDS + kind as i32)
+}
+
+/// Messages of one step of a collective, posted together; the step is over when all completed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Round {
+    sends: Vec<ReqId>,
+    /// Receive requests with the bytes their destination holds.
+    recvs: Vec<(ReqId, u32)>,
+}
+
+impl Round {
+    /// Posts a send of `data` to `dst`.
+    pub(super) fn send(
+        &mut self,
+        ctx: &mut RankCtx<'_>,
+        dst: Rank,
+        tag: i32,
+        data: Vec<u8>,
+    ) -> Result<(), ErrorKind> {
+        let bytes = data.len() as u64;
+        let req = ctx.isend(i64::from(dst), tag, bytes, data)?;
+        self.sends.push(req);
+        Ok(())
+    }
+
+    /// Posts a receive of at most `capacity` bytes from `src`.
+    pub(super) fn recv(
+        &mut self,
+        ctx: &mut RankCtx<'_>,
+        src: Rank,
+        tag: i32,
+        capacity: u32,
+    ) -> Result<(), ErrorKind> {
+        let req = ctx.irecv(Source::Rank(src), TagSel::Tag(tag), ENGINE_CAPACITY)?;
+        self.recvs.push((req, capacity));
+        Ok(())
+    }
+
+    /// `None` once every message completed, else the step that waits for the rest.
+    pub(super) fn waiting(&self, ctx: &RankCtx<'_>) -> Result<Option<Step>, ErrorKind> {
+        let mut open = Vec::new();
+        for req in self.sends.iter().chain(self.recvs.iter().map(|(r, _)| r)) {
+            if !ctx.is_complete(*req)? {
+                open.push(*req);
+            }
+        }
+        Ok(if open.is_empty() {
+            None
+        } else {
+            Some(Step::WaitAll(open))
+        })
+    }
+
+    /// Takes every completed request back; returns the received data in posting order. A message
+    /// longer than its receive's capacity is `MPI_ERR_TRUNCATE`.
+    pub(super) fn finish(&mut self, ctx: &mut RankCtx<'_>) -> Result<Vec<Vec<u8>>, ErrorKind> {
+        for req in std::mem::take(&mut self.sends) {
+            ctx.take(req)?
+                .ok_or(ErrorKind::Internal("a collective send is not complete"))?;
+        }
+        let mut out = Vec::with_capacity(self.recvs.len());
+        for (req, capacity) in std::mem::take(&mut self.recvs) {
+            let done = ctx
+                .take(req)?
+                .ok_or(ErrorKind::Internal("a collective receive is not complete"))?;
+            let arrived = done.data.len() as u64;
+            if arrived > u64::from(capacity) {
+                return Err(ErrorKind::Truncated {
+                    arrived,
+                    capacity: u64::from(capacity),
+                });
+            }
+            out.push(done.data);
+        }
+        Ok(out)
+    }
+}
+
+/// The `index`-th rank from `root` (`(root + index) mod size`): ranks relative to a root.
+pub(super) fn absolute(relative: u64, root: Rank, size: u32) -> Rank {
+    ((relative + u64::from(root)) % u64::from(size.max(1))) as Rank
+}
+
+/// This rank's position relative to `root`.
+pub(super) fn relative(rank: Rank, root: Rank, size: u32) -> u64 {
+    (u64::from(rank) + u64::from(size) - u64::from(root)) % u64::from(size.max(1))
+}
+
+/// A collective in progress on this rank.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Collective {
+    /// `MPI_Barrier`.
+    Barrier(Barrier),
+    /// `MPI_Bcast`.
+    Bcast(Bcast),
+    /// `MPI_Reduce`.
+    Reduce(Reduce),
+    /// `MPI_Allreduce`.
+    Allreduce(Allreduce),
+    /// `MPI_Gather`.
+    Gather(Gather),
+    /// `MPI_Scatter`.
+    Scatter(Scatter),
+    /// `MPI_Alltoall` and `MPI_Alltoallv`.
+    Alltoall(Alltoall),
+}
+
+impl Collective {
+    /// Advances as far as possible: `None` when the collective finished on this rank, else the
+    /// step to wait on (or compute for) before calling again.
+    pub(super) fn step(
+        &mut self,
+        mem: &mut Memory,
+        ctx: &mut RankCtx<'_>,
+    ) -> Result<Option<Step>, ErrorKind> {
+        match self {
+            Collective::Barrier(c) => c.step(ctx),
+            Collective::Bcast(c) => c.step(mem, ctx),
+            Collective::Reduce(c) => c.step(mem, ctx),
+            Collective::Allreduce(c) => c.step(mem, ctx),
+            Collective::Gather(c) => c.step(mem, ctx),
+            Collective::Scatter(c) => c.step(mem, ctx),
+            Collective::Alltoall(c) => c.step(mem, ctx),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_are_negative_distinct_and_in_range() {
+        let mut seen = std::collections::BTreeSet::new();
+        for seq in [0, 1, 2, SEQ_MASK - 1, SEQ_MASK] {
+            for kind in [Kind::Barrier, Kind::Bcast, Kind::Alltoallv] {
+                let t = tag(kind, seq);
+                assert!((-(1 << 30)..0).contains(&t), "{t}");
+                assert!(seen.insert(t));
+            }
+        }
+        assert_eq!(tag(Kind::Barrier, SEQ_MASK + 1), tag(Kind::Barrier, 0));
+    }
+
+    #[test]
+    fn relative_ranks_wrap() {
+        assert_eq!(relative(1, 3, 5), 3);
+        assert_eq!(absolute(3, 3, 5), 1);
+        assert_eq!(relative(0, 0, 1), 0);
+    }
+}

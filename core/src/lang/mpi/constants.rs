@@ -1,0 +1,96 @@
+//! The integer values of MPI's named constants, as user programs see them.
+//!
+//! The compiler maps each name (`MPI_COMM_WORLD`, `MPI_INT`, …) to one of these `pub const`s; the
+//! library turns the values back into meaning ([`super::datatype`]). Handles use MPICH's values so
+//! that datatypes, operations and the communicator are all distinct numbers: passing `MPI_SUM`
+//! where a datatype belongs is reported instead of silently meaning something else. Request
+//! handles are the exception: they are small numbers (`MPI_REQUEST_NULL` = 0, live handles from 1)
+//! stored in user memory as 4-byte ints.
+
+/// Returned by every MPI function that succeeds.
+pub const MPI_SUCCESS: i32 = 0;
+/// The only communicator: all ranks.
+pub const MPI_COMM_WORLD: i32 = 0x4400_0000;
+
+/// `int`: 4 bytes.
+pub const MPI_INT: i32 = 0x4c00_0405;
+/// `double`: 8 bytes.
+pub const MPI_DOUBLE: i32 = 0x4c00_080b;
+/// `char`: 1 byte.
+pub const MPI_CHAR: i32 = 0x4c00_0101;
+/// Raw bytes: 1 byte.
+pub const MPI_BYTE: i32 = 0x4c00_010d;
+
+/// Reduction: maximum.
+pub const MPI_MAX: i32 = 0x5800_0001;
+/// Reduction: minimum.
+pub const MPI_MIN: i32 = 0x5800_0002;
+/// Reduction: sum.
+pub const MPI_SUM: i32 = 0x5800_0003;
+/// Reduction: product.
+pub const MPI_PROD: i32 = 0x5800_0004;
+
+/// A receive that accepts any sender.
+pub const MPI_ANY_SOURCE: i32 = -1;
+/// A receive that accepts any (user) tag.
+pub const MPI_ANY_TAG: i32 = -1;
+/// The null request: waiting on it returns at once with an empty status.
+pub const MPI_REQUEST_NULL: i32 = 0;
+/// The null status address: the status is not written.
+pub const MPI_STATUS_IGNORE: i32 = 0;
+/// The null status-array address: no status is written.
+pub const MPI_STATUSES_IGNORE: i32 = 0;
+/// "No such value": `MPI_Get_count` of a partial element, `MPI_Waitany` with no active request.
+pub const MPI_UNDEFINED: i32 = -32766;
+/// The largest tag a user may send with (tags below 0 are reserved for collectives).
+pub const MPI_TAG_UB: i32 = i32::MAX;
+
+/// Every named constant with its name, for the compiler's name lookup and for documentation.
+pub const CONSTANTS: &[(&str, i32)] = &[
+    ("MPI_SUCCESS", MPI_SUCCESS),
+    ("MPI_COMM_WORLD", MPI_COMM_WORLD),
+    ("MPI_INT", MPI_INT),
+    ("MPI_DOUBLE", MPI_DOUBLE),
+    ("MPI_CHAR", MPI_CHAR),
+    ("MPI_BYTE", MPI_BYTE),
+    ("MPI_MAX", MPI_MAX),
+    ("MPI_MIN", MPI_MIN),
+    ("MPI_SUM", MPI_SUM),
+    ("MPI_PROD", MPI_PROD),
+    ("MPI_ANY_SOURCE", MPI_ANY_SOURCE),
+    ("MPI_ANY_TAG", MPI_ANY_TAG),
+    ("MPI_REQUEST_NULL", MPI_REQUEST_NULL),
+    ("MPI_STATUS_IGNORE", MPI_STATUS_IGNORE),
+    ("MPI_STATUSES_IGNORE", MPI_STATUSES_IGNORE),
+    ("MPI_UNDEFINED", MPI_UNDEFINED),
+    ("MPI_TAG_UB", MPI_TAG_UB),
+];
+
+/// The value of the named constant, if `name` is one.
+pub fn constant(name: &str) -> Option<i32> {
+    CONSTANTS.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn handles_of_different_kinds_never_coincide() {
+        let handles = [
+            MPI_COMM_WORLD,
+            MPI_INT,
+            MPI_DOUBLE,
+            MPI_CHAR,
+            MPI_BYTE,
+            MPI_MAX,
+            MPI_MIN,
+            MPI_SUM,
+            MPI_PROD,
+        ];
+        let set: std::collections::BTreeSet<i32> = handles.iter().copied().collect();
+        assert_eq!(set.len(), handles.len());
+        assert_eq!(constant("MPI_SUM"), Some(MPI_SUM));
+        assert_eq!(constant("MPI_NOPE"), None);
+    }
+}

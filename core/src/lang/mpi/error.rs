@@ -1,0 +1,282 @@
+//! Errors of MPI calls, in plain English naming the call: `MPI_Recv: message truncated: 16 bytes
+//! arrived for a buffer of 4 bytes (MPI_ERR_TRUNCATE)`. The VM adds the rank, the source span and
+//! the call stack.
+
+use std::fmt;
+
+use super::datatype::{Datatype, ReduceOp};
+use crate::engine::OpError;
+use crate::lang::memory::MemError;
+
+/// An MPI call that failed: which call, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MpiError {
+    /// The MPI function, e.g. `"MPI_Recv"`.
+    pub call: &'static str,
+    /// What went wrong.
+    pub kind: ErrorKind,
+}
+
+impl MpiError {
+    /// An error of `call`.
+    pub fn new(call: &'static str, kind: ErrorKind) -> MpiError {
+        MpiError { call, kind }
+    }
+}
+
+impl fmt::Display for MpiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.call, self.kind)
+    }
+}
+
+impl std::error::Error for MpiError {}
+
+/// Which role a rank number plays in a call (for the wording of an invalid-rank error).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RankRole {
+    /// A destination or source of a point-to-point call.
+    Peer,
+    /// The root of a collective.
+    Root,
+}
+
+/// Why an MPI call failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// Any call but `MPI_Wtime` before `MPI_Init`.
+    NotInitialized,
+    /// `MPI_Init` a second time.
+    AlreadyInitialized,
+    /// Any call but `MPI_Wtime` after `MPI_Finalize`.
+    Finalized,
+    /// A rank outside `0..size`.
+    InvalidRank {
+        /// The rank given.
+        rank: i64,
+        /// Number of ranks.
+        size: u32,
+        /// Destination/source or root.
+        role: RankRole,
+    },
+    /// A negative tag (other than `MPI_ANY_TAG` in a receive) or one beyond `i32`.
+    InvalidTag {
+        /// The tag given.
+        tag: i64,
+        /// Whether `MPI_ANY_TAG` would have been allowed (receives).
+        receive: bool,
+    },
+    /// A negative element count.
+    NegativeCount {
+        /// Which argument (`"count"`, `"recvcounts[3]"`, …).
+        what: String,
+        /// The count given.
+        count: i64,
+    },
+    /// A count whose bytes do not fit a rank's memory.
+    TooLarge {
+        /// Which argument.
+        what: String,
+        /// The count given.
+        count: i64,
+        /// Its datatype.
+        dtype: Datatype,
+    },
+    /// An unknown datatype handle.
+    UnknownDatatype(i64),
+    /// An unknown reduction-operation handle.
+    UnknownOp(i64),
+    /// A communicator other than `MPI_COMM_WORLD`.
+    UnknownComm(i64),
+    /// A reduction on a datatype it is not defined for.
+    OpNotForType {
+        /// The operation.
+        op: ReduceOp,
+        /// The datatype.
+        dtype: Datatype,
+    },
+    /// A message longer than the receive buffer (`MPI_ERR_TRUNCATE`).
+    Truncated {
+        /// Bytes the sender sent.
+        arrived: u64,
+        /// Bytes the receive buffer holds.
+        capacity: u64,
+    },
+    /// A request handle that no request ever had.
+    InvalidRequest {
+        /// The handle.
+        handle: i32,
+    },
+    /// Waiting on (or testing, starting, freeing) a handle whose request already completed or
+    /// was freed — typically a stale copy of a handle that `MPI_Wait` set to `MPI_REQUEST_NULL`.
+    InactiveRequest {
+        /// The handle.
+        handle: i32,
+        /// Whether the call waits (`MPI_Wait*`, `MPI_Test`) rather than starts or frees.
+        wait: bool,
+    },
+    /// The same active request twice in one `MPI_Waitall`/`MPI_Waitany`/`MPI_Startall` array.
+    DuplicateRequest {
+        /// The handle.
+        handle: i32,
+    },
+    /// `MPI_Start` on a request that `MPI_Isend`/`MPI_Irecv` created.
+    NotPersistent {
+        /// The handle.
+        handle: i32,
+    },
+    /// `MPI_Start` on a persistent request that is already active.
+    AlreadyActive {
+        /// The handle.
+        handle: i32,
+    },
+    /// `MPI_Start` or `MPI_Request_free` on `MPI_REQUEST_NULL`.
+    NullRequest,
+    /// More requests were created than handles exist.
+    TooManyRequests,
+    /// A buffer, status, handle or count array could not be read or written.
+    Memory {
+        /// Which argument (`"the receive buffer"`, …).
+        what: &'static str,
+        /// The access error.
+        error: MemError,
+    },
+    /// The engine refused an operation.
+    Engine(OpError),
+    /// A broken contract between the VM and this library (e.g. a call while another is blocked).
+    Internal(&'static str),
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ErrorKind::NotInitialized => f.write_str("called before MPI_Init"),
+            ErrorKind::AlreadyInitialized => f.write_str("MPI_Init was already called"),
+            ErrorKind::Finalized => f.write_str("called after MPI_Finalize"),
+            ErrorKind::InvalidRank { rank, size, role } => {
+                let what = match role {
+                    RankRole::Peer => "rank",
+                    RankRole::Root => "root rank",
+                };
+                write!(
+                    f,
+                    "{what} {rank} does not exist: valid ranks are 0 to {}",
+                    size.saturating_sub(1)
+                )
+            }
+            ErrorKind::InvalidTag { tag, receive } => {
+                write!(f, "invalid tag {tag}: tags must be 0 or more")?;
+                if *receive {
+                    f.write_str(" (or MPI_ANY_TAG)")?;
+                }
+                Ok(())
+            }
+            ErrorKind::NegativeCount { what, count } => {
+                write!(f, "{what} is {count}: it must be 0 or more")
+            }
+            ErrorKind::TooLarge { what, count, dtype } => write!(
+                f,
+                "{what} is {count}: {count} elements of {dtype} do not fit in a rank's memory"
+            ),
+            ErrorKind::UnknownDatatype(h) => write!(
+                f,
+                "unknown datatype {h}: use MPI_INT, MPI_DOUBLE, MPI_CHAR or MPI_BYTE"
+            ),
+            ErrorKind::UnknownOp(h) => write!(
+                f,
+                "unknown reduction operation {h}: use MPI_SUM, MPI_PROD, MPI_MAX or MPI_MIN"
+            ),
+            ErrorKind::UnknownComm(h) => write!(
+                f,
+                "unknown communicator {h}: only MPI_COMM_WORLD exists"
+            ),
+            ErrorKind::OpNotForType { op, dtype } => write!(
+                f,
+                "{op} is not defined for {dtype}: reductions work on MPI_INT and MPI_DOUBLE"
+            ),
+            ErrorKind::Truncated { arrived, capacity } => write!(
+                f,
+                "message truncated: {arrived} bytes arrived for a buffer of {capacity} bytes (MPI_ERR_TRUNCATE)"
+            ),
+            ErrorKind::InvalidRequest { handle } => write!(
+                f,
+                "invalid request handle {handle}: no request with this handle was ever created"
+            ),
+            ErrorKind::InactiveRequest { handle, wait } => {
+                if *wait {
+                    f.write_str("wait on an inactive request: ")?;
+                } else {
+                    f.write_str("inactive request: ")?;
+                }
+                write!(
+                    f,
+                    "request handle {handle} was already completed or freed (is it a stale copy of a handle that was set to MPI_REQUEST_NULL?)"
+                )
+            }
+            ErrorKind::DuplicateRequest { handle } => write!(
+                f,
+                "request handle {handle} appears more than once in the array"
+            ),
+            ErrorKind::NotPersistent { handle } => write!(
+                f,
+                "request handle {handle} is not persistent: only requests made by MPI_Send_init or MPI_Recv_init can be started"
+            ),
+            ErrorKind::AlreadyActive { handle } => write!(
+                f,
+                "persistent request handle {handle} is already active: complete it (MPI_Wait) before starting it again"
+            ),
+            ErrorKind::NullRequest => f.write_str("the request is MPI_REQUEST_NULL"),
+            ErrorKind::TooManyRequests => {
+                f.write_str("too many requests: every request handle number is in use")
+            }
+            ErrorKind::Memory { what, error } => write!(f, "{what}: {error}"),
+            ErrorKind::Engine(e) => write!(f, "{e}"),
+            ErrorKind::Internal(what) => write!(f, "internal error: {what}"),
+        }
+    }
+}
+
+impl From<OpError> for ErrorKind {
+    fn from(e: OpError) -> ErrorKind {
+        match e {
+            OpError::InvalidRank { rank, size } => ErrorKind::InvalidRank {
+                rank,
+                size,
+                role: RankRole::Peer,
+            },
+            other @ OpError::InactiveRequest(_) => ErrorKind::Engine(other),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_name_the_call_and_both_sizes() {
+        let e = MpiError::new(
+            "MPI_Recv",
+            ErrorKind::Truncated {
+                arrived: 16,
+                capacity: 4,
+            },
+        );
+        assert_eq!(
+            e.to_string(),
+            "MPI_Recv: message truncated: 16 bytes arrived for a buffer of 4 bytes (MPI_ERR_TRUNCATE)"
+        );
+        let e = MpiError::new(
+            "MPI_Send",
+            ErrorKind::InvalidRank {
+                rank: 5,
+                size: 4,
+                role: RankRole::Peer,
+            },
+        );
+        assert_eq!(
+            e.to_string(),
+            "MPI_Send: rank 5 does not exist: valid ranks are 0 to 3"
+        );
+    }
+}

@@ -1,0 +1,44 @@
+//! The MPI library that user programs call: point-to-point with real data, requests (including
+//! persistent ones), statuses, and collectives built on point-to-point — between the VM, which
+//! evaluates a call's arguments, and the engine, which moves the messages.
+//!
+//! The VM turns each MPI call into an [`MpiCall`] (pointers as addresses in the rank's
+//! [`Memory`](crate::lang::memory::Memory), integers as passed) and hands it to the rank's
+//! [`MpiState`]. The result is either a value ([`Outcome::Return`]) or a [`Step`](crate::engine::Step)
+//! to block on ([`Outcome::Block`]); after the engine resumes the rank, [`MpiState::resume`]
+//! continues the call. Errors ([`MpiError`]) name the call in plain English; the VM adds the
+//! rank, source span and call stack.
+//!
+//! | file | concept |
+//! |---|---|
+//! | `constants` | the integer values of `MPI_COMM_WORLD`, `MPI_INT`, `MPI_SUM`, `MPI_ANY_SOURCE`, … |
+//! | `call` | [`MpiCall`]: one call with evaluated arguments |
+//! | `state` | [`MpiState`]: life cycle, dispatch, blocking and resuming |
+//! | `error` | [`MpiError`] and its plain-English messages |
+//! | `datatype` | datatypes, reduction operations, the communicator check |
+//! | `buffers` | memory access for buffers, handles, arrays and statuses |
+//! | `transfer` | a checked point-to-point transfer: post, complete, truncation |
+//! | `requests` | the request-handle table (non-persistent and persistent requests) |
+//! | `pending` | a blocked call and how it finishes (Send/Recv, Wait*, a failed Test, collectives) |
+//! | `collective` | internal tags, rounds of messages, the collective state machine |
+//! | `barrier`, `bcast`, `reduce`, `gather`, `alltoall` | one algorithm each |
+
+mod alltoall;
+mod barrier;
+mod bcast;
+mod buffers;
+pub mod call;
+mod collective;
+pub mod constants;
+pub mod datatype;
+pub mod error;
+mod gather;
+pub mod pending;
+mod reduce;
+mod requests;
+pub mod state;
+mod transfer;
+
+pub use call::MpiCall;
+pub use error::{ErrorKind, MpiError};
+pub use state::{MpiState, Outcome, RetVal, Value};

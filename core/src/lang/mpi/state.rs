@@ -1,0 +1,670 @@
+//! [`MpiState`]: one rank's MPI library — its phase (before `MPI_Init`, running, finalized), its
+//! request table, its collective sequence number and the call it is blocked in — and the dispatch
+//! of each [`MpiCall`].
+//!
+//! The VM evaluates a call's arguments, calls [`MpiState::call`] and either pushes the returned
+//! value or, for [`Outcome::Block`], returns that [`Step`] to the engine; when the engine resumes
+//! the rank, the VM calls [`MpiState::resume`] (which may block again, e.g. a collective's next
+//! round) until it returns a value.
+
+use std::collections::BTreeSet;
+
+use super::alltoall::Alltoall;
+use super::barrier::Barrier;
+use super::bcast::Bcast;
+use super::buffers::{check_bytes, element, read_int, write_int};
+use super::call::MpiCall;
+use super::collective::{tag, Collective, Kind};
+use super::constants::{MPI_REQUEST_NULL, MPI_SUCCESS, MPI_UNDEFINED};
+use super::datatype::{check_comm, Datatype, ReduceOp};
+use super::error::{ErrorKind, MpiError, RankRole};
+use super::gather::{Gather, Scatter};
+use super::pending::{empty_status, Pending};
+use super::reduce::{Allreduce, Reduce};
+use super::requests::{Entry, Lookup, Requests, UserRequest};
+use super::transfer::{check_rank, Transfer};
+use crate::engine::{RankCtx, ReqId, Step};
+use crate::lang::memory::{Addr, Memory, STATUS_COUNT};
+
+/// What an MPI function returns to the program.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Value {
+    /// An `int` (`MPI_SUCCESS` for every function but `MPI_Wtime`).
+    Int(i32),
+    /// A `double` (`MPI_Wtime`).
+    Double(f64),
+}
+
+/// Another name for [`Value`].
+pub type RetVal = Value;
+
+/// What the VM does after [`MpiState::call`] or [`MpiState::resume`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// The call is complete: continue with this value.
+    Return(Value),
+    /// The call is blocked: hand this step to the engine and call [`MpiState::resume`] when the
+    /// rank is resumed.
+    Block(Step),
+}
+
+/// Where a rank is in MPI's life cycle.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+enum Phase {
+    /// Before `MPI_Init`.
+    #[default]
+    Before,
+    /// Between `MPI_Init` and `MPI_Finalize`.
+    Running,
+    /// After `MPI_Finalize`.
+    Finalized,
+}
+
+/// The call a rank is blocked in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Blocked {
+    call: &'static str,
+    op: Pending,
+}
+
+/// One rank's MPI library state. Small when idle (no heap until requests, freed transfers or a
+/// blocked call exist); `Clone` for the simulator's checkpoints.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MpiState {
+    phase: Phase,
+    requests: Requests,
+    /// Requests freed by `MPI_Request_free` while active: finished in the background.
+    detached: Vec<(ReqId, Transfer)>,
+    blocked: Option<Box<Blocked>>,
+    /// Collectives started so far (folded into their tags).
+    collectives: u32,
+}
+
+/// `MPI_SUCCESS` as a return value.
+fn success() -> Outcome {
+    Outcome::Return(Value::Int(MPI_SUCCESS))
+}
+
+/// A non-negative array length.
+fn length(count: i64) -> Result<u32, ErrorKind> {
+    u32::try_from(count).map_err(|_| {
+        if count < 0 {
+            ErrorKind::NegativeCount {
+                what: "count".to_string(),
+                count,
+            }
+        } else {
+            ErrorKind::TooLarge {
+                what: "count".to_string(),
+                count,
+                dtype: Datatype::Int,
+            }
+        }
+    })
+}
+
+impl MpiState {
+    /// A rank before `MPI_Init`.
+    pub fn new() -> MpiState {
+        MpiState::default()
+    }
+
+    /// Starts an MPI call: checks its arguments, reads and writes buffers, statuses and request
+    /// handles in `mem`, issues operations through `ctx`. Returns the function's value, or the
+    /// step to block on (then call [`MpiState::resume`] when the engine resumes the rank).
+    pub fn call(
+        &mut self,
+        call: MpiCall,
+        mem: &mut Memory,
+        ctx: &mut RankCtx<'_>,
+    ) -> Result<Outcome, MpiError> {
+        let name = call.name();
+        self.start(call, mem, ctx)
+            .map_err(|kind| MpiError::new(name, kind))
+    }
+
+    /// Continues the blocked call after the engine resumed the rank: its value, or the next step
+    /// to block on.
+    pub fn resume(&mut self, mem: &mut Memory, ctx: &mut RankCtx<'_>) -> Result<Outcome, MpiError> {
+        let Some(blocked) = self.blocked.take() else {
+            return Err(MpiError::new(
+                "MPI",
+                ErrorKind::Internal("resumed without a blocked MPI call"),
+            ));
+        };
+        let Blocked { call, op } = *blocked;
+        self.drive(call, op, mem, ctx)
+            .map_err(|kind| MpiError::new(call, kind))
+    }
+
+    /// The MPI function the rank is blocked in, if any (for deadlock reports).
+    pub fn blocked_call(&self) -> Option<&'static str> {
+        self.blocked.as_ref().map(|b| b.call)
+    }
+
+    /// Whether `MPI_Init` was called.
+    pub fn is_initialized(&self) -> bool {
+        self.phase != Phase::Before
+    }
+
+    /// Whether `MPI_Finalize` was called.
+    pub fn is_finalized(&self) -> bool {
+        self.phase == Phase::Finalized
+    }
+
+    /// Handles of the requests that are still active (started and not completed), in increasing
+    /// order — for a warning when a program ends with communication outstanding.
+    pub fn active_requests(&self) -> Vec<i32> {
+        self.requests.active_handles()
+    }
+
+    /// Advances `op`; keeps it as the blocked call if it must wait.
+    fn drive(
+        &mut self,
+        call: &'static str,
+        mut op: Pending,
+        mem: &mut Memory,
+        ctx: &mut RankCtx<'_>,
+    ) -> Result<Outcome, ErrorKind> {
+        match op.step(&mut self.requests, mem, ctx)? {
+            None => Ok(success()),
+            Some(step) => {
+                self.blocked = Some(Box::new(Blocked { call, op }));
+                Ok(Outcome::Block(step))
+            }
+        }
+    }
+
+    /// Finishes freed requests that completed meanwhile (a freed receive still fills its buffer,
+    /// as in MPI; its errors have no one to be reported to).
+    fn reap(&mut self, mem: &mut Memory, ctx: &mut RankCtx<'_>) {
+        if self.detached.is_empty() {
+            return;
+        }
+        self.detached
+            .retain(|(req, transfer)| match ctx.is_complete(*req) {
+                Ok(false) => true,
+                Ok(true) => {
+                    let _ignored = transfer.complete(*req, mem, ctx, 0);
+                    false
+                }
+                Err(_) => false,
+            });
+    }
+
+    /// The tag for the next collective of `kind` (counting it).
+    fn next_tag(&mut self, kind: Kind) -> i32 {
+        let t = tag(kind, self.collectives);
+        self.collectives = self.collectives.wrapping_add(1);
+        t
+    }
+
+    fn start(
+        &mut self,
+        call: MpiCall,
+        mem: &mut Memory,
+        ctx: &mut RankCtx<'_>,
+    ) -> Result<Outcome, ErrorKind> {
+        if self.blocked.is_some() {
+            return Err(ErrorKind::Internal(
+                "an MPI call was started while another was still blocked",
+            ));
+        }
+        match (&call, self.phase) {
+            (MpiCall::Wtime, _) => {
+                return Ok(Outcome::Return(Value::Double(ctx.now().as_secs_f64())));
+            }
+            (MpiCall::Init, Phase::Before) => {
+                self.phase = Phase::Running;
+                return Ok(success());
+            }
+            (MpiCall::Init, _) => return Err(ErrorKind::AlreadyInitialized),
+            (_, Phase::Before) => return Err(ErrorKind::NotInitialized),
+            (_, Phase::Finalized) => return Err(ErrorKind::Finalized),
+            (_, Phase::Running) => {}
+        }
+        self.reap(mem, ctx);
+        let name = call.name();
+        let op = match call {
+            MpiCall::Init | MpiCall::Wtime => return Ok(success()),
+            MpiCall::Finalize => {
+                self.phase = Phase::Finalized;
+                return Ok(success());
+            }
+            MpiCall::CommRank { comm, out } => {
+                check_comm(comm)?;
+                let rank = i32::try_from(ctx.rank()).unwrap_or(i32::MAX);
+                write_int(mem, out, rank, "the rank variable")?;
+                return Ok(success());
+            }
+            MpiCall::CommSize { comm, out } => {
+                check_comm(comm)?;
+                let size = i32::try_from(ctx.size()).unwrap_or(i32::MAX);
+                write_int(mem, out, size, "the size variable")?;
+                return Ok(success());
+            }
+            MpiCall::Send {
+                buf,
+                count,
+                dtype,
+                dest,
+                tag,
+                comm,
+            } => {
+                let transfer = Transfer::send(buf, count, dtype, dest, tag, comm, ctx)?;
+                let req = transfer.post(mem, ctx)?;
+                Pending::Transfer {
+                    req,
+                    transfer,
+                    status: 0,
+                }
+            }
+            MpiCall::Recv {
+                buf,
+                count,
+                dtype,
+                source,
+                tag,
+                comm,
+                status,
+            } => {
+                let transfer = Transfer::recv(buf, count, dtype, source, tag, comm, ctx)?;
+                let req = transfer.post(mem, ctx)?;
+                Pending::Transfer {
+                    req,
+                    transfer,
+                    status,
+                }
+            }
+            MpiCall::Isend {
+                buf,
+                count,
+                dtype,
+                dest,
+                tag,
+                comm,
+                request,
+            } => {
+                let transfer = Transfer::send(buf, count, dtype, dest, tag, comm, ctx)?;
+                self.create(transfer, false, request, mem, ctx)?;
+                return Ok(success());
+            }
+            MpiCall::Irecv {
+                buf,
+                count,
+                dtype,
+                source,
+                tag,
+                comm,
+                request,
+            } => {
+                let transfer = Transfer::recv(buf, count, dtype, source, tag, comm, ctx)?;
+                self.create(transfer, false, request, mem, ctx)?;
+                return Ok(success());
+            }
+            MpiCall::SendInit {
+                buf,
+                count,
+                dtype,
+                dest,
+                tag,
+                comm,
+                request,
+            } => {
+                let transfer = Transfer::send(buf, count, dtype, dest, tag, comm, ctx)?;
+                self.create(transfer, true, request, mem, ctx)?;
+                return Ok(success());
+            }
+            MpiCall::RecvInit {
+                buf,
+                count,
+                dtype,
+                source,
+                tag,
+                comm,
+                request,
+            } => {
+                let transfer = Transfer::recv(buf, count, dtype, source, tag, comm, ctx)?;
+                self.create(transfer, true, request, mem, ctx)?;
+                return Ok(success());
+            }
+            MpiCall::Wait { request, status } => Pending::All {
+                entries: self.entries(mem, 1, request, Some(status), "the request handle")?,
+                requests: request,
+                statuses: status,
+            },
+            MpiCall::Waitall {
+                count,
+                requests,
+                statuses,
+            } => Pending::All {
+                entries: self.entries(
+                    mem,
+                    length(count)?,
+                    requests,
+                    Some(statuses),
+                    "the request array",
+                )?,
+                requests,
+                statuses,
+            },
+            MpiCall::Waitany {
+                count,
+                requests,
+                index,
+                status,
+            } => {
+                let entries =
+                    self.entries(mem, length(count)?, requests, None, "the request array")?;
+                if entries.is_empty() {
+                    write_int(mem, index, MPI_UNDEFINED, "the index")?;
+                    empty_status(mem, status)?;
+                    return Ok(success());
+                }
+                Pending::Any {
+                    entries,
+                    requests,
+                    index,
+                    status,
+                }
+            }
+            MpiCall::Test {
+                request,
+                flag,
+                status,
+            } => {
+                let handle = read_int(mem, request, "the request handle")?;
+                match self.requests.lookup(handle, true)? {
+                    Lookup::Null | Lookup::Inactive => {
+                        empty_status(mem, status)?;
+                        write_int(mem, flag, 1, "the flag")?;
+                        return Ok(success());
+                    }
+                    Lookup::Active(req) if ctx.is_complete(req)? => {
+                        let entry = Entry {
+                            index: 0,
+                            handle,
+                            req,
+                        };
+                        self.requests.finish(entry, request, status, mem, ctx)?;
+                        write_int(mem, flag, 1, "the flag")?;
+                        return Ok(success());
+                    }
+                    Lookup::Active(_) => {
+                        write_int(mem, flag, 0, "the flag")?;
+                        Pending::Poll { polled: false }
+                    }
+                }
+            }
+            MpiCall::RequestFree { request } => {
+                let handle = read_int(mem, request, "the request handle")?;
+                if self.requests.lookup(handle, false)? == Lookup::Null {
+                    return Err(ErrorKind::NullRequest);
+                }
+                if let Some(freed) = self.requests.remove(handle) {
+                    if let Some(req) = freed.active {
+                        self.detached.push((req, freed.transfer));
+                    }
+                }
+                write_int(mem, request, MPI_REQUEST_NULL, "the request handle")?;
+                return Ok(success());
+            }
+            MpiCall::Start { request } => {
+                let handle = read_int(mem, request, "the request handle")?;
+                self.check_startable(handle)?;
+                self.start_persistent(handle, mem, ctx)?;
+                return Ok(success());
+            }
+            MpiCall::Startall { count, requests } => {
+                let n = length(count)?;
+                let mut handles = Vec::with_capacity(n as usize);
+                for i in 0..n {
+                    let at = element(mem, requests, i64::from(i), 4, "the request array")?;
+                    let handle = read_int(mem, at, "the request array")?;
+                    if handles.contains(&handle) {
+                        return Err(ErrorKind::DuplicateRequest { handle });
+                    }
+                    self.check_startable(handle)?;
+                    handles.push(handle);
+                }
+                for handle in handles {
+                    self.start_persistent(handle, mem, ctx)?;
+                }
+                return Ok(success());
+            }
+            MpiCall::GetCount { status, dtype, out } => {
+                let size = i32::try_from(Datatype::from_handle(dtype)?.size()).unwrap_or(1);
+                let at = status.saturating_add(STATUS_COUNT);
+                let bytes = read_int(mem, at, "the status")?;
+                let count = if bytes >= 0 && bytes % size == 0 {
+                    bytes / size
+                } else {
+                    MPI_UNDEFINED
+                };
+                write_int(mem, out, count, "the count variable")?;
+                return Ok(success());
+            }
+            MpiCall::Barrier { comm } => {
+                check_comm(comm)?;
+                Pending::Collective(Collective::Barrier(Barrier::new(
+                    self.next_tag(Kind::Barrier),
+                )))
+            }
+            MpiCall::Bcast {
+                buf,
+                count,
+                dtype,
+                root,
+                comm,
+            } => {
+                check_comm(comm)?;
+                let root = check_rank(root, ctx, RankRole::Root)?;
+                let bytes = Datatype::from_handle(dtype)?.bytes(count, "count")?;
+                check_bytes(mem, buf, bytes, "the buffer")?;
+                let t = self.next_tag(Kind::Bcast);
+                Pending::Collective(Collective::Bcast(Bcast::new(t, root, buf, bytes)))
+            }
+            MpiCall::Reduce {
+                sendbuf,
+                recvbuf,
+                count,
+                dtype,
+                op,
+                root,
+                comm,
+            } => {
+                check_comm(comm)?;
+                let root = check_rank(root, ctx, RankRole::Root)?;
+                let dtype = Datatype::from_handle(dtype)?;
+                let op = ReduceOp::from_handle(op)?;
+                let bytes = dtype.bytes(count, "count")?;
+                let t = self.next_tag(Kind::Reduce);
+                let is_root = ctx.rank() == root;
+                Pending::Collective(Collective::Reduce(Reduce::new(
+                    t, root, op, dtype, sendbuf, recvbuf, bytes, mem, is_root,
+                )?))
+            }
+            MpiCall::Allreduce {
+                sendbuf,
+                recvbuf,
+                count,
+                dtype,
+                op,
+                comm,
+            } => {
+                check_comm(comm)?;
+                let dtype = Datatype::from_handle(dtype)?;
+                let op = ReduceOp::from_handle(op)?;
+                let bytes = dtype.bytes(count, "count")?;
+                let seq = self.collectives;
+                self.collectives = seq.wrapping_add(1);
+                Pending::Collective(Collective::Allreduce(Allreduce::new(
+                    tag(Kind::AllreduceReduce, seq),
+                    tag(Kind::AllreduceBcast, seq),
+                    op,
+                    dtype,
+                    sendbuf,
+                    recvbuf,
+                    bytes,
+                    mem,
+                )?))
+            }
+            MpiCall::Gather {
+                sendbuf,
+                sendcount,
+                sendtype,
+                recvbuf,
+                recvcount,
+                recvtype,
+                root,
+                comm,
+            } => {
+                check_comm(comm)?;
+                let root = check_rank(root, ctx, RankRole::Root)?;
+                let t = self.next_tag(Kind::Gather);
+                Pending::Collective(Collective::Gather(Gather::new(
+                    t, root, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, mem, ctx,
+                )?))
+            }
+            MpiCall::Scatter {
+                sendbuf,
+                sendcount,
+                sendtype,
+                recvbuf,
+                recvcount,
+                recvtype,
+                root,
+                comm,
+            } => {
+                check_comm(comm)?;
+                let root = check_rank(root, ctx, RankRole::Root)?;
+                let t = self.next_tag(Kind::Scatter);
+                Pending::Collective(Collective::Scatter(Scatter::new(
+                    t, root, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, mem, ctx,
+                )?))
+            }
+            MpiCall::Alltoall {
+                sendbuf,
+                sendcount,
+                sendtype,
+                recvbuf,
+                recvcount,
+                recvtype,
+                comm,
+            } => {
+                check_comm(comm)?;
+                let t = self.next_tag(Kind::Alltoall);
+                Pending::Collective(Collective::Alltoall(Alltoall::uniform(
+                    t, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, mem, ctx,
+                )?))
+            }
+            MpiCall::Alltoallv {
+                sendbuf,
+                sendcounts,
+                sdispls,
+                sendtype,
+                recvbuf,
+                recvcounts,
+                rdispls,
+                recvtype,
+                comm,
+            } => {
+                check_comm(comm)?;
+                let t = self.next_tag(Kind::Alltoallv);
+                Pending::Collective(Collective::Alltoall(Alltoall::varying(
+                    t, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
+                    recvtype, mem, ctx,
+                )?))
+            }
+        };
+        self.drive(name, op, mem, ctx)
+    }
+
+    /// Creates a request for `transfer` (started at once unless `persistent`) and writes its
+    /// handle to `request`.
+    fn create(
+        &mut self,
+        transfer: Transfer,
+        persistent: bool,
+        request: Addr,
+        mem: &mut Memory,
+        ctx: &mut RankCtx<'_>,
+    ) -> Result<(), ErrorKind> {
+        check_bytes(mem, request, 4, "the request handle")?;
+        let active = if persistent {
+            None
+        } else {
+            Some(transfer.post(mem, ctx)?)
+        };
+        let handle = self.requests.insert(UserRequest {
+            transfer,
+            persistent,
+            active,
+        })?;
+        write_int(mem, request, handle, "the request handle")
+    }
+
+    /// Checks that `handle` is an inactive persistent request.
+    fn check_startable(&mut self, handle: i32) -> Result<(), ErrorKind> {
+        match self.requests.lookup(handle, false)? {
+            Lookup::Null => Err(ErrorKind::NullRequest),
+            Lookup::Inactive => Ok(()),
+            Lookup::Active(_) => {
+                let persistent = self.requests.get_mut(handle).is_some_and(|r| r.persistent);
+                Err(if persistent {
+                    ErrorKind::AlreadyActive { handle }
+                } else {
+                    ErrorKind::NotPersistent { handle }
+                })
+            }
+        }
+    }
+
+    /// Starts a checked inactive persistent request.
+    fn start_persistent(
+        &mut self,
+        handle: i32,
+        mem: &mut Memory,
+        ctx: &mut RankCtx<'_>,
+    ) -> Result<(), ErrorKind> {
+        let r = self
+            .requests
+            .get_mut(handle)
+            .ok_or(ErrorKind::Internal("a checked request vanished"))?;
+        r.active = Some(r.transfer.post(mem, ctx)?);
+        Ok(())
+    }
+
+    /// Reads `count` handles at `requests` for a wait: the active ones become entries (each at
+    /// most once); null and inactive ones get an empty status if `statuses` is given.
+    fn entries(
+        &self,
+        mem: &mut Memory,
+        count: u32,
+        requests: Addr,
+        statuses: Option<Addr>,
+        what: &'static str,
+    ) -> Result<Vec<Entry>, ErrorKind> {
+        let mut entries = Vec::new();
+        let mut seen = BTreeSet::new();
+        for index in 0..count {
+            let at = element(mem, requests, i64::from(index), 4, what)?;
+            let handle = read_int(mem, at, what)?;
+            match self.requests.lookup(handle, true)? {
+                Lookup::Null | Lookup::Inactive => {
+                    if let Some(base) = statuses {
+                        let status = super::buffers::status_at(mem, base, index)?;
+                        empty_status(mem, status)?;
+                    }
+                }
+                Lookup::Active(req) => {
+                    if !seen.insert(handle) {
+                        return Err(ErrorKind::DuplicateRequest { handle });
+                    }
+                    entries.push(Entry { index, handle, req });
+                }
+            }
+        }
+        Ok(entries)
+    }
+}

@@ -1,0 +1,186 @@
+//! One point-to-point transfer as a program described it — where the bytes come from or go to,
+//! the peer and the tag — checked once, then posted to the engine and completed into memory.
+//!
+//! Receives are posted to the engine with an unlimited capacity ([`ENGINE_CAPACITY`]) so that the
+//! whole message arrives and the library can report truncation with both sizes itself
+//! ("16 bytes arrived for a buffer of 4 bytes").
+
+use super::buffers::{check_bytes, read_bytes, write_bytes, write_status, StatusFields};
+use super::constants::{MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_TAG_UB};
+use super::datatype::{check_comm, Datatype};
+use super::error::{ErrorKind, RankRole};
+use crate::engine::{Rank, RankCtx, ReqId, Source, TagSel};
+use crate::lang::memory::{Addr, Memory};
+
+/// Capacity given to the engine for every receive: no message in a 32-bit address space is
+/// longer, so the engine never truncates and the library sees the real size.
+pub(super) const ENGINE_CAPACITY: u64 = u32::MAX as u64;
+
+/// A checked point-to-point transfer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Transfer {
+    /// Send `bytes` bytes from `buf` (read when the transfer is posted).
+    Send {
+        /// Send buffer.
+        buf: Addr,
+        /// Bytes.
+        bytes: u32,
+        /// Destination.
+        dest: Rank,
+        /// Tag (≥ 0).
+        tag: i32,
+    },
+    /// Receive up to `capacity` bytes into `buf`.
+    Recv {
+        /// Receive buffer.
+        buf: Addr,
+        /// Bytes it holds.
+        capacity: u32,
+        /// Accepted source.
+        source: Source,
+        /// Accepted tag.
+        tag: TagSel,
+    },
+}
+
+/// Checks a destination rank.
+pub(super) fn check_rank(rank: i64, ctx: &RankCtx<'_>, role: RankRole) -> Result<Rank, ErrorKind> {
+    match u32::try_from(rank) {
+        Ok(r) if r < ctx.size() => Ok(r),
+        _ => Err(ErrorKind::InvalidRank {
+            rank,
+            size: ctx.size(),
+            role,
+        }),
+    }
+}
+
+impl Transfer {
+    /// Checks the arguments of a send (`MPI_Send`, `MPI_Isend`, `MPI_Send_init`).
+    pub(super) fn send(
+        buf: Addr,
+        count: i64,
+        dtype: i64,
+        dest: i64,
+        tag: i64,
+        comm: i64,
+        ctx: &RankCtx<'_>,
+    ) -> Result<Transfer, ErrorKind> {
+        check_comm(comm)?;
+        let bytes = Datatype::from_handle(dtype)?.bytes(count, "count")?;
+        let dest = check_rank(dest, ctx, RankRole::Peer)?;
+        let tag = match i32::try_from(tag) {
+            Ok(t) if (0..=MPI_TAG_UB).contains(&t) => t,
+            _ => {
+                return Err(ErrorKind::InvalidTag {
+                    tag,
+                    receive: false,
+                })
+            }
+        };
+        Ok(Transfer::Send {
+            buf,
+            bytes,
+            dest,
+            tag,
+        })
+    }
+
+    /// Checks the arguments of a receive (`MPI_Recv`, `MPI_Irecv`, `MPI_Recv_init`).
+    pub(super) fn recv(
+        buf: Addr,
+        count: i64,
+        dtype: i64,
+        source: i64,
+        tag: i64,
+        comm: i64,
+        ctx: &RankCtx<'_>,
+    ) -> Result<Transfer, ErrorKind> {
+        check_comm(comm)?;
+        let capacity = Datatype::from_handle(dtype)?.bytes(count, "count")?;
+        let source = if source == i64::from(MPI_ANY_SOURCE) {
+            Source::Any
+        } else {
+            Source::Rank(check_rank(source, ctx, RankRole::Peer)?)
+        };
+        let tag = match i32::try_from(tag) {
+            Ok(MPI_ANY_TAG) => TagSel::Any,
+            Ok(t) if t >= 0 => TagSel::Tag(t),
+            _ => return Err(ErrorKind::InvalidTag { tag, receive: true }),
+        };
+        Ok(Transfer::Recv {
+            buf,
+            capacity,
+            source,
+            tag,
+        })
+    }
+
+    /// Starts the transfer in the engine: a send copies its buffer now (MPI's send semantics:
+    /// the buffer may be reused once the send completes, and with eager sends the bytes are taken
+    /// at once); a receive checks its buffer exists.
+    pub(super) fn post(&self, mem: &Memory, ctx: &mut RankCtx<'_>) -> Result<ReqId, ErrorKind> {
+        match *self {
+            Transfer::Send {
+                buf,
+                bytes,
+                dest,
+                tag,
+            } => {
+                let data = read_bytes(mem, buf, bytes, "the send buffer")?;
+                Ok(ctx.isend(i64::from(dest), tag, u64::from(bytes), data)?)
+            }
+            Transfer::Recv {
+                buf,
+                capacity,
+                source,
+                tag,
+            } => {
+                check_bytes(mem, buf, capacity, "the receive buffer")?;
+                Ok(ctx.irecv(source, tag, ENGINE_CAPACITY)?)
+            }
+        }
+    }
+
+    /// Finishes the completed engine request `req`: a receive writes the delivered bytes into its
+    /// buffer and fills the status at `status` (0 = ignore); a send writes an empty status. A
+    /// message longer than the buffer fills the buffer, then fails with `MPI_ERR_TRUNCATE`.
+    pub(super) fn complete(
+        &self,
+        req: ReqId,
+        mem: &mut Memory,
+        ctx: &mut RankCtx<'_>,
+        status: Addr,
+    ) -> Result<(), ErrorKind> {
+        let done = ctx.take(req)?.ok_or(ErrorKind::Internal(
+            "completing a request that is not complete",
+        ))?;
+        match *self {
+            Transfer::Send { .. } => write_status(mem, status, StatusFields::EMPTY),
+            Transfer::Recv { buf, capacity, .. } => {
+                let st = done
+                    .status
+                    .ok_or(ErrorKind::Internal("a completed receive has no status"))?;
+                let arrived = st.bytes.max(done.data.len() as u64);
+                let keep = done.data.len().min(capacity as usize);
+                write_bytes(mem, buf, &done.data[..keep], "the receive buffer")?;
+                write_status(
+                    mem,
+                    status,
+                    StatusFields {
+                        source: i32::try_from(st.source).unwrap_or(i32::MAX),
+                        tag: st.tag,
+                        bytes: arrived.min(u64::from(capacity)),
+                    },
+                )?;
+                if arrived > u64::from(capacity) {
+                    return Err(ErrorKind::Truncated {
+                        arrived,
+                        capacity: u64::from(capacity),
+                    });
+                }
+                Ok(())
+            }
+        }
+    }
+}
