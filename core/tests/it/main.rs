@@ -1,5 +1,6 @@
 //! Integration tests of rankscope-core (one binary; one module per area).
 
 mod engine;
+mod lang_mpi;
 mod profiles;
 mod script;

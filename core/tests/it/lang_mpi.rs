@@ -1,0 +1,1314 @@
+//! The MPI library (`lang::mpi`) driven by scripted ranks on a real simulator: bytes and
+//! statuses, wildcards and non-overtaking order, truncation and argument errors, requests
+//! (persistent, freed, Waitany, Test), every collective on several sizes and machines, and a
+//! property test of the matching against a naive reference matcher.
+
+use proptest::prelude::*;
+use rankscope_core::engine::{Program, RankCtx, Sim, SimConfig, SimError, Step};
+use rankscope_core::lang::memory::{
+    Addr, Memory, STATUS_COUNT, STATUS_ERROR, STATUS_SIZE, STATUS_SOURCE, STATUS_TAG,
+};
+use rankscope_core::lang::mpi::constants::{
+    MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_BYTE, MPI_CHAR, MPI_COMM_WORLD, MPI_DOUBLE, MPI_INT, MPI_MAX,
+    MPI_MIN, MPI_PROD, MPI_REQUEST_NULL, MPI_SUM, MPI_UNDEFINED,
+};
+use rankscope_core::lang::mpi::{MpiCall, MpiState, Outcome, Value};
+use rankscope_core::machine::{builtin_profiles, Machine, Profile};
+use rankscope_core::time::SimTime;
+
+// ---------------------------------------------------------------------------------------------
+// A scripted rank: a list of actions over its own memory.
+
+/// First address of every rank's scratch area.
+const BASE: Addr = 16;
+/// Bytes of scratch memory per rank.
+const SCRATCH: u32 = 1 << 16;
+
+/// Address of byte `off` of the scratch area.
+fn at(off: u32) -> Addr {
+    BASE + off
+}
+
+const WORLD: i64 = MPI_COMM_WORLD as i64;
+const INT: i64 = MPI_INT as i64;
+const DOUBLE: i64 = MPI_DOUBLE as i64;
+const ANY: i64 = -1;
+
+#[derive(Clone, Debug)]
+enum Act {
+    /// An MPI call.
+    Call(MpiCall),
+    /// Compute for this many microseconds.
+    Compute(u64),
+    /// Compute until this simulated time.
+    Until(SimTime),
+    /// Store bytes into memory.
+    Write(Addr, Vec<u8>),
+    /// Copy `len` bytes of memory into the log.
+    Snap(Addr, u32),
+    /// `MPI_Test` until the flag at `flag` is 1.
+    TestUntilDone { request: Addr, flag: Addr },
+}
+
+#[derive(Clone, Debug)]
+struct Rank {
+    mpi: MpiState,
+    mem: Memory,
+    acts: Vec<Act>,
+    next: usize,
+    blocked: bool,
+    /// Values returned by completed MPI calls, in order.
+    returns: Vec<Value>,
+    /// Snapshots taken by `Act::Snap`.
+    snaps: Vec<Vec<u8>>,
+    /// Number of `MPI_Test` calls made by `TestUntilDone`.
+    tests: u32,
+}
+
+impl Rank {
+    fn new(acts: Vec<Act>, mem: Memory) -> Rank {
+        Rank {
+            mpi: MpiState::new(),
+            mem,
+            acts,
+            next: 0,
+            blocked: false,
+            returns: Vec::new(),
+            snaps: Vec::new(),
+            tests: 0,
+        }
+    }
+
+    fn ints(&self, addr: Addr, n: u32) -> Vec<i32> {
+        (0..n)
+            .map(|i| self.mem.read_i32(addr + 4 * i).unwrap())
+            .collect()
+    }
+
+    fn doubles(&self, addr: Addr, n: u32) -> Vec<f64> {
+        (0..n)
+            .map(|i| self.mem.read_f64(addr + 8 * i).unwrap())
+            .collect()
+    }
+
+    fn int(&self, addr: Addr) -> i32 {
+        self.mem.read_i32(addr).unwrap()
+    }
+}
+
+impl Program for Rank {
+    fn resume(&mut self, ctx: &mut RankCtx<'_>) -> Step {
+        if self.blocked {
+            match self.mpi.resume(&mut self.mem, ctx) {
+                Ok(Outcome::Return(v)) => {
+                    self.blocked = false;
+                    self.returns.push(v);
+                }
+                Ok(Outcome::Block(step)) => return step,
+                Err(e) => return Step::Fail(e.to_string()),
+            }
+        }
+        loop {
+            let Some(act) = self.acts.get(self.next).cloned() else {
+                return Step::Done;
+            };
+            self.next += 1;
+            match act {
+                Act::Call(call) => match self.mpi.call(call, &mut self.mem, ctx) {
+                    Ok(Outcome::Return(v)) => self.returns.push(v),
+                    Ok(Outcome::Block(step)) => {
+                        self.blocked = true;
+                        return step;
+                    }
+                    Err(e) => return Step::Fail(e.to_string()),
+                },
+                Act::Compute(us) => return Step::Compute(SimTime::from_us(us)),
+                Act::Until(t) => {
+                    if t > ctx.now() {
+                        return Step::Compute(t.saturating_sub(ctx.now()));
+                    }
+                }
+                Act::Write(addr, bytes) => self.mem.write(addr, &bytes).unwrap(),
+                Act::Snap(addr, len) => self.snaps.push(self.mem.read(addr, len).unwrap().to_vec()),
+                Act::TestUntilDone { request, flag } => {
+                    if self.tests > 0 && self.mem.read_i32(flag).unwrap() == 1 {
+                        continue;
+                    }
+                    self.tests += 1;
+                    self.next -= 1; // come back to check the flag
+                    let call = MpiCall::Test {
+                        request,
+                        flag,
+                        status: 0,
+                    };
+                    match self.mpi.call(call, &mut self.mem, ctx) {
+                        Ok(Outcome::Return(v)) => self.returns.push(v),
+                        Ok(Outcome::Block(step)) => {
+                            self.blocked = true;
+                            return step;
+                        }
+                        Err(e) => return Step::Fail(e.to_string()),
+                    }
+                }
+            }
+        }
+    }
+
+    fn blocked_at(&self) -> Option<String> {
+        self.mpi.blocked_call().map(str::to_string)
+    }
+}
+
+fn profile(id: &str) -> Profile {
+    builtin_profiles()
+        .unwrap()
+        .into_iter()
+        .find(|p| p.machine.id == id)
+        .unwrap()
+}
+
+/// Fresh memory with the scratch area allocated at [`BASE`].
+fn memory() -> Memory {
+    let mut mem = Memory::new(SCRATCH + 1024);
+    assert_eq!(mem.alloc(SCRATCH, 8).unwrap(), BASE);
+    mem
+}
+
+/// Runs `n` ranks on machine `id`; `script(rank, &mut memory)` sets up each rank.
+fn run_on(
+    id: &str,
+    n: u32,
+    script: impl Fn(u32, &mut Memory) -> Vec<Act>,
+) -> (Sim<Rank>, Result<(), SimError>) {
+    let machine = Machine::new(&profile(id), n).unwrap();
+    let ranks = (0..n)
+        .map(|r| {
+            let mut mem = memory();
+            let acts = script(r, &mut mem);
+            Rank::new(acts, mem)
+        })
+        .collect();
+    let mut sim = Sim::new(machine, ranks, SimConfig::default());
+    let result = sim.run().map(|_| ());
+    (sim, result)
+}
+
+fn run(n: u32, script: impl Fn(u32, &mut Memory) -> Vec<Act>) -> Sim<Rank> {
+    let (sim, result) = run_on("ib-qdr", n, script);
+    if let Err(e) = result {
+        panic!("run failed: {e}");
+    }
+    sim
+}
+
+/// The message of the run's failure.
+fn failure(n: u32, script: impl Fn(u32, &mut Memory) -> Vec<Act>) -> (u32, String) {
+    match run_on("ib-qdr", n, script).1 {
+        Err(SimError::Program { rank, message, .. }) => (rank, message),
+        other => panic!("expected a program error, got {other:?}"),
+    }
+}
+
+fn rank(sim: &Sim<Rank>, r: u32) -> &Rank {
+    sim.program(r).unwrap()
+}
+
+fn ints(v: &[i32]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+fn doubles(v: &[f64]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+fn put(mem: &mut Memory, addr: Addr, bytes: &[u8]) {
+    mem.write(addr, bytes).unwrap();
+}
+
+fn call(c: MpiCall) -> Act {
+    Act::Call(c)
+}
+
+fn init() -> Act {
+    call(MpiCall::Init)
+}
+
+fn send(buf: Addr, count: i64, dtype: i64, dest: i64, tag: i64) -> Act {
+    call(MpiCall::Send {
+        buf,
+        count,
+        dtype,
+        dest,
+        tag,
+        comm: WORLD,
+    })
+}
+
+fn recv(buf: Addr, count: i64, dtype: i64, source: i64, tag: i64, status: Addr) -> Act {
+    call(MpiCall::Recv {
+        buf,
+        count,
+        dtype,
+        source,
+        tag,
+        comm: WORLD,
+        status,
+    })
+}
+
+fn isend(buf: Addr, count: i64, dtype: i64, dest: i64, tag: i64, request: Addr) -> Act {
+    call(MpiCall::Isend {
+        buf,
+        count,
+        dtype,
+        dest,
+        tag,
+        comm: WORLD,
+        request,
+    })
+}
+
+fn irecv(buf: Addr, count: i64, dtype: i64, source: i64, tag: i64, request: Addr) -> Act {
+    call(MpiCall::Irecv {
+        buf,
+        count,
+        dtype,
+        source,
+        tag,
+        comm: WORLD,
+        request,
+    })
+}
+
+fn wait(request: Addr, status: Addr) -> Act {
+    call(MpiCall::Wait { request, status })
+}
+
+fn barrier() -> Act {
+    call(MpiCall::Barrier { comm: WORLD })
+}
+
+/// `(MPI_SOURCE, MPI_TAG, MPI_ERROR, byte count)` of the status at `addr`.
+fn status(r: &Rank, addr: Addr) -> (i32, i32, i32, i32) {
+    (
+        r.int(addr + STATUS_SOURCE),
+        r.int(addr + STATUS_TAG),
+        r.int(addr + STATUS_ERROR),
+        r.int(addr + STATUS_COUNT),
+    )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Point to point.
+
+#[test]
+fn sends_move_bytes_exactly_and_fill_statuses_and_get_count() {
+    let sim = run(2, |r, mem| {
+        if r == 0 {
+            put(mem, at(0), &ints(&[1, -2, 3, i32::MAX, 5]));
+            put(mem, at(64), &doubles(&[0.5, -1e300, std::f64::consts::PI]));
+            put(mem, at(128), b"hello");
+            vec![
+                init(),
+                send(at(0), 5, INT, 1, 7),
+                send(at(64), 3, DOUBLE, 1, 8),
+                send(at(128), 5, i64::from(MPI_CHAR), 1, 9),
+                call(MpiCall::Finalize),
+            ]
+        } else {
+            vec![
+                init(),
+                recv(at(0), 10, INT, 0, 7, at(200)),
+                call(MpiCall::GetCount {
+                    status: at(200),
+                    dtype: INT,
+                    out: at(300),
+                }),
+                call(MpiCall::GetCount {
+                    status: at(200),
+                    dtype: DOUBLE,
+                    out: at(304),
+                }),
+                recv(at(64), 3, DOUBLE, ANY, ANY, at(216)),
+                recv(at(128), 8, i64::from(MPI_BYTE), 0, ANY, at(232)),
+                call(MpiCall::GetCount {
+                    status: at(232),
+                    dtype: i64::from(MPI_CHAR),
+                    out: at(308),
+                }),
+                call(MpiCall::Finalize),
+            ]
+        }
+    });
+    let r1 = rank(&sim, 1);
+    assert_eq!(r1.ints(at(0), 6), [1, -2, 3, i32::MAX, 5, 0]);
+    assert_eq!(r1.doubles(at(64), 3), [0.5, -1e300, std::f64::consts::PI]);
+    assert_eq!(r1.mem.read(at(128), 6).unwrap(), b"hello\0");
+    assert_eq!(status(r1, at(200)), (0, 7, 0, 20));
+    assert_eq!(status(r1, at(216)), (0, 8, 0, 24));
+    assert_eq!(status(r1, at(232)), (0, 9, 0, 5));
+    assert_eq!(r1.int(at(300)), 5);
+    assert_eq!(r1.int(at(304)), MPI_UNDEFINED);
+    assert_eq!(r1.int(at(308)), 5);
+    assert!(r1.returns.iter().all(|v| *v == Value::Int(0)));
+    assert!(r1.mpi.is_finalized());
+}
+
+#[test]
+fn wildcard_receives_keep_each_senders_order_and_tags_select() {
+    // Ranks 1 and 2 send four messages each; rank 0 takes all eight with ANY_SOURCE/ANY_TAG.
+    let sim = run(3, |r, mem| {
+        if r == 0 {
+            let mut acts = vec![init(), Act::Compute(500)];
+            for i in 0..8 {
+                acts.push(recv(at(4 * i), 1, INT, ANY, ANY, at(100 + STATUS_SIZE * i)));
+            }
+            // Tags select: the tag-6 receive skips the earlier tag-5 message.
+            acts.push(recv(at(400), 1, INT, 1, 6, 0));
+            acts.push(recv(at(404), 1, INT, 1, 5, 0));
+            acts.push(recv(at(408), 1, INT, 1, 5, 0));
+            acts
+        } else {
+            let mut acts = vec![init()];
+            for (i, tag) in [3, 1, 3, 2].into_iter().enumerate() {
+                let i = i as u32;
+                put(mem, at(4 * i), &ints(&[r as i32 * 100 + i as i32]));
+                acts.push(isend(at(4 * i), 1, INT, 0, tag, at(64 + 4 * i)));
+            }
+            acts.push(call(MpiCall::Waitall {
+                count: 4,
+                requests: at(64),
+                statuses: 0,
+            }));
+            if r == 1 {
+                put(mem, at(200), &ints(&[50, 60, 51]));
+                acts.push(Act::Compute(1000));
+                acts.push(send(at(200), 1, INT, 0, 5));
+                acts.push(send(at(204), 1, INT, 0, 6));
+                acts.push(send(at(208), 1, INT, 0, 5));
+            }
+            acts
+        }
+    });
+    let r0 = rank(&sim, 0);
+    let got = r0.ints(at(0), 8);
+    for src in [1, 2] {
+        let from: Vec<i32> = got.iter().copied().filter(|v| v / 100 == src).collect();
+        assert_eq!(from, [0, 1, 2, 3].map(|i| src * 100 + i), "{got:?}");
+    }
+    for i in 0..8 {
+        let (source, tag, _, bytes) = status(r0, at(100 + STATUS_SIZE * i));
+        let v = got[i as usize];
+        assert_eq!(source, v / 100);
+        assert_eq!(tag, [3, 1, 3, 2][(v % 100) as usize]);
+        assert_eq!(bytes, 4);
+    }
+    assert_eq!(r0.ints(at(400), 3), [60, 50, 51]);
+}
+
+#[test]
+fn a_message_longer_than_the_buffer_is_an_error_naming_both_sizes() {
+    let (r, message) = failure(2, |r, mem| {
+        if r == 0 {
+            put(mem, at(0), &ints(&[1, 2, 3, 4]));
+            vec![init(), send(at(0), 4, INT, 1, 0)]
+        } else {
+            vec![init(), recv(at(0), 1, INT, 0, 0, 0)]
+        }
+    });
+    assert_eq!(r, 1);
+    assert_eq!(
+        message,
+        "MPI_Recv: message truncated: 16 bytes arrived for a buffer of 4 bytes (MPI_ERR_TRUNCATE)"
+    );
+}
+
+#[test]
+fn argument_and_life_cycle_errors_name_the_call() {
+    let one = |acts: Vec<Act>| failure(4, move |r, _| if r == 0 { acts.clone() } else { vec![] }).1;
+    assert_eq!(
+        one(vec![init(), send(at(0), 1, INT, 5, 0)]),
+        "MPI_Send: rank 5 does not exist: valid ranks are 0 to 3"
+    );
+    assert_eq!(
+        one(vec![init(), recv(at(0), 1, INT, -3, 0, 0)]),
+        "MPI_Recv: rank -3 does not exist: valid ranks are 0 to 3"
+    );
+    assert_eq!(
+        one(vec![init(), send(at(0), -1, INT, 1, 0)]),
+        "MPI_Send: count is -1: it must be 0 or more"
+    );
+    assert_eq!(
+        one(vec![init(), send(at(0), 1, i64::from(MPI_SUM), 1, 0)]),
+        format!(
+            "MPI_Send: unknown datatype {MPI_SUM}: use MPI_INT, MPI_DOUBLE, MPI_CHAR or MPI_BYTE"
+        )
+    );
+    assert_eq!(
+        one(vec![init(), send(at(0), 1, INT, 1, -4)]),
+        "MPI_Send: invalid tag -4: tags must be 0 or more"
+    );
+    assert_eq!(
+        one(vec![init(), call(MpiCall::Barrier { comm: 3 })]),
+        "MPI_Barrier: unknown communicator 3: only MPI_COMM_WORLD exists"
+    );
+    assert_eq!(
+        one(vec![
+            init(),
+            call(MpiCall::Reduce {
+                sendbuf: at(0),
+                recvbuf: at(8),
+                count: 1,
+                dtype: i64::from(MPI_CHAR),
+                op: i64::from(MPI_SUM),
+                root: 0,
+                comm: WORLD,
+            })
+        ]),
+        "MPI_Reduce: MPI_SUM is not defined for MPI_CHAR: reductions work on MPI_INT and MPI_DOUBLE"
+    );
+    assert_eq!(
+        one(vec![
+            init(),
+            call(MpiCall::Bcast {
+                buf: at(0),
+                count: 1,
+                dtype: INT,
+                root: 4,
+                comm: WORLD,
+            })
+        ]),
+        "MPI_Bcast: root rank 4 does not exist: valid ranks are 0 to 3"
+    );
+    assert_eq!(
+        one(vec![send(at(0), 1, INT, 1, 0)]),
+        "MPI_Send: called before MPI_Init"
+    );
+    assert_eq!(
+        one(vec![init(), init()]),
+        "MPI_Init: MPI_Init was already called"
+    );
+    assert_eq!(
+        one(vec![init(), call(MpiCall::Finalize), barrier()]),
+        "MPI_Barrier: called after MPI_Finalize"
+    );
+    assert_eq!(
+        one(vec![init(), send(0, 1, INT, 1, 0)]),
+        "MPI_Send: the send buffer: null pointer dereference (address 0)"
+    );
+}
+
+#[test]
+fn request_handle_errors() {
+    let one = |acts: Vec<Act>| failure(2, move |r, _| if r == 0 { acts.clone() } else { vec![] }).1;
+    // A handle that was never created.
+    assert_eq!(
+        one(vec![init(), Act::Write(at(0), ints(&[7])), wait(at(0), 0)]),
+        "MPI_Wait: invalid request handle 7: no request with this handle was ever created"
+    );
+    // A stale copy of a completed request's handle.
+    assert_eq!(
+        one(vec![
+            init(),
+            isend(at(8), 0, INT, 1, 0, at(0)),
+            Act::Snap(at(0), 4),
+            call(MpiCall::Wait {
+                request: at(0),
+                status: 0
+            }),
+            Act::Write(at(0), ints(&[1])),
+            wait(at(0), 0),
+        ]),
+        "MPI_Wait: wait on an inactive request: request handle 1 was already completed or freed (is it a stale copy of a handle that was set to MPI_REQUEST_NULL?)"
+    );
+    assert_eq!(
+        one(vec![
+            init(),
+            isend(at(8), 0, INT, 1, 0, at(0)),
+            call(MpiCall::Start { request: at(0) }),
+        ]),
+        "MPI_Start: request handle 1 is not persistent: only requests made by MPI_Send_init or MPI_Recv_init can be started"
+    );
+    assert_eq!(
+        one(vec![init(), call(MpiCall::RequestFree { request: at(0) })]),
+        "MPI_Request_free: the request is MPI_REQUEST_NULL"
+    );
+    assert_eq!(
+        one(vec![
+            init(),
+            isend(at(8), 0, INT, 1, 0, at(0)),
+            Act::Write(at(4), ints(&[1])),
+            call(MpiCall::Waitall {
+                count: 2,
+                requests: at(0),
+                statuses: 0
+            }),
+        ]),
+        "MPI_Waitall: request handle 1 appears more than once in the array"
+    );
+    assert_eq!(
+        one(vec![
+            init(),
+            call(MpiCall::SendInit {
+                buf: at(8),
+                count: 0,
+                dtype: INT,
+                dest: 1,
+                tag: 0,
+                comm: WORLD,
+                request: at(0),
+            }),
+            call(MpiCall::Start { request: at(0) }),
+            call(MpiCall::Start { request: at(0) }),
+        ]),
+        "MPI_Start: persistent request handle 1 is already active: complete it (MPI_Wait) before starting it again"
+    );
+}
+
+#[test]
+fn waiting_on_null_or_inactive_requests_returns_at_once_with_an_empty_status() {
+    let sim = run(2, |r, mem| {
+        if r == 1 {
+            return vec![init()];
+        }
+        put(mem, at(32), &ints(&[9, 9, 9, 9]));
+        vec![
+            init(),
+            // MPI_REQUEST_NULL (zeroed memory).
+            wait(at(0), at(32)),
+            call(MpiCall::RecvInit {
+                buf: at(100),
+                count: 1,
+                dtype: INT,
+                source: 1,
+                tag: 0,
+                comm: WORLD,
+                request: at(4),
+            }),
+            Act::Write(at(48), ints(&[9, 9, 9, 9])),
+            wait(at(4), at(48)),
+            call(MpiCall::Test {
+                request: at(4),
+                flag: at(8),
+                status: 0,
+            }),
+            call(MpiCall::RequestFree { request: at(4) }),
+        ]
+    });
+    let r0 = rank(&sim, 0);
+    let empty = (MPI_ANY_SOURCE, MPI_ANY_TAG, 0, 0);
+    assert_eq!(status(r0, at(32)), empty);
+    assert_eq!(status(r0, at(48)), empty);
+    assert_eq!(r0.int(at(8)), 1);
+    assert_eq!(r0.int(at(4)), MPI_REQUEST_NULL);
+    assert_eq!(sim.now(), SimTime::ZERO);
+}
+
+#[test]
+fn persistent_requests_restart_with_fresh_data_and_keep_their_handles() {
+    let sim = run(2, |r, _| {
+        let mut acts = vec![init()];
+        if r == 0 {
+            acts.push(call(MpiCall::SendInit {
+                buf: at(0),
+                count: 2,
+                dtype: INT,
+                dest: 1,
+                tag: 4,
+                comm: WORLD,
+                request: at(100),
+            }));
+            for i in 0..3 {
+                acts.push(Act::Write(at(0), ints(&[i * 10, i * 10 + 1])));
+                acts.push(call(MpiCall::Start { request: at(100) }));
+                acts.push(wait(at(100), 0));
+            }
+            acts.push(call(MpiCall::RequestFree { request: at(100) }));
+            // Startall with two persistent sends.
+            for (k, tag) in [(0u32, 10), (1, 11)] {
+                acts.push(Act::Write(at(200 + 4 * k), ints(&[tag as i32 * 3])));
+                acts.push(call(MpiCall::SendInit {
+                    buf: at(200 + 4 * k),
+                    count: 1,
+                    dtype: INT,
+                    dest: 1,
+                    tag,
+                    comm: WORLD,
+                    request: at(300 + 4 * k),
+                }));
+            }
+            acts.push(call(MpiCall::Startall {
+                count: 2,
+                requests: at(300),
+            }));
+            acts.push(call(MpiCall::Waitall {
+                count: 2,
+                requests: at(300),
+                statuses: 0,
+            }));
+        } else {
+            acts.push(call(MpiCall::RecvInit {
+                buf: at(0),
+                count: 2,
+                dtype: INT,
+                source: 0,
+                tag: 4,
+                comm: WORLD,
+                request: at(100),
+            }));
+            for _ in 0..3 {
+                acts.push(call(MpiCall::Start { request: at(100) }));
+                acts.push(wait(at(100), at(120)));
+                acts.push(Act::Snap(at(0), 8));
+                acts.push(Act::Snap(at(100), 4));
+            }
+            // Receive the Startall pair in the opposite order of posting.
+            for (k, tag) in [(0u32, 11), (1, 10)] {
+                acts.push(call(MpiCall::RecvInit {
+                    buf: at(200 + 4 * k),
+                    count: 1,
+                    dtype: INT,
+                    source: 0,
+                    tag,
+                    comm: WORLD,
+                    request: at(300 + 4 * k),
+                }));
+            }
+            acts.push(call(MpiCall::Startall {
+                count: 2,
+                requests: at(300),
+            }));
+            acts.push(call(MpiCall::Waitall {
+                count: 2,
+                requests: at(300),
+                statuses: at(400),
+            }));
+            acts.push(Act::Snap(at(300), 8));
+        }
+        acts
+    });
+    let r1 = rank(&sim, 1);
+    let handle = r1.snaps[1].clone();
+    assert_ne!(handle, ints(&[0]));
+    for i in 0..3 {
+        assert_eq!(r1.snaps[2 * i], ints(&[i as i32 * 10, i as i32 * 10 + 1]));
+        assert_eq!(r1.snaps[2 * i + 1], handle, "the handle stays");
+    }
+    assert_eq!(status(r1, at(120)), (0, 4, 0, 8));
+    assert_eq!(r1.ints(at(200), 2), [33, 30]);
+    assert_eq!(status(r1, at(400)).1, 11);
+    assert_eq!(status(r1, at(400 + STATUS_SIZE)).1, 10);
+    // Persistent handles survive Waitall.
+    assert_ne!(r1.snaps[6], ints(&[0, 0]));
+    assert_eq!(rank(&sim, 0).int(at(100)), MPI_REQUEST_NULL);
+}
+
+#[test]
+fn waitany_picks_the_completed_request_and_test_polls_without_blocking() {
+    let sim = run(3, |r, mem| match r {
+        0 => {
+            put(mem, at(0), &ints(&[100]));
+            vec![init(), Act::Compute(300), send(at(0), 1, INT, 1, 1)]
+        }
+        2 => {
+            put(mem, at(0), &ints(&[200]));
+            vec![init(), send(at(0), 1, INT, 1, 1)]
+        }
+        _ => vec![
+            init(),
+            irecv(at(0), 1, INT, 0, 1, at(100)),
+            irecv(at(4), 1, INT, 2, 1, at(104)),
+            call(MpiCall::Waitany {
+                count: 2,
+                requests: at(100),
+                index: at(200),
+                status: at(220),
+            }),
+            Act::Snap(at(200), 4),
+            call(MpiCall::Test {
+                request: at(100),
+                flag: at(204),
+                status: 0,
+            }),
+            Act::Snap(at(204), 4),
+            Act::TestUntilDone {
+                request: at(100),
+                flag: at(208),
+            },
+            call(MpiCall::Waitany {
+                count: 2,
+                requests: at(100),
+                index: at(212),
+                status: at(240),
+            }),
+            call(MpiCall::Waitall {
+                count: 2,
+                requests: at(100),
+                statuses: 0,
+            }),
+        ],
+    });
+    let r1 = rank(&sim, 1);
+    assert_eq!(r1.snaps[0], ints(&[1]), "rank 2's message completes first");
+    assert_eq!(status(r1, at(220)), (2, 1, 0, 4));
+    assert_eq!(r1.snaps[1], ints(&[0]), "rank 0 is still computing");
+    assert!(r1.tests > 1, "polling took several tests: {}", r1.tests);
+    assert_eq!(r1.ints(at(0), 2), [100, 200]);
+    assert_eq!(r1.ints(at(100), 2), [MPI_REQUEST_NULL, MPI_REQUEST_NULL]);
+    assert_eq!(r1.int(at(212)), MPI_UNDEFINED);
+    assert_eq!(status(r1, at(240)), (MPI_ANY_SOURCE, MPI_ANY_TAG, 0, 0));
+}
+
+#[test]
+fn freed_requests_complete_in_the_background() {
+    let sim = run(2, |r, mem| {
+        if r == 0 {
+            put(mem, at(0), &ints(&[4242]));
+            vec![
+                init(),
+                isend(at(0), 1, INT, 1, 3, at(100)),
+                call(MpiCall::RequestFree { request: at(100) }),
+                barrier(),
+                call(MpiCall::Finalize),
+            ]
+        } else {
+            vec![
+                init(),
+                irecv(at(0), 1, INT, 0, 3, at(100)),
+                call(MpiCall::RequestFree { request: at(100) }),
+                Act::Compute(1000),
+                barrier(),
+                call(MpiCall::Finalize),
+            ]
+        }
+    });
+    assert_eq!(rank(&sim, 0).int(at(100)), MPI_REQUEST_NULL);
+    assert_eq!(rank(&sim, 1).int(at(0)), 4242);
+    assert!(rank(&sim, 1).mpi.active_requests().is_empty());
+}
+
+#[test]
+fn wtime_is_the_simulated_time_in_seconds() {
+    let sim = run(1, |_, _| {
+        vec![
+            call(MpiCall::Wtime),
+            init(),
+            Act::Compute(250),
+            call(MpiCall::Wtime),
+        ]
+    });
+    let r = rank(&sim, 0);
+    assert_eq!(r.returns[0], Value::Double(0.0));
+    let Value::Double(t) = r.returns[2] else {
+        panic!("MPI_Wtime returns a double");
+    };
+    assert!((t - 250e-6).abs() < 1e-15, "{t}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Collectives.
+
+/// Memory offsets of the collective test's buffers.
+mod off {
+    pub const BCAST: u32 = 0; // 3 ints
+    pub const RSEND: u32 = 16; // 2 ints
+    pub const RRECV: u32 = 32; // 2 ints
+    pub const DSEND: u32 = 48; // 1 double
+    pub const DRECV: u32 = 56; // 1 double
+    pub const ASUM: u32 = 64; // 1 int: allreduce sum of ranks
+    pub const APROD: u32 = 72; // 1 double: allreduce product of rank + 1
+    pub const AMIN: u32 = 80; // 1 int
+    pub const DSEND2: u32 = 88; // 1 double: rank + 1
+    pub const GSEND: u32 = 96; // 2 ints
+    pub const GRECV: u32 = 128; // 2 × 8 ints
+    pub const SSEND: u32 = 256; // 2 × 8 ints
+    pub const SRECV: u32 = 320; // 2 ints
+    pub const TSEND: u32 = 384; // 8 ints
+    pub const TRECV: u32 = 448; // 8 ints
+    pub const VCOUNTS: u32 = 512; // 4 × 8 ints: sendcounts, sdispls, recvcounts, rdispls
+    pub const VSEND: u32 = 640; // up to 24 ints
+    pub const VRECV: u32 = 768; // up to 24 ints
+    pub const B2: u32 = 900; // 1 int, second broadcast
+    pub const B3: u32 = 904; // 1 int, third broadcast
+}
+
+/// Elements rank `i` sends to rank `j` in the Alltoallv test (uneven, asymmetric).
+fn vcount(i: u32, j: u32) -> u32 {
+    (i + 2 * j) % 3 + (i % 2)
+}
+
+/// The value of element `k` rank `i` sends to rank `j`.
+fn vvalue(i: u32, j: u32, k: u32) -> i32 {
+    (1000 * i + 100 * j + k) as i32
+}
+
+/// A per-rank, per-step delay so ranks enter each collective at different times.
+fn skew(r: u32, step: u32) -> Act {
+    Act::Compute(u64::from((r * 37 + step * 11) % 50))
+}
+
+fn collective_script(r: u32, n: u32, mem: &mut Memory) -> Vec<Act> {
+    use off::*;
+    let bcast_root = i64::from(n - 1);
+    let gather_root = i64::from(1 % n);
+    if r as i64 == bcast_root {
+        put(mem, at(BCAST), &ints(&[7, 8, 9]));
+    }
+    put(mem, at(RSEND), &ints(&[r as i32, 2 * r as i32]));
+    put(mem, at(DSEND), &doubles(&[f64::from(r) * 1.5]));
+    put(mem, at(DSEND2), &doubles(&[f64::from(r) + 1.0]));
+    put(mem, at(GSEND), &ints(&[r as i32, (r * r) as i32]));
+    if r == 0 {
+        let all: Vec<i32> = (0..2 * n as i32).map(|v| v * 3).collect();
+        put(mem, at(SSEND), &ints(&all));
+    }
+    let row: Vec<i32> = (0..n).map(|j| (100 * r + j) as i32).collect();
+    put(mem, at(TSEND), &ints(&row));
+    // Alltoallv: counts and packed displacements.
+    let (mut sc, mut sd, mut rc, mut rd, mut data) = (vec![], vec![], vec![], vec![], vec![]);
+    let (mut so, mut ro) = (0, 0);
+    for j in 0..n {
+        sc.push(vcount(r, j) as i32);
+        sd.push(so);
+        for k in 0..vcount(r, j) {
+            data.push(vvalue(r, j, k));
+        }
+        so += vcount(r, j) as i32;
+        rc.push(vcount(j, r) as i32);
+        rd.push(ro);
+        ro += vcount(j, r) as i32;
+    }
+    put(mem, at(VCOUNTS), &ints(&sc));
+    put(mem, at(VCOUNTS + 32), &ints(&sd));
+    put(mem, at(VCOUNTS + 64), &ints(&rc));
+    put(mem, at(VCOUNTS + 96), &ints(&rd));
+    put(mem, at(VSEND), &ints(&data));
+    if r == 0 {
+        put(mem, at(B2), &ints(&[-5]));
+    }
+    if r as i64 == gather_root {
+        put(mem, at(B3), &ints(&[-6]));
+    }
+
+    let mut acts = vec![init()];
+    let steps: Vec<MpiCall> = vec![
+        MpiCall::Barrier { comm: WORLD },
+        MpiCall::Bcast {
+            buf: at(BCAST),
+            count: 3,
+            dtype: INT,
+            root: bcast_root,
+            comm: WORLD,
+        },
+        MpiCall::Reduce {
+            sendbuf: at(RSEND),
+            recvbuf: at(RRECV),
+            count: 2,
+            dtype: INT,
+            op: i64::from(MPI_SUM),
+            root: 0,
+            comm: WORLD,
+        },
+        MpiCall::Reduce {
+            sendbuf: at(DSEND),
+            recvbuf: at(DRECV),
+            count: 1,
+            dtype: DOUBLE,
+            op: i64::from(MPI_MAX),
+            root: i64::from(n / 2),
+            comm: WORLD,
+        },
+        MpiCall::Allreduce {
+            sendbuf: at(RSEND),
+            recvbuf: at(ASUM),
+            count: 1,
+            dtype: INT,
+            op: i64::from(MPI_SUM),
+            comm: WORLD,
+        },
+        MpiCall::Allreduce {
+            sendbuf: at(DSEND2),
+            recvbuf: at(APROD),
+            count: 1,
+            dtype: DOUBLE,
+            op: i64::from(MPI_PROD),
+            comm: WORLD,
+        },
+        MpiCall::Allreduce {
+            sendbuf: at(RSEND + 4),
+            recvbuf: at(AMIN),
+            count: 1,
+            dtype: INT,
+            op: i64::from(MPI_MIN),
+            comm: WORLD,
+        },
+        MpiCall::Gather {
+            sendbuf: at(GSEND),
+            sendcount: 2,
+            sendtype: INT,
+            recvbuf: at(GRECV),
+            recvcount: 2,
+            recvtype: INT,
+            root: gather_root,
+            comm: WORLD,
+        },
+        MpiCall::Scatter {
+            sendbuf: at(SSEND),
+            sendcount: 2,
+            sendtype: INT,
+            recvbuf: at(SRECV),
+            recvcount: 2,
+            recvtype: INT,
+            root: 0,
+            comm: WORLD,
+        },
+        MpiCall::Alltoall {
+            sendbuf: at(TSEND),
+            sendcount: 1,
+            sendtype: INT,
+            recvbuf: at(TRECV),
+            recvcount: 1,
+            recvtype: INT,
+            comm: WORLD,
+        },
+        MpiCall::Alltoallv {
+            sendbuf: at(VSEND),
+            sendcounts: at(VCOUNTS),
+            sdispls: at(VCOUNTS + 32),
+            sendtype: INT,
+            recvbuf: at(VRECV),
+            recvcounts: at(VCOUNTS + 64),
+            rdispls: at(VCOUNTS + 96),
+            recvtype: INT,
+            comm: WORLD,
+        },
+        // Two broadcasts in a row from different roots.
+        MpiCall::Bcast {
+            buf: at(B2),
+            count: 1,
+            dtype: INT,
+            root: 0,
+            comm: WORLD,
+        },
+        MpiCall::Bcast {
+            buf: at(B3),
+            count: 1,
+            dtype: INT,
+            root: gather_root,
+            comm: WORLD,
+        },
+        MpiCall::Barrier { comm: WORLD },
+    ];
+    for (k, c) in steps.into_iter().enumerate() {
+        acts.push(skew(r, k as u32));
+        acts.push(call(c));
+    }
+    acts.push(call(MpiCall::Finalize));
+    acts
+}
+
+fn check_collectives(sim: &Sim<Rank>, n: u32, machine: &str) {
+    use off::*;
+    let ctx = |r: u32| format!("{machine}, {n} ranks, rank {r}");
+    let sum: i32 = (0..n as i32).sum();
+    for r in 0..n {
+        let p = rank(sim, r);
+        assert_eq!(p.ints(at(BCAST), 3), [7, 8, 9], "{}", ctx(r));
+        if r == 0 {
+            assert_eq!(p.ints(at(RRECV), 2), [sum, 2 * sum], "{}", ctx(r));
+        }
+        if r == n / 2 {
+            assert_eq!(
+                p.doubles(at(DRECV), 1),
+                [f64::from(n - 1) * 1.5],
+                "{}",
+                ctx(r)
+            );
+        }
+        assert_eq!(p.int(at(ASUM)), sum, "{}", ctx(r));
+        let prod: f64 = (1..=n).map(f64::from).product();
+        assert_eq!(p.doubles(at(APROD), 1), [prod], "{}", ctx(r));
+        assert_eq!(p.int(at(AMIN)), 0, "{}", ctx(r));
+        if r == 1 % n {
+            let want: Vec<i32> = (0..n as i32).flat_map(|i| [i, i * i]).collect();
+            assert_eq!(p.ints(at(GRECV), 2 * n), want, "{}", ctx(r));
+        }
+        assert_eq!(
+            p.ints(at(SRECV), 2),
+            [6 * r as i32, 6 * r as i32 + 3],
+            "{}",
+            ctx(r)
+        );
+        let col: Vec<i32> = (0..n).map(|j| (100 * j + r) as i32).collect();
+        assert_eq!(p.ints(at(TRECV), n), col, "{}", ctx(r));
+        let want: Vec<i32> = (0..n)
+            .flat_map(|j| (0..vcount(j, r)).map(move |k| vvalue(j, r, k)))
+            .collect();
+        assert_eq!(p.ints(at(VRECV), want.len() as u32), want, "{}", ctx(r));
+        assert_eq!(p.ints(at(B2), 2), [-5, -6], "{}", ctx(r));
+        assert!(p.mpi.is_finalized());
+    }
+}
+
+#[test]
+fn every_collective_gives_the_right_values_on_1_2_3_5_and_8_ranks() {
+    for n in [1, 2, 3, 5, 8] {
+        let sim = run(n, |r, mem| collective_script(r, n, mem));
+        check_collectives(&sim, n, "ib-qdr");
+    }
+}
+
+#[test]
+fn collectives_work_on_every_machine_and_run_twice_with_the_same_hash() {
+    for p in builtin_profiles().unwrap() {
+        let cap = p.machine.nodes.value * p.machine.ranks_per_node.value;
+        let n = cap.min(5);
+        let go = || {
+            let (sim, result) = run_on(&p.machine.id, n, |r, mem| collective_script(r, n, mem));
+            if let Err(e) = result {
+                panic!("{}: {e}", p.machine.id);
+            }
+            sim
+        };
+        let (a, b) = (go(), go());
+        check_collectives(&a, n, &p.machine.id);
+        assert_eq!(a.trace().hash(), b.trace().hash(), "{}", p.machine.id);
+        assert_eq!(a.now(), b.now());
+    }
+}
+
+#[test]
+fn consecutive_collectives_never_cross_and_user_wildcards_never_see_them() {
+    // Rank 0 arrives very late, so the messages of both reductions and the broadcast queue up
+    // at it unexpected; a user ANY_SOURCE/ANY_TAG receive posted first must get only the user
+    // message sent after all collectives.
+    let n = 5;
+    let sim = run(n, |r, mem| {
+        put(mem, at(0), &ints(&[r as i32 + 1]));
+        put(mem, at(64), &ints(&[4242]));
+        let mut acts = vec![init()];
+        if r == 0 {
+            acts.push(irecv(at(200), 1, INT, ANY, ANY, at(300)));
+            acts.push(Act::Compute(5000));
+        }
+        for op in [MPI_SUM, MPI_MAX, MPI_PROD] {
+            acts.push(call(MpiCall::Reduce {
+                sendbuf: at(0),
+                recvbuf: at(16 + 4 * (op as u32 & 3)),
+                count: 1,
+                dtype: INT,
+                op: i64::from(op),
+                root: 0,
+                comm: WORLD,
+            }));
+        }
+        acts.push(barrier());
+        if r == 3 {
+            acts.push(send(at(64), 1, INT, 0, 0));
+        }
+        if r == 0 {
+            acts.push(wait(at(300), at(320)));
+        }
+        acts
+    });
+    let r0 = rank(&sim, 0);
+    let sum = (1..=n as i32).sum::<i32>();
+    let prod = (1..=n as i32).product::<i32>();
+    assert_eq!(r0.int(at(16 + 4 * (MPI_SUM as u32 & 3))), sum);
+    assert_eq!(r0.int(at(16 + 4 * (MPI_MAX as u32 & 3))), n as i32);
+    assert_eq!(r0.int(at(16 + 4 * (MPI_PROD as u32 & 3))), prod);
+    assert_eq!(r0.int(at(200)), 4242);
+    assert_eq!(status(r0, at(320)), (3, 0, 0, 4));
+}
+
+#[test]
+fn mismatched_collectives_deadlock_instead_of_mixing_data() {
+    let (_, result) = run_on("ib-qdr", 2, |r, _| {
+        if r == 0 {
+            vec![init(), barrier()]
+        } else {
+            vec![
+                init(),
+                call(MpiCall::Bcast {
+                    buf: at(0),
+                    count: 1,
+                    dtype: INT,
+                    root: 1,
+                    comm: WORLD,
+                }),
+                barrier(),
+            ]
+        }
+    });
+    let err = result.unwrap_err();
+    assert!(matches!(err, SimError::Deadlock(_)), "{err}");
+    assert!(err.to_string().contains("MPI_Barrier"), "{err}");
+}
+
+#[test]
+fn collective_truncation_names_both_sizes() {
+    let (r, message) = failure(2, |r, _| {
+        vec![
+            init(),
+            call(MpiCall::Bcast {
+                buf: at(0),
+                count: if r == 0 { 4 } else { 2 },
+                dtype: INT,
+                root: 0,
+                comm: WORLD,
+            }),
+        ]
+    });
+    assert_eq!(r, 1);
+    assert_eq!(
+        message,
+        "MPI_Bcast: message truncated: 16 bytes arrived for a buffer of 8 bytes (MPI_ERR_TRUNCATE)"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Matching against a naive reference.
+
+/// One step of a random point-to-point program, each in its own time slot.
+#[derive(Clone, Debug)]
+enum Ev {
+    /// `src` sends to `dst` with `tag`.
+    Send { src: u32, dst: u32, tag: i32 },
+    /// `rank` posts a receive (`None` = wildcard).
+    Recv {
+        rank: u32,
+        src: Option<u32>,
+        tag: Option<i32>,
+    },
+}
+
+impl Ev {
+    fn rank(&self) -> u32 {
+        match *self {
+            Ev::Send { src, .. } => src,
+            Ev::Recv { rank, .. } => rank,
+        }
+    }
+}
+
+/// MPI's matching rules, naively: a message arriving meets the first posted receive (in posting
+/// order) that accepts it, else queues; a receive posted takes the first queued message (in
+/// arrival order) it accepts, else queues. Returns, per event index of a receive, the event
+/// index of the send it matched.
+fn reference_matching(events: &[Ev], ranks: u32) -> Vec<Option<usize>> {
+    let mut posted: Vec<Vec<usize>> = vec![Vec::new(); ranks as usize];
+    let mut unexpected: Vec<Vec<usize>> = vec![Vec::new(); ranks as usize];
+    let mut matched = vec![None; events.len()];
+    let accepts = |recv: &Ev, send: &Ev| match (recv, send) {
+        (Ev::Recv { src, tag, .. }, Ev::Send { src: s, tag: t, .. }) => {
+            src.is_none_or(|x| x == *s) && tag.is_none_or(|x| x == *t)
+        }
+        _ => false,
+    };
+    for (k, ev) in events.iter().enumerate() {
+        match *ev {
+            Ev::Send { dst, .. } => {
+                let queue = &mut posted[dst as usize];
+                match queue.iter().position(|&r| accepts(&events[r], ev)) {
+                    Some(i) => matched[queue.remove(i)] = Some(k),
+                    None => unexpected[dst as usize].push(k),
+                }
+            }
+            Ev::Recv { rank, .. } => {
+                let queue = &mut unexpected[rank as usize];
+                match queue.iter().position(|&s| accepts(ev, &events[s])) {
+                    Some(i) => matched[k] = Some(queue.remove(i)),
+                    None => posted[rank as usize].push(k),
+                }
+            }
+        }
+    }
+    matched
+}
+
+/// Time between slots: far longer than any message takes, so arrival order is slot order.
+const SLOT: SimTime = SimTime::from_ms(5);
+
+/// Per rank: the events it runs, with their per-rank request index.
+fn matching_scripts(events: &[Ev], ranks: u32) -> Vec<Vec<Act>> {
+    let mut scripts: Vec<Vec<Act>> = (0..ranks).map(|_| vec![init()]).collect();
+    let mut counts = vec![0u32; ranks as usize];
+    for (k, ev) in events.iter().enumerate() {
+        let r = ev.rank() as usize;
+        let j = counts[r];
+        counts[r] += 1;
+        let s = &mut scripts[r];
+        s.push(Act::Until(SLOT.times(k as u64 + 1)));
+        let (buf, req) = (at(4 * j), at(1024 + 4 * j));
+        match *ev {
+            Ev::Send { dst, tag, .. } => {
+                s.push(Act::Write(buf, ints(&[k as i32])));
+                s.push(isend(buf, 1, INT, i64::from(dst), i64::from(tag), req));
+            }
+            Ev::Recv { src, tag, .. } => {
+                let src = src.map_or(ANY, i64::from);
+                let tag = tag.map_or(ANY, i64::from);
+                s.push(irecv(buf, 1, INT, src, tag, req));
+            }
+        }
+    }
+    for (r, s) in scripts.iter_mut().enumerate() {
+        s.push(Act::Until(SLOT.times(events.len() as u64 + 2)));
+        for j in 0..counts[r] {
+            s.push(call(MpiCall::Test {
+                request: at(1024 + 4 * j),
+                flag: at(2048 + 4 * j),
+                status: at(4096 + STATUS_SIZE * j),
+            }));
+        }
+    }
+    scripts
+}
+
+fn event() -> impl Strategy<Value = Ev> {
+    let tag = 0..3i32;
+    prop_oneof![
+        (0..3u32, 0..3u32, tag.clone()).prop_map(|(src, dst, tag)| Ev::Send { src, dst, tag }),
+        (
+            0..3u32,
+            prop::option::weighted(0.6, 0..3u32),
+            prop::option::weighted(0.6, tag)
+        )
+            .prop_map(|(rank, src, tag)| Ev::Recv { rank, src, tag }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn matching_is_the_one_mpi_prescribes(events in prop::collection::vec(event(), 1..40)) {
+        let ranks = 3;
+        let scripts = matching_scripts(&events, ranks);
+        let (sim, result) = run_on("ethernet-1g", ranks, |r, _| scripts[r as usize].clone());
+        prop_assert!(result.is_ok(), "{:?}", result);
+        let want = reference_matching(&events, ranks);
+        let mut counts = vec![0u32; ranks as usize];
+        for (k, ev) in events.iter().enumerate() {
+            let r = ev.rank();
+            let j = counts[r as usize];
+            counts[r as usize] += 1;
+            let p = rank(&sim, r);
+            let flag = p.int(at(2048 + 4 * j));
+            match ev {
+                Ev::Send { .. } => prop_assert_eq!(flag, 1, "sends complete"),
+                Ev::Recv { .. } => {
+                    let got = (flag == 1).then(|| p.int(at(4 * j)) as usize);
+                    prop_assert_eq!(got, want[k], "receive at event {}", k);
+                    if let Some(s) = got {
+                        let Ev::Send { src, tag, .. } = events[s] else {
+                            panic!("matched a receive");
+                        };
+                        let st = status(p, at(4096 + STATUS_SIZE * j));
+                        prop_assert_eq!(st, (src as i32, tag, 0, 4));
+                    }
+                }
+            }
+        }
+    }
+}
