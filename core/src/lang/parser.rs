@@ -1,0 +1,1575 @@
+//! The parser: tokens → the spanned syntax tree ([`ast::Unit`]), by recursive descent with
+//! precedence climbing for binary operators (C's precedence and associativity).
+//!
+//! It recovers from errors and reports every syntax error in one pass: a broken statement is
+//! skipped up to its `;` (or a balanced `{ … }`, or a statement keyword that starts a line), a
+//! missing `;` at the end of a line is reported and assumed, a missing `)` before a `{` likewise.
+//! It never panics and always terminates: every loop consumes a token or stops, nesting
+//! (blocks, statements, parentheses, operators, initializer lists, and chains like `a + b + …`)
+//! is limited to [`MAX_DEPTH`] levels, and after [`MAX_ERRORS`] diagnostics it stops. So every
+//! tree it returns is at most about [`MAX_DEPTH`] levels tall and later passes may walk it
+//! recursively.
+//!
+//! Function prototypes (`int f(int x);`) are accepted and dropped: functions may be used before
+//! their definition anyway.
+
+use super::ast::{
+    BaseType, BinOp, Block, Expr, ExprKind, Function, Init, Item, Param, Span, Stmt, StmtKind,
+    Type, UnaryOp, Unit, VarDecl,
+};
+use super::builtins::size_of;
+use super::diagnostic::{line_col, Diagnostic};
+use super::lexer::lex;
+use super::token::{Punct, Token, TokenKind};
+
+/// How deeply blocks, statements, parentheses, operators and initializer lists may nest. Every
+/// tree the parser returns is at most about this tall (a chain `a + b + …` of n operands counts
+/// n − 1 levels), so later passes may walk it recursively: C guarantees only 127 levels of
+/// blocks and 63 of parentheses.
+pub const MAX_DEPTH: usize = 128;
+
+/// After this many diagnostics, parsing stops.
+pub const MAX_ERRORS: usize = 100;
+
+/// Arrays have at most this many dimensions.
+pub const MAX_DIMS: usize = 2;
+
+/// Parses a whole program. Returns the tree when there is no error, and every diagnostic (lexical
+/// and syntactic) in source order.
+pub fn parse(source: &str) -> (Option<Unit>, Vec<Diagnostic>) {
+    let (unit, diags) = parse_recovering(source);
+    if diags.is_empty() {
+        (Some(unit), diags)
+    } else {
+        (None, diags)
+    }
+}
+
+/// Parses a whole program, returning the tree recovered despite errors (broken statements and
+/// items left out) with every diagnostic in source order. Useful for an outline of a program
+/// being edited; only an error-free tree may be checked or compiled.
+pub fn parse_recovering(source: &str) -> (Unit, Vec<Diagnostic>) {
+    let (tokens, lex_diags) = lex(source);
+    let mut parser = Parser {
+        src: source,
+        toks: tokens,
+        pos: 0,
+        diags: Vec::new(),
+        budget: MAX_ERRORS.saturating_sub(lex_diags.len()),
+        depth: 0,
+        reported_depth: false,
+        reported_unclosed: false,
+        stopped: false,
+    };
+    let unit = parser.unit();
+    let mut diags = lex_diags;
+    diags.truncate(MAX_ERRORS);
+    diags.extend(parser.diags);
+    diags.sort_by_key(|d| d.span.start);
+    if parser.stopped || diags.len() > MAX_ERRORS {
+        diags.truncate(MAX_ERRORS);
+        let at = diags.last().map_or(0..0, |d| d.span.clone());
+        diags.push(
+            Diagnostic::error("too many errors; stopping here", at)
+                .with_note(format!("only the first {MAX_ERRORS} errors are shown")),
+        );
+    }
+    (unit, diags)
+}
+
+/// The error has been reported; the caller recovers.
+struct Fail;
+
+type PResult<T> = Result<T, Fail>;
+
+type PExpr = PResult<Box<Expr>>;
+
+struct Parser<'a> {
+    src: &'a str,
+    /// Always ends with `Eof`.
+    toks: Vec<Token>,
+    pos: usize,
+    diags: Vec<Diagnostic>,
+    /// Diagnostics still allowed.
+    budget: usize,
+    depth: usize,
+    reported_depth: bool,
+    reported_unclosed: bool,
+    stopped: bool,
+}
+
+/// Binary operator of a token, with its precedence (higher binds tighter).
+fn binop(kind: &TokenKind) -> Option<(BinOp, u8)> {
+    let TokenKind::Punct(p) = kind else {
+        return None;
+    };
+    Some(match p {
+        Punct::OrOr => (BinOp::Or, 1),
+        Punct::AndAnd => (BinOp::And, 2),
+        Punct::Pipe => (BinOp::BitOr, 3),
+        Punct::Caret => (BinOp::BitXor, 4),
+        Punct::Amp => (BinOp::BitAnd, 5),
+        Punct::EqEq => (BinOp::Eq, 6),
+        Punct::Ne => (BinOp::Ne, 6),
+        Punct::Lt => (BinOp::Lt, 7),
+        Punct::Le => (BinOp::Le, 7),
+        Punct::Gt => (BinOp::Gt, 7),
+        Punct::Ge => (BinOp::Ge, 7),
+        Punct::Shl => (BinOp::Shl, 8),
+        Punct::Shr => (BinOp::Shr, 8),
+        Punct::Plus => (BinOp::Add, 9),
+        Punct::Minus => (BinOp::Sub, 9),
+        Punct::Star => (BinOp::Mul, 10),
+        Punct::Slash => (BinOp::Div, 10),
+        Punct::Percent => (BinOp::Rem, 10),
+        _ => return None,
+    })
+}
+
+/// Assignment operator of a token: `Some(None)` for `=`, `Some(Some(op))` for `op=`.
+fn assign_op(kind: &TokenKind) -> Option<Option<BinOp>> {
+    let TokenKind::Punct(p) = kind else {
+        return None;
+    };
+    Some(match p {
+        Punct::Assign => None,
+        Punct::AddAssign => Some(BinOp::Add),
+        Punct::SubAssign => Some(BinOp::Sub),
+        Punct::MulAssign => Some(BinOp::Mul),
+        Punct::DivAssign => Some(BinOp::Div),
+        Punct::RemAssign => Some(BinOp::Rem),
+        Punct::ShlAssign => Some(BinOp::Shl),
+        Punct::ShrAssign => Some(BinOp::Shr),
+        Punct::AndAssign => Some(BinOp::BitAnd),
+        Punct::OrAssign => Some(BinOp::BitOr),
+        Punct::XorAssign => Some(BinOp::BitXor),
+        _ => return None,
+    })
+}
+
+/// C type words this language does not have, with advice.
+fn unsupported_type_word(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "float" => "use `double`",
+        "long" | "short" | "unsigned" | "signed" | "size_t" | "bool" | "_Bool" => "use `int`",
+        "struct" | "union" | "enum" | "typedef" => "only the built-in types are available",
+        _ => return None,
+    })
+}
+
+/// Qualifiers accepted and ignored before a type.
+fn ignored_qualifier(word: &str) -> bool {
+    matches!(word, "const" | "static" | "volatile" | "register")
+}
+
+/// How tall an expression tree is (called only on trees already bounded by the parser).
+fn height(e: &Expr) -> usize {
+    let child = match &e.kind {
+        ExprKind::Int(_)
+        | ExprKind::Float(_)
+        | ExprKind::Char(_)
+        | ExprKind::Str(_)
+        | ExprKind::Ident(_)
+        | ExprKind::SizeOf(_) => 0,
+        ExprKind::Unary(_, a) | ExprKind::Field(a, _) | ExprKind::Cast(_, a) => height(a),
+        ExprKind::Binary(_, a, b)
+        | ExprKind::Index(a, b)
+        | ExprKind::Assign {
+            target: a,
+            value: b,
+            ..
+        } => height(a).max(height(b)),
+        ExprKind::Ternary(a, b, c) => height(a).max(height(b)).max(height(c)),
+        ExprKind::Call { args, .. } => args.iter().map(height).max().unwrap_or(0),
+    };
+    child + 1
+}
+
+/// Evaluates a constant integer expression (array sizes).
+fn const_int(e: &Expr) -> Option<i64> {
+    match &e.kind {
+        ExprKind::Int(v) => Some(*v),
+        ExprKind::Char(c) => Some(i64::from(*c)),
+        ExprKind::SizeOf(ty) => size_of(ty).map(i64::from),
+        ExprKind::Cast(ty, a) if ty.pointers == 0 && ty.base == BaseType::Int => const_int(a),
+        ExprKind::Unary(op, a) => {
+            let a = const_int(a)?;
+            match op {
+                UnaryOp::Neg => a.checked_neg(),
+                UnaryOp::Plus => Some(a),
+                UnaryOp::Not => Some(i64::from(a == 0)),
+                UnaryOp::BitNot => Some(!a),
+                _ => None,
+            }
+        }
+        ExprKind::Binary(op, a, b) => {
+            let (a, b) = (const_int(a)?, const_int(b)?);
+            match op {
+                BinOp::Add => a.checked_add(b),
+                BinOp::Sub => a.checked_sub(b),
+                BinOp::Mul => a.checked_mul(b),
+                BinOp::Div => a.checked_div(b),
+                BinOp::Rem => a.checked_rem(b),
+                BinOp::Shl => u32::try_from(b).ok().and_then(|b| a.checked_shl(b)),
+                BinOp::Shr => u32::try_from(b).ok().and_then(|b| a.checked_shr(b)),
+                BinOp::BitAnd => Some(a & b),
+                BinOp::BitOr => Some(a | b),
+                BinOp::BitXor => Some(a ^ b),
+                BinOp::Lt => Some(i64::from(a < b)),
+                BinOp::Le => Some(i64::from(a <= b)),
+                BinOp::Gt => Some(i64::from(a > b)),
+                BinOp::Ge => Some(i64::from(a >= b)),
+                BinOp::Eq => Some(i64::from(a == b)),
+                BinOp::Ne => Some(i64::from(a != b)),
+                BinOp::And => Some(i64::from(a != 0 && b != 0)),
+                BinOp::Or => Some(i64::from(a != 0 || b != 0)),
+            }
+        }
+        ExprKind::Ternary(c, a, b) => {
+            if const_int(c)? != 0 {
+                const_int(a)
+            } else {
+                const_int(b)
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Which statement a `;` is missing after.
+#[derive(Copy, Clone)]
+enum SemiAfter {
+    Expr,
+    Decl,
+    Return,
+    Break,
+    Continue,
+    DoWhile,
+}
+
+impl SemiAfter {
+    fn text(self) -> &'static str {
+        match self {
+            SemiAfter::Expr => "after the expression",
+            SemiAfter::Decl => "after the declaration",
+            SemiAfter::Return => "after the `return` statement",
+            SemiAfter::Break => "after `break`",
+            SemiAfter::Continue => "after `continue`",
+            SemiAfter::DoWhile => "after `do … while (…)`",
+        }
+    }
+}
+
+impl Parser<'_> {
+    // ---- token access -------------------------------------------------------------------
+
+    fn tok(&self) -> &Token {
+        let last = self.toks.len() - 1;
+        &self.toks[self.pos.min(last)]
+    }
+
+    fn peek(&self) -> &TokenKind {
+        &self.tok().kind
+    }
+
+    fn peek_at(&self, ahead: usize) -> &TokenKind {
+        let last = self.toks.len() - 1;
+        &self.toks[(self.pos + ahead).min(last)].kind
+    }
+
+    fn span(&self) -> Span {
+        self.tok().span.clone()
+    }
+
+    fn start(&self) -> usize {
+        self.tok().span.start
+    }
+
+    /// End of the previous token.
+    fn prev_end(&self) -> usize {
+        if self.pos == 0 {
+            0
+        } else {
+            self.toks[(self.pos - 1).min(self.toks.len() - 1)].span.end
+        }
+    }
+
+    fn at_eof(&self) -> bool {
+        matches!(self.peek(), TokenKind::Eof)
+    }
+
+    fn bump(&mut self) -> Token {
+        let tok = self.tok().clone();
+        if !self.at_eof() {
+            self.pos += 1;
+        }
+        tok
+    }
+
+    fn at(&self, p: Punct) -> bool {
+        *self.peek() == TokenKind::Punct(p)
+    }
+
+    fn eat(&mut self, p: Punct) -> bool {
+        if self.at(p) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Whether the current token is the first on its line.
+    fn starts_line(&self) -> bool {
+        let start = self.start();
+        let prev = self.prev_end();
+        self.pos == 0
+            || (prev <= start && self.src.get(prev..start).is_some_and(|s| s.contains('\n')))
+    }
+
+    fn location(&self, at: usize) -> String {
+        let lc = line_col(self.src, at);
+        format!("{}:{}", lc.line, lc.column)
+    }
+
+    // ---- diagnostics ----------------------------------------------------------------------
+
+    fn report(&mut self, diag: Diagnostic) {
+        if self.stopped {
+            return;
+        }
+        if self.budget == 0 {
+            self.stopped = true;
+            self.pos = self.toks.len() - 1;
+            return;
+        }
+        self.budget -= 1;
+        self.diags.push(diag);
+    }
+
+    fn error_here(&mut self, message: String, label: &str) -> Fail {
+        let span = self.span();
+        self.report(Diagnostic::error(message, span).with_label(label.to_string()));
+        Fail
+    }
+
+    /// Expects punctuation `p`; the message says where (`context`).
+    fn expect(&mut self, p: Punct, context: &str) -> PResult<Span> {
+        if self.at(p) {
+            return Ok(self.bump().span);
+        }
+        let found = self.peek().describe();
+        Err(self.error_here(
+            format!("expected `{p}` {context}, found {found}"),
+            &format!("expected `{p}` here"),
+        ))
+    }
+
+    /// Expects `)` closing a condition or a `for` header; a `{` instead is reported and the `)`
+    /// assumed.
+    fn expect_close_before_body(&mut self, context: &str) -> PResult<()> {
+        if self.at(Punct::LBrace) {
+            let at = self.prev_end();
+            self.report(
+                Diagnostic::error(format!("expected `)` {context}"), at..at)
+                    .with_label("add `)` here"),
+            );
+            return Ok(());
+        }
+        self.expect(Punct::RParen, context).map(|_| ())
+    }
+
+    /// Expects the `;` ending a statement. When it is missing at the end of a line (or before
+    /// `}`), reports it and carries on as if it were there.
+    fn expect_semi(&mut self, after: SemiAfter) -> PResult<()> {
+        if self.eat(Punct::Semi) {
+            return Ok(());
+        }
+        let at = self.prev_end();
+        let found = self.peek().describe();
+        let assumed = self.starts_line() || self.at(Punct::RBrace) || self.at_eof();
+        let message = if assumed {
+            format!("expected `;` {}", after.text())
+        } else {
+            format!("expected `;` {}, found {found}", after.text())
+        };
+        self.report(Diagnostic::error(message, at..at).with_label("add `;` here"));
+        if assumed {
+            Ok(())
+        } else {
+            Err(Fail)
+        }
+    }
+
+    /// Runs `f` one nesting level deeper; past [`MAX_DEPTH`] reports (once) and fails.
+    fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        if self.depth >= MAX_DEPTH {
+            self.too_deep(self.span());
+            return Err(Fail);
+        }
+        self.depth += 1;
+        let result = f(self);
+        self.depth -= 1;
+        result
+    }
+
+    fn too_deep(&mut self, span: Span) {
+        if !self.reported_depth {
+            self.reported_depth = true;
+            self.report(
+                Diagnostic::error("the program is nested too deeply here", span)
+                    .with_label("too deep")
+                    .with_note(format!(
+                        "at most {MAX_DEPTH} levels of blocks, statements, parentheses and operators"
+                    )),
+            );
+        }
+    }
+
+    // ---- recovery -------------------------------------------------------------------------
+
+    /// How many `{` consumed since token `from` are still open.
+    fn open_braces_since(&self, from: usize) -> usize {
+        let end = self.pos.min(self.toks.len());
+        self.toks[from.min(end)..end]
+            .iter()
+            .fold(0usize, |open, t| match t.kind {
+                TokenKind::Punct(Punct::LBrace) => open + 1,
+                TokenKind::Punct(Punct::RBrace) => open.saturating_sub(1),
+                _ => open,
+            })
+    }
+
+    /// Skips a broken statement (which started at token `from`): up to and including a `;`, over balanced braces, stopping
+    /// before a `}` that closes the enclosing block or before a statement keyword that starts a
+    /// line.
+    fn sync_stmt(&mut self, from: usize) {
+        let mut braces = self.open_braces_since(from);
+        loop {
+            match self.peek() {
+                TokenKind::Eof => return,
+                TokenKind::Punct(Punct::Semi) => {
+                    self.bump();
+                    if braces == 0 {
+                        return;
+                    }
+                }
+                TokenKind::Punct(Punct::LBrace) => {
+                    self.bump();
+                    braces += 1;
+                }
+                TokenKind::Punct(Punct::RBrace) => {
+                    if braces == 0 {
+                        return;
+                    }
+                    self.bump();
+                    braces -= 1;
+                    if braces == 0 {
+                        return;
+                    }
+                }
+                TokenKind::If
+                | TokenKind::While
+                | TokenKind::Do
+                | TokenKind::For
+                | TokenKind::Return
+                | TokenKind::Break
+                | TokenKind::Continue
+                | TokenKind::Type(_)
+                    if braces == 0 && self.starts_line() =>
+                {
+                    return
+                }
+                _ => {
+                    self.bump();
+                }
+            }
+        }
+    }
+
+    /// Skips a broken top-level item (which started at token `from`): up to a `;` or a balanced `{ … }`, or before a type that
+    /// starts a line.
+    fn sync_top(&mut self, from: usize) {
+        let mut braces = self.open_braces_since(from);
+        loop {
+            match self.peek() {
+                TokenKind::Eof => return,
+                TokenKind::Punct(Punct::Semi) => {
+                    self.bump();
+                    if braces == 0 {
+                        return;
+                    }
+                }
+                TokenKind::Punct(Punct::LBrace) => {
+                    self.bump();
+                    braces += 1;
+                }
+                TokenKind::Punct(Punct::RBrace) => {
+                    self.bump();
+                    braces = braces.saturating_sub(1);
+                    if braces == 0 {
+                        return;
+                    }
+                }
+                TokenKind::Type(_) if braces == 0 && self.starts_line() => return,
+                _ => {
+                    self.bump();
+                }
+            }
+        }
+    }
+
+    // ---- items ----------------------------------------------------------------------------
+
+    fn unit(&mut self) -> Unit {
+        let mut items = Vec::new();
+        while !self.at_eof() {
+            let start = self.pos;
+            if self.eat(Punct::Semi) {
+                continue;
+            }
+            match self.item() {
+                Ok(Some(item)) => items.push(item),
+                Ok(None) => {}
+                Err(Fail) => self.sync_top(start),
+            }
+            if self.pos == start {
+                self.bump();
+            }
+        }
+        Unit { items }
+    }
+
+    /// Skips `const`/`static` before a type; reports C types the language lacks.
+    fn type_prefix(&mut self) -> PResult<Option<BaseType>> {
+        loop {
+            match self.peek().clone() {
+                TokenKind::Type(base) => {
+                    self.bump();
+                    return Ok(Some(base));
+                }
+                TokenKind::Ident(word) if ignored_qualifier(&word) => {
+                    self.bump();
+                }
+                TokenKind::Ident(word) => {
+                    if let Some(advice) = unsupported_type_word(&word) {
+                        if matches!(
+                            self.peek_at(1),
+                            TokenKind::Ident(_)
+                                | TokenKind::Type(_)
+                                | TokenKind::Punct(Punct::Star)
+                        ) {
+                            return Err(self.error_here(
+                                format!("the type `{word}` is not supported"),
+                                advice,
+                            ));
+                        }
+                    }
+                    return Ok(None);
+                }
+                _ => return Ok(None),
+            }
+        }
+    }
+
+    /// Whether the current token starts a declaration.
+    fn at_decl_start(&self) -> bool {
+        let mut i = 0;
+        loop {
+            match self.peek_at(i) {
+                TokenKind::Type(_) => return true,
+                TokenKind::Ident(w) if ignored_qualifier(w) => i += 1,
+                TokenKind::Ident(w) if unsupported_type_word(w).is_some() => {
+                    return matches!(
+                        self.peek_at(i + 1),
+                        TokenKind::Ident(_) | TokenKind::Type(_) | TokenKind::Punct(Punct::Star)
+                    )
+                }
+                _ => return false,
+            }
+        }
+    }
+
+    fn stars(&mut self) -> u8 {
+        let mut n: u8 = 0;
+        while self.eat(Punct::Star) {
+            n = n.saturating_add(1);
+        }
+        n
+    }
+
+    fn name(&mut self, what: &str) -> PResult<(String, Span)> {
+        if let TokenKind::Ident(name) = self.peek().clone() {
+            let span = self.bump().span;
+            return Ok((name, span));
+        }
+        let found = self.peek().describe();
+        Err(self.error_here(
+            format!("expected {what}, found {found}"),
+            "expected a name here",
+        ))
+    }
+
+    fn item(&mut self) -> PResult<Option<Item>> {
+        let start = self.start();
+        let Some(base) = self.type_prefix()? else {
+            let found = self.peek().describe();
+            if let (TokenKind::Ident(name), TokenKind::Punct(Punct::LParen)) =
+                (self.peek().clone(), self.peek_at(1))
+            {
+                let span = self.span();
+                self.report(
+                    Diagnostic::error(
+                        format!("expected a result type before the function `{name}`"),
+                        span,
+                    )
+                    .with_label("add a type, like `int`")
+                    .with_note(format!("write `int {name}(…)` or `void {name}(…)`")),
+                );
+                return Err(Fail);
+            }
+            if self.at(Punct::RBrace) {
+                return Err(self.error_here(
+                    "unexpected `}` outside of any function".to_string(),
+                    "nothing to close here",
+                ));
+            }
+            return Err(self.error_here(
+                format!("expected a declaration or a function, found {found}"),
+                "expected a type like `int` here",
+            ));
+        };
+        let pointers = self.stars();
+        let (name, name_span) = self.name("a name after the type")?;
+        if self.at(Punct::LParen) {
+            let params = self.params(&name)?;
+            if self.eat(Punct::Semi) {
+                return Ok(None); // a prototype
+            }
+            if !self.at(Punct::LBrace) {
+                let found = self.peek().describe();
+                return Err(self.error_here(
+                    format!("expected `{{` to start the body of `{name}`, found {found}"),
+                    "expected `{` here",
+                ));
+            }
+            let body = self.block()?;
+            let span = start..body.span.end;
+            return Ok(Some(Item::Function(Function {
+                ret: Type {
+                    base,
+                    pointers,
+                    dims: Vec::new(),
+                },
+                name,
+                name_span,
+                params,
+                body,
+                span,
+            })));
+        }
+        let decls = self.declarators(base, start, pointers, name, name_span)?;
+        self.expect_semi(SemiAfter::Decl)?;
+        Ok(Some(Item::Globals(decls)))
+    }
+
+    fn params(&mut self, func: &str) -> PResult<Vec<Param>> {
+        self.expect(Punct::LParen, "")?;
+        let mut params = Vec::new();
+        if self.eat(Punct::RParen) {
+            return Ok(params);
+        }
+        if *self.peek() == TokenKind::Type(BaseType::Void)
+            && *self.peek_at(1) == TokenKind::Punct(Punct::RParen)
+        {
+            self.bump();
+            self.bump();
+            return Ok(params);
+        }
+        loop {
+            let start = self.start();
+            let Some(base) = self.type_prefix()? else {
+                let found = self.peek().describe();
+                return Err(self.error_here(
+                    format!("expected a parameter type in `{func}`, found {found}"),
+                    "expected a type like `int` here",
+                ));
+            };
+            let mut pointers = self.stars();
+            let (name, _) = self.name("a parameter name")?;
+            let mut dims_seen = 0;
+            while self.at(Punct::LBracket) {
+                let open = self.bump().span;
+                while !self.at(Punct::RBracket) && !self.at_eof() && !self.at(Punct::RParen) {
+                    self.bump();
+                }
+                let close = self.expect(Punct::RBracket, "to close the array parameter")?;
+                dims_seen += 1;
+                if dims_seen > 1 {
+                    self.report(
+                        Diagnostic::error(
+                            "multi-dimensional array parameters are not supported",
+                            open.start..close.end,
+                        )
+                        .with_label("only `a[]` is supported")
+                        .with_note("pass a 1-D array, or use a global 2-D array"),
+                    );
+                }
+                pointers = pointers.saturating_add(1);
+            }
+            params.push(Param {
+                ty: Type {
+                    base,
+                    pointers,
+                    dims: Vec::new(),
+                },
+                name,
+                span: start..self.prev_end(),
+            });
+            if self.eat(Punct::Comma) {
+                continue;
+            }
+            self.expect(Punct::RParen, &format!("after the parameters of `{func}`"))?;
+            return Ok(params);
+        }
+    }
+
+    /// Declarators after the type, the first one's pointers and name already read; stops before
+    /// the `;`.
+    fn declarators(
+        &mut self,
+        base: BaseType,
+        start: usize,
+        mut pointers: u8,
+        mut name: String,
+        mut name_span: Span,
+    ) -> PResult<Vec<VarDecl>> {
+        let mut decls = Vec::new();
+        let mut decl_start = start;
+        loop {
+            let mut sizes: Vec<(Option<u32>, Span)> = Vec::new();
+            while self.at(Punct::LBracket) {
+                let open = self.bump().span;
+                if self.eat(Punct::RBracket) {
+                    sizes.push((None, open.start..self.prev_end()));
+                    continue;
+                }
+                let size = self.full_expr()?;
+                self.expect(Punct::RBracket, "after the array size")?;
+                let span = open.start..self.prev_end();
+                let value = match const_int(&size) {
+                    None => {
+                        self.report(
+                            Diagnostic::error(
+                                format!("the size of array `{name}` must be a constant integer"),
+                                size.span.clone(),
+                            )
+                            .with_label("not a constant")
+                            .with_note("use a number or a `#define` constant"),
+                        );
+                        1
+                    }
+                    Some(v) if v <= 0 => {
+                        self.report(
+                            Diagnostic::error(
+                                format!("the size of array `{name}` must be positive, not {v}"),
+                                size.span.clone(),
+                            )
+                            .with_label("not positive"),
+                        );
+                        1
+                    }
+                    Some(v) => u32::try_from(v).unwrap_or_else(|_| {
+                        self.report(
+                            Diagnostic::error(
+                                format!("array `{name}` is too large"),
+                                size.span.clone(),
+                            )
+                            .with_label("too large"),
+                        );
+                        1
+                    }),
+                };
+                sizes.push((Some(value), span));
+            }
+            let init = if self.eat(Punct::Assign) {
+                Some(self.init()?)
+            } else {
+                None
+            };
+            let mut dims = Vec::with_capacity(sizes.len());
+            for (i, (size, span)) in sizes.iter().enumerate() {
+                let value = match size {
+                    Some(v) => *v,
+                    None if i == 0 => match &init {
+                        Some(Init::List(items, _)) if !items.is_empty() => {
+                            u32::try_from(items.len()).unwrap_or(u32::MAX)
+                        }
+                        _ => {
+                            self.report(
+                                Diagnostic::error(
+                                    format!("the array `{name}` needs a size"),
+                                    span.clone(),
+                                )
+                                .with_label("write a size here")
+                                .with_note("or give its elements: `= { 1, 2, 3 }`"),
+                            );
+                            1
+                        }
+                    },
+                    None => {
+                        self.report(
+                            Diagnostic::error(
+                                "only the first dimension of an array may be left out",
+                                span.clone(),
+                            )
+                            .with_label("write a size here"),
+                        );
+                        1
+                    }
+                };
+                dims.push(value);
+            }
+            if dims.len() > MAX_DIMS {
+                let span = sizes
+                    .get(MAX_DIMS)
+                    .map_or(name_span.clone(), |(_, s)| s.clone());
+                self.report(
+                    Diagnostic::error(format!("arrays have at most {MAX_DIMS} dimensions"), span)
+                        .with_label("one dimension too many"),
+                );
+                dims.truncate(MAX_DIMS);
+            }
+            decls.push(VarDecl {
+                ty: Type {
+                    base,
+                    pointers,
+                    dims,
+                },
+                name,
+                name_span,
+                init,
+                span: decl_start..self.prev_end(),
+            });
+            if !self.eat(Punct::Comma) {
+                return Ok(decls);
+            }
+            decl_start = self.start();
+            pointers = self.stars();
+            (name, name_span) = self.name("a variable name after `,`")?;
+        }
+    }
+
+    fn init(&mut self) -> PResult<Init> {
+        if !self.at(Punct::LBrace) {
+            return Ok(Init::Expr(self.full_expr()?));
+        }
+        self.nested(|p| {
+            let open = p.bump().span;
+            let mut items = Vec::new();
+            loop {
+                if p.eat(Punct::RBrace) {
+                    break;
+                }
+                items.push(p.init()?);
+                if p.eat(Punct::Comma) {
+                    continue;
+                }
+                p.expect(Punct::RBrace, "to close the initializer list")?;
+                break;
+            }
+            Ok(Init::List(items, open.start..p.prev_end()))
+        })
+    }
+
+    // ---- statements -----------------------------------------------------------------------
+
+    fn block(&mut self) -> PResult<Block> {
+        self.nested(|p| {
+            let open = p.expect(Punct::LBrace, "to start a block")?;
+            let mut stmts = Vec::new();
+            loop {
+                if p.eat(Punct::RBrace) {
+                    break;
+                }
+                if p.at_eof() {
+                    if !p.reported_unclosed && !p.stopped {
+                        p.reported_unclosed = true;
+                        let at = p.location(open.start);
+                        p.report(
+                            Diagnostic::error("this `{` is never closed", open.clone())
+                                .with_label("unclosed")
+                                .with_note(format!(
+                                    "the file ends before the `}}` matching the `{{` at {at}"
+                                )),
+                        );
+                    }
+                    break;
+                }
+                let start = p.pos;
+                match p.stmt() {
+                    Ok(s) => stmts.push(s),
+                    Err(Fail) => p.sync_stmt(start),
+                }
+                if p.pos == start {
+                    p.bump();
+                }
+            }
+            Ok(Block {
+                stmts,
+                span: open.start..p.prev_end(),
+            })
+        })
+    }
+
+    fn stmt(&mut self) -> PResult<Stmt> {
+        self.nested(|p| {
+            let start = p.start();
+            let kind = p.stmt_kind()?;
+            Ok(Stmt {
+                kind,
+                span: start..p.prev_end().max(start),
+            })
+        })
+    }
+
+    fn paren_cond(&mut self, keyword: &str) -> PResult<Expr> {
+        self.expect(Punct::LParen, &format!("after `{keyword}`"))?;
+        let cond = self.full_expr()?;
+        self.expect_close_before_body(&format!("after the condition of `{keyword}`"))?;
+        Ok(cond)
+    }
+
+    fn stmt_kind(&mut self) -> PResult<StmtKind> {
+        match self.peek().clone() {
+            TokenKind::Punct(Punct::LBrace) => Ok(StmtKind::Block(self.block()?)),
+            TokenKind::Punct(Punct::Semi) => {
+                self.bump();
+                Ok(StmtKind::Empty)
+            }
+            TokenKind::If => {
+                self.bump();
+                let cond = self.paren_cond("if")?;
+                let then = Box::new(self.stmt()?);
+                let otherwise = if matches!(self.peek(), TokenKind::Else) {
+                    self.bump();
+                    Some(Box::new(self.stmt()?))
+                } else {
+                    None
+                };
+                Ok(StmtKind::If {
+                    cond,
+                    then,
+                    otherwise,
+                })
+            }
+            TokenKind::While => {
+                self.bump();
+                let cond = self.paren_cond("while")?;
+                let body = Box::new(self.stmt()?);
+                Ok(StmtKind::While { cond, body })
+            }
+            TokenKind::Do => {
+                self.bump();
+                let body = Box::new(self.stmt()?);
+                if !matches!(self.peek(), TokenKind::While) {
+                    let found = self.peek().describe();
+                    return Err(self.error_here(
+                        format!("expected `while` after the body of `do`, found {found}"),
+                        "expected `while (…);` here",
+                    ));
+                }
+                self.bump();
+                self.expect(Punct::LParen, "after `while`")?;
+                let cond = self.full_expr()?;
+                self.expect(Punct::RParen, "after the condition of `do … while`")?;
+                self.expect_semi(SemiAfter::DoWhile)?;
+                Ok(StmtKind::DoWhile { body, cond })
+            }
+            TokenKind::For => {
+                self.bump();
+                self.expect(Punct::LParen, "after `for`")?;
+                let init = if self.eat(Punct::Semi) {
+                    None
+                } else {
+                    let start = self.start();
+                    let kind = if self.at_decl_start() {
+                        self.decl_stmt()?
+                    } else {
+                        let e = self.full_expr()?;
+                        self.expect(Punct::Semi, "after the first part of `for`")?;
+                        StmtKind::Expr(e)
+                    };
+                    Some(Box::new(Stmt {
+                        kind,
+                        span: start..self.prev_end(),
+                    }))
+                };
+                let cond = if self.at(Punct::Semi) {
+                    None
+                } else {
+                    Some(self.full_expr()?)
+                };
+                self.expect(Punct::Semi, "after the condition of `for`")?;
+                let step = if self.at(Punct::RParen) {
+                    None
+                } else {
+                    Some(self.full_expr()?)
+                };
+                self.expect_close_before_body("after the parts of `for`")?;
+                let body = Box::new(self.stmt()?);
+                Ok(StmtKind::For {
+                    init,
+                    cond,
+                    step,
+                    body,
+                })
+            }
+            TokenKind::Break => {
+                self.bump();
+                self.expect_semi(SemiAfter::Break)?;
+                Ok(StmtKind::Break)
+            }
+            TokenKind::Continue => {
+                self.bump();
+                self.expect_semi(SemiAfter::Continue)?;
+                Ok(StmtKind::Continue)
+            }
+            TokenKind::Return => {
+                self.bump();
+                let value = if self.at(Punct::Semi) || self.at(Punct::RBrace) {
+                    None
+                } else {
+                    Some(self.full_expr()?)
+                };
+                self.expect_semi(SemiAfter::Return)?;
+                Ok(StmtKind::Return(value))
+            }
+            TokenKind::Else => Err(self.error_here(
+                "`else` without a matching `if`".to_string(),
+                "no `if` before this",
+            )),
+            _ if self.at_decl_start() => {
+                let kind = self.decl_stmt()?;
+                Ok(kind)
+            }
+            _ => {
+                let e = self.full_expr()?;
+                self.expect_semi(SemiAfter::Expr)?;
+                Ok(StmtKind::Expr(e))
+            }
+        }
+    }
+
+    /// A local declaration, through its `;`.
+    fn decl_stmt(&mut self) -> PResult<StmtKind> {
+        let start = self.start();
+        let Some(base) = self.type_prefix()? else {
+            let found = self.peek().describe();
+            return Err(
+                self.error_here(format!("expected a type, found {found}"), "expected a type")
+            );
+        };
+        let pointers = self.stars();
+        let (name, name_span) = self.name("a variable name after the type")?;
+        if self.at(Punct::LParen) {
+            return Err(self.error_here(
+                format!("functions cannot be declared inside a function (`{name}`)"),
+                "move this to the top level",
+            ));
+        }
+        let decls = self.declarators(base, start, pointers, name, name_span)?;
+        self.expect_semi(SemiAfter::Decl)?;
+        Ok(StmtKind::Decl(decls))
+    }
+
+    // ---- expressions ----------------------------------------------------------------------
+
+    /// An expression, unboxed (for statements and initializers).
+    fn full_expr(&mut self) -> PResult<Expr> {
+        Ok(*self.expr()?)
+    }
+
+    /// An expression (boxed, which keeps the recursive parser's stack frames small).
+    fn expr(&mut self) -> PExpr {
+        self.nested(Parser::assign)
+    }
+
+    fn assign(&mut self) -> PExpr {
+        let target = self.ternary()?;
+        let Some(op) = assign_op(self.peek()) else {
+            return Ok(target);
+        };
+        self.bump();
+        let value = self.expr()?;
+        let span = target.span.start..value.span.end;
+        Ok(Box::new(Expr {
+            kind: ExprKind::Assign { op, target, value },
+            span,
+        }))
+    }
+
+    fn ternary(&mut self) -> PExpr {
+        let cond = self.binary(0)?;
+        if !self.eat(Punct::Question) {
+            return Ok(cond);
+        }
+        let then = self.expr()?;
+        self.expect(Punct::Colon, "in the `? :` expression")?;
+        let otherwise = self.nested(Parser::ternary)?;
+        let span = cond.span.start..otherwise.span.end;
+        Ok(Box::new(Expr {
+            kind: ExprKind::Ternary(cond, then, otherwise),
+            span,
+        }))
+    }
+
+    /// Precedence climbing: operators binding at least as tight as `min`, left-associative.
+    fn binary(&mut self, min: u8) -> PExpr {
+        let mut lhs = self.unary()?;
+        let mut tall = 0;
+        while let Some((op, prec)) = binop(self.peek()) {
+            if prec < min {
+                break;
+            }
+            self.bump();
+            let rhs = self.nested(|p| p.binary(prec + 1))?;
+            if tall == 0 {
+                tall = height(&lhs);
+            }
+            tall = tall.max(height(&rhs)) + 1;
+            if tall + self.depth > MAX_DEPTH {
+                self.too_deep(lhs.span.start..rhs.span.end);
+                return Err(Fail);
+            }
+            let span = lhs.span.start..rhs.span.end;
+            lhs = Box::new(Expr {
+                kind: ExprKind::Binary(op, lhs, rhs),
+                span,
+            });
+        }
+        Ok(lhs)
+    }
+
+    fn type_name(&mut self) -> PResult<Type> {
+        let Some(base) = self.type_prefix()? else {
+            return Err(self.expected_here("a type", "expected a type"));
+        };
+        let pointers = self.stars();
+        Ok(Type {
+            base,
+            pointers,
+            dims: Vec::new(),
+        })
+    }
+
+    fn unary(&mut self) -> PExpr {
+        let start = self.start();
+        let op = match self.peek() {
+            TokenKind::Punct(Punct::Minus) => Some(UnaryOp::Neg),
+            TokenKind::Punct(Punct::Plus) => Some(UnaryOp::Plus),
+            TokenKind::Punct(Punct::Bang) => Some(UnaryOp::Not),
+            TokenKind::Punct(Punct::Tilde) => Some(UnaryOp::BitNot),
+            TokenKind::Punct(Punct::Amp) => Some(UnaryOp::AddrOf),
+            TokenKind::Punct(Punct::Star) => Some(UnaryOp::Deref),
+            TokenKind::Punct(Punct::PlusPlus) => Some(UnaryOp::PreInc),
+            TokenKind::Punct(Punct::MinusMinus) => Some(UnaryOp::PreDec),
+            _ => None,
+        };
+        if let Some(op) = op {
+            self.bump();
+            let operand = self.nested(Parser::unary)?;
+            let span = start..operand.span.end;
+            return Ok(Box::new(Expr {
+                kind: ExprKind::Unary(op, operand),
+                span,
+            }));
+        }
+        if self.at(Punct::LParen) && self.peek_at_type(1) {
+            self.bump();
+            let ty = self.type_name()?;
+            self.expect(Punct::RParen, "after the type of the cast")?;
+            let operand = self.nested(Parser::unary)?;
+            let span = start..operand.span.end;
+            return Ok(Box::new(Expr {
+                kind: ExprKind::Cast(ty, operand),
+                span,
+            }));
+        }
+        if matches!(self.peek(), TokenKind::Sizeof) {
+            return self.sizeof(start);
+        }
+        self.postfix()
+    }
+
+    fn sizeof(&mut self, start: usize) -> PExpr {
+        self.bump();
+        self.expect(Punct::LParen, "after `sizeof`")?;
+        if !self.peek_at_type(0) {
+            return Err(self.error_here(
+                "`sizeof` takes a type here, like `sizeof(int)`".to_string(),
+                "expected a type",
+            ));
+        }
+        let ty = self.type_name()?;
+        self.expect(Punct::RParen, "after the type in `sizeof`")?;
+        Ok(Box::new(Expr {
+            kind: ExprKind::SizeOf(ty),
+            span: start..self.prev_end(),
+        }))
+    }
+
+    /// Whether the token `ahead` starts a type name (possibly after `const`).
+    fn peek_at_type(&self, ahead: usize) -> bool {
+        let mut i = ahead;
+        loop {
+            match self.peek_at(i) {
+                TokenKind::Type(_) => return true,
+                TokenKind::Ident(w) if ignored_qualifier(w) => i += 1,
+                _ => return false,
+            }
+        }
+    }
+
+    fn postfix(&mut self) -> PExpr {
+        let mut e = self.primary()?;
+        let mut tall: Option<usize> = None;
+        loop {
+            let start = e.span.start;
+            let kind = match self.peek() {
+                TokenKind::Punct(Punct::LBracket) => {
+                    let below = tall.unwrap_or_else(|| height(&e));
+                    self.bump();
+                    let index = self.expr()?;
+                    self.expect(Punct::RBracket, "after the array index")?;
+                    tall = Some(below.max(height(&index)) + 1);
+                    ExprKind::Index(e, index)
+                }
+                TokenKind::Punct(Punct::Dot) => {
+                    tall = Some(tall.unwrap_or_else(|| height(&e)) + 1);
+                    self.bump();
+                    let (field, _) = self.name("a field name after `.`")?;
+                    ExprKind::Field(e, field)
+                }
+                TokenKind::Punct(Punct::PlusPlus) => {
+                    tall = Some(tall.unwrap_or_else(|| height(&e)) + 1);
+                    self.bump();
+                    ExprKind::Unary(UnaryOp::PostInc, e)
+                }
+                TokenKind::Punct(Punct::MinusMinus) => {
+                    tall = Some(tall.unwrap_or_else(|| height(&e)) + 1);
+                    self.bump();
+                    ExprKind::Unary(UnaryOp::PostDec, e)
+                }
+                TokenKind::Punct(Punct::Arrow) => {
+                    return Err(self.error_here(
+                        "`->` is not supported".to_string(),
+                        "write `(*p).MPI_SOURCE`, or use `.` on a status variable",
+                    ));
+                }
+                TokenKind::Punct(Punct::LParen) => {
+                    return Err(self.error_here(
+                        "only a function name can be called".to_string(),
+                        "this is not a function name",
+                    ));
+                }
+                _ => return Ok(e),
+            };
+            if tall.unwrap_or(0) + self.depth > MAX_DEPTH {
+                self.too_deep(start..self.prev_end());
+                return Err(Fail);
+            }
+            e = Box::new(Expr {
+                kind,
+                span: start..self.prev_end(),
+            });
+        }
+    }
+
+    fn primary(&mut self) -> PExpr {
+        let start = self.start();
+        let kind = match self.peek() {
+            TokenKind::Int(v) => ExprKind::Int(*v),
+            TokenKind::Float(v) => ExprKind::Float(*v),
+            TokenKind::Char(c) => ExprKind::Char(*c),
+            TokenKind::Str(_) => return Ok(self.string()),
+            TokenKind::Ident(name) => {
+                let name = name.clone();
+                let name_span = self.bump().span;
+                if self.at(Punct::LParen) {
+                    return self.call(name, name_span);
+                }
+                return Ok(Box::new(Expr {
+                    kind: ExprKind::Ident(name),
+                    span: name_span,
+                }));
+            }
+            TokenKind::Punct(Punct::LParen) => {
+                self.bump();
+                let mut inner = self.expr()?;
+                self.expect(Punct::RParen, "to close the parenthesis")?;
+                inner.span = start..self.prev_end();
+                return Ok(inner);
+            }
+            _ => return Err(self.expected_here("an expression", "expected an expression here")),
+        };
+        let span = self.bump().span;
+        Ok(Box::new(Expr { kind, span }))
+    }
+
+    /// A string literal; adjacent literals are one string, as in C.
+    fn string(&mut self) -> Box<Expr> {
+        let start = self.start();
+        let mut text = String::new();
+        while let TokenKind::Str(more) = self.peek() {
+            text.push_str(more);
+            self.bump();
+        }
+        Box::new(Expr {
+            kind: ExprKind::Str(text),
+            span: start..self.prev_end(),
+        })
+    }
+
+    /// Reports "expected {what}, found …" at the current token.
+    fn expected_here(&mut self, what: &str, label: &str) -> Fail {
+        let found = self.peek().describe();
+        self.error_here(format!("expected {what}, found {found}"), label)
+    }
+
+    fn call(&mut self, name: String, name_span: Span) -> PExpr {
+        self.bump(); // `(`
+        let mut args = Vec::new();
+        if !self.eat(Punct::RParen) {
+            loop {
+                args.push(*self.expr()?);
+                if self.eat(Punct::Comma) {
+                    continue;
+                }
+                if self.eat(Punct::RParen) {
+                    break;
+                }
+                let found = self.peek().describe();
+                return Err(self.error_here(
+                    format!("expected `,` or `)` in the call to `{name}`, found {found}"),
+                    "expected `,` or `)` here",
+                ));
+            }
+        }
+        let span = name_span.start..self.prev_end();
+        Ok(Box::new(Expr {
+            kind: ExprKind::Call {
+                name,
+                name_span,
+                args,
+            },
+            span,
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Renders an expression fully parenthesized.
+    fn show(e: &Expr) -> String {
+        match &e.kind {
+            ExprKind::Int(v) => v.to_string(),
+            ExprKind::Float(v) => format!("{v:?}"),
+            ExprKind::Char(c) => format!("'{}'", *c as char),
+            ExprKind::Str(s) => format!("{s:?}"),
+            ExprKind::Ident(n) => n.clone(),
+            ExprKind::Unary(op, a) => format!("({op:?} {})", show(a)),
+            ExprKind::Binary(op, a, b) => format!("({} {op:?} {})", show(a), show(b)),
+            ExprKind::Assign { op, target, value } => {
+                format!("({} ={op:?} {})", show(target), show(value))
+            }
+            ExprKind::Ternary(a, b, c) => format!("({} ? {} : {})", show(a), show(b), show(c)),
+            ExprKind::Call { name, args, .. } => format!(
+                "{name}({})",
+                args.iter().map(show).collect::<Vec<_>>().join(", ")
+            ),
+            ExprKind::Index(a, i) => format!("{}[{}]", show(a), show(i)),
+            ExprKind::Field(a, f) => format!("{}.{f}", show(a)),
+            ExprKind::Cast(t, a) => format!(
+                "(cast {:?}{} {})",
+                t.base,
+                "*".repeat(t.pointers.into()),
+                show(a)
+            ),
+            ExprKind::SizeOf(t) => format!("sizeof({:?})", t.base),
+        }
+    }
+
+    fn expr(src: &str) -> String {
+        let program = format!("int main() {{ {src}; }}");
+        let (unit, diags) = parse(&program);
+        assert!(diags.is_empty(), "{src}: {diags:?}");
+        let Some(Item::Function(f)) = unit.and_then(|u| u.items.into_iter().next()) else {
+            panic!("no function")
+        };
+        match &f.body.stmts[0].kind {
+            StmtKind::Expr(e) => {
+                assert_eq!(&program[e.span.clone()], src, "span of {src}");
+                show(e)
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn messages(src: &str) -> Vec<String> {
+        parse(src).1.into_iter().map(|d| d.message).collect()
+    }
+
+    #[test]
+    fn c_precedence_and_associativity() {
+        assert_eq!(expr("a + b * c"), "(a Add (b Mul c))");
+        assert_eq!(expr("a - b - c"), "((a Sub b) Sub c)");
+        assert_eq!(expr("a = b = c"), "(a =None (b =None c))");
+        assert_eq!(expr("a += b * 2"), "(a =Some(Add) (b Mul 2))");
+        assert_eq!(
+            expr("a || b && c | d ^ e & f == g < h << i + j * k"),
+            "(a Or (b And (c BitOr (d BitXor (e BitAnd (f Eq (g Lt (h Shl (i Add (j Mul k))))))))))"
+        );
+        assert_eq!(expr("a ? b : c ? d : e"), "(a ? b : (c ? d : e))");
+        assert_eq!(expr("x = a < b ? a : b"), "(x =None ((a Lt b) ? a : b))");
+        assert_eq!(expr("-a++"), "(Neg (PostInc a))");
+        assert_eq!(expr("!*p"), "(Not (Deref p))");
+        assert_eq!(expr("&a[i][j]"), "(AddrOf a[i][j])");
+        assert_eq!(expr("st.MPI_SOURCE == 1"), "(st.MPI_SOURCE Eq 1)");
+        assert_eq!(expr("(double)x / 2"), "((cast Double x) Div 2)");
+        assert_eq!(expr("sizeof(int) * n"), "(sizeof(Int) Mul n)");
+        assert_eq!(expr("(a + b) * c"), "((a Add b) Mul c)");
+        assert_eq!(expr("f(1, g(2), \"s\" \"t\")"), "f(1, g(2), \"st\")");
+        assert_eq!(expr("x = -1 - -1"), "(x =None ((Neg 1) Sub (Neg 1)))");
+        assert_eq!(expr("a != b >= c % d"), "(a Ne (b Ge (c Rem d)))");
+        assert_eq!(expr("~a >> 2 | b"), "(((BitNot a) Shr 2) BitOr b)");
+    }
+
+    #[test]
+    fn declarations_and_functions() {
+        let src =
+            "#define N 4\nint g = 1, a[N][2*N], *p;\nint f(int x, double v[], char **argv);\n\
+                   int f(int x, double v[], char **argv) { int b[] = {1, 2, 3}; return x; }\n\
+                   int main(void) { for (int i = 0; i < N; i++) { if (i) continue; else break; } \
+                   do ; while (0); return 0; }";
+        let (unit, diags) = parse(src);
+        assert!(diags.is_empty(), "{diags:?}");
+        let unit = unit.unwrap();
+        assert_eq!(unit.items.len(), 3, "the prototype is dropped");
+        let Item::Globals(globals) = &unit.items[0] else {
+            panic!()
+        };
+        assert_eq!(globals[1].ty.dims, vec![4, 8]);
+        assert_eq!(globals[2].ty.pointers, 1);
+        assert_eq!(&src[globals[1].name_span.clone()], "a");
+        let Item::Function(f) = &unit.items[1] else {
+            panic!()
+        };
+        assert_eq!(f.params[1].ty.pointers, 1);
+        assert_eq!(f.params[2].ty.pointers, 2);
+        let StmtKind::Decl(d) = &f.body.stmts[0].kind else {
+            panic!()
+        };
+        assert_eq!(d[0].ty.dims, vec![3]);
+    }
+
+    #[test]
+    fn every_syntax_error_in_one_pass() {
+        let src = "int main() {\n  int x = 1\n  x = (2 + ;\n  if (x { x = 3; }\n  y = 4 5;\n  return 0;\n}\n";
+        assert_eq!(
+            messages(src),
+            vec![
+                "expected `;` after the declaration",
+                "expected an expression, found `;`",
+                "expected `)` after the condition of `if`",
+                "expected `;` after the expression, found number `5`",
+            ]
+        );
+    }
+
+    #[test]
+    fn unclosed_block_and_stray_tokens() {
+        assert_eq!(
+            messages("int main() {\n  if (1) {\n    x = 1;\n"),
+            vec!["this `{` is never closed"]
+        );
+        assert_eq!(
+            messages("int main() { return 0; } }\nmain() { }"),
+            vec![
+                "unexpected `}` outside of any function",
+                "expected a result type before the function `main`",
+            ]
+        );
+        assert_eq!(
+            messages("int main() { else x; float y; a->b; (f)(1); sizeof(x); }"),
+            vec![
+                "`else` without a matching `if`",
+                "the type `float` is not supported",
+                "`->` is not supported",
+                "only a function name can be called",
+                "`sizeof` takes a type here, like `sizeof(int)`",
+            ]
+        );
+    }
+
+    #[test]
+    fn array_size_errors() {
+        assert_eq!(
+            messages("int n; int a[n], b[0], c[], d[2][], e[1][2][3];"),
+            vec![
+                "the size of array `a` must be a constant integer",
+                "the size of array `b` must be positive, not 0",
+                "the array `c` needs a size",
+                "only the first dimension of an array may be left out",
+                "arrays have at most 2 dimensions",
+            ]
+        );
+    }
+
+    fn deep(open: &str, close: &str, n: usize) -> String {
+        format!(
+            "int main() {{ x = {}1{}; }}",
+            open.repeat(n),
+            close.repeat(n)
+        )
+    }
+
+    #[test]
+    fn deep_nesting_is_a_diagnostic_not_a_crash() {
+        for src in [
+            deep("(", ")", 100_000),
+            deep("-", "", 100_000),
+            deep("a[", "]", 50_000),
+            format!("int main() {}{}", "{".repeat(100_000), "}".repeat(100_000)),
+            format!("int main() {{ x = 1{}; }}", " + 1".repeat(100_000)),
+            format!("int main() {{ x = a{}; }}", "[0]".repeat(100_000)),
+            format!("int main() {{ x = {}1; }}", "y = ".repeat(100_000)),
+            format!("int a[] = {}1{};", "{".repeat(100_000), "}".repeat(100_000)),
+            format!("int main() {{ {} }}", "if (1) ".repeat(100_000)),
+        ] {
+            let msgs = messages(&src);
+            assert_eq!(
+                msgs,
+                vec!["the program is nested too deeply here"],
+                "{}",
+                &src[..40]
+            );
+        }
+        // Just under the limits parses.
+        assert!(messages(&deep("(", ")", 100)).is_empty());
+        assert!(messages(&format!("int main() {{ x = 1{}; }}", " + 1".repeat(100))).is_empty());
+    }
+
+    #[test]
+    fn error_count_is_capped() {
+        let src = format!("int main() {{ {} }}", "x = ;\n".repeat(500));
+        let msgs = messages(&src);
+        assert_eq!(msgs.len(), MAX_ERRORS + 1);
+        assert_eq!(
+            msgs.last().map(String::as_str),
+            Some("too many errors; stopping here")
+        );
+    }
+}
