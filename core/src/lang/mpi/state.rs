@@ -668,3 +668,32 @@ impl MpiState {
         Ok(entries)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_idle_library_is_small_and_owns_no_heap() {
+        let s = MpiState::new();
+        assert!(
+            std::mem::size_of::<MpiState>() <= 96,
+            "{}",
+            std::mem::size_of::<MpiState>()
+        );
+        assert!(!s.is_initialized() && !s.is_finalized());
+        assert_eq!(s.blocked_call(), None);
+        assert!(s.active_requests().is_empty());
+        assert_eq!(s.detached.capacity(), 0);
+    }
+
+    #[test]
+    fn array_lengths_are_checked() {
+        assert_eq!(length(3), Ok(3));
+        assert_eq!(
+            length(-2).unwrap_err().to_string(),
+            "count is -2: it must be 0 or more"
+        );
+        assert!(length(1 << 40).is_err());
+    }
+}
