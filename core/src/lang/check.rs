@@ -186,6 +186,19 @@ pub fn type_text(ty: &Type) -> String {
     s
 }
 
+/// How a declaration is written: `int *values`, `char **argv`, `double m[4][8]`.
+fn decl_text(ty: &Type, name: &str) -> String {
+    let mut s = format!(
+        "{} {}{name}",
+        base_type_name(ty.base),
+        "*".repeat(usize::from(ty.pointers))
+    );
+    for d in &ty.dims {
+        s.push_str(&format!("[{d}]"));
+    }
+    s
+}
+
 fn plural(n: usize, one: &str, many: &str) -> String {
     if n == 1 {
         format!("{n} {one}")
@@ -1207,9 +1220,7 @@ impl<'a> Checker<'a> {
         if let Some(s) = suggest(name, candidates) {
             d = d.with_note(format!("did you mean `{s}`?"));
         } else if name.starts_with("MPI_") {
-            d = d.with_note(
-                "this MPI function is not supported; see the list of built-in functions",
-            );
+            d = d.with_note("Rankscope does not support this MPI function");
         }
         self.diags.push(d);
         Ty::Unknown
@@ -1235,10 +1246,7 @@ impl<'a> Checker<'a> {
     ) {
         let types: Vec<Ty> = args.iter().map(|a| self.value(a)).collect();
         if args.len() != params.len() {
-            let list: Vec<String> = params
-                .iter()
-                .map(|(n, t)| format!("{} {n}", type_text(t)))
-                .collect();
+            let list: Vec<String> = params.iter().map(|(n, t)| decl_text(t, n)).collect();
             let note = format!(
                 "`{name}` is defined as `{} {name}({})`",
                 type_text(ret),

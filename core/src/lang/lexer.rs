@@ -319,15 +319,29 @@ impl Scanner<'_> {
             let kind = keyword(&name).unwrap_or(TokenKind::Ident(name));
             return Some(Token { kind, span });
         }
+        // A malformed literal still yields a token (after its diagnostic), so the parser does
+        // not report the same mistake again.
         if c.is_ascii_digit() || (c == b'.' && self.peek_at(1).is_some_and(|d| d.is_ascii_digit()))
         {
-            return self.number();
+            let tok = self.number();
+            return tok.or(Some(Token {
+                kind: TokenKind::Int(0),
+                span: start..self.pos,
+            }));
         }
         if c == b'\'' {
-            return self.char_literal();
+            let tok = self.char_literal();
+            return tok.or(Some(Token {
+                kind: TokenKind::Char(0),
+                span: start..self.pos,
+            }));
         }
         if c == b'"' {
-            return self.string_literal();
+            let tok = self.string_literal();
+            return tok.or(Some(Token {
+                kind: TokenKind::Str(String::new()),
+                span: start..self.pos,
+            }));
         }
         let rest = &self.src[self.pos..];
         if let Some((text, p)) = Punct::ALL.iter().find(|(text, _)| rest.starts_with(text)) {

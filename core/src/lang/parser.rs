@@ -13,12 +13,14 @@
 //! Function prototypes (`int f(int x);`) are accepted and dropped: functions may be used before
 //! their definition anyway.
 
+use std::collections::BTreeSet;
+
 use super::ast::{
     BaseType, BinOp, Block, Expr, ExprKind, Function, Init, Item, Param, Span, Stmt, StmtKind,
     Type, UnaryOp, Unit, VarDecl,
 };
 use super::builtins::size_of;
-use super::diagnostic::{line_col, Diagnostic};
+use super::diagnostic::Diagnostic;
 use super::lexer::lex;
 use super::token::{Punct, Token, TokenKind};
 
@@ -50,8 +52,15 @@ pub fn parse(source: &str) -> (Option<Unit>, Vec<Diagnostic>) {
 /// being edited; only an error-free tree may be checked or compiled.
 pub fn parse_recovering(source: &str) -> (Unit, Vec<Diagnostic>) {
     let (tokens, lex_diags) = lex(source);
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(source.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let line_of = |at: usize| line_starts.partition_point(|&s| s <= at);
+    let broken_lines = lex_diags.iter().map(|d| line_of(d.span.start)).collect();
     let mut parser = Parser {
         src: source,
+        line_starts: &line_starts,
+        broken_lines,
         toks: tokens,
         pos: 0,
         diags: Vec::new(),
@@ -86,6 +95,11 @@ type PExpr = PResult<Box<Expr>>;
 
 struct Parser<'a> {
     src: &'a str,
+    /// Byte offset of the start of each line.
+    line_starts: &'a [usize],
+    /// Lines with a lexical error: syntax errors there (or just after) are not reported, since
+    /// they are most likely the same mistake.
+    broken_lines: BTreeSet<usize>,
     /// Always ends with `Eof`.
     toks: Vec<Token>,
     pos: usize,
@@ -327,15 +341,20 @@ impl Parser<'_> {
             || (prev <= start && self.src.get(prev..start).is_some_and(|s| s.contains('\n')))
     }
 
-    fn location(&self, at: usize) -> String {
-        let lc = line_col(self.src, at);
-        format!("{}:{}", lc.line, lc.column)
-    }
-
     // ---- diagnostics ----------------------------------------------------------------------
+
+    fn line_of(&self, at: usize) -> usize {
+        self.line_starts.partition_point(|&s| s <= at)
+    }
 
     fn report(&mut self, diag: Diagnostic) {
         if self.stopped {
+            return;
+        }
+        if !self.broken_lines.is_empty()
+            && (self.broken_lines.contains(&self.line_of(diag.span.start))
+                || self.broken_lines.contains(&self.line_of(self.prev_end())))
+        {
             return;
         }
         if self.budget == 0 {
@@ -612,32 +631,40 @@ impl Parser<'_> {
 
     fn item(&mut self) -> PResult<Option<Item>> {
         let start = self.start();
-        let Some(base) = self.type_prefix()? else {
-            let found = self.peek().describe();
-            if let (TokenKind::Ident(name), TokenKind::Punct(Punct::LParen)) =
-                (self.peek().clone(), self.peek_at(1))
-            {
-                let span = self.span();
-                self.report(
-                    Diagnostic::error(
-                        format!("expected a result type before the function `{name}`"),
-                        span,
-                    )
-                    .with_label("add a type, like `int`")
-                    .with_note(format!("write `int {name}(…)` or `void {name}(…)`")),
-                );
-                return Err(Fail);
+        let base = match self.type_prefix()? {
+            Some(base) => base,
+            None => {
+                if let (TokenKind::Ident(name), TokenKind::Punct(Punct::LParen)) =
+                    (self.peek().clone(), self.peek_at(1))
+                {
+                    // A function without a result type: report, assume `int`, parse it.
+                    let span = self.span();
+                    self.report(
+                        Diagnostic::error(
+                            format!("expected a result type before the function `{name}`"),
+                            span,
+                        )
+                        .with_label("add a type, like `int`")
+                        .with_note(if name == "main" {
+                            "write `int main(…)`".to_string()
+                        } else {
+                            format!("write `int {name}(…)` or `void {name}(…)`")
+                        }),
+                    );
+                    BaseType::Int
+                } else if self.at(Punct::RBrace) {
+                    return Err(self.error_here(
+                        "unexpected `}` outside of any function".to_string(),
+                        "nothing to close here",
+                    ));
+                } else {
+                    let found = self.peek().describe();
+                    return Err(self.error_here(
+                        format!("expected a declaration or a function, found {found}"),
+                        "expected a type like `int` here",
+                    ));
+                }
             }
-            if self.at(Punct::RBrace) {
-                return Err(self.error_here(
-                    "unexpected `}` outside of any function".to_string(),
-                    "nothing to close here",
-                ));
-            }
-            return Err(self.error_here(
-                format!("expected a declaration or a function, found {found}"),
-                "expected a type like `int` here",
-            ));
         };
         let pointers = self.stars();
         let (name, name_span) = self.name("a name after the type")?;
@@ -895,13 +922,10 @@ impl Parser<'_> {
                 if p.at_eof() {
                     if !p.reported_unclosed && !p.stopped {
                         p.reported_unclosed = true;
-                        let at = p.location(open.start);
                         p.report(
                             Diagnostic::error("this `{` is never closed", open.clone())
                                 .with_label("unclosed")
-                                .with_note(format!(
-                                    "the file ends before the `}}` matching the `{{` at {at}"
-                                )),
+                                .with_note("the file ends before its matching `}`"),
                         );
                     }
                     break;
