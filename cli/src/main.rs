@@ -34,11 +34,14 @@ enum Command {
         #[arg(long, value_name = "PROFILE")]
         show: Option<String>,
     },
-    /// Run a native workload (bcast, gather, pingpong, ring, deadlock) on a machine.
+    /// Run an MPI C program (or a native workload with --workload) on a machine.
     Run {
-        /// The workload.
+        /// The MPI C source file (e.g. examples/ring.c).
+        #[arg(required_unless_present = "workload", conflicts_with = "workload")]
+        file: Option<PathBuf>,
+        /// A native workload instead of a file: bcast, gather, pingpong, ring, atomics, deadlock.
         #[arg(long, short)]
-        workload: WorkloadKind,
+        workload: Option<WorkloadKind>,
         /// Number of ranks.
         #[arg(long, short = 'n', default_value_t = 4)]
         ranks: u32,
@@ -83,6 +86,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Profiles { json, check, show } => commands::profiles::run(json, check, show),
         Command::Run {
+            file,
             workload,
             ranks,
             profile,
@@ -93,10 +97,15 @@ fn main() -> ExitCode {
             max_events,
             json,
         } => commands::run::run(commands::run::RunOptions {
-            workload,
+            target: match (file, workload) {
+                (Some(f), _) => commands::run::Target::File(f),
+                (None, Some(w)) => {
+                    commands::run::Target::Workload(w, WorkloadParams { bytes, iterations })
+                }
+                (None, None) => unreachable!("clap requires a file or --workload"),
+            },
             ranks,
             profile,
-            params: WorkloadParams { bytes, iterations },
             trace,
             hash_only,
             max_events,
@@ -115,7 +124,13 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("error: {message}");
+            // Diagnostics arrive rendered ("error: … --> file:line:col"); plain messages get the
+            // prefix here.
+            if message.starts_with("error") {
+                eprintln!("{message}");
+            } else {
+                eprintln!("error: {message}");
+            }
             ExitCode::FAILURE
         }
     }

@@ -1,4 +1,4 @@
-/* Both ranks receive before sending: each waits for the other forever. */
+/* Both ranks receive before sending: each waits for the other forever.  Run:  rankscope run examples/errors/deadlock.c -n 2 -p ib-qdr */
 #include <mpi.h>
 
 int main(int argc, char **argv)

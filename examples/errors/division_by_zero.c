@@ -1,4 +1,4 @@
-/* Every rank divides by (rank - 2): rank 2 divides by zero. */
+/* Every rank divides by (rank - 2): rank 2 divides by zero.  Run:  rankscope run examples/errors/division_by_zero.c -n 3 -p ib-qdr */
 #include <mpi.h>
 #include <stdio.h>
 

@@ -1,4 +1,4 @@
-/* Waiting on a request handle that was never created (a garbage value). */
+/* Waiting on a request handle that was never created (a garbage value).  Run:  rankscope run examples/errors/inactive_request.c -n 2 -p ib-qdr */
 #include <mpi.h>
 
 int main(int argc, char **argv)

@@ -1,4 +1,4 @@
-/* Each rank sends to rank + 1, so the last rank sends to a rank that does not exist. */
+/* Each rank sends to rank + 1, so the last rank sends to a rank that does not exist.  Run:  rankscope run examples/errors/invalid_rank.c -n 2 -p ib-qdr */
 #include <mpi.h>
 
 int main(int argc, char **argv)

@@ -1,4 +1,4 @@
-/* Writing one element past the end of an array: a runtime error naming the rank and the line. */
+/* Writing one element past the end of an array: a runtime error naming the rank and the line.  Run:  rankscope run examples/errors/out_of_bounds.c -n 2 -p ib-qdr */
 #include <mpi.h>
 
 void fill(int n)

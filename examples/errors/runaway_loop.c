@@ -1,4 +1,4 @@
-/* The loop condition never changes: the step limit stops it and names the line. */
+/* The loop condition never changes: the step limit stops it and names the line.  Run:  rankscope run examples/errors/runaway_loop.c -n 2 -p ib-qdr */
 #include <mpi.h>
 
 int main(int argc, char **argv)

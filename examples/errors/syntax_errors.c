@@ -1,4 +1,4 @@
-/* Three syntax errors; the parser reports all of them at once. */
+/* Three syntax errors; the parser reports all of them at once.  Run:  rankscope run examples/errors/syntax_errors.c -n 2 -p ib-qdr */
 #include <mpi.h>
 
 int main(int argc, char **argv)

@@ -1,4 +1,4 @@
-/* Rank 0 sends 4 ints; rank 1 receives into room for 1 (MPI_ERR_TRUNCATE). */
+/* Rank 0 sends 4 ints; rank 1 receives into room for 1 (MPI_ERR_TRUNCATE).  Run:  rankscope run examples/errors/truncation.c -n 2 -p ib-qdr */
 #include <mpi.h>
 
 int main(int argc, char **argv)

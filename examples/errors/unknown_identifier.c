@@ -1,4 +1,4 @@
-/* A typo in a variable name: the checker suggests the name that was meant. */
+/* A typo in a variable name: the checker suggests the name that was meant.  Run:  rankscope run examples/errors/unknown_identifier.c -n 2 -p ib-qdr */
 #include <mpi.h>
 
 int main(int argc, char **argv)

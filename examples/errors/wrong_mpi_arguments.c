@@ -1,4 +1,4 @@
-/* MPI_Send with a missing argument, and an int where a buffer address is needed. */
+/* MPI_Send with a missing argument, and an int where a buffer address is needed.  Run:  rankscope run examples/errors/wrong_mpi_arguments.c -n 2 -p ib-qdr */
 #include <mpi.h>
 
 int main(int argc, char **argv)

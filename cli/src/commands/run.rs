@@ -1,24 +1,33 @@
-//! `rankscope run`: run a native workload on a machine profile and print what happened.
+//! `rankscope run`: run an MPI C program (or a native workload) on a machine profile and print
+//! what happened: each rank's console, the simulated time, a summary, and any error with its
+//! source location.
 
 use std::path::PathBuf;
 
-use rankscope_core::engine::{Limits, Sim, SimConfig};
-use rankscope_core::machine::Machine;
+use rankscope_core::engine::{Limits, Program, Sim, SimConfig, SimError};
+use rankscope_core::lang::{self, VmLimits};
+use rankscope_core::machine::{Machine, Profile};
 use rankscope_core::trace::{chrome::to_chrome_json, TraceMode};
 use rankscope_core::workloads::{programs, WorkloadKind, WorkloadParams};
 
 use super::profiles::resolve;
 
+/// What to run.
+pub enum Target {
+    /// An MPI C source file.
+    File(PathBuf),
+    /// A native workload.
+    Workload(WorkloadKind, WorkloadParams),
+}
+
 /// Options of `rankscope run`.
 pub struct RunOptions {
-    /// Which workload.
-    pub workload: WorkloadKind,
+    /// The program.
+    pub target: Target,
     /// Number of ranks.
     pub ranks: u32,
     /// Profile id or file.
     pub profile: String,
-    /// Workload parameters.
-    pub params: WorkloadParams,
     /// Write a Chrome/Perfetto trace here.
     pub trace: Option<PathBuf>,
     /// Keep only the trace hash (for very large runs).
@@ -33,35 +42,77 @@ pub struct RunOptions {
 pub fn run(opts: RunOptions) -> Result<(), String> {
     let profile = resolve(&opts.profile)?;
     let machine = Machine::new(&profile, opts.ranks).map_err(|e| e.to_string())?;
-    let trace_mode = if opts.hash_only {
-        if opts.trace.is_some() {
-            return Err("--trace needs the full trace; drop --hash-only".into());
-        }
-        TraceMode::HashOnly
-    } else {
-        TraceMode::Full
-    };
+    if opts.hash_only && opts.trace.is_some() {
+        return Err("--trace needs the full trace; drop --hash-only".into());
+    }
     let config = SimConfig {
         limits: Limits {
             max_events: opts.max_events,
             ..Limits::default()
         },
-        trace: trace_mode,
+        trace: if opts.hash_only {
+            TraceMode::HashOnly
+        } else {
+            TraceMode::Full
+        },
     };
-    let mut sim = Sim::new(
-        machine,
-        programs(opts.workload, opts.ranks, opts.params),
-        config,
-    );
+    match &opts.target {
+        Target::File(path) => {
+            let source = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let file = path.display().to_string();
+            let compiled = lang::load(&source, &file).map_err(|diags| {
+                let n = diags.len();
+                let mut text: String = diags
+                    .iter()
+                    .map(|d| d.render(&file, &source))
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                text.push_str(&format!(
+                    "\n{n} error{} in {file}; nothing was run",
+                    if n == 1 { "" } else { "s" }
+                ));
+                text
+            })?;
+            let ranks = lang::ranks(&compiled, opts.ranks, VmLimits::default());
+            let name = path
+                .file_name()
+                .map_or(file.clone(), |n| n.to_string_lossy().into_owned());
+            let extra = serde_json::json!({ "file": file });
+            execute(
+                Sim::new(machine, ranks, config),
+                &opts,
+                &profile,
+                &name,
+                extra,
+            )
+        }
+        Target::Workload(kind, params) => {
+            let sim = Sim::new(machine, programs(*kind, opts.ranks, *params), config);
+            let extra = serde_json::json!({
+                "workload": kind.name(),
+                "bytes": params.bytes,
+                "iterations": params.iterations,
+            });
+            execute(sim, &opts, &profile, kind.name(), extra)
+        }
+    }
+}
+
+fn execute<P: Program>(
+    mut sim: Sim<P>,
+    opts: &RunOptions,
+    profile: &Profile,
+    name: &str,
+    extra: serde_json::Value,
+) -> Result<(), String> {
     let result = sim.run();
+    let s = sim.summary();
     if opts.json {
-        let s = sim.summary();
-        let doc = serde_json::json!({
-            "workload": opts.workload.name(),
+        let mut doc = serde_json::json!({
+            "program": name,
             "profile": profile.machine.id,
             "ranks": s.ranks,
-            "bytes": opts.params.bytes,
-            "iterations": opts.params.iterations,
             "end_time_ps": s.end_time.as_ps(),
             "events": s.events,
             "records": s.records,
@@ -70,6 +121,9 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
                 "time_ps": l.time.as_ps(), "rank": l.rank, "text": l.text})).collect::<Vec<_>>(),
             "error": result.as_ref().err().map(|e| e.to_string()),
         });
+        if let (Some(doc), serde_json::Value::Object(extra)) = (doc.as_object_mut(), extra) {
+            doc.extend(extra);
+        }
         println!(
             "{}",
             serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?
@@ -77,13 +131,13 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
         return result.map(|_| ()).map_err(|e| e.to_string());
     }
     for line in sim.console() {
-        println!("[{} rank {}] {}", line.time, line.rank, line.text);
+        println!("[rank {} @ {}] {}", line.rank, line.time, line.text);
     }
     if let Some(path) = &opts.trace {
         let doc = to_chrome_json(
             sim.trace().records(),
             sim.size(),
-            &format!("{} on {}", opts.workload, profile.machine.name),
+            &format!("{name} on {}", profile.machine.name),
         );
         let text = serde_json::to_string(&doc).map_err(|e| e.to_string())?;
         std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
@@ -93,16 +147,18 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
             sim.trace().len()
         );
     }
-    let s = sim.summary();
     println!(
-        "{} on {} with {} ranks: simulated time {}, {} events, {} trace records, trace hash {:016x}",
-        opts.workload,
-        profile.machine.id,
-        s.ranks,
-        s.end_time,
-        s.events,
-        s.records,
-        s.trace_hash
+        "{name} on {} with {} ranks: simulated time {}, {} events, {} trace records, trace hash {:016x}",
+        profile.machine.id, s.ranks, s.end_time, s.events, s.records, s.trace_hash
     );
-    result.map(|_| ()).map_err(|e| e.to_string())
+    result.map(|_| ()).map_err(|e| match e {
+        // A program's runtime error is already a rendered diagnostic naming the rank.
+        SimError::Program { message, time, .. } => {
+            format!(
+                "{}\n(the run stopped at simulated time {time})",
+                message.trim_end()
+            )
+        }
+        other => other.to_string(),
+    })
 }

@@ -1,12 +1,35 @@
 //! The MPI C language: source text → syntax tree → checked program → bytecode → a resumable VM
 //! that runs as a rank's [`Program`](crate::engine::Program).
+//!
+//! | file | stage |
+//! |---|---|
+//! | [`token`], [`lexer`] | tokens; `#include` ignored, `#define` macros substituted |
+//! | [`parser`], [`ast`] | recursive descent with error recovery → spanned syntax tree |
+//! | [`builtins`], [`check`] | the built-in functions and constants; checked errors |
+//! | [`types`], [`compile`], [`bytecode`] | static types; compilation to stack-machine bytecode |
+//! | [`vm`], [`memory`], [`printf`] | the resumable VM, a rank's byte memory, C `printf` |
+//! | [`mpi`], [`mpi_table`] | the MPI library on the engine; the call table the VM uses |
+//! | [`diagnostic`] | messages with spans, rendered like a compiler's |
+//! | [`load`](mod@load) | source → compiled program → one VM per rank |
 
 pub mod ast;
 pub mod builtins;
+pub mod bytecode;
 pub mod check;
+pub mod compile;
 pub mod diagnostic;
 pub mod lexer;
+pub mod load;
 pub mod memory;
-pub mod parser;
-pub mod token;
 pub mod mpi;
+pub mod mpi_table;
+pub mod parser;
+pub mod printf;
+pub mod token;
+pub mod types;
+pub mod vm;
+
+pub use check::front_end;
+pub use diagnostic::Diagnostic;
+pub use load::{load, ranks};
+pub use vm::{Vm, VmLimits};

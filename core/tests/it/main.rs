@@ -1,6 +1,7 @@
 //! Integration tests of rankscope-core (one binary; one module per area).
 
 mod engine;
+mod examples;
 mod lang_front;
 mod lang_mpi;
 mod profiles;

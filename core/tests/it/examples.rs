@@ -1,0 +1,113 @@
+//! Every program in `examples/` runs as its header says (`rankscope run FILE -n N -p PROFILE`):
+//! the paper programs and demos finish, twice with the same trace hash, and their console output
+//! is pinned; each program in `examples/errors/` fails with its diagnostic, pinned as rendered.
+
+use std::path::{Path, PathBuf};
+
+use rankscope_core::engine::{Sim, SimConfig, SimError};
+use rankscope_core::lang::{self, VmLimits};
+use rankscope_core::machine::{builtin_profiles, Machine};
+
+fn examples(dir: &str) -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../examples")
+        .join(dir);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The `-n` and `-p` of the example's `rankscope run` line.
+fn how_to_run(source: &str) -> (u32, String) {
+    let line = source
+        .lines()
+        .find(|l| l.contains("rankscope run "))
+        .expect("every example says how to run it");
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let after = |flag: &str| {
+        let i = words.iter().position(|w| *w == flag).expect(flag);
+        words[i + 1].trim_end_matches("*/").to_string()
+    };
+    (after("-n").parse().unwrap(), after("-p"))
+}
+
+/// Runs an example; `Ok(console)` or `Err(what the CLI would print)`.
+fn run(path: &Path, limits: VmLimits) -> (Result<String, String>, u64) {
+    let source = std::fs::read_to_string(path).unwrap();
+    let file = format!(
+        "examples/{}",
+        path.strip_prefix(Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples"))
+            .unwrap()
+            .display()
+    );
+    let (ranks, profile_id) = how_to_run(&source);
+    let compiled = match lang::load(&source, &file) {
+        Ok(c) => c,
+        Err(diags) => {
+            let text: Vec<String> = diags.iter().map(|d| d.render(&file, &source)).collect();
+            return (Err(text.join("\n")), 0);
+        }
+    };
+    let profile = builtin_profiles()
+        .unwrap()
+        .into_iter()
+        .find(|p| p.machine.id == profile_id)
+        .unwrap();
+    let machine = Machine::new(&profile, ranks).unwrap();
+    let mut sim = Sim::new(
+        machine,
+        lang::ranks(&compiled, ranks, limits),
+        SimConfig::default(),
+    );
+    let result = sim.run();
+    let console: Vec<String> = sim
+        .console()
+        .iter()
+        .map(|l| format!("[rank {} @ {}] {}", l.rank, l.time, l.text))
+        .collect();
+    let hash = sim.trace().hash();
+    match result {
+        Ok(_) => (Ok(console.join("\n")), hash),
+        Err(SimError::Program { message, .. }) => (Err(message), hash),
+        Err(e) => (Err(e.to_string()), hash),
+    }
+}
+
+fn name_of(path: &Path) -> String {
+    path.file_stem().unwrap().to_string_lossy().into_owned()
+}
+
+#[test]
+fn every_example_runs_twice_with_the_same_trace_hash() {
+    let files = examples("");
+    assert!(files.len() >= 6, "{files:?}");
+    for path in files {
+        let (a, ha) = run(&path, VmLimits::default());
+        let (b, hb) = run(&path, VmLimits::default());
+        let console = a.unwrap_or_else(|e| panic!("{} failed:\n{e}", path.display()));
+        assert_eq!(Ok(console.clone()), b);
+        assert_eq!(ha, hb, "{}", path.display());
+        insta::assert_snapshot!(format!("example_{}", name_of(&path)), console);
+    }
+}
+
+#[test]
+fn every_error_example_fails_with_its_diagnostic() {
+    let files = examples("errors");
+    assert_eq!(files.len(), 10, "{files:?}");
+    let limits = VmLimits {
+        max_ops: 1_000_000,
+        ..VmLimits::default()
+    };
+    for path in files {
+        let (result, _) = run(&path, limits);
+        let text = result
+            .err()
+            .unwrap_or_else(|| panic!("{} should fail", path.display()));
+        insta::assert_snapshot!(format!("error_{}", name_of(&path)), text);
+    }
+}
