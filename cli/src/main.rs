@@ -78,6 +78,9 @@ enum Command {
         /// Machine profile for the scale run (its node count is scaled up to fit).
         #[arg(long, default_value = "ib-qdr")]
         profile: String,
+        /// Loop iterations of the VM benchmark program.
+        #[arg(long, default_value_t = 2_000_000)]
+        vm_iterations: u32,
     },
 }
 
@@ -115,10 +118,12 @@ fn main() -> ExitCode {
             hold_ops,
             bcast_ranks,
             profile,
+            vm_iterations,
         } => commands::bench::run(commands::bench::BenchOptions {
             hold_ops,
             bcast_ranks,
             profile,
+            vm_iterations,
         }),
     };
     match result {

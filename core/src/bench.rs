@@ -29,8 +29,70 @@ mod tests {
     use super::*;
 
     #[test]
+    fn vm_benchmark_program_runs_and_computes() {
+        let (ops, line) = vm_loop(100).unwrap();
+        assert!(ops > 100 * 20, "{ops} operations");
+        // The same computation in Rust.
+        let (mut a, mut s) = ([0i32; 64], 0i32);
+        for i in 0..100i32 {
+            a[(i % 64) as usize] = i;
+            s += a[((i * 7) % 64) as usize] % 13 + (i % 5) * (i % 5);
+        }
+        assert_eq!(line, format!("{s} 2.000000"));
+    }
+
+    #[test]
     fn hold_model_is_deterministic_and_keeps_the_queue_size() {
         assert_eq!(hold_model(100, 10_000, 1), hold_model(100, 10_000, 1));
         assert_ne!(hold_model(100, 10_000, 1), hold_model(100, 10_000, 2));
     }
+}
+
+/// The VM benchmark program: integer and floating-point arithmetic, array indexing, a function
+/// call and a loop — the mix of the papers' compute kernels. `ITERATIONS` is replaced by a count.
+pub const VM_BENCH_SOURCE: &str = r#"
+int square(int v) { return v * v; }
+
+int main(int argc, char **argv)
+{
+    int i, s = 0, a[64];
+    double x = 0.0;
+    for (i = 0; i < ITERATIONS; i++) {
+        a[i % 64] = i;
+        s = s + a[(i * 7) % 64] % 13 + square(i % 5);
+        x = x * 0.5 + 1.0;
+    }
+    printf("%d %f\n", s, x);
+    return 0;
+}
+"#;
+
+/// Runs [`VM_BENCH_SOURCE`] with `iterations` loop iterations on one rank; returns the number of
+/// bytecode operations executed and the line it printed.
+pub fn vm_loop(iterations: u32) -> Result<(u64, String), String> {
+    use crate::engine::{Sim, SimConfig};
+    use crate::lang::{self, VmLimits};
+    use crate::machine::{builtin_profiles, Machine};
+
+    let source = VM_BENCH_SOURCE.replace("ITERATIONS", &iterations.to_string());
+    let compiled = lang::load(&source, "bench.c").map_err(|d| {
+        d.iter()
+            .map(|d| d.render("bench.c", &source))
+            .collect::<String>()
+    })?;
+    let profile = builtin_profiles()
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .next()
+        .ok_or("no profile")?;
+    let machine = Machine::new(&profile, 1).map_err(|e| e.to_string())?;
+    let limits = VmLimits {
+        max_ops: u64::MAX,
+        ..VmLimits::default()
+    };
+    let mut sim = Sim::new(machine, lang::ranks(&compiled, 1, limits), SimConfig::default());
+    sim.run().map_err(|e| e.to_string())?;
+    let ops = sim.program(0).map_or(0, |vm| vm.ops());
+    let line = sim.console().first().map_or(String::new(), |l| l.text.clone());
+    Ok((ops, line))
 }

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use rankscope_core::bench::hold_model;
+use rankscope_core::bench::{hold_model, vm_loop};
 use rankscope_core::engine::{Limits, Sim, SimConfig};
 use rankscope_core::machine::{Basis, Cited, Machine};
 use rankscope_core::trace::TraceMode;
@@ -20,6 +20,8 @@ pub struct BenchOptions {
     pub bcast_ranks: u32,
     /// Profile for the scale run.
     pub profile: String,
+    /// Loop iterations of the VM benchmark program.
+    pub vm_iterations: u32,
 }
 
 /// Runs the benchmarks and prints one line per figure.
@@ -37,7 +39,20 @@ pub fn run(opts: BenchOptions) -> Result<(), String> {
             opts.hold_ops
         );
     }
+    vm_ops(opts.vm_iterations)?;
     broadcast_scale(&opts)
+}
+
+fn vm_ops(iterations: u32) -> Result<(), String> {
+    vm_loop(iterations / 10)?;
+    let start = Instant::now();
+    let (ops, line) = vm_loop(iterations)?;
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "VM bytecode: {:>7.2} M operations/s ({ops} operations in {secs:.3} s, including compilation; printed {line:?})",
+        ops as f64 / secs / 1e6
+    );
+    Ok(())
 }
 
 fn broadcast_scale(opts: &BenchOptions) -> Result<(), String> {

@@ -3,6 +3,7 @@
 mod engine;
 mod examples;
 mod lang_front;
+mod lang_fuzz;
 mod lang_mpi;
 mod profiles;
 mod script;
