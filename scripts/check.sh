@@ -48,6 +48,15 @@ cargo run -q -p rankscope -- profiles --json > target/browser-expected/profiles.
   cargo run -q -p rankscope -- run --json -w ring -n 6 -p folon --bytes 4096 --iterations 2
   echo ']'
 } > target/browser-expected/runs.json
+{
+  echo '['
+  cargo run -q -p rankscope -- run --json examples/pingpong_preposted.c -n 3 -p emx
+  echo ','
+  cargo run -q -p rankscope -- run --json examples/collectives.c -n 5 -p fx100
+  echo ','
+  cargo run -q -p rankscope -- run --json examples/many_to_many_delay.c -n 4 -p ethernet-1g
+  echo ']'
+} > target/browser-expected/programs.json
 (cd tests && node --test --test-reporter=spec browser/)
 
 STEP="done"

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { distDir, expectedDir, serveStatic, launchChromium, openPage } from './harness.mjs';
+import { repoRoot, distDir, expectedDir, serveStatic, launchChromium, openPage } from './harness.mjs';
 
 let server;
 let browser;
@@ -36,6 +36,36 @@ test('native workloads give the native trace hash in WebAssembly', async () => {
     }
     const checksum = JSON.parse(await page.evaluate(() => window.wasmBindings.bench_hold_model(1000, 100000)));
     assert.match(checksum.checksum, /^[0-9a-f]{16}$/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('MPI C programs give the native trace hash in WebAssembly', async () => {
+  const runs = JSON.parse(await readFile(join(expectedDir, 'programs.json'), 'utf8'));
+  assert.ok(runs.length >= 3, 'check.sh wrote the expected program runs');
+  const { page, problems, close } = await openPage(browser);
+  try {
+    await page.goto(server.origin + '/');
+    await page.waitForFunction(() => window.wasmBindings?.program_trace_hash, null, { timeout: 20000 });
+    for (const run of runs) {
+      const source = await readFile(join(repoRoot, run.file), 'utf8');
+      const hash = await page.evaluate(
+        ([src, r]) => window.wasmBindings.program_trace_hash(src, r.profile, r.ranks),
+        [source, run],
+      );
+      assert.equal(hash, run.trace_hash, `${run.file} on ${run.profile} with ${run.ranks} ranks`);
+    }
+    const error = await page.evaluate(() => {
+      try {
+        window.wasmBindings.program_trace_hash('int main() { x = 1; }', 'emx', 2);
+        return 'no error';
+      } catch (e) {
+        return String(e.message ?? e);
+      }
+    });
+    assert.match(error, /unknown identifier `x`/);
     assert.deepEqual(problems, []);
   } finally {
     await close();

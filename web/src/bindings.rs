@@ -2,7 +2,8 @@
 //! the wasm benchmark to run exactly the core code the native CLI runs.
 
 use rankscope_core::engine::{Sim, SimConfig};
-use rankscope_core::machine::{builtin_profiles, Machine};
+use rankscope_core::lang::{self, VmLimits};
+use rankscope_core::machine::{builtin_profiles, Machine, Profile};
 use rankscope_core::trace::TraceMode;
 use rankscope_core::workloads::{programs, WorkloadKind, WorkloadParams};
 use wasm_bindgen::prelude::*;
@@ -18,12 +19,7 @@ pub fn workload_trace_hash(
     iterations: u32,
 ) -> Result<String, JsError> {
     let kind: WorkloadKind = workload.parse().map_err(|e: String| JsError::new(&e))?;
-    let profiles = builtin_profiles().map_err(|e| JsError::new(&e.to_string()))?;
-    let p = profiles
-        .iter()
-        .find(|p| p.machine.id == profile)
-        .ok_or_else(|| JsError::new(&format!("unknown profile {profile:?}")))?;
-    let machine = Machine::new(p, ranks).map_err(|e| JsError::new(&e.to_string()))?;
+    let machine = machine(profile, ranks)?;
     let params = WorkloadParams {
         bytes: u64::from(bytes),
         iterations,
@@ -33,6 +29,40 @@ pub fn workload_trace_hash(
         ..SimConfig::default()
     };
     let mut sim = Sim::new(machine, programs(kind, ranks, params), config);
+    let summary = sim.run().map_err(|e| JsError::new(&e.to_string()))?;
+    Ok(format!("{:016x}", summary.trace_hash))
+}
+
+fn machine(profile: &str, ranks: u32) -> Result<Machine, JsError> {
+    let profiles: Vec<Profile> = builtin_profiles().map_err(|e| JsError::new(&e.to_string()))?;
+    let p = profiles
+        .iter()
+        .find(|p| p.machine.id == profile)
+        .ok_or_else(|| JsError::new(&format!("unknown profile {profile:?}")))?;
+    Machine::new(p, ranks).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// Compiles and runs an MPI C program and returns its trace hash as 16 hex digits (the CLI's
+/// `run FILE --json` prints the same value), or the diagnostics / run error as the message.
+#[wasm_bindgen]
+pub fn program_trace_hash(source: &str, profile: &str, ranks: u32) -> Result<String, JsError> {
+    let compiled = lang::load(source, "program.c").map_err(|diags| {
+        let text: Vec<String> = diags
+            .iter()
+            .map(|d| d.render("program.c", source))
+            .collect();
+        JsError::new(&text.join("\n"))
+    })?;
+    let machine = machine(profile, ranks)?;
+    let config = SimConfig {
+        trace: TraceMode::HashOnly,
+        ..SimConfig::default()
+    };
+    let mut sim = Sim::new(
+        machine,
+        lang::ranks(&compiled, ranks, VmLimits::default()),
+        config,
+    );
     let summary = sim.run().map_err(|e| JsError::new(&e.to_string()))?;
     Ok(format!("{:016x}", summary.trace_hash))
 }
