@@ -1604,6 +1604,40 @@ mod tests {
     }
 
     #[test]
+    fn the_deepest_trees_the_parser_accepts_are_checked_without_overflow() {
+        let n = 120;
+        let programs = [
+            format!("int main() {{ int x; x = {}1; return 0; }}", "- ".repeat(n)),
+            format!(
+                "int main() {{ int x; x = 1{}; return 0; }}",
+                " + x".repeat(n)
+            ),
+            format!(
+                "int main() {{ int x; x = {}1{}; return 0; }}",
+                "(x + ".repeat(n / 2),
+                ")".repeat(n / 2)
+            ),
+            format!(
+                "int main() {{ {}x = 1;{} return 0; }}",
+                "{ int x; ".repeat(n),
+                "}".repeat(n)
+            ),
+            format!(
+                "int main() {{ int x; {}x = 1; return 0; }}",
+                "if (x) while (x) ".repeat(n / 2)
+            ),
+            format!(
+                "int main() {{ int x; x = {}1; return 0; }}",
+                "x ? x : ".repeat(n)
+            ),
+        ];
+        for src in programs {
+            assert!(parse(&src).1.is_empty(), "{}", &src[..60]);
+            assert_eq!(errors(&src), Vec::<String>::new(), "{}", &src[..60]);
+        }
+    }
+
+    #[test]
     fn suggestions() {
         assert_eq!(suggest("rnak", ["rank", "size"]), Some("rank".into()));
         assert_eq!(

@@ -71,11 +71,12 @@ pub fn parse_recovering(source: &str) -> (Unit, Vec<Diagnostic>) {
         stopped: false,
     };
     let unit = parser.unit();
+    let lex_overflow = lex_diags.len() > MAX_ERRORS;
     let mut diags = lex_diags;
     diags.truncate(MAX_ERRORS);
     diags.extend(parser.diags);
     diags.sort_by_key(|d| d.span.start);
-    if parser.stopped || diags.len() > MAX_ERRORS {
+    if parser.stopped || lex_overflow || diags.len() > MAX_ERRORS {
         diags.truncate(MAX_ERRORS);
         let at = diags.last().map_or(0..0, |d| d.span.clone());
         diags.push(
@@ -459,9 +460,9 @@ impl Parser<'_> {
             })
     }
 
-    /// Skips a broken statement (which started at token `from`): up to and including a `;`, over balanced braces, stopping
-    /// before a `}` that closes the enclosing block or before a statement keyword that starts a
-    /// line.
+    /// Skips a broken statement (which started at token `from`): up to and including a `;`,
+    /// over balanced braces (counting those opened since `from`), stopping before a `}` that
+    /// closes the enclosing block or before a statement keyword that starts a line.
     fn sync_stmt(&mut self, from: usize) {
         let mut braces = self.open_braces_since(from);
         loop {
@@ -506,8 +507,9 @@ impl Parser<'_> {
         }
     }
 
-    /// Skips a broken top-level item (which started at token `from`): up to a `;` or a balanced `{ … }`, or before a type that
-    /// starts a line.
+    /// Skips a broken top-level item (which started at token `from`): up to a `;` or a
+    /// balanced `{ … }` (counting braces opened since `from`), or before a type that starts a
+    /// line.
     fn sync_top(&mut self, from: usize) {
         let mut braces = self.open_braces_since(from);
         loop {
@@ -911,38 +913,37 @@ impl Parser<'_> {
 
     // ---- statements -----------------------------------------------------------------------
 
+    /// A block. Its nesting is counted by the statement holding it.
     fn block(&mut self) -> PResult<Block> {
-        self.nested(|p| {
-            let open = p.expect(Punct::LBrace, "to start a block")?;
-            let mut stmts = Vec::new();
-            loop {
-                if p.eat(Punct::RBrace) {
-                    break;
-                }
-                if p.at_eof() {
-                    if !p.reported_unclosed && !p.stopped {
-                        p.reported_unclosed = true;
-                        p.report(
-                            Diagnostic::error("this `{` is never closed", open.clone())
-                                .with_label("unclosed")
-                                .with_note("the file ends before its matching `}`"),
-                        );
-                    }
-                    break;
-                }
-                let start = p.pos;
-                match p.stmt() {
-                    Ok(s) => stmts.push(s),
-                    Err(Fail) => p.sync_stmt(start),
-                }
-                if p.pos == start {
-                    p.bump();
-                }
+        let open = self.expect(Punct::LBrace, "to start a block")?;
+        let mut stmts = Vec::new();
+        loop {
+            if self.eat(Punct::RBrace) {
+                break;
             }
-            Ok(Block {
-                stmts,
-                span: open.start..p.prev_end(),
-            })
+            if self.at_eof() {
+                if !self.reported_unclosed && !self.stopped {
+                    self.reported_unclosed = true;
+                    self.report(
+                        Diagnostic::error("this `{` is never closed", open.clone())
+                            .with_label("unclosed")
+                            .with_note("the file ends before its matching `}`"),
+                    );
+                }
+                break;
+            }
+            let start = self.pos;
+            match self.stmt() {
+                Ok(s) => stmts.push(s),
+                Err(Fail) => self.sync_stmt(start),
+            }
+            if self.pos == start {
+                self.bump();
+            }
+        }
+        Ok(Block {
+            stmts,
+            span: open.start..self.prev_end(),
         })
     }
 
@@ -1563,15 +1564,15 @@ mod tests {
     #[test]
     fn deep_nesting_is_a_diagnostic_not_a_crash() {
         for src in [
-            deep("(", ")", 100_000),
-            deep("-", "", 100_000),
-            deep("a[", "]", 50_000),
-            format!("int main() {}{}", "{".repeat(100_000), "}".repeat(100_000)),
-            format!("int main() {{ x = 1{}; }}", " + 1".repeat(100_000)),
-            format!("int main() {{ x = a{}; }}", "[0]".repeat(100_000)),
-            format!("int main() {{ x = {}1; }}", "y = ".repeat(100_000)),
-            format!("int a[] = {}1{};", "{".repeat(100_000), "}".repeat(100_000)),
-            format!("int main() {{ {} }}", "if (1) ".repeat(100_000)),
+            deep("(", ")", 20_000),
+            deep("-", "", 20_000),
+            deep("a[", "]", 10_000),
+            format!("int main() {}{}", "{".repeat(20_000), "}".repeat(20_000)),
+            format!("int main() {{ x = 1{}; }}", " + 1".repeat(20_000)),
+            format!("int main() {{ x = a{}; }}", "[0]".repeat(20_000)),
+            format!("int main() {{ x = {}1; }}", "y = ".repeat(20_000)),
+            format!("int a[] = {}1{};", "{".repeat(20_000), "}".repeat(20_000)),
+            format!("int main() {{ {} }}", "if (1) ".repeat(20_000)),
         ] {
             let msgs = messages(&src);
             assert_eq!(
@@ -1584,6 +1585,16 @@ mod tests {
         // Just under the limits parses.
         assert!(messages(&deep("(", ")", 100)).is_empty());
         assert!(messages(&format!("int main() {{ x = 1{}; }}", " + 1".repeat(100))).is_empty());
+    }
+
+    #[test]
+    fn lexical_error_count_is_capped_too() {
+        let msgs = messages(&"@ x ".repeat(150));
+        assert_eq!(msgs.len(), MAX_ERRORS + 1);
+        assert_eq!(
+            msgs.last().map(String::as_str),
+            Some("too many errors; stopping here")
+        );
     }
 
     #[test]
