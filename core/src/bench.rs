@@ -90,9 +90,16 @@ pub fn vm_loop(iterations: u32) -> Result<(u64, String), String> {
         max_ops: u64::MAX,
         ..VmLimits::default()
     };
-    let mut sim = Sim::new(machine, lang::ranks(&compiled, 1, limits), SimConfig::default());
+    let mut sim = Sim::new(
+        machine,
+        lang::ranks(&compiled, 1, limits),
+        SimConfig::default(),
+    );
     sim.run().map_err(|e| e.to_string())?;
     let ops = sim.program(0).map_or(0, |vm| vm.ops());
-    let line = sim.console().first().map_or(String::new(), |l| l.text.clone());
+    let line = sim
+        .console()
+        .first()
+        .map_or(String::new(), |l| l.text.clone());
     Ok((ops, line))
 }

@@ -58,8 +58,17 @@ fn survives(source: &str, ranks: u32) -> String {
 fn expr(depth: u32) -> BoxedStrategy<String> {
     let leaf = prop_oneof![
         (-3i32..70).prop_map(|v| v.to_string()),
-        prop::sample::select(vec!["x", "y", "i", "rank", "size", "a[x % 8]", "2147483647", "(int)d"])
-            .prop_map(String::from),
+        prop::sample::select(vec![
+            "x",
+            "y",
+            "i",
+            "rank",
+            "size",
+            "a[x % 8]",
+            "2147483647",
+            "(int)d"
+        ])
+        .prop_map(String::from),
     ];
     if depth == 0 {
         return leaf.boxed();
@@ -83,16 +92,26 @@ fn stmt(depth: u32) -> BoxedStrategy<String> {
         e.clone().prop_map(|v| format!("y += {v};")),
         (e.clone(), e.clone()).prop_map(|(i, v)| format!("a[{i}] = {v};")),
         e.clone().prop_map(|v| format!("d = d * 0.5 + {v};")),
-        e.clone().prop_map(|v| format!("printf(\"%d %f %s\\n\", {v}, d, \"ok\");")),
+        e.clone()
+            .prop_map(|v| format!("printf(\"%d %f %s\\n\", {v}, d, \"ok\");")),
         e.clone().prop_map(|v| format!("compute({v} % 5);")),
-        (e.clone(), 0i32..3).prop_map(|(dst, tag)| format!("MPI_Send(&x, 1, MPI_INT, {dst}, {tag}, MPI_COMM_WORLD);")),
-        (e.clone(), 0i32..3).prop_map(|(src, tag)| format!("MPI_Recv(&y, 1, MPI_INT, {src}, {tag}, MPI_COMM_WORLD, &st);")),
-        (e.clone(), 0i32..3).prop_map(|(dst, tag)| format!("MPI_Isend(a, 4, MPI_INT, {dst}, {tag}, MPI_COMM_WORLD, &req);")),
-        (0i32..3).prop_map(|tag| format!("MPI_Irecv(b, 8, MPI_INT, MPI_ANY_SOURCE, {tag}, MPI_COMM_WORLD, &req);")),
+        (e.clone(), 0i32..3).prop_map(|(dst, tag)| format!(
+            "MPI_Send(&x, 1, MPI_INT, {dst}, {tag}, MPI_COMM_WORLD);"
+        )),
+        (e.clone(), 0i32..3).prop_map(|(src, tag)| format!(
+            "MPI_Recv(&y, 1, MPI_INT, {src}, {tag}, MPI_COMM_WORLD, &st);"
+        )),
+        (e.clone(), 0i32..3).prop_map(|(dst, tag)| format!(
+            "MPI_Isend(a, 4, MPI_INT, {dst}, {tag}, MPI_COMM_WORLD, &req);"
+        )),
+        (0i32..3).prop_map(|tag| format!(
+            "MPI_Irecv(b, 8, MPI_INT, MPI_ANY_SOURCE, {tag}, MPI_COMM_WORLD, &req);"
+        )),
         Just("MPI_Wait(&req, &st);".to_string()),
         Just("MPI_Barrier(MPI_COMM_WORLD);".to_string()),
         Just("MPI_Allreduce(&x, &y, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);".to_string()),
-        e.clone().prop_map(|root| format!("MPI_Bcast(a, 2, MPI_INT, {root}, MPI_COMM_WORLD);")),
+        e.clone()
+            .prop_map(|root| format!("MPI_Bcast(a, 2, MPI_INT, {root}, MPI_COMM_WORLD);")),
         Just("MPI_Alltoall(a, 1, MPI_INT, b, 1, MPI_INT, MPI_COMM_WORLD);".to_string()),
         Just("MPI_Get_count(&st, MPI_INT, &y);".to_string()),
         Just("y = st.MPI_SOURCE + st.MPI_TAG;".to_string()),
@@ -184,6 +203,12 @@ fn the_generator_reaches_the_runtime() {
         let source = program().new_tree(&mut runner).unwrap().current();
         *outcomes.entry(survives(&source, 2)).or_insert(0) += 1;
     }
-    assert!(outcomes.get("rejected").copied().unwrap_or(0) < 20, "{outcomes:?}");
-    assert!(outcomes.contains_key("finished") || outcomes.contains_key("failed"), "{outcomes:?}");
+    assert!(
+        outcomes.get("rejected").copied().unwrap_or(0) < 20,
+        "{outcomes:?}"
+    );
+    assert!(
+        outcomes.contains_key("finished") || outcomes.contains_key("failed"),
+        "{outcomes:?}"
+    );
 }
