@@ -5,5 +5,6 @@ mod examples;
 mod lang_front;
 mod lang_fuzz;
 mod lang_mpi;
+mod lang_vm;
 mod profiles;
 mod script;

@@ -1,0 +1,153 @@
+//! The compiler and VM on small programs whose output C defines exactly: each program prints,
+//! and the printed lines are compared with what a C compiler's program prints.
+
+use rankscope_core::engine::{Sim, SimConfig};
+use rankscope_core::lang::{self, VmLimits};
+use rankscope_core::machine::{builtin_profiles, Machine};
+
+/// Runs `source` on `ranks` ranks of the InfiniBand profile; returns rank 0's console lines (or
+/// the error text).
+fn output(source: &str, ranks: u32) -> Result<Vec<String>, String> {
+    let compiled = lang::load(source, "t.c").map_err(|d| {
+        d.iter()
+            .map(|d| d.render("t.c", source))
+            .collect::<Vec<_>>()
+            .join("\n")
+    })?;
+    let profile = builtin_profiles()
+        .unwrap()
+        .into_iter()
+        .find(|p| p.machine.id == "ib-qdr")
+        .unwrap();
+    let machine = Machine::new(&profile, ranks).unwrap();
+    let mut sim = Sim::new(
+        machine,
+        lang::ranks(&compiled, ranks, VmLimits::default()),
+        SimConfig::default(),
+    );
+    sim.run().map_err(|e| e.to_string())?;
+    Ok(sim
+        .console()
+        .iter()
+        .filter(|l| l.rank == 0)
+        .map(|l| l.text.clone())
+        .collect())
+}
+
+#[test]
+fn arithmetic_conversions_and_operators_follow_c() {
+    let src = r#"
+#include <stdio.h>
+int main() {
+    int a = 7, b = -2, c;
+    double d = 7 / 2, e = 7 / 2.0;
+    char ch = 'A';
+    printf("%d %d %d %d\n", a / b, a % b, -a / 2, a << 3 >> 1);
+    printf("%g %g %d\n", d, e, (int)(e * 3));
+    c = a++;
+    c += ++a;  /* 7 + 9 */
+    printf("%d %d\n", c, a);
+    c = 10; c += 5; c -= 3; c *= 2; c /= 4; c %= 4; c <<= 3; c |= 1; c ^= 3; c &= 14;
+    printf("%d\n", c);
+    ch = ch + 2;
+    printf("%c %d %d\n", ch, ch, (char)300);
+    printf("%d %d %d\n", 3 > 2 && 2 > 1, 0 || 0, !5);
+    printf("%d %d\n", 5 > 3 ? 10 : 20, sizeof(double) + sizeof(int) + sizeof(char));
+    printf("%d\n", 2147483647 + 1);
+    return 0;
+}
+"#;
+    assert_eq!(
+        output(src, 1).unwrap(),
+        [
+            "-3 1 -3 28",
+            "3 3.5 10",
+            "16 9",
+            "2",
+            "C 67 44",
+            "1 0 0",
+            "10 13",
+            "-2147483648"
+        ]
+    );
+}
+
+#[test]
+fn control_flow_functions_recursion_and_arrays() {
+    let src = r#"
+#include <stdio.h>
+#define N 5
+int g = 3, table[N] = {1, 2, 3};
+double m[2][3];
+
+int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }
+void fill(double *row, int n, double v) { int i; for (i = 0; i < n; i++) row[i] = v * i; }
+int sum(int a[], int n) { int s = 0; while (n-- > 0) s += a[n]; return s; }
+
+int main(int argc, char **argv) {
+    int i, j, k = 0;
+    char name[8] = {'r', 'a', 'n', 'k', 0};
+    for (i = 0; i < 10; i++) {
+        if (i == 2) continue;
+        if (i == 6) break;
+        k += i;
+    }
+    do { k++; } while (k < 20);
+    fill(m[1], 3, 1.5);
+    for (i = 0; i < 2; i++) for (j = 0; j < 3; j++) m[i][j] += i + j;
+    table[4] = fact(g + 2);
+    printf("%d %d %s\n", k, sum(table, N), name);
+    printf("%.1f %.1f %.1f\n", m[0][2], m[1][1], m[1][2]);
+    {
+        int *p = &table[1];
+        *p = 20;
+        p++;
+        printf("%d %d %d\n", *p, table[1], p - table);
+    }
+    return 0;
+}
+"#;
+    assert_eq!(
+        output(src, 1).unwrap(),
+        ["20 126 rank", "2.0 3.5 6.0", "3 20 2"]
+    );
+}
+
+#[test]
+fn data_really_moves_between_ranks() {
+    let src = r#"
+#include <mpi.h>
+#include <stdio.h>
+int main(int argc, char **argv) {
+    int rank, size, i;
+    double v[4], w[4];
+    MPI_Status st;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    for (i = 0; i < 4; i++) v[i] = rank * 10 + i * 0.25;
+    if (rank == 1) MPI_Send(v, 4, MPI_DOUBLE, 0, 9, MPI_COMM_WORLD);
+    if (rank == 0) {
+        MPI_Recv(w, 4, MPI_DOUBLE, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
+        MPI_Get_count(&st, MPI_DOUBLE, &i);
+        printf("%g %g from %d tag %d count %d\n", w[0], w[3], st.MPI_SOURCE, st.MPI_TAG, i);
+    }
+    MPI_Finalize();
+    return 0;
+}
+"#;
+    assert_eq!(output(src, 2).unwrap(), ["10 10.75 from 1 tag 9 count 4"]);
+}
+
+#[test]
+fn recursion_depth_and_memory_are_limited() {
+    let src = "int f(int n) { return f(n + 1); }\nint main() { return f(0); }\n";
+    let e = output(src, 1).unwrap_err();
+    assert!(e.contains("too many nested calls"), "{e}");
+    let src = "int main() { double big[100000000]; big[0] = 1; return 0; }\n";
+    let e = output(src, 1).unwrap_err();
+    assert!(
+        e.contains("out of memory") || e.contains("too large"),
+        "{e}"
+    );
+}
