@@ -783,7 +783,7 @@ impl Compiler {
                     Some(bop) => {
                         if !tt.is_arithmetic() && !tt.is_pointer() {
                             return err(
-                                format!("cannot use `{}=` on a `{tt}`", binop_text(*bop)),
+                                format!("cannot use `{}=` on a `{tt}`", bop.symbol()),
                                 span,
                             );
                         }
@@ -1043,7 +1043,7 @@ impl Compiler {
         }
         if !at.is_arithmetic() || !bt.is_arithmetic() {
             return err(
-                format!("`{}` needs numbers, not `{at}` and `{bt}`", binop_text(op)),
+                format!("`{}` needs numbers, not `{at}` and `{bt}`", op.symbol()),
                 span,
             );
         }
@@ -1067,7 +1067,7 @@ impl Compiler {
                 BinOp::Ne => DoubleOp::Ne,
                 _ => {
                     return err(
-                        format!("`{}` needs integers, not doubles", binop_text(op)),
+                        format!("`{}` needs integers, not doubles", op.symbol()),
                         span,
                     )
                 }
@@ -1135,7 +1135,7 @@ impl Compiler {
                 Ok(Ty::Int)
             }
             _ => err(
-                format!("`{}` cannot combine a `{at}` and a `{bt}`", binop_text(op)),
+                format!("`{}` cannot combine a `{at}` and a `{bt}`", op.symbol()),
                 span,
             ),
         }
@@ -1276,28 +1276,6 @@ fn param_ty(t: &Type) -> Ty {
     }
 }
 
-fn binop_text(op: BinOp) -> &'static str {
-    match op {
-        BinOp::Add => "+",
-        BinOp::Sub => "-",
-        BinOp::Mul => "*",
-        BinOp::Div => "/",
-        BinOp::Rem => "%",
-        BinOp::Shl => "<<",
-        BinOp::Shr => ">>",
-        BinOp::BitAnd => "&",
-        BinOp::BitOr => "|",
-        BinOp::BitXor => "^",
-        BinOp::Lt => "<",
-        BinOp::Le => "<=",
-        BinOp::Gt => ">",
-        BinOp::Ge => ">=",
-        BinOp::Eq => "==",
-        BinOp::Ne => "!=",
-        BinOp::And => "&&",
-        BinOp::Or => "||",
-    }
-}
 
 /// A compile-time constant.
 #[derive(Copy, Clone)]
