@@ -1276,7 +1276,6 @@ fn param_ty(t: &Type) -> Ty {
     }
 }
 
-
 /// A compile-time constant.
 #[derive(Copy, Clone)]
 enum Const {
