@@ -1070,6 +1070,14 @@ impl Parser<'_> {
                 self.expect_semi(SemiAfter::Return)?;
                 Ok(StmtKind::Return(value))
             }
+            TokenKind::Ident(word) if matches!(word.as_str(), "switch" | "goto") => {
+                let advice = if word == "switch" {
+                    "use `if (…) … else if (…) …`"
+                } else {
+                    "use a loop with `break` or `continue`"
+                };
+                Err(self.error_here(format!("`{word}` is not supported"), advice))
+            }
             TokenKind::Else => Err(self.error_here(
                 "`else` without a matching `if`".to_string(),
                 "no `if` before this",
@@ -1528,13 +1536,17 @@ mod tests {
             ]
         );
         assert_eq!(
-            messages("int main() { else x; float y; a->b; (f)(1); sizeof(x); }"),
+            messages(
+                "int main() { else x; float y; a->b; (f)(1); sizeof(x);\n switch (x) { case 1: break; }\n goto end; }"
+            ),
             vec![
                 "`else` without a matching `if`",
                 "the type `float` is not supported",
                 "`->` is not supported",
                 "only a function name can be called",
                 "`sizeof` takes a type here, like `sizeof(int)`",
+                "`switch` is not supported",
+                "`goto` is not supported",
             ]
         );
     }
