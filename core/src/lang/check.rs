@@ -1114,7 +1114,7 @@ impl<'a> Checker<'a> {
                 _ => Ty::Scalar(BaseType::Int),
             };
         }
-        let sym = binop_text(op);
+        let sym = op.symbol();
         let arith_result = || {
             if ta.is_double() || tb.is_double() {
                 Ty::Scalar(BaseType::Double)
@@ -1522,29 +1522,6 @@ fn conversions(format: &str) -> Result<Vec<char>, String> {
         }
     }
     Ok(out)
-}
-
-fn binop_text(op: BinOp) -> &'static str {
-    match op {
-        BinOp::Add => "+",
-        BinOp::Sub => "-",
-        BinOp::Mul => "*",
-        BinOp::Div => "/",
-        BinOp::Rem => "%",
-        BinOp::Shl => "<<",
-        BinOp::Shr => ">>",
-        BinOp::BitAnd => "&",
-        BinOp::BitOr => "|",
-        BinOp::BitXor => "^",
-        BinOp::Lt => "<",
-        BinOp::Le => "<=",
-        BinOp::Gt => ">",
-        BinOp::Ge => ">=",
-        BinOp::Eq => "==",
-        BinOp::Ne => "!=",
-        BinOp::And => "&&",
-        BinOp::Or => "||",
-    }
 }
 
 /// The literal `0` (a null pointer in C).
