@@ -24,30 +24,6 @@ pub fn hold_model(pending: usize, ops: u64, seed: u64) -> u64 {
     checksum
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn vm_benchmark_program_runs_and_computes() {
-        let (ops, line) = vm_loop(100).unwrap();
-        assert!(ops > 100 * 20, "{ops} operations");
-        // The same computation in Rust.
-        let (mut a, mut s) = ([0i32; 64], 0i32);
-        for i in 0..100i32 {
-            a[(i % 64) as usize] = i;
-            s += a[((i * 7) % 64) as usize] % 13 + (i % 5) * (i % 5);
-        }
-        assert_eq!(line, format!("{s} 2.000000"));
-    }
-
-    #[test]
-    fn hold_model_is_deterministic_and_keeps_the_queue_size() {
-        assert_eq!(hold_model(100, 10_000, 1), hold_model(100, 10_000, 1));
-        assert_ne!(hold_model(100, 10_000, 1), hold_model(100, 10_000, 2));
-    }
-}
-
 /// The VM benchmark program: integer and floating-point arithmetic, array indexing, a function
 /// call and a loop — the mix of the papers' compute kernels. `ITERATIONS` is replaced by a count.
 pub const VM_BENCH_SOURCE: &str = r#"
@@ -102,4 +78,28 @@ pub fn vm_loop(iterations: u32) -> Result<(u64, String), String> {
         .first()
         .map_or(String::new(), |l| l.text.clone());
     Ok((ops, line))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vm_benchmark_program_runs_and_computes() {
+        let (ops, line) = vm_loop(100).unwrap();
+        assert!(ops > 100 * 20, "{ops} operations");
+        // The same computation in Rust.
+        let (mut a, mut s) = ([0i32; 64], 0i32);
+        for i in 0..100i32 {
+            a[(i % 64) as usize] = i;
+            s += a[((i * 7) % 64) as usize] % 13 + (i % 5) * (i % 5);
+        }
+        assert_eq!(line, format!("{s} 2.000000"));
+    }
+
+    #[test]
+    fn hold_model_is_deterministic_and_keeps_the_queue_size() {
+        assert_eq!(hold_model(100, 10_000, 1), hold_model(100, 10_000, 1));
+        assert_ne!(hold_model(100, 10_000, 1), hold_model(100, 10_000, 2));
+    }
 }

@@ -293,7 +293,7 @@ pub enum ExprKind {
     Float(f64),
     /// A character literal.
     Char(u8),
-    /// A string literal (escapes already decoded); only as a `printf` format or argument.
+    /// A string literal (escapes already decoded): a `char *` to a NUL-terminated copy.
     Str(String),
     /// A variable, function or built-in constant (`MPI_COMM_WORLD`, `MPI_INT`, …).
     Ident(String),

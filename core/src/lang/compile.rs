@@ -1304,13 +1304,44 @@ fn const_eval(e: &Expr) -> Option<Const> {
         ExprKind::Char(c) => Const::Int(i64::from(*c)),
         ExprKind::Float(v) => Const::Double(*v),
         ExprKind::Ident(name) => Const::Int(mpi_table::constant(name)?),
+        ExprKind::SizeOf(t) => Const::Int(i64::from(Ty::from_decl(t).size())),
         ExprKind::Unary(UnaryOp::Neg, inner) => match const_eval(inner)? {
             Const::Int(i) => Const::Int(i.wrapping_neg()),
             Const::Double(d) => Const::Double(-d),
         },
         ExprKind::Unary(UnaryOp::Plus, inner) => const_eval(inner)?,
+        ExprKind::Unary(UnaryOp::Not, inner) => {
+            Const::Int(i64::from(const_eval(inner)?.as_f64() == 0.0))
+        }
+        ExprKind::Unary(UnaryOp::BitNot, inner) => match const_eval(inner)? {
+            Const::Int(i) => Const::Int(!i),
+            Const::Double(_) => return None,
+        },
+        ExprKind::Ternary(c, a, b) => {
+            if const_eval(c)?.as_f64() != 0.0 {
+                const_eval(a)?
+            } else {
+                const_eval(b)?
+            }
+        }
         ExprKind::Binary(op, a, b) => {
             let (a, b) = (const_eval(a)?, const_eval(b)?);
+            let cmp = |x: f64, y: f64| -> Option<bool> {
+                Some(match op {
+                    BinOp::Lt => x < y,
+                    BinOp::Le => x <= y,
+                    BinOp::Gt => x > y,
+                    BinOp::Ge => x >= y,
+                    BinOp::Eq => x == y,
+                    BinOp::Ne => x != y,
+                    BinOp::And => x != 0.0 && y != 0.0,
+                    BinOp::Or => x != 0.0 || y != 0.0,
+                    _ => return None,
+                })
+            };
+            if let Some(truth) = cmp(a.as_f64(), b.as_f64()) {
+                return Some(Const::Int(i64::from(truth)));
+            }
             match (a, b) {
                 (Const::Int(x), Const::Int(y)) => Const::Int(match op {
                     BinOp::Add => x.wrapping_add(y),
@@ -1320,6 +1351,9 @@ fn const_eval(e: &Expr) -> Option<Const> {
                     BinOp::Rem if y != 0 => x.wrapping_rem(y),
                     BinOp::Shl => x.wrapping_shl(y as u32),
                     BinOp::Shr => x.wrapping_shr(y as u32),
+                    BinOp::BitAnd => x & y,
+                    BinOp::BitOr => x | y,
+                    BinOp::BitXor => x ^ y,
                     _ => return None,
                 }),
                 (x, y) => Const::Double(match op {

@@ -151,3 +151,15 @@ fn recursion_depth_and_memory_are_limited() {
         "{e}"
     );
 }
+
+#[test]
+fn global_initializers_are_constant_expressions() {
+    let src = r#"
+#include <stdio.h>
+#define N 4
+int a = sizeof(double) * N, b = N > 3 ? 1 : 2, c = ~0 & 0xff, d = !0 + (1 << 4);
+double x = (double)N / 8;
+int main() { printf("%d %d %d %d %g\n", a, b, c, d, x); return 0; }
+"#;
+    assert_eq!(output(src, 1).unwrap(), ["32 1 255 17 0.5"]);
+}
