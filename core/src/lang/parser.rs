@@ -1,4 +1,4 @@
-//! The parser: tokens → the spanned syntax tree ([`Unit`](super::ast::Unit)), by recursive descent with
+//! The parser: tokens → the spanned syntax tree ([`Unit`]), by recursive descent with
 //! precedence climbing for binary operators (C's precedence and associativity).
 //!
 //! It recovers from errors and reports every syntax error in one pass: a broken statement is
