@@ -2,6 +2,7 @@
 
 mod commands;
 mod memory;
+mod output;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

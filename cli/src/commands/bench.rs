@@ -1,6 +1,7 @@
 //! `rankscope bench`: the engine's speed and memory figures (never asserted in tests; quoted in
 //! notes). Wall time here is the host's clock, which is fine outside `core`.
 
+use crate::output::out;
 use std::time::Instant;
 
 use rankscope_core::bench::{hold_model, vm_loop};
@@ -26,14 +27,14 @@ pub struct BenchOptions {
 
 /// Runs the benchmarks and prints one line per figure.
 pub fn run(opts: BenchOptions) -> Result<(), String> {
-    println!("rankscope bench (core {})", rankscope_core::VERSION);
+    out!("rankscope bench (core {})", rankscope_core::VERSION);
     for pending in [1_000usize, 1_000_000] {
         // Warm up once (page faults, caches), then time.
         hold_model(pending, opts.hold_ops / 10, 1);
         let start = Instant::now();
         let checksum = hold_model(pending, opts.hold_ops, 1);
         let secs = start.elapsed().as_secs_f64();
-        println!(
+        out!(
             "hold model, {pending:>9} pending: {:>7.2} M events/s ({} pop+push in {secs:.3} s, checksum {checksum:016x})",
             opts.hold_ops as f64 / secs / 1e6,
             opts.hold_ops
@@ -48,7 +49,7 @@ fn vm_ops(iterations: u32) -> Result<(), String> {
     let start = Instant::now();
     let (ops, line) = vm_loop(iterations)?;
     let secs = start.elapsed().as_secs_f64();
-    println!(
+    out!(
         "VM bytecode: {:>7.2} M operations/s ({ops} operations in {secs:.3} s, including compilation; printed {line:?})",
         ops as f64 / secs / 1e6
     );
@@ -91,7 +92,7 @@ fn broadcast_scale(opts: &BenchOptions) -> Result<(), String> {
     let summary = sim.run().map_err(|e| e.to_string())?;
     let total = start.elapsed().as_secs_f64();
     let peak = peak_rss_bytes().unwrap_or(0);
-    println!(
+    out!(
         "binomial broadcast, {ranks} ranks on {} ({} nodes): simulated {}, {} events, wall {total:.2} s (setup {setup:.2} s, {:.2} M events/s), peak RSS {:.0} MiB, trace hash {:016x}",
         profile.machine.id,
         nodes,
@@ -101,7 +102,7 @@ fn broadcast_scale(opts: &BenchOptions) -> Result<(), String> {
         mib(peak),
         summary.trace_hash
     );
-    println!(
+    out!(
         "bytes per idle rank: {:.1} measured (RSS after setup − before, ÷ ranks; includes each rank's start event), {} structural (program + state + mailbox slot)",
         rss_idle.saturating_sub(rss0) as f64 / f64::from(ranks),
         sim_rank_bytes()

@@ -1,5 +1,6 @@
 //! `rankscope profiles`: list the built-in machine profiles, or check a profile file.
 
+use crate::output::out;
 use std::path::PathBuf;
 
 use rankscope_core::machine::{builtin_profiles, parameters, Basis, Profile};
@@ -9,18 +10,22 @@ use rankscope_core::machine::{builtin_profiles, parameters, Basis, Profile};
 pub fn run(json: bool, check: Option<PathBuf>, show: Option<String>) -> Result<(), String> {
     if let Some(name) = show {
         let p = resolve(&name)?;
-        println!(
+        out!(
             "{} — {}\n{}\n",
-            p.machine.name, p.machine.interconnect, p.machine.summary
+            p.machine.name,
+            p.machine.interconnect,
+            p.machine.summary
         );
         for r in parameters(&p) {
             let (kind, text) = match &r.basis {
                 Basis::Source(s) => ("source", s),
                 Basis::Assume(a) => ("assume", a),
             };
-            println!(
+            out!(
                 "[{}] {} = {}\n    {kind}: {text}",
-                r.section, r.key, r.value
+                r.section,
+                r.key,
+                r.value
             );
         }
         return Ok(());
@@ -34,21 +39,28 @@ pub fn run(json: bool, check: Option<PathBuf>, show: Option<String>) -> Result<(
             "core_version": rankscope_core::VERSION,
             "profiles": list,
         });
-        println!(
+        out!(
             "{}",
             serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?
         );
         return Ok(());
     }
-    println!(
+    out!(
         "{:<12} {:<28} {:>6} {:>5}  paper",
-        "id", "name", "nodes", "ppn"
+        "id",
+        "name",
+        "nodes",
+        "ppn"
     );
     for p in &list {
         let m = &p.machine;
-        println!(
+        out!(
             "{:<12} {:<28} {:>6} {:>5}  {}",
-            m.id, m.name, m.nodes.value, m.ranks_per_node.value, m.paper
+            m.id,
+            m.name,
+            m.nodes.value,
+            m.ranks_per_node.value,
+            m.paper
         );
     }
     let rows: Vec<_> = list.iter().flat_map(parameters).collect();
@@ -56,7 +68,7 @@ pub fn run(json: bool, check: Option<PathBuf>, show: Option<String>) -> Result<(
         .iter()
         .filter(|r| matches!(r.basis, Basis::Assume(_)))
         .count();
-    println!(
+    out!(
         "\n{} profiles, {} cited parameters: {} from the papers, {assumed} assumptions (see `profiles --show ID`).",
         list.len(),
         rows.len(),

@@ -2,6 +2,7 @@
 //! what happened: each rank's console, the simulated time, a summary, and any error with its
 //! source location.
 
+use crate::output::out;
 use std::path::PathBuf;
 
 use rankscope_core::engine::{Limits, Program, Sim, SimConfig, SimError};
@@ -124,14 +125,14 @@ fn execute<P: Program>(
         if let (Some(doc), serde_json::Value::Object(extra)) = (doc.as_object_mut(), extra) {
             doc.extend(extra);
         }
-        println!(
+        out!(
             "{}",
             serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?
         );
         return result.map(|_| ()).map_err(|e| e.to_string());
     }
     for line in sim.console() {
-        println!("[rank {} @ {}] {}", line.rank, line.time, line.text);
+        out!("[rank {} @ {}] {}", line.rank, line.time, line.text);
     }
     if let Some(path) = &opts.trace {
         let doc = to_chrome_json(
@@ -141,13 +142,13 @@ fn execute<P: Program>(
         );
         let text = serde_json::to_string(&doc).map_err(|e| e.to_string())?;
         std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        println!(
+        out!(
             "trace: {} ({} records; open it in https://ui.perfetto.dev)",
             path.display(),
             sim.trace().len()
         );
     }
-    println!(
+    out!(
         "{name} on {} with {} ranks: simulated time {}, {} events, {} trace records, trace hash {:016x}",
         profile.machine.id, s.ranks, s.end_time, s.events, s.records, s.trace_hash
     );
