@@ -111,6 +111,47 @@ test('a user-loaded profile joins the list, and a broken one is reported with it
   }
 });
 
+test('a share link restores program, machine and ranks; a damaged one says so', async () => {
+  const { page, problems, close } = await loadApp('/', { viewport: { width: 1280, height: 800 } });
+  try {
+    const program = 'int main(int argc, char **argv) {\n    return 0; /* shared */\n}\n';
+    await page.fill('[aria-label="MPI program source"]', program);
+    await page.selectOption('[data-testid="profile-select"]', 'fx100');
+    await page.fill('[data-testid="ranks-input"]', '64');
+    await page.press('[data-testid="ranks-input"]', 'Tab');
+    await page.click('[data-testid="share"]');
+    const link = page.url();
+    assert.match(link, /#s=[A-Za-z0-9_-]+$/);
+
+    const other = await loadApp(new URL(link).pathname + new URL(link).hash, { viewport: { width: 1280, height: 800 } });
+    try {
+      await other.page.waitForFunction(
+        (text) => document.querySelector('[aria-label="MPI program source"]')?.value === text,
+        program,
+        { timeout: 10000 },
+      );
+      assert.equal(await other.page.inputValue('[data-testid="profile-select"]'), 'fx100');
+      assert.equal(await other.page.inputValue('[data-testid="ranks-input"]'), '64');
+      assert.deepEqual(other.problems, []);
+    } finally {
+      await other.close();
+    }
+
+    const damaged = await loadApp('/#s=' + new URL(link).hash.slice(3, 40), { viewport: { width: 1280, height: 800 } });
+    try {
+      const banner = await damaged.page.waitForSelector('[data-testid="link-error"]');
+      assert.match(await banner.textContent(), /damaged/);
+      await screenshot(damaged.page, 'share-link-damaged');
+      assert.deepEqual(damaged.problems, []);
+    } finally {
+      await damaged.close();
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
 test('dark theme and phone width render without errors', async () => {
   const dark = await loadApp('/', { viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
   const phone = await loadApp('/', { viewport: { width: 390, height: 844 }, isMobile: true });

@@ -7,11 +7,34 @@ use crate::components::{
     machine_view::MachineView,
 };
 use crate::state::{Action, State};
+use crate::url;
 
 /// The whole page.
 #[function_component(App)]
 pub fn app() -> Html {
     let state = use_reducer(State::default);
+    // On first render: restore the state a share link carries (the only read of the URL).
+    {
+        let state = state.clone();
+        use_effect_with((), move |_| {
+            let hash = web_sys::window()
+                .and_then(|w| w.location().hash().ok())
+                .unwrap_or_default();
+            if hash.len() > 1 {
+                state.dispatch(Action::Restore(url::decode(&hash)));
+            }
+        });
+    }
+    // "Share": write the link into the address bar, ready to copy.
+    let on_share = {
+        let state = state.clone();
+        Callback::from(move |_| {
+            let fragment = url::encode(&state.share_state());
+            if let Some(location) = web_sys::window().map(|w| w.location()) {
+                location.set_hash(&fragment).ok();
+            }
+        })
+    };
     let on_select = {
         let state = state.clone();
         Callback::from(move |id: String| state.dispatch(Action::SelectProfile(id)))
@@ -52,7 +75,10 @@ pub fn app() -> Html {
     };
     html! {
         <div class="app" data-testid="app" data-ready="true">
-            <Header core_version={rankscope_core::VERSION} />
+            <Header core_version={rankscope_core::VERSION} {on_share} />
+            if let Some(e) = &state.link_error {
+                <div class="error-banner" role="alert" data-testid="link-error">{ e }</div>
+            }
             { body }
             <footer class="foot muted">
                 { "Deterministic simulation in your browser · profiles cite their papers · no data leaves this page" }

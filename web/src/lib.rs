@@ -8,6 +8,7 @@ pub mod bindings;
 pub mod components;
 pub mod panic_banner;
 pub mod state;
+pub mod url;
 
 /// Installs the panic banner and mounts [`app::App`] on the page body.
 pub fn start() {

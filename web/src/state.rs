@@ -3,6 +3,8 @@
 use std::rc::Rc;
 
 use rankscope_core::machine::{builtin_profiles, Profile, ProfileError};
+
+use crate::url::{LinkError, ShareState, LINK_VERSION};
 use yew::Reducible;
 
 /// The program shown in the editor when the app opens.
@@ -43,6 +45,8 @@ pub struct State {
     pub source: String,
     /// Why the last profile the user loaded was rejected (shown until the next load).
     pub profile_error: Option<ProfileError>,
+    /// Why the share link the page was opened with could not be restored.
+    pub link_error: Option<String>,
 }
 
 /// Everything a user can do to the state.
@@ -54,6 +58,8 @@ pub enum Action {
     SetRanks(u32),
     /// Replace the editor text.
     Edit(String),
+    /// Restore the state a share link carried (or report why the link could not be read).
+    Restore(Result<ShareState, LinkError>),
     /// A profile file the user loaded: its name and text. Parsed here; on success it joins the
     /// list (replacing a profile with the same id) and is selected, otherwise its error is shown.
     LoadProfile {
@@ -79,6 +85,7 @@ impl Default for State {
             ranks: 4,
             source: STARTER_PROGRAM.to_string(),
             profile_error: None,
+            link_error: None,
         }
     }
 }
@@ -103,6 +110,16 @@ impl State {
         })
     }
 
+    /// What a share link for the current state carries.
+    pub fn share_state(&self) -> ShareState {
+        ShareState {
+            v: LINK_VERSION,
+            source: self.source.clone(),
+            profile: self.selected.clone(),
+            ranks: self.ranks,
+        }
+    }
+
     /// The pure transition function.
     pub fn reduce(mut self, action: Action) -> State {
         match action {
@@ -118,6 +135,24 @@ impl State {
             }
             Action::SetRanks(n) => self.ranks = n.clamp(1, self.capacity()),
             Action::Edit(text) => self.source = text,
+            Action::Restore(Err(e)) => self.link_error = Some(e.to_string()),
+            Action::Restore(Ok(shared)) => {
+                let known = self
+                    .profiles
+                    .as_ref()
+                    .is_ok_and(|ps| ps.iter().any(|p| p.machine.id == shared.profile));
+                self.source = shared.source;
+                if known {
+                    self.selected = shared.profile;
+                    self.link_error = None;
+                } else {
+                    self.link_error = Some(format!(
+                        "this link was made for a machine called {:?}, which this version does not have; showing the program on {}",
+                        shared.profile, self.selected
+                    ));
+                }
+                self.ranks = shared.ranks.clamp(1, self.capacity());
+            }
             Action::LoadProfile { origin, text } => match Profile::from_toml(&origin, &text) {
                 Ok(profile) => {
                     self.profile_error = None;
@@ -184,6 +219,25 @@ mod tests {
         let e = s.profile_error.as_ref().unwrap();
         assert!(e.to_string().starts_with("broken.toml:"), "{e}");
         assert_eq!(s.selected, "my-folon", "a bad file changes nothing else");
+    }
+
+    #[test]
+    fn a_share_link_restores_program_machine_and_ranks() {
+        let s = State::default()
+            .reduce(Action::SelectProfile("fx100".into()))
+            .reduce(Action::SetRanks(64))
+            .reduce(Action::Edit("int main() { return 0; }".into()));
+        let link = crate::url::encode(&s.share_state());
+        let restored = State::default().reduce(Action::Restore(crate::url::decode(&link)));
+        assert_eq!(restored.share_state(), s.share_state());
+        assert_eq!(restored.link_error, None);
+
+        let broken = State::default().reduce(Action::Restore(crate::url::decode("s=abcd")));
+        assert!(broken.link_error.unwrap().contains("damaged"));
+        assert_eq!(
+            broken.source, STARTER_PROGRAM,
+            "a bad link changes nothing else"
+        );
     }
 
     #[test]

@@ -7,6 +7,8 @@ use yew::prelude::*;
 pub struct HeaderProps {
     /// `rankscope_core::VERSION`.
     pub core_version: AttrValue,
+    /// Called when the user asks for a share link.
+    pub on_share: Callback<()>,
 }
 
 /// The top bar.
@@ -21,6 +23,10 @@ pub fn header(props: &HeaderProps) -> Html {
                 <h1>{ "Rankscope" }</h1>
             </div>
             <p class="tagline">{ "Watch MPI ranks talk, packet by packet, on machines that shaped parallel computing." }</p>
+            <button class="share" data-testid="share" onclick={props.on_share.reform(|_| ())}
+                title="put a link to this program, machine and rank count in the address bar">
+                { "Share link" }
+            </button>
             <span class="version" title="version of the simulator core running in this page">
                 { "core v" }<span data-testid="core-version">{ props.core_version.clone() }</span>
             </span>
