@@ -152,6 +152,39 @@ test('a share link restores program, machine and ranks; a damaged one says so', 
   }
 });
 
+test('run the program, step back and forth, and see compile errors', async () => {
+  const { page, problems, close } = await loadApp('/', { viewport: { width: 1280, height: 900 } });
+  try {
+    await page.selectOption('[data-testid="profile-select"]', 'folon');
+    await page.click('[data-testid="run"]');
+    const status = page.locator('[data-testid="run-status"]');
+    await status.filter({ hasText: 'finished after' }).waitFor();
+    const end = Number((await status.textContent()).match(/finished after (\d+) events/)[1]);
+    assert.ok(end > 10, `the ring takes more than 10 events (${end})`);
+    assert.match(await page.textContent('[data-testid="console"]'), /\[rank 0 @ [^\]]+\] token 42 came back/);
+    assert.ok((await page.locator('[data-testid="event-log"] li').count()) > 10);
+
+    await page.click('[data-testid="back"]');
+    await status.filter({ hasText: `paused at event ${end - 1}` }).waitFor();
+    await page.click('[data-testid="step"]');
+    await status.filter({ hasText: `finished after ${end} events` }).waitFor();
+    await page.click('[data-testid="reset"]');
+    await status.filter({ hasText: 'paused at event 0' }).waitFor();
+    for (let i = 0; i < 9; i++) await page.click('[data-testid="step"]');
+    await status.filter({ hasText: 'paused at event 9' }).waitFor();
+    assert.match(await page.textContent('[data-testid="ranks"]'), /blocked in MPI_Recv at line \d+/);
+    await screenshot(page, 'run-stepping');
+
+    await page.fill('[aria-label="MPI program source"]', 'int main() {\n    rnak = 1;\n    return 0;\n}\n');
+    await page.click('[data-testid="run"]');
+    const diags = await page.waitForSelector('[data-testid="diagnostics"]');
+    assert.match(await diags.textContent(), /unknown identifier `rnak`[\s\S]*program\.c:2:5/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
 test('dark theme and phone width render without errors', async () => {
   const dark = await loadApp('/', { viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
   const phone = await loadApp('/', { viewport: { width: 390, height: 844 }, isMobile: true });

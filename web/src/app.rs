@@ -4,7 +4,7 @@ use yew::prelude::*;
 
 use crate::components::{
     controls::Controls, editor::Editor, header::Header, machine_list::MachineList,
-    machine_view::MachineView,
+    machine_view::MachineView, run_panel::RunPanel,
 };
 use crate::state::{Action, State};
 use crate::url;
@@ -49,6 +49,16 @@ pub fn app() -> Html {
             state.dispatch(Action::LoadProfile { origin, text })
         })
     };
+    let act = |a: Action| {
+        let state = state.clone();
+        Callback::from(move |()| state.dispatch(a.clone()))
+    };
+    let (on_run, on_step, on_back, on_reset) = (
+        act(Action::Run),
+        act(Action::Step),
+        act(Action::Back),
+        act(Action::Reset),
+    );
     let on_edit = {
         let state = state.clone();
         Callback::from(move |text: String| state.dispatch(Action::Edit(text)))
@@ -59,7 +69,12 @@ pub fn app() -> Html {
         },
         Ok(profiles) => html! {
             <main class="layout">
-                <Editor source={state.source.clone()} {on_edit} />
+                <div class="main-col">
+                    <Editor source={state.source.clone()} {on_edit} />
+                    <RunPanel session={state.session.clone()} generation={state.generation}
+                        diagnostics={state.diagnostics.clone()} source={state.source.clone()}
+                        run_error={state.run_error.clone()} {on_run} {on_step} {on_back} {on_reset} />
+                </div>
                 <div class="side">
                     <Controls profiles={profiles.clone()} selected={state.selected.clone()}
                         ranks={state.ranks} capacity={state.capacity()}

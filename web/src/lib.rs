@@ -7,6 +7,7 @@ pub mod app;
 pub mod bindings;
 pub mod components;
 pub mod panic_banner;
+pub mod session;
 pub mod state;
 pub mod url;
 

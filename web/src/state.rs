@@ -4,7 +4,9 @@ use std::rc::Rc;
 
 use rankscope_core::machine::{builtin_profiles, Profile, ProfileError};
 
+use crate::session::{self, SessionCell, StartError, RUN_CHUNK};
 use crate::url::{LinkError, ShareState, LINK_VERSION};
+use rankscope_core::lang::Diagnostic;
 use yew::Reducible;
 
 /// The program shown in the editor when the app opens.
@@ -47,6 +49,14 @@ pub struct State {
     pub profile_error: Option<ProfileError>,
     /// Why the share link the page was opened with could not be restored.
     pub link_error: Option<String>,
+    /// The current run, if the program compiled.
+    pub session: Option<SessionCell>,
+    /// Bumped whenever the run moves, so views re-render.
+    pub generation: u64,
+    /// Compile errors of the last "Run".
+    pub diagnostics: Vec<Diagnostic>,
+    /// Why the last run could not start (other than compile errors).
+    pub run_error: Option<String>,
 }
 
 /// Everything a user can do to the state.
@@ -58,6 +68,14 @@ pub enum Action {
     SetRanks(u32),
     /// Replace the editor text.
     Edit(String),
+    /// Compile and run from the start (or continue a paused run).
+    Run,
+    /// Process one more event.
+    Step,
+    /// Go back one event (exactly: checkpoint + replay).
+    Back,
+    /// Back to the start of the run.
+    Reset,
     /// Restore the state a share link carried (or report why the link could not be read).
     Restore(Result<ShareState, LinkError>),
     /// A profile file the user loaded: its name and text. Parsed here; on success it joins the
@@ -86,6 +104,10 @@ impl Default for State {
             source: STARTER_PROGRAM.to_string(),
             profile_error: None,
             link_error: None,
+            session: None,
+            generation: 0,
+            diagnostics: Vec::new(),
+            run_error: None,
         }
     }
 }
@@ -124,6 +146,7 @@ impl State {
     pub fn reduce(mut self, action: Action) -> State {
         match action {
             Action::SelectProfile(id) => {
+                self.session = None;
                 let known = self
                     .profiles
                     .as_ref()
@@ -133,8 +156,53 @@ impl State {
                     self.ranks = self.ranks.clamp(1, self.capacity());
                 }
             }
-            Action::SetRanks(n) => self.ranks = n.clamp(1, self.capacity()),
-            Action::Edit(text) => self.source = text,
+            Action::SetRanks(n) => {
+                self.session = None;
+                self.ranks = n.clamp(1, self.capacity());
+            }
+            Action::Edit(text) => {
+                self.source = text;
+                // The run no longer matches the text; the next Run recompiles.
+                self.session = None;
+            }
+            Action::Run => {
+                let resumable = self.session.as_ref().is_some_and(|s| {
+                    let s = s.0.borrow();
+                    !s.history.sim().is_finished() && s.history.sim().error().is_none()
+                });
+                if !resumable {
+                    self.diagnostics.clear();
+                    self.run_error = None;
+                    self.session = None;
+                    let Some(profile) = self.selected_profile().cloned() else {
+                        return self;
+                    };
+                    match session::start(&self.source, &profile, self.ranks) {
+                        Ok(s) => self.session = Some(s),
+                        Err(StartError::Diagnostics(d)) => self.diagnostics = d,
+                        Err(StartError::Message(m)) => self.run_error = Some(m),
+                    }
+                }
+                if let Some(s) = &self.session {
+                    // An error stops the walk and is shown from the simulation itself.
+                    let _ = s.0.borrow_mut().history.forward(RUN_CHUNK);
+                }
+                self.generation += 1;
+            }
+            Action::Step | Action::Back | Action::Reset => {
+                if self.session.is_none() && action == Action::Step {
+                    return self.reduce(Action::Run);
+                }
+                if let Some(s) = &self.session {
+                    let mut s = s.0.borrow_mut();
+                    let _ = match action {
+                        Action::Step => s.history.forward(1).map(|_| ()),
+                        Action::Back => s.history.back(1),
+                        _ => s.history.goto(0),
+                    };
+                }
+                self.generation += 1;
+            }
             Action::Restore(Err(e)) => self.link_error = Some(e.to_string()),
             Action::Restore(Ok(shared)) => {
                 let known = self
@@ -238,6 +306,40 @@ mod tests {
             broken.source, STARTER_PROGRAM,
             "a bad link changes nothing else"
         );
+    }
+
+    #[test]
+    fn run_step_back_and_reset_move_through_the_trace() {
+        let s = State::default().reduce(Action::Run);
+        let (end, console) = {
+            let run = s.session.as_ref().unwrap().0.borrow();
+            let sim = run.history.sim();
+            assert!(sim.is_finished(), "{:?}", sim.error());
+            (run.history.position(), sim.console().to_vec())
+        };
+        assert_eq!(console[0].text, "token 42 came back");
+        let s = s.reduce(Action::Back).reduce(Action::Back);
+        assert_eq!(
+            s.session.as_ref().unwrap().0.borrow().history.position(),
+            end - 2
+        );
+        let s = s.reduce(Action::Step);
+        assert_eq!(
+            s.session.as_ref().unwrap().0.borrow().history.position(),
+            end - 1
+        );
+        let s = s.reduce(Action::Reset);
+        assert_eq!(s.session.as_ref().unwrap().0.borrow().history.position(), 0);
+    }
+
+    #[test]
+    fn compile_errors_are_kept_for_the_editor() {
+        let s = State::default()
+            .reduce(Action::Edit("int main() { x = 1; }".into()))
+            .reduce(Action::Run);
+        assert!(s.session.is_none());
+        assert_eq!(s.diagnostics.len(), 1);
+        assert!(s.diagnostics[0].message.contains("`x`"));
     }
 
     #[test]

@@ -291,6 +291,31 @@ impl<P: Program> Sim<P> {
     pub fn rank_state(&self, rank: Rank) -> Option<&RankState> {
         self.world.states.get(rank as usize)
     }
+    /// What a rank is doing, in words: `finished`, `computing until 12.000 µs`, `blocked in
+    /// MPI_Wait at line 17 (waiting for request 3)`, … (the playground's rank status line).
+    pub fn describe_rank(&self, rank: Rank) -> String {
+        let Some(state) = self.world.states.get(rank as usize) else {
+            return format!("rank {rank} does not exist");
+        };
+        match state {
+            RankState::Done => "finished".to_string(),
+            RankState::Ready => "ready to run".to_string(),
+            RankState::Computing => "computing".to_string(),
+            RankState::Blocked(wait) => {
+                let reqs: Vec<String> = wait.requests().iter().map(|r| r.to_string()).collect();
+                let what = match wait {
+                    Wait::One(_) => reqs.join(""),
+                    Wait::All(_) => format!("all of {}", reqs.join(", ")),
+                    Wait::Any(_) => format!("any of {}", reqs.join(", ")),
+                };
+                match self.programs[rank as usize].blocked_at() {
+                    Some(at) => format!("blocked in {at} (waiting for {what})"),
+                    None => format!("blocked (waiting for {what})"),
+                }
+            }
+        }
+    }
+
     /// A rank's matching queues (`None` when both are empty).
     pub fn mailbox(&self, rank: Rank) -> Option<&Mailbox> {
         self.world.mailboxes.get(rank as usize)?.as_deref()

@@ -5,3 +5,4 @@ pub mod editor;
 pub mod header;
 pub mod machine_list;
 pub mod machine_view;
+pub mod run_panel;

@@ -1,0 +1,65 @@
+//! A run in the playground: the compiled program stepping on the engine, with history so the user
+//! can go forward and back. Held behind `Rc<RefCell<…>>` so each click mutates one run instead of
+//! cloning its checkpoints; the reducer is still the only place that changes it.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use rankscope_core::engine::{History, Sim, SimConfig};
+use rankscope_core::lang::{self, Diagnostic, Vm, VmLimits};
+use rankscope_core::machine::{Machine, Profile};
+
+/// Events processed per "Run" click before the page pauses to stay responsive.
+pub const RUN_CHUNK: u64 = 200_000;
+
+/// Bytecode operations a rank may execute in the browser (a runaway loop stops in well under a
+/// second of wall time).
+pub const BROWSER_MAX_OPS: u64 = 20_000_000;
+
+/// One run of the editor's program.
+#[derive(Debug)]
+pub struct Session {
+    /// The simulation with its checkpoints.
+    pub history: History<Vm>,
+    /// Machine name, for the status line.
+    pub machine: String,
+}
+
+/// A shared, mutable run, compared by identity.
+#[derive(Clone, Debug)]
+pub struct SessionCell(pub Rc<RefCell<Session>>);
+
+impl PartialEq for SessionCell {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// Compiles `source` and sets up a run on `profile` with `ranks` ranks, or returns the
+/// diagnostics (compile errors) or a plain message (e.g. too many ranks for the machine).
+pub fn start(source: &str, profile: &Profile, ranks: u32) -> Result<SessionCell, StartError> {
+    let compiled = lang::load(source, "program.c").map_err(StartError::Diagnostics)?;
+    let machine = Machine::new(profile, ranks).map_err(|e| StartError::Message(e.to_string()))?;
+    let limits = VmLimits {
+        max_ops: BROWSER_MAX_OPS,
+        ..VmLimits::default()
+    };
+    let sim = Sim::new(
+        machine,
+        lang::ranks(&compiled, ranks, limits),
+        SimConfig::default(),
+    );
+    Ok(SessionCell(Rc::new(RefCell::new(Session {
+        history: History::new(sim, 512),
+        machine: profile.machine.name.clone(),
+    }))))
+}
+
+/// Why a run could not start.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StartError {
+    /// The program has errors.
+    Diagnostics(Vec<Diagnostic>),
+    /// Something else (machine size…).
+    Message(String),
+}
