@@ -215,6 +215,20 @@ impl Compiler {
     }
 
     fn const_init(&mut self, addr: Addr, ty: &Ty, init: &Init) -> R<()> {
+        self.each_initializer(addr, ty, init, &mut |c, addr, ty, e| {
+            c.const_scalar(addr, ty, e)
+        })
+    }
+
+    /// Walks a (possibly nested) initializer, calling `leaf` with the address offset, type and
+    /// expression of every scalar it initializes; checks list lengths and shapes.
+    fn each_initializer(
+        &mut self,
+        at: u32,
+        ty: &Ty,
+        init: &Init,
+        leaf: &mut dyn FnMut(&mut Self, u32, &Ty, &Expr) -> R<()>,
+    ) -> R<()> {
         match (ty, init) {
             (Ty::Array(elem, n), Init::List(items, span)) => {
                 if items.len() > *n as usize {
@@ -224,34 +238,36 @@ impl Compiler {
                     );
                 }
                 for (i, item) in items.iter().enumerate() {
-                    self.const_init(addr + i as u32 * elem.size(), elem, item)?;
+                    self.each_initializer(at + i as u32 * elem.size(), elem, item, leaf)?;
                 }
                 Ok(())
             }
             (_, Init::List(_, span)) => err("a brace initializer needs an array", span),
-            (_, Init::Expr(e)) => {
-                let v = const_eval(e).ok_or_else(|| {
-                    Diagnostic::error(
-                        "a global variable's initializer must be a constant",
-                        e.span.clone(),
-                    )
-                })?;
-                let off = (addr - NULL_GUARD) as usize;
-                let bytes: Vec<u8> = match ty {
-                    Ty::Double => v.as_f64().to_le_bytes().to_vec(),
-                    Ty::Char => vec![v.as_i64() as u8],
-                    t if t.is_integer() => (v.as_i64() as i32).to_le_bytes().to_vec(),
-                    _ => {
-                        return err(
-                            format!("cannot initialize a `{ty}` with a constant"),
-                            &e.span,
-                        )
-                    }
-                };
-                self.global_bytes[off..off + bytes.len()].copy_from_slice(&bytes);
-                Ok(())
-            }
+            (t, Init::Expr(e)) => leaf(self, at, t, e),
         }
+    }
+
+    fn const_scalar(&mut self, addr: Addr, ty: &Ty, e: &Expr) -> R<()> {
+        let v = const_eval(e).ok_or_else(|| {
+            Diagnostic::error(
+                "a global variable's initializer must be a constant",
+                e.span.clone(),
+            )
+        })?;
+        let bytes: Vec<u8> = match ty {
+            Ty::Double => v.as_f64().to_le_bytes().to_vec(),
+            Ty::Char => vec![v.as_i64() as u8],
+            t if t.is_integer() => (v.as_i64() as i32).to_le_bytes().to_vec(),
+            _ => {
+                return err(
+                    format!("cannot initialize a `{ty}` with a constant"),
+                    &e.span,
+                )
+            }
+        };
+        let off = (addr - NULL_GUARD) as usize;
+        self.global_bytes[off..off + bytes.len()].copy_from_slice(&bytes);
+        Ok(())
     }
 
     fn lookup(&self, name: &str) -> Option<Var> {
@@ -522,29 +538,14 @@ impl Compiler {
     }
 
     fn init_at(&mut self, off: u32, ty: &Ty, init: &Init) -> R<()> {
-        match (ty, init) {
-            (Ty::Array(elem, n), Init::List(items, span)) => {
-                if items.len() > *n as usize {
-                    return err(
-                        format!("{} initializers for an array of {n}", items.len()),
-                        span,
-                    );
-                }
-                for (i, item) in items.iter().enumerate() {
-                    self.init_at(off + i as u32 * elem.size(), elem, item)?;
-                }
-                Ok(())
-            }
-            (_, Init::List(_, span)) => err("a brace initializer needs an array", span),
-            (t, Init::Expr(e)) => {
-                let span = e.span.clone();
-                self.emit(Op::AddrLocal(off), &span);
-                let vt = self.expr(e)?;
-                self.store(&vt, t, &span)?;
-                self.emit(Op::Pop, &span);
-                Ok(())
-            }
-        }
+        self.each_initializer(off, ty, init, &mut |c, off, t, e| {
+            let span = e.span.clone();
+            c.emit(Op::AddrLocal(off), &span);
+            let vt = c.expr(e)?;
+            c.store(&vt, t, &span)?;
+            c.emit(Op::Pop, &span);
+            Ok(())
+        })
     }
 
     /// With [address, value] on the stack, converts the value to `target` and stores it.
