@@ -36,6 +36,19 @@ pub struct RunPanelProps {
 /// The panel.
 #[function_component(RunPanel)]
 pub fn run_panel(props: &RunPanelProps) -> Html {
+    // Keep the newest events and console lines in view as the run moves.
+    let log_ref = use_node_ref();
+    let console_ref = use_node_ref();
+    {
+        let (log_ref, console_ref) = (log_ref.clone(), console_ref.clone());
+        use_effect_with(props.generation, move |_| {
+            for r in [log_ref, console_ref] {
+                if let Some(el) = r.cast::<web_sys::Element>() {
+                    el.set_scroll_top(el.scroll_height());
+                }
+            }
+        });
+    }
     let button = |label: &'static str,
                   title: &'static str,
                   cb: &Callback<()>,
@@ -82,13 +95,13 @@ pub fn run_panel(props: &RunPanelProps) -> Html {
                                 }) }
                             </ul>
                             <h3>{ "Console" }</h3>
-                            <pre class="console" data-testid="console">
+                            <pre class="console" data-testid="console" ref={console_ref.clone()}>
                                 { for sim.console().iter().map(|l| format!("[rank {} @ {}] {}\n", l.rank, l.time, l.text)) }
                             </pre>
                         </div>
                         <div>
                             <h3>{ format!("Event log ({} records)", records.len()) }</h3>
-                            <ol class="event-log" data-testid="event-log" start={(start + 1).to_string()}>
+                            <ol class="event-log" data-testid="event-log" start={(start + 1).to_string()} ref={log_ref.clone()}>
                                 { for records[start..].iter().map(|r| html! {
                                     <li><span class="t">{ r.time.to_string() }</span>{ r.explain() }</li>
                                 }) }
