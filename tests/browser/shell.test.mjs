@@ -185,6 +185,37 @@ test('run the program, step back and forth, and see compile errors', async () =>
   }
 });
 
+test('every example opens from the picker with its machine and ranks, and runs as its test says', async () => {
+  const { page, problems, close } = await loadApp('/', { viewport: { width: 1280, height: 900 } });
+  try {
+    const options = await page.$$eval('[data-testid="example-select"] option', (os) =>
+      os.filter((o) => o.value !== '').map((o) => ({ value: o.value, label: o.textContent })),
+    );
+    assert.ok(options.length >= 16, `all examples are listed (${options.length})`);
+    const pick = async (label) => {
+      const { value } = options.find((o) => o.label === label);
+      await page.selectOption('[data-testid="example-select"]', value);
+    };
+    await pick('pingpong_naive.c');
+    assert.equal(await page.inputValue('[data-testid="profile-select"]'), 'emx');
+    assert.equal(await page.inputValue('[data-testid="ranks-input"]'), '3');
+    assert.match(await page.inputValue('[aria-label="MPI program source"]'), /Fig\. 8/);
+    await page.click('[data-testid="run"]');
+    await page.locator('[data-testid="run-status"]', { hasText: 'finished' }).waitFor();
+    assert.match(await page.textContent('[data-testid="console"]'), /one-way latency: [\d.]+ us/);
+
+    await pick('errors/division_by_zero.c');
+    await page.click('[data-testid="run"]');
+    const error = await page.waitForSelector('[data-testid="run-error"]');
+    assert.match(await error.textContent(), /^error: rank 2: division by zero[\s\S]*program\.c:10:13/);
+    assert.match(await page.textContent('[data-testid="ranks"]'), /rank 2\s*stopped by a runtime error/);
+    await screenshot(page, 'runtime-error');
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
 test('dark theme and phone width render without errors', async () => {
   const dark = await loadApp('/', { viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
   const phone = await loadApp('/', { viewport: { width: 390, height: 844 }, isMobile: true });

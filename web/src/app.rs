@@ -59,6 +59,10 @@ pub fn app() -> Html {
         act(Action::Back),
         act(Action::Reset),
     );
+    let on_example = {
+        let state = state.clone();
+        Callback::from(move |i: usize| state.dispatch(Action::OpenExample(i)))
+    };
     let on_edit = {
         let state = state.clone();
         Callback::from(move |text: String| state.dispatch(Action::Edit(text)))
@@ -79,7 +83,7 @@ pub fn app() -> Html {
                     <Controls profiles={profiles.clone()} selected={state.selected.clone()}
                         ranks={state.ranks} capacity={state.capacity()}
                         on_select={on_select.clone()} {on_ranks} {on_load}
-                        load_error={state.profile_error.clone()} />
+                        load_error={state.profile_error.clone()} {on_example} />
                     if let Some(p) = state.selected_profile() {
                         <MachineView profile={p.clone()} />
                     }

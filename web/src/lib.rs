@@ -6,6 +6,7 @@
 pub mod app;
 pub mod bindings;
 pub mod components;
+pub mod examples;
 pub mod panic_banner;
 pub mod session;
 pub mod state;

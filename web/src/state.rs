@@ -68,6 +68,9 @@ pub enum Action {
     SetRanks(u32),
     /// Replace the editor text.
     Edit(String),
+    /// Open example `index` of [`crate::examples::EXAMPLES`] with the machine and rank count it
+    /// was written for.
+    OpenExample(usize),
     /// Compile and run from the start (or continue a paused run).
     Run,
     /// Process one more event.
@@ -164,6 +167,20 @@ impl State {
                 self.source = text;
                 // The run no longer matches the text; the next Run recompiles.
                 self.session = None;
+            }
+            Action::OpenExample(index) => {
+                let Some((_, source)) = crate::examples::EXAMPLES.get(index) else {
+                    return self;
+                };
+                self.source = source.to_string();
+                self.session = None;
+                self.diagnostics.clear();
+                self.run_error = None;
+                if let Some(hint) = crate::examples::hint(source) {
+                    self = self
+                        .reduce(Action::SelectProfile(hint.profile))
+                        .reduce(Action::SetRanks(hint.ranks));
+                }
             }
             Action::Run => {
                 let resumable = self.session.as_ref().is_some_and(|s| {
@@ -340,6 +357,23 @@ mod tests {
         assert!(s.session.is_none());
         assert_eq!(s.diagnostics.len(), 1);
         assert!(s.diagnostics[0].message.contains("`x`"));
+    }
+
+    #[test]
+    fn opening_an_example_sets_its_machine_and_ranks_and_it_runs() {
+        let index = crate::examples::EXAMPLES
+            .iter()
+            .position(|(p, _)| *p == "pingpong_naive.c")
+            .unwrap();
+        let s = State::default()
+            .reduce(Action::OpenExample(index))
+            .reduce(Action::Run);
+        assert_eq!((s.selected.as_str(), s.ranks), ("emx", 3));
+        let run = s.session.as_ref().unwrap().0.borrow();
+        assert!(run.history.sim().is_finished());
+        assert!(run.history.sim().console()[0]
+            .text
+            .starts_with("one-way latency"));
     }
 
     #[test]

@@ -297,6 +297,11 @@ impl<P: Program> Sim<P> {
         let Some(state) = self.world.states.get(rank as usize) else {
             return format!("rank {rank} does not exist");
         };
+        if let Some(SimError::Program { rank: failed, .. }) = &self.error {
+            if *failed == rank {
+                return "stopped by a runtime error".to_string();
+            }
+        }
         match state {
             RankState::Done => "finished".to_string(),
             RankState::Ready => "ready to run".to_string(),

@@ -11,6 +11,7 @@
 //! | [`mpi`], [`mpi_table`] | the MPI library on the engine; the call table the VM uses |
 //! | [`diagnostic`] | messages with spans, rendered like a compiler's |
 //! | [`load`](mod@load) | source → compiled program → one VM per rank |
+//! | [`run_hint`](mod@run_hint) | an example's `rankscope run … -n N -p P` line |
 
 pub mod ast;
 pub mod builtins;
@@ -25,6 +26,7 @@ pub mod mpi;
 pub mod mpi_table;
 pub mod parser;
 pub mod printf;
+pub mod run_hint;
 pub mod token;
 pub mod types;
 pub mod vm;
@@ -32,4 +34,5 @@ pub mod vm;
 pub use check::front_end;
 pub use diagnostic::Diagnostic;
 pub use load::{load, ranks};
+pub use run_hint::{run_hint, RunHint};
 pub use vm::{Vm, VmLimits};

@@ -21,20 +21,6 @@ fn examples(dir: &str) -> Vec<PathBuf> {
     files
 }
 
-/// The `-n` and `-p` of the example's `rankscope run` line.
-fn how_to_run(source: &str) -> (u32, String) {
-    let line = source
-        .lines()
-        .find(|l| l.contains("rankscope run "))
-        .expect("every example says how to run it");
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let after = |flag: &str| {
-        let i = words.iter().position(|w| *w == flag).expect(flag);
-        words[i + 1].trim_end_matches("*/").to_string()
-    };
-    (after("-n").parse().unwrap(), after("-p"))
-}
-
 /// Runs an example; `Ok(console)` or `Err(what the CLI would print)`.
 fn run(path: &Path, limits: VmLimits) -> (Result<String, String>, u64) {
     let source = std::fs::read_to_string(path).unwrap();
@@ -44,7 +30,8 @@ fn run(path: &Path, limits: VmLimits) -> (Result<String, String>, u64) {
             .unwrap()
             .display()
     );
-    let (ranks, profile_id) = how_to_run(&source);
+    let hint = lang::run_hint(&source).expect("every example says how to run it");
+    let (ranks, profile_id) = (hint.ranks, hint.profile);
     let compiled = match lang::load(&source, &file) {
         Ok(c) => c,
         Err(diags) => {

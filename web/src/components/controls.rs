@@ -24,6 +24,8 @@ pub struct ControlsProps {
     pub on_load: Callback<(String, String)>,
     /// Why the last loaded profile was rejected.
     pub load_error: Option<ProfileError>,
+    /// Called with the index of the example the user picked.
+    pub on_example: Callback<usize>,
 }
 
 /// The toolbar above the views.
@@ -65,8 +67,27 @@ pub fn controls(props: &ControlsProps) -> Html {
             });
         })
     };
+    let on_pick = {
+        let cb = props.on_example.clone();
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            if let Ok(i) = select.value().parse::<usize>() {
+                cb.emit(i);
+            }
+            select.set_value("");
+        })
+    };
     html! {
         <section class="panel controls" aria-label="Run controls">
+            <label class="field">
+                <span>{ "Example" }</span>
+                <select data-testid="example-select" onchange={on_pick}>
+                    <option value="" selected=true>{ "Open an example…" }</option>
+                    { for crate::examples::EXAMPLES.iter().enumerate().map(|(i, (path, source))| html! {
+                        <option value={i.to_string()} title={crate::examples::title(source)}>{ *path }</option>
+                    }) }
+                </select>
+            </label>
             <label class="field">
                 <span>{ "Machine" }</span>
                 <select data-testid="profile-select" onchange={on_change}>

@@ -2,6 +2,7 @@
 //! the explained event log up to the cursor, and the error that stopped the run. Everything shown
 //! comes from core (`Sim::describe_rank`, `Record::explain`, `SimError`'s text).
 
+use rankscope_core::engine::SimError;
 use rankscope_core::lang::Diagnostic;
 use yew::prelude::*;
 
@@ -84,7 +85,13 @@ pub fn run_panel(props: &RunPanelProps) -> Html {
                         <strong>{ status }</strong>{ format!(" · simulated time {} · {} ranks on {}", sim.now(), sim.size(), s.machine) }
                     </p>
                     if let Some(e) = sim.error() {
-                        <pre class="run-error" role="alert" data-testid="run-error">{ e.to_string() }</pre>
+                        <pre class="run-error" role="alert" data-testid="run-error">{
+                            // A program's runtime error is already a rendered diagnostic.
+                            match e {
+                                SimError::Program { message, .. } => message.clone(),
+                                other => other.to_string(),
+                            }
+                        }</pre>
                     }
                     <div class="run-grid">
                         <div>

@@ -1,0 +1,45 @@
+//! The "how to run me" line of an example program: `rankscope run FILE -n N -p PROFILE` in a
+//! comment. The CLI tests, the example tests and the playground's example picker all read it, so
+//! an example opens with the rank count and machine it was written for.
+
+/// Rank count and machine an example asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunHint {
+    /// `-n`.
+    pub ranks: u32,
+    /// `-p`.
+    pub profile: String,
+}
+
+/// Finds the first `rankscope run … -n N -p PROFILE` line in `source`.
+pub fn run_hint(source: &str) -> Option<RunHint> {
+    let line = source.lines().find(|l| l.contains("rankscope run "))?;
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let after = |flag: &str| {
+        let i = words.iter().position(|w| *w == flag)?;
+        Some(words.get(i + 1)?.trim_end_matches("*/").to_string())
+    };
+    Some(RunHint {
+        ranks: after("-n")?.parse().ok()?,
+        profile: after("-p")?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_ranks_and_profile() {
+        let src = "/* Run:  rankscope run examples/ring.c -n 6 -p folon */\nint main() {}";
+        assert_eq!(
+            run_hint(src),
+            Some(RunHint {
+                ranks: 6,
+                profile: "folon".into()
+            })
+        );
+        assert_eq!(run_hint("int main() {}"), None);
+        assert_eq!(run_hint("// rankscope run x.c -n many -p emx"), None);
+    }
+}

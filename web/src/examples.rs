@@ -1,0 +1,112 @@
+//! The example programs of `examples/`, embedded at build time for the playground's picker.
+
+use rankscope_core::lang::{run_hint, RunHint};
+
+/// `(path under examples/, source)`, the paper programs and demos first, then one program per
+/// error class.
+pub const EXAMPLES: &[(&str, &str)] = &[
+    (
+        "collectives.c",
+        include_str!("../../examples/collectives.c"),
+    ),
+    (
+        "many_to_many_delay.c",
+        include_str!("../../examples/many_to_many_delay.c"),
+    ),
+    (
+        "pingpong_naive.c",
+        include_str!("../../examples/pingpong_naive.c"),
+    ),
+    (
+        "pingpong_preposted.c",
+        include_str!("../../examples/pingpong_preposted.c"),
+    ),
+    ("ring.c", include_str!("../../examples/ring.c")),
+    (
+        "wildcard_server.c",
+        include_str!("../../examples/wildcard_server.c"),
+    ),
+    (
+        "errors/deadlock.c",
+        include_str!("../../examples/errors/deadlock.c"),
+    ),
+    (
+        "errors/division_by_zero.c",
+        include_str!("../../examples/errors/division_by_zero.c"),
+    ),
+    (
+        "errors/inactive_request.c",
+        include_str!("../../examples/errors/inactive_request.c"),
+    ),
+    (
+        "errors/invalid_rank.c",
+        include_str!("../../examples/errors/invalid_rank.c"),
+    ),
+    (
+        "errors/out_of_bounds.c",
+        include_str!("../../examples/errors/out_of_bounds.c"),
+    ),
+    (
+        "errors/runaway_loop.c",
+        include_str!("../../examples/errors/runaway_loop.c"),
+    ),
+    (
+        "errors/syntax_errors.c",
+        include_str!("../../examples/errors/syntax_errors.c"),
+    ),
+    (
+        "errors/truncation.c",
+        include_str!("../../examples/errors/truncation.c"),
+    ),
+    (
+        "errors/unknown_identifier.c",
+        include_str!("../../examples/errors/unknown_identifier.c"),
+    ),
+    (
+        "errors/wrong_mpi_arguments.c",
+        include_str!("../../examples/errors/wrong_mpi_arguments.c"),
+    ),
+];
+
+/// The first line of an example's opening comment (what it shows).
+pub fn title(source: &str) -> String {
+    let first = source.lines().next().unwrap_or("");
+    let text = first.trim_start_matches("/*").trim();
+    let text = text.split("  Run:").next().unwrap_or(text);
+    text.trim_end_matches("*/").trim().to_string()
+}
+
+/// The rank count and machine an example was written for.
+pub fn hint(source: &str) -> Option<RunHint> {
+    run_hint(source)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_example_file_is_embedded_and_says_how_to_run() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples");
+        let mut on_disk = Vec::new();
+        for (dir, prefix) in [
+            (root.to_string(), ""),
+            (format!("{root}/errors"), "errors/"),
+        ] {
+            for e in std::fs::read_dir(dir).unwrap() {
+                let name = e.unwrap().file_name().into_string().unwrap();
+                if name.ends_with(".c") {
+                    on_disk.push(format!("{prefix}{name}"));
+                }
+            }
+        }
+        on_disk.sort();
+        let mut embedded: Vec<String> = EXAMPLES.iter().map(|(p, _)| p.to_string()).collect();
+        embedded.sort();
+        assert_eq!(embedded, on_disk);
+        for (path, source) in EXAMPLES {
+            assert!(hint(source).is_some(), "{path} has no `rankscope run` line");
+            assert!(!title(source).is_empty(), "{path} has no title");
+        }
+    }
+}
