@@ -225,6 +225,7 @@ impl MpiState {
         }
         self.reap(mem, ctx);
         let name = call.name();
+        let persistent = matches!(call, MpiCall::SendInit { .. } | MpiCall::RecvInit { .. });
         let op = match call {
             MpiCall::Init | MpiCall::Wtime => return Ok(success()),
             MpiCall::Finalize => {
@@ -284,9 +285,18 @@ impl MpiState {
                 tag,
                 comm,
                 request,
+            }
+            | MpiCall::SendInit {
+                buf,
+                count,
+                dtype,
+                dest,
+                tag,
+                comm,
+                request,
             } => {
                 let transfer = Transfer::send(buf, count, dtype, dest, tag, comm, ctx)?;
-                self.create(transfer, false, request, mem, ctx)?;
+                self.create(transfer, persistent, request, mem, ctx)?;
                 return Ok(success());
             }
             MpiCall::Irecv {
@@ -297,25 +307,8 @@ impl MpiState {
                 tag,
                 comm,
                 request,
-            } => {
-                let transfer = Transfer::recv(buf, count, dtype, source, tag, comm, ctx)?;
-                self.create(transfer, false, request, mem, ctx)?;
-                return Ok(success());
             }
-            MpiCall::SendInit {
-                buf,
-                count,
-                dtype,
-                dest,
-                tag,
-                comm,
-                request,
-            } => {
-                let transfer = Transfer::send(buf, count, dtype, dest, tag, comm, ctx)?;
-                self.create(transfer, true, request, mem, ctx)?;
-                return Ok(success());
-            }
-            MpiCall::RecvInit {
+            | MpiCall::RecvInit {
                 buf,
                 count,
                 dtype,
@@ -325,7 +318,7 @@ impl MpiState {
                 request,
             } => {
                 let transfer = Transfer::recv(buf, count, dtype, source, tag, comm, ctx)?;
-                self.create(transfer, true, request, mem, ctx)?;
+                self.create(transfer, persistent, request, mem, ctx)?;
                 return Ok(success());
             }
             MpiCall::Wait { request, status } => Pending::All {
