@@ -906,13 +906,11 @@ impl Compiler {
                 if let Some(&idx) = self.func_index.get(name) {
                     return self.signatures[idx as usize].0.clone();
                 }
-                match name.as_str() {
-                    "sqrt" | "fabs" => Ty::Double,
-                    "compute" | "flops" | "yield" => Ty::Void,
-                    _ => match mpi_table::lookup(name) {
-                        Some((_, f)) if f.returns_double => Ty::Double,
-                        _ => Ty::Int,
-                    },
+                // Built-ins: their result type is in the checker's table.
+                match super::builtins::builtin(name).map(|b| b.result) {
+                    Some(BaseType::Double) => Ty::Double,
+                    Some(BaseType::Void) => Ty::Void,
+                    _ => Ty::Int,
                 }
             }
             ExprKind::Index(base, _) => match self.infer(base) {
