@@ -103,8 +103,10 @@ impl<P: Program> Sim<P> {
             return Err(e.clone());
         }
         let result = self.step_inner();
-        if let Err(e) = &result {
-            self.error = Some(e.clone());
+        match &result {
+            Err(e) => self.error = Some(e.clone()),
+            Ok(Progress::Stepped) => self.world.trace.end_step(),
+            Ok(Progress::Finished) => {}
         }
         result
     }
@@ -358,8 +360,8 @@ impl<P: Program> Sim<P> {
         }
     }
 
-    /// Returns to `checkpoint` (taken from this run earlier), keeping this run's trace records up
-    /// to that point.
+    /// Returns to `checkpoint` (taken from this run earlier), keeping this run's trace records:
+    /// those up to that point as the present, the rest as the known future.
     pub(crate) fn restore(&mut self, checkpoint: &Sim<P>) {
         let mut trace = std::mem::replace(&mut self.world.trace, Trace::new(TraceMode::Full));
         trace.rewind_to(&checkpoint.world.trace);

@@ -413,3 +413,29 @@ fn limit_errors_read_as_plain_english() {
     .join("\n");
     insta::assert_snapshot!(messages);
 }
+
+#[test]
+fn stepping_back_keeps_the_known_future_and_maps_records_to_steps() {
+    let sim = native(WorkloadKind::Ring, 4, "ib-qdr", WorkloadParams::default());
+    let mut history = History::new(sim, 8);
+    while history.forward(1).unwrap() == 1 {}
+    let end = history.position();
+    let all = history.sim().trace().records().to_vec();
+    assert_eq!(history.sim().trace().known_steps(), end);
+    assert_eq!(history.sim().trace().records_after_steps(end), all.len());
+
+    history.goto(end / 2).unwrap();
+    let trace = history.sim().trace();
+    assert_eq!(trace.known_records(), &all[..], "the future is kept");
+    assert_eq!(trace.records().len(), trace.records_after_steps(end / 2));
+    assert!(trace.records().len() < all.len());
+
+    // Every record is shown by the step that wrote it: going there makes it the newest.
+    for (i, _) in all.iter().enumerate() {
+        let step = trace.steps_to_show(i);
+        assert!(trace.records_after_steps(step) > i, "record {i}");
+        assert!(trace.records_after_steps(step - 1) <= i, "record {i}");
+    }
+    history.goto(end).unwrap();
+    assert_eq!(history.sim().trace().records(), &all[..]);
+}
