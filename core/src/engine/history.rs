@@ -4,10 +4,17 @@
 //! step `k` restores the last checkpoint at or before `k` and replays forward; because the
 //! simulator is deterministic, the state reached is identical to the one first reached going
 //! forward (a test compares them field by field).
+//!
+//! Memory stays bounded on long runs: when more than [`MAX_CHECKPOINTS`] checkpoints pile up,
+//! every other one is dropped and the interval doubles, so a run of `n` steps keeps at most
+//! that many checkpoints and a step back replays fewer than `2n / MAX_CHECKPOINTS` steps.
 
 use super::limits::SimError;
 use super::program::Program;
 use super::sim::{Progress, Sim};
+
+/// Most checkpoints a history keeps before it thins them out.
+pub const MAX_CHECKPOINTS: usize = 256;
 
 /// A simulation that can move to any earlier step.
 #[derive(Clone, Debug)]
@@ -47,6 +54,9 @@ impl<P: Program> History<P> {
                 let k = (self.position / self.interval) as usize;
                 if self.checkpoints.len() == k {
                     self.checkpoints.push(self.current.checkpoint());
+                    if self.checkpoints.len() > MAX_CHECKPOINTS {
+                        self.thin();
+                    }
                 }
             }
             match self.current.step()? {
@@ -55,6 +65,26 @@ impl<P: Program> History<P> {
             }
         }
         Ok(n)
+    }
+
+    /// Keeps every other checkpoint (those at multiples of the doubled interval).
+    fn thin(&mut self) {
+        let mut index = 0;
+        self.checkpoints.retain(|_| {
+            index += 1;
+            index % 2 == 1
+        });
+        self.interval *= 2;
+    }
+
+    /// The current distance between checkpoints, in steps.
+    pub fn interval(&self) -> u64 {
+        self.interval
+    }
+
+    /// Checkpoints held (at most [`MAX_CHECKPOINTS`]).
+    pub fn checkpoints(&self) -> usize {
+        self.checkpoints.len()
     }
 
     /// Moves to step `target` (backwards by restoring a checkpoint and replaying, or forwards).

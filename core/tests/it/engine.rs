@@ -1,5 +1,6 @@
 //! The engine end to end: determinism, deadlock and limit errors, stepping back, MPI order.
 
+use rankscope_core::engine::history::MAX_CHECKPOINTS;
 use rankscope_core::engine::{History, Limits, Sim, SimConfig, SimError};
 use rankscope_core::machine::{builtin_profiles, Machine, Profile};
 use rankscope_core::time::SimTime;
@@ -438,4 +439,29 @@ fn stepping_back_keeps_the_known_future_and_maps_records_to_steps() {
     }
     history.goto(end).unwrap();
     assert_eq!(history.sim().trace().records(), &all[..]);
+}
+
+#[test]
+fn long_histories_thin_their_checkpoints_and_still_step_back_exactly() {
+    let params = WorkloadParams {
+        iterations: 40,
+        ..WorkloadParams::default()
+    };
+    let sim = native(WorkloadKind::Ring, 8, "ib-qdr", params);
+    let mut history = History::new(sim, 1);
+    let mut snapshots = Vec::new();
+    loop {
+        snapshots.push(format!("{:?}", history.sim()));
+        if history.forward(1).unwrap() == 0 {
+            break;
+        }
+    }
+    let end = history.position();
+    assert!(end > 4 * MAX_CHECKPOINTS as u64, "{end} steps");
+    assert!(history.checkpoints() <= MAX_CHECKPOINTS);
+    assert!(history.interval() >= 4, "interval {}", history.interval());
+    for target in [end - 1, end / 2 + 3, 1, 0, end / 3] {
+        history.goto(target).unwrap();
+        assert_eq!(format!("{:?}", history.sim()), snapshots[target as usize]);
+    }
 }
