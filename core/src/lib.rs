@@ -47,6 +47,7 @@
 //! | [`machine::ops`], [`machine::note`] | one-sided operations and atomics; what the hardware did, as sentences |
 //! | [`machine::hw`] | one model per file: LogGP link, NIC engines, crossbar with drops, VME bus, torus, omega, EM-X CPU blocks, ACP comm thread |
 //! | [`trace`] | [`trace::Record`]s with explanations, the stable hash, Chrome/Perfetto export |
+//! | [`trace::timeline`] | [`trace::timeline::Timeline`]: spans, message and one-sided arrows, marks; window queries and hit tests for the space-time view |
 //! | [`lang`] | the MPI C language: lexer, parser, checker, compiler, VM, the MPI library, diagnostics |
 //! | [`workloads`] | native Rust programs for runs with millions of ranks |
 //! | [`bench`](mod@bench) | benchmark kernels shared by the CLI and the WebAssembly build |

@@ -2,12 +2,10 @@
 //! `chrome://tracing` open: one track per rank, compute and blocked spans as slices, messages as
 //! flow arrows from the send to the arrival, everything else as instant events with its sentence.
 
-use std::collections::BTreeMap;
-
 use serde_json::{json, Value};
 
 use super::record::{Record, RecordKind};
-use crate::engine::ids::Rank;
+use super::timeline::{ArrowKind, SpanKind, Timeline};
 use crate::time::SimTime;
 
 fn us(t: SimTime) -> f64 {
@@ -30,45 +28,24 @@ pub fn to_chrome_json(records: &[Record], ranks: u32, title: &str) -> Value {
             "args": {"sort_index": r}}),
         );
     }
-    let mut blocked_since: BTreeMap<Rank, SimTime> = BTreeMap::new();
+    // Spans and arrows come from the timeline (the one place records are paired).
+    let timeline = Timeline::build(records, ranks);
+    let end_time = timeline.end_time();
     for rec in records {
         let ts = us(rec.time);
-        let explain = rec.explain();
         match &rec.kind {
-            RecordKind::Compute { rank, until } => events.push(json!({
-                "name": "compute", "cat": "compute", "ph": "X", "pid": 0, "tid": rank,
-                "ts": ts, "dur": us(*until) - ts, "args": {"explain": explain}})),
-            RecordKind::Blocked { rank, .. } => {
-                blocked_since.insert(*rank, rec.time);
-            }
-            RecordKind::Resumed { rank } => {
-                if let Some(since) = blocked_since.remove(rank) {
-                    events.push(
-                        json!({"name": "blocked", "cat": "wait", "ph": "X", "pid": 0,
-                        "tid": rank, "ts": us(since), "dur": ts - us(since)}),
-                    );
-                }
-            }
-            RecordKind::SendPosted { rank, dst, msg, .. } => {
-                events.push(
-                    json!({"name": format!("send → {dst}"), "cat": "message", "ph": "X",
-                    "pid": 0, "tid": rank, "ts": ts, "dur": 0, "args": {"explain": explain}}),
-                );
-                events.push(
-                    json!({"name": "message", "cat": "message", "ph": "s", "pid": 0,
-                    "tid": rank, "ts": ts, "id": msg.0}),
-                );
-            }
-            RecordKind::Arrived { dst, msg, src, .. } => {
-                events.push(
-                    json!({"name": format!("arrive ← {src}"), "cat": "message", "ph": "X",
-                    "pid": 0, "tid": dst, "ts": ts, "dur": 0, "args": {"explain": explain}}),
-                );
-                events.push(
-                    json!({"name": "message", "cat": "message", "ph": "f", "bp": "e",
-                    "pid": 0, "tid": dst, "ts": ts, "id": msg.0}),
-                );
-            }
+            // Drawn as spans below.
+            RecordKind::Compute { .. }
+            | RecordKind::Blocked { .. }
+            | RecordKind::Resumed { .. } => {}
+            RecordKind::SendPosted { rank, dst, .. } => events.push(
+                json!({"name": format!("send → {dst}"), "cat": "message", "ph": "X",
+                "pid": 0, "tid": rank, "ts": ts, "dur": 0, "args": {"explain": rec.explain()}}),
+            ),
+            RecordKind::Arrived { dst, src, .. } => events.push(
+                json!({"name": format!("arrive ← {src}"), "cat": "message", "ph": "X",
+                "pid": 0, "tid": dst, "ts": ts, "dur": 0, "args": {"explain": rec.explain()}}),
+            ),
             RecordKind::Start { rank }
             | RecordKind::RdmaIssued { rank, .. }
             | RecordKind::RdmaComplete { rank, .. }
@@ -80,8 +57,36 @@ pub fn to_chrome_json(records: &[Record], ranks: u32, title: &str) -> Value {
             | RecordKind::Console { rank, .. }
             | RecordKind::Done { rank } => events.push(json!({
                 "name": kind_name(&rec.kind), "cat": "event", "ph": "i", "s": "t", "pid": 0,
-                "tid": rank, "ts": ts, "args": {"explain": explain}})),
+                "tid": rank, "ts": ts, "args": {"explain": rec.explain()}})),
         }
+    }
+    for rank in 0..timeline.ranks() {
+        for span in timeline.spans(rank) {
+            let (ts, end) = (us(span.start), us(span.end_or(end_time)));
+            let explain = records.get(span.record).map(Record::explain);
+            let (name, cat) = match span.kind {
+                SpanKind::Compute => ("compute", "compute"),
+                SpanKind::Blocked => ("blocked", "wait"),
+            };
+            events.push(
+                json!({"name": name, "cat": cat, "ph": "X", "pid": 0, "tid": rank,
+                "ts": ts, "dur": end - ts, "args": {"explain": explain}}),
+            );
+        }
+    }
+    // Flow arrows from each send to its arrival (ids are arrow indices: message ids are reused).
+    for (id, arrow) in timeline.arrows().iter().enumerate() {
+        if arrow.kind != ArrowKind::Message || arrow.end_record.is_none() {
+            continue;
+        }
+        events.push(
+            json!({"name": "message", "cat": "message", "ph": "s", "pid": 0,
+            "tid": arrow.from, "ts": us(arrow.start), "id": id}),
+        );
+        events.push(
+            json!({"name": "message", "cat": "message", "ph": "f", "bp": "e",
+            "pid": 0, "tid": arrow.to, "ts": us(arrow.end), "id": id}),
+        );
     }
     json!({"traceEvents": events, "displayTimeUnit": "ns"})
 }

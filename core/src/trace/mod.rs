@@ -4,6 +4,7 @@
 pub mod chrome;
 pub mod hash;
 pub mod record;
+pub mod timeline;
 
 pub use hash::TraceHasher;
 pub use record::{Record, RecordKind};
