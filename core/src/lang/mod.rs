@@ -10,6 +10,7 @@
 //! | [`vm`], [`memory`], [`printf`] | the resumable VM, a rank's byte memory, C `printf` |
 //! | [`mpi`], [`mpi_table`] | the MPI library on the engine; the call table the VM uses |
 //! | [`diagnostic`] | messages with spans, rendered like a compiler's |
+//! | [`highlight`](mod@highlight) | syntax classes for the editor, from the lexer's tokens |
 //! | [`load`](mod@load) | source → compiled program → one VM per rank |
 //! | [`run_hint`](mod@run_hint) | an example's `rankscope run … -n N -p P` line |
 
@@ -19,6 +20,7 @@ pub mod bytecode;
 pub mod check;
 pub mod compile;
 pub mod diagnostic;
+pub mod highlight;
 pub mod lexer;
 pub mod load;
 pub mod memory;
