@@ -1,40 +1,118 @@
-//! The root component: wires the reducer to the layout regions.
+//! The root component: wires the reducer to the layout regions, and holds the page's effects —
+//! the playback timer, reading the URL once, autosave, and the share link.
 
+use gloo_timers::callback::Timeout;
 use yew::prelude::*;
 
+use crate::autosave;
 use crate::components::{
     controls::Controls, editor::Editor, header::Header, machine_list::MachineList,
-    machine_view::MachineView, run_panel::RunPanel,
+    machine_view::MachineView, run_panel::RunPanel, share_bar::ShareBar,
 };
+use crate::playback::{self, Speed};
 use crate::state::{Action, State};
 use crate::url;
+
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// The URL's fragment and query (read once, when the page opens).
+fn location() -> (String, String) {
+    let location = web_sys::window().map(|w| w.location());
+    let get = |f: fn(&web_sys::Location) -> Result<String, wasm_bindgen::JsValue>| {
+        location
+            .as_ref()
+            .and_then(|l| f(l).ok())
+            .unwrap_or_default()
+    };
+    (get(web_sys::Location::hash), get(web_sys::Location::search))
+}
+
+/// Plays a run: after each render of a playing state, waits the speed's delay and dispatches
+/// the next chunk. At full speed the chunk size adapts so that simulating plus rendering one
+/// chunk takes about [`playback::MAX_CHUNK_MS`], which keeps the page answering input.
+#[hook]
+fn use_playback(state: &UseReducerHandle<State>) {
+    let adaptive = use_mut_ref(|| 1_000u64);
+    let dispatched = use_mut_ref(|| None::<(f64, u64)>);
+    let state = state.clone();
+    use_effect_with(
+        (state.playing, state.generation, state.speed),
+        move |&(playing, _, speed)| {
+            // The chunk just rendered: how long did simulating and rendering it take?
+            if let Some((at, events)) = dispatched.borrow_mut().take() {
+                if speed == Speed::Max {
+                    *adaptive.borrow_mut() = playback::adapt(events, now_ms() - at);
+                }
+            }
+            let timer = playing.then(|| {
+                let chunk = speed.chunk(*adaptive.borrow());
+                Timeout::new(chunk.delay_ms, move || {
+                    *dispatched.borrow_mut() = Some((now_ms(), chunk.events));
+                    state.dispatch(Action::Tick(chunk.events));
+                })
+            });
+            move || drop(timer)
+        },
+    );
+}
 
 /// The whole page.
 #[function_component(App)]
 pub fn app() -> Html {
     let state = use_reducer(State::default);
-    // On first render: restore the state a share link carries (the only read of the URL).
+    let embed = use_memo((), |_| {
+        let (hash, query) = location();
+        url::is_embed(&hash, &query)
+    });
+    let embed = *embed;
+    let share_link = use_state(|| None::<String>);
+    // On first render: restore a share link, or else this browser's autosaved edit.
     {
         let state = state.clone();
         use_effect_with((), move |_| {
-            let hash = web_sys::window()
-                .and_then(|w| w.location().hash().ok())
-                .unwrap_or_default();
-            if hash.len() > 1 {
+            let (hash, _) = location();
+            if hash.contains("s=") {
                 state.dispatch(Action::Restore(url::decode(&hash)));
+            } else if let Some(saved) = (!embed).then(autosave::load).flatten() {
+                state.dispatch(Action::RestoreAutosave(saved));
             }
         });
     }
-    // "Share": write the link into the address bar, ready to copy.
+    // Autosave every edit (not in embeds: a slide must not overwrite the viewer's own work).
+    {
+        let saved = state.share_state();
+        use_effect_with(saved, move |saved| {
+            if !embed {
+                autosave::save(saved);
+            }
+        });
+    }
+    use_playback(&state);
+
+    // "Share": the link goes into the address bar and into a box ready to copy.
     let on_share = {
-        let state = state.clone();
+        let (state, share_link) = (state.clone(), share_link.clone());
         Callback::from(move |_| {
             let fragment = url::encode(&state.share_state());
             if let Some(location) = web_sys::window().map(|w| w.location()) {
                 location.set_hash(&fragment).ok();
+                share_link.set(location.href().ok());
             }
         })
     };
+    let on_close_share = {
+        let share_link = share_link.clone();
+        Callback::from(move |()| share_link.set(None))
+    };
+    let dispatch = |make: fn(u64) -> Action| {
+        let state = state.clone();
+        Callback::from(move |n: u64| state.dispatch(make(n)))
+    };
+    let on_seek = dispatch(Action::Seek);
     let on_select = {
         let state = state.clone();
         Callback::from(move |id: String| state.dispatch(Action::SelectProfile(id)))
@@ -42,6 +120,10 @@ pub fn app() -> Html {
     let on_ranks = {
         let state = state.clone();
         Callback::from(move |n: u32| state.dispatch(Action::SetRanks(n)))
+    };
+    let on_speed = {
+        let state = state.clone();
+        Callback::from(move |s: Speed| state.dispatch(Action::SetSpeed(s)))
     };
     let on_load = {
         let state = state.clone();
@@ -53,8 +135,9 @@ pub fn app() -> Html {
         let state = state.clone();
         Callback::from(move |()| state.dispatch(a.clone()))
     };
-    let (on_run, on_step, on_back, on_reset) = (
+    let (on_run, on_pause, on_step, on_back, on_reset) = (
         act(Action::Run),
+        act(Action::Pause),
         act(Action::Step),
         act(Action::Back),
         act(Action::Reset),
@@ -67,6 +150,41 @@ pub fn app() -> Html {
         let state = state.clone();
         Callback::from(move |text: String| state.dispatch(Action::Edit(text)))
     };
+    let run_panel = html! {
+        <RunPanel session={state.session.clone()} generation={state.generation}
+            diagnostics={state.diagnostics.clone()} source={state.source.clone()}
+            run_error={state.run_error.clone()} playing={state.playing} speed={state.speed}
+            on_run={on_run.clone()} {on_pause} {on_step} {on_back} {on_reset} {on_speed}
+            on_seek={on_seek.clone()} compact={embed} />
+    };
+    let editor = html! {
+        <Editor source={state.source.clone()} {on_edit} />
+    };
+    let timeline = match &state.session {
+        Some(_s) => html! {
+            // timeline goes here (rename `_s` to `s` when mounting)
+        },
+        None => Html::default(),
+    };
+    if embed {
+        let machine = state
+            .selected_profile()
+            .map_or(String::new(), |p| p.machine.name.clone());
+        let full = format!("./#{}", url::encode(&state.share_state()));
+        return html! {
+            <div class="app embed" data-testid="app" data-ready="true" data-embed="true">
+                <div class="embed-bar">
+                    <span class="brand-mini">{ "Rankscope" }</span>
+                    <span class="muted">{ format!("{} ranks on {machine}", state.ranks) }</span>
+                    <a class="open-full" href={full} target="_blank" rel="noopener"
+                        data-testid="open-full">{ "Open in Rankscope ↗" }</a>
+                </div>
+                { editor }
+                { run_panel }
+                { timeline }
+            </div>
+        };
+    }
     let body = match &state.profiles {
         Err(message) => html! {
             <div class="error-banner" role="alert">{ "The built-in machine profiles failed to load: " }{ message }</div>
@@ -74,10 +192,9 @@ pub fn app() -> Html {
         Ok(profiles) => html! {
             <main class="layout">
                 <div class="main-col">
-                    <Editor source={state.source.clone()} {on_edit} />
-                    <RunPanel session={state.session.clone()} generation={state.generation}
-                        diagnostics={state.diagnostics.clone()} source={state.source.clone()}
-                        run_error={state.run_error.clone()} {on_run} {on_step} {on_back} {on_reset} />
+                    { editor }
+                    { run_panel }
+                    { timeline }
                 </div>
                 <div class="side">
                     <Controls profiles={profiles.clone()} selected={state.selected.clone()}
@@ -95,6 +212,9 @@ pub fn app() -> Html {
     html! {
         <div class="app" data-testid="app" data-ready="true">
             <Header core_version={rankscope_core::VERSION} {on_share} />
+            if let Some(link) = &*share_link {
+                <ShareBar link={link.clone()} on_close={on_close_share} />
+            }
             if let Some(e) = &state.link_error {
                 <div class="error-banner" role="alert" data-testid="link-error">{ e }</div>
             }

@@ -21,6 +21,7 @@ pub const EXAMPLES: &[(&str, &str)] = &[
         "pingpong_preposted.c",
         include_str!("../../examples/pingpong_preposted.c"),
     ),
+    ("halo_sweep.c", include_str!("../../examples/halo_sweep.c")),
     ("ring.c", include_str!("../../examples/ring.c")),
     (
         "wildcard_server.c",

@@ -4,10 +4,13 @@
 //! types; effects (DOM, timers, storage) stay at the edge. No protocol logic is re-derived here.
 
 pub mod app;
+pub mod autosave;
 pub mod bindings;
 pub mod components;
+pub mod edit_history;
 pub mod examples;
 pub mod panic_banner;
+pub mod playback;
 pub mod session;
 pub mod state;
 pub mod url;

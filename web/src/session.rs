@@ -9,9 +9,6 @@ use rankscope_core::engine::{History, Sim, SimConfig};
 use rankscope_core::lang::{self, Diagnostic, Vm, VmLimits};
 use rankscope_core::machine::{Machine, Profile};
 
-/// Events processed per "Run" click before the page pauses to stay responsive.
-pub const RUN_CHUNK: u64 = 200_000;
-
 /// Bytecode operations a rank may execute in the browser (a runaway loop stops in well under a
 /// second of wall time).
 pub const BROWSER_MAX_OPS: u64 = 20_000_000;

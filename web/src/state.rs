@@ -4,8 +4,10 @@ use std::rc::Rc;
 
 use rankscope_core::machine::{builtin_profiles, Profile, ProfileError};
 
-use crate::session::{self, SessionCell, StartError, RUN_CHUNK};
+use crate::playback::Speed;
+use crate::session::{self, SessionCell, StartError};
 use crate::url::{LinkError, ShareState, LINK_VERSION};
+use rankscope_core::engine::SimError;
 use rankscope_core::lang::Diagnostic;
 use yew::Reducible;
 
@@ -57,6 +59,10 @@ pub struct State {
     pub diagnostics: Vec<Diagnostic>,
     /// Why the last run could not start (other than compile errors).
     pub run_error: Option<String>,
+    /// Whether the run is playing (advancing chunk by chunk on a timer).
+    pub playing: bool,
+    /// How fast it plays.
+    pub speed: Speed,
 }
 
 /// Everything a user can do to the state.
@@ -71,8 +77,16 @@ pub enum Action {
     /// Open example `index` of [`crate::examples::EXAMPLES`] with the machine and rank count it
     /// was written for.
     OpenExample(usize),
-    /// Compile and run from the start (or continue a paused run).
+    /// Compile and play from the start (or continue a paused run).
     Run,
+    /// Stop playing (the run stays where it is).
+    Pause,
+    /// One chunk of a playing run: advance up to this many events (sent by the page's timer).
+    Tick(u64),
+    /// Choose the playback speed.
+    SetSpeed(Speed),
+    /// Go to the state after this many events (the scrubber, the log, the timeline).
+    Seek(u64),
     /// Process one more event.
     Step,
     /// Go back one event (exactly: checkpoint + replay).
@@ -81,6 +95,8 @@ pub enum Action {
     Reset,
     /// Restore the state a share link carried (or report why the link could not be read).
     Restore(Result<ShareState, LinkError>),
+    /// Restore the edit autosaved in this browser (program, machine, ranks, speed).
+    RestoreAutosave(ShareState),
     /// A profile file the user loaded: its name and text. Parsed here; on success it joins the
     /// list (replacing a profile with the same id) and is selected, otherwise its error is shown.
     LoadProfile {
@@ -111,6 +127,8 @@ impl Default for State {
             generation: 0,
             diagnostics: Vec::new(),
             run_error: None,
+            playing: false,
+            speed: Speed::default(),
         }
     }
 }
@@ -142,7 +160,44 @@ impl State {
             source: self.source.clone(),
             profile: self.selected.clone(),
             ranks: self.ranks,
+            speed: self.speed,
         }
+    }
+
+    /// What the editor marks inline: the compile errors, or the runtime error that stopped the
+    /// run (its span points into the program).
+    pub fn editor_diagnostics(&self) -> Vec<Diagnostic> {
+        if !self.diagnostics.is_empty() {
+            return self.diagnostics.clone();
+        }
+        let Some(cell) = &self.session else {
+            return Vec::new();
+        };
+        let run = cell.0.borrow();
+        let sim = run.history.sim();
+        match sim.error() {
+            Some(SimError::Program { rank, .. }) => sim
+                .program(*rank)
+                .and_then(|vm| vm.error())
+                .cloned()
+                .into_iter()
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Moves the run (if any) with `walk`, then brings its derived views up to date. Returns
+    /// whether the run can still go forward (not finished, not stopped by an error).
+    fn move_run(&mut self, walk: impl FnOnce(&mut session::Session)) -> bool {
+        self.generation += 1;
+        let Some(cell) = &self.session else {
+            return false;
+        };
+        let mut run = cell.0.borrow_mut();
+        walk(&mut run);
+        run.after_move();
+        let sim = run.history.sim();
+        !sim.is_finished() && sim.error().is_none()
     }
 
     /// The pure transition function.
@@ -200,25 +255,31 @@ impl State {
                         Err(StartError::Message(m)) => self.run_error = Some(m),
                     }
                 }
-                if let Some(s) = &self.session {
-                    // An error stops the walk and is shown from the simulation itself.
-                    let _ = s.0.borrow_mut().history.forward(RUN_CHUNK);
-                }
-                self.generation += 1;
+                self.playing = self.move_run(|_| {});
             }
-            Action::Step | Action::Back | Action::Reset => {
-                if self.session.is_none() && action == Action::Step {
-                    return self.reduce(Action::Run);
+            Action::Pause => self.playing = false,
+            Action::Tick(events) => {
+                if self.playing {
+                    // An error stops the walk and is shown from the simulation itself.
+                    self.playing = self.move_run(|s| {
+                        let _ = s.history.forward(events);
+                    });
                 }
-                if let Some(s) = &self.session {
-                    let mut s = s.0.borrow_mut();
+            }
+            Action::SetSpeed(speed) => self.speed = speed,
+            Action::Step | Action::Back | Action::Reset | Action::Seek(_) => {
+                if self.session.is_none() && action == Action::Step {
+                    return self.reduce(Action::Run).reduce(Action::Step);
+                }
+                self.playing = false;
+                self.move_run(|s| {
                     let _ = match action {
                         Action::Step => s.history.forward(1).map(|_| ()),
                         Action::Back => s.history.back(1),
+                        Action::Seek(to) => s.history.goto(to),
                         _ => s.history.goto(0),
                     };
-                }
-                self.generation += 1;
+                });
             }
             Action::Restore(Err(e)) => self.link_error = Some(e.to_string()),
             Action::Restore(Ok(shared)) => {
@@ -237,6 +298,13 @@ impl State {
                     ));
                 }
                 self.ranks = shared.ranks.clamp(1, self.capacity());
+                self.speed = shared.speed;
+            }
+            Action::RestoreAutosave(saved) => {
+                // Only what still makes sense: an unknown machine keeps the current one.
+                let link_error = self.link_error.take();
+                self = self.reduce(Action::Restore(Ok(saved)));
+                self.link_error = link_error;
             }
             Action::LoadProfile { origin, text } => match Profile::from_toml(&origin, &text) {
                 Ok(profile) => {
@@ -267,6 +335,15 @@ impl Reducible for State {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Presses Run and lets the timer tick until the run stops playing.
+    fn run_to_end(mut s: State) -> State {
+        s = s.reduce(Action::Run);
+        while s.playing {
+            s = s.reduce(Action::Tick(10_000));
+        }
+        s
+    }
 
     #[test]
     fn selecting_a_smaller_machine_clamps_the_rank_count() {
@@ -327,7 +404,7 @@ mod tests {
 
     #[test]
     fn run_step_back_and_reset_move_through_the_trace() {
-        let s = State::default().reduce(Action::Run);
+        let s = run_to_end(State::default());
         let (end, console) = {
             let run = s.session.as_ref().unwrap().0.borrow();
             let sim = run.history.sim();
@@ -365,9 +442,7 @@ mod tests {
             .iter()
             .position(|(p, _)| *p == "pingpong_naive.c")
             .unwrap();
-        let s = State::default()
-            .reduce(Action::OpenExample(index))
-            .reduce(Action::Run);
+        let s = run_to_end(State::default().reduce(Action::OpenExample(index)));
         assert_eq!((s.selected.as_str(), s.ranks), ("emx", 3));
         let run = s.session.as_ref().unwrap().0.borrow();
         assert!(run.history.sim().is_finished());
@@ -379,5 +454,64 @@ mod tests {
     #[test]
     fn zero_ranks_becomes_one() {
         assert_eq!(State::default().reduce(Action::SetRanks(0)).ranks, 1);
+    }
+
+    #[test]
+    fn playing_advances_in_ticks_and_pause_stops_it() {
+        let s = State::default().reduce(Action::Run);
+        assert!(s.playing);
+        let s = s.reduce(Action::Tick(3));
+        let at = s.session.as_ref().unwrap().0.borrow().history.position();
+        assert_eq!(at, 3);
+        let s = s.reduce(Action::Pause).reduce(Action::Tick(5));
+        assert!(!s.playing);
+        assert_eq!(s.session.as_ref().unwrap().0.borrow().history.position(), 3);
+        // Run continues the paused run rather than starting over.
+        let s = s.reduce(Action::Run).reduce(Action::Tick(2));
+        assert_eq!(s.session.as_ref().unwrap().0.borrow().history.position(), 5);
+    }
+
+    #[test]
+    fn seeking_goes_anywhere_in_the_known_run_and_stops_playing() {
+        let s = run_to_end(State::default());
+        let end = s.session.as_ref().unwrap().0.borrow().history.position();
+        let s = s.reduce(Action::Seek(end / 2));
+        {
+            let run = s.session.as_ref().unwrap().0.borrow();
+            assert_eq!(run.history.position(), end / 2);
+            assert_eq!(run.history.sim().trace().known_steps(), end);
+        }
+        let s = s.reduce(Action::Run).reduce(Action::Seek(1));
+        assert!(!s.playing);
+        assert_eq!(s.session.as_ref().unwrap().0.borrow().history.position(), 1);
+    }
+
+    #[test]
+    fn step_without_a_run_starts_one_and_takes_one_event() {
+        let s = State::default().reduce(Action::Step);
+        assert!(!s.playing);
+        assert_eq!(s.session.as_ref().unwrap().0.borrow().history.position(), 1);
+    }
+
+    #[test]
+    fn a_runtime_error_is_marked_in_the_editor_at_its_line() {
+        let source = "#include <mpi.h>\nint main(int argc, char **argv)\n{\n    int a[2];\n    int i = 5;\n    MPI_Init(&argc, &argv);\n    a[i] = 1;\n    MPI_Finalize();\n    return 0;\n}\n";
+        let s = run_to_end(State::default().reduce(Action::Edit(source.into())));
+        let marks = s.editor_diagnostics();
+        assert_eq!(marks.len(), 1, "{marks:?}");
+        let at = rankscope_core::lang::diagnostic::line_col(source, marks[0].span.start);
+        assert_eq!(at.line, 7, "{marks:?}");
+        assert!(marks[0].message.contains("rank 0"), "{marks:?}");
+    }
+
+    #[test]
+    fn speed_travels_in_share_links_and_autosave() {
+        let s = State::default()
+            .reduce(Action::SetSpeed(Speed::Walk))
+            .reduce(Action::Edit("int main() { return 0; }".into()));
+        let saved = s.share_state();
+        let restored = State::default().reduce(Action::RestoreAutosave(saved.clone()));
+        assert_eq!(restored.share_state(), saved);
+        assert_eq!(restored.speed, Speed::Walk);
     }
 }

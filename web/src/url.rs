@@ -29,6 +29,9 @@ pub struct ShareState {
     pub profile: String,
     /// Rank count.
     pub ranks: u32,
+    /// Playback speed (links made before it existed play as fast as possible).
+    #[serde(default)]
+    pub speed: crate::playback::Speed,
 }
 
 /// Why a link could not be opened.
@@ -127,6 +130,7 @@ mod tests {
             source: include_str!("../../examples/pingpong_naive.c").to_string(),
             profile: "emx".into(),
             ranks: 3,
+            speed: crate::playback::Speed::Walk,
         }
     }
 
@@ -157,6 +161,15 @@ mod tests {
         let future = encode(&ShareState { v: 99, ..state() });
         assert_eq!(decode(&future), Err(LinkError::FutureVersion(99)));
         assert!(LinkError::Damaged.to_string().contains("damaged"));
+    }
+
+    #[test]
+    fn links_from_before_the_speed_option_still_open() {
+        let old = r#"{"v":1,"source":"int main() { return 0; }","profile":"emx","ranks":2}"#;
+        let packed = miniz_oxide::deflate::compress_to_vec(old.as_bytes(), 9);
+        let link = format!("s={}", URL_SAFE_NO_PAD.encode(packed));
+        let s = decode(&link).unwrap();
+        assert_eq!((s.ranks, s.speed), (2, crate::playback::Speed::Max));
     }
 
     #[test]

@@ -3,6 +3,8 @@
 pub mod controls;
 pub mod editor;
 pub mod header;
+pub mod icon;
 pub mod machine_list;
 pub mod machine_view;
 pub mod run_panel;
+pub mod share_bar;

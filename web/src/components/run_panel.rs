@@ -1,15 +1,23 @@
-//! The run panel: Run / Step / Back / Reset, where the run is, each rank's status and console,
-//! the explained event log up to the cursor, and the error that stopped the run. Everything shown
-//! comes from core (`Sim::describe_rank`, `Record::explain`, `SimError`'s text).
+//! The run panel: Run/Pause, Step, Back, Reset and speed; a scrubber over every known event; each
+//! rank's status and console; the explained event log around the cursor (click a line to go
+//! there); the error that stopped the run. Everything shown comes from core
+//! (`Sim::describe_rank`, `Record::explain`, `SimError`'s text).
 
 use rankscope_core::engine::SimError;
 use rankscope_core::lang::Diagnostic;
+use web_sys::{HtmlElement, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use crate::components::icon::Icon;
+use crate::playback::{Speed, SPEEDS};
 use crate::session::SessionCell;
 
-/// Events of the log shown before the cursor.
-const LOG_TAIL: usize = 150;
+/// Log lines shown before the cursor.
+const LOG_BEFORE: usize = 120;
+/// Log lines of the known future shown after the cursor.
+const LOG_AFTER: usize = 40;
+/// Console lines shown (the newest).
+const CONSOLE_TAIL: usize = 300;
 
 /// Props: the run (if any), compile errors, and the control callbacks.
 #[derive(Properties, PartialEq)]
@@ -24,33 +32,61 @@ pub struct RunPanelProps {
     pub source: AttrValue,
     /// Why the run could not start, if not compile errors.
     pub run_error: Option<String>,
+    /// Whether the run is playing.
+    pub playing: bool,
+    /// Playback speed.
+    pub speed: Speed,
     /// Run / continue.
     pub on_run: Callback<()>,
+    /// Pause.
+    pub on_pause: Callback<()>,
     /// One event forward.
     pub on_step: Callback<()>,
     /// One event back.
     pub on_back: Callback<()>,
     /// Back to the start.
     pub on_reset: Callback<()>,
+    /// New speed.
+    pub on_speed: Callback<Speed>,
+    /// Go to the state after this many events.
+    pub on_seek: Callback<u64>,
+    /// The embed view: fewer panels.
+    #[prop_or_default]
+    pub compact: bool,
+}
+
+/// Scrolls `container` so that its child `.current` sits near the bottom third.
+fn keep_current_in_view(container: &NodeRef) {
+    let Some(el) = container.cast::<HtmlElement>() else {
+        return;
+    };
+    match el.query_selector(".current").ok().flatten() {
+        Some(current) => {
+            if let Ok(current) = wasm_bindgen::JsCast::dyn_into::<HtmlElement>(current) {
+                let target = current.offset_top() - el.client_height() * 2 / 3;
+                el.set_scroll_top(target.max(0));
+            }
+        }
+        None => el.set_scroll_top(el.scroll_height()),
+    }
 }
 
 /// The panel.
 #[function_component(RunPanel)]
 pub fn run_panel(props: &RunPanelProps) -> Html {
-    // Keep the newest events and console lines in view as the run moves.
     let log_ref = use_node_ref();
     let console_ref = use_node_ref();
     {
         let (log_ref, console_ref) = (log_ref.clone(), console_ref.clone());
         use_effect_with(props.generation, move |_| {
-            for r in [log_ref, console_ref] {
-                if let Some(el) = r.cast::<web_sys::Element>() {
-                    el.set_scroll_top(el.scroll_height());
-                }
+            keep_current_in_view(&log_ref);
+            if let Some(el) = console_ref.cast::<web_sys::Element>() {
+                el.set_scroll_top(el.scroll_height());
             }
         });
     }
-    let button = |label: &'static str,
+    let button = |icon: Icon,
+                  label: &'static str,
                   title: &'static str,
                   cb: &Callback<()>,
                   testid: &'static str,
@@ -58,32 +94,78 @@ pub fn run_panel(props: &RunPanelProps) -> Html {
         let cb = cb.clone();
         html! {
             <button class="control" {title} data-testid={testid} disabled={!enabled}
-                onclick={Callback::from(move |_| cb.emit(()))}>{ label }</button>
+                onclick={Callback::from(move |_| cb.emit(()))}>{ icon.html() }<span>{ label }</span></button>
         }
     };
+    let on_speed = {
+        let cb = props.on_speed.clone();
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            if let Some(s) = Speed::from_id(&select.value()) {
+                cb.emit(s);
+            }
+        })
+    };
     let has_run = props.session.is_some();
+    let play = if props.playing {
+        let cb = props.on_pause.clone();
+        html! {
+            <button class="control primary" title="pause (the run stays where it is)" data-testid="pause"
+                onclick={Callback::from(move |_| cb.emit(()))}>{ Icon::Pause.html() }<span>{ "Pause" }</span></button>
+        }
+    } else {
+        let cb = props.on_run.clone();
+        html! {
+            <button class="control primary" title="compile and run (continues a paused run) — Ctrl+Enter in the editor"
+                data-testid="run" onclick={Callback::from(move |_| cb.emit(()))}>{ Icon::Play.html() }<span>{ "Run" }</span></button>
+        }
+    };
     let body = match &props.session {
         None => html! {
-            <p class="muted hint">{ "Press Run to compile the program and watch its ranks; then step forward and back one event at a time." }</p>
+            <p class="muted hint">{ "Press Run to compile the program and watch its ranks; then step forward and back one event at a time, or drag the scrubber." }</p>
         },
         Some(cell) => {
             let s = cell.0.borrow();
             let sim = s.history.sim();
             let position = s.history.position();
+            let trace = sim.trace();
+            let known_steps = trace.known_steps().max(position);
             let status = if sim.error().is_some() {
                 format!("stopped by an error after {position} events")
             } else if sim.is_finished() {
                 format!("finished after {position} events")
+            } else if props.playing {
+                format!("running… event {position}")
             } else {
                 format!("paused at event {position}")
             };
-            let records = sim.trace().records();
-            let start = records.len().saturating_sub(LOG_TAIL);
+            let known = trace.known_records();
+            let shown = trace.records().len();
+            let from = shown.saturating_sub(LOG_BEFORE);
+            let to = (shown + LOG_AFTER).min(known.len());
+            let on_scrub = {
+                let cb = props.on_seek.clone();
+                Callback::from(move |e: InputEvent| {
+                    let input: HtmlInputElement = e.target_unchecked_into();
+                    if let Ok(n) = input.value().parse::<u64>() {
+                        cb.emit(n);
+                    }
+                })
+            };
+            let console = sim.console();
+            let console_from = console.len().saturating_sub(CONSOLE_TAIL);
             html! {
                 <>
-                    <p class="run-status" data-testid="run-status">
+                    <p class="run-status" data-testid="run-status" aria-live="polite">
                         <strong>{ status }</strong>{ format!(" · simulated time {} · {} ranks on {}", sim.now(), sim.size(), s.machine) }
                     </p>
+                    <label class="scrubber">
+                        <span class="sr-only">{ "Event" }</span>
+                        <input type="range" min="0" max={known_steps.to_string()} value={position.to_string()}
+                            step="1" oninput={on_scrub} data-testid="scrubber"
+                            aria-valuetext={format!("event {position} of {known_steps}")} />
+                        <span class="muted scrub-label">{ format!("{position} / {known_steps}") }</span>
+                    </label>
                     if let Some(e) = sim.error() {
                         <pre class="run-error" role="alert" data-testid="run-error">{
                             // A program's runtime error is already a rendered diagnostic.
@@ -93,24 +175,47 @@ pub fn run_panel(props: &RunPanelProps) -> Html {
                             }
                         }</pre>
                     }
-                    <div class="run-grid">
+                    <div class={classes!("run-grid", props.compact.then_some("compact"))}>
                         <div>
                             <h3>{ "Ranks" }</h3>
                             <ul class="ranks" data-testid="ranks">
-                                { for (0..sim.size()).map(|r| html! {
+                                { for (0..sim.size().min(256)).map(|r| html! {
                                     <li><span class="rank-id">{ format!("rank {r}") }</span>{ sim.describe_rank(r) }</li>
                                 }) }
+                                if sim.size() > 256 {
+                                    <li class="muted">{ format!("… and {} more ranks", sim.size() - 256) }</li>
+                                }
                             </ul>
                             <h3>{ "Console" }</h3>
                             <pre class="console" data-testid="console" ref={console_ref.clone()}>
-                                { for sim.console().iter().map(|l| format!("[rank {} @ {}] {}\n", l.rank, l.time, l.text)) }
+                                if console_from > 0 {
+                                    <span class="muted">{ format!("({console_from} earlier lines)\n") }</span>
+                                }
+                                { for console[console_from..].iter().map(|l| format!("[rank {} @ {}] {}\n", l.rank, l.time, l.text)) }
                             </pre>
                         </div>
                         <div>
-                            <h3>{ format!("Event log ({} records)", records.len()) }</h3>
-                            <ol class="event-log" data-testid="event-log" start={(start + 1).to_string()} ref={log_ref.clone()}>
-                                { for records[start..].iter().map(|r| html! {
-                                    <li><span class="t">{ r.time.to_string() }</span>{ r.explain() }</li>
+                            <h3>{ format!("Event log ({shown} of {} records)", known.len()) }</h3>
+                            <ol class="event-log" data-testid="event-log" start={(from + 1).to_string()} ref={log_ref.clone()}>
+                                { for known[from..to].iter().enumerate().map(|(k, r)| {
+                                    let i = from + k;
+                                    let class = if i + 1 == shown {
+                                        "current"
+                                    } else if i >= shown {
+                                        "future"
+                                    } else {
+                                        ""
+                                    };
+                                    let to_step = trace.steps_to_show(i);
+                                    let cb = props.on_seek.clone();
+                                    html! {
+                                        <li class={class} data-record={i.to_string()}>
+                                            <button class="log-line" title="go to this event"
+                                                onclick={Callback::from(move |_| cb.emit(to_step))}>
+                                                <span class="t">{ r.time.to_string() }</span>{ r.explain() }
+                                            </button>
+                                        </li>
+                                    }
                                 }) }
                             </ol>
                         </div>
@@ -119,15 +224,26 @@ pub fn run_panel(props: &RunPanelProps) -> Html {
             }
         }
     };
+    let speed_select = html! {
+        <label class="speed">
+            <span>{ "Speed" }</span>
+            <select onchange={on_speed} data-testid="speed-select">
+                { for SPEEDS.iter().map(|s| html! {
+                    <option value={s.id()} selected={*s == props.speed}>{ s.label() }</option>
+                }) }
+            </select>
+        </label>
+    };
     html! {
         <section class="panel run" aria-label="Run" data-generation={props.generation.to_string()}>
             <div class="panel-head">
                 <h2>{ "Run" }</h2>
-                <div class="controls-row">
-                    { button("▶ Run", "compile and run (continues a paused run)", &props.on_run, "run", true) }
-                    { button("Step ›", "one event forward", &props.on_step, "step", true) }
-                    { button("‹ Back", "one event back (exact: checkpoint and replay)", &props.on_back, "back", has_run) }
-                    { button("⟲ Reset", "back to the start of the run", &props.on_reset, "reset", has_run) }
+                <div class="controls-row" role="toolbar" aria-label="Run controls">
+                    { play }
+                    { button(Icon::StepBack, "Back", "one event back (exact: checkpoint and replay)", &props.on_back, "back", has_run) }
+                    { button(Icon::StepForward, "Step", "one event forward", &props.on_step, "step", true) }
+                    { button(Icon::Reset, "Reset", "back to the start of the run", &props.on_reset, "reset", has_run) }
+                    { speed_select }
                 </div>
             </div>
             if let Some(e) = &props.run_error {
