@@ -8,7 +8,6 @@ pub mod autosave;
 pub mod bindings;
 pub mod components;
 pub mod edit_history;
-pub mod edit_history;
 pub mod examples;
 pub mod panic_banner;
 pub mod playback;
