@@ -161,8 +161,8 @@ pub fn app() -> Html {
         <Editor source={state.source.clone()} {on_edit} />
     };
     let timeline = match &state.session {
-        Some(_s) => html! {
-            // timeline goes here (rename `_s` to `s` when mounting)
+        Some(s) => html! {
+            <crate::components::timeline::Timeline session={s.clone()} generation={state.generation} on_seek={on_seek.clone()} />
         },
         None => Html::default(),
     };

@@ -20,6 +20,8 @@ pub struct Session {
     pub history: History<Vm>,
     /// Machine name, for the status line.
     pub machine: String,
+    /// The space-time diagram of every known record (kept up to date by [`Session::after_move`]).
+    pub timeline: rankscope_core::trace::timeline::Timeline,
 }
 
 /// A shared, mutable run, compared by identity.
@@ -35,7 +37,10 @@ impl PartialEq for SessionCell {
 impl Session {
     /// Brings the views' derived data up to date after the history moved (forward, back, goto).
     /// Call after every movement.
-    pub fn after_move(&mut self) {}
+    pub fn after_move(&mut self) {
+        let known = self.history.sim().trace().known_records();
+        self.timeline.extend(known);
+    }
 }
 
 /// Compiles `source` and sets up a run on `profile` with `ranks` ranks, or returns the
@@ -55,6 +60,7 @@ pub fn start(source: &str, profile: &Profile, ranks: u32) -> Result<SessionCell,
     Ok(SessionCell(Rc::new(RefCell::new(Session {
         history: History::new(sim, 512),
         machine: profile.machine.name.clone(),
+        timeline: rankscope_core::trace::timeline::Timeline::new(ranks),
     }))))
 }
 

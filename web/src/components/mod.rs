@@ -8,3 +8,4 @@ pub mod machine_list;
 pub mod machine_view;
 pub mod run_panel;
 pub mod share_bar;
+pub mod timeline;

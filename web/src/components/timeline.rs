@@ -1,0 +1,1413 @@
+//! The timeline: a space-time diagram of the run on a canvas — one row per rank with its compute
+//! and blocked spans, arrows for messages and one-sided operations, marks, a time axis and the
+//! cursor at the current event; the known future (computed before a step back) drawn faded.
+//!
+//! The model is core's [`rankscope_core::trace::timeline::Timeline`], kept up to date by
+//! [`crate::session::Session::after_move`]. Pan, zoom and hover never re-render Yew: they change
+//! the view state (a `use_mut_ref`) and redraw the canvas in the next animation frame, culling
+//! to the visible window with the model's binary searches and batching each style into one path.
+
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::fmt::Write as _;
+use std::rc::Rc;
+
+use rankscope_core::time::SimTime;
+use rankscope_core::trace::timeline::{
+    last_record_at, ArrowKind, Hit, Item, MarkKind, SpanKind, Timeline as Model,
+};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement, Path2d};
+use yew::prelude::*;
+
+use crate::session::{Session, SessionCell};
+
+/// Props: the run, its generation (changes whenever it moves) and where a click goes.
+#[derive(Properties, PartialEq)]
+pub struct TimelineProps {
+    /// The run.
+    pub session: SessionCell,
+    /// Changes whenever the run moves.
+    pub generation: u64,
+    /// Go to a History position (number of steps from the start).
+    pub on_seek: Callback<u64>,
+}
+
+/// Width of the rank labels on the left (CSS px).
+const LEFT: f64 = 64.0;
+/// Right margin.
+const RIGHT: f64 = 12.0;
+/// Height of the time axis on top.
+const TOP: f64 = 26.0;
+/// Space below the last row.
+const BOTTOM: f64 = 8.0;
+/// Hover and click tolerance around arrows and marks (CSS px).
+const HIT_PX: f64 = 5.0;
+/// Narrowest view (ps) and the widest relative to the run.
+const MIN_SPAN: f64 = 50.0;
+
+/// The pure arithmetic of the view: window, zoom, pan, axis ticks (tested natively).
+mod geometry {
+    /// Height of one rank's row for `ranks` rows (CSS px).
+    pub fn row_height(ranks: u32) -> f64 {
+        match ranks {
+            0..=8 => 30.0,
+            9..=16 => 24.0,
+            n => (420.0 / f64::from(n)).clamp(3.0, 24.0),
+        }
+    }
+
+    /// The window `[start, end]` zoomed by `factor` (< 1 zooms in) keeping time `at` in place,
+    /// clamped to `[min_span, max_span]`.
+    pub fn zoom(
+        start: f64,
+        end: f64,
+        at: f64,
+        factor: f64,
+        min_span: f64,
+        max_span: f64,
+    ) -> (f64, f64) {
+        let span = end - start;
+        let new_span = (span * factor).clamp(min_span, max_span.max(min_span));
+        let k = if span > 0.0 { (at - start) / span } else { 0.5 };
+        let start = at - k * new_span;
+        (start, start + new_span)
+    }
+
+    /// The window moved so that it still shows part of `[0, run_end]`.
+    pub fn clamp_pan(start: f64, end: f64, run_end: f64) -> (f64, f64) {
+        let span = end - start;
+        let lo = -0.5 * span;
+        let hi = (run_end - 0.5 * span).max(lo);
+        let s = start.clamp(lo, hi);
+        (s, s + span)
+    }
+
+    /// The whole run with a little room on the right for the last arrowheads.
+    pub fn fit(run_end: f64, min_span: f64) -> (f64, f64) {
+        (0.0, (run_end * 1.03).max(min_span))
+    }
+
+    /// A round tick step (1, 2 or 5 × 10^k ps) near `raw`.
+    pub fn nice_step(raw: f64) -> f64 {
+        if !(raw.is_finite() && raw > 0.0) {
+            return 1.0;
+        }
+        let p = 10f64.powf(raw.log10().floor());
+        let m = raw / p;
+        let n = if m <= 1.0 {
+            1.0
+        } else if m <= 2.0 {
+            2.0
+        } else if m <= 5.0 {
+            5.0
+        } else {
+            10.0
+        };
+        (n * p).max(1.0)
+    }
+
+    /// The unit (size in ps and name) in which ticks `step` apart are labelled.
+    pub fn unit(step: f64) -> (f64, &'static str) {
+        if step < 1e3 {
+            (1.0, "ps")
+        } else if step < 1e6 {
+            (1e3, "ns")
+        } else if step < 1e9 {
+            (1e6, "µs")
+        } else if step < 1e12 {
+            (1e9, "ms")
+        } else {
+            (1e12, "s")
+        }
+    }
+
+    /// A tick label: `t` in the unit of the largest time on the axis (`scale`), with as many
+    /// decimals as ticks `step` apart need (so a deep zoom late in a run reads `5.0001 ms`).
+    pub fn label(t: f64, step: f64, scale: f64) -> String {
+        let (size, name) = unit(scale.abs().max(step));
+        let decimals = (-(step / size).log10()).ceil().clamp(0.0, 9.0) as usize;
+        let v = t / size;
+        // No "-0".
+        let v = if v.abs() < 0.5 * 10f64.powi(-(decimals as i32)) {
+            0.0
+        } else {
+            v
+        };
+        format!("{v:.decimals$} {name}")
+    }
+}
+
+/// Colours and fonts read from the page's CSS custom properties (light or dark theme).
+#[derive(Clone, Debug)]
+struct Colors {
+    bg: String,
+    stripe: String,
+    grid: String,
+    axis: String,
+    label: String,
+    compute: String,
+    blocked: String,
+    message: String,
+    rdma: String,
+    atomic: String,
+    cursor: String,
+    done: String,
+    console: String,
+    unexpected: String,
+    highlight: String,
+    font: String,
+}
+
+impl Colors {
+    fn read(el: &web_sys::Element) -> Colors {
+        let style = web_sys::window().and_then(|w| w.get_computed_style(el).ok().flatten());
+        let get = |name: &str, fallback: &str| {
+            style
+                .as_ref()
+                .and_then(|s| s.get_property_value(name).ok())
+                .map(|v| v.trim().to_string())
+                .filter(|v| !v.is_empty())
+                .unwrap_or_else(|| fallback.to_string())
+        };
+        Colors {
+            bg: get("--tl-bg", "#ffffff"),
+            stripe: get("--tl-stripe", "rgba(0,0,0,0.03)"),
+            grid: get("--tl-grid", "#e6e9ef"),
+            axis: get("--tl-axis", "#5d6577"),
+            label: get("--tl-label", "#1b1f2a"),
+            compute: get("--tl-compute", "#4f74e8"),
+            blocked: get("--tl-blocked", "#f0b35b"),
+            message: get("--tl-message", "#39404f"),
+            rdma: get("--tl-rdma", "#0f9f6e"),
+            atomic: get("--tl-atomic", "#d0367f"),
+            cursor: get("--tl-cursor", "#e11d48"),
+            done: get("--tl-done", "#16a34a"),
+            console: get("--tl-console", "#6b7280"),
+            unexpected: get("--tl-unexpected", "#b45309"),
+            highlight: get("--tl-highlight", "#111827"),
+            font: get("--sans", "system-ui, sans-serif"),
+        }
+    }
+}
+
+/// A drag in progress.
+#[derive(Clone, Copy, Debug)]
+struct Drag {
+    pointer: i32,
+    x0: f64,
+    y0: f64,
+    start0: f64,
+    end0: f64,
+    moved: bool,
+}
+
+/// The view state: lives across renders, changed by events, read by the frame callback.
+struct View {
+    session: Option<SessionCell>,
+    on_seek: Callback<u64>,
+    canvas: Option<HtmlCanvasElement>,
+    ctx: Option<CanvasRenderingContext2d>,
+    wrap: Option<HtmlElement>,
+    tooltip: Option<HtmlElement>,
+    /// Visible window, in picoseconds.
+    start: f64,
+    end: f64,
+    /// The view shows the whole run and refits as it grows.
+    fitted: bool,
+    /// The user panned or zoomed at a point: do not scroll to follow the cursor.
+    user_panned: bool,
+    css_w: f64,
+    size_dirty: bool,
+    colors: Option<Colors>,
+    /// Pointer position over the canvas (CSS px), for hover.
+    pointer: Option<(f64, f64)>,
+    drag: Option<Drag>,
+    /// Touch pointers, for pinch zoom.
+    touches: Vec<(i32, f64, f64)>,
+    pinch: Option<(f64, f64, f64)>,
+    frame_pending: bool,
+    frames: u64,
+    /// Scratch set for de-duplicating arrows that land on the same pixels.
+    seen: HashSet<(i32, u32, i32, u32, u8)>,
+}
+
+impl View {
+    fn new() -> View {
+        View {
+            session: None,
+            on_seek: Callback::noop(),
+            canvas: None,
+            ctx: None,
+            wrap: None,
+            tooltip: None,
+            start: 0.0,
+            end: 1e6,
+            fitted: true,
+            user_panned: false,
+            css_w: 800.0,
+            size_dirty: true,
+            colors: None,
+            pointer: None,
+            drag: None,
+            touches: Vec::new(),
+            pinch: None,
+            frame_pending: false,
+            frames: 0,
+            seen: HashSet::new(),
+        }
+    }
+
+    fn plot_w(&self) -> f64 {
+        (self.css_w - LEFT - RIGHT).max(10.0)
+    }
+
+    /// Picoseconds per CSS px.
+    fn ps_per_px(&self) -> f64 {
+        (self.end - self.start) / self.plot_w()
+    }
+
+    fn time_at(&self, x: f64) -> f64 {
+        self.start + (x - LEFT) * self.ps_per_px()
+    }
+
+    /// `(run end, cursor)` in ps, if the run can be read now.
+    fn run_times(&self) -> Option<(f64, f64)> {
+        let cell = self.session.as_ref()?;
+        let s = cell.0.try_borrow().ok()?;
+        Some((
+            s.timeline.end_time().as_ps() as f64,
+            s.history.sim().now().as_ps() as f64,
+        ))
+    }
+
+    fn max_span(&self) -> f64 {
+        let run_end = self.run_times().map_or(0.0, |(e, _)| e);
+        (run_end * 4.0).max(1e6)
+    }
+
+    fn set_window(&mut self, start: f64, end: f64) {
+        let run_end = self.run_times().map_or(0.0, |(e, _)| e);
+        let (s, e) = geometry::clamp_pan(start, end, run_end);
+        if s.is_finite() && e.is_finite() && e > s {
+            self.start = s;
+            self.end = e;
+        }
+    }
+
+    fn fit(&mut self) {
+        let run_end = self.run_times().map_or(0.0, |(e, _)| e);
+        let (s, e) = geometry::fit(run_end, 1000.0);
+        self.start = s;
+        self.end = e;
+        self.fitted = true;
+        self.user_panned = false;
+    }
+
+    fn zoom_at(&mut self, at: f64, factor: f64) {
+        let max = self.max_span();
+        let (s, e) = geometry::zoom(self.start, self.end, at, factor, MIN_SPAN, max);
+        self.fitted = false;
+        self.set_window(s, e);
+    }
+
+    fn zoom_center(&mut self, factor: f64) {
+        let mid = 0.5 * (self.start + self.end);
+        // Zoom around the cursor when it is in view (what one usually wants to look at).
+        let at = self
+            .run_times()
+            .map(|(_, now)| now)
+            .filter(|now| (self.start..=self.end).contains(now))
+            .unwrap_or(mid);
+        self.zoom_at(at, factor);
+    }
+
+    fn pan_by(&mut self, dt: f64) {
+        self.fitted = false;
+        self.user_panned = true;
+        self.set_window(self.start + dt, self.end + dt);
+    }
+
+    /// After the run moved: refit, or scroll so the cursor stays in view (unless the user
+    /// panned away on purpose).
+    fn follow(&mut self) {
+        let Some((_, now)) = self.run_times() else {
+            return;
+        };
+        if self.fitted {
+            self.fit();
+        } else if !self.user_panned && !(self.start..=self.end).contains(&now) {
+            let span = self.end - self.start;
+            let start = if now > self.end {
+                now - 0.25 * span
+            } else {
+                now - 0.75 * span
+            };
+            self.set_window(start, start + span);
+        }
+    }
+}
+
+/// Schedules one redraw in the next animation frame (coalescing requests).
+fn request_frame(view: &Rc<RefCell<View>>) {
+    {
+        let Ok(mut v) = view.try_borrow_mut() else {
+            return;
+        };
+        if v.frame_pending {
+            return;
+        }
+        v.frame_pending = true;
+    }
+    let weak = Rc::downgrade(view);
+    let callback = Closure::once_into_js(move |_ts: f64| {
+        if let Some(view) = weak.upgrade() {
+            frame(&view);
+        }
+    });
+    let scheduled = web_sys::window()
+        .map(|w| w.request_animation_frame(callback.unchecked_ref()).is_ok())
+        .unwrap_or(false);
+    if !scheduled {
+        if let Ok(mut v) = view.try_borrow_mut() {
+            v.frame_pending = false;
+        }
+    }
+}
+
+/// One redraw.
+fn frame(view: &Rc<RefCell<View>>) {
+    let retry = {
+        let Ok(mut v) = view.try_borrow_mut() else {
+            return;
+        };
+        v.frame_pending = false;
+        let Some(cell) = v.session.clone() else {
+            return;
+        };
+        // The reducer may be moving the run right now: try again next frame.
+        let busy = match cell.0.try_borrow() {
+            Ok(session) => {
+                paint(&mut v, &session);
+                false
+            }
+            Err(_) => true,
+        };
+        busy
+    };
+    if retry {
+        request_frame(view);
+    }
+}
+
+/// A growing SVG path string (Path2D parses it natively: one call per style, not per line).
+#[derive(Default)]
+struct PathBuf {
+    d: String,
+    items: usize,
+}
+
+impl PathBuf {
+    fn num(&mut self, v: f64) {
+        // One decimal is plenty for CSS px; integer formatting is much faster than float.
+        let n = (v.clamp(-1e6, 1e6) * 10.0).round() as i64;
+        if n < 0 {
+            self.d.push('-');
+        }
+        let n = n.unsigned_abs();
+        let _ = write!(self.d, "{}", n / 10);
+        if n % 10 != 0 {
+            self.d.push('.');
+            self.d.push(char::from(b'0' + (n % 10) as u8));
+        }
+    }
+
+    fn cmd(&mut self, c: char, x: f64, y: f64) {
+        self.d.push(c);
+        self.num(x);
+        self.d.push(' ');
+        self.num(y);
+    }
+
+    fn line(&mut self, x0: f64, y0: f64, x1: f64, y1: f64) {
+        self.cmd('M', x0, y0);
+        self.cmd('L', x1, y1);
+        self.items += 1;
+    }
+
+    fn rect(&mut self, x: f64, y: f64, w: f64, h: f64) {
+        self.cmd('M', x, y);
+        self.cmd('L', x + w, y);
+        self.cmd('L', x + w, y + h);
+        self.cmd('L', x, y + h);
+        self.d.push('Z');
+        self.items += 1;
+    }
+
+    fn triangle(&mut self, a: (f64, f64), b: (f64, f64), c: (f64, f64)) {
+        self.cmd('M', a.0, a.1);
+        self.cmd('L', b.0, b.1);
+        self.cmd('L', c.0, c.1);
+        self.d.push('Z');
+        self.items += 1;
+    }
+
+    fn path(&self) -> Option<Path2d> {
+        if self.d.is_empty() {
+            return None;
+        }
+        Path2d::new_with_path_string(&self.d).ok()
+    }
+}
+
+fn fill(ctx: &CanvasRenderingContext2d, path: &PathBuf, color: &str, alpha: f64) {
+    if let Some(p) = path.path() {
+        ctx.set_global_alpha(alpha);
+        ctx.set_fill_style_str(color);
+        ctx.fill_with_path_2d(&p);
+    }
+}
+
+fn stroke(ctx: &CanvasRenderingContext2d, path: &PathBuf, color: &str, alpha: f64, dashed: bool) {
+    if let Some(p) = path.path() {
+        ctx.set_global_alpha(alpha);
+        ctx.set_stroke_style_str(color);
+        set_dash(ctx, if dashed { &[4.0, 3.0] } else { &[] });
+        ctx.stroke_with_path(&p);
+    }
+}
+
+fn set_dash(ctx: &CanvasRenderingContext2d, dash: &[f64]) {
+    let a = web_sys::js_sys::Array::new();
+    for d in dash {
+        a.push(&JsValue::from_f64(*d));
+    }
+    let _ = ctx.set_line_dash(&a);
+}
+
+/// Alpha of the known future.
+const FUTURE_ALPHA: f64 = 0.3;
+
+fn arrow_style(kind: ArrowKind, software: bool) -> usize {
+    let k = match kind {
+        ArrowKind::Message => 0,
+        ArrowKind::Rdma => 1,
+        ArrowKind::Atomic => 2,
+    };
+    k * 2 + usize::from(software)
+}
+
+/// What is drawn where: the layout of one frame.
+struct Layout {
+    row: f64,
+    rows_h: f64,
+    start: f64,
+    scale: f64,
+    right: f64,
+}
+
+impl Layout {
+    fn x(&self, t: f64) -> f64 {
+        LEFT + (t - self.start) * self.scale
+    }
+    fn y(&self, rank: u32) -> f64 {
+        TOP + (f64::from(rank) + 0.5) * self.row
+    }
+}
+
+/// Finds the item under `(x, y)` (CSS px): a mark or an arrow end on the row, else an arrow
+/// leg, else the span.
+fn hit_at(v: &View, model: &Model, lay: &Layout, x: f64, y: f64) -> Option<Hit> {
+    if x < LEFT || x > lay.right || y < TOP || y > TOP + lay.rows_h {
+        return None;
+    }
+    let ps_per_px = v.ps_per_px();
+    let t = v.time_at(x).max(0.0);
+    let row = (y - TOP) / lay.row - 0.5;
+    let tol = SimTime((HIT_PX * ps_per_px).ceil().max(1.0) as u64);
+    let near_row = row.round();
+    let rank_hit = if near_row >= 0.0
+        && (row - near_row).abs() * lay.row <= (0.5 * lay.row).min(HIT_PX + 6.0)
+    {
+        model.hit(near_row as u32, SimTime(t as u64), tol)
+    } else {
+        None
+    };
+    if let Some(h) = rank_hit {
+        if !matches!(h.item, Item::Span { .. }) {
+            return Some(h);
+        }
+    }
+    let (t0, t1) = (
+        SimTime(v.start.max(0.0) as u64),
+        SimTime(v.end.max(0.0) as u64),
+    );
+    model
+        .nearest_arrow(t, row, 1.0 / ps_per_px, lay.row, t0, t1, HIT_PX)
+        .or(rank_hit)
+}
+
+/// Draws everything and updates the tooltip and the test attributes.
+fn paint(v: &mut View, session: &Session) {
+    let t_begin = web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| p.now());
+    let (Some(canvas), Some(wrap)) = (v.canvas.clone(), v.wrap.clone()) else {
+        return;
+    };
+    if v.ctx.is_none() {
+        v.ctx = canvas
+            .get_context("2d")
+            .ok()
+            .flatten()
+            .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok());
+    }
+    let Some(ctx) = v.ctx.clone() else {
+        return;
+    };
+    if v.colors.is_none() {
+        v.colors = Some(Colors::read(&canvas));
+    }
+    let colors = v.colors.clone().unwrap_or_else(|| Colors::read(&canvas));
+    if v.size_dirty {
+        v.css_w = f64::from(wrap.client_width()).max(240.0);
+        v.size_dirty = false;
+    }
+    let model = &session.timeline;
+    let sim = session.history.sim();
+    let trace = sim.trace();
+    let visible_n = trace.records().len();
+    let known = trace.known_records();
+    let now = sim.now().as_ps() as f64;
+    let ranks = model.ranks().max(1);
+    let row = geometry::row_height(ranks);
+    let rows_h = row * f64::from(ranks);
+    let css_h = TOP + rows_h + BOTTOM;
+    let dpr = web_sys::window()
+        .map(|w| w.device_pixel_ratio())
+        .filter(|d| d.is_finite() && *d > 0.0)
+        .unwrap_or(1.0);
+    let (pw, ph) = ((v.css_w * dpr).round() as u32, (css_h * dpr).round() as u32);
+    if canvas.width() != pw || canvas.height() != ph {
+        canvas.set_width(pw);
+        canvas.set_height(ph);
+        let _ = canvas.style().set_property("height", &format!("{css_h}px"));
+    }
+    let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
+    let plot_w = v.plot_w();
+    let lay = Layout {
+        row,
+        rows_h,
+        start: v.start,
+        scale: plot_w / (v.end - v.start),
+        right: LEFT + plot_w,
+    };
+    let (t0, t1) = (
+        SimTime(v.start.max(0.0) as u64),
+        SimTime(v.end.max(0.0) as u64),
+    );
+    let run_end = model.end_time();
+
+    // Background, row stripes, labels.
+    ctx.set_global_alpha(1.0);
+    ctx.set_fill_style_str(&colors.bg);
+    ctx.fill_rect(0.0, 0.0, v.css_w, css_h);
+    let mut stripes = PathBuf::default();
+    for r in (1..ranks).step_by(2) {
+        stripes.rect(0.0, TOP + f64::from(r) * row, v.css_w, row);
+    }
+    fill(&ctx, &stripes, &colors.stripe, 1.0);
+    ctx.set_global_alpha(1.0);
+    ctx.set_fill_style_str(&colors.label);
+    ctx.set_text_baseline("middle");
+    ctx.set_text_align("left");
+    ctx.set_font(&format!("12px {}", colors.font));
+    let label_every = (14.0 / row).ceil().max(1.0) as u32;
+    for r in (0..ranks).step_by(label_every as usize) {
+        let _ = ctx.fill_text(&format!("rank {r}"), 10.0, lay.y(r));
+    }
+
+    // Time axis and grid.
+    ctx.set_font(&format!("11px {}", colors.font));
+    let mut step = geometry::nice_step(v.ps_per_px() * 90.0);
+    let widest = ctx
+        .measure_text(&geometry::label(v.end, step, v.end))
+        .map(|m| m.width())
+        .unwrap_or(60.0);
+    if widest + 16.0 > step * lay.scale {
+        step = geometry::nice_step((widest + 16.0) / lay.scale.max(1e-12));
+    }
+    let mut grid = PathBuf::default();
+    let first = (v.start / step).ceil() * step;
+    let mut tick = first;
+    ctx.set_fill_style_str(&colors.axis);
+    ctx.set_text_align("center");
+    let mut ticks = 0;
+    while tick <= v.end && ticks < 200 {
+        let x = lay.x(tick).round() + 0.5;
+        grid.line(x, TOP - 4.0, x, TOP + rows_h);
+        if tick >= 0.0 {
+            let _ = ctx.fill_text(&geometry::label(tick, step, v.end), x, TOP / 2.0 - 1.0);
+        }
+        tick += step;
+        ticks += 1;
+    }
+    ctx.set_line_width(1.0);
+    stroke(&ctx, &grid, &colors.grid, 1.0, false);
+    let mut axis = PathBuf::default();
+    axis.line(LEFT, TOP - 0.5, lay.right, TOP - 0.5);
+    stroke(&ctx, &axis, &colors.grid, 1.0, false);
+
+    // Everything in the plot is clipped to it.
+    ctx.save();
+    ctx.begin_path();
+    ctx.rect(LEFT, TOP, plot_w, rows_h);
+    ctx.clip();
+
+    // Spans: per style, sub-pixel neighbours merged into one rectangle (level of detail).
+    let bar_h = (row * 0.56).max(2.0);
+    let blocked_h = (bar_h * 0.6).max(2.0);
+    // [compute, blocked] × [present, future]
+    let mut span_paths: [PathBuf; 4] = Default::default();
+    let mut spans_drawn = 0usize;
+    for r in 0..ranks {
+        let mut runs: [Option<(f64, f64)>; 4] = [None; 4];
+        let yc = lay.y(r);
+        let flush = |style: usize, run: (f64, f64), paths: &mut [PathBuf; 4]| {
+            let h = if style / 2 == 0 { bar_h } else { blocked_h };
+            let w = (run.1 - run.0).max(1.0);
+            paths[style].rect(run.0, yc - h / 2.0, w, h);
+        };
+        for (_, s) in model.visible_spans(r, t0, t1) {
+            let a = s.start.as_ps() as f64;
+            let b = s.end_or(run_end).as_ps() as f64;
+            let kind = usize::from(s.kind == SpanKind::Blocked) * 2;
+            let pieces: [(f64, f64, usize); 2] = if s.record >= visible_n {
+                [(a, b, kind + 1), (0.0, -1.0, 0)]
+            } else if b > now {
+                [(a, now.max(a), kind), (now.max(a), b, kind + 1)]
+            } else {
+                [(a, b, kind), (0.0, -1.0, 0)]
+            };
+            for (a, b, style) in pieces {
+                if b < a {
+                    continue;
+                }
+                let (x0, x1) = (lay.x(a).max(LEFT - 2.0), lay.x(b).min(lay.right + 2.0));
+                if x1 < x0 {
+                    continue;
+                }
+                spans_drawn += 1;
+                match &mut runs[style] {
+                    Some(run) if x0 <= run.1 + 0.75 => run.1 = run.1.max(x1),
+                    slot => {
+                        if let Some(done) = slot.take() {
+                            flush(style, done, &mut span_paths);
+                        }
+                        *slot = Some((x0, x1));
+                    }
+                }
+            }
+        }
+        for (style, run) in runs.iter().enumerate() {
+            if let Some(run) = run {
+                flush(style, *run, &mut span_paths);
+            }
+        }
+    }
+    for (i, p) in span_paths.iter().enumerate() {
+        let color = if i / 2 == 0 {
+            &colors.compute
+        } else {
+            &colors.blocked
+        };
+        fill(&ctx, p, color, if i % 2 == 0 { 1.0 } else { FUTURE_ALPHA });
+    }
+
+    // Arrows: one path per (kind, software, present/future), arrowheads filled per colour.
+    let mut lines: [PathBuf; 12] = Default::default();
+    let mut heads: [PathBuf; 6] = Default::default();
+    let mut visible_arrows = 0usize;
+    let mut longest: Option<(f64, f64, f64)> = None;
+    v.seen.clear();
+    for (_, a) in model.visible_arrows(t0, t1) {
+        visible_arrows += 1;
+        let future = a.record >= visible_n;
+        let style = arrow_style(a.kind, a.software);
+        let slot = style * 2 + usize::from(future);
+        for (r0, s0, r1, s1) in a.legs() {
+            let (x0, y0) = (lay.x(s0.as_ps() as f64), lay.y(r0));
+            let (x1, y1) = (lay.x(s1.as_ps() as f64), lay.y(r1));
+            let key = (
+                (x0 * dpr).round().clamp(-1e9, 1e9) as i32,
+                r0,
+                (x1 * dpr).round().clamp(-1e9, 1e9) as i32,
+                r1,
+                slot as u8,
+            );
+            if !v.seen.insert(key) {
+                continue;
+            }
+            lines[slot].line(x0, y0, x1, y1);
+            let (dx, dy) = (x1 - x0, y1 - y0);
+            let len = (dx * dx + dy * dy).sqrt();
+            if len >= 12.0 {
+                let (ux, uy) = (dx / len, dy / len);
+                let (bx, by) = (x1 - ux * 7.0, y1 - uy * 7.0);
+                heads[style / 2 * 2 + usize::from(future)].triangle(
+                    (x1, y1),
+                    (bx - uy * 3.0, by + ux * 3.0),
+                    (bx + uy * 3.0, by - ux * 3.0),
+                );
+            }
+            // A point on the longest present leg in view, for tests to click.
+            let (mx, my) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+            if !future
+                && (LEFT + 4.0..lay.right - 4.0).contains(&mx)
+                && longest.is_none_or(|(l, _, _)| len > l)
+            {
+                longest = Some((len, mx, my));
+            }
+        }
+    }
+    let stroked: usize = lines.iter().map(|p| p.items).sum();
+    ctx.set_line_width(1.0);
+    for (slot, p) in lines.iter().enumerate() {
+        let style = slot / 2;
+        let color = match style / 2 {
+            0 => &colors.message,
+            1 => &colors.rdma,
+            _ => &colors.atomic,
+        };
+        let alpha = if slot % 2 == 0 { 0.9 } else { FUTURE_ALPHA };
+        stroke(&ctx, p, color, alpha, style % 2 == 1);
+    }
+    set_dash(&ctx, &[]);
+    for (i, p) in heads.iter().enumerate() {
+        let color = match i / 2 {
+            0 => &colors.message,
+            1 => &colors.rdma,
+            _ => &colors.atomic,
+        };
+        fill(&ctx, p, color, if i % 2 == 0 { 1.0 } else { FUTURE_ALPHA });
+    }
+
+    // Marks: done (square), console (circle-ish diamond), unexpected (triangle).
+    let mut marks: [PathBuf; 6] = Default::default();
+    for (_, m) in model.visible_marks(t0, t1) {
+        let (x, y) = (lay.x(m.time.as_ps() as f64), lay.y(m.rank));
+        let k = (row * 0.22).clamp(2.0, 4.5);
+        let future = usize::from(m.record >= visible_n);
+        match m.kind {
+            MarkKind::Done => marks[future].rect(x - k, y - k, 2.0 * k, 2.0 * k),
+            MarkKind::Console => {
+                marks[2 + future].triangle((x, y - k - 1.0), (x + k + 1.0, y), (x, y + k + 1.0))
+            }
+            MarkKind::Unexpected => marks[4 + future].triangle(
+                (x, y - bar_h / 2.0 - 1.0),
+                (x - k, y - bar_h / 2.0 - k * 2.0),
+                (x + k, y - bar_h / 2.0 - k * 2.0),
+            ),
+        }
+    }
+    for (i, p) in marks.iter().enumerate() {
+        let color = match i / 2 {
+            0 => &colors.done,
+            1 => &colors.console,
+            _ => &colors.unexpected,
+        };
+        fill(&ctx, p, color, if i % 2 == 0 { 1.0 } else { FUTURE_ALPHA });
+    }
+
+    // Hover: highlight the item and show its explanation.
+    let hover = match (v.pointer, v.drag) {
+        (Some((x, y)), None) => hit_at(v, model, &lay, x, y),
+        _ => None,
+    };
+    if let Some(h) = hover {
+        let mut hl = PathBuf::default();
+        match h.item {
+            Item::Span { rank, index } => {
+                if let Some(s) = model.spans(rank).get(index) {
+                    let (x0, x1) = (
+                        lay.x(s.start.as_ps() as f64),
+                        lay.x(s.end_or(run_end).as_ps() as f64),
+                    );
+                    let yc = lay.y(rank);
+                    hl.rect(
+                        x0 - 1.0,
+                        yc - bar_h / 2.0 - 1.5,
+                        (x1 - x0).max(1.0) + 2.0,
+                        bar_h + 3.0,
+                    );
+                }
+            }
+            Item::Arrow(i) => {
+                if let Some(a) = model.arrows().get(i) {
+                    for (r0, s0, r1, s1) in a.legs() {
+                        hl.line(
+                            lay.x(s0.as_ps() as f64),
+                            lay.y(r0),
+                            lay.x(s1.as_ps() as f64),
+                            lay.y(r1),
+                        );
+                    }
+                }
+            }
+            Item::Mark(i) => {
+                if let Some(m) = model.marks().get(i) {
+                    let (x, y) = (lay.x(m.time.as_ps() as f64), lay.y(m.rank));
+                    hl.rect(x - 5.5, y - 5.5, 11.0, 11.0);
+                }
+            }
+        }
+        ctx.set_line_width(2.0);
+        stroke(&ctx, &hl, &colors.highlight, 1.0, false);
+        ctx.set_line_width(1.0);
+    }
+    ctx.restore();
+
+    // The cursor at the current event.
+    let cx = lay.x(now);
+    if (LEFT - 1.0..=lay.right + 1.0).contains(&cx) {
+        let mut cur = PathBuf::default();
+        cur.line(cx, TOP - 6.0, cx, TOP + rows_h);
+        ctx.set_line_width(1.5);
+        stroke(&ctx, &cur, &colors.cursor, 1.0, false);
+        ctx.set_line_width(1.0);
+        let mut cap = PathBuf::default();
+        cap.triangle(
+            (cx - 4.0, TOP - 8.0),
+            (cx + 4.0, TOP - 8.0),
+            (cx, TOP - 3.0),
+        );
+        fill(&ctx, &cap, &colors.cursor, 1.0);
+    }
+    ctx.set_global_alpha(1.0);
+
+    update_tooltip(v, model, &hover, known, visible_n, trace, &lay);
+    let cursor = if v.drag.is_some_and(|d| d.moved) {
+        "grabbing"
+    } else if hover.is_some() {
+        "pointer"
+    } else {
+        "grab"
+    };
+    let _ = canvas.style().set_property("cursor", cursor);
+
+    // State for tests and the benchmark.
+    v.frames += 1;
+    let set = |k: &str, val: String| {
+        let _ = canvas.set_attribute(k, &val);
+    };
+    set("data-view-start", format!("{}", v.start.round() as i64));
+    set("data-view-end", format!("{}", v.end.round() as i64));
+    set("data-visible-arrows", visible_arrows.to_string());
+    set("data-drawn-arrows", visible_arrows.to_string());
+    set("data-stroked-legs", stroked.to_string());
+    set("data-drawn-spans", spans_drawn.to_string());
+    set("data-frames", v.frames.to_string());
+    set(
+        "data-hover-record",
+        hover.map_or(String::new(), |h| h.record.to_string()),
+    );
+    set(
+        "data-arrow-sample",
+        longest.map_or(String::new(), |(_, x, y)| format!("{x:.1},{y:.1}")),
+    );
+    if let (Some(t), Some(p)) = (t_begin, web_sys::window().and_then(|w| w.performance())) {
+        set("data-draw-ms", format!("{:.2}", p.now() - t));
+    }
+}
+
+fn update_tooltip(
+    v: &View,
+    model: &Model,
+    hover: &Option<Hit>,
+    known: &[rankscope_core::trace::Record],
+    visible_n: usize,
+    trace: &rankscope_core::trace::Trace,
+    lay: &Layout,
+) {
+    let Some(tip) = &v.tooltip else {
+        return;
+    };
+    let (Some(h), Some((px, py))) = (hover, v.pointer) else {
+        let _ = tip.set_attribute("data-show", "0");
+        return;
+    };
+    let Some(rec) = known.get(h.record) else {
+        let _ = tip.set_attribute("data-show", "0");
+        return;
+    };
+    let main = rec.explain();
+    let mut meta = detail(model, h, known);
+    if h.record >= visible_n {
+        meta.push_str(" · known future, not reached yet");
+    }
+    let step = trace.steps_to_show(h.record);
+    meta.push_str(&format!(" · click to go to event {step}"));
+    let children = tip.children();
+    if let Some(el) = children.item(0) {
+        el.set_text_content(Some(&main));
+    }
+    if let Some(el) = children.item(1) {
+        el.set_text_content(Some(&meta));
+    }
+    let width = 340.0_f64.min(v.css_w - 16.0);
+    let x = if px + 14.0 + width > v.css_w {
+        (px - 14.0 - width).max(4.0)
+    } else {
+        px + 14.0
+    };
+    let y = if py > TOP + lay.rows_h * 0.6 {
+        py - 60.0
+    } else {
+        py + 16.0
+    };
+    let style = tip.style();
+    let _ = style.set_property("left", &format!("{x:.0}px"));
+    let _ = style.set_property("top", &format!("{:.0}px", y.max(0.0)));
+    let _ = style.set_property("max-width", &format!("{width:.0}px"));
+    let _ = tip.set_attribute("data-show", "1");
+}
+
+/// The line under the explanation: times and durations of the hovered item.
+fn detail(model: &Model, h: &Hit, known: &[rankscope_core::trace::Record]) -> String {
+    let at = known.get(h.record).map_or(SimTime::ZERO, |r| r.time);
+    match h.item {
+        Item::Span { rank, index } => match model.spans(rank).get(index) {
+            Some(s) => match s.end {
+                Some(end) => format!("{} → {} ({})", s.start, end, end - s.start),
+                None => format!("{} → still blocked at the end of the known run", s.start),
+            },
+            None => format!("at {at}"),
+        },
+        Item::Arrow(i) => match model.arrows().get(i) {
+            Some(a) => {
+                let what = match (a.kind, a.software) {
+                    (ArrowKind::Message, _) => "message",
+                    (ArrowKind::Rdma, false) => "one-sided (RDMA engine)",
+                    (ArrowKind::Rdma, true) => "one-sided (software)",
+                    (ArrowKind::Atomic, false) => "atomic (RDMA engine)",
+                    (ArrowKind::Atomic, true) => "atomic (software)",
+                };
+                match a.back {
+                    Some(b) => format!(
+                        "{what}: rank {} → {} → {}, {} → {}",
+                        a.from, a.to, a.from, a.start, b
+                    ),
+                    None => format!(
+                        "{what}: rank {} → {}, {} → {} ({})",
+                        a.from,
+                        a.to,
+                        a.start,
+                        a.end,
+                        a.end - a.start
+                    ),
+                }
+            }
+            None => format!("at {at}"),
+        },
+        Item::Mark(_) => format!("at {at}"),
+    }
+}
+
+/// What a click at `(x, y)` seeks to: the item's record, or the last event at that time.
+fn seek_target(v: &View, x: f64, y: f64) -> Option<u64> {
+    let cell = v.session.as_ref()?;
+    let s = cell.0.try_borrow().ok()?;
+    let model = &s.timeline;
+    let ranks = model.ranks().max(1);
+    let row = geometry::row_height(ranks);
+    let plot_w = v.plot_w();
+    let lay = Layout {
+        row,
+        rows_h: row * f64::from(ranks),
+        start: v.start,
+        scale: plot_w / (v.end - v.start),
+        right: LEFT + plot_w,
+    };
+    if x < LEFT || x > lay.right {
+        return None;
+    }
+    let trace = s.history.sim().trace();
+    if let Some(h) = hit_at(v, model, &lay, x, y) {
+        return Some(trace.steps_to_show(h.record));
+    }
+    let t = SimTime(v.time_at(x).max(0.0) as u64);
+    Some(last_record_at(trace.known_records(), t).map_or(0, |i| trace.steps_to_show(i)))
+}
+
+/// Pointer position relative to the canvas (CSS px).
+fn local(v: &View, e: &MouseEvent) -> (f64, f64) {
+    match &v.canvas {
+        Some(c) => {
+            let r = c.get_bounding_client_rect();
+            (
+                f64::from(e.client_x()) - r.left(),
+                f64::from(e.client_y()) - r.top(),
+            )
+        }
+        None => (f64::from(e.offset_x()), f64::from(e.offset_y())),
+    }
+}
+
+/// The component.
+#[function_component(Timeline)]
+pub fn timeline(props: &TimelineProps) -> Html {
+    let view = use_mut_ref(View::new);
+    let canvas_ref = use_node_ref();
+    let wrap_ref = use_node_ref();
+    let tip_ref = use_node_ref();
+
+    // Keep the view's copies of the props current (a new run starts fitted).
+    if let Ok(mut v) = view.try_borrow_mut() {
+        let same = v.session.as_ref() == Some(&props.session);
+        if !same {
+            v.session = Some(props.session.clone());
+            v.fitted = true;
+            v.user_panned = false;
+            v.drag = None;
+        }
+        v.on_seek = props.on_seek.clone();
+    }
+
+    // Mount: element handles, resize observer, theme changes.
+    {
+        let view = view.clone();
+        let (canvas_ref, wrap_ref, tip_ref) =
+            (canvas_ref.clone(), wrap_ref.clone(), tip_ref.clone());
+        use_effect_with((), move |_| {
+            if let Ok(mut v) = view.try_borrow_mut() {
+                v.canvas = canvas_ref.cast::<HtmlCanvasElement>();
+                v.wrap = wrap_ref.cast::<HtmlElement>();
+                v.tooltip = tip_ref.cast::<HtmlElement>();
+                v.size_dirty = true;
+            }
+            let on_resize = {
+                let weak = Rc::downgrade(&view);
+                Closure::<dyn FnMut()>::new(move || {
+                    if let Some(view) = weak.upgrade() {
+                        if let Ok(mut v) = view.try_borrow_mut() {
+                            v.size_dirty = true;
+                            v.colors = None;
+                        }
+                        request_frame(&view);
+                    }
+                })
+            };
+            let observer = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()).ok();
+            if let (Some(o), Some(w)) = (&observer, wrap_ref.cast::<web_sys::Element>()) {
+                o.observe(&w);
+            }
+            let media = web_sys::window()
+                .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten());
+            if let Some(m) = &media {
+                let _ = m
+                    .add_event_listener_with_callback("change", on_resize.as_ref().unchecked_ref());
+            }
+            request_frame(&view);
+            move || {
+                if let Some(o) = observer {
+                    o.disconnect();
+                }
+                if let Some(m) = media {
+                    let _ = m.remove_event_listener_with_callback(
+                        "change",
+                        on_resize.as_ref().unchecked_ref(),
+                    );
+                }
+                drop(on_resize);
+            }
+        });
+    }
+
+    // The run moved: refit or follow the cursor, re-read the theme, redraw.
+    {
+        let view = view.clone();
+        use_effect_with((props.generation, props.session.clone()), move |_| {
+            if let Ok(mut v) = view.try_borrow_mut() {
+                v.colors = None;
+                v.follow();
+            }
+            request_frame(&view);
+        });
+    }
+
+    let redraw = |view: &Rc<RefCell<View>>| request_frame(view);
+
+    let onwheel = {
+        let view = view.clone();
+        Callback::from(move |e: WheelEvent| {
+            e.prevent_default();
+            if let Ok(mut v) = view.try_borrow_mut() {
+                let unit = match e.delta_mode() {
+                    1 => 16.0,
+                    2 => 400.0,
+                    _ => 1.0,
+                };
+                let (dx, dy) = (e.delta_x() * unit, e.delta_y() * unit);
+                let (x, _) = local(&v, &e);
+                if e.shift_key() || dx.abs() > dy.abs() {
+                    let d = if dx.abs() > dy.abs() { dx } else { dy };
+                    let dt = d * v.ps_per_px();
+                    v.pan_by(dt);
+                } else {
+                    let at = v.time_at(x.clamp(LEFT, LEFT + v.plot_w()));
+                    let k = if e.ctrl_key() { 0.01 } else { 0.0025 };
+                    let factor = (dy * k).clamp(-2.0, 2.0).exp();
+                    v.user_panned = true;
+                    v.zoom_at(at, factor);
+                }
+            }
+            redraw(&view);
+        })
+    };
+
+    let onpointerdown = {
+        let view = view.clone();
+        Callback::from(move |e: PointerEvent| {
+            if let Ok(mut v) = view.try_borrow_mut() {
+                let (x, y) = local(&v, &e);
+                if let Some(c) = &v.canvas {
+                    let _ = c.focus();
+                    let _ = c.set_pointer_capture(e.pointer_id());
+                }
+                if e.pointer_type() == "touch" {
+                    v.touches.retain(|t| t.0 != e.pointer_id());
+                    v.touches.push((e.pointer_id(), x, y));
+                    if v.touches.len() == 2 {
+                        let (a, b) = (v.touches[0], v.touches[1]);
+                        let dist = ((a.1 - b.1).powi(2) + (a.2 - b.2).powi(2)).sqrt().max(1.0);
+                        let (s, en) = (v.start, v.end);
+                        v.pinch = Some((dist, s, en));
+                        v.drag = None;
+                        return;
+                    }
+                }
+                if e.button() == 0 {
+                    v.drag = Some(Drag {
+                        pointer: e.pointer_id(),
+                        x0: x,
+                        y0: y,
+                        start0: v.start,
+                        end0: v.end,
+                        moved: false,
+                    });
+                }
+            }
+        })
+    };
+
+    let onpointermove = {
+        let view = view.clone();
+        Callback::from(move |e: PointerEvent| {
+            if let Ok(mut v) = view.try_borrow_mut() {
+                let (x, y) = local(&v, &e);
+                v.pointer = Some((x, y));
+                if let Some(t) = v.touches.iter_mut().find(|t| t.0 == e.pointer_id()) {
+                    t.1 = x;
+                    t.2 = y;
+                }
+                if let (Some((dist0, s0, e0)), 2) = (v.pinch, v.touches.len()) {
+                    let (a, b) = (v.touches[0], v.touches[1]);
+                    let dist = ((a.1 - b.1).powi(2) + (a.2 - b.2).powi(2)).sqrt().max(1.0);
+                    let mid = (a.1 + b.1) / 2.0;
+                    let span0 = e0 - s0;
+                    let at = s0 + (mid - LEFT) / v.plot_w() * span0;
+                    let max = v.max_span();
+                    let (s, en) = geometry::zoom(s0, e0, at, dist0 / dist, MIN_SPAN, max);
+                    v.fitted = false;
+                    v.user_panned = true;
+                    v.set_window(s, en);
+                } else if let Some(mut d) = v.drag {
+                    if d.pointer == e.pointer_id() {
+                        if (x - d.x0).abs() > 3.0 || (y - d.y0).abs() > 3.0 {
+                            d.moved = true;
+                        }
+                        if d.moved {
+                            let dt = (x - d.x0) * (d.end0 - d.start0) / v.plot_w();
+                            v.fitted = false;
+                            v.user_panned = true;
+                            v.set_window(d.start0 - dt, d.end0 - dt);
+                        }
+                        v.drag = Some(d);
+                    }
+                }
+            }
+            redraw(&view);
+        })
+    };
+
+    let onpointerup = {
+        let view = view.clone();
+        Callback::from(move |e: PointerEvent| {
+            let seek = match view.try_borrow_mut() {
+                Ok(mut v) => {
+                    let (x, y) = local(&v, &e);
+                    v.touches.retain(|t| t.0 != e.pointer_id());
+                    if v.touches.len() < 2 {
+                        v.pinch = None;
+                    }
+                    match v.drag.take() {
+                        Some(d) if d.pointer == e.pointer_id() && !d.moved => {
+                            seek_target(&v, x, y).map(|s| (s, v.on_seek.clone()))
+                        }
+                        _ => None,
+                    }
+                }
+                Err(_) => None,
+            };
+            // Every borrow is released before the reducer runs.
+            if let Some((steps, on_seek)) = seek {
+                on_seek.emit(steps);
+            }
+            redraw(&view);
+        })
+    };
+
+    let onpointercancel = {
+        let view = view.clone();
+        Callback::from(move |e: PointerEvent| {
+            if let Ok(mut v) = view.try_borrow_mut() {
+                v.drag = None;
+                v.pinch = None;
+                v.touches.retain(|t| t.0 != e.pointer_id());
+            }
+            redraw(&view);
+        })
+    };
+
+    let onpointerleave = {
+        let view = view.clone();
+        Callback::from(move |_: PointerEvent| {
+            if let Ok(mut v) = view.try_borrow_mut() {
+                v.pointer = None;
+            }
+            redraw(&view);
+        })
+    };
+
+    let onkeydown = {
+        let view = view.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let handled = match view.try_borrow_mut() {
+                Ok(mut v) => {
+                    let span = v.end - v.start;
+                    let big = if e.shift_key() { 0.5 } else { 0.1 };
+                    match e.key().as_str() {
+                        "ArrowLeft" => v.pan_by(-span * big),
+                        "ArrowRight" => v.pan_by(span * big),
+                        "+" | "=" => v.zoom_center(0.5),
+                        "-" | "_" => v.zoom_center(2.0),
+                        "0" => v.fit(),
+                        _ => return,
+                    }
+                    true
+                }
+                Err(_) => false,
+            };
+            if handled {
+                e.prevent_default();
+                redraw(&view);
+            }
+        })
+    };
+
+    let button = |label: &'static str,
+                  title: &'static str,
+                  testid: &'static str,
+                  act: fn(&mut View)| {
+        let view = view.clone();
+        let onclick = Callback::from(move |_: MouseEvent| {
+            if let Ok(mut v) = view.try_borrow_mut() {
+                act(&mut v);
+            }
+            request_frame(&view);
+        });
+        html! {
+            <button class="tl-btn" type="button" {title} aria-label={title} data-testid={testid} {onclick}>{ label }</button>
+        }
+    };
+
+    let swatch = |class: &'static str, text: &'static str| {
+        html! { <li><span class={classes!("tl-key", class)} aria-hidden="true"></span>{ text }</li> }
+    };
+
+    html! {
+        <section class="panel timeline" aria-label="Timeline" data-testid="timeline">
+            <div class="panel-head">
+                <h2>{ "Timeline" }</h2>
+                <div class="tl-tools" role="group" aria-label="Timeline zoom">
+                    { button("+", "Zoom in", "timeline-zoom-in", |v| v.zoom_center(0.5)) }
+                    { button("−", "Zoom out", "timeline-zoom-out", |v| v.zoom_center(2.0)) }
+                    { button("Fit", "Show the whole run", "timeline-fit", View::fit) }
+                </div>
+            </div>
+            <ul class="tl-legend" aria-label="Legend">
+                { swatch("compute", "compute") }
+                { swatch("blocked", "blocked") }
+                { swatch("message", "message") }
+                { swatch("rdma", "RDMA put/get") }
+                { swatch("atomic", "atomic") }
+                { swatch("software", "in software (dashed)") }
+                { swatch("cursor", "now") }
+                { swatch("future", "known future (faded)") }
+            </ul>
+            <div class="tl-wrap" ref={wrap_ref}>
+                <canvas ref={canvas_ref} class="tl-canvas" tabindex="0" data-testid="timeline-canvas"
+                    aria-label="Space-time diagram of the run: one row per rank, arrows for messages. Arrow keys pan, plus and minus zoom, 0 shows the whole run; click an event to go there."
+                    aria-describedby="tl-hint"
+                    {onwheel} {onpointerdown} {onpointermove} {onpointerup} {onpointercancel}
+                    {onpointerleave} {onkeydown}></canvas>
+                <div class="tl-tooltip" ref={tip_ref} role="tooltip" data-testid="timeline-tooltip">
+                    <p class="tl-tip-main"></p>
+                    <p class="tl-tip-meta"></p>
+                </div>
+            </div>
+            <p class="muted tl-hint" id="tl-hint">
+                { "Drag to pan · wheel or pinch to zoom at the pointer · hover for details · click an event to go there, or empty space to go to that time" }
+            </p>
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::geometry::*;
+
+    #[test]
+    fn zoom_keeps_the_point_under_the_pointer() {
+        let (s, e) = zoom(0.0, 1000.0, 250.0, 0.5, 1.0, 1e9);
+        assert_eq!((s, e), (125.0, 625.0));
+        let (s, e) = zoom(0.0, 1000.0, 250.0, 1e-9, 10.0, 1e9);
+        assert!((e - s - 10.0).abs() < 1e-9);
+        let (s, e) = zoom(0.0, 1000.0, 0.0, 1e9, 1.0, 5000.0);
+        assert_eq!((s, e), (0.0, 5000.0));
+    }
+
+    #[test]
+    fn panning_keeps_part_of_the_run_in_view() {
+        assert_eq!(clamp_pan(-900.0, 100.0, 10_000.0), (-500.0, 500.0));
+        assert_eq!(clamp_pan(20_000.0, 21_000.0, 10_000.0), (9_500.0, 10_500.0));
+        assert_eq!(clamp_pan(100.0, 200.0, 10_000.0), (100.0, 200.0));
+        assert_eq!(fit(0.0, 1000.0), (0.0, 1000.0));
+    }
+
+    #[test]
+    fn ticks_are_round_and_labelled_in_their_unit() {
+        assert_eq!(nice_step(3.0), 5.0);
+        assert_eq!(nice_step(1_200.0), 2_000.0);
+        assert_eq!(nice_step(7e6), 1e7);
+        assert_eq!(label(2_000.0, 2_000.0, 2_000.0), "2 ns");
+        assert_eq!(label(2_500_000.0, 500_000.0, 5e6), "2.5 µs");
+        assert_eq!(label(0.0, 100.0, 900.0), "0 ps");
+        assert_eq!(label(3e9, 1e9, 3e9), "3 ms");
+        assert_eq!(label(1.5e12, 5e11, 1.5e12), "1.5 s");
+        assert_eq!(label(-1e-7, 1e6, 5e6), "0 µs");
+        assert_eq!(label(5.0001e9, 1e5, 5.0002e9), "5.0001 ms");
+        assert!(row_height(1000) >= 3.0 && row_height(2) == 30.0);
+    }
+}
