@@ -141,6 +141,8 @@ pub fn run_panel(props: &RunPanelProps) -> Html {
             };
             let known = trace.known_records();
             let shown = trace.records().len();
+            // The records the last event wrote are "current".
+            let current_from = trace.records_after_steps(position.saturating_sub(1));
             let from = shown.saturating_sub(LOG_BEFORE);
             let to = (shown + LOG_AFTER).min(known.len());
             let on_scrub = {
@@ -199,7 +201,7 @@ pub fn run_panel(props: &RunPanelProps) -> Html {
                             <ol class="event-log" data-testid="event-log" start={(from + 1).to_string()} ref={log_ref.clone()}>
                                 { for known[from..to].iter().enumerate().map(|(k, r)| {
                                     let i = from + k;
-                                    let class = if i + 1 == shown {
+                                    let class = if (current_from..shown).contains(&i) {
                                         "current"
                                     } else if i >= shown {
                                         "future"

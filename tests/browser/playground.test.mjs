@@ -1,0 +1,241 @@
+// The playground as a student uses it, in a real headless Chromium: play a run to the end, pause a
+// long one, step back, scrub, jump from the event log, share with options, embed, and reload
+// without losing the edit. Screenshots go to tests/screenshots/ (look at them).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
+import { distDir, serveStatic, launchChromium, openPage, screenshot } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  await access(join(distDir, 'index.html')).catch(() => {
+    throw new Error(`no built site at ${distDir}: run "trunk build --release" first (scripts/check.sh does)`);
+  });
+  server = await serveStatic(distDir, ['/', '/slides/']);
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+const desktop = { viewport: { width: 1280, height: 900 } };
+
+async function loadApp(path, options = desktop, session) {
+  const s = session ?? (await openPage(browser, options));
+  await s.page.goto(server.origin + path);
+  await s.page.waitForSelector('[data-testid="app"][data-ready="true"]', { timeout: 20000 });
+  return s;
+}
+
+const source = (page) => page.inputValue('[aria-label="MPI program source"]');
+const statusText = (page) => page.locator('[data-testid="run-status"]').textContent();
+const position = async (page) => Number(await page.inputValue('[data-testid="scrubber"]'));
+
+async function openExample(page, file) {
+  const value = await page.$eval(
+    '[data-testid="example-select"]',
+    (select, file) => [...select.options].find((o) => o.textContent === file)?.value,
+    file,
+  );
+  assert.ok(value !== undefined, `example ${file} is in the picker`);
+  await page.selectOption('[data-testid="example-select"]', value);
+}
+
+test('run to the end, step back, scrub, and jump to an event from the log', async () => {
+  const { page, problems, close } = await loadApp('/');
+  try {
+    await openExample(page, 'pingpong_naive.c');
+    await page.click('[data-testid="run"]');
+    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor();
+    const end = await position(page);
+    assert.ok(end > 20, `the run has events (${end})`);
+    const console = await page.textContent('[data-testid="console"]');
+    assert.match(console, /one-way latency/);
+
+    // Step back: the state is the earlier one and the log's current line moves with it.
+    await page.click('[data-testid="back"]');
+    await page.locator('[data-testid="run-status"]', { hasText: `paused at event ${end - 1}` }).waitFor();
+
+    // Scrub to the middle: the whole run stays known, the future is shown faded in the log.
+    const middle = Math.floor(end / 2);
+    await page.$eval('[data-testid="scrubber"]', (el, v) => {
+      el.value = String(v);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }, middle);
+    await page.locator('[data-testid="run-status"]', { hasText: `paused at event ${middle}` }).waitFor();
+    assert.equal(await page.getAttribute('[data-testid="scrubber"]', 'max'), String(end));
+    assert.ok((await page.locator('.event-log li.future').count()) > 0, 'future events are listed');
+    assert.doesNotMatch(await page.textContent('[data-testid="console"]'), /one-way latency/,
+      'halfway through, the result is not printed yet');
+    await screenshot(page, 'playground-scrubbed');
+
+    // Jump: click a future line of the log; it becomes the current line.
+    const future = page.locator('.event-log li.future').nth(3);
+    const record = await future.getAttribute('data-record');
+    await future.locator('button').click();
+    await page.waitForSelector(`.event-log li.current[data-record="${record}"]`);
+    assert.ok((await position(page)) > middle);
+
+    // Reset and play again to the very same end.
+    await page.click('[data-testid="reset"]');
+    await page.locator('[data-testid="run-status"]', { hasText: 'paused at event 0' }).waitFor();
+    await page.click('[data-testid="run"]');
+    await page.locator('[data-testid="run-status"]', { hasText: `finished after ${end} events` }).waitFor();
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('a long run plays in chunks: it can be paused, slowed down and continued', async () => {
+  const { page, problems, close } = await loadApp('/');
+  try {
+    await openExample(page, 'halo_sweep.c');
+    await page.click('[data-testid="run"]');
+    await page.locator('[data-testid="run-status"]', { hasText: 'running…' }).waitFor();
+    // The page answers while it simulates: the Pause button works mid-run.
+    await page.click('[data-testid="pause"]');
+    await page.locator('[data-testid="run-status"]', { hasText: 'paused at event' }).waitFor();
+    const paused = await position(page);
+    assert.ok(paused > 0 && paused < 800000, `paused mid-run at ${paused}`);
+    await page.waitForTimeout(300);
+    assert.equal(await position(page), paused, 'a paused run stays put');
+
+    // Slow speed: about ten events a second.
+    await page.selectOption('[data-testid="speed-select"]', 'walk');
+    await page.click('[data-testid="run"]');
+    await page.waitForTimeout(1000);
+    await page.click('[data-testid="pause"]');
+    const walked = (await position(page)) - paused;
+    assert.ok(walked >= 3 && walked <= 30, `walked ${walked} events in about a second`);
+    await screenshot(page, 'playground-long-run-paused');
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('share link carries program, machine, ranks and speed', async () => {
+  const { page, problems, close } = await loadApp('/');
+  try {
+    await openExample(page, 'ring.c');
+    await page.selectOption('[data-testid="speed-select"]', 'brisk');
+    await page.click('[data-testid="share"]');
+    const link = await page.inputValue('[data-testid="share-link"]');
+    assert.equal(link, page.url());
+    assert.match(link, /#s=[A-Za-z0-9_-]+$/);
+    await screenshot(page, 'playground-share-bar');
+    const program = await source(page);
+
+    const other = await loadApp(new URL(link).pathname + new URL(link).hash);
+    try {
+      await other.page.waitForFunction(
+        (text) => document.querySelector('[aria-label="MPI program source"]')?.value === text,
+        program,
+      );
+      assert.equal(await other.page.inputValue('[data-testid="profile-select"]'), 'folon');
+      assert.equal(await other.page.inputValue('[data-testid="ranks-input"]'), '6');
+      assert.equal(await other.page.inputValue('[data-testid="speed-select"]'), 'brisk');
+      assert.deepEqual(other.problems, []);
+    } finally {
+      await other.close();
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('embed mode shows a minimal view that runs, from a sub-path, with a way out', async () => {
+  const maker = await loadApp('/');
+  let link;
+  try {
+    await openExample(maker.page, 'pingpong_preposted.c');
+    await maker.page.click('[data-testid="share"]');
+    link = new URL(await maker.page.inputValue('[data-testid="share-link"]'));
+  } finally {
+    await maker.close();
+  }
+  for (const path of [`/slides/${link.hash}&embed=1`, `/slides/?embed=1${link.hash}`]) {
+    const { page, problems, close } = await loadApp(path, { viewport: { width: 800, height: 600 } });
+    try {
+      await page.waitForSelector('[data-embed="true"]');
+      assert.equal(await page.locator('.topbar').count(), 0, 'no header in the embed');
+      assert.equal(await page.locator('.side').count(), 0, 'no side panels in the embed');
+      await page.waitForFunction(
+        () => document.querySelector('[aria-label="MPI program source"]')?.value.includes('MPI_Irecv'),
+      );
+      await page.click('[data-testid="run"]');
+      await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor();
+      const full = await page.getAttribute('[data-testid="open-full"]', 'href');
+      assert.match(full, /^\.\/#s=/);
+      assert.doesNotMatch(full, /embed/);
+      await screenshot(page, 'playground-embed');
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  }
+});
+
+test('an edit survives a reload (autosave), and a share link still wins over it', async () => {
+  const session = await loadApp('/');
+  const { page, problems, close } = session;
+  try {
+    const program = '/* my own work */\nint main(int argc, char **argv) {\n    return 0;\n}\n';
+    await page.fill('[aria-label="MPI program source"]', program);
+    await page.selectOption('[data-testid="profile-select"]', 'fx100');
+    await page.reload();
+    await page.waitForSelector('[data-testid="app"][data-ready="true"]');
+    await page.waitForFunction(
+      (text) => document.querySelector('[aria-label="MPI program source"]')?.value === text,
+      program,
+    );
+    assert.equal(await page.inputValue('[data-testid="profile-select"]'), 'fx100');
+
+    // Opening a share link in the same browser shows the link's program, not the autosave.
+    await openExample(page, 'ring.c');
+    await page.click('[data-testid="share"]');
+    const link = new URL(await page.inputValue('[data-testid="share-link"]'));
+    await page.fill('[aria-label="MPI program source"]', program);
+    await page.goto(server.origin + '/');
+    await loadApp(link.pathname + link.hash, desktop, session);
+    await page.waitForFunction(() =>
+      document.querySelector('[aria-label="MPI program source"]')?.value.includes('the token came back'));
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('light, dark and phone layouts of a finished run', async () => {
+  for (const [name, options] of [
+    ['playground-desktop-light', { viewport: { width: 1280, height: 720 } }],
+    ['playground-desktop-dark', { viewport: { width: 1280, height: 720 }, colorScheme: 'dark' }],
+    ['playground-phone', { viewport: { width: 390, height: 844 }, isMobile: true }],
+    ['playground-phone-dark', { viewport: { width: 390, height: 844 }, isMobile: true, colorScheme: 'dark' }],
+  ]) {
+    const { page, problems, close } = await loadApp('/', options);
+    try {
+      await openExample(page, 'collectives.c');
+      await page.click('[data-testid="run"]');
+      await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${name}: no horizontal scrolling (overflow ${overflow}px)`);
+      const fonts = await page.evaluate(async () => {
+        await document.fonts.ready;
+        return [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family);
+      });
+      assert.ok(fonts.some((f) => f.includes('Inter')), `self-hosted fonts load (${fonts})`);
+      await screenshot(page, name);
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  }
+});
