@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Benchmarks (figures for notes, never pass/fail): the native engine (`rankscope bench`) and the
-# same event-queue kernel compiled to WebAssembly in headless Chromium.
+# Benchmarks (figures for notes, never pass/fail): the native engine (`rankscope bench`), the
+# same event-queue kernel compiled to WebAssembly in headless Chromium, and the playground's
+# responsiveness while it simulates 10^6 events.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh > /dev/null
@@ -9,3 +10,4 @@ cargo build --release -q -p rankscope
 ./target/release/rankscope bench "$@"
 run_trunk build --release --offline > /dev/null 2>&1
 node tests/bench-wasm.mjs
+node tests/bench-responsiveness.mjs
