@@ -158,7 +158,8 @@ pub fn app() -> Html {
             on_seek={on_seek.clone()} compact={embed} />
     };
     let editor = html! {
-        <Editor source={state.source.clone()} {on_edit} />
+        <Editor source={state.source.clone()} {on_edit} on_run={on_run.clone()}
+            diagnostics={state.editor_diagnostics()} />
     };
     let timeline = match &state.session {
         Some(s) => html! {

@@ -1,45 +1,967 @@
-//! The program editor region.
+//! The program editor: a `<textarea>` whose text is transparent, under a `<pre>` that shows the
+//! same text highlighted by core's [`highlight`] (same font, padding and tab size, so the caret
+//! and the coloured glyphs line up), a line gutter with error markers, and the diagnostics of the
+//! last run underlined in place with their message at the end of the line.
+//!
+//! Layout: the `.code` box scrolls; inside it the gutter (sticky on the left) and a body holding
+//! the overlay in normal flow and the textarea stretched over it. The textarea never scrolls by
+//! itself: it is exactly as large as the highlighted text, so both move together by construction.
+//!
+//! Keys: Ctrl/Cmd+Enter runs; Tab inserts four spaces or indents the selected lines, Shift+Tab
+//! outdents; Escape then Tab leaves the editor (keyboard users are never trapped); Enter keeps the
+//! line's indentation; Ctrl/Cmd+Z undoes and Ctrl/Cmd+Shift+Z or Ctrl+Y redoes, with the
+//! [`EditHistory`] held here (text replaced from outside, e.g. an opened example, is one step).
+//!
+//! The DOM work is at the edges and never panics; the text operations, the offset conversions,
+//! the mapping of stale diagnostics and the line layout are pure functions tested natively.
 
-use web_sys::HtmlTextAreaElement;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use rankscope_core::lang::ast::Span;
+use rankscope_core::lang::diagnostic::Severity;
+use rankscope_core::lang::highlight::{highlight, Highlight, HighlightClass};
+use rankscope_core::lang::Diagnostic;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use web_sys::{
+    Element, HtmlTextAreaElement, InputEvent, KeyboardEvent, ScrollIntoViewOptions,
+    ScrollLogicalPosition,
+};
 use yew::prelude::*;
 
-/// Props: the text and where edits go.
+use crate::edit_history::{EditHistory, EditKind, EditState, Selection};
+
+/// Spaces inserted by Tab and removed by Shift+Tab.
+pub const INDENT: &str = "    ";
+
+/// Props: the text, where edits go, and what to show about it.
 #[derive(Properties, PartialEq)]
 pub struct EditorProps {
     /// Current program text.
     pub source: AttrValue,
-    /// Called with the new text on every edit.
+    /// Called with the new text on every edit (typing, undo, indent…).
     pub on_edit: Callback<String>,
+    /// Called on Ctrl/Cmd+Enter.
+    #[prop_or_default]
+    pub on_run: Callback<()>,
+    /// Compile errors and the runtime error, with byte spans into the `source` they were made
+    /// for (stale ones are moved along with later edits or hidden; out-of-range spans clamped).
+    #[prop_or_default]
+    pub diagnostics: Vec<Diagnostic>,
+    /// Show the highlighted program without editing (embeds, phones).
+    #[prop_or_default]
+    pub read_only: bool,
 }
 
-/// A plain editor with a line count; highlighting and diagnostics come with the language.
+/// What the editor keeps between renders and shares with its event handlers.
+struct Core {
+    history: EditHistory,
+    /// The selection just before the edit being made (from `beforeinput`).
+    pending_before: Option<Selection>,
+    /// Escape was pressed: the next Tab leaves the editor.
+    escaped: bool,
+    /// The `source` prop at the last render (a change not made here is an outside replacement).
+    seen_source: String,
+    /// The diagnostics prop and the source they were made for.
+    diagnostics: Vec<Diagnostic>,
+    diagnostics_source: String,
+    /// Bring the caret into view after the next render.
+    reveal: bool,
+    on_edit: Callback<String>,
+    on_run: Callback<()>,
+}
+
+type CoreRef = Rc<RefCell<Core>>;
+
+/// The editor region.
 #[function_component(Editor)]
 pub fn editor(props: &EditorProps) -> Html {
-    let on_input = {
-        let on_edit = props.on_edit.clone();
-        Callback::from(move |e: InputEvent| {
-            let area: HtmlTextAreaElement = e.target_unchecked_into();
-            on_edit.emit(area.value());
+    let area_ref = use_node_ref();
+    let gutter_ref = use_node_ref();
+    let core: CoreRef = {
+        let source = props.source.to_string();
+        use_mut_ref(move || Core {
+            history: EditHistory::new(EditState {
+                text: source.clone(),
+                selection: Selection::default(),
+            }),
+            pending_before: None,
+            escaped: false,
+            seen_source: source.clone(),
+            diagnostics: Vec::new(),
+            diagnostics_source: source,
+            reveal: false,
+            on_edit: Callback::noop(),
+            on_run: Callback::noop(),
         })
     };
-    let lines = props.source.lines().count().max(1);
-    let gutter: String = (1..=lines).map(|n| format!("{n}\n")).collect();
-    html! {
-        <section class="panel editor" aria-labelledby="editor-title">
-            <div class="panel-head">
-                <h2 id="editor-title">{ "Program" }</h2>
-                <span class="muted">{ format!("{lines} lines · MPI C") }</span>
-            </div>
-            <div class="code">
-                <pre class="gutter" aria-hidden="true">{ gutter }</pre>
+    // Sync with the props: fresh callbacks, outside replacements, new diagnostics.
+    let (diagnostics, diagnostics_source) = {
+        let mut c = core.borrow_mut();
+        c.on_edit = props.on_edit.clone();
+        c.on_run = props.on_run.clone();
+        if *props.source != *c.seen_source {
+            if *props.source != *c.history.current().text {
+                c.history.replace(props.source.to_string());
+            }
+            c.seen_source = props.source.to_string();
+        }
+        if props.diagnostics != c.diagnostics {
+            c.diagnostics = props.diagnostics.clone();
+            c.diagnostics_source = props.source.to_string();
+        }
+        (c.diagnostics.clone(), c.diagnostics_source.clone())
+    };
+    let highlights = use_memo(props.source.clone(), |s| highlight(s));
+
+    // `beforeinput` (which Yew has no attribute for): the selection before each edit, and the
+    // browser's own undo/redo (menus, gestures) routed to our history.
+    {
+        let (area_ref, core) = (area_ref.clone(), core.clone());
+        use_effect_with(props.read_only, move |_| {
+            let listener = area_ref.cast::<HtmlTextAreaElement>().map(|area| {
+                let target = area.clone();
+                let closure = Closure::<dyn Fn(InputEvent)>::new(move |e: InputEvent| {
+                    before_input(&core, &target, &e);
+                });
+                area.add_event_listener_with_callback(
+                    "beforeinput",
+                    closure.as_ref().unchecked_ref(),
+                )
+                .ok();
+                (area, closure)
+            });
+            move || {
+                if let Some((area, closure)) = listener {
+                    area.remove_event_listener_with_callback(
+                        "beforeinput",
+                        closure.as_ref().unchecked_ref(),
+                    )
+                    .ok();
+                }
+            }
+        });
+    }
+    // After a render caused by our own undo/indent/newline: bring the caret's line into view.
+    {
+        let (core, area_ref, gutter_ref) = (core.clone(), area_ref.clone(), gutter_ref.clone());
+        use_effect(move || {
+            let reveal = std::mem::take(&mut core.borrow_mut().reveal);
+            if reveal {
+                reveal_caret(&area_ref, &gutter_ref);
+            }
+        });
+    }
+
+    let on_input = {
+        let core = core.clone();
+        Callback::from(move |e: InputEvent| {
+            let area: HtmlTextAreaElement = e.target_unchecked_into();
+            let text = area.value();
+            let after = EditState {
+                selection: selection_of(&area, &text),
+                text,
+            };
+            let on_edit = {
+                let mut c = core.borrow_mut();
+                let before = c
+                    .pending_before
+                    .take()
+                    .unwrap_or(c.history.current().selection);
+                c.history
+                    .edit(edit_kind(&e.input_type()), before, after.clone());
+                c.on_edit.clone()
+            };
+            on_edit.emit(after.text);
+        })
+    };
+    let on_keydown = {
+        let core = core.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let area: HtmlTextAreaElement = e.target_unchecked_into();
+            on_key(&core, &area, &e);
+        })
+    };
+    let on_blur = {
+        let core = core.clone();
+        Callback::from(move |_: FocusEvent| core.borrow_mut().escaped = false)
+    };
+    // The textarea is sized to its text and should never scroll itself; if the browser scrolls
+    // it anyway (a caret briefly past the edge before the overlay grows), hand the offset to the
+    // scrolling box so text and overlay stay aligned.
+    let on_scroll = Callback::from(|e: Event| {
+        let area: HtmlTextAreaElement = e.target_unchecked_into();
+        let (dx, dy) = (area.scroll_left(), area.scroll_top());
+        if dx != 0 || dy != 0 {
+            area.set_scroll_left(0);
+            area.set_scroll_top(0);
+            if let Ok(Some(code)) = area.closest(".code") {
+                code.set_scroll_left(code.scroll_left() + dx);
+                code.set_scroll_top(code.scroll_top() + dy);
+            }
+        }
+    });
+
+    let source: &str = &props.source;
+    let marks = marks_for(&diagnostics, &diagnostics_source, source);
+    let lines = layout(source, &highlights, &marks);
+    let line_count = lines.len();
+    let mut problems_by_line: Vec<Vec<usize>> = vec![Vec::new(); line_count];
+    for (i, mark) in marks.iter().enumerate() {
+        if let Some(slot) = problems_by_line.get_mut(mark.line) {
+            slot.push(i);
+        }
+    }
+    let tip = |i: usize| tooltip(&diagnostics[marks[i].diagnostic]);
+
+    let gutter = (0..line_count).map(|line| {
+        let number = (line + 1).to_string();
+        match problems_by_line[line].as_slice() {
+            [] => html! { <><span class="ln">{ number }</span>{ "\n" }</> },
+            here => {
+                let title = here.iter().map(|&i| tip(i)).collect::<Vec<_>>().join("\n");
+                html! { <><span class="ln err" {title} data-testid="gutter-error">{ number }</span>{ "\n" }</> }
+            }
+        }
+    });
+    let overlay = lines.iter().enumerate().map(|(line, l)| {
+        let pieces = l.pieces.iter().map(|p| {
+            let text = source.get(p.range.clone()).unwrap_or_default().to_string();
+            match (p.class, p.mark) {
+                (HighlightClass::Plain, None) => html! { { text } },
+                (class, None) => html! { <span class={token_class(class)}>{ text }</span> },
+                (class, Some(m)) => html! {
+                    <span class={classes!(token_class(class), "diag-mark")} title={tip(m)}>{ text }</span>
+                },
+            }
+        });
+        let point = l.point.map(|m| html! {
+            <span class="diag-mark diag-point" title={tip(m)}>{ " " }</span>
+        });
+        let messages = problems_by_line[line].iter().map(|&i| {
+            let d = &diagnostics[marks[i].diagnostic];
+            html! {
+                <span class="diag-msg" title={tip(i)} data-testid="inline-diagnostic">{ d.message.clone() }</span>
+            }
+        });
+        // A last empty line still needs a line box, as the textarea shows one.
+        let filler = (line + 1 == line_count && l.pieces.is_empty() && l.point.is_none())
+            .then(|| html! { { " " } });
+        html! {
+            <>
+                { for pieces }{ for point }{ for messages }{ for filler }
+                if line + 1 < line_count { { "\n" } }
+            </>
+        }
+    });
+
+    let problem_count = marks.len();
+    let summary = match problem_count {
+        0 => String::new(),
+        1 => "1 problem".to_string(),
+        n => format!("{n} problems"),
+    };
+    let read_only = props.read_only;
+    let body = if read_only {
+        html! {
+            <pre class="code-overlay read-only" tabindex="0" role="region"
+                aria-label="MPI program source (read only)" data-testid="code-overlay">
+                { for overlay }
+            </pre>
+        }
+    } else {
+        html! {
+            <>
                 <textarea
+                    ref={area_ref}
+                    class="code-input"
                     aria-label="MPI program source"
-                    rows={lines.to_string()}
+                    aria-describedby={if problem_count > 0 { "editor-keys editor-problems" } else { "editor-keys" }}
+                    aria-invalid={(problem_count > 0).then_some("true")}
                     spellcheck="false"
+                    autocapitalize="off"
+                    autocomplete="off"
+                    wrap="off"
                     value={props.source.clone()}
                     oninput={on_input}
+                    onkeydown={on_keydown}
+                    onblur={on_blur}
+                    onscroll={on_scroll}
                 />
+                <pre class="code-overlay" aria-hidden="true" data-testid="code-overlay">{ for overlay }</pre>
+            </>
+        }
+    };
+    html! {
+        <section class={classes!("panel", "editor", read_only.then_some("read-only"))} aria-labelledby="editor-title">
+            <div class="panel-head">
+                <h2 id="editor-title">{ "Program" }</h2>
+                <span class="muted">
+                    { format!("{line_count} lines · MPI C") }
+                    if problem_count > 0 {
+                        { " · " }<span class="problem-count">{ summary.clone() }</span>
+                    }
+                </span>
+            </div>
+            if !read_only {
+                <p id="editor-keys" class="editor-keys muted">
+                    <kbd>{ "Ctrl" }</kbd>{ "+" }<kbd>{ "Enter" }</kbd>{ " runs · " }
+                    <kbd>{ "Tab" }</kbd>{ " indents · " }
+                    <kbd>{ "Esc" }</kbd>{ " then " }<kbd>{ "Tab" }</kbd>{ " leaves the editor · " }
+                    <kbd>{ "Ctrl" }</kbd>{ "+" }<kbd>{ "Z" }</kbd>{ " undoes" }
+                </p>
+                if problem_count > 0 {
+                    <p id="editor-problems" class="sr-only">
+                        { format!("{summary}: ") }
+                        { marks.iter().map(|m| format!("line {}: {}. ", m.line + 1, diagnostics[m.diagnostic].message)).collect::<String>() }
+                    </p>
+                }
+            }
+            <div class="code">
+                <pre class="gutter" aria-hidden="true" ref={gutter_ref}>{ for gutter }</pre>
+                <div class="code-body">{ body }</div>
             </div>
         </section>
+    }
+}
+
+/// The CSS class of a token class.
+fn token_class(class: HighlightClass) -> &'static str {
+    match class {
+        HighlightClass::Plain => "tok-plain",
+        HighlightClass::Keyword => "tok-keyword",
+        HighlightClass::Type => "tok-type",
+        HighlightClass::Number => "tok-number",
+        HighlightClass::String => "tok-string",
+        HighlightClass::Char => "tok-char",
+        HighlightClass::Comment => "tok-comment",
+        HighlightClass::Preprocessor => "tok-preproc",
+        HighlightClass::MpiName => "tok-mpi",
+        HighlightClass::Builtin => "tok-builtin",
+        HighlightClass::Function => "tok-function",
+        HighlightClass::Macro => "tok-macro",
+        HighlightClass::Punct => "tok-punct",
+    }
+}
+
+/// The tooltip of a diagnostic: severity, message, label and notes.
+fn tooltip(d: &Diagnostic) -> String {
+    let severity = match d.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    };
+    let mut text = format!("{severity}: {}", d.message);
+    if !d.label.is_empty() {
+        text.push_str(&format!(" ({})", d.label));
+    }
+    for note in &d.notes {
+        text.push_str(&format!("\n{note}"));
+    }
+    text
+}
+
+// ---- events ------------------------------------------------------------------------------------
+
+/// `beforeinput`: remember the selection the edit starts from; route native undo/redo.
+fn before_input(core: &CoreRef, area: &HtmlTextAreaElement, e: &InputEvent) {
+    match e.input_type().as_str() {
+        "historyUndo" => {
+            e.prevent_default();
+            step_history(core, area, false);
+        }
+        "historyRedo" => {
+            e.prevent_default();
+            step_history(core, area, true);
+        }
+        _ => {
+            let text = area.value();
+            if let Ok(mut c) = core.try_borrow_mut() {
+                c.pending_before = Some(selection_of(area, &text));
+            }
+        }
+    }
+}
+
+/// Key bindings (see the module docs).
+fn on_key(core: &CoreRef, area: &HtmlTextAreaElement, e: &KeyboardEvent) {
+    if e.is_composing() {
+        return;
+    }
+    let key = e.key();
+    let command = e.ctrl_key() || e.meta_key();
+    let escaped = {
+        let Ok(mut c) = core.try_borrow_mut() else {
+            return;
+        };
+        let escaped = c.escaped;
+        if key != "Shift" {
+            c.escaped = key == "Escape";
+        }
+        escaped
+    };
+    match key.as_str() {
+        "Enter" if command => {
+            e.prevent_default();
+            let on_run = core.borrow().on_run.clone();
+            on_run.emit(());
+        }
+        "Enter" if !e.shift_key() && !e.alt_key() => {
+            e.prevent_default();
+            edit_with(core, area, EditKind::Typing, newline);
+        }
+        "Tab" if !command && !e.alt_key() => {
+            if escaped {
+                return; // leave the editor: the browser moves the focus
+            }
+            e.prevent_default();
+            if e.shift_key() {
+                edit_with(core, area, EditKind::Outdent, outdent);
+            } else {
+                edit_with(core, area, EditKind::Indent, indent);
+            }
+        }
+        "z" | "Z" if command && !e.alt_key() => {
+            e.prevent_default();
+            step_history(core, area, e.shift_key());
+        }
+        "y" | "Y" if e.ctrl_key() && !e.shift_key() && !e.alt_key() => {
+            e.prevent_default();
+            step_history(core, area, true);
+        }
+        _ => {}
+    }
+}
+
+/// Applies a text operation to the textarea's text and selection and records it.
+fn edit_with(
+    core: &CoreRef,
+    area: &HtmlTextAreaElement,
+    kind: EditKind,
+    op: fn(&str, Selection) -> (String, Selection),
+) {
+    let text = area.value();
+    let before = selection_of(area, &text);
+    let (text, selection) = op(&text, before);
+    let after = EditState { text, selection };
+    show(area, &after);
+    let on_edit = {
+        let Ok(mut c) = core.try_borrow_mut() else {
+            return;
+        };
+        c.pending_before = None;
+        c.history.edit(kind, before, after.clone());
+        c.reveal = true;
+        c.on_edit.clone()
+    };
+    on_edit.emit(after.text);
+}
+
+/// Undo (`forward == false`) or redo, restoring text and selection.
+fn step_history(core: &CoreRef, area: &HtmlTextAreaElement, forward: bool) {
+    let (state, on_edit) = {
+        let Ok(mut c) = core.try_borrow_mut() else {
+            return;
+        };
+        // Where the caret is now matters if the next step is a redo of this undo.
+        let text = area.value();
+        if text == c.history.current().text {
+            let selection = selection_of(area, &text);
+            c.history.select(selection);
+        }
+        let state = if forward {
+            c.history.redo()
+        } else {
+            c.history.undo()
+        };
+        let Some(state) = state else { return };
+        c.pending_before = None;
+        c.reveal = true;
+        (state, c.on_edit.clone())
+    };
+    show(area, &state);
+    on_edit.emit(state.text);
+}
+
+/// Puts `state` into the textarea.
+fn show(area: &HtmlTextAreaElement, state: &EditState) {
+    area.set_value(&state.text);
+    let start = byte_to_utf16(&state.text, state.selection.start);
+    let end = byte_to_utf16(&state.text, state.selection.end);
+    area.set_selection_range(start, end).ok();
+}
+
+/// The textarea's selection as byte offsets into `text` (its value).
+fn selection_of(area: &HtmlTextAreaElement, text: &str) -> Selection {
+    let start = area.selection_start().ok().flatten().unwrap_or(0);
+    let end = area.selection_end().ok().flatten().unwrap_or(start);
+    Selection {
+        start: utf16_to_byte(text, start.min(end)),
+        end: utf16_to_byte(text, end.max(start)),
+    }
+}
+
+/// Scrolls the caret's line into view (the gutter has one element per line).
+fn reveal_caret(area_ref: &NodeRef, gutter_ref: &NodeRef) {
+    let (Some(area), Some(gutter)) = (
+        area_ref.cast::<HtmlTextAreaElement>(),
+        gutter_ref.cast::<Element>(),
+    ) else {
+        return;
+    };
+    let text = area.value();
+    let caret = selection_of(&area, &text).end;
+    let line = text[..caret].matches('\n').count();
+    let index = u32::try_from(line).unwrap_or(u32::MAX);
+    if let Some(number) = gutter.children().item(index) {
+        let options = ScrollIntoViewOptions::new();
+        options.set_block(ScrollLogicalPosition::Nearest);
+        options.set_inline(ScrollLogicalPosition::Nearest);
+        number.scroll_into_view_with_scroll_into_view_options(&options);
+    }
+}
+
+/// The history step kind of an `InputEvent.inputType`.
+fn edit_kind(input_type: &str) -> EditKind {
+    match input_type {
+        "insertText" | "insertCompositionText" | "insertLineBreak" | "insertParagraph" => {
+            EditKind::Typing
+        }
+        "insertFromPaste"
+        | "insertFromPasteAsQuotation"
+        | "insertFromDrop"
+        | "insertFromYank"
+        | "deleteByCut"
+        | "deleteByDrag" => EditKind::Paste,
+        t if t.starts_with("delete") => EditKind::Delete,
+        _ => EditKind::Other,
+    }
+}
+
+// ---- pure text operations ----------------------------------------------------------------------
+
+/// The byte offset of `units` UTF-16 code units into `text` (clamped; a position inside a
+/// character moves to its end).
+pub fn utf16_to_byte(text: &str, units: u32) -> usize {
+    let units = units as usize;
+    let mut seen = 0;
+    for (i, c) in text.char_indices() {
+        if seen >= units {
+            return i;
+        }
+        seen += c.len_utf16();
+    }
+    text.len()
+}
+
+/// The UTF-16 offset of byte `at` in `text` (clamped to the text and to a character boundary).
+pub fn byte_to_utf16(text: &str, at: usize) -> u32 {
+    let at = floor_boundary(text, at);
+    u32::try_from(text[..at].encode_utf16().count()).unwrap_or(u32::MAX)
+}
+
+/// `at` clamped to `text` and moved back to a character boundary.
+fn floor_boundary(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// A selection clamped to `text`, ordered, on character boundaries.
+fn clamp(text: &str, sel: Selection) -> Selection {
+    let (a, b) = (
+        floor_boundary(text, sel.start),
+        floor_boundary(text, sel.end),
+    );
+    Selection {
+        start: a.min(b),
+        end: a.max(b),
+    }
+}
+
+/// Where the line holding byte `at` starts.
+fn line_start(text: &str, at: usize) -> usize {
+    text[..at].rfind('\n').map_or(0, |i| i + 1)
+}
+
+/// The starts of the lines a selection touches (a selection ending at the very start of a line
+/// does not touch that line).
+fn touched_lines(text: &str, sel: Selection) -> Vec<usize> {
+    let mut end = sel.end;
+    if sel.end > sel.start && line_start(text, sel.end) == sel.end {
+        end -= 1;
+    }
+    let mut starts = vec![line_start(text, sel.start)];
+    starts.extend(
+        text[sel.start..end]
+            .match_indices('\n')
+            .map(|(i, _)| sel.start + i + 1),
+    );
+    starts
+}
+
+/// Replaces the selection with `insert`; the caret ends after it.
+pub fn insert(text: &str, sel: Selection, insert: &str) -> (String, Selection) {
+    let sel = clamp(text, sel);
+    let out = format!("{}{insert}{}", &text[..sel.start], &text[sel.end..]);
+    (out, Selection::caret(sel.start + insert.len()))
+}
+
+/// Enter: a newline plus the current line's indentation (one level more after a `{`).
+pub fn newline(text: &str, sel: Selection) -> (String, Selection) {
+    let sel = clamp(text, sel);
+    let start = line_start(text, sel.start);
+    let before = &text[start..sel.start];
+    let mut indent: String = before
+        .chars()
+        .take_while(|c| *c == ' ' || *c == '\t')
+        .collect();
+    if before.trim_end().ends_with('{') {
+        indent.push_str(INDENT);
+    }
+    insert(text, sel, &format!("\n{indent}"))
+}
+
+/// Tab: four spaces in place of a selection within one line, otherwise every touched line
+/// indented by four spaces (the selection grows with its lines).
+pub fn indent(text: &str, sel: Selection) -> (String, Selection) {
+    let sel = clamp(text, sel);
+    if !text[sel.start..sel.end].contains('\n') {
+        return insert(text, sel, INDENT);
+    }
+    let starts = touched_lines(text, sel);
+    let mut out = String::with_capacity(text.len() + starts.len() * INDENT.len());
+    let mut at = 0;
+    for &s in &starts {
+        out.push_str(&text[at..s]);
+        out.push_str(INDENT);
+        at = s;
+    }
+    out.push_str(&text[at..]);
+    let shift = |p: usize| p + INDENT.len() * starts.iter().filter(|&&s| s < p).count();
+    (
+        out,
+        Selection {
+            start: shift(sel.start),
+            end: shift(sel.end),
+        },
+    )
+}
+
+/// Shift+Tab: up to four leading spaces (or one tab) removed from every touched line.
+pub fn outdent(text: &str, sel: Selection) -> (String, Selection) {
+    let sel = clamp(text, sel);
+    let removals: Vec<(usize, usize)> = touched_lines(text, sel)
+        .into_iter()
+        .map(|s| {
+            let line = &text[s..];
+            let n = if line.starts_with('\t') {
+                1
+            } else {
+                line.bytes()
+                    .take(INDENT.len())
+                    .take_while(|&b| b == b' ')
+                    .count()
+            };
+            (s, n)
+        })
+        .filter(|&(_, n)| n > 0)
+        .collect();
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for &(s, n) in &removals {
+        out.push_str(&text[at..s]);
+        at = s + n;
+    }
+    out.push_str(&text[at..]);
+    let shift = |p: usize| {
+        p - removals
+            .iter()
+            .filter(|&&(s, _)| s < p)
+            .map(|&(s, n)| n.min(p - s))
+            .sum::<usize>()
+    };
+    (
+        out,
+        Selection {
+            start: shift(sel.start),
+            end: shift(sel.end),
+        },
+    )
+}
+
+// ---- diagnostics on the text -------------------------------------------------------------------
+
+/// Where a diagnostic is shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mark {
+    /// Index into the diagnostics.
+    pub diagnostic: usize,
+    /// The underlined bytes in the current text (empty: a point at the end of its line).
+    pub span: Span,
+    /// The 0-based line it starts on.
+    pub line: usize,
+}
+
+/// The marks of `diagnostics`, made for `old`, in the current text `new`: spans before or after
+/// the one region that changed since are kept or moved with the text; those touching it are
+/// dropped.
+/// Spans are clamped to the text and to character boundaries; an empty span inside a line grows
+/// to the character after it.
+pub fn marks_for(diagnostics: &[Diagnostic], old: &str, new: &str) -> Vec<Mark> {
+    let prefix = old
+        .char_indices()
+        .zip(new.chars())
+        .find(|((_, a), b)| a != b)
+        .map_or(old.len().min(new.len()), |((i, _), _)| i);
+    let suffix: usize = old[prefix..]
+        .chars()
+        .rev()
+        .zip(new[prefix..].chars().rev())
+        .take_while(|(a, b)| a == b)
+        .map(|(a, _)| a.len_utf8())
+        .sum();
+    let changed_old_end = old.len() - suffix;
+    let moved = |p: usize| p + new.len() - old.len();
+    let mut marks = Vec::new();
+    for (i, d) in diagnostics.iter().enumerate() {
+        let (a, b) = (
+            floor_boundary(old, d.span.start),
+            floor_boundary(old, d.span.end.max(d.span.start)),
+        );
+        // Spans touching the change are dropped: their text was probably what changed.
+        let span = if old == new || b < prefix {
+            a..b
+        } else if a > changed_old_end {
+            moved(a)..moved(b)
+        } else {
+            continue;
+        };
+        let (a, mut b) = (
+            floor_boundary(new, span.start),
+            floor_boundary(new, span.end),
+        );
+        if a == b && new[a..].chars().next().is_some_and(|c| c != '\n') {
+            b = a + new[a..].chars().next().map_or(0, char::len_utf8);
+        }
+        marks.push(Mark {
+            diagnostic: i,
+            line: new[..a].matches('\n').count(),
+            span: a..b,
+        });
+    }
+    marks
+}
+
+/// A run of text on one line with one class.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// Byte range (never contains a newline).
+    pub range: Span,
+    /// Its highlight class.
+    pub class: HighlightClass,
+    /// The mark underlining it, if any.
+    pub mark: Option<usize>,
+}
+
+/// One line of the overlay.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Line {
+    /// Its text in pieces.
+    pub pieces: Vec<Piece>,
+    /// A mark with an empty span at the end of this line.
+    pub point: Option<usize>,
+}
+
+/// Splits the highlighted source into lines of pieces, cut where marks start and end. There is
+/// one line per `\n` plus one, like the textarea shows.
+pub fn layout(source: &str, highlights: &[Highlight], marks: &[Mark]) -> Vec<Line> {
+    let mut cuts: Vec<usize> = marks
+        .iter()
+        .flat_map(|m| [m.span.start, m.span.end])
+        .collect();
+    cuts.sort_unstable();
+    cuts.dedup();
+    let mark_at = |from: usize, to: usize| {
+        marks
+            .iter()
+            .position(|m| m.span.start <= from && to <= m.span.end && m.span.start < m.span.end)
+    };
+    let mut lines = vec![Line::default()];
+    for h in highlights {
+        let end = h.span.end.min(source.len());
+        let mut at = h.span.start;
+        while at < end {
+            if source.as_bytes()[at] == b'\n' {
+                lines.push(Line::default());
+                at += 1;
+                continue;
+            }
+            let newline = source[at..end].find('\n').map_or(end, |i| at + i);
+            let cut = cuts
+                .iter()
+                .copied()
+                .find(|&c| c > at)
+                .map_or(newline, |c| c.min(newline));
+            if let Some(line) = lines.last_mut() {
+                line.pieces.push(Piece {
+                    range: at..cut,
+                    class: h.class,
+                    mark: mark_at(at, cut),
+                });
+            }
+            at = cut;
+        }
+    }
+    for (i, m) in marks.iter().enumerate() {
+        if m.span.is_empty() {
+            if let Some(line) = lines.get_mut(m.line) {
+                line.point.get_or_insert(i);
+            }
+        }
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sel(start: usize, end: usize) -> Selection {
+        Selection { start, end }
+    }
+
+    #[test]
+    fn utf16_offsets_round_trip() {
+        let text = "aé😀b\n";
+        assert_eq!(utf16_to_byte(text, 0), 0);
+        assert_eq!(utf16_to_byte(text, 2), 3); // after é
+        assert_eq!(utf16_to_byte(text, 4), 7); // after the emoji (two units)
+        assert_eq!(utf16_to_byte(text, 3), 7); // inside the emoji: its end
+        assert_eq!(utf16_to_byte(text, 99), text.len());
+        for at in [0, 1, 3, 7, 8, 9] {
+            assert_eq!(utf16_to_byte(text, byte_to_utf16(text, at)), at);
+        }
+        assert_eq!(byte_to_utf16(text, 2), 1); // inside é: its start
+        assert_eq!(byte_to_utf16(text, 999), 6);
+    }
+
+    #[test]
+    fn tab_inserts_spaces_or_indents_lines() {
+        assert_eq!(indent("ab", sel(1, 1)), ("a    b".into(), sel(5, 5)));
+        assert_eq!(indent("abc", sel(1, 2)), ("a    c".into(), sel(5, 5)));
+        let text = "a\nb\nc\n";
+        // Lines 1-2 selected from inside line 1 to inside line 2.
+        assert_eq!(
+            indent(text, sel(1, 3)),
+            ("    a\n    b\nc\n".into(), sel(5, 11))
+        );
+        // From a line start to the start of line 3: lines 1-2, the selection keeps its start.
+        assert_eq!(
+            indent(text, sel(0, 4)),
+            ("    a\n    b\nc\n".into(), sel(0, 12))
+        );
+    }
+
+    #[test]
+    fn shift_tab_outdents() {
+        assert_eq!(outdent("      x", sel(7, 7)), ("  x".into(), sel(3, 3)));
+        assert_eq!(outdent("\tx", sel(0, 0)), ("x".into(), sel(0, 0)));
+        assert_eq!(outdent("x", sel(1, 1)), ("x".into(), sel(1, 1)));
+        let text = "    a\n  b\nc";
+        assert_eq!(outdent(text, sel(2, 8)), ("a\nb\nc".into(), sel(0, 2)));
+        // Round trip with indent.
+        let (ind, s) = indent("a\nb", sel(0, 3));
+        assert_eq!(outdent(&ind, s), ("a\nb".into(), sel(0, 3)));
+    }
+
+    #[test]
+    fn enter_keeps_indentation() {
+        assert_eq!(
+            newline("    x", sel(5, 5)),
+            ("    x\n    ".into(), sel(10, 10))
+        );
+        assert_eq!(newline("  if (a) {", sel(10, 10)).0, "  if (a) {\n      ");
+        assert_eq!(newline("x", sel(0, 1)), ("\n".into(), sel(1, 1)));
+        // The caret inside the indentation keeps only what is before it.
+        assert_eq!(newline("    x", sel(2, 2)).0, "  \n    x");
+        // Out-of-range selections are clamped.
+        assert_eq!(newline("ab", sel(9, 3)), ("ab\n".into(), sel(3, 3)));
+    }
+
+    fn diag(span: Span) -> Diagnostic {
+        Diagnostic::error("oops", span)
+    }
+
+    #[test]
+    fn marks_follow_edits_and_clamp() {
+        let old = "int a;\nint b;\nint c;\n";
+        let ds = [diag(4..5), diag(11..12), diag(18..19)];
+        // Unchanged text: all three, on their lines.
+        let m = marks_for(&ds, old, old);
+        assert_eq!(
+            m.iter()
+                .map(|m| (m.span.clone(), m.line))
+                .collect::<Vec<_>>(),
+            vec![(4..5, 0), (11..12, 1), (18..19, 2)]
+        );
+        // An edit on line 2 drops its mark and moves the later one.
+        let new = "int a;\nint bb;\nint c;\n";
+        let m = marks_for(&ds, old, new);
+        assert_eq!(
+            m.iter()
+                .map(|m| (m.diagnostic, m.span.clone()))
+                .collect::<Vec<_>>(),
+            vec![(0, 4..5), (2, 19..20)]
+        );
+        // Stale spans far out of range are clamped to the end: a point on the last line.
+        let m = marks_for(&[diag(500..900)], "ab\ncd", "ab\ncd");
+        assert_eq!((m[0].span.clone(), m[0].line), (5..5, 1));
+        // An empty span inside a line grows to one character; on a multi-byte one, whole.
+        assert_eq!(marks_for(&[diag(1..1)], "xé", "xé")[0].span, 1..3);
+        assert_eq!(marks_for(&[diag(2..2)], "xé", "xé")[0].span, 1..3);
+    }
+
+    #[test]
+    fn layout_splits_lines_and_marks() {
+        let src = "int x;\n/* a\nb */ y = 1;\n";
+        let hs = highlight(src);
+        let marks = marks_for(&[diag(4..5), diag(17..18)], src, src);
+        let lines = layout(src, &hs, &marks);
+        assert_eq!(lines.len(), 4, "three lines and the empty last one");
+        let text = |l: &Line| {
+            l.pieces
+                .iter()
+                .map(|p| &src[p.range.clone()])
+                .collect::<String>()
+        };
+        assert_eq!(
+            lines.iter().map(text).collect::<Vec<_>>(),
+            vec!["int x;", "/* a", "b */ y = 1;", ""]
+        );
+        let marked: Vec<&str> = lines
+            .iter()
+            .flat_map(|l| &l.pieces)
+            .filter(|p| p.mark.is_some())
+            .map(|p| &src[p.range.clone()])
+            .collect();
+        assert_eq!(marked, vec!["x", "y"]);
+        // The comment keeps its class on both lines.
+        assert_eq!(lines[1].pieces[0].class, HighlightClass::Comment);
+        assert_eq!(lines[2].pieces[0].class, HighlightClass::Comment);
+        // A point at the end of the input lands on the last line.
+        let marks = marks_for(&[diag(src.len()..src.len())], src, src);
+        assert_eq!(layout(src, &hs, &marks)[3].point, Some(0));
+    }
+
+    #[test]
+    fn input_types_map_to_history_kinds() {
+        assert_eq!(edit_kind("insertText"), EditKind::Typing);
+        assert_eq!(edit_kind("deleteContentBackward"), EditKind::Delete);
+        assert_eq!(edit_kind("deleteByCut"), EditKind::Paste);
+        assert_eq!(edit_kind("insertFromPaste"), EditKind::Paste);
+        assert_eq!(edit_kind("formatBold"), EditKind::Other);
     }
 }
