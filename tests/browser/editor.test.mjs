@@ -28,8 +28,9 @@ after(async () => {
 
 /** A full-page screenshot, plus the editor panel alone (`NAME-panel.png`) to look at closely. */
 async function shoot(page, name) {
-  await screenshot(page, name);
+  // The panel first: a full-page screenshot resizes the viewport, which moves the editor's scroll.
   await page.locator('.editor').screenshot({ path: join(screenshotDir, `${name}-panel.png`), caret: 'initial' });
+  await screenshot(page, name);
 }
 
 async function loadApp(options = {}) {

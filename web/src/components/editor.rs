@@ -68,6 +68,8 @@ struct Core {
     diagnostics_source: String,
     /// Bring the caret into view after the next render.
     reveal: bool,
+    /// The text was replaced from outside: caret and scroll back to the start after the render.
+    fresh_text: bool,
     on_edit: Callback<String>,
     on_run: Callback<()>,
 }
@@ -92,6 +94,8 @@ pub fn editor(props: &EditorProps) -> Html {
             diagnostics: Vec::new(),
             diagnostics_source: source,
             reveal: false,
+            // A new editor shows its text from the top (a focused textarea reveals its caret).
+            fresh_text: true,
             on_edit: Callback::noop(),
             on_run: Callback::noop(),
         })
@@ -104,6 +108,7 @@ pub fn editor(props: &EditorProps) -> Html {
         if *props.source != *c.seen_source {
             if *props.source != *c.history.current().text {
                 c.history.replace(props.source.to_string());
+                c.fresh_text = true;
             }
             c.seen_source = props.source.to_string();
         }
@@ -144,11 +149,29 @@ pub fn editor(props: &EditorProps) -> Html {
         });
     }
     // After a render caused by our own undo/indent/newline: bring the caret's line into view.
+    // After a replacement from outside (an opened example): caret and scroll at the start.
     {
         let (core, area_ref, gutter_ref) = (core.clone(), area_ref.clone(), gutter_ref.clone());
         use_effect(move || {
-            let reveal = std::mem::take(&mut core.borrow_mut().reveal);
-            if reveal {
+            let (reveal, fresh) = {
+                let mut c = core.borrow_mut();
+                (
+                    std::mem::take(&mut c.reveal),
+                    std::mem::take(&mut c.fresh_text),
+                )
+            };
+            if fresh {
+                if let Some(area) = area_ref.cast::<HtmlTextAreaElement>() {
+                    area.set_selection_range(0, 0).ok();
+                }
+                if let Some(code) = gutter_ref
+                    .cast::<Element>()
+                    .and_then(|g| g.parent_element())
+                {
+                    code.set_scroll_top(0);
+                    code.set_scroll_left(0);
+                }
+            } else if reveal {
                 reveal_caret(&area_ref, &gutter_ref);
             }
         });
