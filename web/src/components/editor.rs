@@ -82,26 +82,30 @@ pub fn editor(props: &EditorProps) -> Html {
     let area_ref = use_node_ref();
     let gutter_ref = use_node_ref();
     let core: CoreRef = {
-        let source = props.source.to_string();
-        use_mut_ref(move || Core {
-            history: EditHistory::new(EditState {
-                text: source.clone(),
-                selection: Selection::default(),
-            }),
-            pending_before: None,
-            escaped: false,
-            seen_source: source.clone(),
-            diagnostics: Vec::new(),
-            diagnostics_source: source,
-            reveal: false,
-            // A new editor shows its text from the top (a focused textarea reveals its caret).
-            fresh_text: true,
-            on_edit: Callback::noop(),
-            on_run: Callback::noop(),
+        let source = props.source.clone();
+        use_mut_ref(move || {
+            let source = source.to_string();
+            Core {
+                history: EditHistory::new(EditState {
+                    text: source.clone(),
+                    selection: Selection::default(),
+                }),
+                pending_before: None,
+                escaped: false,
+                seen_source: source.clone(),
+                diagnostics: Vec::new(),
+                diagnostics_source: source,
+                reveal: false,
+                // A new editor shows its text from the top (a focused textarea reveals its caret).
+                fresh_text: true,
+                on_edit: Callback::noop(),
+                on_run: Callback::noop(),
+            }
         })
     };
     // Sync with the props: fresh callbacks, outside replacements, new diagnostics.
-    let (diagnostics, diagnostics_source) = {
+    let source: &str = &props.source;
+    let (diagnostics, marks) = {
         let mut c = core.borrow_mut();
         c.on_edit = props.on_edit.clone();
         c.on_run = props.on_run.clone();
@@ -116,7 +120,8 @@ pub fn editor(props: &EditorProps) -> Html {
             c.diagnostics = props.diagnostics.clone();
             c.diagnostics_source = props.source.to_string();
         }
-        (c.diagnostics.clone(), c.diagnostics_source.clone())
+        let marks = marks_for(&c.diagnostics, &c.diagnostics_source, source);
+        (c.diagnostics.clone(), marks)
     };
     let highlights = use_memo(props.source.clone(), |s| highlight(s));
 
@@ -226,8 +231,6 @@ pub fn editor(props: &EditorProps) -> Html {
         }
     });
 
-    let source: &str = &props.source;
-    let marks = marks_for(&diagnostics, &diagnostics_source, source);
     let lines = layout(source, &highlights, &marks);
     let line_count = lines.len();
     let mut problems_by_line: Vec<Vec<usize>> = vec![Vec::new(); line_count];
