@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Benchmarks (figures for notes, never pass/fail): the native engine (`rankscope bench`), the
-# same event-queue kernel compiled to WebAssembly in headless Chromium, and the playground's
-# responsiveness while it simulates 10^6 events.
+# same event-queue kernel compiled to WebAssembly in headless Chromium, the playground's
+# responsiveness while it simulates 10^6 events, and the timeline's frame rate while panning and
+# zooming over 10,000 messages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh > /dev/null
@@ -11,3 +12,4 @@ cargo build --release -q -p rankscope
 run_trunk build --release --offline > /dev/null 2>&1
 node tests/bench-wasm.mjs
 node tests/bench-responsiveness.mjs
+node tests/bench-timeline.mjs

@@ -9,7 +9,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashSet;
-use std::fmt::Write as _;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
 use rankscope_core::time::SimTime;
@@ -44,8 +44,10 @@ const TOP: f64 = 26.0;
 const BOTTOM: f64 = 8.0;
 /// Hover and click tolerance around arrows and marks (CSS px).
 const HIT_PX: f64 = 5.0;
-/// Narrowest view (ps) and the widest relative to the run.
+/// Narrowest view (ps).
 const MIN_SPAN: f64 = 50.0;
+/// Arrows drawn per frame at most (more in view: every n-th, see `paint`).
+const MAX_ARROWS: usize = 40_000;
 
 /// The pure arithmetic of the view: window, zoom, pan, axis ticks (tested natively).
 mod geometry {
@@ -203,6 +205,37 @@ struct Drag {
     moved: bool,
 }
 
+/// A small multiplicative hasher for the per-frame pixel keys (SipHash is several times slower,
+/// and nothing here needs protection from chosen keys).
+#[derive(Default)]
+struct FastHash(u64);
+
+impl FastHash {
+    fn add(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl Hasher for FastHash {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.add(u64::from(b));
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.add(u64::from(i));
+    }
+    fn write_i32(&mut self, i: i32) {
+        self.add(u64::from(i as u32));
+    }
+}
+
 /// The view state: lives across renders, changed by events, read by the frame callback.
 struct View {
     session: Option<SessionCell>,
@@ -228,9 +261,14 @@ struct View {
     touches: Vec<(i32, f64, f64)>,
     pinch: Option<(f64, f64, f64)>,
     frame_pending: bool,
+    /// A redraw after a move is waiting for its turn (see `request_frame_after_move`).
+    deferred: bool,
+    /// When the last redraw ended and how long it took (ms of page time).
+    last_draw_end: f64,
+    last_draw_ms: f64,
     frames: u64,
     /// Scratch set for de-duplicating arrows that land on the same pixels.
-    seen: HashSet<(i32, u32, i32, u32, u8)>,
+    seen: HashSet<(i32, u32, i32, u32, u8), BuildHasherDefault<FastHash>>,
 }
 
 impl View {
@@ -254,8 +292,11 @@ impl View {
             touches: Vec::new(),
             pinch: None,
             frame_pending: false,
+            deferred: false,
+            last_draw_end: 0.0,
+            last_draw_ms: 0.0,
             frames: 0,
-            seen: HashSet::new(),
+            seen: HashSet::default(),
         }
     }
 
@@ -376,6 +417,57 @@ fn request_frame(view: &Rc<RefCell<View>>) {
     }
 }
 
+fn page_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// Redraws after the run moved, but while a run plays (moving many times a second) gives the
+/// timeline at most about a fifth of the page's time: the next such redraw waits four times as
+/// long as the last one took. Pan, zoom and hover redraw at once ([`request_frame`]).
+fn request_frame_after_move(view: &Rc<RefCell<View>>) {
+    let wait = {
+        let Ok(mut v) = view.try_borrow_mut() else {
+            return;
+        };
+        if v.deferred || v.frame_pending {
+            return; // that redraw will show the latest state
+        }
+        let earliest = v.last_draw_end + (4.0 * v.last_draw_ms).min(250.0);
+        let now = page_ms();
+        if now >= earliest {
+            0
+        } else {
+            v.deferred = true;
+            (earliest - now).ceil() as i32
+        }
+    };
+    if wait == 0 {
+        request_frame(view);
+        return;
+    }
+    let weak = Rc::downgrade(view);
+    let callback = Closure::once_into_js(move || {
+        if let Some(view) = weak.upgrade() {
+            if let Ok(mut v) = view.try_borrow_mut() {
+                v.deferred = false;
+            }
+            request_frame(&view);
+        }
+    });
+    let scheduled = web_sys::window().is_some_and(|w| {
+        w.set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), wait)
+            .is_ok()
+    });
+    if !scheduled {
+        if let Ok(mut v) = view.try_borrow_mut() {
+            v.deferred = false;
+        }
+        request_frame(view);
+    }
+}
+
 /// One redraw.
 fn frame(view: &Rc<RefCell<View>>) {
     let retry = {
@@ -404,52 +496,65 @@ fn frame(view: &Rc<RefCell<View>>) {
 /// A growing SVG path string (Path2D parses it natively: one call per style, not per line).
 #[derive(Default)]
 struct PathBuf {
-    d: String,
+    /// ASCII only.
+    d: Vec<u8>,
     items: usize,
 }
 
 impl PathBuf {
     fn num(&mut self, v: f64) {
-        // One decimal is plenty for CSS px; integer formatting is much faster than float.
+        // One decimal is plenty for CSS px; hand-rolled integer digits are much faster than
+        // float (or even `write!`) formatting, and this runs ~100,000 times per frame.
         let n = (v.clamp(-1e6, 1e6) * 10.0).round() as i64;
         if n < 0 {
-            self.d.push('-');
+            self.d.push(b'-');
         }
         let n = n.unsigned_abs();
-        let _ = write!(self.d, "{}", n / 10);
+        let mut digits = [0u8; 20];
+        let mut i = digits.len();
+        let mut int = n / 10;
+        loop {
+            i -= 1;
+            digits[i] = b'0' + (int % 10) as u8;
+            int /= 10;
+            if int == 0 {
+                break;
+            }
+        }
+        self.d.extend_from_slice(&digits[i..]);
         if n % 10 != 0 {
-            self.d.push('.');
-            self.d.push(char::from(b'0' + (n % 10) as u8));
+            self.d.push(b'.');
+            self.d.push(b'0' + (n % 10) as u8);
         }
     }
 
-    fn cmd(&mut self, c: char, x: f64, y: f64) {
+    fn cmd(&mut self, c: u8, x: f64, y: f64) {
         self.d.push(c);
         self.num(x);
-        self.d.push(' ');
+        self.d.push(b' ');
         self.num(y);
     }
 
     fn line(&mut self, x0: f64, y0: f64, x1: f64, y1: f64) {
-        self.cmd('M', x0, y0);
-        self.cmd('L', x1, y1);
+        self.cmd(b'M', x0, y0);
+        self.cmd(b'L', x1, y1);
         self.items += 1;
     }
 
     fn rect(&mut self, x: f64, y: f64, w: f64, h: f64) {
-        self.cmd('M', x, y);
-        self.cmd('L', x + w, y);
-        self.cmd('L', x + w, y + h);
-        self.cmd('L', x, y + h);
-        self.d.push('Z');
+        self.cmd(b'M', x, y);
+        self.cmd(b'L', x + w, y);
+        self.cmd(b'L', x + w, y + h);
+        self.cmd(b'L', x, y + h);
+        self.d.push(b'Z');
         self.items += 1;
     }
 
     fn triangle(&mut self, a: (f64, f64), b: (f64, f64), c: (f64, f64)) {
-        self.cmd('M', a.0, a.1);
-        self.cmd('L', b.0, b.1);
-        self.cmd('L', c.0, c.1);
-        self.d.push('Z');
+        self.cmd(b'M', a.0, a.1);
+        self.cmd(b'L', b.0, b.1);
+        self.cmd(b'L', c.0, c.1);
+        self.d.push(b'Z');
         self.items += 1;
     }
 
@@ -457,7 +562,8 @@ impl PathBuf {
         if self.d.is_empty() {
             return None;
         }
-        Path2d::new_with_path_string(&self.d).ok()
+        let d = std::str::from_utf8(&self.d).ok()?;
+        Path2d::new_with_path_string(d).ok()
     }
 }
 
@@ -539,9 +645,11 @@ fn hit_at(v: &View, model: &Model, lay: &Layout, x: f64, y: f64) -> Option<Hit> 
             return Some(h);
         }
     }
+    // A leg within HIT_PX of the point overlaps the times within HIT_PX of it: only those
+    // arrows are measured (not every arrow in view).
     let (t0, t1) = (
-        SimTime(v.start.max(0.0) as u64),
-        SimTime(v.end.max(0.0) as u64),
+        SimTime(t as u64).saturating_sub(tol),
+        SimTime(t as u64) + tol,
     );
     model
         .nearest_arrow(t, row, 1.0 / ps_per_px, lay.row, t0, t1, HIT_PX)
@@ -731,8 +839,19 @@ fn paint(v: &mut View, session: &Session) {
     let mut visible_arrows = 0usize;
     let mut longest: Option<(f64, f64, f64)> = None;
     v.seen.clear();
-    for (_, a) in model.visible_arrows(t0, t1) {
+    // Level of detail: where arrows are denser than one per two pixels, heads are just noise;
+    // beyond MAX_ARROWS in view (a million-event run zoomed out: a solid band at any rate),
+    // every n-th is drawn and the canvas says so.
+    let (lo, hi) = model.arrow_range(t0, t1);
+    let with_heads = ((hi - lo) as f64) < plot_w * 0.5;
+    let stride = (hi - lo).div_ceil(MAX_ARROWS).max(1);
+    let mut drawn_arrows = 0usize;
+    for (i, a) in model.visible_arrows(t0, t1) {
         visible_arrows += 1;
+        if stride > 1 && i % stride != 0 {
+            continue;
+        }
+        drawn_arrows += 1;
         let future = a.record >= visible_n;
         let style = arrow_style(a.kind, a.software);
         let slot = style * 2 + usize::from(future);
@@ -752,7 +871,7 @@ fn paint(v: &mut View, session: &Session) {
             lines[slot].line(x0, y0, x1, y1);
             let (dx, dy) = (x1 - x0, y1 - y0);
             let len = (dx * dx + dy * dy).sqrt();
-            if len >= 12.0 {
+            if with_heads && len >= 12.0 {
                 let (ux, uy) = (dx / len, dy / len);
                 let (bx, by) = (x1 - ux * 7.0, y1 - uy * 7.0);
                 heads[style / 2 * 2 + usize::from(future)].triangle(
@@ -885,6 +1004,17 @@ fn paint(v: &mut View, session: &Session) {
         fill(&ctx, &cap, &colors.cursor, 1.0);
     }
     ctx.set_global_alpha(1.0);
+    if stride > 1 {
+        let note = format!("1 in {stride} arrows drawn at this zoom · zoom in for all");
+        ctx.set_font(&format!("11px {}", colors.font));
+        ctx.set_text_align("right");
+        let w = ctx.measure_text(&note).map(|m| m.width()).unwrap_or(200.0);
+        let (x, y) = (lay.right - 6.0, TOP + rows_h - 10.0);
+        ctx.set_fill_style_str(&colors.bg);
+        ctx.fill_rect(x - w - 6.0, y - 8.0, w + 12.0, 16.0);
+        ctx.set_fill_style_str(&colors.axis);
+        let _ = ctx.fill_text(&note, x, y);
+    }
 
     update_tooltip(v, model, &hover, known, visible_n, trace, &lay);
     let cursor = if v.drag.is_some_and(|d| d.moved) {
@@ -904,7 +1034,7 @@ fn paint(v: &mut View, session: &Session) {
     set("data-view-start", format!("{}", v.start.round() as i64));
     set("data-view-end", format!("{}", v.end.round() as i64));
     set("data-visible-arrows", visible_arrows.to_string());
-    set("data-drawn-arrows", visible_arrows.to_string());
+    set("data-drawn-arrows", drawn_arrows.to_string());
     set("data-stroked-legs", stroked.to_string());
     set("data-drawn-spans", spans_drawn.to_string());
     set("data-frames", v.frames.to_string());
@@ -916,8 +1046,11 @@ fn paint(v: &mut View, session: &Session) {
         "data-arrow-sample",
         longest.map_or(String::new(), |(_, x, y)| format!("{x:.1},{y:.1}")),
     );
-    if let (Some(t), Some(p)) = (t_begin, web_sys::window().and_then(|w| w.performance())) {
-        set("data-draw-ms", format!("{:.2}", p.now() - t));
+    if let Some(t) = t_begin {
+        let end = page_ms();
+        v.last_draw_ms = end - t;
+        v.last_draw_end = end;
+        set("data-draw-ms", format!("{:.2}", end - t));
     }
 }
 
@@ -955,22 +1088,26 @@ fn update_tooltip(
     if let Some(el) = children.item(1) {
         el.set_text_content(Some(&meta));
     }
+    // Place it beside the pointer (never over it), kept inside the canvas where it fits. It is
+    // measured at the left edge, where its width is not squeezed by its previous position.
     let width = 340.0_f64.min(v.css_w - 16.0);
-    let x = if px + 14.0 + width > v.css_w {
-        (px - 14.0 - width).max(4.0)
+    let style = tip.style();
+    let _ = style.set_property("max-width", &format!("{width:.0}px"));
+    let _ = style.set_property("left", "0px");
+    let _ = tip.set_attribute("data-show", "1");
+    let (w, h) = (
+        f64::from(tip.offset_width()).min(width),
+        f64::from(tip.offset_height()),
+    );
+    let x = if px + 14.0 + w > v.css_w - 4.0 {
+        (px - 14.0 - w).max(4.0)
     } else {
         px + 14.0
     };
-    let y = if py > TOP + lay.rows_h * 0.6 {
-        py - 60.0
-    } else {
-        py + 16.0
-    };
-    let style = tip.style();
+    let bottom = TOP + lay.rows_h + BOTTOM;
+    let y = (py + 16.0).min(bottom - h - 2.0).max(2.0);
     let _ = style.set_property("left", &format!("{x:.0}px"));
-    let _ = style.set_property("top", &format!("{:.0}px", y.max(0.0)));
-    let _ = style.set_property("max-width", &format!("{width:.0}px"));
-    let _ = tip.set_attribute("data-show", "1");
+    let _ = style.set_property("top", &format!("{y:.0}px"));
 }
 
 /// The line under the explanation: times and durations of the hovered item.
@@ -1132,7 +1269,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
                 v.colors = None;
                 v.follow();
             }
-            request_frame(&view);
+            request_frame_after_move(&view);
         });
     }
 
