@@ -92,6 +92,31 @@ test('run to the end, step back, scrub, and jump to an event from the log', asyn
   }
 });
 
+test('no example panics: each runs to its end, its runtime error or its compile errors', async () => {
+  const { page, problems, close } = await loadApp('/');
+  try {
+    const labels = await page.$$eval('[data-testid="example-select"] option', (os) =>
+      os.filter((o) => o.value !== '').map((o) => o.textContent));
+    for (const label of labels) {
+      await openExample(page, label);
+      await page.click('[data-testid="run"]');
+      const outcome = page.locator('[data-testid="run-status"]', { hasText: /finished|stopped/ })
+        .or(page.locator('[data-testid="diagnostics"]'));
+      await outcome.first().waitFor({ timeout: 180000 });
+      const text = await outcome.first().textContent();
+      if (label.startsWith('errors/')) {
+        assert.match(text, /stopped|error/, `${label} ends with its error`);
+      } else {
+        assert.match(text, /finished after/, `${label} finishes`);
+      }
+      assert.equal(await page.locator('.panic-banner').count(), 0, `${label}: no panic`);
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
 test('a long run plays in chunks: it can be paused, slowed down and continued', async () => {
   const { page, problems, close } = await loadApp('/');
   try {
@@ -166,7 +191,7 @@ test('embed mode shows a minimal view that runs, from a sub-path, with a way out
     try {
       await page.waitForSelector('[data-embed="true"]');
       assert.equal(await page.locator('.topbar').count(), 0, 'no header in the embed');
-      assert.equal(await page.locator('.side').count(), 0, 'no side panels in the embed');
+      assert.equal(await page.locator('.area-machine, .controls').count(), 0, 'no machine or controls panels in the embed');
       await page.waitForFunction(
         () => document.querySelector('[aria-label="MPI program source"]')?.value.includes('MPI_Irecv'),
       );

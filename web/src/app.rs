@@ -36,7 +36,7 @@ fn location() -> (String, String) {
 /// chunk takes about [`playback::MAX_CHUNK_MS`], which keeps the page answering input.
 #[hook]
 fn use_playback(state: &UseReducerHandle<State>) {
-    let adaptive = use_mut_ref(|| 1_000u64);
+    let adaptive = use_mut_ref(|| 4_000u64);
     let dispatched = use_mut_ref(|| None::<(f64, u64)>);
     let state = state.clone();
     use_effect_with(
@@ -192,19 +192,21 @@ pub fn app() -> Html {
         },
         Ok(profiles) => html! {
             <main class="layout">
-                <div class="main-col">
-                    { editor }
-                    { run_panel }
-                    { timeline }
-                </div>
-                <div class="side">
+                <div class="area-controls">
                     <Controls profiles={profiles.clone()} selected={state.selected.clone()}
                         ranks={state.ranks} capacity={state.capacity()}
                         on_select={on_select.clone()} {on_ranks} {on_load}
                         load_error={state.profile_error.clone()} {on_example} />
+                </div>
+                <div class="area-editor">{ editor }</div>
+                <div class="area-run">{ run_panel }</div>
+                <div class="area-timeline">{ timeline }</div>
+                <div class="area-machine">
                     if let Some(p) = state.selected_profile() {
                         <MachineView profile={p.clone()} />
                     }
+                </div>
+                <div class="area-machines">
                     <MachineList profiles={profiles.clone()} selected={state.selected.clone()} {on_select} />
                 </div>
             </main>

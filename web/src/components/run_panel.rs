@@ -5,7 +5,7 @@
 
 use rankscope_core::engine::SimError;
 use rankscope_core::lang::Diagnostic;
-use web_sys::{HtmlElement, HtmlInputElement, HtmlSelectElement};
+use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use crate::components::icon::Icon;
@@ -14,8 +14,9 @@ use crate::session::SessionCell;
 
 /// Log lines shown before the cursor.
 const LOG_BEFORE: usize = 120;
-/// Log lines of the known future shown after the cursor.
-const LOG_AFTER: usize = 40;
+/// Log lines of the known future shown after the cursor (few, so the current line stays in view
+/// in a log that is scrolled to its end).
+const LOG_AFTER: usize = 6;
 /// Console lines shown (the newest).
 const CONSOLE_TAIL: usize = 300;
 
@@ -55,36 +56,9 @@ pub struct RunPanelProps {
     pub compact: bool,
 }
 
-/// Scrolls `container` so that its child `.current` sits near the bottom third.
-fn keep_current_in_view(container: &NodeRef) {
-    let Some(el) = container.cast::<HtmlElement>() else {
-        return;
-    };
-    match el.query_selector(".current").ok().flatten() {
-        Some(current) => {
-            if let Ok(current) = wasm_bindgen::JsCast::dyn_into::<HtmlElement>(current) {
-                let target = current.offset_top() - el.client_height() * 2 / 3;
-                el.set_scroll_top(target.max(0));
-            }
-        }
-        None => el.set_scroll_top(el.scroll_height()),
-    }
-}
-
 /// The panel.
 #[function_component(RunPanel)]
 pub fn run_panel(props: &RunPanelProps) -> Html {
-    let log_ref = use_node_ref();
-    let console_ref = use_node_ref();
-    {
-        let (log_ref, console_ref) = (log_ref.clone(), console_ref.clone());
-        use_effect_with(props.generation, move |_| {
-            keep_current_in_view(&log_ref);
-            if let Some(el) = console_ref.cast::<web_sys::Element>() {
-                el.set_scroll_top(el.scroll_height());
-            }
-        });
-    }
     let button = |icon: Icon,
                   label: &'static str,
                   title: &'static str,
@@ -189,16 +163,21 @@ pub fn run_panel(props: &RunPanelProps) -> Html {
                                 }
                             </ul>
                             <h3>{ "Console" }</h3>
-                            <pre class="console" data-testid="console" ref={console_ref.clone()}>
-                                if console_from > 0 {
-                                    <span class="muted">{ format!("({console_from} earlier lines)\n") }</span>
-                                }
-                                { for console[console_from..].iter().map(|l| format!("[rank {} @ {}] {}\n", l.rank, l.time, l.text)) }
-                            </pre>
+                            // Scrollers with `column-reverse` stay at their end as lines arrive, with
+                            // no script reading the layout on every chunk.
+                            <div class="console stick-to-end">
+                                <pre data-testid="console">
+                                    if console_from > 0 {
+                                        <span class="muted">{ format!("({console_from} earlier lines)\n") }</span>
+                                    }
+                                    { for console[console_from..].iter().map(|l| format!("[rank {} @ {}] {}\n", l.rank, l.time, l.text)) }
+                                </pre>
+                            </div>
                         </div>
                         <div>
                             <h3>{ format!("Event log ({shown} of {} records)", known.len()) }</h3>
-                            <ol class="event-log" data-testid="event-log" start={(from + 1).to_string()} ref={log_ref.clone()}>
+                            <div class="event-log stick-to-end">
+                            <ol data-testid="event-log" start={(from + 1).to_string()}>
                                 { for known[from..to].iter().enumerate().map(|(k, r)| {
                                     let i = from + k;
                                     let class = if (current_from..shown).contains(&i) {
@@ -220,6 +199,7 @@ pub fn run_panel(props: &RunPanelProps) -> Html {
                                     }
                                 }) }
                             </ol>
+                            </div>
                         </div>
                     </div>
                 </>
