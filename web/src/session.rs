@@ -38,8 +38,9 @@ impl Session {
     /// Brings the views' derived data up to date after the history moved (forward, back, goto).
     /// Call after every movement.
     pub fn after_move(&mut self) {
-        let known = self.history.sim().trace().known_records();
-        self.timeline.extend(known);
+        let sim = self.history.sim();
+        self.timeline.extend(sim.trace().known_records());
+        self.timeline.set_stopped(sim.error().is_some());
     }
 }
 

@@ -170,6 +170,8 @@ pub struct Timeline {
     pending_rdma: BTreeMap<(Rank, ReqId), usize>,
     seen: usize,
     end: SimTime,
+    /// The run can go no further (an error stopped it): open spans never end.
+    stopped: bool,
 }
 
 impl Timeline {
@@ -193,7 +195,9 @@ impl Timeline {
     /// rebuilt from it.
     pub fn extend(&mut self, known: &[Record]) {
         if known.len() < self.seen {
+            let stopped = self.stopped;
             *self = Timeline::new(self.lanes.len() as u32);
+            self.stopped = stopped;
         }
         for (index, rec) in known.iter().enumerate().skip(self.seen) {
             self.add(index, rec);
@@ -217,6 +221,21 @@ impl Timeline {
         self.end
     }
 
+    /// Says whether the run was stopped for good (by an error such as a deadlock): then a rank
+    /// still blocked stays blocked forever, and its open span reaches past any window.
+    pub fn set_stopped(&mut self, stopped: bool) {
+        self.stopped = stopped;
+    }
+
+    /// Where open spans end: the end of known time, or never ([`SimTime::MAX`]) in a stopped run.
+    pub fn open_end(&self) -> SimTime {
+        if self.stopped {
+            SimTime::MAX
+        } else {
+            self.end
+        }
+    }
+
     /// Every span of `rank`, sorted by start (empty for an unknown rank).
     pub fn spans(&self, rank: Rank) -> &[Span] {
         self.lanes
@@ -234,7 +253,7 @@ impl Timeline {
         &self.marks
     }
 
-    /// The spans of `rank` overlapping `[t0, t1]` (open spans reach [`Timeline::end_time`]),
+    /// The spans of `rank` overlapping `[t0, t1]` (open spans reach [`Timeline::open_end`]),
     /// with their indices, in start order.
     pub fn visible_spans(
         &self,
@@ -254,7 +273,7 @@ impl Timeline {
             }
         };
         let spans = self.spans(rank);
-        let end = self.end;
+        let end = self.open_end();
         open.map(|i| (i, &spans[i]))
             .into_iter()
             .chain((lo..hi).map(move |i| (i, &spans[i])))
@@ -339,7 +358,7 @@ impl Timeline {
         if let Some((_, hit)) = best {
             return Some(hit);
         }
-        let end = self.end;
+        let end = self.open_end();
         self.visible_spans(rank, t0, t1)
             .map(|(index, s)| {
                 let (a, b) = (s.start, s.end_or(end));
@@ -763,6 +782,15 @@ mod tests {
             None
         );
         assert_eq!(last_record_at(&records, SimTime(11)), Some(3));
+        // A stopped run (a deadlock): the blocked rank stays blocked past the end of time.
+        let mut stopped = t.clone();
+        assert_eq!(t.visible_spans(1, SimTime(70), SimTime(90)).count(), 0);
+        stopped.set_stopped(true);
+        assert_eq!(
+            stopped.visible_spans(1, SimTime(70), SimTime(90)).count(),
+            1
+        );
+        assert_eq!(stopped.hit(1, SimTime(80), tol).unwrap().record, 2);
         assert_eq!(last_record_at(&records[3..], SimTime(5)), None);
     }
 

@@ -52,11 +52,16 @@ const MAX_ARROWS: usize = 40_000;
 /// The pure arithmetic of the view: window, zoom, pan, axis ticks (tested natively).
 mod geometry {
     /// Height of one rank's row for `ranks` rows (CSS px).
+    /// Rows shrink with the rank count, to 3 px; past 400 ranks the diagram stays 1,200 px tall
+    /// and rows go below a pixel (a density picture; labels thin out).
     pub fn row_height(ranks: u32) -> f64 {
         match ranks {
             0..=8 => 30.0,
             9..=16 => 24.0,
-            n => (420.0 / f64::from(n)).clamp(3.0, 24.0),
+            n => {
+                let n = f64::from(n);
+                (420.0 / n).clamp(3.0, 24.0).min(1200.0 / n)
+            }
         }
     }
 
@@ -130,6 +135,9 @@ mod geometry {
     pub fn label(t: f64, step: f64, scale: f64) -> String {
         let (size, name) = unit(scale.abs().max(step));
         let decimals = (-(step / size).log10()).ceil().clamp(0.0, 9.0) as usize;
+        if t == 0.0 {
+            return format!("0 {name}");
+        }
         let v = t / size;
         // No "-0".
         let v = if v.abs() < 0.5 * 10f64.powi(-(decimals as i32)) {
@@ -715,7 +723,8 @@ fn paint(v: &mut View, session: &Session) {
         SimTime(v.start.max(0.0) as u64),
         SimTime(v.end.max(0.0) as u64),
     );
-    let run_end = model.end_time();
+    // Where open (blocked) spans end: the end of known time, or never in a stopped run.
+    let open_end = model.open_end();
 
     // Background, row stripes, labels.
     ctx.set_global_alpha(1.0);
@@ -789,11 +798,13 @@ fn paint(v: &mut View, session: &Session) {
         };
         for (_, s) in model.visible_spans(r, t0, t1) {
             let a = s.start.as_ps() as f64;
-            let b = s.end_or(run_end).as_ps() as f64;
+            let b = (s.end_or(open_end).as_ps() as f64).min(v.end + 1.0);
             let kind = usize::from(s.kind == SpanKind::Blocked) * 2;
+            // Known future faded: a span opened later than the cursor, or the part after the
+            // cursor of one that ends later. An open span is what is known now: plain.
             let pieces: [(f64, f64, usize); 2] = if s.record >= visible_n {
                 [(a, b, kind + 1), (0.0, -1.0, 0)]
-            } else if b > now {
+            } else if b > now && s.end.is_some() {
                 [(a, now.max(a), kind), (now.max(a), b, kind + 1)]
             } else {
                 [(a, b, kind), (0.0, -1.0, 0)]
@@ -951,7 +962,7 @@ fn paint(v: &mut View, session: &Session) {
                 if let Some(s) = model.spans(rank).get(index) {
                     let (x0, x1) = (
                         lay.x(s.start.as_ps() as f64),
-                        lay.x(s.end_or(run_end).as_ps() as f64),
+                        lay.x((s.end_or(open_end).as_ps() as f64).min(v.end + 1.0)),
                     );
                     let yc = lay.y(rank);
                     hl.rect(
@@ -1117,6 +1128,9 @@ fn detail(model: &Model, h: &Hit, known: &[rankscope_core::trace::Record]) -> St
         Item::Span { rank, index } => match model.spans(rank).get(index) {
             Some(s) => match s.end {
                 Some(end) => format!("{} → {} ({})", s.start, end, end - s.start),
+                None if model.open_end() == SimTime::MAX => {
+                    format!("{} → blocked for good: the run stopped", s.start)
+                }
                 None => format!("{} → still blocked at the end of the known run", s.start),
             },
             None => format!("at {at}"),
@@ -1541,10 +1555,13 @@ mod tests {
         assert_eq!(label(2_000.0, 2_000.0, 2_000.0), "2 ns");
         assert_eq!(label(2_500_000.0, 500_000.0, 5e6), "2.5 µs");
         assert_eq!(label(0.0, 100.0, 900.0), "0 ps");
+        assert_eq!(label(0.0, 5e5, 3e6), "0 µs");
         assert_eq!(label(3e9, 1e9, 3e9), "3 ms");
         assert_eq!(label(1.5e12, 5e11, 1.5e12), "1.5 s");
         assert_eq!(label(-1e-7, 1e6, 5e6), "0 µs");
         assert_eq!(label(5.0001e9, 1e5, 5.0002e9), "5.0001 ms");
-        assert!(row_height(1000) >= 3.0 && row_height(2) == 30.0);
+        assert_eq!(row_height(2), 30.0);
+        assert_eq!(row_height(140), 3.0);
+        assert!((row_height(4096) * 4096.0 - 1200.0).abs() < 1e-6);
     }
 }
