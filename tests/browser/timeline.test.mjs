@@ -141,6 +141,7 @@ test('zoom buttons, keyboard and drag change the visible time range', async () =
     assert.deepEqual(await view(page), fitted);
 
     // Wheel zooms at the pointer; drag pans; neither moves the run.
+    await page.locator(CANVAS).scrollIntoViewIfNeeded();
     const box = await page.locator(CANVAS).boundingBox();
     const status = await statusText(page);
     await page.mouse.move(box.x + box.width / 2, box.y + 40);
@@ -163,6 +164,8 @@ test('clicking an arrow or a time seeks the run; the known future is drawn faded
   const { page, problems, close } = await loadAndRun({ viewport: { width: 1280, height: 900 } });
   try {
     const finished = await statusText(page);
+    const future = () => page.$eval(CANVAS, (c) => Number(c.dataset.futureArrows));
+    assert.equal(await future(), 0, 'a finished run has no future');
     const { x, y } = await sample(page);
     await page.hover(CANVAS, { position: { x, y } });
     await page.locator(`${TOOLTIP}[data-show="1"]`).waitFor();
@@ -170,6 +173,7 @@ test('clicking an arrow or a time seeks the run; the known future is drawn faded
     await page.click(CANVAS, { position: { x, y } });
     await page.locator('[data-testid="run-status"]', { hasText: new RegExp(`paused at event ${target} ·`) }).waitFor();
     assert.notEqual(await statusText(page), finished);
+    await page.waitForFunction((sel) => Number(document.querySelector(sel).dataset.futureArrows) > 0, CANVAS);
 
     // Clicking above the rows (on the axis) at a time goes to the last event at or before it.
     const box = await page.locator(CANVAS).boundingBox();
@@ -202,6 +206,45 @@ test('dark theme: colours come from the dark palette', async () => {
     await page.locator('[data-testid="timeline"]').scrollIntoViewIfNeeded();
     await screenshot(page, 'timeline-dark');
     await panelShot(page, 'timeline-panel-dark');
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('the view follows the cursor while the run moves, unless the user panned', async () => {
+  const { page, problems, close } = await loadAndRun({ viewport: { width: 1280, height: 900 } });
+  try {
+    const cursorInView = () =>
+      page.$eval(CANVAS, (c) => Number(c.dataset.viewStart) <= Number(c.dataset.now) && Number(c.dataset.now) <= Number(c.dataset.viewEnd));
+    const nowAt = () => page.$eval(CANVAS, (c) => Number(c.dataset.now));
+    // Back to the start, zoom in (around the cursor) with the buttons, then play to the end.
+    await page.click('[data-testid="reset"]');
+    await page.waitForFunction((sel) => document.querySelector(sel).dataset.now === '0', CANVAS);
+    for (let i = 0; i < 4; i++) await redrawn(page, () => page.click('[data-testid="timeline-zoom-in"]'));
+    const zoomed = await view(page);
+    await page.click('[data-testid="run"]');
+    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor();
+    await page.waitForFunction((sel) => {
+      const c = document.querySelector(sel);
+      return Number(c.dataset.viewStart) <= Number(c.dataset.now) && Number(c.dataset.now) <= Number(c.dataset.viewEnd);
+    }, CANVAS);
+    const followed = await view(page);
+    assert.ok(followed.start > zoomed.start, 'the view scrolled with the cursor');
+    assert.ok(Math.abs((followed.end - followed.start) - (zoomed.end - zoomed.start)) <= 1, 'at the same zoom');
+
+    // A drag is a choice: going back to the start leaves the view where the user put it.
+    await page.locator(CANVAS).scrollIntoViewIfNeeded();
+    const box = await page.locator(CANVAS).boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + 40);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 30, box.y + 40, { steps: 3 });
+    await redrawn(page, () => page.mouse.up());
+    const panned = await view(page);
+    await redrawn(page, () => page.click('[data-testid="reset"]'));
+    assert.equal(await nowAt(), 0);
+    assert.deepEqual(await view(page), panned);
+    assert.equal(await cursorInView(), false, 'the cursor is off to the left');
     assert.deepEqual(problems, []);
   } finally {
     await close();

@@ -56,7 +56,8 @@ mod geometry {
     /// and rows go below a pixel (a density picture; labels thin out).
     pub fn row_height(ranks: u32) -> f64 {
         match ranks {
-            0..=8 => 30.0,
+            0..=4 => 34.0,
+            5..=8 => 30.0,
             9..=16 => 24.0,
             n => {
                 let n = f64::from(n);
@@ -857,12 +858,14 @@ fn paint(v: &mut View, session: &Session) {
     let with_heads = ((hi - lo) as f64) < plot_w * 0.5;
     let stride = (hi - lo).div_ceil(MAX_ARROWS).max(1);
     let mut drawn_arrows = 0usize;
+    let mut future_arrows = 0usize;
     for (i, a) in model.visible_arrows(t0, t1) {
         visible_arrows += 1;
         if stride > 1 && i % stride != 0 {
             continue;
         }
         drawn_arrows += 1;
+        future_arrows += usize::from(a.record >= visible_n);
         let future = a.record >= visible_n;
         let style = arrow_style(a.kind, a.software);
         let slot = style * 2 + usize::from(future);
@@ -1046,9 +1049,11 @@ fn paint(v: &mut View, session: &Session) {
     set("data-view-end", format!("{}", v.end.round() as i64));
     set("data-visible-arrows", visible_arrows.to_string());
     set("data-drawn-arrows", drawn_arrows.to_string());
+    set("data-future-arrows", future_arrows.to_string());
     set("data-stroked-legs", stroked.to_string());
     set("data-drawn-spans", spans_drawn.to_string());
     set("data-frames", v.frames.to_string());
+    set("data-now", format!("{}", now as u64));
     set(
         "data-hover-record",
         hover.map_or(String::new(), |h| h.record.to_string()),
@@ -1560,7 +1565,7 @@ mod tests {
         assert_eq!(label(1.5e12, 5e11, 1.5e12), "1.5 s");
         assert_eq!(label(-1e-7, 1e6, 5e6), "0 µs");
         assert_eq!(label(5.0001e9, 1e5, 5.0002e9), "5.0001 ms");
-        assert_eq!(row_height(2), 30.0);
+        assert_eq!(row_height(2), 34.0);
         assert_eq!(row_height(140), 3.0);
         assert!((row_height(4096) * 4096.0 - 1200.0).abs() < 1e-6);
     }
