@@ -1,5 +1,5 @@
 // Responsiveness while simulating: plays examples/halo_sweep.c (8 ranks, about 10^6 events) at
-// full speed in the release build and, while it runs, clicks the page every 100 ms through
+// full speed in the release build and, while it runs, clicks the page every 30 ms through
 // Chromium's real input pipeline. Prints how long each click took to be handled, the longest
 // main-thread task, the longest gap between painted frames, and the simulation throughput.
 // Figures for notes, never pass/fail. Usage: node tests/bench-responsiveness.mjs (after trunk build)
@@ -36,7 +36,7 @@ try {
   const started = performance.now();
   await page.click('[data-testid="run"]');
   const roundTrips = [];
-  // Click an inert spot (the footer) every 100 ms until the run finishes.
+  // Click an inert spot (the footer) every 30 ms until the run finishes.
   const foot = await page.locator('.foot').boundingBox();
   for (;;) {
     const status = await page.textContent('[data-testid="run-status"]');
@@ -44,7 +44,7 @@ try {
     const t0 = performance.now();
     await page.mouse.click(foot.x + 10, foot.y + 5);
     roundTrips.push(performance.now() - t0);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 30));
   }
   const wall = (performance.now() - started) / 1000;
   const status = await page.textContent('[data-testid="run-status"]');

@@ -117,6 +117,25 @@ test('no example panics: each runs to its end, its runtime error or its compile 
   }
 });
 
+test('the console shows every rank, or the one you pick', async () => {
+  const { page, problems, close } = await loadApp('/');
+  try {
+    await openExample(page, 'wildcard_server.c');
+    await page.click('[data-testid="run"]');
+    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor();
+    const all = await page.textContent('[data-testid="console"]');
+    assert.match(all, /\[rank 0 @/);
+    assert.match(all, /\[rank 3 @/);
+    await page.selectOption('[data-testid="console-rank"]', '3');
+    const mine = await page.textContent('[data-testid="console"]');
+    assert.match(mine, /\[rank 3 @/);
+    assert.doesNotMatch(mine, /\[rank [0124] @/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
 test('a long run plays in chunks: it can be paused, slowed down and continued', async () => {
   const { page, problems, close } = await loadApp('/');
   try {

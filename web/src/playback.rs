@@ -32,7 +32,7 @@ pub const SPEEDS: [Speed; 5] = [
 /// Wall time one chunk at [`Speed::Max`] may take, simulating and rendering, before the page
 /// yields to input and painting: well under the 100 ms within which a page must answer a click,
 /// long enough that the fixed cost of rendering each chunk does not dominate.
-pub const MAX_CHUNK_MS: f64 = 40.0;
+pub const MAX_CHUNK_MS: f64 = 25.0;
 
 /// Bounds of the adaptive chunk size at [`Speed::Max`], in events (the lower bound keeps a run
 /// moving even when rendering alone takes most of the budget).
@@ -124,8 +124,8 @@ mod tests {
 
     #[test]
     fn max_speed_adapts_toward_the_frame_budget() {
-        // 100,000 events took 80 ms: too slow, shrink to about 40 ms worth.
-        assert_eq!(adapt(100_000, 80.0), 50_000);
+        // 100,000 events took 50 ms: too slow, shrink to about 25 ms worth.
+        assert_eq!(adapt(100_000, 50.0), 50_000);
         // 2,000 events took 1 ms: grow, but at most double.
         assert_eq!(adapt(2_000, 1.0), 4_000);
         assert_eq!(adapt(2_000, 0.0), 4_000);

@@ -4,6 +4,7 @@
 
 use serde_json::{json, Value};
 
+use super::log::Records;
 use super::record::{Record, RecordKind};
 use super::timeline::{ArrowKind, SpanKind, Timeline};
 use crate::time::SimTime;
@@ -14,7 +15,8 @@ fn us(t: SimTime) -> f64 {
 
 /// The trace as a Chrome trace-event JSON document (`{"traceEvents": [...]}`), timestamps in
 /// microseconds of simulated time.
-pub fn to_chrome_json(records: &[Record], ranks: u32, title: &str) -> Value {
+pub fn to_chrome_json<'a>(records: impl Into<Records<'a>>, ranks: u32, title: &str) -> Value {
+    let records = records.into();
     let mut events = Vec::with_capacity(records.len() + ranks as usize + 1);
     events.push(
         json!({"name": "process_name", "ph": "M", "pid": 0, "tid": 0,

@@ -3,10 +3,12 @@
 
 pub mod chrome;
 pub mod hash;
+pub mod log;
 pub mod record;
 pub mod timeline;
 
 pub use hash::TraceHasher;
+pub use log::{RecordLog, Records};
 pub use record::{Record, RecordKind};
 
 use serde::Serialize;
@@ -30,7 +32,7 @@ pub enum TraceMode {
 pub struct Trace {
     mode: TraceMode,
     /// Every record computed so far, including those beyond the current point.
-    records: Vec<Record>,
+    records: RecordLog,
     hasher: TraceHasher,
     /// Records up to the current point.
     count: u64,
@@ -61,7 +63,7 @@ impl Trace {
     pub fn new(mode: TraceMode) -> Trace {
         Trace {
             mode,
-            records: Vec::new(),
+            records: RecordLog::default(),
             hasher: TraceHasher::new(),
             count: 0,
             step_ends: Vec::new(),
@@ -77,7 +79,8 @@ impl Trace {
             let at = self.count as usize;
             if at < self.records.len() {
                 debug_assert_eq!(
-                    self.records[at], record,
+                    self.records.prefix(at + 1).get(at),
+                    Some(&record),
                     "replay diverged from the first run"
                 );
             } else {
@@ -96,14 +99,14 @@ impl Trace {
     }
 
     /// The records up to the current point (empty in [`TraceMode::HashOnly`]).
-    pub fn records(&self) -> &[Record] {
-        &self.records[..self.count as usize]
+    pub fn records(&self) -> Records<'_> {
+        self.records.prefix(self.count as usize)
     }
 
     /// Every record computed so far, including those beyond the current point that a step back
     /// left in the known future (equal to [`Trace::records`] on a run that never went back).
-    pub fn known_records(&self) -> &[Record] {
-        &self.records
+    pub fn known_records(&self) -> Records<'_> {
+        self.records.prefix(self.records.len())
     }
 
     /// Steps whose records are known (taken, or taken before and then stepped back over).
@@ -147,15 +150,14 @@ impl Trace {
 
     /// Approximate bytes held, for the memory limit.
     pub fn heap_bytes(&self) -> usize {
-        self.records.capacity() * std::mem::size_of::<Record>()
-            + self.step_ends.capacity() * std::mem::size_of::<u64>()
+        self.records.heap_bytes() + self.step_ends.capacity() * std::mem::size_of::<u64>()
     }
 
     /// A copy without the stored records but with the hash state and counts (for checkpoints).
     pub(crate) fn marker(&self) -> Trace {
         Trace {
             mode: self.mode,
-            records: Vec::new(),
+            records: RecordLog::default(),
             hasher: self.hasher.clone(),
             count: self.count,
             step_ends: Vec::new(),

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use crate::engine::ids::{MsgId, Rank, ReqId};
 use crate::machine::RdmaOp;
 use crate::time::SimTime;
+use crate::trace::log::Records;
 use crate::trace::record::{Record, RecordKind};
 
 /// What a rank does during a [`Span`].
@@ -184,7 +185,7 @@ impl Timeline {
     }
 
     /// A timeline of `records` in one go (equal to extending an empty one piece by piece).
-    pub fn build(records: &[Record], ranks: u32) -> Timeline {
+    pub fn build<'a>(records: impl Into<Records<'a>>, ranks: u32) -> Timeline {
         let mut t = Timeline::new(ranks);
         t.extend(records);
         t
@@ -193,13 +194,14 @@ impl Timeline {
     /// Consumes the records of `known` not seen yet. `known` is the full list of known records
     /// of the same run (it only grows); if it is shorter than what was seen, the timeline is
     /// rebuilt from it.
-    pub fn extend(&mut self, known: &[Record]) {
+    pub fn extend<'a>(&mut self, known: impl Into<Records<'a>>) {
+        let known = known.into();
         if known.len() < self.seen {
             let stopped = self.stopped;
             *self = Timeline::new(self.lanes.len() as u32);
             self.stopped = stopped;
         }
-        for (index, rec) in known.iter().enumerate().skip(self.seen) {
+        for (index, rec) in (self.seen..).zip(known.range(self.seen..known.len())) {
             self.add(index, rec);
         }
         self.seen = known.len();
@@ -585,7 +587,7 @@ impl Timeline {
 
 /// Index of the last record at or before `t` (records are in time order), if any: the point a
 /// click on empty space at time `t` goes to.
-pub fn last_record_at(records: &[Record], t: SimTime) -> Option<usize> {
+pub fn last_record_at(records: Records<'_>, t: SimTime) -> Option<usize> {
     records.partition_point(|r| r.time <= t).checked_sub(1)
 }
 
@@ -781,7 +783,7 @@ mod tests {
             t.nearest_arrow(20.0, 0.0, 1.0, 20.0, SimTime(0), SimTime(60), 3.0),
             None
         );
-        assert_eq!(last_record_at(&records, SimTime(11)), Some(3));
+        assert_eq!(last_record_at((&records).into(), SimTime(11)), Some(3));
         // A stopped run (a deadlock): the blocked rank stays blocked past the end of time.
         let mut stopped = t.clone();
         assert_eq!(t.visible_spans(1, SimTime(70), SimTime(90)).count(), 0);
@@ -791,7 +793,7 @@ mod tests {
             1
         );
         assert_eq!(stopped.hit(1, SimTime(80), tol).unwrap().record, 2);
-        assert_eq!(last_record_at(&records[3..], SimTime(5)), None);
+        assert_eq!(last_record_at(records[3..].into(), SimTime(5)), None);
     }
 
     #[test]

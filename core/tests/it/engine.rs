@@ -427,7 +427,7 @@ fn stepping_back_keeps_the_known_future_and_maps_records_to_steps() {
 
     history.goto(end / 2).unwrap();
     let trace = history.sim().trace();
-    assert_eq!(trace.known_records(), &all[..], "the future is kept");
+    assert_eq!(trace.known_records().to_vec(), all, "the future is kept");
     assert_eq!(trace.records().len(), trace.records_after_steps(end / 2));
     assert!(trace.records().len() < all.len());
 
@@ -438,7 +438,7 @@ fn stepping_back_keeps_the_known_future_and_maps_records_to_steps() {
         assert!(trace.records_after_steps(step - 1) <= i, "record {i}");
     }
     history.goto(end).unwrap();
-    assert_eq!(history.sim().trace().records(), &all[..]);
+    assert_eq!(history.sim().trace().records().to_vec(), all);
 }
 
 #[test]

@@ -59,6 +59,7 @@ pub struct RunPanelProps {
 /// The panel.
 #[function_component(RunPanel)]
 pub fn run_panel(props: &RunPanelProps) -> Html {
+    let console_rank = use_state(|| None::<u32>);
     let button = |icon: Icon,
                   label: &'static str,
                   title: &'static str,
@@ -128,8 +129,20 @@ pub fn run_panel(props: &RunPanelProps) -> Html {
                     }
                 })
             };
-            let console = sim.console();
+            // The console of every rank, or of the one chosen in the filter.
+            let console: Vec<_> = sim
+                .console()
+                .iter()
+                .filter(|l| console_rank.is_none_or(|r| l.rank == r))
+                .collect();
             let console_from = console.len().saturating_sub(CONSOLE_TAIL);
+            let on_console_rank = {
+                let console_rank = console_rank.clone();
+                Callback::from(move |e: Event| {
+                    let select: HtmlSelectElement = e.target_unchecked_into();
+                    console_rank.set(select.value().parse::<u32>().ok());
+                })
+            };
             html! {
                 <>
                     <p class="run-status" data-testid="run-status" aria-live="polite">
@@ -162,7 +175,18 @@ pub fn run_panel(props: &RunPanelProps) -> Html {
                                     <li class="muted">{ format!("… and {} more ranks", sim.size() - 256) }</li>
                                 }
                             </ul>
-                            <h3>{ "Console" }</h3>
+                            <div class="console-head">
+                                <h3>{ "Console" }</h3>
+                                <label class="speed">
+                                    <span class="sr-only">{ "Show the console of" }</span>
+                                    <select onchange={on_console_rank} data-testid="console-rank">
+                                        <option value="" selected={console_rank.is_none()}>{ "all ranks" }</option>
+                                        { for (0..sim.size().min(256)).map(|r| html! {
+                                            <option value={r.to_string()} selected={*console_rank == Some(r)}>{ format!("rank {r}") }</option>
+                                        }) }
+                                    </select>
+                                </label>
+                            </div>
                             // Scrollers with `column-reverse` stay at their end as lines arrive, with
                             // no script reading the layout on every chunk.
                             <div class="console stick-to-end">
@@ -178,7 +202,7 @@ pub fn run_panel(props: &RunPanelProps) -> Html {
                             <h3>{ format!("Event log ({shown} of {} records)", known.len()) }</h3>
                             <div class="event-log stick-to-end">
                             <ol data-testid="event-log" start={(from + 1).to_string()}>
-                                { for known[from..to].iter().enumerate().map(|(k, r)| {
+                                { for known.range(from..to).enumerate().map(|(k, r)| {
                                     let i = from + k;
                                     let class = if (current_from..shown).contains(&i) {
                                         "current"

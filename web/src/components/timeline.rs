@@ -1074,7 +1074,7 @@ fn update_tooltip(
     v: &View,
     model: &Model,
     hover: &Option<Hit>,
-    known: &[rankscope_core::trace::Record],
+    known: rankscope_core::trace::Records<'_>,
     visible_n: usize,
     trace: &rankscope_core::trace::Trace,
     lay: &Layout,
@@ -1127,7 +1127,7 @@ fn update_tooltip(
 }
 
 /// The line under the explanation: times and durations of the hovered item.
-fn detail(model: &Model, h: &Hit, known: &[rankscope_core::trace::Record]) -> String {
+fn detail(model: &Model, h: &Hit, known: rankscope_core::trace::Records<'_>) -> String {
     let at = known.get(h.record).map_or(SimTime::ZERO, |r| r.time);
     match h.item {
         Item::Span { rank, index } => match model.spans(rank).get(index) {
