@@ -164,11 +164,30 @@ test('a long run plays in chunks: it can be paused, slowed down and continued', 
   }
 });
 
-test('share link carries program, machine, ranks and speed', async () => {
+test('run limits stop a runaway loop where the user says', async () => {
+  const { page, problems, close } = await loadApp('/');
+  try {
+    await openExample(page, 'errors/runaway_loop.c');
+    await page.click('.limits summary');
+    await page.fill('[data-testid="max-ops"]', '123456');
+    await page.press('[data-testid="max-ops"]', 'Tab');
+    await page.click('[data-testid="run"]');
+    const error = await page.waitForSelector('[data-testid="run-error"]');
+    assert.match(await error.textContent(), /123456/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('share link carries program, machine, ranks, speed and limits', async () => {
   const { page, problems, close } = await loadApp('/');
   try {
     await openExample(page, 'ring.c');
     await page.selectOption('[data-testid="speed-select"]', 'brisk');
+    await page.click('.limits summary');
+    await page.fill('[data-testid="max-events"]', '4321');
+    await page.press('[data-testid="max-events"]', 'Tab');
     await page.click('[data-testid="share"]');
     const link = await page.inputValue('[data-testid="share-link"]');
     assert.equal(link, page.url());
@@ -185,6 +204,7 @@ test('share link carries program, machine, ranks and speed', async () => {
       assert.equal(await other.page.inputValue('[data-testid="profile-select"]'), 'folon');
       assert.equal(await other.page.inputValue('[data-testid="ranks-input"]'), '6');
       assert.equal(await other.page.inputValue('[data-testid="speed-select"]'), 'brisk');
+      assert.equal(await other.page.inputValue('[data-testid="max-events"]'), '4321');
       assert.deepEqual(other.problems, []);
     } finally {
       await other.close();

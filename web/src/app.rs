@@ -10,6 +10,7 @@ use crate::components::{
     machine_view::MachineView, run_panel::RunPanel, share_bar::ShareBar,
 };
 use crate::playback::{self, Speed};
+use crate::run_options::RunOptions;
 use crate::state::{Action, State};
 use crate::url;
 
@@ -125,6 +126,10 @@ pub fn app() -> Html {
         let state = state.clone();
         Callback::from(move |s: Speed| state.dispatch(Action::SetSpeed(s)))
     };
+    let on_options = {
+        let state = state.clone();
+        Callback::from(move |o: RunOptions| state.dispatch(Action::SetOptions(o)))
+    };
     let on_load = {
         let state = state.clone();
         Callback::from(move |(origin, text): (String, String)| {
@@ -196,7 +201,8 @@ pub fn app() -> Html {
                     <Controls profiles={profiles.clone()} selected={state.selected.clone()}
                         ranks={state.ranks} capacity={state.capacity()}
                         on_select={on_select.clone()} {on_ranks} {on_load}
-                        load_error={state.profile_error.clone()} {on_example} />
+                        load_error={state.profile_error.clone()} {on_example}
+                        options={state.options} {on_options} />
                 </div>
                 <div class="area-editor">{ editor }</div>
                 <div class="area-run">{ run_panel }</div>

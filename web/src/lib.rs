@@ -11,6 +11,7 @@ pub mod edit_history;
 pub mod examples;
 pub mod panic_banner;
 pub mod playback;
+pub mod run_options;
 pub mod session;
 pub mod state;
 pub mod url;

@@ -5,13 +5,11 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use rankscope_core::engine::{History, Sim, SimConfig};
-use rankscope_core::lang::{self, Diagnostic, Vm, VmLimits};
+use rankscope_core::engine::{History, Sim};
+use rankscope_core::lang::{self, Diagnostic, Vm};
 use rankscope_core::machine::{Machine, Profile};
 
-/// Bytecode operations a rank may execute in the browser (a runaway loop stops in well under a
-/// second of wall time).
-pub const BROWSER_MAX_OPS: u64 = 20_000_000;
+use crate::run_options::RunOptions;
 
 /// One run of the editor's program.
 #[derive(Debug)]
@@ -46,17 +44,18 @@ impl Session {
 
 /// Compiles `source` and sets up a run on `profile` with `ranks` ranks, or returns the
 /// diagnostics (compile errors) or a plain message (e.g. too many ranks for the machine).
-pub fn start(source: &str, profile: &Profile, ranks: u32) -> Result<SessionCell, StartError> {
+pub fn start(
+    source: &str,
+    profile: &Profile,
+    ranks: u32,
+    options: RunOptions,
+) -> Result<SessionCell, StartError> {
     let compiled = lang::load(source, "program.c").map_err(StartError::Diagnostics)?;
     let machine = Machine::new(profile, ranks).map_err(|e| StartError::Message(e.to_string()))?;
-    let limits = VmLimits {
-        max_ops: BROWSER_MAX_OPS,
-        ..VmLimits::default()
-    };
     let sim = Sim::new(
         machine,
-        lang::ranks(&compiled, ranks, limits),
-        SimConfig::default(),
+        lang::ranks(&compiled, ranks, options.vm_limits()),
+        options.sim_config(),
     );
     Ok(SessionCell(Rc::new(RefCell::new(Session {
         history: History::new(sim, 512),

@@ -5,6 +5,7 @@ use std::rc::Rc;
 use rankscope_core::machine::{builtin_profiles, Profile, ProfileError};
 
 use crate::playback::Speed;
+use crate::run_options::RunOptions;
 use crate::session::{self, SessionCell, StartError};
 use crate::url::{LinkError, ShareState, LINK_VERSION};
 use rankscope_core::engine::SimError;
@@ -63,6 +64,8 @@ pub struct State {
     pub playing: bool,
     /// How fast it plays.
     pub speed: Speed,
+    /// Limits of the next run.
+    pub options: RunOptions,
 }
 
 /// Everything a user can do to the state.
@@ -85,6 +88,8 @@ pub enum Action {
     Tick(u64),
     /// Choose the playback speed.
     SetSpeed(Speed),
+    /// Set the run options (clamped; they apply from the next run).
+    SetOptions(RunOptions),
     /// Go to the state after this many events (the scrubber, the log, the timeline).
     Seek(u64),
     /// Process one more event.
@@ -129,6 +134,7 @@ impl Default for State {
             run_error: None,
             playing: false,
             speed: Speed::default(),
+            options: RunOptions::default(),
         }
     }
 }
@@ -161,6 +167,7 @@ impl State {
             profile: self.selected.clone(),
             ranks: self.ranks,
             speed: self.speed,
+            options: self.options,
         }
     }
 
@@ -249,7 +256,7 @@ impl State {
                     let Some(profile) = self.selected_profile().cloned() else {
                         return self;
                     };
-                    match session::start(&self.source, &profile, self.ranks) {
+                    match session::start(&self.source, &profile, self.ranks, self.options) {
                         Ok(s) => self.session = Some(s),
                         Err(StartError::Diagnostics(d)) => self.diagnostics = d,
                         Err(StartError::Message(m)) => self.run_error = Some(m),
@@ -267,6 +274,11 @@ impl State {
                 }
             }
             Action::SetSpeed(speed) => self.speed = speed,
+            Action::SetOptions(options) => {
+                self.options = options.clamped();
+                self.session = None;
+                self.playing = false;
+            }
             Action::Step | Action::Back | Action::Reset | Action::Seek(_) => {
                 if self.session.is_none() && action == Action::Step {
                     return self.reduce(Action::Run).reduce(Action::Step);
@@ -299,6 +311,7 @@ impl State {
                 }
                 self.ranks = shared.ranks.clamp(1, self.capacity());
                 self.speed = shared.speed;
+                self.options = shared.options.clamped();
             }
             Action::RestoreAutosave(saved) => {
                 // Only what still makes sense: an unknown machine keeps the current one.
@@ -502,6 +515,25 @@ mod tests {
         let at = rankscope_core::lang::diagnostic::line_col(source, marks[0].span.start);
         assert_eq!(at.line, 7, "{marks:?}");
         assert!(marks[0].message.contains("rank 0"), "{marks:?}");
+    }
+
+    #[test]
+    fn run_options_limit_the_run_and_travel_in_links() {
+        let tight = RunOptions {
+            max_ops: 1_000,
+            ..RunOptions::default()
+        };
+        let source = "int main() { int i = 0; while (1) { i = i + 1; } return 0; }";
+        let s = run_to_end(
+            State::default()
+                .reduce(Action::Edit(source.into()))
+                .reduce(Action::SetOptions(tight)),
+        );
+        let error = s.editor_diagnostics();
+        assert!(error[0].message.contains("1000"), "{error:?}");
+        let link = crate::url::encode(&s.share_state());
+        let restored = State::default().reduce(Action::Restore(crate::url::decode(&link)));
+        assert_eq!(restored.options, tight);
     }
 
     #[test]

@@ -32,6 +32,9 @@ pub struct ShareState {
     /// Playback speed (links made before it existed play as fast as possible).
     #[serde(default)]
     pub speed: crate::playback::Speed,
+    /// Run limits (links made before they existed get the defaults).
+    #[serde(default)]
+    pub options: crate::run_options::RunOptions,
 }
 
 /// Why a link could not be opened.
@@ -131,6 +134,7 @@ mod tests {
             profile: "emx".into(),
             ranks: 3,
             speed: crate::playback::Speed::Walk,
+            options: crate::run_options::RunOptions::default(),
         }
     }
 

@@ -1,9 +1,11 @@
-//! The run controls: machine profile picker and rank count.
+//! The setup controls: example picker, machine profile, rank count, run limits, profile loading.
 
 use rankscope_core::machine::{Profile, ProfileError};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
+
+use crate::run_options::{RunOptions, CEILING};
 
 /// Props: the profiles to choose from and the current choice.
 #[derive(Properties, PartialEq)]
@@ -26,6 +28,10 @@ pub struct ControlsProps {
     pub load_error: Option<ProfileError>,
     /// Called with the index of the example the user picked.
     pub on_example: Callback<usize>,
+    /// The run limits.
+    pub options: RunOptions,
+    /// Called with new run limits.
+    pub on_options: Callback<RunOptions>,
 }
 
 /// The toolbar above the views.
@@ -77,8 +83,30 @@ pub fn controls(props: &ControlsProps) -> Html {
             select.set_value("");
         })
     };
+    // One number field of the run limits: parses, clamps in the reducer, ignores non-numbers.
+    let limit = |label: &'static str,
+                 hint: &'static str,
+                 value: u64,
+                 max: u64,
+                 testid: &'static str,
+                 set: fn(RunOptions, u64) -> RunOptions| {
+        let (cb, options) = (props.on_options.clone(), props.options);
+        let on_change = Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            if let Ok(n) = input.value().trim().replace(['_', ','], "").parse::<u64>() {
+                cb.emit(set(options, n));
+            }
+        });
+        html! {
+            <label class="field" title={hint}>
+                <span>{ label }</span>
+                <input type="number" min="1" max={max.to_string()} value={value.to_string()}
+                    onchange={on_change} data-testid={testid} />
+            </label>
+        }
+    };
     html! {
-        <section class="panel controls" aria-label="Run controls">
+        <section class="panel controls" aria-label="Run setup">
             <label class="field">
                 <span>{ "Example" }</span>
                 <select data-testid="example-select" onchange={on_pick}>
@@ -111,6 +139,18 @@ pub fn controls(props: &ControlsProps) -> Html {
                 { "Load profile…" }
                 <input type="file" accept=".toml,text/plain" onchange={on_file} data-testid="profile-file" />
             </label>
+            <details class="limits">
+                <summary>{ "Run limits" }</summary>
+                <div class="limits-row">
+                    { limit("Events per run", "the run stops with an error after this many events",
+                        props.options.max_events, CEILING.max_events, "max-events",
+                        |o, n| RunOptions { max_events: n, ..o }) }
+                    { limit("Operations per rank", "a rank that executes more bytecode operations is stopped as a runaway loop",
+                        props.options.max_ops, CEILING.max_ops, "max-ops",
+                        |o, n| RunOptions { max_ops: n, ..o }) }
+                    <p class="muted">{ "The protocol is eager point-to-point with MPI matching; the matching engines of paper 000 and the RMA locks of paper 003 will appear here." }</p>
+                </div>
+            </details>
             if let Some(e) = &props.load_error {
                 <p class="load-error" role="alert" data-testid="profile-error">{ e.to_string() }</p>
             }

@@ -1,0 +1,82 @@
+//! Run options the user can set: the limits that stop a runaway run (core's `Limits` and
+//! `VmLimits`), with the browser's defaults and bounds. They travel in share links.
+
+use rankscope_core::engine::{Limits, SimConfig};
+use rankscope_core::lang::VmLimits;
+use serde::{Deserialize, Serialize};
+
+/// Bytecode operations a rank may execute by default in the browser (a runaway loop stops in
+/// well under a second of wall time).
+pub const DEFAULT_MAX_OPS: u64 = 20_000_000;
+/// Events a run may process by default in the browser (about a gigabyte of trace at most).
+pub const DEFAULT_MAX_EVENTS: u64 = 5_000_000;
+/// Largest accepted values (the page's memory is the real bound).
+pub const CEILING: RunOptions = RunOptions {
+    max_ops: 2_000_000_000,
+    max_events: 20_000_000,
+};
+
+/// The options of a run.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunOptions {
+    /// Bytecode operations each rank may execute before the run stops as a runaway loop.
+    pub max_ops: u64,
+    /// Events the whole run may process.
+    pub max_events: u64,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            max_ops: DEFAULT_MAX_OPS,
+            max_events: DEFAULT_MAX_EVENTS,
+        }
+    }
+}
+
+impl RunOptions {
+    /// The same options with each value clamped to `1..=CEILING`.
+    pub fn clamped(self) -> RunOptions {
+        RunOptions {
+            max_ops: self.max_ops.clamp(1, CEILING.max_ops),
+            max_events: self.max_events.clamp(1, CEILING.max_events),
+        }
+    }
+
+    /// The VM limits of each rank.
+    pub fn vm_limits(self) -> VmLimits {
+        VmLimits {
+            max_ops: self.max_ops,
+            ..VmLimits::default()
+        }
+    }
+
+    /// The simulator configuration.
+    pub fn sim_config(self) -> SimConfig {
+        SimConfig {
+            limits: Limits {
+                max_events: self.max_events,
+                ..Limits::default()
+            },
+            ..SimConfig::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_are_clamped_to_sane_bounds() {
+        let o = RunOptions {
+            max_ops: 0,
+            max_events: u64::MAX,
+        }
+        .clamped();
+        assert_eq!(o.max_ops, 1);
+        assert_eq!(o.max_events, CEILING.max_events);
+        assert_eq!(o.vm_limits().max_ops, 1);
+        assert_eq!(o.sim_config().limits.max_events, CEILING.max_events);
+    }
+}
