@@ -5,43 +5,20 @@
 // requestAnimationFrame timestamps, the canvas's own draw time, and the arrows drawn.
 // A figure for notes, never pass/fail.
 // Usage: node tests/bench-timeline.mjs [frames]   (after trunk build --release; RANKSCOPE_DIST picks the site)
-import { distDir, serveStatic, launchChromium, openPage } from './browser/harness.mjs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { repoRoot, distDir, serveStatic, launchChromium, openPage } from './browser/harness.mjs';
 
 const FRAMES = Number(process.argv[2] ?? 300);
 const RANKS = 8;
 const ROUNDS = 625; // 2 messages per rank per round: 8 × 1,250 = 10,000 messages
 
-const program = `/* Timeline benchmark: ${RANKS} ranks in a ring, each sends ${2 * ROUNDS} small messages. */
-#include <mpi.h>
-#include <stdio.h>
-
-#define ROUNDS ${ROUNDS}
-
-int main(int argc, char **argv)
-{
-    int rank, size, left, right, i;
-    double mine, from_left, from_right;
-    MPI_Request reqs[4];
-
-    MPI_Init(&argc, &argv);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    left = (rank + size - 1) % size;
-    right = (rank + 1) % size;
-    mine = rank;
-    for (i = 0; i < ROUNDS; i++) {
-        MPI_Irecv(&from_left, 1, MPI_DOUBLE, left, 0, MPI_COMM_WORLD, &reqs[0]);
-        MPI_Irecv(&from_right, 1, MPI_DOUBLE, right, 1, MPI_COMM_WORLD, &reqs[1]);
-        MPI_Isend(&mine, 1, MPI_DOUBLE, right, 0, MPI_COMM_WORLD, &reqs[2]);
-        MPI_Isend(&mine, 1, MPI_DOUBLE, left, 1, MPI_COMM_WORLD, &reqs[3]);
-        MPI_Waitall(4, reqs, MPI_STATUSES_IGNORE);
-        mine = (from_left + mine + from_right) / 3.0;
-    }
-    printf("rank %d holds %.6f\\n", rank, mine);
-    MPI_Finalize();
-    return 0;
-}
-`;
+// examples/halo_sweep.c with fewer sweeps: each sweep every rank sends 2 messages.
+const program = (await readFile(join(repoRoot, 'examples', 'halo_sweep.c'), 'utf8')).replace(
+  /#define ITERATIONS \d+/,
+  `#define ITERATIONS ${ROUNDS}`,
+);
+if (!program.includes(`#define ITERATIONS ${ROUNDS}`)) throw new Error('halo_sweep.c has no ITERATIONS to set');
 
 const CANVAS = '[data-testid="timeline-canvas"]';
 const server = await serveStatic(distDir, ['/']);

@@ -1,31 +1,20 @@
 // Same input, same trace hash — natively and in the browser. The expected hashes come from the
 // native CLI (`rankscope run --json`, written by scripts/check.sh); the page computes them with the
 // same core compiled to WebAssembly.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { repoRoot, distDir, expectedDir, serveStatic, launchChromium, openPage } from './harness.mjs';
+import { repoRoot, expectedDir, openPage, useSite } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveStatic(distDir, ['/']);
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const site = useSite(['/']);
 
 test('native workloads give the native trace hash in WebAssembly', async () => {
   const runs = JSON.parse(await readFile(join(expectedDir, 'runs.json'), 'utf8'));
   assert.ok(runs.length >= 3, 'check.sh wrote the expected runs');
-  const { page, problems, close } = await openPage(browser);
+  const { page, problems, close } = await openPage(site.browser);
   try {
-    await page.goto(server.origin + '/');
+    await page.goto(site.server.origin + '/');
     await page.waitForFunction(() => window.wasmBindings?.workload_trace_hash, null, { timeout: 20000 });
     for (const run of runs) {
       const hash = await page.evaluate(
@@ -45,9 +34,9 @@ test('native workloads give the native trace hash in WebAssembly', async () => {
 test('MPI C programs give the native trace hash in WebAssembly', async () => {
   const runs = JSON.parse(await readFile(join(expectedDir, 'programs.json'), 'utf8'));
   assert.ok(runs.length >= 3, 'check.sh wrote the expected program runs');
-  const { page, problems, close } = await openPage(browser);
+  const { page, problems, close } = await openPage(site.browser);
   try {
-    await page.goto(server.origin + '/');
+    await page.goto(site.server.origin + '/');
     await page.waitForFunction(() => window.wasmBindings?.program_trace_hash, null, { timeout: 20000 });
     for (const run of runs) {
       const source = await readFile(join(repoRoot, run.file), 'utf8');
@@ -73,9 +62,9 @@ test('MPI C programs give the native trace hash in WebAssembly', async () => {
 });
 
 test('errors from core reach JavaScript as exceptions, not panics', async () => {
-  const { page, problems, close } = await openPage(browser);
+  const { page, problems, close } = await openPage(site.browser);
   try {
-    await page.goto(server.origin + '/');
+    await page.goto(site.server.origin + '/');
     await page.waitForFunction(() => window.wasmBindings?.workload_trace_hash, null, { timeout: 20000 });
     const message = await page.evaluate(() => {
       try {

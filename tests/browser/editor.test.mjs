@@ -1,30 +1,15 @@
 // The program editor in a real headless Chromium: highlighting from rankscope-core's lexer drawn
 // exactly over the textarea's text, keyboard editing (Tab, Shift+Tab, Enter, Escape then Tab),
 // undo/redo, Ctrl+Enter to run, and compile and runtime errors underlined at their line.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import { distDir, screenshotDir, serveStatic, launchChromium, openPage, screenshot } from './harness.mjs';
+import { screenshotDir, loadApp as load, screenshot, useSite } from './harness.mjs';
 
 const SRC = '[aria-label="MPI program source"]';
 const OVERLAY = '[data-testid="code-overlay"]';
 
-let server;
-let browser;
-
-before(async () => {
-  await access(join(distDir, 'index.html')).catch(() => {
-    throw new Error(`no built site at ${distDir}: run "trunk build --release" first (scripts/check.sh does)`);
-  });
-  server = await serveStatic(distDir, ['/']);
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const site = useSite(['/']);
 
 /** A full-page screenshot, plus the editor panel alone (`NAME-panel.png`) to look at closely. */
 async function shoot(page, name) {
@@ -33,12 +18,7 @@ async function shoot(page, name) {
   await screenshot(page, name);
 }
 
-async function loadApp(options = {}) {
-  const session = await openPage(browser, { viewport: { width: 1280, height: 900 }, ...options });
-  await session.page.goto(server.origin + '/');
-  await session.page.waitForSelector('[data-testid="app"][data-ready="true"]', { timeout: 20000 });
-  return session;
-}
+const loadApp = (options = {}) => load(site, '/', { viewport: { width: 1280, height: 900 }, ...options });
 
 /** Replaces the program by typing it (so the editor's own key handling is exercised). */
 async function typeProgram(page, text) {

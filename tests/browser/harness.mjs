@@ -5,6 +5,8 @@ import { createServer } from 'node:http';
 import { readFile, stat, mkdir } from 'node:fs/promises';
 import { join, extname, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
+import { access } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -97,4 +99,43 @@ export async function screenshot(page, name) {
   const path = join(screenshotDir, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/**
+ * For a test file: serves the built dist/ under `mounts` and launches Chromium before the tests,
+ * closes both after. Returns `{ server, browser }`, filled in once the `before` hook has run.
+ */
+export function useSite(mounts = ['/']) {
+  const site = {};
+  before(async () => {
+    await access(join(distDir, 'index.html')).catch(() => {
+      throw new Error(`no built site at ${distDir}: run "trunk build --release" first (scripts/check.sh does)`);
+    });
+    site.server = await serveStatic(distDir, mounts);
+    site.browser = await launchChromium();
+  });
+  after(async () => {
+    await site.browser?.close();
+    site.server?.close();
+  });
+  return site;
+}
+
+/** Opens `path` of the site in a new page (or in `session`'s) and waits for the app to mount. */
+export async function loadApp(site, path = '/', options = {}, session) {
+  const s = session ?? (await openPage(site.browser, options));
+  await s.page.goto(site.server.origin + path);
+  await s.page.waitForSelector('[data-testid="app"][data-ready="true"]', { timeout: 20000 });
+  return s;
+}
+
+/** Picks `file` (e.g. `ring.c`, `errors/deadlock.c`) in the example picker. */
+export async function openExample(page, file) {
+  const value = await page.$eval(
+    '[data-testid="example-select"]',
+    (select, file) => [...select.options].find((o) => o.textContent === file)?.value,
+    file,
+  );
+  if (value === undefined) throw new Error(`example ${file} is not in the picker`);
+  await page.selectOption('[data-testid="example-select"]', value);
 }

@@ -1,50 +1,19 @@
 // The playground as a student uses it, in a real headless Chromium: play a run to the end, pause a
 // long one, step back, scrub, jump from the event log, share with options, embed, and reload
 // without losing the edit. Screenshots go to tests/screenshots/ (look at them).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { access } from 'node:fs/promises';
-import { join } from 'node:path';
-import { distDir, serveStatic, launchChromium, openPage, screenshot } from './harness.mjs';
+import { loadApp as load, openExample, screenshot, useSite } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  await access(join(distDir, 'index.html')).catch(() => {
-    throw new Error(`no built site at ${distDir}: run "trunk build --release" first (scripts/check.sh does)`);
-  });
-  server = await serveStatic(distDir, ['/', '/slides/']);
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const site = useSite(['/', '/slides/']);
 
 const desktop = { viewport: { width: 1280, height: 900 } };
 
-async function loadApp(path, options = desktop, session) {
-  const s = session ?? (await openPage(browser, options));
-  await s.page.goto(server.origin + path);
-  await s.page.waitForSelector('[data-testid="app"][data-ready="true"]', { timeout: 20000 });
-  return s;
-}
+const loadApp = (path, options = desktop, session) => load(site, path, options, session);
 
 const source = (page) => page.inputValue('[aria-label="MPI program source"]');
 const statusText = (page) => page.locator('[data-testid="run-status"]').textContent();
 const position = async (page) => Number(await page.inputValue('[data-testid="scrubber"]'));
-
-async function openExample(page, file) {
-  const value = await page.$eval(
-    '[data-testid="example-select"]',
-    (select, file) => [...select.options].find((o) => o.textContent === file)?.value,
-    file,
-  );
-  assert.ok(value !== undefined, `example ${file} is in the picker`);
-  await page.selectOption('[data-testid="example-select"]', value);
-}
 
 test('run to the end, step back, scrub, and jump to an event from the log', async () => {
   const { page, problems, close } = await loadApp('/');
@@ -267,7 +236,7 @@ test('an edit survives a reload (autosave), and a share link still wins over it'
     await page.click('[data-testid="share"]');
     const link = new URL(await page.inputValue('[data-testid="share-link"]'));
     await page.fill('[aria-label="MPI program source"]', program);
-    await page.goto(server.origin + '/');
+    await page.goto(site.server.origin + '/');
     await loadApp(link.pathname + link.hash, desktop, session);
     await page.waitForFunction(() =>
       document.querySelector('[aria-label="MPI program source"]')?.value.includes('the token came back'));

@@ -1,36 +1,20 @@
 // The app shell in a real headless Chromium: it mounts, shows data computed by rankscope-core in
 // WebAssembly (compared with what the native CLI prints for the same core), never logs an error,
 // and works when the static site is served from a sub-path.
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile, access } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { repoRoot, distDir, expectedPath, serveStatic, launchChromium, openPage, screenshot } from './harness.mjs';
+import { repoRoot, expectedPath, loadApp as load, screenshot, useSite } from './harness.mjs';
 
-let server;
-let browser;
+const site = useSite(['/', '/demo/rankscope/']);
 let expected;
 
 before(async () => {
-  await access(join(distDir, 'index.html')).catch(() => {
-    throw new Error(`no built site at ${distDir}: run "trunk build --release" first (scripts/check.sh does)`);
-  });
   expected = JSON.parse(await readFile(expectedPath, 'utf8'));
-  server = await serveStatic(distDir, ['/', '/demo/rankscope/']);
-  browser = await launchChromium();
 });
 
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-async function loadApp(path, options) {
-  const session = await openPage(browser, options);
-  await session.page.goto(server.origin + path);
-  await session.page.waitForSelector('[data-testid="app"][data-ready="true"]', { timeout: 20000 });
-  return session;
-}
+const loadApp = (path, options) => load(site, path, options);
 
 for (const [label, path] of [
   ['site root', '/'],

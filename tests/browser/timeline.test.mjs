@@ -2,44 +2,23 @@
 // the item under the pointer with core's sentence, zooms with its buttons and the keyboard, pans
 // by dragging, and a click on an arrow (or on a time) moves the run there. Screenshots in light
 // and dark go to tests/screenshots/ (look at them).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import { distDir, serveStatic, launchChromium, openPage, screenshot, screenshotDir } from './harness.mjs';
+import { openPage, openExample, screenshot, screenshotDir, useSite } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  await access(join(distDir, 'index.html')).catch(() => {
-    throw new Error(`no built site at ${distDir}: run "trunk build --release" first (scripts/check.sh does)`);
-  });
-  server = await serveStatic(distDir, ['/']);
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const site = useSite(['/']);
 
 const CANVAS = '[data-testid="timeline-canvas"]';
 const TOOLTIP = '[data-testid="timeline-tooltip"]';
 const statusText = (page) => page.locator('[data-testid="run-status"]').textContent();
 
 async function loadAndRun(options, file = 'pingpong_naive.c') {
-  const session = await openPage(browser, options);
+  const session = await openPage(site.browser, options);
   const { page } = session;
-  await page.goto(server.origin + '/');
+  await page.goto(site.server.origin + '/');
   await page.waitForSelector('[data-testid="app"][data-ready="true"]', { timeout: 20000 });
-  const value = await page.$eval(
-    '[data-testid="example-select"]',
-    (select, file) => [...select.options].find((o) => o.textContent === file)?.value,
-    file,
-  );
-  assert.ok(value !== undefined, `example ${file} is in the picker`);
-  await page.selectOption('[data-testid="example-select"]', value);
+  await openExample(page, file);
   await page.click('[data-testid="run"]');
   await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor();
   // Drawn at least once after the run finished (the frame counter is set by each redraw).
