@@ -23,6 +23,18 @@ fn native(kind: WorkloadKind, ranks: u32, id: &str, params: WorkloadParams) -> S
     Sim::new(machine, programs(kind, ranks, params), SimConfig::default())
 }
 
+/// Steps `history` to the end one event at a time; returns the state (as `Debug` text) after each
+/// step, starting with the initial one.
+fn walk_to_the_end<P: rankscope_core::engine::Program>(history: &mut History<P>) -> Vec<String> {
+    let mut snapshots = Vec::new();
+    loop {
+        snapshots.push(format!("{:?}", history.sim()));
+        if history.forward(1).unwrap() == 0 {
+            return snapshots;
+        }
+    }
+}
+
 fn scripted(id: &str, scripts: Vec<Vec<Op>>, limits: Limits) -> Sim<Script> {
     let machine = Machine::new(&profile(id), scripts.len() as u32).unwrap();
     let programs = scripts.into_iter().map(Script::new).collect();
@@ -300,13 +312,7 @@ fn stepping_back_restores_exactly_the_state_reached_going_forward() {
         SimConfig::default(),
     );
     let mut history = History::new(sim, 16);
-    let mut snapshots = Vec::new();
-    loop {
-        snapshots.push(format!("{:?}", history.sim()));
-        if history.forward(1).unwrap() == 0 {
-            break;
-        }
-    }
+    let snapshots = walk_to_the_end(&mut history);
     let end = history.position();
     assert!(
         end > 100,
@@ -449,13 +455,7 @@ fn long_histories_thin_their_checkpoints_and_still_step_back_exactly() {
     };
     let sim = native(WorkloadKind::Ring, 8, "ib-qdr", params);
     let mut history = History::new(sim, 1);
-    let mut snapshots = Vec::new();
-    loop {
-        snapshots.push(format!("{:?}", history.sim()));
-        if history.forward(1).unwrap() == 0 {
-            break;
-        }
-    }
+    let snapshots = walk_to_the_end(&mut history);
     let end = history.position();
     assert!(end > 4 * MAX_CHECKPOINTS as u64, "{end} steps");
     assert!(history.checkpoints() <= MAX_CHECKPOINTS);
