@@ -1,6 +1,9 @@
 //! Export to the Chrome trace-event JSON format, which Perfetto (ui.perfetto.dev) and
 //! `chrome://tracing` open: one track per rank, compute and blocked spans as slices, messages as
 //! flow arrows from the send to the arrival, everything else as instant events with its sentence.
+//! Slices and flows come from [`super::timeline::Timeline`] (the one place records are paired): flow
+//! ids are arrow indices (message ids are reused within a run), and a rank still blocked when the
+//! run stopped gets a slice up to the end of the run.
 
 use serde_json::{json, Value};
 
