@@ -11,7 +11,7 @@ use super::record::Record;
 /// Records per block (about 1 MB each).
 const BLOCK: usize = 1 << 14;
 
-/// Trace records in blocks of [`BLOCK`].
+/// Trace records in blocks of 16,384 (about 1 MB each).
 #[derive(Clone, Debug, Default)]
 pub struct RecordLog {
     blocks: Vec<Vec<Record>>,
