@@ -30,20 +30,17 @@ int main(int argc, char **argv)
     }
     for (i = 0; i < K; i++) sbuf[i] = rank;
 
-    /* Send schedule: ring order (rank+1, rank+2, ...), with a delay slot inserted second on
-     * odd ranks, as Fig. 4 does with sreq[1] = NULL. */
+    /* Send schedule: ring order (rank+1, rank+2, ...), with one delay slot: second on odd
+     * ranks, as Fig. 4 does with sreq[1] = NULL, and last on even ranks. */
     j = 0;
     for (i = 0; i < SLOTS; i++) {
-        if (rank % 2 == 1 && i == 1) {
+        if ((rank % 2 == 1 && i == 1) || (rank % 2 == 0 && i == SLOTS - 1)) {
             sreq[i] = NULL;                       /* delay insertion */
         } else {
             j++;
             dst = (rank + j) % N;
             MPI_Send_init(sbuf, K, MPI_INT, dst, 0, comm, &sreq[i]);
         }
-    }
-    if (j < N - 1) {                              /* even ranks: the last slot is the delay */
-        sreq[SLOTS - 1] = NULL;
     }
     /* Receive schedule: one from every other rank, any order. */
     for (i = 0; i < N - 1; i++)

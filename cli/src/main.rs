@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use rankscope_core::engine::Matching;
 use rankscope_core::workloads::{WorkloadKind, WorkloadParams};
 
 #[derive(Parser)]
@@ -61,6 +62,10 @@ enum Command {
         /// Keep only the trace hash, not the records (for millions of ranks).
         #[arg(long)]
         hash_only: bool,
+        /// Point-to-point engine: eager (default), or paper 000's matching engines
+        /// receiver-only:{sync,get,buffered} and both-sides:{sync,get,buffered}.
+        #[arg(long, default_value = "eager", value_parser = parse_engine)]
+        engine: Matching,
         /// Stop with an error after this many events.
         #[arg(long, default_value_t = 50_000_000)]
         max_events: u64,
@@ -99,6 +104,7 @@ fn main() -> ExitCode {
             trace,
             hash_only,
             max_events,
+            engine,
             json,
         } => commands::run::run(commands::run::RunOptions {
             target: match (file, workload) {
@@ -113,6 +119,7 @@ fn main() -> ExitCode {
             trace,
             hash_only,
             max_events,
+            engine,
             json,
         }),
         Command::Bench {
@@ -140,4 +147,8 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn parse_engine(s: &str) -> Result<Matching, String> {
+    s.parse()
 }

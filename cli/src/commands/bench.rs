@@ -77,6 +77,7 @@ fn broadcast_scale(opts: &BenchOptions) -> Result<(), String> {
             ..Limits::default()
         },
         trace: TraceMode::HashOnly,
+        ..SimConfig::default()
     };
     let params = WorkloadParams {
         bytes: 8,

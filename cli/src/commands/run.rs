@@ -5,7 +5,7 @@
 use crate::output::out;
 use std::path::PathBuf;
 
-use rankscope_core::engine::{Limits, Program, Sim, SimConfig, SimError};
+use rankscope_core::engine::{Limits, Matching, Program, Sim, SimConfig, SimError};
 use rankscope_core::lang::{self, VmLimits};
 use rankscope_core::machine::{Machine, Profile};
 use rankscope_core::trace::{chrome::to_chrome_json, TraceMode};
@@ -35,6 +35,8 @@ pub struct RunOptions {
     pub hash_only: bool,
     /// Event limit.
     pub max_events: u64,
+    /// Point-to-point engine.
+    pub engine: Matching,
     /// Print a JSON summary instead of text.
     pub json: bool,
 }
@@ -56,6 +58,7 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
         } else {
             TraceMode::Full
         },
+        matching: opts.engine,
     };
     match &opts.target {
         Target::File(path) => {

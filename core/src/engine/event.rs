@@ -20,4 +20,11 @@ pub enum Event {
     RdmaSoftware(ReqId),
     /// The target's software finished a one-sided operation and sends the reply.
     RdmaReply(ReqId),
+    /// A protocol packet (send/receive request, removal) reaches its target's input buffer.
+    Packet(u32),
+    /// A protocol packet's handler finished on the target processor.
+    Handler(u32),
+    /// A message's data is in the receive buffer and the receiver has noticed: the receive
+    /// completes.
+    Landed(ReqId, MsgId),
 }

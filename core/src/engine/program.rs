@@ -16,8 +16,12 @@ use crate::time::SimTime;
 /// What a rank does next, returned by [`Program::resume`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step {
-    /// Compute (stay busy, communicating nothing) for this long, then resume.
+    /// Compute (stay busy, communicating nothing) for this long, then resume. On a machine with
+    /// atomic blocks (EM-X) consecutive computations are one block: handlers wait until it ends.
     Compute(SimTime),
+    /// A block boundary (`yield()`): handlers waiting on this rank's processor run, then the
+    /// program continues.
+    Yield,
     /// Block until this request completes, then resume.
     Wait(ReqId),
     /// Block until all of these requests complete.

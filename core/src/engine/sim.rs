@@ -6,6 +6,7 @@ use super::deadlock;
 use super::event::Event;
 use super::ids::Rank;
 use super::limits::{Limits, SimError};
+use super::matching::Matching;
 use super::program::{Program, RankCtx, Step};
 use super::queue::EventQueue;
 use super::slab::Slab;
@@ -21,6 +22,8 @@ pub struct SimConfig {
     pub limits: Limits,
     /// Keep every trace record, or only the hash.
     pub trace: TraceMode,
+    /// The point-to-point engine (eager, or one of paper 000's matching engines).
+    pub matching: Matching,
 }
 
 impl Default for SimConfig {
@@ -28,6 +31,7 @@ impl Default for SimConfig {
         SimConfig {
             limits: Limits::default(),
             trace: TraceMode::Full,
+            matching: Matching::Eager,
         }
     }
 }
@@ -89,6 +93,13 @@ impl<P: Program> Sim<P> {
                 limits: config.limits,
                 events: 0,
                 finished: 0,
+                matching: config.matching,
+                protos: if config.matching == Matching::Eager {
+                    Vec::new()
+                } else {
+                    vec![None; programs.len()]
+                },
+                packets: Slab::default(),
             },
             programs,
             error: None,
@@ -132,12 +143,15 @@ impl<P: Program> Sim<P> {
         match event {
             Event::Start(rank) => {
                 self.world.record(RecordKind::Start { rank });
-                self.run_rank(rank)?;
+                self.enter_block(rank)?;
             }
             Event::Resume(rank) => {
                 self.world.record(RecordKind::Resumed { rank });
-                self.run_rank(rank)?;
+                self.enter_block(rank)?;
             }
+            Event::Packet(id) => self.world.packet_arrived(id),
+            Event::Handler(id) => self.world.handler_done(id),
+            Event::Landed(req, msg) => self.world.deliver(msg, req, false),
             Event::SendDone(req) => self.world.send_done(req),
             Event::Arrive(msg) => self.world.arrive(msg),
             Event::RdmaDone(req) => self.world.rdma_done(req),
@@ -168,6 +182,19 @@ impl<P: Program> Sim<P> {
         Ok(())
     }
 
+    /// `rank` may continue: on a machine with atomic blocks its block starts only after the
+    /// handlers already admitted to its processor (a later resume is scheduled); then it runs.
+    fn enter_block(&mut self, rank: Rank) -> Result<(), SimError> {
+        let w = &mut self.world;
+        let start = w.machine.begin_block(w.now, rank);
+        if start > w.now {
+            w.states[rank as usize] = RankState::Ready;
+            w.queue.push(start, Event::Resume(rank));
+            return Ok(());
+        }
+        self.run_rank(rank)
+    }
+
     /// Resumes `rank`'s program until it computes, blocks, finishes or fails. Waits that are
     /// already satisfied continue at once (each such step counts against the event limit).
     fn run_rank(&mut self, rank: Rank) -> Result<(), SimError> {
@@ -192,7 +219,20 @@ impl<P: Program> Sim<P> {
                     w.queue.push(until, Event::Resume(rank));
                     return Ok(());
                 }
+                Step::Yield => {
+                    // A block boundary: waiting handlers run, then the program continues.
+                    w.run_released_handlers(rank);
+                    let start = w.machine.begin_block(w.now, rank);
+                    if start > w.now {
+                        w.states[rank as usize] = RankState::Ready;
+                        w.queue.push(start, Event::Resume(rank));
+                        return Ok(());
+                    }
+                    self.count_event()?;
+                    continue;
+                }
                 Step::Done => {
+                    w.run_released_handlers(rank);
                     w.record(RecordKind::Done { rank });
                     w.states[rank as usize] = RankState::Done;
                     w.finished += 1;
@@ -230,6 +270,7 @@ impl<P: Program> Sim<P> {
                 any: matches!(wait, Wait::Any(_)),
             });
             w.states[rank as usize] = RankState::Blocked(wait);
+            w.run_released_handlers(rank);
             return Ok(());
         }
     }

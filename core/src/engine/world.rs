@@ -15,7 +15,9 @@ use std::collections::{BTreeMap, VecDeque};
 use super::event::Event;
 use super::ids::{MsgId, Rank, ReqId, Source, Status, TagSel};
 use super::limits::Limits;
+use super::matching::Matching;
 use super::program::{Completion, OpError};
+use super::protocol::{Packet, ProtoBox};
 use super::queue::EventQueue;
 use super::slab::Slab;
 use crate::machine::{Machine, RdmaOp};
@@ -155,6 +157,12 @@ pub struct World {
     pub(crate) limits: Limits,
     pub(crate) events: u64,
     pub(crate) finished: u32,
+    /// The point-to-point engine.
+    pub(crate) matching: Matching,
+    /// Each rank's protocol queues (request-based engines), allocated on first use.
+    pub(crate) protos: Vec<Option<Box<ProtoBox>>>,
+    /// Protocol packets in flight or waiting for their handlers.
+    pub(crate) packets: Slab<Packet>,
 }
 
 impl World {
@@ -198,6 +206,9 @@ impl World {
         bytes: u64,
         data: Vec<u8>,
     ) -> ReqId {
+        if self.matching != Matching::Eager {
+            return self.proto_isend(src, dst, tag, bytes, data);
+        }
         let req = ReqId(self.requests.insert(Request {
             owner: src,
             kind: ReqKind::Send { dst, tag, bytes },
@@ -327,6 +338,9 @@ impl World {
     }
 
     pub(crate) fn irecv(&mut self, rank: Rank, src: Source, tag: TagSel, capacity: u64) -> ReqId {
+        if self.matching != Matching::Eager {
+            return self.proto_irecv(rank, src, tag, capacity);
+        }
         let req = ReqId(self.requests.insert(Request {
             owner: rank,
             kind: ReqKind::Recv { src, tag, capacity },
@@ -410,7 +424,7 @@ impl World {
     }
 
     /// Completes receive `req` with message `msg`.
-    fn deliver(&mut self, msg: MsgId, req: ReqId, from_unexpected: bool) {
+    pub(crate) fn deliver(&mut self, msg: MsgId, req: ReqId, from_unexpected: bool) {
         let m = self
             .messages
             .remove(msg.0)
@@ -520,6 +534,8 @@ impl World {
             + self.mailboxes.capacity() * std::mem::size_of::<Option<Box<Mailbox>>>()
             + self.requests.heap_bytes()
             + self.messages.heap_bytes()
+            + self.packets.heap_bytes()
+            + self.protos.capacity() * std::mem::size_of::<Option<Box<ProtoBox>>>()
             + self.trace.heap_bytes()
     }
 }
@@ -542,6 +558,9 @@ impl World {
             limits: self.limits,
             events: self.events,
             finished: self.finished,
+            matching: self.matching,
+            protos: self.protos.clone(),
+            packets: self.packets.clone(),
         }
     }
 }

@@ -510,7 +510,7 @@ impl Vm {
                         Builtin::Yield => {
                             self.blocked_pc = self.pc - 1;
                             self.state = State::Delayed { push_zero: false };
-                            return Ok(Some(Step::Compute(SimTime::ZERO)));
+                            return Ok(Some(Step::Yield));
                         }
                         Builtin::Compute
                         | Builtin::Flops

@@ -59,6 +59,7 @@ pub fn to_chrome_json<'a>(records: impl Into<Records<'a>>, ranks: u32, title: &s
             | RecordKind::Unexpected { rank, .. }
             | RecordKind::RecvPosted { rank, .. }
             | RecordKind::Matched { rank, .. }
+            | RecordKind::Protocol { rank, .. }
             | RecordKind::Console { rank, .. }
             | RecordKind::Done { rank } => events.push(json!({
                 "name": kind_name(&rec.kind), "cat": "event", "ph": "i", "s": "t", "pid": 0,
@@ -112,6 +113,7 @@ fn kind_name(kind: &RecordKind) -> &'static str {
         RecordKind::Blocked { .. } => "block",
         RecordKind::Resumed { .. } => "resume",
         RecordKind::Console { .. } => "print",
+        RecordKind::Protocol { .. } => "protocol",
         RecordKind::Done { .. } => "done",
     }
 }

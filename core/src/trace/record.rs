@@ -163,11 +163,65 @@ pub enum RecordKind {
         /// The text.
         text: String,
     },
+    /// A step of one of paper 000's request-based protocols.
+    Protocol {
+        /// The rank acting.
+        rank: Rank,
+        /// The other rank of the (peer, tag) key.
+        peer: Rank,
+        /// The tag.
+        tag: i32,
+        /// The request concerned (a send or a receive).
+        req: ReqId,
+        /// What happened.
+        step: ProtocolStep,
+    },
     /// A rank finished its program.
     Done {
         /// The rank.
         rank: Rank,
     },
+}
+
+/// The steps of paper 000's request-based protocols (see `engine::protocol`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProtocolStep {
+    /// The sender sent a send request to the receiver.
+    SendRequestSent,
+    /// The sender copied the data into a temporary buffer at the receiver (buffered).
+    CopiedToTemp,
+    /// The receiver sent a receive request to the sender's associative memory.
+    RecvRequestSent,
+    /// A receive request waits until an earlier wildcard receive has matched (Sec. 4.3).
+    RecvRequestHeldBack,
+    /// The sender stored a receive request in its associative memory.
+    RecvRequestStored,
+    /// A send request found no posted receive and waits at the receiver.
+    SendRequestQueued,
+    /// The receiver pulled an unmatched send's data into a temporary buffer (get, Fig. 5).
+    PulledToTemp,
+    /// The receiver reads the data into the user buffer by remote read (sync/get).
+    RemoteRead,
+    /// The receiver copies the data out of the temporary buffer.
+    CopiedFromTemp,
+    /// The sender wrote the data straight into the receive buffer (one-sided send).
+    OneSidedSend,
+    /// A crossing send request was ignored: the sender answers our receive request (Fig. 7).
+    SendRequestIgnored,
+    /// A crossing receive request was ignored: the receiver takes our send request (Fig. 6).
+    RecvRequestIgnored,
+    /// With buffered, the receiver takes a crossing send request (its own receive request will
+    /// be ignored at the sender, Fig. 6).
+    CrossingTakesSendRequest,
+    /// A request-issued entry was removed after its request matched.
+    Removed,
+}
+
+impl ProtocolStep {
+    fn code(self) -> u32 {
+        self as u32
+    }
 }
 
 /// The protocol object a record touched, for linking views to the log.
@@ -193,6 +247,7 @@ impl Record {
             RecordKind::Arrived { src, dst, .. } => vec![*dst, *src],
             RecordKind::Matched { rank, src, .. } => vec![*rank, *src],
             RecordKind::RdmaIssued { rank, target, .. } => vec![*rank, *target],
+            RecordKind::Protocol { rank, peer, .. } => vec![*rank, *peer],
             RecordKind::Start { rank }
             | RecordKind::RdmaComplete { rank, .. }
             | RecordKind::Compute { rank, .. }
@@ -236,6 +291,7 @@ impl Record {
                 }
             }
             RecordKind::Matched { rank, req, .. } => TraceObject::Request(*rank, *req),
+            RecordKind::Protocol { rank, req, .. } => TraceObject::Request(*rank, *req),
         }
     }
 
@@ -335,6 +391,28 @@ impl Record {
             RecordKind::Resumed { rank } => format!("rank {rank} continues"),
             RecordKind::Console { rank, text } => format!("rank {rank} prints: {text}"),
             RecordKind::Done { rank } => format!("rank {rank} finishes its program"),
+            RecordKind::Protocol {
+                rank,
+                peer,
+                tag,
+                req,
+                step,
+            } => match step {
+                ProtocolStep::SendRequestSent => format!("rank {rank} sends a send request for {req} (tag {tag}) to rank {peer}"),
+                ProtocolStep::CopiedToTemp => format!("rank {rank} writes the data of {req} into a temporary buffer at rank {peer} (buffered protocol) and may reuse its buffer"),
+                ProtocolStep::RecvRequestSent => format!("rank {rank} sends a receive request for {req} (tag {tag}) to rank {peer}'s associative memory"),
+                ProtocolStep::RecvRequestHeldBack => format!("rank {rank} holds back the receive request of {req}: an earlier wildcard receive has not matched yet (Sec. 4.3)"),
+                ProtocolStep::RecvRequestStored => format!("rank {rank} keeps rank {peer}'s receive request (tag {tag}) in its associative memory for the next send"),
+                ProtocolStep::SendRequestQueued => format!("rank {rank}: rank {peer}'s send request (tag {tag}) finds no posted receive and waits"),
+                ProtocolStep::PulledToTemp => format!("rank {rank} pulls the data of rank {peer}'s unmatched send into a temporary buffer (get protocol, Fig. 5)"),
+                ProtocolStep::RemoteRead => format!("rank {rank} reads the data for {req} from rank {peer} by remote read, straight into the receive buffer"),
+                ProtocolStep::CopiedFromTemp => format!("rank {rank} copies the data for {req} out of the temporary buffer"),
+                ProtocolStep::OneSidedSend => format!("rank {rank} found rank {peer}'s receive request (tag {tag}) and writes the data of {req} straight into its buffer: one-sided send, no receiver CPU"),
+                ProtocolStep::SendRequestIgnored => format!("rank {rank} ignores rank {peer}'s send request (tag {tag}): its own receive request for the same key is out, and the sender will answer it with a one-sided send (Fig. 7)"),
+                ProtocolStep::RecvRequestIgnored => format!("rank {rank} ignores rank {peer}'s receive request (tag {tag}): its own send request with the data is already there (buffered, Fig. 6)"),
+                ProtocolStep::CrossingTakesSendRequest => format!("rank {rank} takes rank {peer}'s crossing send request (tag {tag}); the sender ignores our receive request (buffered, Fig. 6)"),
+                ProtocolStep::Removed => format!("rank {rank} removes {req} from its request-issued queue: it has matched"),
+            },
         }
     }
 
@@ -495,6 +573,18 @@ impl Record {
                 h.u32(11);
                 h.u32(*rank);
                 h.str(text);
+            }
+            RecordKind::Protocol {
+                rank,
+                peer,
+                tag,
+                req,
+                step,
+            } => {
+                h.u32(15);
+                for v in [*rank, *peer, *tag as u32, req.0, step.code()] {
+                    h.u32(v);
+                }
             }
             RecordKind::Done { rank } => {
                 h.u32(12);

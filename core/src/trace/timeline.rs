@@ -570,7 +570,8 @@ impl Timeline {
             | RecordKind::Hardware { .. }
             | RecordKind::SendComplete { .. }
             | RecordKind::RecvPosted { .. }
-            | RecordKind::Matched { .. } => {}
+            | RecordKind::Matched { .. }
+            | RecordKind::Protocol { .. } => {}
         }
     }
 

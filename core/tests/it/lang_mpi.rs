@@ -4,7 +4,7 @@
 //! property test of the matching against a naive reference matcher.
 
 use proptest::prelude::*;
-use rankscope_core::engine::{Program, RankCtx, Sim, SimConfig, SimError, Step};
+use rankscope_core::engine::{Program, Protocol, RankCtx, Sim, SimConfig, SimError, Step, ENGINES};
 use rankscope_core::lang::memory::{
     Addr, Memory, STATUS_COUNT, STATUS_ERROR, STATUS_SIZE, STATUS_SOURCE, STATUS_TAG,
 };
@@ -42,6 +42,8 @@ enum Act {
     Compute(u64),
     /// Compute until this simulated time.
     Until(SimTime),
+    /// A block boundary (`yield()`): handlers waiting on the processor run.
+    Yield,
     /// Store bytes into memory.
     Write(Addr, Vec<u8>),
     /// Copy `len` bytes of memory into the log.
@@ -128,6 +130,7 @@ impl Program for Rank {
                         return Step::Compute(t.saturating_sub(ctx.now()));
                     }
                 }
+                Act::Yield => return Step::Yield,
                 Act::Write(addr, bytes) => self.mem.write(addr, &bytes).unwrap(),
                 Act::Snap(addr, len) => self.snaps.push(self.mem.read(addr, len).unwrap().to_vec()),
                 Act::TestUntilDone { request, flag } => {
@@ -180,6 +183,15 @@ fn run_on(
     n: u32,
     script: impl Fn(u32, &mut Memory) -> Vec<Act>,
 ) -> (Sim<Rank>, Result<(), SimError>) {
+    run_with(id, n, SimConfig::default(), script)
+}
+
+fn run_with(
+    id: &str,
+    n: u32,
+    config: SimConfig,
+    script: impl Fn(u32, &mut Memory) -> Vec<Act>,
+) -> (Sim<Rank>, Result<(), SimError>) {
     let machine = Machine::new(&profile(id), n).unwrap();
     let ranks = (0..n)
         .map(|r| {
@@ -188,7 +200,7 @@ fn run_on(
             Rank::new(acts, mem)
         })
         .collect();
-    let mut sim = Sim::new(machine, ranks, SimConfig::default());
+    let mut sim = Sim::new(machine, ranks, config);
     let result = sim.run().map(|_| ());
     (sim, result)
 }
@@ -1229,8 +1241,8 @@ fn reference_matching(events: &[Ev], ranks: u32) -> Vec<Option<usize>> {
 /// Time between slots: far longer than any message takes, so arrival order is slot order.
 const SLOT: SimTime = SimTime::from_ms(5);
 
-/// Per rank: the events it runs, with their per-rank request index.
-fn matching_scripts(events: &[Ev], ranks: u32) -> Vec<Vec<Act>> {
+/// Per rank: the events it runs, one per `slot`, with their per-rank request index.
+fn matching_scripts(events: &[Ev], ranks: u32, slot: SimTime) -> Vec<Vec<Act>> {
     let mut scripts: Vec<Vec<Act>> = (0..ranks).map(|_| vec![init()]).collect();
     let mut counts = vec![0u32; ranks as usize];
     for (k, ev) in events.iter().enumerate() {
@@ -1238,7 +1250,9 @@ fn matching_scripts(events: &[Ev], ranks: u32) -> Vec<Vec<Act>> {
         let j = counts[r];
         counts[r] += 1;
         let s = &mut scripts[r];
-        s.push(Act::Until(SLOT.times(k as u64 + 1)));
+        // Idle until the slot, letting handlers run (as a program waiting in MPI would).
+        s.push(Act::Until(slot.times(k as u64 + 1)));
+        s.push(Act::Yield);
         let (buf, req) = (at(4 * j), at(1024 + 4 * j));
         match *ev {
             Ev::Send { dst, tag, .. } => {
@@ -1253,7 +1267,13 @@ fn matching_scripts(events: &[Ev], ranks: u32) -> Vec<Vec<Act>> {
         }
     }
     for (r, s) in scripts.iter_mut().enumerate() {
-        s.push(Act::Until(SLOT.times(events.len() as u64 + 2)));
+        // Idle long enough, yielding, for every handler chain to finish.
+        for round in 1..=4 {
+            s.push(Act::Until(
+                slot.times(events.len() as u64 + 2) + SimTime::from_ms(2).times(round),
+            ));
+            s.push(Act::Yield);
+        }
         for j in 0..counts[r] {
             s.push(call(MpiCall::Test {
                 request: at(1024 + 4 * j),
@@ -1278,13 +1298,91 @@ fn event() -> impl Strategy<Value = Ev> {
     ]
 }
 
+/// What each event got: for a send, whether it completed; for a receive, the event index of the
+/// send it received (from the data) and its status.
+fn outcomes(sim: &Sim<Rank>, events: &[Ev], ranks: u32) -> Vec<(bool, Option<usize>)> {
+    let mut counts = vec![0u32; ranks as usize];
+    events
+        .iter()
+        .map(|ev| {
+            let r = ev.rank();
+            let j = counts[r as usize];
+            counts[r as usize] += 1;
+            let p = rank(sim, r);
+            let done = p.int(at(2048 + 4 * j)) == 1;
+            let got = match ev {
+                Ev::Recv { .. } if done => Some(p.int(at(4 * j)) as usize),
+                _ => None,
+            };
+            (done, got)
+        })
+        .collect()
+}
+
+/// Checks a matching that may depend on timing against MPI's rules: a receive gets a message it
+/// accepts, each message goes to one receive, messages from one sender are not overtaken
+/// (receives posted earlier that accept an earlier message get it), and nothing that could match
+/// is left unmatched at the end.
+fn check_legal(events: &[Ev], got: &[(bool, Option<usize>)]) -> Result<(), String> {
+    let accepts = |r: &Ev, s: &Ev| match (r, s) {
+        (
+            Ev::Recv { rank, src, tag },
+            Ev::Send {
+                src: s,
+                dst,
+                tag: t,
+            },
+        ) => rank == dst && src.is_none_or(|x| x == *s) && tag.is_none_or(|x| x == *t),
+        _ => false,
+    };
+    let mut taken = vec![None; events.len()];
+    for (k, (_, m)) in got.iter().enumerate() {
+        if let Some(s) = *m {
+            if !accepts(&events[k], &events[s]) {
+                return Err(format!(
+                    "receive {k} got send {s}, which it does not accept"
+                ));
+            }
+            if let Some(other) = taken[s].replace(k) {
+                return Err(format!("send {s} went to receives {other} and {k}"));
+            }
+        }
+    }
+    for (r1, (_, m1)) in got.iter().enumerate() {
+        for (r2, (_, m2)) in got.iter().enumerate().skip(r1 + 1) {
+            let (Some(m2), true) = (*m2, events[r1].rank() == events[r2].rank()) else {
+                continue;
+            };
+            let earlier_pending =
+                m1.is_none_or(|m1| m1 > m2 && events[m1].rank() == events[m2].rank());
+            if accepts(&events[r1], &events[m2]) && earlier_pending {
+                return Err(format!(
+                    "receive {r2} got send {m2}, but the earlier receive {r1} accepts it and got {m1:?}"
+                ));
+            }
+        }
+    }
+    for (k, ev) in events.iter().enumerate() {
+        if matches!(ev, Ev::Recv { .. }) && got[k].1.is_none() {
+            if let Some(s) =
+                (0..events.len()).find(|&s| taken[s].is_none() && accepts(ev, &events[s]))
+            {
+                return Err(format!(
+                    "receive {k} and send {s} match but were left pending"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(96))]
 
     #[test]
     fn matching_is_the_one_mpi_prescribes(events in prop::collection::vec(event(), 1..40)) {
         let ranks = 3;
-        let scripts = matching_scripts(&events, ranks);
+        let scripts = matching_scripts(&events, ranks, SLOT);
         let (sim, result) = run_on("ethernet-1g", ranks, |r, _| scripts[r as usize].clone());
         prop_assert!(result.is_ok(), "{:?}", result);
         let want = reference_matching(&events, ranks);
@@ -1310,5 +1408,110 @@ proptest! {
                 }
             }
         }
+    }
+
+    /// Every engine of paper 000 gives the matching the naive reference gives, when each step
+    /// happens long after the previous one.
+    #[test]
+    fn every_engine_matches_like_the_reference(events in prop::collection::vec(event(), 1..30)) {
+        let ranks = 3;
+        let scripts = matching_scripts(&events, ranks, SLOT);
+        let want = reference_matching(&events, ranks);
+        for engine in ENGINES {
+            let config = SimConfig { matching: engine, ..SimConfig::default() };
+            let (sim, result) = run_with("emx", ranks, config, |r, _| scripts[r as usize].clone());
+            prop_assert!(result.is_ok(), "{engine}: {:?}", result);
+            let got = outcomes(&sim, &events, ranks);
+            for (k, ev) in events.iter().enumerate() {
+                match ev {
+                    Ev::Recv { .. } => prop_assert_eq!(got[k].1, want[k], "{}: receive at event {}", engine, k),
+                    Ev::Send { .. } => {
+                        // A synchronous send completes only once its receive has matched.
+                        let matched = want.contains(&Some(k));
+                        let sync = engine.protocol() == Some(Protocol::Sync);
+                        prop_assert_eq!(got[k].0, matched || !sync, "{}: send at event {}", engine, k);
+                    }
+                }
+            }
+        }
+    }
+
+    /// With steps 1–40 µs apart — less than a message takes — requests cross (Figs. 6–7) and
+    /// wildcards hold receive requests back; every engine still obeys MPI's matching rules.
+    #[test]
+    fn crossing_requests_still_match_legally(
+        events in prop::collection::vec(event(), 1..30),
+        slot_us in 1u64..40,
+    ) {
+        let ranks = 3;
+        let scripts = matching_scripts(&events, ranks, SimTime::from_us(slot_us));
+        for engine in ENGINES {
+            let config = SimConfig { matching: engine, ..SimConfig::default() };
+            let (sim, result) = run_with("emx", ranks, config, |r, _| scripts[r as usize].clone());
+            prop_assert!(result.is_ok(), "{engine}: {:?}", result);
+            let got = outcomes(&sim, &events, ranks);
+            if let Err(e) = check_legal(&events, &got) {
+                prop_assert!(false, "{engine}: {e}\n{events:?}");
+            }
+        }
+    }
+}
+
+/// The crossing of Figs. 6–7: a send request and a receive request for the same key pass each
+/// other; with buffered the receive request is ignored, with sync and get the send request.
+#[test]
+fn crossing_requests_ignore_the_one_the_paper_says() {
+    use rankscope_core::trace::record::ProtocolStep;
+    use rankscope_core::trace::RecordKind;
+    let events = [
+        Ev::Send {
+            src: 0,
+            dst: 1,
+            tag: 0,
+        },
+        Ev::Recv {
+            rank: 1,
+            src: Some(0),
+            tag: Some(0),
+        },
+    ];
+    let scripts = matching_scripts(&events, 2, SimTime::from_us(1));
+    for (protocol, ignored, winner) in [
+        (
+            Protocol::Buffered,
+            ProtocolStep::RecvRequestIgnored,
+            ProtocolStep::CrossingTakesSendRequest,
+        ),
+        (
+            Protocol::Get,
+            ProtocolStep::SendRequestIgnored,
+            ProtocolStep::OneSidedSend,
+        ),
+        (
+            Protocol::Sync,
+            ProtocolStep::SendRequestIgnored,
+            ProtocolStep::OneSidedSend,
+        ),
+    ] {
+        let config = SimConfig {
+            matching: rankscope_core::engine::Matching::BothSides(protocol),
+            ..SimConfig::default()
+        };
+        let (sim, result) = run_with("emx", 2, config, |r, _| scripts[r as usize].clone());
+        assert!(result.is_ok(), "{protocol}: {result:?}");
+        let steps: Vec<ProtocolStep> = sim
+            .trace()
+            .records()
+            .iter()
+            .filter_map(|r| match r.kind {
+                RecordKind::Protocol { step, .. } => Some(step),
+                _ => None,
+            })
+            .collect();
+        assert!(steps.contains(&ignored), "{protocol}: {steps:?}");
+        assert!(steps.contains(&winner), "{protocol}: {steps:?}");
+        let got = outcomes(&sim, &events, 2);
+        assert_eq!(got[1].1, Some(0), "{protocol}: the receive gets the send");
+        assert!(got[0].0, "{protocol}: the send completes");
     }
 }

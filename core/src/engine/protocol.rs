@@ -1,0 +1,607 @@
+//! MPI-EMX's request-based point-to-point protocols (paper 000 Secs. 3–4): receiver-side matching
+//! with the sync, get and buffered protocols, and matching on both sides with one-sided send.
+//!
+//! Model.
+//! - **Packets.** A *send request* (buffer, request, tag) goes from sender to receiver; a *receive
+//!   request* (buffer, request, tag) from receiver to sender; a *removal* clears an entry of a
+//!   request-issued queue. Each is a remote thread invocation: it runs as a handler on the target
+//!   processor, so on EM-X it waits behind the block running there (`Machine::admit_handler`).
+//!   Handlers cost the machine's receive overhead `o`.
+//! - **Hardware transfers.** Remote writes (SYSWR) and reads (SYSRD) use `Machine::rdma` and need
+//!   no target processor. Data landing in a user buffer completes the receive after `o` (the
+//!   waiting thread wakes up); a completion flag written into the sender's request completes the
+//!   send after `o`.
+//! - **Receiver side.** A send request meets the first posted receive (in posting order) that
+//!   accepts it and is not already promised to a one-sided send; otherwise it waits in the
+//!   receiver's queue of send requests, which a new receive scans in arrival order. sync pulls
+//!   the data into the user buffer by remote read and then writes the sender's completion flag;
+//!   get does the same, but pulls an unmatched request's data into a temporary buffer at once
+//!   (the send completes early); buffered writes the data into a temporary buffer at the
+//!   receiver before the send request, and the receive copies it out (at `G` per byte).
+//! - **Both sides.** A receive with a specific source and tag also sends a receive request, which
+//!   the sender keeps in its associative memory (a FIFO per (receiver, tag)). A send that finds one
+//!   there writes the data straight into the user buffer (one-sided send) and tells the receiver
+//!   to drop its request-issued entry; otherwise it sends a send request. When both requests
+//!   cross, one is ignored (Figs. 6–7): the receive request with buffered, the send request with
+//!   sync and get; each side detects the crossing from its request-issued queue. After an
+//!   `MPI_ANY_SOURCE`/`MPI_ANY_TAG` receive, later receives hold their receive requests back until
+//!   the wildcard receive has matched, then send them in order (Sec. 4.3).
+//!
+//! Simplifications: one communicator; the MPI call itself costs the calling program no simulated
+//! time (its cost is in the transfers' `o`); a local copy streams at the link's `G`; temporary
+//! buffers are unbounded.
+
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+use super::event::Event;
+use super::ids::{MsgId, Rank, ReqId, Source, TagSel};
+use super::matching::Protocol;
+use super::world::{Message, ReqKind, Request, World};
+use crate::machine::hw::Admission;
+use crate::machine::RdmaOp;
+use crate::time::SimTime;
+use crate::trace::record::ProtocolStep;
+use crate::trace::RecordKind;
+
+/// Bytes of a send or receive request packet (buffer address, request address, tag, size).
+const REQUEST_BYTES: u64 = 16;
+/// Bytes of a completion flag or request-object write.
+const FLAG_BYTES: u64 = 8;
+
+/// A send request as the receiver holds it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SendInfo {
+    /// The sender's request.
+    pub send: ReqId,
+    /// Sender.
+    pub src: Rank,
+    /// Receiver.
+    pub dst: Rank,
+    /// Tag.
+    pub tag: i32,
+    /// Size.
+    pub bytes: u64,
+    /// The payload.
+    pub msg: MsgId,
+    /// When the data is in a temporary buffer at the receiver (buffered; get once pulled).
+    pub in_temp: Option<SimTime>,
+}
+
+/// A receive request as the sender holds it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RecvInfo {
+    /// The receiver's request.
+    pub recv: ReqId,
+    /// Receiver.
+    pub receiver: Rank,
+    /// Sender.
+    pub sender: Rank,
+    /// Tag.
+    pub tag: i32,
+}
+
+/// A protocol packet on its way or waiting for its handler.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Packet {
+    /// Sender → receiver.
+    SendRequest(SendInfo),
+    /// Receiver → sender.
+    RecvRequest(RecvInfo),
+    /// Clear the oldest request-issued entry of `owner` for `(peer, tag)` (of sends if `send`).
+    Removal {
+        /// Whose queue.
+        owner: Rank,
+        /// The other rank of the key.
+        peer: Rank,
+        /// Tag of the key.
+        tag: i32,
+        /// A send request's entry (else a receive request's).
+        send: bool,
+    },
+}
+
+impl Packet {
+    fn target(&self) -> Rank {
+        match self {
+            Packet::SendRequest(s) => s.dst,
+            Packet::RecvRequest(r) => r.sender,
+            Packet::Removal { owner, .. } => *owner,
+        }
+    }
+}
+
+/// What a posted receive is waiting for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RecvMode {
+    /// Any matching send request.
+    Open,
+    /// Its receive request is out: a crossing send request is ignored (sync/get).
+    Requested,
+    /// Promised to a one-sided send: no send request may take it.
+    Promised,
+}
+
+/// One rank's protocol queues.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ProtoBox {
+    /// Posted receives not yet matched, in posting order, with what each waits for.
+    pub posted: Vec<(ReqId, RecvMode)>,
+    /// Send requests that found no posted receive, in arrival order.
+    pub send_requests: VecDeque<SendInfo>,
+    /// Receive requests from receivers (the associative memory), FIFO per (receiver, tag).
+    pub assoc: BTreeMap<(Rank, i32), VecDeque<RecvInfo>>,
+    /// Send requests this rank sent and has not seen resolved, per (receiver, tag), with their
+    /// payloads (a crossing receive request turns one into a one-sided send).
+    pub issued_sends: BTreeMap<(Rank, i32), VecDeque<(ReqId, MsgId)>>,
+    /// Receive requests this rank sent and has not seen resolved, per (sender, tag).
+    pub issued_recvs: BTreeMap<(Rank, i32), VecDeque<ReqId>>,
+    /// Posted wildcard receives not matched yet.
+    pub wildcards: BTreeSet<ReqId>,
+    /// Receives whose receive requests wait for the wildcards to match (Sec. 4.3).
+    pub held_back: VecDeque<ReqId>,
+}
+
+fn pop_key<T>(map: &mut BTreeMap<(Rank, i32), VecDeque<T>>, key: (Rank, i32)) -> Option<T> {
+    let queue = map.get_mut(&key)?;
+    let item = queue.pop_front();
+    if queue.is_empty() {
+        map.remove(&key);
+    }
+    item
+}
+
+impl World {
+    fn proto(&mut self, rank: Rank) -> &mut ProtoBox {
+        self.protos[rank as usize].get_or_insert_with(Box::default)
+    }
+
+    fn protocol(&self) -> Protocol {
+        self.matching
+            .protocol()
+            .expect("protocol paths run only with a request-based engine")
+    }
+
+    fn step(&mut self, rank: Rank, peer: Rank, tag: i32, req: ReqId, step: ProtocolStep) {
+        self.record(RecordKind::Protocol {
+            rank,
+            peer,
+            tag,
+            req,
+            step,
+        });
+    }
+
+    /// Sends a protocol packet; its handler runs at the target when the target's processor
+    /// admits it.
+    fn send_packet(&mut self, at: SimTime, from: Rank, packet: Packet) {
+        let to = packet.target();
+        let t = self.machine.message(at, from, to, REQUEST_BYTES);
+        let id = self.packets.insert(packet);
+        self.queue.push(t.arrival, Event::Packet(id));
+    }
+
+    /// A packet reached its target's input buffer: admit its handler.
+    pub(crate) fn packet_arrived(&mut self, id: u32) {
+        let target = self
+            .packets
+            .get(id)
+            .expect("arriving packet is live")
+            .target();
+        let cost = self.machine.receive_overhead();
+        match self
+            .machine
+            .admit_handler(self.now, target, u64::from(id), cost)
+        {
+            Admission::Runs(run) => self.queue.push(run.end, Event::Handler(id)),
+            Admission::Queued => {}
+        }
+    }
+
+    /// Schedules handlers released at a block boundary of `rank`.
+    pub(crate) fn run_released_handlers(&mut self, rank: Rank) {
+        for run in self.machine.end_block(self.now, rank) {
+            if let Some(note) = self.machine.handler_note(rank, &run) {
+                self.record(RecordKind::Hardware {
+                    rank,
+                    msg: None,
+                    note: note.to_string(),
+                });
+            }
+            let id = u32::try_from(run.id).expect("handler ids are packet ids");
+            self.queue.push(run.end, Event::Handler(id));
+        }
+    }
+
+    /// A packet's handler finished: apply it.
+    pub(crate) fn handler_done(&mut self, id: u32) {
+        let packet = self.packets.remove(id).expect("handled packet is live");
+        match packet {
+            Packet::SendRequest(info) => self.on_send_request(info),
+            Packet::RecvRequest(info) => self.on_recv_request(info),
+            Packet::Removal {
+                owner,
+                peer,
+                tag,
+                send,
+            } => {
+                let p = self.proto(owner);
+                let removed = if send {
+                    pop_key(&mut p.issued_sends, (peer, tag)).map(|(req, _)| req)
+                } else {
+                    pop_key(&mut p.issued_recvs, (peer, tag))
+                };
+                if let Some(req) = removed {
+                    self.step(owner, peer, tag, req, ProtocolStep::Removed);
+                }
+            }
+        }
+    }
+
+    /// `MPI_Isend` under a request-based engine.
+    pub(crate) fn proto_isend(
+        &mut self,
+        src: Rank,
+        dst: Rank,
+        tag: i32,
+        bytes: u64,
+        data: Vec<u8>,
+    ) -> ReqId {
+        let send = ReqId(self.requests.insert(Request {
+            owner: src,
+            kind: ReqKind::Send { dst, tag, bytes },
+            done: false,
+            status: None,
+            data: Vec::new(),
+        }));
+        let msg = MsgId(self.messages.insert(Message {
+            src,
+            dst,
+            tag,
+            bytes,
+            data,
+        }));
+        if self.matching.both_sides() {
+            if let Some(rr) = pop_key(&mut self.proto(src).assoc, (dst, tag)) {
+                self.one_sided_send(send, msg, rr);
+                self.send_packet(
+                    self.now,
+                    src,
+                    Packet::Removal {
+                        owner: dst,
+                        peer: src,
+                        tag,
+                        send: false,
+                    },
+                );
+                return send;
+            }
+        }
+        let mut info = SendInfo {
+            send,
+            src,
+            dst,
+            tag,
+            bytes,
+            msg,
+            in_temp: None,
+        };
+        let mut at = self.now;
+        if self.protocol() == Protocol::Buffered {
+            // Copy into a temporary buffer at the receiver first; the send is then complete.
+            let put = self.machine.rdma(self.now, src, dst, RdmaOp::Put { bytes });
+            info.in_temp = Some(put.arrival);
+            at = put.sender_free;
+            self.queue.push(put.sender_free, Event::SendDone(send));
+            self.step(src, dst, tag, send, ProtocolStep::CopiedToTemp);
+        }
+        if self.matching.both_sides() {
+            self.proto(src)
+                .issued_sends
+                .entry((dst, tag))
+                .or_default()
+                .push_back((send, msg));
+        }
+        self.step(src, dst, tag, send, ProtocolStep::SendRequestSent);
+        self.send_packet(at, src, Packet::SendRequest(info));
+        send
+    }
+
+    /// `MPI_Irecv` under a request-based engine.
+    pub(crate) fn proto_irecv(
+        &mut self,
+        rank: Rank,
+        src: Source,
+        tag: TagSel,
+        capacity: u64,
+    ) -> ReqId {
+        let recv = ReqId(self.requests.insert(Request {
+            owner: rank,
+            kind: ReqKind::Recv { src, tag, capacity },
+            done: false,
+            status: None,
+            data: Vec::new(),
+        }));
+        let waiting = self.protos[rank as usize].as_ref().and_then(|p| {
+            p.send_requests
+                .iter()
+                .position(|s| src.accepts(s.src) && tag.accepts(s.tag))
+        });
+        if let Some(pos) = waiting {
+            let info = self
+                .proto(rank)
+                .send_requests
+                .remove(pos)
+                .expect("position is in range");
+            self.record(RecordKind::RecvPosted {
+                rank,
+                src,
+                tag,
+                req: recv,
+                queued: false,
+            });
+            self.receive_from_request(info, recv, true);
+            return recv;
+        }
+        self.record(RecordKind::RecvPosted {
+            rank,
+            src,
+            tag,
+            req: recv,
+            queued: true,
+        });
+        let both = self.matching.both_sides();
+        let p = self.proto(rank);
+        let specific = match (src, tag) {
+            (Source::Rank(s), TagSel::Tag(t)) => Some((s, t)),
+            _ => None,
+        };
+        match specific {
+            Some((s, t)) if both => {
+                if p.wildcards.is_empty() {
+                    p.posted.push((recv, RecvMode::Requested));
+                    self.issue_recv_request(rank, s, t, recv);
+                } else {
+                    p.posted.push((recv, RecvMode::Open));
+                    p.held_back.push_back(recv);
+                    self.step(rank, s, t, recv, ProtocolStep::RecvRequestHeldBack);
+                }
+            }
+            _ => {
+                p.posted.push((recv, RecvMode::Open));
+                if specific.is_none() {
+                    p.wildcards.insert(recv);
+                }
+            }
+        }
+        recv
+    }
+
+    fn issue_recv_request(&mut self, rank: Rank, sender: Rank, tag: i32, recv: ReqId) {
+        self.proto(rank)
+            .issued_recvs
+            .entry((sender, tag))
+            .or_default()
+            .push_back(recv);
+        self.step(rank, sender, tag, recv, ProtocolStep::RecvRequestSent);
+        self.send_packet(
+            self.now,
+            rank,
+            Packet::RecvRequest(RecvInfo {
+                recv,
+                receiver: rank,
+                sender,
+                tag,
+            }),
+        );
+    }
+
+    /// A send request's handler ran at the receiver.
+    fn on_send_request(&mut self, info: SendInfo) {
+        let (r, key) = (info.dst, (info.src, info.tag));
+        let crossing = self.protos[r as usize]
+            .as_ref()
+            .is_some_and(|p| p.issued_recvs.contains_key(&key));
+        if crossing {
+            let recv = pop_key(&mut self.proto(r).issued_recvs, key).expect("crossing key present");
+            if self.protocol() == Protocol::Buffered {
+                // Fig. 6: the data is already here; the sender ignores our receive request.
+                self.take_posted(r, recv);
+                self.step(
+                    r,
+                    info.src,
+                    info.tag,
+                    info.send,
+                    ProtocolStep::CrossingTakesSendRequest,
+                );
+                self.receive_from_request(info, recv, false);
+            } else {
+                // Fig. 7: the sender will answer our receive request with a one-sided send.
+                if let Some(slot) = self.proto(r).posted.iter_mut().find(|(q, _)| *q == recv) {
+                    slot.1 = RecvMode::Promised;
+                }
+                self.step(
+                    r,
+                    info.src,
+                    info.tag,
+                    info.send,
+                    ProtocolStep::SendRequestIgnored,
+                );
+            }
+            return;
+        }
+        let matched = self.protos[r as usize].as_ref().and_then(|p| {
+            p.posted.iter().position(|(q, mode)| {
+                *mode != RecvMode::Promised
+                    && match &self.requests.get(q.0).map(|x| &x.kind) {
+                        Some(ReqKind::Recv { src, tag, .. }) => {
+                            src.accepts(info.src) && tag.accepts(info.tag)
+                        }
+                        _ => false,
+                    }
+            })
+        });
+        match matched {
+            Some(pos) => {
+                let (recv, _) = self.proto(r).posted.remove(pos);
+                self.receive_from_request(info, recv, true);
+            }
+            None => {
+                let mut info = info;
+                if self.protocol() == Protocol::Get {
+                    // Fig. 5: pull the data into a temporary buffer now; the send completes.
+                    let get =
+                        self.machine
+                            .rdma(self.now, r, info.src, RdmaOp::Get { bytes: info.bytes });
+                    info.in_temp = Some(get.origin_complete);
+                    self.complete_send_by_flag(get.origin_complete, r, info.src, info.send);
+                    self.step(r, info.src, info.tag, info.send, ProtocolStep::PulledToTemp);
+                }
+                self.step(
+                    r,
+                    info.src,
+                    info.tag,
+                    info.send,
+                    ProtocolStep::SendRequestQueued,
+                );
+                self.proto(r).send_requests.push_back(info);
+            }
+        }
+    }
+
+    /// Removes `recv` from `rank`'s posted receives (it is being matched).
+    fn take_posted(&mut self, rank: Rank, recv: ReqId) {
+        let p = self.proto(rank);
+        p.posted.retain(|(q, _)| *q != recv);
+    }
+
+    /// Receive `recv` takes the data of send request `info` (matched at the receiver). With both
+    /// sides, the sender is told to drop its request-issued entry, unless a crossing already
+    /// resolved it there (`notify_sender` false).
+    fn receive_from_request(&mut self, info: SendInfo, recv: ReqId, notify_sender: bool) {
+        let r = info.dst;
+        let o = self.machine.receive_overhead();
+        let landed = match info.in_temp {
+            Some(ready) => {
+                let copy = self.machine.loggp().stream(info.bytes);
+                self.step(r, info.src, info.tag, recv, ProtocolStep::CopiedFromTemp);
+                self.now.max(ready) + copy
+            }
+            None => {
+                let get =
+                    self.machine
+                        .rdma(self.now, r, info.src, RdmaOp::Get { bytes: info.bytes });
+                self.step(r, info.src, info.tag, recv, ProtocolStep::RemoteRead);
+                self.complete_send_by_flag(get.origin_complete, r, info.src, info.send);
+                get.origin_complete
+            }
+        };
+        self.queue.push(landed + o, Event::Landed(recv, info.msg));
+        if self.matching.both_sides() && notify_sender {
+            self.send_packet(
+                self.now,
+                r,
+                Packet::Removal {
+                    owner: info.src,
+                    peer: r,
+                    tag: info.tag,
+                    send: true,
+                },
+            );
+        }
+        // Only now: receive requests released by a matched wildcard must reach the sender after
+        // the removal above, or the sender would take its stale entry for a crossing.
+        self.matched_wildcard(r, recv);
+    }
+
+    /// The receiver writes the sender's completion flag at `at`; the send completes when the
+    /// sender notices.
+    fn complete_send_by_flag(&mut self, at: SimTime, r: Rank, sender: Rank, send: ReqId) {
+        let flag = self
+            .machine
+            .rdma(at, r, sender, RdmaOp::Put { bytes: FLAG_BYTES });
+        let o = self.machine.receive_overhead();
+        self.queue.push(flag.arrival + o, Event::SendDone(send));
+    }
+
+    /// A receive request's handler ran at the sender.
+    fn on_recv_request(&mut self, info: RecvInfo) {
+        let (s, key) = (info.sender, (info.receiver, info.tag));
+        let crossing = self.protos[s as usize]
+            .as_ref()
+            .is_some_and(|p| p.issued_sends.contains_key(&key));
+        if crossing {
+            let (send, msg) =
+                pop_key(&mut self.proto(s).issued_sends, key).expect("crossing key present");
+            if self.protocol() == Protocol::Buffered {
+                self.step(
+                    s,
+                    info.receiver,
+                    info.tag,
+                    info.recv,
+                    ProtocolStep::RecvRequestIgnored,
+                );
+            } else {
+                self.one_sided_send(send, msg, info);
+            }
+            return;
+        }
+        self.step(
+            s,
+            info.receiver,
+            info.tag,
+            info.recv,
+            ProtocolStep::RecvRequestStored,
+        );
+        self.proto(s).assoc.entry(key).or_default().push_back(info);
+    }
+
+    /// Writes the data of `send` straight into the user buffer of `rr` (and its request object).
+    fn one_sided_send(&mut self, send: ReqId, msg: MsgId, rr: RecvInfo) {
+        let bytes = self.messages.get(msg.0).map_or(0, |m| m.bytes);
+        let put = self.machine.rdma(
+            self.now,
+            rr.sender,
+            rr.receiver,
+            RdmaOp::Put {
+                bytes: bytes + FLAG_BYTES,
+            },
+        );
+        self.step(
+            rr.sender,
+            rr.receiver,
+            rr.tag,
+            send,
+            ProtocolStep::OneSidedSend,
+        );
+        self.queue.push(put.sender_free, Event::SendDone(send));
+        let o = self.machine.receive_overhead();
+        self.queue
+            .push(put.arrival + o, Event::Landed(rr.recv, msg));
+        // The receive is promised to this send from now on (it has a specific source and tag,
+        // so it is never a wildcard).
+        self.take_posted(rr.receiver, rr.recv);
+    }
+
+    /// `recv` matched: if it was the last pending wildcard, send the held-back receive requests.
+    fn matched_wildcard(&mut self, rank: Rank, recv: ReqId) {
+        let p = self.proto(rank);
+        if !p.wildcards.remove(&recv) || !p.wildcards.is_empty() {
+            return;
+        }
+        let held: Vec<ReqId> = p.held_back.drain(..).collect();
+        for q in held {
+            let still_posted = self.proto(rank).posted.iter().position(|(x, _)| *x == q);
+            let Some(pos) = still_posted else { continue };
+            let Some(ReqKind::Recv {
+                src: Source::Rank(s),
+                tag: TagSel::Tag(t),
+                ..
+            }) = self.requests.get(q.0).map(|x| x.kind.clone())
+            else {
+                continue;
+            };
+            self.proto(rank).posted[pos].1 = RecvMode::Requested;
+            self.issue_recv_request(rank, s, t, q);
+        }
+    }
+}
