@@ -24,7 +24,10 @@ pub enum Event {
     Packet(u32),
     /// A protocol packet's handler finished on the target processor.
     Handler(u32),
-    /// A message's data is in the receive buffer and the receiver has noticed: the receive
-    /// completes.
+    /// A message's data is in the receive buffer: the receive completes, and a receiver waiting
+    /// for it takes its processor to wake up (paper 000's I-structure wake-up).
     Landed(ReqId, MsgId),
+    /// The receiver wrote a send's completion flag into the sender's request: the send
+    /// completes, and a sender waiting for it wakes up the same way.
+    FlagSet(ReqId),
 }

@@ -6,11 +6,13 @@
 //!   request* (buffer, request, tag) from receiver to sender; a *removal* clears an entry of a
 //!   request-issued queue. Each is a remote thread invocation: it runs as a handler on the target
 //!   processor, so on EM-X it waits behind the block running there (`Machine::admit_handler`).
-//!   Handlers cost the machine's receive overhead `o`.
+//!   Handlers cost the profile's handler time (`[cpu] handler_us`, else `o`); what a handler
+//!   issues (a remote read, a one-sided write, a flag) pays no further software overhead.
 //! - **Hardware transfers.** Remote writes (SYSWR) and reads (SYSRD) use `Machine::rdma` and need
-//!   no target processor. Data landing in a user buffer completes the receive after `o` (the
-//!   waiting thread wakes up); a completion flag written into the sender's request completes the
-//!   send after `o`.
+//!   no target processor. Data landing in a user buffer completes the receive; a completion flag
+//!   written into the sender's request completes the send. A rank waiting for either wakes up
+//!   like a thread woken by an I-structure write: it takes its processor at once (packets that
+//!   arrive later wait behind it, FIFO) and continues after `o`.
 //! - **Receiver side.** A send request meets the first posted receive (in posting order) that
 //!   accepts it and is not already promised to a one-sided send; otherwise it waits in the
 //!   receiver's queue of send requests, which a new receive scans in arrival order. sync pulls
@@ -187,13 +189,47 @@ impl World {
             .get(id)
             .expect("arriving packet is live")
             .target();
-        let cost = self.machine.receive_overhead();
+        let cost = self.machine.handler_cost();
         match self
             .machine
             .admit_handler(self.now, target, u64::from(id), cost)
         {
             Admission::Runs(run) => self.queue.push(run.end, Event::Handler(id)),
             Admission::Queued => {}
+        }
+    }
+
+    /// Data landed in a receive buffer.
+    pub(crate) fn landed(&mut self, req: ReqId, msg: MsgId) {
+        let owner = self.complete_receive(msg, req, false);
+        self.wake_on_processor(owner);
+    }
+
+    /// A send's completion flag was written.
+    pub(crate) fn flag_set(&mut self, send: ReqId) {
+        let r = self.requests.get_mut(send.0).expect("flagged send is live");
+        r.done = true;
+        let owner = r.owner;
+        self.record(RecordKind::SendComplete {
+            rank: owner,
+            req: send,
+        });
+        self.wake_on_processor(owner);
+    }
+
+    /// A rank waiting for what just completed wakes up: its processor is taken from now (a
+    /// packet arriving later waits behind it, FIFO) and the program continues after the
+    /// wake-up overhead `o`.
+    fn wake_on_processor(&mut self, rank: Rank) {
+        let ready = match &self.states[rank as usize] {
+            super::world::RankState::Blocked(w) => self.satisfied(w),
+            _ => false,
+        };
+        if ready {
+            self.states[rank as usize] = super::world::RankState::Ready;
+            let start = self.machine.begin_block(self.now, rank);
+            let o = self.machine.receive_overhead();
+            self.queue.push(start + o, Event::Resume(rank));
         }
     }
 
@@ -262,7 +298,7 @@ impl World {
         }));
         if self.matching.both_sides() {
             if let Some(rr) = pop_key(&mut self.proto(src).assoc, (dst, tag)) {
-                self.one_sided_send(send, msg, rr);
+                self.one_sided_send(send, msg, rr, false);
                 self.send_packet(
                     self.now,
                     src,
@@ -339,7 +375,7 @@ impl World {
                 req: recv,
                 queued: false,
             });
-            self.receive_from_request(info, recv, true);
+            self.receive_from_request(info, recv, true, false);
             return recv;
         }
         self.record(RecordKind::RecvPosted {
@@ -413,7 +449,7 @@ impl World {
                     info.send,
                     ProtocolStep::CrossingTakesSendRequest,
                 );
-                self.receive_from_request(info, recv, false);
+                self.receive_from_request(info, recv, false, true);
             } else {
                 // Fig. 7: the sender will answer our receive request with a one-sided send.
                 if let Some(slot) = self.proto(r).posted.iter_mut().find(|(q, _)| *q == recv) {
@@ -443,7 +479,7 @@ impl World {
         match matched {
             Some(pos) => {
                 let (recv, _) = self.proto(r).posted.remove(pos);
-                self.receive_from_request(info, recv, true);
+                self.receive_from_request(info, recv, true, true);
             }
             None => {
                 let mut info = info;
@@ -477,9 +513,14 @@ impl World {
     /// Receive `recv` takes the data of send request `info` (matched at the receiver). With both
     /// sides, the sender is told to drop its request-issued entry, unless a crossing already
     /// resolved it there (`notify_sender` false).
-    fn receive_from_request(&mut self, info: SendInfo, recv: ReqId, notify_sender: bool) {
+    fn receive_from_request(
+        &mut self,
+        info: SendInfo,
+        recv: ReqId,
+        notify_sender: bool,
+        by_handler: bool,
+    ) {
         let r = info.dst;
-        let o = self.machine.receive_overhead();
         let landed = match info.in_temp {
             Some(ready) => {
                 let copy = self.machine.loggp().stream(info.bytes);
@@ -487,15 +528,18 @@ impl World {
                 self.now.max(ready) + copy
             }
             None => {
-                let get =
-                    self.machine
-                        .rdma(self.now, r, info.src, RdmaOp::Get { bytes: info.bytes });
+                let op = RdmaOp::Get { bytes: info.bytes };
+                let get = if by_handler {
+                    self.machine.rdma_by_handler(self.now, r, info.src, op)
+                } else {
+                    self.machine.rdma(self.now, r, info.src, op)
+                };
                 self.step(r, info.src, info.tag, recv, ProtocolStep::RemoteRead);
                 self.complete_send_by_flag(get.origin_complete, r, info.src, info.send);
                 get.origin_complete
             }
         };
-        self.queue.push(landed + o, Event::Landed(recv, info.msg));
+        self.queue.push(landed, Event::Landed(recv, info.msg));
         if self.matching.both_sides() && notify_sender {
             self.send_packet(
                 self.now,
@@ -518,9 +562,8 @@ impl World {
     fn complete_send_by_flag(&mut self, at: SimTime, r: Rank, sender: Rank, send: ReqId) {
         let flag = self
             .machine
-            .rdma(at, r, sender, RdmaOp::Put { bytes: FLAG_BYTES });
-        let o = self.machine.receive_overhead();
-        self.queue.push(flag.arrival + o, Event::SendDone(send));
+            .rdma_by_handler(at, r, sender, RdmaOp::Put { bytes: FLAG_BYTES });
+        self.queue.push(flag.arrival, Event::FlagSet(send));
     }
 
     /// A receive request's handler ran at the sender.
@@ -541,7 +584,7 @@ impl World {
                     ProtocolStep::RecvRequestIgnored,
                 );
             } else {
-                self.one_sided_send(send, msg, info);
+                self.one_sided_send(send, msg, info, true);
             }
             return;
         }
@@ -556,16 +599,17 @@ impl World {
     }
 
     /// Writes the data of `send` straight into the user buffer of `rr` (and its request object).
-    fn one_sided_send(&mut self, send: ReqId, msg: MsgId, rr: RecvInfo) {
+    fn one_sided_send(&mut self, send: ReqId, msg: MsgId, rr: RecvInfo, by_handler: bool) {
         let bytes = self.messages.get(msg.0).map_or(0, |m| m.bytes);
-        let put = self.machine.rdma(
-            self.now,
-            rr.sender,
-            rr.receiver,
-            RdmaOp::Put {
-                bytes: bytes + FLAG_BYTES,
-            },
-        );
+        let op = RdmaOp::Put {
+            bytes: bytes + FLAG_BYTES,
+        };
+        let put = if by_handler {
+            self.machine
+                .rdma_by_handler(self.now, rr.sender, rr.receiver, op)
+        } else {
+            self.machine.rdma(self.now, rr.sender, rr.receiver, op)
+        };
         self.step(
             rr.sender,
             rr.receiver,
@@ -574,9 +618,7 @@ impl World {
             ProtocolStep::OneSidedSend,
         );
         self.queue.push(put.sender_free, Event::SendDone(send));
-        let o = self.machine.receive_overhead();
-        self.queue
-            .push(put.arrival + o, Event::Landed(rr.recv, msg));
+        self.queue.push(put.arrival, Event::Landed(rr.recv, msg));
         // The receive is promised to this send from now on (it has a specific source and tag,
         // so it is never a wildcard).
         self.take_posted(rr.receiver, rr.recv);

@@ -151,7 +151,8 @@ impl<P: Program> Sim<P> {
             }
             Event::Packet(id) => self.world.packet_arrived(id),
             Event::Handler(id) => self.world.handler_done(id),
-            Event::Landed(req, msg) => self.world.deliver(msg, req, false),
+            Event::Landed(req, msg) => self.world.landed(req, msg),
+            Event::FlagSet(req) => self.world.flag_set(req),
             Event::SendDone(req) => self.world.send_done(req),
             Event::Arrive(msg) => self.world.arrive(msg),
             Event::RdmaDone(req) => self.world.rdma_done(req),

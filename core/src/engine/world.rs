@@ -423,8 +423,19 @@ impl World {
         }
     }
 
-    /// Completes receive `req` with message `msg`.
+    /// Completes receive `req` with message `msg` and wakes its owner.
     pub(crate) fn deliver(&mut self, msg: MsgId, req: ReqId, from_unexpected: bool) {
+        let owner = self.complete_receive(msg, req, from_unexpected);
+        self.wake(owner);
+    }
+
+    /// Completes receive `req` with message `msg`; returns its owner (not woken yet).
+    pub(crate) fn complete_receive(
+        &mut self,
+        msg: MsgId,
+        req: ReqId,
+        from_unexpected: bool,
+    ) -> Rank {
         let m = self
             .messages
             .remove(msg.0)
@@ -459,7 +470,7 @@ impl World {
             req,
             from_unexpected,
         });
-        self.wake(owner);
+        owner
     }
 
     pub(crate) fn send_done(&mut self, req: ReqId) {
@@ -471,7 +482,7 @@ impl World {
     }
 
     /// Schedules a blocked rank to resume if what it waits for is now satisfied.
-    fn wake(&mut self, rank: Rank) {
+    pub(crate) fn wake(&mut self, rank: Rank) {
         if let RankState::Blocked(w) = &self.states[rank as usize] {
             if self.satisfied(w) {
                 self.states[rank as usize] = RankState::Ready;

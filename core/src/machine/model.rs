@@ -150,6 +150,8 @@ pub struct Machine {
     cpus: Vec<Cpu>,
     flop: PerUnit,
     command: Option<SimTime>,
+    /// Processor time of a protocol handler (`None`: the link's `o`).
+    handler: Option<SimTime>,
     /// Pairs `(src, dst)` with a retransmitted message still in flight → its arrival, so later
     /// messages between them arrive after it. Only pairs with drops outstanding are here.
     in_order: BTreeMap<(u32, u32), SimTime>,
@@ -280,6 +282,7 @@ impl Machine {
             },
             flop: PerUnit::from_per_second(profile.cpu.mflops.value * 1e6),
             command: profile.comm_thread.as_ref().map(|c| us(&c.command_us)),
+            handler: profile.cpu.handler_us.as_ref().map(us),
             in_order: BTreeMap::new(),
         })
     }
@@ -463,6 +466,34 @@ impl Machine {
     /// executed by the target's RDMA engines (EM-X: SYSWR/SYSRD packets; FOLON: the origin's CPU
     /// across the bus). Without hardware for it the result has `software = true`.
     pub fn rdma(&mut self, now: SimTime, origin: u32, target: u32, op: RdmaOp) -> Transfer {
+        self.rdma_issued(now, origin, target, op, true)
+    }
+
+    /// The same operation issued by a handler already running on the origin's processor (a
+    /// protocol step), which pays no separate software overhead `o` to issue it.
+    pub fn rdma_by_handler(
+        &mut self,
+        now: SimTime,
+        origin: u32,
+        target: u32,
+        op: RdmaOp,
+    ) -> Transfer {
+        self.rdma_issued(now, origin, target, op, false)
+    }
+
+    /// Processor time of a protocol handler (a remote thread invocation).
+    pub fn handler_cost(&self) -> SimTime {
+        self.handler.unwrap_or(self.link.params().overhead)
+    }
+
+    fn rdma_issued(
+        &mut self,
+        now: SimTime,
+        origin: u32,
+        target: u32,
+        op: RdmaOp,
+        overhead: bool,
+    ) -> Transfer {
         let (no, nt) = (self.node_of(origin), self.node_of(target));
         if let Network::Bus(bus) = &mut self.network {
             if matches!(op, RdmaOp::Atomic(kind) if kind != AtomicKind::TestAndSet) {
@@ -485,7 +516,7 @@ impl Machine {
         let p = *self.link.params();
         let path = self.path_latency(no, nt);
         let mut notes = Vec::new();
-        let inj = self.link.inject(now, no, op.request_bytes(), true);
+        let inj = self.link.inject(now, no, op.request_bytes(), overhead);
         if inj.waited > SimTime::ZERO {
             notes.push(HwNote::LinkBusy {
                 node: no,
