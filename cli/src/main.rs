@@ -73,6 +73,14 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Recompute a paper's tables on the simulated machines, next to the published values.
+    Reproduce {
+        /// The paper: 000 (MPI-EMX on EM-X).
+        paper: String,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Measure the engine: event-queue throughput and a broadcast over millions of ranks.
     Bench {
         /// Pop+push operations per hold-model measurement.
@@ -122,6 +130,7 @@ fn main() -> ExitCode {
             engine,
             json,
         }),
+        Command::Reproduce { paper, json } => commands::reproduce::run(&paper, json),
         Command::Bench {
             hold_ops,
             bcast_ranks,

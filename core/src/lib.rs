@@ -49,6 +49,8 @@
 //! | [`trace`] | [`trace::Record`]s with explanations, the stable hash, Chrome/Perfetto export |
 //! | [`trace::timeline`] | [`trace::timeline::Timeline`]: spans, message and one-sided arrows, marks; window queries and hit tests for the space-time view |
 //! | [`lang`] | the MPI C language: lexer, parser, checker, compiler, VM, the MPI library, diagnostics |
+//! | [`engine::matching`], [`engine::protocol`] | paper 000's matching engines (receiver only / both sides × sync, get, buffered): requests, associative memory, request-issued queues, crossing rules |
+//! | [`reproduce`] | paper checks: the papers' tables recomputed next to the published values |
 //! | [`workloads`] | native Rust programs for runs with millions of ranks |
 //! | [`bench`](mod@bench) | benchmark kernels shared by the CLI and the WebAssembly build |
 //!
@@ -66,6 +68,7 @@ pub mod bench;
 pub mod engine;
 pub mod lang;
 pub mod machine;
+pub mod reproduce;
 pub mod rng;
 pub mod time;
 pub mod trace;

@@ -2,4 +2,5 @@
 
 pub mod bench;
 pub mod profiles;
+pub mod reproduce;
 pub mod run;

@@ -1,0 +1,35 @@
+//! Paper checks: the papers' tables recomputed by running their programs on the simulated
+//! machines, next to the published values, with the relative error of every cell.
+
+pub mod paper000;
+
+use serde::Serialize;
+
+/// One cell of a reproduced table.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Cell {
+    /// Which row and column, in the paper's words.
+    pub label: String,
+    /// The published value.
+    pub paper: f64,
+    /// What the simulation gives (`None` when the run could not produce it; see `note`).
+    pub simulated: Option<f64>,
+    /// Why a value is missing or what it depends on.
+    pub note: String,
+}
+
+impl Cell {
+    /// (simulated − paper) / paper.
+    pub fn relative_error(&self) -> Option<f64> {
+        self.simulated.map(|s| (s - self.paper) / self.paper)
+    }
+}
+
+/// A reproduced table.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Table {
+    /// Its title (paper, table number, quantity and unit).
+    pub title: String,
+    /// Its cells, in the paper's order.
+    pub cells: Vec<Cell>,
+}
