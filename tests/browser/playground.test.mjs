@@ -133,6 +133,39 @@ test('a long run plays in chunks: it can be paused, slowed down and continued', 
   }
 });
 
+test("paper 000's matching engines: both sides, naive ping-pong, crossing requests explained", async () => {
+  const { page, problems, close } = await loadApp('/');
+  try {
+    await openExample(page, 'pingpong_naive.c');
+    await page.click('.limits summary');
+    await page.selectOption('[data-testid="engine-select"]', 'both-sides:sync');
+    await page.click('[data-testid="run"]');
+    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor();
+    assert.match(await page.textContent('[data-testid="console"]'), /one-way latency: [\d.]+ us/);
+    // Step back into the run until the log shows a crossing resolved as in Fig. 7.
+    await page.$eval('[data-testid="scrubber"]', (el) => {
+      el.value = String(Math.floor(Number(el.max) / 2));
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid="event-log"] li')].some((li) => /Fig\. 7/.test(li.textContent)));
+    await screenshot(page, 'engine-both-sides-sync');
+    await page.click('[data-testid="share"]');
+    const link = new URL(await page.inputValue('[data-testid="share-link"]'));
+    const other = await loadApp(link.pathname + link.hash);
+    try {
+      await other.page.waitForFunction(() =>
+        document.querySelector('[data-testid="engine-select"]')?.value === 'both-sides:sync');
+      assert.deepEqual(other.problems, []);
+    } finally {
+      await other.close();
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
 test('run limits stop a runaway loop where the user says', async () => {
   const { page, problems, close } = await loadApp('/');
   try {

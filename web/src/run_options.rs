@@ -1,7 +1,8 @@
-//! Run options the user can set: the limits that stop a runaway run (core's `Limits` and
-//! `VmLimits`), with the browser's defaults and bounds. They travel in share links.
+//! Run options the user can set: the point-to-point engine (core's `Matching`) and the limits
+//! that stop a runaway run (core's `Limits` and `VmLimits`), with the browser's defaults and
+//! bounds. They travel in share links.
 
-use rankscope_core::engine::{Limits, SimConfig};
+use rankscope_core::engine::{Limits, Matching, SimConfig};
 use rankscope_core::lang::VmLimits;
 use serde::{Deserialize, Serialize};
 
@@ -14,6 +15,7 @@ pub const DEFAULT_MAX_EVENTS: u64 = 5_000_000;
 pub const CEILING: RunOptions = RunOptions {
     max_ops: 2_000_000_000,
     max_events: 20_000_000,
+    matching: Matching::Eager,
 };
 
 /// The options of a run.
@@ -23,6 +25,9 @@ pub struct RunOptions {
     pub max_ops: u64,
     /// Events the whole run may process.
     pub max_events: u64,
+    /// The point-to-point engine (links made before it existed use eager).
+    #[serde(default)]
+    pub matching: Matching,
 }
 
 impl Default for RunOptions {
@@ -30,6 +35,7 @@ impl Default for RunOptions {
         RunOptions {
             max_ops: DEFAULT_MAX_OPS,
             max_events: DEFAULT_MAX_EVENTS,
+            matching: Matching::Eager,
         }
     }
 }
@@ -40,6 +46,7 @@ impl RunOptions {
         RunOptions {
             max_ops: self.max_ops.clamp(1, CEILING.max_ops),
             max_events: self.max_events.clamp(1, CEILING.max_events),
+            matching: self.matching,
         }
     }
 
@@ -58,6 +65,7 @@ impl RunOptions {
                 max_events: self.max_events,
                 ..Limits::default()
             },
+            matching: self.matching,
             ..SimConfig::default()
         }
     }
@@ -72,6 +80,7 @@ mod tests {
         let o = RunOptions {
             max_ops: 0,
             max_events: u64::MAX,
+            matching: Matching::Eager,
         }
         .clamped();
         assert_eq!(o.max_ops, 1);

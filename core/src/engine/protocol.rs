@@ -164,22 +164,38 @@ impl World {
     }
 
     fn step(&mut self, rank: Rank, peer: Rank, tag: i32, req: ReqId, step: ProtocolStep) {
+        self.step_until(rank, peer, tag, req, step, self.now);
+    }
+
+    /// Records a protocol step that moves something between the ranks until `until`.
+    fn step_until(
+        &mut self,
+        rank: Rank,
+        peer: Rank,
+        tag: i32,
+        req: ReqId,
+        step: ProtocolStep,
+        until: SimTime,
+    ) {
         self.record(RecordKind::Protocol {
             rank,
             peer,
             tag,
             req,
             step,
+            until,
         });
     }
 
     /// Sends a protocol packet; its handler runs at the target when the target's processor
     /// admits it.
-    fn send_packet(&mut self, at: SimTime, from: Rank, packet: Packet) {
+    /// Returns when it arrives.
+    fn send_packet(&mut self, at: SimTime, from: Rank, packet: Packet) -> SimTime {
         let to = packet.target();
         let t = self.machine.message(at, from, to, REQUEST_BYTES);
         let id = self.packets.insert(packet);
         self.queue.push(t.arrival, Event::Packet(id));
+        t.arrival
     }
 
     /// A packet reached its target's input buffer: admit its handler.
@@ -328,7 +344,7 @@ impl World {
             info.in_temp = Some(put.arrival);
             at = put.sender_free;
             self.queue.push(put.sender_free, Event::SendDone(send));
-            self.step(src, dst, tag, send, ProtocolStep::CopiedToTemp);
+            self.step_until(src, dst, tag, send, ProtocolStep::CopiedToTemp, put.arrival);
         }
         if self.matching.both_sides() {
             self.proto(src)
@@ -337,8 +353,8 @@ impl World {
                 .or_default()
                 .push_back((send, msg));
         }
-        self.step(src, dst, tag, send, ProtocolStep::SendRequestSent);
-        self.send_packet(at, src, Packet::SendRequest(info));
+        let arrives = self.send_packet(at, src, Packet::SendRequest(info));
+        self.step_until(src, dst, tag, send, ProtocolStep::SendRequestSent, arrives);
         send
     }
 
@@ -418,8 +434,7 @@ impl World {
             .entry((sender, tag))
             .or_default()
             .push_back(recv);
-        self.step(rank, sender, tag, recv, ProtocolStep::RecvRequestSent);
-        self.send_packet(
+        let arrives = self.send_packet(
             self.now,
             rank,
             Packet::RecvRequest(RecvInfo {
@@ -428,6 +443,14 @@ impl World {
                 sender,
                 tag,
             }),
+        );
+        self.step_until(
+            rank,
+            sender,
+            tag,
+            recv,
+            ProtocolStep::RecvRequestSent,
+            arrives,
         );
     }
 
@@ -485,12 +508,22 @@ impl World {
                 let mut info = info;
                 if self.protocol() == Protocol::Get {
                     // Fig. 5: pull the data into a temporary buffer now; the send completes.
-                    let get =
-                        self.machine
-                            .rdma(self.now, r, info.src, RdmaOp::Get { bytes: info.bytes });
+                    let get = self.machine.rdma_by_handler(
+                        self.now,
+                        r,
+                        info.src,
+                        RdmaOp::Get { bytes: info.bytes },
+                    );
                     info.in_temp = Some(get.origin_complete);
                     self.complete_send_by_flag(get.origin_complete, r, info.src, info.send);
-                    self.step(r, info.src, info.tag, info.send, ProtocolStep::PulledToTemp);
+                    self.step_until(
+                        r,
+                        info.src,
+                        info.tag,
+                        info.send,
+                        ProtocolStep::PulledToTemp,
+                        get.origin_complete,
+                    );
                 }
                 self.step(
                     r,
@@ -534,7 +567,14 @@ impl World {
                 } else {
                     self.machine.rdma(self.now, r, info.src, op)
                 };
-                self.step(r, info.src, info.tag, recv, ProtocolStep::RemoteRead);
+                self.step_until(
+                    r,
+                    info.src,
+                    info.tag,
+                    recv,
+                    ProtocolStep::RemoteRead,
+                    get.origin_complete,
+                );
                 self.complete_send_by_flag(get.origin_complete, r, info.src, info.send);
                 get.origin_complete
             }
@@ -610,12 +650,13 @@ impl World {
         } else {
             self.machine.rdma(self.now, rr.sender, rr.receiver, op)
         };
-        self.step(
+        self.step_until(
             rr.sender,
             rr.receiver,
             rr.tag,
             send,
             ProtocolStep::OneSidedSend,
+            put.arrival,
         );
         self.queue.push(put.sender_free, Event::SendDone(send));
         self.queue.push(put.arrival, Event::Landed(rr.recv, msg));

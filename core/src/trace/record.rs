@@ -175,6 +175,8 @@ pub enum RecordKind {
         req: ReqId,
         /// What happened.
         step: ProtocolStep,
+        /// When what the step sends arrives (a packet, data); its own time for local steps.
+        until: SimTime,
     },
     /// A rank finished its program.
     Done {
@@ -221,6 +223,24 @@ pub enum ProtocolStep {
 impl ProtocolStep {
     fn code(self) -> u32 {
         self as u32
+    }
+
+    /// Whether the step sends something from one rank to the other, and what: `Some(true)` for
+    /// data (a remote write or read), `Some(false)` for a request packet.
+    pub fn transfer(self) -> Option<bool> {
+        match self {
+            ProtocolStep::SendRequestSent | ProtocolStep::RecvRequestSent => Some(false),
+            ProtocolStep::CopiedToTemp
+            | ProtocolStep::OneSidedSend
+            | ProtocolStep::RemoteRead
+            | ProtocolStep::PulledToTemp => Some(true),
+            _ => None,
+        }
+    }
+
+    /// Whether the data flows from the peer to the acting rank (a read), not the other way.
+    pub fn inbound(self) -> bool {
+        matches!(self, ProtocolStep::RemoteRead | ProtocolStep::PulledToTemp)
     }
 }
 
@@ -397,6 +417,7 @@ impl Record {
                 tag,
                 req,
                 step,
+                ..
             } => match step {
                 ProtocolStep::SendRequestSent => format!("rank {rank} sends a send request for {req} (tag {tag}) to rank {peer}"),
                 ProtocolStep::CopiedToTemp => format!("rank {rank} writes the data of {req} into a temporary buffer at rank {peer} (buffered protocol) and may reuse its buffer"),
@@ -580,11 +601,13 @@ impl Record {
                 tag,
                 req,
                 step,
+                until,
             } => {
                 h.u32(15);
                 for v in [*rank, *peer, *tag as u32, req.0, step.code()] {
                     h.u32(v);
                 }
+                h.u64(until.as_ps());
             }
             RecordKind::Done { rank } => {
                 h.u32(12);

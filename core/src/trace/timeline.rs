@@ -570,8 +570,40 @@ impl Timeline {
             | RecordKind::Hardware { .. }
             | RecordKind::SendComplete { .. }
             | RecordKind::RecvPosted { .. }
-            | RecordKind::Matched { .. }
-            | RecordKind::Protocol { .. } => {}
+            | RecordKind::Matched { .. } => {}
+            RecordKind::Protocol {
+                rank,
+                peer,
+                step,
+                until,
+                ..
+            } => {
+                // Paper 000's request packets are drawn as messages, its data moves (remote
+                // writes and reads) as RDMA.
+                if let Some(data) = step.transfer() {
+                    let (from, to) = if step.inbound() {
+                        (*peer, *rank)
+                    } else {
+                        (*rank, *peer)
+                    };
+                    self.push_arrow(Arrow {
+                        kind: if data {
+                            ArrowKind::Rdma
+                        } else {
+                            ArrowKind::Message
+                        },
+                        software: false,
+                        from,
+                        to,
+                        start: now,
+                        end: (*until).max(now),
+                        back: None,
+                        record: index,
+                        end_record: None,
+                        back_record: None,
+                    });
+                }
+            }
         }
     }
 

@@ -5,6 +5,8 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use rankscope_core::engine::{Matching, ENGINES};
+
 use crate::run_options::{RunOptions, CEILING};
 
 /// Props: the profiles to choose from and the current choice.
@@ -105,6 +107,18 @@ pub fn controls(props: &ControlsProps) -> Html {
             </label>
         }
     };
+    let on_engine = {
+        let (cb, options) = (props.on_options.clone(), props.options);
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            if let Ok(matching) = select.value().parse::<Matching>() {
+                cb.emit(RunOptions {
+                    matching,
+                    ..options
+                });
+            }
+        })
+    };
     html! {
         <section class="panel controls" aria-label="Run setup">
             <label class="field">
@@ -139,16 +153,24 @@ pub fn controls(props: &ControlsProps) -> Html {
                 { "Load profile…" }
                 <input type="file" accept=".toml,text/plain" onchange={on_file} data-testid="profile-file" />
             </label>
-            <details class="limits">
-                <summary>{ "Run limits" }</summary>
+            <details class="limits" open={props.options.matching != Matching::Eager}>
+                <summary>{ "Protocol and limits" }</summary>
                 <div class="limits-row">
+                    <label class="field" title="paper 000: how sends and receives are matched and how the data moves">
+                        <span>{ "Point-to-point engine" }</span>
+                        <select onchange={on_engine} data-testid="engine-select">
+                            { for ENGINES.iter().map(|m| html! {
+                                <option value={m.to_string()} selected={*m == props.options.matching}>{ m.to_string() }</option>
+                            }) }
+                        </select>
+                    </label>
                     { limit("Events per run", "the run stops with an error after this many events",
                         props.options.max_events, CEILING.max_events, "max-events",
                         |o, n| RunOptions { max_events: n, ..o }) }
                     { limit("Operations per rank", "a rank that executes more bytecode operations is stopped as a runaway loop",
                         props.options.max_ops, CEILING.max_ops, "max-ops",
                         |o, n| RunOptions { max_ops: n, ..o }) }
-                    <p class="muted">{ "The protocol is eager point-to-point with MPI matching; the matching engines of paper 000 and the RMA locks of paper 003 will appear here." }</p>
+                    <p class="muted">{ "Eager sends the data at once (any machine). The other engines are paper 000's MPI-EMX protocols: receive requests go to the sender too (both sides) or not (receiver only), and the data moves by sync, get or buffered." }</p>
                 </div>
             </details>
             if let Some(e) = &props.load_error {

@@ -16,7 +16,7 @@ use crate::session::SessionCell;
 const LOG_BEFORE: usize = 120;
 /// Log lines of the known future shown after the cursor (few, so the current line stays in view
 /// in a log that is scrolled to its end).
-const LOG_AFTER: usize = 6;
+const LOG_AFTER: usize = 3;
 /// Console lines shown (the newest).
 const CONSOLE_TAIL: usize = 300;
 
