@@ -150,6 +150,16 @@ test("paper 000's matching engines: both sides, naive ping-pong, crossing reques
     await page.waitForFunction(() =>
       [...document.querySelectorAll('[data-testid="event-log"] li')].some((li) => /Fig\. 7/.test(li.textContent)));
     await screenshot(page, 'engine-both-sides-sync');
+    // The queue view: step until a request-issued entry is out, and a lit entry shows it moving.
+    const view = page.locator('[data-testid="queue-view"]');
+    assert.match(await view.textContent(), /engine: both-sides:sync/);
+    let issued = 0;
+    for (let i = 0; i < 40 && issued === 0; i++) {
+      await page.click('[data-testid="step"]');
+      issued = await page.locator('[data-testid="issued"] .entry').count();
+    }
+    assert.ok(issued > 0, 'a request-issued entry appears within 40 steps');
+    await view.screenshot({ path: new URL('../screenshots/queues-mid-run.png', import.meta.url).pathname });
     await page.click('[data-testid="share"]');
     const link = new URL(await page.inputValue('[data-testid="share-link"]'));
     const other = await loadApp(link.pathname + link.hash);

@@ -172,6 +172,12 @@ pub fn app() -> Html {
         },
         None => Html::default(),
     };
+    let queues = match &state.session {
+        Some(s) => html! {
+            <crate::components::queue_view::QueueView session={s.clone()} generation={state.generation} />
+        },
+        None => Html::default(),
+    };
     if embed {
         let machine = state
             .selected_profile()
@@ -207,6 +213,7 @@ pub fn app() -> Html {
                 <div class="area-editor">{ editor }</div>
                 <div class="area-run">{ run_panel }</div>
                 <div class="area-timeline">{ timeline }</div>
+                <div class="area-queues">{ queues }</div>
                 <div class="area-machine">
                     if let Some(p) = state.selected_profile() {
                         <MachineView profile={p.clone()} />

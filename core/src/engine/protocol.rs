@@ -218,6 +218,7 @@ impl World {
     /// Data landed in a receive buffer.
     pub(crate) fn landed(&mut self, req: ReqId, msg: MsgId) {
         let owner = self.complete_receive(msg, req, false);
+        self.take_posted(owner, req);
         self.wake_on_processor(owner);
     }
 
@@ -660,9 +661,16 @@ impl World {
         );
         self.queue.push(put.sender_free, Event::SendDone(send));
         self.queue.push(put.arrival, Event::Landed(rr.recv, msg));
-        // The receive is promised to this send from now on (it has a specific source and tag,
-        // so it is never a wildcard).
-        self.take_posted(rr.receiver, rr.recv);
+        // The receive is promised to this send from now on (no send request may take it); it
+        // leaves the posted queue when the data lands.
+        if let Some(slot) = self
+            .proto(rr.receiver)
+            .posted
+            .iter_mut()
+            .find(|(q, _)| *q == rr.recv)
+        {
+            slot.1 = RecvMode::Promised;
+        }
     }
 
     /// `recv` matched: if it was the last pending wildcard, send the held-back receive requests.

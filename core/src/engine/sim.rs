@@ -369,6 +369,17 @@ impl<P: Program> Sim<P> {
     pub fn mailbox(&self, rank: Rank) -> Option<&Mailbox> {
         self.world.mailboxes.get(rank as usize)?.as_deref()
     }
+    /// A rank's protocol queues under one of paper 000's engines (`None` before first use, or
+    /// with the eager engine).
+    pub fn protocol_queues(&self, rank: Rank) -> Option<&super::protocol::ProtoBox> {
+        self.world.protos.get(rank as usize)?.as_deref()
+    }
+
+    /// The point-to-point engine of the run.
+    pub fn matching(&self) -> super::matching::Matching {
+        self.world.matching
+    }
+
     /// A live request.
     pub fn request(&self, id: super::ids::ReqId) -> Option<&Request> {
         self.world.requests.get(id.0)

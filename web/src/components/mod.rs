@@ -6,6 +6,7 @@ pub mod header;
 pub mod icon;
 pub mod machine_list;
 pub mod machine_view;
+pub mod queue_view;
 pub mod run_panel;
 pub mod share_bar;
 pub mod timeline;
