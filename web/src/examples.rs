@@ -24,6 +24,10 @@ pub const EXAMPLES: &[(&str, &str)] = &[
     ("halo_sweep.c", include_str!("../../examples/halo_sweep.c")),
     ("ring.c", include_str!("../../examples/ring.c")),
     (
+        "throughput_preposted.c",
+        include_str!("../../examples/throughput_preposted.c"),
+    ),
+    (
         "wildcard_server.c",
         include_str!("../../examples/wildcard_server.c"),
     ),

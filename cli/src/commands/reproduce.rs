@@ -1,7 +1,7 @@
 //! `rankscope reproduce PAPER`: a paper's tables recomputed on the simulated machines, each cell
 //! next to the published value with its relative error.
 
-use rankscope_core::reproduce::{paper000, Table};
+use rankscope_core::reproduce::{paper000, Figure, Table};
 
 use crate::output::out;
 
@@ -10,8 +10,8 @@ pub const PAPERS: [&str; 1] = ["000"];
 
 /// Prints (or, with `json`, emits) the tables of `paper`.
 pub fn run(paper: &str, json: bool) -> Result<(), String> {
-    let tables: Vec<Table> = match paper {
-        "000" => vec![paper000::table1()],
+    let (tables, figures): (Vec<Table>, Vec<Figure>) = match paper {
+        "000" => (vec![paper000::table1()], vec![paper000::fig10()]),
         other => {
             return Err(format!(
                 "no reproduction for paper {other:?} yet; available: {}",
@@ -20,13 +20,38 @@ pub fn run(paper: &str, json: bool) -> Result<(), String> {
         }
     };
     if json {
+        let doc = serde_json::json!({ "tables": tables, "figures": figures });
         out!(
             "{}",
-            serde_json::to_string_pretty(&tables).map_err(|e| e.to_string())?
+            serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?
         );
         return Ok(());
     }
     for t in &tables {
+        print_table(t);
+    }
+    for f in &figures {
+        out!("{}\n", f.title);
+        let mut head = format!("{:<24}", "bytes");
+        for x in &f.x {
+            head.push_str(&format!(" {:>8}", *x as u64));
+        }
+        out!("{head}");
+        for s in &f.series {
+            let mut row = format!("{:<24}", s.label);
+            for v in &s.values {
+                row.push_str(&v.map_or(format!(" {:>8}", "—"), |v| format!(" {v:>8.2}")));
+            }
+            out!("{row}");
+        }
+        out!("");
+        print_table(&f.points);
+    }
+    Ok(())
+}
+
+fn print_table(t: &Table) {
+    {
         out!("{}\n", t.title);
         out!(
             "{:<44} {:>9} {:>10} {:>8}",
@@ -47,5 +72,4 @@ pub fn run(paper: &str, json: bool) -> Result<(), String> {
         }
         out!("");
     }
-    Ok(())
 }

@@ -33,3 +33,25 @@ pub struct Table {
     /// Its cells, in the paper's order.
     pub cells: Vec<Cell>,
 }
+
+/// One curve of a reproduced figure.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Series {
+    /// What it shows (an engine, or the raw hardware).
+    pub label: String,
+    /// The y value at each x of the figure (`None` where the run failed).
+    pub values: Vec<Option<f64>>,
+}
+
+/// A reproduced figure: curves over common x values, plus the points the paper states in numbers.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Figure {
+    /// Its title (paper, figure number, axes and units).
+    pub title: String,
+    /// The x values.
+    pub x: Vec<f64>,
+    /// The curves.
+    pub series: Vec<Series>,
+    /// The paper's stated values, compared.
+    pub points: Table,
+}
