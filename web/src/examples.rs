@@ -6,6 +6,10 @@ use rankscope_core::lang::{run_hint, RunHint};
 /// error class.
 pub const EXAMPLES: &[(&str, &str)] = &[
     (
+        "back_substitution.c",
+        include_str!("../../examples/back_substitution.c"),
+    ),
+    (
         "collectives.c",
         include_str!("../../examples/collectives.c"),
     ),

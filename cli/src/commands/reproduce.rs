@@ -11,7 +11,10 @@ pub const PAPERS: [&str; 1] = ["000"];
 /// Prints (or, with `json`, emits) the tables of `paper`.
 pub fn run(paper: &str, json: bool) -> Result<(), String> {
     let (tables, figures): (Vec<Table>, Vec<Figure>) = match paper {
-        "000" => (vec![paper000::table1()], vec![paper000::fig10()]),
+        "000" => (
+            vec![paper000::table1(), paper000::table3(2000)],
+            vec![paper000::fig10()],
+        ),
         other => {
             return Err(format!(
                 "no reproduction for paper {other:?} yet; available: {}",
@@ -54,7 +57,7 @@ fn print_table(t: &Table) {
     {
         out!("{}\n", t.title);
         out!(
-            "{:<44} {:>9} {:>10} {:>8}",
+            "{:<52} {:>9} {:>10} {:>8}",
             "cell",
             "paper",
             "simulated",
@@ -65,7 +68,7 @@ fn print_table(t: &Table) {
                 (Some(s), Some(e)) => (format!("{s:.2}"), format!("{:+.1} %", e * 100.0)),
                 _ => ("—".to_string(), "—".to_string()),
             };
-            out!("{:<44} {:>9.1} {:>10} {:>8}", c.label, c.paper, sim, err);
+            out!("{:<52} {:>9.2} {:>10} {:>8}", c.label, c.paper, sim, err);
             if !c.note.is_empty() {
                 out!("    note: {}", c.note);
             }

@@ -123,8 +123,9 @@ fn every_example_runs_under_every_engine() {
             .collect()
     };
     for path in examples("") {
-        if name_of(&path) == "halo_sweep" {
-            continue; // 10^6 events per engine: covered by the eager run and the browser test
+        if ["halo_sweep", "back_substitution"].contains(&name_of(&path).as_str()) {
+            // Long runs: covered by the eager run, the browser test and `reproduce::paper000`.
+            continue;
         }
         let (eager, _) = run(&path, VmLimits::default());
         let eager = eager.unwrap();
