@@ -44,7 +44,7 @@ test('run to the end, step back, scrub, and jump to an event from the log', asyn
     await screenshot(page, 'playground-scrubbed');
 
     // Jump: click a future line of the log; it becomes the current line.
-    const future = page.locator('.event-log li.future').nth(3);
+    const future = page.locator('.event-log li.future').last();
     const record = await future.getAttribute('data-record');
     await future.locator('button').click();
     await page.waitForSelector(`.event-log li.current[data-record="${record}"]`);

@@ -6,9 +6,10 @@ use rankscope_core::engine::{Limits, Matching, SimConfig};
 use rankscope_core::lang::VmLimits;
 use serde::{Deserialize, Serialize};
 
-/// Bytecode operations a rank may execute by default in the browser (a runaway loop stops in
-/// well under a second of wall time).
-pub const DEFAULT_MAX_OPS: u64 = 20_000_000;
+/// Bytecode operations a rank may execute by default in the browser: enough for paper 000's
+/// back substitution (about 27 million per rank), while a runaway loop still stops in a
+/// fraction of a second of wall time.
+pub const DEFAULT_MAX_OPS: u64 = 50_000_000;
 /// Events a run may process by default in the browser (about a gigabyte of trace at most).
 pub const DEFAULT_MAX_EVENTS: u64 = 5_000_000;
 /// Largest accepted values (the page's memory is the real bound).

@@ -5,9 +5,9 @@
 //! simulator is deterministic, the state reached is identical to the one first reached going
 //! forward (a test compares them field by field).
 //!
-//! Memory stays bounded on long runs: when more than [`MAX_CHECKPOINTS`] checkpoints pile up,
-//! every other one is dropped and the interval doubles, so a run of `n` steps keeps at most
-//! that many checkpoints and a step back replays fewer than `2n / MAX_CHECKPOINTS` steps.
+//! Memory stays bounded on long runs: when more than [`MAX_CHECKPOINTS`] checkpoints pile up, or
+//! they hold more than [`CHECKPOINT_BUDGET`] bytes (large program memories), every other one is
+//! dropped and the interval doubles; a step back replays at most one interval.
 
 use super::limits::SimError;
 use super::program::Program;
@@ -15,6 +15,10 @@ use super::sim::{Progress, Sim};
 
 /// Most checkpoints a history keeps before it thins them out.
 pub const MAX_CHECKPOINTS: usize = 256;
+
+/// Most bytes the checkpoints may hold together before they are thinned (at least two are
+/// always kept: the start and one more).
+pub const CHECKPOINT_BUDGET: usize = 256 << 20;
 
 /// A simulation that can move to any earlier step.
 #[derive(Clone, Debug)]
@@ -54,7 +58,10 @@ impl<P: Program> History<P> {
                 let k = (self.position / self.interval) as usize;
                 if self.checkpoints.len() == k {
                     self.checkpoints.push(self.current.checkpoint());
-                    if self.checkpoints.len() > MAX_CHECKPOINTS {
+                    if self.checkpoints.len() > MAX_CHECKPOINTS
+                        || (self.checkpoint_bytes() > CHECKPOINT_BUDGET
+                            && self.checkpoints.len() > 2)
+                    {
                         self.thin();
                     }
                 }
@@ -80,6 +87,11 @@ impl<P: Program> History<P> {
     /// The current distance between checkpoints, in steps.
     pub fn interval(&self) -> u64 {
         self.interval
+    }
+
+    /// Bytes the checkpoints hold together (kept near [`CHECKPOINT_BUDGET`]).
+    pub fn checkpoint_bytes(&self) -> usize {
+        self.checkpoints.iter().map(Sim::checkpoint_bytes).sum()
     }
 
     /// Checkpoints held (at most [`MAX_CHECKPOINTS`]).

@@ -45,6 +45,11 @@ pub trait Program: Clone + fmt::Debug {
     fn blocked_at(&self) -> Option<String> {
         None
     }
+
+    /// Heap bytes the program holds (its memory), so checkpoints can be budgeted.
+    fn heap_bytes(&self) -> usize {
+        0
+    }
 }
 
 /// A completed request taken back by its owner.

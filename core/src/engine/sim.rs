@@ -401,6 +401,13 @@ impl<P: Program> Sim<P> {
         self.world.heap_bytes()
     }
 
+    /// Bytes a checkpoint of this state holds (the state without trace records, and the
+    /// programs' memories).
+    pub fn checkpoint_bytes(&self) -> usize {
+        self.world.heap_bytes() - self.world.trace.heap_bytes()
+            + self.programs.iter().map(Program::heap_bytes).sum::<usize>()
+    }
+
     /// A copy of the state without the stored trace records (but with the trace hash and count),
     /// cheap enough to keep every few thousand events.
     pub(crate) fn checkpoint(&self) -> Sim<P> {

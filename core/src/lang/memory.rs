@@ -89,6 +89,11 @@ impl Memory {
         }
     }
 
+    /// Bytes in use (what a copy holds).
+    pub fn heap_bytes(&self) -> usize {
+        self.bytes.len()
+    }
+
     /// The current top of the stack (the next free address).
     pub fn top(&self) -> Addr {
         self.bytes.len() as Addr

@@ -669,6 +669,12 @@ impl Program for Vm {
         }
     }
 
+    fn heap_bytes(&self) -> usize {
+        self.mem.heap_bytes()
+            + self.stack.capacity() * std::mem::size_of::<i64>()
+            + self.frames.capacity() * std::mem::size_of::<Frame>()
+    }
+
     fn blocked_at(&self) -> Option<String> {
         let pc = self.blocked_pc as usize;
         let span = self.prog.spans.get(pc)?.clone();

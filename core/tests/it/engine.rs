@@ -465,3 +465,35 @@ fn long_histories_thin_their_checkpoints_and_still_step_back_exactly() {
         assert_eq!(format!("{:?}", history.sim()), snapshots[target as usize]);
     }
 }
+
+#[test]
+fn checkpoints_of_large_programs_stay_within_the_byte_budget() {
+    use rankscope_core::engine::history::CHECKPOINT_BUDGET;
+    use rankscope_core::lang::{self, VmLimits};
+    // Each rank holds 16 MiB; 200 messages make far more steps than the budget allows
+    // checkpoints of that size.
+    let source = "#include <mpi.h>\ndouble big[2097152];\nint main(int argc, char **argv) {\n    int rank, i, v = 0;\n    MPI_Init(&argc, &argv);\n    MPI_Comm_rank(MPI_COMM_WORLD, &rank);\n    big[2097151] = 1.0;\n    for (i = 0; i < 200; i++) {\n        if (rank == 0) MPI_Send(&v, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);\n        else MPI_Recv(&v, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);\n    }\n    MPI_Finalize();\n    return 0;\n}\n";
+    let compiled = lang::load(source, "big.c").unwrap();
+    let machine = Machine::new(&profile("ib-qdr"), 2).unwrap();
+    let sim = Sim::new(
+        machine,
+        lang::ranks(&compiled, 2, VmLimits::default()),
+        SimConfig::default(),
+    );
+    let mut history = History::new(sim, 1);
+    let mut peak = 0;
+    while history.forward(1).unwrap() == 1 {
+        peak = peak.max(history.checkpoint_bytes());
+    }
+    let one = history.sim().checkpoint_bytes();
+    assert!(one > 32 << 20, "two ranks of 16 MiB: {one} bytes");
+    assert!(peak <= CHECKPOINT_BUDGET, "{peak} bytes of checkpoints");
+    assert!(
+        history.interval() > 8,
+        "thinned: interval {}",
+        history.interval()
+    );
+    let end = history.position();
+    history.goto(end / 2).unwrap();
+    assert_eq!(history.position(), end / 2);
+}
