@@ -139,3 +139,10 @@ export async function openExample(page, file) {
   if (value === undefined) throw new Error(`example ${file} is not in the picker`);
   await page.selectOption('[data-testid="example-select"]', value);
 }
+
+/** Opens example `file`, presses Run and waits until the run has finished. */
+export async function runExample(page, file) {
+  await openExample(page, file);
+  await page.click('[data-testid="run"]');
+  await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 120000 });
+}

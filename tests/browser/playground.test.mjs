@@ -3,7 +3,7 @@
 // without losing the edit. Screenshots go to tests/screenshots/ (look at them).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadApp as load, openExample, screenshot, useSite } from './harness.mjs';
+import { loadApp as load, openExample, runExample, screenshot, useSite } from './harness.mjs';
 
 const site = useSite(['/', '/slides/']);
 
@@ -18,9 +18,7 @@ const position = async (page) => Number(await page.inputValue('[data-testid="scr
 test('run to the end, step back, scrub, and jump to an event from the log', async () => {
   const { page, problems, close } = await loadApp('/');
   try {
-    await openExample(page, 'pingpong_naive.c');
-    await page.click('[data-testid="run"]');
-    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor();
+    await runExample(page, 'pingpong_naive.c');
     const end = await position(page);
     assert.ok(end > 20, `the run has events (${end})`);
     const console = await page.textContent('[data-testid="console"]');
@@ -89,9 +87,7 @@ test('no example panics: each runs to its end, its runtime error or its compile 
 test('the console shows every rank, or the one you pick', async () => {
   const { page, problems, close } = await loadApp('/');
   try {
-    await openExample(page, 'wildcard_server.c');
-    await page.click('[data-testid="run"]');
-    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor();
+    await runExample(page, 'wildcard_server.c');
     const all = await page.textContent('[data-testid="console"]');
     assert.match(all, /\[rank 0 @/);
     assert.match(all, /\[rank 3 @/);

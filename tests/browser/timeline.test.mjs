@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openPage, openExample, screenshot, screenshotDir, useSite } from './harness.mjs';
+import { openPage, runExample, screenshot, screenshotDir, useSite } from './harness.mjs';
 
 const site = useSite(['/']);
 
@@ -18,9 +18,7 @@ async function loadAndRun(options, file = 'pingpong_naive.c') {
   const { page } = session;
   await page.goto(site.server.origin + '/');
   await page.waitForSelector('[data-testid="app"][data-ready="true"]', { timeout: 20000 });
-  await openExample(page, file);
-  await page.click('[data-testid="run"]');
-  await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor();
+  await runExample(page, file);
   // Drawn at least once after the run finished (the frame counter is set by each redraw).
   await page.waitForFunction(
     (sel) => Number(document.querySelector(sel)?.dataset.visibleArrows ?? 0) > 0,

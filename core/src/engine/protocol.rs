@@ -38,7 +38,7 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use super::event::Event;
 use super::ids::{MsgId, Rank, ReqId, Source, TagSel};
 use super::matching::Protocol;
-use super::world::{Message, ReqKind, Request, World};
+use super::world::{ReqKind, World};
 use crate::machine::hw::Admission;
 use crate::machine::RdmaOp;
 use crate::time::SimTime;
@@ -299,20 +299,7 @@ impl World {
         bytes: u64,
         data: Vec<u8>,
     ) -> ReqId {
-        let send = ReqId(self.requests.insert(Request {
-            owner: src,
-            kind: ReqKind::Send { dst, tag, bytes },
-            done: false,
-            status: None,
-            data: Vec::new(),
-        }));
-        let msg = MsgId(self.messages.insert(Message {
-            src,
-            dst,
-            tag,
-            bytes,
-            data,
-        }));
+        let (send, msg) = self.new_send(src, dst, tag, bytes, data);
         if self.matching.both_sides() {
             if let Some(rr) = pop_key(&mut self.proto(src).assoc, (dst, tag)) {
                 self.one_sided_send(send, msg, rr, false);
@@ -367,13 +354,7 @@ impl World {
         tag: TagSel,
         capacity: u64,
     ) -> ReqId {
-        let recv = ReqId(self.requests.insert(Request {
-            owner: rank,
-            kind: ReqKind::Recv { src, tag, capacity },
-            done: false,
-            status: None,
-            data: Vec::new(),
-        }));
+        let recv = self.new_recv(rank, src, tag, capacity);
         let waiting = self.protos[rank as usize].as_ref().and_then(|p| {
             p.send_requests
                 .iter()

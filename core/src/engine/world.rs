@@ -198,17 +198,15 @@ impl World {
         }
     }
 
-    pub(crate) fn isend(
+    /// A send request of `src` and its payload in flight.
+    pub(crate) fn new_send(
         &mut self,
         src: Rank,
         dst: Rank,
         tag: i32,
         bytes: u64,
         data: Vec<u8>,
-    ) -> ReqId {
-        if self.matching != Matching::Eager {
-            return self.proto_isend(src, dst, tag, bytes, data);
-        }
+    ) -> (ReqId, MsgId) {
         let req = ReqId(self.requests.insert(Request {
             owner: src,
             kind: ReqKind::Send { dst, tag, bytes },
@@ -223,6 +221,38 @@ impl World {
             bytes,
             data,
         }));
+        (req, msg)
+    }
+
+    /// A receive request of `rank`.
+    pub(crate) fn new_recv(
+        &mut self,
+        rank: Rank,
+        src: Source,
+        tag: TagSel,
+        capacity: u64,
+    ) -> ReqId {
+        ReqId(self.requests.insert(Request {
+            owner: rank,
+            kind: ReqKind::Recv { src, tag, capacity },
+            done: false,
+            status: None,
+            data: Vec::new(),
+        }))
+    }
+
+    pub(crate) fn isend(
+        &mut self,
+        src: Rank,
+        dst: Rank,
+        tag: i32,
+        bytes: u64,
+        data: Vec<u8>,
+    ) -> ReqId {
+        if self.matching != Matching::Eager {
+            return self.proto_isend(src, dst, tag, bytes, data);
+        }
+        let (req, msg) = self.new_send(src, dst, tag, bytes, data);
         let transfer = self.machine.message(self.now, src, dst, bytes);
         // The receiver's CPU overhead (LogGP `o`) is paid before the message can be matched.
         let arrives = transfer.arrival + transfer.target_cpu;
@@ -341,13 +371,7 @@ impl World {
         if self.matching != Matching::Eager {
             return self.proto_irecv(rank, src, tag, capacity);
         }
-        let req = ReqId(self.requests.insert(Request {
-            owner: rank,
-            kind: ReqKind::Recv { src, tag, capacity },
-            done: false,
-            status: None,
-            data: Vec::new(),
-        }));
+        let req = self.new_recv(rank, src, tag, capacity);
         let waiting = self.mailboxes[rank as usize].as_ref().and_then(|mb| {
             mb.unexpected.iter().position(|m| {
                 let msg = self.messages.get(m.0).expect("queued message is live");
