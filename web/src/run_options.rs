@@ -6,10 +6,13 @@ use rankscope_core::engine::{Limits, Matching, SimConfig};
 use rankscope_core::lang::VmLimits;
 use serde::{Deserialize, Serialize};
 
-/// Bytecode operations a rank may execute by default in the browser: enough for paper 000's
-/// back substitution (about 27 million per rank), while a runaway loop still stops in a
-/// fraction of a second of wall time.
-pub const DEFAULT_MAX_OPS: u64 = 50_000_000;
+/// Bytecode operations a rank may execute by default in the browser over the whole run (the
+/// run advances in chunks, so this bounds work, not a freeze).
+pub const DEFAULT_MAX_OPS: u64 = 200_000_000;
+/// Operations a rank may execute without giving the engine control (an MPI call, `compute()`,
+/// `yield()`): an endless loop stops after about a tenth of a second instead of freezing the
+/// page.
+pub const MAX_OPS_BETWEEN_CALLS: u64 = 20_000_000;
 /// Events a run may process by default in the browser (about a gigabyte of trace at most).
 pub const DEFAULT_MAX_EVENTS: u64 = 5_000_000;
 /// Largest accepted values (the page's memory is the real bound).
@@ -55,6 +58,7 @@ impl RunOptions {
     pub fn vm_limits(self) -> VmLimits {
         VmLimits {
             max_ops: self.max_ops,
+            max_ops_between_calls: MAX_OPS_BETWEEN_CALLS,
             ..VmLimits::default()
         }
     }

@@ -29,15 +29,20 @@ pub struct VmLimits {
     pub max_depth: u32,
     /// Most bytes of memory a rank may use.
     pub max_memory: u32,
+    /// Most operations between two points where the rank gives the engine control (an MPI call,
+    /// `compute()`/`flops()`, `yield()`, a print): a browser sets this so that an endless loop
+    /// is stopped before it freezes the page.
+    pub max_ops_between_calls: u64,
 }
 
 impl Default for VmLimits {
-    /// 200 million operations, 1,000 nested calls, 64 MiB.
+    /// 200 million operations, 1,000 nested calls, 64 MiB; no bound between calls.
     fn default() -> Self {
         VmLimits {
             max_ops: 200_000_000,
             max_depth: 1_000,
             max_memory: 64 << 20,
+            max_ops_between_calls: u64::MAX,
         }
     }
 }
@@ -231,6 +236,9 @@ impl Vm {
     fn run(&mut self, ctx: &mut RankCtx<'_>) -> Run<Option<Step>> {
         let prog = Rc::clone(&self.prog);
         let code = &prog.code[..];
+        // One comparison per operation: the nearer of the two operation limits.
+        let between = self.ops.saturating_add(self.limits.max_ops_between_calls);
+        let stop_at = self.limits.max_ops.min(between);
         loop {
             let Some(&op) = code.get(self.pc as usize) else {
                 return Err(Fault(
@@ -239,11 +247,18 @@ impl Vm {
             };
             self.pc += 1;
             self.ops += 1;
-            if self.ops > self.limits.max_ops {
-                return Err(Fault(format!(
-                    "step limit exceeded: {} operations without finishing (an endless loop?); this is where it was spinning",
-                    self.limits.max_ops
-                )));
+            if self.ops > stop_at {
+                return Err(Fault(if self.ops > self.limits.max_ops {
+                    format!(
+                        "step limit exceeded: {} operations without finishing (an endless loop?); this is where it was spinning",
+                        self.limits.max_ops
+                    )
+                } else {
+                    format!(
+                        "step limit exceeded: {} operations without an MPI call, compute() or yield() (an endless loop?); this is where it was spinning",
+                        self.limits.max_ops_between_calls
+                    )
+                }));
             }
             match op {
                 Op::PushInt(v) => self.stack.push(v),

@@ -37,6 +37,7 @@ fn survives(source: &str, ranks: u32) -> String {
         max_ops: 200_000,
         max_depth: 200,
         max_memory: 1 << 20,
+        max_ops_between_calls: 100_000,
     };
     let config = SimConfig {
         limits: Limits {

@@ -163,3 +163,31 @@ int main() { printf("%d %d %d %d %g\n", a, b, c, d, x); return 0; }
 "#;
     assert_eq!(output(src, 1).unwrap(), ["32 1 255 17 0.5"]);
 }
+
+#[test]
+fn an_endless_loop_between_calls_stops_at_the_between_calls_limit() {
+    use rankscope_core::engine::{Sim, SimConfig, SimError};
+    use rankscope_core::lang::{self, VmLimits};
+    use rankscope_core::machine::{builtin_profiles, Machine};
+    let source = "#include <mpi.h>\nint main(int argc, char **argv) {\n    int i = 0;\n    MPI_Init(&argc, &argv);\n    while (1) { i = i + 1; }\n    return 0;\n}\n";
+    let compiled = lang::load(source, "loop.c").unwrap();
+    let profile = builtin_profiles().unwrap().remove(0);
+    let limits = VmLimits {
+        max_ops_between_calls: 100_000,
+        ..VmLimits::default()
+    };
+    let mut sim = Sim::new(
+        Machine::new(&profile, 1).unwrap(),
+        lang::ranks(&compiled, 1, limits),
+        SimConfig::default(),
+    );
+    let Err(SimError::Program { message, .. }) = sim.run() else {
+        panic!("the loop must stop");
+    };
+    assert!(
+        message.contains("100000 operations without an MPI call"),
+        "{message}"
+    );
+    assert!(message.contains("loop.c:5:"), "{message}");
+    assert!(sim.program(0).unwrap().ops() <= 100_001);
+}
