@@ -33,6 +33,12 @@ impl PartialEq for SessionCell {
 }
 
 impl Session {
+    /// Whether the run can still go forward (not finished, not stopped by an error).
+    pub fn can_continue(&self) -> bool {
+        let sim = self.history.sim();
+        !sim.is_finished() && sim.error().is_none()
+    }
+
     /// Brings the views' derived data up to date after the history moved (forward, back, goto).
     /// Call after every movement.
     pub fn after_move(&mut self) {

@@ -203,8 +203,7 @@ impl State {
         let mut run = cell.0.borrow_mut();
         walk(&mut run);
         run.after_move();
-        let sim = run.history.sim();
-        !sim.is_finished() && sim.error().is_none()
+        run.can_continue()
     }
 
     /// The pure transition function.
@@ -245,10 +244,10 @@ impl State {
                 }
             }
             Action::Run => {
-                let resumable = self.session.as_ref().is_some_and(|s| {
-                    let s = s.0.borrow();
-                    !s.history.sim().is_finished() && s.history.sim().error().is_none()
-                });
+                let resumable = self
+                    .session
+                    .as_ref()
+                    .is_some_and(|s| s.0.borrow().can_continue());
                 if !resumable {
                     self.diagnostics.clear();
                     self.run_error = None;

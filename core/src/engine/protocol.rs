@@ -238,12 +238,7 @@ impl World {
     /// packet arriving later waits behind it, FIFO) and the program continues after the
     /// wake-up overhead `o`.
     fn wake_on_processor(&mut self, rank: Rank) {
-        let ready = match &self.states[rank as usize] {
-            super::world::RankState::Blocked(w) => self.satisfied(w),
-            _ => false,
-        };
-        if ready {
-            self.states[rank as usize] = super::world::RankState::Ready;
+        if self.unblock(rank) {
             let start = self.machine.begin_block(self.now, rank);
             let o = self.machine.receive_overhead();
             self.queue.push(start + o, Event::Resume(rank));

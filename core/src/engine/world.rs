@@ -507,12 +507,20 @@ impl World {
 
     /// Schedules a blocked rank to resume if what it waits for is now satisfied.
     pub(crate) fn wake(&mut self, rank: Rank) {
-        if let RankState::Blocked(w) = &self.states[rank as usize] {
-            if self.satisfied(w) {
-                self.states[rank as usize] = RankState::Ready;
-                self.queue.push(self.now, Event::Resume(rank));
-            }
+        if self.unblock(rank) {
+            self.queue.push(self.now, Event::Resume(rank));
         }
+    }
+
+    /// Marks a blocked rank ready if what it waits for is now satisfied; the caller schedules
+    /// its resume. Returns whether it did.
+    pub(crate) fn unblock(&mut self, rank: Rank) -> bool {
+        let ready =
+            matches!(&self.states[rank as usize], RankState::Blocked(w) if self.satisfied(w));
+        if ready {
+            self.states[rank as usize] = RankState::Ready;
+        }
+        ready
     }
 
     pub(crate) fn satisfied(&self, w: &Wait) -> bool {
