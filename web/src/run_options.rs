@@ -1,6 +1,6 @@
-//! Run options the user can set: the point-to-point engine (core's `Matching`) and the limits
-//! that stop a runaway run (core's `Limits` and `VmLimits`), with the browser's defaults and
-//! bounds. They travel in share links.
+//! Run options the user can set: the point-to-point engine (core's `Matching`), the engine a
+//! side-by-side run compares it with, and the limits that stop a runaway run (core's `Limits`
+//! and `VmLimits`), with the browser's defaults and bounds. They travel in share links.
 
 use rankscope_core::engine::{Limits, Matching, SimConfig};
 use rankscope_core::lang::VmLimits;
@@ -20,6 +20,7 @@ pub const CEILING: RunOptions = RunOptions {
     max_ops: 2_000_000_000,
     max_events: 20_000_000,
     matching: Matching::Eager,
+    compare: None,
 };
 
 /// The options of a run.
@@ -32,6 +33,10 @@ pub struct RunOptions {
     /// The point-to-point engine (links made before it existed use eager).
     #[serde(default)]
     pub matching: Matching,
+    /// The engine of the side-by-side comparison run, if any (links made before it existed
+    /// have none).
+    #[serde(default)]
+    pub compare: Option<Matching>,
 }
 
 impl Default for RunOptions {
@@ -40,6 +45,7 @@ impl Default for RunOptions {
             max_ops: DEFAULT_MAX_OPS,
             max_events: DEFAULT_MAX_EVENTS,
             matching: Matching::Eager,
+            compare: None,
         }
     }
 }
@@ -51,7 +57,18 @@ impl RunOptions {
             max_ops: self.max_ops.clamp(1, CEILING.max_ops),
             max_events: self.max_events.clamp(1, CEILING.max_events),
             matching: self.matching,
+            compare: self.compare,
         }
+    }
+
+    /// The options of the comparison run: the same limits under the comparison engine (`None`
+    /// when no comparison is chosen).
+    pub fn comparison(self) -> Option<RunOptions> {
+        self.compare.map(|matching| RunOptions {
+            matching,
+            compare: None,
+            ..self
+        })
     }
 
     /// The VM limits of each rank.
@@ -86,11 +103,27 @@ mod tests {
             max_ops: 0,
             max_events: u64::MAX,
             matching: Matching::Eager,
+            compare: None,
         }
         .clamped();
         assert_eq!(o.max_ops, 1);
         assert_eq!(o.max_events, CEILING.max_events);
         assert_eq!(o.vm_limits().max_ops, 1);
         assert_eq!(o.sim_config().limits.max_events, CEILING.max_events);
+    }
+
+    #[test]
+    fn the_comparison_keeps_the_limits_and_swaps_the_engine() {
+        let compared = Matching::ReceiverOnly(rankscope_core::engine::Protocol::Sync);
+        let o = RunOptions {
+            max_events: 77,
+            matching: Matching::BothSides(rankscope_core::engine::Protocol::Sync),
+            compare: Some(compared),
+            ..RunOptions::default()
+        };
+        let c = o.comparison().unwrap();
+        assert_eq!((c.max_events, c.matching, c.compare), (77, compared, None));
+        assert_eq!(c.sim_config().matching, compared);
+        assert_eq!(RunOptions::default().comparison(), None);
     }
 }

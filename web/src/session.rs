@@ -5,9 +5,10 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use rankscope_core::engine::{History, Sim};
+use rankscope_core::engine::{History, Sim, SimError};
 use rankscope_core::lang::{self, Diagnostic, Vm};
 use rankscope_core::machine::{Machine, Profile};
+use rankscope_core::time::SimTime;
 
 use crate::run_options::RunOptions;
 
@@ -37,6 +38,35 @@ impl Session {
     pub fn can_continue(&self) -> bool {
         let sim = self.history.sim();
         !sim.is_finished() && sim.error().is_none()
+    }
+
+    /// Whether the run has reached simulated time `t`, or cannot go further (finished, stopped).
+    pub fn covers(&self, t: SimTime) -> bool {
+        self.history.sim().now() >= t || !self.can_continue()
+    }
+
+    /// Takes events until the run [covers](Session::covers) simulated time `t`, at most
+    /// `budget` of them (so one call stays short), then brings the views up to date. Returns
+    /// whether it covers `t` now. An error stops the walk and is shown from the simulation.
+    pub fn advance_to(&mut self, t: SimTime, budget: u64) -> bool {
+        let mut taken = 0;
+        while taken < budget && !self.covers(t) {
+            match self.history.forward(1) {
+                Ok(1) => taken += 1,
+                _ => break,
+            }
+        }
+        self.after_move();
+        self.covers(t)
+    }
+
+    /// The error that stopped the run, as shown to the user (a program's runtime error is
+    /// already a rendered diagnostic).
+    pub fn error_text(&self) -> Option<String> {
+        self.history.sim().error().map(|e| match e {
+            SimError::Program { message, .. } => message.clone(),
+            other => other.to_string(),
+        })
     }
 
     /// Brings the views' derived data up to date after the history moved (forward, back, goto).

@@ -10,6 +10,8 @@ use crate::session::{self, SessionCell, StartError};
 use crate::url::{LinkError, ShareState, LINK_VERSION};
 use rankscope_core::engine::SimError;
 use rankscope_core::lang::Diagnostic;
+use rankscope_core::time::SimTime;
+use rankscope_core::trace::timeline::last_record_at;
 use yew::Reducible;
 
 /// The program shown in the editor when the app opens.
@@ -37,6 +39,11 @@ int main(int argc, char **argv)
 }
 "#;
 
+/// Events the comparison run may take in one reducer call to catch up with the primary (the
+/// smallest chunk of a playing run): a jump far ahead is caught up over the next ticks, so no
+/// click waits for a whole run.
+pub const COMPARE_CATCH_UP: u64 = crate::playback::CHUNK_BOUNDS.0;
+
 /// Everything the page shows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct State {
@@ -54,6 +61,11 @@ pub struct State {
     pub link_error: Option<String>,
     /// The current run, if the program compiled.
     pub session: Option<SessionCell>,
+    /// The side-by-side run of the same program under `options.compare`, kept at least as far
+    /// in simulated time as the current run.
+    pub compare: Option<SessionCell>,
+    /// Why the comparison run could not start.
+    pub compare_error: Option<String>,
     /// Bumped whenever the run moves, so views re-render.
     pub generation: u64,
     /// Compile errors of the last "Run".
@@ -84,7 +96,8 @@ pub enum Action {
     Run,
     /// Stop playing (the run stays where it is).
     Pause,
-    /// One chunk of a playing run: advance up to this many events (sent by the page's timer).
+    /// One chunk of a playing run: advance up to this many events (sent by the page's timer,
+    /// also while only the comparison is catching up; see [`State::comparison_behind`]).
     Tick(u64),
     /// Choose the playback speed.
     SetSpeed(Speed),
@@ -92,6 +105,9 @@ pub enum Action {
     SetOptions(RunOptions),
     /// Go to the state after this many events (the scrubber, the log, the timeline).
     Seek(u64),
+    /// Go to the last event at or before this simulated time (a click in the comparison's
+    /// timeline).
+    SeekTime(SimTime),
     /// Process one more event.
     Step,
     /// Go back one event (exactly: checkpoint + replay).
@@ -129,6 +145,8 @@ impl Default for State {
             profile_error: None,
             link_error: None,
             session: None,
+            compare: None,
+            compare_error: None,
             generation: 0,
             diagnostics: Vec::new(),
             run_error: None,
@@ -193,6 +211,69 @@ impl State {
         }
     }
 
+    /// Drops the run and its comparison (the program, machine or options changed).
+    fn clear_runs(&mut self) {
+        self.session = None;
+        self.compare = None;
+        self.compare_error = None;
+    }
+
+    /// The simulated time of the current run (zero without one).
+    pub fn primary_time(&self) -> SimTime {
+        self.session
+            .as_ref()
+            .map_or(SimTime::ZERO, |c| c.0.borrow().history.sim().now())
+    }
+
+    /// How far in simulated time the comparison run should have got: the current run's time,
+    /// or its whole run once that has finished or stopped (so both end times can be compared).
+    pub fn comparison_target(&self) -> SimTime {
+        match &self.session {
+            Some(c) if !c.0.borrow().can_continue() => SimTime::MAX,
+            _ => self.primary_time(),
+        }
+    }
+
+    /// Whether the comparison run still has to catch up with the current run (see
+    /// [`State::comparison_target`]; the page keeps ticking until it has).
+    pub fn comparison_behind(&self) -> bool {
+        let t = self.comparison_target();
+        self.compare
+            .as_ref()
+            .is_some_and(|c| !c.0.borrow().covers(t))
+    }
+
+    /// Advances the comparison run toward the current run's simulated time, by at most
+    /// `budget` events.
+    fn catch_up(&mut self, budget: u64) {
+        let t = self.comparison_target();
+        if let Some(cell) = &self.compare {
+            cell.0.borrow_mut().advance_to(t, budget);
+            self.generation += 1;
+        }
+    }
+
+    /// Starts the comparison run of the current program under `options.compare`, if one is
+    /// chosen; a failure to start is kept as data for the view.
+    fn start_comparison(&mut self, profile: &Profile) {
+        self.compare = None;
+        self.compare_error = None;
+        let Some(options) = self.options.comparison() else {
+            return;
+        };
+        match session::start(&self.source, profile, self.ranks, options) {
+            Ok(s) => self.compare = Some(s),
+            Err(StartError::Diagnostics(d)) => {
+                self.compare_error = Some(match d.first() {
+                    Some(first) if d.len() == 1 => first.message.clone(),
+                    Some(first) => format!("{} (and {} more errors)", first.message, d.len() - 1),
+                    None => "the program did not compile".to_string(),
+                })
+            }
+            Err(StartError::Message(m)) => self.compare_error = Some(m),
+        }
+    }
+
     /// Moves the run (if any) with `walk`, then brings its derived views up to date. Returns
     /// whether the run can still go forward (not finished, not stopped by an error).
     fn move_run(&mut self, walk: impl FnOnce(&mut session::Session)) -> bool {
@@ -210,7 +291,7 @@ impl State {
     pub fn reduce(mut self, action: Action) -> State {
         match action {
             Action::SelectProfile(id) => {
-                self.session = None;
+                self.clear_runs();
                 let known = self
                     .profiles
                     .as_ref()
@@ -221,20 +302,20 @@ impl State {
                 }
             }
             Action::SetRanks(n) => {
-                self.session = None;
+                self.clear_runs();
                 self.ranks = n.clamp(1, self.capacity());
             }
             Action::Edit(text) => {
                 self.source = text;
                 // The run no longer matches the text; the next Run recompiles.
-                self.session = None;
+                self.clear_runs();
             }
             Action::OpenExample(index) => {
                 let Some((_, source)) = crate::examples::EXAMPLES.get(index) else {
                     return self;
                 };
                 self.source = source.to_string();
-                self.session = None;
+                self.clear_runs();
                 self.diagnostics.clear();
                 self.run_error = None;
                 if let Some(hint) = crate::examples::hint(source) {
@@ -251,17 +332,21 @@ impl State {
                 if !resumable {
                     self.diagnostics.clear();
                     self.run_error = None;
-                    self.session = None;
+                    self.clear_runs();
                     let Some(profile) = self.selected_profile().cloned() else {
                         return self;
                     };
                     match session::start(&self.source, &profile, self.ranks, self.options) {
-                        Ok(s) => self.session = Some(s),
+                        Ok(s) => {
+                            self.session = Some(s);
+                            self.start_comparison(&profile);
+                        }
                         Err(StartError::Diagnostics(d)) => self.diagnostics = d,
                         Err(StartError::Message(m)) => self.run_error = Some(m),
                     }
                 }
                 self.playing = self.move_run(|_| {});
+                self.catch_up(COMPARE_CATCH_UP);
             }
             Action::Pause => self.playing = false,
             Action::Tick(events) => {
@@ -270,12 +355,15 @@ impl State {
                     self.playing = self.move_run(|s| {
                         let _ = s.history.forward(events);
                     });
+                } else if !self.comparison_behind() {
+                    return self;
                 }
+                self.catch_up(events.max(COMPARE_CATCH_UP));
             }
             Action::SetSpeed(speed) => self.speed = speed,
             Action::SetOptions(options) => {
                 self.options = options.clamped();
-                self.session = None;
+                self.clear_runs();
                 self.playing = false;
             }
             Action::Step | Action::Back | Action::Reset | Action::Seek(_) => {
@@ -291,6 +379,27 @@ impl State {
                         _ => s.history.goto(0),
                     };
                 });
+                // The comparison starts over with the run; otherwise it keeps what it has
+                // (it may be ahead: the views fade what lies after the current time).
+                if action == Action::Reset {
+                    if let Some(cell) = &self.compare {
+                        let mut run = cell.0.borrow_mut();
+                        let _ = run.history.goto(0);
+                        run.after_move();
+                    }
+                }
+                self.catch_up(COMPARE_CATCH_UP);
+            }
+            Action::SeekTime(t) => {
+                let Some(cell) = &self.session else {
+                    return self;
+                };
+                let to = {
+                    let run = cell.0.borrow();
+                    let trace = run.history.sim().trace();
+                    last_record_at(trace.known_records(), t).map_or(0, |i| trace.steps_to_show(i))
+                };
+                return self.reduce(Action::Seek(to));
             }
             Action::Restore(Err(e)) => self.link_error = Some(e.to_string()),
             Action::Restore(Ok(shared)) => {
@@ -298,6 +407,8 @@ impl State {
                     .profiles
                     .as_ref()
                     .is_ok_and(|ps| ps.iter().any(|p| p.machine.id == shared.profile));
+                self.clear_runs();
+                self.playing = false;
                 self.source = shared.source;
                 if known {
                     self.selected = shared.profile;
@@ -544,5 +655,207 @@ mod tests {
         let restored = State::default().reduce(Action::RestoreAutosave(saved.clone()));
         assert_eq!(restored.share_state(), saved);
         assert_eq!(restored.speed, Speed::Walk);
+    }
+
+    use rankscope_core::engine::{Matching, Protocol};
+
+    const BOTH_SYNC: Matching = Matching::BothSides(Protocol::Sync);
+    const RECV_SYNC: Matching = Matching::ReceiverOnly(Protocol::Sync);
+
+    /// Example `file` on its machine, under `matching` compared with `compare`.
+    fn compared(file: &str, matching: Matching, compare: Option<Matching>) -> State {
+        let index = crate::examples::EXAMPLES
+            .iter()
+            .position(|(p, _)| *p == file)
+            .unwrap();
+        let s = State::default().reduce(Action::OpenExample(index));
+        let options = RunOptions {
+            matching,
+            compare,
+            ..s.options
+        };
+        s.reduce(Action::SetOptions(options))
+    }
+
+    fn position(cell: &Option<SessionCell>) -> u64 {
+        cell.as_ref().unwrap().0.borrow().history.position()
+    }
+
+    fn now(cell: &Option<SessionCell>) -> SimTime {
+        cell.as_ref().unwrap().0.borrow().history.sim().now()
+    }
+
+    /// The comparison covers the primary's simulated time, or has nowhere further to go.
+    fn covers_primary(s: &State) -> bool {
+        s.compare
+            .as_ref()
+            .unwrap()
+            .0
+            .borrow()
+            .covers(s.primary_time())
+    }
+
+    #[test]
+    fn run_starts_the_comparison_under_its_engine_and_both_play_to_the_end() {
+        let s = run_to_end(compared("pingpong_naive.c", BOTH_SYNC, Some(RECV_SYNC)));
+        // The primary finished; the page keeps ticking until the comparison has caught up.
+        let mut s = s;
+        while s.comparison_behind() {
+            s = s.reduce(Action::Tick(10_000));
+        }
+        let primary = s.session.as_ref().unwrap().0.borrow();
+        let compare = s.compare.as_ref().unwrap().0.borrow();
+        assert_eq!(primary.history.sim().matching(), BOTH_SYNC);
+        assert_eq!(compare.history.sim().matching(), RECV_SYNC);
+        assert!(primary.history.sim().is_finished());
+        assert!(compare.history.sim().is_finished());
+        assert_ne!(
+            primary.history.sim().now(),
+            compare.history.sim().now(),
+            "two engines, two finishing times"
+        );
+        assert!(compare.timeline.end_time() > SimTime::ZERO);
+        assert_eq!(s.compare_error, None);
+    }
+
+    #[test]
+    fn no_comparison_unless_one_is_chosen() {
+        let s = compared("pingpong_naive.c", BOTH_SYNC, None).reduce(Action::Run);
+        assert!(s.session.is_some());
+        assert!(s.compare.is_none());
+        assert!(!s.comparison_behind());
+    }
+
+    #[test]
+    fn stepping_and_seeking_keep_the_comparison_at_the_primary_time() {
+        let mut s = compared("pingpong_naive.c", BOTH_SYNC, Some(RECV_SYNC));
+        for _ in 0..40 {
+            s = s.reduce(Action::Step);
+            assert!(covers_primary(&s), "after a step at {}", s.primary_time());
+        }
+        assert!(now(&s.compare) > SimTime::ZERO);
+        // Back: the comparison may stay ahead (the view fades what lies after the cursor).
+        let ahead = position(&s.compare);
+        let s = s.reduce(Action::Back).reduce(Action::Back);
+        assert!(covers_primary(&s));
+        assert_eq!(
+            position(&s.compare),
+            ahead,
+            "going back leaves it where it was"
+        );
+        let s = s.reduce(Action::Seek(300));
+        assert_eq!(position(&s.session), 300);
+        assert!(covers_primary(&s));
+    }
+
+    #[test]
+    fn a_far_jump_is_caught_up_in_chunks_then_ticks_stop() {
+        let s = run_to_end(compared("halo_sweep.c", Matching::Eager, Some(RECV_SYNC)));
+        // Reset the comparison (with the primary), then jump the primary to its end.
+        let end = {
+            let s = s.clone().reduce(Action::Reset);
+            assert_eq!((position(&s.session), position(&s.compare)), (0, 0));
+            let steps = s
+                .session
+                .as_ref()
+                .unwrap()
+                .0
+                .borrow()
+                .history
+                .sim()
+                .trace()
+                .known_steps();
+            steps
+        };
+        let s = s.reduce(Action::Reset).reduce(Action::Seek(end));
+        assert!(!s.playing);
+        assert!(s.comparison_behind(), "one click takes at most one chunk");
+        assert!(position(&s.compare) <= COMPARE_CATCH_UP);
+        let mut s = s;
+        let mut ticks = 0;
+        while s.comparison_behind() {
+            let before = position(&s.compare);
+            s = s.reduce(Action::Tick(50_000));
+            assert!(position(&s.compare) - before <= 50_000);
+            ticks += 1;
+        }
+        assert!(ticks > 1, "{ticks}");
+        assert!(covers_primary(&s));
+        // Caught up and paused: a stray tick changes nothing.
+        let generation = s.generation;
+        let s = s.reduce(Action::Tick(1_000));
+        assert_eq!(s.generation, generation);
+    }
+
+    #[test]
+    fn run_after_the_end_restarts_both_and_edits_drop_both() {
+        let s = run_to_end(compared("pingpong_naive.c", BOTH_SYNC, Some(RECV_SYNC)));
+        let first = s.compare.clone();
+        let s = s.reduce(Action::Run);
+        assert_ne!(s.compare, first, "a new comparison run");
+        assert!(position(&s.compare) <= position(&s.session) + COMPARE_CATCH_UP);
+        let s = s.reduce(Action::Edit("int main() { return 0; }".into()));
+        assert!(s.session.is_none() && s.compare.is_none());
+    }
+
+    #[test]
+    fn a_comparison_that_deadlocks_keeps_its_error_as_data() {
+        // Both ranks send first: eager buffers the data, a synchronous engine waits forever.
+        let source = "#include <mpi.h>\nint main(int argc, char **argv)\n{\n    int rank, a = 1, b;\n    MPI_Init(&argc, &argv);\n    MPI_Comm_rank(MPI_COMM_WORLD, &rank);\n    MPI_Send(&a, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD);\n    MPI_Recv(&b, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);\n    MPI_Finalize();\n    return 0;\n}\n";
+        let s = State::default()
+            .reduce(Action::SelectProfile("emx".into()))
+            .reduce(Action::SetRanks(2))
+            .reduce(Action::Edit(source.into()))
+            .reduce(Action::SetOptions(RunOptions {
+                compare: Some(RECV_SYNC),
+                ..RunOptions::default()
+            }));
+        let mut s = run_to_end(s);
+        while s.comparison_behind() {
+            s = s.reduce(Action::Tick(1_000));
+        }
+        assert!(s
+            .session
+            .as_ref()
+            .unwrap()
+            .0
+            .borrow()
+            .history
+            .sim()
+            .is_finished());
+        let error = s.compare.as_ref().unwrap().0.borrow().error_text();
+        assert!(
+            error.as_deref().is_some_and(|e| e.contains("deadlock")),
+            "{error:?}"
+        );
+        assert!(s.editor_diagnostics().is_empty(), "the primary run is fine");
+    }
+
+    #[test]
+    fn a_click_in_the_comparison_goes_to_that_time_in_the_run() {
+        let s = run_to_end(compared("pingpong_naive.c", BOTH_SYNC, Some(RECV_SYNC)));
+        let t = now(&s.session);
+        let half = SimTime(t.as_ps() / 2);
+        let end = position(&s.session);
+        let s = s.reduce(Action::SeekTime(half));
+        assert!(now(&s.session) <= half && now(&s.session) > SimTime::ZERO);
+        assert!((1..end).contains(&position(&s.session)));
+        assert!(!s.playing);
+        assert!(covers_primary(&s));
+    }
+
+    #[test]
+    fn the_comparison_engine_travels_in_links_and_autosave() {
+        let s = compared("pingpong_naive.c", BOTH_SYNC, Some(RECV_SYNC));
+        let link = crate::url::encode(&s.share_state());
+        let restored = State::default().reduce(Action::Restore(crate::url::decode(&link)));
+        assert_eq!(restored.options.compare, Some(RECV_SYNC));
+        assert_eq!(restored.options.matching, BOTH_SYNC);
+        let saved = State::default().reduce(Action::RestoreAutosave(s.share_state()));
+        assert_eq!(saved.share_state(), s.share_state());
+        // Restoring replaces whatever ran before.
+        let ran = State::default().reduce(Action::Run);
+        let restored = ran.reduce(Action::Restore(crate::url::decode(&link)));
+        assert!(restored.session.is_none() && restored.compare.is_none());
     }
 }

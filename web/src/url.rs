@@ -174,6 +174,26 @@ mod tests {
         let link = format!("s={}", URL_SAFE_NO_PAD.encode(packed));
         let s = decode(&link).unwrap();
         assert_eq!((s.ranks, s.speed), (2, crate::playback::Speed::Max));
+        assert_eq!(s.options, crate::run_options::RunOptions::default());
+    }
+
+    #[test]
+    fn links_from_before_the_comparison_open_without_one() {
+        let old = r#"{"v":1,"source":"x","profile":"emx","ranks":3,"speed":"max","options":{"max_ops":9,"max_events":8,"matching":{"both-sides":"sync"}}}"#;
+        let packed = miniz_oxide::deflate::compress_to_vec(old.as_bytes(), 9);
+        let s = decode(&format!("s={}", URL_SAFE_NO_PAD.encode(packed))).unwrap();
+        assert_eq!(s.options.compare, None);
+        assert_eq!(s.options.max_ops, 9);
+        let with = ShareState {
+            options: crate::run_options::RunOptions {
+                compare: Some(rankscope_core::engine::Matching::ReceiverOnly(
+                    rankscope_core::engine::Protocol::Get,
+                )),
+                ..s.options
+            },
+            ..s
+        };
+        assert_eq!(decode(&encode(&with)), Ok(with));
     }
 
     #[test]

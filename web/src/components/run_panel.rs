@@ -3,7 +3,6 @@
 //! there); the error that stopped the run. Everything shown comes from core
 //! (`Sim::describe_rank`, `Record::explain`, `SimError`'s text).
 
-use rankscope_core::engine::SimError;
 use rankscope_core::lang::Diagnostic;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -155,14 +154,8 @@ pub fn run_panel(props: &RunPanelProps) -> Html {
                             aria-valuetext={format!("event {position} of {known_steps}")} />
                         <span class="muted scrub-label">{ format!("{position} / {known_steps}") }</span>
                     </label>
-                    if let Some(e) = sim.error() {
-                        <pre class="run-error" role="alert" data-testid="run-error">{
-                            // A program's runtime error is already a rendered diagnostic.
-                            match e {
-                                SimError::Program { message, .. } => message.clone(),
-                                other => other.to_string(),
-                            }
-                        }</pre>
+                    if let Some(e) = s.error_text() {
+                        <pre class="run-error" role="alert" data-testid="run-error">{ e }</pre>
                     }
                     <div class={classes!("run-grid", props.compact.then_some("compact"))}>
                         <div>
