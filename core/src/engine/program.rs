@@ -19,6 +19,15 @@ pub enum Step {
     /// Compute (stay busy, communicating nothing) for this long, then resume. On a machine with
     /// atomic blocks (EM-X) consecutive computations are one block: handlers wait until it ends.
     Compute(SimTime),
+    /// The rank's processor runs the MPI library inside `call` for this long (a request-based
+    /// engine's software time: issuing requests, remote writes and reads), then resumes. Like
+    /// compute, it is part of the running block.
+    Library {
+        /// The MPI function.
+        call: &'static str,
+        /// How long.
+        time: SimTime,
+    },
     /// A block boundary (`yield()`): handlers waiting on this rank's processor run, then the
     /// program continues.
     Yield,
@@ -145,6 +154,13 @@ impl RankCtx<'_> {
     pub fn rdma(&mut self, target: i64, op: RdmaOp) -> Result<ReqId, OpError> {
         let target = self.world.check_rank(target)?;
         Ok(self.world.rdma(self.rank, target, op))
+    }
+
+    /// Takes the processor time the calls since the last take spent issuing their operations
+    /// (zero under the eager engine, whose software overhead is in the transfers). A library
+    /// charges it to the call that incurred it, so `MPI_Wtime` and the rank's other work see it.
+    pub fn take_call_time(&mut self) -> SimTime {
+        std::mem::take(&mut self.world.call_time)
     }
 
     /// Whether `req` (one of this rank's requests) has completed.

@@ -29,9 +29,18 @@
 //!   `MPI_ANY_SOURCE`/`MPI_ANY_TAG` receive, later receives hold their receive requests back until
 //!   the wildcard receive has matched, then send them in order (Sec. 4.3).
 //!
-//! Simplifications: one communicator; the MPI call itself costs the calling program no simulated
-//! time (its cost is in the transfers' `o`); a local copy streams at the link's `G`; temporary
-//! buffers are unbounded.
+//! - **Calls cost the caller's processor.** `MPI_Isend` and `MPI_Irecv` run in the calling
+//!   thread. Each makes one *pass* through the library, costing the software overhead `o` of the
+//!   calibrated split (the sender's `o` is its associative-memory match plus issuing the
+//!   SYSWR). A remote write or read the call issues is inside its pass; a remote thread
+//!   invocation it sends (a send or receive request) costs that packet's own `o` on top, like
+//!   any message; copying out of a temporary buffer costs the copy. The library charges this
+//!   time to the call (`RankCtx::take_call_time`), so `MPI_Wtime` sees it and, on EM-X, it is
+//!   part of the running block. So a failed sender-side match costs a pass *and* a send
+//!   request, and a receive with a receive request costs two `o` (Table 1).
+//!
+//! Simplifications: one communicator; a request-issued removal is a 2-word packet the caller
+//! does not wait for; a local copy streams at the link's `G`; temporary buffers are unbounded.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
@@ -40,7 +49,7 @@ use super::ids::{MsgId, Rank, ReqId, Source, TagSel};
 use super::matching::Protocol;
 use super::world::{ReqKind, World};
 use crate::machine::hw::Admission;
-use crate::machine::RdmaOp;
+use crate::machine::{RdmaOp, Transfer};
 use crate::time::SimTime;
 use crate::trace::record::ProtocolStep;
 use crate::trace::RecordKind;
@@ -189,13 +198,23 @@ impl World {
 
     /// Sends a protocol packet; its handler runs at the target when the target's processor
     /// admits it.
-    /// Returns when it arrives.
-    fn send_packet(&mut self, at: SimTime, from: Rank, packet: Packet) -> SimTime {
+    /// Returns its transfer (when it left the sender, when it arrives).
+    fn send_packet(&mut self, at: SimTime, from: Rank, packet: Packet) -> Transfer {
         let to = packet.target();
         let t = self.machine.message(at, from, to, REQUEST_BYTES);
         let id = self.packets.insert(packet);
         self.queue.push(t.arrival, Event::Packet(id));
-        t.arrival
+        t
+    }
+
+    /// Charges the running rank's call for its processor time up to `busy_until`.
+    fn charge_call(&mut self, busy_until: SimTime) {
+        self.call_time += busy_until.saturating_sub(self.now);
+    }
+
+    /// One pass of an MPI call through the library (the software overhead `o`).
+    fn library_pass(&self) -> SimTime {
+        self.machine.loggp().overhead
     }
 
     /// A packet reached its target's input buffer: admit its handler.
@@ -297,7 +316,8 @@ impl World {
         let (send, msg) = self.new_send(src, dst, tag, bytes, data);
         if self.matching.both_sides() {
             if let Some(rr) = pop_key(&mut self.proto(src).assoc, (dst, tag)) {
-                self.one_sided_send(send, msg, rr, false);
+                let busy = self.one_sided_send(send, msg, rr, false);
+                self.charge_call(busy);
                 self.send_packet(
                     self.now,
                     src,
@@ -336,8 +356,21 @@ impl World {
                 .or_default()
                 .push_back((send, msg));
         }
-        let arrives = self.send_packet(at, src, Packet::SendRequest(info));
-        self.step_until(src, dst, tag, send, ProtocolStep::SendRequestSent, arrives);
+        let packet = self.send_packet(at, src, Packet::SendRequest(info));
+        if self.protocol() != Protocol::Buffered {
+            // The pass that looked for a receive request and found none (buffered's pass is
+            // the copy's).
+            self.call_time += self.library_pass();
+        }
+        self.charge_call(packet.sender_free);
+        self.step_until(
+            src,
+            dst,
+            tag,
+            send,
+            ProtocolStep::SendRequestSent,
+            packet.arrival,
+        );
         send
     }
 
@@ -368,7 +401,8 @@ impl World {
                 req: recv,
                 queued: false,
             });
-            self.receive_from_request(info, recv, true, false);
+            let busy = self.receive_from_request(info, recv, true, false);
+            self.charge_call(busy);
             return recv;
         }
         self.record(RecordKind::RecvPosted {
@@ -379,6 +413,8 @@ impl World {
             queued: true,
         });
         let both = self.matching.both_sides();
+        // A local queue operation, unless a receive request is issued (then its `o`).
+        let queued = self.now + self.library_pass();
         let p = self.proto(rank);
         let specific = match (src, tag) {
             (Source::Rank(s), TagSel::Tag(t)) => Some((s, t)),
@@ -388,7 +424,10 @@ impl World {
             Some((s, t)) if both => {
                 if p.wildcards.is_empty() {
                     p.posted.push((recv, RecvMode::Requested));
-                    self.issue_recv_request(rank, s, t, recv);
+                    let packet = self.issue_recv_request(rank, s, t, recv);
+                    self.charge_call(packet.sender_free);
+                    self.call_time += self.library_pass();
+                    return recv;
                 } else {
                     p.posted.push((recv, RecvMode::Open));
                     p.held_back.push_back(recv);
@@ -402,16 +441,17 @@ impl World {
                 }
             }
         }
+        self.charge_call(queued);
         recv
     }
 
-    fn issue_recv_request(&mut self, rank: Rank, sender: Rank, tag: i32, recv: ReqId) {
+    fn issue_recv_request(&mut self, rank: Rank, sender: Rank, tag: i32, recv: ReqId) -> Transfer {
         self.proto(rank)
             .issued_recvs
             .entry((sender, tag))
             .or_default()
             .push_back(recv);
-        let arrives = self.send_packet(
+        let packet = self.send_packet(
             self.now,
             rank,
             Packet::RecvRequest(RecvInfo {
@@ -427,8 +467,9 @@ impl World {
             tag,
             recv,
             ProtocolStep::RecvRequestSent,
-            arrives,
+            packet.arrival,
         );
+        packet
     }
 
     /// A send request's handler ran at the receiver.
@@ -522,20 +563,23 @@ impl World {
 
     /// Receive `recv` takes the data of send request `info` (matched at the receiver). With both
     /// sides, the sender is told to drop its request-issued entry, unless a crossing already
-    /// resolved it there (`notify_sender` false).
+    /// resolved it there (`notify_sender` false). Returns until when a calling receiver's
+    /// processor is busy with it: its pass, which issues the remote read, or its pass and the
+    /// copy out of the temporary buffer.
     fn receive_from_request(
         &mut self,
         info: SendInfo,
         recv: ReqId,
         notify_sender: bool,
         by_handler: bool,
-    ) {
+    ) -> SimTime {
         let r = info.dst;
-        let landed = match info.in_temp {
+        let (landed, busy) = match info.in_temp {
             Some(ready) => {
                 let copy = self.machine.loggp().stream(info.bytes);
                 self.step(r, info.src, info.tag, recv, ProtocolStep::CopiedFromTemp);
-                self.now.max(ready) + copy
+                let done = self.now.max(ready) + copy;
+                (done, self.now + self.library_pass() + copy)
             }
             None => {
                 let op = RdmaOp::Get { bytes: info.bytes };
@@ -553,7 +597,7 @@ impl World {
                     get.origin_complete,
                 );
                 self.complete_send_by_flag(get.origin_complete, r, info.src, info.send);
-                get.origin_complete
+                (get.origin_complete, get.sender_free)
             }
         };
         self.queue.push(landed, Event::Landed(recv, info.msg));
@@ -572,6 +616,7 @@ impl World {
         // Only now: receive requests released by a matched wildcard must reach the sender after
         // the removal above, or the sender would take its stale entry for a crossing.
         self.matched_wildcard(r, recv);
+        busy
     }
 
     /// The receiver writes the sender's completion flag at `at`; the send completes when the
@@ -616,7 +661,14 @@ impl World {
     }
 
     /// Writes the data of `send` straight into the user buffer of `rr` (and its request object).
-    fn one_sided_send(&mut self, send: ReqId, msg: MsgId, rr: RecvInfo, by_handler: bool) {
+    /// Returns when the sender's processor is free of it.
+    fn one_sided_send(
+        &mut self,
+        send: ReqId,
+        msg: MsgId,
+        rr: RecvInfo,
+        by_handler: bool,
+    ) -> SimTime {
         let bytes = self.messages.get(msg.0).map_or(0, |m| m.bytes);
         let op = RdmaOp::Put {
             bytes: bytes + FLAG_BYTES,
@@ -647,6 +699,7 @@ impl World {
         {
             slot.1 = RecvMode::Promised;
         }
+        put.sender_free
     }
 
     /// `recv` matched: if it was the last pending wildcard, send the held-back receive requests.

@@ -100,6 +100,7 @@ impl<P: Program> Sim<P> {
                     vec![None; programs.len()]
                 },
                 packets: Slab::default(),
+                call_time: SimTime::ZERO,
             },
             programs,
             error: None,
@@ -207,15 +208,20 @@ impl<P: Program> Sim<P> {
                 };
                 self.programs[rank as usize].resume(&mut ctx)
             };
+            // Call time a program did not take (native workloads) is not charged.
+            self.world.call_time = SimTime::ZERO;
             let w = &mut self.world;
             let wait = match step {
-                Step::Compute(d) => {
+                Step::Compute(d) | Step::Library { time: d, .. } => {
                     if d == SimTime::ZERO {
                         self.count_event()?;
                         continue;
                     }
                     let until = w.now + d;
-                    w.record(RecordKind::Compute { rank, until });
+                    w.record(match step {
+                        Step::Library { call, .. } => RecordKind::Library { rank, call, until },
+                        _ => RecordKind::Compute { rank, until },
+                    });
                     w.states[rank as usize] = RankState::Computing;
                     w.queue.push(until, Event::Resume(rank));
                     return Ok(());

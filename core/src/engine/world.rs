@@ -163,6 +163,9 @@ pub struct World {
     pub(crate) protos: Vec<Option<Box<ProtoBox>>>,
     /// Protocol packets in flight or waiting for their handlers.
     pub(crate) packets: Slab<Packet>,
+    /// Processor time the running rank's current MPI call spent issuing its operations
+    /// (request-based engines only); the library charges it to the caller and resets it.
+    pub(crate) call_time: SimTime,
 }
 
 impl World {
@@ -604,6 +607,7 @@ impl World {
             matching: self.matching,
             protos: self.protos.clone(),
             packets: self.packets.clone(),
+            call_time: self.call_time,
         }
     }
 }

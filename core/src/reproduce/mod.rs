@@ -1,7 +1,10 @@
 //! Paper checks: the papers' tables recomputed by running their programs on the simulated
 //! machines, next to the published values, with the relative error of every cell.
 
+pub mod job;
 pub mod paper000;
+
+pub use job::{Experiment, Job};
 
 use serde::Serialize;
 

@@ -5,9 +5,9 @@
 //! in simulated time. Only the 0-byte one-sided latency (15.3 µs) and the remote-write rate
 //! (31.4 MB/s) were calibrated.
 
+use super::job::{Experiment, Job};
 use super::{Cell, Figure, Series, Table};
-use crate::engine::{Matching, Protocol, Sim, SimConfig, ENGINES};
-use crate::lang::{self, VmLimits};
+use crate::engine::{Matching, Protocol, ENGINES};
 use crate::machine::RdmaOp;
 use crate::machine::{builtin_profiles, Machine};
 use crate::time::SimTime;
@@ -29,42 +29,27 @@ pub const FIG10_BYTES: [u64; 12] = [
 
 const PROTOCOLS: [Protocol; 3] = [Protocol::Buffered, Protocol::Get, Protocol::Sync];
 
-/// Runs `source` on 3 EM-X ranks with `matching` and returns the numbers it prints after
-/// `key` (e.g. `"one-way latency:"`), or why it could not.
-pub fn printed(source: &str, matching: Matching, key: &str) -> Result<f64, String> {
-    printed_on(source, 3, matching, key)
-}
-
-/// [`printed`] on `ranks` EM-X ranks.
-pub fn printed_on(source: &str, ranks: u32, matching: Matching, key: &str) -> Result<f64, String> {
-    let compiled = lang::load(source, "program.c").map_err(|d| format!("{d:?}"))?;
-    let profile = builtin_profiles()
-        .map_err(|e| e.to_string())?
-        .into_iter()
-        .find(|p| p.machine.id == "emx")
-        .ok_or("no EM-X profile")?;
-    let machine = Machine::new(&profile, ranks).map_err(|e| e.to_string())?;
-    let config = SimConfig {
-        matching,
-        ..SimConfig::default()
+/// A job running `source` on `ranks` EM-X ranks under `matching`, reading what it prints after
+/// `key` into a cell labelled `label` with the paper's value `paper`.
+fn emx_job(
+    label: String,
+    paper: f64,
+    source: String,
+    ranks: u32,
+    matching: Matching,
+    key: &'static str,
+) -> Job {
+    let cell = Cell {
+        label,
+        paper,
+        simulated: None,
+        note: String::new(),
     };
-    let mut sim = Sim::new(
-        machine,
-        lang::ranks(&compiled, ranks, VmLimits::default()),
-        config,
-    );
-    sim.run().map_err(|e| e.to_string())?;
-    sim.console()
-        .iter()
-        .find_map(|l| {
-            let rest = &l.text[l.text.find(key)? + key.len()..];
-            rest.split_whitespace().next()?.parse().ok()
-        })
-        .ok_or_else(|| format!("the program printed no {key:?}"))
+    Job::new(cell, source, "emx", ranks, matching, key)
 }
 
-/// Table 1 with every cell's simulated value.
-pub fn table1() -> Table {
+/// Table 1's runs: the 12 latencies and the 2 pre-posting overheads.
+pub fn table1_experiment() -> Experiment {
     // Paper values: (naive, pre-posted) per engine, both sides then receiver only.
     let paper: [(Matching, f64, f64); 6] = [
         (Matching::BothSides(Protocol::Buffered), 36.1, 15.4),
@@ -74,21 +59,21 @@ pub fn table1() -> Table {
         (Matching::ReceiverOnly(Protocol::Get), 21.3, 20.5),
         (Matching::ReceiverOnly(Protocol::Sync), 22.1, 21.2),
     ];
-    let latency = "one-way latency:";
-    let mut cells = Vec::new();
-    for (program, name, column) in [
-        (NAIVE, "naive (Fig. 8)", 1),
-        (PREPOSTED, "pre-posted (Fig. 9)", 2),
+    let mut jobs = Vec::new();
+    for (program, name, naive_column) in [
+        (NAIVE, "naive (Fig. 8)", true),
+        (PREPOSTED, "pre-posted (Fig. 9)", false),
     ] {
         for &(engine, naive, pre) in &paper {
-            let value = if column == 1 { naive } else { pre };
-            let got = printed(program, engine, latency);
-            cells.push(Cell {
-                label: format!("{name}, {engine}"),
-                paper: value,
-                simulated: got.as_ref().ok().copied(),
-                note: got.err().unwrap_or_default(),
-            });
+            let value = if naive_column { naive } else { pre };
+            jobs.push(emx_job(
+                format!("{name}, {engine}"),
+                value,
+                program.to_string(),
+                3,
+                engine,
+                "one-way latency:",
+            ));
         }
     }
     for (engine, overhead) in [
@@ -100,20 +85,30 @@ pub fn table1() -> Table {
         } else {
             "receiver only"
         };
-        let got = printed(PREPOSTED, engine, "pre-posting:");
-        cells.push(Cell {
-            label: format!("pre-posting overhead, {side}"),
-            paper: overhead,
-            simulated: got.as_ref().ok().copied(),
-            note: got.err().unwrap_or_else(|| {
-                "an MPI call costs the calling program no simulated time in this model".into()
-            }),
-        });
+        let mut job = emx_job(
+            format!("pre-posting overhead, {side}"),
+            overhead,
+            PREPOSTED.to_string(),
+            3,
+            engine,
+            "pre-posting:",
+        );
+        job.cell.note = if engine.both_sides() {
+            "a pass through the library (o) plus the receive request (o)".into()
+        } else {
+            "a pass through the library (o)".into()
+        };
+        jobs.push(job);
     }
-    Table {
+    Experiment {
         title: "Paper 000 Table 1: one-way 4-byte latency on EM-X (µs)".into(),
-        cells,
+        jobs,
     }
+}
+
+/// Table 1 with every cell's simulated value.
+pub fn table1() -> Table {
+    table1_experiment().run()
 }
 
 /// The back-substitution program for an `n` × `n` system (a multiple of 125), with or without
@@ -133,10 +128,10 @@ fn back_substitution(n: u32, yield_: bool, prepost: bool) -> String {
         )
 }
 
-/// Table 3: back substitution on 5 EM-X PEs, MFlops per PE, for an `n` × `n` system (the paper:
-/// 2000). Both-sides pre-posted is one cell per row in the paper (all protocols equal); the
-/// simulated value is the sync engine's.
-pub fn table3(n: u32) -> Table {
+/// Table 3's 20 runs: back substitution on 5 EM-X PEs, MFlops per PE, for an `n` × `n` system
+/// (the paper: 2000). Both-sides pre-posted is one cell per row in the paper (all protocols
+/// equal); the simulated value is the sync engine's.
+pub fn table3_experiment(n: u32) -> Experiment {
     let paper: [(bool, bool, [f64; 6]); 4] = [
         (false, false, [2.55, 2.33, 2.17, 2.55, 0.71, 0.71]),
         (false, true, [3.10, 3.10, 3.10, 2.55, 0.71, 0.71]),
@@ -148,7 +143,7 @@ pub fn table3(n: u32) -> Table {
         .copied()
         .filter(|m| *m != Matching::Eager)
         .collect();
-    let mut cells = Vec::new();
+    let mut jobs = Vec::new();
     for (yield_, prepost, values) in paper {
         let program = back_substitution(n, yield_, prepost);
         let row = format!(
@@ -165,19 +160,25 @@ pub fn table3(n: u32) -> Table {
             } else {
                 format!("{row}, {engine}")
             };
-            let got = printed_on(&program, 5, *engine, "back substitution:");
-            cells.push(Cell {
+            jobs.push(emx_job(
                 label,
-                paper: value,
-                simulated: got.as_ref().ok().copied(),
-                note: got.err().unwrap_or_default(),
-            });
+                value,
+                program.clone(),
+                5,
+                *engine,
+                "back substitution:",
+            ));
         }
     }
-    Table {
+    Experiment {
         title: format!("Paper 000 Table 3: back substitution, N = {n}, 5 PEs on EM-X (MFlops per PE; single PE 3.66)"),
-        cells,
+        jobs,
     }
+}
+
+/// Table 3 with every cell's simulated value.
+pub fn table3(n: u32) -> Table {
+    table3_experiment(n).run()
 }
 
 /// The throughput program for `bytes`-byte messages.
@@ -186,7 +187,7 @@ fn throughput_program(bytes: u64) -> String {
 }
 
 /// Raw remote write (SYSWR) throughput of `bytes` bytes between two EM-X PEs, in MB/s.
-fn raw_remote_write(bytes: u64) -> Option<f64> {
+pub fn raw_remote_write(bytes: u64) -> Option<f64> {
     let profile = builtin_profiles()
         .ok()?
         .into_iter()
@@ -196,16 +197,47 @@ fn raw_remote_write(bytes: u64) -> Option<f64> {
     Some(bytes as f64 / put.arrival.as_us_f64())
 }
 
-/// Fig. 10 with every curve simulated, and the two values the text states.
-pub fn fig10() -> Figure {
-    let mut series: Vec<Series> = ENGINES
-        .iter()
-        .filter(|m| **m != Matching::Eager)
-        .map(|&engine| Series {
+/// The six engines of Fig. 10, in their series order.
+fn fig10_engines() -> impl Iterator<Item = Matching> {
+    ENGINES.iter().copied().filter(|m| *m != Matching::Eager)
+}
+
+/// Fig. 10's runs: each engine (in series order) at each size of [`FIG10_BYTES`]; the cells'
+/// `paper` values are NaN (the paper states only two points, see [`fig10_from`]).
+pub fn fig10_experiment() -> Experiment {
+    let mut jobs = Vec::new();
+    for engine in fig10_engines() {
+        for &bytes in &FIG10_BYTES {
+            jobs.push(emx_job(
+                format!("{engine}, {bytes} B"),
+                f64::NAN,
+                throughput_program(bytes),
+                3,
+                engine,
+                "throughput:",
+            ));
+        }
+    }
+    Experiment {
+        title: "Paper 000 Fig. 10: throughput of the pre-posted ping-pong on EM-X (MB/s) by message size (bytes)".into(),
+        jobs,
+    }
+}
+
+/// Fig. 10 from its experiment's results so far (unfinished points are missing), with the raw
+/// remote write and the two values the text states.
+pub fn fig10_from(experiment: &Experiment) -> Figure {
+    let per = FIG10_BYTES.len();
+    let mut series: Vec<Series> = fig10_engines()
+        .enumerate()
+        .map(|(i, engine)| Series {
             label: engine.to_string(),
-            values: FIG10_BYTES
+            values: experiment
+                .jobs
                 .iter()
-                .map(|&b| printed(&throughput_program(b), engine, "throughput:").ok())
+                .skip(i * per)
+                .take(per)
+                .map(|j| j.cell.simulated)
                 .collect(),
         })
         .collect();
@@ -236,11 +268,18 @@ pub fn fig10() -> Figure {
         ],
     };
     Figure {
-        title: "Paper 000 Fig. 10: throughput of the pre-posted ping-pong on EM-X (MB/s) by message size (bytes)".into(),
+        title: experiment.title.clone(),
         x: FIG10_BYTES.iter().map(|&b| b as f64).collect(),
         series,
         points,
     }
+}
+
+/// Fig. 10 with every curve simulated, and the two values the text states.
+pub fn fig10() -> Figure {
+    let mut experiment = fig10_experiment();
+    while !experiment.advance(u64::MAX) {}
+    fig10_from(&experiment)
 }
 
 #[cfg(test)]
@@ -257,8 +296,13 @@ mod tests {
 
     /// The shape paper 000 teaches, with the tolerance stated: pre-posted both-sides is the
     /// fastest engine and the same for all three protocols (within 2 %), and within 10 % of the
-    /// paper's 15.4 µs; pre-posting makes both-sides faster than naive; receiver-only buffered
-    /// is the slowest engine.
+    /// paper's 15.4 µs; pre-posting makes both-sides faster than naive; in the naive ping-pong,
+    /// every sender-side match fails with sync and get, so both sides is at least 10 % slower than
+    /// receiver only (the paper: 19 % and 26 %); receiver-only buffered is the slowest pre-posted
+    /// engine; a pre-posted receive costs more with both sides (its receive request) than with
+    /// receiver only. A miss, stated: the paper's naive both-sides buffered beats receiver-only
+    /// buffered (36.1 vs 42.7 µs); here they tie, because the temporary buffer costs nothing to
+    /// manage in this model, so we only check it is not slower.
     #[test]
     fn table1_has_the_papers_shape() {
         let t = table1();
@@ -277,16 +321,13 @@ mod tests {
             assert!((v - fastest) / fastest < 0.02, "{pre:?}");
             assert!((v - 15.4).abs() / 15.4 < 0.10, "{pre:?}");
         }
-        for c in &t.cells {
-            if let Some(v) = c.simulated {
-                if c.label.contains("latency") || c.label.contains("Fig.") {
-                    assert!(
-                        v >= fastest * 0.999,
-                        "{} = {v} beats pre-posted both-sides",
-                        c.label
-                    );
-                }
-            }
+        for c in t.cells.iter().filter(|c| c.label.contains("Fig.")) {
+            let v = c.simulated.expect("every run finishes");
+            assert!(
+                v >= fastest * 0.999,
+                "{} = {v} beats pre-posted both-sides",
+                c.label
+            );
         }
         for p in PROTOCOLS {
             let both = Matching::BothSides(p);
@@ -295,14 +336,29 @@ mod tests {
                     > cell(&t, &format!("pre-posted (Fig. 9), {both}"))
             );
         }
-        let rb = cell(&t, "naive (Fig. 8), receiver-only:buffered");
-        for c in t.cells.iter().filter(|c| c.label.starts_with("naive")) {
+        for p in [Protocol::Get, Protocol::Sync] {
+            let both = cell(&t, &format!("naive (Fig. 8), {}", Matching::BothSides(p)));
+            let receiver = cell(
+                &t,
+                &format!("naive (Fig. 8), {}", Matching::ReceiverOnly(p)),
+            );
+            assert!(both > 1.10 * receiver, "{p}: {both} vs {receiver}");
+        }
+        let both_buffered = cell(&t, "naive (Fig. 8), both-sides:buffered");
+        let receiver_buffered = cell(&t, "naive (Fig. 8), receiver-only:buffered");
+        assert!(both_buffered <= receiver_buffered * 1.001);
+        let rb = cell(&t, "pre-posted (Fig. 9), receiver-only:buffered");
+        for c in t.cells.iter().filter(|c| c.label.starts_with("pre-posted")) {
             assert!(
                 c.simulated.unwrap() <= rb,
                 "{} above receiver-only buffered",
                 c.label
             );
         }
+        assert!(
+            cell(&t, "pre-posting overhead, both sides")
+                > cell(&t, "pre-posting overhead, receiver only")
+        );
     }
 
     /// Fig. 10's shape: every engine is at the remote-write rate within 5 % at 1.6 MB except

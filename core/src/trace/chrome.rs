@@ -41,6 +41,7 @@ pub fn to_chrome_json<'a>(records: impl Into<Records<'a>>, ranks: u32, title: &s
         match &rec.kind {
             // Drawn as spans below.
             RecordKind::Compute { .. }
+            | RecordKind::Library { .. }
             | RecordKind::Blocked { .. }
             | RecordKind::Resumed { .. } => {}
             RecordKind::SendPosted { rank, dst, .. } => events.push(
@@ -72,6 +73,7 @@ pub fn to_chrome_json<'a>(records: impl Into<Records<'a>>, ranks: u32, title: &s
             let explain = records.get(span.record).map(Record::explain);
             let (name, cat) = match span.kind {
                 SpanKind::Compute => ("compute", "compute"),
+                SpanKind::Library => ("MPI library", "mpi"),
                 SpanKind::Blocked => ("blocked", "wait"),
             };
             events.push(
@@ -101,6 +103,7 @@ fn kind_name(kind: &RecordKind) -> &'static str {
     match kind {
         RecordKind::Start { .. } => "start",
         RecordKind::Compute { .. } => "compute",
+        RecordKind::Library { .. } => "MPI library",
         RecordKind::SendPosted { .. } => "send",
         RecordKind::Hardware { .. } => "hardware",
         RecordKind::SendComplete { .. } => "send complete",

@@ -35,6 +35,15 @@ pub enum RecordKind {
         /// End of the computation.
         until: SimTime,
     },
+    /// A rank's processor runs the MPI library inside `call` until `until` (request-based engines).
+    Library {
+        /// The rank.
+        rank: Rank,
+        /// The MPI function.
+        call: &'static str,
+        /// When the library is done.
+        until: SimTime,
+    },
     /// A rank posted a send; the network will deliver it at `arrives`.
     SendPosted {
         /// Sender.
@@ -271,6 +280,7 @@ impl Record {
             RecordKind::Start { rank }
             | RecordKind::RdmaComplete { rank, .. }
             | RecordKind::Compute { rank, .. }
+            | RecordKind::Library { rank, .. }
             | RecordKind::Hardware { rank, .. }
             | RecordKind::SendComplete { rank, .. }
             | RecordKind::Unexpected { rank, .. }
@@ -287,6 +297,7 @@ impl Record {
         match &self.kind {
             RecordKind::Start { rank }
             | RecordKind::Compute { rank, .. }
+            | RecordKind::Library { rank, .. }
             | RecordKind::Blocked { rank, .. }
             | RecordKind::Resumed { rank }
             | RecordKind::Console { rank, .. }
@@ -322,6 +333,12 @@ impl Record {
             RecordKind::Compute { rank, until } => {
                 format!(
                     "rank {rank} computes for {}",
+                    until.saturating_sub(self.time)
+                )
+            }
+            RecordKind::Library { rank, call, until } => {
+                format!(
+                    "rank {rank} spends {} in {call}: the library issuing its requests on the rank's own processor",
                     until.saturating_sub(self.time)
                 )
             }
@@ -456,6 +473,12 @@ impl Record {
             RecordKind::Compute { rank, until } => {
                 h.u32(1);
                 h.u32(*rank);
+                h.u64(until.as_ps());
+            }
+            RecordKind::Library { rank, call, until } => {
+                h.u32(16);
+                h.u32(*rank);
+                h.str(call);
                 h.u64(until.as_ps());
             }
             RecordKind::SendPosted {

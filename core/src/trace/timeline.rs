@@ -20,6 +20,8 @@ pub enum SpanKind {
     Compute,
     /// Blocked in a wait, from a `Blocked` record to the rank's next `Resumed`.
     Blocked,
+    /// Running the MPI library inside a call (a `Library` record up to its `until`).
+    Library,
 }
 
 /// An interval of one rank's time.
@@ -453,12 +455,16 @@ impl Timeline {
         let now = rec.time;
         self.reach(now);
         match &rec.kind {
-            RecordKind::Compute { rank, until } => {
+            RecordKind::Compute { rank, until } | RecordKind::Library { rank, until, .. } => {
                 let until = (*until).max(now);
                 let lane = self.lane(*rank);
                 lane.max_dur = lane.max_dur.max(until - now);
                 lane.spans.push(Span {
-                    kind: SpanKind::Compute,
+                    kind: if matches!(rec.kind, RecordKind::Library { .. }) {
+                        SpanKind::Library
+                    } else {
+                        SpanKind::Compute
+                    },
                     start: now,
                     end: Some(until),
                     record: index,
@@ -702,6 +708,9 @@ mod tests {
                     }
                     SpanKind::Compute => {
                         assert!(matches!(opener, RecordKind::Compute { rank, .. } if *rank == r));
+                    }
+                    SpanKind::Library => {
+                        assert!(matches!(opener, RecordKind::Library { rank, .. } if *rank == r));
                     }
                 }
             }

@@ -1,5 +1,6 @@
 //! Integration tests of rankscope-core (one binary; one module per area).
 
+mod call_cost;
 mod engine;
 mod examples;
 mod lang_front;

@@ -25,6 +25,7 @@ use super::requests::{Entry, Lookup, Requests, UserRequest};
 use super::transfer::{check_rank, Transfer};
 use crate::engine::{RankCtx, ReqId, Step};
 use crate::lang::memory::{Addr, Memory, STATUS_COUNT};
+use crate::time::SimTime;
 
 /// What an MPI function returns to the program.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -119,8 +120,31 @@ impl MpiState {
         ctx: &mut RankCtx<'_>,
     ) -> Result<Outcome, MpiError> {
         let name = call.name();
-        self.start(call, mem, ctx)
-            .map_err(|kind| MpiError::new(name, kind))
+        let outcome = self
+            .start(call, mem, ctx)
+            .map_err(|kind| MpiError::new(name, kind))?;
+        Ok(self.charge(name, outcome, ctx))
+    }
+
+    /// Charges the processor time the call spent issuing its operations (request-based engines;
+    /// see `RankCtx::take_call_time`): the rank computes that long before the call returns or
+    /// waits. A blocked call is simply advanced again when the rank resumes.
+    fn charge(&mut self, name: &'static str, outcome: Outcome, ctx: &mut RankCtx<'_>) -> Outcome {
+        let spent = ctx.take_call_time();
+        if spent == SimTime::ZERO {
+            return outcome;
+        }
+        if let Outcome::Return(_) = outcome {
+            // Every call that issues operations returns MPI_SUCCESS once the time is spent.
+            self.blocked = Some(Box::new(Blocked {
+                call: name,
+                op: Pending::Poll { polled: true },
+            }));
+        }
+        Outcome::Block(Step::Library {
+            call: name,
+            time: spent,
+        })
     }
 
     /// Continues the blocked call after the engine resumed the rank: its value, or the next step
@@ -133,8 +157,10 @@ impl MpiState {
             ));
         };
         let Blocked { call, op } = *blocked;
-        self.drive(call, op, mem, ctx)
-            .map_err(|kind| MpiError::new(call, kind))
+        let outcome = self
+            .drive(call, op, mem, ctx)
+            .map_err(|kind| MpiError::new(call, kind))?;
+        Ok(self.charge(call, outcome, ctx))
     }
 
     /// The MPI function the rank is blocked in, if any (for deadlock reports).
