@@ -503,6 +503,7 @@ impl World {
                     info.send,
                     ProtocolStep::SendRequestIgnored,
                 );
+                self.step(r, info.src, info.tag, recv, ProtocolStep::Promised);
             }
             return;
         }
@@ -698,6 +699,13 @@ impl World {
             .find(|(q, _)| *q == rr.recv)
         {
             slot.1 = RecvMode::Promised;
+            self.step(
+                rr.receiver,
+                rr.sender,
+                rr.tag,
+                rr.recv,
+                ProtocolStep::Promised,
+            );
         }
         put.sender_free
     }

@@ -227,6 +227,9 @@ pub enum ProtocolStep {
     CrossingTakesSendRequest,
     /// A request-issued entry was removed after its request matched.
     Removed,
+    /// A posted receive is promised to a one-sided send already on its way (its data will be
+    /// written straight into the buffer), so no send request may take it.
+    Promised,
 }
 
 impl ProtocolStep {
@@ -450,6 +453,7 @@ impl Record {
                 ProtocolStep::RecvRequestIgnored => format!("rank {rank} ignores rank {peer}'s receive request (tag {tag}): its own send request with the data is already there (buffered, Fig. 6)"),
                 ProtocolStep::CrossingTakesSendRequest => format!("rank {rank} takes rank {peer}'s crossing send request (tag {tag}); the sender ignores our receive request (buffered, Fig. 6)"),
                 ProtocolStep::Removed => format!("rank {rank} removes {req} from its request-issued queue: it has matched"),
+                ProtocolStep::Promised => format!("rank {rank}'s receive {req} (tag {tag}) is promised to rank {peer}'s one-sided send: the data is on its way, so no send request may take it"),
             },
         }
     }

@@ -1510,6 +1510,12 @@ fn crossing_requests_ignore_the_one_the_paper_says() {
             .collect();
         assert!(steps.contains(&ignored), "{protocol}: {steps:?}");
         assert!(steps.contains(&winner), "{protocol}: {steps:?}");
+        // Fig. 7: the receive is promised to the one-sided send (lit in the queue view).
+        assert_eq!(
+            steps.contains(&ProtocolStep::Promised),
+            winner == ProtocolStep::OneSidedSend,
+            "{protocol}: {steps:?}"
+        );
         let got = outcomes(&sim, &events, 2);
         assert_eq!(got[1].1, Some(0), "{protocol}: the receive gets the send");
         assert!(got[0].0, "{protocol}: the send completes");
