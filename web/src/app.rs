@@ -6,13 +6,15 @@ use yew::prelude::*;
 
 use crate::autosave;
 use crate::components::{
-    controls::Controls, editor::Editor, header::Header, machine_list::MachineList,
-    machine_view::MachineView, run_panel::RunPanel, share_bar::ShareBar,
+    compare_panel::ComparePanel, controls::Controls, editor::Editor, header::Header,
+    machine_list::MachineList, machine_view::MachineView, run_panel::RunPanel, share_bar::ShareBar,
+    time_axis::SharedAxis, timeline::Timeline,
 };
 use crate::playback::{self, Speed};
 use crate::run_options::RunOptions;
 use crate::state::{Action, State};
 use crate::url;
+use rankscope_core::time::SimTime;
 
 fn now_ms() -> f64 {
     web_sys::window()
@@ -34,25 +36,34 @@ fn location() -> (String, String) {
 
 /// Plays a run: after each render of a playing state, waits the speed's delay and dispatches
 /// the next chunk. At full speed the chunk size adapts so that simulating plus rendering one
-/// chunk takes about [`playback::MAX_CHUNK_MS`], which keeps the page answering input.
+/// chunk takes about [`playback::MAX_CHUNK_MS`], which keeps the page answering input. While
+/// the side-by-side comparison lags behind the run (paused or not), chunks keep coming, at full
+/// speed, until it has caught up.
 #[hook]
 fn use_playback(state: &UseReducerHandle<State>) {
     let adaptive = use_mut_ref(|| 4_000u64);
-    let dispatched = use_mut_ref(|| None::<(f64, u64)>);
+    // When the last chunk was sent, its size, and whether it ran at full speed.
+    let dispatched = use_mut_ref(|| None::<(f64, u64, bool)>);
+    let behind = state.comparison_behind();
     let state = state.clone();
     use_effect_with(
-        (state.playing, state.generation, state.speed),
-        move |&(playing, _, speed)| {
+        (state.playing, state.generation, state.speed, behind),
+        move |&(playing, _, speed, behind)| {
             // The chunk just rendered: how long did simulating and rendering it take?
-            if let Some((at, events)) = dispatched.borrow_mut().take() {
-                if speed == Speed::Max {
+            if let Some((at, events, full_speed)) = dispatched.borrow_mut().take() {
+                if full_speed {
                     *adaptive.borrow_mut() = playback::adapt(events, now_ms() - at);
                 }
             }
-            let timer = playing.then(|| {
-                let chunk = speed.chunk(*adaptive.borrow());
+            let pace = if playing {
+                Some(speed)
+            } else {
+                behind.then_some(Speed::Max)
+            };
+            let timer = pace.map(|pace| {
+                let chunk = pace.chunk(*adaptive.borrow());
                 Timeout::new(chunk.delay_ms, move || {
-                    *dispatched.borrow_mut() = Some((now_ms(), chunk.events));
+                    *dispatched.borrow_mut() = Some((now_ms(), chunk.events, pace == Speed::Max));
                     state.dispatch(Action::Tick(chunk.events));
                 })
             });
@@ -71,6 +82,9 @@ pub fn app() -> Html {
     });
     let embed = *embed;
     let share_link = use_state(|| None::<String>);
+    // The time window every timeline of the page shows (the run's and the comparison's).
+    let axis = use_memo((), |_| SharedAxis::default());
+    let axis = (*axis).clone();
     // On first render: restore a share link, or else this browser's autosaved edit.
     {
         let state = state.clone();
@@ -114,6 +128,10 @@ pub fn app() -> Html {
         Callback::from(move |n: u64| state.dispatch(make(n)))
     };
     let on_seek = dispatch(Action::Seek);
+    let on_seek_time = {
+        let state = state.clone();
+        Callback::from(move |t: SimTime| state.dispatch(Action::SeekTime(t)))
+    };
     let on_select = {
         let state = state.clone();
         Callback::from(move |id: String| state.dispatch(Action::SelectProfile(id)))
@@ -168,9 +186,23 @@ pub fn app() -> Html {
     };
     let timeline = match &state.session {
         Some(s) => html! {
-            <crate::components::timeline::Timeline session={s.clone()} generation={state.generation} on_seek={on_seek.clone()} />
+            <Timeline session={s.clone()} generation={state.generation} axis={axis.clone()}
+                on_seek={on_seek.clone()} />
         },
         None => Html::default(),
+    };
+    // The side-by-side run, below the main timeline on the same time axis.
+    let compare = match (&state.session, state.options.compare) {
+        (Some(primary), Some(engine))
+            if state.compare.is_some() || state.compare_error.is_some() =>
+        {
+            html! {
+                <ComparePanel compare={state.compare.clone()} error={state.compare_error.clone()}
+                    {engine} primary={primary.clone()} generation={state.generation}
+                    axis={axis.clone()} {on_seek_time} />
+            }
+        }
+        _ => Html::default(),
     };
     let queues = match &state.session {
         Some(s) => html! {
@@ -194,6 +226,7 @@ pub fn app() -> Html {
                 { editor }
                 { run_panel }
                 { timeline }
+                { compare }
             </div>
         };
     }
@@ -212,7 +245,7 @@ pub fn app() -> Html {
                 </div>
                 <div class="area-editor">{ editor }</div>
                 <div class="area-run">{ run_panel }</div>
-                <div class="area-timeline">{ timeline }</div>
+                <div class="area-timeline">{ timeline }{ compare }</div>
                 <div class="area-queues">{ queues }</div>
                 <div class="area-machine">
                     if let Some(p) = state.selected_profile() {

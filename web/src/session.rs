@@ -21,6 +21,17 @@ pub struct Session {
     pub machine: String,
     /// The space-time diagram of every known record (kept up to date by [`Session::after_move`]).
     pub timeline: rankscope_core::trace::timeline::Timeline,
+    /// How the run ended, once it has (runs are deterministic: stepping back does not forget it).
+    pub ended: Option<RunEnd>,
+}
+
+/// How a run ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RunEnd {
+    /// Every rank finished, at this simulated time.
+    Finished(SimTime),
+    /// An error (deadlock, runtime error, limit) stopped it at this simulated time.
+    Stopped(SimTime),
 }
 
 /// A shared, mutable run, compared by identity.
@@ -75,6 +86,13 @@ impl Session {
         let sim = self.history.sim();
         self.timeline.extend(sim.trace().known_records());
         self.timeline.set_stopped(sim.error().is_some());
+        if self.ended.is_none() {
+            if sim.error().is_some() {
+                self.ended = Some(RunEnd::Stopped(sim.now()));
+            } else if sim.is_finished() {
+                self.ended = Some(RunEnd::Finished(sim.now()));
+            }
+        }
     }
 }
 
@@ -97,6 +115,7 @@ pub fn start(
         history: History::new(sim, 512),
         machine: profile.machine.name.clone(),
         timeline: rankscope_core::trace::timeline::Timeline::new(ranks),
+        ended: None,
     }))))
 }
 

@@ -1,4 +1,5 @@
-//! The setup controls: example picker, machine profile, rank count, run limits, profile loading.
+//! The setup controls: example picker, machine profile, rank count, the point-to-point engine and
+//! the one to compare it with side by side, run limits, profile loading.
 
 use rankscope_core::machine::{Profile, ProfileError};
 use wasm_bindgen_futures::JsFuture;
@@ -119,6 +120,23 @@ pub fn controls(props: &ControlsProps) -> Html {
             }
         })
     };
+    // "Compare with": off, or any engine; Run then also runs the program under it.
+    let on_compare = {
+        let (cb, options) = (props.on_options.clone(), props.options);
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            let value = select.value();
+            let compare = match value.as_str() {
+                "" => None,
+                name => match name.parse::<Matching>() {
+                    Ok(m) => Some(m),
+                    Err(_) => return,
+                },
+            };
+            cb.emit(RunOptions { compare, ..options });
+        })
+    };
+    let open = props.options.matching != Matching::Eager || props.options.compare.is_some();
     html! {
         <section class="panel controls" aria-label="Run setup">
             <label class="field">
@@ -153,7 +171,7 @@ pub fn controls(props: &ControlsProps) -> Html {
                 { "Load profile…" }
                 <input type="file" accept=".toml,text/plain" onchange={on_file} data-testid="profile-file" />
             </label>
-            <details class="limits" open={props.options.matching != Matching::Eager}>
+            <details class="limits" {open}>
                 <summary>{ "Protocol and limits" }</summary>
                 <div class="limits-row">
                     <label class="field" title="paper 000: how sends and receives are matched and how the data moves">
@@ -164,13 +182,22 @@ pub fn controls(props: &ControlsProps) -> Html {
                             }) }
                         </select>
                     </label>
+                    <label class="field" title="run the same program, machine and ranks under a second engine too, and draw both timelines on one time axis">
+                        <span>{ "Compare with" }</span>
+                        <select onchange={on_compare} data-testid="compare-select">
+                            <option value="" selected={props.options.compare.is_none()}>{ "off" }</option>
+                            { for ENGINES.iter().map(|m| html! {
+                                <option value={m.to_string()} selected={Some(*m) == props.options.compare}>{ m.to_string() }</option>
+                            }) }
+                        </select>
+                    </label>
                     { limit("Events per run", "the run stops with an error after this many events",
                         props.options.max_events, CEILING.max_events, "max-events",
                         |o, n| RunOptions { max_events: n, ..o }) }
                     { limit("Operations per rank", "a rank that executes more bytecode operations is stopped as a runaway loop",
                         props.options.max_ops, CEILING.max_ops, "max-ops",
                         |o, n| RunOptions { max_ops: n, ..o }) }
-                    <p class="muted">{ "Eager sends the data at once (any machine). The other engines are paper 000's MPI-EMX protocols: receive requests go to the sender too (both sides) or not (receiver only), and the data moves by sync, get or buffered." }</p>
+                    <p class="muted">{ "Eager sends the data at once (any machine). The other engines are paper 000's MPI-EMX protocols: receive requests go to the sender too (both sides) or not (receiver only), and the data moves by sync, get or buffered. \"Compare with\" runs the program under a second engine as well and draws its timeline below, on the same time axis." }</p>
                 </div>
             </details>
             if let Some(e) = &props.load_error {

@@ -1,5 +1,6 @@
 //! One component per file; each renders core types handed to it as props.
 
+pub mod compare_panel;
 pub mod controls;
 pub mod editor;
 pub mod header;
@@ -9,4 +10,5 @@ pub mod machine_view;
 pub mod queue_view;
 pub mod run_panel;
 pub mod share_bar;
+pub mod time_axis;
 pub mod timeline;

@@ -21,17 +21,52 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement, Path2d};
 use yew::prelude::*;
 
+use super::time_axis::{SharedAxis, TimeAxis, MIN_SPAN};
 use crate::session::{Session, SessionCell};
 
-/// Props: the run, its generation (changes whenever it moves) and where a click goes.
+/// Props: the run, its generation (changes whenever it moves), the time axis it shares and
+/// where a click goes; the comparison's timeline also gets a title, a status line, the main
+/// run's cursor and a click that seeks by time.
 #[derive(Properties, PartialEq)]
 pub struct TimelineProps {
     /// The run.
     pub session: SessionCell,
     /// Changes whenever the run moves.
     pub generation: u64,
+    /// The visible window, shared by every timeline of the page.
+    pub axis: SharedAxis,
     /// Go to a History position (number of steps from the start).
+    #[prop_or_default]
     pub on_seek: Callback<u64>,
+    /// When set, a click goes to a simulated time instead (the comparison's timeline moves the
+    /// main run).
+    #[prop_or_default]
+    pub on_seek_time: Option<Callback<SimTime>>,
+    /// The cursor's time, when it is not this run's own (the main run's, in the comparison).
+    #[prop_or_default]
+    pub cursor: Option<SimTime>,
+    /// The panel's heading.
+    #[prop_or(AttrValue::Static("Timeline"))]
+    pub title: AttrValue,
+    /// A line after the heading (the comparison's end time).
+    #[prop_or_default]
+    pub status: Option<AttrValue>,
+    /// What the diagram shows, for screen readers ("the run").
+    #[prop_or(AttrValue::Static("the run"))]
+    pub subject: AttrValue,
+    /// Prefix of the `data-testid`s and element ids (`timeline`, `timeline-canvas`, …).
+    #[prop_or(AttrValue::Static("timeline"))]
+    pub testid: AttrValue,
+    /// Show the legend and the usage hint (the comparison below the main timeline does not
+    /// repeat them).
+    #[prop_or(true)]
+    pub legend: bool,
+    /// Extra class of the panel.
+    #[prop_or_default]
+    pub class: Classes,
+    /// Shown between the heading and the diagram (the comparison's error).
+    #[prop_or_default]
+    pub children: Html,
 }
 
 /// Width of the rank labels on the left (CSS px).
@@ -44,13 +79,11 @@ const TOP: f64 = 26.0;
 const BOTTOM: f64 = 8.0;
 /// Hover and click tolerance around arrows and marks (CSS px).
 const HIT_PX: f64 = 5.0;
-/// Narrowest view (ps).
-const MIN_SPAN: f64 = 50.0;
 /// Arrows drawn per frame at most (more in view: every n-th, see `paint`).
 const MAX_ARROWS: usize = 40_000;
 
 /// The pure arithmetic of the view: window, zoom, pan, axis ticks (tested natively).
-mod geometry {
+pub(crate) mod geometry {
     /// Height of one rank's row for `ranks` rows (CSS px).
     /// Rows shrink with the rank count, to 3 px; past 400 ranks the diagram stays 1,200 px tall
     /// and rows go below a pixel (a density picture; labels thin out).
@@ -249,17 +282,18 @@ impl Hasher for FastHash {
 struct View {
     session: Option<SessionCell>,
     on_seek: Callback<u64>,
+    /// Where a click goes instead, by simulated time (the comparison's timeline).
+    on_seek_time: Option<Callback<SimTime>>,
+    /// The cursor's time when it is not this run's own (the comparison shows the main run's).
+    cursor: Option<SimTime>,
     canvas: Option<HtmlCanvasElement>,
     ctx: Option<CanvasRenderingContext2d>,
     wrap: Option<HtmlElement>,
     tooltip: Option<HtmlElement>,
-    /// Visible window, in picoseconds.
-    start: f64,
-    end: f64,
-    /// The view shows the whole run and refits as it grows.
-    fitted: bool,
-    /// The user panned or zoomed at a point: do not scroll to follow the cursor.
-    user_panned: bool,
+    /// The visible window, shared with the other timelines of the page.
+    axis: SharedAxis,
+    /// This timeline's member id on the axis, once mounted.
+    axis_id: Option<u32>,
     css_w: f64,
     size_dirty: bool,
     colors: Option<Colors>,
@@ -281,18 +315,18 @@ struct View {
 }
 
 impl View {
-    fn new() -> View {
+    fn new(axis: SharedAxis) -> View {
         View {
             session: None,
             on_seek: Callback::noop(),
+            on_seek_time: None,
+            cursor: None,
             canvas: None,
             ctx: None,
             wrap: None,
             tooltip: None,
-            start: 0.0,
-            end: 1e6,
-            fitted: true,
-            user_panned: false,
+            axis,
+            axis_id: None,
             css_w: 800.0,
             size_dirty: true,
             colors: None,
@@ -313,88 +347,45 @@ impl View {
         (self.css_w - LEFT - RIGHT).max(10.0)
     }
 
+    /// The visible window `(start, end)` in picoseconds.
+    fn window(&self) -> (f64, f64) {
+        self.axis
+            .0
+            .try_borrow()
+            .map_or((0.0, 1e6), |a| (a.start, a.end))
+    }
+
     /// Picoseconds per CSS px.
     fn ps_per_px(&self) -> f64 {
-        (self.end - self.start) / self.plot_w()
+        let (start, end) = self.window();
+        (end - start) / self.plot_w()
     }
 
     fn time_at(&self, x: f64) -> f64 {
-        self.start + (x - LEFT) * self.ps_per_px()
+        self.window().0 + (x - LEFT) * self.ps_per_px()
     }
 
-    /// `(run end, cursor)` in ps, if the run can be read now.
-    fn run_times(&self) -> Option<(f64, f64)> {
-        let cell = self.session.as_ref()?;
-        let s = cell.0.try_borrow().ok()?;
-        Some((
-            s.timeline.end_time().as_ps() as f64,
-            s.history.sim().now().as_ps() as f64,
-        ))
-    }
-
-    fn max_span(&self) -> f64 {
-        let run_end = self.run_times().map_or(0.0, |(e, _)| e);
-        (run_end * 4.0).max(1e6)
-    }
-
-    fn set_window(&mut self, start: f64, end: f64) {
-        let run_end = self.run_times().map_or(0.0, |(e, _)| e);
-        let (s, e) = geometry::clamp_pan(start, end, run_end);
-        if s.is_finite() && e.is_finite() && e > s {
-            self.start = s;
-            self.end = e;
+    /// Tells the axis how far this run goes and where the cursor is, then lets it refit or
+    /// follow the cursor.
+    fn report(&self) {
+        let (Some(cell), Some(id)) = (&self.session, self.axis_id) else {
+            return;
+        };
+        let Ok(s) = cell.0.try_borrow() else {
+            return;
+        };
+        let now = self.cursor.unwrap_or_else(|| s.history.sim().now());
+        if let Ok(mut axis) = self.axis.0.try_borrow_mut() {
+            axis.report(id, s.timeline.end_time().as_ps() as f64);
+            axis.now = now.as_ps() as f64;
+            axis.follow();
         }
     }
 
-    fn fit(&mut self) {
-        let run_end = self.run_times().map_or(0.0, |(e, _)| e);
-        let (s, e) = geometry::fit(run_end, 1000.0);
-        self.start = s;
-        self.end = e;
-        self.fitted = true;
-        self.user_panned = false;
-    }
-
-    fn zoom_at(&mut self, at: f64, factor: f64) {
-        let max = self.max_span();
-        let (s, e) = geometry::zoom(self.start, self.end, at, factor, MIN_SPAN, max);
-        self.fitted = false;
-        self.set_window(s, e);
-    }
-
-    fn zoom_center(&mut self, factor: f64) {
-        let mid = 0.5 * (self.start + self.end);
-        // Zoom around the cursor when it is in view (what one usually wants to look at).
-        let at = self
-            .run_times()
-            .map(|(_, now)| now)
-            .filter(|now| (self.start..=self.end).contains(now))
-            .unwrap_or(mid);
-        self.zoom_at(at, factor);
-    }
-
-    fn pan_by(&mut self, dt: f64) {
-        self.fitted = false;
-        self.user_panned = true;
-        self.set_window(self.start + dt, self.end + dt);
-    }
-
-    /// After the run moved: refit, or scroll so the cursor stays in view (unless the user
-    /// panned away on purpose).
-    fn follow(&mut self) {
-        let Some((_, now)) = self.run_times() else {
-            return;
-        };
-        if self.fitted {
-            self.fit();
-        } else if !self.user_panned && !(self.start..=self.end).contains(&now) {
-            let span = self.end - self.start;
-            let start = if now > self.end {
-                now - 0.25 * span
-            } else {
-                now - 0.75 * span
-            };
-            self.set_window(start, start + span);
+    /// Changes the shared window with `change`.
+    fn with_axis(&self, change: impl FnOnce(&mut TimeAxis)) {
+        if let Ok(mut axis) = self.axis.0.try_borrow_mut() {
+            change(&mut axis);
         }
     }
 }
@@ -423,6 +414,18 @@ fn request_frame(view: &Rc<RefCell<View>>) {
         if let Ok(mut v) = view.try_borrow_mut() {
             v.frame_pending = false;
         }
+    }
+}
+
+/// Redraws this timeline and every other on its axis (after a pan or zoom moved the window).
+fn redraw_all(view: &Rc<RefCell<View>>) {
+    request_frame(view);
+    let members = view
+        .try_borrow()
+        .ok()
+        .and_then(|v| v.axis.0.try_borrow().ok().map(|a| a.redraws()));
+    for redraw in members.into_iter().flatten() {
+        redraw();
     }
 }
 
@@ -694,9 +697,15 @@ fn paint(v: &mut View, session: &Session) {
     let model = &session.timeline;
     let sim = session.history.sim();
     let trace = sim.trace();
-    let visible_n = trace.records().len();
     let known = trace.known_records();
-    let now = sim.now().as_ps() as f64;
+    // What counts as reached: this run's own records, or (the comparison) those at or before
+    // the main run's time; the rest is drawn faded like any known future.
+    let (now, visible_n) = match v.cursor {
+        Some(t) => (t, last_record_at(known, t).map_or(0, |i| i + 1)),
+        None => (sim.now(), trace.records().len()),
+    };
+    let now = now.as_ps() as f64;
+    let (start, end) = v.window();
     let ranks = model.ranks().max(1);
     let row = geometry::row_height(ranks);
     let rows_h = row * f64::from(ranks);
@@ -716,14 +725,11 @@ fn paint(v: &mut View, session: &Session) {
     let lay = Layout {
         row,
         rows_h,
-        start: v.start,
-        scale: plot_w / (v.end - v.start),
+        start,
+        scale: plot_w / (end - start),
         right: LEFT + plot_w,
     };
-    let (t0, t1) = (
-        SimTime(v.start.max(0.0) as u64),
-        SimTime(v.end.max(0.0) as u64),
-    );
+    let (t0, t1) = (SimTime(start.max(0.0) as u64), SimTime(end.max(0.0) as u64));
     // Where open (blocked) spans end: the end of known time, or never in a stopped run.
     let open_end = model.open_end();
 
@@ -750,23 +756,23 @@ fn paint(v: &mut View, session: &Session) {
     ctx.set_font(&format!("11px {}", colors.font));
     let mut step = geometry::nice_step(v.ps_per_px() * 90.0);
     let widest = ctx
-        .measure_text(&geometry::label(v.end, step, v.end))
+        .measure_text(&geometry::label(end, step, end))
         .map(|m| m.width())
         .unwrap_or(60.0);
     if widest + 16.0 > step * lay.scale {
         step = geometry::nice_step((widest + 16.0) / lay.scale.max(1e-12));
     }
     let mut grid = PathBuf::default();
-    let first = (v.start / step).ceil() * step;
+    let first = (start / step).ceil() * step;
     let mut tick = first;
     ctx.set_fill_style_str(&colors.axis);
     ctx.set_text_align("center");
     let mut ticks = 0;
-    while tick <= v.end && ticks < 200 {
+    while tick <= end && ticks < 200 {
         let x = lay.x(tick).round() + 0.5;
         grid.line(x, TOP - 4.0, x, TOP + rows_h);
         if tick >= 0.0 {
-            let _ = ctx.fill_text(&geometry::label(tick, step, v.end), x, TOP / 2.0 - 1.0);
+            let _ = ctx.fill_text(&geometry::label(tick, step, end), x, TOP / 2.0 - 1.0);
         }
         tick += step;
         ticks += 1;
@@ -799,13 +805,14 @@ fn paint(v: &mut View, session: &Session) {
         };
         for (_, s) in model.visible_spans(r, t0, t1) {
             let a = s.start.as_ps() as f64;
-            let b = (s.end_or(open_end).as_ps() as f64).min(v.end + 1.0);
+            let b = (s.end_or(open_end).as_ps() as f64).min(end + 1.0);
             let kind = usize::from(s.kind == SpanKind::Blocked) * 2;
             // Known future faded: a span opened later than the cursor, or the part after the
-            // cursor of one that ends later. An open span is what is known now: plain.
+            // cursor of one that ends later. An open span is what is known now: plain (but in
+            // the comparison, whose cursor is the main run's time, it lies after it: faded).
             let pieces: [(f64, f64, usize); 2] = if s.record >= visible_n {
                 [(a, b, kind + 1), (0.0, -1.0, 0)]
-            } else if b > now && s.end.is_some() {
+            } else if b > now && (s.end.is_some() || v.cursor.is_some()) {
                 [(a, now.max(a), kind), (now.max(a), b, kind + 1)]
             } else {
                 [(a, b, kind), (0.0, -1.0, 0)]
@@ -965,7 +972,7 @@ fn paint(v: &mut View, session: &Session) {
                 if let Some(s) = model.spans(rank).get(index) {
                     let (x0, x1) = (
                         lay.x(s.start.as_ps() as f64),
-                        lay.x((s.end_or(open_end).as_ps() as f64).min(v.end + 1.0)),
+                        lay.x((s.end_or(open_end).as_ps() as f64).min(end + 1.0)),
                     );
                     let yc = lay.y(rank);
                     hl.rect(
@@ -1045,8 +1052,8 @@ fn paint(v: &mut View, session: &Session) {
     let set = |k: &str, val: String| {
         let _ = canvas.set_attribute(k, &val);
     };
-    set("data-view-start", format!("{}", v.start.round() as i64));
-    set("data-view-end", format!("{}", v.end.round() as i64));
+    set("data-view-start", format!("{}", start.round() as i64));
+    set("data-view-end", format!("{}", end.round() as i64));
     set("data-visible-arrows", visible_arrows.to_string());
     set("data-drawn-arrows", drawn_arrows.to_string());
     set("data-future-arrows", future_arrows.to_string());
@@ -1095,8 +1102,12 @@ fn update_tooltip(
     if h.record >= visible_n {
         meta.push_str(" · known future, not reached yet");
     }
-    let step = trace.steps_to_show(h.record);
-    meta.push_str(&format!(" · click to go to event {step}"));
+    if v.on_seek_time.is_some() {
+        meta.push_str(" · click to move the main run to this time");
+    } else {
+        let step = trace.steps_to_show(h.record);
+        meta.push_str(&format!(" · click to go to event {step}"));
+    }
     let children = tip.children();
     if let Some(el) = children.item(0) {
         el.set_text_content(Some(&main));
@@ -1170,30 +1181,35 @@ fn detail(model: &Model, h: &Hit, known: rankscope_core::trace::Records<'_>) -> 
     }
 }
 
-/// What a click at `(x, y)` seeks to: the item's record, or the last event at that time.
-fn seek_target(v: &View, x: f64, y: f64) -> Option<u64> {
+/// What a click at `(x, y)` seeks to: the item's record, or the last event at that time, as
+/// `(steps of this run, simulated time)`.
+fn seek_target(v: &View, x: f64, y: f64) -> Option<(u64, SimTime)> {
     let cell = v.session.as_ref()?;
     let s = cell.0.try_borrow().ok()?;
     let model = &s.timeline;
     let ranks = model.ranks().max(1);
     let row = geometry::row_height(ranks);
     let plot_w = v.plot_w();
+    let (start, end) = v.window();
     let lay = Layout {
         row,
         rows_h: row * f64::from(ranks),
-        start: v.start,
-        scale: plot_w / (v.end - v.start),
+        start,
+        scale: plot_w / (end - start),
         right: LEFT + plot_w,
     };
     if x < LEFT || x > lay.right {
         return None;
     }
     let trace = s.history.sim().trace();
+    let known = trace.known_records();
     if let Some(h) = hit_at(v, model, &lay, x, y) {
-        return Some(trace.steps_to_show(h.record));
+        let at = known.get(h.record).map_or(SimTime::ZERO, |r| r.time);
+        return Some((trace.steps_to_show(h.record), at));
     }
     let t = SimTime(v.time_at(x).max(0.0) as u64);
-    Some(last_record_at(trace.known_records(), t).map_or(0, |i| trace.steps_to_show(i)))
+    let steps = last_record_at(known, t).map_or(0, |i| trace.steps_to_show(i));
+    Some((steps, t))
 }
 
 /// Pointer position relative to the canvas (CSS px).
@@ -1213,7 +1229,7 @@ fn local(v: &View, e: &MouseEvent) -> (f64, f64) {
 /// The component.
 #[function_component(Timeline)]
 pub fn timeline(props: &TimelineProps) -> Html {
-    let view = use_mut_ref(View::new);
+    let view = use_mut_ref(|| View::new(props.axis.clone()));
     let canvas_ref = use_node_ref();
     let wrap_ref = use_node_ref();
     let tip_ref = use_node_ref();
@@ -1223,11 +1239,15 @@ pub fn timeline(props: &TimelineProps) -> Html {
         let same = v.session.as_ref() == Some(&props.session);
         if !same {
             v.session = Some(props.session.clone());
-            v.fitted = true;
-            v.user_panned = false;
+            v.with_axis(|a| {
+                a.fitted = true;
+                a.user_panned = false;
+            });
             v.drag = None;
         }
         v.on_seek = props.on_seek.clone();
+        v.on_seek_time = props.on_seek_time.clone();
+        v.cursor = props.cursor;
     }
 
     // Mount: element handles, resize observer, theme changes.
@@ -1241,6 +1261,23 @@ pub fn timeline(props: &TimelineProps) -> Html {
                 v.wrap = wrap_ref.cast::<HtmlElement>();
                 v.tooltip = tip_ref.cast::<HtmlElement>();
                 v.size_dirty = true;
+            }
+            // Join the shared axis: a pan or zoom on another timeline redraws this one.
+            let redraw: Rc<dyn Fn()> = {
+                let weak = Rc::downgrade(&view);
+                Rc::new(move || {
+                    if let Some(view) = weak.upgrade() {
+                        request_frame(&view);
+                    }
+                })
+            };
+            let axis = view.try_borrow().ok().map(|v| v.axis.clone());
+            let member = axis
+                .as_ref()
+                .and_then(|a| a.0.try_borrow_mut().ok().map(|mut a| a.join(&redraw)));
+            if let Ok(mut v) = view.try_borrow_mut() {
+                v.axis_id = member;
+                v.report();
             }
             let on_resize = {
                 let weak = Rc::downgrade(&view);
@@ -1276,6 +1313,12 @@ pub fn timeline(props: &TimelineProps) -> Html {
                     );
                 }
                 drop(on_resize);
+                if let (Some(axis), Some(id)) = (axis, member) {
+                    if let Ok(mut a) = axis.0.try_borrow_mut() {
+                        a.leave(id);
+                    }
+                }
+                drop(redraw);
             }
         });
     }
@@ -1283,22 +1326,25 @@ pub fn timeline(props: &TimelineProps) -> Html {
     // The run moved: refit or follow the cursor, re-read the theme, redraw.
     {
         let view = view.clone();
-        use_effect_with((props.generation, props.session.clone()), move |_| {
-            if let Ok(mut v) = view.try_borrow_mut() {
-                v.colors = None;
-                v.follow();
-            }
-            request_frame_after_move(&view);
-        });
+        use_effect_with(
+            (props.generation, props.session.clone(), props.cursor),
+            move |_| {
+                if let Ok(mut v) = view.try_borrow_mut() {
+                    v.colors = None;
+                    v.report();
+                }
+                request_frame_after_move(&view);
+            },
+        );
     }
 
-    let redraw = |view: &Rc<RefCell<View>>| request_frame(view);
+    let redraw = redraw_all;
 
     let onwheel = {
         let view = view.clone();
         Callback::from(move |e: WheelEvent| {
             e.prevent_default();
-            if let Ok(mut v) = view.try_borrow_mut() {
+            if let Ok(v) = view.try_borrow() {
                 let unit = match e.delta_mode() {
                     1 => 16.0,
                     2 => 400.0,
@@ -1309,13 +1355,15 @@ pub fn timeline(props: &TimelineProps) -> Html {
                 if e.shift_key() || dx.abs() > dy.abs() {
                     let d = if dx.abs() > dy.abs() { dx } else { dy };
                     let dt = d * v.ps_per_px();
-                    v.pan_by(dt);
+                    v.with_axis(|a| a.pan_by(dt));
                 } else {
                     let at = v.time_at(x.clamp(LEFT, LEFT + v.plot_w()));
                     let k = if e.ctrl_key() { 0.01 } else { 0.0025 };
                     let factor = (dy * k).clamp(-2.0, 2.0).exp();
-                    v.user_panned = true;
-                    v.zoom_at(at, factor);
+                    v.with_axis(|a| {
+                        a.user_panned = true;
+                        a.zoom_at(at, factor);
+                    });
                 }
             }
             redraw(&view);
@@ -1337,19 +1385,20 @@ pub fn timeline(props: &TimelineProps) -> Html {
                     if v.touches.len() == 2 {
                         let (a, b) = (v.touches[0], v.touches[1]);
                         let dist = ((a.1 - b.1).powi(2) + (a.2 - b.2).powi(2)).sqrt().max(1.0);
-                        let (s, en) = (v.start, v.end);
+                        let (s, en) = v.window();
                         v.pinch = Some((dist, s, en));
                         v.drag = None;
                         return;
                     }
                 }
                 if e.button() == 0 {
+                    let (start0, end0) = v.window();
                     v.drag = Some(Drag {
                         pointer: e.pointer_id(),
                         x0: x,
                         y0: y,
-                        start0: v.start,
-                        end0: v.end,
+                        start0,
+                        end0,
                         moved: false,
                     });
                 }
@@ -1360,6 +1409,8 @@ pub fn timeline(props: &TimelineProps) -> Html {
     let onpointermove = {
         let view = view.clone();
         Callback::from(move |e: PointerEvent| {
+            // Hover redraws this timeline; a drag or pinch moves the shared window: all of them.
+            let mut window_moved = false;
             if let Ok(mut v) = view.try_borrow_mut() {
                 let (x, y) = local(&v, &e);
                 v.pointer = Some((x, y));
@@ -1373,11 +1424,14 @@ pub fn timeline(props: &TimelineProps) -> Html {
                     let mid = (a.1 + b.1) / 2.0;
                     let span0 = e0 - s0;
                     let at = s0 + (mid - LEFT) / v.plot_w() * span0;
-                    let max = v.max_span();
-                    let (s, en) = geometry::zoom(s0, e0, at, dist0 / dist, MIN_SPAN, max);
-                    v.fitted = false;
-                    v.user_panned = true;
-                    v.set_window(s, en);
+                    v.with_axis(|a| {
+                        let max = a.max_span();
+                        let (s, en) = geometry::zoom(s0, e0, at, dist0 / dist, MIN_SPAN, max);
+                        a.fitted = false;
+                        a.user_panned = true;
+                        a.set_window(s, en);
+                    });
+                    window_moved = true;
                 } else if let Some(mut d) = v.drag {
                     if d.pointer == e.pointer_id() {
                         if (x - d.x0).abs() > 3.0 || (y - d.y0).abs() > 3.0 {
@@ -1385,15 +1439,22 @@ pub fn timeline(props: &TimelineProps) -> Html {
                         }
                         if d.moved {
                             let dt = (x - d.x0) * (d.end0 - d.start0) / v.plot_w();
-                            v.fitted = false;
-                            v.user_panned = true;
-                            v.set_window(d.start0 - dt, d.end0 - dt);
+                            v.with_axis(|a| {
+                                a.fitted = false;
+                                a.user_panned = true;
+                                a.set_window(d.start0 - dt, d.end0 - dt);
+                            });
+                            window_moved = true;
                         }
                         v.drag = Some(d);
                     }
                 }
             }
-            redraw(&view);
+            if window_moved {
+                redraw(&view);
+            } else {
+                request_frame(&view);
+            }
         })
     };
 
@@ -1408,19 +1469,20 @@ pub fn timeline(props: &TimelineProps) -> Html {
                         v.pinch = None;
                     }
                     match v.drag.take() {
-                        Some(d) if d.pointer == e.pointer_id() && !d.moved => {
-                            seek_target(&v, x, y).map(|s| (s, v.on_seek.clone()))
-                        }
+                        Some(d) if d.pointer == e.pointer_id() && !d.moved => seek_target(&v, x, y)
+                            .map(|s| (s, v.on_seek.clone(), v.on_seek_time.clone())),
                         _ => None,
                     }
                 }
                 Err(_) => None,
             };
             // Every borrow is released before the reducer runs.
-            if let Some((steps, on_seek)) = seek {
-                on_seek.emit(steps);
+            match seek {
+                Some(((_, t), _, Some(on_seek_time))) => on_seek_time.emit(t),
+                Some(((steps, _), on_seek, None)) => on_seek.emit(steps),
+                None => {}
             }
-            redraw(&view);
+            request_frame(&view);
         })
     };
 
@@ -1432,7 +1494,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
                 v.pinch = None;
                 v.touches.retain(|t| t.0 != e.pointer_id());
             }
-            redraw(&view);
+            request_frame(&view);
         })
     };
 
@@ -1442,25 +1504,27 @@ pub fn timeline(props: &TimelineProps) -> Html {
             if let Ok(mut v) = view.try_borrow_mut() {
                 v.pointer = None;
             }
-            redraw(&view);
+            request_frame(&view);
         })
     };
 
     let onkeydown = {
         let view = view.clone();
         Callback::from(move |e: KeyboardEvent| {
-            let handled = match view.try_borrow_mut() {
-                Ok(mut v) => {
-                    let span = v.end - v.start;
+            let handled = match view.try_borrow() {
+                Ok(v) => {
+                    let (start, end) = v.window();
+                    let span = end - start;
                     let big = if e.shift_key() { 0.5 } else { 0.1 };
-                    match e.key().as_str() {
-                        "ArrowLeft" => v.pan_by(-span * big),
-                        "ArrowRight" => v.pan_by(span * big),
-                        "+" | "=" => v.zoom_center(0.5),
-                        "-" | "_" => v.zoom_center(2.0),
-                        "0" => v.fit(),
+                    let change: Box<dyn FnOnce(&mut TimeAxis)> = match e.key().as_str() {
+                        "ArrowLeft" => Box::new(move |a| a.pan_by(-span * big)),
+                        "ArrowRight" => Box::new(move |a| a.pan_by(span * big)),
+                        "+" | "=" => Box::new(|a| a.zoom_center(0.5)),
+                        "-" | "_" => Box::new(|a| a.zoom_center(2.0)),
+                        "0" => Box::new(TimeAxis::fit),
                         _ => return,
-                    }
+                    };
+                    v.with_axis(change);
                     true
                 }
                 Err(_) => false,
@@ -1472,16 +1536,17 @@ pub fn timeline(props: &TimelineProps) -> Html {
         })
     };
 
+    let id = |suffix: &str| format!("{}-{suffix}", props.testid);
     let button = |label: &'static str,
                   title: &'static str,
-                  testid: &'static str,
-                  act: fn(&mut View)| {
+                  testid: String,
+                  act: fn(&mut TimeAxis)| {
         let view = view.clone();
         let onclick = Callback::from(move |_: MouseEvent| {
-            if let Ok(mut v) = view.try_borrow_mut() {
-                act(&mut v);
+            if let Ok(v) = view.try_borrow() {
+                v.with_axis(act);
             }
-            request_frame(&view);
+            redraw_all(&view);
         });
         html! {
             <button class="tl-btn" type="button" {title} aria-label={title} data-testid={testid} {onclick}>{ label }</button>
@@ -1492,40 +1557,60 @@ pub fn timeline(props: &TimelineProps) -> Html {
         html! { <li><span class={classes!("tl-key", class)} aria-hidden="true"></span>{ text }</li> }
     };
 
+    let click = if props.on_seek_time.is_some() {
+        "click to move the main run to that time"
+    } else {
+        "click an event to go there"
+    };
+    let canvas_label = format!(
+        "Space-time diagram of {}: one row per rank, arrows for messages. Arrow keys pan, plus and minus zoom (every timeline on the page together), 0 shows the whole run; {click}.",
+        props.subject
+    );
     html! {
-        <section class="panel timeline" aria-label="Timeline" data-testid="timeline">
+        <section class={classes!("panel", "timeline", props.class.clone())} aria-label={props.title.clone()}
+            data-testid={props.testid.clone()}>
             <div class="panel-head">
-                <h2>{ "Timeline" }</h2>
-                <div class="tl-tools" role="group" aria-label="Timeline zoom">
-                    { button("+", "Zoom in", "timeline-zoom-in", |v| v.zoom_center(0.5)) }
-                    { button("−", "Zoom out", "timeline-zoom-out", |v| v.zoom_center(2.0)) }
-                    { button("Fit", "Show the whole run", "timeline-fit", View::fit) }
+                <h2>
+                    <span class="tl-title">{ props.title.clone() }</span>
+                    if let Some(status) = &props.status {
+                        <span class="tl-status" data-testid={id("status")}>{ status.clone() }</span>
+                    }
+                </h2>
+                <div class="tl-tools" role="group" aria-label={format!("{} zoom", props.title)}>
+                    { button("+", "Zoom in", id("zoom-in"), |a| a.zoom_center(0.5)) }
+                    { button("−", "Zoom out", id("zoom-out"), |a| a.zoom_center(2.0)) }
+                    { button("Fit", "Show the whole run", id("fit"), TimeAxis::fit) }
                 </div>
             </div>
-            <ul class="tl-legend" aria-label="Legend">
-                { swatch("compute", "compute") }
-                { swatch("blocked", "blocked") }
-                { swatch("message", "message") }
-                { swatch("rdma", "RDMA put/get") }
-                { swatch("atomic", "atomic") }
-                { swatch("software", "in software (dashed)") }
-                { swatch("cursor", "now") }
-                { swatch("future", "known future (faded)") }
-            </ul>
+            if props.legend {
+                <ul class="tl-legend" aria-label="Legend">
+                    { swatch("compute", "compute") }
+                    { swatch("blocked", "blocked") }
+                    { swatch("message", "message") }
+                    { swatch("rdma", "RDMA put/get") }
+                    { swatch("atomic", "atomic") }
+                    { swatch("software", "in software (dashed)") }
+                    { swatch("cursor", "now") }
+                    { swatch("future", "known future (faded)") }
+                </ul>
+            }
+            { props.children.clone() }
             <div class="tl-wrap" ref={wrap_ref}>
-                <canvas ref={canvas_ref} class="tl-canvas" tabindex="0" data-testid="timeline-canvas"
-                    aria-label="Space-time diagram of the run: one row per rank, arrows for messages. Arrow keys pan, plus and minus zoom, 0 shows the whole run; click an event to go there."
-                    aria-describedby="tl-hint"
+                <canvas ref={canvas_ref} class="tl-canvas" tabindex="0" data-testid={id("canvas")}
+                    aria-label={canvas_label}
+                    aria-describedby={props.legend.then(|| id("hint"))}
                     {onwheel} {onpointerdown} {onpointermove} {onpointerup} {onpointercancel}
                     {onpointerleave} {onkeydown}></canvas>
-                <div class="tl-tooltip" ref={tip_ref} role="tooltip" data-testid="timeline-tooltip">
+                <div class="tl-tooltip" ref={tip_ref} role="tooltip" data-testid={id("tooltip")}>
                     <p class="tl-tip-main"></p>
                     <p class="tl-tip-meta"></p>
                 </div>
             </div>
-            <p class="muted tl-hint" id="tl-hint">
-                { "Drag to pan · wheel or pinch to zoom at the pointer · hover for details · click an event to go there, or empty space to go to that time" }
-            </p>
+            if props.legend {
+                <p class="muted tl-hint" id={id("hint")}>
+                    { "Drag to pan · wheel or pinch to zoom at the pointer · hover for details · click an event to go there, or empty space to go to that time" }
+                </p>
+            }
         </section>
     }
 }
