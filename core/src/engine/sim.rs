@@ -227,12 +227,14 @@ impl<P: Program> Sim<P> {
                     return Ok(());
                 }
                 Step::Yield => {
-                    // A block boundary: waiting handlers run, then the program continues.
+                    // A block boundary: waiting handlers run, then the program's thread is
+                    // invoked again (on EM-X a thread invocation, costing a handler's time).
                     w.run_released_handlers(rank);
-                    let start = w.machine.begin_block(w.now, rank);
-                    if start > w.now {
-                        w.states[rank as usize] = RankState::Ready;
-                        w.queue.push(start, Event::Resume(rank));
+                    let until = w.machine.begin_block(w.now, rank) + w.machine.yield_cost();
+                    if until > w.now {
+                        w.record(RecordKind::Yielded { rank, until });
+                        w.states[rank as usize] = RankState::Computing;
+                        w.queue.push(until, Event::Resume(rank));
                         return Ok(());
                     }
                     self.count_event()?;

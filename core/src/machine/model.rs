@@ -559,6 +559,16 @@ impl Machine {
         !self.cpus.is_empty()
     }
 
+    /// Processor time of `yield()`: on a machine with atomic blocks the yielding thread is
+    /// invoked again like a handler (`[cpu] handler_us`); elsewhere nothing.
+    pub fn yield_cost(&self) -> SimTime {
+        if self.atomic_blocks() {
+            self.handler_cost()
+        } else {
+            SimTime::ZERO
+        }
+    }
+
     /// `rank` resumes at `now`: returns when its block starts (after handlers already admitted on
     /// its processor). Without atomic blocks, `now`.
     pub fn begin_block(&mut self, now: SimTime, rank: u32) -> SimTime {

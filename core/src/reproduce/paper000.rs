@@ -392,8 +392,10 @@ mod tests {
 
     /// Table 3's lesson, with the tolerances stated: without yield, receiver-only get and sync
     /// fall below 75 % of their with-yield rate (the receiver's handler waits for the running
-    /// block; the paper: 26 %); both-sides pre-posted needs no yield (within 5 %); buffered is
-    /// within 5 % either way. N = 1000 (the paper: 2000) keeps the test quicker.
+    /// block; the paper: 26 %); both-sides pre-posted needs no yield: without it, it is at least
+    /// as fast as with it (yield is pure overhead; the paper: 3.10 vs 2.84); buffered barely
+    /// depends on yield, within 15 % either way (the paper: 2.55 vs 2.73). N = 1000 (the paper:
+    /// 2000) keeps the test quicker.
     #[test]
     fn table3_has_the_papers_shape() {
         let t = table3(1000);
@@ -411,9 +413,12 @@ mod tests {
         }
         let both_without = v("w/o yield, pre-posted, both-sides (all protocols)");
         let both_with = v("with yield, pre-posted, both-sides (all protocols)");
-        assert!((both_without - both_with).abs() / both_with < 0.05);
+        assert!(both_without >= both_with, "{both_without} vs {both_with}");
         let buf_without = v("w/o yield, naive, receiver-only:buffered");
         let buf_with = v("with yield, naive, receiver-only:buffered");
-        assert!((buf_without - buf_with).abs() / buf_with < 0.05);
+        assert!(
+            (buf_without - buf_with).abs() / buf_with < 0.15,
+            "{buf_without} vs {buf_with}"
+        );
     }
 }

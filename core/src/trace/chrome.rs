@@ -42,6 +42,7 @@ pub fn to_chrome_json<'a>(records: impl Into<Records<'a>>, ranks: u32, title: &s
             // Drawn as spans below.
             RecordKind::Compute { .. }
             | RecordKind::Library { .. }
+            | RecordKind::Yielded { .. }
             | RecordKind::Blocked { .. }
             | RecordKind::Resumed { .. } => {}
             RecordKind::SendPosted { rank, dst, .. } => events.push(
@@ -73,7 +74,7 @@ pub fn to_chrome_json<'a>(records: impl Into<Records<'a>>, ranks: u32, title: &s
             let explain = records.get(span.record).map(Record::explain);
             let (name, cat) = match span.kind {
                 SpanKind::Compute => ("compute", "compute"),
-                SpanKind::Library => ("MPI library", "mpi"),
+                SpanKind::Library => ("MPI library or yield", "software"),
                 SpanKind::Blocked => ("blocked", "wait"),
             };
             events.push(
@@ -104,6 +105,7 @@ fn kind_name(kind: &RecordKind) -> &'static str {
         RecordKind::Start { .. } => "start",
         RecordKind::Compute { .. } => "compute",
         RecordKind::Library { .. } => "MPI library",
+        RecordKind::Yielded { .. } => "yield",
         RecordKind::SendPosted { .. } => "send",
         RecordKind::Hardware { .. } => "hardware",
         RecordKind::SendComplete { .. } => "send complete",

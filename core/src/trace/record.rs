@@ -44,6 +44,14 @@ pub enum RecordKind {
         /// When the library is done.
         until: SimTime,
     },
+    /// A rank called `yield()` on a machine with atomic blocks: the handlers waiting for its
+    /// processor ran, then its thread was invoked again, continuing at `until`.
+    Yielded {
+        /// The rank.
+        rank: Rank,
+        /// When it continues.
+        until: SimTime,
+    },
     /// A rank posted a send; the network will deliver it at `arrives`.
     SendPosted {
         /// Sender.
@@ -284,6 +292,7 @@ impl Record {
             | RecordKind::RdmaComplete { rank, .. }
             | RecordKind::Compute { rank, .. }
             | RecordKind::Library { rank, .. }
+            | RecordKind::Yielded { rank, .. }
             | RecordKind::Hardware { rank, .. }
             | RecordKind::SendComplete { rank, .. }
             | RecordKind::Unexpected { rank, .. }
@@ -301,6 +310,7 @@ impl Record {
             RecordKind::Start { rank }
             | RecordKind::Compute { rank, .. }
             | RecordKind::Library { rank, .. }
+            | RecordKind::Yielded { rank, .. }
             | RecordKind::Blocked { rank, .. }
             | RecordKind::Resumed { rank }
             | RecordKind::Console { rank, .. }
@@ -342,6 +352,12 @@ impl Record {
             RecordKind::Library { rank, call, until } => {
                 format!(
                     "rank {rank} spends {} in {call}: the library issuing its requests on the rank's own processor",
+                    until.saturating_sub(self.time)
+                )
+            }
+            RecordKind::Yielded { rank, until } => {
+                format!(
+                    "rank {rank} yields: the handlers waiting for its processor run, then its thread is invoked again ({} in all)",
                     until.saturating_sub(self.time)
                 )
             }
@@ -476,6 +492,11 @@ impl Record {
             }
             RecordKind::Compute { rank, until } => {
                 h.u32(1);
+                h.u32(*rank);
+                h.u64(until.as_ps());
+            }
+            RecordKind::Yielded { rank, until } => {
+                h.u32(17);
                 h.u32(*rank);
                 h.u64(until.as_ps());
             }

@@ -20,7 +20,8 @@ pub enum SpanKind {
     Compute,
     /// Blocked in a wait, from a `Blocked` record to the rank's next `Resumed`.
     Blocked,
-    /// Running the MPI library inside a call (a `Library` record up to its `until`).
+    /// Software overhead: the MPI library inside a call (a `Library` record up to its `until`),
+    /// or a `yield()` (a `Yielded` record, handlers and the thread's re-invocation).
     Library,
 }
 
@@ -455,15 +456,17 @@ impl Timeline {
         let now = rec.time;
         self.reach(now);
         match &rec.kind {
-            RecordKind::Compute { rank, until } | RecordKind::Library { rank, until, .. } => {
+            RecordKind::Compute { rank, until }
+            | RecordKind::Library { rank, until, .. }
+            | RecordKind::Yielded { rank, until } => {
                 let until = (*until).max(now);
                 let lane = self.lane(*rank);
                 lane.max_dur = lane.max_dur.max(until - now);
                 lane.spans.push(Span {
-                    kind: if matches!(rec.kind, RecordKind::Library { .. }) {
-                        SpanKind::Library
-                    } else {
+                    kind: if matches!(rec.kind, RecordKind::Compute { .. }) {
                         SpanKind::Compute
+                    } else {
+                        SpanKind::Library
                     },
                     start: now,
                     end: Some(until),
@@ -710,7 +713,11 @@ mod tests {
                         assert!(matches!(opener, RecordKind::Compute { rank, .. } if *rank == r));
                     }
                     SpanKind::Library => {
-                        assert!(matches!(opener, RecordKind::Library { rank, .. } if *rank == r));
+                        assert!(matches!(
+                            opener,
+                            RecordKind::Library { rank, .. } | RecordKind::Yielded { rank, .. }
+                                if *rank == r
+                        ));
                     }
                 }
             }

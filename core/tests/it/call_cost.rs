@@ -1,7 +1,8 @@
-//! Under paper 000's request-based engines an MPI call costs its caller processor time: one
-//! pass through the library (`o`), plus `o` for each request packet it sends. `MPI_Wtime` sees
-//! it, and the trace says where it went. The eager engine keeps its calls free (its overhead is
-//! in the transfers).
+//! Software time a rank pays on its own processor. Under paper 000's request-based engines an
+//! MPI call costs one pass through the library (`o`), plus `o` for each request packet it sends;
+//! the eager engine keeps its calls free (its overhead is in the transfers). On a machine with
+//! atomic blocks (EM-X) `yield()` costs a thread invocation. `MPI_Wtime` sees both, and the
+//! trace says where the time went.
 
 use rankscope_core::engine::{Matching, Protocol, Sim, SimConfig};
 use rankscope_core::lang::{self, VmLimits};
@@ -82,4 +83,60 @@ fn a_receive_costs_a_pass_and_its_receive_request() {
     // Both sides: the pass plus the receive request's own o (and its injection).
     let (both, _) = irecv_time(Matching::BothSides(Protocol::Sync));
     assert!((2.0 * 7.15..2.0 * 7.15 + 1.0).contains(&both), "{both}");
+}
+
+const YIELDING: &str = r#"
+#include <mpi.h>
+#include <stdio.h>
+int main(int argc, char **argv)
+{
+    double t0, t1;
+    MPI_Init(&argc, &argv);
+    t0 = MPI_Wtime();
+    yield();
+    t1 = MPI_Wtime();
+    printf("yield %.3f\n", (t1 - t0) * 1e6);
+    MPI_Finalize();
+    return 0;
+}
+"#;
+
+/// The microseconds `yield()` took on `machine`, and the yield records' sentences.
+fn yield_time(machine: &str) -> (f64, Vec<String>) {
+    let compiled = lang::load(YIELDING, "yield.c").unwrap();
+    let profile = builtin_profiles()
+        .unwrap()
+        .into_iter()
+        .find(|p| p.machine.id == machine)
+        .unwrap();
+    let mut sim = Sim::new(
+        Machine::new(&profile, 1).unwrap(),
+        lang::ranks(&compiled, 1, VmLimits::default()),
+        SimConfig::default(),
+    );
+    sim.run().unwrap();
+    let us: f64 = sim.console()[0].text["yield ".len()..]
+        .trim()
+        .parse()
+        .unwrap();
+    let records = sim
+        .trace()
+        .records()
+        .iter()
+        .filter(|r| matches!(r.kind, RecordKind::Yielded { .. }))
+        .map(|r| r.explain())
+        .collect();
+    (us, records)
+}
+
+#[test]
+fn a_yield_costs_a_thread_invocation_only_with_atomic_blocks() {
+    // EM-X: [cpu] handler_us = 1.5 µs.
+    let (emx, said) = yield_time("emx");
+    assert!((emx - 1.5).abs() < 1e-9, "{emx}");
+    assert_eq!(said.len(), 1);
+    assert!(said[0].starts_with("rank 0 yields"), "{said:?}");
+    let (ib, none) = yield_time("ib-qdr");
+    assert_eq!(ib, 0.0);
+    assert!(none.is_empty());
 }
