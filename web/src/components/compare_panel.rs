@@ -92,7 +92,7 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
     html! {
         <Timeline session={cell.clone()} generation={props.generation} axis={props.axis.clone()}
             on_seek_time={props.on_seek_time.clone()} cursor={cursor}
-            title={title} status={AttrValue::from(format!("— {status}"))}
+            title={title} status={AttrValue::from(status)}
             subject={format!("the same program under {}", props.engine)}
             testid="compare" legend={false} class="compare">
             if let Some(e) = error {

@@ -1573,7 +1573,9 @@ pub fn timeline(props: &TimelineProps) -> Html {
                 <h2>
                     <span class="tl-title">{ props.title.clone() }</span>
                     if let Some(status) = &props.status {
-                        <span class="tl-status" data-testid={id("status")}>{ status.clone() }</span>
+                        <span class="tl-status" data-testid={id("status")}>
+                            <span class="tl-dash">{ "— " }</span>{ status.clone() }
+                        </span>
                     }
                 </h2>
                 <div class="tl-tools" role="group" aria-label={format!("{} zoom", props.title)}>
