@@ -57,6 +57,8 @@ cargo run -q -p rankscope -- profiles --json > target/browser-expected/profiles.
   cargo run -q -p rankscope -- run --json examples/many_to_many_delay.c -n 4 -p ethernet-1g
   echo ']'
 } > target/browser-expected/programs.json
+# Paper 000's tables and Fig. 10 the paper-check view must show (tests/browser/paper-check.test.mjs).
+cargo run -q --release -p rankscope -- reproduce 000 --json > target/browser-expected/paper000.json
 (cd tests && node --test --test-reporter=spec browser/)
 
 STEP="done"

@@ -82,6 +82,16 @@ pub fn app() -> Html {
     });
     let embed = *embed;
     let share_link = use_state(|| None::<String>);
+    // `#paper=000` shows the paper check instead of the playground (a playing run pauses).
+    let route = crate::paper_route::use_paper_route();
+    {
+        let state = state.clone();
+        use_effect_with(route.paper.is_some(), move |open| {
+            if *open {
+                state.dispatch(Action::Pause);
+            }
+        });
+    }
     // The time window every timeline of the page shows (the run's and the comparison's).
     let axis = use_memo((), |_| SharedAxis::default());
     let axis = (*axis).clone();
@@ -258,9 +268,15 @@ pub fn app() -> Html {
             </main>
         },
     };
+    let body = match &route.paper {
+        Some(paper) => html! {
+            <crate::components::paper_check::PaperCheckView paper={paper.clone()} check={route.check.clone()} />
+        },
+        None => body,
+    };
     html! {
         <div class="app" data-testid="app" data-ready="true">
-            <Header core_version={rankscope_core::VERSION} {on_share} />
+            <Header core_version={rankscope_core::VERSION} {on_share} paper_open={route.paper.is_some()} />
             if let Some(link) = &*share_link {
                 <ShareBar link={link.clone()} on_close={on_close_share} />
             }

@@ -1,12 +1,16 @@
 //! One component per file; each renders core types handed to it as props.
 
+pub mod cells_table;
 pub mod compare_panel;
 pub mod controls;
 pub mod editor;
+pub mod fig10_chart;
 pub mod header;
 pub mod icon;
 pub mod machine_list;
 pub mod machine_view;
+pub mod paper_check;
+pub mod part_status;
 pub mod queue_view;
 pub mod run_panel;
 pub mod share_bar;
