@@ -1,0 +1,418 @@
+//! The MCS readers/writer lock with reader preference (MCS-RW-RP), as paper 003 uses it for
+//! `MPI_Win_lock` and `MPI_Win_lock_all`: ReaderLock and ReaderUnlock exactly as its Figs. 6
+//! and 7, WriterLock and WriterUnlock from Mellor-Crummey & Scott (PPoPP 1991), in the words of
+//! the design digest.
+//!
+//! Model. The lock record lives on the home rank: `rcnt` (readers in units of `RC_INCR`, plus
+//! `WIFLAG` "a writer is interested" and `WAFLAG` "a writer is active"), `r_hd` (the queue of
+//! readers waiting for a writer), `w_tail` and `w_hd` (the writers' MCS queue). Every process
+//! has a queue node on its own rank: `blocked` and `next`. A pointer to a queue node is its
+//! rank + 1 (0 is nil). As the paper notes, the reads of `rcnt` and the writes of `blocked`
+//! become RDMA reads and writes when the word is remote; a process spins only on its own
+//! `blocked` (or `next`), which is local.
+//!
+//! Simplification: one lock (the paper's implementation also has one global lock, so writers to
+//! different targets serialize).
+
+use super::{Action, LockOp, MemOp, Mode, Until, Word};
+use crate::machine::AtomicKind::{FetchAndAdd, FetchAndAnd, FetchAndOr, FetchAndStore};
+
+/// Reader count unit.
+pub const RC_INCR: u64 = 4;
+/// A writer is interested (waiting for the readers to leave).
+pub const WIFLAG: u64 = 1;
+/// A writer is active.
+pub const WAFLAG: u64 = 2;
+
+/// Word index of `rcnt` on the home rank.
+pub const RCNT: u32 = 0;
+/// Word index of `r_hd` on the home rank.
+pub const R_HD: u32 = 1;
+/// Word index of `w_tail` on the home rank.
+pub const W_TAIL: u32 = 2;
+/// Word index of `w_hd` on the home rank.
+pub const W_HD: u32 = 3;
+/// Word index of a queue node's `blocked` on its owner's rank.
+pub const BLOCKED: u32 = 4;
+/// Word index of a queue node's `next` on its owner's rank.
+pub const NEXT: u32 = 5;
+/// Words per rank.
+pub const WORDS: u32 = 6;
+
+/// The queue-node pointer of rank `p`.
+pub fn node(p: u32) -> u64 {
+    u64::from(p) + 1
+}
+
+/// The rank a non-nil queue-node pointer names.
+fn owner(ptr: u64) -> u32 {
+    u32::try_from(ptr - 1).expect("queue-node pointers name ranks")
+}
+
+/// Where an operation is: named after the step whose result arrives with the next call (the
+/// line of the pseudo-code that issued it).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Pc {
+    /// Nothing issued yet.
+    Start,
+    // ReaderLock (Fig. 6).
+    R02Added,
+    R03Blocked,
+    R04Swapped,
+    R04NextStored,
+    R05CountRead,
+    R06QueueTaken,
+    R08HeadWoken,
+    R09Woke,
+    R10NextRead,
+    // ReaderUnlock (Fig. 7).
+    U02Subtracted,
+    U04Swapped,
+    U05WriterRead,
+    // WriterLock.
+    W0Blocked,
+    W0NextCleared,
+    W1TailSwapped,
+    W2Linked,
+    W2HeadSet,
+    W3InterestSet,
+    W4Activated,
+    // WriterUnlock.
+    X0HeadCleared,
+    X1Deactivated,
+    X2ReadersTaken,
+    X3ReadersWoken,
+    X4NextRead,
+    X5TailReleased,
+    X6NextAppeared,
+    X7HeadSet,
+    X8InterestSet,
+    X9Activated,
+    /// The last operation was issued; the next call reports the outcome.
+    Finished,
+}
+
+/// One MCS-RW acquire or release by one process.
+#[derive(Clone, Debug)]
+pub struct McsRwOp {
+    home: u32,
+    me: u32,
+    mode: Mode,
+    acquiring: bool,
+    pc: Pc,
+    /// The next writer a releasing writer hands the lock to.
+    successor: u64,
+}
+
+impl McsRwOp {
+    /// `me` acquires the lock on `home` in `mode`.
+    pub fn acquire(home: u32, me: u32, mode: Mode) -> McsRwOp {
+        McsRwOp {
+            home,
+            me,
+            mode,
+            acquiring: true,
+            pc: Pc::Start,
+            successor: 0,
+        }
+    }
+
+    /// `me` releases the lock it holds in `mode`.
+    pub fn release(home: u32, me: u32, mode: Mode) -> McsRwOp {
+        McsRwOp {
+            acquiring: false,
+            ..McsRwOp::acquire(home, me, mode)
+        }
+    }
+
+    fn lock(&self, index: u32) -> Word {
+        Word {
+            rank: self.home,
+            index,
+        }
+    }
+
+    fn mine(&self, index: u32) -> Word {
+        Word {
+            rank: self.me,
+            index,
+        }
+    }
+
+    /// A word of the queue node `ptr` points to.
+    fn of(ptr: u64, index: u32) -> Word {
+        Word {
+            rank: owner(ptr),
+            index,
+        }
+    }
+
+    /// Issues `op`; its result comes back with the next call, in state `then`.
+    fn op(&mut self, then: Pc, op: MemOp) -> Action {
+        self.pc = then;
+        Action::Op(op)
+    }
+
+    /// Waits on our own word `index`; the next call continues in state `then`.
+    fn wait(&mut self, then: Pc, index: u32, until: Until) -> Action {
+        self.pc = then;
+        Action::Wait(self.mine(index), until)
+    }
+
+    /// Spins until our `blocked` is false (line 09; a writer's spin likewise).
+    fn spin(&mut self) -> Action {
+        let then = if self.mode == Mode::Shared {
+            Pc::R09Woke
+        } else {
+            Pc::Finished
+        };
+        self.wait(then, BLOCKED, Until::Equals(0))
+    }
+
+    /// The acquire or release is complete.
+    fn done(&mut self) -> Action {
+        self.pc = Pc::Finished;
+        if self.acquiring {
+            Action::Acquired
+        } else {
+            Action::Released
+        }
+    }
+
+    fn read_next(&mut self) -> Action {
+        self.op(Pc::X4NextRead, MemOp::Read(self.mine(NEXT)))
+    }
+}
+
+impl LockOp for McsRwOp {
+    fn next(&mut self, r: u64) -> Action {
+        use Pc::*;
+        let me = node(self.me);
+        match self.pc {
+            Start => match (self.mode, self.acquiring) {
+                // ReaderLock 02: if fetch_and_add(&L->rcnt, RC_INCR) & WAFLAG then
+                (Mode::Shared, true) => self.op(
+                    R02Added,
+                    MemOp::fetch(FetchAndAdd, self.lock(RCNT), RC_INCR),
+                ),
+                // ReaderUnlock 02–03: if fetch_and_add(&L->rcnt, -RC_INCR) == RC_INCR + WIFLAG
+                (Mode::Shared, false) => self.op(
+                    U02Subtracted,
+                    MemOp::fetch(FetchAndAdd, self.lock(RCNT), RC_INCR.wrapping_neg()),
+                ),
+                // WriterLock: I->blocked := true
+                (Mode::Exclusive, true) => self.op(W0Blocked, MemOp::Write(self.mine(BLOCKED), 1)),
+                // WriterUnlock: w_hd := nil
+                (Mode::Exclusive, false) => {
+                    self.op(X0HeadCleared, MemOp::Write(self.lock(W_HD), 0))
+                }
+            },
+
+            R02Added if r & WAFLAG == 0 => self.done(),
+            // 03 I->blocked := true
+            R02Added => self.op(R03Blocked, MemOp::Write(self.mine(BLOCKED), 1)),
+            // 04 I->next := fetch_and_store(&L->r_hd, I)
+            R03Blocked => self.op(R04Swapped, MemOp::fetch(FetchAndStore, self.lock(R_HD), me)),
+            R04Swapped => self.op(R04NextStored, MemOp::Write(self.mine(NEXT), r)),
+            // 05 if (*(&L->rcnt) & WAFLAG) == 0 then   (an RDMA read)
+            R04NextStored => self.op(R05CountRead, MemOp::Read(self.lock(RCNT))),
+            R05CountRead if r & WAFLAG != 0 => self.spin(),
+            // 06 head := fetch_and_store(&L->r_hd, nil)
+            R05CountRead => self.op(
+                R06QueueTaken,
+                MemOp::fetch(FetchAndStore, self.lock(R_HD), 0),
+            ),
+            R06QueueTaken if r == 0 => self.spin(),
+            // 07–08 if head != nil then head->blocked := false   (an RDMA write)
+            R06QueueTaken => self.op(R08HeadWoken, MemOp::Write(Self::of(r, BLOCKED), 0)),
+            // 09 repeat while I->blocked
+            R08HeadWoken => self.spin(),
+            // 10 if I->next != nil then
+            R09Woke => self.op(R10NextRead, MemOp::Read(self.mine(NEXT))),
+            R10NextRead if r == 0 => self.done(),
+            // 11 I->next->blocked := false
+            R10NextRead => self.op(Finished, MemOp::Write(Self::of(r, BLOCKED), 0)),
+
+            U02Subtracted if r != RC_INCR + WIFLAG => self.done(),
+            // 04 if compare_and_swap(&L->rcnt, WIFLAG, WAFLAG) then
+            U02Subtracted => self.op(U04Swapped, MemOp::cas(self.lock(RCNT), WIFLAG, WAFLAG)),
+            U04Swapped if r != WIFLAG => self.done(),
+            // 05 L->w_hd->blocked := false   (read w_hd, then an RDMA write)
+            U04Swapped => self.op(U05WriterRead, MemOp::Read(self.lock(W_HD))),
+            U05WriterRead => self.op(Finished, MemOp::Write(Self::of(r, BLOCKED), 0)),
+
+            // I->next := nil
+            W0Blocked => self.op(W0NextCleared, MemOp::Write(self.mine(NEXT), 0)),
+            // pred := fetch_and_store(&L->w_tail, I)
+            W0NextCleared => self.op(
+                W1TailSwapped,
+                MemOp::fetch(FetchAndStore, self.lock(W_TAIL), me),
+            ),
+            // if pred != nil: pred->next := I, then spin
+            W1TailSwapped if r != 0 => self.op(W2Linked, MemOp::Write(Self::of(r, NEXT), me)),
+            W2Linked => self.spin(),
+            // else: w_hd := I
+            W1TailSwapped => self.op(W2HeadSet, MemOp::Write(self.lock(W_HD), me)),
+            // if fetch_and_or(&rcnt, WIFLAG) == 0 …
+            W2HeadSet => self.op(
+                W3InterestSet,
+                MemOp::fetch(FetchAndOr, self.lock(RCNT), WIFLAG),
+            ),
+            // readers hold the lock: the last of them wakes us
+            W3InterestSet if r != 0 => self.spin(),
+            // … and compare_and_swap(&rcnt, WIFLAG, WAFLAG) succeeds, the lock is ours
+            W3InterestSet => self.op(W4Activated, MemOp::cas(self.lock(RCNT), WIFLAG, WAFLAG)),
+            W4Activated if r == WIFLAG => self.done(),
+            W4Activated => self.spin(),
+
+            // if fetch_and_and(&rcnt, ~WAFLAG) shows readers, wake the reader queue
+            X0HeadCleared => self.op(
+                X1Deactivated,
+                MemOp::fetch(FetchAndAnd, self.lock(RCNT), !WAFLAG),
+            ),
+            X1Deactivated if r < RC_INCR => self.read_next(),
+            X1Deactivated => self.op(
+                X2ReadersTaken,
+                MemOp::fetch(FetchAndStore, self.lock(R_HD), 0),
+            ),
+            X2ReadersTaken if r == 0 => self.read_next(),
+            X2ReadersTaken => self.op(X3ReadersWoken, MemOp::Write(Self::of(r, BLOCKED), 0)),
+            X3ReadersWoken | X6NextAppeared => self.read_next(),
+            // if I->next is set …
+            X4NextRead if r != 0 => {
+                self.successor = r;
+                self.op(X7HeadSet, MemOp::Write(self.lock(W_HD), r))
+            }
+            // … or compare_and_swap(&w_tail, I, nil) fails (a writer is enqueuing)
+            X4NextRead => self.op(X5TailReleased, MemOp::cas(self.lock(W_TAIL), me, 0)),
+            X5TailReleased if r == me => self.done(),
+            // wait until I->next appears
+            X5TailReleased => self.wait(X6NextAppeared, NEXT, Until::Differs(0)),
+            // w_hd := I->next (above); if fetch_and_or(&rcnt, WIFLAG) == 0 …
+            X7HeadSet => self.op(
+                X8InterestSet,
+                MemOp::fetch(FetchAndOr, self.lock(RCNT), WIFLAG),
+            ),
+            // readers hold the lock: the last of them wakes the next writer
+            X8InterestSet if r != 0 => self.done(),
+            // … and compare_and_swap(&rcnt, WIFLAG, WAFLAG) succeeds, unblock the next writer
+            X8InterestSet => self.op(X9Activated, MemOp::cas(self.lock(RCNT), WIFLAG, WAFLAG)),
+            X9Activated if r != WIFLAG => self.done(),
+            X9Activated => {
+                let next = Self::of(self.successor, BLOCKED);
+                self.op(Finished, MemOp::Write(next, 0))
+            }
+
+            Finished => self.done(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::locks::Memory;
+
+    /// An operation in progress and the action it last asked for.
+    struct Run(McsRwOp, Option<Action>);
+
+    impl Run {
+        fn acquire(me: u32, mode: Mode) -> Run {
+            Run(McsRwOp::acquire(0, me, mode), None)
+        }
+
+        fn release(me: u32, mode: Mode) -> Run {
+            Run(McsRwOp::release(0, me, mode), None)
+        }
+    }
+
+    /// Runs until the operation completes or waits for a word that does not hold yet; returns
+    /// that action and how many memory operations this call performed.
+    fn drive(run: &mut Run, memory: &mut Memory) -> (Action, usize) {
+        let mut ops = 0;
+        loop {
+            let action = match run.1 {
+                None => run.0.next(0),
+                Some(Action::Op(m)) => {
+                    ops += 1;
+                    let r = memory.apply(m);
+                    run.0.next(r)
+                }
+                Some(Action::Wait(w, until)) if until.holds(memory.get(w)) => run.0.next(0),
+                Some(other) => return (other, ops),
+            };
+            run.1 = Some(action);
+            if matches!(action, Action::Acquired | Action::Released) {
+                return (action, ops);
+            }
+        }
+    }
+
+    /// Reader preference: while a reader holds the lock and a writer waits for it, a new reader
+    /// still gets in at once — one fetch_and_add (Fig. 6 line 02) — and the writer enters only
+    /// when the last reader leaves (Fig. 7 lines 02–05 wake it).
+    #[test]
+    fn a_new_reader_passes_a_waiting_writer() {
+        let mut m = Memory::new(3, WORDS);
+        let mut r1 = Run::acquire(1, Mode::Shared);
+        assert_eq!(drive(&mut r1, &mut m), (Action::Acquired, 1));
+        let mut w = Run::acquire(2, Mode::Exclusive);
+        let (waits, _) = drive(&mut w, &mut m);
+        assert!(matches!(waits, Action::Wait(..)), "{waits:?}");
+        assert_eq!(
+            m.get(Word {
+                rank: 0,
+                index: RCNT
+            }),
+            RC_INCR + WIFLAG
+        );
+        let mut r0 = Run::acquire(0, Mode::Shared);
+        assert_eq!(drive(&mut r0, &mut m), (Action::Acquired, 1));
+        // The first reader leaves: the writer still waits.
+        let mut u1 = Run::release(1, Mode::Shared);
+        assert_eq!(drive(&mut u1, &mut m).0, Action::Released);
+        assert!(matches!(drive(&mut w, &mut m).0, Action::Wait(..)));
+        // The last reader leaves and wakes the writer, which now holds the lock alone.
+        let mut u0 = Run::release(0, Mode::Shared);
+        assert_eq!(drive(&mut u0, &mut m), (Action::Released, 4));
+        assert_eq!(drive(&mut w, &mut m).0, Action::Acquired);
+        assert_eq!(
+            m.get(Word {
+                rank: 0,
+                index: RCNT
+            }),
+            WAFLAG
+        );
+        // A reader arriving now queues behind the writer and is woken by its release.
+        let mut r1 = Run::acquire(1, Mode::Shared);
+        assert!(matches!(drive(&mut r1, &mut m).0, Action::Wait(..)));
+        let mut x = Run::release(2, Mode::Exclusive);
+        assert_eq!(drive(&mut x, &mut m).0, Action::Released);
+        assert_eq!(drive(&mut r1, &mut m).0, Action::Acquired);
+        assert_eq!(
+            m.get(Word {
+                rank: 0,
+                index: RCNT
+            }),
+            RC_INCR
+        );
+    }
+
+    /// Uncontended, a shared lock and unlock are one remote atomic each (the paper's point:
+    /// cheap when nobody else is there).
+    #[test]
+    fn uncontended_reader_lock_and_unlock_are_one_atomic_each() {
+        let mut m = Memory::new(2, WORDS);
+        let mut a = Run::acquire(1, Mode::Shared);
+        assert_eq!(drive(&mut a, &mut m), (Action::Acquired, 1));
+        let mut r = Run::release(1, Mode::Shared);
+        assert_eq!(drive(&mut r, &mut m), (Action::Released, 1));
+        assert_eq!(
+            m.get(Word {
+                rank: 0,
+                index: RCNT
+            }),
+            0
+        );
+    }
+}

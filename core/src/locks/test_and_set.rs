@@ -1,0 +1,58 @@
+//! A centralized test-and-set lock: one word on the home rank, acquired by compare-and-swap
+//! from 0 to 1, retried until it succeeds (remote polling: every retry is a network round trip
+//! to the home rank), released by writing 0. Shared and exclusive requests are treated alike
+//! (readers serialize too) — the baseline the queue locks improve on.
+
+use super::{Action, LockOp, MemOp, Word};
+
+/// Word index of the lock word on the home rank.
+pub const LOCK: u32 = 0;
+/// Words per rank.
+pub const WORDS: u32 = 1;
+
+/// One test-and-set acquire or release.
+#[derive(Clone, Debug)]
+pub struct TasOp {
+    word: Word,
+    acquiring: bool,
+    issued: bool,
+}
+
+impl TasOp {
+    /// `me` acquires the lock on `home`.
+    pub fn acquire(home: u32, _me: u32) -> TasOp {
+        TasOp {
+            word: Word {
+                rank: home,
+                index: LOCK,
+            },
+            acquiring: true,
+            issued: false,
+        }
+    }
+
+    /// `me` releases it.
+    pub fn release(home: u32, me: u32) -> TasOp {
+        TasOp {
+            acquiring: false,
+            ..TasOp::acquire(home, me)
+        }
+    }
+}
+
+impl LockOp for TasOp {
+    fn next(&mut self, r: u64) -> Action {
+        match (self.acquiring, self.issued) {
+            (true, true) if r == 0 => Action::Acquired,
+            (true, _) => {
+                self.issued = true;
+                Action::Op(MemOp::cas(self.word, 0, 1))
+            }
+            (false, false) => {
+                self.issued = true;
+                Action::Op(MemOp::Write(self.word, 0))
+            }
+            (false, true) => Action::Released,
+        }
+    }
+}
