@@ -193,6 +193,7 @@ struct Colors {
     label: String,
     compute: String,
     blocked: String,
+    library: String,
     message: String,
     rdma: String,
     atomic: String,
@@ -223,6 +224,7 @@ impl Colors {
             label: get("--tl-label", "#1b1f2a"),
             compute: get("--tl-compute", "#4f74e8"),
             blocked: get("--tl-blocked", "#f0b35b"),
+            library: get("--tl-library", "#8b5cf6"),
             message: get("--tl-message", "#39404f"),
             rdma: get("--tl-rdma", "#0f9f6e"),
             atomic: get("--tl-atomic", "#d0367f"),
@@ -792,21 +794,25 @@ fn paint(v: &mut View, session: &Session) {
     // Spans: per style, sub-pixel neighbours merged into one rectangle (level of detail).
     let bar_h = (row * 0.56).max(2.0);
     let blocked_h = (bar_h * 0.6).max(2.0);
-    // [compute, blocked] × [present, future]
-    let mut span_paths: [PathBuf; 4] = Default::default();
+    // [compute, blocked, library] × [present, future]
+    let mut span_paths: [PathBuf; 6] = Default::default();
     let mut spans_drawn = 0usize;
     for r in 0..ranks {
-        let mut runs: [Option<(f64, f64)>; 4] = [None; 4];
+        let mut runs: [Option<(f64, f64)>; 6] = [None; 6];
         let yc = lay.y(r);
-        let flush = |style: usize, run: (f64, f64), paths: &mut [PathBuf; 4]| {
-            let h = if style / 2 == 0 { bar_h } else { blocked_h };
+        let flush = |style: usize, run: (f64, f64), paths: &mut [PathBuf; 6]| {
+            let h = if style / 2 == 1 { blocked_h } else { bar_h };
             let w = (run.1 - run.0).max(1.0);
             paths[style].rect(run.0, yc - h / 2.0, w, h);
         };
         for (_, s) in model.visible_spans(r, t0, t1) {
             let a = s.start.as_ps() as f64;
             let b = (s.end_or(open_end).as_ps() as f64).min(end + 1.0);
-            let kind = usize::from(s.kind == SpanKind::Blocked) * 2;
+            let kind = match s.kind {
+                SpanKind::Compute => 0,
+                SpanKind::Blocked => 2,
+                SpanKind::Library => 4,
+            };
             // Known future faded: a span opened later than the cursor, or the part after the
             // cursor of one that ends later. An open span is what is known now: plain (but in
             // the comparison, whose cursor is the main run's time, it lies after it: faded).
@@ -844,10 +850,10 @@ fn paint(v: &mut View, session: &Session) {
         }
     }
     for (i, p) in span_paths.iter().enumerate() {
-        let color = if i / 2 == 0 {
-            &colors.compute
-        } else {
-            &colors.blocked
+        let color = match i / 2 {
+            0 => &colors.compute,
+            1 => &colors.blocked,
+            _ => &colors.library,
         };
         fill(&ctx, p, color, if i % 2 == 0 { 1.0 } else { FUTURE_ALPHA });
     }
@@ -1588,6 +1594,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
                 <ul class="tl-legend" aria-label="Legend">
                     { swatch("compute", "compute") }
                     { swatch("blocked", "blocked") }
+                    { swatch("library", "MPI library, yield") }
                     { swatch("message", "message") }
                     { swatch("rdma", "RDMA put/get") }
                     { swatch("atomic", "atomic") }
