@@ -15,6 +15,11 @@ pub const SIZE: (u32, u32) = (880, 460);
 /// The font text is measured and drawn in (the page's).
 const FONT: &str = "Inter";
 
+/// Font sizes as plotters takes them (it draws text at size / 1.24): tick labels and legend
+/// at 13 px, axis descriptions at 14 px.
+const LABEL_SIZE: f64 = 16.0;
+const AXIS_SIZE: f64 = 17.5;
+
 /// What a colour in the drawing stands for; the stylesheet gives each its theme colour.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Ink {
@@ -128,8 +133,8 @@ fn draw(figure: &Figure, svg: &mut String) -> Result<(), Box<dyn std::error::Err
         .axis_style(text)
         .bold_line_style(grid.mix(0.9))
         .light_line_style(grid.mix(0.35))
-        .label_style((FONT, 13).into_font().color(&text))
-        .axis_desc_style((FONT, 14).into_font().color(&text))
+        .label_style((FONT, LABEL_SIZE).into_font().color(&text))
+        .axis_desc_style((FONT, AXIS_SIZE).into_font().color(&text))
         .draw()?;
 
     for (n, series) in figure.series.iter().enumerate() {
@@ -183,7 +188,7 @@ fn draw(figure: &Figure, svg: &mut String) -> Result<(), Box<dyn std::error::Err
         .legend_area_size(30)
         .background_style(Ink::Panel.placeholder().mix(0.92))
         .border_style(grid)
-        .label_font((FONT, 13).into_font().color(&text))
+        .label_font((FONT, LABEL_SIZE).into_font().color(&text))
         .draw()?;
     root.present()?;
     Ok(())

@@ -15,6 +15,13 @@ pub const TABLE3_N: u32 = 2000;
 /// chunk, so a chunk overshoots its budget by a few milliseconds at most.
 pub const SLICE_MS: f64 = 5.0;
 
+/// Wall time a chunk — computing, then rendering what changed — should take before the page
+/// yields to input and painting (as a playing run's chunk, see `playback`).
+pub const CHUNK_MS: f64 = crate::playback::MAX_CHUNK_MS;
+
+/// The least time a chunk computes, however long rendering took (so the check always moves).
+pub const MIN_WORK_MS: f64 = 5.0;
+
 /// Bounds of a slice, in simulated events.
 pub const SLICE_BOUNDS: (u64, u64) = (100, 1_000_000);
 
@@ -378,6 +385,12 @@ pub fn next_slice(events: u64, elapsed_ms: f64) -> u64 {
     (ideal.min(events * 2.0) as u64).clamp(SLICE_BOUNDS.0, SLICE_BOUNDS.1)
 }
 
+/// How long the next chunk may compute, given that rendering the last one took `render_ms`:
+/// what is left of [`CHUNK_MS`], at least [`MIN_WORK_MS`].
+pub fn work_budget(render_ms: f64) -> f64 {
+    (CHUNK_MS - render_ms.max(0.0)).max(MIN_WORK_MS)
+}
+
 /// The paper a URL fragment asks the paper-check view for (`#paper=000`), if any.
 pub fn paper_in_fragment(fragment: &str) -> Option<&str> {
     fragment
@@ -592,6 +605,14 @@ mod tests {
         assert_eq!(next_slice(1_000, 0.0), 2_000);
         assert_eq!(next_slice(100, 1000.0), SLICE_BOUNDS.0);
         assert_eq!(next_slice(SLICE_BOUNDS.1, 0.1), SLICE_BOUNDS.1);
+    }
+
+    #[test]
+    fn rendering_time_comes_out_of_the_chunk() {
+        assert_eq!(work_budget(0.0), CHUNK_MS);
+        assert_eq!(work_budget(10.0), CHUNK_MS - 10.0);
+        assert_eq!(work_budget(80.0), MIN_WORK_MS);
+        assert_eq!(work_budget(-1.0), CHUNK_MS);
     }
 
     #[test]

@@ -62,6 +62,9 @@ pub fn fig10_chart(props: &Fig10ChartProps) -> Html {
     html! {
         <>
             { chart }
+            <p class="part-why">
+                { "Where curves coincide, the one drawn last hides the others; the numbers of every curve are below." }
+            </p>
             <details class="fig10-data">
                 <summary>{ "The curves' numbers" }</summary>
                 { data_table(&props.figure) }

@@ -1,7 +1,7 @@
 //! The "Paper check" view: paper 000's Table 1, Fig. 10 and Table 3 recomputed in the page by
-//! core, next to the published values. The computation runs in chunks of
-//! [`playback::MAX_CHUNK_MS`] between which the page paints and takes input; cells fill in as
-//! their runs finish.
+//! core, next to the published values. The computation runs in chunks of about
+//! [`CHUNK_MS`](crate::paper_check::CHUNK_MS), computing and rendering, between which the page
+//! paints and takes input; cells fill in as their runs finish.
 
 use gloo_timers::callback::Timeout;
 use yew::prelude::*;
@@ -9,8 +9,7 @@ use yew::prelude::*;
 use crate::components::cells_table::CellsTable;
 use crate::components::fig10_chart::Fig10Chart;
 use crate::components::part_status::PartStatus;
-use crate::paper_check::{Part, SharedPaperCheck, TABLE3_N};
-use crate::playback;
+use crate::paper_check::{work_budget, Part, SharedPaperCheck, TABLE3_N};
 
 /// The papers with a check in the page.
 const PAPERS: [&str; 1] = ["000"];
@@ -81,18 +80,25 @@ pub fn paper_check_view(props: &PaperCheckViewProps) -> Html {
             tick.set(*tick + 1);
         });
     }
-    // After each render while something runs: yield to the page, then compute one chunk.
+    // After each render while something runs: yield to the page, then compute one chunk. The
+    // time rendering the last chunk took comes out of the next one's budget.
     let working = props.check.0.borrow().is_working();
+    let computed_at = use_mut_ref(|| None::<f64>);
     {
         let (check, tick) = (props.check.clone(), tick.clone());
         use_effect_with((*tick, working), move |&(n, working)| {
+            let render_ms = computed_at
+                .borrow_mut()
+                .take()
+                .map_or(0.0, |at| now_ms() - at);
             let timer = working.then(|| {
                 Timeout::new(0, move || {
                     let mut clock = now_ms;
                     check
                         .0
                         .borrow_mut()
-                        .work(playback::MAX_CHUNK_MS, &mut clock);
+                        .work(work_budget(render_ms), &mut clock);
+                    *computed_at.borrow_mut() = Some(now_ms());
                     tick.set(n + 1);
                 })
             });
