@@ -95,6 +95,15 @@ enum Command {
         /// Loop iterations of the VM benchmark program.
         #[arg(long, default_value_t = 2_000_000)]
         vm_iterations: u32,
+        /// Processes in the lock scale run: the K computer's 82,944 nodes × 8 (paper 003).
+        #[arg(long, default_value_t = 663_552)]
+        lock_ranks: u32,
+        /// Processes per node in the lock scale run.
+        #[arg(long, default_value_t = 8)]
+        lock_ppn: u32,
+        /// Run only these benchmarks (comma-separated: hold, vm, bcast, lock); default all.
+        #[arg(long, value_delimiter = ',')]
+        only: Vec<String>,
     },
 }
 
@@ -136,11 +145,17 @@ fn main() -> ExitCode {
             bcast_ranks,
             profile,
             vm_iterations,
+            lock_ranks,
+            lock_ppn,
+            only,
         } => commands::bench::run(commands::bench::BenchOptions {
             hold_ops,
             bcast_ranks,
             profile,
             vm_iterations,
+            lock_ranks,
+            lock_ppn,
+            only,
         }),
     };
     match result {

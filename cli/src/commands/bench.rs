@@ -23,11 +23,43 @@ pub struct BenchOptions {
     pub profile: String,
     /// Loop iterations of the VM benchmark program.
     pub vm_iterations: u32,
+    /// Processes in the lock scale run.
+    pub lock_ranks: u32,
+    /// Processes per node in the lock scale run.
+    pub lock_ppn: u32,
+    /// Benchmarks to run (empty: all).
+    pub only: Vec<String>,
 }
+
+/// The benchmarks `--only` may name.
+const BENCHMARKS: [&str; 4] = ["hold", "vm", "bcast", "lock"];
 
 /// Runs the benchmarks and prints one line per figure.
 pub fn run(opts: BenchOptions) -> Result<(), String> {
     out!("rankscope bench (core {})", rankscope_core::VERSION);
+    if let Some(bad) = opts.only.iter().find(|o| !BENCHMARKS.contains(&o.as_str())) {
+        return Err(format!(
+            "unknown benchmark {bad:?}; choose from {}",
+            BENCHMARKS.join(", ")
+        ));
+    }
+    let wants = |name: &str| opts.only.is_empty() || opts.only.iter().any(|o| o == name);
+    if wants("hold") {
+        hold(&opts);
+    }
+    if wants("vm") {
+        vm_ops(opts.vm_iterations)?;
+    }
+    if wants("bcast") {
+        broadcast_scale(&opts)?;
+    }
+    if wants("lock") {
+        lock_scale(&opts)?;
+    }
+    Ok(())
+}
+
+fn hold(opts: &BenchOptions) {
     for pending in [1_000usize, 1_000_000] {
         // Warm up once (page faults, caches), then time.
         hold_model(pending, opts.hold_ops / 10, 1);
@@ -40,8 +72,76 @@ pub fn run(opts: BenchOptions) -> Result<(), String> {
             opts.hold_ops
         );
     }
-    vm_ops(opts.vm_iterations)?;
-    broadcast_scale(&opts)
+}
+
+/// Paper 003's extrapolation, simulated directly: every process of a K-computer-sized job takes
+/// and drops the MCS-RW shared lock once (`MPI_Win_lock_all` + unlock) on FX100's Tofu2 RDMA
+/// atomics.
+fn lock_scale(opts: &BenchOptions) -> Result<(), String> {
+    let (ranks, ppn) = (opts.lock_ranks, opts.lock_ppn.max(1));
+    let mut profile = resolve("fx100")?;
+    let nodes = ranks.div_ceil(ppn);
+    profile.machine.nodes = Cited {
+        value: nodes,
+        basis: Basis::Assume(format!("{nodes} nodes for the {ranks}-process lock run")),
+    };
+    profile.machine.ranks_per_node = Cited {
+        value: ppn,
+        basis: Basis::Assume(format!("{ppn} processes per node (the K computer: 8)")),
+    };
+    // Tofu units of a × b × c = 2 × 3 × 2 nodes, in an X × Y × Z torus grown until it holds
+    // every node (82,944 nodes: 24 × 18 × 16 units, the K computer's count).
+    let units = nodes.div_ceil(12);
+    let (mut x, mut y, mut z) = (1u32, 1u32, 1u32);
+    while x * y * z < units {
+        if x <= y && x <= z {
+            x += 1;
+        } else if y <= z {
+            y += 1;
+        } else {
+            z += 1;
+        }
+    }
+    if let Some(torus) = profile.network.torus.as_mut() {
+        torus.dims = Cited {
+            value: vec![x, y, z, 2, 3, 2],
+            basis: Basis::Assume(format!(
+                "{x} × {y} × {z} Tofu units of 2 × 3 × 2 nodes for the {nodes}-node lock run"
+            )),
+        };
+    }
+    let rss0 = rss_bytes().unwrap_or(0);
+    let start = Instant::now();
+    let machine = Machine::new(&profile, ranks).map_err(|e| e.to_string())?;
+    let kind = WorkloadKind::SharedLock;
+    let config = SimConfig {
+        limits: Limits {
+            max_events: u64::MAX,
+            max_memory: usize::MAX,
+            ..Limits::default()
+        },
+        trace: TraceMode::HashOnly,
+        words_per_rank: kind.words_per_rank(),
+        ..SimConfig::default()
+    };
+    let params = WorkloadParams {
+        bytes: 8,
+        iterations: 1,
+    };
+    let mut sim = Sim::new(machine, programs(kind, ranks, params), config);
+    let setup = start.elapsed().as_secs_f64();
+    let summary = sim.run().map_err(|e| e.to_string())?;
+    let total = start.elapsed().as_secs_f64();
+    let rss = rss_bytes().unwrap_or(0);
+    out!(
+        "MCS-RW shared lock+unlock, {ranks} processes on fx100 ({nodes} nodes × {ppn}): simulated {} (the paper extrapolates ≈ 1 s), {} events, wall {total:.2} s (setup {setup:.2} s), RSS growth {:.0} MiB, peak RSS {:.0} MiB, trace hash {:016x}",
+        summary.end_time,
+        summary.events,
+        mib(rss.saturating_sub(rss0)),
+        mib(peak_rss_bytes().unwrap_or(0)),
+        summary.trace_hash
+    );
+    Ok(())
 }
 
 fn vm_ops(iterations: u32) -> Result<(), String> {

@@ -59,6 +59,10 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
             TraceMode::Full
         },
         matching: opts.engine,
+        words_per_rank: match &opts.target {
+            Target::Workload(kind, _) => kind.words_per_rank(),
+            Target::File(_) => 0,
+        },
     };
     match &opts.target {
         Target::File(path) => {

@@ -16,8 +16,21 @@ pub(crate) fn diagnose(world: &World, at: impl Fn(Rank) -> Option<String>) -> De
     let mut edges: BTreeMap<Rank, Vec<Rank>> = BTreeMap::new();
     for (rank, state) in world.states.iter().enumerate() {
         let rank = rank as Rank;
-        let RankState::Blocked(wait) = state else {
-            continue;
+        let wait = match state {
+            RankState::Blocked(wait) => wait,
+            RankState::Spinning { word, until } => {
+                blocked.push(BlockedRank {
+                    rank,
+                    waits_for: vec![format!(
+                        "its word {word} (now {}) to become a value that {}; no operation in flight will write it",
+                        world.memory.get(crate::locks::Word { rank, index: *word }),
+                        until.describe()
+                    )],
+                    at: at(rank),
+                });
+                continue;
+            }
+            _ => continue,
         };
         let mut waits_for = Vec::new();
         for req in wait.requests() {
@@ -42,7 +55,7 @@ pub(crate) fn diagnose(world: &World, at: impl Fn(Rank) -> Option<String>) -> De
                 ReqKind::Send { dst, tag, bytes } => waits_for.push(format!(
                     "{req}: a send of {bytes} B to rank {dst}, tag {tag}"
                 )),
-                ReqKind::Rdma { target, op } => {
+                ReqKind::Rdma { target, op, .. } => {
                     waits_for.push(format!("{req}: {op} on rank {target}"))
                 }
             }

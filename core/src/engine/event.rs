@@ -27,6 +27,9 @@ pub enum Event {
     /// A message's data is in the receive buffer: the receive completes, and a receiver waiting
     /// for it takes its processor to wake up (paper 000's I-structure wake-up).
     Landed(ReqId, MsgId),
+    /// A one-sided operation with values takes effect on the target's memory word (its result
+    /// is kept for the origin; a rank spinning on the word may wake).
+    MemApply(ReqId),
     /// The receiver wrote a send's completion flag into the sender's request: the send
     /// completes, and a sender waiting for it wakes up the same way.
     FlagSet(ReqId),

@@ -15,6 +15,7 @@ pub mod protocol;
 pub mod queue;
 pub mod sim;
 pub mod slab;
+pub mod words;
 pub mod world;
 
 pub use history::History;

@@ -10,6 +10,7 @@ use std::fmt;
 
 use super::ids::{Rank, ReqId, Source, Status, TagSel};
 use super::world::World;
+use crate::locks::{MemOp, Until, Word};
 use crate::machine::RdmaOp;
 use crate::time::SimTime;
 
@@ -31,6 +32,14 @@ pub enum Step {
     /// A block boundary (`yield()`): handlers waiting on this rank's processor run, then the
     /// program continues.
     Yield,
+    /// Spin until this rank's own one-sided word `word` satisfies `until` (costs no events: a
+    /// write that satisfies it wakes the rank).
+    Spin {
+        /// The word's index.
+        word: u32,
+        /// The condition.
+        until: Until,
+    },
     /// Block until this request completes, then resume.
     Wait(ReqId),
     /// Block until all of these requests complete.
@@ -82,6 +91,13 @@ pub enum OpError {
     },
     /// A request id that is not one of this rank's active requests.
     InactiveRequest(ReqId),
+    /// A word index beyond the ranks' one-sided memory.
+    NoSuchWord {
+        /// The index asked for.
+        index: u32,
+        /// Words per rank.
+        words: u32,
+    },
 }
 
 impl fmt::Display for OpError {
@@ -91,6 +107,10 @@ impl fmt::Display for OpError {
                 f,
                 "rank {rank} does not exist: valid ranks are 0 to {}",
                 size.saturating_sub(1)
+            ),
+            OpError::NoSuchWord { index, words } => write!(
+                f,
+                "word {index} does not exist: each rank has {words} words of one-sided memory"
             ),
             OpError::InactiveRequest(r) => {
                 write!(f, "{r} is not an active request of this rank")
@@ -153,7 +173,26 @@ impl RankCtx<'_> {
     /// by the target's RDMA engines without its CPU where the machine has the hardware.
     pub fn rdma(&mut self, target: i64, op: RdmaOp) -> Result<ReqId, OpError> {
         let target = self.world.check_rank(target)?;
-        Ok(self.world.rdma(self.rank, target, op))
+        Ok(self.world.rdma(self.rank, target, op, None))
+    }
+
+    /// Starts an operation with values on a word of any rank's one-sided memory (timed as the
+    /// matching one-sided operation; on this rank's own memory it is done at once). Its result
+    /// (a read's value, an atomic's old value) is the completion's data, 8 bytes little-endian.
+    pub fn mem_op(&mut self, op: MemOp) -> Result<ReqId, OpError> {
+        self.world.mem_op(self.rank, op)
+    }
+
+    /// The current value of this rank's own word `index` (a local read; 0 if it does not exist).
+    pub fn own_word(&self, index: u32) -> u64 {
+        if index < self.world.memory.words() {
+            self.world.memory.get(Word {
+                rank: self.rank,
+                index,
+            })
+        } else {
+            0
+        }
     }
 
     /// Takes the processor time the calls since the last take spent issuing their operations

@@ -11,6 +11,7 @@ use super::program::{Program, RankCtx, Step};
 use super::queue::EventQueue;
 use super::slab::Slab;
 use super::world::{ConsoleLine, Mailbox, RankState, Request, Wait, World};
+use crate::locks::Memory;
 use crate::machine::Machine;
 use crate::time::SimTime;
 use crate::trace::{RecordKind, Trace, TraceMode};
@@ -24,6 +25,9 @@ pub struct SimConfig {
     pub trace: TraceMode,
     /// The point-to-point engine (eager, or one of paper 000's matching engines).
     pub matching: Matching,
+    /// 64-bit words of one-sided memory each rank exposes to operations with values
+    /// (`RankCtx::mem_op`): lock records and queue nodes (paper 003).
+    pub words_per_rank: u32,
 }
 
 impl Default for SimConfig {
@@ -32,6 +36,7 @@ impl Default for SimConfig {
             limits: Limits::default(),
             trace: TraceMode::Full,
             matching: Matching::Eager,
+            words_per_rank: 0,
         }
     }
 }
@@ -100,6 +105,7 @@ impl<P: Program> Sim<P> {
                     vec![None; programs.len()]
                 },
                 packets: Slab::default(),
+                memory: Memory::new(size, config.words_per_rank),
                 call_time: SimTime::ZERO,
             },
             programs,
@@ -159,6 +165,7 @@ impl<P: Program> Sim<P> {
             Event::RdmaDone(req) => self.world.rdma_done(req),
             Event::RdmaSoftware(req) => self.world.rdma_software(req),
             Event::RdmaReply(req) => self.world.rdma_reply(req),
+            Event::MemApply(req) => self.world.mem_apply(req),
         }
         Ok(Progress::Stepped)
     }
@@ -235,6 +242,14 @@ impl<P: Program> Sim<P> {
                         w.record(RecordKind::Yielded { rank, until });
                         w.states[rank as usize] = RankState::Computing;
                         w.queue.push(until, Event::Resume(rank));
+                        return Ok(());
+                    }
+                    self.count_event()?;
+                    continue;
+                }
+                Step::Spin { word, until } => {
+                    if w.spin(rank, word, until) {
+                        w.run_released_handlers(rank);
                         return Ok(());
                     }
                     self.count_event()?;
@@ -339,6 +354,12 @@ impl<P: Program> Sim<P> {
     pub fn console(&self) -> &[ConsoleLine] {
         &self.world.console
     }
+    /// A word of a rank's one-sided memory (`None` if it does not exist).
+    pub fn word(&self, word: crate::locks::Word) -> Option<u64> {
+        self.world.check_word(word).ok()?;
+        Some(self.world.memory.get(word))
+    }
+
     /// What each rank is doing.
     pub fn rank_state(&self, rank: Rank) -> Option<&RankState> {
         self.world.states.get(rank as usize)
@@ -358,6 +379,9 @@ impl<P: Program> Sim<P> {
             RankState::Done => "finished".to_string(),
             RankState::Ready => "ready to run".to_string(),
             RankState::Computing => "computing".to_string(),
+            RankState::Spinning { word, until } => {
+                format!("spinning until its word {word} {}", until.describe())
+            }
             RankState::Blocked(wait) => {
                 let reqs: Vec<String> = wait.requests().iter().map(|r| r.to_string()).collect();
                 let what = match wait {

@@ -20,6 +20,7 @@ use super::program::{Completion, OpError};
 use super::protocol::{Packet, ProtoBox};
 use super::queue::EventQueue;
 use super::slab::Slab;
+use crate::locks::{MemOp, Memory, Until};
 use crate::machine::{Machine, RdmaOp};
 use crate::time::SimTime;
 use crate::trace::{Record, RecordKind, Trace};
@@ -33,6 +34,14 @@ pub enum RankState {
     Computing,
     /// Waiting for requests.
     Blocked(Wait),
+    /// Waiting until a word of its own one-sided memory satisfies a condition (a local spin
+    /// that costs no events: a write to the word wakes it).
+    Spinning {
+        /// The word's index.
+        word: u32,
+        /// The condition.
+        until: Until,
+    },
     /// Finished.
     Done,
 }
@@ -85,6 +94,8 @@ pub enum ReqKind {
         target: Rank,
         /// What is done there.
         op: RdmaOp,
+        /// The operation on a memory word it carries out, if it has values (else timing only).
+        mem: Option<MemOp>,
     },
 }
 
@@ -163,6 +174,8 @@ pub struct World {
     pub(crate) protos: Vec<Option<Box<ProtoBox>>>,
     /// Protocol packets in flight or waiting for their handlers.
     pub(crate) packets: Slab<Packet>,
+    /// Each rank's words of one-sided memory (`SimConfig::words_per_rank`).
+    pub(crate) memory: Memory,
     /// Processor time the running rank's current MPI call spent issuing its operations
     /// (request-based engines only); the library charges it to the caller and resets it.
     pub(crate) call_time: SimTime,
@@ -286,10 +299,18 @@ impl World {
     /// message to the target, executed there on arrival and answered with a reply message.
     /// Simplification: the target's software handles such requests one at a time, each costing
     /// its receive overhead, as soon as they arrive (as if it were always inside MPI progress).
-    pub(crate) fn rdma(&mut self, origin: Rank, target: Rank, op: RdmaOp) -> ReqId {
+    /// With `mem`, the operation also carries out that memory-word operation at the target when
+    /// it takes effect there (`Event::MemApply`; in software, when the target executes it).
+    pub(crate) fn rdma(
+        &mut self,
+        origin: Rank,
+        target: Rank,
+        op: RdmaOp,
+        mem: Option<MemOp>,
+    ) -> ReqId {
         let req = ReqId(self.requests.insert(Request {
             owner: origin,
-            kind: ReqKind::Rdma { target, op },
+            kind: ReqKind::Rdma { target, op, mem },
             done: false,
             status: None,
             data: Vec::new(),
@@ -301,6 +322,9 @@ impl World {
                 .message(self.now, origin, target, op.request_bytes());
             (Event::RdmaSoftware(req), t.arrival + t.target_cpu)
         } else {
+            if mem.is_some() {
+                self.queue.push(transfer.arrival, Event::MemApply(req));
+            }
             (Event::RdmaDone(req), transfer.origin_complete)
         };
         self.record(RecordKind::RdmaIssued {
@@ -325,7 +349,7 @@ impl World {
     fn rdma_parts(&self, req: ReqId) -> (Rank, Rank, RdmaOp) {
         let r = self.requests.get(req.0).expect("rdma request is live");
         match r.kind {
-            ReqKind::Rdma { target, op } => (r.owner, target, op),
+            ReqKind::Rdma { target, op, .. } => (r.owner, target, op),
             ReqKind::Send { .. } | ReqKind::Recv { .. } => {
                 unreachable!("RDMA events carry one-sided requests")
             }
@@ -340,6 +364,9 @@ impl World {
         let start = self.now.max(busy);
         let finish = start + self.machine.receive_overhead();
         self.software_busy.insert(target, finish);
+        if self.mem_of(req).is_some() {
+            self.queue.push(finish, Event::MemApply(req));
+        }
         let queued = start.saturating_sub(self.now);
         self.record(RecordKind::Hardware {
             rank: target,
@@ -607,6 +634,7 @@ impl World {
             matching: self.matching,
             protos: self.protos.clone(),
             packets: self.packets.clone(),
+            memory: self.memory.clone(),
             call_time: self.call_time,
         }
     }

@@ -128,11 +128,11 @@ struct Process {
 pub fn run(s: Scenario) -> Result<Outcome, Violation> {
     let home = 0;
     run_with(s, s.algorithm.words(), |me, mode, acquiring| {
-        if acquiring {
+        Box::new(if acquiring {
             s.algorithm.acquire(home, me, mode)
         } else {
             s.algorithm.release(home, me, mode)
-        }
+        })
     })
 }
 

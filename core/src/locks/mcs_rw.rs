@@ -93,7 +93,7 @@ enum Pc {
 }
 
 /// One MCS-RW acquire or release by one process.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct McsRwOp {
     home: u32,
     me: u32,

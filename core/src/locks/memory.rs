@@ -25,6 +25,11 @@ impl Memory {
         w.rank as usize * self.words as usize + w.index as usize
     }
 
+    /// Words per rank.
+    pub fn words(&self) -> u32 {
+        self.words
+    }
+
     /// A word's value.
     pub fn get(&self, w: Word) -> u64 {
         self.data[self.slot(w)]

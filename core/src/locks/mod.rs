@@ -79,7 +79,7 @@ impl MemOp {
 }
 
 /// What a process waits for on a word of its own memory.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Until {
     /// Until the word equals the value.
     Equals(u64),
@@ -88,6 +88,14 @@ pub enum Until {
 }
 
 impl Until {
+    /// In words: `equals 0`, `differs from 0`.
+    pub fn describe(self) -> String {
+        match self {
+            Until::Equals(v) => format!("equals {v}"),
+            Until::Differs(v) => format!("differs from {v}"),
+        }
+    }
+
     /// Whether `value` satisfies it.
     pub fn holds(self, value: u64) -> bool {
         match self {
@@ -148,18 +156,36 @@ impl Algorithm {
     }
 
     /// Starts `me`'s acquire of the lock that lives on rank `home`.
-    pub fn acquire(self, home: u32, me: u32, mode: Mode) -> Box<dyn LockOp> {
+    pub fn acquire(self, home: u32, me: u32, mode: Mode) -> AnyLockOp {
         match self {
-            Algorithm::McsRw => Box::new(mcs_rw::McsRwOp::acquire(home, me, mode)),
-            Algorithm::TestAndSet => Box::new(test_and_set::TasOp::acquire(home, me)),
+            Algorithm::McsRw => AnyLockOp::McsRw(mcs_rw::McsRwOp::acquire(home, me, mode)),
+            Algorithm::TestAndSet => AnyLockOp::TestAndSet(test_and_set::TasOp::acquire(home, me)),
         }
     }
 
     /// Starts `me`'s release.
-    pub fn release(self, home: u32, me: u32, mode: Mode) -> Box<dyn LockOp> {
+    pub fn release(self, home: u32, me: u32, mode: Mode) -> AnyLockOp {
         match self {
-            Algorithm::McsRw => Box::new(mcs_rw::McsRwOp::release(home, me, mode)),
-            Algorithm::TestAndSet => Box::new(test_and_set::TasOp::release(home, me)),
+            Algorithm::McsRw => AnyLockOp::McsRw(mcs_rw::McsRwOp::release(home, me, mode)),
+            Algorithm::TestAndSet => AnyLockOp::TestAndSet(test_and_set::TasOp::release(home, me)),
+        }
+    }
+}
+
+/// An acquire or release of any algorithm (a plain enum, so a rank's program stays `Clone`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnyLockOp {
+    /// MCS-RW.
+    McsRw(mcs_rw::McsRwOp),
+    /// Test-and-set.
+    TestAndSet(test_and_set::TasOp),
+}
+
+impl LockOp for AnyLockOp {
+    fn next(&mut self, result: u64) -> Action {
+        match self {
+            AnyLockOp::McsRw(op) => op.next(result),
+            AnyLockOp::TestAndSet(op) => op.next(result),
         }
     }
 }

@@ -11,7 +11,7 @@ pub const LOCK: u32 = 0;
 pub const WORDS: u32 = 1;
 
 /// One test-and-set acquire or release.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TasOp {
     word: Word,
     acquiring: bool,

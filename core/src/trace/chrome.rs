@@ -44,6 +44,7 @@ pub fn to_chrome_json<'a>(records: impl Into<Records<'a>>, ranks: u32, title: &s
             | RecordKind::Library { .. }
             | RecordKind::Yielded { .. }
             | RecordKind::Blocked { .. }
+            | RecordKind::Spinning { .. }
             | RecordKind::Resumed { .. } => {}
             RecordKind::SendPosted { rank, dst, .. } => events.push(
                 json!({"name": format!("send → {dst}"), "cat": "message", "ph": "X",
@@ -116,6 +117,7 @@ fn kind_name(kind: &RecordKind) -> &'static str {
         RecordKind::RdmaIssued { .. } => "rdma",
         RecordKind::RdmaComplete { .. } => "rdma complete",
         RecordKind::Blocked { .. } => "block",
+        RecordKind::Spinning { .. } => "spin",
         RecordKind::Resumed { .. } => "resume",
         RecordKind::Console { .. } => "print",
         RecordKind::Protocol { .. } => "protocol",

@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 use crate::engine::ids::{MsgId, Rank, ReqId, Source, TagSel};
+use crate::locks::Until;
 use crate::machine::RdmaOp;
 use crate::time::SimTime;
 use crate::trace::hash::TraceHasher;
@@ -51,6 +52,16 @@ pub enum RecordKind {
         rank: Rank,
         /// When it continues.
         until: SimTime,
+    },
+    /// A rank spins until a word of its own one-sided memory satisfies `until` (woken by the
+    /// write that does, with a `Resumed` record).
+    Spinning {
+        /// The rank.
+        rank: Rank,
+        /// The word's index.
+        word: u32,
+        /// The condition.
+        until: Until,
     },
     /// A rank posted a send; the network will deliver it at `arrives`.
     SendPosted {
@@ -298,6 +309,7 @@ impl Record {
             | RecordKind::Unexpected { rank, .. }
             | RecordKind::RecvPosted { rank, .. }
             | RecordKind::Blocked { rank, .. }
+            | RecordKind::Spinning { rank, .. }
             | RecordKind::Resumed { rank }
             | RecordKind::Console { rank, .. }
             | RecordKind::Done { rank } => vec![*rank],
@@ -312,6 +324,7 @@ impl Record {
             | RecordKind::Library { rank, .. }
             | RecordKind::Yielded { rank, .. }
             | RecordKind::Blocked { rank, .. }
+            | RecordKind::Spinning { rank, .. }
             | RecordKind::Resumed { rank }
             | RecordKind::Console { rank, .. }
             | RecordKind::Done { rank } => TraceObject::Rank(*rank),
@@ -355,6 +368,10 @@ impl Record {
                     until.saturating_sub(self.time)
                 )
             }
+            RecordKind::Spinning { rank, word, until } => format!(
+                "rank {rank} spins until its word {word} {} (a local spin: a remote write wakes it)",
+                until.describe()
+            ),
             RecordKind::Yielded { rank, until } => {
                 format!(
                     "rank {rank} yields: the handlers waiting for its processor run, then its thread is invoked again ({} in all)",
@@ -494,6 +511,21 @@ impl Record {
                 h.u32(1);
                 h.u32(*rank);
                 h.u64(until.as_ps());
+            }
+            RecordKind::Spinning { rank, word, until } => {
+                h.u32(18);
+                h.u32(*rank);
+                h.u32(*word);
+                match until {
+                    Until::Equals(v) => {
+                        h.u32(0);
+                        h.u64(*v);
+                    }
+                    Until::Differs(v) => {
+                        h.u32(1);
+                        h.u64(*v);
+                    }
+                }
             }
             RecordKind::Yielded { rank, until } => {
                 h.u32(17);

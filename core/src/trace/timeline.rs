@@ -475,7 +475,7 @@ impl Timeline {
                 });
                 self.reach(until);
             }
-            RecordKind::Blocked { rank, .. } => {
+            RecordKind::Blocked { rank, .. } | RecordKind::Spinning { rank, .. } => {
                 let lane = self.lane(*rank);
                 lane.spans.push(Span {
                     kind: SpanKind::Blocked,
@@ -705,7 +705,11 @@ mod tests {
                 let opener = &records[s.record].kind;
                 match s.kind {
                     SpanKind::Blocked => {
-                        assert!(matches!(opener, RecordKind::Blocked { rank, .. } if *rank == r));
+                        assert!(matches!(
+                            opener,
+                            RecordKind::Blocked { rank, .. } | RecordKind::Spinning { rank, .. }
+                                if *rank == r
+                        ));
                         let closer = &records[s.end_record.unwrap()].kind;
                         assert!(matches!(closer, RecordKind::Resumed { rank } if *rank == r));
                     }

@@ -5,6 +5,7 @@ pub mod atomics;
 pub mod broadcast;
 pub mod gather;
 pub mod head_to_head;
+pub mod lock_rounds;
 pub mod ping_pong;
 pub mod ring;
 
@@ -14,6 +15,7 @@ use std::str::FromStr;
 use serde::Serialize;
 
 use crate::engine::{Program, RankCtx, Step};
+use crate::locks::{Algorithm, Mode};
 
 /// The native workloads by name.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
@@ -30,11 +32,15 @@ pub enum WorkloadKind {
     HeadToHead,
     /// Every rank does remote fetch-and-adds on rank 0's memory.
     Atomics,
+    /// Every rank takes and drops the MCS-RW shared lock on rank 0 (paper 003 Fig. 8).
+    SharedLock,
+    /// Every rank takes and drops the MCS-RW exclusive lock on rank 0.
+    ExclusiveLock,
 }
 
 impl WorkloadKind {
     /// Every workload with its name and one-line description.
-    pub const ALL: [(WorkloadKind, &'static str, &'static str); 6] = [
+    pub const ALL: [(WorkloadKind, &'static str, &'static str); 8] = [
         (
             WorkloadKind::Broadcast,
             "bcast",
@@ -65,7 +71,25 @@ impl WorkloadKind {
             "atomics",
             "every rank does 2 × iterations remote fetch-and-adds on rank 0",
         ),
+        (
+            WorkloadKind::SharedLock,
+            "lock-shared",
+            "every rank takes and drops the MCS-RW shared lock on rank 0, iterations times",
+        ),
+        (
+            WorkloadKind::ExclusiveLock,
+            "lock-exclusive",
+            "every rank takes and drops the MCS-RW exclusive lock on rank 0, iterations times",
+        ),
     ];
+
+    /// Words of one-sided memory each rank needs (`SimConfig::words_per_rank`).
+    pub fn words_per_rank(self) -> u32 {
+        match self {
+            WorkloadKind::SharedLock | WorkloadKind::ExclusiveLock => Algorithm::McsRw.words(),
+            _ => 0,
+        }
+    }
 
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
@@ -132,6 +156,8 @@ pub enum Native {
     HeadToHead(head_to_head::HeadToHead),
     /// See [`atomics::Atomics`].
     Atomics(atomics::Atomics),
+    /// See [`lock_rounds::LockRounds`].
+    Lock(lock_rounds::LockRounds),
 }
 
 impl Program for Native {
@@ -143,6 +169,7 @@ impl Program for Native {
             Native::Ring(p) => p.resume(ctx),
             Native::HeadToHead(p) => p.resume(ctx),
             Native::Atomics(p) => p.resume(ctx),
+            Native::Lock(p) => p.resume(ctx),
         }
     }
 }
@@ -157,6 +184,16 @@ pub fn programs(kind: WorkloadKind, ranks: u32, params: WorkloadParams) -> Vec<N
             WorkloadKind::Ring => Native::Ring(ring::Ring::new(params)),
             WorkloadKind::HeadToHead => Native::HeadToHead(head_to_head::HeadToHead::default()),
             WorkloadKind::Atomics => Native::Atomics(atomics::Atomics::new(params)),
+            WorkloadKind::SharedLock => Native::Lock(lock_rounds::LockRounds::new(
+                Algorithm::McsRw,
+                Mode::Shared,
+                params.iterations,
+            )),
+            WorkloadKind::ExclusiveLock => Native::Lock(lock_rounds::LockRounds::new(
+                Algorithm::McsRw,
+                Mode::Exclusive,
+                params.iterations,
+            )),
         })
         .collect()
 }

@@ -20,7 +20,11 @@ fn profile(id: &str) -> Profile {
 
 fn native(kind: WorkloadKind, ranks: u32, id: &str, params: WorkloadParams) -> Sim<Native> {
     let machine = Machine::new(&profile(id), ranks).unwrap();
-    Sim::new(machine, programs(kind, ranks, params), SimConfig::default())
+    let config = SimConfig {
+        words_per_rank: kind.words_per_rank(),
+        ..SimConfig::default()
+    };
+    Sim::new(machine, programs(kind, ranks, params), config)
 }
 
 /// Steps `history` to the end one event at a time; returns the state (as `Debug` text) after each

@@ -9,3 +9,4 @@ mod lang_mpi;
 mod lang_vm;
 mod profiles;
 mod script;
+mod words;

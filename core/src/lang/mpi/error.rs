@@ -244,7 +244,9 @@ impl From<OpError> for ErrorKind {
                 size,
                 role: RankRole::Peer,
             },
-            other @ OpError::InactiveRequest(_) => ErrorKind::Engine(other),
+            other @ (OpError::InactiveRequest(_) | OpError::NoSuchWord { .. }) => {
+                ErrorKind::Engine(other)
+            }
         }
     }
 }
