@@ -75,7 +75,7 @@ enum Command {
     },
     /// Recompute a paper's tables on the simulated machines, next to the published values.
     Reproduce {
-        /// The paper: 000 (MPI-EMX on EM-X).
+        /// The paper: 000 (MPI-EMX on EM-X) or 003 (MPI RMA locks on FX100).
         paper: String,
         /// Print JSON instead of a table.
         #[arg(long)]

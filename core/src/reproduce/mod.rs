@@ -3,6 +3,7 @@
 
 pub mod job;
 pub mod paper000;
+pub mod paper003;
 
 pub use job::{Experiment, Job};
 

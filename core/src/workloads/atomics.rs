@@ -6,12 +6,14 @@
 use super::{try_op, WorkloadParams};
 use crate::engine::{RankCtx, ReqId, Step};
 use crate::machine::{AtomicKind, RdmaOp};
+use crate::time::SimTime;
 
 /// One rank of the atomics workload.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Atomics {
     remaining: u32,
     pending: Option<ReqId>,
+    finished_at: Option<SimTime>,
 }
 
 impl Atomics {
@@ -20,7 +22,13 @@ impl Atomics {
         Atomics {
             remaining: params.iterations.saturating_mul(2),
             pending: None,
+            finished_at: None,
         }
+    }
+
+    /// When this rank's last fetch-and-add completed (`None` while running).
+    pub fn finished_at(&self) -> Option<SimTime> {
+        self.finished_at
     }
 
     /// Drives the rank one step.
@@ -29,6 +37,7 @@ impl Atomics {
             try_op!(ctx.take(req));
         }
         if self.remaining == 0 {
+            self.finished_at = Some(ctx.now());
             if ctx.rank() == 0 {
                 ctx.print(format!(
                     "rank 0 finished its fetch-and-adds at {}",

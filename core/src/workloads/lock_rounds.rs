@@ -7,6 +7,7 @@
 use super::try_op;
 use crate::engine::{RankCtx, ReqId, Step};
 use crate::locks::{Action, Algorithm, AnyLockOp, LockOp, Mode};
+use crate::time::SimTime;
 
 /// One rank of the lock workload.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,6 +21,8 @@ pub struct LockRounds {
     acquiring: bool,
     /// The memory operation whose result `op` waits for.
     pending: Option<ReqId>,
+    /// When the last round ended.
+    finished_at: Option<SimTime>,
 }
 
 impl LockRounds {
@@ -32,7 +35,13 @@ impl LockRounds {
             op: None,
             acquiring: false,
             pending: None,
+            finished_at: None,
         }
+    }
+
+    /// When this rank finished its rounds (`None` while running).
+    pub fn finished_at(&self) -> Option<SimTime> {
+        self.finished_at
     }
 
     /// Drives the rank one step.
@@ -51,7 +60,10 @@ impl LockRounds {
         loop {
             let op = match &mut self.op {
                 Some(op) => op,
-                None if self.remaining == 0 => return Step::Done,
+                None if self.remaining == 0 => {
+                    self.finished_at = Some(ctx.now());
+                    return Step::Done;
+                }
                 None => {
                     self.acquiring = true;
                     self.op.insert(self.algorithm.acquire(0, me, self.mode))
