@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use rankscope_core::bench::{hold_model, vm_loop};
 use rankscope_core::engine::{Limits, Sim, SimConfig};
-use rankscope_core::machine::{Basis, Cited, Machine};
+use rankscope_core::machine::Machine;
 use rankscope_core::trace::TraceMode;
 use rankscope_core::workloads::{programs, WorkloadKind, WorkloadParams};
 
@@ -79,47 +79,14 @@ fn hold(opts: &BenchOptions) {
 /// atomics.
 fn lock_scale(opts: &BenchOptions) -> Result<(), String> {
     let (ranks, ppn) = (opts.lock_ranks, opts.lock_ppn.max(1));
-    let mut profile = resolve("fx100")?;
     let nodes = ranks.div_ceil(ppn);
-    profile.machine.nodes = Cited {
-        value: nodes,
-        basis: Basis::Assume(format!("{nodes} nodes for the {ranks}-process lock run")),
-    };
-    profile.machine.ranks_per_node = Cited {
-        value: ppn,
-        basis: Basis::Assume(format!("{ppn} processes per node (the K computer: 8)")),
-    };
-    // Tofu units of a × b × c = 2 × 3 × 2 nodes, in an X × Y × Z torus grown until it holds
-    // every node (82,944 nodes: 24 × 18 × 16 units, the K computer's count).
-    let units = nodes.div_ceil(12);
-    let (mut x, mut y, mut z) = (1u32, 1u32, 1u32);
-    while x * y * z < units {
-        if x <= y && x <= z {
-            x += 1;
-        } else if y <= z {
-            y += 1;
-        } else {
-            z += 1;
-        }
-    }
-    if let Some(torus) = profile.network.torus.as_mut() {
-        torus.dims = Cited {
-            value: vec![x, y, z, 2, 3, 2],
-            basis: Basis::Assume(format!(
-                "{x} × {y} × {z} Tofu units of 2 × 3 × 2 nodes for the {nodes}-node lock run"
-            )),
-        };
-    }
+    let profile = resolve("fx100")?.resized(nodes, ppn, "the lock scale benchmark");
     let rss0 = rss_bytes().unwrap_or(0);
     let start = Instant::now();
     let machine = Machine::new(&profile, ranks).map_err(|e| e.to_string())?;
     let kind = WorkloadKind::SharedLock;
     let config = SimConfig {
-        limits: Limits {
-            max_events: u64::MAX,
-            max_memory: usize::MAX,
-            ..Limits::default()
-        },
+        limits: Limits::unbounded(),
         trace: TraceMode::HashOnly,
         words_per_rank: kind.words_per_rank(),
         ..SimConfig::default()
@@ -158,24 +125,15 @@ fn vm_ops(iterations: u32) -> Result<(), String> {
 
 fn broadcast_scale(opts: &BenchOptions) -> Result<(), String> {
     let ranks = opts.bcast_ranks;
-    let mut profile = resolve(&opts.profile)?;
-    let ppn = profile.machine.ranks_per_node.value;
-    let nodes = ranks.div_ceil(ppn).max(profile.machine.nodes.value);
-    profile.machine.nodes = Cited {
-        value: nodes,
-        basis: Basis::Assume(format!(
-            "scaled to {nodes} nodes for the {ranks}-rank benchmark"
-        )),
-    };
+    let base = resolve(&opts.profile)?;
+    let ppn = base.machine.ranks_per_node.value;
+    let nodes = ranks.div_ceil(ppn).max(base.machine.nodes.value);
+    let profile = base.resized(nodes, ppn, &format!("the {ranks}-rank benchmark"));
     let rss0 = rss_bytes().unwrap_or(0);
     let start = Instant::now();
     let machine = Machine::new(&profile, ranks).map_err(|e| e.to_string())?;
     let config = SimConfig {
-        limits: Limits {
-            max_events: u64::MAX,
-            max_memory: usize::MAX,
-            ..Limits::default()
-        },
+        limits: Limits::unbounded(),
         trace: TraceMode::HashOnly,
         ..SimConfig::default()
     };

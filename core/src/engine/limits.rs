@@ -19,6 +19,18 @@ pub struct Limits {
     pub max_memory: usize,
 }
 
+impl Limits {
+    /// No event or memory bound (one simulated hour still stops a runaway): for native runs
+    /// with millions of ranks, whose sizes the caller chose.
+    pub fn unbounded() -> Limits {
+        Limits {
+            max_events: u64::MAX,
+            max_memory: usize::MAX,
+            ..Limits::default()
+        }
+    }
+}
+
 impl Default for Limits {
     /// 50 million events, one simulated hour, 1 GiB.
     fn default() -> Self {

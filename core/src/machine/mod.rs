@@ -21,6 +21,7 @@ pub mod note;
 pub mod ops;
 pub mod parameters;
 pub mod profile;
+pub mod resize;
 pub mod sections;
 
 #[cfg(test)]

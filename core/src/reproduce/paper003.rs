@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 use super::{Cell, Figure, Series, Table};
 use crate::engine::{Limits, Sim, SimConfig};
-use crate::machine::{builtin_profiles, Basis, Cited, Machine, Profile};
+use crate::machine::{builtin_profiles, Machine, Profile};
 use crate::time::SimTime;
 use crate::trace::TraceMode;
 use crate::workloads::{programs, Native, WorkloadKind, WorkloadParams};
@@ -23,49 +23,16 @@ pub const FIG8_PROCESSES: [u32; 11] = [4, 8, 16, 32, 64, 128, 256, 512, 1024, 20
 /// The K computer's scale: 82,944 nodes × 8 processes (paper 003 Sec. 5.2).
 pub const K_PROCESSES: u32 = 663_552;
 
-/// A built-in profile, optionally with another node count and processes per node (and a torus
-/// grown to hold the nodes: Tofu units of 2 × 3 × 2).
+/// A built-in profile, optionally at another size (`Profile::resized`).
 fn profile(id: &str, nodes: Option<u32>, ppn: Option<u32>) -> Result<Profile, String> {
-    let mut p = builtin_profiles()
+    let p = builtin_profiles()
         .map_err(|e| e.to_string())?
         .into_iter()
         .find(|p| p.machine.id == id)
         .ok_or_else(|| format!("no built-in machine {id:?}"))?;
-    if let Some(ppn) = ppn {
-        p.machine.ranks_per_node = Cited {
-            value: ppn,
-            basis: Basis::Assume(format!("{ppn} processes per node (paper 003's experiment)")),
-        };
-    }
-    if let Some(nodes) = nodes {
-        p.machine.nodes = Cited {
-            value: nodes,
-            basis: Basis::Assume(format!("{nodes} nodes (paper 003's experiment)")),
-        };
-        if let Some(torus) = p.network.torus.as_mut() {
-            let have: u32 = torus.dims.value.iter().product();
-            if have < nodes {
-                let units = nodes.div_ceil(12);
-                let (mut x, mut y, mut z) = (1u32, 1u32, 1u32);
-                while x * y * z < units {
-                    if x <= y && x <= z {
-                        x += 1;
-                    } else if y <= z {
-                        y += 1;
-                    } else {
-                        z += 1;
-                    }
-                }
-                torus.dims = Cited {
-                    value: vec![x, y, z, 2, 3, 2],
-                    basis: Basis::Assume(format!(
-                        "{x} × {y} × {z} Tofu units of 2 × 3 × 2 nodes to hold {nodes} nodes"
-                    )),
-                };
-            }
-        }
-    }
-    Ok(p)
+    let nodes = nodes.unwrap_or(p.machine.nodes.value);
+    let ppn = ppn.unwrap_or(p.machine.ranks_per_node.value);
+    Ok(p.resized(nodes, ppn, "paper 003's experiment"))
 }
 
 /// What a run gives: each rank's finish time and the hop distance of its node to the lock's.
@@ -98,11 +65,7 @@ fn run(
     }
     let hops = (0..ranks).map(|r| machine.hop_distance(r, 0)).collect();
     let config = SimConfig {
-        limits: Limits {
-            max_events: u64::MAX,
-            max_memory: usize::MAX,
-            ..Limits::default()
-        },
+        limits: Limits::unbounded(),
         trace: TraceMode::HashOnly,
         words_per_rank: kind.words_per_rank(),
         ..SimConfig::default()
