@@ -160,7 +160,7 @@ test('paper 000: Table 1 and Fig. 10 computed in the page equal the CLI, Table 3
     console.log(`while Table 1 and Fig. 10 computed: script round trip max ${Math.max(...roundTrips)} ms, ` +
       `${phase1.count} long tasks (longest ${phase1.longest.toFixed(0)} ms)`);
     assert.ok(Math.max(...roundTrips) < 500, `a script waited ${Math.max(...roundTrips)} ms for the page`);
-    assert.ok(phase1.longest < 250, `a task blocked the page for ${phase1.longest} ms`);
+    assert.ok(phase1.longest < 300, `a task blocked the page for ${phase1.longest} ms`);
 
     // Table 3 starts on request and makes progress; it stops and resumes at once.
     await page.click('[data-testid="action-table3"]');

@@ -62,7 +62,7 @@ fn why(part: Part) -> Html {
                 { format!("Pipelined back substitution of a {TABLE3_N} × {TABLE3_N} system on 5 PEs (") }
                 <code>{ "back_substitution.c" }</code>
                 { "), with and without " }<code>{ "yield()" }</code>
-                { " and pre-posted receives: MFlops per PE. Each run simulates millions of events, so this part starts when you ask; you can stop and resume it." }
+                { " and pre-posted receives: MFlops per PE. Its 20 runs take far longer than the rest of the page together, so this part starts when you ask; you can stop and resume it." }
             </>
         },
     }
