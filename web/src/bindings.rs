@@ -56,6 +56,7 @@ pub fn program_trace_hash(source: &str, profile: &str, ranks: u32) -> Result<Str
     let machine = machine(profile, ranks)?;
     let config = SimConfig {
         trace: TraceMode::HashOnly,
+        words_per_rank: lang::RMA_WORDS,
         ..SimConfig::default()
     };
     let mut sim = Sim::new(

@@ -28,6 +28,14 @@ pub const EXAMPLES: &[(&str, &str)] = &[
     ("halo_sweep.c", include_str!("../../examples/halo_sweep.c")),
     ("ring.c", include_str!("../../examples/ring.c")),
     (
+        "stencil_fence.c",
+        include_str!("../../examples/stencil_fence.c"),
+    ),
+    (
+        "stencil_lock_all.c",
+        include_str!("../../examples/stencil_lock_all.c"),
+    ),
+    (
         "throughput_preposted.c",
         include_str!("../../examples/throughput_preposted.c"),
     ),

@@ -88,6 +88,7 @@ impl RunOptions {
                 ..Limits::default()
             },
             matching: self.matching,
+            words_per_rank: rankscope_core::lang::RMA_WORDS,
             ..SimConfig::default()
         }
     }

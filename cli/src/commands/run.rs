@@ -61,7 +61,7 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
         matching: opts.engine,
         words_per_rank: match &opts.target {
             Target::Workload(kind, _) => kind.words_per_rank(),
-            Target::File(_) => 0,
+            Target::File(_) => rankscope_core::lang::RMA_WORDS,
         },
     };
     match &opts.target {

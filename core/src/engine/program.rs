@@ -9,6 +9,7 @@
 use std::fmt;
 
 use super::ids::{Rank, ReqId, Source, Status, TagSel};
+use super::rma::{CollectiveMismatch, RemoteAccess, WindowPart};
 use super::world::World;
 use crate::locks::{MemOp, Until, Word};
 use crate::machine::RdmaOp;
@@ -67,6 +68,20 @@ pub trait Program: Clone + fmt::Debug {
     /// Heap bytes the program holds (its memory), so checkpoints can be budgeted.
     fn heap_bytes(&self) -> usize {
         0
+    }
+
+    /// Another rank's one-sided `access` takes effect at byte `offset` of this rank's part of
+    /// `window` (see [`super::rma`]): apply it to the program's memory and return its result (a
+    /// get's bytes, the old value of a fetching operation, else nothing). Called by the engine
+    /// at the simulated instant the machine delivers it, whatever the program is doing.
+    fn remote_access(
+        &mut self,
+        window: u32,
+        offset: u64,
+        access: &RemoteAccess,
+    ) -> Result<Vec<u8>, String> {
+        let _ = (offset, access);
+        Err(format!("this program exposes no window {window}"))
     }
 }
 
@@ -181,6 +196,58 @@ impl RankCtx<'_> {
     /// (a read's value, an atomic's old value) is the completion's data, 8 bytes little-endian.
     pub fn mem_op(&mut self, op: MemOp) -> Result<ReqId, OpError> {
         self.world.mem_op(self.rank, op)
+    }
+
+    /// Words of one-sided memory each rank has (`SimConfig::words_per_rank`).
+    pub fn words_per_rank(&self) -> u32 {
+        self.world.memory.words()
+    }
+
+    /// Exposes this rank's part of window `window` to the others' checks
+    /// ([`RankCtx::window_part`]).
+    pub fn expose_window(&mut self, window: u32, part: WindowPart) {
+        self.world.expose_window(self.rank, window, part);
+    }
+
+    /// Withdraws this rank's part of `window` (the window is freed).
+    pub fn withdraw_window(&mut self, window: u32) {
+        self.world.withdraw_window(self.rank, window);
+    }
+
+    /// `rank`'s part of `window`, if it exposed one.
+    pub fn window_part(&self, rank: u32, window: u32) -> Option<WindowPart> {
+        self.world.window_part(rank, window)
+    }
+
+    /// Records that this rank makes its `seq`-th one-sided collective call (`call` on `window`);
+    /// an error naming the rank that made a different call at that point.
+    pub fn one_sided_collective(
+        &mut self,
+        seq: u64,
+        call: &'static str,
+        window: u32,
+    ) -> Result<(), CollectiveMismatch> {
+        self.world
+            .one_sided_collective(self.rank, seq, call, window)
+    }
+
+    /// Starts `access` at byte `offset` of `target`'s part of `window` (another rank), timed as
+    /// the one-sided operation `op`; with `software` (the reason, in words) the target's software
+    /// executes it whatever the hardware. The target's program applies it when it takes effect
+    /// there ([`Program::remote_access`]); its result is the completion's data.
+    pub fn window_access(
+        &mut self,
+        target: i64,
+        window: u32,
+        offset: u64,
+        access: RemoteAccess,
+        op: RdmaOp,
+        software: Option<String>,
+    ) -> Result<ReqId, OpError> {
+        let target = self.world.check_rank(target)?;
+        Ok(self
+            .world
+            .window_access(self.rank, target, window, offset, access, op, software))
     }
 
     /// The current value of this rank's own word `index` (a local read; 0 if it does not exist).

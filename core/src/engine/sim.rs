@@ -107,6 +107,7 @@ impl<P: Program> Sim<P> {
                 packets: Slab::default(),
                 memory: Memory::new(size, config.words_per_rank),
                 call_time: SimTime::ZERO,
+                rma: Default::default(),
             },
             programs,
             error: None,
@@ -165,9 +166,36 @@ impl<P: Program> Sim<P> {
             Event::RdmaDone(req) => self.world.rdma_done(req),
             Event::RdmaSoftware(req) => self.world.rdma_software(req),
             Event::RdmaReply(req) => self.world.rdma_reply(req),
+            Event::MemApply(req) if self.world.is_window_access(req) => {
+                self.apply_window_access(req)?;
+            }
             Event::MemApply(req) => self.world.mem_apply(req),
         }
         Ok(Progress::Stepped)
+    }
+
+    /// A one-sided access takes effect in its target's window: the target's program applies it
+    /// to its memory. A failure there (an access the origin's checks let through) stops the run
+    /// as the origin's error.
+    fn apply_window_access(&mut self, req: super::ids::ReqId) -> Result<(), SimError> {
+        let Some((origin, target, access)) = self.world.take_window_access(req) else {
+            return Ok(());
+        };
+        match self.programs[target as usize].remote_access(
+            access.window,
+            access.offset,
+            &access.access,
+        ) {
+            Ok(result) => {
+                self.world.window_access_applied(req, target, result);
+                Ok(())
+            }
+            Err(message) => Err(SimError::Program {
+                rank: origin,
+                time: self.world.now,
+                message: format!("a one-sided access to rank {target} failed there: {message}"),
+            }),
+        }
     }
 
     fn count_event(&mut self) -> Result<(), SimError> {

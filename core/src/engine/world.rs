@@ -19,6 +19,7 @@ use super::matching::Matching;
 use super::program::{Completion, OpError};
 use super::protocol::{Packet, ProtoBox};
 use super::queue::EventQueue;
+use super::rma::Rma;
 use super::slab::Slab;
 use crate::locks::{MemOp, Memory, Until};
 use crate::machine::{Machine, RdmaOp};
@@ -179,6 +180,8 @@ pub struct World {
     /// Processor time the running rank's current MPI call spent issuing its operations
     /// (request-based engines only); the library charges it to the caller and resets it.
     pub(crate) call_time: SimTime,
+    /// One-sided accesses to windows in flight, exposed window parts, the collective ledger.
+    pub(crate) rma: Rma,
 }
 
 impl World {
@@ -315,27 +318,48 @@ impl World {
             status: None,
             data: Vec::new(),
         }));
-        let transfer = self.machine.rdma(self.now, origin, target, op);
-        let (event, at) = if transfer.software {
-            let t = self
-                .machine
-                .message(self.now, origin, target, op.request_bytes());
-            (Event::RdmaSoftware(req), t.arrival + t.target_cpu)
+        self.issue_rdma(req, origin, target, op, false);
+        req
+    }
+
+    /// Times the one-sided request `req` on the machine (or, with `software`, as a request to
+    /// the target's software whatever the hardware) and schedules its events.
+    pub(crate) fn issue_rdma(
+        &mut self,
+        req: ReqId,
+        origin: Rank,
+        target: Rank,
+        op: RdmaOp,
+        software: bool,
+    ) {
+        let transfer = if software {
+            None
         } else {
-            if mem.is_some() {
-                self.queue.push(transfer.arrival, Event::MemApply(req));
+            Some(self.machine.rdma(self.now, origin, target, op))
+        };
+        let (event, at) = match &transfer {
+            Some(t) if !t.software => {
+                if self.carries_values(req) {
+                    self.queue.push(t.arrival, Event::MemApply(req));
+                }
+                (Event::RdmaDone(req), t.origin_complete)
             }
-            (Event::RdmaDone(req), transfer.origin_complete)
+            _ => {
+                let t = self
+                    .machine
+                    .message(self.now, origin, target, op.request_bytes());
+                (Event::RdmaSoftware(req), t.arrival + t.target_cpu)
+            }
         };
         self.record(RecordKind::RdmaIssued {
             rank: origin,
             target,
             op,
             req,
-            software: transfer.software,
+            software: transfer.as_ref().is_none_or(|t| t.software),
             completes: at,
         });
-        for note in transfer.notes {
+        for note in transfer.map(|t| t.notes).unwrap_or_default() {
             self.record(RecordKind::Hardware {
                 rank: origin,
                 msg: None,
@@ -343,7 +367,12 @@ impl World {
             });
         }
         self.queue.push(at, event);
-        req
+    }
+
+    /// Whether the one-sided request `req` changes values at its target (a memory word or a
+    /// window), so it needs an `Event::MemApply`.
+    fn carries_values(&self, req: ReqId) -> bool {
+        self.mem_of(req).is_some() || self.is_window_access(req)
     }
 
     fn rdma_parts(&self, req: ReqId) -> (Rank, Rank, RdmaOp) {
@@ -364,15 +393,19 @@ impl World {
         let start = self.now.max(busy);
         let finish = start + self.machine.receive_overhead();
         self.software_busy.insert(target, finish);
-        if self.mem_of(req).is_some() {
+        if self.carries_values(req) {
             self.queue.push(finish, Event::MemApply(req));
         }
         let queued = start.saturating_sub(self.now);
+        let why = match self.window_software_reason(req) {
+            Some(reason) => reason.to_string(),
+            None => format!("no hardware for {op}"),
+        };
         self.record(RecordKind::Hardware {
             rank: target,
             msg: None,
             note: format!(
-                "no hardware for {op}: rank {target}'s software executes it for rank {origin} after waiting {queued} behind earlier requests, then replies"
+                "{why}: rank {target}'s software executes it for rank {origin} after waiting {queued} behind earlier requests, then replies"
             ),
         });
         self.queue.push(finish, Event::RdmaReply(req));
@@ -610,6 +643,7 @@ impl World {
             + self.packets.heap_bytes()
             + self.protos.capacity() * std::mem::size_of::<Option<Box<ProtoBox>>>()
             + self.trace.heap_bytes()
+            + self.rma.heap_bytes()
     }
 }
 
@@ -636,6 +670,7 @@ impl World {
             packets: self.packets.clone(),
             memory: self.memory.clone(),
             call_time: self.call_time,
+            rma: self.rma.clone(),
         }
     }
 }

@@ -47,6 +47,10 @@ pub enum BaseType {
     MpiDatatype,
     /// `MPI_Op`: an int-sized handle (`MPI_SUM`, `MPI_MAX`, …).
     MpiOp,
+    /// `MPI_Win`: an int-sized window handle.
+    MpiWin,
+    /// `MPI_Info`: an int-sized handle (only `MPI_INFO_NULL` exists).
+    MpiInfo,
 }
 
 /// A declared type: a base type, pointer levels, and array dimensions (outermost first).

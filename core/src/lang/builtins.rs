@@ -34,6 +34,13 @@ pub enum ParamKind {
     ArgcPtr,
     /// `&argv` or `NULL` (`MPI_Init`).
     ArgvPtr,
+    /// An `MPI_Win` value.
+    Win,
+    /// An `MPI_Info` value (`MPI_INFO_NULL`).
+    Info,
+    /// The address of a pointer variable that receives an allocated block (`&buf`,
+    /// `MPI_Win_allocate`), never `NULL`.
+    BaseOut,
     /// A string literal holding a `printf` format.
     Format,
 }
@@ -53,11 +60,15 @@ impl ParamKind {
                 "the address of an `MPI_Request` (`&req` or an array of requests)"
             }
             ParamKind::Ptr(BaseType::MpiStatus) => "the address of an `MPI_Status` (`&status`)",
+            ParamKind::Ptr(BaseType::MpiWin) => "the address of an `MPI_Win` (`&win`)",
             ParamKind::Ptr(_) => "an address",
             ParamKind::StatusOut => "the address of an `MPI_Status` or `MPI_STATUS_IGNORE`",
             ParamKind::StatusesOut => "an array of `MPI_Status` or `MPI_STATUSES_IGNORE`",
             ParamKind::ArgcPtr => "`&argc` or `NULL`",
             ParamKind::ArgvPtr => "`&argv` or `NULL`",
+            ParamKind::Win => "a window (`MPI_Win`)",
+            ParamKind::Info => "an info object such as `MPI_INFO_NULL`",
+            ParamKind::BaseOut => "the address of a pointer variable (`&buf`)",
             ParamKind::Format => "a format string literal",
         }
     }
@@ -73,6 +84,7 @@ impl ParamKind {
                 | ParamKind::StatusesOut
                 | ParamKind::ArgcPtr
                 | ParamKind::ArgvPtr
+                | ParamKind::BaseOut
         )
     }
 }
@@ -119,6 +131,19 @@ use ParamKind as K;
 
 const REQ: ParamKind = K::Ptr(BaseType::MpiRequest);
 const INTP: ParamKind = K::Ptr(BaseType::Int);
+const WINP: ParamKind = K::Ptr(BaseType::MpiWin);
+
+/// The parameters of `MPI_Put` and `MPI_Get`.
+const RMA_TRANSFER: &[Param] = &[
+    p("origin_addr", K::Buffer),
+    p("origin_count", K::Int),
+    p("origin_datatype", K::Datatype),
+    p("target_rank", K::Int),
+    p("target_disp", K::Int),
+    p("target_count", K::Int),
+    p("target_datatype", K::Datatype),
+    p("win", K::Win),
+];
 
 const fn mpi(name: &'static str, params: &'static [Param]) -> Builtin {
     Builtin {
@@ -345,6 +370,84 @@ pub const BUILTINS: &[Builtin] = &[
             p("comm", K::Comm),
         ],
     ),
+    mpi(
+        "MPI_Win_create",
+        &[
+            p("base", K::Buffer),
+            p("size", K::Int),
+            p("disp_unit", K::Int),
+            p("info", K::Info),
+            p("comm", K::Comm),
+            p("win", WINP),
+        ],
+    ),
+    mpi(
+        "MPI_Win_allocate",
+        &[
+            p("size", K::Int),
+            p("disp_unit", K::Int),
+            p("info", K::Info),
+            p("comm", K::Comm),
+            p("baseptr", K::BaseOut),
+            p("win", WINP),
+        ],
+    ),
+    mpi("MPI_Win_free", &[p("win", WINP)]),
+    mpi("MPI_Win_fence", &[p("assert", K::Int), p("win", K::Win)]),
+    mpi(
+        "MPI_Win_lock",
+        &[
+            p("lock_type", K::Int),
+            p("rank", K::Int),
+            p("assert", K::Int),
+            p("win", K::Win),
+        ],
+    ),
+    mpi("MPI_Win_unlock", &[p("rank", K::Int), p("win", K::Win)]),
+    mpi("MPI_Win_lock_all", &[p("assert", K::Int), p("win", K::Win)]),
+    mpi("MPI_Win_unlock_all", &[p("win", K::Win)]),
+    mpi("MPI_Win_flush", &[p("rank", K::Int), p("win", K::Win)]),
+    mpi("MPI_Win_flush_all", &[p("win", K::Win)]),
+    mpi("MPI_Put", RMA_TRANSFER),
+    mpi("MPI_Get", RMA_TRANSFER),
+    mpi(
+        "MPI_Accumulate",
+        &[
+            p("origin_addr", K::Buffer),
+            p("origin_count", K::Int),
+            p("origin_datatype", K::Datatype),
+            p("target_rank", K::Int),
+            p("target_disp", K::Int),
+            p("target_count", K::Int),
+            p("target_datatype", K::Datatype),
+            p("op", K::Op),
+            p("win", K::Win),
+        ],
+    ),
+    mpi(
+        "MPI_Fetch_and_op",
+        &[
+            p("origin_addr", K::Buffer),
+            p("result_addr", K::Buffer),
+            p("datatype", K::Datatype),
+            p("target_rank", K::Int),
+            p("target_disp", K::Int),
+            p("op", K::Op),
+            p("win", K::Win),
+        ],
+    ),
+    mpi(
+        "MPI_Compare_and_swap",
+        &[
+            p("origin_addr", K::Buffer),
+            p("compare_addr", K::Buffer),
+            p("result_addr", K::Buffer),
+            p("datatype", K::Datatype),
+            p("target_rank", K::Int),
+            p("target_disp", K::Int),
+            p("win", K::Win),
+        ],
+    ),
     other("compute", &[p("microseconds", K::Double)], BaseType::Void),
     other("flops", &[p("count", K::Double)], BaseType::Void),
     other("yield", &[], BaseType::Void),
@@ -402,6 +505,17 @@ pub const CONSTANTS: &[Constant] = &[
     c("MPI_PROD", ConstKind::Handle(BaseType::MpiOp)),
     c("MPI_MAX", ConstKind::Handle(BaseType::MpiOp)),
     c("MPI_MIN", ConstKind::Handle(BaseType::MpiOp)),
+    c("MPI_REPLACE", ConstKind::Handle(BaseType::MpiOp)),
+    c("MPI_NO_OP", ConstKind::Handle(BaseType::MpiOp)),
+    c("MPI_WIN_NULL", ConstKind::Handle(BaseType::MpiWin)),
+    c("MPI_INFO_NULL", ConstKind::Handle(BaseType::MpiInfo)),
+    c("MPI_LOCK_EXCLUSIVE", ConstKind::Int),
+    c("MPI_LOCK_SHARED", ConstKind::Int),
+    c("MPI_MODE_NOCHECK", ConstKind::Int),
+    c("MPI_MODE_NOSTORE", ConstKind::Int),
+    c("MPI_MODE_NOPUT", ConstKind::Int),
+    c("MPI_MODE_NOPRECEDE", ConstKind::Int),
+    c("MPI_MODE_NOSUCCEED", ConstKind::Int),
     c("MPI_ANY_SOURCE", ConstKind::Int),
     c("MPI_ANY_TAG", ConstKind::Int),
     c("MPI_SUCCESS", ConstKind::Int),
@@ -432,7 +546,9 @@ pub fn base_size(base: BaseType) -> u32 {
         | BaseType::MpiRequest
         | BaseType::MpiComm
         | BaseType::MpiDatatype
-        | BaseType::MpiOp => INT_SIZE,
+        | BaseType::MpiOp
+        | BaseType::MpiWin
+        | BaseType::MpiInfo => INT_SIZE,
     }
 }
 

@@ -69,7 +69,12 @@ fn is_arith_base(b: BaseType) -> bool {
 fn is_handle_base(b: BaseType) -> bool {
     matches!(
         b,
-        BaseType::MpiRequest | BaseType::MpiComm | BaseType::MpiDatatype | BaseType::MpiOp
+        BaseType::MpiRequest
+            | BaseType::MpiComm
+            | BaseType::MpiDatatype
+            | BaseType::MpiOp
+            | BaseType::MpiWin
+            | BaseType::MpiInfo
     )
 }
 
@@ -149,6 +154,8 @@ impl Ty {
             Ty::Scalar(BaseType::MpiComm) => "a communicator".into(),
             Ty::Scalar(BaseType::MpiDatatype) => "an MPI datatype".into(),
             Ty::Scalar(BaseType::MpiOp) => "a reduction operation".into(),
+            Ty::Scalar(BaseType::MpiWin) => "a window".into(),
+            Ty::Scalar(BaseType::MpiInfo) => "an info object".into(),
             Ty::Scalar(b) => with_article(&format!("`{}`", base_type_name(*b))),
             Ty::Ptr(b, n) => format!(
                 "an address of type `{} {}`",
@@ -1370,6 +1377,14 @@ impl<'a> Checker<'a> {
             ParamKind::Comm => *t == Ty::Scalar(BaseType::MpiComm),
             ParamKind::Datatype => *t == Ty::Scalar(BaseType::MpiDatatype),
             ParamKind::Op => *t == Ty::Scalar(BaseType::MpiOp),
+            ParamKind::Win => *t == Ty::Scalar(BaseType::MpiWin),
+            ParamKind::Info => *t == Ty::Scalar(BaseType::MpiInfo),
+            ParamKind::BaseOut => {
+                if null {
+                    return Some("an address is needed here, not a null pointer");
+                }
+                t.as_pointer().is_some_and(|(_, levels)| levels >= 2)
+            }
             ParamKind::Buffer => matches!(t, Ty::Ptr(..) | Ty::Array(..)) || null,
             ParamKind::Ptr(base) => {
                 if null || matches!(t, Ty::StatusIgnore | Ty::StatusesIgnore) {
@@ -1395,6 +1410,8 @@ impl<'a> Checker<'a> {
             ParamKind::Comm => "expected a communicator",
             ParamKind::Datatype => "expected a datatype like `MPI_INT`",
             ParamKind::Op => "expected an operation like `MPI_SUM`",
+            ParamKind::Win => "expected a window (`MPI_Win`)",
+            ParamKind::Info => "expected `MPI_INFO_NULL`",
             ParamKind::Format => "expected a string literal",
             _ => "expected an address",
         })

@@ -6,6 +6,9 @@
 //! bumps a top pointer, [`Memory::release_to`] pops a function's frame. Every access is checked
 //! against the allocated top, and the whole memory is capped (a runaway recursion or a huge array
 //! becomes an error, not an exhausted browser tab).
+//!
+//! Blocks the MPI library allocates for the program (`MPI_Win_allocate`) live in a second
+//! segment from [`HEAP_BASE`] up, which a function's return never releases; the cap counts both.
 
 use std::fmt;
 
@@ -14,6 +17,9 @@ pub type Addr = u32;
 
 /// Bytes below this address are never allocated: dereferencing them is a null-pointer error.
 pub const NULL_GUARD: Addr = 16;
+
+/// The first address of the heap segment (blocks that outlive function frames).
+pub const HEAP_BASE: Addr = 0x8000_0000;
 
 /// Size of `int`, `MPI_Request`, `MPI_Comm`, `MPI_Datatype` and `MPI_Op` values.
 pub const INT_SIZE: u32 = 4;
@@ -77,6 +83,8 @@ impl fmt::Display for MemError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Memory {
     bytes: Vec<u8>,
+    /// The heap segment: addresses `HEAP_BASE..HEAP_BASE + heap.len()`.
+    heap: Vec<u8>,
     limit: u32,
 }
 
@@ -85,13 +93,14 @@ impl Memory {
     pub fn new(limit: u32) -> Memory {
         Memory {
             bytes: vec![0; NULL_GUARD as usize],
+            heap: Vec::new(),
             limit: limit.max(NULL_GUARD),
         }
     }
 
     /// Bytes in use (what a copy holds).
     pub fn heap_bytes(&self) -> usize {
-        self.bytes.len()
+        self.bytes.len() + self.heap.len()
     }
 
     /// The current top of the stack (the next free address).
@@ -104,9 +113,10 @@ impl Memory {
         let align = u64::from(align.max(1));
         let start = (self.bytes.len() as u64).div_ceil(align) * align;
         let end = start + u64::from(size);
-        if end > u64::from(self.limit) {
+        let wanted = end + self.heap.len() as u64;
+        if wanted > u64::from(self.limit) || end > u64::from(HEAP_BASE) {
             return Err(MemError::OutOfMemory {
-                wanted: end,
+                wanted,
                 limit: self.limit,
             });
         }
@@ -114,30 +124,51 @@ impl Memory {
         Ok(start as Addr)
     }
 
+    /// Allocates `size` zeroed bytes aligned to `align` (a power of two) in the heap segment:
+    /// they stay until the run ends.
+    pub fn alloc_heap(&mut self, size: u32, align: u32) -> Result<Addr, MemError> {
+        let align = u64::from(align.max(1));
+        let start = (self.heap.len() as u64).div_ceil(align) * align;
+        let end = start + u64::from(size);
+        let wanted = end + self.bytes.len() as u64;
+        if wanted > u64::from(self.limit) || end > u64::from(u32::MAX - HEAP_BASE) {
+            return Err(MemError::OutOfMemory {
+                wanted,
+                limit: self.limit,
+            });
+        }
+        self.heap.resize(end as usize, 0);
+        Ok(HEAP_BASE + start as Addr)
+    }
+
     /// Frees everything allocated at or above `mark` (a function returning).
     pub fn release_to(&mut self, mark: Addr) {
         self.bytes.truncate((mark.max(NULL_GUARD)) as usize);
     }
 
-    fn range(&self, addr: Addr, len: u32) -> Result<std::ops::Range<usize>, MemError> {
+    /// The segment holding `addr` and the byte range of the access in it.
+    fn range(&self, addr: Addr, len: u32) -> Result<(bool, std::ops::Range<usize>), MemError> {
         if addr < NULL_GUARD {
             return Err(MemError::Null { addr });
         }
-        let end = u64::from(addr) + u64::from(len);
-        if end > self.bytes.len() as u64 {
-            return Err(MemError::OutOfBounds {
-                addr,
-                len,
-                top: self.top(),
-            });
+        let heap = addr >= HEAP_BASE;
+        let (start, size, top) = if heap {
+            let top = HEAP_BASE + self.heap.len() as Addr;
+            (addr - HEAP_BASE, self.heap.len(), top)
+        } else {
+            (addr, self.bytes.len(), self.top())
+        };
+        let end = u64::from(start) + u64::from(len);
+        if end > size as u64 {
+            return Err(MemError::OutOfBounds { addr, len, top });
         }
-        Ok(addr as usize..end as usize)
+        Ok((heap, start as usize..end as usize))
     }
 
     /// Reads `len` bytes.
     pub fn read(&self, addr: Addr, len: u32) -> Result<&[u8], MemError> {
-        let r = self.range(addr, len)?;
-        Ok(&self.bytes[r])
+        let (heap, r) = self.range(addr, len)?;
+        Ok(if heap { &self.heap[r] } else { &self.bytes[r] })
     }
 
     /// Writes bytes.
@@ -147,8 +178,13 @@ impl Memory {
             len: u32::MAX,
             top: self.top(),
         })?;
-        let r = self.range(addr, len)?;
-        self.bytes[r].copy_from_slice(data);
+        let (heap, r) = self.range(addr, len)?;
+        let segment = if heap {
+            &mut self.heap
+        } else {
+            &mut self.bytes
+        };
+        segment[r].copy_from_slice(data);
         Ok(())
     }
 
@@ -188,7 +224,7 @@ impl Memory {
 
     /// Bytes in use (for memory accounting).
     pub fn used(&self) -> usize {
-        self.bytes.len()
+        self.bytes.len() + self.heap.len()
     }
 }
 
@@ -217,6 +253,23 @@ mod tests {
             MemError::Null { addr: 0 }.to_string(),
             "null pointer dereference (address 0)"
         );
+    }
+
+    #[test]
+    fn heap_blocks_outlive_frames_and_count_against_the_cap() {
+        let mut m = Memory::new(256);
+        let mark = m.top();
+        let h = m.alloc_heap(16, 8).unwrap();
+        assert_eq!(h, HEAP_BASE);
+        m.write_f64(h + 8, 1.25).unwrap();
+        m.release_to(mark);
+        assert_eq!(m.read_f64(h + 8).unwrap(), 1.25);
+        assert!(matches!(
+            m.read_f64(h + 16),
+            Err(MemError::OutOfBounds { .. })
+        ));
+        assert!(matches!(m.alloc(250, 1), Err(MemError::OutOfMemory { .. })));
+        assert_eq!(m.used(), NULL_GUARD as usize + 16);
     }
 
     #[test]

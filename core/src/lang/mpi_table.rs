@@ -4,6 +4,7 @@
 use super::ast::BaseType;
 use super::builtins::builtin;
 use super::memory::Addr;
+use super::mpi::call::{RmaKind, RmaTransfer};
 use super::mpi::constants as k;
 use super::mpi::MpiCall;
 
@@ -48,6 +49,21 @@ pub const MPI_FUNCTIONS: &[&str] = &[
     "MPI_Scatter",
     "MPI_Alltoall",
     "MPI_Alltoallv",
+    "MPI_Win_create",
+    "MPI_Win_allocate",
+    "MPI_Win_free",
+    "MPI_Win_fence",
+    "MPI_Win_lock",
+    "MPI_Win_unlock",
+    "MPI_Win_lock_all",
+    "MPI_Win_unlock_all",
+    "MPI_Win_flush",
+    "MPI_Win_flush_all",
+    "MPI_Put",
+    "MPI_Get",
+    "MPI_Accumulate",
+    "MPI_Fetch_and_op",
+    "MPI_Compare_and_swap",
 ];
 
 /// The index and description of an MPI function by name.
@@ -76,7 +92,25 @@ pub fn constant(name: &str) -> Option<i64> {
 /// in source order. `index` is a valid index into [`MPI_FUNCTIONS`] and `a` has its arity.
 pub fn build(index: usize, a: &[i64]) -> MpiCall {
     let i = |n: usize| a[n];
-    let p = |n: usize| Addr::try_from(a[n]).unwrap_or(Addr::MAX);
+    // Addresses in the heap segment come back sign-extended from 4-byte pointer variables.
+    let p = |n: usize| match Addr::try_from(a[n]) {
+        Ok(addr) => addr,
+        Err(_) if (i64::from(i32::MIN)..0).contains(&a[n]) => a[n] as i32 as Addr,
+        Err(_) => Addr::MAX,
+    };
+    let rma = |kind, op_at: Option<usize>| {
+        MpiCall::Rma(RmaTransfer {
+            kind,
+            origin: p(0),
+            origin_count: i(1),
+            origin_type: i(2),
+            target: i(3),
+            disp: i(4),
+            target_count: i(5),
+            target_type: i(6),
+            win: i(op_at.map_or(7, |o| o + 1)),
+        })
+    };
     match MPI_FUNCTIONS[index] {
         "MPI_Init" => MpiCall::Init,
         "MPI_Finalize" => MpiCall::Finalize,
@@ -237,6 +271,68 @@ pub fn build(index: usize, a: &[i64]) -> MpiCall {
             rdispls: p(6),
             recvtype: i(7),
             comm: i(8),
+        },
+        "MPI_Win_create" => MpiCall::WinCreate {
+            base: p(0),
+            size: i(1),
+            disp_unit: i(2),
+            info: i(3),
+            comm: i(4),
+            win: p(5),
+        },
+        "MPI_Win_allocate" => MpiCall::WinAllocate {
+            size: i(0),
+            disp_unit: i(1),
+            info: i(2),
+            comm: i(3),
+            baseptr: p(4),
+            win: p(5),
+        },
+        "MPI_Win_free" => MpiCall::WinFree { win: p(0) },
+        "MPI_Win_fence" => MpiCall::WinFence {
+            assert: i(0),
+            win: i(1),
+        },
+        "MPI_Win_lock" => MpiCall::WinLock {
+            lock_type: i(0),
+            rank: i(1),
+            assert: i(2),
+            win: i(3),
+        },
+        "MPI_Win_unlock" => MpiCall::WinUnlock {
+            rank: i(0),
+            win: i(1),
+        },
+        "MPI_Win_lock_all" => MpiCall::WinLockAll {
+            assert: i(0),
+            win: i(1),
+        },
+        "MPI_Win_unlock_all" => MpiCall::WinUnlockAll { win: i(0) },
+        "MPI_Win_flush" => MpiCall::WinFlush {
+            rank: i(0),
+            win: i(1),
+        },
+        "MPI_Win_flush_all" => MpiCall::WinFlushAll { win: i(0) },
+        "MPI_Put" => rma(RmaKind::Put, None),
+        "MPI_Get" => rma(RmaKind::Get, None),
+        "MPI_Accumulate" => rma(RmaKind::Accumulate(i(7)), Some(7)),
+        "MPI_Fetch_and_op" => MpiCall::FetchAndOp {
+            origin: p(0),
+            result: p(1),
+            dtype: i(2),
+            target: i(3),
+            disp: i(4),
+            op: i(5),
+            win: i(6),
+        },
+        "MPI_Compare_and_swap" => MpiCall::CompareAndSwap {
+            origin: p(0),
+            compare: p(1),
+            result: p(2),
+            dtype: i(3),
+            target: i(4),
+            disp: i(5),
+            win: i(6),
         },
         other => unreachable!("{other} is in MPI_FUNCTIONS but has no builder"),
     }

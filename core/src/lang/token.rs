@@ -226,6 +226,8 @@ pub fn base_type_name(base: BaseType) -> &'static str {
         BaseType::MpiComm => "MPI_Comm",
         BaseType::MpiDatatype => "MPI_Datatype",
         BaseType::MpiOp => "MPI_Op",
+        BaseType::MpiWin => "MPI_Win",
+        BaseType::MpiInfo => "MPI_Info",
     }
 }
 
@@ -241,6 +243,10 @@ pub fn keyword(word: &str) -> Option<TokenKind> {
         "MPI_Comm" => TokenKind::Type(BaseType::MpiComm),
         "MPI_Datatype" => TokenKind::Type(BaseType::MpiDatatype),
         "MPI_Op" => TokenKind::Type(BaseType::MpiOp),
+        "MPI_Win" => TokenKind::Type(BaseType::MpiWin),
+        "MPI_Info" => TokenKind::Type(BaseType::MpiInfo),
+        // An address-sized integer; rank memory addresses are 32-bit, so an `int`.
+        "MPI_Aint" => TokenKind::Type(BaseType::Int),
         "if" => TokenKind::If,
         "else" => TokenKind::Else,
         "while" => TokenKind::While,

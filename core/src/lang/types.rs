@@ -40,7 +40,9 @@ impl Ty {
             b @ (BaseType::MpiRequest
             | BaseType::MpiComm
             | BaseType::MpiDatatype
-            | BaseType::MpiOp) => Ty::Handle(b),
+            | BaseType::MpiOp
+            | BaseType::MpiWin
+            | BaseType::MpiInfo) => Ty::Handle(b),
         };
         for _ in 0..t.pointers {
             ty = Ty::Ptr(Box::new(ty));
@@ -108,6 +110,8 @@ impl fmt::Display for Ty {
             Ty::Handle(BaseType::MpiComm) => write!(f, "MPI_Comm"),
             Ty::Handle(BaseType::MpiDatatype) => write!(f, "MPI_Datatype"),
             Ty::Handle(BaseType::MpiOp) => write!(f, "MPI_Op"),
+            Ty::Handle(BaseType::MpiWin) => write!(f, "MPI_Win"),
+            Ty::Handle(BaseType::MpiInfo) => write!(f, "MPI_Info"),
             Ty::Handle(_) => write!(f, "handle"),
             Ty::Status => write!(f, "MPI_Status"),
             Ty::Ptr(t) => write!(f, "{t} *"),

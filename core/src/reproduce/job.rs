@@ -126,6 +126,7 @@ impl Job {
         let config = SimConfig {
             matching: self.matching,
             trace: TraceMode::HashOnly,
+            words_per_rank: lang::RMA_WORDS,
             ..SimConfig::default()
         };
         Ok(Sim::new(

@@ -55,6 +55,7 @@ fn run_engine(path: &Path, limits: VmLimits, matching: Matching) -> (Result<Stri
         lang::ranks(&compiled, ranks, limits),
         SimConfig {
             matching,
+            words_per_rank: lang::RMA_WORDS,
             ..SimConfig::default()
         },
     );

@@ -44,6 +44,7 @@ fn survives(source: &str, ranks: u32) -> String {
             max_events: 100_000,
             ..Limits::default()
         },
+        words_per_rank: lang::RMA_WORDS,
         ..SimConfig::default()
     };
     let mut sim = Sim::new(machine, lang::ranks(&compiled, ranks, vm_limits), config);

@@ -39,6 +39,8 @@ pub(super) enum Kind {
     Alltoall = 7,
     /// `MPI_Alltoallv`.
     Alltoallv = 8,
+    /// The barrier of a one-sided collective call (window creation, fence, free).
+    Window = 9,
 }
 
 /// Kinds fit in this many values.

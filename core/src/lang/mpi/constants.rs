@@ -30,6 +30,33 @@ pub const MPI_SUM: i32 = 0x5800_0003;
 /// Reduction: product.
 pub const MPI_PROD: i32 = 0x5800_0004;
 
+/// Accumulate: the origin's value replaces the target's.
+pub const MPI_REPLACE: i32 = 0x5800_000d;
+/// Fetch-and-op: the target's value is read and left unchanged.
+pub const MPI_NO_OP: i32 = 0x5800_000e;
+
+/// The null window.
+pub const MPI_WIN_NULL: i32 = 0x2000_0000;
+/// Window handles are this plus the window's number (windows are numbered from 0 in creation
+/// order, the same on every rank because creation is collective).
+pub const WIN_HANDLE_BASE: i32 = 0x2000_0001;
+/// The null info object (the only one).
+pub const MPI_INFO_NULL: i32 = 0x1c00_0000;
+/// `MPI_Win_lock`: an exclusive (writer) lock.
+pub const MPI_LOCK_EXCLUSIVE: i32 = 234;
+/// `MPI_Win_lock`: a shared (reader) lock.
+pub const MPI_LOCK_SHARED: i32 = 235;
+/// Assert: no other rank holds or asks for a conflicting lock (the lock is skipped).
+pub const MPI_MODE_NOCHECK: i32 = 1024;
+/// Assert (fence): the local window was not updated by stores since the last synchronization.
+pub const MPI_MODE_NOSTORE: i32 = 2048;
+/// Assert (fence): the local window will not be updated by puts or accumulates until the next.
+pub const MPI_MODE_NOPUT: i32 = 4096;
+/// Assert (fence): the fence completes no one-sided operations (it opens the first epoch).
+pub const MPI_MODE_NOPRECEDE: i32 = 8192;
+/// Assert (fence): no one-sided operations follow (it closes the last epoch).
+pub const MPI_MODE_NOSUCCEED: i32 = 16384;
+
 /// A receive that accepts any sender.
 pub const MPI_ANY_SOURCE: i32 = -1;
 /// A receive that accepts any (user) tag.
@@ -57,6 +84,17 @@ pub const CONSTANTS: &[(&str, i32)] = &[
     ("MPI_MIN", MPI_MIN),
     ("MPI_SUM", MPI_SUM),
     ("MPI_PROD", MPI_PROD),
+    ("MPI_REPLACE", MPI_REPLACE),
+    ("MPI_NO_OP", MPI_NO_OP),
+    ("MPI_WIN_NULL", MPI_WIN_NULL),
+    ("MPI_INFO_NULL", MPI_INFO_NULL),
+    ("MPI_LOCK_EXCLUSIVE", MPI_LOCK_EXCLUSIVE),
+    ("MPI_LOCK_SHARED", MPI_LOCK_SHARED),
+    ("MPI_MODE_NOCHECK", MPI_MODE_NOCHECK),
+    ("MPI_MODE_NOSTORE", MPI_MODE_NOSTORE),
+    ("MPI_MODE_NOPUT", MPI_MODE_NOPUT),
+    ("MPI_MODE_NOPRECEDE", MPI_MODE_NOPRECEDE),
+    ("MPI_MODE_NOSUCCEED", MPI_MODE_NOSUCCEED),
     ("MPI_ANY_SOURCE", MPI_ANY_SOURCE),
     ("MPI_ANY_TAG", MPI_ANY_TAG),
     ("MPI_REQUEST_NULL", MPI_REQUEST_NULL),
@@ -87,6 +125,10 @@ mod tests {
             MPI_MIN,
             MPI_SUM,
             MPI_PROD,
+            MPI_REPLACE,
+            MPI_NO_OP,
+            MPI_WIN_NULL,
+            MPI_INFO_NULL,
         ];
         let set: std::collections::BTreeSet<i32> = handles.iter().copied().collect();
         assert_eq!(set.len(), handles.len());

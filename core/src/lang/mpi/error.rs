@@ -5,6 +5,7 @@
 use std::fmt;
 
 use super::datatype::{Datatype, ReduceOp};
+use super::rma_error::RmaError;
 use crate::engine::OpError;
 use crate::lang::memory::MemError;
 
@@ -141,6 +142,8 @@ pub enum ErrorKind {
         /// The access error.
         error: MemError,
     },
+    /// A one-sided call's own error (windows, epochs, locks, bounds).
+    Rma(RmaError),
     /// The engine refused an operation.
     Engine(OpError),
     /// A broken contract between the VM and this library (e.g. a call while another is blocked).
@@ -230,9 +233,16 @@ impl fmt::Display for ErrorKind {
                 f.write_str("too many requests: every request handle number is in use")
             }
             ErrorKind::Memory { what, error } => write!(f, "{what}: {error}"),
+            ErrorKind::Rma(e) => write!(f, "{e}"),
             ErrorKind::Engine(e) => write!(f, "{e}"),
             ErrorKind::Internal(what) => write!(f, "internal error: {what}"),
         }
+    }
+}
+
+impl From<RmaError> for ErrorKind {
+    fn from(e: RmaError) -> ErrorKind {
+        ErrorKind::Rma(e)
     }
 }
 

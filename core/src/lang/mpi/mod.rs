@@ -22,6 +22,11 @@
 //! | `pending` | a blocked call and how it finishes (Send/Recv, Wait*, a failed Test, collectives) |
 //! | `collective` | internal tags, rounds of messages, the collective state machine |
 //! | `barrier`, `bcast`, `reduce`, `gather`, `alltoall` | one algorithm each |
+//! | `one_sided` | the one-sided calls: windows, synchronization, put/get/accumulate/atomics |
+//! | `window` | the rank's windows: handles, epochs, outstanding operations, lock holds |
+//! | `rma_sync` | a blocked synchronization call as stages (complete, barrier, lock, free) |
+//! | `passive_lock` | `MPI_Win_lock`/`lock_all` as paper 003's global MCS readers/writer lock |
+//! | `rma_error` | [`RmaError`]: the one-sided calls' errors |
 
 mod alltoall;
 mod barrier;
@@ -33,12 +38,18 @@ pub mod constants;
 pub mod datatype;
 pub mod error;
 mod gather;
+mod one_sided;
+mod passive_lock;
 pub mod pending;
 mod reduce;
 mod requests;
+pub mod rma_error;
+mod rma_sync;
 pub mod state;
 mod transfer;
+mod window;
 
 pub use call::MpiCall;
 pub use error::{ErrorKind, MpiError};
+pub use rma_error::RmaError;
 pub use state::{MpiState, Outcome, RetVal, Value};

@@ -9,7 +9,9 @@ use super::buffers::{element, status_at, write_status, StatusFields};
 use super::collective::Collective;
 use super::error::ErrorKind;
 use super::requests::{Entry, Requests};
+use super::rma_sync::RmaSync;
 use super::transfer::Transfer;
+use super::window::Windows;
 use crate::engine::{RankCtx, ReqId, Step};
 use crate::lang::memory::{Addr, Memory};
 use crate::time::SimTime;
@@ -60,6 +62,8 @@ pub(super) enum Pending {
     },
     /// A collective.
     Collective(Collective),
+    /// A one-sided synchronization call (window creation, fence, free, lock, unlock, flush).
+    Rma(RmaSync),
 }
 
 impl Pending {
@@ -67,6 +71,7 @@ impl Pending {
     pub(super) fn step(
         &mut self,
         requests: &mut Requests,
+        windows: &mut Option<Box<Windows>>,
         mem: &mut Memory,
         ctx: &mut RankCtx<'_>,
     ) -> Result<Option<Step>, ErrorKind> {
@@ -145,6 +150,7 @@ impl Pending {
                 )))
             }
             Pending::Collective(c) => c.step(mem, ctx),
+            Pending::Rma(sync) => sync.step(windows.get_or_insert_with(Box::default), mem, ctx),
         }
     }
 }

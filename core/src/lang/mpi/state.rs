@@ -19,10 +19,12 @@ use super::constants::{MPI_REQUEST_NULL, MPI_SUCCESS, MPI_UNDEFINED};
 use super::datatype::{check_comm, Datatype, ReduceOp};
 use super::error::{ErrorKind, MpiError, RankRole};
 use super::gather::{Gather, Scatter};
+use super::one_sided;
 use super::pending::{empty_status, Pending};
 use super::reduce::{Allreduce, Reduce};
 use super::requests::{Entry, Lookup, Requests, UserRequest};
 use super::transfer::{check_rank, Transfer};
+use super::window::Windows;
 use crate::engine::{RankCtx, ReqId, Step};
 use crate::lang::memory::{Addr, Memory, STATUS_COUNT};
 use crate::time::SimTime;
@@ -79,6 +81,8 @@ pub struct MpiState {
     blocked: Option<Box<Blocked>>,
     /// Collectives started so far (folded into their tags).
     collectives: u32,
+    /// The rank's windows, once it created one.
+    windows: Option<Box<Windows>>,
 }
 
 /// `MPI_SUCCESS` as a return value.
@@ -178,6 +182,12 @@ impl MpiState {
         self.phase == Phase::Finalized
     }
 
+    /// This rank's memory of window `window` (its base address and bytes), if the window is
+    /// live (for applying other ranks' one-sided accesses).
+    pub fn window_memory(&self, window: u32) -> Option<(Addr, u32)> {
+        self.windows.as_ref()?.memory(window)
+    }
+
     /// Handles of the requests that are still active (started and not completed), in increasing
     /// order — for a warning when a program ends with communication outstanding.
     pub fn active_requests(&self) -> Vec<i32> {
@@ -192,7 +202,7 @@ impl MpiState {
         mem: &mut Memory,
         ctx: &mut RankCtx<'_>,
     ) -> Result<Outcome, ErrorKind> {
-        match op.step(&mut self.requests, mem, ctx)? {
+        match op.step(&mut self.requests, &mut self.windows, mem, ctx)? {
             None => Ok(success()),
             Some(step) => {
                 self.blocked = Some(Box::new(Blocked { call, op }));
@@ -252,6 +262,14 @@ impl MpiState {
         self.reap(mem, ctx);
         let name = call.name();
         let persistent = matches!(call, MpiCall::SendInit { .. } | MpiCall::RecvInit { .. });
+        if one_sided::is_one_sided(&call) {
+            let windows = self.windows.get_or_insert_with(Box::default);
+            let op = match one_sided::start(windows, call, mem, ctx, &mut self.collectives)? {
+                None => return Ok(success()),
+                Some(sync) => Pending::Rma(sync),
+            };
+            return self.drive(name, op, mem, ctx);
+        }
         let op = match call {
             MpiCall::Init | MpiCall::Wtime => return Ok(success()),
             MpiCall::Finalize => {
@@ -594,6 +612,21 @@ impl MpiState {
                     t, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
                     recvtype, mem, ctx,
                 )?))
+            }
+            MpiCall::WinCreate { .. }
+            | MpiCall::WinAllocate { .. }
+            | MpiCall::WinFree { .. }
+            | MpiCall::WinFence { .. }
+            | MpiCall::WinLock { .. }
+            | MpiCall::WinUnlock { .. }
+            | MpiCall::WinLockAll { .. }
+            | MpiCall::WinUnlockAll { .. }
+            | MpiCall::WinFlush { .. }
+            | MpiCall::WinFlushAll { .. }
+            | MpiCall::Rma(_)
+            | MpiCall::FetchAndOp { .. }
+            | MpiCall::CompareAndSwap { .. } => {
+                return Err(ErrorKind::Internal("one-sided calls are started above"))
             }
         };
         self.drive(name, op, mem, ctx)

@@ -1,0 +1,449 @@
+//! MPI one-sided communication on windows of the programs' own memory: what a remote access does
+//! to the target's bytes ([`RemoteAccess`]), the registry of who exposes which window, and the
+//! engine's hooks that time an access like any one-sided operation and apply it at the target.
+//!
+//! Model. A window's memory stays in the target's program (a C array, or a block the library
+//! allocated); the engine never copies it. An access (put, get, accumulate, fetch-and-op,
+//! compare-and-swap) is timed by the machine as the RDMA operation the library chose for it (a
+//! put or get of its bytes, or an RDMA atomic) and *takes effect at the target* when the machine
+//! says so (`Transfer::arrival`, or when the target's software executes it): then the engine
+//! calls [`Program::remote_access`](super::Program::remote_access) on the target's program, which
+//! applies it to its memory and returns the result (a get's bytes, an atomic's old value). The
+//! result is the origin's when the operation completes there. Operations that no NIC executes
+//! (an accumulate of many elements, `MPI_PROD` on doubles…) go to the target's software: a request
+//! message, the target's receive overhead, a reply. Each access applies at one instant, so it is
+//! atomic per operation (stronger than MPI's per-element atomicity).
+//!
+//! Creation exchanges the parts' sizes (the registry stands in for MPI's allgather at
+//! `MPI_Win_create`), so an origin checks an access against the target's window before issuing
+//! it. A ledger of the one-sided collective calls (creation, fence, free) in each rank's order
+//! lets a rank that calls a different one than the others be told so.
+
+use std::collections::BTreeMap;
+
+use super::ids::{Rank, ReqId};
+use super::world::{ReqKind, Request, World};
+use crate::machine::RdmaOp;
+use crate::trace::RecordKind;
+
+/// The element type an accumulate combines.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Element {
+    /// 4-byte little-endian two's complement (`MPI_INT`), wrapping.
+    Int,
+    /// 8-byte IEEE 754 (`MPI_DOUBLE`).
+    Double,
+}
+
+impl Element {
+    /// Bytes per element.
+    pub fn size(self) -> usize {
+        match self {
+            Element::Int => 4,
+            Element::Double => 8,
+        }
+    }
+}
+
+/// How an accumulate combines the origin's value `o` with the target's `t`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Combine {
+    /// `t + o`.
+    Sum,
+    /// `t * o`.
+    Prod,
+    /// `max(t, o)`.
+    Max,
+    /// `min(t, o)`.
+    Min,
+    /// `o` (`MPI_REPLACE`).
+    Replace,
+    /// `t` (`MPI_NO_OP`: an atomic read).
+    NoOp,
+}
+
+impl Combine {
+    fn int(self, t: i32, o: i32) -> i32 {
+        match self {
+            Combine::Sum => t.wrapping_add(o),
+            Combine::Prod => t.wrapping_mul(o),
+            Combine::Max => t.max(o),
+            Combine::Min => t.min(o),
+            Combine::Replace => o,
+            Combine::NoOp => t,
+        }
+    }
+
+    fn double(self, t: f64, o: f64) -> f64 {
+        match self {
+            Combine::Sum => t + o,
+            Combine::Prod => t * o,
+            Combine::Max => t.max(o),
+            Combine::Min => t.min(o),
+            Combine::Replace => o,
+            Combine::NoOp => t,
+        }
+    }
+}
+
+/// What a one-sided operation does to the bytes of the target's window.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RemoteAccess {
+    /// Write these bytes (`MPI_Put`).
+    Put(Vec<u8>),
+    /// Read this many bytes (`MPI_Get`).
+    Get(u32),
+    /// Combine element by element (`MPI_Accumulate`, `MPI_Fetch_and_op`); with `fetch`, the
+    /// result is the target's bytes before.
+    Accumulate {
+        /// The operation.
+        combine: Combine,
+        /// The element type.
+        element: Element,
+        /// The origin's elements.
+        operand: Vec<u8>,
+        /// Return the old contents.
+        fetch: bool,
+    },
+    /// Replace one element by `swap` if it equals `compare`; the result is the old element
+    /// (`MPI_Compare_and_swap`).
+    CompareAndSwap {
+        /// The element type.
+        element: Element,
+        /// The value expected.
+        compare: Vec<u8>,
+        /// The new value.
+        swap: Vec<u8>,
+    },
+}
+
+impl RemoteAccess {
+    /// Bytes of the target's window it touches.
+    pub fn len(&self) -> u32 {
+        let n = match self {
+            RemoteAccess::Put(data) => data.len(),
+            RemoteAccess::Get(n) => *n as usize,
+            RemoteAccess::Accumulate { operand, .. } => operand.len(),
+            RemoteAccess::CompareAndSwap { swap, .. } => swap.len(),
+        };
+        u32::try_from(n).unwrap_or(u32::MAX)
+    }
+
+    /// Whether it touches no bytes.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Applies it to `target` (exactly [`RemoteAccess::len`] bytes of the window); returns the
+    /// result: a get's bytes, the old bytes of a fetching accumulate or a compare-and-swap, else
+    /// nothing.
+    pub fn apply(&self, target: &mut [u8]) -> Vec<u8> {
+        match self {
+            RemoteAccess::Put(data) => {
+                target.copy_from_slice(data);
+                Vec::new()
+            }
+            RemoteAccess::Get(_) => target.to_vec(),
+            RemoteAccess::Accumulate {
+                combine,
+                element,
+                operand,
+                fetch,
+            } => {
+                let old = if *fetch { target.to_vec() } else { Vec::new() };
+                let size = element.size();
+                for (t, o) in target
+                    .chunks_exact_mut(size)
+                    .zip(operand.chunks_exact(size))
+                {
+                    match element {
+                        Element::Int => {
+                            let a = i32::from_le_bytes([t[0], t[1], t[2], t[3]]);
+                            let b = i32::from_le_bytes([o[0], o[1], o[2], o[3]]);
+                            t.copy_from_slice(&combine.int(a, b).to_le_bytes());
+                        }
+                        Element::Double => {
+                            let a = f64::from_le_bytes(t.try_into().expect("8-byte chunk"));
+                            let b = f64::from_le_bytes(o.try_into().expect("8-byte chunk"));
+                            t.copy_from_slice(&combine.double(a, b).to_le_bytes());
+                        }
+                    }
+                }
+                old
+            }
+            RemoteAccess::CompareAndSwap { compare, swap, .. } => {
+                let old = target.to_vec();
+                if old == *compare {
+                    target.copy_from_slice(swap);
+                }
+                old
+            }
+        }
+    }
+}
+
+/// One rank's part of a window as the others see it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct WindowPart {
+    /// Bytes exposed.
+    pub size: u64,
+    /// Bytes per displacement unit.
+    pub disp_unit: u32,
+}
+
+/// An access in flight to a window of another rank.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct WindowAccess {
+    /// The window.
+    pub window: u32,
+    /// Byte offset in the target's part.
+    pub offset: u64,
+    /// What it does.
+    pub access: RemoteAccess,
+    /// Why the target's software executes it, if the library chose software (no NIC operation
+    /// for it); `None` when it is an RDMA operation (which the machine may still emulate).
+    pub software: Option<String>,
+}
+
+/// A one-sided collective call as the first rank to reach it recorded it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct LedgerEntry {
+    call: &'static str,
+    window: u32,
+    first: Rank,
+    arrived: u32,
+}
+
+/// A rank whose one-sided collective call differs from the one another rank made at the same
+/// point.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CollectiveMismatch {
+    /// The rank that got there first.
+    pub rank: Rank,
+    /// What it called.
+    pub call: &'static str,
+    /// On which window.
+    pub window: u32,
+}
+
+/// The engine's one-sided state: accesses in flight, exposed parts, the collective ledger.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Rma {
+    accesses: BTreeMap<ReqId, WindowAccess>,
+    parts: BTreeMap<(u32, Rank), WindowPart>,
+    ledger: BTreeMap<u64, LedgerEntry>,
+}
+
+impl Rma {
+    /// Estimated heap bytes.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.accesses
+            .values()
+            .map(|a| 96 + a.access.len() as usize)
+            .sum::<usize>()
+            + self.parts.len() * 48
+            + self.ledger.len() * 64
+    }
+}
+
+impl World {
+    /// `rank` exposes its part of `window`.
+    pub(crate) fn expose_window(&mut self, rank: Rank, window: u32, part: WindowPart) {
+        self.rma.parts.insert((window, rank), part);
+    }
+
+    /// `rank` withdraws its part of `window` (freed).
+    pub(crate) fn withdraw_window(&mut self, rank: Rank, window: u32) {
+        self.rma.parts.remove(&(window, rank));
+    }
+
+    /// `rank`'s part of `window`, if exposed.
+    pub(crate) fn window_part(&self, rank: Rank, window: u32) -> Option<WindowPart> {
+        self.rma.parts.get(&(window, rank)).copied()
+    }
+
+    /// Records that `rank` makes its `seq`-th one-sided collective call, `call` on `window`;
+    /// an error if another rank made a different one at that point.
+    pub(crate) fn one_sided_collective(
+        &mut self,
+        rank: Rank,
+        seq: u64,
+        call: &'static str,
+        window: u32,
+    ) -> Result<(), CollectiveMismatch> {
+        let size = self.size;
+        let entry = self.rma.ledger.entry(seq).or_insert(LedgerEntry {
+            call,
+            window,
+            first: rank,
+            arrived: 0,
+        });
+        if entry.call != call || entry.window != window {
+            return Err(CollectiveMismatch {
+                rank: entry.first,
+                call: entry.call,
+                window: entry.window,
+            });
+        }
+        entry.arrived += 1;
+        if entry.arrived >= size {
+            self.rma.ledger.remove(&seq);
+        }
+        Ok(())
+    }
+
+    /// `origin` starts `access` at `offset` of `target`'s part of `window`, timed as `op`; with
+    /// `software`, the target's software executes it (the reason in words), else the machine's
+    /// RDMA engines do where it has them.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn window_access(
+        &mut self,
+        origin: Rank,
+        target: Rank,
+        window: u32,
+        offset: u64,
+        access: RemoteAccess,
+        op: RdmaOp,
+        software: Option<String>,
+    ) -> ReqId {
+        let req = ReqId(self.requests.insert(Request {
+            owner: origin,
+            kind: ReqKind::Rdma {
+                target,
+                op,
+                mem: None,
+            },
+            done: false,
+            status: None,
+            data: Vec::new(),
+        }));
+        let forced = software.is_some();
+        self.rma.accesses.insert(
+            req,
+            WindowAccess {
+                window,
+                offset,
+                access,
+                software,
+            },
+        );
+        self.issue_rdma(req, origin, target, op, forced);
+        req
+    }
+
+    /// Whether `req` is an access to a window (applied by the target's program).
+    pub(crate) fn is_window_access(&self, req: ReqId) -> bool {
+        self.rma.accesses.contains_key(&req)
+    }
+
+    /// Why the library sent `req` to the target's software, if it did.
+    pub(crate) fn window_software_reason(&self, req: ReqId) -> Option<&str> {
+        self.rma.accesses.get(&req)?.software.as_deref()
+    }
+
+    /// Takes the access `req` carries, to apply it: its target and the access.
+    pub(crate) fn take_window_access(&mut self, req: ReqId) -> Option<(Rank, Rank, WindowAccess)> {
+        let access = self.rma.accesses.remove(&req)?;
+        let r = self.requests.get(req.0)?;
+        match r.kind {
+            ReqKind::Rdma { target, .. } => Some((r.owner, target, access)),
+            ReqKind::Send { .. } | ReqKind::Recv { .. } => None,
+        }
+    }
+
+    /// The access `req` took effect at the target with this result (kept for the origin).
+    pub(crate) fn window_access_applied(&mut self, req: ReqId, target: Rank, result: Vec<u8>) {
+        if let Some(r) = self.requests.get_mut(req.0) {
+            r.data = result;
+        }
+        self.record(RecordKind::Hardware {
+            rank: target,
+            msg: None,
+            note: format!("a one-sided access ({req}) takes effect in rank {target}'s window"),
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ints(v: &[i32]) -> Vec<u8> {
+        v.iter().flat_map(|x| x.to_le_bytes()).collect()
+    }
+
+    fn doubles(v: &[f64]) -> Vec<u8> {
+        v.iter().flat_map(|x| x.to_le_bytes()).collect()
+    }
+
+    #[test]
+    fn accumulate_combines_element_by_element_and_fetches_the_old_values() {
+        let mut t = ints(&[1, 5, -3]);
+        let acc = |combine, fetch| RemoteAccess::Accumulate {
+            combine,
+            element: Element::Int,
+            operand: ints(&[2, 2, 2]),
+            fetch,
+        };
+        assert!(acc(Combine::Sum, false).apply(&mut t).is_empty());
+        assert_eq!(t, ints(&[3, 7, -1]));
+        assert_eq!(acc(Combine::Prod, true).apply(&mut t), ints(&[3, 7, -1]));
+        assert_eq!(t, ints(&[6, 14, -2]));
+        acc(Combine::Min, false).apply(&mut t);
+        assert_eq!(t, ints(&[2, 2, -2]));
+        acc(Combine::Max, false).apply(&mut t);
+        assert_eq!(t, ints(&[2, 2, 2]));
+        let mut big = ints(&[i32::MAX]);
+        RemoteAccess::Accumulate {
+            combine: Combine::Sum,
+            element: Element::Int,
+            operand: ints(&[1]),
+            fetch: false,
+        }
+        .apply(&mut big);
+        assert_eq!(big, ints(&[i32::MIN]), "ints wrap like C's");
+
+        let mut d = doubles(&[1.5, -2.0]);
+        let r = RemoteAccess::Accumulate {
+            combine: Combine::Replace,
+            element: Element::Double,
+            operand: doubles(&[4.0, 8.0]),
+            fetch: true,
+        }
+        .apply(&mut d);
+        assert_eq!(
+            (r, d.clone()),
+            (doubles(&[1.5, -2.0]), doubles(&[4.0, 8.0]))
+        );
+        let r = RemoteAccess::Accumulate {
+            combine: Combine::NoOp,
+            element: Element::Double,
+            operand: doubles(&[9.0, 9.0]),
+            fetch: true,
+        }
+        .apply(&mut d);
+        assert_eq!((r, d), (doubles(&[4.0, 8.0]), doubles(&[4.0, 8.0])));
+    }
+
+    #[test]
+    fn compare_and_swap_swaps_only_on_equality() {
+        let mut t = ints(&[7]);
+        let cas = |c, s| RemoteAccess::CompareAndSwap {
+            element: Element::Int,
+            compare: ints(&[c]),
+            swap: ints(&[s]),
+        };
+        assert_eq!(cas(3, 9).apply(&mut t), ints(&[7]));
+        assert_eq!(t, ints(&[7]));
+        assert_eq!(cas(7, 9).apply(&mut t), ints(&[7]));
+        assert_eq!(t, ints(&[9]));
+    }
+
+    #[test]
+    fn put_and_get_move_bytes() {
+        let mut t = vec![0u8; 4];
+        assert!(RemoteAccess::Put(vec![1, 2, 3, 4]).apply(&mut t).is_empty());
+        assert_eq!(RemoteAccess::Get(4).apply(&mut t), vec![1, 2, 3, 4]);
+        assert_eq!(RemoteAccess::Get(4).len(), 4);
+    }
+}
