@@ -34,6 +34,7 @@
 //! | [`engine::event`] | the one event enum, matched exhaustively |
 //! | [`engine::program`] | [`engine::Program`], [`engine::Step`], [`engine::RankCtx`]: what a rank runs and how it issues operations |
 //! | [`engine::world`] | the state apart from programs; eager point-to-point with MPI matching; one-sided operations |
+//! | [`engine::words`], [`engine::rma`] | one-sided memory words with values; MPI windows: accesses applied by the target's program when the machine delivers them |
 //! | [`engine::sim`] | [`engine::Sim`]: the event loop, limits, summaries |
 //! | [`engine::limits`] | [`engine::Limits`] and [`engine::SimError`] (deadlock, limits, program failures) |
 //! | [`engine::deadlock`] | who is blocked on what, and the wait-for cycle |
@@ -48,7 +49,7 @@
 //! | [`machine::hw`] | one model per file: LogGP link, NIC engines, crossbar with drops, VME bus, torus, omega, EM-X CPU blocks, ACP comm thread |
 //! | [`trace`] | [`trace::Record`]s with explanations, the stable hash, Chrome/Perfetto export |
 //! | [`trace::timeline`] | [`trace::timeline::Timeline`]: spans, message and one-sided arrows, marks; window queries and hit tests for the space-time view |
-//! | [`lang`] | the MPI C language: lexer, parser, checker, compiler, VM, the MPI library, diagnostics |
+//! | [`lang`] | the MPI C language: lexer, parser, checker, compiler, VM, the MPI library (point-to-point, collectives, one-sided windows and locks), diagnostics |
 //! | [`engine::matching`], [`engine::protocol`] | paper 000's matching engines (receiver only / both sides × sync, get, buffered): requests, associative memory, request-issued queues, crossing rules |
 //! | [`locks`] | paper 003's lock algorithms (MCS readers/writer with reader preference, test-and-set) as step machines over remote memory words, and a seeded interleaving checker |
 //! | [`reproduce`] | paper checks: the papers' tables recomputed next to the published values |

@@ -6,6 +6,7 @@ mod examples;
 mod lang_front;
 mod lang_fuzz;
 mod lang_mpi;
+mod lang_rma;
 mod lang_vm;
 mod profiles;
 mod script;
