@@ -7,6 +7,7 @@
 //! drawing is readable in light and dark.
 
 use plotters::prelude::*;
+use rankscope_core::engine::{Matching, Protocol};
 use rankscope_core::reproduce::Figure;
 
 /// The drawing's size in pixels (it scales with the page: the SVG has a `viewBox`).
@@ -139,30 +140,58 @@ fn draw(figure: &Figure, svg: &mut String) -> Result<(), Box<dyn std::error::Err
 
     for (n, series) in figure.series.iter().enumerate() {
         let ink = Ink::Series(u8::try_from(n).unwrap_or(u8::MAX)).placeholder();
-        let raw = series.label.contains("remote write");
+        // A series named by an engine gets its protocol's marker; the other one is the raw
+        // remote write, the ceiling the engines approach: a wide, light band under them.
+        let protocol = series
+            .label
+            .parse::<Matching>()
+            .ok()
+            .and_then(Matching::protocol);
         let points: Vec<(f64, f64)> = figure
             .x
             .iter()
             .zip(&series.values)
             .filter_map(|(&x, v)| Some((x, (*v)?)))
             .collect();
-        // The raw remote write is the ceiling the engines approach: a wide, light band under them.
-        let line = if raw {
-            ink.mix(0.45).stroke_width(7)
-        } else {
-            ink.stroke_width(2)
+        let line = match protocol {
+            Some(_) => ink.stroke_width(2),
+            None => ink.mix(0.45).stroke_width(7),
         };
-        chart
+        let style = ink.filled();
+        let sample =
+            move |(x, y)| EmptyElement::at((x, y)) + PathElement::new(vec![(0, 0), (22, 0)], line);
+        let curve = chart
             .draw_series(LineSeries::new(points.iter().copied(), line))?
-            .label(series.label.as_str())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 22, y)], line));
-        if !raw {
-            chart.draw_series(PointSeries::of_element(
-                points,
-                3,
-                ink.filled(),
-                &|c, s, st| Circle::new(c, s, st),
-            ))?;
+            .label(series.label.as_str());
+        // Buffered a circle, get a triangle, sync a square, in the legend and at every point, so
+        // curves that coincide still show each engine's marks.
+        match protocol {
+            Some(Protocol::Buffered) => {
+                curve.legend(move |c| sample(c) + Circle::new((11, 0), 4, style))
+            }
+            Some(Protocol::Get) => {
+                curve.legend(move |c| sample(c) + TriangleMarker::new((11, 0), 5, style))
+            }
+            Some(Protocol::Sync) => {
+                curve.legend(move |c| sample(c) + Rectangle::new([(8, -3), (14, 3)], style))
+            }
+            None => curve.legend(sample),
+        };
+        match protocol {
+            Some(Protocol::Buffered) => {
+                chart.draw_series(points.iter().map(|&c| Circle::new(c, 4, style)))?;
+            }
+            Some(Protocol::Get) => {
+                chart.draw_series(points.iter().map(|&c| TriangleMarker::new(c, 5, style)))?;
+            }
+            Some(Protocol::Sync) => {
+                chart.draw_series(
+                    points
+                        .iter()
+                        .map(|&c| EmptyElement::at(c) + Rectangle::new([(-3, -3), (3, 3)], style)),
+                )?;
+            }
+            None => {}
         }
     }
     let paper = Ink::Paper.placeholder();
@@ -197,17 +226,18 @@ fn draw(figure: &Figure, svg: &mut String) -> Result<(), Box<dyn std::error::Err
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rankscope_core::engine::ENGINES;
     use rankscope_core::reproduce::{Cell, Series, Table};
 
     fn figure(values: Vec<Option<f64>>) -> Figure {
         let x = vec![4.0, 512.0, 1_600_000.0];
-        let series = (0..7)
-            .map(|n| Series {
-                label: if n == 6 {
-                    "remote write (SYSWR)".into()
-                } else {
-                    format!("engine {n}")
-                },
+        let series = ENGINES
+            .iter()
+            .filter(|m| m.protocol().is_some())
+            .map(ToString::to_string)
+            .chain(["remote write (SYSWR)".to_string()])
+            .map(|label| Series {
+                label,
                 values: values.clone(),
             })
             .collect();
@@ -248,9 +278,17 @@ mod tests {
                 "series {n} ({hex}) missing"
             );
         }
-        for label in ["engine 0", "engine 5", "remote write (SYSWR)"] {
+        for label in [
+            "both-sides:buffered",
+            "receiver-only:sync",
+            "remote write (SYSWR)",
+        ] {
             assert!(svg.contains(label), "legend lacks {label}");
         }
+        // Each protocol's marker: 3 points and a legend sample for each of 2 engines.
+        assert_eq!(count(&svg, "<circle"), 8, "buffered: circles");
+        assert!(count(&svg, "<rect") >= 8, "sync: squares");
+        assert!(count(&svg, "<polygon") >= 8, "get: triangles");
         assert!(svg.contains("stated in the paper"));
         assert!(svg.contains("message size (bytes, log scale)"));
         assert!(svg.contains("throughput (MB/s)"));
@@ -261,7 +299,7 @@ mod tests {
     #[test]
     fn a_figure_still_computing_draws_what_it_has() {
         let partial = render(&figure(vec![Some(0.5), None, None])).unwrap();
-        assert!(partial.contains("engine 3"));
+        assert!(partial.contains("receiver-only:buffered"));
         let empty = render(&figure(vec![None, None, None])).unwrap();
         assert!(empty.contains("throughput (MB/s)"));
     }

@@ -63,7 +63,7 @@ pub fn fig10_chart(props: &Fig10ChartProps) -> Html {
         <>
             { chart }
             <p class="part-why">
-                { "Where curves coincide, the one drawn last hides the others; the numbers of every curve are below." }
+                { "Markers: buffered ●, get ▲, sync ■. Where curves coincide, the one drawn last hides the others; the numbers of every curve are below." }
             </p>
             <details class="fig10-data">
                 <summary>{ "The curves' numbers" }</summary>
