@@ -63,6 +63,7 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
             Target::Workload(kind, _) => kind.words_per_rank(),
             Target::File(_) => rankscope_core::lang::RMA_WORDS,
         },
+        ..SimConfig::default()
     };
     match &opts.target {
         Target::File(path) => {

@@ -198,6 +198,16 @@ impl RankCtx<'_> {
         self.world.mem_op(self.rank, op)
     }
 
+    /// Records that this rank now holds (`held`) or leaves a lock in `mode` (lock algorithms
+    /// driven on the engine: the lock view and the exclusion checks read these).
+    pub fn record_lock(&mut self, mode: crate::locks::Mode, held: bool) {
+        self.world.record(crate::trace::RecordKind::Lock {
+            rank: self.rank,
+            mode,
+            held,
+        });
+    }
+
     /// Words of one-sided memory each rank has (`SimConfig::words_per_rank`).
     pub fn words_per_rank(&self) -> u32 {
         self.world.memory.words()

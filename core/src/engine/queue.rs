@@ -125,6 +125,19 @@ impl<E> EventQueue<E> {
         Some((SimTime::from_ps(self.last), e))
     }
 
+    /// Removes one of the earliest events, chosen by `pick(n)` among the `n` pending at that
+    /// time (in FIFO order; an index past the end takes the last): a seeded perturbation of the
+    /// order of same-time events, for checks that must hold whatever that order.
+    pub fn pop_any(&mut self, pick: impl FnOnce(usize) -> usize) -> Option<(SimTime, E)> {
+        if !self.normalize() {
+            return None;
+        }
+        let n = self.now.len();
+        let e = self.now.remove(pick(n).min(n - 1))?;
+        self.len -= 1;
+        Some((SimTime::from_ps(self.last), e))
+    }
+
     /// Time of the earliest event, without removing it.
     pub fn peek_time(&mut self) -> Option<SimTime> {
         self.normalize().then_some(SimTime::from_ps(self.last))
@@ -160,6 +173,20 @@ impl<E> EventQueue<E> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn pop_any_chooses_only_among_the_earliest_events() {
+        let mut q = EventQueue::new();
+        for (t, e) in [(5, 'a'), (5, 'b'), (5, 'c'), (9, 'z')] {
+            q.push(SimTime::from_ps(t), e);
+        }
+        assert_eq!(q.pop_any(|n| n - 1), Some((SimTime::from_ps(5), 'c')));
+        assert_eq!(q.pop_any(|_| 99), Some((SimTime::from_ps(5), 'b')));
+        assert_eq!(q.pop_any(|_| 0), Some((SimTime::from_ps(5), 'a')));
+        assert_eq!(q.pop_any(|n| n - 1), Some((SimTime::from_ps(9), 'z')));
+        assert_eq!(q.pop_any(|_| 0), None);
+        assert!(q.is_empty());
+    }
 
     #[test]
     fn equal_times_come_out_in_insertion_order() {

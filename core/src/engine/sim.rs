@@ -13,6 +13,7 @@ use super::slab::Slab;
 use super::world::{ConsoleLine, Mailbox, RankState, Request, Wait, World};
 use crate::locks::Memory;
 use crate::machine::Machine;
+use crate::rng::SplitMix64;
 use crate::time::SimTime;
 use crate::trace::{RecordKind, Trace, TraceMode};
 
@@ -28,6 +29,9 @@ pub struct SimConfig {
     /// 64-bit words of one-sided memory each rank exposes to operations with values
     /// (`RankCtx::mem_op`): lock records and queue nodes (paper 003).
     pub words_per_rank: u32,
+    /// A seed that reorders events due at the same time (instead of FIFO), for correctness
+    /// checks that must hold under any such order; `None` for the normal, FIFO run.
+    pub perturb: Option<u64>,
 }
 
 impl Default for SimConfig {
@@ -37,6 +41,7 @@ impl Default for SimConfig {
             trace: TraceMode::Full,
             matching: Matching::Eager,
             words_per_rank: 0,
+            perturb: None,
         }
     }
 }
@@ -107,6 +112,7 @@ impl<P: Program> Sim<P> {
                 packets: Slab::default(),
                 memory: Memory::new(size, config.words_per_rank),
                 call_time: SimTime::ZERO,
+                perturb: config.perturb.map(SplitMix64::new),
                 rma: Default::default(),
             },
             programs,
@@ -146,7 +152,12 @@ impl<P: Program> Sim<P> {
             });
         }
         self.count_event()?;
-        let (time, event) = self.world.queue.pop().expect("peeked above");
+        let w = &mut self.world;
+        let popped = match &mut w.perturb {
+            Some(rng) => w.queue.pop_any(|n| rng.below(n as u64) as usize),
+            None => w.queue.pop(),
+        };
+        let (time, event) = popped.expect("peeked above");
         self.world.now = time;
         match event {
             Event::Start(rank) => {

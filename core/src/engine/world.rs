@@ -23,6 +23,7 @@ use super::rma::Rma;
 use super::slab::Slab;
 use crate::locks::{MemOp, Memory, Until};
 use crate::machine::{Machine, RdmaOp};
+use crate::rng::SplitMix64;
 use crate::time::SimTime;
 use crate::trace::{Record, RecordKind, Trace};
 
@@ -180,6 +181,8 @@ pub struct World {
     /// Processor time the running rank's current MPI call spent issuing its operations
     /// (request-based engines only); the library charges it to the caller and resets it.
     pub(crate) call_time: SimTime,
+    /// Reorders same-time events (`SimConfig::perturb`).
+    pub(crate) perturb: Option<SplitMix64>,
     /// One-sided accesses to windows in flight, exposed window parts, the collective ledger.
     pub(crate) rma: Rma,
 }
@@ -670,6 +673,7 @@ impl World {
             packets: self.packets.clone(),
             memory: self.memory.clone(),
             call_time: self.call_time,
+            perturb: self.perturb.clone(),
             rma: self.rma.clone(),
         }
     }

@@ -14,6 +14,7 @@
 pub mod check;
 pub mod mcs_rw;
 pub mod memory;
+pub mod on_engine;
 pub mod test_and_set;
 
 use crate::machine::AtomicKind;
@@ -119,7 +120,7 @@ pub enum Action {
 }
 
 /// Shared (reader) or exclusive (writer).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 pub enum Mode {
     /// `MPI_LOCK_SHARED`, `MPI_Win_lock_all`: many at once.
     Shared,

@@ -63,6 +63,7 @@ pub fn to_chrome_json<'a>(records: impl Into<Records<'a>>, ranks: u32, title: &s
             | RecordKind::RecvPosted { rank, .. }
             | RecordKind::Matched { rank, .. }
             | RecordKind::Protocol { rank, .. }
+            | RecordKind::Lock { rank, .. }
             | RecordKind::Console { rank, .. }
             | RecordKind::Done { rank } => events.push(json!({
                 "name": kind_name(&rec.kind), "cat": "event", "ph": "i", "s": "t", "pid": 0,
@@ -118,6 +119,7 @@ fn kind_name(kind: &RecordKind) -> &'static str {
         RecordKind::RdmaComplete { .. } => "rdma complete",
         RecordKind::Blocked { .. } => "block",
         RecordKind::Spinning { .. } => "spin",
+        RecordKind::Lock { .. } => "lock",
         RecordKind::Resumed { .. } => "resume",
         RecordKind::Console { .. } => "print",
         RecordKind::Protocol { .. } => "protocol",

@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use crate::engine::ids::{MsgId, Rank, ReqId, Source, TagSel};
-use crate::locks::Until;
+use crate::locks::{Mode, Until};
 use crate::machine::RdmaOp;
 use crate::time::SimTime;
 use crate::trace::hash::TraceHasher;
@@ -62,6 +62,15 @@ pub enum RecordKind {
         word: u32,
         /// The condition.
         until: Until,
+    },
+    /// A rank takes (`held`) or leaves a lock (paper 003's lock algorithms on the engine).
+    Lock {
+        /// The rank.
+        rank: Rank,
+        /// Shared or exclusive.
+        mode: Mode,
+        /// It now holds the lock (else it leaves it and starts releasing).
+        held: bool,
     },
     /// A rank posted a send; the network will deliver it at `arrives`.
     SendPosted {
@@ -310,6 +319,7 @@ impl Record {
             | RecordKind::RecvPosted { rank, .. }
             | RecordKind::Blocked { rank, .. }
             | RecordKind::Spinning { rank, .. }
+            | RecordKind::Lock { rank, .. }
             | RecordKind::Resumed { rank }
             | RecordKind::Console { rank, .. }
             | RecordKind::Done { rank } => vec![*rank],
@@ -325,6 +335,7 @@ impl Record {
             | RecordKind::Yielded { rank, .. }
             | RecordKind::Blocked { rank, .. }
             | RecordKind::Spinning { rank, .. }
+            | RecordKind::Lock { rank, .. }
             | RecordKind::Resumed { rank }
             | RecordKind::Console { rank, .. }
             | RecordKind::Done { rank } => TraceObject::Rank(*rank),
@@ -368,6 +379,11 @@ impl Record {
                     until.saturating_sub(self.time)
                 )
             }
+            RecordKind::Lock { rank, mode, held } => match (mode, held) {
+                (Mode::Shared, true) => format!("rank {rank} holds the lock, shared with other readers"),
+                (Mode::Exclusive, true) => format!("rank {rank} holds the lock alone (exclusive)"),
+                (_, false) => format!("rank {rank} leaves the lock and starts releasing it"),
+            },
             RecordKind::Spinning { rank, word, until } => format!(
                 "rank {rank} spins until its word {word} {} (a local spin: a remote write wakes it)",
                 until.describe()
@@ -511,6 +527,12 @@ impl Record {
                 h.u32(1);
                 h.u32(*rank);
                 h.u64(until.as_ps());
+            }
+            RecordKind::Lock { rank, mode, held } => {
+                h.u32(19);
+                h.u32(*rank);
+                h.u32(u32::from(*mode == Mode::Exclusive));
+                h.u32(u32::from(*held));
             }
             RecordKind::Spinning { rank, word, until } => {
                 h.u32(18);

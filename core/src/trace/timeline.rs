@@ -579,6 +579,7 @@ impl Timeline {
             | RecordKind::Hardware { .. }
             | RecordKind::SendComplete { .. }
             | RecordKind::RecvPosted { .. }
+            | RecordKind::Lock { .. }
             | RecordKind::Matched { .. } => {}
             RecordKind::Protocol {
                 rank,

@@ -5,8 +5,9 @@
 //! (reader) locks unless `exclusive`.
 
 use super::try_op;
-use crate::engine::{RankCtx, ReqId, Step};
-use crate::locks::{Action, Algorithm, AnyLockOp, LockOp, Mode};
+use crate::engine::{RankCtx, Step};
+use crate::locks::on_engine::EngineLock;
+use crate::locks::{Algorithm, Mode};
 use crate::time::SimTime;
 
 /// One rank of the lock workload.
@@ -14,29 +15,48 @@ use crate::time::SimTime;
 pub struct LockRounds {
     algorithm: Algorithm,
     mode: Mode,
-    remaining: u32,
-    /// The acquire or release in progress.
-    op: Option<AnyLockOp>,
-    /// Whether `op` is an acquire.
-    acquiring: bool,
-    /// The memory operation whose result `op` waits for.
-    pending: Option<ReqId>,
+    /// One round in this many is exclusive (0: every round in `mode`).
+    writer_every: u32,
+    round: u32,
+    rounds: u32,
+    /// Time spent holding the lock each round (paper 003's measurement: none).
+    critical: SimTime,
+    /// Whether this round's critical section has been spent.
+    inside: bool,
+    /// The acquire or release in progress, and whether it is the acquire.
+    op: Option<(EngineLock, bool)>,
     /// When the last round ended.
     finished_at: Option<SimTime>,
 }
 
 impl LockRounds {
-    /// A rank that will take and drop the lock `iterations` times.
+    /// A rank that will take and drop the lock `iterations` times in `mode`.
     pub fn new(algorithm: Algorithm, mode: Mode, iterations: u32) -> Self {
         LockRounds {
             algorithm,
             mode,
-            remaining: iterations,
+            writer_every: 0,
+            round: 0,
+            rounds: iterations,
+            critical: SimTime::ZERO,
+            inside: false,
             op: None,
-            acquiring: false,
-            pending: None,
             finished_at: None,
         }
+    }
+
+    /// A rank whose rounds are shared except every `writer_every`-th, counted from a start that
+    /// depends on the rank (so readers and writers mix).
+    pub fn mixed(algorithm: Algorithm, iterations: u32, writer_every: u32) -> Self {
+        LockRounds {
+            writer_every,
+            ..LockRounds::new(algorithm, Mode::Shared, iterations)
+        }
+    }
+
+    /// The same rank holding the lock for `critical` each round.
+    pub fn holding_for(self, critical: SimTime) -> Self {
+        LockRounds { critical, ..self }
     }
 
     /// When this rank finished its rounds (`None` while running).
@@ -44,68 +64,49 @@ impl LockRounds {
         self.finished_at
     }
 
+    fn mode_of(&self, rank: u32) -> Mode {
+        match self.writer_every {
+            0 => self.mode,
+            n if (self.round + rank) % n == 0 => Mode::Exclusive,
+            _ => Mode::Shared,
+        }
+    }
+
     /// Drives the rank one step.
     pub fn resume(&mut self, ctx: &mut RankCtx<'_>) -> Step {
         let me = ctx.rank();
-        let mut result = 0;
-        if let Some(req) = self.pending.take() {
-            match try_op!(ctx.take(req)) {
-                Some(done) => result = value(&done.data),
-                None => {
-                    self.pending = Some(req);
-                    return Step::Wait(req);
-                }
-            }
-        }
         loop {
-            let op = match &mut self.op {
+            let (lock, acquiring) = match &mut self.op {
                 Some(op) => op,
-                None if self.remaining == 0 => {
+                None if self.round == self.rounds => {
                     self.finished_at = Some(ctx.now());
                     return Step::Done;
                 }
                 None => {
-                    self.acquiring = true;
-                    self.op.insert(self.algorithm.acquire(0, me, self.mode))
+                    let mode = self.mode_of(me);
+                    self.op
+                        .insert((EngineLock::new(self.algorithm, 0, me, mode, true), true))
                 }
             };
-            match op.next(result) {
-                Action::Op(m) => {
-                    let req = try_op!(ctx.mem_op(m));
-                    match try_op!(ctx.take(req)) {
-                        // A local operation is done at once.
-                        Some(done) => result = value(&done.data),
-                        None => {
-                            self.pending = Some(req);
-                            return Step::Wait(req);
-                        }
-                    }
+            // Back from the critical section: the acquire is already complete.
+            let holding = *acquiring && self.inside;
+            if !holding {
+                if let Some(step) = try_op!(lock.step(ctx)) {
+                    return step;
                 }
-                Action::Wait(word, until) => {
-                    return Step::Spin {
-                        word: word.index,
-                        until,
-                    };
+            }
+            if *acquiring {
+                if self.critical > SimTime::ZERO && !self.inside {
+                    self.inside = true;
+                    return Step::Compute(self.critical);
                 }
-                Action::Acquired => {
-                    result = 0;
-                    self.acquiring = false;
-                    self.op = Some(self.algorithm.release(0, me, self.mode));
-                }
-                Action::Released => {
-                    result = 0;
-                    self.op = None;
-                    self.remaining -= 1;
-                }
+                self.inside = false;
+                let mode = self.mode_of(me);
+                self.op = Some((EngineLock::new(self.algorithm, 0, me, mode, false), false));
+            } else {
+                self.op = None;
+                self.round += 1;
             }
         }
     }
-}
-
-/// The 64-bit little-endian result of a memory operation.
-fn value(data: &[u8]) -> u64 {
-    let mut b = [0u8; 8];
-    let n = data.len().min(8);
-    b[..n].copy_from_slice(&data[..n]);
-    u64::from_le_bytes(b)
 }

@@ -8,6 +8,7 @@ mod lang_fuzz;
 mod lang_mpi;
 mod lang_rma;
 mod lang_vm;
+mod lock_check;
 mod profiles;
 mod script;
 mod words;

@@ -11,9 +11,10 @@
 
 use super::error::ErrorKind;
 use super::rma_error::RmaError;
-use crate::engine::{RankCtx, ReqId, Step};
+use crate::engine::{RankCtx, Step};
 use crate::lang::RMA_WORDS;
-use crate::locks::{Action, Algorithm, AnyLockOp, LockOp, Mode};
+use crate::locks::on_engine::EngineLock;
+use crate::locks::{Algorithm, Mode};
 
 /// The algorithm behind `MPI_Win_lock`.
 pub(super) const ALGORITHM: Algorithm = Algorithm::McsRw;
@@ -22,13 +23,7 @@ const HOME: u32 = 0;
 
 /// One acquire or release of the global lock in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct PassiveLock {
-    op: AnyLockOp,
-    /// The memory operation whose result the lock waits for.
-    pending: Option<ReqId>,
-    /// The result of the last operation, for the next step.
-    result: u64,
-}
+pub(super) struct PassiveLock(EngineLock);
 
 impl PassiveLock {
     /// Starts this rank's acquire (`acquire`) or release of the lock in `mode`; checks that the
@@ -46,49 +41,17 @@ impl PassiveLock {
             }
             .into());
         }
-        let me = ctx.rank();
-        let op = if acquire {
-            ALGORITHM.acquire(HOME, me, mode)
-        } else {
-            ALGORITHM.release(HOME, me, mode)
-        };
-        Ok(PassiveLock {
-            op,
-            pending: None,
-            result: 0,
-        })
+        Ok(PassiveLock(EngineLock::new(
+            ALGORITHM,
+            HOME,
+            ctx.rank(),
+            mode,
+            acquire,
+        )))
     }
 
     /// Advances: `None` once the lock is acquired or released, else the step to wait on.
     pub(super) fn step(&mut self, ctx: &mut RankCtx<'_>) -> Result<Option<Step>, ErrorKind> {
-        loop {
-            if let Some(req) = self.pending {
-                let Some(done) = ctx.take(req)? else {
-                    return Ok(Some(Step::Wait(req)));
-                };
-                self.pending = None;
-                self.result = word(&done.data);
-            }
-            match self.op.next(std::mem::take(&mut self.result)) {
-                Action::Op(m) => self.pending = Some(ctx.mem_op(m)?),
-                Action::Wait(w, until) => {
-                    if !until.holds(ctx.own_word(w.index)) {
-                        return Ok(Some(Step::Spin {
-                            word: w.index,
-                            until,
-                        }));
-                    }
-                }
-                Action::Acquired | Action::Released => return Ok(None),
-            }
-        }
+        Ok(self.0.step(ctx)?)
     }
-}
-
-/// The 64-bit little-endian result of a memory operation.
-fn word(data: &[u8]) -> u64 {
-    let mut b = [0u8; 8];
-    let n = data.len().min(8);
-    b[..n].copy_from_slice(&data[..n]);
-    u64::from_le_bytes(b)
 }
