@@ -195,7 +195,17 @@ impl RankCtx<'_> {
     /// matching one-sided operation; on this rank's own memory it is done at once). Its result
     /// (a read's value, an atomic's old value) is the completion's data, 8 bytes little-endian.
     pub fn mem_op(&mut self, op: MemOp) -> Result<ReqId, OpError> {
-        self.world.mem_op(self.rank, op)
+        self.world.mem_op(self.rank, op, None)
+    }
+
+    /// [`RankCtx::mem_op`] as a step of lock `algorithm`: when it takes effect, the trace says
+    /// what it did in the algorithm's words (`RecordKind::LockStep`).
+    pub fn lock_op(
+        &mut self,
+        algorithm: crate::locks::Algorithm,
+        op: MemOp,
+    ) -> Result<ReqId, OpError> {
+        self.world.mem_op(self.rank, op, Some(algorithm))
     }
 
     /// Records that this rank now holds (`held`) or leaves a lock in `mode` (lock algorithms

@@ -112,6 +112,7 @@ impl<P: Program> Sim<P> {
                 packets: Slab::default(),
                 memory: Memory::new(size, config.words_per_rank),
                 call_time: SimTime::ZERO,
+                lock_steps: std::collections::BTreeMap::new(),
                 perturb: config.perturb.map(SplitMix64::new),
                 rma: Default::default(),
             },

@@ -16,7 +16,7 @@ use super::event::Event;
 use super::ids::{Rank, ReqId};
 use super::program::OpError;
 use super::world::{RankState, ReqKind, Request, World};
-use crate::locks::{MemOp, Until, Word};
+use crate::locks::{Algorithm, MemOp, Until, Word};
 use crate::machine::RdmaOp;
 use crate::trace::RecordKind;
 
@@ -44,13 +44,27 @@ impl World {
 
     /// `origin` starts `op` on a word of any rank's memory (a read or write of its own: done at
     /// once).
-    pub(crate) fn mem_op(&mut self, origin: Rank, op: MemOp) -> Result<ReqId, OpError> {
+    /// With `lock`, the operation is a step of that lock algorithm: when it takes effect, a
+    /// `RecordKind::LockStep` says what it did, in the algorithm's words.
+    pub(crate) fn mem_op(
+        &mut self,
+        origin: Rank,
+        op: MemOp,
+        lock: Option<Algorithm>,
+    ) -> Result<ReqId, OpError> {
         let word = op.word();
         self.check_word(word)?;
         if word.rank != origin || matches!(op, MemOp::Atomic { .. }) {
-            return Ok(self.rdma(origin, word.rank, rdma_of(op), Some(op)));
+            let req = self.rdma(origin, word.rank, rdma_of(op), Some(op));
+            if let Some(algorithm) = lock {
+                self.lock_steps.insert(req, algorithm);
+            }
+            return Ok(req);
         }
         let result = self.apply_word(op);
+        if let Some(algorithm) = lock {
+            self.record_lock_step(origin, algorithm, op, result);
+        }
         Ok(ReqId(self.requests.insert(Request {
             owner: origin,
             kind: ReqKind::Rdma {
@@ -78,9 +92,22 @@ impl World {
             .mem_of(req)
             .expect("MemApply carries a memory operation");
         let result = self.apply_word(op);
-        if let Some(r) = self.requests.get_mut(req.0) {
+        let origin = self.requests.get_mut(req.0).map(|r| {
             r.data = result.to_le_bytes().to_vec();
+            r.owner
+        });
+        if let (Some(algorithm), Some(origin)) = (self.lock_steps.remove(&req), origin) {
+            self.record_lock_step(origin, algorithm, op, result);
         }
+    }
+
+    fn record_lock_step(&mut self, rank: Rank, algorithm: Algorithm, op: MemOp, result: u64) {
+        self.record(RecordKind::LockStep {
+            rank,
+            algorithm,
+            op,
+            result,
+        });
     }
 
     /// Applies `op` now; wakes the word's owner if it spins on it and the condition now holds.

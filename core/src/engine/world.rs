@@ -21,7 +21,7 @@ use super::protocol::{Packet, ProtoBox};
 use super::queue::EventQueue;
 use super::rma::Rma;
 use super::slab::Slab;
-use crate::locks::{MemOp, Memory, Until};
+use crate::locks::{Algorithm, MemOp, Memory, Until};
 use crate::machine::{Machine, RdmaOp};
 use crate::rng::SplitMix64;
 use crate::time::SimTime;
@@ -181,6 +181,8 @@ pub struct World {
     /// Processor time the running rank's current MPI call spent issuing its operations
     /// (request-based engines only); the library charges it to the caller and resets it.
     pub(crate) call_time: SimTime,
+    /// Lock-algorithm memory operations in flight, recorded as steps when they take effect.
+    pub(crate) lock_steps: BTreeMap<ReqId, Algorithm>,
     /// Reorders same-time events (`SimConfig::perturb`).
     pub(crate) perturb: Option<SplitMix64>,
     /// One-sided accesses to windows in flight, exposed window parts, the collective ledger.
@@ -673,6 +675,7 @@ impl World {
             packets: self.packets.clone(),
             memory: self.memory.clone(),
             call_time: self.call_time,
+            lock_steps: self.lock_steps.clone(),
             perturb: self.perturb.clone(),
             rma: self.rma.clone(),
         }

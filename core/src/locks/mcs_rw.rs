@@ -308,6 +308,158 @@ impl LockOp for McsRwOp {
     }
 }
 
+/// The name of word `index` of the layout.
+pub fn word_name(index: u32) -> &'static str {
+    match index {
+        RCNT => "rcnt",
+        R_HD => "r_hd",
+        W_TAIL => "w_tail",
+        W_HD => "w_hd",
+        BLOCKED => "blocked",
+        NEXT => "next",
+        _ => "an unused word",
+    }
+}
+
+/// A pointer in words: `nil` or `rank 3's node`.
+fn pointer(v: u64) -> String {
+    match v {
+        0 => "nil".to_string(),
+        p => format!("rank {}'s node", p - 1),
+    }
+}
+
+/// `rcnt` in words: `2 readers, WIFLAG`.
+pub fn describe_count(v: u64) -> String {
+    let readers = v / RC_INCR;
+    let mut s = format!("{readers} reader{}", if readers == 1 { "" } else { "s" });
+    if v & WIFLAG != 0 {
+        s.push_str(", WIFLAG (a writer waits)");
+    }
+    if v & WAFLAG != 0 {
+        s.push_str(", WAFLAG (a writer holds it)");
+    }
+    s
+}
+
+/// Word `index` holding `v`, in words.
+fn value(index: u32, v: u64) -> String {
+    match index {
+        RCNT => describe_count(v),
+        BLOCKED => (if v == 0 { "false" } else { "true" }).to_string(),
+        _ => pointer(v),
+    }
+}
+
+/// One memory operation of the algorithm by rank `rank`, with its result, as a sentence.
+pub fn explain_op(rank: u32, op: MemOp, result: u64) -> String {
+    use crate::machine::AtomicKind as K;
+    let w = op.word();
+    let field = word_name(w.index);
+    let whose = if w.index >= BLOCKED {
+        if w.rank == rank {
+            format!("its own {field}")
+        } else {
+            format!("rank {}'s {field}", w.rank)
+        }
+    } else {
+        format!("{field} (on rank {})", w.rank)
+    };
+    match op {
+        MemOp::Read(_) => format!("rank {rank} reads {whose}: {}", value(w.index, result)),
+        MemOp::Write(_, v) => {
+            let wakes = if w.index == BLOCKED && v == 0 && w.rank != rank {
+                format!(" — rank {} stops spinning", w.rank)
+            } else {
+                String::new()
+            };
+            format!("rank {rank} sets {whose} to {}{wakes}", value(w.index, v))
+        }
+        MemOp::Atomic {
+            kind,
+            operand,
+            compare,
+            ..
+        } => {
+            let what = match kind {
+                K::FetchAndAdd if w.index == RCNT && operand == RC_INCR => {
+                    "fetch_and_add(+1 reader)".to_string()
+                }
+                K::FetchAndAdd if w.index == RCNT && operand == RC_INCR.wrapping_neg() => {
+                    "fetch_and_add(−1 reader)".to_string()
+                }
+                K::FetchAndOr if operand == WIFLAG => "fetch_and_or(WIFLAG)".to_string(),
+                K::FetchAndAnd if operand == !WAFLAG => "fetch_and_and(~WAFLAG)".to_string(),
+                K::FetchAndStore => format!("fetch_and_store({})", value(w.index, operand)),
+                K::CompareAndSwap => format!(
+                    "compare_and_swap({} → {})",
+                    value(w.index, compare),
+                    value(w.index, operand)
+                ),
+                other => format!("{other}({operand})"),
+            };
+            let outcome = match kind {
+                K::CompareAndSwap if result == compare => " — it succeeded",
+                K::CompareAndSwap => " — it failed",
+                _ => "",
+            };
+            format!(
+                "rank {rank}: {what} on {whose} returned {}{outcome}",
+                value(w.index, result)
+            )
+        }
+    }
+}
+
+/// The lock as its words show it: the record on the home rank and every queue node.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LockView {
+    /// Readers counted in `rcnt`.
+    pub readers: u64,
+    /// WIFLAG: a writer waits for the readers to leave.
+    pub writer_interested: bool,
+    /// WAFLAG: a writer holds the lock.
+    pub writer_active: bool,
+    /// The reader queue, from `r_hd` along `next` (readers waiting for a writer to leave).
+    pub reader_queue: Vec<u32>,
+    /// `w_hd`: the writer at the head of the writer queue.
+    pub writer_head: Option<u32>,
+    /// `w_tail`: the last writer to queue.
+    pub writer_tail: Option<u32>,
+    /// Every rank's queue node: `(rank, blocked, next)`.
+    pub nodes: Vec<(u32, bool, Option<u32>)>,
+}
+
+impl LockView {
+    /// Reads the lock on rank `home` of `ranks` ranks through `word` (e.g. `Sim::word`).
+    pub fn read(home: u32, ranks: u32, word: impl Fn(Word) -> Option<u64>) -> Option<LockView> {
+        let at = |rank, index| word(Word { rank, index });
+        let ptr = |v: u64| v.checked_sub(1).and_then(|r| u32::try_from(r).ok());
+        let rcnt = at(home, RCNT)?;
+        let nodes: Vec<(u32, bool, Option<u32>)> = (0..ranks)
+            .map(|r| Some((r, at(r, BLOCKED)? != 0, ptr(at(r, NEXT)?))))
+            .collect::<Option<_>>()?;
+        let mut reader_queue = Vec::new();
+        let mut next = ptr(at(home, R_HD)?);
+        while let Some(r) = next {
+            if reader_queue.contains(&r) || r >= ranks {
+                break;
+            }
+            reader_queue.push(r);
+            next = nodes[r as usize].2;
+        }
+        Some(LockView {
+            readers: rcnt / RC_INCR,
+            writer_interested: rcnt & WIFLAG != 0,
+            writer_active: rcnt & WAFLAG != 0,
+            reader_queue,
+            writer_head: ptr(at(home, W_HD)?),
+            writer_tail: ptr(at(home, W_TAIL)?),
+            nodes,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -366,6 +518,14 @@ mod tests {
             }),
             RC_INCR + WIFLAG
         );
+        let view = LockView::read(0, 3, |w| Some(m.get(w))).unwrap();
+        assert_eq!(
+            (view.readers, view.writer_interested, view.writer_active),
+            (1, true, false)
+        );
+        assert_eq!((view.writer_head, view.writer_tail), (Some(2), Some(2)));
+        assert!(view.reader_queue.is_empty());
+        assert_eq!(view.nodes[2], (2, true, None));
         let mut r0 = Run::acquire(0, Mode::Shared);
         assert_eq!(drive(&mut r0, &mut m), (Action::Acquired, 1));
         // The first reader leaves: the writer still waits.
@@ -386,6 +546,9 @@ mod tests {
         // A reader arriving now queues behind the writer and is woken by its release.
         let mut r1 = Run::acquire(1, Mode::Shared);
         assert!(matches!(drive(&mut r1, &mut m).0, Action::Wait(..)));
+        let view = LockView::read(0, 3, |w| Some(m.get(w))).unwrap();
+        assert_eq!(view.reader_queue, vec![1]);
+        assert!(view.writer_active);
         let mut x = Run::release(2, Mode::Exclusive);
         assert_eq!(drive(&mut x, &mut m).0, Action::Released);
         assert_eq!(drive(&mut r1, &mut m).0, Action::Acquired);

@@ -22,7 +22,7 @@ use crate::machine::AtomicKind;
 pub use memory::Memory;
 
 /// One 64-bit word of one rank's memory.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 pub struct Word {
     /// Whose memory.
     pub rank: u32,
@@ -31,7 +31,7 @@ pub struct Word {
 }
 
 /// A memory operation a lock step performs.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum MemOp {
     /// Read a word (an RDMA read when remote); the result is its value.
     Read(Word),
@@ -136,7 +136,7 @@ pub trait LockOp {
 }
 
 /// The selectable lock algorithms.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 pub enum Algorithm {
     /// MCS readers/writer lock with reader preference (paper 003 Figs. 6–7).
     McsRw,
@@ -187,6 +187,17 @@ impl LockOp for AnyLockOp {
         match self {
             AnyLockOp::McsRw(op) => op.next(result),
             AnyLockOp::TestAndSet(op) => op.next(result),
+        }
+    }
+}
+
+impl Algorithm {
+    /// One memory operation of this algorithm by `rank`, with its result, as a sentence for the
+    /// event log (`RecordKind::LockStep`).
+    pub fn explain_op(self, rank: u32, op: MemOp, result: u64) -> String {
+        match self {
+            Algorithm::McsRw => mcs_rw::explain_op(rank, op, result),
+            Algorithm::TestAndSet => test_and_set::explain_op(rank, op, result),
         }
     }
 }

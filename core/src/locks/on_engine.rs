@@ -10,6 +10,7 @@ use crate::engine::{OpError, RankCtx, ReqId, Step};
 /// One acquire or release in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineLock {
+    algorithm: Algorithm,
     op: AnyLockOp,
     mode: Mode,
     acquiring: bool,
@@ -30,6 +31,7 @@ impl EngineLock {
             algorithm.release(home, me, mode)
         };
         EngineLock {
+            algorithm,
             op,
             mode,
             acquiring,
@@ -57,7 +59,7 @@ impl EngineLock {
                 self.result = word(&done.data);
             }
             match self.op.next(std::mem::take(&mut self.result)) {
-                Action::Op(m) => self.pending = Some(ctx.mem_op(m)?),
+                Action::Op(m) => self.pending = Some(ctx.lock_op(self.algorithm, m)?),
                 Action::Wait(w, until) => {
                     if !until.holds(ctx.own_word(w.index)) {
                         return Ok(Some(Step::Spin {

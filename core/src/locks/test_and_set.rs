@@ -10,6 +10,20 @@ pub const LOCK: u32 = 0;
 /// Words per rank.
 pub const WORDS: u32 = 1;
 
+/// One memory operation of the lock by rank `rank`, with its result, as a sentence.
+pub fn explain_op(rank: u32, op: MemOp, result: u64) -> String {
+    match op {
+        MemOp::Atomic { .. } if result == 0 => {
+            format!("rank {rank}: compare_and_swap(0 → 1) on the lock word returned 0 — it holds the lock")
+        }
+        MemOp::Atomic { .. } => format!(
+            "rank {rank}: compare_and_swap(0 → 1) on the lock word returned {result} — taken, it polls again"
+        ),
+        MemOp::Write(..) => format!("rank {rank} writes 0 to the lock word — the lock is free"),
+        MemOp::Read(_) => format!("rank {rank} reads the lock word: {result}"),
+    }
+}
+
 /// One test-and-set acquire or release.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TasOp {

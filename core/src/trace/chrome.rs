@@ -64,6 +64,7 @@ pub fn to_chrome_json<'a>(records: impl Into<Records<'a>>, ranks: u32, title: &s
             | RecordKind::Matched { rank, .. }
             | RecordKind::Protocol { rank, .. }
             | RecordKind::Lock { rank, .. }
+            | RecordKind::LockStep { rank, .. }
             | RecordKind::Console { rank, .. }
             | RecordKind::Done { rank } => events.push(json!({
                 "name": kind_name(&rec.kind), "cat": "event", "ph": "i", "s": "t", "pid": 0,
@@ -120,6 +121,7 @@ fn kind_name(kind: &RecordKind) -> &'static str {
         RecordKind::Blocked { .. } => "block",
         RecordKind::Spinning { .. } => "spin",
         RecordKind::Lock { .. } => "lock",
+        RecordKind::LockStep { .. } => "lock step",
         RecordKind::Resumed { .. } => "resume",
         RecordKind::Console { .. } => "print",
         RecordKind::Protocol { .. } => "protocol",

@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use crate::engine::ids::{MsgId, Rank, ReqId, Source, TagSel};
-use crate::locks::{Mode, Until};
+use crate::locks::{Algorithm, MemOp, Mode, Until};
 use crate::machine::RdmaOp;
 use crate::time::SimTime;
 use crate::trace::hash::TraceHasher;
@@ -62,6 +62,17 @@ pub enum RecordKind {
         word: u32,
         /// The condition.
         until: Until,
+    },
+    /// One memory operation of a lock algorithm, with its result (at the origin).
+    LockStep {
+        /// The rank.
+        rank: Rank,
+        /// The algorithm (which names the words and explains the step).
+        algorithm: Algorithm,
+        /// The operation.
+        op: MemOp,
+        /// Its result: a read's value, an atomic's old value.
+        result: u64,
     },
     /// A rank takes (`held`) or leaves a lock (paper 003's lock algorithms on the engine).
     Lock {
@@ -323,6 +334,14 @@ impl Record {
             | RecordKind::Resumed { rank }
             | RecordKind::Console { rank, .. }
             | RecordKind::Done { rank } => vec![*rank],
+            RecordKind::LockStep { rank, op, .. } => {
+                let target = op.word().rank;
+                if target == *rank {
+                    vec![*rank]
+                } else {
+                    vec![*rank, target]
+                }
+            }
         }
     }
 
@@ -336,6 +355,7 @@ impl Record {
             | RecordKind::Blocked { rank, .. }
             | RecordKind::Spinning { rank, .. }
             | RecordKind::Lock { rank, .. }
+            | RecordKind::LockStep { rank, .. }
             | RecordKind::Resumed { rank }
             | RecordKind::Console { rank, .. }
             | RecordKind::Done { rank } => TraceObject::Rank(*rank),
@@ -379,6 +399,12 @@ impl Record {
                     until.saturating_sub(self.time)
                 )
             }
+            RecordKind::LockStep {
+                rank,
+                algorithm,
+                op,
+                result,
+            } => algorithm.explain_op(*rank, *op, *result),
             RecordKind::Lock { rank, mode, held } => match (mode, held) {
                 (Mode::Shared, true) => format!("rank {rank} holds the lock, shared with other readers"),
                 (Mode::Exclusive, true) => format!("rank {rank} holds the lock alone (exclusive)"),
@@ -527,6 +553,37 @@ impl Record {
                 h.u32(1);
                 h.u32(*rank);
                 h.u64(until.as_ps());
+            }
+            RecordKind::LockStep {
+                rank,
+                algorithm,
+                op,
+                result,
+            } => {
+                h.u32(20);
+                h.u32(*rank);
+                h.u32(*algorithm as u32);
+                let w = op.word();
+                h.u32(w.rank);
+                h.u32(w.index);
+                match op {
+                    MemOp::Read(_) => h.u32(0),
+                    MemOp::Write(_, v) => {
+                        h.u32(1);
+                        h.u64(*v);
+                    }
+                    MemOp::Atomic {
+                        kind,
+                        operand,
+                        compare,
+                        ..
+                    } => {
+                        h.u32(2 + *kind as u32);
+                        h.u64(*operand);
+                        h.u64(*compare);
+                    }
+                }
+                h.u64(*result);
             }
             RecordKind::Lock { rank, mode, held } => {
                 h.u32(19);

@@ -580,6 +580,7 @@ impl Timeline {
             | RecordKind::SendComplete { .. }
             | RecordKind::RecvPosted { .. }
             | RecordKind::Lock { .. }
+            | RecordKind::LockStep { .. }
             | RecordKind::Matched { .. } => {}
             RecordKind::Protocol {
                 rank,

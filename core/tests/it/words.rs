@@ -203,3 +203,32 @@ fn shared_lock_time_grows_linearly_from_the_calibration_point() {
         last = t;
     }
 }
+
+/// The event log of a small lock run teaches the algorithm: every memory operation with its
+/// result in the algorithm's words, and the moments ranks take and leave the lock. Two writers
+/// and a reader on FX100, one round each (golden).
+#[test]
+fn the_lock_steps_read_as_the_algorithm() {
+    use rankscope_core::locks::Algorithm;
+    use rankscope_core::trace::RecordKind;
+    use rankscope_core::workloads::lock_rounds::LockRounds;
+    use rankscope_core::workloads::Native;
+    let programs = (0..3)
+        .map(|_| Native::Lock(LockRounds::mixed(Algorithm::McsRw, 1, 2)))
+        .collect();
+    let mut s = sim("fx100", programs, Algorithm::McsRw.words());
+    s.run().unwrap();
+    let log: Vec<String> = s
+        .trace()
+        .records()
+        .iter()
+        .filter(|r| {
+            matches!(
+                r.kind,
+                RecordKind::LockStep { .. } | RecordKind::Lock { .. }
+            )
+        })
+        .map(|r| format!("{:>10} {}", r.time.to_string(), r.explain()))
+        .collect();
+    insta::assert_snapshot!(log.join("\n"));
+}
