@@ -17,6 +17,7 @@ pub const EXAMPLES: &[(&str, &str)] = &[
         "many_to_many_delay.c",
         include_str!("../../examples/many_to_many_delay.c"),
     ),
+    ("mcs_lock.c", include_str!("../../examples/mcs_lock.c")),
     (
         "pingpong_naive.c",
         include_str!("../../examples/pingpong_naive.c"),

@@ -321,6 +321,40 @@ pub fn word_name(index: u32) -> &'static str {
     }
 }
 
+/// A field of the lock as a view shows it: a word of the lock record or of one rank's queue
+/// node.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Field {
+    /// `rcnt`: reader count and flags.
+    Count,
+    /// `r_hd`: head of the reader queue.
+    ReaderHead,
+    /// `w_tail`: tail of the writer queue.
+    WriterTail,
+    /// `w_hd`: head of the writer queue.
+    WriterHead,
+    /// A rank's `blocked`.
+    Blocked(u32),
+    /// A rank's `next`.
+    Next(u32),
+}
+
+impl Field {
+    /// The field `word` is, for the lock whose record lives on rank `home` (`None` for a word
+    /// of the layout that is not the lock's, e.g. another rank's copy of the record's indices).
+    pub fn of(home: u32, word: Word) -> Option<Field> {
+        match word.index {
+            RCNT if word.rank == home => Some(Field::Count),
+            R_HD if word.rank == home => Some(Field::ReaderHead),
+            W_TAIL if word.rank == home => Some(Field::WriterTail),
+            W_HD if word.rank == home => Some(Field::WriterHead),
+            BLOCKED => Some(Field::Blocked(word.rank)),
+            NEXT => Some(Field::Next(word.rank)),
+            _ => None,
+        }
+    }
+}
+
 /// A pointer in words: `nil` or `rank 3's node`.
 fn pointer(v: u64) -> String {
     match v {
@@ -458,6 +492,46 @@ impl LockView {
             nodes,
         })
     }
+
+    /// The writer queue from `w_hd` along the queue nodes' `next` up to `w_tail` (while a
+    /// releasing writer hands over, `w_hd` is nil for a moment: then only `w_tail` is known).
+    pub fn writer_queue(&self) -> Vec<u32> {
+        let Some(head) = self.writer_head else {
+            return self.writer_tail.into_iter().collect();
+        };
+        let mut queue = vec![head];
+        let mut at = head;
+        while Some(at) != self.writer_tail {
+            match self.nodes.get(at as usize).and_then(|n| n.2) {
+                Some(next) if !queue.contains(&next) => {
+                    queue.push(next);
+                    at = next;
+                }
+                _ => break,
+            }
+        }
+        queue
+    }
+
+    /// The state of the lock record in plain English: `free`, `2 readers hold it`, `1 reader
+    /// holds it; a writer waits for the last reader to leave`, `a writer holds it; 1 reader waits`.
+    pub fn summary(&self) -> String {
+        let readers = |n: u64, one: &str, many: &str| match n {
+            1 => format!("1 reader {one}"),
+            n => format!("{n} readers {many}"),
+        };
+        match (self.writer_active, self.writer_interested, self.readers) {
+            (true, _, 0) => "a writer holds it".to_string(),
+            (true, _, n) => format!("a writer holds it; {}", readers(n, "waits", "wait")),
+            (false, true, 0) => "a writer is taking it (WIFLAG, no readers left)".to_string(),
+            (false, true, n) => format!(
+                "{}; a writer waits for the last reader to leave",
+                readers(n, "holds it", "hold it")
+            ),
+            (false, false, 0) => "free".to_string(),
+            (false, false, n) => readers(n, "holds it", "hold it"),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -559,6 +633,58 @@ mod tests {
             }),
             RC_INCR
         );
+    }
+
+    /// The view's helpers: the writer queue from w_hd to w_tail, the summary in words, and
+    /// which field a word is.
+    #[test]
+    fn writer_queue_summary_and_fields() {
+        let mut m = Memory::new(4, WORDS);
+        let mut r1 = Run::acquire(1, Mode::Shared);
+        drive(&mut r1, &mut m);
+        let view = LockView::read(0, 4, |w| Some(m.get(w))).unwrap();
+        assert_eq!(view.summary(), "1 reader holds it");
+        let mut w2 = Run::acquire(2, Mode::Exclusive);
+        drive(&mut w2, &mut m);
+        let mut w3 = Run::acquire(3, Mode::Exclusive);
+        drive(&mut w3, &mut m);
+        let view = LockView::read(0, 4, |w| Some(m.get(w))).unwrap();
+        assert_eq!(view.writer_queue(), vec![2, 3]);
+        assert_eq!(
+            view.summary(),
+            "1 reader holds it; a writer waits for the last reader to leave"
+        );
+        let mut r0 = Run::acquire(0, Mode::Shared);
+        drive(&mut r0, &mut m);
+        let view = LockView::read(0, 4, |w| Some(m.get(w))).unwrap();
+        assert_eq!(
+            view.summary(),
+            "2 readers hold it; a writer waits for the last reader to leave"
+        );
+        drive(&mut Run::release(1, Mode::Shared), &mut m);
+        drive(&mut Run::release(0, Mode::Shared), &mut m);
+        assert_eq!(drive(&mut w2, &mut m).0, Action::Acquired);
+        let view = LockView::read(0, 4, |w| Some(m.get(w))).unwrap();
+        assert_eq!(view.summary(), "a writer holds it");
+        assert_eq!(view.writer_queue(), vec![2, 3]);
+        let fresh = LockView::read(0, 4, |_| Some(0)).unwrap();
+        assert_eq!(
+            (fresh.summary(), fresh.writer_queue()),
+            ("free".into(), vec![])
+        );
+        let tail_only = LockView {
+            writer_head: None,
+            writer_tail: Some(3),
+            ..fresh
+        };
+        assert_eq!(tail_only.writer_queue(), vec![3]);
+        let word = |rank, index| Word { rank, index };
+        assert_eq!(Field::of(0, word(0, RCNT)), Some(Field::Count));
+        assert_eq!(Field::of(0, word(0, W_TAIL)), Some(Field::WriterTail));
+        assert_eq!(Field::of(0, word(2, R_HD)), None);
+        assert_eq!(Field::of(0, word(2, BLOCKED)), Some(Field::Blocked(2)));
+        assert_eq!(Field::of(0, word(0, NEXT)), Some(Field::Next(0)));
+        assert_eq!(Field::of(0, word(0, WORDS)), None);
     }
 
     /// Uncontended, a shared lock and unlock are one remote atomic each (the paper's point:

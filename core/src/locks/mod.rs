@@ -10,8 +10,12 @@
 //! |---|---|
 //! | MCS readers/writer lock, reader preference (Figs. 6–7; Mellor-Crummey & Scott 1991) | [`mcs_rw`] |
 //! | a centralized test-and-set lock (remote polling) | [`test_and_set`] |
+//!
+//! [`ledger`] reads who holds a lock at any point of a run from its trace (for the playground's
+//! lock view).
 
 pub mod check;
+pub mod ledger;
 pub mod mcs_rw;
 pub mod memory;
 pub mod on_engine;
