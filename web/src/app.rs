@@ -216,7 +216,10 @@ pub fn app() -> Html {
     };
     let queues = match &state.session {
         Some(s) => html! {
-            <crate::components::queue_view::QueueView session={s.clone()} generation={state.generation} />
+            <>
+                <crate::components::queue_view::QueueView session={s.clone()} generation={state.generation} />
+                <crate::components::lock_view::LockPanel session={s.clone()} generation={state.generation} />
+            </>
         },
         None => Html::default(),
     };

@@ -7,6 +7,7 @@ use std::rc::Rc;
 
 use rankscope_core::engine::{History, Sim, SimError};
 use rankscope_core::lang::{self, Diagnostic, Vm};
+use rankscope_core::locks::ledger::LockLedger;
 use rankscope_core::machine::{Machine, Profile};
 use rankscope_core::time::SimTime;
 
@@ -21,6 +22,9 @@ pub struct Session {
     pub machine: String,
     /// The space-time diagram of every known record (kept up to date by [`Session::after_move`]).
     pub timeline: rankscope_core::trace::timeline::Timeline,
+    /// Who holds the MPI_Win_lock lock at any point of the known records (for the lock view;
+    /// kept up to date by [`Session::after_move`]).
+    pub lock_ledger: LockLedger,
     /// How the run ended, once it has (runs are deterministic: stepping back does not forget it).
     pub ended: Option<RunEnd>,
 }
@@ -85,6 +89,7 @@ impl Session {
     pub fn after_move(&mut self) {
         let sim = self.history.sim();
         self.timeline.extend(sim.trace().known_records());
+        self.lock_ledger.extend(sim.trace().known_records());
         self.timeline.set_stopped(sim.error().is_some());
         if self.ended.is_none() {
             if sim.error().is_some() {
@@ -115,6 +120,7 @@ pub fn start(
         history: History::new(sim, 512),
         machine: profile.machine.name.clone(),
         timeline: rankscope_core::trace::timeline::Timeline::new(ranks),
+        lock_ledger: LockLedger::new(),
         ended: None,
     }))))
 }

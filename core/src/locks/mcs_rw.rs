@@ -438,11 +438,89 @@ pub fn explain_op(rank: u32, op: MemOp, result: u64) -> String {
                 _ => "",
             };
             format!(
-                "rank {rank}: {what} on {whose} returned {}{outcome}",
-                value(w.index, result)
+                "rank {rank}: {what} on {whose} returned {}{outcome}{}",
+                value(w.index, result),
+                consequence(op, result)
             )
         }
     }
+}
+
+/// What an atomic's result means for the process that issued it (` → …`, empty when nothing
+/// follows from it), so the event log reads as the algorithm's reasoning.
+fn consequence(op: MemOp, result: u64) -> String {
+    use crate::machine::AtomicKind as K;
+    let MemOp::Atomic {
+        word,
+        kind,
+        operand,
+        compare,
+    } = op
+    else {
+        return String::new();
+    };
+    let node = |p: u64| format!("rank {}'s node", p - 1);
+    let text = match (word.index, kind) {
+        (RCNT, K::FetchAndAdd) if operand == RC_INCR => {
+            if result & WAFLAG != 0 {
+                "a writer holds the lock: it queues on r_hd".to_string()
+            } else {
+                "no writer active: it holds the lock (shared)".to_string()
+            }
+        }
+        (RCNT, K::FetchAndAdd) if operand == RC_INCR.wrapping_neg() => {
+            if result == RC_INCR + WIFLAG {
+                "the last reader, and a writer waits: it hands the lock over".to_string()
+            } else {
+                "it has left".to_string()
+            }
+        }
+        (RCNT, K::FetchAndOr) if operand == WIFLAG => {
+            if result == 0 {
+                "no readers: it tries to make the writer active".to_string()
+            } else {
+                "readers hold the lock: the last of them wakes the writer".to_string()
+            }
+        }
+        (RCNT, K::FetchAndAnd) if operand == !WAFLAG => {
+            if result >= RC_INCR {
+                "readers arrived meanwhile: it wakes the reader queue".to_string()
+            } else {
+                "no reader waits".to_string()
+            }
+        }
+        (RCNT, K::CompareAndSwap) if (compare, operand) == (WIFLAG, WAFLAG) => {
+            if result == compare {
+                "a writer is active now".to_string()
+            } else {
+                "readers came in meanwhile: they keep the lock".to_string()
+            }
+        }
+        (R_HD, K::FetchAndStore) if operand != 0 => match result {
+            0 => "first in the reader queue".to_string(),
+            p => format!(
+                "linking to {} as its next (readers wake along next)",
+                node(p)
+            ),
+        },
+        (R_HD, K::FetchAndStore) => match result {
+            0 => "the reader queue was empty".to_string(),
+            p => format!("it takes the reader queue and wakes rank {}", p - 1),
+        },
+        (W_TAIL, K::FetchAndStore) => match result {
+            0 => "no writer ahead: it sets w_hd to its own node".to_string(),
+            p => format!("linking behind rank {0} (it sets rank {0}'s next)", p - 1),
+        },
+        (W_TAIL, K::CompareAndSwap) if operand == 0 => {
+            if result == compare {
+                "no writer behind it: the writer queue is empty".to_string()
+            } else {
+                "a writer is enqueuing: it waits for its next".to_string()
+            }
+        }
+        _ => return String::new(),
+    };
+    format!(" → {text}")
 }
 
 /// The lock as its words show it: the record on the home rank and every queue node.

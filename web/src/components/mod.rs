@@ -7,6 +7,7 @@ pub mod editor;
 pub mod fig10_chart;
 pub mod header;
 pub mod icon;
+pub mod lock_view;
 pub mod machine_list;
 pub mod machine_view;
 pub mod paper_check;

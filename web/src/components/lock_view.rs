@@ -1,0 +1,320 @@
+//! The lock behind `MPI_Win_lock` at the current event: paper 003's MCS readers/writer lock with
+//! its record in rank 0's one-sided words, decoded by core (`mcs_rw::LockView`) — the reader
+//! count with WIFLAG and WAFLAG, `r_hd`, `w_hd`, `w_tail`, the reader and writer queues as
+//! chains of queue nodes, every rank's node (`blocked`, `next`), who holds the lock (core's
+//! `LockLedger` over the `Lock` records) and who spins. The last event's memory operations are
+//! listed above, each with its arrow (origin → the rank whose word it touched) and core's
+//! sentence; the fields they touched light up. Shown once the run has used the lock.
+
+use rankscope_core::engine::world::RankState;
+use rankscope_core::locks::ledger::Holders;
+use rankscope_core::locks::mcs_rw::{self, Field, LockView};
+use rankscope_core::locks::{Algorithm, MemOp};
+use rankscope_core::trace::{Record, RecordKind};
+use yew::prelude::*;
+
+use crate::session::SessionCell;
+
+/// The rank whose words hold the lock record (core's MPI library keeps it on rank 0).
+const HOME: u32 = 0;
+/// Queue nodes shown (a run with more shows the first ones and says so).
+const MAX_RANKS: u32 = 16;
+
+/// Props: the run and its generation.
+#[derive(Properties, PartialEq)]
+pub struct LockViewProps {
+    /// The run.
+    pub session: SessionCell,
+    /// Changes whenever the run moves.
+    pub generation: u64,
+}
+
+/// What the last event did to the lock.
+#[derive(Default)]
+struct LastEvent {
+    /// Fields its memory operations touched.
+    fields: Vec<Field>,
+    /// Ranks that took or left the lock, or started spinning.
+    ranks: Vec<u32>,
+    /// `(arrow, sentence)` per lock record, the arrow empty for takes, leaves and spins.
+    news: Vec<(Option<Arrow>, String)>,
+}
+
+/// One memory operation drawn as an arrow from its origin to the word's rank.
+struct Arrow {
+    from: u32,
+    to: u32,
+    op: &'static str,
+    field: &'static str,
+}
+
+fn op_name(op: MemOp) -> &'static str {
+    match op {
+        MemOp::Read(_) => "read",
+        MemOp::Write(..) => "write",
+        MemOp::Atomic { kind, .. } => kind.name(),
+    }
+}
+
+impl LastEvent {
+    fn of<'a>(records: impl Iterator<Item = &'a Record>) -> LastEvent {
+        let mut last = LastEvent::default();
+        for r in records {
+            match &r.kind {
+                RecordKind::LockStep {
+                    rank,
+                    algorithm: Algorithm::McsRw,
+                    op,
+                    ..
+                } => {
+                    let word = op.word();
+                    last.fields.extend(Field::of(HOME, word));
+                    let arrow = Arrow {
+                        from: *rank,
+                        to: word.rank,
+                        op: op_name(*op),
+                        field: mcs_rw::word_name(word.index),
+                    };
+                    last.news.push((Some(arrow), r.explain()));
+                }
+                RecordKind::Lock { rank, .. } | RecordKind::Spinning { rank, .. } => {
+                    last.ranks.push(*rank);
+                    last.news.push((None, r.explain()));
+                }
+                _ => {}
+            }
+        }
+        last
+    }
+
+    fn lit(&self, field: Field) -> bool {
+        self.fields.contains(&field)
+    }
+}
+
+/// A queue-node pointer as a label.
+fn pointer(node: Option<u32>) -> String {
+    node.map_or("nil".to_string(), |r| format!("rank {r}'s node"))
+}
+
+/// One value of the lock record: its name, its value, whether the last event touched it.
+fn field_row(name: &str, testid: &str, value: Html, lit: bool, meaning: &str) -> Html {
+    html! {
+        <div class="lock-field" data-testid={testid.to_string()}>
+            <span class="lock-field-name">{ name }</span>
+            <span class={classes!("entry", lit.then_some("lit"))}>{ value }</span>
+            <span class="lock-meaning muted">{ meaning }</span>
+        </div>
+    }
+}
+
+/// A flag of `rcnt` as a badge: its name, set or clear, and what it means.
+fn badge(name: &str, set: bool, meaning: &str, testid: &str) -> Html {
+    html! {
+        <span class={classes!("lock-flag", set.then_some("set"))} data-testid={testid.to_string()}
+            data-set={set.to_string()} title={meaning.to_string()}>
+            <b>{ name }</b>
+            { if set { format!(" set: {meaning}") } else { " clear".to_string() } }
+        </span>
+    }
+}
+
+/// A queue as a chain: `head → rank 3 → rank 1 → nil`.
+fn chain(
+    head: &str,
+    ranks: &[u32],
+    view: &LockView,
+    testid: &str,
+    tail: Option<&str>,
+    unlinked: Option<u32>,
+) -> Html {
+    let blocked = |r: u32| view.nodes.get(r as usize).is_some_and(|n| n.1);
+    html! {
+        <div class="lock-chain" data-testid={testid.to_string()}>
+            <span class="lock-field-name">{ head }</span>
+            { for ranks.iter().enumerate().map(|(i, &r)| html! {
+                <>
+                    <span class="chain-link" aria-hidden="true">{ "→" }</span>
+                    <span class={classes!("chain-node", blocked(r).then_some("blocked"))}
+                        title={if blocked(r) { "blocked: spinning on its own flag" } else { "not blocked" }}>
+                        { format!("rank {r}") }
+                        if i + 1 == ranks.len() {
+                            if let Some(t) = tail { <span class="muted">{ format!(" ({t})") }</span> }
+                        }
+                    </span>
+                </>
+            }) }
+            <span class="chain-link" aria-hidden="true">{ "→" }</span>
+            <span class="chain-nil muted">{ if ranks.is_empty() { "nil (empty)" } else { "nil" } }</span>
+            if let Some(r) = unlinked {
+                <span class={classes!("chain-node", "unlinked", blocked(r).then_some("blocked"))}
+                    title="w_tail names it, but its predecessor's next does not point to it yet">
+                    { format!("rank {r}") }<span class="muted">{ " (w_tail, linking)" }</span>
+                </span>
+            }
+        </div>
+    }
+}
+
+/// Who holds the lock, in words.
+fn holders_text(h: &Holders) -> String {
+    match (&h.writer, h.readers.as_slice()) {
+        (Some(w), []) => format!("rank {w} (exclusive)"),
+        (None, []) => "nobody".to_string(),
+        (None, [r]) => format!("rank {r} (shared)"),
+        (writer, readers) => {
+            let list: Vec<String> = readers.iter().map(u32::to_string).collect();
+            let shared = format!("ranks {} (shared)", list.join(", "));
+            match writer {
+                Some(w) => format!("rank {w} (exclusive) and {shared}"),
+                None => shared,
+            }
+        }
+    }
+}
+
+/// The view.
+#[function_component(LockPanel)]
+pub fn lock_panel(props: &LockViewProps) -> Html {
+    let run = props.session.0.borrow();
+    let sim = run.history.sim();
+    let ranks = sim.size();
+    let Some(view) = LockView::read(HOME, ranks, |w| sim.word(w)) else {
+        return Html::default();
+    };
+    let untouched = view.readers == 0
+        && !view.writer_interested
+        && !view.writer_active
+        && view.writer_head.is_none()
+        && view.writer_tail.is_none()
+        && view.reader_queue.is_empty();
+    if run.lock_ledger.first_use().is_none() && untouched {
+        return Html::default();
+    }
+    let trace = sim.trace();
+    let position = run.history.position();
+    let shown = trace.records().len();
+    let from = trace.records_after_steps(position.saturating_sub(1));
+    let last = LastEvent::of(trace.records().range(from..shown));
+    let holders = run.lock_ledger.holders(shown);
+    let spinning = |r: u32| match sim.rank_state(r) {
+        Some(RankState::Spinning { word, until }) => Some(format!(
+            "spins until its {} {}",
+            mcs_rw::word_name(*word),
+            until.describe()
+        )),
+        _ => None,
+    };
+    let spinners: Vec<u32> = (0..ranks).filter(|&r| spinning(r).is_some()).collect();
+    let role = |r: u32| {
+        if holders.writer == Some(r) {
+            Some("holds it exclusive".to_string())
+        } else if holders.readers.contains(&r) {
+            Some("holds it shared".to_string())
+        } else {
+            spinning(r)
+        }
+    };
+    let writer_queue = view.writer_queue();
+    let count = format!(
+        "{} reader{}",
+        view.readers,
+        if view.readers == 1 { "" } else { "s" }
+    );
+    let rcnt = html! {
+        <div class="lock-field lock-count" data-testid="lock-rcnt">
+            <span class="lock-field-name">{ "rcnt" }</span>
+            <span class={classes!("entry", last.lit(Field::Count).then_some("lit"))}>{ count }</span>
+            <span class="lock-flags">
+                { badge("WIFLAG", view.writer_interested, "a writer waits for the readers to leave", "wiflag") }
+                { badge("WAFLAG", view.writer_active, "a writer holds the lock", "waflag") }
+            </span>
+        </div>
+    };
+    let nodes = view.nodes.iter().take(MAX_RANKS as usize).map(|&(r, blocked, next)| {
+        let role = role(r);
+        let role_lit = last.ranks.contains(&r);
+        html! {
+            <div class="lock-node" data-testid="lock-node" data-rank={r.to_string()}>
+                <span class="rank-id">{ format!("rank {r}") }</span>
+                <span class={classes!("lock-role", role.is_none().then_some("muted"), role_lit.then_some("lit"))}>
+                    { role.unwrap_or_else(|| "—".to_string()) }
+                </span>
+                <span class="lock-node-words">
+                    <span class={classes!("entry", last.lit(Field::Blocked(r)).then_some("lit"), blocked.then_some("blocked"))}>
+                        { format!("blocked {blocked}") }
+                    </span>
+                    <span class={classes!("entry", last.lit(Field::Next(r)).then_some("lit"))}>
+                        { format!("next {}", pointer(next)) }
+                    </span>
+                </span>
+            </div>
+        }
+    });
+    let news = last.news.iter().map(|(arrow, sentence)| {
+        let chip = arrow.as_ref().map(|a| {
+            let (class, text) = if a.from == a.to {
+                ("local", format!("rank {} · {} {}", a.from, a.op, a.field))
+            } else {
+                (
+                    "remote",
+                    format!("{} → {} · {} {}", a.from, a.to, a.op, a.field),
+                )
+            };
+            html! { <span class={classes!("lock-arrow", class)}>{ text }</span> }
+        });
+        html! { <li>{ for chip }{ sentence }</li> }
+    });
+    html! {
+        <section class="panel lock-panel" aria-label="Lock" data-testid="lock-view">
+            <div class="panel-head">
+                <h2>{ format!("Lock (MPI_Win_lock: MCS-RW, on rank {HOME})") }</h2>
+                <span class="muted">{ format!("at event {position}") }</span>
+            </div>
+            <p class="lock-summary" data-testid="lock-summary">
+                <span>{ view.summary() }</span>
+                <span class="muted">{ " · held by " }</span>
+                <span data-testid="lock-holders">{ holders_text(&holders) }</span>
+                if !spinners.is_empty() {
+                    <span class="muted">{ " · spinning: " }</span>
+                    <span data-testid="lock-spinners">{ spinners.iter().map(|r| format!("rank {r}")).collect::<Vec<_>>().join(", ") }</span>
+                }
+            </p>
+            if !last.news.is_empty() {
+                <ul class="queue-news lock-news" data-testid="lock-news">{ for news }</ul>
+            }
+            <div class="lock-body">
+                <div class="lock-record" data-testid="lock-record">
+                    <span class="queue-title">{ format!("lock record · rank {HOME}'s words") }</span>
+                    { rcnt }
+                    { field_row("r_hd", "lock-r-hd", html!{ pointer(view.reader_queue.first().copied()) },
+                        last.lit(Field::ReaderHead), "readers waiting for a writer to leave") }
+                    { field_row("w_hd", "lock-w-hd", html!{ pointer(view.writer_head) },
+                        last.lit(Field::WriterHead), "the writer next in line (or holding it)") }
+                    { field_row("w_tail", "lock-w-tail", html!{ pointer(view.writer_tail) },
+                        last.lit(Field::WriterTail), "the last writer to queue") }
+                </div>
+                <div class="lock-queues">
+                    <span class="queue-title">{ "queues" }</span>
+                    { chain("reader queue: r_hd", &view.reader_queue, &view, "reader-queue", None, None) }
+                    { chain("writer queue: w_hd", &writer_queue, &view, "writer-queue",
+                        (writer_queue.last().copied() == view.writer_tail).then_some("w_tail"),
+                        view.writer_tail.filter(|t| !writer_queue.contains(t))) }
+                    <p class="muted lock-legend">
+                        <span class="chain-node blocked">{ "rank n" }</span>{ " blocked: spins on its own flag until another rank clears it" }
+                    </p>
+                </div>
+            </div>
+            <div class="lock-nodes" data-testid="lock-nodes">
+                <span class="queue-title">{ "queue nodes (each in its rank's own words)" }</span>
+                { for nodes }
+            </div>
+            if ranks > MAX_RANKS {
+                <p class="muted">{ format!("… and {} more ranks", ranks - MAX_RANKS) }</p>
+            }
+            <p class="muted lock-foot">
+                { "MPI_LOCK_SHARED and MPI_Win_lock_all run ReaderLock (Fig. 6), their unlocks ReaderUnlock (Fig. 7); MPI_LOCK_EXCLUSIVE runs the MCS WriterLock. The timeline draws every remote read, write and atomic as an arrow." }
+            </p>
+        </section>
+    }
+}
