@@ -592,15 +592,19 @@ impl LockView {
     }
 
     /// The state of the lock record in plain English: `free`, `2 readers hold it`, `1 reader
-    /// holds it; a writer waits for the last reader to leave`, `a writer holds it; 1 reader waits`.
+    /// holds it; a writer waits for the last reader to leave`, `a writer is active (WAFLAG); 1
+    /// reader waits` (active: it holds the lock, or is being woken to take it).
     pub fn summary(&self) -> String {
         let readers = |n: u64, one: &str, many: &str| match n {
             1 => format!("1 reader {one}"),
             n => format!("{n} readers {many}"),
         };
         match (self.writer_active, self.writer_interested, self.readers) {
-            (true, _, 0) => "a writer holds it".to_string(),
-            (true, _, n) => format!("a writer holds it; {}", readers(n, "waits", "wait")),
+            (true, _, 0) => "a writer is active (WAFLAG)".to_string(),
+            (true, _, n) => format!(
+                "a writer is active (WAFLAG); {}",
+                readers(n, "waits", "wait")
+            ),
             (false, true, 0) => "a writer is taking it (WIFLAG, no readers left)".to_string(),
             (false, true, n) => format!(
                 "{}; a writer waits for the last reader to leave",
@@ -743,7 +747,7 @@ mod tests {
         drive(&mut Run::release(0, Mode::Shared), &mut m);
         assert_eq!(drive(&mut w2, &mut m).0, Action::Acquired);
         let view = LockView::read(0, 4, |w| Some(m.get(w))).unwrap();
-        assert_eq!(view.summary(), "a writer holds it");
+        assert_eq!(view.summary(), "a writer is active (WAFLAG)");
         assert_eq!(view.writer_queue(), vec![2, 3]);
         let fresh = LockView::read(0, 4, |_| Some(0)).unwrap();
         assert_eq!(

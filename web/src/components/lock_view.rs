@@ -227,7 +227,7 @@ pub fn lock_panel(props: &LockViewProps) -> Html {
             <span class={classes!("entry", last.lit(Field::Count).then_some("lit"))}>{ count }</span>
             <span class="lock-flags">
                 { badge("WIFLAG", view.writer_interested, "a writer waits for the readers to leave", "wiflag") }
-                { badge("WAFLAG", view.writer_active, "a writer holds the lock", "waflag") }
+                { badge("WAFLAG", view.writer_active, "a writer holds the lock or is being woken to take it", "waflag") }
             </span>
         </div>
     };
