@@ -23,7 +23,11 @@ pub fn run(paper: &str, json: bool) -> Result<(), String> {
             let (fig10, by_hops) = paper003::fig10(ROUNDS_003);
             (
                 vec![paper003::fig9(ROUNDS_003), fig10, paper003::fig11_12()],
-                vec![paper003::fig8(ROUNDS_003), by_hops],
+                vec![
+                    paper003::fig8(ROUNDS_003),
+                    by_hops,
+                    paper003::algorithms(ROUNDS_003),
+                ],
             )
         }
         other => {

@@ -201,7 +201,8 @@ pub fn run_with(
                     let then = op.next(r);
                     Phase::Busy(op, then)
                 }
-                Action::Wait(..) => {
+                // A backoff pause is just a point where others may move.
+                Action::Wait(..) | Action::Pause(_) => {
                     let then = op.next(0);
                     Phase::Busy(op, then)
                 }

@@ -10,11 +10,13 @@
 //! |---|---|
 //! | MCS readers/writer lock, reader preference (Figs. 6–7; Mellor-Crummey & Scott 1991) | [`mcs_rw`] |
 //! | a centralized test-and-set lock (remote polling) | [`test_and_set`] |
+//! | foMPI's global + local lock words, remote polling with backoff (Gerstenberger et al. 2013) | [`fompi`] |
 //!
 //! [`ledger`] reads who holds a lock at any point of a run from its trace (for the playground's
 //! lock view).
 
 pub mod check;
+pub mod fompi;
 pub mod ledger;
 pub mod mcs_rw;
 pub mod memory;
@@ -117,6 +119,8 @@ pub enum Action {
     Op(MemOp),
     /// Wait until a word of the process's own memory satisfies the condition (then call again).
     Wait(Word, Until),
+    /// Back off for this long before the next step (remote polling), then call again.
+    Pause(crate::time::SimTime),
     /// The lock is held (after an acquire).
     Acquired,
     /// The lock is released (after a release).
@@ -146,17 +150,20 @@ pub enum Algorithm {
     McsRw,
     /// One lock word, acquired by compare-and-swap retried until it succeeds.
     TestAndSet,
+    /// foMPI's global + local lock words with remote polling and backoff.
+    Fompi,
 }
 
 impl Algorithm {
     /// Every algorithm.
-    pub const ALL: [Algorithm; 2] = [Algorithm::McsRw, Algorithm::TestAndSet];
+    pub const ALL: [Algorithm; 3] = [Algorithm::McsRw, Algorithm::TestAndSet, Algorithm::Fompi];
 
     /// Words each rank needs (the lock record on the home rank, a queue node on every rank).
     pub fn words(self) -> u32 {
         match self {
             Algorithm::McsRw => mcs_rw::WORDS,
             Algorithm::TestAndSet => test_and_set::WORDS,
+            Algorithm::Fompi => fompi::WORDS,
         }
     }
 
@@ -165,6 +172,7 @@ impl Algorithm {
         match self {
             Algorithm::McsRw => AnyLockOp::McsRw(mcs_rw::McsRwOp::acquire(home, me, mode)),
             Algorithm::TestAndSet => AnyLockOp::TestAndSet(test_and_set::TasOp::acquire(home, me)),
+            Algorithm::Fompi => AnyLockOp::Fompi(fompi::FompiOp::acquire(home, me, mode)),
         }
     }
 
@@ -173,6 +181,7 @@ impl Algorithm {
         match self {
             Algorithm::McsRw => AnyLockOp::McsRw(mcs_rw::McsRwOp::release(home, me, mode)),
             Algorithm::TestAndSet => AnyLockOp::TestAndSet(test_and_set::TasOp::release(home, me)),
+            Algorithm::Fompi => AnyLockOp::Fompi(fompi::FompiOp::release(home, me, mode)),
         }
     }
 }
@@ -184,6 +193,8 @@ pub enum AnyLockOp {
     McsRw(mcs_rw::McsRwOp),
     /// Test-and-set.
     TestAndSet(test_and_set::TasOp),
+    /// foMPI.
+    Fompi(fompi::FompiOp),
 }
 
 impl LockOp for AnyLockOp {
@@ -191,6 +202,7 @@ impl LockOp for AnyLockOp {
         match self {
             AnyLockOp::McsRw(op) => op.next(result),
             AnyLockOp::TestAndSet(op) => op.next(result),
+            AnyLockOp::Fompi(op) => op.next(result),
         }
     }
 }
@@ -202,6 +214,7 @@ impl Algorithm {
         match self {
             Algorithm::McsRw => mcs_rw::explain_op(rank, op, result),
             Algorithm::TestAndSet => test_and_set::explain_op(rank, op, result),
+            Algorithm::Fompi => fompi::explain_op(rank, op, result),
         }
     }
 }
@@ -211,6 +224,7 @@ impl std::fmt::Display for Algorithm {
         f.write_str(match self {
             Algorithm::McsRw => "mcs-rw",
             Algorithm::TestAndSet => "test-and-set",
+            Algorithm::Fompi => "fompi",
         })
     }
 }

@@ -68,6 +68,7 @@ impl EngineLock {
                         }));
                     }
                 }
+                Action::Pause(d) => return Ok(Some(Step::Compute(d))),
                 Action::Acquired => {
                     ctx.record_lock(self.mode, true);
                     return Ok(None);

@@ -12,9 +12,11 @@ use std::collections::BTreeMap;
 
 use super::{Cell, Figure, Series, Table};
 use crate::engine::{Limits, Sim, SimConfig};
+use crate::locks::Algorithm;
 use crate::machine::{builtin_profiles, Machine, Profile};
 use crate::time::SimTime;
 use crate::trace::TraceMode;
+use crate::workloads::lock_rounds::LockRounds;
 use crate::workloads::{programs, Native, WorkloadKind, WorkloadParams};
 
 /// Fig. 8's process counts.
@@ -59,6 +61,22 @@ fn run(
     iterations: u32,
     engines: Option<u32>,
 ) -> Result<Finish, String> {
+    let params = WorkloadParams {
+        bytes: 8,
+        iterations,
+    };
+    let words = kind.words_per_rank();
+    run_programs(profile, programs(kind, ranks, params), words, engines)
+}
+
+/// Runs `programs` (one per rank) on `profile`.
+fn run_programs(
+    profile: &Profile,
+    programs: Vec<Native>,
+    words: u32,
+    engines: Option<u32>,
+) -> Result<Finish, String> {
+    let ranks = u32::try_from(programs.len()).map_err(|e| e.to_string())?;
     let mut machine = Machine::new(profile, ranks).map_err(|e| e.to_string())?;
     if let Some(n) = engines {
         machine.set_engines_in_use(n).map_err(|e| e.to_string())?;
@@ -67,14 +85,10 @@ fn run(
     let config = SimConfig {
         limits: Limits::unbounded(),
         trace: TraceMode::HashOnly,
-        words_per_rank: kind.words_per_rank(),
+        words_per_rank: words,
         ..SimConfig::default()
     };
-    let params = WorkloadParams {
-        bytes: 8,
-        iterations,
-    };
-    let mut sim = Sim::new(machine, programs(kind, ranks, params), config);
+    let mut sim = Sim::new(machine, programs, config);
     sim.run().map_err(|e| e.to_string())?;
     let times = (0..ranks)
         .map(|r| match sim.program(r) {
@@ -241,6 +255,37 @@ pub fn fig10(iterations: u32) -> (Table, Figure) {
         },
         by_hops,
     )
+}
+
+/// The lock algorithms compared (not a figure of the paper: its Sec. 3 argues from the
+/// algorithms): µs per lock + unlock of the slowest process on FX100 when one acquire in four is
+/// exclusive, for MCS-RW (its implementation), foMPI's remote polling and a centralized
+/// test-and-set lock.
+pub fn algorithms(iterations: u32) -> Figure {
+    const PROCESSES: [u32; 4] = [4, 16, 64, 256];
+    let per_lock = |algorithm: Algorithm, n: u32| {
+        let p = profile("fx100", None, None).ok()?;
+        let programs = (0..n)
+            .map(|_| Native::Lock(LockRounds::mixed(algorithm, iterations, 4)))
+            .collect();
+        let f = run_programs(&p, programs, algorithm.words(), None).ok()?;
+        Some(f.max().as_us_f64() / f64::from(iterations))
+    };
+    Figure {
+        title: format!("Lock algorithms compared: lock + unlock on FX100, 1 in 4 exclusive (µs per round of the slowest process, {iterations} rounds) by processes"),
+        x: PROCESSES.iter().map(|&n| f64::from(n)).collect(),
+        series: Algorithm::ALL
+            .iter()
+            .map(|&a| Series {
+                label: a.to_string(),
+                values: PROCESSES.iter().map(|&n| per_lock(a, n)).collect(),
+            })
+            .collect(),
+        points: Table {
+            title: String::new(),
+            cells: Vec::new(),
+        },
+    }
 }
 
 /// Figs. 11–12: every process on the lock's node issues fetch_and_adds to it (loopback through
