@@ -8,9 +8,8 @@ use crate::output::out;
 /// The papers with a reproduction so far.
 pub const PAPERS: [&str; 2] = ["000", "003"];
 
-/// Lock + unlock rounds per process in paper 003's runs (the paper: 1000; per-round times are
-/// steady after a few).
-const ROUNDS_003: u32 = 100;
+/// Lock + unlock rounds per process in paper 003's runs.
+const ROUNDS_003: u32 = paper003::ROUNDS;
 
 /// Prints (or, with `json`, emits) the tables of `paper`.
 pub fn run(paper: &str, json: bool) -> Result<(), String> {

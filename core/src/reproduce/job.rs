@@ -1,13 +1,16 @@
 //! A paper check's runs as resumable jobs: each [`Job`] is one program on one machine under one
-//! engine, advanced a slice of events at a time (so a browser can spread a long check over
-//! frames), producing the number the program prints after a key. An [`Experiment`] is a titled
-//! list of jobs that becomes a [`Table`] as they finish.
+//! engine (producing the number the program prints after a key), or one native workload run
+//! ([`NativeRun`], producing its slowest rank's finish time), advanced a slice of events at a time
+//! so a browser can spread a long check over frames. An [`Experiment`] is a titled list of jobs
+//! that becomes a [`Table`] as they finish.
 
+use super::native_run::NativeRun;
 use super::{Cell, Table};
-use crate::engine::{Matching, Sim, SimConfig};
+use crate::engine::{Matching, Program, Sim, SimConfig, SimError};
 use crate::lang::{self, Vm, VmLimits};
 use crate::machine::{builtin_profiles, Machine};
 use crate::trace::TraceMode;
+use crate::workloads::Native;
 
 /// Events a job runs per slice when run to completion natively.
 const NATIVE_SLICE: u64 = 1 << 20;
@@ -18,10 +21,29 @@ enum Stage {
     /// Not started: the simulation is built on the first slice (so a list of jobs holds no
     /// memory until each runs).
     Waiting,
-    /// Running.
+    /// Running a program.
     Running(Box<Sim<Vm>>),
-    /// Finished: the cell holds the value or why there is none.
-    Done,
+    /// Running a native workload.
+    RunningNative(Box<Sim<Native>>),
+    /// Finished after this many events: the cell holds the value or why there is none.
+    Done(u64),
+}
+
+/// What a job runs.
+#[derive(Debug)]
+enum Work {
+    /// A program of the playground's language; the value is the number printed after `key`.
+    Program {
+        source: String,
+        machine: &'static str,
+        ranks: u32,
+        matching: Matching,
+        key: &'static str,
+    },
+    /// A native workload; the value is what its [`NativeRun::measure`] says.
+    Native(Box<NativeRun>),
+    /// Nothing: the job could not be set up (its cell says why).
+    Failed,
 }
 
 /// One run of a paper check.
@@ -29,11 +51,7 @@ enum Stage {
 pub struct Job {
     /// The cell it fills (its `simulated` value is set when the job finishes).
     pub cell: Cell,
-    source: String,
-    machine: &'static str,
-    ranks: u32,
-    matching: Matching,
-    key: &'static str,
+    work: Work,
     stage: Stage,
 }
 
@@ -51,57 +69,96 @@ impl Job {
     ) -> Job {
         Job {
             cell,
-            source,
-            machine,
-            ranks,
-            matching,
-            key,
+            work: Work::Program {
+                source,
+                machine,
+                ranks,
+                matching,
+                key,
+            },
             stage: Stage::Waiting,
+        }
+    }
+
+    /// A job that runs `run` and puts its measure into `cell`. `cell.note` is kept if the run
+    /// succeeds.
+    pub fn native(cell: Cell, run: NativeRun) -> Job {
+        Job {
+            cell,
+            work: Work::Native(Box::new(run)),
+            stage: Stage::Waiting,
+        }
+    }
+
+    /// A job that has already failed for `why` (its cell has no value and says why).
+    pub fn failed(mut cell: Cell, why: String) -> Job {
+        cell.simulated = None;
+        cell.note = why;
+        Job {
+            cell,
+            work: Work::Failed,
+            stage: Stage::Done(0),
         }
     }
 
     /// Whether the job has finished (with a value or an error note).
     pub fn is_done(&self) -> bool {
-        matches!(self.stage, Stage::Done)
+        matches!(self.stage, Stage::Done(_))
     }
 
-    /// Simulated events so far (0 before it starts and after it finishes).
+    /// Simulated events so far (0 before it starts; all of them once it has finished).
     pub fn events(&self) -> u64 {
         match &self.stage {
+            Stage::Waiting => 0,
             Stage::Running(sim) => sim.events(),
-            _ => 0,
+            Stage::RunningNative(sim) => sim.events(),
+            Stage::Done(events) => *events,
         }
     }
 
     /// Runs up to `events` more events. Returns whether the job is done.
     pub fn advance(&mut self, events: u64) -> bool {
-        match &mut self.stage {
-            Stage::Done => return true,
-            Stage::Waiting => match self.build() {
-                Ok(sim) => self.stage = Stage::Running(Box::new(sim)),
-                Err(e) => return self.finish(Err(e)),
-            },
-            Stage::Running(_) => {}
+        if let Stage::Waiting = self.stage {
+            match &self.work {
+                Work::Program { .. } => match self.build() {
+                    Ok(sim) => self.stage = Stage::Running(Box::new(sim)),
+                    Err(e) => return self.finish(Err(e), 0),
+                },
+                Work::Native(run) => match run.build() {
+                    Ok(sim) => self.stage = Stage::RunningNative(Box::new(sim)),
+                    Err(e) => return self.finish(Err(e), 0),
+                },
+                Work::Failed => return true,
+            }
         }
-        let Stage::Running(sim) = &mut self.stage else {
-            return false;
+        let (value, ran) = match (&mut self.stage, &self.work) {
+            (Stage::Done(_), _) => return true,
+            (Stage::Running(sim), Work::Program { key, .. }) => {
+                let value = match slice(sim, events) {
+                    Ok(false) => return false,
+                    Ok(true) => sim
+                        .console()
+                        .iter()
+                        .find_map(|l| {
+                            let rest = &l.text[l.text.find(key)? + key.len()..];
+                            rest.split_whitespace().next()?.parse().ok()
+                        })
+                        .ok_or_else(|| format!("the program printed no {key:?}")),
+                    Err(e) => Err(e),
+                };
+                (value, sim.events())
+            }
+            (Stage::RunningNative(sim), Work::Native(run)) => {
+                let value = match slice(sim, events) {
+                    Ok(false) => return false,
+                    Ok(true) => run.value(sim),
+                    Err(e) => Err(e),
+                };
+                (value, sim.events())
+            }
+            _ => (Err("a job's stage does not match its work".to_string()), 0),
         };
-        if let Err(e) = sim.run_events(events.max(1)) {
-            return self.finish(Err(e.to_string()));
-        }
-        if !sim.is_finished() {
-            return false;
-        }
-        let key = self.key;
-        let value = sim
-            .console()
-            .iter()
-            .find_map(|l| {
-                let rest = &l.text[l.text.find(key)? + key.len()..];
-                rest.split_whitespace().next()?.parse().ok()
-            })
-            .ok_or_else(|| format!("the program printed no {key:?}"));
-        self.finish(value)
+        self.finish(value, ran)
     }
 
     /// Runs the job to the end and returns its cell.
@@ -111,7 +168,17 @@ impl Job {
     }
 
     fn build(&self) -> Result<Sim<Vm>, String> {
-        let compiled = lang::load(&self.source, "program.c").map_err(|d| {
+        let Work::Program {
+            source,
+            machine,
+            ranks,
+            matching,
+            ..
+        } = &self.work
+        else {
+            return Err("not a program".to_string());
+        };
+        let compiled = lang::load(source, "program.c").map_err(|d| {
             d.iter()
                 .map(|d| d.message.clone())
                 .collect::<Vec<_>>()
@@ -120,23 +187,24 @@ impl Job {
         let profile = builtin_profiles()
             .map_err(|e| e.to_string())?
             .into_iter()
-            .find(|p| p.machine.id == self.machine)
-            .ok_or_else(|| format!("no built-in machine {:?}", self.machine))?;
-        let machine = Machine::new(&profile, self.ranks).map_err(|e| e.to_string())?;
+            .find(|p| p.machine.id == *machine)
+            .ok_or_else(|| format!("no built-in machine {machine:?}"))?;
+        let ranks = *ranks;
+        let machine = Machine::new(&profile, ranks).map_err(|e| e.to_string())?;
         let config = SimConfig {
-            matching: self.matching,
+            matching: *matching,
             trace: TraceMode::HashOnly,
             words_per_rank: lang::RMA_WORDS,
             ..SimConfig::default()
         };
         Ok(Sim::new(
             machine,
-            lang::ranks(&compiled, self.ranks, VmLimits::default()),
+            lang::ranks(&compiled, ranks, VmLimits::default()),
             config,
         ))
     }
 
-    fn finish(&mut self, value: Result<f64, String>) -> bool {
+    fn finish(&mut self, value: Result<f64, String>, events: u64) -> bool {
         match value {
             Ok(v) => self.cell.simulated = Some(v),
             Err(e) => {
@@ -144,9 +212,16 @@ impl Job {
                 self.cell.note = e;
             }
         }
-        self.stage = Stage::Done;
+        self.stage = Stage::Done(events);
         true
     }
+}
+
+/// Runs up to `events` more events of `sim`; returns whether it finished, or why it stopped.
+fn slice<P: Program>(sim: &mut Sim<P>, events: u64) -> Result<bool, String> {
+    sim.run_events(events.max(1))
+        .map_err(|e: SimError| e.to_string())?;
+    Ok(sim.is_finished())
 }
 
 /// A titled list of jobs: a table being reproduced.

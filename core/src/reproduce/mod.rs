@@ -2,10 +2,12 @@
 //! machines, next to the published values, with the relative error of every cell.
 
 pub mod job;
+pub mod native_run;
 pub mod paper000;
 pub mod paper003;
 
 pub use job::{Experiment, Job};
+pub use native_run::{Measure, NativeRun};
 
 use serde::Serialize;
 

@@ -6,11 +6,13 @@
 //! processes. Fig. 10: per-rank totals for ppn 1, 8 and 32 on 128 nodes and their order by hop
 //! distance. Figs. 11–12: fetch_and_adds on one node with 1 and 4 receiving RDMA engines. Only
 //! 2.3 µs at 4 processes was calibrated (the engine's atomic time); everything else is a
-//! prediction.
+//! prediction. Fig. 8's runs and a single round at any scale also come as resumable jobs
+//! ([`fig8_experiment`], [`round_job`]) for the browser.
 
 use std::collections::BTreeMap;
 
-use super::{Cell, Figure, Series, Table};
+use super::native_run::{Measure, NativeRun};
+use super::{Cell, Experiment, Figure, Job, Series, Table};
 use crate::engine::{Limits, Sim, SimConfig};
 use crate::locks::Algorithm;
 use crate::machine::{builtin_profiles, Machine, Profile};
@@ -21,6 +23,13 @@ use crate::workloads::{programs, Native, WorkloadKind, WorkloadParams};
 
 /// Fig. 8's process counts.
 pub const FIG8_PROCESSES: [u32; 11] = [4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096];
+
+/// Lock + unlock rounds per process in the reproduction's runs (the paper: 1000; per-round times
+/// are steady after a few).
+pub const ROUNDS: u32 = 100;
+
+/// Processes per node in the single-round runs at scale (the K computer's 8).
+pub const SCALE_PPN: u32 = 8;
 
 /// The K computer's scale: 82,944 nodes × 8 processes (paper 003 Sec. 5.2).
 pub const K_PROCESSES: u32 = 663_552;
@@ -129,7 +138,7 @@ pub fn fig8(iterations: u32) -> Figure {
         i.and_then(|i| values[i])
             .ok_or_else(|| format!("no run at {n}"))
     };
-    let k = profile("fx100", Some(K_PROCESSES / 8), Some(8)).and_then(|p| {
+    let k = profile("fx100", Some(K_PROCESSES / SCALE_PPN), Some(SCALE_PPN)).and_then(|p| {
         let f = run(&p, K_PROCESSES, WorkloadKind::SharedLock, 1, None)?;
         Ok(f.max().as_secs_f64())
     });
@@ -164,6 +173,89 @@ pub fn fig8(iterations: u32) -> Figure {
             values,
         }],
         points,
+    }
+}
+
+/// The paper's stated µs per lock + unlock at `processes` on Fig. 8's curve (NaN where it states
+/// none).
+pub fn fig8_stated(processes: u32) -> f64 {
+    match processes {
+        4 => 2.3,
+        4096 => 2200.0,
+        _ => f64::NAN,
+    }
+}
+
+/// Fig. 8's curve as resumable jobs, one per process count in [`FIG8_PROCESSES`]: µs per shared
+/// lock + unlock of the slowest process over `rounds` rounds on FX100 (128 nodes × 32), each
+/// cell next to the paper's stated value where there is one. The same runs as [`fig8`]'s.
+pub fn fig8_experiment(rounds: u32) -> Experiment {
+    let jobs = FIG8_PROCESSES
+        .iter()
+        .map(|&n| {
+            let note = match n {
+                4 => "calibration: the RDMA engine's atomic time is fitted to this",
+                4096 => "the paper: Fig. 10's slowest rank at ppn 32, 2.2 s for 1000 rounds",
+                _ => "a prediction; the paper plots it without a number in the text",
+            };
+            let cell = Cell {
+                label: format!("{n} processes"),
+                paper: fig8_stated(n),
+                simulated: None,
+                note: note.into(),
+            };
+            match profile("fx100", None, None) {
+                Ok(p) => Job::native(
+                    cell,
+                    NativeRun {
+                        profile: p,
+                        kind: WorkloadKind::SharedLock,
+                        ranks: n,
+                        rounds,
+                        engines: None,
+                        measure: Measure::SlowestUsPerRound,
+                    },
+                ),
+                Err(e) => Job::failed(cell, e),
+            }
+        })
+        .collect();
+    Experiment {
+        title: format!("Paper 003 Fig. 8: MCS-RW shared lock + unlock on FX100 (µs per round of the slowest process, {rounds} rounds) by processes"),
+        jobs,
+    }
+}
+
+/// One shared lock + unlock round of `processes` processes on FX100 resized to
+/// `processes / SCALE_PPN` nodes × [`SCALE_PPN`], as a resumable job whose value is the slowest
+/// process's finish time in µs.
+pub fn round_job(processes: u32) -> Job {
+    let cell = Cell {
+        label: format!("{processes} processes, one shared lock + unlock (µs)"),
+        paper: f64::NAN,
+        simulated: None,
+        note: format!(
+            "FX100 resized to {} nodes × {SCALE_PPN}; a prediction",
+            processes.div_ceil(SCALE_PPN)
+        ),
+    };
+    match profile(
+        "fx100",
+        Some(processes.div_ceil(SCALE_PPN)),
+        Some(SCALE_PPN),
+    ) {
+        Ok(p) => Job::native(
+            cell,
+            NativeRun {
+                profile: p,
+                kind: WorkloadKind::SharedLock,
+                ranks: processes,
+                rounds: 1,
+                engines: None,
+                measure: Measure::SlowestUsPerRound,
+            },
+        ),
+        Err(e) => Job::failed(cell, e),
     }
 }
 
@@ -330,6 +422,25 @@ pub fn fig11_12() -> Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Fig. 8's jobs, advanced in small slices, give exactly the direct runs' values, and a
+    /// single round at scale gives the direct run's slowest finish time.
+    #[test]
+    fn jobs_equal_the_direct_runs() {
+        let mut experiment = fig8_experiment(3);
+        experiment.jobs.truncate(4);
+        while !experiment.advance(997) {}
+        for (job, &n) in experiment.jobs.iter().zip(&FIG8_PROCESSES) {
+            assert_eq!(job.cell.simulated, Some(per_lock_us(n, 3).unwrap()), "{n}");
+            assert!(job.events() > 0);
+        }
+        assert_eq!(experiment.jobs[0].cell.paper, 2.3);
+        let mut job = round_job(256);
+        while !job.advance(1000) {}
+        let p = profile("fx100", Some(32), Some(8)).unwrap();
+        let direct = run(&p, 256, WorkloadKind::SharedLock, 1, None).unwrap();
+        assert_eq!(job.cell.simulated, Some(direct.max().as_us_f64()));
+    }
 
     /// Fig. 10's shape, with the tolerances stated: the slowest rank's total grows in proportion
     /// to the processes (ppn 8 is 8× ppn 1 and ppn 32 is 4× ppn 8, within 15 %), and at ppn 32 the

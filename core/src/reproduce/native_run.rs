@@ -1,0 +1,81 @@
+//! A native workload run as a paper check's job: which workload, on which machine profile, how
+//! many ranks and rounds, and what number of the finished run the cell shows (the slowest rank's
+//! finish time, per round or whole). Built into a `Sim<Native>` on a job's first slice.
+
+use crate::engine::{Limits, Sim, SimConfig};
+use crate::machine::{Machine, Profile};
+use crate::time::SimTime;
+use crate::trace::TraceMode;
+use crate::workloads::{programs, Native, WorkloadKind, WorkloadParams};
+
+/// What a finished native run gives its cell.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Measure {
+    /// The slowest rank's finish time in µs, divided by the rounds.
+    SlowestUsPerRound,
+    /// The slowest rank's finish time in seconds.
+    SlowestSecs,
+}
+
+/// One native workload run.
+#[derive(Clone, Debug)]
+pub struct NativeRun {
+    /// The machine, at the size the run needs.
+    pub profile: Profile,
+    /// The workload every rank runs.
+    pub kind: WorkloadKind,
+    /// Ranks.
+    pub ranks: u32,
+    /// Rounds (the workload's iterations).
+    pub rounds: u32,
+    /// Receiving RDMA engines in use (`None`: the profile's).
+    pub engines: Option<u32>,
+    /// What the cell shows.
+    pub measure: Measure,
+}
+
+impl NativeRun {
+    /// The simulation, not started (no event limits: these runs are long on purpose).
+    pub fn build(&self) -> Result<Sim<Native>, String> {
+        let mut machine = Machine::new(&self.profile, self.ranks).map_err(|e| e.to_string())?;
+        if let Some(n) = self.engines {
+            machine.set_engines_in_use(n).map_err(|e| e.to_string())?;
+        }
+        let params = WorkloadParams {
+            bytes: 8,
+            iterations: self.rounds,
+        };
+        let config = SimConfig {
+            limits: Limits::unbounded(),
+            trace: TraceMode::HashOnly,
+            words_per_rank: self.kind.words_per_rank(),
+            ..SimConfig::default()
+        };
+        Ok(Sim::new(
+            machine,
+            programs(self.kind, self.ranks, params),
+            config,
+        ))
+    }
+
+    /// The cell's value once `sim` has finished.
+    pub fn value(&self, sim: &Sim<Native>) -> Result<f64, String> {
+        let slowest = slowest_finish(sim)?;
+        Ok(match self.measure {
+            Measure::SlowestUsPerRound => slowest.as_us_f64() / f64::from(self.rounds.max(1)),
+            Measure::SlowestSecs => slowest.as_secs_f64(),
+        })
+    }
+}
+
+/// The latest finish time over the ranks of a finished lock or atomics run.
+pub fn slowest_finish(sim: &Sim<Native>) -> Result<SimTime, String> {
+    (0..sim.size())
+        .map(|r| match sim.program(r) {
+            Some(Native::Lock(l)) => l.finished_at(),
+            Some(Native::Atomics(a)) => a.finished_at(),
+            _ => None,
+        })
+        .try_fold(SimTime::ZERO, |max, t| t.map(|t| max.max(t)))
+        .ok_or_else(|| "a rank did not finish".to_string())
+}
