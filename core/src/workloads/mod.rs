@@ -5,6 +5,7 @@ pub mod atomics;
 pub mod broadcast;
 pub mod gather;
 pub mod head_to_head;
+pub mod lock_all_each;
 pub mod lock_rounds;
 pub mod ping_pong;
 pub mod ring;
@@ -36,11 +37,13 @@ pub enum WorkloadKind {
     SharedLock,
     /// Every rank takes and drops the MCS-RW exclusive lock on rank 0.
     ExclusiveLock,
+    /// Every rank does lock_all as a shared lock on every rank (Li et al.).
+    LockAllEach,
 }
 
 impl WorkloadKind {
     /// Every workload with its name and one-line description.
-    pub const ALL: [(WorkloadKind, &'static str, &'static str); 8] = [
+    pub const ALL: [(WorkloadKind, &'static str, &'static str); 9] = [
         (
             WorkloadKind::Broadcast,
             "bcast",
@@ -81,12 +84,18 @@ impl WorkloadKind {
             "lock-exclusive",
             "every rank takes and drops the MCS-RW exclusive lock on rank 0, iterations times",
         ),
+        (
+            WorkloadKind::LockAllEach,
+            "lock-all-each",
+            "every rank does lock_all as a shared lock on every rank (Li et al.), iterations times",
+        ),
     ];
 
     /// Words of one-sided memory each rank needs (`SimConfig::words_per_rank`).
     pub fn words_per_rank(self) -> u32 {
         match self {
             WorkloadKind::SharedLock | WorkloadKind::ExclusiveLock => Algorithm::McsRw.words(),
+            WorkloadKind::LockAllEach => lock_all_each::WORDS,
             _ => 0,
         }
     }
@@ -158,6 +167,8 @@ pub enum Native {
     Atomics(atomics::Atomics),
     /// See [`lock_rounds::LockRounds`].
     Lock(lock_rounds::LockRounds),
+    /// See [`lock_all_each::LockAllEach`].
+    LockAllEach(lock_all_each::LockAllEach),
 }
 
 impl Program for Native {
@@ -170,6 +181,7 @@ impl Program for Native {
             Native::HeadToHead(p) => p.resume(ctx),
             Native::Atomics(p) => p.resume(ctx),
             Native::Lock(p) => p.resume(ctx),
+            Native::LockAllEach(p) => p.resume(ctx),
         }
     }
 }
@@ -194,6 +206,9 @@ pub fn programs(kind: WorkloadKind, ranks: u32, params: WorkloadParams) -> Vec<N
                 Mode::Exclusive,
                 params.iterations,
             )),
+            WorkloadKind::LockAllEach => {
+                Native::LockAllEach(lock_all_each::LockAllEach::new(params.iterations))
+            }
         })
         .collect()
 }

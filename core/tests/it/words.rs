@@ -232,3 +232,32 @@ fn the_lock_steps_read_as_the_algorithm() {
         .collect();
     insta::assert_snapshot!(log.join("\n"));
 }
+
+/// Paper 003 Sec. 3 on Li et al.'s `MPI_Win_lock_all` (a shared lock on every rank): it does not
+/// scale. Each lock_all is one round trip per rank even uncontended, so its time per round grows
+/// faster than the single global MCS-RW lock's (which grows in proportion to the processes,
+/// Fig. 8): at 64 processes it is over 10× slower, and from 16 to 64 processes it grows more
+/// than the global lock's 4×.
+#[test]
+fn lock_all_on_every_rank_does_not_scale_like_the_global_lock() {
+    let per_round = |kind: WorkloadKind, ranks: u32| {
+        let params = WorkloadParams {
+            bytes: 8,
+            iterations: 5,
+        };
+        let mut s = sim(
+            "fx100",
+            programs(kind, ranks, params),
+            kind.words_per_rank(),
+        );
+        s.run().unwrap().end_time.as_us_f64() / 5.0
+    };
+    let global = |n| per_round(WorkloadKind::SharedLock, n);
+    let each = |n| per_round(WorkloadKind::LockAllEach, n);
+    let (g16, g64, e16, e64) = (global(16), global(64), each(16), each(64));
+    assert!(e64 > 10.0 * g64, "{e64} vs {g64}");
+    assert!(
+        e64 / e16 > 1.5 * (g64 / g16),
+        "each {e16} → {e64}, global {g16} → {g64}"
+    );
+}
