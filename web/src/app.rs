@@ -272,6 +272,9 @@ pub fn app() -> Html {
         },
     };
     let body = match &route.paper {
+        Some(paper) if paper.as_str() == "003" => html! {
+            <crate::components::paper_check_003::PaperCheck003View check={route.check003.clone()} />
+        },
         Some(paper) => html! {
             <crate::components::paper_check::PaperCheckView paper={paper.clone()} check={route.check.clone()} />
         },

@@ -12,6 +12,7 @@ pub mod examples;
 pub mod fig10_svg;
 pub mod panic_banner;
 pub mod paper_check;
+pub mod paper_check_003;
 pub mod paper_route;
 pub mod playback;
 pub mod run_options;

@@ -1,6 +1,6 @@
 //! Which view the page shows: the playground, or the paper check when the URL fragment says
-//! `#paper=000` — read when the page opens and again whenever the fragment changes (the header's
-//! links, the browser's back button). The paper check's computation lives here, with the page,
+//! `#paper=000` or `#paper=003` — read when the page opens and again whenever the fragment changes (the header's
+//! links, the browser's back button). The paper checks' computations live here, with the page,
 //! so leaving the view and coming back resumes it instead of starting over.
 
 use wasm_bindgen::closure::Closure;
@@ -8,6 +8,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::paper_check::{paper_in_fragment, SharedPaperCheck};
+use crate::paper_check_003::SharedPaper003Check;
 
 /// The view the URL asks for, and the paper check's state.
 #[derive(Clone, PartialEq)]
@@ -16,6 +17,8 @@ pub struct PaperRoute {
     pub paper: Option<AttrValue>,
     /// Paper 000's check, kept across visits.
     pub check: SharedPaperCheck,
+    /// Paper 003's check, kept across visits.
+    pub check003: SharedPaper003Check,
 }
 
 /// The paper the current URL fragment names.
@@ -29,6 +32,7 @@ fn current_paper() -> Option<AttrValue> {
 pub fn use_paper_route() -> PaperRoute {
     let paper = use_state_eq(current_paper);
     let check = use_memo((), |_| SharedPaperCheck::paper000());
+    let check003 = use_memo((), |_| SharedPaper003Check::paper003());
     {
         let paper = paper.clone();
         use_effect_with((), move |_| {
@@ -53,5 +57,6 @@ pub fn use_paper_route() -> PaperRoute {
     PaperRoute {
         paper: (*paper).clone(),
         check: (*check).clone(),
+        check003: (*check003).clone(),
     }
 }

@@ -1,6 +1,7 @@
 //! A reproduced table as the page shows it: one row per core `Cell` — label, the paper's value,
 //! the simulated value, the signed relative error (close, near and missed values marked) and
-//! the note — with cells whose runs have not finished shown as pending.
+//! the note — with cells whose runs have not finished shown as pending, and cells the paper
+//! states no number for shown without an error.
 
 use std::rc::Rc;
 
@@ -58,6 +59,11 @@ fn row(row: &Row) -> Html {
                 </span>
             },
             Html::default(),
+        ),
+        CellState::Finished if !cell.paper.is_finite() && cell.simulated.is_some() => (
+            classes!("unstated"),
+            html! { value(cell.simulated) },
+            html! { <span class="muted" title="the paper states no number here">{ "—" }</span> },
         ),
         CellState::Finished => {
             let verdict = Verdict::of(cell);

@@ -11,6 +11,7 @@ pub mod lock_view;
 pub mod machine_list;
 pub mod machine_view;
 pub mod paper_check;
+pub mod paper_check_003;
 pub mod part_status;
 pub mod queue_view;
 pub mod run_panel;

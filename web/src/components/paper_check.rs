@@ -12,7 +12,7 @@ use crate::components::part_status::PartStatus;
 use crate::paper_check::{work_budget, Part, SharedPaperCheck, TABLE3_N};
 
 /// The papers with a check in the page.
-const PAPERS: [&str; 1] = ["000"];
+const PAPERS: [&str; 2] = ["000", "003"];
 
 /// Props: which paper, and its check's state (kept by the page across visits).
 #[derive(Properties, PartialEq)]
@@ -159,6 +159,7 @@ pub fn paper_check_view(props: &PaperCheckViewProps) -> Html {
         <main class="paper-check" data-testid="paper-check" data-paper={props.paper.clone()}>
             <section class="panel paper-intro">
                 { back }
+                { crate::components::paper_check_003::paper_switch("000") }
                 <h2>{ "Paper check: MPI-EMX on EM-X (paper 000)" }</h2>
                 <p>
                     { "This page runs the paper's own programs on the simulated EM-X, here in your browser, \
