@@ -55,6 +55,9 @@ test('paper 003: Fig. 8 in the page equals the CLI; 65,536 processes run while t
     assert.equal(Number(rows['4 processes'].paper), 2.3);
     assert.equal(Number(rows['4096 processes'].paper), 2200);
     console.log(`Fig. 8 at 64 processes after ${((Date.now() - opened) / 1000).toFixed(1)} s: ${rows['64 processes'].simulated.toFixed(3)} µs per round`);
+    assert.ok(await page.locator('[data-testid="fig8-chart"] svg').count() === 1, 'Fig. 8 is drawn');
+    const dots = await page.locator('[data-testid="fig8-chart"] svg circle').count();
+    assert.ok(dots >= 5 + 1, `the chart shows the finished points (${dots} circles)`);
     await page.click('[data-testid="action-fig8"]'); // stop Fig. 8: the run at scale alone
     await page.waitForSelector('[data-testid="status-fig8"][data-status="stopped"]');
 

@@ -8,6 +8,7 @@ use yew::prelude::*;
 
 use crate::components::cells_table::CellsTable;
 use crate::components::part_status::PartStatus;
+use crate::fig8_svg::{self, Point};
 use crate::paper_check::{work_budget, Status};
 use crate::paper_check_003::{Part003, SharedPaper003Check, SCALE_PROCESSES};
 
@@ -34,6 +35,29 @@ pub fn paper_switch(open: &str) -> Html {
                     aria-current={(*p == open).then_some("page")}>{ format!("Paper {p}: {what}") }</a>
             }) }
         </nav>
+    }
+}
+
+/// Props of the chart: the curve's points as far as its runs have come.
+#[derive(Properties, PartialEq)]
+struct Fig8ChartProps {
+    points: Vec<Point>,
+}
+
+/// Fig. 8 as an inline SVG, redrawn when a point changes.
+#[function_component(Fig8Chart)]
+fn fig8_chart(props: &Fig8ChartProps) -> Html {
+    let svg = use_memo(props.points.clone(), |points| {
+        fig8_svg::render(points).map(AttrValue::from)
+    });
+    match &*svg {
+        Ok(svg) => html! {
+            <div class="fig10-chart" data-testid="fig8-chart" role="img"
+                aria-label="Fig. 8: µs per shared lock + unlock against processes, both on log scales, and the paper's stated values">
+                { Html::from_html_unchecked(svg.clone()) }
+            </div>
+        },
+        Err(e) => html! { <p class="fig10-error" role="alert">{ e }</p> },
     }
 }
 
@@ -93,6 +117,15 @@ pub fn paper_check_003_view(props: &PaperCheck003ViewProps) -> Html {
         }
     };
     let fig8_rows = std::rc::Rc::new(check.rows(Part003::Fig8));
+    let points: Vec<Point> = rankscope_core::reproduce::paper003::FIG8_PROCESSES
+        .iter()
+        .zip(fig8_rows.iter())
+        .map(|(&processes, row)| Point {
+            processes,
+            simulated: row.cell.simulated,
+            paper: row.cell.paper,
+        })
+        .collect();
     let scale = check.rows(Part003::Scale).remove(0);
     let scale_events = check.events(Part003::Scale);
     let scale_wall = check.wall(Part003::Scale).elapsed_ms();
@@ -145,6 +178,7 @@ pub fn paper_check_003_view(props: &PaperCheck003ViewProps) -> Html {
                 <p class="part-why">
                     { format!("Processes fill FX100's 128 nodes × 32 from node 0, where the lock lives; {} rounds each, the slowest process's time per round.", rankscope_core::reproduce::paper003::ROUNDS) }
                 </p>
+                <Fig8Chart {points} />
                 <CellsTable rows={fig8_rows} unit="µs per round" caption={check.title(Part003::Fig8).to_string()} />
             </section>
             <section class="panel paper-part" data-testid="part-scale" aria-labelledby="title-scale">
