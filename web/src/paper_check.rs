@@ -405,6 +405,25 @@ pub fn fragment_for(paper: &str) -> String {
     format!("paper={paper}")
 }
 
+impl crate::chunked_check::ChunkedCheck for PaperCheck {
+    type Part = Part;
+    fn open(&mut self) {
+        PaperCheck::open(self);
+    }
+    fn is_working(&self) -> bool {
+        PaperCheck::is_working(self)
+    }
+    fn work(&mut self, budget_ms: f64, clock: &mut dyn FnMut() -> f64) {
+        PaperCheck::work(self, budget_ms, clock);
+    }
+    fn start(&mut self, part: Part) {
+        PaperCheck::start(self, part);
+    }
+    fn stop(&mut self, part: Part) {
+        PaperCheck::stop(self, part);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

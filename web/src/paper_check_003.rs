@@ -241,6 +241,25 @@ impl Paper003Check {
     }
 }
 
+impl crate::chunked_check::ChunkedCheck for Paper003Check {
+    type Part = Part003;
+    fn open(&mut self) {
+        Paper003Check::open(self);
+    }
+    fn is_working(&self) -> bool {
+        Paper003Check::is_working(self)
+    }
+    fn work(&mut self, budget_ms: f64, clock: &mut dyn FnMut() -> f64) {
+        Paper003Check::work(self, budget_ms, clock);
+    }
+    fn start(&mut self, part: Part003) {
+        Paper003Check::start(self, part);
+    }
+    fn stop(&mut self, part: Part003) {
+        Paper003Check::stop(self, part);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,13 +3,14 @@
 //! [`CHUNK_MS`](crate::paper_check::CHUNK_MS), computing and rendering, between which the page
 //! paints and takes input; cells fill in as their runs finish.
 
-use gloo_timers::callback::Timeout;
 use yew::prelude::*;
+
+use crate::components::chunked_work::{control, use_chunked_work};
 
 use crate::components::cells_table::CellsTable;
 use crate::components::fig10_chart::Fig10Chart;
 use crate::components::part_status::PartStatus;
-use crate::paper_check::{work_budget, Part, SharedPaperCheck, TABLE3_N};
+use crate::paper_check::{Part, SharedPaperCheck, TABLE3_N};
 
 /// The papers with a check in the page.
 const PAPERS: [&str; 2] = ["000", "003"];
@@ -21,12 +22,6 @@ pub struct PaperCheckViewProps {
     pub paper: AttrValue,
     /// Paper 000's check.
     pub check: SharedPaperCheck,
-}
-
-fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
 }
 
 /// The unit of a part's values.
@@ -71,52 +66,8 @@ fn why(part: Part) -> Html {
 /// The view.
 #[function_component(PaperCheckView)]
 pub fn paper_check_view(props: &PaperCheckViewProps) -> Html {
-    let tick = use_state(|| 0u64);
-    // On opening: start the parts that start by themselves.
-    {
-        let (check, tick) = (props.check.clone(), tick.clone());
-        use_effect_with((), move |_| {
-            check.0.borrow_mut().open();
-            tick.set(*tick + 1);
-        });
-    }
-    // After each render while something runs: yield to the page, then compute one chunk. The
-    // time rendering the last chunk took comes out of the next one's budget.
-    let working = props.check.0.borrow().is_working();
-    let computed_at = use_mut_ref(|| None::<f64>);
-    {
-        let (check, tick) = (props.check.clone(), tick.clone());
-        use_effect_with((*tick, working), move |&(n, working)| {
-            let render_ms = computed_at
-                .borrow_mut()
-                .take()
-                .map_or(0.0, |at| now_ms() - at);
-            let timer = working.then(|| {
-                Timeout::new(0, move || {
-                    let mut clock = now_ms;
-                    check
-                        .0
-                        .borrow_mut()
-                        .work(work_budget(render_ms), &mut clock);
-                    *computed_at.borrow_mut() = Some(now_ms());
-                    tick.set(n + 1);
-                })
-            });
-            move || drop(timer)
-        });
-    }
-    let control = |part: Part, start: bool| {
-        let (check, tick) = (props.check.clone(), tick.clone());
-        Callback::from(move |()| {
-            let mut check = check.0.borrow_mut();
-            if start {
-                check.start(part);
-            } else {
-                check.stop(part);
-            }
-            tick.set(*tick + 1);
-        })
-    };
+    let tick = use_chunked_work(props.check.0.clone());
+    let control = |part: Part, start: bool| control(&props.check.0, &tick, part, start);
 
     let back = html! { <a class="back" href="#" data-testid="back-to-playground">{ "← Back to the playground" }</a> };
     if !PAPERS.contains(&props.paper.as_str()) {

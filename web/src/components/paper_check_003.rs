@@ -3,13 +3,14 @@
 //! and a button that runs one shared lock + unlock round of 65,536 processes in the page, showing
 //! the simulated time, the events and the wall time it took here.
 
-use gloo_timers::callback::Timeout;
 use yew::prelude::*;
+
+use crate::components::chunked_work::{control, use_chunked_work};
 
 use crate::components::cells_table::CellsTable;
 use crate::components::part_status::PartStatus;
 use crate::fig8_svg::{self, Point};
-use crate::paper_check::{work_budget, Status};
+use crate::paper_check::Status;
 use crate::paper_check_003::{Part003, SharedPaper003Check, SCALE_PROCESSES};
 
 /// Props: the check's state (kept by the page across visits).
@@ -17,12 +18,6 @@ use crate::paper_check_003::{Part003, SharedPaper003Check, SCALE_PROCESSES};
 pub struct PaperCheck003ViewProps {
     /// Paper 003's check.
     pub check: SharedPaper003Check,
-}
-
-fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
 }
 
 /// Links between the papers' checks, the open one marked.
@@ -64,50 +59,8 @@ fn fig8_chart(props: &Fig8ChartProps) -> Html {
 /// The view.
 #[function_component(PaperCheck003View)]
 pub fn paper_check_003_view(props: &PaperCheck003ViewProps) -> Html {
-    let tick = use_state(|| 0u64);
-    {
-        let (check, tick) = (props.check.clone(), tick.clone());
-        use_effect_with((), move |_| {
-            check.0.borrow_mut().open();
-            tick.set(*tick + 1);
-        });
-    }
-    // As paper 000's view: after each render while something runs, yield, then compute a chunk.
-    let working = props.check.0.borrow().is_working();
-    let computed_at = use_mut_ref(|| None::<f64>);
-    {
-        let (check, tick) = (props.check.clone(), tick.clone());
-        use_effect_with((*tick, working), move |&(n, working)| {
-            let render_ms = computed_at
-                .borrow_mut()
-                .take()
-                .map_or(0.0, |at| now_ms() - at);
-            let timer = working.then(|| {
-                Timeout::new(0, move || {
-                    let mut clock = now_ms;
-                    check
-                        .0
-                        .borrow_mut()
-                        .work(work_budget(render_ms), &mut clock);
-                    *computed_at.borrow_mut() = Some(now_ms());
-                    tick.set(n + 1);
-                })
-            });
-            move || drop(timer)
-        });
-    }
-    let control = |part: Part003, start: bool| {
-        let (check, tick) = (props.check.clone(), tick.clone());
-        Callback::from(move |()| {
-            let mut check = check.0.borrow_mut();
-            if start {
-                check.start(part);
-            } else {
-                check.stop(part);
-            }
-            tick.set(*tick + 1);
-        })
-    };
+    let tick = use_chunked_work(props.check.0.clone());
+    let control = |part: Part003, start: bool| control(&props.check.0, &tick, part, start);
 
     let check = props.check.0.borrow();
     let status = |part: Part003| {
