@@ -208,14 +208,21 @@ impl RankCtx<'_> {
         self.world.mem_op(self.rank, op, Some(algorithm))
     }
 
-    /// Records that this rank now holds (`held`) or leaves a lock in `mode` (lock algorithms
-    /// driven on the engine: the lock view and the exclusion checks read these).
-    pub fn record_lock(&mut self, mode: crate::locks::Mode, held: bool) {
+    /// Records that this rank now holds (`held`) or leaves the lock whose words live on rank
+    /// `home`, in `mode` (lock algorithms driven on the engine: the lock view and the exclusion
+    /// checks read these).
+    pub fn record_lock(&mut self, home: Rank, mode: crate::locks::Mode, held: bool) {
         self.world.record(crate::trace::RecordKind::Lock {
             rank: self.rank,
+            home,
             mode,
             held,
         });
+    }
+
+    /// How the MPI library takes passive-target locks in this run (`SimConfig::lock_scheme`).
+    pub fn lock_scheme(&self) -> crate::locks::LockScheme {
+        self.world.lock_scheme
     }
 
     /// Words of one-sided memory each rank has (`SimConfig::words_per_rank`).

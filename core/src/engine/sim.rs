@@ -32,6 +32,9 @@ pub struct SimConfig {
     /// A seed that reorders events due at the same time (instead of FIFO), for correctness
     /// checks that must hold under any such order; `None` for the normal, FIFO run.
     pub perturb: Option<u64>,
+    /// How the MPI library's `MPI_Win_lock` / `MPI_Win_lock_all` take locks (paper 003's
+    /// global MCS-RW lock by default).
+    pub lock_scheme: crate::locks::LockScheme,
 }
 
 impl Default for SimConfig {
@@ -42,6 +45,7 @@ impl Default for SimConfig {
             matching: Matching::Eager,
             words_per_rank: 0,
             perturb: None,
+            lock_scheme: crate::locks::LockScheme::McsRw,
         }
     }
 }
@@ -114,6 +118,7 @@ impl<P: Program> Sim<P> {
                 call_time: SimTime::ZERO,
                 lock_steps: std::collections::BTreeMap::new(),
                 perturb: config.perturb.map(SplitMix64::new),
+                lock_scheme: config.lock_scheme,
                 rma: Default::default(),
             },
             programs,
@@ -393,6 +398,10 @@ impl<P: Program> Sim<P> {
     /// Lines printed by the ranks, in time order.
     pub fn console(&self) -> &[ConsoleLine] {
         &self.world.console
+    }
+    /// How this run's MPI library takes passive-target locks (`SimConfig::lock_scheme`).
+    pub fn lock_scheme(&self) -> crate::locks::LockScheme {
+        self.world.lock_scheme
     }
     /// A word of a rank's one-sided memory (`None` if it does not exist).
     pub fn word(&self, word: crate::locks::Word) -> Option<u64> {

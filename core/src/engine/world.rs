@@ -185,6 +185,8 @@ pub struct World {
     pub(crate) lock_steps: BTreeMap<ReqId, Algorithm>,
     /// Reorders same-time events (`SimConfig::perturb`).
     pub(crate) perturb: Option<SplitMix64>,
+    /// How the MPI library takes passive-target locks (`SimConfig::lock_scheme`).
+    pub(crate) lock_scheme: crate::locks::LockScheme,
     /// One-sided accesses to windows in flight, exposed window parts, the collective ledger.
     pub(crate) rma: Rma,
 }
@@ -677,6 +679,7 @@ impl World {
             call_time: self.call_time,
             lock_steps: self.lock_steps.clone(),
             perturb: self.perturb.clone(),
+            lock_scheme: self.lock_scheme,
             rma: self.rma.clone(),
         }
     }

@@ -41,5 +41,6 @@ pub use vm::{Vm, VmLimits};
 
 /// Words of one-sided memory per rank that C programs need (`SimConfig::words_per_rank`): the
 /// record and queue nodes of the global lock behind `MPI_Win_lock` and `MPI_Win_lock_all`
-/// (paper 003's MCS readers/writer lock). Every run of a C program sets it.
-pub const RMA_WORDS: u32 = crate::locks::mcs_rw::WORDS;
+/// (any `LockScheme`: paper 003's MCS readers/writer lock needs the most). Every run of a C
+/// program sets it.
+pub const RMA_WORDS: u32 = crate::locks::LockScheme::MAX_WORDS;

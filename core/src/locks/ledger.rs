@@ -28,6 +28,8 @@ struct Change {
     /// The record's index in the trace.
     index: usize,
     rank: u32,
+    /// Whose lock (its home rank).
+    home: u32,
     mode: Mode,
     held: bool,
 }
@@ -56,11 +58,17 @@ impl LockLedger {
         }
         for (index, rec) in (self.seen..).zip(known.range(self.seen..known.len())) {
             match rec.kind {
-                RecordKind::Lock { rank, mode, held } => {
+                RecordKind::Lock {
+                    rank,
+                    home,
+                    mode,
+                    held,
+                } => {
                     self.first_use.get_or_insert(index);
                     self.changes.push(Change {
                         index,
                         rank,
+                        home,
                         mode,
                         held,
                     });
@@ -79,11 +87,12 @@ impl LockLedger {
         self.first_use
     }
 
-    /// Who holds the lock after the first `records` records of the trace.
-    pub fn holders(&self, records: usize) -> Holders {
+    /// Who holds the lock whose words live on rank `home` after the first `records` records
+    /// of the trace.
+    pub fn holders(&self, home: u32, records: usize) -> Holders {
         let upto = self.changes.partition_point(|c| c.index < records);
         let mut h = Holders::default();
-        for c in &self.changes[..upto] {
+        for c in self.changes[..upto].iter().filter(|c| c.home == home) {
             match (c.mode, c.held) {
                 (Mode::Shared, true) => {
                     if let Err(at) = h.readers.binary_search(&c.rank) {
@@ -118,7 +127,12 @@ mod tests {
     }
 
     fn lock(rank: u32, mode: Mode, held: bool) -> Record {
-        rec(RecordKind::Lock { rank, mode, held })
+        rec(RecordKind::Lock {
+            rank,
+            home: 0,
+            mode,
+            held,
+        })
     }
 
     #[test]
@@ -137,24 +151,35 @@ mod tests {
         ledger.extend(&records[..3]);
         ledger.extend(&records);
         assert_eq!(ledger.first_use(), Some(1));
-        assert!(ledger.holders(1).is_free());
+        assert!(ledger.holders(0, 1).is_free());
         assert_eq!(
-            ledger.holders(3),
+            ledger.holders(0, 3),
             Holders {
                 readers: vec![1, 3],
                 writer: None
             }
         );
-        assert_eq!(ledger.holders(4).readers, vec![3]);
+        assert_eq!(ledger.holders(0, 4).readers, vec![3]);
         assert_eq!(
-            ledger.holders(6),
+            ledger.holders(0, 6),
             Holders {
                 readers: vec![],
                 writer: Some(2)
             }
         );
-        assert!(ledger.holders(records.len()).is_free());
-        assert!(ledger.holders(usize::MAX).is_free());
+        assert!(ledger.holders(0, records.len()).is_free());
+        // Another rank's lock (a per-target scheme) is its own.
+        let mut theirs = records.clone();
+        theirs.push(rec(RecordKind::Lock {
+            rank: 1,
+            home: 3,
+            mode: Mode::Exclusive,
+            held: true,
+        }));
+        ledger.extend(&theirs);
+        assert!(ledger.holders(0, theirs.len()).is_free());
+        assert_eq!(ledger.holders(3, theirs.len()).writer, Some(1));
+        assert!(ledger.holders(0, usize::MAX).is_free());
     }
 
     #[test]
@@ -174,6 +199,6 @@ mod tests {
         let other = vec![lock(0, Mode::Exclusive, true)];
         ledger.extend(&other);
         assert_eq!(ledger.first_use(), Some(0));
-        assert_eq!(ledger.holders(1).writer, Some(0));
+        assert_eq!(ledger.holders(0, 1).writer, Some(0));
     }
 }

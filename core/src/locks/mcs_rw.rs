@@ -377,7 +377,7 @@ pub fn describe_count(v: u64) -> String {
 }
 
 /// Word `index` holding `v`, in words.
-fn value(index: u32, v: u64) -> String {
+pub fn describe_value(index: u32, v: u64) -> String {
     match index {
         RCNT => describe_count(v),
         BLOCKED => (if v == 0 { "false" } else { "true" }).to_string(),
@@ -400,14 +400,20 @@ pub fn explain_op(rank: u32, op: MemOp, result: u64) -> String {
         format!("{field} (on rank {})", w.rank)
     };
     match op {
-        MemOp::Read(_) => format!("rank {rank} reads {whose}: {}", value(w.index, result)),
+        MemOp::Read(_) => format!(
+            "rank {rank} reads {whose}: {}",
+            describe_value(w.index, result)
+        ),
         MemOp::Write(_, v) => {
             let wakes = if w.index == BLOCKED && v == 0 && w.rank != rank {
                 format!(" — rank {} stops spinning", w.rank)
             } else {
                 String::new()
             };
-            format!("rank {rank} sets {whose} to {}{wakes}", value(w.index, v))
+            format!(
+                "rank {rank} sets {whose} to {}{wakes}",
+                describe_value(w.index, v)
+            )
         }
         MemOp::Atomic {
             kind,
@@ -424,11 +430,13 @@ pub fn explain_op(rank: u32, op: MemOp, result: u64) -> String {
                 }
                 K::FetchAndOr if operand == WIFLAG => "fetch_and_or(WIFLAG)".to_string(),
                 K::FetchAndAnd if operand == !WAFLAG => "fetch_and_and(~WAFLAG)".to_string(),
-                K::FetchAndStore => format!("fetch_and_store({})", value(w.index, operand)),
+                K::FetchAndStore => {
+                    format!("fetch_and_store({})", describe_value(w.index, operand))
+                }
                 K::CompareAndSwap => format!(
                     "compare_and_swap({} → {})",
-                    value(w.index, compare),
-                    value(w.index, operand)
+                    describe_value(w.index, compare),
+                    describe_value(w.index, operand)
                 ),
                 other => format!("{other}({operand})"),
             };
@@ -439,7 +447,7 @@ pub fn explain_op(rank: u32, op: MemOp, result: u64) -> String {
             };
             format!(
                 "rank {rank}: {what} on {whose} returned {}{outcome}{}",
-                value(w.index, result),
+                describe_value(w.index, result),
                 consequence(op, result)
             )
         }

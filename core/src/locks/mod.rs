@@ -12,6 +12,8 @@
 //! | a centralized test-and-set lock (remote polling) | [`test_and_set`] |
 //! | foMPI's global + local lock words, remote polling with backoff (Gerstenberger et al. 2013) | [`fompi`] |
 //!
+//! [`scheme`] maps `MPI_Win_lock` / `MPI_Win_lock_all` onto them (paper 003's global MCS-RW,
+//! foMPI, test-and-set, or Li et al.'s lock per target), selectable per run.
 //! [`ledger`] reads who holds a lock at any point of a run from its trace (for the playground's
 //! lock view).
 
@@ -21,11 +23,13 @@ pub mod ledger;
 pub mod mcs_rw;
 pub mod memory;
 pub mod on_engine;
+pub mod scheme;
 pub mod test_and_set;
 
 use crate::machine::AtomicKind;
 
 pub use memory::Memory;
+pub use scheme::LockScheme;
 
 /// One 64-bit word of one rank's memory.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]

@@ -11,6 +11,7 @@ use crate::engine::{OpError, RankCtx, ReqId, Step};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineLock {
     algorithm: Algorithm,
+    home: u32,
     op: AnyLockOp,
     mode: Mode,
     acquiring: bool,
@@ -32,6 +33,7 @@ impl EngineLock {
         };
         EngineLock {
             algorithm,
+            home,
             op,
             mode,
             acquiring,
@@ -47,7 +49,7 @@ impl EngineLock {
             self.started = true;
             if !self.acquiring {
                 // The critical section ends when the release begins.
-                ctx.record_lock(self.mode, false);
+                ctx.record_lock(self.home, self.mode, false);
             }
         }
         loop {
@@ -70,7 +72,7 @@ impl EngineLock {
                 }
                 Action::Pause(d) => return Ok(Some(Step::Compute(d))),
                 Action::Acquired => {
-                    ctx.record_lock(self.mode, true);
+                    ctx.record_lock(self.home, self.mode, true);
                     return Ok(None);
                 }
                 Action::Released => return Ok(None),

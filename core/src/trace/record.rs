@@ -78,6 +78,8 @@ pub enum RecordKind {
     Lock {
         /// The rank.
         rank: Rank,
+        /// The rank whose words hold the lock (0 for a global lock).
+        home: Rank,
         /// Shared or exclusive.
         mode: Mode,
         /// It now holds the lock (else it leaves it and starts releasing).
@@ -405,11 +407,25 @@ impl Record {
                 op,
                 result,
             } => algorithm.explain_op(*rank, *op, *result),
-            RecordKind::Lock { rank, mode, held } => match (mode, held) {
-                (Mode::Shared, true) => format!("rank {rank} holds the lock, shared with other readers"),
-                (Mode::Exclusive, true) => format!("rank {rank} holds the lock alone (exclusive)"),
-                (_, false) => format!("rank {rank} leaves the lock and starts releasing it"),
-            },
+            RecordKind::Lock {
+                rank,
+                home,
+                mode,
+                held,
+            } => {
+                let which = if *home == 0 {
+                    "the lock".to_string()
+                } else {
+                    format!("rank {home}'s lock")
+                };
+                match (mode, held) {
+                    (Mode::Shared, true) => {
+                        format!("rank {rank} holds {which}, shared with other readers")
+                    }
+                    (Mode::Exclusive, true) => format!("rank {rank} holds {which} alone (exclusive)"),
+                    (_, false) => format!("rank {rank} leaves {which} and starts releasing it"),
+                }
+            }
             RecordKind::Spinning { rank, word, until } => format!(
                 "rank {rank} spins until its word {word} {} (a local spin: a remote write wakes it)",
                 until.describe()
@@ -585,9 +601,15 @@ impl Record {
                 }
                 h.u64(*result);
             }
-            RecordKind::Lock { rank, mode, held } => {
+            RecordKind::Lock {
+                rank,
+                home,
+                mode,
+                held,
+            } => {
                 h.u32(19);
                 h.u32(*rank);
+                h.u32(*home);
                 h.u32(u32::from(*mode == Mode::Exclusive));
                 h.u32(u32::from(*held));
             }

@@ -5,11 +5,22 @@
 
 use rankscope_core::engine::{Sim, SimConfig, SimError};
 use rankscope_core::lang::{self, Vm, VmLimits};
+use rankscope_core::locks::LockScheme;
 use rankscope_core::machine::{builtin_profiles, AtomicKind, Machine, RdmaOp};
 use rankscope_core::trace::RecordKind;
 
 /// Runs `src` on `n` ranks of machine `id`: the console (or the error as rendered) and the sim.
 fn run(src: &str, n: u32, id: &str) -> (Result<Vec<String>, String>, Sim<Vm>) {
+    run_with(src, n, id, LockScheme::default())
+}
+
+/// [`run`] with passive-target locks taken as `scheme` says.
+pub(crate) fn run_with(
+    src: &str,
+    n: u32,
+    id: &str,
+    scheme: LockScheme,
+) -> (Result<Vec<String>, String>, Sim<Vm>) {
     let compiled = lang::load(src, "rma.c").unwrap_or_else(|d| {
         panic!(
             "{}",
@@ -27,6 +38,7 @@ fn run(src: &str, n: u32, id: &str) -> (Result<Vec<String>, String>, Sim<Vm>) {
     let machine = Machine::new(&profile, n).unwrap();
     let config = SimConfig {
         words_per_rank: lang::RMA_WORDS,
+        lock_scheme: scheme,
         ..SimConfig::default()
     };
     let mut sim = Sim::new(
@@ -43,7 +55,7 @@ fn run(src: &str, n: u32, id: &str) -> (Result<Vec<String>, String>, Sim<Vm>) {
 }
 
 /// The one-sided operations the run issued with this op.
-fn issued(sim: &Sim<Vm>, wanted: impl Fn(RdmaOp, bool) -> bool) -> usize {
+pub(crate) fn issued(sim: &Sim<Vm>, wanted: impl Fn(RdmaOp, bool) -> bool) -> usize {
     sim.trace()
         .records()
         .iter()
@@ -146,7 +158,7 @@ fn put_get_accumulate_fetch_and_op_and_cas_values_across_ranks_with_and_without_
     }
 }
 
-const COUNTER: &str = r#"
+pub(crate) const COUNTER: &str = r#"
 #include <mpi.h>
 #include <stdio.h>
 #define K 4
@@ -174,7 +186,7 @@ int main(int argc, char **argv) {
 }
 "#;
 
-fn counter(lock: &str, flush: &str, unlock: &str) -> String {
+pub(crate) fn counter(lock: &str, flush: &str, unlock: &str) -> String {
     COUNTER
         .replace("UNLOCK", unlock)
         .replace("LOCK", lock)

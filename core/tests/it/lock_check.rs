@@ -44,7 +44,10 @@ fn check(machine: &str, algorithm: Algorithm, ranks: u32, writer_every: u32, see
     sim.run().unwrap_or_else(|e| panic!("{what}: {e}"));
     let (mut readers, mut writers, mut max_readers) = (0u32, 0u32, 0u32);
     for (i, r) in sim.trace().records().iter().enumerate() {
-        let RecordKind::Lock { rank, mode, held } = r.kind else {
+        let RecordKind::Lock {
+            rank, mode, held, ..
+        } = r.kind
+        else {
             continue;
         };
         match (mode, held) {

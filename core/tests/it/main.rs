@@ -9,6 +9,7 @@ mod lang_mpi;
 mod lang_rma;
 mod lang_vm;
 mod lock_check;
+mod lock_schemes;
 mod profiles;
 mod script;
 mod words;

@@ -37,7 +37,7 @@ use super::transfer::check_rank;
 use super::window::{Held, Outstanding, Window, Windows};
 use crate::engine::{Combine, Element, Rank, RankCtx, RemoteAccess, WindowPart};
 use crate::lang::memory::{Addr, Memory};
-use crate::locks::Mode;
+use crate::locks::{LockScheme, Mode};
 use crate::machine::{AtomicKind, RdmaOp};
 
 /// The fence assertions accepted.
@@ -175,7 +175,7 @@ pub(super) fn start(
                 }
                 .into());
             }
-            let stages = acquire(windows, mode, nocheck, ctx)?;
+            let stages = acquire(windows, mode, Some(target), nocheck, ctx)?;
             windows
                 .get_mut(number)?
                 .locks
@@ -198,7 +198,7 @@ pub(super) fn start(
                 window: number,
                 target: Some(target),
             }];
-            stages.extend(release(windows, held, ctx)?);
+            stages.extend(release(windows, held, Some(target), ctx)?);
             sync(stages)
         }
         MpiCall::WinLockAll { assert, win } => {
@@ -211,7 +211,7 @@ pub(super) fn start(
                 }
                 .into());
             }
-            let stages = acquire(windows, Mode::Shared, nocheck, ctx)?;
+            let stages = acquire(windows, Mode::Shared, None, nocheck, ctx)?;
             windows.get_mut(number)?.lock_all = Some(nocheck);
             sync(stages)
         }
@@ -230,7 +230,7 @@ pub(super) fn start(
                 mode: Mode::Shared,
                 nocheck,
             };
-            stages.extend(release(windows, held, ctx)?);
+            stages.extend(release(windows, held, None, ctx)?);
             sync(stages)
         }
         MpiCall::WinFlush { rank, win } => {
@@ -437,53 +437,97 @@ fn check_assert(assert: i64, allowed: i64, words: &'static str) -> Result<bool, 
     Ok(assert & i64::from(MPI_MODE_NOCHECK) != 0)
 }
 
-/// The stages that take the global lock in `mode` (none with `nocheck`), after checking that
-/// this rank may take it; counts the hold.
+/// The homes of the locks a lock of `target` takes (`None`: `MPI_Win_lock_all`) under the
+/// run's lock scheme: the one global lock, or the target's own, or every rank's.
+fn homes(target: Option<Rank>, ctx: &RankCtx<'_>) -> Vec<Rank> {
+    let scheme = ctx.lock_scheme();
+    match target {
+        Some(t) => vec![scheme.home(t)],
+        None => scheme.lock_all_homes(ctx.size()),
+    }
+}
+
+/// The stages that take the locks of `target` (`None`: lock_all) in `mode` (none with
+/// `nocheck`), after checking that this rank may take them; counts the holds.
 fn acquire(
     windows: &mut Windows,
     mode: Mode,
+    target: Option<Rank>,
     nocheck: bool,
     ctx: &RankCtx<'_>,
 ) -> Result<Vec<Stage>, ErrorKind> {
     if nocheck {
         return Ok(Vec::new());
     }
+    let scheme = ctx.lock_scheme();
     let wanted = match mode {
-        Mode::Shared => "a shared lock",
-        Mode::Exclusive => "an exclusive lock",
+        Mode::Shared => "shared",
+        Mode::Exclusive => "exclusively",
     };
-    if windows.exclusive {
-        return Err(RmaError::LockConflict {
-            wanted,
-            held: "an exclusive lock",
+    let homes = homes(target, ctx);
+    for &home in &homes {
+        let shared = windows.shared_holds.get(&home).copied().unwrap_or(0) > 0;
+        let held = if windows.exclusive.contains(&home) {
+            Some("exclusively")
+        } else if shared && (mode == Mode::Exclusive || scheme != LockScheme::McsRw) {
+            // Only the reader-preference MCS-RW lock lets a reader take a second shared hold
+            // safely (the others would wait behind a writer that waits for the first).
+            Some("shared")
+        } else {
+            None
+        };
+        if let Some(held) = held {
+            return Err(RmaError::LockConflict {
+                wanted,
+                held,
+                scheme,
+                home,
+            }
+            .into());
         }
-        .into());
     }
-    if mode == Mode::Exclusive && windows.shared_holds > 0 {
-        return Err(RmaError::LockConflict {
-            wanted,
-            held: "a shared lock",
+    let mut stages = Vec::with_capacity(homes.len());
+    for home in homes {
+        stages.push(Stage::Lock(PassiveLock::new(true, mode, home, ctx)?));
+        match mode {
+            Mode::Shared => *windows.shared_holds.entry(home).or_default() += 1,
+            Mode::Exclusive => {
+                windows.exclusive.insert(home);
+            }
         }
-        .into());
     }
-    let lock = PassiveLock::new(true, mode, ctx)?;
-    match mode {
-        Mode::Shared => windows.shared_holds += 1,
-        Mode::Exclusive => windows.exclusive = true,
-    }
-    Ok(vec![Stage::Lock(lock)])
+    Ok(stages)
 }
 
-/// The stages that release a hold of the global lock (none if it was taken with `nocheck`).
-fn release(windows: &mut Windows, held: Held, ctx: &RankCtx<'_>) -> Result<Vec<Stage>, ErrorKind> {
+/// The stages that release the holds a lock of `target` (`None`: lock_all) took (none if it
+/// was taken with `nocheck`).
+fn release(
+    windows: &mut Windows,
+    held: Held,
+    target: Option<Rank>,
+    ctx: &RankCtx<'_>,
+) -> Result<Vec<Stage>, ErrorKind> {
     if held.nocheck {
         return Ok(Vec::new());
     }
-    match held.mode {
-        Mode::Shared => windows.shared_holds = windows.shared_holds.saturating_sub(1),
-        Mode::Exclusive => windows.exclusive = false,
+    let mut stages = Vec::new();
+    for home in homes(target, ctx) {
+        match held.mode {
+            Mode::Shared => {
+                if let Some(n) = windows.shared_holds.get_mut(&home) {
+                    *n = n.saturating_sub(1);
+                    if *n == 0 {
+                        windows.shared_holds.remove(&home);
+                    }
+                }
+            }
+            Mode::Exclusive => {
+                windows.exclusive.remove(&home);
+            }
+        }
+        stages.push(Stage::Lock(PassiveLock::new(false, held.mode, home, ctx)?));
     }
-    Ok(vec![Stage::Lock(PassiveLock::new(false, held.mode, ctx)?)])
+    Ok(stages)
 }
 
 /// Decodes an accumulate operation handle, with its name.

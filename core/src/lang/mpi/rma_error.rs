@@ -93,10 +93,14 @@ pub enum RmaError {
     },
     /// A lock the one global lock cannot give while this rank holds another.
     LockConflict {
-        /// What is asked for.
+        /// How it is asked for: `exclusively` or `shared`.
         wanted: &'static str,
-        /// What is held.
+        /// How it is held: `exclusively` or `shared`.
         held: &'static str,
+        /// The run's lock scheme.
+        scheme: crate::locks::LockScheme,
+        /// The home rank of the lock both would take.
+        home: u32,
     },
     /// `MPI_Win_flush`/`MPI_Win_flush_all` outside a passive-target epoch.
     NoPassiveEpoch {
@@ -213,10 +217,25 @@ impl fmt::Display for RmaError {
                 f,
                 "window {window} already has a lock of this rank: unlock it before MPI_Win_lock_all"
             ),
-            RmaError::LockConflict { wanted, held } => write!(
-                f,
-                "cannot take {wanted} while this rank holds {held}: passive-target locks here are one global readers/writer lock (as paper 003's FX100 MPI), so a rank holding it must release it first"
-            ),
+            RmaError::LockConflict {
+                wanted,
+                held,
+                scheme,
+                home,
+            } => {
+                let lock = if scheme.per_target() {
+                    format!("rank {home}'s lock")
+                } else {
+                    "the global lock".to_string()
+                };
+                write!(f, "cannot take {lock} {wanted} while this rank holds it {held}: ")?;
+                match scheme {
+                    crate::locks::LockScheme::McsRw => f.write_str("under the mcs-rw lock scheme every MPI_Win_lock takes one global readers/writer lock (as paper 003's FX100 MPI), so a rank must release it before taking it exclusively or again after an exclusive hold"),
+                    crate::locks::LockScheme::TestAndSet => f.write_str("under the test-and-set lock scheme every MPI_Win_lock takes one lock word with one holder, shared or not, so the rank must release it first"),
+                    crate::locks::LockScheme::Fompi => f.write_str("under the fompi lock scheme every MPI_Win_lock takes one global lock that lets writers go first, so a second hold could wait forever behind a writer that waits for the first; release it first"),
+                    crate::locks::LockScheme::LiEtAl => f.write_str("under the li lock scheme each target has one lock that lets writers go first, so a second hold could wait forever behind a writer that waits for the first; release it first"),
+                }
+            }
             RmaError::NoPassiveEpoch {
                 window,
                 target: Some(t),

@@ -79,17 +79,18 @@ impl Window {
     }
 }
 
-/// The rank's window table and its hold on the global lock.
+/// The rank's window table and its holds of passive-target locks.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct Windows {
     /// By window number; `None` once freed.
     list: Vec<Option<Window>>,
     /// One-sided collective calls made so far (the engine's ledger position).
     pub collectives: u64,
-    /// Shared holds of the global lock taken with lock operations.
-    pub shared_holds: u32,
-    /// The global lock is held exclusively.
-    pub exclusive: bool,
+    /// Shared holds of each lock (by its home rank: 0 for a global lock) taken with lock
+    /// operations.
+    pub shared_holds: std::collections::BTreeMap<u32, u32>,
+    /// The locks (by home rank) held exclusively.
+    pub exclusive: std::collections::BTreeSet<u32>,
 }
 
 impl Windows {
