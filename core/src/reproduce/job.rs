@@ -1,14 +1,16 @@
 //! A paper check's runs as resumable jobs: each [`Job`] is one program on one machine under one
 //! engine (producing the number the program prints after a key), or one native workload run
-//! ([`NativeRun`], producing its slowest rank's finish time), advanced a slice of events at a time
-//! so a browser can spread a long check over frames. An [`Experiment`] is a titled list of jobs
-//! that becomes a [`Table`] as they finish.
+//! ([`NativeRun`], producing its slowest rank's finish time and keeping every rank's), advanced a
+//! slice of events at a time so a browser can spread a long check over frames. A native run may
+//! also be of programs the caller made ([`Job::programs`], e.g. another lock algorithm). An
+//! [`Experiment`] is a titled list of jobs that becomes a [`Table`] as they finish.
 
 use super::native_run::NativeRun;
 use super::{Cell, Table};
-use crate::engine::{Matching, Program, Sim, SimConfig, SimError};
+use crate::engine::{Limits, Matching, Program, Sim, SimConfig, SimError};
 use crate::lang::{self, Vm, VmLimits};
 use crate::machine::{builtin_profiles, Machine};
+use crate::time::SimTime;
 use crate::trace::TraceMode;
 use crate::workloads::Native;
 
@@ -42,6 +44,13 @@ enum Work {
     },
     /// A native workload; the value is what its [`NativeRun::measure`] says.
     Native(Box<NativeRun>),
+    /// Native programs made by the caller, run on `run`'s machine (`run.kind` unused) with
+    /// `words` words per rank; the value is what `run.measure` says. Taken when the job starts.
+    Programs {
+        run: Box<NativeRun>,
+        programs: Vec<Native>,
+        words: u32,
+    },
     /// Nothing: the job could not be set up (its cell says why).
     Failed,
 }
@@ -53,6 +62,8 @@ pub struct Job {
     pub cell: Cell,
     work: Work,
     stage: Stage,
+    /// Every rank's finish time, once a native run has finished (empty otherwise).
+    finishes: Vec<SimTime>,
 }
 
 impl Job {
@@ -77,6 +88,7 @@ impl Job {
                 key,
             },
             stage: Stage::Waiting,
+            finishes: Vec::new(),
         }
     }
 
@@ -87,6 +99,23 @@ impl Job {
             cell,
             work: Work::Native(Box::new(run)),
             stage: Stage::Waiting,
+            finishes: Vec::new(),
+        }
+    }
+
+    /// A job that runs `programs` (one per rank; `run.ranks` and `run.kind` are not used) on
+    /// `run.profile` with `run.engines` receiving engines and `words` words per rank, and puts
+    /// `run.measure` of the finished run into `cell`. `cell.note` is kept if the run succeeds.
+    pub fn programs(cell: Cell, run: NativeRun, programs: Vec<Native>, words: u32) -> Job {
+        Job {
+            cell,
+            work: Work::Programs {
+                run: Box::new(run),
+                programs,
+                words,
+            },
+            stage: Stage::Waiting,
+            finishes: Vec::new(),
         }
     }
 
@@ -98,12 +127,19 @@ impl Job {
             cell,
             work: Work::Failed,
             stage: Stage::Done(0),
+            finishes: Vec::new(),
         }
     }
 
     /// Whether the job has finished (with a value or an error note).
     pub fn is_done(&self) -> bool {
         matches!(self.stage, Stage::Done(_))
+    }
+
+    /// Every rank's finish time once a native run has finished, in rank order (empty before,
+    /// and for programs of the playground's language or a failed run).
+    pub fn finish_times(&self) -> &[SimTime] {
+        &self.finishes
     }
 
     /// Simulated events so far (0 before it starts; all of them once it has finished).
@@ -119,12 +155,20 @@ impl Job {
     /// Runs up to `events` more events. Returns whether the job is done.
     pub fn advance(&mut self, events: u64) -> bool {
         if let Stage::Waiting = self.stage {
-            match &self.work {
+            match &mut self.work {
                 Work::Program { .. } => match self.build() {
                     Ok(sim) => self.stage = Stage::Running(Box::new(sim)),
                     Err(e) => return self.finish(Err(e), 0),
                 },
                 Work::Native(run) => match run.build() {
+                    Ok(sim) => self.stage = Stage::RunningNative(Box::new(sim)),
+                    Err(e) => return self.finish(Err(e), 0),
+                },
+                Work::Programs {
+                    run,
+                    programs,
+                    words,
+                } => match build_programs(run, std::mem::take(programs), *words) {
                     Ok(sim) => self.stage = Stage::RunningNative(Box::new(sim)),
                     Err(e) => return self.finish(Err(e), 0),
                 },
@@ -148,12 +192,15 @@ impl Job {
                 };
                 (value, sim.events())
             }
-            (Stage::RunningNative(sim), Work::Native(run)) => {
+            (Stage::RunningNative(sim), Work::Native(run) | Work::Programs { run, .. }) => {
                 let value = match slice(sim, events) {
                     Ok(false) => return false,
                     Ok(true) => run.value(sim),
                     Err(e) => Err(e),
                 };
+                if value.is_ok() {
+                    self.finishes = finish_times(sim).unwrap_or_default();
+                }
                 (value, sim.events())
             }
             _ => (Err("a job's stage does not match its work".to_string()), 0),
@@ -215,6 +262,37 @@ impl Job {
         self.stage = Stage::Done(events);
         true
     }
+}
+
+/// The simulation of `programs` on `run`'s machine, not started (as [`NativeRun::build`]).
+fn build_programs(
+    run: &NativeRun,
+    programs: Vec<Native>,
+    words: u32,
+) -> Result<Sim<Native>, String> {
+    let ranks = u32::try_from(programs.len()).map_err(|e| e.to_string())?;
+    let mut machine = Machine::new(&run.profile, ranks).map_err(|e| e.to_string())?;
+    if let Some(n) = run.engines {
+        machine.set_engines_in_use(n).map_err(|e| e.to_string())?;
+    }
+    let config = SimConfig {
+        limits: Limits::unbounded(),
+        trace: TraceMode::HashOnly,
+        words_per_rank: words,
+        ..SimConfig::default()
+    };
+    Ok(Sim::new(machine, programs, config))
+}
+
+/// Every rank's finish time of a finished lock or atomics run (`None` if one has none).
+fn finish_times(sim: &Sim<Native>) -> Option<Vec<SimTime>> {
+    (0..sim.size())
+        .map(|r| match sim.program(r) {
+            Some(Native::Lock(l)) => l.finished_at(),
+            Some(Native::Atomics(a)) => a.finished_at(),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Runs up to `events` more events of `sim`; returns whether it finished, or why it stopped.

@@ -6,20 +6,20 @@
 //! processes. Fig. 10: per-rank totals for ppn 1, 8 and 32 on 128 nodes and their order by hop
 //! distance. Figs. 11–12: fetch_and_adds on one node with 1 and 4 receiving RDMA engines. Only
 //! 2.3 µs at 4 processes was calibrated (the engine's atomic time); everything else is a
-//! prediction. Fig. 8's runs and a single round at any scale also come as resumable jobs
-//! ([`fig8_experiment`], [`round_job`]) for the browser.
+//! prediction. Every figure's runs are resumable jobs ([`fig8_experiment`], [`fig9_experiment`],
+//! [`fig10_experiment`], [`fig11_12_experiment`], [`algorithms_experiment`], [`round_job`]) that
+//! the browser advances in chunks, and the `*_from` functions turn their results so far into the
+//! figures; the CLI's [`fig8`], [`fig9`], [`fig10`], [`fig11_12`] and [`algorithms`] run the same
+//! jobs to the end, so both compute the same numbers.
 
 use std::collections::BTreeMap;
 
 use super::native_run::{Measure, NativeRun};
 use super::{Cell, Experiment, Figure, Job, Series, Table};
-use crate::engine::{Limits, Sim, SimConfig};
 use crate::locks::Algorithm;
 use crate::machine::{builtin_profiles, Machine, Profile};
-use crate::time::SimTime;
-use crate::trace::TraceMode;
 use crate::workloads::lock_rounds::LockRounds;
-use crate::workloads::{programs, Native, WorkloadKind, WorkloadParams};
+use crate::workloads::{Native, WorkloadKind};
 
 /// Fig. 8's process counts.
 pub const FIG8_PROCESSES: [u32; 11] = [4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096];
@@ -34,6 +34,42 @@ pub const SCALE_PPN: u32 = 8;
 /// The K computer's scale: 82,944 nodes × 8 processes (paper 003 Sec. 5.2).
 pub const K_PROCESSES: u32 = 663_552;
 
+/// Fig. 9's process count.
+pub const FIG9_PROCESSES: u32 = 256;
+
+/// The paper's Fig. 9: µs per lock + unlock on FX100 at 256 processes.
+pub const FIG9_FX100_US: f64 = 130.0;
+
+/// The paper's Fig. 9: FX10's 114 s, read as 1000 rounds, in µs per round.
+pub const FIG9_FX10_US: f64 = 114_000.0;
+
+/// Fig. 10's nodes.
+pub const FIG10_NODES: u32 = 128;
+
+/// Fig. 10's processes per node and the paper's total of the slowest rank for 1000 rounds (s).
+pub const FIG10_PPN: [(u32, f64); 3] = [(1, 0.069), (8, 0.52), (32, 2.2)];
+
+/// The paper's Fig. 10: the fastest rank's total at ppn 32 (s; the totals spread 0.1–2.2 s).
+pub const FIG10_FASTEST_S: f64 = 0.1;
+
+/// The rounds Fig. 10's totals are reported for (the paper's).
+pub const FIG10_PAPER_ROUNDS: u32 = 1000;
+
+/// The paper's Figs. 11–12: 4 receiving RDMA engines instead of 1 make it ≈ 40 % faster.
+pub const FIG11_12_GAIN_PERCENT: f64 = 40.0;
+
+/// Processes on the lock's node in Figs. 11–12 (FX100's 32 per node).
+pub const FIG11_12_PROCESSES: u32 = 32;
+
+/// The receiving RDMA engines compared in Figs. 11–12.
+pub const FIG11_12_ENGINES: [u32; 2] = [1, 4];
+
+/// The lock-algorithm comparison's process counts.
+pub const ALGORITHM_PROCESSES: [u32; 4] = [4, 16, 64, 256];
+
+/// In the lock-algorithm comparison, one acquire in this many is exclusive.
+pub const WRITER_EVERY: u32 = 4;
+
 /// A built-in profile, optionally at another size (`Profile::resized`).
 fn profile(id: &str, nodes: Option<u32>, ppn: Option<u32>) -> Result<Profile, String> {
     let p = builtin_profiles()
@@ -46,133 +82,90 @@ fn profile(id: &str, nodes: Option<u32>, ppn: Option<u32>) -> Result<Profile, St
     Ok(p.resized(nodes, ppn, "paper 003's experiment"))
 }
 
-/// What a run gives: each rank's finish time and the hop distance of its node to the lock's.
-struct Finish {
-    times: Vec<SimTime>,
-    hops: Vec<u32>,
-}
-
-impl Finish {
-    fn max(&self) -> SimTime {
-        self.times.iter().copied().max().unwrap_or_default()
-    }
-
-    fn min(&self) -> SimTime {
-        self.times.iter().copied().min().unwrap_or_default()
-    }
-}
-
-/// Runs `kind` on `ranks` ranks of `profile` with `engines` receiving RDMA engines in use.
-fn run(
-    profile: &Profile,
-    ranks: u32,
+/// A job running workload `kind` on `ranks` ranks of `profile` (or failing with why there is
+/// no profile), `rounds` rounds, `engines` receiving engines, its cell showing `measure`.
+fn native_job(
+    cell: Cell,
+    profile: Result<Profile, String>,
     kind: WorkloadKind,
-    iterations: u32,
+    ranks: u32,
+    rounds: u32,
     engines: Option<u32>,
-) -> Result<Finish, String> {
-    let params = WorkloadParams {
-        bytes: 8,
-        iterations,
-    };
-    let words = kind.words_per_rank();
-    run_programs(profile, programs(kind, ranks, params), words, engines)
-}
-
-/// Runs `programs` (one per rank) on `profile`.
-fn run_programs(
-    profile: &Profile,
-    programs: Vec<Native>,
-    words: u32,
-    engines: Option<u32>,
-) -> Result<Finish, String> {
-    let ranks = u32::try_from(programs.len()).map_err(|e| e.to_string())?;
-    let mut machine = Machine::new(profile, ranks).map_err(|e| e.to_string())?;
-    if let Some(n) = engines {
-        machine.set_engines_in_use(n).map_err(|e| e.to_string())?;
+    measure: Measure,
+) -> Job {
+    match profile {
+        Ok(profile) => Job::native(
+            cell,
+            NativeRun {
+                profile,
+                kind,
+                ranks,
+                rounds,
+                engines,
+                measure,
+            },
+        ),
+        Err(e) => Job::failed(cell, e),
     }
-    let hops = (0..ranks).map(|r| machine.hop_distance(r, 0)).collect();
-    let config = SimConfig {
-        limits: Limits::unbounded(),
-        trace: TraceMode::HashOnly,
-        words_per_rank: words,
-        ..SimConfig::default()
-    };
-    let mut sim = Sim::new(machine, programs, config);
-    sim.run().map_err(|e| e.to_string())?;
-    let times = (0..ranks)
-        .map(|r| match sim.program(r) {
-            Some(Native::Lock(l)) => l.finished_at(),
-            Some(Native::Atomics(a)) => a.finished_at(),
-            _ => None,
-        })
-        .collect::<Option<Vec<SimTime>>>()
-        .ok_or("a rank did not finish")?;
-    Ok(Finish { times, hops })
 }
 
-/// Time per shared lock + unlock of the slowest process, in µs, for `processes` processes on
-/// FX100 (128 nodes × 32; ranks fill node 0 first, where the lock lives).
-fn per_lock_us(processes: u32, iterations: u32) -> Result<f64, String> {
-    let p = profile("fx100", None, None)?;
-    let f = run(&p, processes, WorkloadKind::SharedLock, iterations, None)?;
-    Ok(f.max().as_us_f64() / f64::from(iterations))
-}
-
-fn cell(label: impl Into<String>, paper: f64, got: Result<f64, String>, note: &str) -> Cell {
+/// A cell with no value yet.
+fn cell(label: impl Into<String>, paper: f64, note: impl Into<String>) -> Cell {
     Cell {
         label: label.into(),
         paper,
-        simulated: got.as_ref().ok().copied(),
-        note: got.err().unwrap_or_else(|| note.to_string()),
+        simulated: None,
+        note: note.into(),
     }
 }
 
-/// Fig. 8: the curve (µs per lock + unlock, `iterations` rounds) and the values the text states.
-pub fn fig8(iterations: u32) -> Figure {
-    let values: Vec<Option<f64>> = FIG8_PROCESSES
+/// Runs every job of `experiment` to the end.
+fn run_all(mut experiment: Experiment) -> Experiment {
+    while !experiment.advance(u64::MAX) {}
+    experiment
+}
+
+/// A cell computed from other cells: `value` of their values once all have one; while they run,
+/// no value; if one of them finished without a value, no value and a note saying so.
+fn derived(mut cell: Cell, from: &[&Job], value: impl FnOnce(&[f64]) -> Option<f64>) -> Cell {
+    let values: Option<Vec<f64>> = from.iter().map(|j| j.cell.simulated).collect();
+    cell.simulated = values.as_deref().and_then(value);
+    if cell.simulated.is_none()
+        && from
+            .iter()
+            .any(|j| j.is_done() && j.cell.simulated.is_none())
+    {
+        cell.note = "a run it depends on gave no value".into();
+    }
+    cell
+}
+
+/// Fig. 8's curve as resumable jobs, one per process count in [`FIG8_PROCESSES`]: µs per shared
+/// lock + unlock of the slowest process over `rounds` rounds on FX100 (128 nodes × 32), each
+/// cell next to the paper's stated value where there is one.
+pub fn fig8_experiment(rounds: u32) -> Experiment {
+    let jobs = FIG8_PROCESSES
         .iter()
-        .map(|&n| per_lock_us(n, iterations).ok())
+        .map(|&n| {
+            let note = match n {
+                4 => "calibration: the RDMA engine's atomic time is fitted to this",
+                4096 => "the paper: Fig. 10's slowest rank at ppn 32, 2.2 s for 1000 rounds",
+                _ => "a prediction; the paper plots it without a number in the text",
+            };
+            native_job(
+                cell(format!("{n} processes"), fig8_stated(n), note),
+                profile("fx100", None, None),
+                WorkloadKind::SharedLock,
+                n,
+                rounds,
+                None,
+                Measure::SlowestUsPerRound,
+            )
+        })
         .collect();
-    let at = |n: u32| {
-        let i = FIG8_PROCESSES.iter().position(|&x| x == n);
-        i.and_then(|i| values[i])
-            .ok_or_else(|| format!("no run at {n}"))
-    };
-    let k = profile("fx100", Some(K_PROCESSES / SCALE_PPN), Some(SCALE_PPN)).and_then(|p| {
-        let f = run(&p, K_PROCESSES, WorkloadKind::SharedLock, 1, None)?;
-        Ok(f.max().as_secs_f64())
-    });
-    let points = Table {
-        title: "Paper 003 Fig. 8, values stated in the text".into(),
-        cells: vec![
-            cell(
-                "4 processes, µs per lock + unlock (calibration)",
-                2.3,
-                at(4),
-                "the RDMA engine's atomic time is fitted to this",
-            ),
-            cell(
-                "4096 processes, µs per lock + unlock",
-                2200.0,
-                at(4096),
-                "the paper: Fig. 10's slowest rank at ppn 32, 2.2 s for 1000 rounds",
-            ),
-            cell(
-                "663,552 processes (K computer), s for one lock + unlock",
-                1.0,
-                k,
-                "the paper extrapolates about 1 s; here all 663,552 processes are simulated once",
-            ),
-        ],
-    };
-    Figure {
-        title: format!("Paper 003 Fig. 8: MCS-RW shared lock + unlock on FX100 (µs per round of the slowest process, {iterations} rounds) by processes"),
-        x: FIG8_PROCESSES.iter().map(|&n| f64::from(n)).collect(),
-        series: vec![Series {
-            label: "FX100, 1 RDMA engine".into(),
-            values,
-        }],
-        points,
+    Experiment {
+        title: format!("Paper 003 Fig. 8: MCS-RW shared lock + unlock on FX100 (µs per round of the slowest process, {rounds} rounds) by processes"),
+        jobs,
     }
 }
 
@@ -186,110 +179,281 @@ pub fn fig8_stated(processes: u32) -> f64 {
     }
 }
 
-/// Fig. 8's curve as resumable jobs, one per process count in [`FIG8_PROCESSES`]: µs per shared
-/// lock + unlock of the slowest process over `rounds` rounds on FX100 (128 nodes × 32), each
-/// cell next to the paper's stated value where there is one. The same runs as [`fig8`]'s.
-pub fn fig8_experiment(rounds: u32) -> Experiment {
-    let jobs = FIG8_PROCESSES
-        .iter()
-        .map(|&n| {
-            let note = match n {
-                4 => "calibration: the RDMA engine's atomic time is fitted to this",
-                4096 => "the paper: Fig. 10's slowest rank at ppn 32, 2.2 s for 1000 rounds",
-                _ => "a prediction; the paper plots it without a number in the text",
-            };
-            let cell = Cell {
-                label: format!("{n} processes"),
-                paper: fig8_stated(n),
-                simulated: None,
-                note: note.into(),
-            };
-            match profile("fx100", None, None) {
-                Ok(p) => Job::native(
-                    cell,
-                    NativeRun {
-                        profile: p,
-                        kind: WorkloadKind::SharedLock,
-                        ranks: n,
-                        rounds,
-                        engines: None,
-                        measure: Measure::SlowestUsPerRound,
-                    },
-                ),
-                Err(e) => Job::failed(cell, e),
-            }
-        })
-        .collect();
-    Experiment {
-        title: format!("Paper 003 Fig. 8: MCS-RW shared lock + unlock on FX100 (µs per round of the slowest process, {rounds} rounds) by processes"),
-        jobs,
+/// The K computer's one round ([`K_PROCESSES`] on FX100 resized to 82,944 nodes × 8) as a job
+/// whose value is the slowest process's finish time in seconds, next to the paper's ≈ 1 s.
+pub fn k_job() -> Job {
+    native_job(
+        cell(
+            "663,552 processes (K computer), s for one lock + unlock",
+            1.0,
+            "the paper extrapolates about 1 s; here all 663,552 processes are simulated once",
+        ),
+        profile(
+            "fx100",
+            Some(K_PROCESSES.div_ceil(SCALE_PPN)),
+            Some(SCALE_PPN),
+        ),
+        WorkloadKind::SharedLock,
+        K_PROCESSES,
+        1,
+        None,
+        Measure::SlowestSecs,
+    )
+}
+
+/// Fig. 8 from its experiment ([`fig8_experiment`]) and the K computer's cell ([`k_job`]): the
+/// curve as far as its runs have come and the values the text states.
+pub fn fig8_from(experiment: &Experiment, k: Cell) -> Figure {
+    let values: Vec<Option<f64>> = experiment.jobs.iter().map(|j| j.cell.simulated).collect();
+    let at = |n: u32, label: &str, note: &str| {
+        let i = FIG8_PROCESSES.iter().position(|&x| x == n);
+        let job = i.and_then(|i| experiment.jobs.get(i));
+        Cell {
+            label: label.into(),
+            paper: fig8_stated(n),
+            simulated: job.and_then(|j| j.cell.simulated),
+            note: match job {
+                Some(j) if j.is_done() && j.cell.simulated.is_none() => j.cell.note.clone(),
+                _ => note.into(),
+            },
+        }
+    };
+    let points = Table {
+        title: "Paper 003 Fig. 8, values stated in the text".into(),
+        cells: vec![
+            at(
+                4,
+                "4 processes, µs per lock + unlock (calibration)",
+                "the RDMA engine's atomic time is fitted to this",
+            ),
+            at(
+                4096,
+                "4096 processes, µs per lock + unlock",
+                "the paper: Fig. 10's slowest rank at ppn 32, 2.2 s for 1000 rounds",
+            ),
+            k,
+        ],
+    };
+    Figure {
+        title: experiment.title.clone(),
+        x: FIG8_PROCESSES.iter().map(|&n| f64::from(n)).collect(),
+        series: vec![Series {
+            label: "FX100, 1 RDMA engine".into(),
+            values,
+        }],
+        points,
     }
+}
+
+/// Fig. 8: the curve (µs per lock + unlock, `rounds` rounds) and the values the text states,
+/// including the K computer's round.
+pub fn fig8(rounds: u32) -> Figure {
+    fig8_from(&run_all(fig8_experiment(rounds)), k_job().run())
 }
 
 /// One shared lock + unlock round of `processes` processes on FX100 resized to
 /// `processes / SCALE_PPN` nodes × [`SCALE_PPN`], as a resumable job whose value is the slowest
 /// process's finish time in µs.
 pub fn round_job(processes: u32) -> Job {
-    let cell = Cell {
-        label: format!("{processes} processes, one shared lock + unlock (µs)"),
-        paper: f64::NAN,
-        simulated: None,
-        note: format!(
-            "FX100 resized to {} nodes × {SCALE_PPN}; a prediction",
-            processes.div_ceil(SCALE_PPN)
+    native_job(
+        cell(
+            format!("{processes} processes, one shared lock + unlock (µs)"),
+            f64::NAN,
+            format!(
+                "FX100 resized to {} nodes × {SCALE_PPN}; a prediction",
+                processes.div_ceil(SCALE_PPN)
+            ),
         ),
-    };
-    match profile(
-        "fx100",
-        Some(processes.div_ceil(SCALE_PPN)),
-        Some(SCALE_PPN),
-    ) {
-        Ok(p) => Job::native(
-            cell,
-            NativeRun {
-                profile: p,
-                kind: WorkloadKind::SharedLock,
-                ranks: processes,
-                rounds: 1,
-                engines: None,
-                measure: Measure::SlowestUsPerRound,
-            },
+        profile(
+            "fx100",
+            Some(processes.div_ceil(SCALE_PPN)),
+            Some(SCALE_PPN),
         ),
-        Err(e) => Job::failed(cell, e),
-    }
+        WorkloadKind::SharedLock,
+        processes,
+        1,
+        None,
+        Measure::SlowestUsPerRound,
+    )
 }
 
-/// Fig. 9: FX10 (no RDMA atomics; 24 nodes × 16) against FX100 at 256 processes.
-pub fn fig9(iterations: u32) -> Table {
-    let fx100 = per_lock_us(256, iterations);
-    let fx10 = profile("fx10", Some(24), Some(16)).and_then(|p| {
-        let f = run(&p, 256, WorkloadKind::SharedLock, iterations, None)?;
-        Ok(f.max().as_us_f64() / f64::from(iterations))
-    });
-    let ratio = match (&fx10, &fx100) {
-        (Ok(a), Ok(b)) => Ok(a / b),
-        _ => Err("a run failed".to_string()),
+/// Fig. 9's runs: shared lock + unlock of [`FIG9_PROCESSES`] processes, µs per round of the
+/// slowest over `rounds` rounds, on FX100 (128 nodes × 32) and on FX10 (no RDMA atomics; 24
+/// nodes × 16).
+pub fn fig9_experiment(rounds: u32) -> Experiment {
+    let n = FIG9_PROCESSES;
+    let run = |cell, profile| {
+        native_job(
+            cell,
+            profile,
+            WorkloadKind::SharedLock,
+            n,
+            rounds,
+            None,
+            Measure::SlowestUsPerRound,
+        )
     };
-    Table {
-        title: "Paper 003 Fig. 9: shared lock + unlock at 256 processes, FX10 against FX100 (µs per round)".into(),
-        cells: vec![
-            cell("FX100, µs per round", 130.0, fx100, ""),
-            cell(
-                "FX10, µs per round",
-                114_000.0,
-                fx10,
-                "the paper prints 114 s, read as 1000 rounds (its ratio to FX100 is ≈ 1000); FX10's locks are messages handled by the target's software, which this model serves as soon as they arrive",
+    Experiment {
+        title: format!("Paper 003 Fig. 9: shared lock + unlock at {n} processes, FX10 against FX100 (µs per round, {rounds} rounds)"),
+        jobs: vec![
+            run(
+                cell("FX100, µs per round", FIG9_FX100_US, "Tofu2's RDMA atomics"),
+                profile("fx100", None, None),
             ),
-            cell("FX10 / FX100", 877.0, ratio, "the paper: about 1000 times"),
+            run(
+                cell(
+                    "FX10, µs per round",
+                    FIG9_FX10_US,
+                    "the paper prints 114 s, read as 1000 rounds (its ratio to FX100 is ≈ 1000); FX10's locks are messages handled by the target's software, which this model serves as soon as they arrive",
+                ),
+                profile("fx10", Some(24), Some(16)),
+            ),
         ],
     }
 }
 
-/// Fig. 10: per-rank totals of `iterations` rounds (reported for 1000) on 128 nodes with ppn 1,
-/// 8 and 32, and the ppn-32 totals by hop distance to the lock's node.
-pub fn fig10(iterations: u32) -> (Table, Figure) {
-    let scale = 1000.0 / f64::from(iterations);
+/// Fig. 9 from its experiment ([`fig9_experiment`]): both machines and their ratio.
+pub fn fig9_from(experiment: &Experiment) -> Table {
+    let mut cells: Vec<Cell> = experiment.jobs.iter().map(|j| j.cell.clone()).collect();
+    let jobs: Vec<&Job> = experiment.jobs.iter().collect();
+    if let [fx100, fx10] = jobs[..] {
+        cells.push(derived(
+            cell(
+                "FX10 / FX100",
+                FIG9_FX10_US / FIG9_FX100_US,
+                "the paper: about 1000 times",
+            ),
+            &[fx10, fx100],
+            |v| Some(v[0] / v[1]),
+        ));
+    }
+    Table {
+        title: experiment.title.clone(),
+        cells,
+    }
+}
+
+/// Fig. 9: FX10 (no RDMA atomics; 24 nodes × 16) against FX100 at 256 processes.
+pub fn fig9(rounds: u32) -> Table {
+    fig9_from(&run_all(fig9_experiment(rounds)))
+}
+
+/// Fig. 10's runs: `rounds` shared lock + unlock rounds of every process on [`FIG10_NODES`]
+/// FX100 nodes at each ppn of [`FIG10_PPN`], each job's value the slowest rank's finish (s);
+/// [`fig10_from`] reads every rank's.
+pub fn fig10_experiment(rounds: u32) -> Experiment {
+    let jobs = FIG10_PPN
+        .iter()
+        .map(|&(ppn, _)| {
+            let n = FIG10_NODES * ppn;
+            native_job(
+                cell(
+                    format!(
+                        "ppn {ppn} ({n} processes), slowest rank's finish (s, {rounds} rounds)"
+                    ),
+                    f64::NAN,
+                    "",
+                ),
+                profile("fx100", Some(FIG10_NODES), Some(ppn)),
+                WorkloadKind::SharedLock,
+                n,
+                rounds,
+                None,
+                Measure::SlowestSecs,
+            )
+        })
+        .collect();
+    Experiment {
+        title: format!("Paper 003 Fig. 10: per-rank totals of 1000 shared lock + unlock rounds on {FIG10_NODES} FX100 nodes (s; simulated with {rounds} rounds, scaled)"),
+        jobs,
+    }
+}
+
+/// Fig. 10 as far as its runs have come.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fig10 {
+    /// The slowest rank's total at each ppn and the fastest at ppn 32, against the paper's.
+    pub table: Table,
+    /// Each rank's total of 1000 rounds (s) by rank, one series per ppn (`None` past a series'
+    /// ranks and until its run finishes).
+    pub per_rank: Figure,
+    /// At ppn 32, the mean total (s) by Tofu hops to the lock's node.
+    pub by_hops: Figure,
+}
+
+/// Each rank's hop distance to the lock's node (rank 0's) on `FIG10_NODES` nodes × `ppn`.
+fn hops_to_lock(ppn: u32) -> Result<Vec<u32>, String> {
+    let p = profile("fx100", Some(FIG10_NODES), Some(ppn))?;
+    let n = FIG10_NODES * ppn;
+    let machine = Machine::new(&p, n).map_err(|e| e.to_string())?;
+    Ok((0..n).map(|r| machine.hop_distance(r, 0)).collect())
+}
+
+/// Fig. 10 from its experiment ([`fig10_experiment`] with these `rounds`): totals scaled from
+/// `rounds` to the paper's 1000.
+pub fn fig10_from(experiment: &Experiment, rounds: u32) -> Fig10 {
+    let scale = f64::from(FIG10_PAPER_ROUNDS) / f64::from(rounds.max(1));
+    let totals: Vec<Vec<f64>> = experiment
+        .jobs
+        .iter()
+        .map(|j| {
+            j.finish_times()
+                .iter()
+                .map(|t| t.as_secs_f64() * scale)
+                .collect()
+        })
+        .collect();
+    let extreme = |i: usize, f: fn(f64, f64) -> f64| {
+        totals
+            .get(i)
+            .filter(|t| !t.is_empty())
+            .map(|t| t.iter().copied().fold(t[0], f))
+    };
     let mut cells = Vec::new();
+    for (i, &(ppn, paper)) in FIG10_PPN.iter().enumerate() {
+        let n = FIG10_NODES * ppn;
+        let mut c = cell(
+            format!("ppn {ppn} ({n} processes), slowest rank's total (s)"),
+            paper,
+            "",
+        );
+        c.simulated = extreme(i, f64::max);
+        if let Some(job) = experiment.jobs.get(i) {
+            if job.is_done() && c.simulated.is_none() {
+                c.note = job.cell.note.clone();
+            }
+        }
+        cells.push(c);
+    }
+    let last = FIG10_PPN.len() - 1;
+    let mut fastest = cell(
+        format!("ppn {}, fastest rank's total (s)", FIG10_PPN[last].0),
+        FIG10_FASTEST_S,
+        "the paper: totals spread from 0.1 to 2.2 s, in order of hop distance",
+    );
+    fastest.simulated = extreme(last, f64::min);
+    cells.push(fastest);
+    let widest = FIG10_PPN
+        .iter()
+        .map(|&(p, _)| FIG10_NODES * p)
+        .max()
+        .unwrap_or(0);
+    let per_rank = Figure {
+        title: "Paper 003 Fig. 10: each rank's total of 1000 shared lock + unlock rounds (s) by rank, 128 FX100 nodes".into(),
+        x: (0..widest).map(f64::from).collect(),
+        series: FIG10_PPN
+            .iter()
+            .zip(&totals)
+            .map(|(&(ppn, _), t)| Series {
+                label: format!("ppn {ppn} ({} processes)", FIG10_NODES * ppn),
+                values: (0..widest as usize).map(|r| t.get(r).copied()).collect(),
+            })
+            .collect(),
+        points: Table {
+            title: String::new(),
+            cells: Vec::new(),
+        },
+    };
     let mut by_hops = Figure {
         title: "Paper 003 Fig. 10 (ppn 32): mean total of 1000 rounds (s) by Tofu hops to the lock's node".into(),
         x: Vec::new(),
@@ -299,78 +463,197 @@ pub fn fig10(iterations: u32) -> (Table, Figure) {
             cells: Vec::new(),
         },
     };
-    for (ppn, paper) in [(1, 0.069), (8, 0.52), (32, 2.2)] {
-        let f = profile("fx100", Some(128), Some(ppn))
-            .and_then(|p| run(&p, 128 * ppn, WorkloadKind::SharedLock, iterations, None));
-        cells.push(cell(
-            format!(
-                "ppn {ppn} ({} processes), slowest rank's total (s)",
-                128 * ppn
-            ),
-            paper,
-            f.as_ref()
-                .map(|f| f.max().as_secs_f64() * scale)
-                .map_err(Clone::clone),
-            "",
-        ));
-        if ppn == 32 {
-            cells.push(cell(
-                "ppn 32, fastest rank's total (s)",
-                0.1,
-                f.as_ref()
-                    .map(|f| f.min().as_secs_f64() * scale)
-                    .map_err(Clone::clone),
-                "the paper: totals spread from 0.1 to 2.2 s, in order of hop distance",
-            ));
-            if let Ok(f) = &f {
-                let mut groups: BTreeMap<u32, (f64, u32)> = BTreeMap::new();
-                for (t, h) in f.times.iter().zip(&f.hops) {
-                    let g = groups.entry(*h).or_default();
-                    g.0 += t.as_secs_f64() * scale;
-                    g.1 += 1;
-                }
-                by_hops.x = groups.keys().map(|&h| f64::from(h)).collect();
-                by_hops.series.push(Series {
-                    label: "mean total".into(),
-                    values: groups
-                        .values()
-                        .map(|(s, n)| Some(s / f64::from(*n)))
-                        .collect(),
-                });
-            }
+    if let (Some(t), Ok(hops)) = (
+        totals.get(last).filter(|t| !t.is_empty()),
+        hops_to_lock(FIG10_PPN[last].0),
+    ) {
+        let mut groups: BTreeMap<u32, (f64, u32)> = BTreeMap::new();
+        for (t, h) in t.iter().zip(&hops) {
+            let g = groups.entry(*h).or_default();
+            g.0 += t;
+            g.1 += 1;
         }
+        by_hops.x = groups.keys().map(|&h| f64::from(h)).collect();
+        by_hops.series.push(Series {
+            label: "mean total".into(),
+            values: groups
+                .values()
+                .map(|(s, n)| Some(s / f64::from(*n)))
+                .collect(),
+        });
     }
-    (
-        Table {
-            title: format!("Paper 003 Fig. 10: per-rank totals of 1000 shared lock + unlock rounds on 128 FX100 nodes (s; simulated with {iterations} rounds, scaled)"),
+    Fig10 {
+        table: Table {
+            title: experiment.title.clone(),
             cells,
         },
+        per_rank,
         by_hops,
-    )
+    }
+}
+
+/// Fig. 10: per-rank totals of `rounds` rounds (reported for 1000) on 128 nodes with ppn 1,
+/// 8 and 32, and the ppn-32 totals by hop distance to the lock's node.
+pub fn fig10(rounds: u32) -> (Table, Figure) {
+    let f = fig10_from(&run_all(fig10_experiment(rounds)), rounds);
+    (f.table, f.by_hops)
+}
+
+/// Figs. 11–12's runs: each of the [`FIG11_12_PROCESSES`] processes on the lock's node issues
+/// 2 fetch_and_adds to it (loopback through the RDMA engines), with 1 and with 4 receiving
+/// engines; [`fig11_12_from`] reads every rank's finish.
+pub fn fig11_12_experiment() -> Experiment {
+    let jobs = FIG11_12_ENGINES
+        .iter()
+        .map(|&engines| {
+            native_job(
+                cell(
+                    format!("{engines} engine(s), slowest finish (µs)"),
+                    f64::NAN,
+                    "",
+                ),
+                profile("fx100", None, None),
+                WorkloadKind::Atomics,
+                FIG11_12_PROCESSES,
+                1,
+                Some(engines),
+                Measure::SlowestUsPerRound,
+            )
+        })
+        .collect();
+    Experiment {
+        title: format!("Paper 003 Figs. 11–12: {FIG11_12_PROCESSES} processes on the lock's node, fetch_and_add through 1 or 4 RDMA engines"),
+        jobs,
+    }
+}
+
+/// Figs. 11–12 from their experiment ([`fig11_12_experiment`]): mean µs per fetch_and_add with
+/// 1 and 4 engines, and how much faster 4 are.
+pub fn fig11_12_from(experiment: &Experiment) -> Table {
+    let mean = |job: &Job| {
+        let t = job.finish_times();
+        let total: f64 = t.iter().map(|t| t.as_us_f64()).sum();
+        (!t.is_empty()).then(|| total / t.len() as f64 / 2.0)
+    };
+    let mut cells: Vec<Cell> = experiment
+        .jobs
+        .iter()
+        .zip(FIG11_12_ENGINES)
+        .map(|(job, engines)| {
+            let mut c = cell(
+                format!(
+                    "{engines} engine{}, mean µs per fetch_and_add",
+                    if engines == 1 { "" } else { "s" }
+                ),
+                f64::NAN,
+                if engines == 1 {
+                    "the paper plots it per rank without a number in the text"
+                } else {
+                    ""
+                },
+            );
+            c.simulated = mean(job);
+            if job.is_done() && c.simulated.is_none() {
+                c.note = job.cell.note.clone();
+            }
+            c
+        })
+        .collect();
+    if let [one, four] = &cells[..] {
+        let mut gain = cell(
+            "improvement with 4 engines (%)",
+            FIG11_12_GAIN_PERCENT,
+            "bus-locked atomics serialize across engines ([nic] atomic_serial_fraction, assumed): far from 4×",
+        );
+        gain.simulated = match (one.simulated, four.simulated) {
+            (Some(a), Some(b)) => Some((1.0 - b / a) * 100.0),
+            _ => None,
+        };
+        if gain.simulated.is_none() && experiment.jobs.iter().all(Job::is_done) {
+            gain.note = "a run it depends on gave no value".into();
+        }
+        cells.push(gain);
+    }
+    Table {
+        title: experiment.title.clone(),
+        cells,
+    }
+}
+
+/// Figs. 11–12: every process on the lock's node issues fetch_and_adds to it (loopback through
+/// the RDMA engines); mean time per fetch_and_add with 1 and with 4 receiving engines.
+pub fn fig11_12() -> Table {
+    fig11_12_from(&run_all(fig11_12_experiment()))
+}
+
+/// What each lock algorithm is, for its cells' notes.
+fn algorithm_note(algorithm: Algorithm) -> &'static str {
+    match algorithm {
+        Algorithm::McsRw => "the paper's: queue nodes, each waiter spins on its own memory",
+        Algorithm::TestAndSet => "one lock word, compare-and-swap retried until it succeeds",
+        Algorithm::Fompi => "foMPI: global + local lock words, remote polling with backoff",
+    }
 }
 
 /// The lock algorithms compared (not a figure of the paper: its Sec. 3 argues from the
-/// algorithms): µs per lock + unlock of the slowest process on FX100 when one acquire in four is
-/// exclusive, for MCS-RW (its implementation), foMPI's remote polling and a centralized
-/// test-and-set lock.
-pub fn algorithms(iterations: u32) -> Figure {
-    const PROCESSES: [u32; 4] = [4, 16, 64, 256];
-    let per_lock = |algorithm: Algorithm, n: u32| {
-        let p = profile("fx100", None, None).ok()?;
-        let programs = (0..n)
-            .map(|_| Native::Lock(LockRounds::mixed(algorithm, iterations, 4)))
-            .collect();
-        let f = run_programs(&p, programs, algorithm.words(), None).ok()?;
-        Some(f.max().as_us_f64() / f64::from(iterations))
-    };
+/// algorithms), as jobs: for each algorithm of [`Algorithm::ALL`] at each count of
+/// [`ALGORITHM_PROCESSES`], µs per lock + unlock of the slowest process over `rounds` rounds on
+/// FX100 when one acquire in [`WRITER_EVERY`] is exclusive. The paper states no numbers.
+pub fn algorithms_experiment(rounds: u32) -> Experiment {
+    let mut jobs = Vec::new();
+    for algorithm in Algorithm::ALL {
+        for n in ALGORITHM_PROCESSES {
+            let c = cell(
+                format!("{algorithm}, {n} processes"),
+                f64::NAN,
+                algorithm_note(algorithm),
+            );
+            let programs = (0..n)
+                .map(|_| Native::Lock(LockRounds::mixed(algorithm, rounds, WRITER_EVERY)))
+                .collect();
+            jobs.push(match profile("fx100", None, None) {
+                Ok(profile) => Job::programs(
+                    c,
+                    NativeRun {
+                        profile,
+                        kind: WorkloadKind::SharedLock,
+                        ranks: n,
+                        rounds,
+                        engines: None,
+                        measure: Measure::SlowestUsPerRound,
+                    },
+                    programs,
+                    algorithm.words(),
+                ),
+                Err(e) => Job::failed(c, e),
+            });
+        }
+    }
+    Experiment {
+        title: format!("Lock algorithms compared: lock + unlock on FX100, 1 in {WRITER_EVERY} exclusive (µs per round of the slowest process, {rounds} rounds) by processes"),
+        jobs,
+    }
+}
+
+/// The lock-algorithm comparison from its experiment ([`algorithms_experiment`]): one curve per
+/// algorithm over [`ALGORITHM_PROCESSES`].
+pub fn algorithms_from(experiment: &Experiment) -> Figure {
+    let per = ALGORITHM_PROCESSES.len();
     Figure {
-        title: format!("Lock algorithms compared: lock + unlock on FX100, 1 in 4 exclusive (µs per round of the slowest process, {iterations} rounds) by processes"),
-        x: PROCESSES.iter().map(|&n| f64::from(n)).collect(),
+        title: experiment.title.clone(),
+        x: ALGORITHM_PROCESSES.iter().map(|&n| f64::from(n)).collect(),
         series: Algorithm::ALL
             .iter()
-            .map(|&a| Series {
+            .enumerate()
+            .map(|(i, a)| Series {
                 label: a.to_string(),
-                values: PROCESSES.iter().map(|&n| per_lock(a, n)).collect(),
+                values: experiment
+                    .jobs
+                    .iter()
+                    .skip(i * per)
+                    .take(per)
+                    .map(|j| j.cell.simulated)
+                    .collect(),
             })
             .collect(),
         points: Table {
@@ -380,66 +663,210 @@ pub fn algorithms(iterations: u32) -> Figure {
     }
 }
 
-/// Figs. 11–12: every process on the lock's node issues fetch_and_adds to it (loopback through
-/// the RDMA engines); mean time per fetch_and_add with 1 and with 4 receiving engines.
-pub fn fig11_12() -> Table {
-    let mean = |engines: u32| {
-        let p = profile("fx100", None, None)?;
-        let f = run(&p, 32, WorkloadKind::Atomics, 1, Some(engines))?;
-        let total: f64 = f.times.iter().map(|t| t.as_us_f64()).sum();
-        Ok::<f64, String>(total / f.times.len() as f64 / 2.0)
-    };
-    let (one, four) = (mean(1), mean(4));
-    let gain = match (&one, &four) {
-        (Ok(a), Ok(b)) => Ok((1.0 - b / a) * 100.0),
-        _ => Err("a run failed".to_string()),
-    };
-    Table {
-        title: "Paper 003 Figs. 11–12: 32 processes on the lock's node, fetch_and_add through 1 or 4 RDMA engines".into(),
-        cells: vec![
-            Cell {
-                label: "1 engine, mean µs per fetch_and_add".into(),
-                paper: f64::NAN,
-                simulated: one.as_ref().ok().copied(),
-                note: "the paper plots it per rank without a number in the text".into(),
-            },
-            Cell {
-                label: "4 engines, mean µs per fetch_and_add".into(),
-                paper: f64::NAN,
-                simulated: four.as_ref().ok().copied(),
-                note: String::new(),
-            },
-            cell(
-                "improvement with 4 engines (%)",
-                40.0,
-                gain,
-                "bus-locked atomics serialize across engines ([nic] atomic_serial_fraction, assumed): far from 4×",
-            ),
-        ],
-    }
+/// The lock algorithms compared: µs per lock + unlock of the slowest process on FX100 when one
+/// acquire in four is exclusive, for MCS-RW (the paper's implementation), foMPI's remote polling
+/// and a centralized test-and-set lock.
+pub fn algorithms(rounds: u32) -> Figure {
+    algorithms_from(&run_all(algorithms_experiment(rounds)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::{Limits, Sim, SimConfig};
+    use crate::time::SimTime;
+    use crate::trace::TraceMode;
+    use crate::workloads::{programs, WorkloadParams};
 
-    /// Fig. 8's jobs, advanced in small slices, give exactly the direct runs' values, and a
-    /// single round at scale gives the direct run's slowest finish time.
+    /// What a direct run gives: each rank's finish time and the hop distance of its node to the
+    /// lock's.
+    struct Finish {
+        times: Vec<SimTime>,
+        hops: Vec<u32>,
+    }
+
+    impl Finish {
+        fn max(&self) -> SimTime {
+            self.times.iter().copied().max().unwrap_or_default()
+        }
+    }
+
+    /// Runs `kind` on `ranks` ranks of `profile` directly (not as a job), with `engines`
+    /// receiving RDMA engines in use.
+    fn run(
+        profile: &Profile,
+        ranks: u32,
+        kind: WorkloadKind,
+        iterations: u32,
+        engines: Option<u32>,
+    ) -> Finish {
+        let params = WorkloadParams {
+            bytes: 8,
+            iterations,
+        };
+        run_programs(
+            profile,
+            programs(kind, ranks, params),
+            kind.words_per_rank(),
+            engines,
+        )
+    }
+
+    /// Runs `programs` (one per rank) on `profile` directly.
+    fn run_programs(
+        profile: &Profile,
+        programs: Vec<Native>,
+        words: u32,
+        engines: Option<u32>,
+    ) -> Finish {
+        let ranks = u32::try_from(programs.len()).unwrap();
+        let mut machine = Machine::new(profile, ranks).unwrap();
+        if let Some(n) = engines {
+            machine.set_engines_in_use(n).unwrap();
+        }
+        let hops = (0..ranks).map(|r| machine.hop_distance(r, 0)).collect();
+        let config = SimConfig {
+            limits: Limits::unbounded(),
+            trace: TraceMode::HashOnly,
+            words_per_rank: words,
+            ..SimConfig::default()
+        };
+        let mut sim = Sim::new(machine, programs, config);
+        sim.run().unwrap();
+        let times = (0..ranks)
+            .map(|r| match sim.program(r) {
+                Some(Native::Lock(l)) => l.finished_at().unwrap(),
+                Some(Native::Atomics(a)) => a.finished_at().unwrap(),
+                _ => panic!("not a lock or atomics program"),
+            })
+            .collect();
+        Finish { times, hops }
+    }
+
+    fn per_lock_us(p: &Profile, processes: u32, iterations: u32) -> f64 {
+        let f = run(p, processes, WorkloadKind::SharedLock, iterations, None);
+        f.max().as_us_f64() / f64::from(iterations)
+    }
+
+    /// Runs `experiment` in small slices (as the browser does).
+    fn in_slices(mut experiment: Experiment) -> Experiment {
+        while !experiment.advance(997) {}
+        experiment
+    }
+
+    /// Every figure's jobs, advanced in small slices, give exactly the direct runs' values: Fig.
+    /// 8's curve, a single round at scale, Fig. 9 and its ratio, Fig. 10's per-rank totals and
+    /// their extremes, Figs. 11–12's means and the lock algorithms.
     #[test]
     fn jobs_equal_the_direct_runs() {
+        let fx100 = profile("fx100", None, None).unwrap();
         let mut experiment = fig8_experiment(3);
         experiment.jobs.truncate(4);
-        while !experiment.advance(997) {}
+        let experiment = in_slices(experiment);
         for (job, &n) in experiment.jobs.iter().zip(&FIG8_PROCESSES) {
-            assert_eq!(job.cell.simulated, Some(per_lock_us(n, 3).unwrap()), "{n}");
+            assert_eq!(job.cell.simulated, Some(per_lock_us(&fx100, n, 3)), "{n}");
             assert!(job.events() > 0);
+            assert_eq!(job.finish_times().len(), n as usize);
         }
         assert_eq!(experiment.jobs[0].cell.paper, 2.3);
         let mut job = round_job(256);
         while !job.advance(1000) {}
         let p = profile("fx100", Some(32), Some(8)).unwrap();
-        let direct = run(&p, 256, WorkloadKind::SharedLock, 1, None).unwrap();
+        let direct = run(&p, 256, WorkloadKind::SharedLock, 1, None);
         assert_eq!(job.cell.simulated, Some(direct.max().as_us_f64()));
+
+        // Fig. 9.
+        let t = fig9_from(&in_slices(fig9_experiment(2)));
+        let fx10 = profile("fx10", Some(24), Some(16)).unwrap();
+        let (a, b) = (per_lock_us(&fx100, 256, 2), per_lock_us(&fx10, 256, 2));
+        let got: Vec<Option<f64>> = t.cells.iter().map(|c| c.simulated).collect();
+        assert_eq!(got, vec![Some(a), Some(b), Some(b / a)]);
+        assert_eq!(t, fig9(2));
+
+        // Fig. 10 (ppn 1 and 8 here; ppn 32 is the same code at a larger size).
+        let rounds = 2;
+        let mut e = fig10_experiment(rounds);
+        e.jobs.truncate(2);
+        let f = fig10_from(&in_slices(e), rounds);
+        for (i, &(ppn, _)) in FIG10_PPN[..2].iter().enumerate() {
+            let p = profile("fx100", Some(FIG10_NODES), Some(ppn)).unwrap();
+            let direct = run(
+                &p,
+                FIG10_NODES * ppn,
+                WorkloadKind::SharedLock,
+                rounds,
+                None,
+            );
+            let scaled: Vec<Option<f64>> = direct
+                .times
+                .iter()
+                .map(|t| Some(t.as_secs_f64() * 500.0))
+                .collect();
+            let series = &f.per_rank.series[i].values;
+            assert_eq!(series[..scaled.len()], scaled[..], "ppn {ppn}");
+            assert!(series[scaled.len()..].iter().all(Option::is_none));
+            assert_eq!(
+                f.table.cells[i].simulated,
+                Some(direct.max().as_secs_f64() * 500.0)
+            );
+            assert_eq!(hops_to_lock(ppn).unwrap(), direct.hops);
+        }
+        assert_eq!(f.per_rank.x.len(), 4096);
+        assert_eq!(f.table.cells[2].simulated, None, "ppn 32 did not run");
+        assert!(f.by_hops.series.is_empty());
+
+        // Figs. 11–12.
+        let t = fig11_12_from(&in_slices(fig11_12_experiment()));
+        let mean = |engines| {
+            let f = run(&fx100, 32, WorkloadKind::Atomics, 1, Some(engines));
+            f.times.iter().map(|t| t.as_us_f64()).sum::<f64>() / 32.0 / 2.0
+        };
+        let (one, four) = (mean(1), mean(4));
+        let got: Vec<Option<f64>> = t.cells.iter().map(|c| c.simulated).collect();
+        assert_eq!(
+            got,
+            vec![Some(one), Some(four), Some((1.0 - four / one) * 100.0)]
+        );
+
+        // The lock algorithms (up to 16 processes here).
+        let mut e = algorithms_experiment(3);
+        e.jobs
+            .retain(|j| !j.cell.label.contains(" 64 ") && !j.cell.label.contains(" 256 "));
+        let e = in_slices(e);
+        for (job, (algorithm, n)) in e.jobs.iter().zip(
+            Algorithm::ALL
+                .iter()
+                .flat_map(|&a| [4u32, 16].map(move |n| (a, n))),
+        ) {
+            let programs = (0..n)
+                .map(|_| Native::Lock(LockRounds::mixed(algorithm, 3, WRITER_EVERY)))
+                .collect();
+            let f = run_programs(&fx100, programs, algorithm.words(), None);
+            assert_eq!(
+                job.cell.simulated,
+                Some(f.max().as_us_f64() / 3.0),
+                "{algorithm} {n}"
+            );
+        }
+    }
+
+    /// The CLI's Fig. 8 is the experiment's curve, and a figure still computing has the values
+    /// that have come in and says nothing is missing for the runs still to come.
+    #[test]
+    fn figures_from_unfinished_experiments() {
+        let mut e = fig8_experiment(2);
+        e.jobs.truncate(2);
+        e.advance(u64::MAX);
+        let f = fig8_from(&e, k_job().cell);
+        assert!(f.series[0].values[0].is_some() && f.series[0].values[1].is_none());
+        let mut e = fig9_experiment(2);
+        e.advance(u64::MAX);
+        let t = fig9_from(&e);
+        assert!(t.cells[0].simulated.is_some());
+        assert_eq!(t.cells[2].simulated, None);
+        assert_eq!(t.cells[2].note, "the paper: about 1000 times");
+        let t = fig11_12_from(&fig11_12_experiment());
+        assert!(t.cells.iter().all(|c| c.simulated.is_none()));
     }
 
     /// Fig. 10's shape, with the tolerances stated: the slowest rank's total grows in proportion
