@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use rankscope_core::engine::Matching;
+use rankscope_core::locks::LockScheme;
 use rankscope_core::workloads::{WorkloadKind, WorkloadParams};
 
 #[derive(Parser)]
@@ -66,6 +67,11 @@ enum Command {
         /// receiver-only:{sync,get,buffered} and both-sides:{sync,get,buffered}.
         #[arg(long, default_value = "eager", value_parser = parse_engine)]
         engine: Matching,
+        /// How MPI_Win_lock / MPI_Win_lock_all take locks: mcs-rw (paper 003's global MCS
+        /// readers/writer lock, the default), fompi, test-and-set, or li (Li et al.: a lock per
+        /// target, lock_all on every rank).
+        #[arg(long, default_value = "mcs-rw", value_parser = parse_lock)]
+        lock: LockScheme,
         /// Stop with an error after this many events.
         #[arg(long, default_value_t = 50_000_000)]
         max_events: u64,
@@ -122,6 +128,7 @@ fn main() -> ExitCode {
             hash_only,
             max_events,
             engine,
+            lock,
             json,
         } => commands::run::run(commands::run::RunOptions {
             target: match (file, workload) {
@@ -137,6 +144,7 @@ fn main() -> ExitCode {
             hash_only,
             max_events,
             engine,
+            lock,
             json,
         }),
         Command::Reproduce { paper, json } => commands::reproduce::run(&paper, json),
@@ -175,4 +183,9 @@ fn main() -> ExitCode {
 
 fn parse_engine(s: &str) -> Result<Matching, String> {
     s.parse()
+}
+
+fn parse_lock(s: &str) -> Result<LockScheme, String> {
+    s.parse()
+        .map_err(|e: rankscope_core::locks::scheme::UnknownLockScheme| e.to_string())
 }

@@ -94,6 +94,47 @@ test('the lock view decodes the MCS-RW lock as the run steps', async () => {
   }
 });
 
+test("another lock scheme: Li et al.'s lock per target, chosen under Protocol and limits", async () => {
+  const { page, problems, close } = await loadApp(site);
+  try {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.click('.limits summary');
+    await page.selectOption('[data-testid="lock-select"]', 'li');
+    await runExample(page, 'mcs_lock.c');
+    // The lock scheme changes how the lock works, not what the program computes.
+    assert.match(await page.textContent('[data-testid="console"]'), /counter 4: 2 writers x 2 rounds, no increment lost/);
+    await page.click('[data-testid="reset"]');
+    await page.locator('[data-testid="run-status"]', { hasText: 'paused at event 0' }).waitFor();
+    const panel = page.locator(view);
+    assert.equal(await panel.getAttribute('data-scheme'), 'li');
+    assert.match(await panel.locator('h2').textContent(), /Lock \(MPI_Win_lock: li, one per target\)/);
+    // One lock per rank, each decoded by core; all free at the start.
+    assert.equal(await page.locator('[data-testid="lock-home"]').count(), 4);
+    assert.match(await page.textContent('[data-testid="lock-home"][data-rank="0"]'),
+      /global word\s*0 readers, 0 writers announced.*local word\s*free.*held by nobody/s);
+    // Step until someone holds rank 0's lock: the step that took it is explained with its arrow.
+    const steps = await stepUntil(
+      page,
+      () => !/nobody/.test(document.querySelector('[data-testid="lock-home"][data-rank="0"] [data-testid="lock-home-holders"]')?.textContent ?? 'nobody'),
+      400,
+    );
+    assert.ok(steps > 0, "rank 0's lock is taken within 400 events");
+    assert.match(await page.textContent('[data-testid="lock-home"][data-rank="0"]'), /held by rank \d/);
+    // The choice travels with the page: the select still says li.
+    assert.equal(await page.inputValue('[data-testid="lock-select"]'), 'li');
+    let arrows = 0;
+    for (let i = 0; i < 20; i++) {
+      await page.click('[data-testid="step"]');
+      arrows += await page.locator(`${view} .lock-arrow`).count();
+    }
+    assert.ok(arrows > 0, 'lock steps are drawn as arrows');
+    await panel.screenshot({ path: new URL('../screenshots/lock-view-li.png', import.meta.url).pathname });
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
 test('a run that never locks shows no lock view', async () => {
   const { page, problems, close } = await loadApp(site);
   try {

@@ -1,9 +1,11 @@
 //! Run options the user can set: the point-to-point engine (core's `Matching`), the engine a
-//! side-by-side run compares it with, and the limits that stop a runaway run (core's `Limits`
+//! side-by-side run compares it with, how `MPI_Win_lock` takes locks (core's `LockScheme`),
+//! and the limits that stop a runaway run (core's `Limits`
 //! and `VmLimits`), with the browser's defaults and bounds. They travel in share links.
 
 use rankscope_core::engine::{Limits, Matching, SimConfig};
 use rankscope_core::lang::VmLimits;
+use rankscope_core::locks::LockScheme;
 use serde::{Deserialize, Serialize};
 
 /// Bytecode operations a rank may execute by default in the browser over the whole run (the
@@ -21,6 +23,7 @@ pub const CEILING: RunOptions = RunOptions {
     max_events: 20_000_000,
     matching: Matching::Eager,
     compare: None,
+    lock: LockScheme::McsRw,
 };
 
 /// The options of a run.
@@ -37,6 +40,10 @@ pub struct RunOptions {
     /// have none).
     #[serde(default)]
     pub compare: Option<Matching>,
+    /// How `MPI_Win_lock` / `MPI_Win_lock_all` take locks (links made before it existed use
+    /// paper 003's global MCS-RW lock).
+    #[serde(default)]
+    pub lock: LockScheme,
 }
 
 impl Default for RunOptions {
@@ -46,6 +53,7 @@ impl Default for RunOptions {
             max_events: DEFAULT_MAX_EVENTS,
             matching: Matching::Eager,
             compare: None,
+            lock: LockScheme::McsRw,
         }
     }
 }
@@ -58,6 +66,7 @@ impl RunOptions {
             max_events: self.max_events.clamp(1, CEILING.max_events),
             matching: self.matching,
             compare: self.compare,
+            lock: self.lock,
         }
     }
 
@@ -88,6 +97,7 @@ impl RunOptions {
                 ..Limits::default()
             },
             matching: self.matching,
+            lock_scheme: self.lock,
             words_per_rank: rankscope_core::lang::RMA_WORDS,
             ..SimConfig::default()
         }
@@ -105,8 +115,11 @@ mod tests {
             max_events: u64::MAX,
             matching: Matching::Eager,
             compare: None,
+            lock: LockScheme::LiEtAl,
         }
         .clamped();
+        assert_eq!(o.lock, LockScheme::LiEtAl);
+        assert_eq!(o.sim_config().lock_scheme, LockScheme::LiEtAl);
         assert_eq!(o.max_ops, 1);
         assert_eq!(o.max_events, CEILING.max_events);
         assert_eq!(o.vm_limits().max_ops, 1);

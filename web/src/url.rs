@@ -183,17 +183,23 @@ mod tests {
         let packed = miniz_oxide::deflate::compress_to_vec(old.as_bytes(), 9);
         let s = decode(&format!("s={}", URL_SAFE_NO_PAD.encode(packed))).unwrap();
         assert_eq!(s.options.compare, None);
+        assert_eq!(s.options.lock, rankscope_core::locks::LockScheme::McsRw);
         assert_eq!(s.options.max_ops, 9);
         let with = ShareState {
             options: crate::run_options::RunOptions {
                 compare: Some(rankscope_core::engine::Matching::ReceiverOnly(
                     rankscope_core::engine::Protocol::Get,
                 )),
+                lock: rankscope_core::locks::LockScheme::LiEtAl,
                 ..s.options
             },
             ..s
         };
         assert_eq!(decode(&encode(&with)), Ok(with));
+        // A lock scheme the playground does not know is refused, not guessed.
+        let bad = old.replace(r#""matching""#, r#""lock":"mcs","matching""#);
+        let packed = miniz_oxide::deflate::compress_to_vec(bad.as_bytes(), 9);
+        assert!(decode(&format!("s={}", URL_SAFE_NO_PAD.encode(packed))).is_err());
     }
 
     #[test]

@@ -37,6 +37,8 @@ pub struct RunOptions {
     pub max_events: u64,
     /// Point-to-point engine.
     pub engine: Matching,
+    /// How `MPI_Win_lock` / `MPI_Win_lock_all` take locks.
+    pub lock: rankscope_core::locks::LockScheme,
     /// Print a JSON summary instead of text.
     pub json: bool,
 }
@@ -59,6 +61,7 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
             TraceMode::Full
         },
         matching: opts.engine,
+        lock_scheme: opts.lock,
         words_per_rank: match &opts.target {
             Target::Workload(kind, _) => kind.words_per_rank(),
             Target::File(_) => rankscope_core::lang::RMA_WORDS,

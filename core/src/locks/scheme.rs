@@ -133,11 +133,15 @@ impl LockScheme {
     pub fn describe_word(self, index: u32, value: u64) -> String {
         match self.algorithm() {
             Algorithm::McsRw => mcs_rw::describe_value(index, value),
-            Algorithm::Fompi if index == fompi::GLOBAL => format!(
-                "{} readers, {} writers announced",
-                value % fompi::WRITER,
-                value / fompi::WRITER
-            ),
+            Algorithm::Fompi if index == fompi::GLOBAL => {
+                let (readers, writers) = (value % fompi::WRITER, value / fompi::WRITER);
+                let s = |n: u64| if n == 1 { "" } else { "s" };
+                format!(
+                    "{readers} reader{}, {writers} writer{} announced",
+                    s(readers),
+                    s(writers)
+                )
+            }
             Algorithm::Fompi | Algorithm::TestAndSet => {
                 if value == 0 {
                     "free".to_string()
@@ -230,5 +234,10 @@ mod tests {
         assert!(LockScheme::ALL
             .iter()
             .all(|s| s.words() <= LockScheme::MAX_WORDS));
+        assert_eq!(
+            LockScheme::Fompi.describe_word(fompi::GLOBAL, fompi::WRITER + 1),
+            "1 reader, 1 writer announced"
+        );
+        assert_eq!(LockScheme::LiEtAl.describe_word(fompi::LOCAL, 0), "free");
     }
 }

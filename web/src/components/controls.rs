@@ -7,6 +7,7 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use rankscope_core::engine::{Matching, ENGINES};
+use rankscope_core::locks::LockScheme;
 
 use crate::run_options::{RunOptions, CEILING};
 
@@ -136,7 +137,18 @@ pub fn controls(props: &ControlsProps) -> Html {
             cb.emit(RunOptions { compare, ..options });
         })
     };
-    let open = props.options.matching != Matching::Eager || props.options.compare.is_some();
+    let on_lock = {
+        let (cb, options) = (props.on_options.clone(), props.options);
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            if let Ok(lock) = select.value().parse::<LockScheme>() {
+                cb.emit(RunOptions { lock, ..options });
+            }
+        })
+    };
+    let open = props.options.matching != Matching::Eager
+        || props.options.compare.is_some()
+        || props.options.lock != LockScheme::McsRw;
     html! {
         <section class="panel controls" aria-label="Run setup">
             <label class="field">
@@ -191,13 +203,21 @@ pub fn controls(props: &ControlsProps) -> Html {
                             }) }
                         </select>
                     </label>
+                    <label class="field" title={props.options.lock.describe()}>
+                        <span>{ "MPI_Win_lock" }</span>
+                        <select onchange={on_lock} data-testid="lock-select">
+                            { for LockScheme::ALL.iter().map(|s| html! {
+                                <option value={s.to_string()} title={s.describe()} selected={*s == props.options.lock}>{ s.to_string() }</option>
+                            }) }
+                        </select>
+                    </label>
                     { limit("Events per run", "the run stops with an error after this many events",
                         props.options.max_events, CEILING.max_events, "max-events",
                         |o, n| RunOptions { max_events: n, ..o }) }
                     { limit("Operations per rank", "a rank that executes more bytecode operations is stopped as a runaway loop",
                         props.options.max_ops, CEILING.max_ops, "max-ops",
                         |o, n| RunOptions { max_ops: n, ..o }) }
-                    <p class="muted">{ "Eager sends the data at once (any machine). The other engines are paper 000's MPI-EMX protocols: receive requests go to the sender too (both sides) or not (receiver only), and the data moves by sync, get or buffered. \"Compare with\" runs the program under a second engine as well and draws its timeline below, on the same time axis." }</p>
+                    <p class="muted">{ "Eager sends the data at once (any machine). The other engines are paper 000's MPI-EMX protocols: receive requests go to the sender too (both sides) or not (receiver only), and the data moves by sync, get or buffered. \"Compare with\" runs the program under a second engine as well and draws its timeline below, on the same time axis. MPI_Win_lock picks among paper 003's lock algorithms: mcs-rw (the paper's global MCS readers/writer lock), fompi, test-and-set, or li (a lock per target; lock_all locks every rank)." }</p>
                 </div>
             </details>
             if let Some(e) = &props.load_error {

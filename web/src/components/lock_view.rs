@@ -4,12 +4,15 @@
 //! chains of queue nodes, every rank's node (`blocked`, `next`), who holds the lock (core's
 //! `LockLedger` over the `Lock` records) and who spins. The last event's memory operations are
 //! listed above, each with its arrow (origin → the rank whose word it touched) and core's
-//! sentence; the fields they touched light up. Shown once the run has used the lock.
+//! sentence; the fields they touched light up. Shown once the run has used the lock. Under the
+//! other lock schemes (foMPI, test-and-set, Li et al.'s lock per target) it shows each lock's
+//! words as core decodes them (`LockScheme::lock_words`, `describe_word`), who holds each lock,
+//! and the same list of the last event's steps.
 
 use rankscope_core::engine::world::RankState;
 use rankscope_core::locks::ledger::Holders;
 use rankscope_core::locks::mcs_rw::{self, Field, LockView};
-use rankscope_core::locks::{Algorithm, MemOp};
+use rankscope_core::locks::{LockScheme, MemOp, Word};
 use rankscope_core::trace::{Record, RecordKind};
 use yew::prelude::*;
 
@@ -32,8 +35,10 @@ pub struct LockViewProps {
 /// What the last event did to the lock.
 #[derive(Default)]
 struct LastEvent {
-    /// Fields its memory operations touched.
+    /// Fields its memory operations touched (MCS-RW).
     fields: Vec<Field>,
+    /// Words its memory operations touched.
+    words: Vec<Word>,
     /// Ranks that took or left the lock, or started spinning.
     ranks: Vec<u32>,
     /// `(arrow, sentence)` per lock record, the arrow empty for takes, leaves and spins.
@@ -45,7 +50,7 @@ struct Arrow {
     from: u32,
     to: u32,
     op: &'static str,
-    field: &'static str,
+    field: String,
 }
 
 fn op_name(op: MemOp) -> &'static str {
@@ -57,23 +62,21 @@ fn op_name(op: MemOp) -> &'static str {
 }
 
 impl LastEvent {
-    fn of<'a>(records: impl Iterator<Item = &'a Record>) -> LastEvent {
+    fn of<'a>(records: impl Iterator<Item = &'a Record>, scheme: LockScheme) -> LastEvent {
         let mut last = LastEvent::default();
         for r in records {
             match &r.kind {
-                RecordKind::LockStep {
-                    rank,
-                    algorithm: Algorithm::McsRw,
-                    op,
-                    ..
-                } => {
+                RecordKind::LockStep { rank, op, .. } => {
                     let word = op.word();
-                    last.fields.extend(Field::of(HOME, word));
+                    if scheme == LockScheme::McsRw {
+                        last.fields.extend(Field::of(HOME, word));
+                    }
+                    last.words.push(word);
                     let arrow = Arrow {
                         from: *rank,
                         to: word.rank,
                         op: op_name(*op),
-                        field: mcs_rw::word_name(word.index),
+                        field: word_label(scheme, word),
                     };
                     last.news.push((Some(arrow), r.explain()));
                 }
@@ -90,6 +93,44 @@ impl LastEvent {
     fn lit(&self, field: Field) -> bool {
         self.fields.contains(&field)
     }
+}
+
+/// The name of a lock word under `scheme` (`w_tail`, `global word`…).
+fn word_label(scheme: LockScheme, word: Word) -> String {
+    if scheme == LockScheme::McsRw {
+        return mcs_rw::word_name(word.index).to_string();
+    }
+    scheme
+        .lock_words(word.rank)
+        .into_iter()
+        .find(|(w, _)| *w == word)
+        .map_or_else(
+            || format!("word {}", word.index),
+            |(_, name)| name.to_string(),
+        )
+}
+
+/// The last event's lock steps and takes/leaves: an arrow chip (origin → the word's rank) and
+/// core's sentence each.
+fn news_list(last: &LastEvent) -> Html {
+    if last.news.is_empty() {
+        return Html::default();
+    }
+    let news = last.news.iter().map(|(arrow, sentence)| {
+        let chip = arrow.as_ref().map(|a| {
+            let (class, text) = if a.from == a.to {
+                ("local", format!("rank {} · {} {}", a.from, a.op, a.field))
+            } else {
+                (
+                    "remote",
+                    format!("{} → {} · {} {}", a.from, a.to, a.op, a.field),
+                )
+            };
+            html! { <span class={classes!("lock-arrow", class)}>{ text }</span> }
+        });
+        html! { <li>{ for chip }{ sentence }</li> }
+    });
+    html! { <ul class="queue-news lock-news" data-testid="lock-news">{ for news }</ul> }
 }
 
 /// A queue-node pointer as a label.
@@ -178,6 +219,10 @@ fn holders_text(h: &Holders) -> String {
 pub fn lock_panel(props: &LockViewProps) -> Html {
     let run = props.session.0.borrow();
     let sim = run.history.sim();
+    let scheme = sim.lock_scheme();
+    if scheme != LockScheme::McsRw {
+        return counter_locks(&run, scheme);
+    }
     let ranks = sim.size();
     let Some(view) = LockView::read(HOME, ranks, |w| sim.word(w)) else {
         return Html::default();
@@ -195,8 +240,8 @@ pub fn lock_panel(props: &LockViewProps) -> Html {
     let position = run.history.position();
     let shown = trace.records().len();
     let from = trace.records_after_steps(position.saturating_sub(1));
-    let last = LastEvent::of(trace.records().range(from..shown));
-    let holders = run.lock_ledger.holders(shown);
+    let last = LastEvent::of(trace.records().range(from..shown), scheme);
+    let holders = run.lock_ledger.holders(HOME, shown);
     let spinning = |r: u32| match sim.rank_state(r) {
         Some(RankState::Spinning { word, until }) => Some(format!(
             "spins until its {} {}",
@@ -251,20 +296,6 @@ pub fn lock_panel(props: &LockViewProps) -> Html {
             </div>
         }
     });
-    let news = last.news.iter().map(|(arrow, sentence)| {
-        let chip = arrow.as_ref().map(|a| {
-            let (class, text) = if a.from == a.to {
-                ("local", format!("rank {} · {} {}", a.from, a.op, a.field))
-            } else {
-                (
-                    "remote",
-                    format!("{} → {} · {} {}", a.from, a.to, a.op, a.field),
-                )
-            };
-            html! { <span class={classes!("lock-arrow", class)}>{ text }</span> }
-        });
-        html! { <li>{ for chip }{ sentence }</li> }
-    });
     html! {
         <section class="panel lock-panel" aria-label="Lock" data-testid="lock-view">
             <div class="panel-head">
@@ -280,9 +311,7 @@ pub fn lock_panel(props: &LockViewProps) -> Html {
                     <span data-testid="lock-spinners">{ spinners.iter().map(|r| format!("rank {r}")).collect::<Vec<_>>().join(", ") }</span>
                 }
             </p>
-            if !last.news.is_empty() {
-                <ul class="queue-news lock-news" data-testid="lock-news">{ for news }</ul>
-            }
+            { news_list(&last) }
             <div class="lock-body">
                 <div class="lock-record" data-testid="lock-record">
                     <span class="queue-title">{ format!("lock record · rank {HOME}'s words") }</span>
@@ -315,6 +344,84 @@ pub fn lock_panel(props: &LockViewProps) -> Html {
             <p class="muted lock-foot">
                 { "MPI_LOCK_SHARED and MPI_Win_lock_all run ReaderLock (Fig. 6), their unlocks ReaderUnlock (Fig. 7); MPI_LOCK_EXCLUSIVE runs the MCS WriterLock. The timeline draws every remote read, write and atomic as an arrow." }
             </p>
+        </section>
+    }
+}
+
+/// The view under a lock scheme other than MCS-RW: every lock's words as core decodes them,
+/// who holds each, who spins, and the last event's steps.
+fn counter_locks(run: &crate::session::Session, scheme: LockScheme) -> Html {
+    if run.lock_ledger.first_use().is_none() {
+        return Html::default();
+    }
+    let sim = run.history.sim();
+    let ranks = sim.size();
+    let trace = sim.trace();
+    let position = run.history.position();
+    let shown = trace.records().len();
+    let from = trace.records_after_steps(position.saturating_sub(1));
+    let last = LastEvent::of(trace.records().range(from..shown), scheme);
+    let homes: Vec<u32> = if scheme.per_target() {
+        (0..ranks.min(MAX_RANKS)).collect()
+    } else {
+        vec![HOME]
+    };
+    let spinners: Vec<u32> = (0..ranks)
+        .filter(|&r| matches!(sim.rank_state(r), Some(RankState::Spinning { .. })))
+        .collect();
+    let rows = homes.iter().map(|&home| {
+        let holders = run.lock_ledger.holders(home, shown);
+        let words = scheme.lock_words(home).into_iter().map(|(word, name)| {
+            let value = sim.word(word).unwrap_or(0);
+            let lit = last.words.contains(&word);
+            html! {
+                <span class="lock-word">
+                    <span class="lock-field-name">{ name }</span>
+                    <span class={classes!("entry", lit.then_some("lit"))}>{ scheme.describe_word(word.index, value) }</span>
+                </span>
+            }
+        });
+        let name = if scheme.per_target() {
+            format!("rank {home}'s lock")
+        } else {
+            format!("lock on rank {home}")
+        };
+        html! {
+            <div class="lock-node lock-home" data-testid="lock-home" data-rank={home.to_string()}>
+                <span class="rank-id">{ name }</span>
+                <span class="lock-node-words">{ for words }</span>
+                <span class={classes!("lock-role", holders.is_free().then_some("muted"))} data-testid="lock-home-holders">
+                    { format!("held by {}", holders_text(&holders)) }
+                </span>
+            </div>
+        }
+    });
+    let title = if scheme.per_target() {
+        format!("Lock (MPI_Win_lock: {scheme}, one per target)")
+    } else {
+        format!("Lock (MPI_Win_lock: {scheme}, on rank {HOME})")
+    };
+    html! {
+        <section class="panel lock-panel" aria-label="Lock" data-testid="lock-view" data-scheme={scheme.to_string()}>
+            <div class="panel-head">
+                <h2>{ title }</h2>
+                <span class="muted">{ format!("at event {position}") }</span>
+            </div>
+            if !spinners.is_empty() {
+                <p class="lock-summary" data-testid="lock-summary">
+                    <span class="muted">{ "spinning: " }</span>
+                    <span data-testid="lock-spinners">{ spinners.iter().map(|r| format!("rank {r}")).collect::<Vec<_>>().join(", ") }</span>
+                </p>
+            }
+            { news_list(&last) }
+            <div class="lock-nodes" data-testid="lock-homes">
+                <span class="queue-title">{ "lock words (in their home rank's one-sided memory)" }</span>
+                { for rows }
+            </div>
+            if scheme.per_target() && ranks > MAX_RANKS {
+                <p class="muted">{ format!("… and {} more ranks' locks", ranks - MAX_RANKS) }</p>
+            }
+            <p class="muted lock-foot">{ scheme.describe() }{ ". The timeline draws every remote read, write and atomic as an arrow." }</p>
         </section>
     }
 }
