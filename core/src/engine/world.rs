@@ -307,8 +307,10 @@ impl World {
     /// Starts a one-sided operation. With hardware support it completes when the machine says the
     /// result (or acknowledgement) is back; without (e.g. FX10 atomics), it becomes a request
     /// message to the target, executed there on arrival and answered with a reply message.
-    /// Simplification: the target's software handles such requests one at a time, each costing
-    /// its receive overhead, as soon as they arrive (as if it were always inside MPI progress).
+    /// The target's software handles such requests one at a time, each a handler on its
+    /// processor costing `[cpu] handler_us` (the link's `o` if the profile gives none).
+    /// Simplification: it runs them as soon as they arrive (as if the target were always inside
+    /// MPI progress) and on a timeline of its own, not stealing the rank's compute time.
     /// With `mem`, the operation also carries out that memory-word operation at the target when
     /// it takes effect there (`Event::MemApply`; in software, when the target executes it).
     pub(crate) fn rdma(
@@ -398,7 +400,7 @@ impl World {
         let (origin, target, op) = self.rdma_parts(req);
         let busy = self.software_busy.get(&target).copied().unwrap_or_default();
         let start = self.now.max(busy);
-        let finish = start + self.machine.receive_overhead();
+        let finish = start + self.machine.handler_cost();
         self.software_busy.insert(target, finish);
         if self.carries_values(req) {
             self.queue.push(finish, Event::MemApply(req));

@@ -172,8 +172,9 @@ pub struct CpuSection {
     /// node.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub atomic_blocks: Option<Cited<bool>>,
-    /// Processor time a remote thread invocation (a protocol handler) takes, in µs. Without it a
-    /// handler costs the link's overhead `o`.
+    /// Processor time a remote thread invocation (a protocol handler, or the target's software
+    /// executing a one-sided operation the NIC cannot do) takes, in µs. Without it a handler
+    /// costs the link's overhead `o`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub handler_us: Option<Cited<f64>>,
 }
