@@ -51,7 +51,7 @@
 //! | [`trace::timeline`] | [`trace::timeline::Timeline`]: spans, message and one-sided arrows, marks; window queries and hit tests for the space-time view |
 //! | [`lang`] | the MPI C language: lexer, parser, checker, compiler, VM, the MPI library (point-to-point, collectives, one-sided windows and locks), diagnostics |
 //! | [`engine::matching`], [`engine::protocol`] | paper 000's matching engines (receiver only / both sides × sync, get, buffered): requests, associative memory, request-issued queues, crossing rules |
-//! | [`locks`] | paper 003's lock algorithms (MCS readers/writer with reader preference, test-and-set) as step machines over remote memory words, and a seeded interleaving checker |
+//! | [`locks`] | paper 003's lock algorithms (MCS readers/writer with reader preference, foMPI, test-and-set) as step machines over remote memory words, the lock schemes that map `MPI_Win_lock` onto them, and a seeded interleaving checker |
 //! | [`reproduce`] | paper checks: the papers' tables recomputed next to the published values |
 //! | [`workloads`] | native Rust programs for runs with millions of ranks |
 //! | [`bench`](mod@bench) | benchmark kernels shared by the CLI and the WebAssembly build |
