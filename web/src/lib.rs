@@ -10,6 +10,7 @@ pub mod chunked_check;
 pub mod components;
 pub mod edit_history;
 pub mod examples;
+pub mod fig10_003_svg;
 pub mod fig10_svg;
 pub mod fig8_svg;
 pub mod panic_banner;

@@ -5,6 +5,7 @@ pub mod chunked_work;
 pub mod compare_panel;
 pub mod controls;
 pub mod editor;
+pub mod fig10_003_chart;
 pub mod fig10_chart;
 pub mod header;
 pub mod icon;
