@@ -30,6 +30,14 @@ pub fn secs_label(s: f64) -> String {
     }
 }
 
+/// The y axis's ticks between `low` and `high`: 1, 2 and 5 times the powers of ten.
+fn ticks(low: f64, high: f64) -> Vec<f64> {
+    (-4..=3)
+        .flat_map(|e| [1.0, 2.0, 5.0].map(|m| m * 10f64.powi(e)))
+        .filter(|t| (low..=high).contains(t))
+        .collect()
+}
+
 /// A value the paper states, drawn over ranks `0..ranks`.
 struct Stated {
     ranks: u32,
@@ -92,7 +100,12 @@ fn draw(fig: &Fig10, svg: &mut String) -> Result<(), Box<dyn std::error::Error>>
         .margin_bottom(8)
         .x_label_area_size(52)
         .y_label_area_size(72)
-        .build_cartesian_2d(0f64..x_last * 1.02, (y_low..y_high).log_scale())?;
+        .build_cartesian_2d(
+            0f64..x_last * 1.02,
+            (y_low..y_high)
+                .log_scale()
+                .with_key_points(ticks(y_low, y_high)),
+        )?;
     chart
         .configure_mesh()
         .x_desc("rank")
@@ -108,7 +121,7 @@ fn draw(fig: &Fig10, svg: &mut String) -> Result<(), Box<dyn std::error::Error>>
         .draw()?;
     for (n, series) in figure.series.iter().enumerate() {
         let ink = Ink::Series(u8::try_from(n).unwrap_or(u8::MAX)).placeholder();
-        let line = ink.stroke_width(2);
+        let line = ink.stroke_width(3);
         let points: Vec<(f64, f64)> = figure
             .x
             .iter()
@@ -136,7 +149,7 @@ fn draw(fig: &Fig10, svg: &mut String) -> Result<(), Box<dyn std::error::Error>>
     }
     chart
         .configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
+        .position(SeriesLabelPosition::MiddleRight)
         .margin(12)
         .legend_area_size(30)
         .background_style(Ink::Panel.placeholder().mix(0.92))
@@ -158,6 +171,11 @@ mod tests {
         e.jobs.truncate(1);
         while !e.advance(u64::MAX) {}
         paper003::fig10_from(&e, 2)
+    }
+
+    #[test]
+    fn ticks_are_one_two_five() {
+        assert_eq!(ticks(0.04, 0.6), vec![0.05, 0.1, 0.2, 0.5]);
     }
 
     #[test]

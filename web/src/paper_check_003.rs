@@ -99,6 +99,13 @@ struct Check {
     wall: Wall,
 }
 
+impl Check {
+    /// Simulated events of its runs so far (finished and running).
+    fn events(&self) -> u64 {
+        self.experiment.jobs.iter().map(|j| j.events()).sum()
+    }
+}
+
 /// Paper 003's check: its parts, taking turns.
 #[derive(Debug)]
 pub struct Paper003Check {
@@ -289,12 +296,7 @@ impl Paper003Check {
 
     /// Simulated events of `part`'s runs so far (finished and running).
     pub fn events(&self, part: Part003) -> u64 {
-        self.checks[part.index()]
-            .experiment
-            .jobs
-            .iter()
-            .map(|j| j.events())
-            .sum()
+        self.checks[part.index()].events()
     }
 
     /// The rows `part` shows.
@@ -338,12 +340,17 @@ impl Paper003Check {
             self.turn = (i + 1) % n;
             let check = &mut self.checks[i];
             check.wall.started.get_or_insert(now);
+            let before = check.events();
             let finished = check.experiment.advance(check.slice);
             let after = clock();
             let took = (after - now).max(0.0);
             check.busy_ms += took;
             check.longest_ms = check.longest_ms.max(took);
-            check.slice = next_slice(check.slice, took);
+            // Sized from the events that ran, not those asked for: a job that finishes early in
+            // its slice says nothing about the next one (which may cost more per event), so
+            // short jobs do not ramp the slice up unmeasured.
+            let ran = check.events().saturating_sub(before);
+            check.slice = next_slice(ran.max(SLICE_BOUNDS.0), took);
             if finished {
                 check.status = Status::Done;
                 check.wall.finished = Some(after);

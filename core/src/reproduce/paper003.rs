@@ -304,7 +304,7 @@ pub fn fig9_experiment(rounds: u32) -> Experiment {
                 cell(
                     "FX10, µs per round",
                     FIG9_FX10_US,
-                    "the paper prints 114 s, read as 1000 rounds (its ratio to FX100 is ≈ 1000); FX10's locks are messages handled by the target's software, which this model serves as soon as they arrive",
+                    "the paper prints 114 s, read as 1000 rounds (its ratio to FX100 is ≈ 1000); Tofu1 has no RDMA atomics, so each lock step is a handler on the target's processor ([cpu] handler_us, assumed)",
                 ),
                 profile("fx10", Some(24), Some(16)),
             ),
