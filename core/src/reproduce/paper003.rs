@@ -304,7 +304,7 @@ pub fn fig9_experiment(rounds: u32) -> Experiment {
                 cell(
                     "FX10, µs per round",
                     FIG9_FX10_US,
-                    "the paper prints 114 s, read as 1000 rounds (its ratio to FX100 is ≈ 1000); Tofu1 has no RDMA atomics, so each lock step is a handler on the target's processor ([cpu] handler_us, assumed)",
+                    "the paper prints 114 s, read as 1000 rounds (its ratio to FX100 is ≈ 1000); Tofu1 has no RDMA atomics, so each lock step is a handler on the target's processor ([cpu] handler_us, assumed). The paper notes its FX10 figure is Fujitsu MPI's MPI_Win_lock, with the MPI implementation's overhead, while FX100's MCS-RW runs on the Tofu library directly; the model has no basis for that overhead, so the ×1000 is a miss",
                 ),
                 profile("fx10", Some(24), Some(16)),
             ),
@@ -892,6 +892,16 @@ mod tests {
 
     /// Figs. 11–12's shape: 4 engines help, but far less than 4× (the paper: ≈ 40 %; here
     /// between 10 % and 60 %).
+    /// Fig. 9's shape: without RDMA atomics (FX10) every lock step waits for the target's
+    /// software, so FX10 is slower than FX100 at 256 processes. The paper's ≈ 1000× also holds
+    /// the MPI implementation's overhead, which the model lacks: the test asks only for > 2×.
+    #[test]
+    fn fx10_without_rdma_atomics_is_slower_than_fx100() {
+        let t = fig9(5);
+        let ratio = t.cells[2].simulated.unwrap();
+        assert!(ratio > 2.0, "FX10 / FX100 = {ratio}");
+    }
+
     #[test]
     fn four_engines_help_but_not_fourfold() {
         let t = fig11_12();
