@@ -7,7 +7,7 @@
 
 use super::native_run::NativeRun;
 use super::{Cell, Table};
-use crate::engine::{Limits, Matching, Program, Sim, SimConfig, SimError};
+use crate::engine::{Matching, Program, Sim, SimConfig, SimError};
 use crate::lang::{self, Vm, VmLimits};
 use crate::machine::{builtin_profiles, Machine};
 use crate::time::SimTime;
@@ -168,7 +168,7 @@ impl Job {
                     run,
                     programs,
                     words,
-                } => match build_programs(run, std::mem::take(programs), *words) {
+                } => match run.build_with(std::mem::take(programs), *words) {
                     Ok(sim) => self.stage = Stage::RunningNative(Box::new(sim)),
                     Err(e) => return self.finish(Err(e), 0),
                 },
@@ -262,26 +262,6 @@ impl Job {
         self.stage = Stage::Done(events);
         true
     }
-}
-
-/// The simulation of `programs` on `run`'s machine, not started (as [`NativeRun::build`]).
-fn build_programs(
-    run: &NativeRun,
-    programs: Vec<Native>,
-    words: u32,
-) -> Result<Sim<Native>, String> {
-    let ranks = u32::try_from(programs.len()).map_err(|e| e.to_string())?;
-    let mut machine = Machine::new(&run.profile, ranks).map_err(|e| e.to_string())?;
-    if let Some(n) = run.engines {
-        machine.set_engines_in_use(n).map_err(|e| e.to_string())?;
-    }
-    let config = SimConfig {
-        limits: Limits::unbounded(),
-        trace: TraceMode::HashOnly,
-        words_per_rank: words,
-        ..SimConfig::default()
-    };
-    Ok(Sim::new(machine, programs, config))
 }
 
 /// Every rank's finish time of a finished lock or atomics run (`None` if one has none).

@@ -37,25 +37,31 @@ pub struct NativeRun {
 impl NativeRun {
     /// The simulation, not started (no event limits: these runs are long on purpose).
     pub fn build(&self) -> Result<Sim<Native>, String> {
-        let mut machine = Machine::new(&self.profile, self.ranks).map_err(|e| e.to_string())?;
-        if let Some(n) = self.engines {
-            machine.set_engines_in_use(n).map_err(|e| e.to_string())?;
-        }
         let params = WorkloadParams {
             bytes: 8,
             iterations: self.rounds,
         };
+        self.build_with(
+            programs(self.kind, self.ranks, params),
+            self.kind.words_per_rank(),
+        )
+    }
+
+    /// The run on this machine (with its engines in use) of `programs` instead of the
+    /// workload's, with `words` one-sided words per rank.
+    pub fn build_with(&self, programs: Vec<Native>, words: u32) -> Result<Sim<Native>, String> {
+        let ranks = u32::try_from(programs.len()).map_err(|e| e.to_string())?;
+        let mut machine = Machine::new(&self.profile, ranks).map_err(|e| e.to_string())?;
+        if let Some(n) = self.engines {
+            machine.set_engines_in_use(n).map_err(|e| e.to_string())?;
+        }
         let config = SimConfig {
             limits: Limits::unbounded(),
             trace: TraceMode::HashOnly,
-            words_per_rank: self.kind.words_per_rank(),
+            words_per_rank: words,
             ..SimConfig::default()
         };
-        Ok(Sim::new(
-            machine,
-            programs(self.kind, self.ranks, params),
-            config,
-        ))
+        Ok(Sim::new(machine, programs, config))
     }
 
     /// The cell's value once `sim` has finished.
