@@ -147,15 +147,7 @@ fn draw(fig: &Fig10, svg: &mut String) -> Result<(), Box<dyn std::error::Error>>
                 });
         }
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::MiddleRight)
-        .margin(12)
-        .legend_area_size(30)
-        .background_style(Ink::Panel.placeholder().mix(0.92))
-        .border_style(grid)
-        .label_font((FONT, LABEL_SIZE).into_font().color(&text))
-        .draw()?;
+    crate::fig10_svg::legend(&mut chart, SeriesLabelPosition::MiddleRight)?;
     root.present()?;
     Ok(())
 }

@@ -210,17 +210,34 @@ fn draw(figure: &Figure, svg: &mut String) -> Result<(), Box<dyn std::error::Err
             .label("stated in the paper's text")
             .legend(move |(x, y)| Cross::new((x + 11, y), 5, style));
     }
+    legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
+    root.present()?;
+    Ok(())
+}
+
+/// Draws a chart's legend the way every paper-check chart does: themed panel background, grid
+/// border, label font, at `position`.
+pub fn legend<'a, DB, CT>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    position: SeriesLabelPosition,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>>
+where
+    DB: DrawingBackend + 'a,
+    CT: CoordTranslate,
+{
     chart
         .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
+        .position(position)
         .margin(12)
         .legend_area_size(30)
         .background_style(Ink::Panel.placeholder().mix(0.92))
-        .border_style(grid)
-        .label_font((FONT, LABEL_SIZE).into_font().color(&text))
-        .draw()?;
-    root.present()?;
-    Ok(())
+        .border_style(Ink::Grid.placeholder())
+        .label_font(
+            (FONT, LABEL_SIZE)
+                .into_font()
+                .color(&Ink::Text.placeholder()),
+        )
+        .draw()
 }
 
 #[cfg(test)]

@@ -99,15 +99,7 @@ fn draw(points: &[Point], svg: &mut String) -> Result<(), Box<dyn std::error::Er
         }))?
         .label("stated in the paper's text")
         .legend(move |(x, y)| Cross::new((x + 11, y), 5, style));
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .margin(12)
-        .legend_area_size(30)
-        .background_style(Ink::Panel.placeholder().mix(0.92))
-        .border_style(grid)
-        .label_font((FONT, LABEL_SIZE).into_font().color(&text))
-        .draw()?;
+    crate::fig10_svg::legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
     root.present()?;
     Ok(())
 }
