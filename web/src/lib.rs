@@ -6,6 +6,7 @@
 pub mod app;
 pub mod autosave;
 pub mod bindings;
+pub mod check_parts;
 pub mod chunked_check;
 pub mod components;
 pub mod edit_history;

@@ -1,12 +1,14 @@
 //! The paper-check view's state: paper 000's experiments (Table 1, Fig. 10, Table 3) recomputed
 //! by core in the page, which of them are running, and how they advance — a time budget at a
-//! time, in slices sized from how long the last slice took, so the page keeps answering input.
+//! time, in turns and slices (`check_parts`), so the page keeps answering input.
 //! Pure: the clock is handed in; the timer that drives it is in the component.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use rankscope_core::reproduce::{paper000, Cell, Experiment, Figure, Table};
+
+use crate::check_parts::CheckParts;
 
 /// The system size of Table 3 (the paper's).
 pub const TABLE3_N: u32 = 2000;
@@ -95,26 +97,6 @@ pub struct Progress {
     pub busy_ms: f64,
 }
 
-/// One part: its experiment, its status, and the size of its next slice.
-#[derive(Debug)]
-struct Check {
-    experiment: Experiment,
-    status: Status,
-    slice: u64,
-    busy_ms: f64,
-}
-
-impl Check {
-    fn new(experiment: Experiment) -> Check {
-        Check {
-            experiment,
-            status: Status::Idle,
-            slice: SLICE_BOUNDS.0 * 10,
-            busy_ms: 0.0,
-        }
-    }
-}
-
 /// Where a cell of a shown table is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum CellState {
@@ -174,8 +156,7 @@ pub struct Row {
 /// Paper 000's check: its three parts and whose turn it is.
 #[derive(Debug)]
 pub struct PaperCheck {
-    checks: [Check; 3],
-    turn: usize,
+    parts: CheckParts<3>,
     /// Fig. 10 as of a number of finished runs (building it runs the raw remote write at every
     /// size, so it is built once per finished run, not once per frame).
     figure: RefCell<Option<(usize, Rc<Figure>)>>,
@@ -212,102 +193,55 @@ impl PaperCheck {
     /// experiment must be [`paper000::fig10_experiment`]'s layout.
     pub fn new(experiments: [Experiment; 3]) -> PaperCheck {
         PaperCheck {
-            checks: experiments.map(Check::new),
-            turn: 0,
+            parts: CheckParts::new(experiments),
             figure: RefCell::new(None),
         }
     }
 
     /// The view opened: starts the parts that start by themselves and have never run.
     pub fn open(&mut self) {
-        for part in PARTS {
-            if part.starts_on_open() && self.status(part) == Status::Idle {
-                self.start(part);
-            }
-        }
+        self.parts.open(|i| PARTS[i].starts_on_open());
     }
 
     /// Starts `part`, or resumes it where it stopped.
     pub fn start(&mut self, part: Part) {
-        let check = &mut self.checks[part.index()];
-        if check.status != Status::Done {
-            check.status = Status::Running;
-        }
+        self.parts.start(part.index());
     }
 
     /// Stops `part` (its finished runs and the run in progress are kept).
     pub fn stop(&mut self, part: Part) {
-        let check = &mut self.checks[part.index()];
-        if check.status == Status::Running {
-            check.status = Status::Stopped;
-        }
+        self.parts.stop(part.index());
     }
 
     /// The status of `part`.
     pub fn status(&self, part: Part) -> Status {
-        self.checks[part.index()].status
+        self.parts.get(part.index()).status
     }
 
     /// How far `part` has come.
     pub fn progress(&self, part: Part) -> Progress {
-        let check = &self.checks[part.index()];
-        let experiment = &check.experiment;
-        Progress {
-            done: experiment.done(),
-            total: experiment.jobs.len(),
-            events: experiment
-                .jobs
-                .iter()
-                .find(|j| !j.is_done())
-                .map_or(0, |j| j.events()),
-            busy_ms: check.busy_ms,
-        }
+        self.parts.get(part.index()).progress()
     }
 
     /// Whether any part is running (the page should keep calling [`PaperCheck::work`]).
     pub fn is_working(&self) -> bool {
-        self.checks.iter().any(|c| c.status == Status::Running)
+        self.parts.is_working()
     }
 
-    /// Advances the running parts, taking turns slice by slice, until `budget_ms` of wall time
-    /// (read from `clock`, in milliseconds) has passed or nothing is running.
+    /// Advances the running parts in turns (so a started Table 3 moves while Fig. 10 is still
+    /// computing) until `budget_ms` of wall time (read from `clock`) has passed.
     pub fn work(&mut self, budget_ms: f64, clock: &mut dyn FnMut() -> f64) {
-        let start = clock();
-        let mut now = start;
-        while now - start < budget_ms {
-            let Some(i) = self.next_turn() else { break };
-            let check = &mut self.checks[i];
-            let finished = check.experiment.advance(check.slice);
-            let after = clock();
-            let took = (after - now).max(0.0);
-            check.busy_ms += took;
-            check.slice = next_slice(check.slice, took);
-            if finished {
-                check.status = Status::Done;
-            }
-            now = after;
-        }
-    }
-
-    /// The running part whose turn it is (round robin, so a started Table 3 moves while Fig. 10
-    /// is still computing).
-    fn next_turn(&mut self) -> Option<usize> {
-        let n = self.checks.len();
-        let i = (0..n)
-            .map(|k| (self.turn + k) % n)
-            .find(|&i| self.checks[i].status == Status::Running)?;
-        self.turn = (i + 1) % n;
-        Some(i)
+        self.parts.work(budget_ms, clock);
     }
 
     /// The title of `part` (core's: the table's, or the figure's).
     pub fn title(&self, part: Part) -> &str {
-        &self.checks[part.index()].experiment.title
+        &self.parts.get(part.index()).experiment.title
     }
 
     /// The rows `part` shows: Table 1's and Table 3's cells, or the values Fig. 10's text states.
     pub fn rows(&self, part: Part) -> Vec<Row> {
-        let check = &self.checks[part.index()];
+        let check = self.parts.get(part.index());
         match part {
             Part::Fig10 => {
                 let finished = check.status == Status::Done;
@@ -326,25 +260,7 @@ impl PaperCheck {
                     })
                     .collect()
             }
-            _ => {
-                let current = check.experiment.jobs.iter().position(|j| !j.is_done());
-                check
-                    .experiment
-                    .jobs
-                    .iter()
-                    .enumerate()
-                    .map(|(i, job)| Row {
-                        cell: job.cell.clone(),
-                        state: if job.is_done() {
-                            CellState::Finished
-                        } else if Some(i) == current && check.status == Status::Running {
-                            CellState::Running(job.events())
-                        } else {
-                            CellState::Pending
-                        },
-                    })
-                    .collect()
-            }
+            _ => check.job_rows(),
         }
     }
 
@@ -352,14 +268,14 @@ impl PaperCheck {
     pub fn table(&self, part: Part) -> Table {
         match part {
             Part::Fig10 => self.figure().points.clone(),
-            _ => self.checks[part.index()].experiment.table(),
+            _ => self.parts.get(part.index()).experiment.table(),
         }
     }
 
     /// Fig. 10 as far as its runs have come: the curves (unfinished points missing), the raw
     /// remote write, and the values the text states.
     pub fn figure(&self) -> Rc<Figure> {
-        let experiment = &self.checks[Part::Fig10.index()].experiment;
+        let experiment = &self.parts.get(Part::Fig10.index()).experiment;
         let done = experiment.done();
         let mut cache = self.figure.borrow_mut();
         match &*cache {

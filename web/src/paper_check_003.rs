@@ -1,7 +1,7 @@
 //! The paper-check view's state for paper 003 (MPI RMA locks on FX100): Figs. 8, 9, 10 and 11–12,
 //! the lock-algorithm comparison and, on request, one round of 65,536 processes — core's
-//! resumable native jobs advanced a time budget at a time, in slices sized as paper 000's (see
-//! `paper_check`), the figures built from them by core's `*_from` functions, and the wall time
+//! resumable native jobs advanced a time budget at a time, in turns and slices (see
+//! `check_parts`), the figures built from them by core's `*_from` functions, and the wall time
 //! each part took in the page. Pure: the clock is handed in.
 
 use std::cell::RefCell;
@@ -10,7 +10,9 @@ use std::rc::Rc;
 use rankscope_core::reproduce::paper003::{self, Fig10};
 use rankscope_core::reproduce::{Experiment, Table};
 
-use crate::paper_check::{next_slice, CellState, Progress, Row, Status, SLICE_BOUNDS};
+use crate::check_parts::CheckParts;
+pub use crate::check_parts::Wall;
+use crate::paper_check::{CellState, Progress, Row, Status};
 
 /// Processes of the run at scale (FX100 resized to 8,192 nodes × 8).
 pub const SCALE_PROCESSES: u32 = 65_536;
@@ -72,45 +74,10 @@ impl Part003 {
     }
 }
 
-/// Wall-clock interval of a part in the page, in milliseconds of the handed-in clock.
-#[derive(Copy, Clone, Debug, Default, PartialEq)]
-pub struct Wall {
-    /// When it first ran.
-    pub started: Option<f64>,
-    /// When its last run finished.
-    pub finished: Option<f64>,
-}
-
-impl Wall {
-    /// From first start to finish (`None` until finished).
-    pub fn elapsed_ms(&self) -> Option<f64> {
-        Some(self.finished? - self.started?)
-    }
-}
-
-#[derive(Debug)]
-struct Check {
-    experiment: Experiment,
-    status: Status,
-    slice: u64,
-    busy_ms: f64,
-    /// The longest single slice (one `Experiment::advance`), in milliseconds.
-    longest_ms: f64,
-    wall: Wall,
-}
-
-impl Check {
-    /// Simulated events of its runs so far (finished and running).
-    fn events(&self) -> u64 {
-        self.experiment.jobs.iter().map(|j| j.events()).sum()
-    }
-}
-
 /// Paper 003's check: its parts, taking turns.
 #[derive(Debug)]
 pub struct Paper003Check {
-    checks: [Check; 6],
-    turn: usize,
+    parts: CheckParts<6>,
     /// The rounds of Fig. 10's runs (its totals are scaled from them to the paper's 1000).
     fig10_rounds: u32,
     /// Fig. 10 as of a number of finished runs (built once per finished run, not per frame).
@@ -180,15 +147,7 @@ impl Paper003Check {
     /// Fig. 10's run `fig10_rounds` rounds), none started.
     pub fn new(experiments: [Experiment; 6], fig10_rounds: u32) -> Paper003Check {
         Paper003Check {
-            checks: experiments.map(|experiment| Check {
-                experiment,
-                status: Status::Idle,
-                slice: SLICE_BOUNDS.0 * 10,
-                busy_ms: 0.0,
-                longest_ms: 0.0,
-                wall: Wall::default(),
-            }),
-            turn: 0,
+            parts: CheckParts::new(experiments),
             fig10_rounds,
             fig10: RefCell::new(None),
         }
@@ -196,80 +155,53 @@ impl Paper003Check {
 
     /// The view opened: the parts that start by themselves start if they never ran.
     pub fn open(&mut self) {
-        for part in PARTS_003 {
-            if part.starts_on_open() && self.status(part) == Status::Idle {
-                self.start(part);
-            }
-        }
+        self.parts.open(|i| PARTS_003[i].starts_on_open());
     }
 
     /// Starts `part`, or resumes it.
     pub fn start(&mut self, part: Part003) {
-        let check = &mut self.checks[part.index()];
-        if check.status != Status::Done {
-            check.status = Status::Running;
-        }
+        self.parts.start(part.index());
     }
 
     /// Stops `part` (what it computed is kept).
     pub fn stop(&mut self, part: Part003) {
-        let check = &mut self.checks[part.index()];
-        if check.status == Status::Running {
-            check.status = Status::Stopped;
-        }
+        self.parts.stop(part.index());
     }
 
     /// The status of `part`.
     pub fn status(&self, part: Part003) -> Status {
-        self.checks[part.index()].status
+        self.parts.get(part.index()).status
     }
 
     /// Whether anything is running.
     pub fn is_working(&self) -> bool {
-        self.checks.iter().any(|c| c.status == Status::Running)
+        self.parts.is_working()
     }
 
     /// How far `part` has come.
     pub fn progress(&self, part: Part003) -> Progress {
-        let check = &self.checks[part.index()];
-        let e = &check.experiment;
-        Progress {
-            done: e.done(),
-            total: e.jobs.len(),
-            events: self.current_events(part),
-            busy_ms: check.busy_ms,
-        }
-    }
-
-    /// Events so far of `part`'s run in progress (0 between runs).
-    fn current_events(&self, part: Part003) -> u64 {
-        self.checks[part.index()]
-            .experiment
-            .jobs
-            .iter()
-            .find(|j| !j.is_done())
-            .map_or(0, |j| j.events())
+        self.parts.get(part.index()).progress()
     }
 
     /// The wall-clock interval of `part` in the page.
     pub fn wall(&self, part: Part003) -> Wall {
-        self.checks[part.index()].wall
+        self.parts.get(part.index()).wall
     }
 
     /// The longest single slice of `part` so far, in milliseconds of the handed-in clock.
     pub fn longest_slice_ms(&self, part: Part003) -> f64 {
-        self.checks[part.index()].longest_ms
+        self.parts.get(part.index()).longest_ms
     }
 
     /// The title of `part` (core's).
     pub fn title(&self, part: Part003) -> &str {
-        &self.checks[part.index()].experiment.title
+        &self.parts.get(part.index()).experiment.title
     }
 
     /// The table of `part` as far as its runs have come (core's: for Figs. 9, 10 and 11–12 the
     /// figure's cells, built from the runs).
     pub fn table(&self, part: Part003) -> Table {
-        let experiment = &self.checks[part.index()].experiment;
+        let experiment = &self.parts.get(part.index()).experiment;
         match part {
             Part003::Fig9 => paper003::fig9_from(experiment),
             Part003::Fig10 => self.fig10().table.clone(),
@@ -281,7 +213,7 @@ impl Paper003Check {
     /// Fig. 10 as far as its runs have come: the totals' table, each rank's total by ppn and
     /// the ppn-32 totals by hops (core's [`paper003::fig10_from`]).
     pub fn fig10(&self) -> Rc<Fig10> {
-        let experiment = &self.checks[Part003::Fig10.index()].experiment;
+        let experiment = &self.parts.get(Part003::Fig10.index()).experiment;
         let done = experiment.done();
         let mut cache = self.fig10.borrow_mut();
         match &*cache {
@@ -296,67 +228,22 @@ impl Paper003Check {
 
     /// Simulated events of `part`'s runs so far (finished and running).
     pub fn events(&self, part: Part003) -> u64 {
-        self.checks[part.index()].events()
+        self.parts.get(part.index()).events()
     }
 
     /// The rows `part` shows.
     pub fn rows(&self, part: Part003) -> Vec<Row> {
-        let check = &self.checks[part.index()];
+        let check = self.parts.get(part.index());
         if matches!(part, Part003::Fig9 | Part003::Fig10 | Part003::Fig11_12) {
-            return derived_rows(self.table(part), check.status, self.current_events(part));
+            return derived_rows(self.table(part), check.status, check.current_events());
         }
-        let current = check.experiment.jobs.iter().position(|j| !j.is_done());
-        check
-            .experiment
-            .jobs
-            .iter()
-            .enumerate()
-            .map(|(i, job)| Row {
-                cell: job.cell.clone(),
-                state: if job.is_done() {
-                    CellState::Finished
-                } else if Some(i) == current && check.status == Status::Running {
-                    CellState::Running(job.events())
-                } else {
-                    CellState::Pending
-                },
-            })
-            .collect()
+        check.job_rows()
     }
 
-    /// Advances the running parts, taking turns slice by slice, until `budget_ms` of wall time
-    /// (read from `clock`, in milliseconds) has passed or nothing is running.
+    /// Advances the running parts in turns until `budget_ms` of wall time (read from `clock`,
+    /// in milliseconds) has passed or nothing is running.
     pub fn work(&mut self, budget_ms: f64, clock: &mut dyn FnMut() -> f64) {
-        let start = clock();
-        let mut now = start;
-        while now - start < budget_ms {
-            let n = self.checks.len();
-            let Some(i) = (0..n)
-                .map(|k| (self.turn + k) % n)
-                .find(|&i| self.checks[i].status == Status::Running)
-            else {
-                break;
-            };
-            self.turn = (i + 1) % n;
-            let check = &mut self.checks[i];
-            check.wall.started.get_or_insert(now);
-            let before = check.events();
-            let finished = check.experiment.advance(check.slice);
-            let after = clock();
-            let took = (after - now).max(0.0);
-            check.busy_ms += took;
-            check.longest_ms = check.longest_ms.max(took);
-            // Sized from the events that ran, not those asked for: a job that finishes early in
-            // its slice says nothing about the next one (which may cost more per event), so
-            // short jobs do not ramp the slice up unmeasured.
-            let ran = check.events().saturating_sub(before);
-            check.slice = next_slice(ran.max(SLICE_BOUNDS.0), took);
-            if finished {
-                check.status = Status::Done;
-                check.wall.finished = Some(after);
-            }
-            now = after;
-        }
+        self.parts.work(budget_ms, clock);
     }
 }
 
