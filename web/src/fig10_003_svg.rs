@@ -9,11 +9,6 @@ use rankscope_core::reproduce::paper003::{Fig10, FIG10_NODES, FIG10_PPN};
 
 use crate::fig10_svg::{Ink, SIZE};
 
-/// The font text is drawn in (the page's), and its sizes as plotters takes them.
-const FONT: &str = "Inter";
-const LABEL_SIZE: f64 = 16.0;
-const AXIS_SIZE: f64 = 17.5;
-
 /// Seconds as a tick label: "0.05", "0.3", "2" (no float noise).
 pub fn secs_label(s: f64) -> String {
     let text = if s >= 10.0 {
@@ -67,32 +62,23 @@ fn stated(fig: &Fig10) -> Vec<Stated> {
 
 /// Draws Fig. 10 as an SVG document.
 pub fn render(fig: &Fig10) -> Result<String, String> {
-    let mut svg = String::new();
-    draw(fig, &mut svg).map_err(|e| format!("drawing Fig. 10 failed: {e}"))?;
-    Ok(svg)
+    crate::fig10_svg::to_svg("Fig. 10", |svg| draw(fig, svg))
 }
 
 fn draw(fig: &Fig10, svg: &mut String) -> Result<(), Box<dyn std::error::Error>> {
     let root = SVGBackend::with_string(svg, SIZE).into_drawing_area();
-    let text = Ink::Text.placeholder();
-    let grid = Ink::Grid.placeholder();
     let stated = stated(fig);
     let figure = &fig.per_rank;
     let x_last = figure.x.last().copied().unwrap_or(1.0).max(1.0);
-    let (y_low, y_high) = figure
-        .series
-        .iter()
-        .flat_map(|s| s.values.iter().flatten().copied())
-        .chain(stated.iter().map(|s| s.seconds))
-        .filter(|v| v.is_finite() && *v > 0.0)
-        .fold((f64::INFINITY, 0.0f64), |(lo, hi), v| {
-            (lo.min(v), hi.max(v))
-        });
-    let (y_low, y_high) = if y_high > 0.0 {
-        (y_low / 1.6, y_high * 1.6)
-    } else {
-        (0.01, 10.0)
-    };
+    let (y_low, y_high) = crate::fig10_svg::log_range(
+        figure
+            .series
+            .iter()
+            .flat_map(|s| s.values.iter().flatten().copied())
+            .chain(stated.iter().map(|s| s.seconds)),
+        1.6,
+        (0.01, 10.0),
+    );
     let mut chart = ChartBuilder::on(&root)
         .margin_top(12)
         .margin_right(24)
@@ -106,19 +92,16 @@ fn draw(fig: &Fig10, svg: &mut String) -> Result<(), Box<dyn std::error::Error>>
                 .log_scale()
                 .with_key_points(ticks(y_low, y_high)),
         )?;
-    chart
-        .configure_mesh()
-        .x_desc("rank")
-        .y_desc("total of 1000 rounds (s, log scale)")
-        .x_label_formatter(&|x| format!("{x:.0}"))
-        .y_label_formatter(&|y| secs_label(*y))
-        .x_labels(9)
-        .axis_style(text)
-        .bold_line_style(grid.mix(0.9))
-        .light_line_style(grid.mix(0.35))
-        .label_style((FONT, LABEL_SIZE).into_font().color(&text))
-        .axis_desc_style((FONT, AXIS_SIZE).into_font().color(&text))
-        .draw()?;
+    crate::fig10_svg::themed_mesh(
+        chart
+            .configure_mesh()
+            .x_desc("rank")
+            .y_desc("total of 1000 rounds (s, log scale)")
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| secs_label(*y))
+            .x_labels(9),
+    )
+    .draw()?;
     for (n, series) in figure.series.iter().enumerate() {
         let ink = Ink::Series(u8::try_from(n).unwrap_or(u8::MAX)).placeholder();
         let line = ink.stroke_width(3);

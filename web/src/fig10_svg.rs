@@ -6,6 +6,8 @@
 //! `static/paper-check.css` maps to the theme's (CSS beats SVG presentation attributes), so one
 //! drawing is readable in light and dark.
 
+use plotters::chart::MeshStyle;
+use plotters::coord::ranged1d::ValueFormatter;
 use plotters::prelude::*;
 use rankscope_core::engine::{Matching, Protocol};
 use rankscope_core::reproduce::Figure;
@@ -14,12 +16,12 @@ use rankscope_core::reproduce::Figure;
 pub const SIZE: (u32, u32) = (880, 460);
 
 /// The font text is measured and drawn in (the page's).
-const FONT: &str = "Inter";
+pub const FONT: &str = "Inter";
 
 /// Font sizes as plotters takes them (it draws text at size / 1.24): tick labels and legend
 /// at 13 px, axis descriptions at 14 px.
-const LABEL_SIZE: f64 = 16.0;
-const AXIS_SIZE: f64 = 17.5;
+pub const LABEL_SIZE: f64 = 16.0;
+pub const AXIS_SIZE: f64 = 17.5;
 
 /// What a colour in the drawing stands for; the stylesheet gives each its theme colour.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -103,15 +105,59 @@ fn stated_x(label: &str) -> Option<f64> {
 
 /// Draws `figure` (throughput in MB/s over message sizes in bytes) as an SVG document.
 pub fn render(figure: &Figure) -> Result<String, String> {
+    to_svg("Fig. 10", |svg| draw(figure, svg))
+}
+
+/// The SVG document `draw` writes, or why drawing `what` failed.
+pub fn to_svg(
+    what: &str,
+    draw: impl FnOnce(&mut String) -> Result<(), Box<dyn std::error::Error>>,
+) -> Result<String, String> {
     let mut svg = String::new();
-    draw(figure, &mut svg).map_err(|e| format!("drawing Fig. 10 failed: {e}"))?;
+    draw(&mut svg).map_err(|e| format!("drawing {what} failed: {e}"))?;
     Ok(svg)
+}
+
+/// The lowest and highest of the finite positive `values`, widened by `margin` on a log axis
+/// (divided and multiplied), or `fallback` when there are none.
+pub fn log_range(
+    values: impl Iterator<Item = f64>,
+    margin: f64,
+    fallback: (f64, f64),
+) -> (f64, f64) {
+    let (low, high) = values
+        .filter(|v| v.is_finite() && *v > 0.0)
+        .fold((f64::INFINITY, 0.0f64), |(lo, hi), v| {
+            (lo.min(v), hi.max(v))
+        });
+    if high > 0.0 {
+        (low / margin, high * margin)
+    } else {
+        fallback
+    }
+}
+
+/// Sets the axes, grid lines and fonts every paper-check chart shares, themed with [`Ink`]
+/// placeholders.
+pub fn themed_mesh<'a, 'b, X, Y, XT, YT, DB>(
+    mesh: &'b mut MeshStyle<'a, 'b, X, Y, DB>,
+) -> &'b mut MeshStyle<'a, 'b, X, Y, DB>
+where
+    X: Ranged<ValueType = XT> + ValueFormatter<XT>,
+    Y: Ranged<ValueType = YT> + ValueFormatter<YT>,
+    DB: DrawingBackend,
+{
+    let text = Ink::Text.placeholder();
+    let grid = Ink::Grid.placeholder();
+    mesh.axis_style(text)
+        .bold_line_style(grid.mix(0.9))
+        .light_line_style(grid.mix(0.35))
+        .label_style((FONT, LABEL_SIZE).into_font().color(&text))
+        .axis_desc_style((FONT, AXIS_SIZE).into_font().color(&text))
 }
 
 fn draw(figure: &Figure, svg: &mut String) -> Result<(), Box<dyn std::error::Error>> {
     let root = SVGBackend::with_string(svg, SIZE).into_drawing_area();
-    let text = Ink::Text.placeholder();
-    let grid = Ink::Grid.placeholder();
     let x_first = figure.x.first().copied().unwrap_or(1.0).max(1.0);
     let x_last = figure.x.last().copied().unwrap_or(10.0).max(x_first * 10.0);
     let x_range = (x_first / 1.25)..(x_last * 1.25);
@@ -123,20 +169,17 @@ fn draw(figure: &Figure, svg: &mut String) -> Result<(), Box<dyn std::error::Err
         .x_label_area_size(52)
         .y_label_area_size(64)
         .build_cartesian_2d(x_range.log_scale(), 0f64..y_top(figure))?;
-    chart
-        .configure_mesh()
-        .x_desc("message size (bytes, log scale)")
-        .y_desc("throughput (MB/s)")
-        .x_label_formatter(&|x| bytes_label(*x))
-        .y_label_formatter(&|y| format!("{y:.0}"))
-        .x_labels(8)
-        .y_labels(8)
-        .axis_style(text)
-        .bold_line_style(grid.mix(0.9))
-        .light_line_style(grid.mix(0.35))
-        .label_style((FONT, LABEL_SIZE).into_font().color(&text))
-        .axis_desc_style((FONT, AXIS_SIZE).into_font().color(&text))
-        .draw()?;
+    themed_mesh(
+        chart
+            .configure_mesh()
+            .x_desc("message size (bytes, log scale)")
+            .y_desc("throughput (MB/s)")
+            .x_label_formatter(&|x| bytes_label(*x))
+            .y_label_formatter(&|y| format!("{y:.0}"))
+            .x_labels(8)
+            .y_labels(8),
+    )
+    .draw()?;
 
     for (n, series) in figure.series.iter().enumerate() {
         let ink = Ink::Series(u8::try_from(n).unwrap_or(u8::MAX)).placeholder();

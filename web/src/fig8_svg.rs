@@ -7,11 +7,6 @@ use plotters::prelude::*;
 
 use crate::fig10_svg::{Ink, SIZE};
 
-/// The font text is drawn in (the page's), and its sizes as plotters takes them.
-const FONT: &str = "Inter";
-const LABEL_SIZE: f64 = 16.0;
-const AXIS_SIZE: f64 = 17.5;
-
 /// One process count of the curve: processes, simulated µs (`None` until its run finishes) and
 /// the paper's stated µs (NaN where it states none).
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -26,29 +21,20 @@ pub struct Point {
 
 /// Draws the curve as an SVG document.
 pub fn render(points: &[Point]) -> Result<String, String> {
-    let mut svg = String::new();
-    draw(points, &mut svg).map_err(|e| format!("drawing Fig. 8 failed: {e}"))?;
-    Ok(svg)
+    crate::fig10_svg::to_svg("Fig. 8", |svg| draw(points, svg))
 }
 
 fn draw(points: &[Point], svg: &mut String) -> Result<(), Box<dyn std::error::Error>> {
     let root = SVGBackend::with_string(svg, SIZE).into_drawing_area();
-    let text = Ink::Text.placeholder();
-    let grid = Ink::Grid.placeholder();
     let x_first = points.first().map_or(1.0, |p| f64::from(p.processes));
     let x_last = points.last().map_or(10.0, |p| f64::from(p.processes));
-    let ys = points
-        .iter()
-        .flat_map(|p| [p.simulated.unwrap_or(f64::NAN), p.paper])
-        .filter(|v| v.is_finite() && *v > 0.0);
-    let (y_low, y_high) = ys.fold((f64::INFINITY, 0.0f64), |(lo, hi), v| {
-        (lo.min(v), hi.max(v))
-    });
-    let (y_low, y_high) = if y_high > 0.0 {
-        (y_low / 1.5, y_high * 1.5)
-    } else {
-        (1.0, 10_000.0)
-    };
+    let (y_low, y_high) = crate::fig10_svg::log_range(
+        points
+            .iter()
+            .flat_map(|p| [p.simulated.unwrap_or(f64::NAN), p.paper]),
+        1.5,
+        (1.0, 10_000.0),
+    );
     let mut chart = ChartBuilder::on(&root)
         .margin_top(12)
         .margin_right(24)
@@ -60,18 +46,15 @@ fn draw(points: &[Point], svg: &mut String) -> Result<(), Box<dyn std::error::Er
             ((x_first / 1.3)..(x_last.max(x_first * 2.0) * 1.3)).log_scale(),
             (y_low..y_high).log_scale(),
         )?;
-    chart
-        .configure_mesh()
-        .x_desc("processes (log scale)")
-        .y_desc("µs per lock + unlock (log scale)")
-        .x_label_formatter(&|x| format!("{x:.0}"))
-        .y_label_formatter(&|y| format!("{y}"))
-        .axis_style(text)
-        .bold_line_style(grid.mix(0.9))
-        .light_line_style(grid.mix(0.35))
-        .label_style((FONT, LABEL_SIZE).into_font().color(&text))
-        .axis_desc_style((FONT, AXIS_SIZE).into_font().color(&text))
-        .draw()?;
+    crate::fig10_svg::themed_mesh(
+        chart
+            .configure_mesh()
+            .x_desc("processes (log scale)")
+            .y_desc("µs per lock + unlock (log scale)")
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| format!("{y}")),
+    )
+    .draw()?;
     let ink = Ink::Series(0).placeholder();
     let line = ink.stroke_width(2);
     let curve: Vec<(f64, f64)> = points
