@@ -8,8 +8,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use rankscope_core::engine::Matching;
+
 use rankscope_core::locks::LockScheme;
+use rankscope_core::proto::p2p::Matching;
 use rankscope_core::workloads::{WorkloadKind, WorkloadParams};
 
 #[derive(Parser)]

@@ -3,6 +3,7 @@
 //! returns a checksum so the two builds can be checked to compute the same thing.
 
 use crate::engine::EventQueue;
+use crate::proto::SimConfig;
 use crate::rng::SplitMix64;
 use crate::time::SimTime;
 
@@ -46,7 +47,7 @@ int main(int argc, char **argv)
 /// Runs [`VM_BENCH_SOURCE`] with `iterations` loop iterations on one rank; returns the number of
 /// bytecode operations executed and the line it printed.
 pub fn vm_loop(iterations: u32) -> Result<(u64, String), String> {
-    use crate::engine::{Sim, SimConfig};
+    use crate::engine::Sim;
     use crate::lang::{self, VmLimits};
     use crate::machine::{builtin_profiles, Machine};
 

@@ -5,7 +5,8 @@
 //! every step so a browser (the `rankscope-web` crate) or the command line (`rankscope`) can show it.
 //!
 //! ```
-//! use rankscope_core::engine::{Sim, SimConfig};
+//! use rankscope_core::engine::Sim;
+//! use rankscope_core::proto::SimConfig;
 //! use rankscope_core::machine::{builtin_profiles, Machine};
 //! use rankscope_core::workloads::{programs, WorkloadKind, WorkloadParams};
 //!
@@ -69,14 +70,15 @@
 pub mod bench;
 pub mod engine;
 pub mod lang;
-pub mod locks;
 pub mod machine;
+pub mod proto;
 pub mod reproduce;
 pub mod rng;
 pub mod time;
 pub mod trace;
 pub mod workloads;
 
+pub use proto::locks;
 pub use time::SimTime;
 
 /// The version of this crate, shown by the web app and the CLI so a user can tell which simulator

@@ -1,9 +1,10 @@
 //! Functions the page exports to JavaScript (`window.wasmBindings`), used by the browser tests and
 //! the wasm benchmark to run exactly the core code the native CLI runs.
 
-use rankscope_core::engine::{Sim, SimConfig};
+use rankscope_core::engine::Sim;
 use rankscope_core::lang::{self, VmLimits};
 use rankscope_core::machine::{builtin_profiles, Machine, Profile};
+use rankscope_core::proto::SimConfig;
 use rankscope_core::trace::TraceMode;
 use rankscope_core::workloads::{programs, WorkloadKind, WorkloadParams};
 use wasm_bindgen::prelude::*;

@@ -9,7 +9,7 @@
 use plotters::chart::MeshStyle;
 use plotters::coord::ranged1d::ValueFormatter;
 use plotters::prelude::*;
-use rankscope_core::engine::{Matching, Protocol};
+use rankscope_core::proto::p2p::{Matching, Protocol};
 use rankscope_core::reproduce::Figure;
 
 /// The drawing's size in pixels (it scales with the page: the SVG has a `viewBox`).
@@ -286,7 +286,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rankscope_core::engine::ENGINES;
+    use rankscope_core::proto::p2p::ENGINES;
     use rankscope_core::reproduce::{Cell, Series, Table};
 
     fn figure(values: Vec<Option<f64>>) -> Figure {

@@ -343,7 +343,7 @@ impl crate::chunked_check::ChunkedCheck for PaperCheck {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rankscope_core::engine::Matching;
+    use rankscope_core::proto::p2p::Matching;
     use rankscope_core::reproduce::Job;
 
     /// A clock that moves `step` milliseconds each time it is read.

@@ -3,9 +3,11 @@
 //! and the limits that stop a runaway run (core's `Limits`
 //! and `VmLimits`), with the browser's defaults and bounds. They travel in share links.
 
-use rankscope_core::engine::{Limits, Matching, SimConfig};
+use rankscope_core::engine::Limits;
 use rankscope_core::lang::VmLimits;
 use rankscope_core::locks::LockScheme;
+use rankscope_core::proto::p2p::Matching;
+use rankscope_core::proto::SimConfig;
 use serde::{Deserialize, Serialize};
 
 /// Bytecode operations a rank may execute by default in the browser over the whole run (the
@@ -128,10 +130,10 @@ mod tests {
 
     #[test]
     fn the_comparison_keeps_the_limits_and_swaps_the_engine() {
-        let compared = Matching::ReceiverOnly(rankscope_core::engine::Protocol::Sync);
+        let compared = Matching::ReceiverOnly(rankscope_core::proto::p2p::Protocol::Sync);
         let o = RunOptions {
             max_events: 77,
-            matching: Matching::BothSides(rankscope_core::engine::Protocol::Sync),
+            matching: Matching::BothSides(rankscope_core::proto::p2p::Protocol::Sync),
             compare: Some(compared),
             ..RunOptions::default()
         };

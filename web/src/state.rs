@@ -657,7 +657,7 @@ mod tests {
         assert_eq!(restored.speed, Speed::Walk);
     }
 
-    use rankscope_core::engine::{Matching, Protocol};
+    use rankscope_core::proto::p2p::{Matching, Protocol};
 
     const BOTH_SYNC: Matching = Matching::BothSides(Protocol::Sync);
     const RECV_SYNC: Matching = Matching::ReceiverOnly(Protocol::Sync);
@@ -705,8 +705,24 @@ mod tests {
         }
         let primary = s.session.as_ref().unwrap().0.borrow();
         let compare = s.compare.as_ref().unwrap().0.borrow();
-        assert_eq!(primary.history.sim().matching(), BOTH_SYNC);
-        assert_eq!(compare.history.sim().matching(), RECV_SYNC);
+        assert_eq!(
+            primary
+                .history
+                .sim()
+                .layer::<rankscope_core::proto::p2p::P2p>()
+                .unwrap()
+                .matching(),
+            BOTH_SYNC
+        );
+        assert_eq!(
+            compare
+                .history
+                .sim()
+                .layer::<rankscope_core::proto::p2p::P2p>()
+                .unwrap()
+                .matching(),
+            RECV_SYNC
+        );
         assert!(primary.history.sim().is_finished());
         assert!(compare.history.sim().is_finished());
         assert_ne!(

@@ -187,8 +187,8 @@ mod tests {
         assert_eq!(s.options.max_ops, 9);
         let with = ShareState {
             options: crate::run_options::RunOptions {
-                compare: Some(rankscope_core::engine::Matching::ReceiverOnly(
-                    rankscope_core::engine::Protocol::Get,
+                compare: Some(rankscope_core::proto::p2p::Matching::ReceiverOnly(
+                    rankscope_core::proto::p2p::Protocol::Get,
                 )),
                 lock: rankscope_core::locks::LockScheme::LiEtAl,
                 ..s.options

@@ -5,13 +5,14 @@ use crate::output::out;
 use std::time::Instant;
 
 use rankscope_core::bench::{hold_model, vm_loop};
-use rankscope_core::engine::{Limits, Sim, SimConfig};
+use rankscope_core::engine::{Limits, Sim};
 use rankscope_core::machine::Machine;
 use rankscope_core::trace::TraceMode;
 use rankscope_core::workloads::{programs, WorkloadKind, WorkloadParams};
 
 use super::profiles::resolve;
 use crate::memory::{mib, peak_rss_bytes, rss_bytes};
+use rankscope_core::proto::SimConfig;
 
 /// Options of `rankscope bench`.
 pub struct BenchOptions {
@@ -170,7 +171,8 @@ fn broadcast_scale(opts: &BenchOptions) -> Result<(), String> {
 }
 
 fn sim_rank_bytes() -> usize {
-    use rankscope_core::engine::world::{Mailbox, RankState};
+    use rankscope_core::engine::RankState;
+    use rankscope_core::proto::p2p::Mailbox;
     std::mem::size_of::<rankscope_core::workloads::Native>()
         + std::mem::size_of::<RankState>()
         + std::mem::size_of::<Option<Box<Mailbox>>>()

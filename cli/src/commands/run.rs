@@ -5,13 +5,15 @@
 use crate::output::out;
 use std::path::PathBuf;
 
-use rankscope_core::engine::{Limits, Matching, Program, Sim, SimConfig, SimError};
+use rankscope_core::engine::{Limits, Program, Sim, SimError};
 use rankscope_core::lang::{self, VmLimits};
 use rankscope_core::machine::{Machine, Profile};
 use rankscope_core::trace::{chrome::to_chrome_json, TraceMode};
 use rankscope_core::workloads::{programs, WorkloadKind, WorkloadParams};
 
 use super::profiles::resolve;
+use rankscope_core::proto::p2p::Matching;
+use rankscope_core::proto::SimConfig;
 
 /// What to run.
 pub enum Target {

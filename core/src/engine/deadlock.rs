@@ -6,26 +6,30 @@
 
 use std::collections::BTreeMap;
 
-use super::ids::{Rank, Source};
+use super::ids::Rank;
+use super::layer::{Core, Layer};
 use super::limits::{BlockedRank, DeadlockReport};
-use super::world::{RankState, ReqKind, World};
+use super::sim::RankState;
 
-/// Builds the report for a world where no event is left but some ranks are blocked.
-pub(crate) fn diagnose(world: &World, at: impl Fn(Rank) -> Option<String>) -> DeadlockReport {
+/// Builds the report for a run where no event is left but some ranks are blocked: what each
+/// pending request waits for, in its layer's words (a request that one rank alone can complete
+/// is an edge of the wait-for graph, unless that rank has finished).
+pub(crate) fn diagnose(
+    core: &Core,
+    layers: &[Box<dyn Layer>],
+    at: impl Fn(Rank) -> Option<String>,
+) -> DeadlockReport {
     let mut blocked = Vec::new();
     let mut edges: BTreeMap<Rank, Vec<Rank>> = BTreeMap::new();
-    for (rank, state) in world.states.iter().enumerate() {
+    for (rank, state) in core.states.iter().enumerate() {
         let rank = rank as Rank;
         let wait = match state {
             RankState::Blocked(wait) => wait,
-            RankState::Spinning { word, until } => {
+            RankState::Parked => {
+                let why = layers.iter().find_map(|l| l.parked(rank));
                 blocked.push(BlockedRank {
                     rank,
-                    waits_for: vec![format!(
-                        "its word {word} (now {}) to become a value that {}; no operation in flight will write it",
-                        world.memory.get(crate::locks::Word { rank, index: *word }),
-                        until.describe()
-                    )],
+                    waits_for: why.map(|(_, deadlock)| deadlock).into_iter().collect(),
                     at: at(rank),
                 });
                 continue;
@@ -34,31 +38,25 @@ pub(crate) fn diagnose(world: &World, at: impl Fn(Rank) -> Option<String>) -> De
         };
         let mut waits_for = Vec::new();
         for req in wait.requests() {
-            let Some(r) = world.requests.get(req.0) else {
+            let Some(r) = core.requests.get(req.0) else {
                 continue;
             };
             if r.done {
                 continue;
             }
-            match &r.kind {
-                ReqKind::Recv { src, tag, .. } => {
-                    let mut what = format!("{req}: a receive from {src}, {tag}");
-                    if let Source::Rank(s) = src {
-                        if world.states[*s as usize] == RankState::Done {
-                            what.push_str(&format!(", but rank {s} has already finished"));
-                        } else {
-                            edges.entry(rank).or_default().push(*s);
-                        }
-                    }
-                    waits_for.push(what);
-                }
-                ReqKind::Send { dst, tag, bytes } => waits_for.push(format!(
-                    "{req}: a send of {bytes} B to rank {dst}, tag {tag}"
-                )),
-                ReqKind::Rdma { target, op, .. } => {
-                    waits_for.push(format!("{req}: {op} on rank {target}"))
+            let Some(pending) = layers.get(r.layer as usize).and_then(|l| l.pending(*req)) else {
+                waits_for.push(format!("{req}"));
+                continue;
+            };
+            let mut what = pending.what;
+            if let Some(s) = pending.on {
+                if core.states[s as usize] == RankState::Done {
+                    what.push_str(&format!(", but rank {s} has already finished"));
+                } else {
+                    edges.entry(rank).or_default().push(s);
                 }
             }
+            waits_for.push(what);
         }
         blocked.push(BlockedRank {
             rank,
@@ -67,7 +65,7 @@ pub(crate) fn diagnose(world: &World, at: impl Fn(Rank) -> Option<String>) -> De
         });
     }
     DeadlockReport {
-        time: world.now,
+        time: core.now,
         blocked,
         cycle: find_cycle(&edges),
     }

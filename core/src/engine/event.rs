@@ -1,6 +1,8 @@
-//! The one event enum the scheduler processes, matched exhaustively.
+//! The one event enum the scheduler processes, matched exhaustively: the engine's own events and
+//! a layer's (opaque to the engine, handed back to the layer that scheduled it).
 
-use super::ids::{MsgId, Rank, ReqId};
+use super::ids::Rank;
+use super::layer::{LayerEvent, LayerId};
 
 /// Something that happens at a point in simulated time.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -9,28 +11,51 @@ pub enum Event {
     Start(Rank),
     /// A rank continues after computing or after what it waited for completed.
     Resume(Rank),
-    /// A send's data has left the sender: the send request completes.
-    SendDone(ReqId),
-    /// A message reaches its destination.
-    Arrive(MsgId),
-    /// A one-sided operation's result (or acknowledgement) is back at its origin.
-    RdmaDone(ReqId),
-    /// A one-sided operation without hardware support reaches the target's software (which
-    /// executes it and replies with a message).
-    RdmaSoftware(ReqId),
-    /// The target's software finished a one-sided operation and sends the reply.
-    RdmaReply(ReqId),
-    /// A protocol packet (send/receive request, removal) reaches its target's input buffer.
-    Packet(u32),
-    /// A protocol packet's handler finished on the target processor.
-    Handler(u32),
-    /// A message's data is in the receive buffer: the receive completes, and a receiver waiting
-    /// for it takes its processor to wake up (paper 000's I-structure wake-up).
-    Landed(ReqId, MsgId),
-    /// A one-sided operation with values takes effect on the target's memory word (its result
-    /// is kept for the origin; a rank spinning on the word may wake).
-    MemApply(ReqId),
-    /// The receiver wrote a send's completion flag into the sender's request: the send
-    /// completes, and a sender waiting for it wakes up the same way.
-    FlagSet(ReqId),
+    /// One of a protocol layer's events (fields flattened so the event stays 12 bytes).
+    Layer {
+        /// Which layer.
+        layer: LayerId,
+        /// The layer's event kind.
+        code: u8,
+        /// First operand.
+        a: u32,
+        /// Second operand.
+        b: u32,
+    },
+}
+
+impl Event {
+    /// Layer `layer`'s event `e`.
+    pub(crate) fn layer(layer: LayerId, e: LayerEvent) -> Event {
+        Event::Layer {
+            layer,
+            code: e.code,
+            a: e.a,
+            b: e.b,
+        }
+    }
+
+    /// The layer and its event, if this is a layer's event.
+    pub(crate) fn as_layer(&self) -> Option<(LayerId, LayerEvent)> {
+        match *self {
+            Event::Layer { layer, code, a, b } => Some((layer, LayerEvent { code, a, b })),
+            Event::Start(_) | Event::Resume(_) => None,
+        }
+    }
+
+    /// The rank of a start or resume (0 for a layer's event).
+    pub(crate) fn rank(&self) -> Rank {
+        match *self {
+            Event::Start(r) | Event::Resume(r) => r,
+            Event::Layer { .. } => 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn an_event_is_twelve_bytes() {
+        assert_eq!(std::mem::size_of::<super::Event>(), 12);
+    }
 }

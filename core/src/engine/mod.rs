@@ -1,29 +1,28 @@
-//! The deterministic discrete-event engine: ranks, events, limits, deadlock diagnosis, history.
+//! The deterministic discrete-event engine: ranks, events, time, limits, deadlock diagnosis,
+//! history, the machine — and the seam ([`layer`]) behind which every protocol runs.
 //!
-//! One run is `(programs, machine, config) → trace`. Events are ordered by `(time, insertion
+//! One run is `(programs, machine, layers) → trace`. Events are ordered by `(time, insertion
 //! sequence)`; nothing depends on hash order, wall clocks or threads, so the same input gives the
-//! same trace hash natively and in WebAssembly.
+//! same trace hash natively and in WebAssembly. The engine imports no protocol: point-to-point
+//! matching, one-sided memory, locks and the papers' protocols live in [`crate::proto`].
 
 pub mod deadlock;
 pub mod event;
 pub mod history;
 pub mod ids;
+pub mod layer;
 pub mod limits;
-pub mod matching;
 pub mod program;
-pub mod protocol;
 pub mod queue;
-pub mod rma;
 pub mod sim;
 pub mod slab;
-pub mod words;
-pub mod world;
 
 pub use history::History;
-pub use ids::{MsgId, Rank, ReqId, Source, Status, TagSel};
+pub use ids::{MsgId, Rank, ReqId};
+pub use layer::{Io, Layer, LayerEvent, LayerFailure, LayerId, Pending, Rig};
 pub use limits::{BlockedRank, DeadlockReport, Limits, SimError};
-pub use matching::{Matching, Protocol, ENGINES};
 pub use program::{Completion, OpError, Program, RankCtx, Step};
 pub use queue::EventQueue;
-pub use rma::{CollectiveMismatch, Combine, Element, RemoteAccess, WindowPart};
-pub use sim::{Progress, RunSummary, Sim, SimConfig};
+pub use sim::{
+    ConsoleLine, EngineConfig, Progress, RankState, Request, RunSummary, Setup, Sim, Wait,
+};

@@ -6,13 +6,12 @@
 //! operations through the context (each returns at once with a request id) and finally returns a
 //! [`Step`]: compute for a while, wait for requests, finish, or fail.
 
+use std::any::Any;
 use std::fmt;
 
-use super::ids::{Rank, ReqId, Source, Status, TagSel};
-use super::rma::{CollectiveMismatch, RemoteAccess, WindowPart};
-use super::world::World;
-use crate::locks::{MemOp, Until, Word};
-use crate::machine::RdmaOp;
+use super::ids::{Rank, ReqId};
+use super::layer::{Core, Io, Layer};
+use super::sim::ConsoleLine;
 use crate::time::SimTime;
 
 /// What a rank does next, returned by [`Program::resume`].
@@ -33,14 +32,10 @@ pub enum Step {
     /// A block boundary (`yield()`): handlers waiting on this rank's processor run, then the
     /// program continues.
     Yield,
-    /// Spin until this rank's own one-sided word `word` satisfies `until` (costs no events: a
-    /// write that satisfies it wakes the rank).
-    Spin {
-        /// The word's index.
-        word: u32,
-        /// The condition.
-        until: Until,
-    },
+    /// Wait, costing no events, until a protocol layer unparks the rank (`Io::unpark`): e.g. a
+    /// spin on a word of its own memory that a remote write ends. The layer that parked it says
+    /// why (`Layer::parked`).
+    Park,
     /// Block until this request completes, then resume.
     Wait(ReqId),
     /// Block until all of these requests complete.
@@ -70,17 +65,19 @@ pub trait Program: Clone + fmt::Debug {
         0
     }
 
-    /// Another rank's one-sided `access` takes effect at byte `offset` of this rank's part of
-    /// `window` (see [`super::rma`]): apply it to the program's memory and return its result (a
-    /// get's bytes, the old value of a fetching operation, else nothing). Called by the engine
-    /// at the simulated instant the machine delivers it, whatever the program is doing.
-    fn remote_access(
+    /// Lends `len` bytes at byte `offset` of this rank's part of window `window` to `f`, which
+    /// may change them: another rank's one-sided access takes effect there (the one-sided
+    /// layer applies it). Called at the simulated instant the machine delivers the access,
+    /// whatever the program is doing. `Err` in words if there is no such window or the bytes
+    /// are outside it.
+    fn with_window(
         &mut self,
         window: u32,
         offset: u64,
-        access: &RemoteAccess,
-    ) -> Result<Vec<u8>, String> {
-        let _ = (offset, access);
+        len: u32,
+        f: &mut dyn FnMut(&mut [u8]),
+    ) -> Result<(), String> {
+        let _ = (offset, len, f);
         Err(format!("this program exposes no window {window}"))
     }
 }
@@ -88,9 +85,8 @@ pub trait Program: Clone + fmt::Debug {
 /// A completed request taken back by its owner.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Completion {
-    /// For receives: who sent, which tag, how many bytes. `None` for sends.
-    pub status: Option<Status>,
-    /// For receives: the bytes delivered (empty when the sender sent only a size).
+    /// The bytes it delivered (a receive's payload, a get's bytes, an atomic's old value; empty
+    /// when there are none). What else a protocol reports (a receive's status) its layer keeps.
     pub data: Vec<u8>,
 }
 
@@ -106,13 +102,8 @@ pub enum OpError {
     },
     /// A request id that is not one of this rank's active requests.
     InactiveRequest(ReqId),
-    /// A word index beyond the ranks' one-sided memory.
-    NoSuchWord {
-        /// The index asked for.
-        index: u32,
-        /// Words per rank.
-        words: u32,
-    },
+    /// A protocol layer refused the operation (the layer's sentence).
+    Refused(String),
 }
 
 impl fmt::Display for OpError {
@@ -123,10 +114,7 @@ impl fmt::Display for OpError {
                 "rank {rank} does not exist: valid ranks are 0 to {}",
                 size.saturating_sub(1)
             ),
-            OpError::NoSuchWord { index, words } => write!(
-                f,
-                "word {index} does not exist: each rank has {words} words of one-sided memory"
-            ),
+            OpError::Refused(why) => f.write_str(why),
             OpError::InactiveRequest(r) => {
                 write!(f, "{r} is not an active request of this rank")
             }
@@ -136,9 +124,13 @@ impl fmt::Display for OpError {
 
 impl std::error::Error for OpError {}
 
-/// The view of the simulator a rank has while it runs.
+/// The view of the simulator a rank has while it runs: its number, the time, its requests and
+/// console, and the protocol layers it calls ([`RankCtx::call`]; each layer's module adds its
+/// operations as an extension trait on `RankCtx`).
 pub struct RankCtx<'a> {
-    pub(crate) world: &'a mut World,
+    pub(crate) core: &'a mut Core,
+    pub(crate) layers: &'a mut [Box<dyn Layer>],
+    pub(crate) console: &'a mut Vec<ConsoleLine>,
     pub(crate) rank: Rank,
 }
 
@@ -150,165 +142,81 @@ impl RankCtx<'_> {
 
     /// Number of ranks in the run.
     pub fn size(&self) -> u32 {
-        self.world.size
+        self.core.size
     }
 
     /// Current simulated time.
     pub fn now(&self) -> SimTime {
-        self.world.now
+        self.core.now
     }
 
     /// The machine's time for `flops` floating-point operations on one rank.
     pub fn flops_time(&self, flops: u64) -> SimTime {
-        self.world.machine.compute_time(flops)
+        self.core.machine.compute_time(flops)
     }
 
-    /// Starts sending `bytes` bytes (with optional real `data`) to `dst` under `tag`. Eager: the
-    /// request completes when the data has left this rank.
-    pub fn isend(
-        &mut self,
-        dst: i64,
-        tag: i32,
-        bytes: u64,
-        data: Vec<u8>,
-    ) -> Result<ReqId, OpError> {
-        let dst = self.world.check_rank(dst)?;
-        Ok(self.world.isend(self.rank, dst, tag, bytes, data))
+    /// Calls the run's layer of type `L` with an [`Io`] at the current time: how a protocol's
+    /// operations are started. Panics if the run has no such layer (a setup bug, not a user's).
+    pub fn call<L: Layer, R>(&mut self, f: impl FnOnce(&mut L, &mut Io<'_>, Rank) -> R) -> R {
+        let (id, layer) = self
+            .layers
+            .iter_mut()
+            .enumerate()
+            .find_map(|(i, l)| l.as_any_mut().downcast_mut::<L>().map(|l| (i, l)))
+            .unwrap_or_else(|| panic!("this run has no {} layer", std::any::type_name::<L>()));
+        let mut io = Io {
+            core: self.core,
+            layer: u8::try_from(id).expect("fewer than 256 layers"),
+            windows: None,
+        };
+        f(layer, &mut io, self.rank)
     }
 
-    /// Starts receiving up to `capacity` bytes from `src` with `tag`.
-    pub fn irecv(&mut self, src: Source, tag: TagSel, capacity: u64) -> Result<ReqId, OpError> {
-        if let Source::Rank(r) = src {
-            self.world.check_rank(i64::from(r))?;
-        }
-        Ok(self.world.irecv(self.rank, src, tag, capacity))
-    }
-
-    /// Starts a one-sided operation `op` on `target`'s memory (put, get or an atomic), executed
-    /// by the target's RDMA engines without its CPU where the machine has the hardware.
-    pub fn rdma(&mut self, target: i64, op: RdmaOp) -> Result<ReqId, OpError> {
-        let target = self.world.check_rank(target)?;
-        Ok(self.world.rdma(self.rank, target, op, None))
-    }
-
-    /// Starts an operation with values on a word of any rank's one-sided memory (timed as the
-    /// matching one-sided operation; on this rank's own memory it is done at once). Its result
-    /// (a read's value, an atomic's old value) is the completion's data, 8 bytes little-endian.
-    pub fn mem_op(&mut self, op: MemOp) -> Result<ReqId, OpError> {
-        self.world.mem_op(self.rank, op, None)
-    }
-
-    /// [`RankCtx::mem_op`] as a step of lock `algorithm`: when it takes effect, the trace says
-    /// what it did in the algorithm's words (`RecordKind::LockStep`).
-    pub fn lock_op(
-        &mut self,
-        algorithm: crate::locks::Algorithm,
-        op: MemOp,
-    ) -> Result<ReqId, OpError> {
-        self.world.mem_op(self.rank, op, Some(algorithm))
-    }
-
-    /// Records that this rank now holds (`held`) or leaves the lock whose words live on rank
-    /// `home`, in `mode` (lock algorithms driven on the engine: the lock view and the exclusion
-    /// checks read these).
-    pub fn record_lock(&mut self, home: Rank, mode: crate::locks::Mode, held: bool) {
-        self.world.record(crate::trace::RecordKind::Lock {
-            rank: self.rank,
-            home,
-            mode,
-            held,
-        });
-    }
-
-    /// How the MPI library takes passive-target locks in this run (`SimConfig::lock_scheme`).
-    pub fn lock_scheme(&self) -> crate::locks::LockScheme {
-        self.world.lock_scheme
-    }
-
-    /// Words of one-sided memory each rank has (`SimConfig::words_per_rank`).
-    pub fn words_per_rank(&self) -> u32 {
-        self.world.memory.words()
-    }
-
-    /// Exposes this rank's part of window `window` to the others' checks
-    /// ([`RankCtx::window_part`]).
-    pub fn expose_window(&mut self, window: u32, part: WindowPart) {
-        self.world.expose_window(self.rank, window, part);
-    }
-
-    /// Withdraws this rank's part of `window` (the window is freed).
-    pub fn withdraw_window(&mut self, window: u32) {
-        self.world.withdraw_window(self.rank, window);
-    }
-
-    /// `rank`'s part of `window`, if it exposed one.
-    pub fn window_part(&self, rank: u32, window: u32) -> Option<WindowPart> {
-        self.world.window_part(rank, window)
-    }
-
-    /// Records that this rank makes its `seq`-th one-sided collective call (`call` on `window`);
-    /// an error naming the rank that made a different call at that point.
-    pub fn one_sided_collective(
-        &mut self,
-        seq: u64,
-        call: &'static str,
-        window: u32,
-    ) -> Result<(), CollectiveMismatch> {
-        self.world
-            .one_sided_collective(self.rank, seq, call, window)
-    }
-
-    /// Starts `access` at byte `offset` of `target`'s part of `window` (another rank), timed as
-    /// the one-sided operation `op`; with `software` (the reason, in words) the target's software
-    /// executes it whatever the hardware. The target's program applies it when it takes effect
-    /// there ([`Program::remote_access`]); its result is the completion's data.
-    pub fn window_access(
-        &mut self,
-        target: i64,
-        window: u32,
-        offset: u64,
-        access: RemoteAccess,
-        op: RdmaOp,
-        software: Option<String>,
-    ) -> Result<ReqId, OpError> {
-        let target = self.world.check_rank(target)?;
-        Ok(self
-            .world
-            .window_access(self.rank, target, window, offset, access, op, software))
-    }
-
-    /// The current value of this rank's own word `index` (a local read; 0 if it does not exist).
-    pub fn own_word(&self, index: u32) -> u64 {
-        if index < self.world.memory.words() {
-            self.world.memory.get(Word {
-                rank: self.rank,
-                index,
-            })
-        } else {
-            0
-        }
+    /// The run's layer of type `L`, read-only (`None` if the run has none).
+    pub fn layer<L: Layer>(&self) -> Option<&L> {
+        self.layers
+            .iter()
+            .find_map(|l| (l.as_any() as &dyn Any).downcast_ref::<L>())
     }
 
     /// Takes the processor time the calls since the last take spent issuing their operations
     /// (zero under the eager engine, whose software overhead is in the transfers). A library
     /// charges it to the call that incurred it, so `MPI_Wtime` and the rank's other work see it.
     pub fn take_call_time(&mut self) -> SimTime {
-        std::mem::take(&mut self.world.call_time)
+        std::mem::take(&mut self.core.call_time)
     }
 
     /// Whether `req` (one of this rank's requests) has completed.
     pub fn is_complete(&self, req: ReqId) -> Result<bool, OpError> {
-        self.world.request_done(self.rank, req)
+        match self.core.requests.get(req.0) {
+            Some(r) if r.owner == self.rank => Ok(r.done),
+            _ => Err(OpError::InactiveRequest(req)),
+        }
     }
 
-    /// Takes a completed request back, freeing it: its status and data. `Ok(None)` if it has not
-    /// completed yet (the request stays active).
+    /// Takes a completed request back, freeing it: the data it delivered. `Ok(None)` if it has
+    /// not completed yet (the request stays active). Its layer forgets it too.
     pub fn take(&mut self, req: ReqId) -> Result<Option<Completion>, OpError> {
-        self.world.take_request(self.rank, req)
+        if !self.is_complete(req)? {
+            return Ok(None);
+        }
+        let r = self.core.requests.remove(req.0).expect("checked above");
+        if let Some(layer) = self.layers.get_mut(r.layer as usize) {
+            layer.on_taken(req);
+        }
+        Ok(Some(Completion { data: r.data }))
     }
 
     /// Writes a line to this rank's console (and the trace).
     pub fn print(&mut self, text: String) {
-        self.world.print(self.rank, text);
+        self.core.record(crate::trace::RecordKind::Console {
+            rank: self.rank,
+            text: text.clone(),
+        });
+        self.console.push(ConsoleLine {
+            time: self.core.now,
+            rank: self.rank,
+            text,
+        });
     }
 }

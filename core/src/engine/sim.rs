@@ -1,53 +1,118 @@
-//! [`Sim`]: ranks running [`Program`]s on a [`Machine`], one deterministic event at a time.
+//! [`Sim`]: ranks running [`Program`]s on a [`Machine`], one deterministic event at a time, with
+//! the run's protocol layers behind the seam ([`super::layer`]).
 
 use serde::Serialize;
 
 use super::deadlock;
 use super::event::Event;
-use super::ids::Rank;
+use super::ids::{Rank, ReqId};
+use super::layer::{Core, Io, Layer, LayerId, Windows};
 use super::limits::{Limits, SimError};
-use super::matching::Matching;
 use super::program::{Program, RankCtx, Step};
-use super::queue::EventQueue;
-use super::slab::Slab;
-use super::world::{ConsoleLine, Mailbox, RankState, Request, Wait, World};
-use crate::locks::Memory;
 use crate::machine::Machine;
 use crate::rng::SplitMix64;
 use crate::time::SimTime;
 use crate::trace::{RecordKind, Trace, TraceMode};
 
-/// How to run.
+/// How the engine runs (the protocol layers bring their own configuration: see [`Setup`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SimConfig {
+pub struct EngineConfig {
     /// Bounds that end a runaway run with an error.
     pub limits: Limits,
     /// Keep every trace record, or only the hash.
     pub trace: TraceMode,
-    /// The point-to-point engine (eager, or one of paper 000's matching engines).
-    pub matching: Matching,
-    /// 64-bit words of one-sided memory each rank exposes to operations with values
-    /// (`RankCtx::mem_op`): lock records and queue nodes (paper 003).
-    pub words_per_rank: u32,
     /// A seed that reorders events due at the same time (instead of FIFO), for correctness
     /// checks that must hold under any such order; `None` for the normal, FIFO run.
     pub perturb: Option<u64>,
-    /// How the MPI library's `MPI_Win_lock` / `MPI_Win_lock_all` take locks (paper 003's
-    /// global MCS-RW lock by default).
-    pub lock_scheme: crate::locks::LockScheme,
 }
 
-impl Default for SimConfig {
+impl Default for EngineConfig {
     fn default() -> Self {
-        SimConfig {
+        EngineConfig {
             limits: Limits::default(),
             trace: TraceMode::Full,
-            matching: Matching::Eager,
-            words_per_rank: 0,
             perturb: None,
-            lock_scheme: crate::locks::LockScheme::McsRw,
         }
     }
+}
+
+/// What a run is set up with: the engine's configuration and the protocol layers (the crate's
+/// `proto::SimConfig` builds the standard stack).
+pub trait Setup {
+    /// The engine's part.
+    fn engine(&self) -> EngineConfig;
+    /// The layers, in the order their ids are given (0, 1, …), for `ranks` ranks.
+    fn layers(&self, ranks: u32) -> Vec<Box<dyn Layer>>;
+}
+
+/// The engine alone: programs that only compute, print and finish.
+impl Setup for EngineConfig {
+    fn engine(&self) -> EngineConfig {
+        *self
+    }
+    fn layers(&self, _ranks: u32) -> Vec<Box<dyn Layer>> {
+        Vec::new()
+    }
+}
+
+/// What a rank is doing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RankState {
+    /// Will be resumed by an event already in the queue.
+    Ready,
+    /// Computing until a resume event.
+    Computing,
+    /// Waiting for requests.
+    Blocked(Wait),
+    /// Parked by a protocol layer until it unparks it (`Step::Park`, e.g. a local spin).
+    Parked,
+    /// Finished.
+    Done,
+}
+
+/// What a blocked rank waits for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Wait {
+    /// One request.
+    One(ReqId),
+    /// All of these.
+    All(Box<[ReqId]>),
+    /// Any one of these.
+    Any(Box<[ReqId]>),
+}
+
+impl Wait {
+    /// The requests waited on.
+    pub fn requests(&self) -> &[ReqId] {
+        match self {
+            Wait::One(r) => std::slice::from_ref(r),
+            Wait::All(rs) | Wait::Any(rs) => rs,
+        }
+    }
+}
+
+/// An outstanding or completed operation of one rank; what it is, its layer knows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    /// The rank that started it.
+    pub owner: Rank,
+    /// The layer it belongs to.
+    pub layer: LayerId,
+    /// Whether it completed.
+    pub done: bool,
+    /// What it delivers when taken.
+    pub data: Vec<u8>,
+}
+
+/// One line a rank printed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConsoleLine {
+    /// When.
+    pub time: SimTime,
+    /// Who.
+    pub rank: Rank,
+    /// What.
+    pub text: String,
 }
 
 /// What one call to [`Sim::step`] did.
@@ -74,53 +139,59 @@ pub struct RunSummary {
     pub trace_hash: u64,
 }
 
-/// A simulation: programs on a machine, an event queue, a trace. `Clone` gives an exact copy, so
-/// a caller can checkpoint and go back (see [`super::history::History`]).
+/// A simulation: programs on a machine, protocol layers, an event queue, a trace. `Clone` gives
+/// an exact copy, so a caller can checkpoint and go back (see [`super::history::History`]).
 #[derive(Clone, Debug)]
 pub struct Sim<P> {
     programs: Vec<P>,
-    world: World,
+    core: Core,
+    layers: Vec<Box<dyn Layer>>,
+    console: Vec<ConsoleLine>,
+    limits: Limits,
+    events: u64,
+    finished: u32,
+    /// Reorders same-time events (`EngineConfig::perturb`).
+    perturb: Option<SplitMix64>,
     error: Option<SimError>,
 }
 
+/// The programs lend their windows to a layer handling an event.
+struct ProgramWindows<'a, P>(&'a mut [P]);
+
+impl<P: Program> Windows for ProgramWindows<'_, P> {
+    fn with_window(
+        &mut self,
+        rank: Rank,
+        window: u32,
+        offset: u64,
+        len: u32,
+        f: &mut dyn FnMut(&mut [u8]),
+    ) -> Result<(), String> {
+        match self.0.get_mut(rank as usize) {
+            Some(p) => p.with_window(window, offset, len, f),
+            None => Err(format!("rank {rank} does not exist")),
+        }
+    }
+}
+
 impl<P: Program> Sim<P> {
-    /// Sets up one rank per program on `machine`, all starting at time zero in rank order.
-    pub fn new(machine: Machine, programs: Vec<P>, config: SimConfig) -> Sim<P> {
+    /// Sets up one rank per program on `machine`, all starting at time zero in rank order, with
+    /// the layers `setup` brings.
+    pub fn new(machine: Machine, programs: Vec<P>, setup: impl Setup) -> Sim<P> {
         let size = u32::try_from(programs.len()).expect("fewer than 2^32 ranks");
-        let mut queue = EventQueue::with_capacity(programs.len().min(1 << 20));
+        let config = setup.engine();
+        let mut core = Core::new(machine, size, config.trace);
         for rank in 0..size {
-            queue.push(SimTime::ZERO, Event::Start(rank));
+            core.queue.push(SimTime::ZERO, Event::Start(rank));
         }
         Sim {
-            world: World {
-                now: SimTime::ZERO,
-                size,
-                queue,
-                machine,
-                states: vec![RankState::Ready; programs.len()],
-                mailboxes: vec![None; programs.len()],
-                requests: Slab::default(),
-                messages: Slab::default(),
-                trace: Trace::new(config.trace),
-                console: Vec::new(),
-                software_busy: Default::default(),
-                limits: config.limits,
-                events: 0,
-                finished: 0,
-                matching: config.matching,
-                protos: if config.matching == Matching::Eager {
-                    Vec::new()
-                } else {
-                    vec![None; programs.len()]
-                },
-                packets: Slab::default(),
-                memory: Memory::new(size, config.words_per_rank),
-                call_time: SimTime::ZERO,
-                lock_steps: std::collections::BTreeMap::new(),
-                perturb: config.perturb.map(SplitMix64::new),
-                lock_scheme: config.lock_scheme,
-                rma: Default::default(),
-            },
+            core,
+            layers: setup.layers(size),
+            console: Vec::new(),
+            limits: config.limits,
+            events: 0,
+            finished: 0,
+            perturb: config.perturb.map(SplitMix64::new),
             programs,
             error: None,
         }
@@ -136,99 +207,77 @@ impl<P: Program> Sim<P> {
         let result = self.step_inner();
         match &result {
             Err(e) => self.error = Some(e.clone()),
-            Ok(Progress::Stepped) => self.world.trace.end_step(),
+            Ok(Progress::Stepped) => self.core.trace.end_step(),
             Ok(Progress::Finished) => {}
         }
         result
     }
 
     fn step_inner(&mut self) -> Result<Progress, SimError> {
-        let w = &mut self.world;
-        if w.finished == w.size {
+        if self.finished == self.core.size {
             return Ok(Progress::Finished);
         }
-        let Some(next) = w.queue.peek_time() else {
+        let Some(next) = self.core.queue.peek_time() else {
             let programs = &self.programs;
-            let report = deadlock::diagnose(w, |r| programs[r as usize].blocked_at());
+            let report = deadlock::diagnose(&self.core, &self.layers, |r| {
+                programs[r as usize].blocked_at()
+            });
             return Err(SimError::Deadlock(report));
         };
-        if next > w.limits.max_time {
+        if next > self.limits.max_time {
             return Err(SimError::TimeLimit {
-                limit: w.limits.max_time,
+                limit: self.limits.max_time,
             });
         }
         self.count_event()?;
-        let w = &mut self.world;
-        let popped = match &mut w.perturb {
-            Some(rng) => w.queue.pop_any(|n| rng.below(n as u64) as usize),
-            None => w.queue.pop(),
+        let popped = match &mut self.perturb {
+            Some(rng) => self.core.queue.pop_any(|n| rng.below(n as u64) as usize),
+            None => self.core.queue.pop(),
         };
         let (time, event) = popped.expect("peeked above");
-        self.world.now = time;
+        self.core.now = time;
         match event {
             Event::Start(rank) => {
-                self.world.record(RecordKind::Start { rank });
+                self.core.record(RecordKind::Start { rank });
                 self.enter_block(rank)?;
             }
             Event::Resume(rank) => {
-                self.world.record(RecordKind::Resumed { rank });
+                self.core.record(RecordKind::Resumed { rank });
                 self.enter_block(rank)?;
             }
-            Event::Packet(id) => self.world.packet_arrived(id),
-            Event::Handler(id) => self.world.handler_done(id),
-            Event::Landed(req, msg) => self.world.landed(req, msg),
-            Event::FlagSet(req) => self.world.flag_set(req),
-            Event::SendDone(req) => self.world.send_done(req),
-            Event::Arrive(msg) => self.world.arrive(msg),
-            Event::RdmaDone(req) => self.world.rdma_done(req),
-            Event::RdmaSoftware(req) => self.world.rdma_software(req),
-            Event::RdmaReply(req) => self.world.rdma_reply(req),
-            Event::MemApply(req) if self.world.is_window_access(req) => {
-                self.apply_window_access(req)?;
+            Event::Layer { layer, code, a, b } => {
+                let Some(l) = self.layers.get_mut(layer as usize) else {
+                    unreachable!("an event of layer {layer}, which this run does not have");
+                };
+                let mut io = Io {
+                    core: &mut self.core,
+                    layer,
+                    windows: Some(&mut ProgramWindows(&mut self.programs)),
+                };
+                l.on_event(super::layer::LayerEvent { code, a, b }, &mut io)
+                    .map_err(|f| SimError::Program {
+                        rank: f.rank,
+                        time: self.core.now,
+                        message: f.message,
+                    })?;
             }
-            Event::MemApply(req) => self.world.mem_apply(req),
         }
         Ok(Progress::Stepped)
     }
 
-    /// A one-sided access takes effect in its target's window: the target's program applies it
-    /// to its memory. A failure there (an access the origin's checks let through) stops the run
-    /// as the origin's error.
-    fn apply_window_access(&mut self, req: super::ids::ReqId) -> Result<(), SimError> {
-        let Some((origin, target, access)) = self.world.take_window_access(req) else {
-            return Ok(());
-        };
-        match self.programs[target as usize].remote_access(
-            access.window,
-            access.offset,
-            &access.access,
-        ) {
-            Ok(result) => {
-                self.world.window_access_applied(req, target, result);
-                Ok(())
-            }
-            Err(message) => Err(SimError::Program {
-                rank: origin,
-                time: self.world.now,
-                message: format!("a one-sided access to rank {target} failed there: {message}"),
-            }),
-        }
-    }
-
     fn count_event(&mut self) -> Result<(), SimError> {
-        let w = &mut self.world;
-        w.events += 1;
-        if w.events > w.limits.max_events {
+        self.events += 1;
+        if self.events > self.limits.max_events {
             return Err(SimError::EventLimit {
-                limit: w.limits.max_events,
-                time: w.now,
+                limit: self.limits.max_events,
+                time: self.core.now,
             });
         }
-        if w.events % 1024 == 0 {
-            let used = w.heap_bytes();
-            if used > w.limits.max_memory {
+        if self.events % 1024 == 0 {
+            let used = self.heap_bytes();
+            if used > self.limits.max_memory {
                 return Err(SimError::MemoryLimit {
-                    limit: w.limits.max_memory,
+                    limit: self.limits.max_memory,
                     used,
                 });
             }
@@ -239,11 +288,11 @@ impl<P: Program> Sim<P> {
     /// `rank` may continue: on a machine with atomic blocks its block starts only after the
     /// handlers already admitted to its processor (a later resume is scheduled); then it runs.
     fn enter_block(&mut self, rank: Rank) -> Result<(), SimError> {
-        let w = &mut self.world;
-        let start = w.machine.begin_block(w.now, rank);
-        if start > w.now {
-            w.states[rank as usize] = RankState::Ready;
-            w.queue.push(start, Event::Resume(rank));
+        let c = &mut self.core;
+        let start = c.machine.begin_block(c.now, rank);
+        if start > c.now {
+            c.states[rank as usize] = RankState::Ready;
+            c.queue.push(start, Event::Resume(rank));
             return Ok(());
         }
         self.run_rank(rank)
@@ -255,62 +304,61 @@ impl<P: Program> Sim<P> {
         loop {
             let step = {
                 let mut ctx = RankCtx {
-                    world: &mut self.world,
+                    core: &mut self.core,
+                    layers: &mut self.layers,
+                    console: &mut self.console,
                     rank,
                 };
                 self.programs[rank as usize].resume(&mut ctx)
             };
             // Call time a program did not take (native workloads) is not charged.
-            self.world.call_time = SimTime::ZERO;
-            let w = &mut self.world;
+            self.core.call_time = SimTime::ZERO;
+            let c = &mut self.core;
             let wait = match step {
                 Step::Compute(d) | Step::Library { time: d, .. } => {
                     if d == SimTime::ZERO {
                         self.count_event()?;
                         continue;
                     }
-                    let until = w.now + d;
-                    w.record(match step {
+                    let until = c.now + d;
+                    c.record(match step {
                         Step::Library { call, .. } => RecordKind::Library { rank, call, until },
                         _ => RecordKind::Compute { rank, until },
                     });
-                    w.states[rank as usize] = RankState::Computing;
-                    w.queue.push(until, Event::Resume(rank));
+                    c.states[rank as usize] = RankState::Computing;
+                    c.queue.push(until, Event::Resume(rank));
                     return Ok(());
                 }
                 Step::Yield => {
                     // A block boundary: waiting handlers run, then the program's thread is
                     // invoked again (on EM-X a thread invocation, costing a handler's time).
-                    w.run_released_handlers(rank);
-                    let until = w.machine.begin_block(w.now, rank) + w.machine.yield_cost();
-                    if until > w.now {
-                        w.record(RecordKind::Yielded { rank, until });
-                        w.states[rank as usize] = RankState::Computing;
-                        w.queue.push(until, Event::Resume(rank));
+                    c.run_released_handlers(rank);
+                    let until = c.machine.begin_block(c.now, rank) + c.machine.yield_cost();
+                    if until > c.now {
+                        c.record(RecordKind::Yielded { rank, until });
+                        c.states[rank as usize] = RankState::Computing;
+                        c.queue.push(until, Event::Resume(rank));
                         return Ok(());
                     }
                     self.count_event()?;
                     continue;
                 }
-                Step::Spin { word, until } => {
-                    if w.spin(rank, word, until) {
-                        w.run_released_handlers(rank);
-                        return Ok(());
-                    }
-                    self.count_event()?;
-                    continue;
+                Step::Park => {
+                    c.states[rank as usize] = RankState::Parked;
+                    c.run_released_handlers(rank);
+                    return Ok(());
                 }
                 Step::Done => {
-                    w.run_released_handlers(rank);
-                    w.record(RecordKind::Done { rank });
-                    w.states[rank as usize] = RankState::Done;
-                    w.finished += 1;
+                    c.run_released_handlers(rank);
+                    c.record(RecordKind::Done { rank });
+                    c.states[rank as usize] = RankState::Done;
+                    self.finished += 1;
                     return Ok(());
                 }
                 Step::Fail(message) => {
                     return Err(SimError::Program {
                         rank,
-                        time: w.now,
+                        time: c.now,
                         message,
                     })
                 }
@@ -319,27 +367,30 @@ impl<P: Program> Sim<P> {
                 Step::WaitAny(rs) => Wait::Any(rs.into_boxed_slice()),
             };
             for req in wait.requests() {
-                if let Err(e) = w.request_done(rank, *req) {
+                if c.requests.get(req.0).is_none_or(|r| r.owner != rank) {
                     return Err(SimError::Program {
                         rank,
-                        time: w.now,
-                        message: format!("wait on an inactive request: {e}"),
+                        time: c.now,
+                        message: format!(
+                            "wait on an inactive request: {}",
+                            super::program::OpError::InactiveRequest(*req)
+                        ),
                     });
                 }
             }
-            if w.satisfied(&wait) || wait.requests().is_empty() {
+            if c.satisfied(&wait) || wait.requests().is_empty() {
                 self.count_event()?;
                 continue;
             }
             let reqs = wait.requests();
-            w.record(RecordKind::Blocked {
+            c.record(RecordKind::Blocked {
                 rank,
                 first: reqs[0],
                 count: u32::try_from(reqs.len()).unwrap_or(u32::MAX),
                 any: matches!(wait, Wait::Any(_)),
             });
-            w.states[rank as usize] = RankState::Blocked(wait);
-            w.run_released_handlers(rank);
+            c.states[rank as usize] = RankState::Blocked(wait);
+            c.run_released_handlers(rank);
             return Ok(());
         }
     }
@@ -363,29 +414,29 @@ impl<P: Program> Sim<P> {
     /// Totals so far.
     pub fn summary(&self) -> RunSummary {
         RunSummary {
-            ranks: self.world.size,
-            end_time: self.world.now,
-            events: self.world.events,
-            records: self.world.trace.len(),
-            trace_hash: self.world.trace.hash(),
+            ranks: self.core.size,
+            end_time: self.core.now,
+            events: self.events,
+            records: self.core.trace.len(),
+            trace_hash: self.core.trace.hash(),
         }
     }
 
     /// Current simulated time.
     pub fn now(&self) -> SimTime {
-        self.world.now
+        self.core.now
     }
     /// Number of ranks.
     pub fn size(&self) -> u32 {
-        self.world.size
+        self.core.size
     }
     /// Events processed so far.
     pub fn events(&self) -> u64 {
-        self.world.events
+        self.events
     }
     /// Whether every rank has finished.
     pub fn is_finished(&self) -> bool {
-        self.world.finished == self.world.size
+        self.finished == self.core.size
     }
     /// The error that stopped the run, if any.
     pub fn error(&self) -> Option<&SimError> {
@@ -393,30 +444,27 @@ impl<P: Program> Sim<P> {
     }
     /// The trace so far.
     pub fn trace(&self) -> &Trace {
-        &self.world.trace
+        &self.core.trace
     }
     /// Lines printed by the ranks, in time order.
     pub fn console(&self) -> &[ConsoleLine] {
-        &self.world.console
+        &self.console
     }
-    /// How this run's MPI library takes passive-target locks (`SimConfig::lock_scheme`).
-    pub fn lock_scheme(&self) -> crate::locks::LockScheme {
-        self.world.lock_scheme
-    }
-    /// A word of a rank's one-sided memory (`None` if it does not exist).
-    pub fn word(&self, word: crate::locks::Word) -> Option<u64> {
-        self.world.check_word(word).ok()?;
-        Some(self.world.memory.get(word))
+    /// The run's layer of type `L` (its inspectable state, for views), if the run has one.
+    pub fn layer<L: Layer>(&self) -> Option<&L> {
+        self.layers
+            .iter()
+            .find_map(|l| l.as_any().downcast_ref::<L>())
     }
 
     /// What each rank is doing.
     pub fn rank_state(&self, rank: Rank) -> Option<&RankState> {
-        self.world.states.get(rank as usize)
+        self.core.states.get(rank as usize)
     }
     /// What a rank is doing, in words: `finished`, `computing until 12.000 µs`, `blocked in
     /// MPI_Wait at line 17 (waiting for request 3)`, … (the playground's rank status line).
     pub fn describe_rank(&self, rank: Rank) -> String {
-        let Some(state) = self.world.states.get(rank as usize) else {
+        let Some(state) = self.core.states.get(rank as usize) else {
             return format!("rank {rank} does not exist");
         };
         if let Some(SimError::Program { rank: failed, .. }) = &self.error {
@@ -428,9 +476,11 @@ impl<P: Program> Sim<P> {
             RankState::Done => "finished".to_string(),
             RankState::Ready => "ready to run".to_string(),
             RankState::Computing => "computing".to_string(),
-            RankState::Spinning { word, until } => {
-                format!("spinning until its word {word} {}", until.describe())
-            }
+            RankState::Parked => self
+                .layers
+                .iter()
+                .find_map(|l| l.parked(rank))
+                .map_or_else(|| "parked".to_string(), |(status, _)| status),
             RankState::Blocked(wait) => {
                 let reqs: Vec<String> = wait.requests().iter().map(|r| r.to_string()).collect();
                 let what = match wait {
@@ -446,24 +496,9 @@ impl<P: Program> Sim<P> {
         }
     }
 
-    /// A rank's matching queues (`None` when both are empty).
-    pub fn mailbox(&self, rank: Rank) -> Option<&Mailbox> {
-        self.world.mailboxes.get(rank as usize)?.as_deref()
-    }
-    /// A rank's protocol queues under one of paper 000's engines (`None` before first use, or
-    /// with the eager engine).
-    pub fn protocol_queues(&self, rank: Rank) -> Option<&super::protocol::ProtoBox> {
-        self.world.protos.get(rank as usize)?.as_deref()
-    }
-
-    /// The point-to-point engine of the run.
-    pub fn matching(&self) -> super::matching::Matching {
-        self.world.matching
-    }
-
     /// A live request.
-    pub fn request(&self, id: super::ids::ReqId) -> Option<&Request> {
-        self.world.requests.get(id.0)
+    pub fn request(&self, id: ReqId) -> Option<&Request> {
+        self.core.requests.get(id.0)
     }
     /// The program of a rank.
     pub fn program(&self, rank: Rank) -> Option<&P> {
@@ -471,32 +506,37 @@ impl<P: Program> Sim<P> {
     }
     /// The machine.
     pub fn machine(&self) -> &Machine {
-        &self.world.machine
+        &self.core.machine
     }
     /// Events waiting in the queue.
     pub fn pending_events(&self) -> usize {
-        self.world.queue.len()
+        self.core.queue.len()
     }
     /// Estimated heap bytes of the simulator state.
     pub fn heap_bytes(&self) -> usize {
-        self.world.heap_bytes()
+        self.core.heap_bytes() + self.layers.iter().map(|l| l.heap_bytes()).sum::<usize>()
     }
 
     /// Bytes a checkpoint of this state holds (the state without trace records, and the
     /// programs' memories).
     pub fn checkpoint_bytes(&self) -> usize {
-        self.world.heap_bytes() - self.world.trace.heap_bytes()
+        self.heap_bytes() - self.core.trace.heap_bytes()
             + self.programs.iter().map(Program::heap_bytes).sum::<usize>()
     }
 
     /// A copy of the state without the stored trace records (but with the trace hash and count),
     /// cheap enough to keep every few thousand events.
     pub(crate) fn checkpoint(&self) -> Sim<P> {
-        let mut world = self.world.clone_without_trace();
-        world.trace = self.world.trace.marker();
+        let core = self.core.clone_with_trace(self.core.trace.marker());
         Sim {
             programs: self.programs.clone(),
-            world,
+            core,
+            layers: self.layers.clone(),
+            console: self.console.clone(),
+            limits: self.limits,
+            events: self.events,
+            finished: self.finished,
+            perturb: self.perturb.clone(),
             error: self.error.clone(),
         }
     }
@@ -504,9 +544,9 @@ impl<P: Program> Sim<P> {
     /// Returns to `checkpoint` (taken from this run earlier), keeping this run's trace records:
     /// those up to that point as the present, the rest as the known future.
     pub(crate) fn restore(&mut self, checkpoint: &Sim<P>) {
-        let mut trace = std::mem::replace(&mut self.world.trace, Trace::new(TraceMode::Full));
-        trace.rewind_to(&checkpoint.world.trace);
+        let mut trace = std::mem::replace(&mut self.core.trace, Trace::new(TraceMode::Full));
+        trace.rewind_to(&checkpoint.core.trace);
         *self = checkpoint.clone();
-        self.world.trace = trace;
+        self.core.trace = trace;
     }
 }

@@ -1,5 +1,6 @@
 //! A slab: a `Vec` of slots with a free list, giving small stable ids and deterministic reuse
-//! (the most recently freed slot is reused first).
+//! (the most recently freed slot is reused first); and [`IdMap`], what a layer keeps per id of
+//! the engine's slabs (ids are dense, so a `Vec` indexed by id is both small and fast).
 
 /// Slots of `T` addressed by `u32`.
 #[derive(Clone, Debug)]
@@ -64,6 +65,45 @@ impl<T> Slab<T> {
     /// Bytes held by the slot storage.
     pub fn heap_bytes(&self) -> usize {
         self.slots.capacity() * std::mem::size_of::<Option<T>>() + self.free.capacity() * 4
+    }
+}
+
+/// Values keyed by a dense `u32` id (a request's, from the engine's slab), in a `Vec`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IdMap<T> {
+    slots: Vec<Option<T>>,
+}
+
+impl<T> Default for IdMap<T> {
+    fn default() -> Self {
+        IdMap { slots: Vec::new() }
+    }
+}
+
+impl<T> IdMap<T> {
+    /// Sets the value of `id`.
+    pub fn insert(&mut self, id: u32, value: T) {
+        let i = id as usize;
+        if i >= self.slots.len() {
+            self.slots.resize_with(i + 1, || None);
+        }
+        self.slots[i] = Some(value);
+    }
+    /// The value of `id`, if any.
+    pub fn get(&self, id: u32) -> Option<&T> {
+        self.slots.get(id as usize)?.as_ref()
+    }
+    /// The value of `id`, mutably.
+    pub fn get_mut(&mut self, id: u32) -> Option<&mut T> {
+        self.slots.get_mut(id as usize)?.as_mut()
+    }
+    /// Removes the value of `id`.
+    pub fn remove(&mut self, id: u32) -> Option<T> {
+        self.slots.get_mut(id as usize)?.take()
+    }
+    /// Bytes held.
+    pub fn heap_bytes(&self) -> usize {
+        self.slots.capacity() * std::mem::size_of::<Option<T>>()
     }
 }
 

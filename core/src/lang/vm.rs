@@ -17,7 +17,7 @@ use super::memory::{Addr, Memory};
 use super::mpi::{MpiState, Outcome, Value};
 use super::mpi_table;
 use super::printf::{format, PrintArg};
-use crate::engine::{Program, RankCtx, RemoteAccess, Step};
+use crate::engine::{Program, RankCtx, Step};
 use crate::time::SimTime;
 
 /// Bounds on one rank's execution.
@@ -690,17 +690,17 @@ impl Program for Vm {
             + self.frames.capacity() * std::mem::size_of::<Frame>()
     }
 
-    fn remote_access(
+    fn with_window(
         &mut self,
         window: u32,
         offset: u64,
-        access: &RemoteAccess,
-    ) -> Result<Vec<u8>, String> {
+        len: u32,
+        f: &mut dyn FnMut(&mut [u8]),
+    ) -> Result<(), String> {
         let (base, size) = self
             .mpi
             .window_memory(window)
             .ok_or_else(|| format!("window {window} is not live on this rank"))?;
-        let len = access.len();
         if offset + u64::from(len) > u64::from(size) {
             return Err(format!(
                 "the access of {len} bytes at byte {offset} is outside this rank's window of {size} bytes"
@@ -708,9 +708,9 @@ impl Program for Vm {
         }
         let at = base + offset as Addr;
         let mut bytes = self.mem.read(at, len).map_err(|e| e.to_string())?.to_vec();
-        let result = access.apply(&mut bytes);
+        f(&mut bytes);
         self.mem.write(at, &bytes).map_err(|e| e.to_string())?;
-        Ok(result)
+        Ok(())
     }
 
     fn blocked_at(&self) -> Option<String> {

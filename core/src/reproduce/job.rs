@@ -7,9 +7,11 @@
 
 use super::native_run::NativeRun;
 use super::{Cell, Table};
-use crate::engine::{Matching, Program, Sim, SimConfig, SimError};
+use crate::engine::{Program, Sim, SimError};
 use crate::lang::{self, Vm, VmLimits};
 use crate::machine::{builtin_profiles, Machine};
+use crate::proto::p2p::Matching;
+use crate::proto::SimConfig;
 use crate::time::SimTime;
 use crate::trace::TraceMode;
 use crate::workloads::Native;

@@ -2,8 +2,9 @@
 //! many ranks and rounds, and what number of the finished run the cell shows (the slowest rank's
 //! finish time, per round or whole). Built into a `Sim<Native>` on a job's first slice.
 
-use crate::engine::{Limits, Sim, SimConfig};
+use crate::engine::{Limits, Sim};
 use crate::machine::{Machine, Profile};
+use crate::proto::SimConfig;
 use crate::time::SimTime;
 use crate::trace::TraceMode;
 use crate::workloads::{programs, Native, WorkloadKind, WorkloadParams};

@@ -7,9 +7,10 @@
 
 use super::job::{Experiment, Job};
 use super::{Cell, Figure, Series, Table};
-use crate::engine::{Matching, Protocol, ENGINES};
+
 use crate::machine::RdmaOp;
 use crate::machine::{builtin_profiles, Machine};
+use crate::proto::p2p::{Matching, Protocol, ENGINES};
 use crate::time::SimTime;
 
 /// Fig. 8, as in `examples/pingpong_naive.c`.

@@ -673,7 +673,8 @@ pub fn algorithms(rounds: u32) -> Figure {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Limits, Sim, SimConfig};
+    use crate::engine::{Limits, Sim};
+    use crate::proto::SimConfig;
     use crate::time::SimTime;
     use crate::trace::TraceMode;
     use crate::workloads::{programs, WorkloadParams};

@@ -8,7 +8,7 @@
 use serde_json::{json, Value};
 
 use super::log::Records;
-use super::record::{Record, RecordKind};
+use super::record::{Export, Record};
 use super::timeline::{ArrowKind, SpanKind, Timeline};
 use crate::time::SimTime;
 
@@ -38,37 +38,15 @@ pub fn to_chrome_json<'a>(records: impl Into<Records<'a>>, ranks: u32, title: &s
     let end_time = timeline.end_time();
     for rec in records {
         let ts = us(rec.time);
-        match &rec.kind {
+        match rec.export() {
             // Drawn as spans below.
-            RecordKind::Compute { .. }
-            | RecordKind::Library { .. }
-            | RecordKind::Yielded { .. }
-            | RecordKind::Blocked { .. }
-            | RecordKind::Spinning { .. }
-            | RecordKind::Resumed { .. } => {}
-            RecordKind::SendPosted { rank, dst, .. } => events.push(
-                json!({"name": format!("send → {dst}"), "cat": "message", "ph": "X",
-                "pid": 0, "tid": rank, "ts": ts, "dur": 0, "args": {"explain": rec.explain()}}),
-            ),
-            RecordKind::Arrived { dst, src, .. } => events.push(
-                json!({"name": format!("arrive ← {src}"), "cat": "message", "ph": "X",
-                "pid": 0, "tid": dst, "ts": ts, "dur": 0, "args": {"explain": rec.explain()}}),
-            ),
-            RecordKind::Start { rank }
-            | RecordKind::RdmaIssued { rank, .. }
-            | RecordKind::RdmaComplete { rank, .. }
-            | RecordKind::Hardware { rank, .. }
-            | RecordKind::SendComplete { rank, .. }
-            | RecordKind::Unexpected { rank, .. }
-            | RecordKind::RecvPosted { rank, .. }
-            | RecordKind::Matched { rank, .. }
-            | RecordKind::Protocol { rank, .. }
-            | RecordKind::Lock { rank, .. }
-            | RecordKind::LockStep { rank, .. }
-            | RecordKind::Console { rank, .. }
-            | RecordKind::Done { rank } => events.push(json!({
-                "name": kind_name(&rec.kind), "cat": "event", "ph": "i", "s": "t", "pid": 0,
-                "tid": rank, "ts": ts, "args": {"explain": rec.explain()}})),
+            Export::Skip => {}
+            Export::Point { name, cat, rank } => events
+                .push(json!({"name": name, "cat": cat, "ph": "X",
+                "pid": 0, "tid": rank, "ts": ts, "dur": 0, "args": {"explain": rec.explain()}})),
+            Export::Instant => events.push(json!({
+                "name": rec.name(), "cat": "event", "ph": "i", "s": "t", "pid": 0,
+                "tid": rec.rank(), "ts": ts, "args": {"explain": rec.explain()}})),
         }
     }
     for rank in 0..timeline.ranks() {
@@ -101,30 +79,4 @@ pub fn to_chrome_json<'a>(records: impl Into<Records<'a>>, ranks: u32, title: &s
         );
     }
     json!({"traceEvents": events, "displayTimeUnit": "ns"})
-}
-
-fn kind_name(kind: &RecordKind) -> &'static str {
-    match kind {
-        RecordKind::Start { .. } => "start",
-        RecordKind::Compute { .. } => "compute",
-        RecordKind::Library { .. } => "MPI library",
-        RecordKind::Yielded { .. } => "yield",
-        RecordKind::SendPosted { .. } => "send",
-        RecordKind::Hardware { .. } => "hardware",
-        RecordKind::SendComplete { .. } => "send complete",
-        RecordKind::Arrived { .. } => "arrive",
-        RecordKind::Unexpected { .. } => "unexpected",
-        RecordKind::RecvPosted { .. } => "post receive",
-        RecordKind::Matched { .. } => "match",
-        RecordKind::RdmaIssued { .. } => "rdma",
-        RecordKind::RdmaComplete { .. } => "rdma complete",
-        RecordKind::Blocked { .. } => "block",
-        RecordKind::Spinning { .. } => "spin",
-        RecordKind::Lock { .. } => "lock",
-        RecordKind::LockStep { .. } => "lock step",
-        RecordKind::Resumed { .. } => "resume",
-        RecordKind::Console { .. } => "print",
-        RecordKind::Protocol { .. } => "protocol",
-        RecordKind::Done { .. } => "done",
-    }
 }

@@ -9,9 +9,11 @@ pub mod timeline;
 
 pub use hash::TraceHasher;
 pub use log::{RecordLog, Records};
-pub use record::{Record, RecordKind};
+pub use record::{ArrowKey, Draw, Export, LayerRecord, Record, RecordKind, TraceObject};
 
 use serde::Serialize;
+
+use crate::time::SimTime;
 
 /// How much of the trace a run keeps.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
@@ -75,16 +77,30 @@ impl Trace {
     /// records are already known stores nothing new: they are the same records.
     pub fn push(&mut self, record: Record) {
         record.hash_into(&mut self.hasher);
+        self.store(|| record);
+    }
+
+    /// Appends a protocol layer's record at `time`: hashed directly, boxed only when stored (a
+    /// hash-only run with millions of events allocates nothing for it).
+    pub fn push_layer<R: LayerRecord + Clone>(&mut self, time: SimTime, record: R) {
+        record::hash_layer(time, &record, &mut self.hasher);
+        self.store(|| Record {
+            time,
+            kind: RecordKind::Layer(Box::new(record)),
+        });
+    }
+
+    fn store(&mut self, record: impl FnOnce() -> Record) {
         if self.mode == TraceMode::Full {
             let at = self.count as usize;
             if at < self.records.len() {
                 debug_assert_eq!(
                     self.records.prefix(at + 1).get(at),
-                    Some(&record),
+                    Some(&record()),
                     "replay diverged from the first run"
                 );
             } else {
-                self.records.push(record);
+                self.records.push(record());
             }
         }
         self.count += 1;

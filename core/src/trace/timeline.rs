@@ -7,11 +7,10 @@
 
 use std::collections::BTreeMap;
 
-use crate::engine::ids::{MsgId, Rank, ReqId};
-use crate::machine::RdmaOp;
+use crate::engine::ids::Rank;
 use crate::time::SimTime;
 use crate::trace::log::Records;
-use crate::trace::record::{Record, RecordKind};
+use crate::trace::record::{ArrowKey, Draw, Record};
 
 /// What a rank does during a [`Span`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -170,8 +169,8 @@ pub struct Timeline {
     arrow_max_dur: SimTime,
     /// Sorted by time.
     marks: Vec<Mark>,
-    pending_msgs: BTreeMap<MsgId, usize>,
-    pending_rdma: BTreeMap<(Rank, ReqId), usize>,
+    /// Arrows a later record will close, by their layer's key.
+    pending: BTreeMap<ArrowKey, usize>,
     seen: usize,
     end: SimTime,
     /// The run can go no further (an error stopped it): open spans never end.
@@ -455,19 +454,14 @@ impl Timeline {
     fn add(&mut self, index: usize, rec: &Record) {
         let now = rec.time;
         self.reach(now);
-        match &rec.kind {
-            RecordKind::Compute { rank, until }
-            | RecordKind::Library { rank, until, .. }
-            | RecordKind::Yielded { rank, until } => {
-                let until = (*until).max(now);
-                let lane = self.lane(*rank);
+        match rec.draw() {
+            Draw::Nothing => {}
+            Draw::Span { rank, kind, until } => {
+                let until = until.max(now);
+                let lane = self.lane(rank);
                 lane.max_dur = lane.max_dur.max(until - now);
                 lane.spans.push(Span {
-                    kind: if matches!(rec.kind, RecordKind::Compute { .. }) {
-                        SpanKind::Compute
-                    } else {
-                        SpanKind::Library
-                    },
+                    kind,
                     start: now,
                     end: Some(until),
                     record: index,
@@ -475,8 +469,8 @@ impl Timeline {
                 });
                 self.reach(until);
             }
-            RecordKind::Blocked { rank, .. } | RecordKind::Spinning { rank, .. } => {
-                let lane = self.lane(*rank);
+            Draw::Wait { rank } => {
+                let lane = self.lane(rank);
                 lane.spans.push(Span {
                     kind: SpanKind::Blocked,
                     start: now,
@@ -486,81 +480,38 @@ impl Timeline {
                 });
                 lane.open = Some(lane.spans.len() - 1);
             }
-            RecordKind::Resumed { rank } => {
-                let lane = self.lane(*rank);
-                if let Some(i) = lane.open.take() {
-                    let span = &mut lane.spans[i];
-                    span.end = Some(now.max(span.start));
-                    span.end_record = Some(index);
-                    lane.max_dur = lane.max_dur.max(now - span.start);
-                }
-            }
-            RecordKind::SendPosted {
-                rank,
-                dst,
-                msg,
-                arrives,
-                ..
-            } => {
-                let i = self.push_arrow(Arrow {
-                    kind: ArrowKind::Message,
-                    software: false,
-                    from: *rank,
-                    to: *dst,
-                    start: now,
-                    end: (*arrives).max(now),
-                    back: None,
-                    record: index,
-                    end_record: None,
-                    back_record: None,
-                });
-                self.pending_msgs.insert(*msg, i);
-            }
-            RecordKind::Arrived { msg, .. } => {
-                if let Some(i) = self.pending_msgs.remove(msg) {
-                    self.arrows[i].end_record = Some(index);
-                }
-            }
-            RecordKind::RdmaIssued {
-                rank,
-                target,
-                op,
-                req,
+            Draw::Arrow {
+                kind,
                 software,
-                completes,
+                from,
+                to,
+                end,
+                back,
+                key,
             } => {
-                let completes = (*completes).max(now);
-                let kind = match op {
-                    RdmaOp::Atomic(_) => ArrowKind::Atomic,
-                    RdmaOp::Put { .. } | RdmaOp::Get { .. } => ArrowKind::Rdma,
-                };
-                let (end, back) = if *software {
-                    // `completes` is the request's arrival at the target; the reply's return
-                    // is known when the operation completes at the origin.
-                    (completes, None)
-                } else {
-                    // `completes` is the completion back at the origin.
-                    (
-                        now + SimTime((completes - now).as_ps() / 2),
-                        Some(completes),
-                    )
-                };
                 let i = self.push_arrow(Arrow {
                     kind,
-                    software: *software,
-                    from: *rank,
-                    to: *target,
+                    software,
+                    from,
+                    to,
                     start: now,
-                    end,
+                    end: end.max(now),
                     back,
                     record: index,
                     end_record: None,
                     back_record: None,
                 });
-                self.pending_rdma.insert((*rank, *req), i);
+                if let Some(key) = key {
+                    self.pending.insert(key, i);
+                }
             }
-            RecordKind::RdmaComplete { rank, req } => {
-                if let Some(i) = self.pending_rdma.remove(&(*rank, *req)) {
+            Draw::Reached { key } => {
+                if let Some(i) = self.pending.remove(&key) {
+                    self.arrows[i].end_record = Some(index);
+                }
+            }
+            Draw::Returned { key } => {
+                if let Some(i) = self.pending.remove(&key) {
                     let a = &mut self.arrows[i];
                     a.back_record = Some(index);
                     if a.software {
@@ -570,50 +521,16 @@ impl Timeline {
                     self.arrow_max_dur = self.arrow_max_dur.max(dur);
                 }
             }
-            RecordKind::Done { rank } => self.mark(MarkKind::Done, *rank, now, index),
-            RecordKind::Console { rank, .. } => self.mark(MarkKind::Console, *rank, now, index),
-            RecordKind::Unexpected { rank, .. } => {
-                self.mark(MarkKind::Unexpected, *rank, now, index)
-            }
-            RecordKind::Start { .. }
-            | RecordKind::Hardware { .. }
-            | RecordKind::SendComplete { .. }
-            | RecordKind::RecvPosted { .. }
-            | RecordKind::Lock { .. }
-            | RecordKind::LockStep { .. }
-            | RecordKind::Matched { .. } => {}
-            RecordKind::Protocol {
-                rank,
-                peer,
-                step,
-                until,
-                ..
-            } => {
-                // Paper 000's request packets are drawn as messages, its data moves (remote
-                // writes and reads) as RDMA.
-                if let Some(data) = step.transfer() {
-                    let (from, to) = if step.inbound() {
-                        (*peer, *rank)
-                    } else {
-                        (*rank, *peer)
-                    };
-                    self.push_arrow(Arrow {
-                        kind: if data {
-                            ArrowKind::Rdma
-                        } else {
-                            ArrowKind::Message
-                        },
-                        software: false,
-                        from,
-                        to,
-                        start: now,
-                        end: (*until).max(now),
-                        back: None,
-                        record: index,
-                        end_record: None,
-                        back_record: None,
-                    });
-                }
+            Draw::Mark { kind, rank } => self.mark(kind, rank, now, index),
+        }
+        // A resume closes the rank's open blocked span.
+        if let crate::trace::RecordKind::Resumed { rank } = rec.kind {
+            let lane = self.lane(rank);
+            if let Some(i) = lane.open.take() {
+                let span = &mut lane.spans[i];
+                span.end = Some(now.max(span.start));
+                span.end_record = Some(index);
+                lane.max_dur = lane.max_dur.max(now - span.start);
             }
         }
     }
@@ -633,369 +550,4 @@ impl Timeline {
 /// click on empty space at time `t` goes to.
 pub fn last_record_at(records: Records<'_>, t: SimTime) -> Option<usize> {
     records.partition_point(|r| r.time <= t).checked_sub(1)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::{Sim, SimConfig};
-    use crate::machine::{builtin_profiles, AtomicKind, Machine};
-    use crate::workloads::{programs, WorkloadKind, WorkloadParams};
-    use proptest::prelude::*;
-
-    fn run(kind: WorkloadKind, ranks: u32, machine: &str) -> Vec<Record> {
-        let profile = builtin_profiles()
-            .unwrap()
-            .into_iter()
-            .find(|p| p.machine.id == machine)
-            .unwrap();
-        let params = WorkloadParams {
-            bytes: 256,
-            iterations: 3,
-        };
-        let mut sim = Sim::new(
-            Machine::new(&profile, ranks).unwrap(),
-            programs(kind, ranks, params),
-            SimConfig::default(),
-        );
-        sim.run().unwrap();
-        sim.trace().records().to_vec()
-    }
-
-    fn at(ps: u64, kind: RecordKind) -> Record {
-        Record {
-            time: SimTime(ps),
-            kind,
-        }
-    }
-
-    #[test]
-    fn a_broadcast_has_one_arrow_per_message_paired_with_its_arrival() {
-        let records = run(WorkloadKind::Broadcast, 8, "ib-qdr");
-        let t = Timeline::build(&records, 8);
-        assert_eq!(t.seen(), records.len());
-        let sends = records
-            .iter()
-            .filter(|r| matches!(r.kind, RecordKind::SendPosted { .. }))
-            .count();
-        assert_eq!(t.arrows().len(), sends);
-        assert_eq!(sends, 7);
-        for a in t.arrows() {
-            assert_eq!(a.kind, ArrowKind::Message);
-            let end = a.end_record.expect("every message arrived");
-            assert!(matches!(
-                records[end].kind,
-                RecordKind::Arrived { src, dst, .. } if src == a.from && dst == a.to
-            ));
-            assert_eq!(records[end].time, a.end);
-            assert!(matches!(
-                records[a.record].kind,
-                RecordKind::SendPosted { .. }
-            ));
-        }
-        assert!(t.arrows().windows(2).all(|w| w[0].start <= w[1].start));
-        // Every rank but the root blocks for its message; nothing is left open at the end.
-        for r in 1..8 {
-            let spans = t.spans(r);
-            assert!(
-                spans.iter().any(|s| s.kind == SpanKind::Blocked),
-                "rank {r}"
-            );
-            assert!(spans.iter().all(|s| s.end.is_some()));
-            assert!(spans.windows(2).all(|w| w[0].start <= w[1].start));
-            for s in spans {
-                let opener = &records[s.record].kind;
-                match s.kind {
-                    SpanKind::Blocked => {
-                        assert!(matches!(
-                            opener,
-                            RecordKind::Blocked { rank, .. } | RecordKind::Spinning { rank, .. }
-                                if *rank == r
-                        ));
-                        let closer = &records[s.end_record.unwrap()].kind;
-                        assert!(matches!(closer, RecordKind::Resumed { rank } if *rank == r));
-                    }
-                    SpanKind::Compute => {
-                        assert!(matches!(opener, RecordKind::Compute { rank, .. } if *rank == r));
-                    }
-                    SpanKind::Library => {
-                        assert!(matches!(
-                            opener,
-                            RecordKind::Library { rank, .. } | RecordKind::Yielded { rank, .. }
-                                if *rank == r
-                        ));
-                    }
-                }
-            }
-        }
-        let done = t.marks().iter().filter(|m| m.kind == MarkKind::Done);
-        assert_eq!(done.count(), 8);
-        assert_eq!(t.end_time(), records.last().unwrap().time);
-    }
-
-    #[test]
-    fn atomics_are_arrows_with_a_reply_leg_in_hardware_and_in_software() {
-        for (machine, software) in [("fx100", false), ("fx10", true)] {
-            let records = run(WorkloadKind::Atomics, 4, machine);
-            let t = Timeline::build(&records, 4);
-            let atomics: Vec<_> = t
-                .arrows()
-                .iter()
-                .filter(|a| a.kind == ArrowKind::Atomic)
-                .collect();
-            assert!(!atomics.is_empty(), "{machine}");
-            for a in atomics {
-                assert_eq!(a.software, software, "{machine}");
-                assert_eq!(a.to, 0);
-                let back = a.back.expect("the reply is known");
-                assert!(a.start <= a.end && a.end <= back, "{a:?}");
-                let done = a.back_record.unwrap();
-                assert!(
-                    matches!(records[done].kind, RecordKind::RdmaComplete { rank, .. } if rank == a.from)
-                );
-                assert_eq!(records[done].time, back);
-                assert_eq!(a.legs().count(), 2);
-            }
-        }
-    }
-
-    #[test]
-    fn crafted_records_pair_and_leave_open_spans_open() {
-        let op = RdmaOp::Atomic(AtomicKind::FetchAndAdd);
-        let records = vec![
-            at(0, RecordKind::Start { rank: 0 }),
-            at(
-                0,
-                RecordKind::Compute {
-                    rank: 0,
-                    until: SimTime(10),
-                },
-            ),
-            at(
-                0,
-                RecordKind::Blocked {
-                    rank: 1,
-                    first: ReqId(0),
-                    count: 1,
-                    any: false,
-                },
-            ),
-            at(
-                10,
-                RecordKind::RdmaIssued {
-                    rank: 0,
-                    target: 1,
-                    op,
-                    req: ReqId(3),
-                    software: true,
-                    completes: SimTime(30),
-                },
-            ),
-            at(
-                12,
-                RecordKind::Console {
-                    rank: 0,
-                    text: "hi".into(),
-                },
-            ),
-            at(
-                50,
-                RecordKind::RdmaComplete {
-                    rank: 0,
-                    req: ReqId(3),
-                },
-            ),
-        ];
-        let t = Timeline::build(&records, 2);
-        assert_eq!(t.spans(0).len(), 1);
-        assert_eq!(t.spans(1)[0].end, None);
-        assert_eq!(t.spans(1)[0].end_or(t.end_time()), SimTime(50));
-        let a = t.arrows()[0];
-        assert_eq!(
-            (a.start, a.end, a.back),
-            (SimTime(10), SimTime(30), Some(SimTime(50)))
-        );
-        assert_eq!((a.record, a.back_record), (3, Some(5)));
-        // The open span is visible however late the window.
-        assert_eq!(t.visible_spans(1, SimTime(45), SimTime(60)).count(), 1);
-        // Hits: the console mark at 12, the arrow's start at 10, the compute span at 5.
-        let tol = SimTime(1);
-        assert_eq!(t.hit(0, SimTime(12), tol).unwrap().item, Item::Mark(0));
-        assert_eq!(t.hit(0, SimTime(10), tol).unwrap().record, 3);
-        assert_eq!(t.hit(0, SimTime(50), tol).unwrap().record, 5);
-        assert_eq!(
-            t.hit(0, SimTime(5), tol).unwrap().item,
-            Item::Span { rank: 0, index: 0 }
-        );
-        assert_eq!(t.hit(0, SimTime(40), tol), None);
-        assert_eq!(t.hit(1, SimTime(40), tol).unwrap().record, 2);
-        // Midway along the request leg (rank 0 at 10 → rank 1 at 30), on screen.
-        let hit = t
-            .nearest_arrow(20.0, 0.5, 1.0, 20.0, SimTime(0), SimTime(60), 3.0)
-            .unwrap();
-        assert_eq!(hit.item, Item::Arrow(0));
-        assert_eq!(
-            t.nearest_arrow(20.0, 0.0, 1.0, 20.0, SimTime(0), SimTime(60), 3.0),
-            None
-        );
-        assert_eq!(last_record_at((&records).into(), SimTime(11)), Some(3));
-        // A stopped run (a deadlock): the blocked rank stays blocked past the end of time.
-        let mut stopped = t.clone();
-        assert_eq!(t.visible_spans(1, SimTime(70), SimTime(90)).count(), 0);
-        stopped.set_stopped(true);
-        assert_eq!(
-            stopped.visible_spans(1, SimTime(70), SimTime(90)).count(),
-            1
-        );
-        assert_eq!(stopped.hit(1, SimTime(80), tol).unwrap().record, 2);
-        assert_eq!(last_record_at(records[3..].into(), SimTime(5)), None);
-    }
-
-    #[test]
-    fn extending_piece_by_piece_equals_building_at_once() {
-        let records = run(WorkloadKind::Ring, 5, "fx100");
-        let whole = Timeline::build(&records, 5);
-        for chunk in [1, 3, 17] {
-            let mut t = Timeline::new(5);
-            let mut n = 0;
-            while n < records.len() {
-                n = (n + chunk).min(records.len());
-                t.extend(&records[..n]);
-                t.extend(&records[..n]); // idempotent
-            }
-            assert_eq!(format!("{t:?}"), format!("{whole:?}"));
-        }
-        // A shorter list (another run) rebuilds.
-        let mut t = whole.clone();
-        t.extend(&records[..4]);
-        assert_eq!(
-            format!("{t:?}"),
-            format!("{:?}", Timeline::build(&records[..4], 5))
-        );
-    }
-
-    fn window_queries_match_a_naive_filter(records: &[Record], ranks: u32, t0: u64, t1: u64) {
-        let t = Timeline::build(records, ranks);
-        let (t0, t1) = (SimTime(t0.min(t1)), SimTime(t0.max(t1)));
-        let end = t.end_time();
-        for r in 0..ranks {
-            let fast: Vec<usize> = t.visible_spans(r, t0, t1).map(|(i, _)| i).collect();
-            let slow: Vec<usize> = (0..t.spans(r).len())
-                .filter(|&i| {
-                    let s = &t.spans(r)[i];
-                    s.start <= t1 && s.end_or(end) >= t0
-                })
-                .collect();
-            assert_eq!(fast, slow, "rank {r} in [{t0}, {t1}]");
-        }
-        let fast: Vec<usize> = t.visible_arrows(t0, t1).map(|(i, _)| i).collect();
-        let slow: Vec<usize> = (0..t.arrows().len())
-            .filter(|&i| t.arrows()[i].start <= t1 && t.arrows()[i].last() >= t0)
-            .collect();
-        assert_eq!(fast, slow);
-        let fast: Vec<usize> = t.visible_marks(t0, t1).map(|(i, _)| i).collect();
-        let slow: Vec<usize> = (0..t.marks().len())
-            .filter(|&i| (t0..=t1).contains(&t.marks()[i].time))
-            .collect();
-        assert_eq!(fast, slow);
-    }
-
-    /// Random but well-formed traces: per rank, compute and blocked spans of random lengths,
-    /// and messages of random latency between random ranks.
-    fn crafted(ops: &[(u8, u8, u16, u16)], ranks: u32) -> Vec<Record> {
-        let mut events: Vec<Record> = Vec::new();
-        let mut clock = vec![0u64; ranks as usize];
-        for (i, &(what, rank, a, b)) in ops.iter().enumerate() {
-            let rank = u32::from(rank) % ranks;
-            let now = clock[rank as usize];
-            let (a, b) = (u64::from(a), u64::from(b));
-            match what % 3 {
-                0 => {
-                    events.push(at(
-                        now,
-                        RecordKind::Compute {
-                            rank,
-                            until: SimTime(now + a),
-                        },
-                    ));
-                    clock[rank as usize] = now + a;
-                }
-                1 => {
-                    events.push(at(
-                        now,
-                        RecordKind::Blocked {
-                            rank,
-                            first: ReqId(0),
-                            count: 1,
-                            any: false,
-                        },
-                    ));
-                    if b % 7 != 0 {
-                        events.push(at(now + a, RecordKind::Resumed { rank }));
-                        clock[rank as usize] = now + a;
-                    } else {
-                        clock[rank as usize] = u64::MAX / 4; // stays blocked
-                    }
-                }
-                _ => {
-                    let dst = (rank + 1 + (b as u32)) % ranks;
-                    let msg = MsgId(i as u32);
-                    events.push(at(
-                        now,
-                        RecordKind::SendPosted {
-                            rank,
-                            dst,
-                            tag: 0,
-                            bytes: 8,
-                            msg,
-                            req: ReqId(0),
-                            sender_free: SimTime(now),
-                            arrives: SimTime(now + a),
-                        },
-                    ));
-                    events.push(at(
-                        now + a,
-                        RecordKind::Arrived {
-                            src: rank,
-                            dst,
-                            tag: 0,
-                            msg,
-                        },
-                    ));
-                }
-            }
-        }
-        events.retain(|r| r.time.as_ps() < u64::MAX / 4);
-        // The engine records in time order (stable: a rank's own order is kept).
-        events.sort_by_key(|r| r.time);
-        events
-    }
-
-    proptest! {
-        #[test]
-        fn window_queries_equal_a_naive_filter(
-            ops in prop::collection::vec((any::<u8>(), any::<u8>(), 0u16..2000, any::<u16>()), 0..120),
-            ranks in 1u32..6,
-            t0 in 0u64..40_000,
-            t1 in 0u64..40_000,
-        ) {
-            let records = crafted(&ops, ranks);
-            window_queries_match_a_naive_filter(&records, ranks, t0, t1);
-        }
-    }
-
-    #[test]
-    fn window_queries_on_real_runs() {
-        for (kind, machine) in [
-            (WorkloadKind::Gather, "ethernet-1g"),
-            (WorkloadKind::PingPong, "emx"),
-            (WorkloadKind::Atomics, "fx10"),
-        ] {
-            let records = run(kind, 4, machine);
-            let end = records.last().unwrap().time.as_ps();
-            for k in 0..20 {
-                window_queries_match_a_naive_filter(&records, 4, end * k / 20, end * (k + 3) / 20);
-            }
-        }
-    }
 }

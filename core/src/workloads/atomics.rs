@@ -6,6 +6,7 @@
 use super::{try_op, WorkloadParams};
 use crate::engine::{RankCtx, ReqId, Step};
 use crate::machine::{AtomicKind, RdmaOp};
+use crate::proto::rma::OneSidedOps;
 use crate::time::SimTime;
 
 /// One rank of the atomics workload.

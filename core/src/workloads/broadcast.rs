@@ -3,7 +3,9 @@
 //! sends). `⌈log2 n⌉` rounds; the state is 16 bytes per rank, so it runs with millions of ranks.
 
 use super::try_op;
-use crate::engine::{RankCtx, ReqId, Source, Step, TagSel};
+use crate::engine::{RankCtx, ReqId, Step};
+use crate::proto::p2p::PointToPoint;
+use crate::proto::p2p::{Source, TagSel};
 
 /// One rank of the broadcast.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,7 +3,9 @@
 //! overflows, packets are dropped and senders wait for a retransmission timeout (paper 002).
 
 use super::try_op;
-use crate::engine::{RankCtx, ReqId, Source, Step, TagSel};
+use crate::engine::{RankCtx, ReqId, Step};
+use crate::proto::p2p::PointToPoint;
+use crate::proto::p2p::{Source, TagSel};
 
 /// One rank of the gather.
 #[derive(Clone, Debug, PartialEq, Eq)]

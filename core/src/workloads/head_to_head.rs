@@ -2,7 +2,9 @@
 //! reached. A small, deliberate deadlock for testing the diagnosis.
 
 use super::try_op;
-use crate::engine::{RankCtx, Source, Step, TagSel};
+use crate::engine::{RankCtx, Step};
+use crate::proto::p2p::PointToPoint;
+use crate::proto::p2p::{Source, TagSel};
 
 /// One rank of the deadlock demonstration.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

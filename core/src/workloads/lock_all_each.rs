@@ -9,6 +9,7 @@ use super::try_op;
 use crate::engine::{RankCtx, ReqId, Step};
 use crate::locks::{MemOp, Word};
 use crate::machine::AtomicKind;
+use crate::proto::rma::OneSidedOps;
 use crate::time::SimTime;
 
 /// The word of each rank that counts its shared lockers.

@@ -2,7 +2,9 @@
 //! once. Rank 0 prints the mean one-way latency, the figure papers report.
 
 use super::{try_op, WorkloadParams};
-use crate::engine::{RankCtx, ReqId, Source, Step, TagSel};
+use crate::engine::{RankCtx, ReqId, Step};
+use crate::proto::p2p::PointToPoint;
+use crate::proto::p2p::{Source, TagSel};
 
 /// One rank of the ping-pong.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -2,7 +2,9 @@
 //! the last rank; every other rank receives from its left neighbour and passes the token on.
 
 use super::{try_op, WorkloadParams};
-use crate::engine::{RankCtx, ReqId, Source, Step, TagSel};
+use crate::engine::{RankCtx, ReqId, Step};
+use crate::proto::p2p::PointToPoint;
+use crate::proto::p2p::{Source, TagSel};
 
 /// One rank of the ring.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,9 +4,11 @@
 //! atomic blocks (EM-X) `yield()` costs a thread invocation. `MPI_Wtime` sees both, and the
 //! trace says where the time went.
 
-use rankscope_core::engine::{Matching, Protocol, Sim, SimConfig};
+use rankscope_core::engine::Sim;
 use rankscope_core::lang::{self, VmLimits};
 use rankscope_core::machine::{builtin_profiles, Machine};
+use rankscope_core::proto::p2p::{Matching, Protocol};
+use rankscope_core::proto::SimConfig;
 use rankscope_core::trace::RecordKind;
 
 const PROGRAM: &str = r#"

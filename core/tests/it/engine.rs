@@ -1,14 +1,16 @@
 //! The engine end to end: determinism, deadlock and limit errors, stepping back, MPI order.
 
 use rankscope_core::engine::history::MAX_CHECKPOINTS;
-use rankscope_core::engine::{History, Limits, Sim, SimConfig, SimError};
+use rankscope_core::engine::{History, Limits, Sim, SimError};
 use rankscope_core::machine::{builtin_profiles, Machine, Profile};
+use rankscope_core::proto::p2p::P2pRecord;
+use rankscope_core::proto::rma::RmaRecord;
 use rankscope_core::time::SimTime;
 use rankscope_core::trace::chrome::to_chrome_json;
-use rankscope_core::trace::RecordKind;
 use rankscope_core::workloads::{programs, Native, WorkloadKind, WorkloadParams};
 
 use crate::script::{Op, Script};
+use rankscope_core::proto::SimConfig;
 
 fn profile(id: &str) -> Profile {
     builtin_profiles()
@@ -93,9 +95,9 @@ fn binomial_broadcast_reaches_every_rank_once_in_log_rounds() {
     let mut received = vec![0; ranks as usize];
     let mut sends = 0;
     for r in sim.trace().records() {
-        match r.kind {
-            RecordKind::Matched { rank, .. } => received[rank as usize] += 1,
-            RecordKind::SendPosted { .. } => sends += 1,
+        match r.layer::<P2pRecord>() {
+            Some(P2pRecord::Matched { rank, .. }) => received[*rank as usize] += 1,
+            Some(P2pRecord::SendPosted { .. }) => sends += 1,
             _ => {}
         }
     }
@@ -398,11 +400,10 @@ fn remote_atomics_queue_at_the_target_engine_so_time_grows_with_ranks() {
     // FX10 has no RDMA atomics: each one is a request message to rank 0's software.
     let mut sim = native(WorkloadKind::Atomics, 4, "fx10", params);
     sim.run().unwrap();
-    assert!(sim
-        .trace()
-        .records()
-        .iter()
-        .any(|r| matches!(r.kind, RecordKind::RdmaIssued { software: true, .. })));
+    assert!(sim.trace().records().iter().any(|r| matches!(
+        r.layer::<RmaRecord>(),
+        Some(RmaRecord::Issued { software: true, .. })
+    )));
 }
 
 #[test]

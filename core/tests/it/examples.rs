@@ -4,9 +4,11 @@
 
 use std::path::{Path, PathBuf};
 
-use rankscope_core::engine::{Matching, Sim, SimConfig, SimError, ENGINES};
+use rankscope_core::engine::{Sim, SimError};
 use rankscope_core::lang::{self, VmLimits};
 use rankscope_core::machine::{builtin_profiles, Machine};
+use rankscope_core::proto::p2p::{Matching, ENGINES};
+use rankscope_core::proto::SimConfig;
 
 fn examples(dir: &str) -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))

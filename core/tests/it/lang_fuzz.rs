@@ -8,9 +8,10 @@
 
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
-use rankscope_core::engine::{Limits, Sim, SimConfig};
+use rankscope_core::engine::{Limits, Sim};
 use rankscope_core::lang::{self, VmLimits};
 use rankscope_core::machine::{builtin_profiles, Machine};
+use rankscope_core::proto::SimConfig;
 
 fn cases(default: u32) -> u32 {
     std::env::var("PROPTEST_CASES")

@@ -4,7 +4,7 @@
 //! property test of the matching against a naive reference matcher.
 
 use proptest::prelude::*;
-use rankscope_core::engine::{Program, Protocol, RankCtx, Sim, SimConfig, SimError, Step, ENGINES};
+use rankscope_core::engine::{Program, RankCtx, Sim, SimError, Step};
 use rankscope_core::lang::memory::{
     Addr, Memory, STATUS_COUNT, STATUS_ERROR, STATUS_SIZE, STATUS_SOURCE, STATUS_TAG,
 };
@@ -14,6 +14,8 @@ use rankscope_core::lang::mpi::constants::{
 };
 use rankscope_core::lang::mpi::{MpiCall, MpiState, Outcome, Value};
 use rankscope_core::machine::{builtin_profiles, Machine, Profile};
+use rankscope_core::proto::p2p::{Protocol, ENGINES};
+use rankscope_core::proto::SimConfig;
 use rankscope_core::time::SimTime;
 
 // ---------------------------------------------------------------------------------------------
@@ -1461,8 +1463,7 @@ proptest! {
 /// other; with buffered the receive request is ignored, with sync and get the send request.
 #[test]
 fn crossing_requests_ignore_the_one_the_paper_says() {
-    use rankscope_core::trace::record::ProtocolStep;
-    use rankscope_core::trace::RecordKind;
+    use rankscope_core::proto::p2p::{P2pRecord, ProtocolStep};
     let events = [
         Ev::Send {
             src: 0,
@@ -1494,7 +1495,7 @@ fn crossing_requests_ignore_the_one_the_paper_says() {
         ),
     ] {
         let config = SimConfig {
-            matching: rankscope_core::engine::Matching::BothSides(protocol),
+            matching: rankscope_core::proto::p2p::Matching::BothSides(protocol),
             ..SimConfig::default()
         };
         let (sim, result) = run_with("emx", 2, config, |r, _| scripts[r as usize].clone());
@@ -1503,8 +1504,8 @@ fn crossing_requests_ignore_the_one_the_paper_says() {
             .trace()
             .records()
             .iter()
-            .filter_map(|r| match r.kind {
-                RecordKind::Protocol { step, .. } => Some(step),
+            .filter_map(|r| match r.layer::<P2pRecord>() {
+                Some(P2pRecord::Protocol { step, .. }) => Some(*step),
                 _ => None,
             })
             .collect();

@@ -3,11 +3,12 @@
 //! `MPI_Win_lock(MPI_LOCK_EXCLUSIVE)`, determinism of racy fence epochs, `MPI_MODE_NOCHECK`
 //! skipping the lock's atomics, and the errors as rendered (pinned snapshots).
 
-use rankscope_core::engine::{Sim, SimConfig, SimError};
+use rankscope_core::engine::{Sim, SimError};
 use rankscope_core::lang::{self, Vm, VmLimits};
 use rankscope_core::locks::LockScheme;
 use rankscope_core::machine::{builtin_profiles, AtomicKind, Machine, RdmaOp};
-use rankscope_core::trace::RecordKind;
+use rankscope_core::proto::rma::RmaRecord;
+use rankscope_core::proto::SimConfig;
 
 /// Runs `src` on `n` ranks of machine `id`: the console (or the error as rendered) and the sim.
 fn run(src: &str, n: u32, id: &str) -> (Result<Vec<String>, String>, Sim<Vm>) {
@@ -59,7 +60,7 @@ pub(crate) fn issued(sim: &Sim<Vm>, wanted: impl Fn(RdmaOp, bool) -> bool) -> us
     sim.trace()
         .records()
         .iter()
-        .filter(|r| matches!(r.kind, RecordKind::RdmaIssued { op, software, .. } if wanted(op, software)))
+        .filter(|r| matches!(r.layer::<RmaRecord>(), Some(&RmaRecord::Issued { op, software, .. }) if wanted(op, software)))
         .count()
 }
 

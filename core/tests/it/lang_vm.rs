@@ -1,9 +1,10 @@
 //! The compiler and VM on small programs whose output C defines exactly: each program prints,
 //! and the printed lines are compared with what a C compiler's program prints.
 
-use rankscope_core::engine::{Sim, SimConfig};
+use rankscope_core::engine::Sim;
 use rankscope_core::lang::{self, VmLimits};
 use rankscope_core::machine::{builtin_profiles, Machine};
+use rankscope_core::proto::SimConfig;
 
 /// Runs `source` on `ranks` ranks of the InfiniBand profile; returns rank 0's console lines (or
 /// the error text).
@@ -166,7 +167,7 @@ int main() { printf("%d %d %d %d %g\n", a, b, c, d, x); return 0; }
 
 #[test]
 fn an_endless_loop_between_calls_stops_at_the_between_calls_limit() {
-    use rankscope_core::engine::{Sim, SimConfig, SimError};
+    use rankscope_core::engine::{Sim, SimError};
     use rankscope_core::lang::{self, VmLimits};
     use rankscope_core::machine::{builtin_profiles, Machine};
     let source = "#include <mpi.h>\nint main(int argc, char **argv) {\n    int i = 0;\n    MPI_Init(&argc, &argv);\n    while (1) { i = i + 1; }\n    return 0;\n}\n";

@@ -4,11 +4,13 @@
 //! a deadlock), the lock record left free, and readers really sharing. On FX100 (hardware RDMA
 //! atomics) and EM-X (none: atomics run in the target's software). A failure names the seed.
 
-use rankscope_core::engine::{Sim, SimConfig};
+use rankscope_core::engine::Sim;
+use rankscope_core::locks::LockRecord;
 use rankscope_core::locks::{Algorithm, Mode, Word};
 use rankscope_core::machine::{builtin_profiles, Machine};
+use rankscope_core::proto::rma::OneSided;
+use rankscope_core::proto::SimConfig;
 use rankscope_core::time::SimTime;
-use rankscope_core::trace::RecordKind;
 use rankscope_core::workloads::lock_rounds::LockRounds;
 use rankscope_core::workloads::Native;
 
@@ -44,9 +46,9 @@ fn check(machine: &str, algorithm: Algorithm, ranks: u32, writer_every: u32, see
     sim.run().unwrap_or_else(|e| panic!("{what}: {e}"));
     let (mut readers, mut writers, mut max_readers) = (0u32, 0u32, 0u32);
     for (i, r) in sim.trace().records().iter().enumerate() {
-        let RecordKind::Lock {
+        let Some(&LockRecord::Lock {
             rank, mode, held, ..
-        } = r.kind
+        }) = r.layer::<LockRecord>()
         else {
             continue;
         };
@@ -74,7 +76,8 @@ fn check(machine: &str, algorithm: Algorithm, ranks: u32, writer_every: u32, see
     if algorithm != Algorithm::TestAndSet {
         for index in 0..algorithm.words().min(4) {
             assert_eq!(
-                sim.word(Word { rank: 0, index }),
+                sim.layer::<OneSided>()
+                    .and_then(|l| l.word(Word { rank: 0, index })),
                 Some(0),
                 "{what}: word {index}"
             );

@@ -7,9 +7,9 @@
 
 use std::collections::BTreeMap;
 
+use rankscope_core::locks::LockRecord;
 use rankscope_core::locks::{LockScheme, Mode};
 use rankscope_core::machine::{AtomicKind, RdmaOp};
-use rankscope_core::trace::RecordKind;
 
 use super::lang_rma::{counter, issued, run_with};
 
@@ -19,12 +19,12 @@ fn exclusion(sim: &rankscope_core::engine::Sim<rankscope_core::lang::Vm>) -> BTr
     let mut holders: BTreeMap<u32, (u32, Option<u32>)> = BTreeMap::new();
     let mut acquires = BTreeMap::new();
     for r in sim.trace().records().iter() {
-        let RecordKind::Lock {
+        let Some(&LockRecord::Lock {
             rank,
             home,
             mode,
             held,
-        } = r.kind
+        }) = r.layer::<LockRecord>()
         else {
             continue;
         };

@@ -12,4 +12,5 @@ mod lock_check;
 mod lock_schemes;
 mod profiles;
 mod script;
+mod timeline;
 mod words;

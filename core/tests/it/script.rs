@@ -1,6 +1,8 @@
 //! A tiny scripted program for engine tests: a list of operations run in order.
 
-use rankscope_core::engine::{Program, RankCtx, ReqId, Source, Step, TagSel};
+use rankscope_core::engine::{Program, RankCtx, ReqId, Step};
+use rankscope_core::proto::p2p::PointToPoint;
+use rankscope_core::proto::p2p::{Source, TagSel};
 use rankscope_core::time::SimTime;
 
 /// One scripted operation.
@@ -66,7 +68,7 @@ impl Program for Script {
                     let all: Vec<ReqId> = self.pending.clone();
                     if all.iter().all(|r| ctx.is_complete(*r).unwrap_or(true)) {
                         for r in std::mem::take(&mut self.pending) {
-                            if let Ok(Some(c)) = ctx.take(r) {
+                            if let Ok(Some(c)) = ctx.take_received(r) {
                                 if let Some(s) = c.status {
                                     self.received.push((s.source, s.tag, s.bytes));
                                 }

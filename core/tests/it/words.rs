@@ -2,9 +2,12 @@
 //! spinning on its own word wakes exactly when a remote write satisfies it, a spin nobody ends is
 //! reported as a deadlock, and the lock workloads built on them finish with the lock free.
 
-use rankscope_core::engine::{Program, RankCtx, ReqId, Sim, SimConfig, SimError, Step};
+use rankscope_core::engine::{Program, RankCtx, ReqId, Sim, SimError, Step};
+use rankscope_core::locks::LockRecord;
 use rankscope_core::locks::{mcs_rw, MemOp, Until, Word};
 use rankscope_core::machine::{builtin_profiles, AtomicKind, Machine};
+use rankscope_core::proto::rma::{OneSided, OneSidedOps};
+use rankscope_core::proto::SimConfig;
 use rankscope_core::time::SimTime;
 use rankscope_core::workloads::{programs, WorkloadKind, WorkloadParams};
 
@@ -51,12 +54,17 @@ impl Program for Words {
                 },
                 W::Spin(word, until) => {
                     self.results.push((ctx.own_word(word), ctx.now()));
-                    return Step::Spin { word, until };
+                    return ctx.spin(word, until);
                 }
                 W::Compute(ns) => return Step::Compute(SimTime::from_ns(ns)),
             }
         }
     }
+}
+
+/// A word of the run's one-sided memory.
+fn word_value<P: Program>(s: &Sim<P>, w: Word) -> Option<u64> {
+    s.layer::<OneSided>()?.word(w)
 }
 
 fn sim<P: Program>(machine: &str, programs: Vec<P>, words: u32) -> Sim<P> {
@@ -102,7 +110,7 @@ fn a_spinning_rank_wakes_when_the_remote_write_lands() {
         spin[1].1 > SimTime::from_ns(5_000) && spin[1].1 < write[0].1,
         "{spin:?} {write:?}"
     );
-    assert_eq!(s.word(word(0, 1)), Some(7));
+    assert_eq!(word_value(&s, word(0, 1)), Some(7));
 }
 
 #[test]
@@ -116,7 +124,7 @@ fn remote_atomics_return_the_old_values_in_some_order() {
     let mut olds: Vec<u64> = (0..4).map(|r| s.program(r).unwrap().results[0].0).collect();
     olds.sort_unstable();
     assert_eq!(olds, vec![0, 5, 10, 15]);
-    assert_eq!(s.word(word(0, 0)), Some(20));
+    assert_eq!(word_value(&s, word(0, 0)), Some(20));
 }
 
 #[test]
@@ -168,7 +176,11 @@ fn lock_workloads_finish_and_leave_the_lock_free() {
                 s.run()
                     .unwrap_or_else(|e| panic!("{machine} {kind} {ranks}: {e}"));
                 for index in [mcs_rw::RCNT, mcs_rw::R_HD, mcs_rw::W_TAIL, mcs_rw::W_HD] {
-                    assert_eq!(s.word(word(0, index)), Some(0), "{machine} {kind} {ranks}");
+                    assert_eq!(
+                        word_value(&s, word(0, index)),
+                        Some(0),
+                        "{machine} {kind} {ranks}"
+                    );
                 }
             }
         }
@@ -210,7 +222,6 @@ fn shared_lock_time_grows_linearly_from_the_calibration_point() {
 #[test]
 fn the_lock_steps_read_as_the_algorithm() {
     use rankscope_core::locks::Algorithm;
-    use rankscope_core::trace::RecordKind;
     use rankscope_core::workloads::lock_rounds::LockRounds;
     use rankscope_core::workloads::Native;
     let programs = (0..3)
@@ -222,12 +233,7 @@ fn the_lock_steps_read_as_the_algorithm() {
         .trace()
         .records()
         .iter()
-        .filter(|r| {
-            matches!(
-                r.kind,
-                RecordKind::LockStep { .. } | RecordKind::Lock { .. }
-            )
-        })
+        .filter(|r| r.layer::<LockRecord>().is_some())
         .map(|r| format!("{:>10} {}", r.time.to_string(), r.explain()))
         .collect();
     insta::assert_snapshot!(log.join("\n"));

@@ -2,7 +2,7 @@
 //! component below the main run's on the same time axis, headed by its engine and both end
 //! times; the error that stopped it (a deadlock, say) is shown as data above its diagram.
 
-use rankscope_core::engine::Matching;
+use rankscope_core::proto::p2p::Matching;
 use rankscope_core::time::SimTime;
 use yew::prelude::*;
 
@@ -106,8 +106,8 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
 mod tests {
     use super::*;
     use crate::run_options::RunOptions;
-    use rankscope_core::engine::Protocol;
     use rankscope_core::machine::builtin_profiles;
+    use rankscope_core::proto::p2p::Protocol;
 
     fn finished(matching: Matching) -> SessionCell {
         let profiles = builtin_profiles().unwrap();

@@ -6,10 +6,10 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use rankscope_core::engine::{Matching, ENGINES};
 use rankscope_core::locks::LockScheme;
 
 use crate::run_options::{RunOptions, CEILING};
+use rankscope_core::proto::p2p::{Matching, ENGINES};
 
 /// Props: the profiles to choose from and the current choice.
 #[derive(Properties, PartialEq)]

@@ -9,11 +9,11 @@
 //! words as core decodes them (`LockScheme::lock_words`, `describe_word`), who holds each lock,
 //! and the same list of the last event's steps.
 
-use rankscope_core::engine::world::RankState;
 use rankscope_core::locks::ledger::Holders;
 use rankscope_core::locks::mcs_rw::{self, Field, LockView};
-use rankscope_core::locks::{LockScheme, MemOp, Word};
-use rankscope_core::trace::{Record, RecordKind};
+use rankscope_core::locks::{LockRecord, LockScheme, Locks, MemOp, Word};
+use rankscope_core::proto::rma::{OneSided, RmaRecord};
+use rankscope_core::trace::Record;
 use yew::prelude::*;
 
 use crate::session::SessionCell;
@@ -65,8 +65,17 @@ impl LastEvent {
     fn of<'a>(records: impl Iterator<Item = &'a Record>, scheme: LockScheme) -> LastEvent {
         let mut last = LastEvent::default();
         for r in records {
-            match &r.kind {
-                RecordKind::LockStep { rank, op, .. } => {
+            let rank = match (r.layer::<LockRecord>(), r.layer::<RmaRecord>()) {
+                (Some(LockRecord::Lock { rank, .. }), _)
+                | (_, Some(RmaRecord::Spinning { rank, .. })) => Some(*rank),
+                _ => None,
+            };
+            if let Some(rank) = rank {
+                last.ranks.push(rank);
+                last.news.push((None, r.explain()));
+            }
+            if let Some(LockRecord::LockStep { rank, op, .. }) = r.layer::<LockRecord>() {
+                {
                     let word = op.word();
                     if scheme == LockScheme::McsRw {
                         last.fields.extend(Field::of(HOME, word));
@@ -80,11 +89,6 @@ impl LastEvent {
                     };
                     last.news.push((Some(arrow), r.explain()));
                 }
-                RecordKind::Lock { rank, .. } | RecordKind::Spinning { rank, .. } => {
-                    last.ranks.push(*rank);
-                    last.news.push((None, r.explain()));
-                }
-                _ => {}
             }
         }
         last
@@ -219,12 +223,17 @@ fn holders_text(h: &Holders) -> String {
 pub fn lock_panel(props: &LockViewProps) -> Html {
     let run = props.session.0.borrow();
     let sim = run.history.sim();
-    let scheme = sim.lock_scheme();
+    let scheme = sim
+        .layer::<Locks>()
+        .map_or(LockScheme::McsRw, Locks::scheme);
+    let Some(words) = sim.layer::<OneSided>() else {
+        return Html::default();
+    };
     if scheme != LockScheme::McsRw {
         return counter_locks(&run, scheme);
     }
     let ranks = sim.size();
-    let Some(view) = LockView::read(HOME, ranks, |w| sim.word(w)) else {
+    let Some(view) = LockView::read(HOME, ranks, |w| words.word(w)) else {
         return Html::default();
     };
     let untouched = view.readers == 0
@@ -242,13 +251,14 @@ pub fn lock_panel(props: &LockViewProps) -> Html {
     let from = trace.records_after_steps(position.saturating_sub(1));
     let last = LastEvent::of(trace.records().range(from..shown), scheme);
     let holders = run.lock_ledger.holders(HOME, shown);
-    let spinning = |r: u32| match sim.rank_state(r) {
-        Some(RankState::Spinning { word, until }) => Some(format!(
-            "spins until its {} {}",
-            mcs_rw::word_name(*word),
-            until.describe()
-        )),
-        _ => None,
+    let spinning = |r: u32| {
+        words.spinning(r).map(|(word, until)| {
+            format!(
+                "spins until its {} {}",
+                mcs_rw::word_name(word),
+                until.describe()
+            )
+        })
     };
     let spinners: Vec<u32> = (0..ranks).filter(|&r| spinning(r).is_some()).collect();
     let role = |r: u32| {
@@ -355,6 +365,9 @@ fn counter_locks(run: &crate::session::Session, scheme: LockScheme) -> Html {
         return Html::default();
     }
     let sim = run.history.sim();
+    let Some(words) = sim.layer::<OneSided>() else {
+        return Html::default();
+    };
     let ranks = sim.size();
     let trace = sim.trace();
     let position = run.history.position();
@@ -367,12 +380,12 @@ fn counter_locks(run: &crate::session::Session, scheme: LockScheme) -> Html {
         vec![HOME]
     };
     let spinners: Vec<u32> = (0..ranks)
-        .filter(|&r| matches!(sim.rank_state(r), Some(RankState::Spinning { .. })))
+        .filter(|&r| words.spinning(r).is_some())
         .collect();
     let rows = homes.iter().map(|&home| {
         let holders = run.lock_ledger.holders(home, shown);
         let words = scheme.lock_words(home).into_iter().map(|(word, name)| {
-            let value = sim.word(word).unwrap_or(0);
+            let value = words.word(word).unwrap_or(0);
             let lit = last.words.contains(&word);
             html! {
                 <span class="lock-word">

@@ -4,9 +4,8 @@
 //! memory and both request-issued queues. Entries the last event touched light up, and the last
 //! event's protocol sentences are listed above (from `Record::explain`).
 
-use rankscope_core::engine::protocol::RecvMode;
-use rankscope_core::engine::{Matching, ReqId, Source, TagSel};
-use rankscope_core::trace::RecordKind;
+use rankscope_core::engine::ReqId;
+use rankscope_core::proto::p2p::{Matching, P2p, P2pRecord, RecvMode, ReqKind, Source, TagSel};
 use yew::prelude::*;
 
 use crate::session::SessionCell;
@@ -64,25 +63,30 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
     // Requests the last event touched.
     let touched: Vec<ReqId> = last
         .iter()
-        .filter_map(|r| match &r.kind {
-            RecordKind::Protocol { req, .. }
-            | RecordKind::Matched { req, .. }
-            | RecordKind::RecvPosted { req, .. } => Some(*req),
+        .filter_map(|r| match r.layer::<P2pRecord>() {
+            Some(
+                P2pRecord::Protocol { req, .. }
+                | P2pRecord::Matched { req, .. }
+                | P2pRecord::RecvPosted { req, .. },
+            ) => Some(*req),
             _ => None,
         })
         .collect();
     let lit = |r: &ReqId| touched.contains(r);
-    let recv_label = |q: &ReqId| match sim.request(*q).map(|x| &x.kind) {
-        Some(rankscope_core::engine::world::ReqKind::Recv { src, tag: t, .. }) => {
+    let Some(p2p) = sim.layer::<P2p>() else {
+        return Html::default();
+    };
+    let recv_label = |q: &ReqId| match p2p.kind(*q) {
+        Some(ReqKind::Recv { src, tag: t, .. }) => {
             format!("{q} · {} · {}", source(*src), tag(*t))
         }
         _ => q.to_string(),
     };
     let ranks = sim.size().min(MAX_RANKS);
-    let engine = sim.matching();
+    let engine = p2p.matching();
     let rows = (0..ranks).map(|rank| {
         let queues = if engine == Matching::Eager {
-            let mb = sim.mailbox(rank);
+            let mb = p2p.mailbox(rank);
             let posted = mb.map_or(Vec::new(), |m| {
                 m.posted.iter().map(|q| (recv_label(q), lit(q))).collect()
             });
@@ -99,7 +103,7 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
                 </>
             }
         } else {
-            let p = sim.protocol_queues(rank);
+            let p = p2p.protocol_queues(rank);
             let posted = p.map_or(Vec::new(), |p| {
                 p.posted
                     .iter()
@@ -182,10 +186,12 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
         .iter()
         .filter(|r| {
             matches!(
-                r.kind,
-                RecordKind::Protocol { .. }
-                    | RecordKind::Matched { .. }
-                    | RecordKind::Unexpected { .. }
+                r.layer::<P2pRecord>(),
+                Some(
+                    P2pRecord::Protocol { .. }
+                        | P2pRecord::Matched { .. }
+                        | P2pRecord::Unexpected { .. }
+                )
             )
         })
         .map(|r| r.explain())

@@ -15,8 +15,10 @@ use super::error::ErrorKind;
 use super::gather::{Gather, Scatter};
 use super::reduce::{Allreduce, Reduce};
 use super::transfer::ENGINE_CAPACITY;
-use crate::engine::{Rank, RankCtx, ReqId, Source, Step, TagSel};
+use crate::engine::{Rank, RankCtx, ReqId, Step};
 use crate::lang::memory::Memory;
+use crate::proto::p2p::PointToPoint;
+use crate::proto::p2p::{Source, TagSel};
 
 /// Which collective (or which phase of one) a message belongs to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -254,9 +254,7 @@ impl From<OpError> for ErrorKind {
                 size,
                 role: RankRole::Peer,
             },
-            other @ (OpError::InactiveRequest(_) | OpError::NoSuchWord { .. }) => {
-                ErrorKind::Engine(other)
-            }
+            other @ (OpError::InactiveRequest(_) | OpError::Refused(_)) => ErrorKind::Engine(other),
         }
     }
 }

@@ -35,10 +35,13 @@ use super::rma_error::RmaError;
 use super::rma_sync::{RmaSync, Stage};
 use super::transfer::check_rank;
 use super::window::{Held, Outstanding, Window, Windows};
-use crate::engine::{Combine, Element, Rank, RankCtx, RemoteAccess, WindowPart};
+use crate::engine::{Rank, RankCtx};
 use crate::lang::memory::{Addr, Memory};
 use crate::locks::{LockScheme, Mode};
 use crate::machine::{AtomicKind, RdmaOp};
+use crate::proto::locks::LockOps;
+use crate::proto::rma::OneSidedOps;
+use crate::proto::rma::{Combine, Element, RemoteAccess, WindowPart};
 
 /// The fence assertions accepted.
 const FENCE_ASSERTS: i64 =

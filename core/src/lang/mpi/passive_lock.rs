@@ -17,6 +17,8 @@ use super::rma_error::RmaError;
 use crate::engine::{RankCtx, Step};
 use crate::locks::on_engine::EngineLock;
 use crate::locks::{LockScheme, Mode};
+use crate::proto::locks::LockOps;
+use crate::proto::rma::OneSidedOps;
 
 /// One acquire or release of one lock in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -21,6 +21,7 @@ use super::passive_lock::PassiveLock;
 use super::window::Windows;
 use crate::engine::{Rank, RankCtx, Step};
 use crate::lang::memory::{Addr, Memory};
+use crate::proto::rma::OneSidedOps;
 
 /// One stage of a synchronization call.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -9,8 +9,10 @@ use super::buffers::{check_bytes, read_bytes, write_bytes, write_status, StatusF
 use super::constants::{MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_TAG_UB};
 use super::datatype::{check_comm, Datatype};
 use super::error::{ErrorKind, RankRole};
-use crate::engine::{Rank, RankCtx, ReqId, Source, TagSel};
+use crate::engine::{Rank, RankCtx, ReqId};
 use crate::lang::memory::{Addr, Memory};
+use crate::proto::p2p::PointToPoint;
+use crate::proto::p2p::{Source, TagSel};
 
 /// Capacity given to the engine for every receive: no message in a 32-bit address space is
 /// longer, so the engine never truncates and the library sees the real size.
@@ -152,7 +154,7 @@ impl Transfer {
         ctx: &mut RankCtx<'_>,
         status: Addr,
     ) -> Result<(), ErrorKind> {
-        let done = ctx.take(req)?.ok_or(ErrorKind::Internal(
+        let done = ctx.take_received(req)?.ok_or(ErrorKind::Internal(
             "completing a request that is not complete",
         ))?;
         match *self {

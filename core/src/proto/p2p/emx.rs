@@ -44,15 +44,11 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use super::event::Event;
-use super::ids::{MsgId, Rank, ReqId, Source, TagSel};
-use super::matching::Protocol;
-use super::world::{ReqKind, World};
-use crate::machine::hw::Admission;
+use super::engines::Protocol;
+use super::{library_pass, P2p, P2pEvent, P2pRecord, ProtocolStep, ReqKind, Source, TagSel};
+use crate::engine::{Io, MsgId, Rank, ReqId};
 use crate::machine::{RdmaOp, Transfer};
 use crate::time::SimTime;
-use crate::trace::record::ProtocolStep;
-use crate::trace::RecordKind;
 
 /// Bytes of a send or receive request packet (buffer address, request address, tag, size).
 const REQUEST_BYTES: u64 = 16;
@@ -161,7 +157,7 @@ fn pop_key<T>(map: &mut BTreeMap<(Rank, i32), VecDeque<T>>, key: (Rank, i32)) ->
     item
 }
 
-impl World {
+impl P2p {
     fn proto(&mut self, rank: Rank) -> &mut ProtoBox {
         self.protos[rank as usize].get_or_insert_with(Box::default)
     }
@@ -172,13 +168,22 @@ impl World {
             .expect("protocol paths run only with a request-based engine")
     }
 
-    fn step(&mut self, rank: Rank, peer: Rank, tag: i32, req: ReqId, step: ProtocolStep) {
-        self.step_until(rank, peer, tag, req, step, self.now);
+    fn step(
+        &mut self,
+        io: &mut Io<'_>,
+        rank: Rank,
+        peer: Rank,
+        tag: i32,
+        req: ReqId,
+        step: ProtocolStep,
+    ) {
+        let now = io.now();
+        Self::step_until(io, rank, peer, tag, req, step, now);
     }
 
     /// Records a protocol step that moves something between the ranks until `until`.
     fn step_until(
-        &mut self,
+        io: &mut Io<'_>,
         rank: Rank,
         peer: Rank,
         tag: i32,
@@ -186,7 +191,7 @@ impl World {
         step: ProtocolStep,
         until: SimTime,
     ) {
-        self.record(RecordKind::Protocol {
+        io.record(P2pRecord::Protocol {
             rank,
             peer,
             tag,
@@ -199,92 +204,44 @@ impl World {
     /// Sends a protocol packet; its handler runs at the target when the target's processor
     /// admits it.
     /// Returns its transfer (when it left the sender, when it arrives).
-    fn send_packet(&mut self, at: SimTime, from: Rank, packet: Packet) -> Transfer {
+    fn send_packet(
+        &mut self,
+        io: &mut Io<'_>,
+        at: SimTime,
+        from: Rank,
+        packet: Packet,
+    ) -> Transfer {
         let to = packet.target();
-        let t = self.machine.message(at, from, to, REQUEST_BYTES);
+        let t = io.machine().message(at, from, to, REQUEST_BYTES);
         let id = self.packets.insert(packet);
-        self.queue.push(t.arrival, Event::Packet(id));
+        io.schedule(t.arrival, P2pEvent::Packet(id).encode());
         t
     }
 
-    /// Charges the running rank's call for its processor time up to `busy_until`.
-    fn charge_call(&mut self, busy_until: SimTime) {
-        self.call_time += busy_until.saturating_sub(self.now);
-    }
-
-    /// One pass of an MPI call through the library (the software overhead `o`).
-    fn library_pass(&self) -> SimTime {
-        self.machine.loggp().overhead
-    }
-
     /// A packet reached its target's input buffer: admit its handler.
-    pub(crate) fn packet_arrived(&mut self, id: u32) {
+    pub(crate) fn packet_arrived(&mut self, io: &mut Io<'_>, id: u32) {
         let target = self
             .packets
             .get(id)
             .expect("arriving packet is live")
             .target();
-        let cost = self.machine.handler_cost();
-        match self
-            .machine
-            .admit_handler(self.now, target, u64::from(id), cost)
-        {
-            Admission::Runs(run) => self.queue.push(run.end, Event::Handler(id)),
-            Admission::Queued => {}
-        }
+        let cost = io.machine().handler_cost();
+        io.run_handler(target, cost, P2pEvent::Handler(id).encode());
     }
 
     /// Data landed in a receive buffer.
-    pub(crate) fn landed(&mut self, req: ReqId, msg: MsgId) {
-        let owner = self.complete_receive(msg, req, false);
+    pub(crate) fn landed(&mut self, io: &mut Io<'_>, req: ReqId, msg: MsgId) {
+        let owner = self.complete_receive(io, msg, req, false);
         self.take_posted(owner, req);
-        self.wake_on_processor(owner);
-    }
-
-    /// A send's completion flag was written.
-    pub(crate) fn flag_set(&mut self, send: ReqId) {
-        let r = self.requests.get_mut(send.0).expect("flagged send is live");
-        r.done = true;
-        let owner = r.owner;
-        self.record(RecordKind::SendComplete {
-            rank: owner,
-            req: send,
-        });
-        self.wake_on_processor(owner);
-    }
-
-    /// A rank waiting for what just completed wakes up: its processor is taken from now (a
-    /// packet arriving later waits behind it, FIFO) and the program continues after the
-    /// wake-up overhead `o`.
-    fn wake_on_processor(&mut self, rank: Rank) {
-        if self.unblock(rank) {
-            let start = self.machine.begin_block(self.now, rank);
-            let o = self.machine.receive_overhead();
-            self.queue.push(start + o, Event::Resume(rank));
-        }
-    }
-
-    /// Schedules handlers released at a block boundary of `rank`.
-    pub(crate) fn run_released_handlers(&mut self, rank: Rank) {
-        for run in self.machine.end_block(self.now, rank) {
-            if let Some(note) = self.machine.handler_note(rank, &run) {
-                self.record(RecordKind::Hardware {
-                    rank,
-                    msg: None,
-                    note: note.to_string(),
-                });
-            }
-            let id = u32::try_from(run.id).expect("handler ids are packet ids");
-            self.queue.push(run.end, Event::Handler(id));
-        }
+        io.wake_on_processor(owner);
     }
 
     /// A packet's handler finished: apply it.
-    pub(crate) fn handler_done(&mut self, id: u32) {
+    pub(crate) fn handler_done(&mut self, io: &mut Io<'_>, id: u32) {
         let packet = self.packets.remove(id).expect("handled packet is live");
         match packet {
-            Packet::SendRequest(info) => self.on_send_request(info),
-            Packet::RecvRequest(info) => self.on_recv_request(info),
+            Packet::SendRequest(info) => self.on_send_request(io, info),
+            Packet::RecvRequest(info) => self.on_recv_request(io, info),
             Packet::Removal {
                 owner,
                 peer,
@@ -298,7 +255,7 @@ impl World {
                     pop_key(&mut p.issued_recvs, (peer, tag))
                 };
                 if let Some(req) = removed {
-                    self.step(owner, peer, tag, req, ProtocolStep::Removed);
+                    self.step(io, owner, peer, tag, req, ProtocolStep::Removed);
                 }
             }
         }
@@ -307,19 +264,22 @@ impl World {
     /// `MPI_Isend` under a request-based engine.
     pub(crate) fn proto_isend(
         &mut self,
+        io: &mut Io<'_>,
         src: Rank,
         dst: Rank,
         tag: i32,
         bytes: u64,
         data: Vec<u8>,
     ) -> ReqId {
-        let (send, msg) = self.new_send(src, dst, tag, bytes, data);
+        let now = io.now();
+        let (send, msg) = self.new_send(io, src, dst, tag, bytes, data);
         if self.matching.both_sides() {
             if let Some(rr) = pop_key(&mut self.proto(src).assoc, (dst, tag)) {
-                let busy = self.one_sided_send(send, msg, rr, false);
-                self.charge_call(busy);
+                let busy = self.one_sided_send(io, send, msg, rr, false);
+                io.charge_until(busy);
                 self.send_packet(
-                    self.now,
+                    io,
+                    now,
                     src,
                     Packet::Removal {
                         owner: dst,
@@ -340,14 +300,22 @@ impl World {
             msg,
             in_temp: None,
         };
-        let mut at = self.now;
+        let mut at = now;
         if self.protocol() == Protocol::Buffered {
             // Copy into a temporary buffer at the receiver first; the send is then complete.
-            let put = self.machine.rdma(self.now, src, dst, RdmaOp::Put { bytes });
+            let put = io.machine().rdma(now, src, dst, RdmaOp::Put { bytes });
             info.in_temp = Some(put.arrival);
             at = put.sender_free;
-            self.queue.push(put.sender_free, Event::SendDone(send));
-            self.step_until(src, dst, tag, send, ProtocolStep::CopiedToTemp, put.arrival);
+            io.schedule(put.sender_free, P2pEvent::SendDone(send).encode());
+            Self::step_until(
+                io,
+                src,
+                dst,
+                tag,
+                send,
+                ProtocolStep::CopiedToTemp,
+                put.arrival,
+            );
         }
         if self.matching.both_sides() {
             self.proto(src)
@@ -356,14 +324,15 @@ impl World {
                 .or_default()
                 .push_back((send, msg));
         }
-        let packet = self.send_packet(at, src, Packet::SendRequest(info));
+        let packet = self.send_packet(io, at, src, Packet::SendRequest(info));
         if self.protocol() != Protocol::Buffered {
             // The pass that looked for a receive request and found none (buffered's pass is
             // the copy's).
-            self.call_time += self.library_pass();
+            io.charge(library_pass(io));
         }
-        self.charge_call(packet.sender_free);
-        self.step_until(
+        io.charge_until(packet.sender_free);
+        Self::step_until(
+            io,
             src,
             dst,
             tag,
@@ -377,12 +346,14 @@ impl World {
     /// `MPI_Irecv` under a request-based engine.
     pub(crate) fn proto_irecv(
         &mut self,
+        io: &mut Io<'_>,
         rank: Rank,
         src: Source,
         tag: TagSel,
         capacity: u64,
     ) -> ReqId {
-        let recv = self.new_recv(rank, src, tag, capacity);
+        let now = io.now();
+        let recv = self.new_recv(io, rank, src, tag, capacity);
         let waiting = self.protos[rank as usize].as_ref().and_then(|p| {
             p.send_requests
                 .iter()
@@ -394,18 +365,18 @@ impl World {
                 .send_requests
                 .remove(pos)
                 .expect("position is in range");
-            self.record(RecordKind::RecvPosted {
+            io.record(P2pRecord::RecvPosted {
                 rank,
                 src,
                 tag,
                 req: recv,
                 queued: false,
             });
-            let busy = self.receive_from_request(info, recv, true, false);
-            self.charge_call(busy);
+            let busy = self.receive_from_request(io, info, recv, true, false);
+            io.charge_until(busy);
             return recv;
         }
-        self.record(RecordKind::RecvPosted {
+        io.record(P2pRecord::RecvPosted {
             rank,
             src,
             tag,
@@ -414,7 +385,7 @@ impl World {
         });
         let both = self.matching.both_sides();
         // A local queue operation, unless a receive request is issued (then its `o`).
-        let queued = self.now + self.library_pass();
+        let queued = now + library_pass(io);
         let p = self.proto(rank);
         let specific = match (src, tag) {
             (Source::Rank(s), TagSel::Tag(t)) => Some((s, t)),
@@ -424,14 +395,14 @@ impl World {
             Some((s, t)) if both => {
                 if p.wildcards.is_empty() {
                     p.posted.push((recv, RecvMode::Requested));
-                    let packet = self.issue_recv_request(rank, s, t, recv);
-                    self.charge_call(packet.sender_free);
-                    self.call_time += self.library_pass();
+                    let packet = self.issue_recv_request(io, rank, s, t, recv);
+                    io.charge_until(packet.sender_free);
+                    io.charge(library_pass(io));
                     return recv;
                 } else {
                     p.posted.push((recv, RecvMode::Open));
                     p.held_back.push_back(recv);
-                    self.step(rank, s, t, recv, ProtocolStep::RecvRequestHeldBack);
+                    self.step(io, rank, s, t, recv, ProtocolStep::RecvRequestHeldBack);
                 }
             }
             _ => {
@@ -441,18 +412,27 @@ impl World {
                 }
             }
         }
-        self.charge_call(queued);
+        io.charge_until(queued);
         recv
     }
 
-    fn issue_recv_request(&mut self, rank: Rank, sender: Rank, tag: i32, recv: ReqId) -> Transfer {
+    fn issue_recv_request(
+        &mut self,
+        io: &mut Io<'_>,
+        rank: Rank,
+        sender: Rank,
+        tag: i32,
+        recv: ReqId,
+    ) -> Transfer {
+        let now = io.now();
         self.proto(rank)
             .issued_recvs
             .entry((sender, tag))
             .or_default()
             .push_back(recv);
         let packet = self.send_packet(
-            self.now,
+            io,
+            now,
             rank,
             Packet::RecvRequest(RecvInfo {
                 recv,
@@ -461,7 +441,8 @@ impl World {
                 tag,
             }),
         );
-        self.step_until(
+        Self::step_until(
+            io,
             rank,
             sender,
             tag,
@@ -473,7 +454,8 @@ impl World {
     }
 
     /// A send request's handler ran at the receiver.
-    fn on_send_request(&mut self, info: SendInfo) {
+    fn on_send_request(&mut self, io: &mut Io<'_>, info: SendInfo) {
+        let now = io.now();
         let (r, key) = (info.dst, (info.src, info.tag));
         let crossing = self.protos[r as usize]
             .as_ref()
@@ -484,58 +466,55 @@ impl World {
                 // Fig. 6: the data is already here; the sender ignores our receive request.
                 self.take_posted(r, recv);
                 self.step(
+                    io,
                     r,
                     info.src,
                     info.tag,
                     info.send,
                     ProtocolStep::CrossingTakesSendRequest,
                 );
-                self.receive_from_request(info, recv, false, true);
+                self.receive_from_request(io, info, recv, false, true);
             } else {
                 // Fig. 7: the sender will answer our receive request with a one-sided send.
                 if let Some(slot) = self.proto(r).posted.iter_mut().find(|(q, _)| *q == recv) {
                     slot.1 = RecvMode::Promised;
                 }
                 self.step(
+                    io,
                     r,
                     info.src,
                     info.tag,
                     info.send,
                     ProtocolStep::SendRequestIgnored,
                 );
-                self.step(r, info.src, info.tag, recv, ProtocolStep::Promised);
+                self.step(io, r, info.src, info.tag, recv, ProtocolStep::Promised);
             }
             return;
         }
         let matched = self.protos[r as usize].as_ref().and_then(|p| {
             p.posted.iter().position(|(q, mode)| {
-                *mode != RecvMode::Promised
-                    && match &self.requests.get(q.0).map(|x| &x.kind) {
-                        Some(ReqKind::Recv { src, tag, .. }) => {
-                            src.accepts(info.src) && tag.accepts(info.tag)
-                        }
-                        _ => false,
-                    }
+                *mode != RecvMode::Promised && self.accepts(*q, info.src, info.tag)
             })
         });
         match matched {
             Some(pos) => {
                 let (recv, _) = self.proto(r).posted.remove(pos);
-                self.receive_from_request(info, recv, true, true);
+                self.receive_from_request(io, info, recv, true, true);
             }
             None => {
                 let mut info = info;
                 if self.protocol() == Protocol::Get {
                     // Fig. 5: pull the data into a temporary buffer now; the send completes.
-                    let get = self.machine.rdma_by_handler(
-                        self.now,
+                    let get = io.machine().rdma_by_handler(
+                        now,
                         r,
                         info.src,
                         RdmaOp::Get { bytes: info.bytes },
                     );
                     info.in_temp = Some(get.origin_complete);
-                    self.complete_send_by_flag(get.origin_complete, r, info.src, info.send);
-                    self.step_until(
+                    self.complete_send_by_flag(io, get.origin_complete, r, info.src, info.send);
+                    Self::step_until(
+                        io,
                         r,
                         info.src,
                         info.tag,
@@ -545,6 +524,7 @@ impl World {
                     );
                 }
                 self.step(
+                    io,
                     r,
                     info.src,
                     info.tag,
@@ -569,27 +549,37 @@ impl World {
     /// copy out of the temporary buffer.
     fn receive_from_request(
         &mut self,
+        io: &mut Io<'_>,
         info: SendInfo,
         recv: ReqId,
         notify_sender: bool,
         by_handler: bool,
     ) -> SimTime {
+        let now = io.now();
         let r = info.dst;
         let (landed, busy) = match info.in_temp {
             Some(ready) => {
-                let copy = self.machine.loggp().stream(info.bytes);
-                self.step(r, info.src, info.tag, recv, ProtocolStep::CopiedFromTemp);
-                let done = self.now.max(ready) + copy;
-                (done, self.now + self.library_pass() + copy)
+                let copy = io.machine().loggp().stream(info.bytes);
+                self.step(
+                    io,
+                    r,
+                    info.src,
+                    info.tag,
+                    recv,
+                    ProtocolStep::CopiedFromTemp,
+                );
+                let done = now.max(ready) + copy;
+                (done, now + library_pass(io) + copy)
             }
             None => {
                 let op = RdmaOp::Get { bytes: info.bytes };
                 let get = if by_handler {
-                    self.machine.rdma_by_handler(self.now, r, info.src, op)
+                    io.machine().rdma_by_handler(now, r, info.src, op)
                 } else {
-                    self.machine.rdma(self.now, r, info.src, op)
+                    io.machine().rdma(now, r, info.src, op)
                 };
-                self.step_until(
+                Self::step_until(
+                    io,
                     r,
                     info.src,
                     info.tag,
@@ -597,14 +587,15 @@ impl World {
                     ProtocolStep::RemoteRead,
                     get.origin_complete,
                 );
-                self.complete_send_by_flag(get.origin_complete, r, info.src, info.send);
+                self.complete_send_by_flag(io, get.origin_complete, r, info.src, info.send);
                 (get.origin_complete, get.sender_free)
             }
         };
-        self.queue.push(landed, Event::Landed(recv, info.msg));
+        io.schedule(landed, P2pEvent::Landed(recv, info.msg).encode());
         if self.matching.both_sides() && notify_sender {
             self.send_packet(
-                self.now,
+                io,
+                now,
                 r,
                 Packet::Removal {
                     owner: info.src,
@@ -616,21 +607,28 @@ impl World {
         }
         // Only now: receive requests released by a matched wildcard must reach the sender after
         // the removal above, or the sender would take its stale entry for a crossing.
-        self.matched_wildcard(r, recv);
+        self.matched_wildcard(io, r, recv);
         busy
     }
 
     /// The receiver writes the sender's completion flag at `at`; the send completes when the
     /// sender notices.
-    fn complete_send_by_flag(&mut self, at: SimTime, r: Rank, sender: Rank, send: ReqId) {
-        let flag = self
-            .machine
+    fn complete_send_by_flag(
+        &mut self,
+        io: &mut Io<'_>,
+        at: SimTime,
+        r: Rank,
+        sender: Rank,
+        send: ReqId,
+    ) {
+        let flag = io
+            .machine()
             .rdma_by_handler(at, r, sender, RdmaOp::Put { bytes: FLAG_BYTES });
-        self.queue.push(flag.arrival, Event::FlagSet(send));
+        io.schedule(flag.arrival, P2pEvent::FlagSet(send).encode());
     }
 
     /// A receive request's handler ran at the sender.
-    fn on_recv_request(&mut self, info: RecvInfo) {
+    fn on_recv_request(&mut self, io: &mut Io<'_>, info: RecvInfo) {
         let (s, key) = (info.sender, (info.receiver, info.tag));
         let crossing = self.protos[s as usize]
             .as_ref()
@@ -640,6 +638,7 @@ impl World {
                 pop_key(&mut self.proto(s).issued_sends, key).expect("crossing key present");
             if self.protocol() == Protocol::Buffered {
                 self.step(
+                    io,
                     s,
                     info.receiver,
                     info.tag,
@@ -647,11 +646,12 @@ impl World {
                     ProtocolStep::RecvRequestIgnored,
                 );
             } else {
-                self.one_sided_send(send, msg, info, true);
+                self.one_sided_send(io, send, msg, info, true);
             }
             return;
         }
         self.step(
+            io,
             s,
             info.receiver,
             info.tag,
@@ -665,22 +665,25 @@ impl World {
     /// Returns when the sender's processor is free of it.
     fn one_sided_send(
         &mut self,
+        io: &mut Io<'_>,
         send: ReqId,
         msg: MsgId,
         rr: RecvInfo,
         by_handler: bool,
     ) -> SimTime {
+        let now = io.now();
         let bytes = self.messages.get(msg.0).map_or(0, |m| m.bytes);
         let op = RdmaOp::Put {
             bytes: bytes + FLAG_BYTES,
         };
         let put = if by_handler {
-            self.machine
-                .rdma_by_handler(self.now, rr.sender, rr.receiver, op)
+            io.machine()
+                .rdma_by_handler(now, rr.sender, rr.receiver, op)
         } else {
-            self.machine.rdma(self.now, rr.sender, rr.receiver, op)
+            io.machine().rdma(now, rr.sender, rr.receiver, op)
         };
-        self.step_until(
+        Self::step_until(
+            io,
             rr.sender,
             rr.receiver,
             rr.tag,
@@ -688,8 +691,8 @@ impl World {
             ProtocolStep::OneSidedSend,
             put.arrival,
         );
-        self.queue.push(put.sender_free, Event::SendDone(send));
-        self.queue.push(put.arrival, Event::Landed(rr.recv, msg));
+        io.schedule(put.sender_free, P2pEvent::SendDone(send).encode());
+        io.schedule(put.arrival, P2pEvent::Landed(rr.recv, msg).encode());
         // The receive is promised to this send from now on (no send request may take it); it
         // leaves the posted queue when the data lands.
         if let Some(slot) = self
@@ -700,6 +703,7 @@ impl World {
         {
             slot.1 = RecvMode::Promised;
             self.step(
+                io,
                 rr.receiver,
                 rr.sender,
                 rr.tag,
@@ -711,7 +715,7 @@ impl World {
     }
 
     /// `recv` matched: if it was the last pending wildcard, send the held-back receive requests.
-    fn matched_wildcard(&mut self, rank: Rank, recv: ReqId) {
+    fn matched_wildcard(&mut self, io: &mut Io<'_>, rank: Rank, recv: ReqId) {
         let p = self.proto(rank);
         if !p.wildcards.remove(&recv) || !p.wildcards.is_empty() {
             return;
@@ -724,12 +728,12 @@ impl World {
                 src: Source::Rank(s),
                 tag: TagSel::Tag(t),
                 ..
-            }) = self.requests.get(q.0).map(|x| x.kind.clone())
+            }) = self.kinds.get(q.0).cloned()
             else {
                 continue;
             };
             self.proto(rank).posted[pos].1 = RecvMode::Requested;
-            self.issue_recv_request(rank, s, t, q);
+            self.issue_recv_request(io, rank, s, t, q);
         }
     }
 }

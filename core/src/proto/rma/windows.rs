@@ -1,14 +1,15 @@
 //! MPI one-sided communication on windows of the programs' own memory: what a remote access does
 //! to the target's bytes ([`RemoteAccess`]), the registry of who exposes which window, and the
-//! engine's hooks that time an access like any one-sided operation and apply it at the target.
+//! one-sided layer's part that times an access like any one-sided operation and applies it at
+//! the target.
 //!
 //! Model. A window's memory stays in the target's program (a C array, or a block the library
 //! allocated); the engine never copies it. An access (put, get, accumulate, fetch-and-op,
 //! compare-and-swap) is timed by the machine as the RDMA operation the library chose for it (a
 //! put or get of its bytes, or an RDMA atomic) and *takes effect at the target* when the machine
-//! says so (`Transfer::arrival`, or when the target's software executes it): then the engine
-//! calls [`Program::remote_access`](super::Program::remote_access) on the target's program, which
-//! applies it to its memory and returns the result (a get's bytes, an atomic's old value). The
+//! says so (`Transfer::arrival`, or when the target's software executes it): then the layer
+//! borrows the bytes from the target's program (`Program::with_window`, lent by the engine
+//! through `Io::with_window`), applies it and keeps the result (a get's bytes, an atomic's old value). The
 //! result is the origin's when the operation completes there. Operations that no NIC executes
 //! (an accumulate of many elements, `MPI_PROD` on doubles…) go to the target's software: a request
 //! message, the target's receive overhead, a reply. Each access applies at one instant, so it is
@@ -21,10 +22,9 @@
 
 use std::collections::BTreeMap;
 
-use super::ids::{Rank, ReqId};
-use super::world::{ReqKind, Request, World};
+use super::{OneSided, RdmaReq};
+use crate::engine::{Io, LayerFailure, Rank, ReqId};
 use crate::machine::RdmaOp;
-use crate::trace::RecordKind;
 
 /// The element type an accumulate combines.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -226,15 +226,15 @@ pub struct CollectiveMismatch {
     pub window: u32,
 }
 
-/// The engine's one-sided state: accesses in flight, exposed parts, the collective ledger.
+/// The windows' state: accesses in flight, exposed parts, the collective ledger.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Rma {
+pub(crate) struct WindowTable {
     accesses: BTreeMap<ReqId, WindowAccess>,
     parts: BTreeMap<(u32, Rank), WindowPart>,
     ledger: BTreeMap<u64, LedgerEntry>,
 }
 
-impl Rma {
+impl WindowTable {
     /// Estimated heap bytes.
     pub(crate) fn heap_bytes(&self) -> usize {
         self.accesses
@@ -246,33 +246,33 @@ impl Rma {
     }
 }
 
-impl World {
+impl OneSided {
     /// `rank` exposes its part of `window`.
-    pub(crate) fn expose_window(&mut self, rank: Rank, window: u32, part: WindowPart) {
-        self.rma.parts.insert((window, rank), part);
+    pub fn expose_window(&mut self, rank: Rank, window: u32, part: WindowPart) {
+        self.windows.parts.insert((window, rank), part);
     }
 
     /// `rank` withdraws its part of `window` (freed).
-    pub(crate) fn withdraw_window(&mut self, rank: Rank, window: u32) {
-        self.rma.parts.remove(&(window, rank));
+    pub fn withdraw_window(&mut self, rank: Rank, window: u32) {
+        self.windows.parts.remove(&(window, rank));
     }
 
     /// `rank`'s part of `window`, if exposed.
-    pub(crate) fn window_part(&self, rank: Rank, window: u32) -> Option<WindowPart> {
-        self.rma.parts.get(&(window, rank)).copied()
+    pub fn window_part(&self, rank: Rank, window: u32) -> Option<WindowPart> {
+        self.windows.parts.get(&(window, rank)).copied()
     }
 
     /// Records that `rank` makes its `seq`-th one-sided collective call, `call` on `window`;
     /// an error if another rank made a different one at that point.
-    pub(crate) fn one_sided_collective(
+    pub fn one_sided_collective(
         &mut self,
+        size: u32,
         rank: Rank,
         seq: u64,
         call: &'static str,
         window: u32,
     ) -> Result<(), CollectiveMismatch> {
-        let size = self.size;
-        let entry = self.rma.ledger.entry(seq).or_insert(LedgerEntry {
+        let entry = self.windows.ledger.entry(seq).or_insert(LedgerEntry {
             call,
             window,
             first: rank,
@@ -287,7 +287,7 @@ impl World {
         }
         entry.arrived += 1;
         if entry.arrived >= size {
-            self.rma.ledger.remove(&seq);
+            self.windows.ledger.remove(&seq);
         }
         Ok(())
     }
@@ -296,8 +296,9 @@ impl World {
     /// `software`, the target's software executes it (the reason in words), else the machine's
     /// RDMA engines do where it has them.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn window_access(
+    pub fn window_access(
         &mut self,
+        io: &mut Io<'_>,
         origin: Rank,
         target: Rank,
         window: u32,
@@ -306,19 +307,17 @@ impl World {
         op: RdmaOp,
         software: Option<String>,
     ) -> ReqId {
-        let req = ReqId(self.requests.insert(Request {
-            owner: origin,
-            kind: ReqKind::Rdma {
+        let req = io.new_request(origin);
+        self.kinds.insert(
+            req.0,
+            RdmaReq {
                 target,
                 op,
                 mem: None,
             },
-            done: false,
-            status: None,
-            data: Vec::new(),
-        }));
+        );
         let forced = software.is_some();
-        self.rma.accesses.insert(
+        self.windows.accesses.insert(
             req,
             WindowAccess {
                 window,
@@ -327,40 +326,50 @@ impl World {
                 software,
             },
         );
-        self.issue_rdma(req, origin, target, op, forced);
+        self.issue(io, req, origin, target, op, forced);
         req
     }
 
-    /// Whether `req` is an access to a window (applied by the target's program).
+    /// Whether `req` is an access to a window (applied in the target's program).
     pub(crate) fn is_window_access(&self, req: ReqId) -> bool {
-        self.rma.accesses.contains_key(&req)
+        self.windows.accesses.contains_key(&req)
     }
 
     /// Why the library sent `req` to the target's software, if it did.
     pub(crate) fn window_software_reason(&self, req: ReqId) -> Option<&str> {
-        self.rma.accesses.get(&req)?.software.as_deref()
+        self.windows.accesses.get(&req)?.software.as_deref()
     }
 
-    /// Takes the access `req` carries, to apply it: its target and the access.
-    pub(crate) fn take_window_access(&mut self, req: ReqId) -> Option<(Rank, Rank, WindowAccess)> {
-        let access = self.rma.accesses.remove(&req)?;
-        let r = self.requests.get(req.0)?;
-        match r.kind {
-            ReqKind::Rdma { target, .. } => Some((r.owner, target, access)),
-            ReqKind::Send { .. } | ReqKind::Recv { .. } => None,
-        }
-    }
-
-    /// The access `req` took effect at the target with this result (kept for the origin).
-    pub(crate) fn window_access_applied(&mut self, req: ReqId, target: Rank, result: Vec<u8>) {
-        if let Some(r) = self.requests.get_mut(req.0) {
-            r.data = result;
-        }
-        self.record(RecordKind::Hardware {
-            rank: target,
-            msg: None,
-            note: format!("a one-sided access ({req}) takes effect in rank {target}'s window"),
-        });
+    /// The access `req` takes effect in its target's window: the target's program lends the
+    /// bytes, the access is applied and its result kept for the origin. A failure there (an
+    /// access the origin's checks let through) stops the run as the origin's error.
+    pub(crate) fn apply_window_access(
+        &mut self,
+        io: &mut Io<'_>,
+        req: ReqId,
+    ) -> Result<(), LayerFailure> {
+        let Some(a) = self.windows.accesses.remove(&req) else {
+            return Ok(());
+        };
+        let (Some(origin), Some(target)) = (io.owner(req), self.kinds.get(req.0).map(|k| k.target))
+        else {
+            return Ok(());
+        };
+        let mut result = Vec::new();
+        io.with_window(target, a.window, a.offset, a.access.len(), &mut |bytes| {
+            result = a.access.apply(bytes);
+        })
+        .map_err(|message| LayerFailure {
+            rank: origin,
+            message: format!("a one-sided access to rank {target} failed there: {message}"),
+        })?;
+        io.set_data(req, result);
+        io.hardware(
+            target,
+            None,
+            format!("a one-sided access ({req}) takes effect in rank {target}'s window"),
+        );
+        Ok(())
     }
 }
 

@@ -1,6 +1,7 @@
 //! Which point-to-point protocol a run uses: the default eager protocol, or one of MPI-EMX's six
 //! matching engines (paper 000): matching on the receiver only or on both sides, each with the
-//! `sync`, `get` or `buffered` protocol. The protocols themselves are in [`super::protocol`].
+//! `sync`, `get` or `buffered` protocol. The protocols themselves are in [`super::eager`] and
+//! [`super::emx`].
 
 use std::fmt;
 use std::str::FromStr;

@@ -1,10 +1,10 @@
-//! Who holds the lock at any point of a run, read from its trace: the `RecordKind::Lock` records
+//! Who holds the lock at any point of a run, read from its trace: the `LockRecord::Lock` records
 //! (a rank takes or leaves the lock) indexed as the known records grow, so a view can answer
 //! "who holds it after record n?" for any point without rescanning a long run, and say whether
 //! the run has used a lock at all.
 
-use super::Mode;
-use crate::trace::{RecordKind, Records};
+use super::{LockRecord, Mode};
+use crate::trace::Records;
 
 /// Who holds the lock at one point.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -57,13 +57,13 @@ impl LockLedger {
             *self = LockLedger::new();
         }
         for (index, rec) in (self.seen..).zip(known.range(self.seen..known.len())) {
-            match rec.kind {
-                RecordKind::Lock {
+            match rec.layer::<LockRecord>() {
+                Some(&LockRecord::Lock {
                     rank,
                     home,
                     mode,
                     held,
-                } => {
+                }) => {
                     self.first_use.get_or_insert(index);
                     self.changes.push(Change {
                         index,
@@ -73,7 +73,7 @@ impl LockLedger {
                         held,
                     });
                 }
-                RecordKind::LockStep { .. } => {
+                Some(LockRecord::LockStep { .. }) => {
                     self.first_use.get_or_insert(index);
                 }
                 _ => {}
@@ -117,7 +117,7 @@ mod tests {
     use super::*;
     use crate::locks::{Algorithm, MemOp, Word};
     use crate::time::SimTime;
-    use crate::trace::Record;
+    use crate::trace::{Record, RecordKind};
 
     fn rec(kind: RecordKind) -> Record {
         Record {
@@ -127,12 +127,12 @@ mod tests {
     }
 
     fn lock(rank: u32, mode: Mode, held: bool) -> Record {
-        rec(RecordKind::Lock {
+        rec(RecordKind::Layer(Box::new(LockRecord::Lock {
             rank,
             home: 0,
             mode,
             held,
-        })
+        })))
     }
 
     #[test]
@@ -170,12 +170,12 @@ mod tests {
         assert!(ledger.holders(0, records.len()).is_free());
         // Another rank's lock (a per-target scheme) is its own.
         let mut theirs = records.clone();
-        theirs.push(rec(RecordKind::Lock {
+        theirs.push(rec(RecordKind::Layer(Box::new(LockRecord::Lock {
             rank: 1,
             home: 3,
             mode: Mode::Exclusive,
             held: true,
-        }));
+        }))));
         ledger.extend(&theirs);
         assert!(ledger.holders(0, theirs.len()).is_free());
         assert_eq!(ledger.holders(3, theirs.len()).writer, Some(1));
@@ -184,12 +184,12 @@ mod tests {
 
     #[test]
     fn a_step_of_the_algorithm_counts_as_use_and_a_shorter_trace_rebuilds() {
-        let step = rec(RecordKind::LockStep {
+        let step = rec(RecordKind::Layer(Box::new(LockRecord::LockStep {
             rank: 1,
             algorithm: Algorithm::McsRw,
             op: MemOp::Read(Word { rank: 0, index: 0 }),
             result: 0,
-        });
+        })));
         let records = vec![rec(RecordKind::Start { rank: 0 }), step];
         let mut ledger = LockLedger::new();
         ledger.extend(&records[..1]);

@@ -19,102 +19,18 @@
 
 pub mod check;
 pub mod fompi;
+pub mod layer;
 pub mod ledger;
 pub mod mcs_rw;
-pub mod memory;
 pub mod on_engine;
+pub mod records;
 pub mod scheme;
 pub mod test_and_set;
 
-use crate::machine::AtomicKind;
-
-pub use memory::Memory;
+pub use crate::proto::rma::{MemOp, Memory, Until, Word};
+pub use layer::{LockOps, Locks};
+pub use records::LockRecord;
 pub use scheme::LockScheme;
-
-/// One 64-bit word of one rank's memory.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
-pub struct Word {
-    /// Whose memory.
-    pub rank: u32,
-    /// Which word of it.
-    pub index: u32,
-}
-
-/// A memory operation a lock step performs.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub enum MemOp {
-    /// Read a word (an RDMA read when remote); the result is its value.
-    Read(Word),
-    /// Write a word (an RDMA write when remote); the result is 0.
-    Write(Word, u64),
-    /// An atomic read-modify-write; the result is the old value.
-    Atomic {
-        /// The word.
-        word: Word,
-        /// Which operation.
-        kind: AtomicKind,
-        /// The operand (the value added, stored, or-ed, and-ed; the new value of a CAS).
-        operand: u64,
-        /// The value a compare-and-swap expects (ignored by the others).
-        compare: u64,
-    },
-}
-
-impl MemOp {
-    /// The word it touches.
-    pub fn word(&self) -> Word {
-        match self {
-            MemOp::Read(w) | MemOp::Write(w, _) | MemOp::Atomic { word: w, .. } => *w,
-        }
-    }
-
-    /// A fetch-and-`kind` (not a CAS) of `word` with `operand`.
-    pub fn fetch(kind: AtomicKind, word: Word, operand: u64) -> MemOp {
-        MemOp::Atomic {
-            word,
-            kind,
-            operand,
-            compare: 0,
-        }
-    }
-
-    /// Compare-and-swap `word` from `expect` to `new`.
-    pub fn cas(word: Word, expect: u64, new: u64) -> MemOp {
-        MemOp::Atomic {
-            word,
-            kind: AtomicKind::CompareAndSwap,
-            operand: new,
-            compare: expect,
-        }
-    }
-}
-
-/// What a process waits for on a word of its own memory.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub enum Until {
-    /// Until the word equals the value.
-    Equals(u64),
-    /// Until the word differs from the value.
-    Differs(u64),
-}
-
-impl Until {
-    /// In words: `equals 0`, `differs from 0`.
-    pub fn describe(self) -> String {
-        match self {
-            Until::Equals(v) => format!("equals {v}"),
-            Until::Differs(v) => format!("differs from {v}"),
-        }
-    }
-
-    /// Whether `value` satisfies it.
-    pub fn holds(self, value: u64) -> bool {
-        match self {
-            Until::Equals(v) => value == v,
-            Until::Differs(v) => value != v,
-        }
-    }
-}
 
 /// What a process does next.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -213,7 +129,7 @@ impl LockOp for AnyLockOp {
 
 impl Algorithm {
     /// One memory operation of this algorithm by `rank`, with its result, as a sentence for the
-    /// event log (`RecordKind::LockStep`).
+    /// event log (`LockRecord::LockStep`).
     pub fn explain_op(self, rank: u32, op: MemOp, result: u64) -> String {
         match self {
             Algorithm::McsRw => mcs_rw::explain_op(rank, op, result),

@@ -1,11 +1,12 @@
 //! A lock acquire or release driven on the engine by one rank: each memory operation of the
-//! algorithm becomes `RankCtx::mem_op` (an RDMA read, write or atomic on the machine), each wait
-//! a `Step::Spin` on the rank's own word. The moments the rank takes and leaves the lock are
-//! trace records (`RecordKind::Lock`), which the lock view and the engine-level exclusion checks
+//! algorithm becomes a one-sided memory operation (an RDMA read, write or atomic on the machine,
+//! `LockOps::lock_op`), each wait a spin on the rank's own word (`OneSidedOps::spin`). The
+//! moments the rank takes and leaves the lock are trace records (`LockRecord::Lock`), which the lock view and the engine-level exclusion checks
 //! read. Used by the native lock workload and by the MPI library's `MPI_Win_lock`.
 
-use super::{Action, Algorithm, AnyLockOp, LockOp, Mode};
+use super::{Action, Algorithm, AnyLockOp, LockOp, LockOps, Mode};
 use crate::engine::{OpError, RankCtx, ReqId, Step};
+use crate::proto::rma::OneSidedOps;
 
 /// One acquire or release in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,10 +65,7 @@ impl EngineLock {
                 Action::Op(m) => self.pending = Some(ctx.lock_op(self.algorithm, m)?),
                 Action::Wait(w, until) => {
                     if !until.holds(ctx.own_word(w.index)) {
-                        return Ok(Some(Step::Spin {
-                            word: w.index,
-                            until,
-                        }));
+                        return Ok(Some(ctx.spin(w.index, until)));
                     }
                 }
                 Action::Pause(d) => return Ok(Some(Step::Compute(d))),

@@ -1,0 +1,78 @@
+//! The identifiers of MPI point-to-point matching: which source and tag a receive accepts, and
+//! what a completed receive reports.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::engine::Rank;
+
+/// Which sender a receive accepts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Source {
+    /// Only this rank.
+    Rank(Rank),
+    /// Any rank (`MPI_ANY_SOURCE`).
+    Any,
+}
+
+/// Which tag a receive accepts. User tags are `>= 0`; negative tags are reserved for the
+/// messages of collective operations, which `MPI_ANY_TAG` must never match.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum TagSel {
+    /// Only this tag.
+    Tag(i32),
+    /// Any user tag (`MPI_ANY_TAG`): any tag `>= 0`.
+    Any,
+}
+
+impl Source {
+    /// Whether a message from `src` is accepted.
+    pub fn accepts(self, src: Rank) -> bool {
+        match self {
+            Source::Rank(r) => r == src,
+            Source::Any => true,
+        }
+    }
+}
+
+impl TagSel {
+    /// Whether a message with `tag` is accepted.
+    pub fn accepts(self, tag: i32) -> bool {
+        match self {
+            TagSel::Tag(t) => t == tag,
+            TagSel::Any => tag >= 0,
+        }
+    }
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Source::Rank(r) => write!(f, "rank {r}"),
+            Source::Any => write!(f, "any source"),
+        }
+    }
+}
+
+impl fmt::Display for TagSel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TagSel::Tag(t) => write!(f, "tag {t}"),
+            TagSel::Any => write!(f, "any tag"),
+        }
+    }
+}
+
+/// What a completed receive reports (`MPI_Status`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Status {
+    /// The sender.
+    pub source: Rank,
+    /// The message's tag.
+    pub tag: i32,
+    /// Bytes delivered (at most the receive buffer's capacity).
+    pub bytes: u64,
+    /// The message was longer than the receive buffer (`MPI_ERR_TRUNCATE`).
+    pub truncated: bool,
+}

@@ -1,0 +1,437 @@
+//! Point-to-point messages with MPI matching, as a protocol layer: the eager protocol
+//! ([`eager`]) or one of paper 000's request-based matching engines ([`emx`]), chosen per run
+//! ([`Matching`]).
+//!
+//! The layer owns what point-to-point needs beyond the engine's requests: each request's kind
+//! (a send's destination and tag, a receive's accepted source, tag and capacity), the messages
+//! in flight, each rank's matching queues, the statuses of completed receives until their owner
+//! takes them, and the request-based engines' packets and queues. Programs use it through the
+//! [`PointToPoint`] extension of `RankCtx`; views read it through `Sim::layer::<P2p>()`.
+//!
+//! Simplifications (shared by every engine): one communicator; message order per pair of ranks
+//! is the machine's (every model delivers a pair's messages in order), which with first-match
+//! matching gives MPI's non-overtaking rule.
+
+pub mod eager;
+pub mod emx;
+pub mod engines;
+pub mod ids;
+pub mod records;
+
+use std::any::Any;
+use std::collections::VecDeque;
+
+pub use emx::{Packet, ProtoBox, RecvInfo, RecvMode, SendInfo};
+pub use engines::{Matching, Protocol, ENGINES};
+pub use ids::{Source, Status, TagSel};
+pub use records::{P2pRecord, ProtocolStep};
+
+use crate::engine::slab::{IdMap, Slab};
+use crate::engine::{
+    Io, Layer, LayerEvent, LayerFailure, MsgId, OpError, Pending, Rank, RankCtx, ReqId,
+};
+use crate::time::SimTime;
+
+/// A point-to-point request's kind and parameters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReqKind {
+    /// A send.
+    Send {
+        /// Destination.
+        dst: Rank,
+        /// Tag.
+        tag: i32,
+        /// Size.
+        bytes: u64,
+    },
+    /// A receive.
+    Recv {
+        /// Accepted source.
+        src: Source,
+        /// Accepted tag.
+        tag: TagSel,
+        /// Buffer capacity in bytes.
+        capacity: u64,
+    },
+}
+
+/// A message in flight or waiting in an unexpected queue.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    /// Sender.
+    pub src: Rank,
+    /// Destination.
+    pub dst: Rank,
+    /// Tag.
+    pub tag: i32,
+    /// Size.
+    pub bytes: u64,
+    /// Payload (may be empty when only the size matters).
+    pub data: Vec<u8>,
+}
+
+/// A rank's matching queues under the eager engine, allocated only while non-empty.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Mailbox {
+    /// Posted receives not yet matched, in posting order.
+    pub posted: VecDeque<ReqId>,
+    /// Arrived messages not yet matched, in arrival order.
+    pub unexpected: VecDeque<MsgId>,
+}
+
+/// A completed receive or send taken back by its owner.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Received {
+    /// For receives: who sent, which tag, how many bytes. `None` for sends.
+    pub status: Option<Status>,
+    /// For receives: the bytes delivered (empty when the sender sent only a size).
+    pub data: Vec<u8>,
+}
+
+/// The layer's events.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum P2pEvent {
+    /// A send's data has left the sender: the send request completes.
+    SendDone(ReqId),
+    /// A message reaches its destination (eager).
+    Arrive(MsgId),
+    /// A protocol packet reaches its target's input buffer (request-based engines).
+    Packet(u32),
+    /// A protocol packet's handler finished on the target processor.
+    Handler(u32),
+    /// A message's data is in the receive buffer: the receive completes, and a receiver
+    /// waiting for it takes its processor to wake up (paper 000's I-structure wake-up).
+    Landed(ReqId, MsgId),
+    /// The receiver wrote a send's completion flag into the sender's request.
+    FlagSet(ReqId),
+}
+
+impl P2pEvent {
+    pub(crate) fn encode(self) -> LayerEvent {
+        let (code, a, b) = match self {
+            P2pEvent::SendDone(r) => (0, r.0, 0),
+            P2pEvent::Arrive(m) => (1, m.0, 0),
+            P2pEvent::Packet(p) => (2, p, 0),
+            P2pEvent::Handler(p) => (3, p, 0),
+            P2pEvent::Landed(r, m) => (4, r.0, m.0),
+            P2pEvent::FlagSet(r) => (5, r.0, 0),
+        };
+        LayerEvent { code, a, b }
+    }
+
+    fn decode(e: LayerEvent) -> P2pEvent {
+        match e.code {
+            0 => P2pEvent::SendDone(ReqId(e.a)),
+            1 => P2pEvent::Arrive(MsgId(e.a)),
+            2 => P2pEvent::Packet(e.a),
+            3 => P2pEvent::Handler(e.a),
+            4 => P2pEvent::Landed(ReqId(e.a), MsgId(e.b)),
+            5 => P2pEvent::FlagSet(ReqId(e.a)),
+            other => unreachable!("no point-to-point event {other}"),
+        }
+    }
+}
+
+/// The point-to-point layer (see the module documentation).
+#[derive(Clone, Debug)]
+pub struct P2p {
+    pub(crate) matching: Matching,
+    pub(crate) kinds: IdMap<ReqKind>,
+    pub(crate) statuses: IdMap<Status>,
+    pub(crate) messages: Slab<Message>,
+    /// Eager: each rank's matching queues, allocated only while non-empty.
+    pub(crate) mailboxes: Vec<Option<Box<Mailbox>>>,
+    /// Request-based engines: each rank's protocol queues, allocated on first use.
+    pub(crate) protos: Vec<Option<Box<ProtoBox>>>,
+    /// Request-based engines: packets in flight or waiting for their handlers.
+    pub(crate) packets: Slab<Packet>,
+}
+
+impl P2p {
+    /// The layer for `ranks` ranks under engine `matching`.
+    pub fn new(ranks: u32, matching: Matching) -> P2p {
+        let n = ranks as usize;
+        P2p {
+            matching,
+            kinds: IdMap::default(),
+            statuses: IdMap::default(),
+            messages: Slab::default(),
+            mailboxes: if matching == Matching::Eager {
+                vec![None; n]
+            } else {
+                Vec::new()
+            },
+            protos: if matching == Matching::Eager {
+                Vec::new()
+            } else {
+                vec![None; n]
+            },
+            packets: Slab::default(),
+        }
+    }
+
+    /// The point-to-point engine of the run.
+    pub fn matching(&self) -> Matching {
+        self.matching
+    }
+
+    /// A rank's eager matching queues (`None` when both are empty, or under another engine).
+    pub fn mailbox(&self, rank: Rank) -> Option<&Mailbox> {
+        self.mailboxes.get(rank as usize)?.as_deref()
+    }
+
+    /// A rank's protocol queues under one of paper 000's engines (`None` before first use, or
+    /// with the eager engine).
+    pub fn protocol_queues(&self, rank: Rank) -> Option<&ProtoBox> {
+        self.protos.get(rank as usize)?.as_deref()
+    }
+
+    /// What a live point-to-point request is.
+    pub fn kind(&self, req: ReqId) -> Option<&ReqKind> {
+        self.kinds.get(req.0)
+    }
+
+    /// A message in flight or queued.
+    pub fn message(&self, msg: MsgId) -> Option<&Message> {
+        self.messages.get(msg.0)
+    }
+
+    /// `MPI_Isend`: starts sending `bytes` bytes (with optional real `data`) from `src` to
+    /// `dst` under `tag`.
+    pub fn isend(
+        &mut self,
+        io: &mut Io<'_>,
+        src: Rank,
+        dst: Rank,
+        tag: i32,
+        bytes: u64,
+        data: Vec<u8>,
+    ) -> ReqId {
+        if self.matching == Matching::Eager {
+            self.eager_isend(io, src, dst, tag, bytes, data)
+        } else {
+            self.proto_isend(io, src, dst, tag, bytes, data)
+        }
+    }
+
+    /// `MPI_Irecv`: starts receiving up to `capacity` bytes at `rank` from `src` with `tag`.
+    pub fn irecv(
+        &mut self,
+        io: &mut Io<'_>,
+        rank: Rank,
+        src: Source,
+        tag: TagSel,
+        capacity: u64,
+    ) -> ReqId {
+        if self.matching == Matching::Eager {
+            self.eager_irecv(io, rank, src, tag, capacity)
+        } else {
+            self.proto_irecv(io, rank, src, tag, capacity)
+        }
+    }
+
+    /// A send request of `src` and its payload in flight.
+    pub(crate) fn new_send(
+        &mut self,
+        io: &mut Io<'_>,
+        src: Rank,
+        dst: Rank,
+        tag: i32,
+        bytes: u64,
+        data: Vec<u8>,
+    ) -> (ReqId, MsgId) {
+        let req = io.new_request(src);
+        self.kinds.insert(req.0, ReqKind::Send { dst, tag, bytes });
+        let msg = MsgId(self.messages.insert(Message {
+            src,
+            dst,
+            tag,
+            bytes,
+            data,
+        }));
+        (req, msg)
+    }
+
+    /// A receive request of `rank`.
+    pub(crate) fn new_recv(
+        &mut self,
+        io: &mut Io<'_>,
+        rank: Rank,
+        src: Source,
+        tag: TagSel,
+        capacity: u64,
+    ) -> ReqId {
+        let req = io.new_request(rank);
+        self.kinds
+            .insert(req.0, ReqKind::Recv { src, tag, capacity });
+        req
+    }
+
+    /// Whether receive `req` accepts a message from `src` with `tag`.
+    pub(crate) fn accepts(&self, req: ReqId, src: Rank, tag: i32) -> bool {
+        match self.kinds.get(req.0) {
+            Some(ReqKind::Recv { src: s, tag: t, .. }) => s.accepts(src) && t.accepts(tag),
+            _ => false,
+        }
+    }
+
+    /// Completes receive `req` with message `msg` (its data, status and record); returns its
+    /// owner (not woken yet).
+    pub(crate) fn complete_receive(
+        &mut self,
+        io: &mut Io<'_>,
+        msg: MsgId,
+        req: ReqId,
+        from_unexpected: bool,
+    ) -> Rank {
+        let m = self
+            .messages
+            .remove(msg.0)
+            .expect("matched message is live");
+        let capacity = match self.kinds.get(req.0) {
+            Some(ReqKind::Recv { capacity, .. }) => *capacity,
+            _ => unreachable!("only receives are matched"),
+        };
+        let truncated = m.bytes > capacity;
+        let mut data = m.data;
+        data.truncate(usize::try_from(capacity).unwrap_or(usize::MAX));
+        self.statuses.insert(
+            req.0,
+            Status {
+                source: m.src,
+                tag: m.tag,
+                bytes: m.bytes.min(capacity),
+                truncated,
+            },
+        );
+        io.set_data(req, data);
+        let owner = io.complete(req);
+        io.record(P2pRecord::Matched {
+            rank: owner,
+            src: m.src,
+            tag: m.tag,
+            msg,
+            req,
+            from_unexpected,
+        });
+        owner
+    }
+
+    /// A send completed (its data left, or its completion flag was written): record it and
+    /// return its owner.
+    pub(crate) fn complete_send(&mut self, io: &mut Io<'_>, req: ReqId) -> Rank {
+        let owner = io.complete(req);
+        io.record(P2pRecord::SendComplete { rank: owner, req });
+        owner
+    }
+}
+
+impl Layer for P2p {
+    fn name(&self) -> &'static str {
+        "point-to-point"
+    }
+
+    fn on_event(&mut self, event: LayerEvent, io: &mut Io<'_>) -> Result<(), LayerFailure> {
+        match P2pEvent::decode(event) {
+            P2pEvent::SendDone(req) => {
+                let owner = self.complete_send(io, req);
+                io.wake(owner);
+            }
+            P2pEvent::Arrive(msg) => self.arrive(io, msg),
+            P2pEvent::Packet(id) => self.packet_arrived(io, id),
+            P2pEvent::Handler(id) => self.handler_done(io, id),
+            P2pEvent::Landed(req, msg) => self.landed(io, req, msg),
+            P2pEvent::FlagSet(req) => {
+                let owner = self.complete_send(io, req);
+                io.wake_on_processor(owner);
+            }
+        }
+        Ok(())
+    }
+
+    fn on_taken(&mut self, req: ReqId) {
+        self.kinds.remove(req.0);
+        self.statuses.remove(req.0);
+    }
+
+    fn pending(&self, req: ReqId) -> Option<Pending> {
+        Some(match self.kinds.get(req.0)? {
+            ReqKind::Recv { src, tag, .. } => Pending {
+                what: format!("{req}: a receive from {src}, {tag}"),
+                on: match src {
+                    Source::Rank(s) => Some(*s),
+                    Source::Any => None,
+                },
+            },
+            ReqKind::Send { dst, tag, bytes } => Pending {
+                what: format!("{req}: a send of {bytes} B to rank {dst}, tag {tag}"),
+                on: None,
+            },
+        })
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.mailboxes.capacity() * std::mem::size_of::<Option<Box<Mailbox>>>()
+            + self.messages.heap_bytes()
+            + self.packets.heap_bytes()
+            + self.protos.capacity() * std::mem::size_of::<Option<Box<ProtoBox>>>()
+            + self.kinds.heap_bytes()
+            + self.statuses.heap_bytes()
+    }
+
+    fn clone_box(&self) -> Box<dyn Layer> {
+        Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// Point-to-point operations of a running rank (an extension of `RankCtx`).
+pub trait PointToPoint {
+    /// Starts sending `bytes` bytes (with optional real `data`) to `dst` under `tag`. Eager: the
+    /// request completes when the data has left this rank.
+    fn isend(&mut self, dst: i64, tag: i32, bytes: u64, data: Vec<u8>) -> Result<ReqId, OpError>;
+    /// Starts receiving up to `capacity` bytes from `src` with `tag`.
+    fn irecv(&mut self, src: Source, tag: TagSel, capacity: u64) -> Result<ReqId, OpError>;
+    /// Takes a completed request back like `RankCtx::take`, with a receive's status.
+    fn take_received(&mut self, req: ReqId) -> Result<Option<Received>, OpError>;
+}
+
+impl PointToPoint for RankCtx<'_> {
+    fn isend(&mut self, dst: i64, tag: i32, bytes: u64, data: Vec<u8>) -> Result<ReqId, OpError> {
+        self.call::<P2p, _>(|p, io, rank| {
+            let dst = io.check_rank(dst)?;
+            Ok(p.isend(io, rank, dst, tag, bytes, data))
+        })
+    }
+
+    fn irecv(&mut self, src: Source, tag: TagSel, capacity: u64) -> Result<ReqId, OpError> {
+        self.call::<P2p, _>(|p, io, rank| {
+            if let Source::Rank(r) = src {
+                io.check_rank(i64::from(r))?;
+            }
+            Ok(p.irecv(io, rank, src, tag, capacity))
+        })
+    }
+
+    fn take_received(&mut self, req: ReqId) -> Result<Option<Received>, OpError> {
+        let status = self
+            .layer::<P2p>()
+            .and_then(|p| p.statuses.get(req.0).copied());
+        Ok(self.take(req)?.map(|c| Received {
+            status,
+            data: c.data,
+        }))
+    }
+}
+
+/// One pass of an MPI call through the library (the software overhead `o`).
+pub(crate) fn library_pass(io: &Io<'_>) -> SimTime {
+    io.machine_ref().loggp().overhead
+}

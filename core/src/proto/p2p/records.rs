@@ -1,0 +1,490 @@
+//! The point-to-point layer's trace records: sends, arrivals, the matching queues, and the steps
+//! of paper 000's request-based engines. Hash codes are the ones the trace used before the
+//! protocol seam (2, 4–8, 15), so trace hashes did not change.
+
+use serde::Serialize;
+
+use super::ids::{Source, TagSel};
+use crate::engine::{MsgId, Rank, ReqId};
+use crate::time::SimTime;
+use crate::trace::timeline::{ArrowKind, MarkKind};
+use crate::trace::{ArrowKey, Draw, Export, LayerRecord, TraceHasher, TraceObject};
+
+/// The arrow key space of messages.
+const MESSAGES: u8 = 0;
+
+/// A point-to-point record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum P2pRecord {
+    /// A rank posted a send; the network will deliver it at `arrives`.
+    SendPosted {
+        /// Sender.
+        rank: Rank,
+        /// Destination.
+        dst: Rank,
+        /// Tag.
+        tag: i32,
+        /// Size in bytes.
+        bytes: u64,
+        /// The message.
+        msg: MsgId,
+        /// The send request.
+        req: ReqId,
+        /// When the data will have left the sender.
+        sender_free: SimTime,
+        /// When the data arrives at the destination.
+        arrives: SimTime,
+    },
+    /// A send request completed (its buffer may be reused).
+    SendComplete {
+        /// Sender.
+        rank: Rank,
+        /// The request.
+        req: ReqId,
+    },
+    /// A message reached its destination.
+    Arrived {
+        /// Sender.
+        src: Rank,
+        /// Destination.
+        dst: Rank,
+        /// Tag.
+        tag: i32,
+        /// The message.
+        msg: MsgId,
+    },
+    /// A message arrived with no matching receive posted: it waits in the unexpected queue.
+    Unexpected {
+        /// Destination rank (owner of the queue).
+        rank: Rank,
+        /// The message.
+        msg: MsgId,
+        /// Queue length after adding it.
+        queue_len: u32,
+    },
+    /// A rank posted a receive.
+    RecvPosted {
+        /// The receiver.
+        rank: Rank,
+        /// Accepted sender.
+        src: Source,
+        /// Accepted tag.
+        tag: TagSel,
+        /// The receive request.
+        req: ReqId,
+        /// Whether it had to wait in the posted-receive queue (no message was there yet).
+        queued: bool,
+    },
+    /// A message met a receive.
+    Matched {
+        /// The receiver.
+        rank: Rank,
+        /// The sender.
+        src: Rank,
+        /// The message tag.
+        tag: i32,
+        /// The message.
+        msg: MsgId,
+        /// The receive request.
+        req: ReqId,
+        /// Whether the message had been waiting in the unexpected queue.
+        from_unexpected: bool,
+    },
+    /// A step of one of paper 000's request-based protocols.
+    Protocol {
+        /// The rank acting.
+        rank: Rank,
+        /// The other rank of the (peer, tag) key.
+        peer: Rank,
+        /// The tag.
+        tag: i32,
+        /// The request concerned (a send or a receive).
+        req: ReqId,
+        /// What happened.
+        step: ProtocolStep,
+        /// When what the step sends arrives (a packet, data); its own time for local steps.
+        until: SimTime,
+    },
+}
+
+/// The steps of paper 000's request-based protocols (see [`super::emx`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProtocolStep {
+    /// The sender sent a send request to the receiver.
+    SendRequestSent,
+    /// The sender copied the data into a temporary buffer at the receiver (buffered).
+    CopiedToTemp,
+    /// The receiver sent a receive request to the sender's associative memory.
+    RecvRequestSent,
+    /// A receive request waits until an earlier wildcard receive has matched (Sec. 4.3).
+    RecvRequestHeldBack,
+    /// The sender stored a receive request in its associative memory.
+    RecvRequestStored,
+    /// A send request found no posted receive and waits at the receiver.
+    SendRequestQueued,
+    /// The receiver pulled an unmatched send's data into a temporary buffer (get, Fig. 5).
+    PulledToTemp,
+    /// The receiver reads the data into the user buffer by remote read (sync/get).
+    RemoteRead,
+    /// The receiver copies the data out of the temporary buffer.
+    CopiedFromTemp,
+    /// The sender wrote the data straight into the receive buffer (one-sided send).
+    OneSidedSend,
+    /// A crossing send request was ignored: the sender answers our receive request (Fig. 7).
+    SendRequestIgnored,
+    /// A crossing receive request was ignored: the receiver takes our send request (Fig. 6).
+    RecvRequestIgnored,
+    /// With buffered, the receiver takes a crossing send request (its own receive request will
+    /// be ignored at the sender, Fig. 6).
+    CrossingTakesSendRequest,
+    /// A request-issued entry was removed after its request matched.
+    Removed,
+    /// A posted receive is promised to a one-sided send already on its way (its data will be
+    /// written straight into the buffer), so no send request may take it.
+    Promised,
+}
+
+impl ProtocolStep {
+    fn code(self) -> u32 {
+        self as u32
+    }
+
+    /// Whether the step sends something from one rank to the other, and what: `Some(true)` for
+    /// data (a remote write or read), `Some(false)` for a request packet.
+    pub fn transfer(self) -> Option<bool> {
+        match self {
+            ProtocolStep::SendRequestSent | ProtocolStep::RecvRequestSent => Some(false),
+            ProtocolStep::CopiedToTemp
+            | ProtocolStep::OneSidedSend
+            | ProtocolStep::RemoteRead
+            | ProtocolStep::PulledToTemp => Some(true),
+            _ => None,
+        }
+    }
+
+    /// Whether the data flows from the peer to the acting rank (a read), not the other way.
+    pub fn inbound(self) -> bool {
+        matches!(self, ProtocolStep::RemoteRead | ProtocolStep::PulledToTemp)
+    }
+}
+
+impl LayerRecord for P2pRecord {
+    fn name(&self) -> &'static str {
+        match self {
+            P2pRecord::SendPosted { .. } => "send",
+            P2pRecord::SendComplete { .. } => "send complete",
+            P2pRecord::Arrived { .. } => "arrive",
+            P2pRecord::Unexpected { .. } => "unexpected",
+            P2pRecord::RecvPosted { .. } => "post receive",
+            P2pRecord::Matched { .. } => "match",
+            P2pRecord::Protocol { .. } => "protocol",
+        }
+    }
+
+    fn ranks(&self) -> Vec<Rank> {
+        match self {
+            P2pRecord::SendPosted { rank, dst, .. } => vec![*rank, *dst],
+            P2pRecord::Arrived { src, dst, .. } => vec![*dst, *src],
+            P2pRecord::Matched { rank, src, .. } => vec![*rank, *src],
+            P2pRecord::Protocol { rank, peer, .. } => vec![*rank, *peer],
+            P2pRecord::SendComplete { rank, .. }
+            | P2pRecord::Unexpected { rank, .. }
+            | P2pRecord::RecvPosted { rank, .. } => vec![*rank],
+        }
+    }
+
+    fn object(&self) -> TraceObject {
+        match self {
+            P2pRecord::SendPosted { msg, .. } | P2pRecord::Arrived { msg, .. } => {
+                TraceObject::Message(*msg)
+            }
+            P2pRecord::SendComplete { rank, req }
+            | P2pRecord::Matched { rank, req, .. }
+            | P2pRecord::Protocol { rank, req, .. } => TraceObject::Request(*rank, *req),
+            P2pRecord::Unexpected { rank, .. } => TraceObject::UnexpectedQueue(*rank),
+            P2pRecord::RecvPosted {
+                rank, req, queued, ..
+            } => {
+                if *queued {
+                    TraceObject::PostedQueue(*rank)
+                } else {
+                    TraceObject::Request(*rank, *req)
+                }
+            }
+        }
+    }
+
+    fn explain(&self, time: SimTime) -> String {
+        match self {
+            P2pRecord::SendPosted {
+                rank,
+                dst,
+                tag,
+                bytes,
+                msg,
+                sender_free,
+                arrives,
+                ..
+            } => format!(
+                "rank {rank} sends {bytes} B to rank {dst} (tag {tag}) as {msg}: it leaves the sender in {} and arrives in {}",
+                sender_free.saturating_sub(time),
+                arrives.saturating_sub(time)
+            ),
+            P2pRecord::SendComplete { rank, req } => {
+                format!("rank {rank}: send {req} completes; its buffer may be reused")
+            }
+            P2pRecord::Arrived { src, dst, tag, msg } => {
+                format!("{msg} from rank {src} (tag {tag}) arrives at rank {dst}")
+            }
+            P2pRecord::Unexpected {
+                rank,
+                msg,
+                queue_len,
+            } => format!(
+                "rank {rank} has no matching receive posted: {msg} waits in its unexpected queue ({queue_len} waiting)"
+            ),
+            P2pRecord::RecvPosted {
+                rank,
+                src,
+                tag,
+                req,
+                queued,
+            } => {
+                if *queued {
+                    format!("rank {rank} posts a receive from {src}, {tag} ({req}); no message yet, so it waits in the posted-receive queue")
+                } else {
+                    format!("rank {rank} posts a receive from {src}, {tag} ({req})")
+                }
+            }
+            P2pRecord::Matched {
+                rank,
+                src,
+                tag,
+                msg,
+                req,
+                from_unexpected,
+            } => {
+                if *from_unexpected {
+                    format!("rank {rank}: {req} takes {msg} from rank {src} (tag {tag}) out of the unexpected queue")
+                } else {
+                    format!("rank {rank}: {msg} from rank {src} (tag {tag}) matches the posted {req}")
+                }
+            }
+            P2pRecord::Protocol {
+                rank,
+                peer,
+                tag,
+                req,
+                step,
+                ..
+            } => match step {
+                ProtocolStep::SendRequestSent => format!("rank {rank} sends a send request for {req} (tag {tag}) to rank {peer}"),
+                ProtocolStep::CopiedToTemp => format!("rank {rank} writes the data of {req} into a temporary buffer at rank {peer} (buffered protocol) and may reuse its buffer"),
+                ProtocolStep::RecvRequestSent => format!("rank {rank} sends a receive request for {req} (tag {tag}) to rank {peer}'s associative memory"),
+                ProtocolStep::RecvRequestHeldBack => format!("rank {rank} holds back the receive request of {req}: an earlier wildcard receive has not matched yet (Sec. 4.3)"),
+                ProtocolStep::RecvRequestStored => format!("rank {rank} keeps rank {peer}'s receive request (tag {tag}) in its associative memory for the next send"),
+                ProtocolStep::SendRequestQueued => format!("rank {rank}: rank {peer}'s send request (tag {tag}) finds no posted receive and waits"),
+                ProtocolStep::PulledToTemp => format!("rank {rank} pulls the data of rank {peer}'s unmatched send into a temporary buffer (get protocol, Fig. 5)"),
+                ProtocolStep::RemoteRead => format!("rank {rank} reads the data for {req} from rank {peer} by remote read, straight into the receive buffer"),
+                ProtocolStep::CopiedFromTemp => format!("rank {rank} copies the data for {req} out of the temporary buffer"),
+                ProtocolStep::OneSidedSend => format!("rank {rank} found rank {peer}'s receive request (tag {tag}) and writes the data of {req} straight into its buffer: one-sided send, no receiver CPU"),
+                ProtocolStep::SendRequestIgnored => format!("rank {rank} ignores rank {peer}'s send request (tag {tag}): its own receive request for the same key is out, and the sender will answer it with a one-sided send (Fig. 7)"),
+                ProtocolStep::RecvRequestIgnored => format!("rank {rank} ignores rank {peer}'s receive request (tag {tag}): its own send request with the data is already there (buffered, Fig. 6)"),
+                ProtocolStep::CrossingTakesSendRequest => format!("rank {rank} takes rank {peer}'s crossing send request (tag {tag}); the sender ignores our receive request (buffered, Fig. 6)"),
+                ProtocolStep::Removed => format!("rank {rank} removes {req} from its request-issued queue: it has matched"),
+                ProtocolStep::Promised => format!("rank {rank}'s receive {req} (tag {tag}) is promised to rank {peer}'s one-sided send: the data is on its way, so no send request may take it"),
+            },
+        }
+    }
+
+    fn hash_into(&self, h: &mut TraceHasher) {
+        let src = |h: &mut TraceHasher, s: &Source| match s {
+            Source::Rank(r) => h.u64(u64::from(*r)),
+            Source::Any => h.u64(u64::MAX),
+        };
+        let tag = |h: &mut TraceHasher, t: &TagSel| match t {
+            TagSel::Tag(t) => h.u64(*t as u32 as u64),
+            TagSel::Any => h.u64(u64::MAX),
+        };
+        match self {
+            P2pRecord::SendPosted {
+                rank,
+                dst,
+                tag,
+                bytes,
+                msg,
+                req,
+                sender_free,
+                arrives,
+            } => {
+                h.u32(2);
+                for v in [*rank, *dst, *tag as u32, msg.0, req.0] {
+                    h.u32(v);
+                }
+                h.u64(*bytes);
+                h.u64(sender_free.as_ps());
+                h.u64(arrives.as_ps());
+            }
+            P2pRecord::SendComplete { rank, req } => {
+                h.u32(4);
+                h.u32(*rank);
+                h.u32(req.0);
+            }
+            P2pRecord::Arrived {
+                src: s,
+                dst,
+                tag: t,
+                msg,
+            } => {
+                h.u32(5);
+                for v in [*s, *dst, *t as u32, msg.0] {
+                    h.u32(v);
+                }
+            }
+            P2pRecord::Unexpected {
+                rank,
+                msg,
+                queue_len,
+            } => {
+                h.u32(6);
+                for v in [*rank, msg.0, *queue_len] {
+                    h.u32(v);
+                }
+            }
+            P2pRecord::RecvPosted {
+                rank,
+                src: s,
+                tag: t,
+                req,
+                queued,
+            } => {
+                h.u32(7);
+                h.u32(*rank);
+                src(h, s);
+                tag(h, t);
+                h.u32(req.0);
+                h.u32(u32::from(*queued));
+            }
+            P2pRecord::Matched {
+                rank,
+                src: s,
+                tag: t,
+                msg,
+                req,
+                from_unexpected,
+            } => {
+                h.u32(8);
+                for v in [
+                    *rank,
+                    *s,
+                    *t as u32,
+                    msg.0,
+                    req.0,
+                    u32::from(*from_unexpected),
+                ] {
+                    h.u32(v);
+                }
+            }
+            P2pRecord::Protocol {
+                rank,
+                peer,
+                tag,
+                req,
+                step,
+                until,
+            } => {
+                h.u32(15);
+                for v in [*rank, *peer, *tag as u32, req.0, step.code()] {
+                    h.u32(v);
+                }
+                h.u64(until.as_ps());
+            }
+        }
+    }
+
+    fn draw(&self, time: SimTime) -> Draw {
+        match self {
+            P2pRecord::SendPosted {
+                rank,
+                dst,
+                msg,
+                arrives,
+                ..
+            } => Draw::Arrow {
+                kind: ArrowKind::Message,
+                software: false,
+                from: *rank,
+                to: *dst,
+                end: *arrives,
+                back: None,
+                key: Some(message_key(*msg)),
+            },
+            P2pRecord::Arrived { msg, .. } => Draw::Reached {
+                key: message_key(*msg),
+            },
+            P2pRecord::Unexpected { rank, .. } => Draw::Mark {
+                kind: MarkKind::Unexpected,
+                rank: *rank,
+            },
+            // Paper 000's request packets are drawn as messages, its data moves (remote writes
+            // and reads) as RDMA.
+            P2pRecord::Protocol {
+                rank,
+                peer,
+                step,
+                until,
+                ..
+            } => match step.transfer() {
+                Some(data) => {
+                    let (from, to) = if step.inbound() {
+                        (*peer, *rank)
+                    } else {
+                        (*rank, *peer)
+                    };
+                    Draw::Arrow {
+                        kind: if data {
+                            ArrowKind::Rdma
+                        } else {
+                            ArrowKind::Message
+                        },
+                        software: false,
+                        from,
+                        to,
+                        end: (*until).max(time),
+                        back: None,
+                        key: None,
+                    }
+                }
+                None => Draw::Nothing,
+            },
+            P2pRecord::SendComplete { .. }
+            | P2pRecord::RecvPosted { .. }
+            | P2pRecord::Matched { .. } => Draw::Nothing,
+        }
+    }
+
+    fn export(&self) -> Export {
+        match self {
+            P2pRecord::SendPosted { rank, dst, .. } => Export::Point {
+                name: format!("send → {dst}"),
+                cat: "message",
+                rank: *rank,
+            },
+            P2pRecord::Arrived { dst, src, .. } => Export::Point {
+                name: format!("arrive ← {src}"),
+                cat: "message",
+                rank: *dst,
+            },
+            _ => Export::Instant,
+        }
+    }
+}
+
+fn message_key(msg: MsgId) -> ArrowKey {
+    ArrowKey {
+        space: MESSAGES,
+        a: msg.0,
+        b: 0,
+    }
+}

@@ -1,0 +1,438 @@
+//! One-sided communication as a protocol layer: operations on another rank's memory executed by
+//! its NIC without its CPU (puts, gets, atomics), memory words with values ([`words`]: what paper
+//! 003's locks are built on, with local spins), and MPI windows on the programs' own memory
+//! ([`windows`]).
+//!
+//! Model. An operation is timed by the machine (`Machine::rdma`): with hardware support it
+//! completes when the result (or acknowledgement) is back at the origin; it *takes effect* at the
+//! target when the target's engine serves it (`Transfer::arrival`). Where the machine has no
+//! hardware for it (FX10 atomics) it becomes a request message to the target, whose software
+//! executes such requests one at a time — each a handler on its processor costing
+//! `[cpu] handler_us` (the link's `o` if the profile gives none) — and answers with a reply.
+//! Simplification: the target's software runs them as soon as they arrive (as if it were always
+//! inside MPI progress) and on a timeline of its own, not stealing the rank's compute time.
+
+pub mod memory;
+pub mod records;
+pub mod windows;
+pub mod words;
+
+use std::any::Any;
+use std::collections::BTreeMap;
+use std::fmt;
+
+pub use memory::{MemOp, Memory, Until, Word};
+pub use records::RmaRecord;
+pub use windows::{CollectiveMismatch, Combine, Element, RemoteAccess, WindowPart};
+
+use crate::engine::slab::IdMap;
+use crate::engine::{Io, Layer, LayerEvent, LayerFailure, OpError, Pending, Rank, RankCtx, ReqId};
+use crate::machine::RdmaOp;
+use crate::time::SimTime;
+
+/// What a one-sided request is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RdmaReq {
+    /// The rank whose memory is accessed.
+    pub target: Rank,
+    /// What is done there.
+    pub op: RdmaOp,
+    /// The operation on a memory word it carries out, if it has values (else timing only, or a
+    /// window access).
+    pub mem: Option<MemOp>,
+}
+
+/// Who narrates a memory-word operation when it takes effect (a lock algorithm's steps): it
+/// writes its own record then.
+pub trait StepNote: fmt::Debug + Sync {
+    /// Records that `rank`'s operation `op` took effect with `result`.
+    fn record(&self, io: &mut Io<'_>, rank: Rank, op: MemOp, result: u64);
+}
+
+/// The layer's events.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum RmaEvent {
+    /// The operation's result (or acknowledgement) is back at its origin.
+    Done(ReqId),
+    /// An operation without hardware support reaches the target's software.
+    Software(ReqId),
+    /// The target's software finished it and sends the reply.
+    Reply(ReqId),
+    /// An operation with values takes effect at the target (a word, or a window).
+    Apply(ReqId),
+}
+
+impl RmaEvent {
+    fn encode(self) -> LayerEvent {
+        let (code, r) = match self {
+            RmaEvent::Done(r) => (0, r),
+            RmaEvent::Software(r) => (1, r),
+            RmaEvent::Reply(r) => (2, r),
+            RmaEvent::Apply(r) => (3, r),
+        };
+        LayerEvent { code, a: r.0, b: 0 }
+    }
+
+    fn decode(e: LayerEvent) -> RmaEvent {
+        let r = ReqId(e.a);
+        match e.code {
+            0 => RmaEvent::Done(r),
+            1 => RmaEvent::Software(r),
+            2 => RmaEvent::Reply(r),
+            3 => RmaEvent::Apply(r),
+            other => unreachable!("no one-sided event {other}"),
+        }
+    }
+}
+
+/// The one-sided layer (see the module documentation).
+#[derive(Clone, Debug)]
+pub struct OneSided {
+    pub(crate) kinds: IdMap<RdmaReq>,
+    /// When each rank's software is done with the one-sided requests it emulates (only ranks
+    /// that were targets of software-emulated operations appear).
+    software_busy: BTreeMap<Rank, SimTime>,
+    /// Each rank's words of one-sided memory.
+    pub(crate) memory: Memory,
+    /// Memory-word operations in flight whose steps a lock algorithm narrates.
+    pub(crate) notes: BTreeMap<ReqId, &'static dyn StepNote>,
+    /// Ranks spinning on a word of their own memory, with the word and the condition.
+    pub(crate) spinners: BTreeMap<Rank, (u32, Until)>,
+    pub(crate) windows: windows::WindowTable,
+}
+
+impl OneSided {
+    /// The layer for `ranks` ranks with `words` words of one-sided memory each.
+    pub fn new(ranks: u32, words: u32) -> OneSided {
+        OneSided {
+            kinds: IdMap::default(),
+            software_busy: BTreeMap::new(),
+            memory: Memory::new(ranks, words),
+            notes: BTreeMap::new(),
+            spinners: BTreeMap::new(),
+            windows: windows::WindowTable::default(),
+        }
+    }
+
+    /// Words of one-sided memory each rank has.
+    pub fn words_per_rank(&self) -> u32 {
+        self.memory.words()
+    }
+
+    /// A word of a rank's one-sided memory (`None` if it does not exist).
+    pub fn word(&self, word: Word) -> Option<u64> {
+        (word.index < self.memory.words() && word.rank < self.memory.ranks())
+            .then(|| self.memory.get(word))
+    }
+
+    /// The word and condition `rank` spins on, if it spins.
+    pub fn spinning(&self, rank: Rank) -> Option<(u32, Until)> {
+        self.spinners.get(&rank).copied()
+    }
+
+    /// What a live one-sided request is.
+    pub fn kind(&self, req: ReqId) -> Option<&RdmaReq> {
+        self.kinds.get(req.0)
+    }
+
+    /// `origin` starts one-sided operation `op` on `target`'s memory (timing only, or with
+    /// `mem`, that word operation carried out at the target when it takes effect there).
+    pub fn rdma(
+        &mut self,
+        io: &mut Io<'_>,
+        origin: Rank,
+        target: Rank,
+        op: RdmaOp,
+        mem: Option<MemOp>,
+    ) -> ReqId {
+        let req = io.new_request(origin);
+        self.kinds.insert(req.0, RdmaReq { target, op, mem });
+        self.issue(io, req, origin, target, op, false);
+        req
+    }
+
+    /// Times the one-sided request `req` on the machine (or, with `software`, as a request to
+    /// the target's software whatever the hardware) and schedules its events.
+    pub(crate) fn issue(
+        &mut self,
+        io: &mut Io<'_>,
+        req: ReqId,
+        origin: Rank,
+        target: Rank,
+        op: RdmaOp,
+        software: bool,
+    ) {
+        let now = io.now();
+        let transfer = if software {
+            None
+        } else {
+            Some(io.machine().rdma(now, origin, target, op))
+        };
+        let (event, at) = match &transfer {
+            Some(t) if !t.software => {
+                if self.carries_values(req) {
+                    io.schedule(t.arrival, RmaEvent::Apply(req).encode());
+                }
+                (RmaEvent::Done(req), t.origin_complete)
+            }
+            _ => {
+                let t = io
+                    .machine()
+                    .message(now, origin, target, op.request_bytes());
+                (RmaEvent::Software(req), t.arrival + t.target_cpu)
+            }
+        };
+        io.record(RmaRecord::Issued {
+            rank: origin,
+            target,
+            op,
+            req,
+            software: transfer.as_ref().is_none_or(|t| t.software),
+            completes: at,
+        });
+        for note in transfer.map(|t| t.notes).unwrap_or_default() {
+            io.hardware(origin, None, note.to_string());
+        }
+        io.schedule(at, event.encode());
+    }
+
+    /// Whether the one-sided request `req` changes values at its target (a memory word or a
+    /// window), so it needs an `Apply` event.
+    fn carries_values(&self, req: ReqId) -> bool {
+        self.kinds.get(req.0).is_some_and(|k| k.mem.is_some()) || self.is_window_access(req)
+    }
+
+    fn parts(&self, io: &Io<'_>, req: ReqId) -> (Rank, Rank, RdmaOp) {
+        let k = self.kinds.get(req.0).expect("rdma request is live");
+        let owner = io.owner(req).expect("rdma request is live");
+        (owner, k.target, k.op)
+    }
+
+    /// A software-emulated one-sided operation reached its target: the target's software executes
+    /// it after the ones before it, then replies.
+    fn software(&mut self, io: &mut Io<'_>, req: ReqId) {
+        let (origin, target, op) = self.parts(io, req);
+        let now = io.now();
+        let busy = self.software_busy.get(&target).copied().unwrap_or_default();
+        let start = now.max(busy);
+        let finish = start + io.machine_ref().handler_cost();
+        self.software_busy.insert(target, finish);
+        if self.carries_values(req) {
+            io.schedule(finish, RmaEvent::Apply(req).encode());
+        }
+        let queued = start.saturating_sub(now);
+        let why = match self.window_software_reason(req) {
+            Some(reason) => reason.to_string(),
+            None => format!("no hardware for {op}"),
+        };
+        io.hardware(
+            target,
+            None,
+            format!(
+                "{why}: rank {target}'s software executes it for rank {origin} after waiting {queued} behind earlier requests, then replies"
+            ),
+        );
+        io.schedule(finish, RmaEvent::Reply(req).encode());
+    }
+
+    /// The target's software sends the result of a one-sided operation back.
+    fn reply(&mut self, io: &mut Io<'_>, req: ReqId) {
+        let (origin, target, op) = self.parts(io, req);
+        let now = io.now();
+        let reply = io
+            .machine()
+            .message(now, target, origin, op.response_bytes());
+        io.schedule(
+            reply.arrival + reply.target_cpu,
+            RmaEvent::Done(req).encode(),
+        );
+    }
+
+    /// A one-sided operation completed at its origin.
+    fn done(&mut self, io: &mut Io<'_>, req: ReqId) {
+        let owner = io.complete(req);
+        io.record(RmaRecord::Complete { rank: owner, req });
+        io.wake(owner);
+    }
+}
+
+impl Layer for OneSided {
+    fn name(&self) -> &'static str {
+        "one-sided"
+    }
+
+    fn on_event(&mut self, event: LayerEvent, io: &mut Io<'_>) -> Result<(), LayerFailure> {
+        match RmaEvent::decode(event) {
+            RmaEvent::Done(req) => self.done(io, req),
+            RmaEvent::Software(req) => self.software(io, req),
+            RmaEvent::Reply(req) => self.reply(io, req),
+            RmaEvent::Apply(req) if self.is_window_access(req) => {
+                self.apply_window_access(io, req)?;
+            }
+            RmaEvent::Apply(req) => self.mem_apply(io, req),
+        }
+        Ok(())
+    }
+
+    fn on_taken(&mut self, req: ReqId) {
+        self.kinds.remove(req.0);
+    }
+
+    fn pending(&self, req: ReqId) -> Option<Pending> {
+        let k = self.kinds.get(req.0)?;
+        Some(Pending {
+            what: format!("{req}: {} on rank {}", k.op, k.target),
+            on: None,
+        })
+    }
+
+    fn parked(&self, rank: Rank) -> Option<(String, String)> {
+        let (word, until) = self.spinners.get(&rank)?;
+        Some((
+            format!("spinning until its word {word} {}", until.describe()),
+            format!(
+                "its word {word} (now {}) to become a value that {}; no operation in flight will write it",
+                self.memory.get(Word { rank, index: *word }),
+                until.describe()
+            ),
+        ))
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.windows.heap_bytes() + self.kinds.heap_bytes()
+    }
+
+    fn clone_box(&self) -> Box<dyn Layer> {
+        Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// One-sided operations of a running rank (an extension of `RankCtx`).
+pub trait OneSidedOps {
+    /// Starts a one-sided operation `op` on `target`'s memory (put, get or an atomic), executed
+    /// by the target's RDMA engines without its CPU where the machine has the hardware.
+    fn rdma(&mut self, target: i64, op: RdmaOp) -> Result<ReqId, OpError>;
+    /// Starts an operation with values on a word of any rank's one-sided memory (timed as the
+    /// matching one-sided operation; on this rank's own memory it is done at once). Its result
+    /// (a read's value, an atomic's old value) is the completion's data, 8 bytes little-endian.
+    fn mem_op(&mut self, op: MemOp) -> Result<ReqId, OpError>;
+    /// [`OneSidedOps::mem_op`], narrated by `note` when it takes effect (a lock step).
+    fn noted_mem_op(&mut self, op: MemOp, note: &'static dyn StepNote) -> Result<ReqId, OpError>;
+    /// Words of one-sided memory each rank has.
+    fn words_per_rank(&self) -> u32;
+    /// The current value of this rank's own word `index` (a local read; 0 if it does not exist).
+    fn own_word(&self, index: u32) -> u64;
+    /// Spins until this rank's own word `word` satisfies `until`: the step to return — parked
+    /// (costing no events; the write that satisfies it wakes the rank) or, if it already holds,
+    /// a zero-length step that continues at once.
+    fn spin(&mut self, word: u32, until: Until) -> crate::engine::Step;
+    /// Exposes this rank's part of window `window` to the others' checks.
+    fn expose_window(&mut self, window: u32, part: WindowPart);
+    /// Withdraws this rank's part of `window` (the window is freed).
+    fn withdraw_window(&mut self, window: u32);
+    /// `rank`'s part of `window`, if it exposed one.
+    fn window_part(&self, rank: u32, window: u32) -> Option<WindowPart>;
+    /// Records that this rank makes its `seq`-th one-sided collective call (`call` on `window`);
+    /// an error naming the rank that made a different call at that point.
+    fn one_sided_collective(
+        &mut self,
+        seq: u64,
+        call: &'static str,
+        window: u32,
+    ) -> Result<(), CollectiveMismatch>;
+    /// Starts `access` at byte `offset` of `target`'s part of `window` (another rank), timed as
+    /// the one-sided operation `op`; with `software` (the reason, in words) the target's software
+    /// executes it whatever the hardware. The target's program lends the bytes when it takes
+    /// effect there (`Program::with_window`); its result is the completion's data.
+    fn window_access(
+        &mut self,
+        target: i64,
+        window: u32,
+        offset: u64,
+        access: RemoteAccess,
+        op: RdmaOp,
+        software: Option<String>,
+    ) -> Result<ReqId, OpError>;
+}
+
+impl OneSidedOps for RankCtx<'_> {
+    fn rdma(&mut self, target: i64, op: RdmaOp) -> Result<ReqId, OpError> {
+        self.call::<OneSided, _>(|l, io, rank| {
+            let target = io.check_rank(target)?;
+            Ok(l.rdma(io, rank, target, op, None))
+        })
+    }
+
+    fn mem_op(&mut self, op: MemOp) -> Result<ReqId, OpError> {
+        self.call::<OneSided, _>(|l, io, rank| l.mem_op(io, rank, op, None))
+    }
+
+    fn noted_mem_op(&mut self, op: MemOp, note: &'static dyn StepNote) -> Result<ReqId, OpError> {
+        self.call::<OneSided, _>(|l, io, rank| l.mem_op(io, rank, op, Some(note)))
+    }
+
+    fn words_per_rank(&self) -> u32 {
+        self.layer::<OneSided>().map_or(0, OneSided::words_per_rank)
+    }
+
+    fn own_word(&self, index: u32) -> u64 {
+        let rank = self.rank();
+        self.layer::<OneSided>()
+            .and_then(|l| l.word(Word { rank, index }))
+            .unwrap_or(0)
+    }
+
+    fn spin(&mut self, word: u32, until: Until) -> crate::engine::Step {
+        if self.call::<OneSided, _>(|l, io, rank| l.spin(io, rank, word, until)) {
+            crate::engine::Step::Park
+        } else {
+            crate::engine::Step::Compute(SimTime::ZERO)
+        }
+    }
+
+    fn expose_window(&mut self, window: u32, part: WindowPart) {
+        self.call::<OneSided, _>(|l, _, rank| l.expose_window(rank, window, part));
+    }
+
+    fn withdraw_window(&mut self, window: u32) {
+        self.call::<OneSided, _>(|l, _, rank| l.withdraw_window(rank, window));
+    }
+
+    fn window_part(&self, rank: u32, window: u32) -> Option<WindowPart> {
+        self.layer::<OneSided>()?.window_part(rank, window)
+    }
+
+    fn one_sided_collective(
+        &mut self,
+        seq: u64,
+        call: &'static str,
+        window: u32,
+    ) -> Result<(), CollectiveMismatch> {
+        self.call::<OneSided, _>(|l, io, rank| {
+            l.one_sided_collective(io.size(), rank, seq, call, window)
+        })
+    }
+
+    fn window_access(
+        &mut self,
+        target: i64,
+        window: u32,
+        offset: u64,
+        access: RemoteAccess,
+        op: RdmaOp,
+        software: Option<String>,
+    ) -> Result<ReqId, OpError> {
+        self.call::<OneSided, _>(|l, io, rank| {
+            let target = io.check_rank(target)?;
+            Ok(l.window_access(io, rank, target, window, offset, access, op, software))
+        })
+    }
+}

@@ -1,0 +1,215 @@
+//! The one-sided layer's trace records: an operation issued and completed, a rank spinning on a
+//! word of its own memory. Hash codes are the ones the trace used before the protocol seam (13,
+//! 14, 18), so trace hashes did not change.
+
+use super::Until;
+use crate::engine::{Rank, ReqId};
+use crate::machine::RdmaOp;
+use crate::time::SimTime;
+use crate::trace::timeline::ArrowKind;
+use crate::trace::{ArrowKey, Draw, Export, LayerRecord, TraceHasher, TraceObject};
+
+/// The arrow key space of one-sided operations.
+const ONE_SIDED: u8 = 1;
+
+/// A one-sided record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RmaRecord {
+    /// A rank started a one-sided operation on another rank's memory.
+    Issued {
+        /// The origin.
+        rank: Rank,
+        /// The rank whose memory is accessed.
+        target: Rank,
+        /// The operation.
+        op: RdmaOp,
+        /// Its request.
+        req: ReqId,
+        /// Emulated in software (no hardware for it on this machine).
+        software: bool,
+        /// When it completes at the origin (or, in software, reaches the target).
+        completes: SimTime,
+    },
+    /// A one-sided operation completed at its origin.
+    Complete {
+        /// The origin.
+        rank: Rank,
+        /// Its request.
+        req: ReqId,
+    },
+    /// A rank spins until a word of its own one-sided memory satisfies `until` (woken by the
+    /// write that does, with a `Resumed` record).
+    Spinning {
+        /// The rank.
+        rank: Rank,
+        /// The word's index.
+        word: u32,
+        /// The condition.
+        until: Until,
+    },
+}
+
+fn key(rank: Rank, req: ReqId) -> ArrowKey {
+    ArrowKey {
+        space: ONE_SIDED,
+        a: rank,
+        b: req.0,
+    }
+}
+
+impl LayerRecord for RmaRecord {
+    fn name(&self) -> &'static str {
+        match self {
+            RmaRecord::Issued { .. } => "rdma",
+            RmaRecord::Complete { .. } => "rdma complete",
+            RmaRecord::Spinning { .. } => "spin",
+        }
+    }
+
+    fn ranks(&self) -> Vec<Rank> {
+        match self {
+            RmaRecord::Issued { rank, target, .. } => vec![*rank, *target],
+            RmaRecord::Complete { rank, .. } | RmaRecord::Spinning { rank, .. } => vec![*rank],
+        }
+    }
+
+    fn object(&self) -> TraceObject {
+        match self {
+            RmaRecord::Issued { rank, req, .. } | RmaRecord::Complete { rank, req } => {
+                TraceObject::Request(*rank, *req)
+            }
+            RmaRecord::Spinning { rank, .. } => TraceObject::Rank(*rank),
+        }
+    }
+
+    fn explain(&self, time: SimTime) -> String {
+        match self {
+            RmaRecord::Issued {
+                rank,
+                target,
+                op,
+                req,
+                software,
+                completes,
+            } => {
+                let dt = completes.saturating_sub(time);
+                if *software {
+                    format!("rank {rank} starts {op} on rank {target} ({req}); no hardware for it, so a request message goes to rank {target}'s software, arriving in {dt}")
+                } else {
+                    format!("rank {rank} starts {op} on rank {target} ({req}); the target's RDMA engine executes it without its CPU, done in {dt}")
+                }
+            }
+            RmaRecord::Complete { rank, req } => {
+                format!("rank {rank}: one-sided {req} completes")
+            }
+            RmaRecord::Spinning { rank, word, until } => format!(
+                "rank {rank} spins until its word {word} {} (a local spin: a remote write wakes it)",
+                until.describe()
+            ),
+        }
+    }
+
+    fn hash_into(&self, h: &mut TraceHasher) {
+        match self {
+            RmaRecord::Issued {
+                rank,
+                target,
+                op,
+                req,
+                software,
+                completes,
+            } => {
+                h.u32(13);
+                for v in [*rank, *target, req.0, u32::from(*software)] {
+                    h.u32(v);
+                }
+                match op {
+                    RdmaOp::Put { bytes } => {
+                        h.u32(0);
+                        h.u64(*bytes);
+                    }
+                    RdmaOp::Get { bytes } => {
+                        h.u32(1);
+                        h.u64(*bytes);
+                    }
+                    RdmaOp::Atomic(kind) => {
+                        h.u32(2);
+                        h.str(kind.name());
+                    }
+                }
+                h.u64(completes.as_ps());
+            }
+            RmaRecord::Complete { rank, req } => {
+                h.u32(14);
+                h.u32(*rank);
+                h.u32(req.0);
+            }
+            RmaRecord::Spinning { rank, word, until } => {
+                h.u32(18);
+                h.u32(*rank);
+                h.u32(*word);
+                match until {
+                    Until::Equals(v) => {
+                        h.u32(0);
+                        h.u64(*v);
+                    }
+                    Until::Differs(v) => {
+                        h.u32(1);
+                        h.u64(*v);
+                    }
+                }
+            }
+        }
+    }
+
+    fn draw(&self, time: SimTime) -> Draw {
+        match self {
+            RmaRecord::Issued {
+                rank,
+                target,
+                op,
+                req,
+                software,
+                completes,
+            } => {
+                let completes = (*completes).max(time);
+                let kind = match op {
+                    RdmaOp::Atomic(_) => ArrowKind::Atomic,
+                    RdmaOp::Put { .. } | RdmaOp::Get { .. } => ArrowKind::Rdma,
+                };
+                let (end, back) = if *software {
+                    // `completes` is the request's arrival at the target; the reply's return
+                    // is known when the operation completes at the origin.
+                    (completes, None)
+                } else {
+                    // `completes` is the completion back at the origin: the target is drawn
+                    // reached halfway.
+                    (
+                        time + SimTime((completes - time).as_ps() / 2),
+                        Some(completes),
+                    )
+                };
+                Draw::Arrow {
+                    kind,
+                    software: *software,
+                    from: *rank,
+                    to: *target,
+                    end,
+                    back,
+                    key: Some(key(*rank, *req)),
+                }
+            }
+            RmaRecord::Complete { rank, req } => Draw::Returned {
+                key: key(*rank, *req),
+            },
+            RmaRecord::Spinning { rank, .. } => Draw::Wait { rank: *rank },
+        }
+    }
+
+    fn export(&self) -> Export {
+        match self {
+            RmaRecord::Spinning { .. } => Export::Skip,
+            RmaRecord::Issued { .. } | RmaRecord::Complete { .. } => Export::Instant,
+        }
+    }
+}
