@@ -357,7 +357,7 @@ impl Io<'_> {
 
     /// Writes one of this layer's records into the trace (stored only in a full trace; hashed
     /// always).
-    pub fn record<R: LayerRecord + Clone>(&mut self, record: R) {
+    pub fn record<R: LayerRecord>(&mut self, record: R) {
         let now = self.core.now;
         self.core.trace.push_layer(now, record);
     }

@@ -16,16 +16,11 @@ const BLOCK: usize = 1 << 14;
 pub struct RecordLog {
     blocks: Vec<Vec<Record>>,
     len: usize,
-    /// Bytes of the protocol layers' records, boxed outside the blocks.
-    boxed: usize,
 }
 
 impl RecordLog {
     /// Appends a record.
     pub fn push(&mut self, record: Record) {
-        if let super::RecordKind::Layer(r) = &record.kind {
-            self.boxed += std::mem::size_of_val::<dyn super::LayerRecord>(r.as_ref());
-        }
         match self.blocks.last_mut() {
             Some(block) if block.len() < BLOCK => block.push(record),
             _ => {
@@ -60,7 +55,6 @@ impl RecordLog {
     pub fn heap_bytes(&self) -> usize {
         self.blocks.len() * BLOCK * std::mem::size_of::<Record>()
             + self.blocks.capacity() * std::mem::size_of::<Vec<Record>>()
-            + self.boxed
     }
 }
 

@@ -4,11 +4,13 @@
 pub mod chrome;
 pub mod hash;
 pub mod log;
+pub mod packed;
 pub mod record;
 pub mod timeline;
 
 pub use hash::TraceHasher;
 pub use log::{RecordLog, Records};
+pub use packed::{Codec, Packed, Packer, Unpacker, Words};
 pub use record::{ArrowKey, Draw, Export, LayerRecord, Record, RecordKind, TraceObject};
 
 use serde::Serialize;
@@ -80,13 +82,13 @@ impl Trace {
         self.store(|| record);
     }
 
-    /// Appends a protocol layer's record at `time`: hashed directly, boxed only when stored (a
-    /// hash-only run with millions of events allocates nothing for it).
-    pub fn push_layer<R: LayerRecord + Clone>(&mut self, time: SimTime, record: R) {
-        record::hash_layer(time, &record, &mut self.hasher);
+    /// Appends a protocol layer's record at `time`: hashed as it is, packed only when stored.
+    pub fn push_layer<R: LayerRecord>(&mut self, time: SimTime, record: R) {
+        self.hasher.u64(time.as_ps());
+        record.hash_into(&mut self.hasher);
         self.store(|| Record {
             time,
-            kind: RecordKind::Layer(Box::new(record)),
+            kind: RecordKind::Layer(Packed::new(&record)),
         });
     }
 

@@ -4,14 +4,13 @@
 //! [`Record::explain`], so a run with millions of events does not build millions of strings.
 //! The engine's own records (a rank starts, computes, blocks, resumes, prints, finishes; what the
 //! hardware reports) are [`RecordKind`]'s variants. A protocol layer's records are its own types
-//! behind [`LayerRecord`]: each explains itself, encodes itself for the hash, names the ranks
-//! and object it touched, and says how the timeline draws it ([`Draw`]) and the Perfetto export
-//! shows it ([`Export`]) — so a new protocol adds no arm here.
-
-use std::any::Any;
-use std::fmt;
+//! implementing [`LayerRecord`]: each explains itself, encodes itself for the hash, names the
+//! ranks and object it touched, and says how the timeline draws it ([`Draw`]) and the Perfetto
+//! export shows it ([`Export`]) — so a new protocol adds no arm here. The trace stores them
+//! packed ([`super::packed`]): no allocation per record.
 
 use crate::engine::ids::{MsgId, Rank, ReqId};
+use crate::trace::packed::{Codec, Packed, Words};
 use crate::time::SimTime;
 use crate::trace::hash::TraceHasher;
 use crate::trace::timeline::{ArrowKind, MarkKind, SpanKind};
@@ -94,8 +93,8 @@ pub enum RecordKind {
         /// The rank.
         rank: Rank,
     },
-    /// A protocol layer's record.
-    Layer(Box<dyn LayerRecord>),
+    /// A protocol layer's record (read it back with [`Record::layer`]).
+    Layer(Packed),
 }
 
 /// The protocol object a record touched, for linking views to the log.
@@ -200,8 +199,16 @@ pub enum Export {
     Skip,
 }
 
-/// A protocol layer's trace record (see the module documentation).
-pub trait LayerRecord: DynRecord + fmt::Debug + Send + Sync {
+/// A protocol layer's trace record (see the module documentation). It packs into [`Words`]
+/// (eleven 32-bit words) with its variant's number, and unpacks exactly.
+pub trait LayerRecord: Sized + Clone + std::fmt::Debug + 'static {
+    /// One codec per variant, indexed by the variant number `pack` returns:
+    /// `&[Codec::of::<Self>(0), Codec::of::<Self>(1), …]`.
+    const CODECS: &'static [Codec];
+    /// The variant's number and the fields.
+    fn pack(&self) -> (u8, Words);
+    /// The record back from [`LayerRecord::pack`]'s output.
+    fn unpack(variant: u8, words: &Words) -> Self;
     /// A short name for the record's kind ("send", "lock step").
     fn name(&self) -> &'static str;
     /// The ranks involved, first the acting one.
@@ -224,53 +231,11 @@ pub trait LayerRecord: DynRecord + fmt::Debug + Send + Sync {
     }
 }
 
-/// The object-safe plumbing every [`LayerRecord`] gets from `Clone + PartialEq` (blanket
-/// implementation): copying, comparing and downcasting a boxed record.
-pub trait DynRecord: Any {
-    /// A boxed copy.
-    fn clone_box(&self) -> Box<dyn LayerRecord>;
-    /// Equality with another layer's record (false across types).
-    fn eq_dyn(&self, other: &dyn LayerRecord) -> bool;
-    /// For downcasting to the layer's own type ([`Record::layer`]).
-    fn as_any(&self) -> &dyn Any;
-}
-
-impl<T: LayerRecord + Clone + PartialEq> DynRecord for T {
-    fn clone_box(&self) -> Box<dyn LayerRecord> {
-        Box::new(self.clone())
-    }
-    fn eq_dyn(&self, other: &dyn LayerRecord) -> bool {
-        other.as_any().downcast_ref::<T>() == Some(self)
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-}
-
-impl Clone for Box<dyn LayerRecord> {
-    fn clone(&self) -> Self {
-        self.clone_box()
-    }
-}
-
-impl PartialEq for Box<dyn LayerRecord> {
-    fn eq(&self, other: &Self) -> bool {
-        self.eq_dyn(other.as_ref())
-    }
-}
-
-/// Hashes one record (the time, then the kind); [`super::Trace`] hashes layer records without
-/// boxing them.
-pub(crate) fn hash_layer(time: SimTime, record: &dyn LayerRecord, h: &mut TraceHasher) {
-    h.u64(time.as_ps());
-    record.hash_into(h);
-}
-
 impl Record {
     /// A layer's record of type `T`, if this is one.
-    pub fn layer<T: LayerRecord>(&self) -> Option<&T> {
+    pub fn layer<T: LayerRecord>(&self) -> Option<T> {
         match &self.kind {
-            RecordKind::Layer(r) => r.as_any().downcast_ref::<T>(),
+            RecordKind::Layer(r) => r.get::<T>(),
             _ => None,
         }
     }
@@ -420,7 +385,8 @@ impl Record {
     /// Feeds this record into a stable hash (explicit encoding, independent of `std::hash`).
     pub fn hash_into(&self, h: &mut TraceHasher) {
         if let RecordKind::Layer(r) = &self.kind {
-            return hash_layer(self.time, r.as_ref(), h);
+            h.u64(self.time.as_ps());
+            return r.hash_into(h);
         }
         h.u64(self.time.as_ps());
         match &self.kind {

@@ -96,7 +96,7 @@ fn binomial_broadcast_reaches_every_rank_once_in_log_rounds() {
     let mut sends = 0;
     for r in sim.trace().records() {
         match r.layer::<P2pRecord>() {
-            Some(P2pRecord::Matched { rank, .. }) => received[*rank as usize] += 1,
+            Some(P2pRecord::Matched { rank, .. }) => received[rank as usize] += 1,
             Some(P2pRecord::SendPosted { .. }) => sends += 1,
             _ => {}
         }

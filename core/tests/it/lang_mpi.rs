@@ -1505,7 +1505,7 @@ fn crossing_requests_ignore_the_one_the_paper_says() {
             .records()
             .iter()
             .filter_map(|r| match r.layer::<P2pRecord>() {
-                Some(P2pRecord::Protocol { step, .. }) => Some(*step),
+                Some(P2pRecord::Protocol { step, .. }) => Some(step),
                 _ => None,
             })
             .collect();

@@ -60,7 +60,7 @@ pub(crate) fn issued(sim: &Sim<Vm>, wanted: impl Fn(RdmaOp, bool) -> bool) -> us
     sim.trace()
         .records()
         .iter()
-        .filter(|r| matches!(r.layer::<RmaRecord>(), Some(&RmaRecord::Issued { op, software, .. }) if wanted(op, software)))
+        .filter(|r| matches!(r.layer::<RmaRecord>(), Some(RmaRecord::Issued { op, software, .. }) if wanted(op, software)))
         .count()
 }
 

@@ -46,7 +46,7 @@ fn check(machine: &str, algorithm: Algorithm, ranks: u32, writer_every: u32, see
     sim.run().unwrap_or_else(|e| panic!("{what}: {e}"));
     let (mut readers, mut writers, mut max_readers) = (0u32, 0u32, 0u32);
     for (i, r) in sim.trace().records().iter().enumerate() {
-        let Some(&LockRecord::Lock {
+        let Some(LockRecord::Lock {
             rank, mode, held, ..
         }) = r.layer::<LockRecord>()
         else {

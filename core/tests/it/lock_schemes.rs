@@ -19,7 +19,7 @@ fn exclusion(sim: &rankscope_core::engine::Sim<rankscope_core::lang::Vm>) -> BTr
     let mut holders: BTreeMap<u32, (u32, Option<u32>)> = BTreeMap::new();
     let mut acquires = BTreeMap::new();
     for r in sim.trace().records().iter() {
-        let Some(&LockRecord::Lock {
+        let Some(LockRecord::Lock {
             rank,
             home,
             mode,

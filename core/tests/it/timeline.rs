@@ -9,7 +9,7 @@ use rankscope_core::proto::p2p::P2pRecord;
 use rankscope_core::proto::rma::RmaRecord;
 use rankscope_core::proto::SimConfig;
 use rankscope_core::trace::timeline::*;
-use rankscope_core::trace::{Record, RecordKind};
+use rankscope_core::trace::{Packed, Record, RecordKind};
 use rankscope_core::workloads::{programs, WorkloadKind, WorkloadParams};
 use rankscope_core::SimTime;
 
@@ -55,7 +55,7 @@ fn a_broadcast_has_one_arrow_per_message_paired_with_its_arrival() {
         let end = a.end_record.expect("every message arrived");
         assert!(matches!(
             records[end].layer::<P2pRecord>(),
-            Some(&P2pRecord::Arrived { src, dst, .. }) if src == a.from && dst == a.to
+            Some(P2pRecord::Arrived { src, dst, .. }) if src == a.from && dst == a.to
         ));
         assert_eq!(records[end].time, a.end);
         assert!(matches!(
@@ -79,7 +79,7 @@ fn a_broadcast_has_one_arrow_per_message_paired_with_its_arrival() {
                 SpanKind::Blocked => {
                     let spinner = matches!(
                         records[s.record].layer::<RmaRecord>(),
-                        Some(&RmaRecord::Spinning { rank, .. }) if rank == r
+                        Some(RmaRecord::Spinning { rank, .. }) if rank == r
                     );
                     assert!(
                         spinner || matches!(opener, RecordKind::Blocked { rank, .. } if *rank == r)
@@ -123,7 +123,7 @@ fn atomics_are_arrows_with_a_reply_leg_in_hardware_and_in_software() {
             assert!(a.start <= a.end && a.end <= back, "{a:?}");
             let done = a.back_record.unwrap();
             assert!(
-                matches!(records[done].layer::<RmaRecord>(), Some(&RmaRecord::Complete { rank, .. }) if rank == a.from)
+                matches!(records[done].layer::<RmaRecord>(), Some(RmaRecord::Complete { rank, .. }) if rank == a.from)
             );
             assert_eq!(records[done].time, back);
             assert_eq!(a.legs().count(), 2);
@@ -154,7 +154,7 @@ fn crafted_records_pair_and_leave_open_spans_open() {
         ),
         at(
             10,
-            RecordKind::Layer(Box::new(RmaRecord::Issued {
+            RecordKind::Layer(Packed::new(&RmaRecord::Issued {
                 rank: 0,
                 target: 1,
                 op,
@@ -172,7 +172,7 @@ fn crafted_records_pair_and_leave_open_spans_open() {
         ),
         at(
             50,
-            RecordKind::Layer(Box::new(RmaRecord::Complete {
+            RecordKind::Layer(Packed::new(&RmaRecord::Complete {
                 rank: 0,
                 req: ReqId(3),
             })),
@@ -314,7 +314,7 @@ fn crafted(ops: &[(u8, u8, u16, u16)], ranks: u32) -> Vec<Record> {
                 let msg = MsgId(i as u32);
                 events.push(at(
                     now,
-                    RecordKind::Layer(Box::new(P2pRecord::SendPosted {
+                    RecordKind::Layer(Packed::new(&P2pRecord::SendPosted {
                         rank,
                         dst,
                         tag: 0,
@@ -327,7 +327,7 @@ fn crafted(ops: &[(u8, u8, u16, u16)], ranks: u32) -> Vec<Record> {
                 ));
                 events.push(at(
                     now + a,
-                    RecordKind::Layer(Box::new(P2pRecord::Arrived {
+                    RecordKind::Layer(Packed::new(&P2pRecord::Arrived {
                         src: rank,
                         dst,
                         tag: 0,

@@ -58,7 +58,7 @@ impl LockLedger {
         }
         for (index, rec) in (self.seen..).zip(known.range(self.seen..known.len())) {
             match rec.layer::<LockRecord>() {
-                Some(&LockRecord::Lock {
+                Some(LockRecord::Lock {
                     rank,
                     home,
                     mode,
@@ -117,7 +117,7 @@ mod tests {
     use super::*;
     use crate::locks::{Algorithm, MemOp, Word};
     use crate::time::SimTime;
-    use crate::trace::{Record, RecordKind};
+    use crate::trace::{Packed, Record, RecordKind};
 
     fn rec(kind: RecordKind) -> Record {
         Record {
@@ -127,7 +127,7 @@ mod tests {
     }
 
     fn lock(rank: u32, mode: Mode, held: bool) -> Record {
-        rec(RecordKind::Layer(Box::new(LockRecord::Lock {
+        rec(RecordKind::Layer(Packed::new(&LockRecord::Lock {
             rank,
             home: 0,
             mode,
@@ -170,7 +170,7 @@ mod tests {
         assert!(ledger.holders(0, records.len()).is_free());
         // Another rank's lock (a per-target scheme) is its own.
         let mut theirs = records.clone();
-        theirs.push(rec(RecordKind::Layer(Box::new(LockRecord::Lock {
+        theirs.push(rec(RecordKind::Layer(Packed::new(&LockRecord::Lock {
             rank: 1,
             home: 3,
             mode: Mode::Exclusive,
@@ -184,7 +184,7 @@ mod tests {
 
     #[test]
     fn a_step_of_the_algorithm_counts_as_use_and_a_shorter_trace_rebuilds() {
-        let step = rec(RecordKind::Layer(Box::new(LockRecord::LockStep {
+        let step = rec(RecordKind::Layer(Packed::new(&LockRecord::LockStep {
             rank: 1,
             algorithm: Algorithm::McsRw,
             op: MemOp::Read(Word { rank: 0, index: 0 }),

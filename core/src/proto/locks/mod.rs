@@ -78,6 +78,10 @@ impl Algorithm {
     /// Every algorithm.
     pub const ALL: [Algorithm; 3] = [Algorithm::McsRw, Algorithm::TestAndSet, Algorithm::Fompi];
 
+    /// Every algorithm, indexed by its code (`algorithm as u32`, the trace hash's encoding).
+    pub const ALL_BY_CODE: [Algorithm; 3] =
+        [Algorithm::McsRw, Algorithm::TestAndSet, Algorithm::Fompi];
+
     /// Words each rank needs (the lock record on the home rank, a queue node on every rank).
     pub fn words(self) -> u32 {
         match self {

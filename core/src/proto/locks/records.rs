@@ -2,10 +2,11 @@
 //! the algorithm's words), and a rank taking or leaving a lock. Hash codes are the ones the trace
 //! used before the protocol seam (19, 20), so trace hashes did not change.
 
-use super::{Algorithm, MemOp, Mode};
+use super::{Algorithm, MemOp, Mode, Word};
 use crate::engine::Rank;
+use crate::machine::AtomicKind;
 use crate::time::SimTime;
-use crate::trace::{LayerRecord, TraceHasher, TraceObject};
+use crate::trace::{Codec, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words};
 
 /// A lock record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,6 +36,98 @@ pub enum LockRecord {
 }
 
 impl LayerRecord for LockRecord {
+    const CODECS: &'static [Codec] = &[Codec::of::<Self>(0), Codec::of::<Self>(1)];
+
+    fn pack(&self) -> (u8, Words) {
+        let p = Packer::default();
+        match *self {
+            LockRecord::LockStep {
+                rank,
+                algorithm,
+                op,
+                result,
+            } => {
+                // One word for the algorithm, the operation's kind and an atomic's kind.
+                let (which, kind, operand, compare) = match op {
+                    MemOp::Read(_) => (0, 0, 0, 0),
+                    MemOp::Write(_, v) => (1, 0, v, 0),
+                    MemOp::Atomic {
+                        kind,
+                        operand,
+                        compare,
+                        ..
+                    } => (2, kind as u32, operand, compare),
+                };
+                let w = op.word();
+                let codes = algorithm as u32 | which << 8 | kind << 16;
+                (
+                    0,
+                    p.u32(rank)
+                        .u32(codes)
+                        .u32(w.rank)
+                        .u32(w.index)
+                        .u64(operand)
+                        .u64(compare)
+                        .u64(result)
+                        .done(),
+                )
+            }
+            LockRecord::Lock {
+                rank,
+                home,
+                mode,
+                held,
+            } => (
+                1,
+                p.u32(rank)
+                    .u32(home)
+                    .bool(mode == Mode::Exclusive)
+                    .bool(held)
+                    .done(),
+            ),
+        }
+    }
+
+    fn unpack(variant: u8, words: &Words) -> Self {
+        let u = &mut Unpacker::new(words);
+        match variant {
+            0 => {
+                let (rank, codes) = (u.u32(), u.u32());
+                let word = Word {
+                    rank: u.u32(),
+                    index: u.u32(),
+                };
+                let (operand, compare, result) = (u.u64(), u.u64(), u.u64());
+                let op = match (codes >> 8) & 0xff {
+                    0 => MemOp::Read(word),
+                    1 => MemOp::Write(word, operand),
+                    _ => MemOp::Atomic {
+                        word,
+                        kind: AtomicKind::ALL[(codes >> 16) as usize & 0xff],
+                        operand,
+                        compare,
+                    },
+                };
+                LockRecord::LockStep {
+                    rank,
+                    algorithm: Algorithm::ALL_BY_CODE[(codes & 0xff) as usize],
+                    op,
+                    result,
+                }
+            }
+            _ => LockRecord::Lock {
+                rank: u.u32(),
+                home: u.u32(),
+                mode: if u.bool() {
+                    Mode::Exclusive
+                } else {
+                    Mode::Shared
+                },
+                held: u.bool(),
+            },
+        }
+    }
+
     fn name(&self) -> &'static str {
         match self {
             LockRecord::LockStep { .. } => "lock step",

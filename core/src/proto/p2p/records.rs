@@ -8,7 +8,9 @@ use super::ids::{Source, TagSel};
 use crate::engine::{MsgId, Rank, ReqId};
 use crate::time::SimTime;
 use crate::trace::timeline::{ArrowKind, MarkKind};
-use crate::trace::{ArrowKey, Draw, Export, LayerRecord, TraceHasher, TraceObject};
+use crate::trace::{
+    ArrowKey, Codec, Draw, Export, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words,
+};
 
 /// The arrow key space of messages.
 const MESSAGES: u8 = 0;
@@ -146,8 +148,31 @@ pub enum ProtocolStep {
 }
 
 impl ProtocolStep {
+    /// Every step, in code order.
+    const ALL: [ProtocolStep; 15] = [
+        ProtocolStep::SendRequestSent,
+        ProtocolStep::CopiedToTemp,
+        ProtocolStep::RecvRequestSent,
+        ProtocolStep::RecvRequestHeldBack,
+        ProtocolStep::RecvRequestStored,
+        ProtocolStep::SendRequestQueued,
+        ProtocolStep::PulledToTemp,
+        ProtocolStep::RemoteRead,
+        ProtocolStep::CopiedFromTemp,
+        ProtocolStep::OneSidedSend,
+        ProtocolStep::SendRequestIgnored,
+        ProtocolStep::RecvRequestIgnored,
+        ProtocolStep::CrossingTakesSendRequest,
+        ProtocolStep::Removed,
+        ProtocolStep::Promised,
+    ];
+
     fn code(self) -> u32 {
         self as u32
+    }
+
+    fn from_code(code: u32) -> ProtocolStep {
+        ProtocolStep::ALL[code as usize]
     }
 
     /// Whether the step sends something from one rank to the other, and what: `Some(true)` for
@@ -169,7 +194,186 @@ impl ProtocolStep {
     }
 }
 
+fn pack_source(p: Packer, s: Source) -> Packer {
+    match s {
+        Source::Rank(r) => p.u32(0).u32(r),
+        Source::Any => p.u32(1).u32(0),
+    }
+}
+
+fn unpack_source(u: &mut Unpacker<'_>) -> Source {
+    let (any, r) = (u.u32(), u.u32());
+    if any == 1 {
+        Source::Any
+    } else {
+        Source::Rank(r)
+    }
+}
+
+fn pack_tag(p: Packer, t: TagSel) -> Packer {
+    match t {
+        TagSel::Tag(t) => p.u32(0).i32(t),
+        TagSel::Any => p.u32(1).i32(0),
+    }
+}
+
+fn unpack_tag(u: &mut Unpacker<'_>) -> TagSel {
+    let (any, t) = (u.u32(), u.i32());
+    if any == 1 {
+        TagSel::Any
+    } else {
+        TagSel::Tag(t)
+    }
+}
+
 impl LayerRecord for P2pRecord {
+    const CODECS: &'static [Codec] = &[
+        Codec::of::<Self>(0),
+        Codec::of::<Self>(1),
+        Codec::of::<Self>(2),
+        Codec::of::<Self>(3),
+        Codec::of::<Self>(4),
+        Codec::of::<Self>(5),
+        Codec::of::<Self>(6),
+    ];
+
+    fn pack(&self) -> (u8, Words) {
+        let p = Packer::default();
+        match *self {
+            P2pRecord::SendPosted {
+                rank,
+                dst,
+                tag,
+                bytes,
+                msg,
+                req,
+                sender_free,
+                arrives,
+            } => (
+                0,
+                p.u32(rank)
+                    .u32(dst)
+                    .i32(tag)
+                    .u64(bytes)
+                    .u32(msg.0)
+                    .u32(req.0)
+                    .time(sender_free)
+                    .time(arrives)
+                    .done(),
+            ),
+            P2pRecord::SendComplete { rank, req } => (1, p.u32(rank).u32(req.0).done()),
+            P2pRecord::Arrived { src, dst, tag, msg } => {
+                (2, p.u32(src).u32(dst).i32(tag).u32(msg.0).done())
+            }
+            P2pRecord::Unexpected {
+                rank,
+                msg,
+                queue_len,
+            } => (3, p.u32(rank).u32(msg.0).u32(queue_len).done()),
+            P2pRecord::RecvPosted {
+                rank,
+                src,
+                tag,
+                req,
+                queued,
+            } => (
+                4,
+                pack_tag(pack_source(p.u32(rank), src), tag)
+                    .u32(req.0)
+                    .bool(queued)
+                    .done(),
+            ),
+            P2pRecord::Matched {
+                rank,
+                src,
+                tag,
+                msg,
+                req,
+                from_unexpected,
+            } => (
+                5,
+                p.u32(rank)
+                    .u32(src)
+                    .i32(tag)
+                    .u32(msg.0)
+                    .u32(req.0)
+                    .bool(from_unexpected)
+                    .done(),
+            ),
+            P2pRecord::Protocol {
+                rank,
+                peer,
+                tag,
+                req,
+                step,
+                until,
+            } => (
+                6,
+                p.u32(rank)
+                    .u32(peer)
+                    .i32(tag)
+                    .u32(req.0)
+                    .u32(step.code())
+                    .time(until)
+                    .done(),
+            ),
+        }
+    }
+
+    fn unpack(variant: u8, words: &Words) -> Self {
+        let u = &mut Unpacker::new(words);
+        match variant {
+            0 => P2pRecord::SendPosted {
+                rank: u.u32(),
+                dst: u.u32(),
+                tag: u.i32(),
+                bytes: u.u64(),
+                msg: MsgId(u.u32()),
+                req: ReqId(u.u32()),
+                sender_free: u.time(),
+                arrives: u.time(),
+            },
+            1 => P2pRecord::SendComplete {
+                rank: u.u32(),
+                req: ReqId(u.u32()),
+            },
+            2 => P2pRecord::Arrived {
+                src: u.u32(),
+                dst: u.u32(),
+                tag: u.i32(),
+                msg: MsgId(u.u32()),
+            },
+            3 => P2pRecord::Unexpected {
+                rank: u.u32(),
+                msg: MsgId(u.u32()),
+                queue_len: u.u32(),
+            },
+            4 => P2pRecord::RecvPosted {
+                rank: u.u32(),
+                src: unpack_source(u),
+                tag: unpack_tag(u),
+                req: ReqId(u.u32()),
+                queued: u.bool(),
+            },
+            5 => P2pRecord::Matched {
+                rank: u.u32(),
+                src: u.u32(),
+                tag: u.i32(),
+                msg: MsgId(u.u32()),
+                req: ReqId(u.u32()),
+                from_unexpected: u.bool(),
+            },
+            _ => P2pRecord::Protocol {
+                rank: u.u32(),
+                peer: u.u32(),
+                tag: u.i32(),
+                req: ReqId(u.u32()),
+                step: ProtocolStep::from_code(u.u32()),
+                until: u.time(),
+            },
+        }
+    }
+
     fn name(&self) -> &'static str {
         match self {
             P2pRecord::SendPosted { .. } => "send",

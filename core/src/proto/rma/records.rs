@@ -4,10 +4,12 @@
 
 use super::Until;
 use crate::engine::{Rank, ReqId};
-use crate::machine::RdmaOp;
+use crate::machine::{AtomicKind, RdmaOp};
 use crate::time::SimTime;
 use crate::trace::timeline::ArrowKind;
-use crate::trace::{ArrowKey, Draw, Export, LayerRecord, TraceHasher, TraceObject};
+use crate::trace::{
+    ArrowKey, Codec, Draw, Export, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words,
+};
 
 /// The arrow key space of one-sided operations.
 const ONE_SIDED: u8 = 1;
@@ -57,7 +59,92 @@ fn key(rank: Rank, req: ReqId) -> ArrowKey {
     }
 }
 
+/// An operation as (kind, operand): put/get with their bytes, an atomic with its kind's index.
+fn pack_op(p: Packer, op: RdmaOp) -> Packer {
+    match op {
+        RdmaOp::Put { bytes } => p.u32(0).u64(bytes),
+        RdmaOp::Get { bytes } => p.u32(1).u64(bytes),
+        RdmaOp::Atomic(kind) => p.u32(2).u64(kind as u64),
+    }
+}
+
+fn unpack_op(u: &mut Unpacker<'_>) -> RdmaOp {
+    let (which, v) = (u.u32(), u.u64());
+    match which {
+        0 => RdmaOp::Put { bytes: v },
+        1 => RdmaOp::Get { bytes: v },
+        _ => RdmaOp::Atomic(AtomicKind::ALL[v as usize]),
+    }
+}
+
 impl LayerRecord for RmaRecord {
+    const CODECS: &'static [Codec] = &[
+        Codec::of::<Self>(0),
+        Codec::of::<Self>(1),
+        Codec::of::<Self>(2),
+    ];
+
+    fn pack(&self) -> (u8, Words) {
+        let p = Packer::default();
+        match *self {
+            RmaRecord::Issued {
+                rank,
+                target,
+                op,
+                req,
+                software,
+                completes,
+            } => (
+                0,
+                pack_op(p.u32(rank).u32(target).u32(req.0).bool(software), op)
+                    .time(completes)
+                    .done(),
+            ),
+            RmaRecord::Complete { rank, req } => (1, p.u32(rank).u32(req.0).done()),
+            RmaRecord::Spinning { rank, word, until } => {
+                let p = p.u32(rank).u32(word);
+                let p = match until {
+                    Until::Equals(v) => p.u32(0).u64(v),
+                    Until::Differs(v) => p.u32(1).u64(v),
+                };
+                (2, p.done())
+            }
+        }
+    }
+
+    fn unpack(variant: u8, words: &Words) -> Self {
+        let u = &mut Unpacker::new(words);
+        match variant {
+            0 => {
+                let (rank, target, req, software) = (u.u32(), u.u32(), ReqId(u.u32()), u.bool());
+                RmaRecord::Issued {
+                    rank,
+                    target,
+                    req,
+                    software,
+                    op: unpack_op(u),
+                    completes: u.time(),
+                }
+            }
+            1 => RmaRecord::Complete {
+                rank: u.u32(),
+                req: ReqId(u.u32()),
+            },
+            _ => {
+                let (rank, word, equals, v) = (u.u32(), u.u32(), u.u32() == 0, u.u64());
+                RmaRecord::Spinning {
+                    rank,
+                    word,
+                    until: if equals {
+                        Until::Equals(v)
+                    } else {
+                        Until::Differs(v)
+                    },
+                }
+            }
+        }
+    }
+
     fn name(&self) -> &'static str {
         match self {
             RmaRecord::Issued { .. } => "rdma",
