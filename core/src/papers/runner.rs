@@ -5,7 +5,7 @@
 //! ramp the next slice up unmeasured), and each part keeps the wall time it took. Pure: the
 //! clock (milliseconds, monotonic) is handed in by the caller.
 
-use super::paper::{Display, Paper, Part, Reproduced, Scope, Start};
+use super::paper::{Paper, Part, Reproduced, Scope, Start};
 use super::{Cell, Experiment};
 
 /// Wall time one slice (one `Experiment::advance`) should take, in ms: a fifth of a 25 ms
@@ -343,13 +343,6 @@ impl Check {
             self.turn = (i + 1) % n;
             now = self.parts[i].advance(now, clock);
         }
-    }
-}
-
-impl Display {
-    /// Whether the page lists the part's table (a measurement shows its first cell instead).
-    pub fn lists_table(self) -> bool {
-        self == Display::Table
     }
 }
 
