@@ -80,11 +80,14 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Recompute a paper's tables on the simulated machines, next to the published values.
+    /// Recompute a paper's tables and figures on the simulated machines, next to the published
+    /// values.
     Reproduce {
-        /// The paper: 000 (MPI-EMX on EM-X) or 003 (MPI RMA locks on FX100).
+        /// The paper's id (e.g. 000), or `all`; an unknown id lists the papers there are.
         paper: String,
-        /// Print JSON instead of a table.
+        /// Only this part of the paper (e.g. table1, fig8); an unknown name lists its parts.
+        part: Option<String>,
+        /// Print JSON instead of a table (for `all`: an object keyed by paper).
         #[arg(long)]
         json: bool,
     },
@@ -148,7 +151,9 @@ fn main() -> ExitCode {
             lock,
             json,
         }),
-        Command::Reproduce { paper, json } => commands::reproduce::run(&paper, json),
+        Command::Reproduce { paper, part, json } => {
+            commands::reproduce::run(&paper, part.as_deref(), json)
+        }
         Command::Bench {
             hold_ops,
             bcast_ranks,

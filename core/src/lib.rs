@@ -53,7 +53,7 @@
 //! | [`lang`] | the MPI C language: lexer, parser, checker, compiler, VM, the MPI library (point-to-point, collectives, one-sided windows and locks), diagnostics |
 //! | [`engine::matching`], [`engine::protocol`] | paper 000's matching engines (receiver only / both sides × sync, get, buffered): requests, associative memory, request-issued queues, crossing rules |
 //! | [`locks`] | paper 003's lock algorithms (MCS readers/writer with reader preference, foMPI, test-and-set) as step machines over remote memory words, the lock schemes that map `MPI_Win_lock` onto them, and a seeded interleaving checker |
-//! | [`reproduce`] | paper checks: the papers' tables recomputed next to the published values |
+//! | [`papers`] | paper checks: one registry of papers, each a module of parts (experiment → table or figure next to the published values), and the resumable runner the page uses |
 //! | [`workloads`] | native Rust programs for runs with millions of ranks |
 //! | [`bench`](mod@bench) | benchmark kernels shared by the CLI and the WebAssembly build |
 //!
@@ -71,8 +71,8 @@ pub mod bench;
 pub mod engine;
 pub mod lang;
 pub mod machine;
+pub mod papers;
 pub mod proto;
-pub mod reproduce;
 pub mod rng;
 pub mod time;
 pub mod trace;

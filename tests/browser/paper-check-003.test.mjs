@@ -146,14 +146,14 @@ test('paper 003: Figs. 8–12 and the lock algorithms in the page equal the CLI 
 
     // Fig. 10's chart: one line per ppn, each with as many ranks as it has processes, its
     // extremes the table's; the totals by hops are the CLI's.
-    assert.equal(await page.locator('[data-testid="fig10-003-chart"] svg').count(), 1, 'Fig. 10 is drawn');
-    const lines = await page.$$eval('[data-testid="fig10-003-chart"] svg polyline', (ps) =>
+    assert.equal(await page.locator('[data-testid="fig10-per-rank-chart"] svg').count(), 1, 'Fig. 10 is drawn');
+    const lines = await page.$$eval('[data-testid="fig10-per-rank-chart"] svg polyline', (ps) =>
       ps.map((p) => p.getAttribute('stroke')));
     for (const ink of ['#010301', '#010302', '#010303']) {
       assert.ok(lines.includes(ink), `a line in ${ink} (${lines})`);
     }
-    const spread = await page.$$eval('[data-testid="fig10-series"]', (dds) => dds.map((d) => ({
-      label: d.dataset.label, ranks: Number(d.dataset.ranks), min: Number(d.dataset.min), max: Number(d.dataset.max),
+    const spread = await page.$$eval('[data-testid="fig10-per-rank-numbers"] [data-testid="series"]', (dds) => dds.map((d) => ({
+      label: d.dataset.label, ranks: Number(d.dataset.count), min: Number(d.dataset.min), max: Number(d.dataset.max),
     })));
     assert.deepEqual(spread.map((s) => s.ranks), [128, 1024, 4096]);
     const cell10 = (start) => fig10.cells.find((c) => c.label.startsWith(start)).simulated;
@@ -161,7 +161,7 @@ test('paper 003: Figs. 8–12 and the lock algorithms in the page equal the CLI 
     same(spread[1].max, cell10('ppn 8 '), 'ppn 8 slowest');
     same(spread[2].max, cell10('ppn 32 (4096'), 'ppn 32 slowest');
     same(spread[2].min, cell10('ppn 32, fastest'), 'ppn 32 fastest');
-    const hops = await page.$$eval('[data-testid="fig10-hops"] td', (tds) => tds.map((td) => td.textContent));
+    const hops = await page.$$eval('[data-testid="fig10-hops-numbers"] [data-testid="series"] td', (tds) => tds.map((td) => td.textContent));
     assert.deepEqual(hops, byHops.series[0].values.map((v) => v.toFixed(4)));
     const longestAuto = await page.evaluate(() => window.__longest);
     const longTasks = (l) => (l.count === 0 ? 'no task over 50 ms' : `longest task ${Math.round(l.ms)} ms (${l.count} over 50 ms)`);
@@ -204,7 +204,7 @@ test('paper 003: Figs. 8–12 and the lock algorithms in the page equal the CLI 
     await page.click('[data-testid="action-scale"]');
     const scale = await clickUntil(page, async () => (await status(page, 'scale')) === 'done', 300000, 'the 65,536-process round finishes');
     const result = page.locator('[data-testid="scale-result"]');
-    const simulatedUs = Number(await result.getAttribute('data-simulated-us'));
+    const simulatedUs = Number(await result.getAttribute('data-simulated'));
     const events = Number(await result.getAttribute('data-events'));
     const wallMs = Number(await result.getAttribute('data-wall-ms'));
     assert.ok(simulatedUs > 0 && events > 65536, `${simulatedUs} µs, ${events} events`);

@@ -3,7 +3,8 @@
 // equals what the native CLI prints (`rankscope reproduce 000 --json`, written by scripts/check.sh
 // to target/browser-expected/paper000.json). Fig. 10 is an SVG chart with 7 curves; Table 3 starts
 // on request, makes progress, stops and resumes; the page answers input throughout.
-// Screenshots: tests/screenshots/paper-check-light.png and -dark.png (look at them).
+// Screenshots: tests/screenshots/paper-check-light.png and -dark.png (look at them). An id the
+// registry lacks says so and links the papers there are (paper-check-unknown-light/-dark.png).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -88,10 +89,11 @@ test('paper 000: Table 1 and Fig. 10 computed in the page equal the CLI, Table 3
   try {
     await watchMainThread(page);
     const opened = performance.now();
-    await page.click('[data-testid="nav-paper-check"]');
+    await page.click('[data-testid="nav-paper-000"]');
     await page.waitForSelector('[data-testid="paper-check"][data-paper="000"]');
     assert.match(page.url(), /#paper=000$/);
-    assert.equal(await page.getAttribute('[data-testid="nav-paper-check"]', 'aria-current'), 'page');
+    assert.equal(await page.getAttribute('[data-testid="nav-paper-000"]', 'aria-current'), 'page');
+    assert.equal(await page.getAttribute('[data-testid="nav-paper-003"]', 'aria-current'), null);
     const intro = await page.textContent('.paper-intro');
     for (const calibrated of ['15.3 µs', '31.4 MB/s', '3.66 MFlops']) assert.ok(intro.includes(calibrated), calibrated);
     assert.equal(await status(page, 'table3'), 'idle', 'Table 3 waits to be asked');
@@ -245,8 +247,8 @@ test('the paper check opens from its URL; an unknown paper says so; share links 
     await page.waitForSelector('[data-testid="status-table1"][data-status="running"], [data-testid="status-table1"][data-status="done"]');
     assert.equal(await page.locator('[data-testid="link-error"]').count(), 0, 'not taken for a damaged share link');
     await page.goto(site.server.origin + '/#paper=999');
-    await page.waitForSelector('[data-testid="paper-check"]');
-    assert.match(await page.textContent('[data-testid="paper-check"]'), /No check for paper "999"/);
+    await page.waitForSelector('[data-testid="unknown-paper"]');
+    assert.match(await page.textContent('[data-testid="paper-check"]'), /No paper 999: available 000, 003/);
     await page.click('[data-testid="nav-playground"]');
     await page.waitForSelector('[aria-label="MPI program source"]');
     // A share link made in the playground still opens the playground with its program.
@@ -261,6 +263,35 @@ test('the paper check opens from its URL; an unknown paper says so; share links 
     } finally {
       await other.close();
     }
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('an unknown #paper= id says so, links the papers there are, and shows no paper', async () => {
+  const { page, problems, close } = await loadApp(site, '/#paper=007', desktop);
+  try {
+    await page.waitForSelector('[data-testid="unknown-paper"]');
+    const text = await page.textContent('[data-testid="unknown-paper"]');
+    assert.match(text, /No paper 007: available 000, 003/);
+    assert.equal(await page.locator('[data-testid^="part-"]').count(), 0, 'no paper\'s parts are shown');
+    assert.equal(await page.locator('[data-testid="paper-check"]').getAttribute('data-unknown'), 'true');
+    const links = await page.$$eval('[data-testid="unknown-paper"] a[data-testid^="switch-"]',
+      (as) => as.map((a) => [a.dataset.testid, a.getAttribute('href'), a.getAttribute('aria-current')]));
+    assert.deepEqual(links, [['switch-000', '#paper=000', null], ['switch-003', '#paper=003', null]]);
+    for (const id of ['000', '003']) {
+      assert.equal(await page.getAttribute(`[data-testid="nav-paper-${id}"]`, 'aria-current'), null);
+    }
+    await screenshot(page, 'paper-check-unknown-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'paper-check-unknown-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    // Its links open that paper's check.
+    await page.click('[data-testid="switch-003"]');
+    await page.waitForSelector('[data-testid="paper-check"][data-paper="003"]');
+    assert.equal(await page.locator('[data-testid="unknown-paper"]').count(), 0);
+    assert.equal(await page.getAttribute('[data-testid="nav-paper-003"]', 'aria-current'), 'page');
     assert.deepEqual(problems, []);
   } finally {
     await close();

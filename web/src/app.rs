@@ -5,22 +5,19 @@ use gloo_timers::callback::Timeout;
 use yew::prelude::*;
 
 use crate::autosave;
+use crate::clock::now_ms;
+use crate::components::paper_check::{PaperCheckView, UnknownPaper};
 use crate::components::{
     compare_panel::ComparePanel, controls::Controls, editor::Editor, header::Header,
     machine_list::MachineList, machine_view::MachineView, run_panel::RunPanel, share_bar::ShareBar,
     time_axis::SharedAxis, timeline::Timeline,
 };
+use crate::paper_check::Route;
 use crate::playback::{self, Speed};
 use crate::run_options::RunOptions;
 use crate::state::{Action, State};
 use crate::url;
 use rankscope_core::time::SimTime;
-
-fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
-}
 
 /// The URL's fragment and query (read once, when the page opens).
 fn location() -> (String, String) {
@@ -82,11 +79,11 @@ pub fn app() -> Html {
     });
     let embed = *embed;
     let share_link = use_state(|| None::<String>);
-    // `#paper=000` shows the paper check instead of the playground (a playing run pauses).
+    // `#paper=ID` shows a paper check instead of the playground (a playing run pauses).
     let route = crate::paper_route::use_paper_route();
     {
         let state = state.clone();
-        use_effect_with(route.paper.is_some(), move |open| {
+        use_effect_with(route.route.is_paper(), move |open| {
             if *open {
                 state.dispatch(Action::Pause);
             }
@@ -271,18 +268,20 @@ pub fn app() -> Html {
             </main>
         },
     };
-    let body = match &route.paper {
-        Some(paper) if paper.as_str() == "003" => html! {
-            <crate::components::paper_check_003::PaperCheck003View check={route.check003.clone()} />
+    let body = match &route.route {
+        Route::Playground => body,
+        Route::Paper(id) => match rankscope_core::papers::find(id) {
+            Some(paper) => html! {
+                <PaperCheckView key={*id} paper={*id} check={route.checks.of(paper)} />
+            },
+            None => html! { <UnknownPaper id={*id} /> },
         },
-        Some(paper) => html! {
-            <crate::components::paper_check::PaperCheckView paper={paper.clone()} check={route.check.clone()} />
-        },
-        None => body,
+        Route::Unknown(id) => html! { <UnknownPaper id={id.clone()} /> },
     };
     html! {
         <div class="app" data-testid="app" data-ready="true">
-            <Header core_version={rankscope_core::VERSION} {on_share} paper_open={route.paper.is_some()} />
+            <Header core_version={rankscope_core::VERSION} {on_share}
+                paper_open={route.route.is_paper()} paper={route.route.paper()} />
             if let Some(link) = &*share_link {
                 <ShareBar link={link.clone()} on_close={on_close_share} />
             }

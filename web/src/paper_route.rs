@@ -1,42 +1,40 @@
-//! Which view the page shows: the playground, or the paper check when the URL fragment says
-//! `#paper=000` or `#paper=003` — read when the page opens and again whenever the fragment changes (the header's
-//! links, the browser's back button). The paper checks' computations live here, with the page,
-//! so leaving the view and coming back resumes it instead of starting over.
+//! Which view the page shows: the playground, or a paper check when the URL fragment says
+//! `#paper=ID` — read when the page opens and again whenever the fragment changes (the header's
+//! links, the browser's back button). An id core's registry lacks is a route too (the view says
+//! so). The checks live here, with the page, so leaving the view and coming back resumes.
 
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::paper_check::{paper_in_fragment, SharedPaperCheck};
-use crate::paper_check_003::SharedPaper003Check;
+use crate::paper_check::{Checks, Route};
 
-/// The view the URL asks for, and the paper check's state.
+/// The view the URL asks for, and the papers' checks.
 #[derive(Clone, PartialEq)]
 pub struct PaperRoute {
-    /// The paper whose check is open (`None`: the playground).
-    pub paper: Option<AttrValue>,
-    /// Paper 000's check, kept across visits.
-    pub check: SharedPaperCheck,
-    /// Paper 003's check, kept across visits.
-    pub check003: SharedPaper003Check,
+    /// What the URL asks for.
+    pub route: Route,
+    /// Every paper's check opened so far, kept across visits.
+    pub checks: Checks,
 }
 
-/// The paper the current URL fragment names.
-fn current_paper() -> Option<AttrValue> {
-    let hash = web_sys::window()?.location().hash().ok()?;
-    paper_in_fragment(&hash).map(|p| AttrValue::from(p.to_string()))
+/// The route the current URL fragment names.
+fn current() -> Route {
+    let hash = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
+    Route::of(&hash)
 }
 
 /// Follows the URL fragment (see the module documentation).
 #[hook]
 pub fn use_paper_route() -> PaperRoute {
-    let paper = use_state_eq(current_paper);
-    let check = use_memo((), |_| SharedPaperCheck::paper000());
-    let check003 = use_memo((), |_| SharedPaper003Check::paper003());
+    let route = use_state_eq(current);
+    let checks = use_memo((), |_| Checks::default());
     {
-        let paper = paper.clone();
+        let route = route.clone();
         use_effect_with((), move |_| {
-            let listener = Closure::<dyn Fn()>::new(move || paper.set(current_paper()));
+            let listener = Closure::<dyn Fn()>::new(move || route.set(current()));
             let window = web_sys::window();
             if let Some(w) = &window {
                 w.add_event_listener_with_callback("hashchange", listener.as_ref().unchecked_ref())
@@ -55,8 +53,7 @@ pub fn use_paper_route() -> PaperRoute {
         });
     }
     PaperRoute {
-        paper: (*paper).clone(),
-        check: (*check).clone(),
-        check003: (*check003).clone(),
+        route: (*route).clone(),
+        checks: (*checks).clone(),
     }
 }

@@ -1,53 +1,118 @@
-//! `rankscope reproduce PAPER`: a paper's tables recomputed on the simulated machines, each cell
-//! next to the published value with its relative error.
+//! `rankscope reproduce PAPER [PART]`: a paper's tables and figures recomputed on the simulated
+//! machines, each cell next to the published value with its relative error. Walks core's
+//! registry of papers (`papers::PAPERS`): `all`, one paper, or one part of it by name.
 
-use rankscope_core::reproduce::{paper000, paper003, Figure, Table};
+use rankscope_core::papers::{self, registry, Figure, Paper, Part, Reproduced, Scope, Table};
 
 use crate::output::out;
 
-/// The papers with a reproduction so far.
-pub const PAPERS: [&str; 2] = ["000", "003"];
+/// What one paper reports: its tables and figures, in its parts' order.
+#[derive(Default)]
+struct Report {
+    tables: Vec<Table>,
+    figures: Vec<Figure>,
+}
 
-/// Lock + unlock rounds per process in paper 003's runs.
-const ROUNDS_003: u32 = paper003::ROUNDS;
-
-/// Prints (or, with `json`, emits) the tables of `paper`.
-pub fn run(paper: &str, json: bool) -> Result<(), String> {
-    let (tables, figures): (Vec<Table>, Vec<Figure>) = match paper {
-        "000" => (
-            vec![paper000::table1(), paper000::table3(2000)],
-            vec![paper000::fig10()],
-        ),
-        "003" => {
-            let (fig10, by_hops) = paper003::fig10(ROUNDS_003);
-            (
-                vec![paper003::fig9(ROUNDS_003), fig10, paper003::fig11_12()],
-                vec![
-                    paper003::fig8(ROUNDS_003),
-                    by_hops,
-                    paper003::algorithms(ROUNDS_003),
-                ],
-            )
+impl Report {
+    /// Adds what `part` reproduced; `named` (the part was asked for by name) lists its table
+    /// even when the report would not (e.g. a part whose figure carries its values).
+    fn add(&mut self, r: Reproduced, named: bool) {
+        let in_report: Vec<Figure> = r
+            .plots
+            .into_iter()
+            .filter(|p| p.in_report)
+            .map(|p| p.figure)
+            .collect();
+        if r.table_in_report || (named && in_report.is_empty()) {
+            self.tables.push(r.table);
         }
-        other => {
-            return Err(format!(
-                "no reproduction for paper {other:?} yet; available: {}",
-                PAPERS.join(", ")
-            ))
+        self.figures.extend(in_report);
+    }
+
+    fn json(&self) -> serde_json::Value {
+        serde_json::json!({ "tables": self.tables, "figures": self.figures })
+    }
+}
+
+/// The paper called `id`, or an error listing the choices.
+fn paper(id: &str) -> Result<Paper, String> {
+    papers::find(id).ok_or_else(|| {
+        format!(
+            "no reproduction for paper {id:?}; available: {} (or all)",
+            registry::ids()
+        )
+    })
+}
+
+/// Runs `paper`'s parts (its report's, or only `part`) to the end.
+fn report(paper: &Paper, part: Option<&str>) -> Result<Report, String> {
+    let parts: Vec<Part> = (paper.parts)();
+    let chosen: Vec<&Part> = match part {
+        None => parts.iter().filter(|p| p.in_report).collect(),
+        Some(name) => {
+            let one = parts.iter().find(|p| p.id == name).ok_or_else(|| {
+                let names: Vec<&str> = parts.iter().map(|p| p.id).collect();
+                format!(
+                    "paper {} has no part {name:?}; its parts: {}",
+                    paper.id,
+                    names.join(", ")
+                )
+            })?;
+            vec![one]
         }
     };
-    if json {
-        let doc = serde_json::json!({ "tables": tables, "figures": figures });
-        out!(
-            "{}",
-            serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?
-        );
+    let mut report = Report::default();
+    for p in chosen {
+        report.add(p.run(Scope::Report), part.is_some());
+    }
+    Ok(report)
+}
+
+/// Prints (or, with `json`, emits) `paper`'s report (`all`: every paper's), or only `part`'s.
+pub fn run(paper_id: &str, part: Option<&str>, json: bool) -> Result<(), String> {
+    if paper_id == "all" {
+        if let Some(part) = part {
+            return Err(format!(
+                "name a paper to run its part {part:?} ({})",
+                registry::ids()
+            ));
+        }
+        let mut doc = serde_json::Map::new();
+        for p in papers::PAPERS {
+            let r = report(&p, None)?;
+            if json {
+                doc.insert(p.id.to_string(), r.json());
+            } else {
+                out!("== Paper {}: {} ==\n", p.id, p.title);
+                print_report(&r);
+            }
+        }
+        if json {
+            emit(&serde_json::Value::Object(doc))?;
+        }
         return Ok(());
     }
-    for t in &tables {
+    let r = report(&paper(paper_id)?, part)?;
+    if json {
+        return emit(&r.json());
+    }
+    print_report(&r);
+    Ok(())
+}
+
+fn emit(doc: &serde_json::Value) -> Result<(), String> {
+    out!(
+        "{}",
+        serde_json::to_string_pretty(doc).map_err(|e| e.to_string())?
+    );
+    Ok(())
+}
+
+fn print_report(r: &Report) {
+    for t in &r.tables {
         print_table(t);
     }
-    for f in &figures {
+    for f in &r.figures {
         out!("{}\n", f.title);
         let mut head = format!("{:<24}", "x");
         for x in &f.x {
@@ -66,39 +131,52 @@ pub fn run(paper: &str, json: bool) -> Result<(), String> {
             print_table(&f.points);
         }
     }
-    Ok(())
 }
 
 fn print_table(t: &Table) {
-    {
-        out!("{}\n", t.title);
-        out!(
-            "{:<52} {:>9} {:>10} {:>8}",
-            "cell",
-            "paper",
-            "simulated",
-            "error"
-        );
-        for c in &t.cells {
-            let (sim, err) = match (c.simulated, c.relative_error()) {
-                (Some(s), Some(e)) => (format!("{s:.2}"), format!("{:+.1} %", e * 100.0)),
-                _ => ("—".to_string(), "—".to_string()),
-            };
-            let paper = if c.paper.is_nan() {
-                "—".to_string()
-            } else {
-                format!("{:.2}", c.paper)
-            };
-            let err = if c.paper.is_nan() {
-                "—".to_string()
-            } else {
-                err
-            };
-            out!("{:<52} {:>9} {:>10} {:>8}", c.label, paper, sim, err);
-            if !c.note.is_empty() {
-                out!("    note: {}", c.note);
-            }
+    out!("{}\n", t.title);
+    out!(
+        "{:<52} {:>9} {:>10} {:>8}",
+        "cell",
+        "paper",
+        "simulated",
+        "error"
+    );
+    for c in &t.cells {
+        let (sim, err) = match (c.simulated, c.relative_error()) {
+            (Some(s), Some(e)) => (format!("{s:.2}"), format!("{:+.1} %", e * 100.0)),
+            _ => ("—".to_string(), "—".to_string()),
+        };
+        let paper = if c.paper.is_nan() {
+            "—".to_string()
+        } else {
+            format!("{:.2}", c.paper)
+        };
+        let err = if c.paper.is_nan() {
+            "—".to_string()
+        } else {
+            err
+        };
+        out!("{:<52} {:>9} {:>10} {:>8}", c.label, paper, sim, err);
+        if !c.note.is_empty() {
+            out!("    note: {}", c.note);
         }
-        out!("");
+    }
+    out!("");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_papers_and_parts_list_the_choices() {
+        let e = run("007", None, true).unwrap_err();
+        for p in papers::PAPERS {
+            assert!(e.contains(p.id), "{e}");
+        }
+        let e = run("000", Some("fig99"), true).unwrap_err();
+        assert!(e.contains("table1") && e.contains("fig10"), "{e}");
+        assert!(run("all", Some("fig8"), true).is_err());
     }
 }

@@ -10,9 +10,9 @@
 //! packed ([`super::packed`]): no allocation per record.
 
 use crate::engine::ids::{MsgId, Rank, ReqId};
-use crate::trace::packed::{Codec, Packed, Words};
 use crate::time::SimTime;
 use crate::trace::hash::TraceHasher;
+use crate::trace::packed::{Codec, Packed, Words};
 use crate::trace::timeline::{ArrowKind, MarkKind, SpanKind};
 
 /// A recorded transition.

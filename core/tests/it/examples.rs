@@ -127,7 +127,7 @@ fn every_example_runs_under_every_engine() {
     };
     for path in examples("") {
         if ["halo_sweep", "back_substitution"].contains(&name_of(&path).as_str()) {
-            // Long runs: covered by the eager run, the browser test and `reproduce::paper000`.
+            // Long runs: covered by the eager run, the browser test and `papers::paper000`.
             continue;
         }
         let (eager, _) = run(&path, VmLimits::default());

@@ -7,7 +7,9 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::paper_check::{CellState, Row, Verdict};
+use rankscope_core::papers::{CellState, Row};
+
+use crate::paper_check::Verdict;
 
 /// Props: the rows, and what their values measure.
 #[derive(Properties, PartialEq)]

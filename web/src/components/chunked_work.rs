@@ -1,49 +1,44 @@
-//! The paper-check views' chunk loop, as a hook: on opening, start the parts that start by
+//! The paper-check view's chunk loop, as a hook: on opening, start the parts that start by
 //! themselves; after each render while something runs, yield to the page with a timer, then
-//! compute one chunk, whose budget is 25 ms minus what rendering the last chunk took. Also the
-//! start/stop callbacks of a part.
-
-use std::cell::RefCell;
-use std::rc::Rc;
+//! compute one chunk of core's runner, whose budget is 25 ms minus what rendering the last chunk
+//! took. Also the start/stop callbacks of a part.
 
 use gloo_timers::callback::Timeout;
 use yew::prelude::*;
 
-use crate::chunked_check::ChunkedCheck;
-use crate::paper_check::work_budget;
-
-/// The page's monotonic clock in milliseconds (0 without a window).
-pub fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
-}
+use crate::clock::now_ms;
+use crate::paper_check::{work_budget, SharedCheck};
 
 /// Drives `check`; the returned handle re-renders the view after each chunk and makes the
 /// start/stop callbacks ([`control`]).
 #[hook]
-pub fn use_chunked_work<C: ChunkedCheck + 'static>(check: Rc<RefCell<C>>) -> UseStateHandle<u64> {
+pub fn use_chunked_work(check: SharedCheck) -> UseStateHandle<u64> {
     let tick = use_state(|| 0u64);
     {
-        let (check, tick) = (check.clone(), tick.clone());
-        use_effect_with((), move |_| {
-            check.borrow_mut().open();
+        let tick = tick.clone();
+        use_effect_with(check.clone(), move |check| {
+            check.0.borrow_mut().open();
             tick.set(*tick + 1);
         });
     }
-    let working = check.borrow().is_working();
+    let working = check.0.borrow().is_working();
     let computed_at = use_mut_ref(|| None::<f64>);
     {
         let tick = tick.clone();
-        use_effect_with((*tick, working), move |&(n, working)| {
+        use_effect_with((*tick, working, check), move |(n, working, check)| {
+            let n = *n;
             let render_ms = computed_at
                 .borrow_mut()
                 .take()
                 .map_or(0.0, |at| now_ms() - at);
+            let check = check.clone();
             let timer = working.then(|| {
                 Timeout::new(0, move || {
                     let mut clock = now_ms;
-                    check.borrow_mut().work(work_budget(render_ms), &mut clock);
+                    check
+                        .0
+                        .borrow_mut()
+                        .work(work_budget(render_ms), &mut clock);
                     *computed_at.borrow_mut() = Some(now_ms());
                     tick.set(n + 1);
                 })
@@ -54,16 +49,16 @@ pub fn use_chunked_work<C: ChunkedCheck + 'static>(check: Rc<RefCell<C>>) -> Use
     tick
 }
 
-/// A callback that starts (`start`) or stops `part` and re-renders.
-pub fn control<C: ChunkedCheck + 'static>(
-    check: &Rc<RefCell<C>>,
+/// A callback that starts (`start`) or stops part `part` and re-renders.
+pub fn control(
+    check: &SharedCheck,
     tick: &UseStateHandle<u64>,
-    part: C::Part,
+    part: &'static str,
     start: bool,
 ) -> Callback<()> {
     let (check, tick) = (check.clone(), tick.clone());
     Callback::from(move |()| {
-        let mut check = check.borrow_mut();
+        let mut check = check.0.borrow_mut();
         if start {
             check.start(part);
         } else {

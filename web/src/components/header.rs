@@ -1,18 +1,24 @@
-//! The page header: brand, tagline, the links between the playground and the paper check, and
-//! the simulator version.
+//! The page header: brand, tagline, the links to the playground and to each paper's check (from
+//! core's registry of papers), and the simulator version.
 
+use rankscope_core::papers;
 use yew::prelude::*;
 
-/// Props: the core version string to show.
+use crate::paper_check::fragment_for;
+
+/// Props: the core version string to show, and which view is open.
 #[derive(Properties, PartialEq)]
 pub struct HeaderProps {
     /// `rankscope_core::VERSION`.
     pub core_version: AttrValue,
     /// Called when the user asks for a share link.
     pub on_share: Callback<()>,
-    /// Whether the paper-check view is open (instead of the playground).
+    /// Whether a paper-check view is open (instead of the playground).
     #[prop_or_default]
     pub paper_open: bool,
+    /// The paper whose check is open, if it is one of the registry's.
+    #[prop_or_default]
+    pub paper: Option<&'static str>,
 }
 
 /// The top bar.
@@ -30,11 +36,14 @@ pub fn header(props: &HeaderProps) -> Html {
             <nav class="views" aria-label="views">
                 <a class="nav-link" href="#" data-testid="nav-playground"
                     aria-current={(!props.paper_open).then_some("page")}>{ "Playground" }</a>
-                <a class="nav-link" href={format!("#{}", crate::paper_check::fragment_for("000"))}
-                    data-testid="nav-paper-check" aria-current={props.paper_open.then_some("page")}
-                    title="paper 000's tables and Fig. 10 recomputed here, next to the published values">
-                    { "Paper check" }
-                </a>
+                { for papers::PAPERS.iter().map(|p| html! {
+                    <a class="nav-link" href={format!("#{}", fragment_for(p.id))}
+                        data-testid={format!("nav-paper-{}", p.id)}
+                        aria-current={(props.paper == Some(p.id)).then_some("page")}
+                        title={format!("paper {}'s tables and figures ({}) recomputed here, next to the published values", p.id, p.short)}>
+                        { format!("Paper {}", p.id) }
+                    </a>
+                }) }
             </nav>
             if !props.paper_open {
                 <button class="share" data-testid="share" onclick={props.on_share.reform(|_| ())}

@@ -67,7 +67,7 @@ impl LastEvent {
         for r in records {
             let rank = match (r.layer::<LockRecord>(), r.layer::<RmaRecord>()) {
                 (Some(LockRecord::Lock { rank, .. }), _)
-                | (_, Some(RmaRecord::Spinning { rank, .. })) => Some(*rank),
+                | (_, Some(RmaRecord::Spinning { rank, .. })) => Some(rank),
                 _ => None,
             };
             if let Some(rank) = rank {
@@ -82,9 +82,9 @@ impl LastEvent {
                     }
                     last.words.push(word);
                     let arrow = Arrow {
-                        from: *rank,
+                        from: rank,
                         to: word.rank,
-                        op: op_name(*op),
+                        op: op_name(op),
                         field: word_label(scheme, word),
                     };
                     last.news.push((Some(arrow), r.explain()));

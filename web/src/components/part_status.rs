@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use crate::paper_check::{Progress, Status};
+use rankscope_core::papers::{Progress, Status};
 
 /// Props: where the part is and what its button does.
 #[derive(Properties, PartialEq)]

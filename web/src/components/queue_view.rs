@@ -68,7 +68,7 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
                 P2pRecord::Protocol { req, .. }
                 | P2pRecord::Matched { req, .. }
                 | P2pRecord::RecvPosted { req, .. },
-            ) => Some(*req),
+            ) => Some(req),
             _ => None,
         })
         .collect();

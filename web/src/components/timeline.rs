@@ -22,6 +22,7 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement, Path2d};
 use yew::prelude::*;
 
 use super::time_axis::{SharedAxis, TimeAxis, MIN_SPAN};
+use crate::clock::now_ms;
 use crate::session::{Session, SessionCell};
 
 /// Props: the run, its generation (changes whenever it moves), the time axis it shares and
@@ -431,12 +432,6 @@ fn redraw_all(view: &Rc<RefCell<View>>) {
     }
 }
 
-fn page_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
-}
-
 /// Redraws after the run moved, but while a run plays (moving many times a second) gives the
 /// timeline at most about a fifth of the page's time: the next such redraw waits four times as
 /// long as the last one took. Pan, zoom and hover redraw at once ([`request_frame`]).
@@ -449,7 +444,7 @@ fn request_frame_after_move(view: &Rc<RefCell<View>>) {
             return; // that redraw will show the latest state
         }
         let earliest = v.last_draw_end + (4.0 * v.last_draw_ms).min(250.0);
-        let now = page_ms();
+        let now = now_ms();
         if now >= earliest {
             0
         } else {
@@ -672,9 +667,7 @@ fn hit_at(v: &View, model: &Model, lay: &Layout, x: f64, y: f64) -> Option<Hit> 
 
 /// Draws everything and updates the tooltip and the test attributes.
 fn paint(v: &mut View, session: &Session) {
-    let t_begin = web_sys::window()
-        .and_then(|w| w.performance())
-        .map(|p| p.now());
+    let t_begin = Some(now_ms());
     let (Some(canvas), Some(wrap)) = (v.canvas.clone(), v.wrap.clone()) else {
         return;
     };
@@ -1076,7 +1069,7 @@ fn paint(v: &mut View, session: &Session) {
         longest.map_or(String::new(), |(_, x, y)| format!("{x:.1},{y:.1}")),
     );
     if let Some(t) = t_begin {
-        let end = page_ms();
+        let end = now_ms();
         v.last_draw_ms = end - t;
         v.last_draw_end = end;
         set("data-draw-ms", format!("{:.2}", end - t));

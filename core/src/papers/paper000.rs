@@ -6,12 +6,123 @@
 //! (31.4 MB/s) were calibrated.
 
 use super::job::{Experiment, Job};
+use super::paper::{Paper, Part, Reproduced};
+use super::plot::{Axis, Format, Layout, Mark, Plot, Stated};
 use super::{Cell, Figure, Series, Table};
 
 use crate::machine::RdmaOp;
 use crate::machine::{builtin_profiles, Machine};
 use crate::proto::p2p::{Matching, Protocol, ENGINES};
 use crate::time::SimTime;
+
+/// Paper 000 in the registry.
+pub const PAPER: Paper = Paper {
+    id: "000",
+    short: "MPI-EMX on EM-X",
+    title: "MPI-EMX on EM-X",
+    intro: "This page runs the paper's own programs on the simulated EM-X, here in your browser, \
+under each of the six matching engines (receiver-only or both-sides matching, each with the \
+buffered, get or sync protocol), and puts every number next to the one the paper publishes.
+
+Only three numbers were calibrated to the paper: the 15.3 µs latency of a one-sided message, the \
+31.4 MB/s of the remote write and the 3.66 MFlops of one PE. Everything else is a prediction of \
+the models: the matching protocols, the handlers and EM-X's atomic blocks. The error is \
+(simulated − paper) / paper.",
+    parts,
+};
+
+/// The system size of Table 3 in the check (the paper's).
+pub const TABLE3_N: u32 = 2000;
+
+/// Table 1, Fig. 10 and Table 3 (on request: its runs are long).
+pub fn parts() -> Vec<Part> {
+    vec![
+        Part::new(
+            "table1",
+            "µs",
+            "One-way latency of a 4-byte message: the naive ping-pong (Fig. 8, \
+             `examples/pingpong_naive.c`: the receive is posted after the message may have \
+             arrived) and the pre-posted one (Fig. 9, `pingpong_preposted.c`), under each of the \
+             six matching engines, and what pre-posting a receive costs. 3 PEs per run.",
+            |_| table1_experiment(),
+            Reproduced::jobs,
+        ),
+        Part::new(
+            "fig10",
+            "MB/s",
+            "Throughput of the pre-posted ping-pong (`throughput_preposted.c`) from 4 B to \
+             1.6 MB under each engine, and the raw remote write (SYSWR) it rides on. The paper \
+             gives the curves as a plot; its text states two values (the crosses), compared below.",
+            |_| fig10_experiment(),
+            |e| fig10_reproduced(fig10_from(e)),
+        ),
+        Part::new(
+            "table3",
+            "MFlops/PE",
+            format!(
+                "Pipelined back substitution of a {TABLE3_N} × {TABLE3_N} system on 5 PEs \
+                 (`back_substitution.c`), with and without `yield()` and pre-posted receives: \
+                 MFlops per PE. Its 20 runs take far longer than the rest of the page together, \
+                 so this part starts when you ask; you can stop and resume it."
+            ),
+            |_| table3_experiment(TABLE3_N),
+            Reproduced::jobs,
+        )
+        .on_request(),
+    ]
+}
+
+/// Fig. 10 as a part shows it: the stated values listed (the figure, with them, in the report),
+/// the curves with a marker per protocol and the remote write as the band they approach.
+fn fig10_reproduced(figure: Figure) -> Reproduced {
+    let marks = figure
+        .series
+        .iter()
+        .map(|s| {
+            match s
+                .label
+                .parse::<Matching>()
+                .ok()
+                .and_then(Matching::protocol)
+            {
+                Some(Protocol::Buffered) => Mark::Circles,
+                Some(Protocol::Get) => Mark::Triangles,
+                Some(Protocol::Sync) => Mark::Squares,
+                None => Mark::Band,
+            }
+        })
+        .collect();
+    let stated = [1_600_000.0, 512.0]
+        .iter()
+        .zip(&figure.points.cells)
+        .map(|(&x, c)| Stated::Point { x, y: c.paper })
+        .collect();
+    let table = figure.points.clone();
+    let mut plot = Plot::new(
+        "fig10",
+        figure,
+        Axis::log("message size (bytes, log scale)").reading(Format::Bytes),
+        Axis::linear("throughput (MB/s)"),
+    );
+    plot.marks = marks;
+    plot.stated = stated;
+    plot.description = "Fig. 10: throughput in MB/s against message size in bytes, one line per \
+        engine and the raw remote write"
+        .into();
+    plot.caption = Some(
+        "Markers: buffered ●, get ▲, sync ■. Where curves coincide, the one drawn last hides \
+         the others; the numbers of every curve are below."
+            .into(),
+    );
+    plot.layout = Layout::Table;
+    plot.numbers_corner = "MB/s by message size".into();
+    Reproduced {
+        table,
+        rows_are_jobs: false,
+        table_in_report: false,
+        plots: vec![plot],
+    }
+}
 
 /// Fig. 8, as in `examples/pingpong_naive.c`.
 pub const NAIVE: &str = include_str!("../../../examples/pingpong_naive.c");

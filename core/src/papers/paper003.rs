@@ -15,11 +15,222 @@
 use std::collections::BTreeMap;
 
 use super::native_run::{Measure, NativeRun};
+use super::paper::{Paper, Part, Reproduced, Scope};
+use super::plot::{Axis, Layout, Mark, Plot, Stated};
 use super::{Cell, Experiment, Figure, Job, Series, Table};
 use crate::locks::Algorithm;
 use crate::machine::{builtin_profiles, Machine, Profile};
 use crate::workloads::lock_rounds::LockRounds;
 use crate::workloads::{Native, WorkloadKind};
+
+/// Paper 003 in the registry.
+pub const PAPER: Paper = Paper {
+    id: "003",
+    short: "MPI RMA locks on FX100",
+    title: "MPI RMA lock synchronization on FX100",
+    intro: "This page runs the paper's measurements — processes take and drop the MCS-RW lock on \
+rank 0's memory, each step an RDMA atomic on the simulated Tofu2 network — as core's native lock \
+workload, here in your browser.
+
+Only one number was calibrated: 2.3 µs per lock + unlock at 4 processes (the RDMA engine's atomic \
+time). Everything else is a prediction, including the 2,200 µs the paper states at 4096 \
+processes. The error is (simulated − paper) / paper; — where the paper states no number.",
+    parts,
+};
+
+/// Processes of the page's run at scale (FX100 resized to 8,192 nodes × 8).
+pub const SCALE_PROCESSES: u32 = 65_536;
+
+/// Figs. 8, 9, 10 and 11–12 (on opening), the lock algorithms and, in the page, one round of
+/// [`SCALE_PROCESSES`] (on request).
+pub fn parts() -> Vec<Part> {
+    vec![
+        Part::new(
+            "fig8",
+            "µs per round",
+            format!(
+                "Processes fill FX100's 128 nodes × 32 from node 0, where the lock lives; \
+                 {ROUNDS} rounds each, the slowest process's time per round."
+            ),
+            |scope| {
+                let mut e = fig8_experiment(ROUNDS);
+                if scope == Scope::Report {
+                    e.jobs.push(k_job());
+                }
+                e
+            },
+            fig8_reproduced,
+        ),
+        Part::new(
+            "fig9",
+            "unit as labelled",
+            format!(
+                "{FIG9_PROCESSES} processes take and drop the shared lock on FX100 (Tofu2: RDMA \
+                 atomics) and on FX10 (Tofu1: none, so every lock step is a message the target's \
+                 software handles), {ROUNDS} rounds each."
+            ),
+            |_| fig9_experiment(ROUNDS),
+            |e| Reproduced::derived(fig9_from(e)),
+        ),
+        Part::new(
+            "fig10",
+            "s",
+            format!(
+                "Every process of {FIG10_NODES} FX100 nodes at 1, 8 and 32 processes per node \
+                 takes and drops the shared lock {ROUNDS} times; each rank's total, scaled to the \
+                 paper's 1000 rounds. The paper: the slowest rank grows with the processes \
+                 (0.069, 0.52, 2.2 s) and at ppn 32 the ranks spread from 0.1 to 2.2 s by hop \
+                 distance to the lock's node."
+            ),
+            |_| fig10_experiment(ROUNDS),
+            |e| fig10_reproduced(fig10_from(e, ROUNDS)),
+        ),
+        Part::new(
+            "fig11-12",
+            "unit as labelled",
+            format!(
+                "All {FIG11_12_PROCESSES} processes of the lock's node issue fetch_and_adds to \
+                 it, through 1 receiving RDMA engine and through 4. The paper: 4 engines are about \
+                 40 % faster, not 4×."
+            ),
+            |_| fig11_12_experiment(),
+            |e| Reproduced::derived(fig11_12_from(e)),
+        ),
+        Part::new(
+            "algorithms",
+            "µs per round",
+            format!(
+                "Not a figure of the paper, whose Sec. 3 argues from the algorithms: MCS-RW (the \
+                 paper's), a test-and-set lock and foMPI's remote polling, one acquire in \
+                 {WRITER_EVERY} exclusive, {ROUNDS} rounds. The paper states no numbers here. Its \
+                 12 runs take longer than the rest of the page (test-and-set at 256 processes \
+                 most), so this part starts when you ask; you can stop and resume it."
+            ),
+            |_| algorithms_experiment(ROUNDS),
+            |e| {
+                let mut plot = Plot::new(
+                    "algorithms",
+                    algorithms_from(e),
+                    Axis::log("processes (log scale)"),
+                    Axis::log("µs per lock + unlock (log scale)"),
+                );
+                plot.marks = vec![Mark::Circles, Mark::Triangles, Mark::Squares];
+                Reproduced {
+                    table_in_report: false,
+                    plots: vec![plot],
+                    ..Reproduced::jobs(e)
+                }
+            },
+        )
+        .on_request(),
+        Part::new(
+            "scale",
+            "µs",
+            "One shared lock + unlock round of every process, simulated event by event in this \
+             page in chunks of about 25 ms, so the page keeps answering while it runs.",
+            |_| Experiment {
+                title: format!("One shared lock + unlock round of {SCALE_PROCESSES} processes"),
+                jobs: vec![round_job(SCALE_PROCESSES)],
+            },
+            Reproduced::jobs,
+        )
+        .on_request()
+        .page_only()
+        .measurement(
+            "Run 65,536 processes",
+            format!(
+                "{SCALE_PROCESSES} processes on FX100 resized to {} nodes × {SCALE_PPN}. Press \
+                 Start to run it here.",
+                SCALE_PROCESSES / SCALE_PPN
+            ),
+        ),
+    ]
+}
+
+/// Fig. 8 as a part shows it: its runs listed, the figure (with the K computer's cell when the
+/// experiment has its job, the report's) drawn on log scales with the paper's stated values.
+fn fig8_reproduced(experiment: &Experiment) -> Reproduced {
+    let k = experiment
+        .jobs
+        .get(FIG8_PROCESSES.len())
+        .map_or_else(k_cell, |j| j.cell.clone());
+    let mut plot = Plot::new(
+        "fig8",
+        fig8_from(experiment, k),
+        Axis::log("processes (log scale)"),
+        Axis::log("µs per lock + unlock (log scale)"),
+    );
+    plot.marks = vec![Mark::Circles];
+    plot.stated = FIG8_PROCESSES
+        .iter()
+        .map(|&n| (f64::from(n), fig8_stated(n)))
+        .filter(|(_, y)| y.is_finite())
+        .map(|(x, y)| Stated::Point { x, y })
+        .collect();
+    plot.description = "Fig. 8: µs per shared lock + unlock against processes, both on log \
+        scales, and the paper's stated values"
+        .into();
+    Reproduced {
+        table_in_report: false,
+        plots: vec![plot],
+        ..Reproduced::jobs(experiment)
+    }
+}
+
+/// Fig. 10 as a part shows it: the totals' table; each rank's total by rank drawn, one line per
+/// ppn, with the stated totals as levels over that ppn's ranks (the page's only); the ppn-32
+/// totals by hops listed (and reported).
+fn fig10_reproduced(f: Fig10) -> Reproduced {
+    let ranks: Vec<f64> = FIG10_PPN
+        .iter()
+        .map(|&(ppn, _)| f64::from(FIG10_NODES * ppn))
+        .collect();
+    let stated = f
+        .table
+        .cells
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.paper.is_finite())
+        .filter_map(|(i, c)| {
+            let n = *ranks.get(i).or(ranks.last())?;
+            Some(Stated::Level {
+                from: 0.0,
+                to: n - 1.0,
+                y: c.paper,
+            })
+        })
+        .collect();
+    let mut per_rank = Plot::new(
+        "fig10-per-rank",
+        f.per_rank,
+        Axis::linear("rank"),
+        Axis::log("total of 1000 rounds (s, log scale)"),
+    );
+    per_rank.in_report = false;
+    per_rank.stated = stated;
+    per_rank.stated_label = "stated in the paper (slowest rank; ppn 32's fastest)".into();
+    per_rank.description = "Fig. 10: each rank's total of 1000 shared lock + unlock rounds in \
+        seconds (log scale) against its rank, one line per processes-per-node, and the totals \
+        the paper states as dashed lines"
+        .into();
+    per_rank.layout = Layout::Summary;
+    per_rank.numbers_title = "s".into();
+    per_rank.numbers_corner = "ranks".into();
+    let mut by_hops = Plot::new(
+        "fig10-hops",
+        f.by_hops,
+        Axis::linear("hops to the lock's node"),
+        Axis::linear("mean total (s)"),
+    );
+    by_hops.drawn = false;
+    by_hops.numbers_title = "ppn 32: mean total by Tofu hops to the lock's node".into();
+    by_hops.numbers_corner = "hops to the lock's node".into();
+    by_hops.digits = 4;
+    Reproduced {
+        plots: vec![per_rank, by_hops],
+        ..Reproduced::derived(f.table)
+    }
+}
 
 /// Fig. 8's process counts.
 pub const FIG8_PROCESSES: [u32; 11] = [4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096];
@@ -183,11 +394,7 @@ pub fn fig8_stated(processes: u32) -> f64 {
 /// whose value is the slowest process's finish time in seconds, next to the paper's ≈ 1 s.
 pub fn k_job() -> Job {
     native_job(
-        cell(
-            "663,552 processes (K computer), s for one lock + unlock",
-            1.0,
-            "the paper extrapolates about 1 s; here all 663,552 processes are simulated once",
-        ),
+        k_cell(),
         profile(
             "fx100",
             Some(K_PROCESSES.div_ceil(SCALE_PPN)),
@@ -201,10 +408,25 @@ pub fn k_job() -> Job {
     )
 }
 
-/// Fig. 8 from its experiment ([`fig8_experiment`]) and the K computer's cell ([`k_job`]): the
-/// curve as far as its runs have come and the values the text states.
+/// The K computer's cell, not computed yet ([`k_job`]'s).
+pub fn k_cell() -> Cell {
+    cell(
+        "663,552 processes (K computer), s for one lock + unlock",
+        1.0,
+        "the paper extrapolates about 1 s; here all 663,552 processes are simulated once",
+    )
+}
+
+/// Fig. 8 from its experiment ([`fig8_experiment`]; jobs past its process counts are not part
+/// of the curve) and the K computer's cell ([`k_job`]): the curve as far as its runs have come
+/// and the values the text states.
 pub fn fig8_from(experiment: &Experiment, k: Cell) -> Figure {
-    let values: Vec<Option<f64>> = experiment.jobs.iter().map(|j| j.cell.simulated).collect();
+    let values: Vec<Option<f64>> = experiment
+        .jobs
+        .iter()
+        .take(FIG8_PROCESSES.len())
+        .map(|j| j.cell.simulated)
+        .collect();
     let at = |n: u32, label: &str, note: &str| {
         let i = FIG8_PROCESSES.iter().position(|&x| x == n);
         let job = i.and_then(|i| experiment.jobs.get(i));

@@ -1,13 +1,24 @@
-//! Paper checks: the papers' tables recomputed by running their programs on the simulated
-//! machines, next to the published values, with the relative error of every cell.
+//! Paper checks: the papers' tables and figures recomputed by running their programs on the
+//! simulated machines, next to the published values, with the relative error of every cell.
+//! One registry ([`registry::PAPERS`]) lists the papers; each paper is one module describing its
+//! parts ([`paper::Part`]); [`runner::Check`] runs any paper's parts resumably (the page), and
+//! [`paper::Part::run`] runs one to the end (the CLI).
 
 pub mod job;
 pub mod native_run;
+pub mod paper;
 pub mod paper000;
 pub mod paper003;
+pub mod plot;
+pub mod registry;
+pub mod runner;
 
 pub use job::{Experiment, Job};
 pub use native_run::{Measure, NativeRun};
+pub use paper::{Display, Paper, Part, Reproduced, Scope, Start};
+pub use plot::{Axis, Format, Layout, Mark, Plot, Scale, Stated};
+pub use registry::{find, PAPERS};
+pub use runner::{CellState, Check, CheckPart, Progress, Row, Status, Wall};
 
 use serde::Serialize;
 

@@ -313,8 +313,13 @@ impl Experiment {
 
     /// Runs every job to the end.
     pub fn run(mut self) -> Table {
-        while !self.advance(NATIVE_SLICE) {}
+        self.run_to_end();
         self.table()
+    }
+
+    /// Runs every job to the end, in place.
+    pub fn run_to_end(&mut self) {
+        while !self.advance(NATIVE_SLICE) {}
     }
 
     /// The table as far as the jobs have come (unfinished cells have no value).
