@@ -831,7 +831,7 @@ pub fn algorithms_experiment(rounds: u32) -> Experiment {
                 algorithm_note(algorithm),
             );
             let programs = (0..n)
-                .map(|_| Native::Lock(LockRounds::mixed(algorithm, rounds, WRITER_EVERY)))
+                .map(|_| Native::Lock(Box::new(LockRounds::mixed(algorithm, rounds, WRITER_EVERY))))
                 .collect();
             jobs.push(match profile("fx100", None, None) {
                 Ok(profile) => Job::programs(
@@ -1062,7 +1062,7 @@ mod tests {
                 .flat_map(|&a| [4u32, 16].map(move |n| (a, n))),
         ) {
             let programs = (0..n)
-                .map(|_| Native::Lock(LockRounds::mixed(algorithm, 3, WRITER_EVERY)))
+                .map(|_| Native::Lock(Box::new(LockRounds::mixed(algorithm, 3, WRITER_EVERY))))
                 .collect();
             let f = run_programs(&fx100, programs, algorithm.words(), None);
             assert_eq!(

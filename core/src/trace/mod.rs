@@ -10,7 +10,7 @@ pub mod timeline;
 
 pub use hash::TraceHasher;
 pub use log::{RecordLog, Records};
-pub use packed::{Codec, Packed, Packer, Unpacker, Words};
+pub use packed::{Codec, Packer, Unpacker, Words};
 pub use record::{ArrowKey, Draw, Export, LayerRecord, Record, RecordKind, TraceObject};
 
 use serde::Serialize;
@@ -88,7 +88,7 @@ impl Trace {
         record.hash_into(&mut self.hasher);
         self.store(|| Record {
             time,
-            kind: RecordKind::Layer(Packed::new(&record)),
+            kind: RecordKind::layer(&record),
         });
     }
 

@@ -1,7 +1,8 @@
 //! How a protocol layer's record is stored in the trace without a heap allocation: packed into
 //! eleven 32-bit words next to a pointer to its [`Codec`] (one per record type and variant: the
-//! functions that unpack it and explain, hash, draw and export it). A record slot stays 64 bytes
-//! whatever the layer, and a run with millions of records allocates nothing per record.
+//! functions that unpack it and explain, hash, draw and export it), both inline in
+//! `RecordKind::Layer`. A record stays 64 bytes whatever the layer, and a run with millions of
+//! records allocates nothing per record.
 
 use std::any::TypeId;
 use std::fmt;
@@ -147,69 +148,60 @@ impl Codec {
     }
 }
 
-/// A layer's record as the trace stores it.
-#[derive(Clone, Copy)]
-pub struct Packed {
-    codec: &'static Codec,
-    words: Words,
-}
-
-impl Packed {
-    /// Packs `record`.
-    pub fn new<T: LayerRecord>(record: &T) -> Packed {
-        let (variant, words) = record.pack();
-        Packed {
-            codec: &T::CODECS[variant as usize],
-            words,
-        }
+impl Codec {
+    /// The record `words` hold, if this is a codec of `T`.
+    pub fn get<T: LayerRecord>(&self, words: &Words) -> Option<T> {
+        ((self.type_id)() == TypeId::of::<T>()).then(|| T::unpack(self.variant, words))
     }
-
-    /// The record, if it is a `T`.
-    pub fn get<T: LayerRecord>(&self) -> Option<T> {
-        ((self.codec.type_id)() == TypeId::of::<T>())
-            .then(|| T::unpack(self.codec.variant, &self.words))
-    }
-
     /// See [`LayerRecord::name`].
-    pub fn name(&self) -> &'static str {
-        (self.codec.name)(self.codec.variant, &self.words)
+    pub fn name(&self, words: &Words) -> &'static str {
+        (self.name)(self.variant, words)
     }
     /// See [`LayerRecord::ranks`].
-    pub fn ranks(&self) -> Vec<Rank> {
-        (self.codec.ranks)(self.codec.variant, &self.words)
+    pub fn ranks(&self, words: &Words) -> Vec<Rank> {
+        (self.ranks)(self.variant, words)
     }
     /// See [`LayerRecord::object`].
-    pub fn object(&self) -> TraceObject {
-        (self.codec.object)(self.codec.variant, &self.words)
+    pub fn object(&self, words: &Words) -> TraceObject {
+        (self.object)(self.variant, words)
     }
     /// See [`LayerRecord::explain`].
-    pub fn explain(&self, time: SimTime) -> String {
-        (self.codec.explain)(self.codec.variant, &self.words, time)
+    pub fn explain(&self, words: &Words, time: SimTime) -> String {
+        (self.explain)(self.variant, words, time)
     }
     /// See [`LayerRecord::hash_into`].
-    pub fn hash_into(&self, h: &mut TraceHasher) {
-        (self.codec.hash)(self.codec.variant, &self.words, h)
+    pub fn hash_into(&self, words: &Words, h: &mut TraceHasher) {
+        (self.hash)(self.variant, words, h)
     }
     /// See [`LayerRecord::draw`].
-    pub fn draw(&self, time: SimTime) -> Draw {
-        (self.codec.draw)(self.codec.variant, &self.words, time)
+    pub fn draw(&self, words: &Words, time: SimTime) -> Draw {
+        (self.draw)(self.variant, words, time)
     }
     /// See [`LayerRecord::export`].
-    pub fn export(&self) -> Export {
-        (self.codec.export)(self.codec.variant, &self.words)
+    pub fn export(&self, words: &Words) -> Export {
+        (self.export)(self.variant, words)
+    }
+    /// The record `words` hold, formatted with `Debug`.
+    pub fn debug(&self, words: &Words) -> String {
+        struct Show<'a>(&'a Codec, &'a Words);
+        impl fmt::Debug for Show<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                (self.0.debug)(self.0.variant, self.1, f)
+            }
+        }
+        format!("{:?}", Show(self, words))
     }
 }
 
-impl PartialEq for Packed {
-    fn eq(&self, other: &Packed) -> bool {
-        (self.codec.type_id)() == (other.codec.type_id)()
-            && self.codec.variant == other.codec.variant
-            && self.words == other.words
+/// Two codecs are equal when they are the same record type's same variant.
+impl PartialEq for Codec {
+    fn eq(&self, other: &Codec) -> bool {
+        (self.type_id)() == (other.type_id)() && self.variant == other.variant
     }
 }
 
-impl fmt::Debug for Packed {
+impl fmt::Debug for Codec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        (self.codec.debug)(self.codec.variant, &self.words, f)
+        write!(f, "Codec({:?} #{})", (self.type_id)(), self.variant)
     }
 }

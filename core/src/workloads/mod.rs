@@ -165,8 +165,9 @@ pub enum Native {
     HeadToHead(head_to_head::HeadToHead),
     /// See [`atomics::Atomics`].
     Atomics(atomics::Atomics),
-    /// See [`lock_rounds::LockRounds`].
-    Lock(lock_rounds::LockRounds),
+    /// See [`lock_rounds::LockRounds`] (boxed: the largest workload, it would otherwise set
+    /// the size of every idle rank of every workload).
+    Lock(Box<lock_rounds::LockRounds>),
     /// See [`lock_all_each::LockAllEach`].
     LockAllEach(lock_all_each::LockAllEach),
 }
@@ -196,16 +197,16 @@ pub fn programs(kind: WorkloadKind, ranks: u32, params: WorkloadParams) -> Vec<N
             WorkloadKind::Ring => Native::Ring(ring::Ring::new(params)),
             WorkloadKind::HeadToHead => Native::HeadToHead(head_to_head::HeadToHead::default()),
             WorkloadKind::Atomics => Native::Atomics(atomics::Atomics::new(params)),
-            WorkloadKind::SharedLock => Native::Lock(lock_rounds::LockRounds::new(
+            WorkloadKind::SharedLock => Native::Lock(Box::new(lock_rounds::LockRounds::new(
                 Algorithm::McsRw,
                 Mode::Shared,
                 params.iterations,
-            )),
-            WorkloadKind::ExclusiveLock => Native::Lock(lock_rounds::LockRounds::new(
+            ))),
+            WorkloadKind::ExclusiveLock => Native::Lock(Box::new(lock_rounds::LockRounds::new(
                 Algorithm::McsRw,
                 Mode::Exclusive,
                 params.iterations,
-            )),
+            ))),
             WorkloadKind::LockAllEach => {
                 Native::LockAllEach(lock_all_each::LockAllEach::new(params.iterations))
             }

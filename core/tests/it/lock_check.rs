@@ -27,9 +27,9 @@ fn check(machine: &str, algorithm: Algorithm, ranks: u32, writer_every: u32, see
         .unwrap();
     let programs = (0..ranks)
         .map(|_| {
-            Native::Lock(
+            Native::Lock(Box::new(
                 LockRounds::mixed(algorithm, 6, writer_every).holding_for(SimTime::from_us(100)),
-            )
+            ))
         })
         .collect();
     let mut sim = Sim::new(
@@ -124,7 +124,7 @@ fn a_perturbed_run_is_reproducible_from_its_seed() {
             .find(|p| p.machine.id == "fx100")
             .unwrap();
         let programs = (0..4)
-            .map(|_| Native::Lock(LockRounds::mixed(Algorithm::McsRw, 6, 2)))
+            .map(|_| Native::Lock(Box::new(LockRounds::mixed(Algorithm::McsRw, 6, 2))))
             .collect();
         let mut sim: Sim<Native> = Sim::new(
             Machine::new(&profile, 4).unwrap(),

@@ -9,7 +9,7 @@ use rankscope_core::proto::p2p::P2pRecord;
 use rankscope_core::proto::rma::RmaRecord;
 use rankscope_core::proto::SimConfig;
 use rankscope_core::trace::timeline::*;
-use rankscope_core::trace::{Packed, Record, RecordKind};
+use rankscope_core::trace::{Record, RecordKind};
 use rankscope_core::workloads::{programs, WorkloadKind, WorkloadParams};
 use rankscope_core::SimTime;
 
@@ -154,14 +154,14 @@ fn crafted_records_pair_and_leave_open_spans_open() {
         ),
         at(
             10,
-            RecordKind::Layer(Packed::new(&RmaRecord::Issued {
+            RecordKind::layer(&RmaRecord::Issued {
                 rank: 0,
                 target: 1,
                 op,
                 req: ReqId(3),
                 software: true,
                 completes: SimTime(30),
-            })),
+            }),
         ),
         at(
             12,
@@ -172,10 +172,10 @@ fn crafted_records_pair_and_leave_open_spans_open() {
         ),
         at(
             50,
-            RecordKind::Layer(Packed::new(&RmaRecord::Complete {
+            RecordKind::layer(&RmaRecord::Complete {
                 rank: 0,
                 req: ReqId(3),
-            })),
+            }),
         ),
     ];
     let t = Timeline::build(&records, 2);
@@ -314,7 +314,7 @@ fn crafted(ops: &[(u8, u8, u16, u16)], ranks: u32) -> Vec<Record> {
                 let msg = MsgId(i as u32);
                 events.push(at(
                     now,
-                    RecordKind::Layer(Packed::new(&P2pRecord::SendPosted {
+                    RecordKind::layer(&P2pRecord::SendPosted {
                         rank,
                         dst,
                         tag: 0,
@@ -323,16 +323,16 @@ fn crafted(ops: &[(u8, u8, u16, u16)], ranks: u32) -> Vec<Record> {
                         req: ReqId(0),
                         sender_free: SimTime(now),
                         arrives: SimTime(now + a),
-                    })),
+                    }),
                 ));
                 events.push(at(
                     now + a,
-                    RecordKind::Layer(Packed::new(&P2pRecord::Arrived {
+                    RecordKind::layer(&P2pRecord::Arrived {
                         src: rank,
                         dst,
                         tag: 0,
                         msg,
-                    })),
+                    }),
                 ));
             }
         }

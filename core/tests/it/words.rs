@@ -225,7 +225,7 @@ fn the_lock_steps_read_as_the_algorithm() {
     use rankscope_core::workloads::lock_rounds::LockRounds;
     use rankscope_core::workloads::Native;
     let programs = (0..3)
-        .map(|_| Native::Lock(LockRounds::mixed(Algorithm::McsRw, 1, 2)))
+        .map(|_| Native::Lock(Box::new(LockRounds::mixed(Algorithm::McsRw, 1, 2))))
         .collect();
     let mut s = sim("fx100", programs, Algorithm::McsRw.words());
     s.run().unwrap();

@@ -117,7 +117,7 @@ mod tests {
     use super::*;
     use crate::locks::{Algorithm, MemOp, Word};
     use crate::time::SimTime;
-    use crate::trace::{Packed, Record, RecordKind};
+    use crate::trace::{Record, RecordKind};
 
     fn rec(kind: RecordKind) -> Record {
         Record {
@@ -127,12 +127,12 @@ mod tests {
     }
 
     fn lock(rank: u32, mode: Mode, held: bool) -> Record {
-        rec(RecordKind::Layer(Packed::new(&LockRecord::Lock {
+        rec(RecordKind::layer(&LockRecord::Lock {
             rank,
             home: 0,
             mode,
             held,
-        })))
+        }))
     }
 
     #[test]
@@ -170,12 +170,12 @@ mod tests {
         assert!(ledger.holders(0, records.len()).is_free());
         // Another rank's lock (a per-target scheme) is its own.
         let mut theirs = records.clone();
-        theirs.push(rec(RecordKind::Layer(Packed::new(&LockRecord::Lock {
+        theirs.push(rec(RecordKind::layer(&LockRecord::Lock {
             rank: 1,
             home: 3,
             mode: Mode::Exclusive,
             held: true,
-        }))));
+        })));
         ledger.extend(&theirs);
         assert!(ledger.holders(0, theirs.len()).is_free());
         assert_eq!(ledger.holders(3, theirs.len()).writer, Some(1));
@@ -184,12 +184,12 @@ mod tests {
 
     #[test]
     fn a_step_of_the_algorithm_counts_as_use_and_a_shorter_trace_rebuilds() {
-        let step = rec(RecordKind::Layer(Packed::new(&LockRecord::LockStep {
+        let step = rec(RecordKind::layer(&LockRecord::LockStep {
             rank: 1,
             algorithm: Algorithm::McsRw,
             op: MemOp::Read(Word { rank: 0, index: 0 }),
             result: 0,
-        })));
+        }));
         let records = vec![rec(RecordKind::Start { rank: 0 }), step];
         let mut ledger = LockLedger::new();
         ledger.extend(&records[..1]);
