@@ -32,15 +32,18 @@
 //! | [`time`] | [`SimTime`]: integer picoseconds, saturating; never a float, never a wall clock |
 //! | [`rng`] | SplitMix64, the one seeded random-number generator |
 //! | [`engine::queue`] | the event queue: a monotone radix heap, FIFO among equal times |
-//! | [`engine::event`] | the one event enum, matched exhaustively |
-//! | [`engine::program`] | [`engine::Program`], [`engine::Step`], [`engine::RankCtx`]: what a rank runs and how it issues operations |
-//! | [`engine::world`] | the state apart from programs; eager point-to-point with MPI matching; one-sided operations |
-//! | [`engine::words`], [`engine::rma`] | one-sided memory words with values; MPI windows: accesses applied by the target's program when the machine delivers them |
-//! | [`engine::sim`] | [`engine::Sim`]: the event loop, limits, summaries |
+//! | [`engine::event`] | the one event enum, closed: a rank starts, resumes, or a layer's event falls due |
+//! | [`engine::program`] | [`engine::Program`], [`engine::Step`], [`engine::RankCtx`]: what a rank runs and how it calls the protocol layers |
+//! | [`engine::layer`] | the protocol seam: [`engine::Layer`], the [`engine::Io`] commands a layer answers with, [`engine::Rig`] to drive one alone |
+//! | [`engine::sim`] | [`engine::Sim`]: the event loop, rank states, requests, limits, summaries |
 //! | [`engine::limits`] | [`engine::Limits`] and [`engine::SimError`] (deadlock, limits, program failures) |
-//! | [`engine::deadlock`] | who is blocked on what, and the wait-for cycle |
+//! | [`engine::deadlock`] | who is blocked on what (in each layer's words), and the wait-for cycle |
 //! | [`engine::history`] | [`engine::History`]: checkpoints + replay to step backwards exactly |
-//! | [`engine::slab`], [`engine::ids`] | small ids for requests and messages |
+//! | [`engine::slab`], [`engine::ids`] | small ids for requests and messages; per-id maps for layers |
+//! | [`proto`] | the protocols behind the seam and [`proto::SimConfig`], the standard stack a run is set up with |
+//! | [`proto::p2p`] | point-to-point with MPI matching: eager, and paper 000's matching engines (receiver only / both sides × sync, get, buffered) |
+//! | [`proto::rma`] | one-sided operations on NIC engines (or the target's software), memory words with values and spins, MPI windows |
+//! | [`proto::locks`] | paper 003's lock algorithms (MCS readers/writer with reader preference, foMPI, test-and-set) as step machines over remote memory words, the lock schemes that map `MPI_Win_lock` onto them, and a seeded interleaving checker |
 //! | [`machine`] | machine profiles as data (`profiles/*.toml`) and the hardware models |
 //! | [`machine::profile`], [`machine::sections`], [`machine::cited`] | [`machine::Profile`], its hardware sections, and [`machine::Cited`] values with their source or assumption; line/column errors |
 //! | [`machine::parameters`](mod@machine::parameters) | every cited number of a profile as a flat table for display |
@@ -48,11 +51,9 @@
 //! | [`machine::model`] | [`machine::Machine`]: a profile's hardware models composed for the engine |
 //! | [`machine::ops`], [`machine::note`] | one-sided operations and atomics; what the hardware did, as sentences |
 //! | [`machine::hw`] | one model per file: LogGP link, NIC engines, crossbar with drops, VME bus, torus, omega, EM-X CPU blocks, ACP comm thread |
-//! | [`trace`] | [`trace::Record`]s with explanations, the stable hash, Chrome/Perfetto export |
+//! | [`trace`] | [`trace::Record`]s with explanations (layers' records packed, [`trace::packed`]), the stable hash, Chrome/Perfetto export |
 //! | [`trace::timeline`] | [`trace::timeline::Timeline`]: spans, message and one-sided arrows, marks; window queries and hit tests for the space-time view |
 //! | [`lang`] | the MPI C language: lexer, parser, checker, compiler, VM, the MPI library (point-to-point, collectives, one-sided windows and locks), diagnostics |
-//! | [`engine::matching`], [`engine::protocol`] | paper 000's matching engines (receiver only / both sides × sync, get, buffered): requests, associative memory, request-issued queues, crossing rules |
-//! | [`locks`] | paper 003's lock algorithms (MCS readers/writer with reader preference, foMPI, test-and-set) as step machines over remote memory words, the lock schemes that map `MPI_Win_lock` onto them, and a seeded interleaving checker |
 //! | [`papers`] | paper checks: one registry of papers, each a module of parts (experiment → table or figure next to the published values), and the resumable runner the page uses |
 //! | [`workloads`] | native Rust programs for runs with millions of ranks |
 //! | [`bench`](mod@bench) | benchmark kernels shared by the CLI and the WebAssembly build |

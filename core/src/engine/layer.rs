@@ -439,11 +439,41 @@ impl Rig {
         }
     }
 
+    /// An `Io` for layer 0 that lends `windows` as the programs' windows.
+    pub fn io_with<'a>(&'a mut self, windows: &'a mut dyn Windows) -> Io<'a> {
+        Io {
+            core: &mut self.core,
+            layer: 0,
+            windows: Some(windows),
+        }
+    }
+
     /// The next due event (advancing the time to it): a layer event, or a rank's resume.
     pub fn pop(&mut self) -> Option<(SimTime, Result<LayerEvent, Rank>)> {
         let (time, event) = self.core.queue.pop()?;
         self.core.now = time;
         Some((time, event.as_layer().map(|(_, e)| e).ok_or(event.rank())))
+    }
+
+    /// Hands every due event to `layer` in time order until none is left; returns the ranks
+    /// woken on the way, with when.
+    pub fn drain(&mut self, layer: &mut dyn Layer) -> Result<Vec<(SimTime, Rank)>, LayerFailure> {
+        let mut woken = Vec::new();
+        while let Some((time, event)) = self.pop() {
+            match event {
+                Ok(e) => layer.on_event(e, &mut self.io())?,
+                Err(rank) => {
+                    self.core.states[rank as usize] = RankState::Ready;
+                    woken.push((time, rank));
+                }
+            }
+        }
+        Ok(woken)
+    }
+
+    /// Marks `rank` parked, as if its program returned `Step::Park`.
+    pub fn park(&mut self, rank: Rank) {
+        self.core.states[rank as usize] = RankState::Parked;
     }
 
     /// Marks `rank` blocked on `req`, as if its program waited for it.

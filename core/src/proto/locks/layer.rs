@@ -110,3 +110,80 @@ impl LockOps for RankCtx<'_> {
             .map_or(LockScheme::McsRw, Locks::scheme)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rig;
+    use crate::machine::{builtin_profiles, AtomicKind, Machine};
+    use crate::proto::rma::{OneSided, Word};
+    use crate::trace::LayerRecord;
+
+    /// A lock algorithm's memory operation is narrated in the algorithm's words when it takes
+    /// effect at the target, not when it is issued.
+    #[test]
+    fn a_noted_operation_is_narrated_when_it_takes_effect() {
+        let profile = builtin_profiles()
+            .unwrap()
+            .into_iter()
+            .find(|p| p.machine.id == "fx100")
+            .unwrap();
+        let mut rig = Rig::new(Machine::new(&profile, 2).unwrap(), 2);
+        let mut words = OneSided::new(2, Algorithm::McsRw.words());
+        let op = MemOp::fetch(
+            AtomicKind::FetchAndAdd,
+            Word {
+                rank: 0,
+                index: super::super::mcs_rw::RCNT,
+            },
+            1,
+        );
+        words
+            .mem_op(&mut rig.io(), 1, op, Some(Algorithm::McsRw.note()))
+            .unwrap();
+        let issued = rig.log().len();
+        rig.drain(&mut words).unwrap();
+        let log = rig.log();
+        assert_eq!(
+            log.len(),
+            issued + 2,
+            "the step, then the completion: {log:?}"
+        );
+        assert!(log[issued].starts_with("rank 1"), "{log:?}");
+    }
+
+    #[test]
+    fn every_record_packs_and_unpacks_exactly() {
+        let w = Word { rank: 3, index: 2 };
+        let records = [
+            LockRecord::LockStep {
+                rank: 1,
+                algorithm: Algorithm::Fompi,
+                op: MemOp::cas(w, u64::MAX, 7),
+                result: 1 << 63,
+            },
+            LockRecord::LockStep {
+                rank: 1,
+                algorithm: Algorithm::TestAndSet,
+                op: MemOp::Write(w, 5),
+                result: 0,
+            },
+            LockRecord::LockStep {
+                rank: 0,
+                algorithm: Algorithm::McsRw,
+                op: MemOp::Read(w),
+                result: 9,
+            },
+            LockRecord::Lock {
+                rank: 2,
+                home: 1,
+                mode: Mode::Exclusive,
+                held: false,
+            },
+        ];
+        for r in records {
+            let (variant, words) = r.pack();
+            assert_eq!(LockRecord::unpack(variant, &words), r);
+        }
+    }
+}

@@ -17,6 +17,8 @@ pub mod emx;
 pub mod engines;
 pub mod ids;
 pub mod records;
+#[cfg(test)]
+mod tests;
 
 use std::any::Any;
 use std::collections::VecDeque;

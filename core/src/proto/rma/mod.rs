@@ -14,6 +14,8 @@
 
 pub mod memory;
 pub mod records;
+#[cfg(test)]
+mod tests;
 pub mod windows;
 pub mod words;
 
