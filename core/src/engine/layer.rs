@@ -60,9 +60,9 @@ pub struct Pending {
     pub on: Option<Rank>,
 }
 
-/// A protocol layer (see the module documentation). `Clone` through [`Layer::clone_box`], so a
-/// checkpoint copies it exactly.
-pub trait Layer: fmt::Debug + 'static {
+/// A protocol layer (see the module documentation). A `Clone` type, so a checkpoint copies it
+/// exactly ([`DynLayer`] comes with it).
+pub trait Layer: DynLayer + fmt::Debug + 'static {
     /// The layer's name, for messages.
     fn name(&self) -> &'static str;
 
@@ -90,15 +90,29 @@ pub trait Layer: fmt::Debug + 'static {
 
     /// Estimated heap bytes the layer holds.
     fn heap_bytes(&self) -> usize;
+}
 
+/// What every [`Layer`] gets from being `Clone` (blanket implementation): copying and
+/// downcasting a boxed layer.
+pub trait DynLayer {
     /// An exact copy.
     fn clone_box(&self) -> Box<dyn Layer>;
-
-    /// For [`crate::engine::Sim::layer`] and `RankCtx::call`.
+    /// For [`crate::engine::Sim::layer`] and `RankCtx::layer`.
     fn as_any(&self) -> &dyn Any;
-
     /// For `RankCtx::call`.
     fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<T: Layer + Clone> DynLayer for T {
+    fn clone_box(&self) -> Box<dyn Layer> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
 }
 
 impl Clone for Box<dyn Layer> {
@@ -428,6 +442,19 @@ impl Rig {
         Rig {
             core: Core::new(machine, ranks, TraceMode::Full),
         }
+    }
+
+    /// `ranks` ranks on the built-in profile `id` (panics if there is none: for tests).
+    pub fn builtin(id: &str, ranks: u32) -> Rig {
+        let profile = crate::machine::builtin_profiles()
+            .expect("the built-in profiles parse")
+            .into_iter()
+            .find(|p| p.machine.id == id)
+            .unwrap_or_else(|| panic!("no built-in profile {id}"));
+        Rig::new(
+            Machine::new(&profile, ranks).expect("the profile fits the ranks"),
+            ranks,
+        )
     }
 
     /// An `Io` for layer 0 at the current time.

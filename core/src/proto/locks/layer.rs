@@ -4,8 +4,6 @@
 //! taking or leaving of a lock a record. The layer has no events of its own: the algorithms'
 //! memory operations are the one-sided layer's.
 
-use std::any::Any;
-
 use super::{Algorithm, LockRecord, LockScheme, MemOp, Mode};
 use crate::engine::{Io, Layer, LayerEvent, LayerFailure, OpError, Rank, RankCtx, ReqId};
 use crate::proto::rma::{OneSidedOps, StepNote};
@@ -39,18 +37,6 @@ impl Layer for Locks {
 
     fn heap_bytes(&self) -> usize {
         0
-    }
-
-    fn clone_box(&self) -> Box<dyn Layer> {
-        Box::new(self.clone())
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
     }
 }
 
@@ -115,7 +101,7 @@ impl LockOps for RankCtx<'_> {
 mod tests {
     use super::*;
     use crate::engine::Rig;
-    use crate::machine::{builtin_profiles, AtomicKind, Machine};
+    use crate::machine::AtomicKind;
     use crate::proto::rma::{OneSided, Word};
     use crate::trace::LayerRecord;
 
@@ -123,12 +109,7 @@ mod tests {
     /// effect at the target, not when it is issued.
     #[test]
     fn a_noted_operation_is_narrated_when_it_takes_effect() {
-        let profile = builtin_profiles()
-            .unwrap()
-            .into_iter()
-            .find(|p| p.machine.id == "fx100")
-            .unwrap();
-        let mut rig = Rig::new(Machine::new(&profile, 2).unwrap(), 2);
+        let mut rig = Rig::builtin("fx100", 2);
         let mut words = OneSided::new(2, Algorithm::McsRw.words());
         let op = MemOp::fetch(
             AtomicKind::FetchAndAdd,

@@ -20,7 +20,6 @@ pub mod records;
 #[cfg(test)]
 mod tests;
 
-use std::any::Any;
 use std::collections::VecDeque;
 
 pub use emx::{Packet, ProtoBox, RecvInfo, RecvMode, SendInfo};
@@ -379,18 +378,6 @@ impl Layer for P2p {
             + self.protos.capacity() * std::mem::size_of::<Option<Box<ProtoBox>>>()
             + self.kinds.heap_bytes()
             + self.statuses.heap_bytes()
-    }
-
-    fn clone_box(&self) -> Box<dyn Layer> {
-        Box::new(self.clone())
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
     }
 }
 

@@ -3,15 +3,9 @@
 
 use super::*;
 use crate::engine::Rig;
-use crate::machine::{builtin_profiles, Machine};
 
 fn rig(machine: &str, ranks: u32) -> Rig {
-    let profile = builtin_profiles()
-        .unwrap()
-        .into_iter()
-        .find(|p| p.machine.id == machine)
-        .unwrap();
-    Rig::new(Machine::new(&profile, ranks).unwrap(), ranks)
+    Rig::builtin(machine, ranks)
 }
 
 /// Takes a completed receive's status and data as a program would.

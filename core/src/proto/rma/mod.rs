@@ -19,7 +19,6 @@ mod tests;
 pub mod windows;
 pub mod words;
 
-use std::any::Any;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -302,18 +301,6 @@ impl Layer for OneSided {
 
     fn heap_bytes(&self) -> usize {
         self.windows.heap_bytes() + self.kinds.heap_bytes()
-    }
-
-    fn clone_box(&self) -> Box<dyn Layer> {
-        Box::new(self.clone())
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
     }
 }
 

@@ -4,15 +4,10 @@
 
 use super::*;
 use crate::engine::{layer::Windows, Rig};
-use crate::machine::{builtin_profiles, AtomicKind, Machine};
+use crate::machine::AtomicKind;
 
 fn rig(machine: &str, ranks: u32) -> Rig {
-    let profile = builtin_profiles()
-        .unwrap()
-        .into_iter()
-        .find(|p| p.machine.id == machine)
-        .unwrap();
-    Rig::new(Machine::new(&profile, ranks).unwrap(), ranks)
+    Rig::builtin(machine, ranks)
 }
 
 fn value(data: &[u8]) -> u64 {
