@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every check CI runs, after the same idempotent setup as scripts/serve.sh:
-# formatting, clippy (native and wasm) with -D warnings, all tests, the core purity guard,
-# a release wasm build, and the browser tests in headless Chromium.
+# formatting, clippy (native and wasm) with -D warnings, all tests, the core purity guard, the
+# differential test against MPICH, a release wasm build, and the browser tests in headless Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 STEP="setup"
@@ -27,6 +27,10 @@ if cargo tree -p rankscope-core -e normal --prefix none | grep -E '^(wasm-bindge
   echo "rankscope-core depends on a browser crate (listed above)" >&2
   false
 fi
+
+step "differential test: tests/corpus/ under Debian's MPICH and under Rankscope"
+cargo build -q --release -p rankscope
+python3 scripts/differential.py
 
 step "release wasm build (trunk build --release)"
 run_trunk build --release --offline

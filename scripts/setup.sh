@@ -74,6 +74,13 @@ else
   apt_install chromium chromium-driver
 fi
 
+step "MPICH and Python 3 (the differential test against a real MPI: scripts/differential.py)"
+if command -v mpicc >/dev/null && command -v mpirun >/dev/null && command -v python3 >/dev/null; then
+  skip "$(mpichversion 2>/dev/null | head -n1 | tr -s ' \t' ' ')"
+else
+  apt_install mpich libmpich-dev python3
+fi
+
 step "Node.js and the browser-test packages (playwright-core, no browser download)"
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then apt_install nodejs npm; fi
 if cmp -s tests/package-lock.json tests/node_modules/.package-lock.json 2>/dev/null; then

@@ -1452,7 +1452,7 @@ impl<'a> Checker<'a> {
             .enumerate()
         {
             let (ok, fix) = match conv {
-                'd' | 'i' | 'u' | 'x' | 'X' | 'c' => (
+                'd' | 'i' | 'u' | 'o' | 'x' | 'X' | 'c' => (
                     t.is_integer() || t.is_handle(),
                     if t.is_double() {
                         "use `%f` for a `double`, or convert it with `(int)`"
@@ -1521,7 +1521,8 @@ fn conversions(format: &str) -> Result<Vec<char>, String> {
             Some('%') => {}
             Some(
                 conv
-                @ ('d' | 'i' | 'u' | 'x' | 'X' | 'c' | 's' | 'f' | 'F' | 'e' | 'E' | 'g' | 'G'),
+                @ ('d' | 'i' | 'u' | 'o' | 'x' | 'X' | 'c' | 's' | 'f' | 'F' | 'e' | 'E' | 'g'
+                | 'G'),
             ) => {
                 out.push(conv);
             }

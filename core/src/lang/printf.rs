@@ -65,7 +65,7 @@ pub fn format(fmt: &str, args: &[PrintArg]) -> String {
                 out.push('%');
                 continue;
             }
-            'd' | 'i' | 'u' | 'x' | 'X' | 'c' => {
+            'd' | 'i' | 'u' | 'o' | 'x' | 'X' | 'c' => {
                 let v = match args.next() {
                     Some(PrintArg::Int(v)) => *v,
                     Some(PrintArg::Double(d)) => *d as i64,
@@ -76,6 +76,7 @@ pub fn format(fmt: &str, args: &[PrintArg]) -> String {
                 };
                 match conv {
                     'c' => char::from(v as u8).to_string(),
+                    'o' => format!("{:o}", v as u32),
                     'x' => format!("{:x}", v as u32),
                     'X' => format!("{:X}", v as u32),
                     'u' => (v as u32).to_string(),
@@ -238,6 +239,7 @@ mod tests {
             ),
             ("%d %d", vec![I(1)], "1 %?"),
             ("%+d % d %lu", vec![I(5), I(5), I(9)], "+5  5 9"),
+            ("%o %5o %-4o|", vec![I(8), I(64), I(7)], "10   100 7   |"),
         ];
         for (fmt, args, want) in cases {
             assert_eq!(format(fmt, args), *want, "{fmt}");
