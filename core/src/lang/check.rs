@@ -1520,8 +1520,7 @@ fn conversions(format: &str) -> Result<Vec<char>, String> {
         match chars.next() {
             Some('%') => {}
             Some(
-                conv
-                @ ('d' | 'i' | 'u' | 'o' | 'x' | 'X' | 'c' | 's' | 'f' | 'F' | 'e' | 'E' | 'g'
+                conv @ ('d' | 'i' | 'u' | 'o' | 'x' | 'X' | 'c' | 's' | 'f' | 'F' | 'e' | 'E' | 'g'
                 | 'G'),
             ) => {
                 out.push(conv);
