@@ -34,22 +34,6 @@ impl Event {
             b: e.b,
         }
     }
-
-    /// The layer and its event, if this is a layer's event.
-    pub(crate) fn as_layer(&self) -> Option<(LayerId, LayerEvent)> {
-        match *self {
-            Event::Layer { layer, code, a, b } => Some((layer, LayerEvent { code, a, b })),
-            Event::Start(_) | Event::Resume(_) => None,
-        }
-    }
-
-    /// The rank of a start or resume (0 for a layer's event).
-    pub(crate) fn rank(&self) -> Rank {
-        match *self {
-            Event::Start(r) | Event::Resume(r) => r,
-            Event::Layer { .. } => 0,
-        }
-    }
 }
 
 #[cfg(test)]

@@ -63,9 +63,6 @@ pub struct Pending {
 /// A protocol layer (see the module documentation). A `Clone` type, so a checkpoint copies it
 /// exactly ([`DynLayer`] comes with it).
 pub trait Layer: DynLayer + fmt::Debug + 'static {
-    /// The layer's name, for messages.
-    fn name(&self) -> &'static str;
-
     /// One of the layer's events fell due.
     fn on_event(&mut self, event: LayerEvent, io: &mut Io<'_>) -> Result<(), LayerFailure>;
 
@@ -364,11 +361,6 @@ impl Io<'_> {
         }
     }
 
-    /// Whether `rank` has finished its program.
-    pub fn has_finished(&self, rank: Rank) -> bool {
-        self.core.states.get(rank as usize) == Some(&RankState::Done)
-    }
-
     /// Writes one of this layer's records into the trace (stored only in a full trace; hashed
     /// always).
     pub fn record<R: LayerRecord>(&mut self, record: R) {
@@ -479,7 +471,13 @@ impl Rig {
     pub fn pop(&mut self) -> Option<(SimTime, Result<LayerEvent, Rank>)> {
         let (time, event) = self.core.queue.pop()?;
         self.core.now = time;
-        Some((time, event.as_layer().map(|(_, e)| e).ok_or(event.rank())))
+        Some((
+            time,
+            match event {
+                super::event::Event::Start(rank) | super::event::Event::Resume(rank) => Err(rank),
+                super::event::Event::Layer { code, a, b, .. } => Ok(LayerEvent { code, a, b }),
+            },
+        ))
     }
 
     /// Hands every due event to `layer` in time order until none is left; returns the ranks

@@ -6,7 +6,6 @@
 //! operations through the context (each returns at once with a request id) and finally returns a
 //! [`Step`]: compute for a while, wait for requests, finish, or fail.
 
-use std::any::Any;
 use std::fmt;
 
 use super::ids::{Rank, ReqId};
@@ -176,7 +175,7 @@ impl RankCtx<'_> {
     pub fn layer<L: Layer>(&self) -> Option<&L> {
         self.layers
             .iter()
-            .find_map(|l| (l.as_any() as &dyn Any).downcast_ref::<L>())
+            .find_map(|l| l.as_any().downcast_ref::<L>())
     }
 
     /// Takes the processor time the calls since the last take spent issuing their operations

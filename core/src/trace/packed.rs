@@ -102,7 +102,6 @@ pub struct Codec {
     hash: fn(u8, &Words, &mut TraceHasher),
     draw: fn(u8, &Words, SimTime) -> Draw,
     export: fn(u8, &Words) -> Export,
-    debug: fn(u8, &Words, &mut fmt::Formatter<'_>) -> fmt::Result,
 }
 
 fn name_of<T: LayerRecord>(v: u8, w: &Words) -> &'static str {
@@ -126,9 +125,6 @@ fn draw_of<T: LayerRecord>(v: u8, w: &Words, time: SimTime) -> Draw {
 fn export_of<T: LayerRecord>(v: u8, w: &Words) -> Export {
     T::unpack(v, w).export()
 }
-fn debug_of<T: LayerRecord>(v: u8, w: &Words, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    fmt::Debug::fmt(&T::unpack(v, w), f)
-}
 
 impl Codec {
     /// The codec of `T`'s variant `variant`.
@@ -143,7 +139,6 @@ impl Codec {
             hash: hash_of::<T>,
             draw: draw_of::<T>,
             export: export_of::<T>,
-            debug: debug_of::<T>,
         }
     }
 }
@@ -180,16 +175,6 @@ impl Codec {
     /// See [`LayerRecord::export`].
     pub fn export(&self, words: &Words) -> Export {
         (self.export)(self.variant, words)
-    }
-    /// The record `words` hold, formatted with `Debug`.
-    pub fn debug(&self, words: &Words) -> String {
-        struct Show<'a>(&'a Codec, &'a Words);
-        impl fmt::Debug for Show<'_> {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                (self.0.debug)(self.0.variant, self.1, f)
-            }
-        }
-        format!("{:?}", Show(self, words))
     }
 }
 

@@ -27,10 +27,6 @@ impl Locks {
 }
 
 impl Layer for Locks {
-    fn name(&self) -> &'static str {
-        "locks"
-    }
-
     fn on_event(&mut self, event: LayerEvent, _io: &mut Io<'_>) -> Result<(), LayerFailure> {
         unreachable!("the locks layer schedules no events ({event:?})")
     }

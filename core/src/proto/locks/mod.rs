@@ -75,12 +75,9 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
-    /// Every algorithm.
+    /// Every algorithm, in declaration order (so `ALL[a as usize] == a`: lock records unpack
+    /// an algorithm from its code this way).
     pub const ALL: [Algorithm; 3] = [Algorithm::McsRw, Algorithm::TestAndSet, Algorithm::Fompi];
-
-    /// Every algorithm, indexed by its code (`algorithm as u32`, the trace hash's encoding).
-    pub const ALL_BY_CODE: [Algorithm; 3] =
-        [Algorithm::McsRw, Algorithm::TestAndSet, Algorithm::Fompi];
 
     /// Words each rank needs (the lock record on the home rank, a queue node on every rank).
     pub fn words(self) -> u32 {

@@ -110,7 +110,7 @@ impl LayerRecord for LockRecord {
                 };
                 LockRecord::LockStep {
                     rank,
-                    algorithm: Algorithm::ALL_BY_CODE[(codes & 0xff) as usize],
+                    algorithm: Algorithm::ALL[(codes & 0xff) as usize],
                     op,
                     result,
                 }

@@ -328,10 +328,6 @@ impl P2p {
 }
 
 impl Layer for P2p {
-    fn name(&self) -> &'static str {
-        "point-to-point"
-    }
-
     fn on_event(&mut self, event: LayerEvent, io: &mut Io<'_>) -> Result<(), LayerFailure> {
         match P2pEvent::decode(event) {
             P2pEvent::SendDone(req) => {

@@ -146,9 +146,15 @@ impl OneSided {
         op: RdmaOp,
         mem: Option<MemOp>,
     ) -> ReqId {
-        let req = io.new_request(origin);
-        self.kinds.insert(req.0, RdmaReq { target, op, mem });
+        let req = self.new_request(io, origin, RdmaReq { target, op, mem });
         self.issue(io, req, origin, target, op, false);
+        req
+    }
+
+    /// A one-sided request of `origin`, known to the engine and to this layer.
+    pub(crate) fn new_request(&mut self, io: &mut Io<'_>, origin: Rank, kind: RdmaReq) -> ReqId {
+        let req = io.new_request(origin);
+        self.kinds.insert(req.0, kind);
         req
     }
 
@@ -258,10 +264,6 @@ impl OneSided {
 }
 
 impl Layer for OneSided {
-    fn name(&self) -> &'static str {
-        "one-sided"
-    }
-
     fn on_event(&mut self, event: LayerEvent, io: &mut Io<'_>) -> Result<(), LayerFailure> {
         match RmaEvent::decode(event) {
             RmaEvent::Done(req) => self.done(io, req),

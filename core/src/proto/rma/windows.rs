@@ -307,9 +307,9 @@ impl OneSided {
         op: RdmaOp,
         software: Option<String>,
     ) -> ReqId {
-        let req = io.new_request(origin);
-        self.kinds.insert(
-            req.0,
+        let req = self.new_request(
+            io,
+            origin,
             RdmaReq {
                 target,
                 op,

@@ -61,9 +61,9 @@ impl OneSided {
         if let Some(note) = note {
             note.record(io, origin, op, result);
         }
-        let req = io.new_request(origin);
-        self.kinds.insert(
-            req.0,
+        let req = self.new_request(
+            io,
+            origin,
             RdmaReq {
                 target: origin,
                 op: rdma_of(op),
