@@ -1,9 +1,10 @@
 //! The syntax tree of the MPI C subset, every node carrying the byte span of its source text.
 //!
-//! The language is a small C: `int`, `double`, `char` (and `void` for functions), the MPI handle
-//! types, pointers in parameters, fixed-size 1-D and 2-D arrays, the usual statements and
-//! operators, user functions, `printf`, and MPI calls (which are ordinary calls to built-in
-//! functions). `#include` lines are ignored; `#define NAME tokens` defines object-like macros.
+//! The language is C99 as MPI courses write it: the integer types signed and unsigned, `float`,
+//! `double`, `_Bool`, `struct`s and `union`s, `enum`s and `typedef`s (resolved by the parser, so
+//! the tree holds only resolved types), the MPI handle types, pointers, fixed-size arrays, the
+//! usual statements (with `switch` and `goto`) and operators, user functions, `printf`, and MPI
+//! calls (which are ordinary calls to built-in functions).
 
 use std::ops::Range;
 
@@ -15,6 +16,43 @@ pub type Span = Range<usize>;
 pub struct Unit {
     /// Global declarations and functions, in source order.
     pub items: Vec<Item>,
+    /// Every `struct` and `union` the program declares; [`BaseType::Record`] indexes it.
+    pub records: Vec<RecordDecl>,
+}
+
+/// A `struct` or `union` as declared: its members in order (layout is the compiler's).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecordDecl {
+    /// Its tag (`point` in `struct point`), or `<anonymous>`.
+    pub name: String,
+    /// A `union` (members overlap) rather than a `struct`.
+    pub union: bool,
+    /// Its members; `None` while only declared (`struct node;`), not yet defined.
+    pub fields: Option<Vec<FieldDecl>>,
+    /// Where it is declared (or first named).
+    pub span: Span,
+}
+
+/// One member of a `struct` or `union`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FieldDecl {
+    /// Its type.
+    pub ty: Type,
+    /// Its name.
+    pub name: String,
+    /// Its declarator's span.
+    pub span: Span,
+}
+
+impl RecordDecl {
+    /// `struct point` or `union value`.
+    pub fn keyword_name(&self) -> String {
+        format!(
+            "{} {}",
+            if self.union { "union" } else { "struct" },
+            self.name
+        )
+    }
 }
 
 /// A top-level item.
@@ -31,12 +69,30 @@ pub enum Item {
 pub enum BaseType {
     /// `void` (function results, `void *`).
     Void,
-    /// `char`: 1 byte.
+    /// `_Bool` (`bool` with `<stdbool.h>`): 1 byte holding 0 or 1.
+    Bool,
+    /// `char` (and `signed char`): 1 byte, signed as on x86-64 Linux.
     Char,
-    /// `int`: 4 bytes, two's complement, wrapping.
+    /// `unsigned char`.
+    UChar,
+    /// `short`: 2 bytes.
+    Short,
+    /// `unsigned short`.
+    UShort,
+    /// `int`: 4 bytes, two's complement.
     Int,
+    /// `unsigned int`: 4 bytes, wrapping modulo 2³².
+    UInt,
+    /// `long` and `long long`: 8 bytes (LP64).
+    Long,
+    /// `unsigned long` and `unsigned long long` (also `size_t`).
+    ULong,
+    /// `float`: 4-byte IEEE 754 single.
+    Float,
     /// `double`: 8-byte IEEE 754.
     Double,
+    /// A `struct` or `union`: an index into [`Unit::records`].
+    Record(u32),
     /// `MPI_Request`: an int-sized handle.
     MpiRequest,
     /// `MPI_Status`: a struct with `MPI_SOURCE`, `MPI_TAG`, `MPI_ERROR` (and a hidden count).
@@ -69,6 +125,8 @@ pub struct Type {
 pub struct VarDecl {
     /// Its type.
     pub ty: Type,
+    /// Declared `static` (a local then lives for the whole run and is initialized once).
+    pub is_static: bool,
     /// Its name.
     pub name: String,
     /// Span of the name.
@@ -185,6 +243,31 @@ pub enum StmtKind {
     Block(Block),
     /// `;` alone.
     Empty,
+    /// `switch (value) body`: jumps to the matching `case` label in `body`.
+    Switch {
+        /// The value compared with each `case`.
+        value: Expr,
+        /// The body holding the labels.
+        body: Box<Stmt>,
+    },
+    /// `case constant: statement` inside a `switch`.
+    Case {
+        /// The label's value (a constant expression).
+        value: Expr,
+        /// The statement the label marks.
+        body: Box<Stmt>,
+    },
+    /// `default: statement` inside a `switch`.
+    Default(Box<Stmt>),
+    /// `name: statement`.
+    Label {
+        /// The label.
+        name: String,
+        /// The statement it marks.
+        body: Box<Stmt>,
+    },
+    /// `goto name;`.
+    Goto(String),
 }
 
 /// An expression.
@@ -327,10 +410,16 @@ pub enum ExprKind {
     },
     /// `base[index]`.
     Index(Box<Expr>, Box<Expr>),
-    /// `base.field` (only `MPI_Status` fields).
+    /// `base.field` (a `struct`, `union` or `MPI_Status` member).
     Field(Box<Expr>, String),
+    /// `base->field`.
+    Arrow(Box<Expr>, String),
     /// `(type) expr`.
     Cast(Type, Box<Expr>),
     /// `sizeof(type)`.
     SizeOf(Type),
+    /// `sizeof expr` (not evaluated).
+    SizeOfExpr(Box<Expr>),
+    /// `a, b`: evaluates `a`, then gives `b`.
+    Comma(Box<Expr>, Box<Expr>),
 }

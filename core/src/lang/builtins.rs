@@ -532,15 +532,18 @@ pub fn constant(name: &str) -> Option<&'static Constant> {
     CONSTANTS.iter().find(|c| c.name == name)
 }
 
-/// Size in bytes of a pointer (rank memory addresses are 32-bit).
-pub const POINTER_SIZE: u32 = 4;
+/// Size in bytes of a pointer (LP64; rank memory addresses fit in 32 bits).
+pub const POINTER_SIZE: u32 = 8;
 
 /// Size in bytes of a base type as stored in rank memory (`void` has none).
 pub fn base_size(base: BaseType) -> u32 {
     match base {
-        BaseType::Void => 0,
-        BaseType::Char => 1,
+        BaseType::Void | BaseType::Record(_) => 0,
+        BaseType::Char | BaseType::UChar | BaseType::Bool => 1,
+        BaseType::Short | BaseType::UShort => 2,
+        BaseType::Long | BaseType::ULong => 8,
         BaseType::Double => DOUBLE_SIZE,
+        BaseType::UInt | BaseType::Float => 4,
         BaseType::MpiStatus => STATUS_SIZE,
         BaseType::Int
         | BaseType::MpiRequest
@@ -600,7 +603,7 @@ mod tests {
         };
         assert_eq!(size_of(&t(BaseType::Int, 0, &[])), Some(4));
         assert_eq!(size_of(&t(BaseType::Double, 0, &[4, 8])), Some(256));
-        assert_eq!(size_of(&t(BaseType::Char, 2, &[])), Some(4));
+        assert_eq!(size_of(&t(BaseType::Char, 2, &[])), Some(8));
         assert_eq!(size_of(&t(BaseType::MpiStatus, 0, &[2])), Some(32));
         assert_eq!(size_of(&t(BaseType::Void, 0, &[])), None);
         assert_eq!(size_of(&t(BaseType::Double, 0, &[1 << 20, 1 << 20])), None);

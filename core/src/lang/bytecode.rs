@@ -31,6 +31,80 @@ pub enum Builtin {
     Abs,
 }
 
+/// A scalar in memory: how many bytes the VM loads or stores, and how it widens the value to a
+/// stack word (sign- or zero-extension, `_Bool` normalization, `float` ↔ `double`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Scalar {
+    /// `_Bool`: one byte; storing any non-zero value stores 1.
+    Bool,
+    /// `char`.
+    I8,
+    /// `unsigned char`.
+    U8,
+    /// `short`.
+    I16,
+    /// `unsigned short`.
+    U16,
+    /// `int`.
+    I32,
+    /// `unsigned int`.
+    U32,
+    /// `long`, `unsigned long` and pointers (the stack word's bits as they are).
+    I64,
+    /// `float` (a `double` on the stack, rounded to single precision when stored).
+    F32,
+    /// `double`.
+    F64,
+}
+
+impl Scalar {
+    /// Bytes in memory.
+    pub fn bytes(self) -> u32 {
+        match self {
+            Scalar::Bool | Scalar::I8 | Scalar::U8 => 1,
+            Scalar::I16 | Scalar::U16 => 2,
+            Scalar::I32 | Scalar::U32 | Scalar::F32 => 4,
+            Scalar::I64 | Scalar::F64 => 8,
+        }
+    }
+
+    /// An integer stack word narrowed to this integer scalar's range as C converts it
+    /// (truncation modulo 2^bits, then sign- or zero-extension; non-zero → 1 for `_Bool`).
+    pub fn narrow(self, v: i64) -> i64 {
+        match self {
+            Scalar::Bool => i64::from(v != 0),
+            Scalar::I8 => i64::from(v as i8),
+            Scalar::U8 => i64::from(v as u8),
+            Scalar::I16 => i64::from(v as i16),
+            Scalar::U16 => i64::from(v as u16),
+            Scalar::I32 => i64::from(v as i32),
+            Scalar::U32 => i64::from(v as u32),
+            Scalar::I64 | Scalar::F32 | Scalar::F64 => v,
+        }
+    }
+}
+
+/// The width and signedness of integer arithmetic after C's usual conversions, for operations
+/// not in `int` (which has its own faster [`Op::Int`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum IntMode {
+    /// `unsigned int`: modulo 2³², unsigned comparisons, logical shifts.
+    U32,
+    /// `long`: 64-bit two's complement.
+    I64,
+    /// `unsigned long`: modulo 2⁶⁴.
+    U64,
+}
+
+/// How one argument reaches a callee's frame.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Pass {
+    /// A scalar value, stored as this scalar.
+    Scalar(Scalar),
+    /// A `struct` or `union` by value: the stack holds its address; this many bytes are copied.
+    Copy(u32),
+}
+
 /// How `printf` should read one argument from the stack.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ArgKind {
@@ -53,6 +127,10 @@ pub enum Op {
     Pop,
     /// Duplicate the top value.
     Dup,
+    /// Exchange the two top values.
+    Swap,
+    /// Pop an address and set `n` bytes there to zero (a local's fresh value).
+    Zero(u32),
     /// Push frame pointer + offset (the address of a local).
     AddrLocal(u32),
     /// Load the `int` at frame pointer + offset.
@@ -65,14 +143,15 @@ pub enum Op {
     LoadInt,
     /// Pop an address, push the `double` there.
     LoadDouble,
-    /// Pop an address, push the `char` there (as an int).
-    LoadChar,
+    /// Pop an address, push the scalar there widened to a stack word.
+    Load(Scalar),
     /// Pop a value, pop an address, store the value as `int`, push the value.
     StoreInt,
     /// Same for `double`.
     StoreDouble,
-    /// Same for `char` (truncating); pushes the truncated value.
-    StoreChar,
+    /// Pop a value, pop an address, store the value as this scalar (it is already converted to
+    /// the scalar's type); push the value.
+    Store(Scalar),
     /// Pop `n` bytes' worth: pop a source address then a destination address, copy `n` bytes
     /// (struct assignment), push the destination.
     Copy(u32),
@@ -84,8 +163,10 @@ pub enum Op {
         /// Push the old value.
         post: bool,
     },
-    /// Like `IncInt` for a `char`.
-    IncChar {
+    /// Like `IncInt` for any integer scalar or pointer (`delta` already scaled by the stride).
+    IncScalar {
+        /// What is incremented.
+        scalar: Scalar,
         /// Amount.
         delta: i32,
         /// Push the old value.
@@ -100,6 +181,8 @@ pub enum Op {
     },
     /// Integer arithmetic and comparisons on the two top values (32-bit wrapping).
     Int(IntOp),
+    /// Integer arithmetic and comparisons in `unsigned int`, `long` or `unsigned long`.
+    Wide(IntOp, IntMode),
     /// Double arithmetic and comparisons on the two top values.
     Double(DoubleOp),
     /// Negate the top int.
@@ -112,12 +195,17 @@ pub enum Op {
     BitNotInt,
     /// Top double → 0/1 truth value.
     DoubleTruth,
-    /// Convert the top int to a double.
+    /// Convert the top (signed) integer to a double.
     IntToDouble,
-    /// Convert the top double to an int (truncating toward zero; NaN and overflow are errors).
-    DoubleToInt,
-    /// Truncate the top int to a char's range (casts to `char`).
-    IntToChar,
+    /// Convert the top `unsigned long` to a double.
+    U64ToDouble,
+    /// Convert the top double to an integer scalar (truncating toward zero; NaN and values out
+    /// of the target's range are errors, where C's behaviour is undefined).
+    DoubleTo(Scalar),
+    /// Narrow the top integer to an integer scalar's range (a cast or an assignment).
+    Narrow(Scalar),
+    /// Round the top double to single precision (`float` arithmetic and conversions).
+    RoundFloat,
     /// Pop an index, check `0 <= index < len` (an out-of-bounds error names both).
     CheckIndex(u32),
     /// Pop an int `i`, pop an address `a`, push `a + i * stride` (checked for overflow).
@@ -233,8 +321,8 @@ pub struct FunctionInfo {
     pub entry: u32,
     /// Bytes of its frame (parameters first, then locals).
     pub frame_size: u32,
-    /// Offsets and kinds of its parameters in the frame.
-    pub params: Vec<(u32, ArgKind, u32)>,
+    /// Offsets of its parameters in the frame and how each argument is passed.
+    pub params: Vec<(u32, Pass)>,
     /// Whether it returns a value.
     pub returns_value: bool,
     /// Whether that value is a double.

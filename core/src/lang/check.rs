@@ -11,14 +11,16 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::ast::RecordDecl;
 use super::ast::{
     BaseType, BinOp, Block, Expr, ExprKind, Function, Init, Item, Span, Stmt, StmtKind, Type,
     UnaryOp, Unit, VarDecl,
 };
-use super::builtins::{builtin, constant, size_of, ConstKind, ParamKind, BUILTINS, CONSTANTS};
+use super::builtins::{builtin, constant, ConstKind, ParamKind, BUILTINS, CONSTANTS};
 use super::diagnostic::{line_col, Diagnostic};
 use super::parser::parse;
 use super::token::base_type_name;
+use super::types::Layouts;
 
 /// Parses and checks `source`. On failure, every diagnostic in source order: the syntax errors if
 /// there are any (the tree is then not checked), otherwise the checked errors.
@@ -63,7 +65,42 @@ enum Ty {
 }
 
 fn is_arith_base(b: BaseType) -> bool {
-    matches!(b, BaseType::Int | BaseType::Char | BaseType::Double)
+    is_integer_base(b) || is_floating_base(b)
+}
+
+fn is_integer_base(b: BaseType) -> bool {
+    matches!(
+        b,
+        BaseType::Bool
+            | BaseType::Char
+            | BaseType::UChar
+            | BaseType::Short
+            | BaseType::UShort
+            | BaseType::Int
+            | BaseType::UInt
+            | BaseType::Long
+            | BaseType::ULong
+    )
+}
+
+fn is_floating_base(b: BaseType) -> bool {
+    matches!(b, BaseType::Float | BaseType::Double)
+}
+
+/// The base type of the usual arithmetic conversions of two arithmetic base types.
+fn common_base(a: BaseType, b: BaseType) -> BaseType {
+    use super::types::{common, Ty as T};
+    match common(&T::of_base(a), &T::of_base(b)) {
+        T::Double => BaseType::Double,
+        T::Float => BaseType::Float,
+        T::Int(i) => match (i.bytes, i.signed) {
+            (8, true) => BaseType::Long,
+            (8, false) => BaseType::ULong,
+            (_, false) => BaseType::UInt,
+            _ => BaseType::Int,
+        },
+        _ => BaseType::Int,
+    }
 }
 
 fn is_handle_base(b: BaseType) -> bool {
@@ -96,11 +133,19 @@ impl Ty {
     }
 
     fn is_integer(&self) -> bool {
-        matches!(self, Ty::Scalar(BaseType::Int | BaseType::Char))
+        matches!(self, Ty::Scalar(b) if is_integer_base(*b))
     }
 
     fn is_double(&self) -> bool {
-        matches!(self, Ty::Scalar(BaseType::Double))
+        matches!(self, Ty::Scalar(b) if is_floating_base(*b))
+    }
+
+    /// The base type of an arithmetic scalar.
+    fn arith_base(&self) -> Option<BaseType> {
+        match self {
+            Ty::Scalar(b) if is_arith_base(*b) => Some(*b),
+            _ => None,
+        }
     }
 
     fn is_handle(&self) -> bool {
@@ -288,6 +333,14 @@ struct Checker<'a> {
     scopes: Vec<BTreeMap<String, Var>>,
     functions: BTreeMap<String, FnSig>,
     loops: usize,
+    /// `switch`es around the current statement.
+    switches: usize,
+    /// Labels defined in the current function, and the `goto`s to check against them.
+    labels: BTreeSet<String>,
+    gotos: Vec<(String, Span)>,
+    /// The program's records and their layouts.
+    records: Vec<RecordDecl>,
+    layouts: Layouts,
     /// The function being checked: name and result type.
     current: Option<(String, Type)>,
     /// Unknown names already reported in the current function.
@@ -302,12 +355,19 @@ impl<'a> Checker<'a> {
             scopes: vec![BTreeMap::new()],
             functions: BTreeMap::new(),
             loops: 0,
+            switches: 0,
+            labels: BTreeSet::new(),
+            gotos: Vec::new(),
+            records: Vec::new(),
+            layouts: Layouts::default(),
             current: None,
             reported: BTreeSet::new(),
         }
     }
 
     fn run(mut self, unit: &Unit) -> Vec<Diagnostic> {
+        self.records = unit.records.clone();
+        self.layouts = Layouts::new(&unit.records);
         for item in &unit.items {
             if let Item::Function(f) = item {
                 self.declare_function(f);
@@ -501,12 +561,24 @@ impl<'a> Checker<'a> {
                 d.name_span.clone(),
                 "`void` has no values",
             );
-        } else if !ty.dims.is_empty() && size_of(ty).is_none() {
-            self.error(
-                format!("the array `{}` is too large", d.name),
-                d.span.clone(),
-                "more than 4 GiB",
-            );
+        } else if self.layouts.checked_size(ty).is_none() {
+            if ty.pointers == 0 && matches!(ty.base, BaseType::Record(_)) {
+                self.error(
+                    format!(
+                        "`{}` is a `{}`, which is declared but never defined",
+                        d.name,
+                        self.record_name(ty.base)
+                    ),
+                    d.name_span.clone(),
+                    "incomplete type",
+                );
+            } else {
+                self.error(
+                    format!("the array `{}` is too large", d.name),
+                    d.span.clone(),
+                    "more than 4 GiB",
+                );
+            }
         }
         if let Some(init) = &d.init {
             self.init(d, init, global);
@@ -514,7 +586,57 @@ impl<'a> Checker<'a> {
         self.declare_var(&d.name, ty, &d.name_span);
     }
 
+    /// `struct point` for a record base type.
+    fn record_name(&self, b: BaseType) -> String {
+        match b {
+            BaseType::Record(id) => self
+                .records
+                .get(id as usize)
+                .map_or_else(|| "struct".into(), RecordDecl::keyword_name),
+            b => base_type_name(b).to_string(),
+        }
+    }
+
+    /// Checks every value in an initializer of a struct, a union, a string-initialized `char`
+    /// array or an array of more than two dimensions (the compiler checks the shape).
+    fn init_values(&mut self, init: &Init, global: bool) {
+        match init {
+            Init::Expr(e) => {
+                self.value(e);
+                if global && !is_constant(e) {
+                    self.error_note(
+                        "the initial value of a global variable must be a constant",
+                        e.span.clone(),
+                        "not a constant",
+                        "assign it at the start of `main` instead",
+                    );
+                }
+            }
+            Init::List(items, _) => {
+                for i in items {
+                    self.init_values(i, global);
+                }
+            }
+        }
+    }
+
     fn init(&mut self, d: &VarDecl, init: &Init, global: bool) {
+        let string_init = matches!(
+            init,
+            Init::Expr(Expr {
+                kind: ExprKind::Str(_),
+                ..
+            })
+        ) && d.ty.pointers == 0
+            && matches!(d.ty.base, BaseType::Char | BaseType::UChar)
+            && d.ty.dims.len() == 1;
+        if string_init
+            || (d.ty.pointers == 0 && matches!(d.ty.base, BaseType::Record(_)))
+            || d.ty.dims.len() > 2
+        {
+            self.init_values(init, global);
+            return;
+        }
         let elem = Type {
             base: d.ty.base,
             pointers: d.ty.pointers,
@@ -617,6 +739,9 @@ impl<'a> Checker<'a> {
         self.current = Some((f.name.clone(), f.ret.clone()));
         self.reported.clear();
         self.loops = 0;
+        self.switches = 0;
+        self.labels.clear();
+        self.gotos.clear();
         self.scopes.push(BTreeMap::new());
         for p in &f.params {
             if p.ty.base == BaseType::Void && p.ty.pointers == 0 {
@@ -631,6 +756,15 @@ impl<'a> Checker<'a> {
         // The body shares the parameters' scope, as in C.
         for s in &f.body.stmts {
             self.stmt(s);
+        }
+        for (name, span) in std::mem::take(&mut self.gotos) {
+            if !self.labels.contains(&name) {
+                self.error(
+                    format!("`goto {name}`: there is no label `{name}` in this function"),
+                    span,
+                    "unknown label",
+                );
+            }
         }
         self.scopes.pop();
         self.current = None;
@@ -708,6 +842,7 @@ impl<'a> Checker<'a> {
                 self.loop_body(body);
                 self.scopes.pop();
             }
+            StmtKind::Break if self.switches > 0 => {}
             StmtKind::Break | StmtKind::Continue => {
                 if self.loops == 0 {
                     let word = if s.kind == StmtKind::Break {
@@ -725,6 +860,71 @@ impl<'a> Checker<'a> {
             StmtKind::Return(value) => self.ret(value.as_ref(), &s.span),
             StmtKind::Block(b) => self.block(b),
             StmtKind::Empty => {}
+            StmtKind::Switch { .. }
+            | StmtKind::Case { .. }
+            | StmtKind::Default(_)
+            | StmtKind::Label { .. }
+            | StmtKind::Goto(_) => self.labelled(s),
+        }
+    }
+
+    /// `switch`, `case`, `default`, labels and `goto` (apart from [`Self::stmt`] to keep its stack
+    /// frame small for deeply nested blocks).
+    fn labelled(&mut self, s: &Stmt) {
+        match &s.kind {
+            StmtKind::Switch { value, body } => {
+                let t = self.value(value);
+                if !(t.is_integer() || t == Ty::Unknown) {
+                    self.error(
+                        format!("a `switch` needs an integer value, not {}", t.describe()),
+                        value.span.clone(),
+                        "not an integer",
+                    );
+                }
+                self.switches += 1;
+                self.stmt(body);
+                self.switches -= 1;
+            }
+            StmtKind::Case { value, body } => {
+                if self.switches == 0 {
+                    self.error(
+                        "`case` outside of a `switch`",
+                        s.span.clone(),
+                        "not inside `switch`",
+                    );
+                }
+                if super::parser::const_int(value, &self.records).is_none() {
+                    self.error_note(
+                        "a `case` label must be a constant integer",
+                        value.span.clone(),
+                        "not a constant",
+                        "use a number, a character like 'a', an `enum` constant or a `#define`",
+                    );
+                }
+                self.stmt(body);
+            }
+            StmtKind::Default(body) => {
+                if self.switches == 0 {
+                    self.error(
+                        "`default` outside of a `switch`",
+                        s.span.clone(),
+                        "not inside `switch`",
+                    );
+                }
+                self.stmt(body);
+            }
+            StmtKind::Label { name, body } => {
+                if !self.labels.insert(name.clone()) {
+                    self.error(
+                        format!("the label `{name}` is defined twice in this function"),
+                        s.span.clone(),
+                        "defined again here",
+                    );
+                }
+                self.stmt(body);
+            }
+            StmtKind::Goto(name) => self.gotos.push((name.clone(), s.span.clone())),
+            _ => {}
         }
     }
 
@@ -906,12 +1106,8 @@ impl<'a> Checker<'a> {
             ExprKind::Ternary(c, a, b) => {
                 self.cond(c);
                 let (ta, tb) = (self.value(a), self.value(b));
-                if ta.is_arith() && tb.is_arith() {
-                    if ta.is_double() || tb.is_double() {
-                        Ty::Scalar(BaseType::Double)
-                    } else {
-                        Ty::Scalar(BaseType::Int)
-                    }
+                if let (Some(x), Some(y)) = (ta.arith_base(), tb.arith_base()) {
+                    Ty::Scalar(common_base(x, y))
                 } else if ta == Ty::Unknown {
                     tb
                 } else {
@@ -950,34 +1146,31 @@ impl<'a> Checker<'a> {
             }
             ExprKind::Field(base, field) => {
                 let tb = self.value(base);
-                if tb == Ty::Unknown {
-                    return Ty::Unknown;
+                self.member(&tb, field, e, ".")
+            }
+            ExprKind::Arrow(base, field) => {
+                let tb = self.value(base);
+                match tb {
+                    Ty::Unknown => Ty::Unknown,
+                    Ty::Ptr(b, 1) => self.member(&Ty::Scalar(b), field, e, "->"),
+                    t => {
+                        self.error_note(
+                            format!("`->` needs a pointer to a struct, not {}", t.describe()),
+                            base.span.clone(),
+                            "not a pointer to a struct",
+                            "use `.` on a struct variable",
+                        );
+                        Ty::Unknown
+                    }
                 }
-                if tb != Ty::Scalar(BaseType::MpiStatus) {
-                    self.error(
-                        format!("only an `MPI_Status` has fields, not {}", tb.describe()),
-                        e.span.clone(),
-                        "no such field",
-                    );
-                    return Ty::Unknown;
-                }
-                const FIELDS: [&str; 3] = ["MPI_SOURCE", "MPI_TAG", "MPI_ERROR"];
-                if !FIELDS.contains(&field.as_str()) {
-                    let mut d = Diagnostic::error(
-                        format!("`MPI_Status` has no field `{field}`"),
-                        e.span.clone(),
-                    )
-                    .with_label("unknown field");
-                    d = match suggest(field, FIELDS) {
-                        Some(s) => d.with_note(format!("did you mean `{s}`?")),
-                        None => {
-                            d.with_note("its fields are `MPI_SOURCE`, `MPI_TAG` and `MPI_ERROR`")
-                        }
-                    };
-                    self.diags.push(d);
-                    return Ty::Unknown;
-                }
-                Ty::Scalar(BaseType::Int)
+            }
+            ExprKind::Comma(a, b) => {
+                self.expr(a);
+                self.expr(b)
+            }
+            ExprKind::SizeOfExpr(a) => {
+                self.expr(a);
+                Ty::Scalar(BaseType::ULong)
             }
             ExprKind::Cast(ty, a) => {
                 let ta = self.value(a);
@@ -1003,16 +1196,103 @@ impl<'a> Checker<'a> {
                 target
             }
             ExprKind::SizeOf(ty) => {
-                if size_of(ty).is_none() {
+                if self.layouts.checked_size(ty).is_none() {
                     self.error(
                         format!("`{}` has no size", type_text(ty)),
                         e.span.clone(),
                         "no size",
                     );
                 }
-                Ty::Scalar(BaseType::Int)
+                Ty::Scalar(BaseType::ULong)
             }
         }
+    }
+
+    /// The type of member `field` of `t` (a struct, union or `MPI_Status`), reporting a
+    /// missing one with a suggestion.
+    fn member(&mut self, t: &Ty, field: &str, e: &Expr, via: &str) -> Ty {
+        let fields: Vec<(String, Type)> = match t {
+            Ty::Unknown => return Ty::Unknown,
+            Ty::Scalar(BaseType::MpiStatus) => ["MPI_SOURCE", "MPI_TAG", "MPI_ERROR"]
+                .iter()
+                .map(|f| {
+                    (
+                        f.to_string(),
+                        Type {
+                            base: BaseType::Int,
+                            pointers: 0,
+                            dims: Vec::new(),
+                        },
+                    )
+                })
+                .collect(),
+            Ty::Scalar(BaseType::Record(id)) => {
+                match self
+                    .records
+                    .get(*id as usize)
+                    .and_then(|r| r.fields.clone())
+                {
+                    Some(f) => f.into_iter().map(|f| (f.name, f.ty)).collect(),
+                    None => {
+                        self.error(
+                            format!(
+                                "`{}` is declared but never defined, so it has no members",
+                                self.record_name(BaseType::Record(*id))
+                            ),
+                            e.span.clone(),
+                            "incomplete type",
+                        );
+                        return Ty::Unknown;
+                    }
+                }
+            }
+            t => {
+                let hint = if via == "." && matches!(t, Ty::Ptr(BaseType::Record(_), 1)) {
+                    format!("this is a pointer: write `->{field}`")
+                } else {
+                    format!("`{via}{field}` reads a member of a struct")
+                };
+                self.error_note(
+                    format!(
+                        "only a struct, a union or an `MPI_Status` has fields, not {}",
+                        t.describe()
+                    ),
+                    e.span.clone(),
+                    "no such member",
+                    hint,
+                );
+                return Ty::Unknown;
+            }
+        };
+        if let Some((_, ty)) = fields.iter().find(|(n, _)| n == field) {
+            return Ty::of(ty);
+        }
+        let owner = match t {
+            Ty::Scalar(b) => self.record_name(*b),
+            _ => "this".into(),
+        };
+        let owner = if owner == "MPI_Status" {
+            "`MPI_Status`".to_string()
+        } else {
+            format!("`{owner}`")
+        };
+        let mut d = Diagnostic::error(format!("{owner} has no field `{field}`"), e.span.clone())
+            .with_label("unknown field");
+        let names: Vec<&str> = fields.iter().map(|(n, _)| n.as_str()).collect();
+        d = match suggest(field, names.iter().copied()) {
+            Some(s) => d.with_note(format!("did you mean `{s}`?")),
+            None => {
+                let mut list: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+                let last = list.pop().unwrap_or_default();
+                if list.is_empty() {
+                    d.with_note(format!("its only field is {last}"))
+                } else {
+                    d.with_note(format!("its fields are {} and {last}", list.join(", ")))
+                }
+            }
+        };
+        self.diags.push(d);
+        Ty::Unknown
     }
 
     fn unary(&mut self, op: UnaryOp, a: &Expr, e: &Expr) -> Ty {
@@ -1053,10 +1333,9 @@ impl<'a> Checker<'a> {
             UnaryOp::Neg | UnaryOp::Plus => {
                 let t = self.value(a);
                 if t.is_arith() || t == Ty::Unknown {
-                    if t == Ty::Scalar(BaseType::Char) {
-                        Ty::Scalar(BaseType::Int)
-                    } else {
-                        t
+                    match t.arith_base() {
+                        Some(b) => Ty::Scalar(common_base(b, BaseType::Int)),
+                        None => t,
                     }
                 } else {
                     self.operand_error(
@@ -1122,12 +1401,9 @@ impl<'a> Checker<'a> {
             };
         }
         let sym = op.symbol();
-        let arith_result = || {
-            if ta.is_double() || tb.is_double() {
-                Ty::Scalar(BaseType::Double)
-            } else {
-                Ty::Scalar(BaseType::Int)
-            }
+        let arith_result = || match (ta.arith_base(), tb.arith_base()) {
+            (Some(x), Some(y)) => Ty::Scalar(common_base(x, y)),
+            _ => Ty::Scalar(BaseType::Int),
         };
         match op {
             BinOp::Add | BinOp::Sub => {
@@ -1158,8 +1434,13 @@ impl<'a> Checker<'a> {
             BinOp::Rem | BinOp::Shl | BinOp::Shr | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor => {
                 if !(ta.is_integer() && tb.is_integer()) {
                     self.pair_error(sym, "integers", ta, tb, a, b);
+                    return Ty::Scalar(BaseType::Int);
                 }
-                Ty::Scalar(BaseType::Int)
+                if matches!(op, BinOp::Shl | BinOp::Shr) {
+                    let left = ta.arith_base().unwrap_or(BaseType::Int);
+                    return Ty::Scalar(common_base(left, BaseType::Int));
+                }
+                arith_result()
             }
             BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne => {
                 let comparable = |t: &Ty| t.is_testable() || t.is_handle();
@@ -1277,6 +1558,7 @@ impl<'a> Checker<'a> {
                     None => t.is_pointerish() || is_zero(a),
                 },
                 (Ty::Scalar(BaseType::MpiStatus), t) => *t == Ty::Scalar(BaseType::MpiStatus),
+                (Ty::Scalar(BaseType::Record(r)), t) => *t == Ty::Scalar(BaseType::Record(*r)),
                 (Ty::Scalar(pb), t) if is_arith_base(*pb) => t.is_arith(),
                 (Ty::Scalar(_), t) => t.is_handle() || t.is_integer() || *t == Ty::Null,
                 _ => true,
@@ -1564,7 +1846,12 @@ fn address_hint(a: &Expr, t: &Ty, target: &Ty) -> String {
 /// Whether a global initializer is a constant expression.
 fn is_constant(e: &Expr) -> bool {
     match &e.kind {
-        ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Char(_) | ExprKind::SizeOf(_) => true,
+        ExprKind::Int(_)
+        | ExprKind::Float(_)
+        | ExprKind::Char(_)
+        | ExprKind::Str(_)
+        | ExprKind::SizeOf(_) => true,
+        ExprKind::Unary(UnaryOp::AddrOf, a) => matches!(a.kind, ExprKind::Ident(_)),
         ExprKind::Ident(name) => constant(name).is_some(),
         ExprKind::Unary(op, a) => {
             matches!(
@@ -1770,7 +2057,7 @@ mod tests {
                 "only arrays and pointers can be indexed, not an `int`",
                 "an array index must be an integer, not a `double`",
                 "`MPI_Status` has no field `MPI_SORCE`",
-                "only an `MPI_Status` has fields, not an `int`",
+                "only a struct, a union or an `MPI_Status` has fields, not an `int`",
                 "only a pointer can be dereferenced with `*`, not an `int`",
                 "a condition must be a number or a pointer, not an `MPI_Status`",
                 "cannot apply `++` to this expression",

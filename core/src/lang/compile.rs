@@ -1,31 +1,42 @@
 //! The compiler: a checked syntax tree → [`Compiled`] bytecode.
 //!
-//! Every variable lives in the rank's byte memory (globals in a global area, locals in a stack
-//! frame), so `&x` is a real address an MPI call can read from or write to. Expressions are
-//! compiled with their static [`Ty`]; arithmetic follows C's usual conversions (int → double when
-//! mixed), array indexing is bounds-checked when the array's length is known, and every operation
-//! records the span of the source it came from so runtime errors point at the right place.
+//! Every variable lives in the rank's byte memory (globals and `static` locals in a global area,
+//! locals in a stack frame), so `&x` is a real address an MPI call can read from or write to.
+//! Expressions are compiled with their static [`Ty`] and C's semantics: LP64 sizes, the integer
+//! promotions and usual arithmetic conversions (a conversion of the left operand is done under
+//! the right one with [`Op::Swap`]), wrapping unsigned arithmetic, `float` rounded to single
+//! precision after each operation. Array indexing is bounds-checked when the array's length is
+//! known, and every operation records the span of the source it came from so runtime errors
+//! point at the right place.
 //!
-//! Simplifications: one communicator; global initializers must be constant expressions; no
-//! structs other than `MPI_Status`; `char` is unsigned.
+//! Simplifications: global initializers must be constant expressions; locals start zeroed (C
+//! leaves them indeterminate); a `struct` is passed to a function by value but not returned by
+//! value.
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use super::ast::{
-    BaseType, BinOp, Block, Expr, ExprKind, Function, Init, Item, Span, Stmt, StmtKind, Type,
-    UnaryOp, Unit, VarDecl,
+    BinOp, Block, Expr, ExprKind, Function, Init, Item, Span, Stmt, StmtKind, Type, UnaryOp, Unit,
+    VarDecl,
 };
-use super::bytecode::{ArgKind, Builtin, Compiled, DoubleOp, FunctionInfo, IntOp, Op};
+use super::bytecode::{
+    ArgKind, Builtin, Compiled, DoubleOp, FunctionInfo, IntMode, IntOp, Op, Pass, Scalar,
+};
 use super::diagnostic::Diagnostic;
 use super::memory::{Addr, NULL_GUARD, STATUS_ERROR, STATUS_SOURCE, STATUS_TAG};
 use super::mpi_table;
-use super::types::Ty;
+use super::parser::const_int;
+use super::types::{common, common_int, IntTy, Layouts, Ty};
 
 /// Compiles a unit that passed the checker. Errors the checker cannot see (types that do not
 /// fit, non-constant global initializers…) come back as diagnostics.
 pub fn compile(unit: &Unit, source: &str, file: &str) -> Result<Compiled, Vec<Diagnostic>> {
-    let mut c = Compiler::default();
+    let mut c = Compiler {
+        layouts: Layouts::new(&unit.records),
+        unit_records: unit.records.clone(),
+        ..Compiler::default()
+    };
     c.declare_functions(unit);
     for item in &unit.items {
         if let Item::Globals(decls) = item {
@@ -76,10 +87,22 @@ pub fn compile(unit: &Unit, source: &str, file: &str) -> Result<Compiled, Vec<Di
     })
 }
 
+/// A loop or `switch` being compiled: where its `break`s (and a loop's `continue`s) jump.
 #[derive(Default)]
 struct LoopCtx {
     breaks: Vec<usize>,
     continues: Vec<usize>,
+    /// A `switch`: `continue` belongs to the loop around it.
+    switch: bool,
+}
+
+/// A `switch` being compiled: its labels' values and positions.
+#[derive(Default)]
+struct SwitchCtx {
+    cases: Vec<(i64, u32, Span)>,
+    default: Option<u32>,
+    /// The promoted type of the switch value (case labels convert to it).
+    ty: Option<IntTy>,
 }
 
 #[derive(Clone)]
@@ -98,12 +121,18 @@ struct Compiler {
     globals: BTreeMap<String, (Addr, Ty)>,
     global_bytes: Vec<u8>,
     strings: BTreeMap<String, Addr>,
-    scopes: Vec<BTreeMap<String, (u32, Ty)>>,
+    scopes: Vec<BTreeMap<String, Var>>,
     frame_size: u32,
     loops: Vec<LoopCtx>,
+    switches: Vec<SwitchCtx>,
+    labels: BTreeMap<String, u32>,
+    gotos: Vec<(String, usize, Span)>,
+    hidden: u32,
     printf_kinds: Vec<Vec<ArgKind>>,
     errors: Vec<Diagnostic>,
     ret: Ty,
+    layouts: Layouts,
+    unit_records: Vec<super::ast::RecordDecl>,
 }
 
 type R<T> = Result<T, Diagnostic>;
@@ -114,10 +143,49 @@ fn err<T>(message: impl Into<String>, span: &Span) -> R<T> {
 
 fn arg_kind(t: &Ty) -> ArgKind {
     match t {
-        Ty::Double => ArgKind::Double,
+        Ty::Double | Ty::Float => ArgKind::Double,
         t if t.is_pointer() || *t == Ty::Status => ArgKind::Addr,
         _ => ArgKind::Int,
     }
+}
+
+/// The VM mode for integer arithmetic in a promoted type (`None` for `int`).
+fn mode(t: IntTy) -> Option<IntMode> {
+    match (t.bytes, t.signed) {
+        (8, true) => Some(IntMode::I64),
+        (8, false) => Some(IntMode::U64),
+        (_, false) => Some(IntMode::U32),
+        _ => None,
+    }
+}
+
+fn int_op(op: BinOp) -> Option<IntOp> {
+    Some(match op {
+        BinOp::Add => IntOp::Add,
+        BinOp::Sub => IntOp::Sub,
+        BinOp::Mul => IntOp::Mul,
+        BinOp::Div => IntOp::Div,
+        BinOp::Rem => IntOp::Rem,
+        BinOp::Shl => IntOp::Shl,
+        BinOp::Shr => IntOp::Shr,
+        BinOp::BitAnd => IntOp::And,
+        BinOp::BitOr => IntOp::Or,
+        BinOp::BitXor => IntOp::Xor,
+        BinOp::Lt => IntOp::Lt,
+        BinOp::Le => IntOp::Le,
+        BinOp::Gt => IntOp::Gt,
+        BinOp::Ge => IntOp::Ge,
+        BinOp::Eq => IntOp::Eq,
+        BinOp::Ne => IntOp::Ne,
+        BinOp::And | BinOp::Or => return None,
+    })
+}
+
+fn is_comparison(op: BinOp) -> bool {
+    matches!(
+        op,
+        BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne
+    )
 }
 
 impl Compiler {
@@ -140,6 +208,22 @@ impl Compiler {
         };
     }
 
+    fn size(&self, t: &Ty) -> u32 {
+        self.layouts.size(t)
+    }
+
+    fn name(&self, t: &Ty) -> String {
+        self.layouts.name(t)
+    }
+
+    /// How an argument of type `t` is passed.
+    fn pass(&self, t: &Ty) -> Pass {
+        match t.scalar() {
+            Some(sc) => Pass::Scalar(sc),
+            None => Pass::Copy(self.size(t)),
+        }
+    }
+
     fn declare_functions(&mut self, unit: &Unit) {
         for item in &unit.items {
             let Item::Function(f) = item else { continue };
@@ -158,10 +242,10 @@ impl Compiler {
             let mut off = 0u32;
             let mut slots = Vec::new();
             for t in &params {
-                let align = t.align().max(1);
+                let align = self.layouts.align(t).max(1);
                 off = off.div_ceil(align) * align;
-                slots.push((off, arg_kind(t), t.size()));
-                off += t.size();
+                slots.push((off, self.pass(t)));
+                off += self.size(t);
             }
             self.functions.push(FunctionInfo {
                 name: f.name.clone(),
@@ -169,7 +253,7 @@ impl Compiler {
                 frame_size: off,
                 params: slots,
                 returns_value: ret != Ty::Void,
-                returns_double: ret == Ty::Double,
+                returns_double: ret.is_floating(),
                 span: f.span.clone(),
             });
             self.signatures.push((ret, params));
@@ -177,11 +261,11 @@ impl Compiler {
     }
 
     fn alloc_global(&mut self, ty: &Ty) -> Addr {
-        let align = ty.align().max(1) as usize;
+        let align = self.layouts.align(ty).max(1) as usize;
         let base = NULL_GUARD as usize;
         let mut off = self.global_bytes.len();
         off = (base + off).div_ceil(align) * align - base;
-        self.global_bytes.resize(off + ty.size() as usize, 0);
+        self.global_bytes.resize(off + self.size(ty) as usize, 0);
         (base + off) as Addr
     }
 
@@ -189,7 +273,7 @@ impl Compiler {
         if let Some(&a) = self.strings.get(s) {
             return a;
         }
-        let addr = self.alloc_global(&Ty::Array(Box::new(Ty::Char), s.len() as u32 + 1));
+        let addr = self.alloc_global(&Ty::Array(Box::new(Ty::CHAR), s.len() as u32 + 1));
         let off = (addr - NULL_GUARD) as usize;
         self.global_bytes[off..off + s.len()].copy_from_slice(s.as_bytes());
         self.strings.insert(s.to_string(), addr);
@@ -221,7 +305,8 @@ impl Compiler {
     }
 
     /// Walks a (possibly nested) initializer, calling `leaf` with the address offset, type and
-    /// expression of every scalar it initializes; checks list lengths and shapes.
+    /// expression of every scalar (or string-initialized `char` array) it initializes; checks
+    /// list lengths and shapes. Braces may be left out, as C allows (`int m[2][2] = {1,2,3,4}`).
     fn each_initializer(
         &mut self,
         at: u32,
@@ -229,51 +314,183 @@ impl Compiler {
         init: &Init,
         leaf: &mut dyn FnMut(&mut Self, u32, &Ty, &Expr) -> R<()>,
     ) -> R<()> {
-        match (ty, init) {
-            (Ty::Array(elem, n), Init::List(items, span)) => {
-                if items.len() > *n as usize {
+        match init {
+            Init::List(items, _) => {
+                let mut iter = items.iter().peekable();
+                self.fill(at, ty, &mut iter, leaf)?;
+                if let Some(extra) = iter.next() {
+                    let at = match extra {
+                        Init::Expr(e) => e.span.clone(),
+                        Init::List(_, s) => s.clone(),
+                    };
                     return err(
-                        format!("{} initializers for an array of {n}", items.len()),
-                        span,
+                        format!("too many values to initialize a `{}`", self.name(ty)),
+                        &at,
                     );
-                }
-                for (i, item) in items.iter().enumerate() {
-                    self.each_initializer(at + i as u32 * elem.size(), elem, item, leaf)?;
                 }
                 Ok(())
             }
-            (_, Init::List(_, span)) => err("a brace initializer needs an array", span),
-            (t, Init::Expr(e)) => leaf(self, at, t, e),
+            Init::Expr(e) => match ty {
+                Ty::Array(elem, _) if is_char(elem) && matches!(e.kind, ExprKind::Str(_)) => {
+                    leaf(self, at, ty, e)
+                }
+                Ty::Array(..) => err("the array must be initialized with a list `{ … }`", &e.span),
+                _ => leaf(self, at, ty, e),
+            },
+        }
+    }
+
+    /// Fills one object of type `ty` from the front of an initializer list (brace elision).
+    fn fill<'i>(
+        &mut self,
+        at: u32,
+        ty: &Ty,
+        items: &mut std::iter::Peekable<std::slice::Iter<'i, Init>>,
+        leaf: &mut dyn FnMut(&mut Self, u32, &Ty, &Expr) -> R<()>,
+    ) -> R<()> {
+        match ty {
+            Ty::Array(elem, n) => {
+                if is_char(elem) {
+                    if let Some(Init::Expr(
+                        e @ Expr {
+                            kind: ExprKind::Str(_),
+                            ..
+                        },
+                    )) = items.peek()
+                    {
+                        items.next();
+                        return leaf(self, at, ty, e);
+                    }
+                }
+                let stride = self.size(elem);
+                for i in 0..*n {
+                    match items.peek() {
+                        None => break,
+                        Some(Init::List(inner, s)) => {
+                            items.next();
+                            let (inner, s) = (inner.clone(), s.clone());
+                            self.each_initializer(
+                                at + i * stride,
+                                elem,
+                                &Init::List(inner, s),
+                                leaf,
+                            )?;
+                        }
+                        Some(Init::Expr(_)) => self.fill(at + i * stride, elem, items, leaf)?,
+                    }
+                }
+                Ok(())
+            }
+            Ty::Record(id) => {
+                let fields = self
+                    .layouts
+                    .record(*id)
+                    .and_then(|r| r.fields.clone())
+                    .unwrap_or_default();
+                let union = self.unit_records.get(*id as usize).is_some_and(|r| r.union);
+                for f in fields.iter().take(if union { 1 } else { usize::MAX }) {
+                    match items.peek() {
+                        None => break,
+                        Some(Init::List(inner, s)) => {
+                            items.next();
+                            let (inner, s) = (inner.clone(), s.clone());
+                            self.each_initializer(
+                                at + f.offset,
+                                &f.ty,
+                                &Init::List(inner, s),
+                                leaf,
+                            )?;
+                        }
+                        Some(Init::Expr(_)) => self.fill(at + f.offset, &f.ty, items, leaf)?,
+                    }
+                }
+                Ok(())
+            }
+            _ => match items.next() {
+                Some(Init::Expr(e)) => leaf(self, at, ty, e),
+                Some(Init::List(inner, s)) => {
+                    let (inner, s) = (inner.clone(), s.clone());
+                    self.each_initializer(at, ty, &Init::List(inner, s), leaf)
+                }
+                None => Ok(()),
+            },
         }
     }
 
     fn const_scalar(&mut self, addr: Addr, ty: &Ty, e: &Expr) -> R<()> {
-        let v = const_eval(e).ok_or_else(|| {
-            Diagnostic::error(
-                "a global variable's initializer must be a constant",
-                e.span.clone(),
-            )
-        })?;
-        let bytes: Vec<u8> = match ty {
-            Ty::Double => v.as_f64().to_le_bytes().to_vec(),
-            Ty::Char => vec![v.as_i64() as u8],
-            t if t.is_integer() => (v.as_i64() as i32).to_le_bytes().to_vec(),
+        let off = (addr - NULL_GUARD) as usize;
+        if let (Ty::Array(_, n), ExprKind::Str(text)) = (ty, &e.kind) {
+            let mut bytes = text.as_bytes().to_vec();
+            bytes.resize(*n as usize, 0);
+            self.global_bytes[off..off + bytes.len()].copy_from_slice(&bytes);
+            return Ok(());
+        }
+        let value: i64 = match (ty, &e.kind) {
+            (Ty::Ptr(_), ExprKind::Str(text)) => i64::from(self.string(text)),
+            (Ty::Ptr(_), ExprKind::Unary(UnaryOp::AddrOf, inner)) => {
+                let ExprKind::Ident(name) = &inner.kind else {
+                    return err(
+                        "a global pointer's initial value must be a constant address",
+                        &e.span,
+                    );
+                };
+                match self.globals.get(name) {
+                    Some((a, _)) => i64::from(*a),
+                    None => {
+                        return err(
+                            format!("`{name}` is not a global variable declared before this"),
+                            &e.span,
+                        )
+                    }
+                }
+            }
+            (Ty::Ptr(_), ExprKind::Ident(name)) if self.globals.contains_key(name) => {
+                match &self.globals[name] {
+                    (a, Ty::Array(..)) => i64::from(*a),
+                    _ => {
+                        return err(
+                            "a global pointer's initial value must be a constant address",
+                            &e.span,
+                        )
+                    }
+                }
+            }
             _ => {
-                return err(
-                    format!("cannot initialize a `{ty}` with a constant"),
-                    &e.span,
-                )
+                let v = const_eval(e, &self.layouts).ok_or_else(|| {
+                    Diagnostic::error(
+                        "a global variable's initializer must be a constant",
+                        e.span.clone(),
+                    )
+                })?;
+                match ty {
+                    Ty::Double => v.as_f64().to_bits() as i64,
+                    Ty::Float => f64::from(v.as_f64() as f32).to_bits() as i64,
+                    t if t.is_integer() || matches!(t, Ty::Ptr(_)) => {
+                        let sc = t.scalar().unwrap_or(Scalar::I64);
+                        sc.narrow(v.as_i64())
+                    }
+                    _ => {
+                        return err(
+                            format!("cannot initialize a `{}` with a constant", self.name(ty)),
+                            &e.span,
+                        )
+                    }
+                }
             }
         };
-        let off = (addr - NULL_GUARD) as usize;
+        let sc = ty.scalar().unwrap_or(Scalar::I64);
+        let bytes: Vec<u8> = match sc {
+            Scalar::F32 => (f64::from_bits(value as u64) as f32).to_le_bytes().to_vec(),
+            _ => value.to_le_bytes()[..sc.bytes() as usize].to_vec(),
+        };
         self.global_bytes[off..off + bytes.len()].copy_from_slice(&bytes);
         Ok(())
     }
 
     fn lookup(&self, name: &str) -> Option<Var> {
         for scope in self.scopes.iter().rev() {
-            if let Some((off, ty)) = scope.get(name) {
-                return Some(Var::Local(*off, ty.clone()));
+            if let Some(v) = scope.get(name) {
+                return Some(v.clone());
             }
         }
         self.globals
@@ -282,17 +499,24 @@ impl Compiler {
     }
 
     fn alloc_local(&mut self, name: &str, ty: Ty, span: &Span) -> R<u32> {
-        let align = ty.align().max(1);
+        let align = self.layouts.align(&ty).max(1);
         let off = self.frame_size.div_ceil(align) * align;
-        self.frame_size = off.checked_add(ty.size()).ok_or_else(|| {
+        self.frame_size = off.checked_add(self.size(&ty)).ok_or_else(|| {
             Diagnostic::error("this function's variables are too large", span.clone())
         })?;
         let scope = self.scopes.last_mut().expect("inside a function");
         if scope.contains_key(name) {
             return err(format!("`{name}` is already declared in this block"), span);
         }
-        scope.insert(name.to_string(), (off, ty));
+        scope.insert(name.to_string(), Var::Local(off, ty));
         Ok(off)
+    }
+
+    /// A frame slot no source name can reach (a `switch` value).
+    fn hidden_local(&mut self, ty: Ty, span: &Span) -> R<u32> {
+        self.hidden += 1;
+        let name = format!(" hidden{}", self.hidden);
+        self.alloc_local(&name, ty, span)
     }
 
     fn function(&mut self, f: &Function) {
@@ -300,9 +524,23 @@ impl Compiler {
         self.functions[idx].entry = self.here();
         self.ret = self.signatures[idx].0.clone();
         self.frame_size = self.functions[idx].frame_size;
+        self.labels.clear();
+        self.gotos.clear();
+        if matches!(self.ret, Ty::Record(_)) {
+            self.errors.push(
+                Diagnostic::error(
+                    format!(
+                        "returning a `{}` by value is not supported by Rankscope's C yet",
+                        self.name(&self.ret.clone())
+                    ),
+                    f.name_span.clone(),
+                )
+                .with_note("pass a pointer to the struct to fill in instead"),
+            );
+        }
         let mut params = BTreeMap::new();
-        for (p, (off, _, _)) in f.params.iter().zip(self.functions[idx].params.clone()) {
-            params.insert(p.name.clone(), (off, param_ty(&p.ty)));
+        for (p, (off, _)) in f.params.iter().zip(self.functions[idx].params.clone()) {
+            params.insert(p.name.clone(), Var::Local(off, param_ty(&p.ty)));
         }
         self.scopes = vec![params];
         self.block(&f.body);
@@ -311,12 +549,21 @@ impl Compiler {
         if self.ret == Ty::Void {
             self.emit(Op::Return { value: false }, &end);
         } else {
-            if self.ret == Ty::Double {
+            if self.ret.is_floating() {
                 self.emit(Op::PushDouble(0.0), &end);
             } else {
                 self.emit(Op::PushInt(0), &end);
             }
             self.emit(Op::Return { value: true }, &end);
+        }
+        for (name, at, span) in std::mem::take(&mut self.gotos) {
+            match self.labels.get(&name) {
+                Some(&target) => self.patch(at, target),
+                None => self.errors.push(
+                    Diagnostic::error(format!("no label `{name}` in this function"), span)
+                        .with_label("`goto` to an unknown label"),
+                ),
+            }
         }
         self.functions[idx].frame_size = self.frame_size;
         self.scopes.clear();
@@ -430,12 +677,12 @@ impl Compiler {
                 let j = self.emit(Op::Jump(0), span);
                 match self.loops.last_mut() {
                     Some(l) => l.breaks.push(j),
-                    None => return err("`break` outside a loop", span),
+                    None => return err("`break` outside a loop or `switch`", span),
                 }
             }
             StmtKind::Continue => {
                 let j = self.emit(Op::Jump(0), span);
-                match self.loops.last_mut() {
+                match self.loops.iter_mut().rev().find(|l| !l.switch) {
                     Some(l) => l.continues.push(j),
                     None => return err("`continue` outside a loop", span),
                 }
@@ -464,7 +711,105 @@ impl Compiler {
             },
             StmtKind::Block(b) => self.block(b),
             StmtKind::Empty => {}
+            StmtKind::Switch { value, body } => self.switch(value, body, span)?,
+            StmtKind::Case { value, body } => {
+                let v = const_int(value, &self.unit_records).ok_or_else(|| {
+                    Diagnostic::error(
+                        "a `case` label must be a constant integer",
+                        value.span.clone(),
+                    )
+                })?;
+                let at = self.here();
+                let Some(sw) = self.switches.last_mut() else {
+                    return err("`case` outside a `switch`", span);
+                };
+                let v = match sw.ty {
+                    Some(t) => t.scalar().narrow(v),
+                    None => v,
+                };
+                if let Some((_, _, first)) = sw.cases.iter().find(|c| c.0 == v) {
+                    let first = first.clone();
+                    return Err(Diagnostic::error(
+                        format!("the value {v} has two `case` labels in this `switch`"),
+                        value.span.clone(),
+                    )
+                    .with_label("a second label")
+                    .with_note(format!("the first is at byte {}", first.start)));
+                }
+                sw.cases.push((v, at, value.span.clone()));
+                self.stmt(body);
+            }
+            StmtKind::Default(body) => {
+                let at = self.here();
+                let Some(sw) = self.switches.last_mut() else {
+                    return err("`default` outside a `switch`", span);
+                };
+                if sw.default.is_some() {
+                    return err("a `switch` has at most one `default`", span);
+                }
+                sw.default = Some(at);
+                self.stmt(body);
+            }
+            StmtKind::Label { name, body } => {
+                let at = self.here();
+                if self.labels.insert(name.clone(), at).is_some() {
+                    return err(format!("the label `{name}` is defined twice"), span);
+                }
+                self.stmt(body);
+            }
+            StmtKind::Goto(name) => {
+                let j = self.emit(Op::Jump(0), span);
+                self.gotos.push((name.clone(), j, span.clone()));
+            }
         }
+        Ok(())
+    }
+
+    /// `switch`: the value is kept in a hidden local; the body is compiled in place, then a
+    /// dispatch compares the value with each `case` and jumps.
+    fn switch(&mut self, value: &Expr, body: &Stmt, span: &Span) -> R<()> {
+        let t = self.rvalue(value)?;
+        let Some(pt) = t.promoted() else {
+            return err(
+                format!(
+                    "a `switch` needs an integer value, not a `{}`",
+                    self.name(&t)
+                ),
+                &value.span,
+            );
+        };
+        self.convert(&t, &Ty::Int(pt), &value.span)?;
+        let tmp = self.hidden_local(Ty::LONG, span)?;
+        self.emit(Op::AddrLocal(tmp), span);
+        self.emit(Op::Swap, span);
+        self.emit(Op::Store(Scalar::I64), span);
+        self.emit(Op::Pop, span);
+        let to_dispatch = self.emit(Op::Jump(0), span);
+        self.switches.push(SwitchCtx {
+            ty: Some(pt),
+            ..SwitchCtx::default()
+        });
+        self.loops.push(LoopCtx {
+            switch: true,
+            ..LoopCtx::default()
+        });
+        self.stmt(body);
+        let out = self.emit(Op::Jump(0), span);
+        let dispatch = self.here();
+        self.patch(to_dispatch, dispatch);
+        let sw = self.switches.pop().unwrap_or_default();
+        for (v, at, case_span) in &sw.cases {
+            self.emit(Op::AddrLocal(tmp), case_span);
+            self.emit(Op::Load(Scalar::I64), case_span);
+            self.emit(Op::PushInt(*v), case_span);
+            self.emit(Op::Wide(IntOp::Eq, IntMode::I64), case_span);
+            self.emit(Op::JumpIfNotZero(*at), case_span);
+        }
+        let fallback = self.emit(Op::Jump(0), span);
+        let end = self.here();
+        self.patch(out, end);
+        self.patch(fallback, sw.default.unwrap_or(end));
+        self.close_loop(end, end);
         Ok(())
     }
 
@@ -486,61 +831,62 @@ impl Compiler {
                 &d.name_span,
             );
         }
+        if !self.layouts.is_complete(&ty) {
+            return err(
+                format!("`{}` has an incomplete type `{}`", d.name, self.name(&ty)),
+                &d.name_span,
+            );
+        }
+        if d.is_static {
+            // A static local: one object for the whole run, initialized once like a global.
+            let addr = self.alloc_global(&ty);
+            let scope = self.scopes.last_mut().expect("inside a function");
+            if scope.contains_key(&d.name) {
+                return err(
+                    format!("`{}` is already declared in this block", d.name),
+                    &d.name_span,
+                );
+            }
+            scope.insert(d.name.clone(), Var::Global(addr, ty.clone()));
+            if let Some(init) = &d.init {
+                self.const_init(addr, &ty, init)?;
+            }
+            return Ok(());
+        }
         let off = self.alloc_local(&d.name, ty.clone(), &d.name_span)?;
         // Locals start zeroed each time their declaration runs (simpler to reason about than
-        // C's indeterminate values, and deterministic).
-        self.zero_local(off, &ty, &d.span);
+        // C's indeterminate values, and deterministic). Large arrays are zeroed when the frame
+        // is created only (re-zeroing them on every pass through a loop would cost more than
+        // it explains).
+        let size = self.size(&ty);
+        if size <= 64 || !matches!(ty, Ty::Array(..)) {
+            if ty == Ty::INT || matches!(ty, Ty::Handle(_)) {
+                self.emit(Op::PushInt(0), &d.span);
+                self.emit(Op::StoreLocalInt(off), &d.span);
+                self.emit(Op::Pop, &d.span);
+            } else {
+                self.emit(Op::AddrLocal(off), &d.span);
+                self.emit(Op::Zero(size), &d.span);
+            }
+        }
         if let Some(init) = &d.init {
             self.init_at(off, &ty, init)?;
         }
         Ok(())
     }
 
-    fn zero_local(&mut self, off: u32, ty: &Ty, span: &Span) {
-        match ty {
-            Ty::Array(elem, n) => {
-                if ty.size() <= 64 {
-                    for i in 0..*n {
-                        self.zero_local(off + i * elem.size(), elem, span);
-                    }
-                } else {
-                    // Large arrays: a loop would cost more code than it saves; memory from the
-                    // frame allocator is zeroed when the frame is created, and re-zeroing on
-                    // re-entry of the block is skipped (documented simplification).
-                }
-            }
-            Ty::Double => {
-                self.emit(Op::AddrLocal(off), span);
-                self.emit(Op::PushDouble(0.0), span);
-                self.emit(Op::StoreDouble, span);
-                self.emit(Op::Pop, span);
-            }
-            Ty::Status => {
-                for k in 0..4 {
-                    self.emit(Op::AddrLocal(off + 4 * k), span);
-                    self.emit(Op::PushInt(0), span);
-                    self.emit(Op::StoreInt, span);
-                    self.emit(Op::Pop, span);
-                }
-            }
-            Ty::Char => {
-                self.emit(Op::AddrLocal(off), span);
-                self.emit(Op::PushInt(0), span);
-                self.emit(Op::StoreChar, span);
-                self.emit(Op::Pop, span);
-            }
-            _ => {
-                self.emit(Op::PushInt(0), span);
-                self.emit(Op::StoreLocalInt(off), span);
-                self.emit(Op::Pop, span);
-            }
-        }
-    }
-
     fn init_at(&mut self, off: u32, ty: &Ty, init: &Init) -> R<()> {
         self.each_initializer(off, ty, init, &mut |c, off, t, e| {
             let span = e.span.clone();
             c.emit(Op::AddrLocal(off), &span);
+            if let (Ty::Array(_, n), ExprKind::Str(text)) = (t, &e.kind) {
+                let a = c.string(text);
+                c.emit(Op::PushInt(i64::from(a)), &span);
+                let len = (text.len() as u32 + 1).min(*n);
+                c.emit(Op::Copy(len), &span);
+                c.emit(Op::Pop, &span);
+                return Ok(());
+            }
             let vt = c.expr(e)?;
             c.store(&vt, t, &span)?;
             c.emit(Op::Pop, &span);
@@ -548,30 +894,39 @@ impl Compiler {
         })
     }
 
-    /// With [address, value] on the stack, converts the value to `target` and stores it.
+    /// With [address, value] on the stack, converts the value to `target` and stores it;
+    /// leaves the stored value (or the address, for an aggregate).
     fn store(&mut self, value: &Ty, target: &Ty, span: &Span) -> R<()> {
         match target {
-            Ty::Status => {
-                if *value != Ty::Status {
+            Ty::Status | Ty::Record(_) => {
+                if value != target {
                     return err(
-                        format!("cannot assign a `{value}` to an `MPI_Status`"),
+                        format!(
+                            "cannot assign a `{}` to a `{}`",
+                            self.name(value),
+                            self.name(target)
+                        ),
                         span,
                     );
                 }
-                self.emit(Op::Copy(target.size()), span);
+                self.emit(Op::Copy(self.size(target)), span);
             }
             Ty::Array(..) => {
                 return err(
-                    format!("cannot assign to an array (`{target}`); assign its elements"),
+                    format!(
+                        "cannot assign to an array (`{}`); assign its elements",
+                        self.name(target)
+                    ),
                     span,
                 )
             }
             _ => {
                 self.convert(value, target, span)?;
-                let op = match target {
-                    Ty::Double => Op::StoreDouble,
-                    Ty::Char => Op::StoreChar,
-                    _ => Op::StoreInt,
+                let op = match target.scalar() {
+                    Some(Scalar::I32) => Op::StoreInt,
+                    Some(Scalar::F64) => Op::StoreDouble,
+                    Some(sc) => Op::Store(sc),
+                    None => return err(format!("cannot store a `{}`", self.name(target)), span),
                 };
                 self.emit(op, span);
             }
@@ -579,39 +934,87 @@ impl Compiler {
         Ok(())
     }
 
-    /// Converts the value on top of the stack from `from` to `to`.
+    /// Converts the value on top of the stack from `from` to `to`, as C's conversion does.
     fn convert(&mut self, from: &Ty, to: &Ty, span: &Span) -> R<()> {
         let from = from.decay();
+        if from == *to {
+            return Ok(());
+        }
         match (&from, to) {
-            (a, b) if a == b => {}
-            (Ty::Double, t) if t.is_integer() => {
-                self.emit(Op::DoubleToInt, span);
-                if *t == Ty::Char {
-                    self.emit(Op::IntToChar, span);
+            (f, Ty::Bool) if f.is_floating() => {
+                self.emit(Op::DoubleTo(Scalar::Bool), span);
+            }
+            (f, t) if f.is_floating() && t.is_integer() => {
+                let sc = t.scalar().unwrap_or(Scalar::I32);
+                self.emit(Op::DoubleTo(sc), span);
+            }
+            (Ty::Double, Ty::Float) => {
+                self.emit(Op::RoundFloat, span);
+            }
+            (Ty::Float, Ty::Double) => {}
+            (f, t) if (f.is_integer() || matches!(f, Ty::Ptr(_))) && t.is_floating() => {
+                if from == Ty::ULONG {
+                    self.emit(Op::U64ToDouble, span);
+                } else {
+                    self.emit(Op::IntToDouble, span);
+                }
+                if *t == Ty::Float {
+                    self.emit(Op::RoundFloat, span);
                 }
             }
-            (a, Ty::Double) if a.is_integer() => {
-                self.emit(Op::IntToDouble, span);
+            (f, t) if (f.is_integer() || matches!(f, Ty::Ptr(_))) && t.is_integer() => {
+                self.narrow(&from, to, span);
             }
-            (a, Ty::Char) if a.is_integer() => {
-                self.emit(Op::IntToChar, span);
-            }
-            (a, b) if a.is_integer() && b.is_integer() => {}
             (Ty::Ptr(_), Ty::Ptr(_)) => {}
             (a, Ty::Ptr(_)) if a.is_integer() => {}
-            (Ty::Ptr(_), b) if b.is_integer() => {}
-            (a, b) => return err(format!("expected a `{b}` here, found a `{a}`"), span),
+            (Ty::Record(a), Ty::Record(b)) if a == b => {}
+            (a, b) => {
+                return err(
+                    format!(
+                        "expected a `{}` here, found a `{}`",
+                        self.name(b),
+                        self.name(a)
+                    ),
+                    span,
+                )
+            }
         }
         Ok(())
     }
 
+    /// Integer → integer: narrows (or re-extends) when the value may not already be in the
+    /// target's range.
+    fn narrow(&mut self, from: &Ty, to: &Ty, span: &Span) {
+        let Some(sc) = to.scalar() else { return };
+        let (fb, fs) = match from {
+            Ty::Int(i) => (i.bytes, i.signed),
+            Ty::Bool => (1, false),
+            Ty::Handle(_) => (4, true),
+            _ => (8, true),
+        };
+        let needed = match to {
+            Ty::Bool => true,
+            Ty::Int(t) => {
+                t.bytes < 8
+                    && (t.bytes < fb
+                        || (t.bytes == fb && t.signed != fs)
+                        || (t.bytes > fb && !t.signed && fs))
+            }
+            Ty::Handle(_) => fb > 4,
+            _ => false,
+        };
+        if needed {
+            self.emit(Op::Narrow(sc), span);
+        }
+    }
+
     fn cond(&mut self, e: &Expr) -> R<()> {
-        let t = self.expr(e)?;
-        if t == Ty::Double {
+        let t = self.rvalue(e)?;
+        if t.is_floating() {
             self.emit(Op::DoubleTruth, &e.span);
         } else if !t.is_integer() && !t.is_pointer() {
             return err(
-                format!("a condition must be a number, not a `{t}`"),
+                format!("a condition must be a number, not a `{}`", self.name(&t)),
                 &e.span,
             );
         }
@@ -635,50 +1038,62 @@ impl Compiler {
             },
             ExprKind::Index(base, index) => {
                 let bt = self.expr_as_address(base)?;
-                let it = self.expr(index)?;
+                let it = self.rvalue(index)?;
                 if !it.is_integer() {
                     return err(
-                        format!("an array index must be an integer, not a `{it}`"),
+                        format!(
+                            "an array index must be an integer, not a `{}`",
+                            self.name(&it)
+                        ),
                         &index.span,
                     );
                 }
                 match bt {
                     Ty::Array(elem, n) => {
                         self.emit(Op::CheckIndex(n), span);
-                        self.emit(Op::AddrOffset(elem.size()), span);
+                        self.emit(Op::AddrOffset(self.size(&elem)), span);
                         Ok(*elem)
                     }
                     Ty::Ptr(elem) => {
-                        self.emit(Op::AddrOffset(elem.size()), span);
+                        self.emit(Op::AddrOffset(self.size(&elem)), span);
                         Ok(*elem)
                     }
-                    t => err(format!("cannot index a `{t}`"), &base.span),
+                    t => err(format!("cannot index a `{}`", self.name(&t)), &base.span),
                 }
             }
             ExprKind::Unary(UnaryOp::Deref, inner) => {
-                let t = self.expr(inner)?;
-                match t.decay() {
+                let t = self.rvalue(inner)?;
+                match t {
                     Ty::Ptr(elem) => Ok(*elem),
-                    t => err(format!("cannot dereference a `{t}`"), &inner.span),
+                    t => err(
+                        format!("cannot dereference a `{}`", self.name(&t)),
+                        &inner.span,
+                    ),
                 }
             }
             ExprKind::Field(base, field) => {
                 let t = self.lvalue(base)?;
-                if t != Ty::Status {
-                    return err(
-                        format!("only an `MPI_Status` has fields; this is a `{t}`"),
+                self.member(t, field, span)
+            }
+            ExprKind::Arrow(base, field) => {
+                let t = self.rvalue(base)?;
+                match t {
+                    Ty::Ptr(inner) => self.member(*inner, field, span),
+                    t => err(
+                        format!(
+                            "`->` needs a pointer to a struct, not a `{}`",
+                            self.name(&t)
+                        ),
                         &base.span,
-                    );
+                    ),
                 }
-                let off = match field.as_str() {
-                    "MPI_SOURCE" => STATUS_SOURCE,
-                    "MPI_TAG" => STATUS_TAG,
-                    "MPI_ERROR" => STATUS_ERROR,
-                    other => return err(format!("`MPI_Status` has no field `{other}`: use MPI_SOURCE, MPI_TAG or MPI_ERROR"), span),
-                };
-                self.emit(Op::PushInt(i64::from(off)), span);
-                self.emit(Op::AddrOffset(1), span);
-                Ok(Ty::Int)
+            }
+            ExprKind::Comma(a, b) => {
+                let t = self.expr(a)?;
+                if t != Ty::Void {
+                    self.emit(Op::Pop, span);
+                }
+                self.lvalue(b)
             }
             _ => err(
                 "this expression cannot be assigned to or have its address taken",
@@ -687,74 +1102,99 @@ impl Compiler {
         }
     }
 
+    /// With a record's (or status's) address on the stack, moves to member `field`.
+    fn member(&mut self, t: Ty, field: &str, span: &Span) -> R<Ty> {
+        match t {
+            Ty::Status => {
+                let off = match field {
+                    "MPI_SOURCE" => STATUS_SOURCE,
+                    "MPI_TAG" => STATUS_TAG,
+                    "MPI_ERROR" => STATUS_ERROR,
+                    other => return err(format!("`MPI_Status` has no field `{other}`: use MPI_SOURCE, MPI_TAG or MPI_ERROR"), span),
+                };
+                self.emit(Op::PushInt(i64::from(off)), span);
+                self.emit(Op::AddrOffset(1), span);
+                Ok(Ty::INT)
+            }
+            Ty::Record(id) => match self.layouts.field(id, field).cloned() {
+                Some(f) => {
+                    if f.offset != 0 {
+                        self.emit(Op::PushInt(i64::from(f.offset)), span);
+                        self.emit(Op::AddrOffset(1), span);
+                    }
+                    Ok(f.ty)
+                }
+                None => err(
+                    format!("`{}` has no member `{field}`", self.name(&Ty::Record(id))),
+                    span,
+                ),
+            },
+            t => err(
+                format!("only a struct has members; this is a `{}`", self.name(&t)),
+                span,
+            ),
+        }
+    }
+
     /// For indexing: pushes the address of an array (or the value of a pointer) and returns the
     /// array or pointer type.
     fn expr_as_address(&mut self, e: &Expr) -> R<Ty> {
-        match &e.kind {
-            ExprKind::Ident(_) | ExprKind::Index(..) => {
-                let t = self.lvalue(e)?;
-                match t {
-                    Ty::Array(..) => Ok(t),
-                    Ty::Ptr(_) => {
-                        self.emit(Op::LoadInt, &e.span);
-                        Ok(t)
-                    }
-                    t => err(format!("cannot index a `{t}`"), &e.span),
-                }
-            }
-            _ => {
-                let t = self.expr(e)?;
-                Ok(t)
-            }
+        let t = self.expr(e)?;
+        match t {
+            Ty::Array(..) | Ty::Ptr(_) => Ok(t),
+            t => err(format!("cannot index a `{}`", self.name(&t)), &e.span),
         }
     }
 
+    /// With an address on the stack, loads the value of type `ty` (aggregates stay addresses).
     fn load(&mut self, ty: &Ty, span: &Span) {
-        match ty {
-            Ty::Double => {
-                self.emit(Op::LoadDouble, span);
-            }
-            Ty::Char => {
-                self.emit(Op::LoadChar, span);
-            }
-            Ty::Array(..) | Ty::Status | Ty::Void => {}
-            _ => {
+        match ty.scalar() {
+            Some(Scalar::I32) => {
                 self.emit(Op::LoadInt, span);
             }
+            Some(Scalar::F64) => {
+                self.emit(Op::LoadDouble, span);
+            }
+            Some(sc) => {
+                self.emit(Op::Load(sc), span);
+            }
+            None => {}
         }
     }
 
-    /// Pushes the value of `e`; returns its type (arrays stay arrays: their address is pushed).
+    /// Pushes the value of `e` and returns its type after array decay.
+    fn rvalue(&mut self, e: &Expr) -> R<Ty> {
+        Ok(self.expr(e)?.decay())
+    }
+
+    /// Pushes the value of `e`; returns its type (arrays, structs and statuses push their
+    /// address).
     fn expr(&mut self, e: &Expr) -> R<Ty> {
         let span = &e.span;
         match &e.kind {
             ExprKind::Int(v) => {
                 self.emit(Op::PushInt(*v), span);
-                Ok(Ty::Int)
+                Ok(literal_type(*v))
             }
             ExprKind::Float(v) => {
                 self.emit(Op::PushDouble(*v), span);
                 Ok(Ty::Double)
             }
             ExprKind::Char(c) => {
-                self.emit(Op::PushInt(i64::from(*c)), span);
-                Ok(Ty::Int)
+                self.emit(Op::PushInt(i64::from(*c as i8)), span);
+                Ok(Ty::INT)
             }
             ExprKind::Str(s) => {
                 let a = self.string(s);
                 self.emit(Op::PushInt(i64::from(a)), span);
-                Ok(Ty::Ptr(Box::new(Ty::Char)))
+                Ok(Ty::Array(Box::new(Ty::CHAR), s.len() as u32 + 1))
             }
             ExprKind::Ident(name) => {
                 if let Some(var) = self.lookup(name) {
                     match var {
-                        Var::Local(off, Ty::Int) | Var::Local(off, Ty::Handle(_)) => {
+                        Var::Local(off, t) if t == Ty::INT || matches!(t, Ty::Handle(_)) => {
                             self.emit(Op::LoadLocalInt(off), span);
-                            return Ok(if let Var::Local(_, t) = var {
-                                t
-                            } else {
-                                Ty::Int
-                            });
+                            return Ok(t);
                         }
                         Var::Local(off, Ty::Double) => {
                             self.emit(Op::LoadLocalDouble(off), span);
@@ -768,7 +1208,7 @@ impl Compiler {
                 }
                 if let Some(v) = mpi_table::constant(name) {
                     self.emit(Op::PushInt(v), span);
-                    return Ok(Ty::Int);
+                    return Ok(Ty::INT);
                 }
                 err(format!("unknown identifier `{name}`"), span)
             }
@@ -782,143 +1222,174 @@ impl Compiler {
                         self.store(&vt, &tt, span)?;
                     }
                     Some(bop) => {
-                        if !tt.is_arithmetic() && !tt.is_pointer() {
+                        if !tt.is_arithmetic() && !matches!(tt, Ty::Ptr(_)) {
                             return err(
-                                format!("cannot use `{}=` on a `{tt}`", bop.symbol()),
+                                format!("cannot use `{}=` on a `{}`", bop.symbol(), self.name(&tt)),
                                 span,
                             );
                         }
                         self.emit(Op::Dup, span);
                         self.load(&tt, span);
-                        let lt = tt.clone();
-                        let rt = self.expr(value)?;
-                        let result = self.arith(*bop, &lt, &rt, span)?;
+                        let rt = self.rvalue(value)?;
+                        let result = self.arith(*bop, &tt, &rt, span)?;
                         self.store(&result, &tt, span)?;
                     }
                 }
-                Ok(if tt == Ty::Char { Ty::Int } else { tt })
+                Ok(tt)
             }
             ExprKind::Ternary(c, a, b) => {
                 self.cond(c)?;
                 let jz = self.emit(Op::JumpIfZero(0), span);
-                let at = self.expr(a)?.decay();
-                // Decide the result type from both arms' static types before emitting `b`.
-                let double = at == Ty::Double || self.peek_type(b)? == Ty::Double;
-                if double && at != Ty::Double {
-                    self.convert(&at, &Ty::Double, &a.span)?;
-                }
+                let (ia, ib) = (self.infer(a).decay(), self.infer(b).decay());
+                let result = if ia.is_arithmetic() && ib.is_arithmetic() {
+                    common(&ia, &ib)
+                } else if matches!(ia, Ty::Ptr(_)) {
+                    ia
+                } else {
+                    ib
+                };
+                let at = self.rvalue(a)?;
+                self.convert(&at, &result, &a.span)?;
                 let j = self.emit(Op::Jump(0), span);
                 let else_at = self.here();
                 self.patch(jz, else_at);
-                let bt = self.expr(b)?.decay();
-                if double && bt != Ty::Double {
-                    self.convert(&bt, &Ty::Double, &b.span)?;
-                }
+                let bt = self.rvalue(b)?;
+                self.convert(&bt, &result, &b.span)?;
                 let end = self.here();
                 self.patch(j, end);
-                Ok(if double { Ty::Double } else { at })
+                Ok(result)
             }
             ExprKind::Call {
                 name,
                 name_span,
                 args,
             } => self.call(name, name_span, args, span),
-            ExprKind::Index(..) | ExprKind::Field(..) => {
+            ExprKind::Index(..) | ExprKind::Field(..) | ExprKind::Arrow(..) => {
                 let t = self.lvalue(e)?;
                 self.load(&t, span);
-                Ok(if t == Ty::Char { Ty::Int } else { t })
+                Ok(t)
             }
             ExprKind::Cast(ty, inner) => {
                 let to = Ty::from_decl(ty);
-                let from = self.expr(inner)?;
+                let from = self.rvalue(inner)?;
+                if to == Ty::Void {
+                    if from != Ty::Void {
+                        self.emit(Op::Pop, span);
+                    }
+                    return Ok(Ty::Void);
+                }
                 self.convert(&from, &to, span)?;
                 Ok(to)
             }
             ExprKind::SizeOf(ty) => {
-                self.emit(Op::PushInt(i64::from(Ty::from_decl(ty).size())), span);
-                Ok(Ty::Int)
+                let size = self.size(&Ty::from_decl(ty));
+                self.emit(Op::PushInt(i64::from(size)), span);
+                Ok(Ty::ULONG)
+            }
+            ExprKind::SizeOfExpr(inner) => {
+                let t = self.infer(inner);
+                let size = self.size(&t);
+                self.emit(Op::PushInt(i64::from(size)), span);
+                Ok(Ty::ULONG)
+            }
+            ExprKind::Comma(a, b) => {
+                let t = self.expr(a)?;
+                if t != Ty::Void {
+                    self.emit(Op::Pop, span);
+                }
+                self.expr(b)
             }
         }
     }
 
-    /// The static type of `e` (after decay), without emitting code. Mirrors [`Self::expr`]'s
-    /// typing; linear in the size of `e`.
-    fn peek_type(&mut self, e: &Expr) -> R<Ty> {
-        Ok(self.infer(e).decay())
-    }
-
+    /// The static type of `e` (what [`Self::expr`] returns), without emitting code.
     fn infer(&self, e: &Expr) -> Ty {
-        let promote = |t: Ty| if t == Ty::Char { Ty::Int } else { t };
         match &e.kind {
-            ExprKind::Int(_) | ExprKind::Char(_) | ExprKind::SizeOf(_) => Ty::Int,
+            ExprKind::Int(v) => literal_type(*v),
+            ExprKind::Char(_) => Ty::INT,
+            ExprKind::SizeOf(_) | ExprKind::SizeOfExpr(_) => Ty::ULONG,
             ExprKind::Float(_) => Ty::Double,
-            ExprKind::Str(_) => Ty::Ptr(Box::new(Ty::Char)),
+            ExprKind::Str(s) => Ty::Array(Box::new(Ty::CHAR), s.len() as u32 + 1),
             ExprKind::Ident(name) => match self.lookup(name) {
-                Some(Var::Local(_, t)) | Some(Var::Global(_, t)) => promote(t),
-                None => Ty::Int,
+                Some(Var::Local(_, t)) | Some(Var::Global(_, t)) => t,
+                None => Ty::INT,
             },
             ExprKind::Unary(op, inner) => match op {
-                UnaryOp::AddrOf => Ty::Ptr(Box::new(match self.infer(inner) {
-                    Ty::Array(elem, _) => *elem,
-                    t => t,
-                })),
+                UnaryOp::AddrOf => Ty::Ptr(Box::new(self.infer(inner))),
                 UnaryOp::Deref => match self.infer(inner).decay() {
-                    Ty::Ptr(elem) => promote(*elem),
-                    _ => Ty::Int,
+                    Ty::Ptr(elem) => *elem,
+                    _ => Ty::INT,
                 },
-                UnaryOp::Not | UnaryOp::BitNot => Ty::Int,
-                _ => promote(self.infer(inner)),
-            },
-            ExprKind::Binary(op, a, b) => match op {
-                BinOp::Lt
-                | BinOp::Le
-                | BinOp::Gt
-                | BinOp::Ge
-                | BinOp::Eq
-                | BinOp::Ne
-                | BinOp::And
-                | BinOp::Or => Ty::Int,
-                _ => {
-                    let (x, y) = (self.infer(a).decay(), self.infer(b).decay());
-                    if x.is_pointer() && y.is_pointer() {
-                        Ty::Int
-                    } else if x.is_pointer() {
-                        x
-                    } else if y.is_pointer() {
-                        y
-                    } else if x == Ty::Double || y == Ty::Double {
-                        Ty::Double
-                    } else {
-                        Ty::Int
+                UnaryOp::Not => Ty::INT,
+                UnaryOp::Neg | UnaryOp::Plus | UnaryOp::BitNot => {
+                    let t = self.infer(inner);
+                    match t.promoted() {
+                        Some(i) => Ty::Int(i),
+                        None => t,
                     }
                 }
+                _ => self.infer(inner),
             },
-            ExprKind::Assign { target, .. } => promote(self.infer(target)),
+            ExprKind::Binary(op, a, b) => {
+                if is_comparison(*op) || matches!(op, BinOp::And | BinOp::Or) {
+                    return Ty::INT;
+                }
+                let (x, y) = (self.infer(a).decay(), self.infer(b).decay());
+                if matches!(op, BinOp::Shl | BinOp::Shr) {
+                    return Ty::Int(x.promoted().unwrap_or(IntTy::INT));
+                }
+                match (&x, &y) {
+                    (Ty::Ptr(_), Ty::Ptr(_)) => Ty::LONG,
+                    (Ty::Ptr(_), _) => x,
+                    (_, Ty::Ptr(_)) => y,
+                    _ => common(&x, &y),
+                }
+            }
+            ExprKind::Assign { target, .. } => self.infer(target),
             ExprKind::Ternary(_, a, b) => {
                 let (x, y) = (self.infer(a).decay(), self.infer(b).decay());
-                if x == Ty::Double || y == Ty::Double {
-                    Ty::Double
-                } else {
+                if x.is_arithmetic() && y.is_arithmetic() {
+                    common(&x, &y)
+                } else if matches!(x, Ty::Ptr(_)) {
                     x
+                } else {
+                    y
                 }
             }
             ExprKind::Call { name, .. } => {
                 if let Some(&idx) = self.func_index.get(name) {
                     return self.signatures[idx as usize].0.clone();
                 }
-                // Built-ins: their result type is in the checker's table.
-                match super::builtins::builtin(name).map(|b| b.result) {
-                    Some(BaseType::Double) => Ty::Double,
-                    Some(BaseType::Void) => Ty::Void,
-                    _ => Ty::Int,
-                }
+                builtin_signature(name).map_or_else(
+                    || match super::builtins::builtin(name).map(|b| b.result) {
+                        Some(super::ast::BaseType::Double) => Ty::Double,
+                        Some(super::ast::BaseType::Void) => Ty::Void,
+                        _ => Ty::INT,
+                    },
+                    |(_, _, _, ret)| ret,
+                )
             }
-            ExprKind::Index(base, _) => match self.infer(base) {
-                Ty::Array(elem, _) | Ty::Ptr(elem) => promote(*elem),
-                _ => Ty::Int,
+            ExprKind::Index(base, _) => match self.infer(base).decay() {
+                Ty::Ptr(elem) => *elem,
+                _ => Ty::INT,
             },
-            ExprKind::Field(..) => Ty::Int,
+            ExprKind::Field(base, field) => self.member_type(self.infer(base), field),
+            ExprKind::Arrow(base, field) => match self.infer(base).decay() {
+                Ty::Ptr(inner) => self.member_type(*inner, field),
+                _ => Ty::INT,
+            },
             ExprKind::Cast(t, _) => Ty::from_decl(t),
+            ExprKind::Comma(_, b) => self.infer(b),
+        }
+    }
+
+    fn member_type(&self, t: Ty, field: &str) -> Ty {
+        match t {
+            Ty::Record(id) => self
+                .layouts
+                .field(id, field)
+                .map_or(Ty::INT, |f| f.ty.clone()),
+            _ => Ty::INT,
         }
     }
 
@@ -926,10 +1397,7 @@ impl Compiler {
         match op {
             UnaryOp::AddrOf => {
                 let t = self.lvalue(inner)?;
-                Ok(Ty::Ptr(Box::new(match t {
-                    Ty::Array(elem, _) => *elem,
-                    t => t,
-                })))
+                Ok(Ty::Ptr(Box::new(t)))
             }
             UnaryOp::Deref => {
                 let t = self.lvalue(&Expr {
@@ -937,7 +1405,7 @@ impl Compiler {
                     span: span.clone(),
                 })?;
                 self.load(&t, span);
-                Ok(if t == Ty::Char { Ty::Int } else { t })
+                Ok(t)
             }
             UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
                 let t = self.lvalue(inner)?;
@@ -949,52 +1417,79 @@ impl Compiler {
                 let post = matches!(op, UnaryOp::PostInc | UnaryOp::PostDec);
                 match &t {
                     Ty::Double => self.emit(Op::IncDouble { delta, post }, span),
-                    Ty::Char => self.emit(Op::IncChar { delta, post }, span),
+                    t if *t == Ty::INT => self.emit(Op::IncInt { delta, post }, span),
                     Ty::Ptr(elem) => {
-                        let stride = i32::try_from(elem.size()).unwrap_or(i32::MAX);
+                        let stride = i32::try_from(self.size(elem)).unwrap_or(i32::MAX);
                         self.emit(
-                            Op::IncInt {
+                            Op::IncScalar {
+                                scalar: Scalar::I64,
                                 delta: delta * stride,
                                 post,
                             },
                             span,
                         )
                     }
-                    t if t.is_integer() => self.emit(Op::IncInt { delta, post }, span),
-                    t => return err(format!("cannot increment a `{t}`"), span),
+                    t if t.is_arithmetic() && !matches!(t, Ty::Handle(_)) => {
+                        let scalar = t.scalar().unwrap_or(Scalar::I32);
+                        self.emit(
+                            Op::IncScalar {
+                                scalar,
+                                delta,
+                                post,
+                            },
+                            span,
+                        )
+                    }
+                    t => return err(format!("cannot increment a `{}`", self.name(t)), span),
                 };
-                Ok(if t == Ty::Char { Ty::Int } else { t })
+                Ok(t)
             }
-            UnaryOp::Neg | UnaryOp::Plus => {
-                let t = self.expr(inner)?;
-                match t {
-                    Ty::Double => {
-                        if op == UnaryOp::Neg {
-                            self.emit(Op::NegDouble, span);
-                        }
-                        Ok(Ty::Double)
+            UnaryOp::Neg | UnaryOp::Plus | UnaryOp::BitNot => {
+                let t = self.rvalue(inner)?;
+                if t.is_floating() {
+                    if op == UnaryOp::BitNot {
+                        return err(
+                            format!("`~` needs an integer, not a `{}`", self.name(&t)),
+                            span,
+                        );
                     }
-                    t if t.is_integer() => {
-                        if op == UnaryOp::Neg {
-                            self.emit(Op::NegInt, span);
-                        }
-                        Ok(Ty::Int)
+                    if op == UnaryOp::Neg {
+                        self.emit(Op::NegDouble, span);
                     }
-                    t => err(format!("cannot negate a `{t}`"), span),
+                    return Ok(t);
                 }
+                let Some(pt) = t.promoted() else {
+                    let what = if op == UnaryOp::BitNot {
+                        "`~` needs an integer"
+                    } else {
+                        "only a number can be negated"
+                    };
+                    return err(format!("{what}, not a `{}`", self.name(&t)), span);
+                };
+                self.narrow(&t, &Ty::Int(pt), span);
+                match (op, mode(pt)) {
+                    (UnaryOp::Neg, None) => {
+                        self.emit(Op::NegInt, span);
+                    }
+                    (UnaryOp::BitNot, None) => {
+                        self.emit(Op::BitNotInt, span);
+                    }
+                    (UnaryOp::Neg, Some(m)) => {
+                        self.emit(Op::PushInt(-1), span);
+                        self.emit(Op::Wide(IntOp::Mul, m), span);
+                    }
+                    (UnaryOp::BitNot, Some(m)) => {
+                        self.emit(Op::PushInt(-1), span);
+                        self.emit(Op::Wide(IntOp::Xor, m), span);
+                    }
+                    _ => {}
+                }
+                Ok(Ty::Int(pt))
             }
             UnaryOp::Not => {
                 self.cond(inner)?;
                 self.emit(Op::NotInt, span);
-                Ok(Ty::Int)
-            }
-            UnaryOp::BitNot => {
-                let t = self.expr(inner)?;
-                if !t.is_integer() {
-                    return err(format!("`~` needs an integer, not a `{t}`"), span);
-                }
-                self.emit(Op::BitNotInt, span);
-                Ok(Ty::Int)
+                Ok(Ty::INT)
             }
         }
     }
@@ -1016,43 +1511,71 @@ impl Compiler {
                 // Normalize to 0/1.
                 self.emit(Op::NotInt, span);
                 self.emit(Op::NotInt, span);
-                Ok(Ty::Int)
+                Ok(Ty::INT)
             }
             _ => {
-                let at = self.expr(a)?.decay();
-                // Peek b's type so `int + double` converts the int before b is pushed.
-                let bt_peek = self.peek_type(b)?;
-                if at.is_integer() && bt_peek == Ty::Double {
-                    self.emit(Op::IntToDouble, &a.span);
-                    let bt = self.expr(b)?;
-                    return self.arith(op, &Ty::Double, &bt, span);
-                }
-                let bt = self.expr(b)?;
+                let at = self.rvalue(a)?;
+                let bt = self.rvalue(b)?;
                 self.arith(op, &at, &bt, span)
             }
         }
     }
 
-    /// With both operands on the stack (the left one already converted when the right is a
-    /// double), emits the operation and returns its type.
+    /// Converts the value under the top of the stack (a left operand, with the right one
+    /// pushed after it).
+    fn convert_under(&mut self, from: &Ty, to: &Ty, span: &Span) -> R<()> {
+        let mark = self.code.len();
+        self.emit(Op::Swap, span);
+        let before = self.code.len();
+        self.convert(from, to, span)?;
+        if self.code.len() == before {
+            // Nothing to convert: drop the swap.
+            self.code.truncate(mark);
+            self.spans.truncate(mark);
+        } else {
+            self.emit(Op::Swap, span);
+        }
+        Ok(())
+    }
+
+    /// With both operands on the stack (unconverted), applies C's conversions, emits the
+    /// operation and returns the result's type.
     fn arith(&mut self, op: BinOp, at: &Ty, bt: &Ty, span: &Span) -> R<Ty> {
         let (at, bt) = (at.decay(), bt.decay());
-        if at.is_pointer() || bt.is_pointer() {
+        if matches!(at, Ty::Ptr(_)) || matches!(bt, Ty::Ptr(_)) {
             return self.pointer_arith(op, &at, &bt, span);
         }
         if !at.is_arithmetic() || !bt.is_arithmetic() {
             return err(
-                format!("`{}` needs numbers, not `{at}` and `{bt}`", op.symbol()),
+                format!(
+                    "`{}` needs numbers, not `{}` and `{}`",
+                    op.symbol(),
+                    self.name(&at),
+                    self.name(&bt)
+                ),
                 span,
             );
         }
-        if at == Ty::Double || bt == Ty::Double {
-            if bt != Ty::Double {
-                self.emit(Op::IntToDouble, span);
-            }
-            if at != Ty::Double {
-                return err("internal: left operand not converted", span);
-            }
+        if matches!(op, BinOp::Shl | BinOp::Shr) {
+            let (Some(pa), Some(pb)) = (at.promoted(), bt.promoted()) else {
+                return err(format!("`{}` needs integers", op.symbol()), span);
+            };
+            self.convert_under(&at, &Ty::Int(pa), span)?;
+            self.convert(&bt, &Ty::Int(pb), span)?;
+            let iop = int_op(op).unwrap_or(IntOp::Shl);
+            self.emit(
+                match mode(pa) {
+                    None => Op::Int(iop),
+                    Some(m) => Op::Wide(iop, m),
+                },
+                span,
+            );
+            return Ok(Ty::Int(pa));
+        }
+        let ct = common(&at, &bt);
+        self.convert_under(&at, &ct, span)?;
+        self.convert(&bt, &ct, span)?;
+        if ct.is_floating() {
             let dop = match op {
                 BinOp::Add => DoubleOp::Add,
                 BinOp::Sub => DoubleOp::Sub,
@@ -1066,75 +1589,77 @@ impl Compiler {
                 BinOp::Ne => DoubleOp::Ne,
                 _ => {
                     return err(
-                        format!("`{}` needs integers, not doubles", op.symbol()),
+                        format!("`{}` needs integers, not `{}`", op.symbol(), self.name(&ct)),
                         span,
                     )
                 }
             };
             self.emit(Op::Double(dop), span);
-            return Ok(
-                if matches!(
-                    dop,
-                    DoubleOp::Add | DoubleOp::Sub | DoubleOp::Mul | DoubleOp::Div
-                ) {
-                    Ty::Double
-                } else {
-                    Ty::Int
-                },
-            );
+            if is_comparison(op) {
+                return Ok(Ty::INT);
+            }
+            if ct == Ty::Float {
+                self.emit(Op::RoundFloat, span);
+            }
+            return Ok(ct);
         }
-        let iop = match op {
-            BinOp::Add => IntOp::Add,
-            BinOp::Sub => IntOp::Sub,
-            BinOp::Mul => IntOp::Mul,
-            BinOp::Div => IntOp::Div,
-            BinOp::Rem => IntOp::Rem,
-            BinOp::Shl => IntOp::Shl,
-            BinOp::Shr => IntOp::Shr,
-            BinOp::BitAnd => IntOp::And,
-            BinOp::BitOr => IntOp::Or,
-            BinOp::BitXor => IntOp::Xor,
-            BinOp::Lt => IntOp::Lt,
-            BinOp::Le => IntOp::Le,
-            BinOp::Gt => IntOp::Gt,
-            BinOp::Ge => IntOp::Ge,
-            BinOp::Eq => IntOp::Eq,
-            BinOp::Ne => IntOp::Ne,
-            BinOp::And | BinOp::Or => return err("internal: logical operator in arith", span),
+        let pt = match ct {
+            Ty::Int(i) => common_int(i, i),
+            _ => IntTy::INT,
         };
-        self.emit(Op::Int(iop), span);
-        Ok(Ty::Int)
+        let iop = int_op(op).ok_or_else(|| {
+            Diagnostic::error("internal: logical operator in arith", span.clone())
+        })?;
+        self.emit(
+            match mode(pt) {
+                None => Op::Int(iop),
+                Some(m) => Op::Wide(iop, m),
+            },
+            span,
+        );
+        Ok(if is_comparison(op) {
+            Ty::INT
+        } else {
+            Ty::Int(pt)
+        })
     }
 
     fn pointer_arith(&mut self, op: BinOp, at: &Ty, bt: &Ty, span: &Span) -> R<Ty> {
         match (op, at, bt) {
             (BinOp::Add | BinOp::Sub, Ty::Ptr(elem), i) if i.is_integer() => {
+                self.convert(i, &Ty::LONG, span)?;
                 if op == BinOp::Sub {
-                    self.emit(Op::NegInt, span);
+                    self.emit(Op::PushInt(-1), span);
+                    self.emit(Op::Wide(IntOp::Mul, IntMode::I64), span);
                 }
-                self.emit(Op::AddrOffset(elem.size()), span);
+                self.emit(Op::AddrOffset(self.size(elem)), span);
                 Ok(at.clone())
             }
+            (BinOp::Add, i, Ty::Ptr(elem)) if i.is_integer() => {
+                self.emit(Op::Swap, span);
+                self.convert(i, &Ty::LONG, span)?;
+                self.emit(Op::AddrOffset(self.size(elem)), span);
+                Ok(bt.clone())
+            }
             (BinOp::Sub, Ty::Ptr(e1), Ty::Ptr(_)) => {
-                self.emit(Op::AddrDiff(e1.size().max(1)), span);
-                Ok(Ty::Int)
+                self.emit(Op::AddrDiff(self.size(e1).max(1)), span);
+                Ok(Ty::LONG)
             }
             (BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge, a, b)
-                if (a.is_pointer() || a.is_integer()) && (b.is_pointer() || b.is_integer()) =>
+                if (matches!(a, Ty::Ptr(_)) || a.is_integer())
+                    && (matches!(b, Ty::Ptr(_)) || b.is_integer()) =>
             {
-                let iop = match op {
-                    BinOp::Eq => IntOp::Eq,
-                    BinOp::Ne => IntOp::Ne,
-                    BinOp::Lt => IntOp::Lt,
-                    BinOp::Le => IntOp::Le,
-                    BinOp::Gt => IntOp::Gt,
-                    _ => IntOp::Ge,
-                };
-                self.emit(Op::Int(iop), span);
-                Ok(Ty::Int)
+                let iop = int_op(op).unwrap_or(IntOp::Eq);
+                self.emit(Op::Wide(iop, IntMode::I64), span);
+                Ok(Ty::INT)
             }
             _ => err(
-                format!("`{}` cannot combine a `{at}` and a `{bt}`", op.symbol()),
+                format!(
+                    "`{}` cannot combine a `{}` and a `{}`",
+                    op.symbol(),
+                    self.name(at),
+                    self.name(bt)
+                ),
                 span,
             ),
         }
@@ -1154,7 +1679,7 @@ impl Compiler {
                 );
             }
             for (a, p) in args.iter().zip(&params) {
-                let t = self.expr(a)?;
+                let t = self.rvalue(a)?;
                 self.convert(&t, p, &a.span)?;
             }
             self.emit(
@@ -1166,19 +1691,10 @@ impl Compiler {
             );
             return Ok(ret);
         }
-        let builtin = match name {
-            "printf" => return self.printf(args, span),
-            "compute" => Some((Builtin::Compute, 1, Ty::Double, Ty::Void)),
-            "flops" => Some((Builtin::Flops, 1, Ty::Double, Ty::Void)),
-            "yield" => Some((Builtin::Yield, 0, Ty::Void, Ty::Void)),
-            "usleep" => Some((Builtin::Usleep, 1, Ty::Double, Ty::Int)),
-            "nanosleep" => Some((Builtin::Nanosleep, 1, Ty::Double, Ty::Int)),
-            "sqrt" => Some((Builtin::Sqrt, 1, Ty::Double, Ty::Double)),
-            "fabs" => Some((Builtin::Fabs, 1, Ty::Double, Ty::Double)),
-            "abs" => Some((Builtin::Abs, 1, Ty::Int, Ty::Int)),
-            _ => None,
-        };
-        if let Some((b, arity, param, ret)) = builtin {
+        if name == "printf" {
+            return self.printf(args, span);
+        }
+        if let Some((b, arity, param, ret)) = builtin_signature(name) {
             if args.len() != arity {
                 return err(
                     format!(
@@ -1190,7 +1706,7 @@ impl Compiler {
                 );
             }
             for a in args {
-                let t = self.expr(a)?;
+                let t = self.rvalue(a)?;
                 self.convert(&t, &param, &a.span)?;
             }
             self.emit(Op::Builtin(b, arity as u32), span);
@@ -1208,12 +1724,14 @@ impl Compiler {
                 );
             }
             for a in args {
-                let t = self.expr(a)?.decay();
+                let t = self.rvalue(a)?;
                 match t {
-                    Ty::Double => {
-                        self.emit(Op::DoubleToInt, &a.span);
+                    t if t.is_floating() => {
+                        self.emit(Op::DoubleTo(Scalar::I32), &a.span);
                     }
-                    Ty::Status => return err("pass the address of the status: `&status`", &a.span),
+                    Ty::Status | Ty::Record(_) => {
+                        return err("pass the address of the value: `&x`", &a.span)
+                    }
                     _ => {}
                 }
             }
@@ -1227,7 +1745,7 @@ impl Compiler {
             return Ok(if f.returns_double {
                 Ty::Double
             } else {
-                Ty::Int
+                Ty::INT
             });
         }
         err(format!("unknown function `{name}`"), name_span)
@@ -1237,7 +1755,7 @@ impl Compiler {
         let Some(first) = args.first() else {
             return err("`printf` needs a format string", span);
         };
-        let ft = self.expr(first)?.decay();
+        let ft = self.rvalue(first)?;
         if !ft.is_pointer() {
             return err(
                 "the first argument of `printf` must be a format string",
@@ -1246,19 +1764,49 @@ impl Compiler {
         }
         let mut kinds = Vec::new();
         for a in &args[1..] {
-            let t = self.expr(a)?.decay();
+            let t = self.rvalue(a)?;
             kinds.push(match t {
-                Ty::Double => ArgKind::Double,
-                t if t.is_pointer() => ArgKind::Addr,
-                Ty::Void | Ty::Status => return err(format!("cannot print a `{t}`"), &a.span),
-                _ => ArgKind::Int,
+                Ty::Float => ArgKind::Double,
+                Ty::Void | Ty::Status | Ty::Record(_) => {
+                    return err(format!("cannot print a `{}`", self.name(&t)), &a.span)
+                }
+                t => arg_kind(&t),
             });
         }
         self.printf_kinds.push(kinds);
         let idx = (self.printf_kinds.len() - 1) as u32;
         self.emit(Op::Printf { kinds: idx }, span);
-        Ok(Ty::Int)
+        Ok(Ty::INT)
     }
+}
+
+/// The VM built-ins: operation, arity, parameter type, result type.
+fn builtin_signature(name: &str) -> Option<(Builtin, usize, Ty, Ty)> {
+    Some(match name {
+        "compute" => (Builtin::Compute, 1, Ty::Double, Ty::Void),
+        "flops" => (Builtin::Flops, 1, Ty::Double, Ty::Void),
+        "yield" => (Builtin::Yield, 0, Ty::Void, Ty::Void),
+        "usleep" => (Builtin::Usleep, 1, Ty::Double, Ty::INT),
+        "nanosleep" => (Builtin::Nanosleep, 1, Ty::Double, Ty::INT),
+        "sqrt" => (Builtin::Sqrt, 1, Ty::Double, Ty::Double),
+        "fabs" => (Builtin::Fabs, 1, Ty::Double, Ty::Double),
+        "abs" => (Builtin::Abs, 1, Ty::INT, Ty::INT),
+        _ => return None,
+    })
+}
+
+/// An integer literal's type: `int` when it fits, else `long` (C99 6.4.4.1, decimal without a
+/// suffix).
+fn literal_type(v: i64) -> Ty {
+    if i32::try_from(v).is_ok() {
+        Ty::INT
+    } else {
+        Ty::LONG
+    }
+}
+
+fn is_char(t: &Ty) -> bool {
+    matches!(t, Ty::Int(i) if i.bytes == 1)
 }
 
 fn param_ty(t: &Type) -> Ty {
@@ -1297,34 +1845,33 @@ impl Const {
     }
 }
 
-fn const_eval(e: &Expr) -> Option<Const> {
+fn const_eval(e: &Expr, layouts: &Layouts) -> Option<Const> {
+    let eval = |e: &Expr| const_eval(e, layouts);
     Some(match &e.kind {
         ExprKind::Int(v) => Const::Int(*v),
-        ExprKind::Char(c) => Const::Int(i64::from(*c)),
+        ExprKind::Char(c) => Const::Int(i64::from(*c as i8)),
         ExprKind::Float(v) => Const::Double(*v),
         ExprKind::Ident(name) => Const::Int(mpi_table::constant(name)?),
-        ExprKind::SizeOf(t) => Const::Int(i64::from(Ty::from_decl(t).size())),
-        ExprKind::Unary(UnaryOp::Neg, inner) => match const_eval(inner)? {
+        ExprKind::SizeOf(t) => Const::Int(i64::from(layouts.checked_size(t)?)),
+        ExprKind::Unary(UnaryOp::Neg, inner) => match eval(inner)? {
             Const::Int(i) => Const::Int(i.wrapping_neg()),
             Const::Double(d) => Const::Double(-d),
         },
-        ExprKind::Unary(UnaryOp::Plus, inner) => const_eval(inner)?,
-        ExprKind::Unary(UnaryOp::Not, inner) => {
-            Const::Int(i64::from(const_eval(inner)?.as_f64() == 0.0))
-        }
-        ExprKind::Unary(UnaryOp::BitNot, inner) => match const_eval(inner)? {
+        ExprKind::Unary(UnaryOp::Plus, inner) => eval(inner)?,
+        ExprKind::Unary(UnaryOp::Not, inner) => Const::Int(i64::from(eval(inner)?.as_f64() == 0.0)),
+        ExprKind::Unary(UnaryOp::BitNot, inner) => match eval(inner)? {
             Const::Int(i) => Const::Int(!i),
             Const::Double(_) => return None,
         },
         ExprKind::Ternary(c, a, b) => {
-            if const_eval(c)?.as_f64() != 0.0 {
-                const_eval(a)?
+            if eval(c)?.as_f64() != 0.0 {
+                eval(a)?
             } else {
-                const_eval(b)?
+                eval(b)?
             }
         }
         ExprKind::Binary(op, a, b) => {
-            let (a, b) = (const_eval(a)?, const_eval(b)?);
+            let (a, b) = (eval(a)?, eval(b)?);
             let cmp = |x: f64, y: f64| -> Option<bool> {
                 Some(match op {
                     BinOp::Lt => x < y,
@@ -1365,11 +1912,12 @@ fn const_eval(e: &Expr) -> Option<Const> {
             }
         }
         ExprKind::Cast(t, inner) => {
-            let v = const_eval(inner)?;
-            if t.base == BaseType::Double && t.pointers == 0 {
+            let v = eval(inner)?;
+            let to = Ty::from_decl(t);
+            if to.is_floating() {
                 Const::Double(v.as_f64())
             } else {
-                Const::Int(v.as_i64())
+                Const::Int(to.scalar().map_or(v.as_i64(), |sc| sc.narrow(v.as_i64())))
             }
         }
         _ => return None,

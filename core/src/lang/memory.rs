@@ -10,6 +10,7 @@
 //! Blocks the MPI library allocates for the program (`MPI_Win_allocate`) live in a second
 //! segment from [`HEAP_BASE`] up, which a function's return never releases; the cap counts both.
 
+use super::bytecode::Scalar;
 use std::fmt;
 
 /// A byte address in a rank's memory.
@@ -220,6 +221,31 @@ impl Memory {
     /// Writes a `char`.
     pub fn write_u8(&mut self, addr: Addr, v: u8) -> Result<(), MemError> {
         self.write(addr, &[v])
+    }
+
+    /// Reads a scalar as a stack word: integers sign- or zero-extended, `float` widened to a
+    /// `double`'s bits, `double` as its bits.
+    pub fn read_scalar(&self, addr: Addr, s: Scalar) -> Result<i64, MemError> {
+        let b = self.read(addr, s.bytes())?;
+        let mut w = [0u8; 8];
+        w[..b.len()].copy_from_slice(b);
+        let raw = i64::from_le_bytes(w);
+        Ok(match s {
+            Scalar::F32 => f64::from(f32::from_bits(raw as u32)).to_bits() as i64,
+            Scalar::F64 | Scalar::I64 => raw,
+            s => s.narrow(raw),
+        })
+    }
+
+    /// Writes a stack word as a scalar (`float` rounded from the `double` it holds).
+    pub fn write_scalar(&mut self, addr: Addr, s: Scalar, v: i64) -> Result<(), MemError> {
+        let bytes = match s {
+            Scalar::F32 => u64::from((f64::from_bits(v as u64) as f32).to_bits()),
+            Scalar::Bool => u64::from(v != 0),
+            _ => v as u64,
+        }
+        .to_le_bytes();
+        self.write(addr, &bytes[..s.bytes() as usize])
     }
 
     /// Bytes in use (for memory accounting).

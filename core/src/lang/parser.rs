@@ -10,19 +10,25 @@
 //! tree it returns is at most about [`MAX_DEPTH`] levels tall and later passes may walk it
 //! recursively.
 //!
-//! Function prototypes (`int f(int x);`) are accepted and dropped: functions may be used before
-//! their definition anyway.
+//! Function prototypes (`int f(int x);`, at any scope) are accepted and dropped: functions may be
+//! used before their definition anyway.
+//!
+//! Declarations are resolved here, since C cannot be parsed without knowing which names are
+//! types: `typedef` names become the types they stand for, `struct`/`union` tags index
+//! [`Unit::records`], and `enum` constants become integer literals. Simplifications: tags and
+//! `typedef` names have one program-wide scope; bit-fields and function pointers are not
+//! supported (each says so at its line).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::ast::{
-    BaseType, BinOp, Block, Expr, ExprKind, Function, Init, Item, Param, Span, Stmt, StmtKind,
-    Type, UnaryOp, Unit, VarDecl,
+    BaseType, BinOp, Block, Expr, ExprKind, FieldDecl, Function, Init, Item, Param, RecordDecl,
+    Span, Stmt, StmtKind, Type, UnaryOp, Unit, VarDecl,
 };
-use super::builtins::size_of;
 use super::diagnostic::Diagnostic;
 use super::lexer::lex;
-use super::token::{Punct, Token, TokenKind};
+use super::token::{base_type_name, Punct, Token, TokenKind};
+use super::types::{Layouts, Ty};
 
 /// How deeply blocks, statements, parentheses, operators and initializer lists may nest. Every
 /// tree the parser returns is at most about this tall (a chain `a + b + …` of n operands counts
@@ -34,7 +40,7 @@ pub const MAX_DEPTH: usize = 128;
 pub const MAX_ERRORS: usize = 100;
 
 /// Arrays have at most this many dimensions.
-pub const MAX_DIMS: usize = 2;
+pub const MAX_DIMS: usize = 8;
 
 /// Parses a whole program. Returns the tree when there is no error, and every diagnostic (lexical
 /// and syntactic) in source order.
@@ -69,6 +75,10 @@ pub fn parse_recovering(source: &str) -> (Unit, Vec<Diagnostic>) {
         reported_depth: false,
         reported_unclosed: false,
         stopped: false,
+        typedefs: builtin_typedefs(),
+        records: Vec::new(),
+        tags: BTreeMap::new(),
+        enums: BTreeMap::new(),
     };
     let unit = parser.unit();
     let lex_overflow = lex_diags.len() > MAX_ERRORS;
@@ -111,6 +121,81 @@ struct Parser<'a> {
     reported_depth: bool,
     reported_unclosed: bool,
     stopped: bool,
+    /// `typedef` names and the types they stand for (with the standard headers' own).
+    typedefs: BTreeMap<String, Type>,
+    /// Every `struct` and `union` so far.
+    records: Vec<RecordDecl>,
+    /// `struct`/`union` tags → index in `records`.
+    tags: BTreeMap<String, u32>,
+    /// `enum` constants and their values.
+    enums: BTreeMap<String, i64>,
+}
+
+/// What the declaration specifiers before a declarator say: the type and the storage class.
+struct Spec {
+    ty: Type,
+    is_typedef: bool,
+    is_static: bool,
+    is_extern: bool,
+}
+
+/// The types the standard headers define with `typedef` (LP64 Linux).
+fn builtin_typedefs() -> BTreeMap<String, Type> {
+    let t = |base| Type {
+        base,
+        pointers: 0,
+        dims: Vec::new(),
+    };
+    [
+        ("size_t", BaseType::ULong),
+        ("ssize_t", BaseType::Long),
+        ("ptrdiff_t", BaseType::Long),
+        ("intptr_t", BaseType::Long),
+        ("uintptr_t", BaseType::ULong),
+        ("int8_t", BaseType::Char),
+        ("uint8_t", BaseType::UChar),
+        ("int16_t", BaseType::Short),
+        ("uint16_t", BaseType::UShort),
+        ("int32_t", BaseType::Int),
+        ("uint32_t", BaseType::UInt),
+        ("int64_t", BaseType::Long),
+        ("uint64_t", BaseType::ULong),
+        ("time_t", BaseType::Long),
+        ("clock_t", BaseType::Long),
+        ("MPI_Aint", BaseType::Long),
+        ("MPI_Offset", BaseType::Long),
+    ]
+    .into_iter()
+    .map(|(name, base)| (name.to_string(), t(base)))
+    .collect()
+}
+
+/// Qualifiers and storage words that only annotate a declaration here.
+fn quiet_word(word: &str) -> bool {
+    matches!(
+        word,
+        "const" | "volatile" | "register" | "auto" | "inline" | "restrict" | "__restrict"
+    )
+}
+
+/// Words that begin declaration specifiers.
+fn specifier_word(word: &str) -> bool {
+    quiet_word(word)
+        || matches!(
+            word,
+            "static"
+                | "extern"
+                | "typedef"
+                | "signed"
+                | "unsigned"
+                | "short"
+                | "long"
+                | "float"
+                | "_Bool"
+                | "struct"
+                | "union"
+                | "enum"
+        )
 }
 
 /// Binary operator of a token, with its precedence (higher binds tighter).
@@ -162,19 +247,13 @@ fn assign_op(kind: &TokenKind) -> Option<Option<BinOp>> {
     })
 }
 
-/// C type words this language does not have, with advice.
-fn unsupported_type_word(word: &str) -> Option<&'static str> {
+/// C words this language does not have, with advice.
+fn unsupported_word(word: &str) -> Option<&'static str> {
     Some(match word {
-        "float" => "use `double`",
-        "long" | "short" | "unsigned" | "signed" | "size_t" | "bool" | "_Bool" => "use `int`",
-        "struct" | "union" | "enum" | "typedef" => "only the built-in types are available",
+        "_Complex" | "_Imaginary" => "use two `double`s",
+        "setjmp" | "longjmp" => "use return values and loops instead",
         _ => return None,
     })
-}
-
-/// Qualifiers accepted and ignored before a type.
-fn ignored_qualifier(word: &str) -> bool {
-    matches!(word, "const" | "static" | "volatile" | "register")
 }
 
 /// How tall an expression tree is (called only on trees already bounded by the parser).
@@ -186,8 +265,13 @@ fn height(e: &Expr) -> usize {
         | ExprKind::Str(_)
         | ExprKind::Ident(_)
         | ExprKind::SizeOf(_) => 0,
-        ExprKind::Unary(_, a) | ExprKind::Field(a, _) | ExprKind::Cast(_, a) => height(a),
+        ExprKind::Unary(_, a)
+        | ExprKind::Field(a, _)
+        | ExprKind::Arrow(a, _)
+        | ExprKind::SizeOfExpr(a)
+        | ExprKind::Cast(_, a) => height(a),
         ExprKind::Binary(_, a, b)
+        | ExprKind::Comma(a, b)
         | ExprKind::Index(a, b)
         | ExprKind::Assign {
             target: a,
@@ -200,13 +284,21 @@ fn height(e: &Expr) -> usize {
     child + 1
 }
 
-/// Evaluates a constant integer expression (array sizes).
-fn const_int(e: &Expr) -> Option<i64> {
+/// Evaluates a constant integer expression (array sizes, `case` labels, `enum` values);
+/// `records` gives `sizeof` of a `struct`.
+pub fn const_int(e: &Expr, records: &[RecordDecl]) -> Option<i64> {
+    let const_int = |e: &Expr| const_int(e, records);
     match &e.kind {
         ExprKind::Int(v) => Some(*v),
-        ExprKind::Char(c) => Some(i64::from(*c)),
-        ExprKind::SizeOf(ty) => size_of(ty).map(i64::from),
-        ExprKind::Cast(ty, a) if ty.pointers == 0 && ty.base == BaseType::Int => const_int(a),
+        ExprKind::Char(c) => Some(i64::from(*c as i8)),
+        ExprKind::SizeOf(ty) => Layouts::new(records).checked_size(ty).map(i64::from),
+        ExprKind::Cast(ty, a) if ty.pointers == 0 && ty.dims.is_empty() => {
+            let v = const_int(a)?;
+            match Ty::from_decl(ty).scalar() {
+                Some(sc) if Ty::from_decl(ty).is_integer() => Some(sc.narrow(v)),
+                _ => None,
+            }
+        }
         ExprKind::Unary(op, a) => {
             let a = const_int(a)?;
             match op {
@@ -558,56 +650,383 @@ impl Parser<'_> {
                 self.bump();
             }
         }
-        Unit { items }
+        Unit {
+            items,
+            records: std::mem::take(&mut self.records),
+        }
     }
 
-    /// Skips `const`/`static` before a type; reports C types the language lacks.
-    fn type_prefix(&mut self) -> PResult<Option<BaseType>> {
+    /// Whether `word` names a type here (a `typedef` name).
+    fn is_type_name(&self, word: &str) -> bool {
+        self.typedefs.contains_key(word)
+    }
+
+    /// Declaration specifiers: storage words, qualifiers, and one type (`unsigned long`,
+    /// `struct point`, a `typedef` name, …). `None` when no type starts here.
+    fn specifiers(&mut self) -> PResult<Option<Spec>> {
+        let start = self.start();
+        let (mut is_typedef, mut is_static, mut is_extern) = (false, false, false);
+        let (mut signed, mut unsigned, mut short, mut long) = (false, false, false, 0u8);
+        let mut base: Option<BaseType> = None;
+        let mut named: Option<Type> = None;
+        let mut any = false;
         loop {
             match self.peek().clone() {
-                TokenKind::Type(base) => {
+                TokenKind::Type(b) => {
+                    if base.is_some() || named.is_some() {
+                        return Err(self.error_here(
+                            "two types in one declaration".to_string(),
+                            "a second type",
+                        ));
+                    }
+                    base = Some(b);
                     self.bump();
-                    return Ok(Some(base));
                 }
-                TokenKind::Ident(word) if ignored_qualifier(&word) => {
-                    self.bump();
-                }
-                TokenKind::Ident(word) => {
-                    if let Some(advice) = unsupported_type_word(&word) {
-                        if matches!(
-                            self.peek_at(1),
-                            TokenKind::Ident(_)
-                                | TokenKind::Type(_)
-                                | TokenKind::Punct(Punct::Star)
-                        ) {
-                            return Err(self.error_here(
-                                format!("the type `{word}` is not supported"),
-                                advice,
-                            ));
+                TokenKind::Ident(word) => match word.as_str() {
+                    w if quiet_word(w) => {
+                        self.bump();
+                    }
+                    "static" => {
+                        is_static = true;
+                        self.bump();
+                    }
+                    "extern" => {
+                        is_extern = true;
+                        self.bump();
+                    }
+                    "typedef" => {
+                        is_typedef = true;
+                        self.bump();
+                    }
+                    "signed" => {
+                        signed = true;
+                        self.bump();
+                    }
+                    "unsigned" => {
+                        unsigned = true;
+                        self.bump();
+                    }
+                    "short" => {
+                        short = true;
+                        self.bump();
+                    }
+                    "long" => {
+                        long = long.saturating_add(1);
+                        self.bump();
+                    }
+                    "float" | "_Bool" if base.is_none() && named.is_none() => {
+                        base = Some(if word == "float" {
+                            BaseType::Float
+                        } else {
+                            BaseType::Bool
+                        });
+                        self.bump();
+                    }
+                    "struct" | "union" if base.is_none() && named.is_none() => {
+                        base = Some(BaseType::Record(self.record_spec()?));
+                    }
+                    "enum" if base.is_none() && named.is_none() => {
+                        self.enum_spec()?;
+                        base = Some(BaseType::Int);
+                    }
+                    w if base.is_none()
+                        && named.is_none()
+                        && !signed
+                        && !unsigned
+                        && !short
+                        && long == 0
+                        && self.is_type_name(w) =>
+                    {
+                        named = self.typedefs.get(w).cloned();
+                        self.bump();
+                    }
+                    _ => break,
+                },
+                _ => break,
+            }
+            any = true;
+        }
+        if !any {
+            return Ok(None);
+        }
+        let span = start..self.prev_end();
+        let plain = |base| Type {
+            base,
+            pointers: 0,
+            dims: Vec::new(),
+        };
+        let modified = signed || unsigned || short || long > 0;
+        let ty = match (named, base) {
+            (Some(t), _) => t,
+            (None, b) => {
+                let b = match b {
+                    None if !modified => {
+                        let found = self.peek().describe();
+                        self.report(
+                            Diagnostic::error(format!("expected a type, found {found}"), span)
+                                .with_label("no type here")
+                                .with_note("C needs a type such as `int` in every declaration"),
+                        );
+                        return Err(Fail);
+                    }
+                    None | Some(BaseType::Int) => {
+                        if short {
+                            BaseType::Short
+                        } else if long > 0 {
+                            BaseType::Long
+                        } else {
+                            BaseType::Int
                         }
                     }
-                    return Ok(None);
+                    Some(BaseType::Char) if !short && long == 0 => BaseType::Char,
+                    Some(BaseType::Double) if long > 0 && !signed && !unsigned && !short => {
+                        self.report(
+                            Diagnostic::error(
+                                "`long double` is not supported by Rankscope's C",
+                                span,
+                            )
+                            .with_label("use `double`"),
+                        );
+                        return Err(Fail);
+                    }
+                    Some(b) if !modified => b,
+                    Some(b) => {
+                        self.report(
+                            Diagnostic::error(
+                                format!(
+                                    "`{}` cannot be `signed`, `unsigned`, `short` or `long`",
+                                    base_type_name(b)
+                                ),
+                                span,
+                            )
+                            .with_label("not a valid combination"),
+                        );
+                        return Err(Fail);
+                    }
+                };
+                if unsigned {
+                    plain(match b {
+                        BaseType::Char => BaseType::UChar,
+                        BaseType::Short => BaseType::UShort,
+                        BaseType::Long => BaseType::ULong,
+                        _ => BaseType::UInt,
+                    })
+                } else {
+                    plain(b)
                 }
-                _ => return Ok(None),
+            }
+        };
+        Ok(Some(Spec {
+            ty,
+            is_typedef,
+            is_static,
+            is_extern,
+        }))
+    }
+
+    /// `struct tag`, `struct tag { members }` or `struct { members }` (the keyword is next);
+    /// returns the record's index.
+    fn record_spec(&mut self) -> PResult<u32> {
+        let kw = self.bump();
+        let union = matches!(&kw.kind, TokenKind::Ident(w) if w == "union");
+        let word = if union { "union" } else { "struct" };
+        let tag = match self.peek().clone() {
+            TokenKind::Ident(name) => {
+                self.bump();
+                Some(name)
+            }
+            _ => None,
+        };
+        if tag.is_none() && !self.at(Punct::LBrace) {
+            return Err(self.expected_here(
+                &format!("a name or `{{` after `{word}`"),
+                "expected a tag or members",
+            ));
+        }
+        let id = match tag.as_ref().and_then(|t| self.tags.get(t)) {
+            Some(&id) => id,
+            None => {
+                let id = self.records.len() as u32;
+                self.records.push(RecordDecl {
+                    name: tag.clone().unwrap_or_else(|| "<anonymous>".into()),
+                    union,
+                    fields: None,
+                    span: kw.span.start..self.prev_end(),
+                });
+                if let Some(t) = tag.clone() {
+                    self.tags.insert(t, id);
+                }
+                id
+            }
+        };
+        if self.records[id as usize].union != union {
+            let other = if union { "struct" } else { "union" };
+            return Err(self.error_here(
+                format!(
+                    "`{}` was declared as a {other}",
+                    tag.clone().unwrap_or_default()
+                ),
+                "mixed struct and union",
+            ));
+        }
+        if !self.at(Punct::LBrace) {
+            return Ok(id);
+        }
+        let open = self.bump().span;
+        if self.records[id as usize].fields.is_some() {
+            let name = self.records[id as usize].keyword_name();
+            self.report(
+                Diagnostic::error(format!("`{name}` is defined twice"), open.clone())
+                    .with_label("defined again here"),
+            );
+        }
+        let mut fields: Vec<FieldDecl> = Vec::new();
+        while !self.eat(Punct::RBrace) {
+            if self.at_eof() {
+                return Err(self.expected_here("`}` to close the members", "unclosed"));
+            }
+            let start = self.start();
+            let Some(spec) = self.specifiers()? else {
+                return Err(self.expected_here("a member type", "expected a type like `int`"));
+            };
+            loop {
+                let pointers = self.stars();
+                let (name, name_span) = self.name("a member name")?;
+                if self.at(Punct::Colon) {
+                    return Err(self.error_here(
+                        "bit-fields are not supported by Rankscope's C".to_string(),
+                        "use a whole integer member",
+                    ));
+                }
+                let dims = self.dims(&name)?;
+                let ty = self.combine(&spec.ty, pointers, dims, &name_span)?;
+                if fields.iter().any(|f| f.name == name) {
+                    self.report(
+                        Diagnostic::error(format!("two members are called `{name}`"), name_span)
+                            .with_label("a second member by this name"),
+                    );
+                } else if ty.pointers == 0
+                    && ty.dims.is_empty()
+                    && matches!(ty.base, BaseType::Record(r) if r == id || self.records[r as usize].fields.is_none())
+                {
+                    self.report(
+                        Diagnostic::error(
+                            format!("the member `{name}` has an incomplete type"),
+                            name_span,
+                        )
+                        .with_label("its struct is not defined yet")
+                        .with_note("a struct can hold a pointer to itself, not itself"),
+                    );
+                } else {
+                    fields.push(FieldDecl {
+                        ty,
+                        name,
+                        span: start..self.prev_end(),
+                    });
+                }
+                if !self.eat(Punct::Comma) {
+                    break;
+                }
+            }
+            self.expect(Punct::Semi, "after the member")?;
+        }
+        if fields.is_empty() {
+            self.report(
+                Diagnostic::error(format!("a {word} needs at least one member"), open)
+                    .with_label("empty"),
+            );
+        }
+        self.records[id as usize].fields = Some(fields);
+        Ok(id)
+    }
+
+    /// `enum tag`, `enum tag { A, B = 2 }`: defines the constants (the keyword is next).
+    fn enum_spec(&mut self) -> PResult<()> {
+        self.bump();
+        if let TokenKind::Ident(_) = self.peek() {
+            self.bump();
+        }
+        if !self.eat(Punct::LBrace) {
+            return Ok(());
+        }
+        let mut next = 0i64;
+        while !self.eat(Punct::RBrace) {
+            let (name, span) = self.name("an enumeration constant")?;
+            if self.eat(Punct::Assign) {
+                let e = self.expr()?;
+                match const_int(&e, &self.records) {
+                    Some(v) => next = v,
+                    None => self.report(
+                        Diagnostic::error(
+                            format!("the value of `{name}` must be a constant integer"),
+                            e.span.clone(),
+                        )
+                        .with_label("not a constant"),
+                    ),
+                }
+            }
+            if self.enums.insert(name.clone(), next).is_some() {
+                self.report(
+                    Diagnostic::error(format!("`{name}` is declared twice"), span)
+                        .with_label("a second enumeration constant by this name"),
+                );
+            }
+            next = next.wrapping_add(1);
+            if !self.eat(Punct::Comma) {
+                self.expect(Punct::RBrace, "to close the enumeration")?;
+                break;
             }
         }
+        Ok(())
+    }
+
+    /// The type of a declarator: the specifiers' type with `pointers` more levels and `dims`
+    /// outside (a `typedef`'d array keeps its dimensions innermost).
+    fn combine(&mut self, base: &Type, pointers: u8, dims: Vec<u32>, at: &Span) -> PResult<Type> {
+        if !base.dims.is_empty() && pointers > 0 {
+            self.report(
+                Diagnostic::error(
+                    "a pointer to an array type is not supported by Rankscope's C",
+                    at.clone(),
+                )
+                .with_label("pointer to a typedef'd array"),
+            );
+            return Err(Fail);
+        }
+        let mut all = dims;
+        all.extend(base.dims.iter().copied());
+        if all.len() > MAX_DIMS {
+            self.report(
+                Diagnostic::error(
+                    format!("arrays have at most {MAX_DIMS} dimensions"),
+                    at.clone(),
+                )
+                .with_label("too many dimensions"),
+            );
+            all.truncate(MAX_DIMS);
+        }
+        Ok(Type {
+            base: base.base,
+            pointers: base.pointers.saturating_add(pointers),
+            dims: all,
+        })
     }
 
     /// Whether the current token starts a declaration.
     fn at_decl_start(&self) -> bool {
-        let mut i = 0;
-        loop {
-            match self.peek_at(i) {
-                TokenKind::Type(_) => return true,
-                TokenKind::Ident(w) if ignored_qualifier(w) => i += 1,
-                TokenKind::Ident(w) if unsupported_type_word(w).is_some() => {
-                    return matches!(
-                        self.peek_at(i + 1),
-                        TokenKind::Ident(_) | TokenKind::Type(_) | TokenKind::Punct(Punct::Star)
-                    )
-                }
-                _ => return false,
+        match self.peek() {
+            TokenKind::Type(_) => true,
+            TokenKind::Ident(w) => {
+                specifier_word(w)
+                    || (self.is_type_name(w)
+                        && !matches!(
+                            self.peek_at(1),
+                            TokenKind::Punct(
+                                Punct::Assign | Punct::LParen | Punct::Dot | Punct::Arrow
+                            )
+                        ))
             }
+            _ => false,
         }
     }
 
@@ -633,8 +1052,15 @@ impl Parser<'_> {
 
     fn item(&mut self) -> PResult<Option<Item>> {
         let start = self.start();
-        let base = match self.type_prefix()? {
-            Some(base) => base,
+        if let TokenKind::Ident(w) = self.peek() {
+            if let Some(advice) = unsupported_word(w) {
+                return Err(
+                    self.error_here(format!("`{w}` is not supported by Rankscope's C"), advice)
+                );
+            }
+        }
+        let spec = match self.specifiers()? {
+            Some(spec) => spec,
             None => {
                 if let (TokenKind::Ident(name), TokenKind::Punct(Punct::LParen)) =
                     (self.peek().clone(), self.peek_at(1))
@@ -653,7 +1079,16 @@ impl Parser<'_> {
                             format!("write `int {name}(…)` or `void {name}(…)`")
                         }),
                     );
-                    BaseType::Int
+                    Spec {
+                        ty: Type {
+                            base: BaseType::Int,
+                            pointers: 0,
+                            dims: Vec::new(),
+                        },
+                        is_typedef: false,
+                        is_static: false,
+                        is_extern: false,
+                    }
                 } else if self.at(Punct::RBrace) {
                     return Err(self.error_here(
                         "unexpected `}` outside of any function".to_string(),
@@ -668,11 +1103,15 @@ impl Parser<'_> {
                 }
             }
         };
+        if self.eat(Punct::Semi) {
+            return Ok(None); // `struct s { … };` or `enum { … };`
+        }
         let pointers = self.stars();
+        self.reject_function_pointer()?;
         let (name, name_span) = self.name("a name after the type")?;
         if self.at(Punct::LParen) {
             let params = self.params(&name)?;
-            if self.eat(Punct::Semi) {
+            if self.eat(Punct::Semi) || spec.is_typedef {
                 return Ok(None); // a prototype
             }
             if !self.at(Punct::LBrace) {
@@ -682,14 +1121,11 @@ impl Parser<'_> {
                     "expected `{` here",
                 ));
             }
+            let ret = self.combine(&spec.ty, pointers, Vec::new(), &name_span)?;
             let body = self.block()?;
             let span = start..body.span.end;
             return Ok(Some(Item::Function(Function {
-                ret: Type {
-                    base,
-                    pointers,
-                    dims: Vec::new(),
-                },
+                ret,
                 name,
                 name_span,
                 params,
@@ -697,9 +1133,23 @@ impl Parser<'_> {
                 span,
             })));
         }
-        let decls = self.declarators(base, start, pointers, name, name_span)?;
+        let decls = self.declarators(&spec, start, pointers, name, name_span)?;
         self.expect_semi(SemiAfter::Decl)?;
+        if spec.is_typedef || decls.is_empty() {
+            return Ok(None);
+        }
         Ok(Some(Item::Globals(decls)))
+    }
+
+    /// `(*name)(…)`, a function pointer declarator: not supported yet, said plainly.
+    fn reject_function_pointer(&mut self) -> PResult<()> {
+        if self.at(Punct::LParen) && *self.peek_at(1) == TokenKind::Punct(Punct::Star) {
+            return Err(self.error_here(
+                "pointers to functions are not supported by Rankscope's C yet".to_string(),
+                "a function pointer",
+            ));
+        }
+        Ok(())
     }
 
     fn params(&mut self, func: &str) -> PResult<Vec<Param>> {
@@ -717,7 +1167,13 @@ impl Parser<'_> {
         }
         loop {
             let start = self.start();
-            let Some(base) = self.type_prefix()? else {
+            if self.at(Punct::Dot) && *self.peek_at(1) == TokenKind::Punct(Punct::Dot) {
+                return Err(self.error_here(
+                    "functions with a variable number of arguments are not supported by Rankscope's C".to_string(),
+                    "`...`",
+                ));
+            }
+            let Some(spec) = self.specifiers()? else {
                 let found = self.peek().describe();
                 return Err(self.error_here(
                     format!("expected a parameter type in `{func}`, found {found}"),
@@ -725,36 +1181,64 @@ impl Parser<'_> {
                 ));
             };
             let mut pointers = self.stars();
-            let (name, _) = self.name("a parameter name")?;
-            let mut dims_seen = 0;
+            self.reject_function_pointer()?;
+            // A prototype may leave parameters unnamed (`int f(int, double *);`).
+            let name = match self.peek().clone() {
+                TokenKind::Ident(name) => {
+                    self.bump();
+                    name
+                }
+                _ => String::new(),
+            };
+            // `a[]` and `a[N]` are pointers; further dimensions stay (`double m[][4]`).
+            let mut dims = Vec::new();
+            let mut first = true;
             while self.at(Punct::LBracket) {
                 let open = self.bump().span;
-                while !self.at(Punct::RBracket) && !self.at_eof() && !self.at(Punct::RParen) {
-                    self.bump();
+                let size = if self.at(Punct::RBracket) {
+                    None
+                } else {
+                    Some(self.full_expr()?)
+                };
+                self.expect(Punct::RBracket, "to close the array parameter")?;
+                if first {
+                    pointers = pointers.saturating_add(1);
+                    first = false;
+                    continue;
                 }
-                let close = self.expect(Punct::RBracket, "to close the array parameter")?;
-                dims_seen += 1;
-                if dims_seen > 1 {
-                    self.report(
-                        Diagnostic::error(
-                            "multi-dimensional array parameters are not supported",
-                            open.start..close.end,
-                        )
-                        .with_label("only `a[]` is supported")
-                        .with_note("pass a 1-D array, or use a global 2-D array"),
-                    );
+                match size.as_ref().and_then(|e| const_int(e, &self.records)) {
+                    Some(v) if v > 0 && v <= i64::from(u32::MAX) => dims.push(v as u32),
+                    _ => {
+                        self.report(
+                            Diagnostic::error(
+                                "the inner sizes of an array parameter must be positive constants",
+                                open.start..self.prev_end(),
+                            )
+                            .with_label("write a size here"),
+                        );
+                        return Err(Fail);
+                    }
                 }
-                pointers = pointers.saturating_add(1);
             }
-            params.push(Param {
-                ty: Type {
-                    base,
-                    pointers,
-                    dims: Vec::new(),
-                },
-                name,
-                span: start..self.prev_end(),
-            });
+            let at = start..self.prev_end();
+            let mut ty = self.combine(&spec.ty, 0, Vec::new(), &at)?;
+            if dims.is_empty() {
+                ty.pointers = ty.pointers.saturating_add(pointers);
+            } else {
+                // `double m[][4]` is a pointer to rows: kept as its rows' type with one
+                // pointer level, which indexing treats as `m[i][j]`.
+                ty.pointers = ty.pointers.saturating_add(pointers - 1);
+                ty.dims = dims;
+                self.report(
+                    Diagnostic::error(
+                        "multi-dimensional array parameters are not supported by Rankscope's C yet",
+                        at.clone(),
+                    )
+                    .with_label("only `a[]` is supported")
+                    .with_note("pass a 1-D array and index it with `a[i * cols + j]`, or use a global array"),
+                );
+            }
+            params.push(Param { ty, name, span: at });
             if self.eat(Punct::Comma) {
                 continue;
             }
@@ -763,11 +1247,81 @@ impl Parser<'_> {
         }
     }
 
-    /// Declarators after the type, the first one's pointers and name already read; stops before
-    /// the `;`.
+    /// Array sizes after a declarator's name: `[N]` each, or `[]` (a size taken from the
+    /// initializer, first dimension only).
+    fn dim_sizes(&mut self, name: &str) -> PResult<Vec<(Option<u32>, Span)>> {
+        let mut sizes = Vec::new();
+        while self.at(Punct::LBracket) {
+            let open = self.bump().span;
+            if self.eat(Punct::RBracket) {
+                sizes.push((None, open.start..self.prev_end()));
+                continue;
+            }
+            let size = self.full_expr()?;
+            self.expect(Punct::RBracket, "after the array size")?;
+            let span = open.start..self.prev_end();
+            let value = match const_int(&size, &self.records) {
+                None => {
+                    self.report(
+                        Diagnostic::error(
+                            format!("the size of array `{name}` must be a constant integer"),
+                            size.span.clone(),
+                        )
+                        .with_label("not a constant")
+                        .with_note("use a number or a `#define` constant"),
+                    );
+                    1
+                }
+                Some(v) if v <= 0 => {
+                    self.report(
+                        Diagnostic::error(
+                            format!("the size of array `{name}` must be positive, not {v}"),
+                            size.span.clone(),
+                        )
+                        .with_label("not positive"),
+                    );
+                    1
+                }
+                Some(v) => u32::try_from(v).unwrap_or_else(|_| {
+                    self.report(
+                        Diagnostic::error(
+                            format!("array `{name}` is too large"),
+                            size.span.clone(),
+                        )
+                        .with_label("too large"),
+                    );
+                    1
+                }),
+            };
+            sizes.push((Some(value), span));
+        }
+        Ok(sizes)
+    }
+
+    /// Array sizes that must all be given (struct members).
+    fn dims(&mut self, name: &str) -> PResult<Vec<u32>> {
+        let sizes = self.dim_sizes(name)?;
+        let mut dims = Vec::with_capacity(sizes.len());
+        for (size, span) in sizes {
+            match size {
+                Some(v) => dims.push(v),
+                None => {
+                    self.report(
+                        Diagnostic::error(format!("the array `{name}` needs a size"), span)
+                            .with_label("write a size here"),
+                    );
+                    return Err(Fail);
+                }
+            }
+        }
+        Ok(dims)
+    }
+
+    /// Declarators after the specifiers, the first one's pointers and name already read;
+    /// stops before the `;`. A `typedef` defines its names instead (and returns none).
     fn declarators(
         &mut self,
-        base: BaseType,
+        spec: &Spec,
         start: usize,
         mut pointers: u8,
         mut name: String,
@@ -776,115 +1330,87 @@ impl Parser<'_> {
         let mut decls = Vec::new();
         let mut decl_start = start;
         loop {
-            let mut sizes: Vec<(Option<u32>, Span)> = Vec::new();
-            while self.at(Punct::LBracket) {
-                let open = self.bump().span;
-                if self.eat(Punct::RBracket) {
-                    sizes.push((None, open.start..self.prev_end()));
-                    continue;
-                }
-                let size = self.full_expr()?;
-                self.expect(Punct::RBracket, "after the array size")?;
-                let span = open.start..self.prev_end();
-                let value = match const_int(&size) {
-                    None => {
-                        self.report(
-                            Diagnostic::error(
-                                format!("the size of array `{name}` must be a constant integer"),
-                                size.span.clone(),
-                            )
-                            .with_label("not a constant")
-                            .with_note("use a number or a `#define` constant"),
-                        );
-                        1
-                    }
-                    Some(v) if v <= 0 => {
-                        self.report(
-                            Diagnostic::error(
-                                format!("the size of array `{name}` must be positive, not {v}"),
-                                size.span.clone(),
-                            )
-                            .with_label("not positive"),
-                        );
-                        1
-                    }
-                    Some(v) => u32::try_from(v).unwrap_or_else(|_| {
-                        self.report(
-                            Diagnostic::error(
-                                format!("array `{name}` is too large"),
-                                size.span.clone(),
-                            )
-                            .with_label("too large"),
-                        );
-                        1
-                    }),
-                };
-                sizes.push((Some(value), span));
-            }
-            let init = if self.eat(Punct::Assign) {
-                Some(self.init()?)
+            if self.at(Punct::LParen) {
+                // A prototype among declarations (`int f(int), x;`) or inside a block.
+                self.params(&name)?;
             } else {
-                None
-            };
-            let mut dims = Vec::with_capacity(sizes.len());
-            for (i, (size, span)) in sizes.iter().enumerate() {
-                let value = match size {
-                    Some(v) => *v,
-                    None if i == 0 => match &init {
-                        Some(Init::List(items, _)) if !items.is_empty() => {
-                            u32::try_from(items.len()).unwrap_or(u32::MAX)
-                        }
-                        _ => {
+                let sizes = self.dim_sizes(&name)?;
+                let init = if self.eat(Punct::Assign) {
+                    if spec.is_typedef {
+                        return Err(self.error_here(
+                            "a `typedef` cannot have an initial value".to_string(),
+                            "remove `= …`",
+                        ));
+                    }
+                    Some(self.init()?)
+                } else {
+                    None
+                };
+                let mut dims = Vec::with_capacity(sizes.len());
+                for (i, (size, span)) in sizes.iter().enumerate() {
+                    let value = match size {
+                        Some(v) => *v,
+                        None if i == 0 => match &init {
+                            Some(Init::List(items, _)) if !items.is_empty() => {
+                                u32::try_from(items.len()).unwrap_or(u32::MAX)
+                            }
+                            Some(Init::Expr(Expr {
+                                kind: ExprKind::Str(text),
+                                ..
+                            })) => u32::try_from(text.len() + 1).unwrap_or(u32::MAX),
+                            _ => {
+                                self.report(
+                                    Diagnostic::error(
+                                        format!("the array `{name}` needs a size"),
+                                        span.clone(),
+                                    )
+                                    .with_label("write a size here")
+                                    .with_note("or give its elements: `= { 1, 2, 3 }`"),
+                                );
+                                1
+                            }
+                        },
+                        None => {
                             self.report(
                                 Diagnostic::error(
-                                    format!("the array `{name}` needs a size"),
+                                    "only the first dimension of an array may be left out",
                                     span.clone(),
                                 )
-                                .with_label("write a size here")
-                                .with_note("or give its elements: `= { 1, 2, 3 }`"),
+                                .with_label("write a size here"),
                             );
                             1
                         }
-                    },
-                    None => {
-                        self.report(
-                            Diagnostic::error(
-                                "only the first dimension of an array may be left out",
-                                span.clone(),
-                            )
-                            .with_label("write a size here"),
-                        );
-                        1
-                    }
-                };
-                dims.push(value);
+                    };
+                    dims.push(value);
+                }
+                let ty = self.combine(&spec.ty, pointers, dims, &name_span)?;
+                if spec.is_typedef {
+                    self.typedefs.insert(name.clone(), ty);
+                } else if self.enums.contains_key(&name) {
+                    self.report(
+                        Diagnostic::error(
+                            format!("`{name}` is already an enumeration constant"),
+                            name_span.clone(),
+                        )
+                        .with_label("choose another name"),
+                    );
+                } else if !spec.is_extern {
+                    decls.push(VarDecl {
+                        ty,
+                        is_static: spec.is_static,
+                        name,
+                        name_span,
+                        init,
+                        span: decl_start..self.prev_end(),
+                    });
+                }
             }
-            if dims.len() > MAX_DIMS {
-                let span = sizes
-                    .get(MAX_DIMS)
-                    .map_or(name_span.clone(), |(_, s)| s.clone());
-                self.report(
-                    Diagnostic::error(format!("arrays have at most {MAX_DIMS} dimensions"), span)
-                        .with_label("one dimension too many"),
-                );
-                dims.truncate(MAX_DIMS);
-            }
-            decls.push(VarDecl {
-                ty: Type {
-                    base,
-                    pointers,
-                    dims,
-                },
-                name,
-                name_span,
-                init,
-                span: decl_start..self.prev_end(),
-            });
             if !self.eat(Punct::Comma) {
                 return Ok(decls);
             }
             decl_start = self.start();
             pointers = self.stars();
+            self.reject_function_pointer()?;
             (name, name_span) = self.name("a variable name after `,`")?;
         }
     }
@@ -958,9 +1484,81 @@ impl Parser<'_> {
         })
     }
 
+    /// Whether `word` starts a `switch`, `case`, `default`, `goto`, a label, or a word Rankscope's
+    /// C rejects plainly.
+    fn at_labelled_stmt(&self, word: &str) -> bool {
+        matches!(word, "switch" | "case" | "goto")
+            || unsupported_word(word).is_some()
+            || (*self.peek_at(1) == TokenKind::Punct(Punct::Colon) && !self.is_type_name(word))
+    }
+
+    /// `switch`, `case`, `default:`, `goto`, `label:` (kept out of [`Self::stmt_kind`] so its
+    /// stack frame stays small for deeply nested blocks).
+    fn labelled_stmt(&mut self) -> PResult<StmtKind> {
+        match self.peek().clone() {
+            TokenKind::Ident(ref word) if word == "switch" => {
+                self.bump();
+                let value = self.paren_cond("switch")?;
+                let body = Box::new(self.stmt()?);
+                Ok(StmtKind::Switch { value, body })
+            }
+            TokenKind::Ident(ref word) if word == "case" => {
+                self.bump();
+                let value = self.full_expr()?;
+                self.expect(Punct::Colon, "after the `case` value")?;
+                let body = Box::new(self.labelled()?);
+                Ok(StmtKind::Case { value, body })
+            }
+            TokenKind::Ident(word)
+                if word == "default" && *self.peek_at(1) == TokenKind::Punct(Punct::Colon) =>
+            {
+                self.bump();
+                self.bump();
+                Ok(StmtKind::Default(Box::new(self.labelled()?)))
+            }
+            TokenKind::Ident(ref word) if word == "goto" => {
+                self.bump();
+                let (name, _) = self.name("a label after `goto`")?;
+                self.expect_semi(SemiAfter::Expr)?;
+                Ok(StmtKind::Goto(name))
+            }
+            TokenKind::Ident(word)
+                if *self.peek_at(1) == TokenKind::Punct(Punct::Colon)
+                    && !self.is_type_name(&word) =>
+            {
+                self.bump();
+                self.bump();
+                Ok(StmtKind::Label {
+                    name: word.clone(),
+                    body: Box::new(self.labelled()?),
+                })
+            }
+            TokenKind::Ident(ref word) if unsupported_word(word).is_some() => {
+                let advice = unsupported_word(word).unwrap_or_default();
+                Err(self.error_here(
+                    format!("`{word}` is not supported by Rankscope's C"),
+                    advice,
+                ))
+            }
+            _ => Err(self.expected_here("a statement", "expected a statement")),
+        }
+    }
+
+    /// The statement after a label; a label right before `}` marks an empty statement.
+    fn labelled(&mut self) -> PResult<Stmt> {
+        if self.at(Punct::RBrace) {
+            let at = self.start();
+            return Ok(Stmt {
+                kind: StmtKind::Empty,
+                span: at..at,
+            });
+        }
+        self.stmt()
+    }
+
     fn paren_cond(&mut self, keyword: &str) -> PResult<Expr> {
         self.expect(Punct::LParen, &format!("after `{keyword}`"))?;
-        let cond = self.full_expr()?;
+        let cond = self.comma_expr()?;
         self.expect_close_before_body(&format!("after the condition of `{keyword}`"))?;
         Ok(cond)
     }
@@ -1006,7 +1604,7 @@ impl Parser<'_> {
                 }
                 self.bump();
                 self.expect(Punct::LParen, "after `while`")?;
-                let cond = self.full_expr()?;
+                let cond = self.comma_expr()?;
                 self.expect(Punct::RParen, "after the condition of `do … while`")?;
                 self.expect_semi(SemiAfter::DoWhile)?;
                 Ok(StmtKind::DoWhile { body, cond })
@@ -1021,7 +1619,7 @@ impl Parser<'_> {
                     let kind = if self.at_decl_start() {
                         self.decl_stmt()?
                     } else {
-                        let e = self.full_expr()?;
+                        let e = self.comma_expr()?;
                         self.expect(Punct::Semi, "after the first part of `for`")?;
                         StmtKind::Expr(e)
                     };
@@ -1033,13 +1631,13 @@ impl Parser<'_> {
                 let cond = if self.at(Punct::Semi) {
                     None
                 } else {
-                    Some(self.full_expr()?)
+                    Some(self.comma_expr()?)
                 };
                 self.expect(Punct::Semi, "after the condition of `for`")?;
                 let step = if self.at(Punct::RParen) {
                     None
                 } else {
-                    Some(self.full_expr()?)
+                    Some(self.comma_expr()?)
                 };
                 self.expect_close_before_body("after the parts of `for`")?;
                 let body = Box::new(self.stmt()?);
@@ -1065,19 +1663,12 @@ impl Parser<'_> {
                 let value = if self.at(Punct::Semi) || self.at(Punct::RBrace) {
                     None
                 } else {
-                    Some(self.full_expr()?)
+                    Some(self.comma_expr()?)
                 };
                 self.expect_semi(SemiAfter::Return)?;
                 Ok(StmtKind::Return(value))
             }
-            TokenKind::Ident(word) if matches!(word.as_str(), "switch" | "goto") => {
-                let advice = if word == "switch" {
-                    "use `if (…) … else if (…) …`"
-                } else {
-                    "use a loop with `break` or `continue`"
-                };
-                Err(self.error_here(format!("`{word}` is not supported"), advice))
-            }
+            TokenKind::Ident(word) if self.at_labelled_stmt(&word) => self.labelled_stmt(),
             TokenKind::Else => Err(self.error_here(
                 "`else` without a matching `if`".to_string(),
                 "no `if` before this",
@@ -1087,7 +1678,7 @@ impl Parser<'_> {
                 Ok(kind)
             }
             _ => {
-                let e = self.full_expr()?;
+                let e = self.comma_expr()?;
                 self.expect_semi(SemiAfter::Expr)?;
                 Ok(StmtKind::Expr(e))
             }
@@ -1097,30 +1688,46 @@ impl Parser<'_> {
     /// A local declaration, through its `;`.
     fn decl_stmt(&mut self) -> PResult<StmtKind> {
         let start = self.start();
-        let Some(base) = self.type_prefix()? else {
+        let Some(spec) = self.specifiers()? else {
             let found = self.peek().describe();
             return Err(
                 self.error_here(format!("expected a type, found {found}"), "expected a type")
             );
         };
-        let pointers = self.stars();
-        let (name, name_span) = self.name("a variable name after the type")?;
-        if self.at(Punct::LParen) {
-            return Err(self.error_here(
-                format!("functions cannot be declared inside a function (`{name}`)"),
-                "move this to the top level",
-            ));
+        if self.eat(Punct::Semi) {
+            return Ok(StmtKind::Empty); // a struct or enum definition
         }
-        let decls = self.declarators(base, start, pointers, name, name_span)?;
+        let pointers = self.stars();
+        self.reject_function_pointer()?;
+        let (name, name_span) = self.name("a variable name after the type")?;
+        let decls = self.declarators(&spec, start, pointers, name, name_span)?;
         self.expect_semi(SemiAfter::Decl)?;
         Ok(StmtKind::Decl(decls))
     }
 
     // ---- expressions ----------------------------------------------------------------------
 
-    /// An expression, unboxed (for statements and initializers).
+    /// An assignment expression, unboxed (initializers, array sizes).
     fn full_expr(&mut self) -> PResult<Expr> {
         Ok(*self.expr()?)
+    }
+
+    /// An expression with the comma operator (`a = 1, b = 2`): statements, conditions, `for`.
+    fn comma_expr(&mut self) -> PResult<Expr> {
+        let mut e = self.expr()?;
+        while self.eat(Punct::Comma) {
+            let rhs = self.expr()?;
+            if height(&e) + self.depth > MAX_DEPTH {
+                self.too_deep(e.span.start..rhs.span.end);
+                return Err(Fail);
+            }
+            let span = e.span.start..rhs.span.end;
+            e = Box::new(Expr {
+                kind: ExprKind::Comma(e, rhs),
+                span,
+            });
+        }
+        Ok(*e)
     }
 
     /// An expression (boxed, which keeps the recursive parser's stack frames small).
@@ -1185,15 +1792,13 @@ impl Parser<'_> {
     }
 
     fn type_name(&mut self) -> PResult<Type> {
-        let Some(base) = self.type_prefix()? else {
+        let start = self.start();
+        let Some(spec) = self.specifiers()? else {
             return Err(self.expected_here("a type", "expected a type"));
         };
         let pointers = self.stars();
-        Ok(Type {
-            base,
-            pointers,
-            dims: Vec::new(),
-        })
+        let dims = self.dims("")?;
+        self.combine(&spec.ty, pointers, dims, &(start..self.prev_end()))
     }
 
     fn unary(&mut self) -> PExpr {
@@ -1237,30 +1842,28 @@ impl Parser<'_> {
 
     fn sizeof(&mut self, start: usize) -> PExpr {
         self.bump();
-        self.expect(Punct::LParen, "after `sizeof`")?;
-        if !self.peek_at_type(0) {
-            return Err(self.error_here(
-                "`sizeof` takes a type here, like `sizeof(int)`".to_string(),
-                "expected a type",
-            ));
+        if self.at(Punct::LParen) && self.peek_at_type(1) {
+            self.bump();
+            let ty = self.type_name()?;
+            self.expect(Punct::RParen, "after the type in `sizeof`")?;
+            return Ok(Box::new(Expr {
+                kind: ExprKind::SizeOf(ty),
+                span: start..self.prev_end(),
+            }));
         }
-        let ty = self.type_name()?;
-        self.expect(Punct::RParen, "after the type in `sizeof`")?;
+        let operand = self.nested(Parser::unary)?;
         Ok(Box::new(Expr {
-            kind: ExprKind::SizeOf(ty),
-            span: start..self.prev_end(),
+            span: start..operand.span.end,
+            kind: ExprKind::SizeOfExpr(operand),
         }))
     }
 
     /// Whether the token `ahead` starts a type name (possibly after `const`).
     fn peek_at_type(&self, ahead: usize) -> bool {
-        let mut i = ahead;
-        loop {
-            match self.peek_at(i) {
-                TokenKind::Type(_) => return true,
-                TokenKind::Ident(w) if ignored_qualifier(w) => i += 1,
-                _ => return false,
-            }
+        match self.peek_at(ahead) {
+            TokenKind::Type(_) => true,
+            TokenKind::Ident(w) => specifier_word(w) || self.is_type_name(w),
+            _ => false,
         }
     }
 
@@ -1295,10 +1898,10 @@ impl Parser<'_> {
                     ExprKind::Unary(UnaryOp::PostDec, e)
                 }
                 TokenKind::Punct(Punct::Arrow) => {
-                    return Err(self.error_here(
-                        "`->` is not supported".to_string(),
-                        "write `(*p).MPI_SOURCE`, or use `.` on a status variable",
-                    ));
+                    tall = Some(tall.unwrap_or_else(|| height(&e)) + 1);
+                    self.bump();
+                    let (field, _) = self.name("a member name after `->`")?;
+                    ExprKind::Arrow(e, field)
                 }
                 TokenKind::Punct(Punct::LParen) => {
                     return Err(self.error_here(
@@ -1332,6 +1935,12 @@ impl Parser<'_> {
                 if self.at(Punct::LParen) {
                     return self.call(name, name_span);
                 }
+                if let Some(&v) = self.enums.get(&name) {
+                    return Ok(Box::new(Expr {
+                        kind: ExprKind::Int(v),
+                        span: name_span,
+                    }));
+                }
                 return Ok(Box::new(Expr {
                     kind: ExprKind::Ident(name),
                     span: name_span,
@@ -1339,7 +1948,7 @@ impl Parser<'_> {
             }
             TokenKind::Punct(Punct::LParen) => {
                 self.bump();
-                let mut inner = self.expr()?;
+                let mut inner = Box::new(self.comma_expr()?);
                 self.expect(Punct::RParen, "to close the parenthesis")?;
                 inner.span = start..self.prev_end();
                 return Ok(inner);
@@ -1432,6 +2041,9 @@ mod tests {
                 show(a)
             ),
             ExprKind::SizeOf(t) => format!("sizeof({:?})", t.base),
+            ExprKind::Arrow(a, f) => format!("{}->{f}", show(a)),
+            ExprKind::SizeOfExpr(a) => format!("sizeof {}", show(a)),
+            ExprKind::Comma(a, b) => format!("({}, {})", show(a), show(b)),
         }
     }
 
@@ -1537,16 +2149,17 @@ mod tests {
         );
         assert_eq!(
             messages(
-                "int main() { else x; float y; a->b; (f)(1); sizeof(x);\n switch (x) { case 1: break; }\n goto end; }"
+                "int main() { else x; float y; a->b; (f)(1); sizeof(x);\n switch (x) { case 1: break; }\n goto end; \
+                 long double z; setjmp(b); int (*fp)(int); }\nstruct s { int bits : 3; };\nunsigned float u;"
             ),
             vec![
                 "`else` without a matching `if`",
-                "the type `float` is not supported",
-                "`->` is not supported",
                 "only a function name can be called",
-                "`sizeof` takes a type here, like `sizeof(int)`",
-                "`switch` is not supported",
-                "`goto` is not supported",
+                "`long double` is not supported by Rankscope's C",
+                "`setjmp` is not supported by Rankscope's C",
+                "pointers to functions are not supported by Rankscope's C yet",
+                "bit-fields are not supported by Rankscope's C",
+                "`float` cannot be `signed`, `unsigned`, `short` or `long`",
             ]
         );
     }
@@ -1554,13 +2167,15 @@ mod tests {
     #[test]
     fn array_size_errors() {
         assert_eq!(
-            messages("int n; int a[n], b[0], c[], d[2][], e[1][2][3];"),
+            messages(
+                "int n; int a[n], b[0], c[], d[2][], e[1][2][3], f[1][1][1][1][1][1][1][1][1];"
+            ),
             vec![
                 "the size of array `a` must be a constant integer",
                 "the size of array `b` must be positive, not 0",
                 "the array `c` needs a size",
                 "only the first dimension of an array may be left out",
-                "arrays have at most 2 dimensions",
+                "arrays have at most 8 dimensions",
             ]
         );
     }

@@ -218,9 +218,18 @@ impl fmt::Display for Punct {
 pub fn base_type_name(base: BaseType) -> &'static str {
     match base {
         BaseType::Void => "void",
+        BaseType::Bool => "_Bool",
         BaseType::Char => "char",
+        BaseType::UChar => "unsigned char",
+        BaseType::Short => "short",
+        BaseType::UShort => "unsigned short",
         BaseType::Int => "int",
+        BaseType::UInt => "unsigned int",
+        BaseType::Long => "long",
+        BaseType::ULong => "unsigned long",
+        BaseType::Float => "float",
         BaseType::Double => "double",
+        BaseType::Record(_) => "struct",
         BaseType::MpiRequest => "MPI_Request",
         BaseType::MpiStatus => "MPI_Status",
         BaseType::MpiComm => "MPI_Comm",

@@ -11,7 +11,7 @@
 
 use std::rc::Rc;
 
-use super::bytecode::{ArgKind, Builtin, Compiled, DoubleOp, IntOp, Op};
+use super::bytecode::{ArgKind, Builtin, Compiled, DoubleOp, IntMode, IntOp, Op, Pass, Scalar};
 use super::diagnostic::{line_col, Diagnostic};
 use super::memory::{Addr, Memory};
 use super::mpi::{MpiState, Outcome, Value};
@@ -100,6 +100,104 @@ fn d(v: i64) -> f64 {
 }
 fn w(v: f64) -> i64 {
     v.to_bits() as i64
+}
+
+/// Integer arithmetic in `unsigned int`, `long` or `unsigned long` (C's wrapping and unsigned
+/// semantics; division by zero is an error, as C leaves it undefined).
+fn wide(op: IntOp, mode: IntMode, a: i64, b: i64) -> Run<i64> {
+    if matches!(op, IntOp::Div | IntOp::Rem) && b == 0 {
+        return Err(Fault(if op == IntOp::Div {
+            "division by zero".into()
+        } else {
+            "division by zero (in `%`)".into()
+        }));
+    }
+    Ok(match mode {
+        IntMode::U32 => {
+            let (a, b) = (a as u32, b as u32);
+            i64::from(match op {
+                IntOp::Add => a.wrapping_add(b),
+                IntOp::Sub => a.wrapping_sub(b),
+                IntOp::Mul => a.wrapping_mul(b),
+                IntOp::Div => a / b,
+                IntOp::Rem => a % b,
+                IntOp::Shl => a.wrapping_shl(b),
+                IntOp::Shr => a.wrapping_shr(b),
+                IntOp::And => a & b,
+                IntOp::Or => a | b,
+                IntOp::Xor => a ^ b,
+                IntOp::Lt => u32::from(a < b),
+                IntOp::Le => u32::from(a <= b),
+                IntOp::Gt => u32::from(a > b),
+                IntOp::Ge => u32::from(a >= b),
+                IntOp::Eq => u32::from(a == b),
+                IntOp::Ne => u32::from(a != b),
+            })
+        }
+        IntMode::I64 => match op {
+            IntOp::Add => a.wrapping_add(b),
+            IntOp::Sub => a.wrapping_sub(b),
+            IntOp::Mul => a.wrapping_mul(b),
+            IntOp::Div => a.wrapping_div(b),
+            IntOp::Rem => a.wrapping_rem(b),
+            IntOp::Shl => a.wrapping_shl(b as u32),
+            IntOp::Shr => a.wrapping_shr(b as u32),
+            IntOp::And => a & b,
+            IntOp::Or => a | b,
+            IntOp::Xor => a ^ b,
+            IntOp::Lt => i64::from(a < b),
+            IntOp::Le => i64::from(a <= b),
+            IntOp::Gt => i64::from(a > b),
+            IntOp::Ge => i64::from(a >= b),
+            IntOp::Eq => i64::from(a == b),
+            IntOp::Ne => i64::from(a != b),
+        },
+        IntMode::U64 => {
+            let (a, b) = (a as u64, b as u64);
+            (match op {
+                IntOp::Add => a.wrapping_add(b),
+                IntOp::Sub => a.wrapping_sub(b),
+                IntOp::Mul => a.wrapping_mul(b),
+                IntOp::Div => a / b,
+                IntOp::Rem => a % b,
+                IntOp::Shl => a.wrapping_shl(b as u32),
+                IntOp::Shr => a.wrapping_shr(b as u32),
+                IntOp::And => a & b,
+                IntOp::Or => a | b,
+                IntOp::Xor => a ^ b,
+                IntOp::Lt => u64::from(a < b),
+                IntOp::Le => u64::from(a <= b),
+                IntOp::Gt => u64::from(a > b),
+                IntOp::Ge => u64::from(a >= b),
+                IntOp::Eq => u64::from(a == b),
+                IntOp::Ne => u64::from(a != b),
+            }) as i64
+        }
+    })
+}
+
+/// A `double` converted to an integer scalar, truncating toward zero; NaN or a value outside the
+/// target's range is an error (undefined behaviour in C).
+fn double_to(v: f64, sc: Scalar) -> Run<i64> {
+    let (lo, hi, name): (f64, f64, &str) = match sc {
+        Scalar::Bool => return Ok(i64::from(v != 0.0)),
+        Scalar::I8 => (-129.0, 128.0, "a char"),
+        Scalar::U8 => (-1.0, 256.0, "an unsigned char"),
+        Scalar::I16 => (-32_769.0, 32_768.0, "a short"),
+        Scalar::U16 => (-1.0, 65_536.0, "an unsigned short"),
+        Scalar::I32 => (-2_147_483_649.0, 2_147_483_648.0, "an int"),
+        Scalar::U32 => (-1.0, 4_294_967_296.0, "an unsigned int"),
+        Scalar::I64 => (
+            -9.223_372_036_854_778e18,
+            9.223_372_036_854_776e18,
+            "a long",
+        ),
+        Scalar::F32 | Scalar::F64 => return Ok(w(v)),
+    };
+    if v.is_nan() || v <= lo || v >= hi {
+        return Err(Fault(format!("the value {v} does not fit in {name}")));
+    }
+    Ok(v as i64)
 }
 
 impl Vm {
@@ -273,6 +371,19 @@ impl Vm {
                         .ok_or_else(|| Fault("internal error: empty stack".into()))?;
                     self.stack.push(v);
                 }
+                Op::Swap => {
+                    let n = self.stack.len();
+                    if n < 2 {
+                        return Err(Fault("internal error: empty stack".into()));
+                    }
+                    self.stack.swap(n - 1, n - 2);
+                }
+                Op::Zero(n) => {
+                    let a = self.pop()? as Addr;
+                    self.mem
+                        .write(a, &vec![0u8; n as usize])
+                        .map_err(|e| Fault(e.to_string()))?;
+                }
                 Op::AddrLocal(off) => self.stack.push(i64::from(self.fp + off)),
                 Op::LoadLocalInt(off) => {
                     let v = self
@@ -307,10 +418,13 @@ impl Vm {
                     let v = self.mem.read_f64(a).map_err(|e| Fault(e.to_string()))?;
                     self.stack.push(w(v));
                 }
-                Op::LoadChar => {
+                Op::Load(sc) => {
                     let a = self.pop()? as Addr;
-                    let v = self.mem.read_u8(a).map_err(|e| Fault(e.to_string()))?;
-                    self.stack.push(i64::from(v));
+                    let v = self
+                        .mem
+                        .read_scalar(a, sc)
+                        .map_err(|e| Fault(e.to_string()))?;
+                    self.stack.push(v);
                 }
                 Op::StoreInt => {
                     let v = self.pop()?;
@@ -328,13 +442,13 @@ impl Vm {
                         .map_err(|e| Fault(e.to_string()))?;
                     self.stack.push(v);
                 }
-                Op::StoreChar => {
+                Op::Store(sc) => {
                     let v = self.pop()?;
                     let a = self.pop()? as Addr;
                     self.mem
-                        .write_u8(a, v as u8)
+                        .write_scalar(a, sc, v)
                         .map_err(|e| Fault(e.to_string()))?;
-                    self.stack.push(i64::from(v as u8));
+                    self.stack.push(v);
                 }
                 Op::Copy(n) => {
                     let src = self.pop()? as Addr;
@@ -358,14 +472,25 @@ impl Vm {
                         .map_err(|e| Fault(e.to_string()))?;
                     self.stack.push(i64::from(if post { old } else { new }));
                 }
-                Op::IncChar { delta, post } => {
+                Op::IncScalar {
+                    scalar,
+                    delta,
+                    post,
+                } => {
                     let a = self.pop()? as Addr;
-                    let old = self.mem.read_u8(a).map_err(|e| Fault(e.to_string()))?;
-                    let new = (i32::from(old) + delta) as u8;
-                    self.mem
-                        .write_u8(a, new)
+                    let old = self
+                        .mem
+                        .read_scalar(a, scalar)
                         .map_err(|e| Fault(e.to_string()))?;
-                    self.stack.push(i64::from(if post { old } else { new }));
+                    let new = if scalar == Scalar::F32 {
+                        w(f64::from((d(old) + f64::from(delta)) as f32))
+                    } else {
+                        scalar.narrow(old.wrapping_add(i64::from(delta)))
+                    };
+                    self.mem
+                        .write_scalar(a, scalar, new)
+                        .map_err(|e| Fault(e.to_string()))?;
+                    self.stack.push(if post { old } else { new });
                 }
                 Op::IncDouble { delta, post } => {
                     let a = self.pop()? as Addr;
@@ -409,6 +534,11 @@ impl Vm {
                     };
                     self.stack.push(i64::from(r));
                 }
+                Op::Wide(iop, mode) => {
+                    let b = self.pop()?;
+                    let a = self.pop()?;
+                    self.stack.push(wide(iop, mode, a, b)?);
+                }
                 Op::Double(dop) => {
                     let b = d(self.pop()?);
                     let a = d(self.pop()?);
@@ -436,7 +566,7 @@ impl Vm {
                 }
                 Op::NotInt => {
                     let v = self.pop()?;
-                    self.stack.push(i64::from(v as i32 == 0));
+                    self.stack.push(i64::from(v == 0));
                 }
                 Op::BitNotInt => {
                     let v = self.pop()? as i32;
@@ -447,37 +577,41 @@ impl Vm {
                     self.stack.push(i64::from(v != 0.0));
                 }
                 Op::IntToDouble => {
-                    let v = self.pop()? as i32;
-                    self.stack.push(w(f64::from(v)));
-                }
-                Op::DoubleToInt => {
-                    let v = d(self.pop()?);
-                    if v.is_nan() || !(-2_147_483_649.0..2_147_483_648.0).contains(&v) {
-                        return Err(Fault(format!("the double {v} does not fit in an int")));
-                    }
-                    self.stack.push(i64::from(v as i32));
-                }
-                Op::IntToChar => {
                     let v = self.pop()?;
-                    self.stack.push(i64::from(v as u8));
+                    self.stack.push(w(v as f64));
+                }
+                Op::U64ToDouble => {
+                    let v = self.pop()?;
+                    self.stack.push(w(v as u64 as f64));
+                }
+                Op::DoubleTo(sc) => {
+                    let v = d(self.pop()?);
+                    self.stack.push(double_to(v, sc)?);
+                }
+                Op::Narrow(sc) => {
+                    let v = self.pop()?;
+                    self.stack.push(sc.narrow(v));
+                }
+                Op::RoundFloat => {
+                    let v = d(self.pop()?);
+                    self.stack.push(w(f64::from(v as f32)));
                 }
                 Op::CheckIndex(len) => {
                     let i = *self
                         .stack
                         .last()
-                        .ok_or_else(|| Fault("internal error: empty stack".into()))?
-                        as i32;
-                    if i < 0 || i as u32 >= len {
+                        .ok_or_else(|| Fault("internal error: empty stack".into()))?;
+                    if i < 0 || i >= i64::from(len) {
                         return Err(Fault(format!(
                             "index {i} is out of bounds for an array of {len} elements"
                         )));
                     }
                 }
                 Op::AddrOffset(stride) => {
-                    let i = self.pop()? as i32;
+                    let i = self.pop()?;
                     let a = self.pop()? as Addr;
-                    let off = i64::from(i) * i64::from(stride);
-                    let r = i64::from(a) + off;
+                    let off = i.saturating_mul(i64::from(stride));
+                    let r = i64::from(a).saturating_add(off);
                     if !(0..=i64::from(u32::MAX)).contains(&r) {
                         return Err(Fault(format!(
                             "pointer arithmetic left memory (address {a} + {off})"
@@ -492,12 +626,12 @@ impl Vm {
                 }
                 Op::Jump(t) => self.pc = t,
                 Op::JumpIfZero(t) => {
-                    if self.pop()? as i32 == 0 {
+                    if self.pop()? == 0 {
                         self.pc = t;
                     }
                 }
                 Op::JumpIfNotZero(t) => {
-                    if self.pop()? as i32 != 0 {
+                    if self.pop()? != 0 {
                         self.pc = t;
                     }
                 }
@@ -623,14 +757,19 @@ impl Vm {
             .checked_sub(args as usize)
             .ok_or_else(|| Fault("internal error: missing arguments".into()))?;
         let values: Vec<i64> = self.stack.drain(start..).collect();
-        for ((off, kind, size), v) in f.params.iter().zip(values) {
+        for (&(off, pass), v) in f.params.iter().zip(values) {
             let a = base + off;
-            let r = match (kind, size) {
-                (ArgKind::Double, _) => self.mem.write_f64(a, d(v)),
-                (_, 1) => self.mem.write_u8(a, v as u8),
-                _ => self.mem.write_i32(a, v as i32),
-            };
-            r.map_err(|e| Fault(e.to_string()))?;
+            match pass {
+                Pass::Scalar(sc) => self.mem.write_scalar(a, sc, v),
+                Pass::Copy(n) => match self.mem.read(v as Addr, n) {
+                    Ok(bytes) => {
+                        let bytes = bytes.to_vec();
+                        self.mem.write(a, &bytes)
+                    }
+                    Err(e) => Err(e),
+                },
+            }
+            .map_err(|e| Fault(e.to_string()))?;
         }
         self.frames.push(Frame {
             ret_pc: self.pc,

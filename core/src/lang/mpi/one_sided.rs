@@ -107,13 +107,18 @@ pub(super) fn start(
             win,
         } => {
             let (size, disp_unit) = check_creation(size, disp_unit, info, comm)?;
-            check_bytes(mem, baseptr, 4, "the base pointer variable")?;
+            check_bytes(mem, baseptr, 8, "the base pointer variable")?;
             let base = mem.alloc_heap(size, 8).map_err(|error| ErrorKind::Memory {
                 what: "the window memory",
                 error,
             })?;
             create(windows, name, base, size, disp_unit, win, mem, ctx)?;
-            write_int(mem, baseptr, base as i32, "the base pointer variable")?;
+            write_bytes(
+                mem,
+                baseptr,
+                &u64::from(base).to_le_bytes(),
+                "the base pointer variable",
+            )?;
             sync(vec![barrier()])
         }
         MpiCall::WinFree { win } => {
