@@ -149,6 +149,11 @@ impl RankCtx<'_> {
         self.core.now
     }
 
+    /// The host name of this rank's node (`fx100-node12`).
+    pub fn host_name(&self) -> String {
+        self.core.machine.host_name(self.rank)
+    }
+
     /// The machine's time for `flops` floating-point operations on one rank.
     pub fn flops_time(&self, flops: u64) -> SimTime {
         self.core.machine.compute_time(flops)

@@ -96,6 +96,17 @@ pub enum IntMode {
     U64,
 }
 
+/// Where `printf`-like text goes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PrintTo {
+    /// The rank's console (`printf`, `fprintf`).
+    Console,
+    /// A buffer (`sprintf`).
+    Buffer,
+    /// A buffer of a given size (`snprintf`).
+    BoundedBuffer,
+}
+
 /// How one argument reaches a callee's frame.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Pass {
@@ -232,11 +243,21 @@ pub enum Op {
     },
     /// A VM built-in with `args` values on the stack.
     Builtin(Builtin, u32),
-    /// `printf`: the format's address and the arguments (kinds listed at `kinds` in
-    /// [`Compiled::printf_kinds`]) are on the stack.
+    /// `printf` and its relatives: the destination (for `sprintf`: the buffer's address, and
+    /// for `snprintf` its size), the format's address and the arguments (kinds listed at `kinds`
+    /// in [`Compiled::printf_kinds`]) are on the stack; pushes the length of the text.
     Printf {
         /// Index of the argument-kind list.
         kinds: u32,
+        /// Where the text goes.
+        to: PrintTo,
+    },
+    /// A C library function ([`super::libc::LIBC`]`[index]`) with `args` words on the stack.
+    Lib {
+        /// Which function.
+        index: u16,
+        /// Number of arguments.
+        args: u16,
     },
     /// An MPI call: `function` indexes [`super::mpi_table::MPI_FUNCTIONS`] and `args` words are on
     /// the stack.

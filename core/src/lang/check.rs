@@ -1000,6 +1000,9 @@ impl<'a> Checker<'a> {
                 ConstKind::StatusesIgnore => Ty::StatusesIgnore,
             };
         }
+        if super::libc::stream(name).is_some() {
+            return Ty::Ptr(BaseType::Void, 1);
+        }
         if self.functions.contains_key(name) || builtin(name).is_some() {
             self.error(
                 format!("`{name}` is a function; call it with `{name}(…)`"),
@@ -1029,7 +1032,7 @@ impl<'a> Checker<'a> {
     fn is_lvalue(&self, e: &Expr) -> bool {
         match &e.kind {
             ExprKind::Ident(name) => self.lookup(name).is_some(),
-            ExprKind::Index(..) | ExprKind::Field(..) => true,
+            ExprKind::Index(..) | ExprKind::Field(..) | ExprKind::Arrow(..) => true,
             ExprKind::Unary(UnaryOp::Deref, _) => true,
             _ => false,
         }
@@ -1490,6 +1493,12 @@ impl<'a> Checker<'a> {
             self.user_call(name, &ret, &params, args, e);
             return Ty::of(&ret);
         }
+        if let Some(t) = self.printf_family(name, args, e) {
+            return t;
+        }
+        if let Some((_, f)) = super::libc::lookup(name) {
+            return self.library_call(f, args, e);
+        }
         if let Some(b) = builtin(name) {
             self.builtin_call(b, args, e);
             return Ty::of(&Type {
@@ -1512,6 +1521,106 @@ impl<'a> Checker<'a> {
         }
         self.diags.push(d);
         Ty::Unknown
+    }
+
+    /// `fprintf(stream, format, …)`, `sprintf(buffer, format, …)`, `snprintf(buffer, size,
+    /// format, …)`: the leading arguments, then the format as `printf`'s.
+    fn printf_family(&mut self, name: &str, args: &[Expr], e: &Expr) -> Option<Ty> {
+        let (lead, what): (usize, &[&str]) = match name {
+            "fprintf" => (1, &["a stream (`stdout` or `stderr`)"]),
+            "sprintf" => (1, &["a `char` buffer"]),
+            "snprintf" => (2, &["a `char` buffer", "its size"]),
+            _ => return None,
+        };
+        if args.len() < lead + 1 {
+            for a in args {
+                self.expr(a);
+            }
+            self.count_error(
+                name,
+                format!("at least {}", plural(lead + 1, "argument", "arguments")),
+                args.len(),
+                e,
+                format!("the call is `{name}({}, format, …)`", what.join(", ")),
+            );
+            return Some(Ty::Scalar(BaseType::Int));
+        }
+        for (i, a) in args[..lead].iter().enumerate() {
+            let t = self.value(a);
+            let ok = if i == 0 {
+                t.is_pointerish()
+            } else {
+                t.is_arith()
+            };
+            if !ok && t != Ty::Unknown {
+                self.error(
+                    format!(
+                        "argument {} of `{name}` must be {}, not {}",
+                        i + 1,
+                        what[i],
+                        t.describe()
+                    ),
+                    a.span.clone(),
+                    "wrong kind of argument",
+                );
+            }
+        }
+        let rest = &args[lead..];
+        let types: Vec<Ty> = rest.iter().map(|a| self.expr(a)).collect();
+        if !matches!(rest[0].kind, ExprKind::Str(_)) {
+            self.error(
+                format!("the format of `{name}` must be a string literal"),
+                rest[0].span.clone(),
+                "expected a string literal",
+            );
+        } else {
+            self.printf(rest, &types, e);
+        }
+        Some(Ty::Scalar(BaseType::Int))
+    }
+
+    /// A call to a C library function: argument count, then numbers where numbers belong and
+    /// pointers where pointers do.
+    fn library_call(&mut self, f: &super::libc::LibFn, args: &[Expr], e: &Expr) -> Ty {
+        let types: Vec<Ty> = args.iter().map(|a| self.value(a)).collect();
+        let ret = ctype(f.ret);
+        if args.len() != f.params.len() {
+            self.count_error(
+                f.name,
+                plural(f.params.len(), "argument", "arguments"),
+                args.len(),
+                e,
+                format!("the function is `{}`", f.signature()),
+            );
+            return ret;
+        }
+        for (i, ((p, a), t)) in f.params.iter().zip(args).zip(&types).enumerate() {
+            let ok = *t == Ty::Unknown
+                || if p.is_pointer() {
+                    t.is_pointerish() || is_zero(a)
+                } else {
+                    t.is_arith() || (t.is_handle() && *p == super::libc::C::Int)
+                };
+            if !ok {
+                self.error_note(
+                    format!(
+                        "argument {} of `{}` must be {}, not {}",
+                        i + 1,
+                        f.name,
+                        if p.is_pointer() {
+                            format!("a pointer (`{}`)", p.text())
+                        } else {
+                            format!("a number (`{}`)", p.text())
+                        },
+                        t.describe()
+                    ),
+                    a.span.clone(),
+                    "wrong kind of argument",
+                    format!("the function is `{}`", f.signature()),
+                );
+            }
+        }
+        ret
     }
 
     fn count_error(&mut self, name: &str, expected: String, given: usize, e: &Expr, note: String) {
@@ -1554,7 +1663,11 @@ impl<'a> Checker<'a> {
             let ok = match (&target, t) {
                 (_, Ty::Unknown) | (Ty::Unknown, _) => true,
                 (Ty::Ptr(pb, pn), t) => match t.as_pointer() {
-                    Some((b, n)) => *pb == BaseType::Void || (b == *pb && n == *pn),
+                    Some((b, n)) => {
+                        *pb == BaseType::Void
+                            || (b == BaseType::Void && n == 1)
+                            || (b == *pb && n == *pn)
+                    }
                     None => t.is_pointerish() || is_zero(a),
                 },
                 (Ty::Scalar(BaseType::MpiStatus), t) => *t == Ty::Scalar(BaseType::MpiStatus),
@@ -1823,6 +1936,22 @@ fn conversions(format: &str) -> Result<Vec<char>, String> {
     Ok(out)
 }
 
+/// The checker's type of a library signature's type.
+fn ctype(c: super::libc::C) -> Ty {
+    use super::libc::C;
+    match c {
+        C::Void => Ty::Void,
+        C::Int => Ty::Scalar(BaseType::Int),
+        C::UInt => Ty::Scalar(BaseType::UInt),
+        C::Long => Ty::Scalar(BaseType::Long),
+        C::SizeT => Ty::Scalar(BaseType::ULong),
+        C::Double => Ty::Scalar(BaseType::Double),
+        C::Float => Ty::Scalar(BaseType::Float),
+        C::VoidPtr => Ty::Ptr(BaseType::Void, 1),
+        C::CharPtr => Ty::Ptr(BaseType::Char, 1),
+    }
+}
+
 /// The literal `0` (a null pointer in C).
 fn is_zero(e: &Expr) -> bool {
     matches!(e.kind, ExprKind::Int(0))
@@ -1836,7 +1965,7 @@ fn address_hint(a: &Expr, t: &Ty, target: &Ty) -> String {
     }
     match &a.kind {
         ExprKind::Ident(name) => format!("write `&{name}` to pass the address of `{name}`"),
-        ExprKind::Index(..) | ExprKind::Field(..) => {
+        ExprKind::Index(..) | ExprKind::Field(..) | ExprKind::Arrow(..) => {
             "write `&` before it to pass its address".to_string()
         }
         _ => String::new(),

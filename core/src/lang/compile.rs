@@ -21,9 +21,10 @@ use super::ast::{
     VarDecl,
 };
 use super::bytecode::{
-    ArgKind, Builtin, Compiled, DoubleOp, FunctionInfo, IntMode, IntOp, Op, Pass, Scalar,
+    ArgKind, Builtin, Compiled, DoubleOp, FunctionInfo, IntMode, IntOp, Op, Pass, PrintTo, Scalar,
 };
 use super::diagnostic::Diagnostic;
+use super::libc;
 use super::memory::{Addr, NULL_GUARD, STATUS_ERROR, STATUS_SOURCE, STATUS_TAG};
 use super::mpi_table;
 use super::parser::const_int;
@@ -1210,6 +1211,10 @@ impl Compiler {
                     self.emit(Op::PushInt(v), span);
                     return Ok(Ty::INT);
                 }
+                if let Some(v) = libc::stream(name) {
+                    self.emit(Op::PushInt(v), span);
+                    return Ok(Ty::Ptr(Box::new(Ty::Void)));
+                }
                 err(format!("unknown identifier `{name}`"), span)
             }
             ExprKind::Unary(op, inner) => self.unary(*op, inner, span),
@@ -1359,6 +1364,9 @@ impl Compiler {
             ExprKind::Call { name, .. } => {
                 if let Some(&idx) = self.func_index.get(name) {
                     return self.signatures[idx as usize].0.clone();
+                }
+                if let Some((_, f)) = libc::lookup(name) {
+                    return f.ret.ty();
                 }
                 builtin_signature(name).map_or_else(
                     || match super::builtins::builtin(name).map(|b| b.result) {
@@ -1691,8 +1699,75 @@ impl Compiler {
             );
             return Ok(ret);
         }
-        if name == "printf" {
-            return self.printf(args, span);
+        match name {
+            "printf" => return self.printf(args, span, PrintTo::Console),
+            "fprintf" => {
+                // The stream (`stdout` or `stderr`): both go to the rank's console.
+                let Some(stream) = args.first() else {
+                    return err("`fprintf` needs a stream and a format", span);
+                };
+                let t = self.rvalue(stream)?;
+                if t != Ty::Void {
+                    self.emit(Op::Pop, &stream.span);
+                }
+                return self.printf(&args[1..], span, PrintTo::Console);
+            }
+            "sprintf" | "snprintf" => {
+                let bounded = name == "snprintf";
+                let fixed = if bounded { 2 } else { 1 };
+                if args.len() < fixed + 1 {
+                    return err(
+                        format!(
+                            "`{name}` needs a buffer{} and a format",
+                            if bounded { ", a size" } else { "" }
+                        ),
+                        span,
+                    );
+                }
+                let t = self.rvalue(&args[0])?;
+                if !t.is_pointer() {
+                    return err(
+                        format!("the first argument of `{name}` must be a `char` buffer"),
+                        &args[0].span,
+                    );
+                }
+                if bounded {
+                    let t = self.rvalue(&args[1])?;
+                    self.convert(&t, &Ty::ULONG, &args[1].span)?;
+                }
+                let to = if bounded {
+                    PrintTo::BoundedBuffer
+                } else {
+                    PrintTo::Buffer
+                };
+                return self.printf(&args[fixed..], span, to);
+            }
+            _ => {}
+        }
+        if let Some((index, f)) = libc::lookup(name) {
+            if args.len() != f.params.len() {
+                return err(
+                    format!(
+                        "`{name}` takes {} argument{} but {} were given",
+                        f.params.len(),
+                        if f.params.len() == 1 { "" } else { "s" },
+                        args.len()
+                    ),
+                    span,
+                );
+            }
+            for (a, p) in args.iter().zip(f.params) {
+                let t = self.rvalue(a)?;
+                self.convert(&t, &p.ty(), &a.span)?;
+            }
+            self.emit(
+                Op::Lib {
+                    index: index as u16,
+                    args: args.len() as u16,
+                },
+                span,
+            );
+            return Ok(f.ret.ty());
         }
         if let Some((b, arity, param, ret)) = builtin_signature(name) {
             if args.len() != arity {
@@ -1751,7 +1826,7 @@ impl Compiler {
         err(format!("unknown function `{name}`"), name_span)
     }
 
-    fn printf(&mut self, args: &[Expr], span: &Span) -> R<Ty> {
+    fn printf(&mut self, args: &[Expr], span: &Span, to: PrintTo) -> R<Ty> {
         let Some(first) = args.first() else {
             return err("`printf` needs a format string", span);
         };
@@ -1775,7 +1850,7 @@ impl Compiler {
         }
         self.printf_kinds.push(kinds);
         let idx = (self.printf_kinds.len() - 1) as u32;
-        self.emit(Op::Printf { kinds: idx }, span);
+        self.emit(Op::Printf { kinds: idx, to }, span);
         Ok(Ty::INT)
     }
 }
@@ -1788,9 +1863,6 @@ fn builtin_signature(name: &str) -> Option<(Builtin, usize, Ty, Ty)> {
         "yield" => (Builtin::Yield, 0, Ty::Void, Ty::Void),
         "usleep" => (Builtin::Usleep, 1, Ty::Double, Ty::INT),
         "nanosleep" => (Builtin::Nanosleep, 1, Ty::Double, Ty::INT),
-        "sqrt" => (Builtin::Sqrt, 1, Ty::Double, Ty::Double),
-        "fabs" => (Builtin::Fabs, 1, Ty::Double, Ty::Double),
-        "abs" => (Builtin::Abs, 1, Ty::INT, Ty::INT),
         _ => return None,
     })
 }

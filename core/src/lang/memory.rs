@@ -7,10 +7,12 @@
 //! against the allocated top, and the whole memory is capped (a runaway recursion or a huge array
 //! becomes an error, not an exhausted browser tab).
 //!
-//! Blocks the MPI library allocates for the program (`MPI_Win_allocate`) live in a second
-//! segment from [`HEAP_BASE`] up, which a function's return never releases; the cap counts both.
+//! Blocks `malloc` and the MPI library (`MPI_Win_allocate`) allocate for the program live in a
+//! second segment from [`HEAP_BASE`] up, which a function's return never releases; the cap
+//! counts both. Every access to it is checked against the live blocks ([`Blocks`]).
 
 use super::bytecode::Scalar;
+use super::heap::{Blocks, HeapError};
 use std::fmt;
 
 /// A byte address in a rank's memory.
@@ -55,6 +57,8 @@ pub enum MemError {
         /// Bytes currently allocated.
         top: Addr,
     },
+    /// A heap access or `free` that the block table rejects.
+    Heap(HeapError),
     /// The rank would need more memory than allowed.
     OutOfMemory {
         /// Bytes requested in total.
@@ -72,6 +76,7 @@ impl fmt::Display for MemError {
                 f,
                 "memory access of {len} bytes at address {addr} is outside the {top} bytes in use"
             ),
+            MemError::Heap(e) => write!(f, "{e}"),
             MemError::OutOfMemory { wanted, limit } => write!(
                 f,
                 "out of memory: the rank needs {wanted} bytes but may use at most {limit}"
@@ -86,6 +91,8 @@ pub struct Memory {
     bytes: Vec<u8>,
     /// The heap segment: addresses `HEAP_BASE..HEAP_BASE + heap.len()`.
     heap: Vec<u8>,
+    /// The blocks of the heap segment.
+    blocks: Blocks,
     limit: u32,
 }
 
@@ -95,6 +102,7 @@ impl Memory {
         Memory {
             bytes: vec![0; NULL_GUARD as usize],
             heap: Vec::new(),
+            blocks: Blocks::default(),
             limit: limit.max(NULL_GUARD),
         }
     }
@@ -125,9 +133,49 @@ impl Memory {
         Ok(start as Addr)
     }
 
-    /// Allocates `size` zeroed bytes aligned to `align` (a power of two) in the heap segment:
-    /// they stay until the run ends.
+    /// Allocates `size` zeroed bytes aligned to `align` (a power of two) in the heap segment
+    /// for the MPI library: they stay until the run ends.
     pub fn alloc_heap(&mut self, size: u32, align: u32) -> Result<Addr, MemError> {
+        let start = self.grow_heap(Blocks::footprint(size), align.max(16))?;
+        self.blocks.insert(start, size, 0);
+        Ok(start)
+    }
+
+    /// `malloc(size)` from the line `line`: a block of `size` bytes (its old contents if its
+    /// space is reused, zeroes otherwise).
+    pub fn malloc(&mut self, size: u32, line: u32) -> Result<Addr, MemError> {
+        let footprint = Blocks::footprint(size);
+        let start = match self.blocks.take_hole(footprint) {
+            Some(start) => start,
+            None => self.grow_heap(footprint, 16)?,
+        };
+        self.blocks.insert(start, size, line.max(1));
+        Ok(start)
+    }
+
+    /// `free(addr)` from the line `line`; returns the block's size.
+    pub fn free(&mut self, addr: Addr, line: u32) -> Result<u32, MemError> {
+        self.blocks.free(addr, line.max(1)).map_err(MemError::Heap)
+    }
+
+    /// The size of the live block starting at `addr` (for `realloc`).
+    pub fn block_size(&self, addr: Addr) -> Option<u32> {
+        self.blocks.live(addr).map(|b| b.size)
+    }
+
+    /// The program's blocks never freed: (count, bytes, line of the first allocation).
+    pub fn leaks(&self) -> (usize, u64, u32) {
+        let mut first = u32::MAX;
+        let (mut n, mut bytes) = (0, 0u64);
+        for b in self.blocks.leaks() {
+            n += 1;
+            bytes += u64::from(b.size);
+            first = first.min(b.alloc_line);
+        }
+        (n, bytes, if n == 0 { 0 } else { first })
+    }
+
+    fn grow_heap(&mut self, size: u32, align: u32) -> Result<Addr, MemError> {
         let align = u64::from(align.max(1));
         let start = (self.heap.len() as u64).div_ceil(align) * align;
         let end = start + u64::from(size);
@@ -154,6 +202,9 @@ impl Memory {
         }
         let heap = addr >= HEAP_BASE;
         let (start, size, top) = if heap {
+            if !self.blocks.is_empty() {
+                self.blocks.check(addr, len).map_err(MemError::Heap)?;
+            }
             let top = HEAP_BASE + self.heap.len() as Addr;
             (addr - HEAP_BASE, self.heap.len(), top)
         } else {
@@ -292,10 +343,11 @@ mod tests {
         assert_eq!(m.read_f64(h + 8).unwrap(), 1.25);
         assert!(matches!(
             m.read_f64(h + 16),
-            Err(MemError::OutOfBounds { .. })
+            Err(MemError::Heap(HeapError::Overrun { past: 8, .. }))
         ));
         assert!(matches!(m.alloc(250, 1), Err(MemError::OutOfMemory { .. })));
-        assert_eq!(m.used(), NULL_GUARD as usize + 16);
+        // 16 bytes and a red zone.
+        assert_eq!(m.used(), NULL_GUARD as usize + 32);
     }
 
     #[test]

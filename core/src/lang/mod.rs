@@ -7,7 +7,8 @@
 //! | [`parser`], [`ast`] | recursive descent with error recovery → spanned syntax tree |
 //! | [`builtins`], [`check`] | the built-in functions and constants; checked errors |
 //! | [`types`], [`compile`], [`bytecode`] | static types; compilation to stack-machine bytecode |
-//! | [`vm`], [`memory`], [`printf`] | the resumable VM, a rank's byte memory, C `printf` |
+//! | [`vm`], [`memory`], [`heap`], [`printf`] | the resumable VM, a rank's byte memory and its checked heap, C `printf` |
+//! | [`libc`] | the C library: signatures and implementations in one table |
 //! | [`mpi`], [`mpi_table`] | the MPI library on the engine; the call table the VM uses |
 //! | [`diagnostic`] | messages with spans, rendered like a compiler's |
 //! | [`highlight`](mod@highlight) | syntax classes for the editor, from the lexer's tokens |
@@ -20,8 +21,10 @@ pub mod bytecode;
 pub mod check;
 pub mod compile;
 pub mod diagnostic;
+pub mod heap;
 pub mod highlight;
 pub mod lexer;
+pub mod libc;
 pub mod load;
 pub mod memory;
 pub mod mpi;

@@ -11,8 +11,11 @@
 
 use std::rc::Rc;
 
-use super::bytecode::{ArgKind, Builtin, Compiled, DoubleOp, IntMode, IntOp, Op, Pass, Scalar};
+use super::bytecode::{
+    ArgKind, Builtin, Compiled, DoubleOp, IntMode, IntOp, Op, Pass, PrintTo, Scalar,
+};
 use super::diagnostic::{line_col, Diagnostic};
+use super::libc::{self, Done, Lib};
 use super::memory::{Addr, Memory};
 use super::mpi::{MpiState, Outcome, Value};
 use super::mpi_table;
@@ -279,6 +282,18 @@ impl Vm {
         self.error = Some(diag);
         self.state = State::Failed;
         Step::Fail(text)
+    }
+
+    /// Appends text to the console line, printing each completed line.
+    fn write_console(&mut self, text: &str, ctx: &mut RankCtx<'_>) {
+        for ch in text.chars() {
+            if ch == '\n' {
+                let line = std::mem::take(&mut self.line);
+                ctx.print(line);
+            } else {
+                self.line.push(ch);
+            }
+        }
     }
 
     fn flush_line(&mut self, ctx: &mut RankCtx<'_>) {
@@ -684,7 +699,7 @@ impl Vm {
                         }
                     }
                 }
-                Op::Printf { kinds } => {
+                Op::Printf { kinds, to } => {
                     let kinds = &prog.printf_kinds[kinds as usize];
                     let mut raw = Vec::with_capacity(kinds.len());
                     for _ in 0..kinds.len() {
@@ -703,15 +718,73 @@ impl Vm {
                     }
                     let text = format(&fmt, &args);
                     let n = text.len();
-                    for ch in text.chars() {
-                        if ch == '\n' {
-                            let line = std::mem::take(&mut self.line);
-                            ctx.print(line);
-                        } else {
-                            self.line.push(ch);
+                    match to {
+                        PrintTo::Console => self.write_console(&text, ctx),
+                        PrintTo::Buffer | PrintTo::BoundedBuffer => {
+                            let cap = if to == PrintTo::BoundedBuffer {
+                                Some(self.pop()?)
+                            } else {
+                                None
+                            };
+                            let dest = self.pop()? as Addr;
+                            let mut bytes = text.into_bytes();
+                            if let Some(cap) = cap {
+                                if cap <= 0 {
+                                    bytes.clear();
+                                } else {
+                                    bytes.truncate(cap as usize - 1);
+                                }
+                            }
+                            if cap != Some(0) {
+                                bytes.push(0);
+                                self.mem
+                                    .write(dest, &bytes)
+                                    .map_err(|e| Fault(format!("writing the text: {e}")))?;
+                            }
                         }
                     }
                     self.stack.push(n as i64);
+                }
+                Op::Lib { index, args } => {
+                    let mut a = vec![0i64; args as usize];
+                    for slot in a.iter_mut().rev() {
+                        *slot = self.pop()?;
+                    }
+                    let span = prog
+                        .spans
+                        .get(self.pc as usize - 1)
+                        .cloned()
+                        .unwrap_or(0..0);
+                    let line = line_col(&prog.source, span.start).line as u32;
+                    let host = ctx.host_name();
+                    let mut out = std::mem::take(&mut self.line);
+                    let mut lib = Lib {
+                        mem: &mut self.mem,
+                        out: &mut out,
+                        line,
+                        now: ctx.now(),
+                        host: &host,
+                    };
+                    let done = libc::call(index as usize, &mut lib, &a);
+                    self.line = String::new();
+                    self.write_console(&out, ctx);
+                    match done.map_err(Fault)? {
+                        Done::Value(v) => {
+                            if libc::LIBC[index as usize].ret != libc::C::Void {
+                                self.stack.push(v);
+                            }
+                        }
+                        Done::Exit(_) => {
+                            self.state = State::Done;
+                            self.flush_line(ctx);
+                            return Ok(None);
+                        }
+                        Done::Sleep(t) => {
+                            self.blocked_pc = self.pc - 1;
+                            self.state = State::Delayed { push_zero: true };
+                            return Ok(Some(Step::Compute(t)));
+                        }
+                    }
                 }
                 Op::Mpi { function, args } => {
                     let mut a = vec![0i64; args as usize];

@@ -139,6 +139,7 @@ struct NicModel {
 /// A machine: the hardware models of one profile, sized for one run.
 #[derive(Clone, Debug)]
 pub struct Machine {
+    id: String,
     name: String,
     model: NetworkModel,
     ranks: u32,
@@ -267,6 +268,7 @@ impl Machine {
         });
         let atomic_blocks = profile.cpu.atomic_blocks.as_ref().is_some_and(|b| b.value);
         Ok(Machine {
+            id: profile.machine.id.clone(),
             name: m.name.clone(),
             model: net.model,
             ranks,
@@ -290,6 +292,12 @@ impl Machine {
     /// The machine's name.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The host name of the node running `rank`: the profile's id and the node's number
+    /// (`fx100-node12`), what `gethostname` and `MPI_Get_processor_name` answer.
+    pub fn host_name(&self, rank: u32) -> String {
+        format!("{}-node{}", self.id, self.node_of(rank))
     }
 
     /// The network model in use.

@@ -192,3 +192,80 @@ fn an_endless_loop_between_calls_stops_at_the_between_calls_limit() {
     assert!(message.contains("loop.c:5:"), "{message}");
     assert!(sim.program(0).unwrap().ops() <= 100_001);
 }
+
+/// The checked heap names each classic mistake with the lines of the allocation and the `free`.
+#[test]
+fn heap_mistakes_name_their_lines() {
+    let case = |body: &str| {
+        let src = format!(
+            "#include <stdlib.h>\nint main() {{\n  int *a = malloc(4 * sizeof(int));\n  int *b;\n{body}\n  return 0;\n}}\n"
+        );
+        output(&src, 1).expect_err("must fail")
+    };
+    let overrun = case("  a[4] = 1;");
+    assert!(
+        overrun
+            .contains("heap overrun: 4 bytes past the end of a 16-byte block allocated at line 3"),
+        "{overrun}"
+    );
+    let after = case("  free(a);\n  b = a;\n  b[1] = 2;");
+    assert!(
+        after.contains(
+            "use after free: this 16-byte block was allocated at line 3 and freed at line 5"
+        ),
+        "{after}"
+    );
+    let double = case("  free(a);\n  free(a);");
+    assert!(
+        double
+            .contains("double free: this block (allocated at line 3) was already freed at line 5"),
+        "{double}"
+    );
+    let inside = case("  free(a + 1);");
+    assert!(
+        inside.contains("free of a pointer 4 bytes into a block"),
+        "{inside}"
+    );
+    let foreign = case("  int x;\n  free(&x);");
+    assert!(
+        foreign.contains("free of a pointer that malloc"),
+        "{foreign}"
+    );
+}
+
+/// malloc/realloc/free, the string functions and a linked list of structs behave as in C.
+#[test]
+fn the_c_library_on_the_heap() {
+    let src = r#"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+struct cell { int v; struct cell *next; };
+int main() {
+    struct cell *head = NULL, *c;
+    int i, *grow = NULL;
+    char s[16];
+    for (i = 1; i <= 3; i++) {
+        c = malloc(sizeof *c);
+        c->v = i;
+        c->next = head;
+        head = c;
+    }
+    printf("%d %d %d\n", head->v, head->next->v, head->next->next->v);
+    for (i = 0; i < 100; i++) {
+        grow = realloc(grow, (i + 1) * sizeof(int));
+        grow[i] = i;
+    }
+    printf("%d %zu\n", grow[99], sizeof(struct cell));
+    free(grow);
+    strncpy(s, "abcdef", 3);
+    s[3] = 0;
+    memset(s + 3, 'z', 2);
+    s[5] = 0;
+    printf("%s %d %d\n", s, strncmp(s, "abd", 2), memcmp("ab", "ac", 2) < 0);
+    while (head) { c = head->next; free(head); head = c; }
+    return 0;
+}
+"#;
+    assert_eq!(output(src, 1).unwrap(), vec!["3 2 1", "99 16", "abczz 0 1"]);
+}

@@ -1,0 +1,735 @@
+//! The C library a course's programs call — `<stdlib.h>`, `<string.h>`, `<math.h>`, and the
+//! parts of `<stdio.h>`, `<time.h>` and `<unistd.h>` that are not `printf` — in one table: each
+//! function's C signature and its implementation on the rank's memory. The checker and the
+//! compiler read the signatures from [`LIBC`]; the VM runs the implementations. Adding a function
+//! is one row here and the function it names.
+//!
+//! Semantics are C's (glibc's where C leaves a choice); where C's behaviour is undefined — a
+//! string without its terminating zero, a negative size — the call fails with a message rather
+//! than corrupting memory. Time answers in simulated time: `time`, `clock` and `gettimeofday`
+//! read the rank's clock, `sleep` and `usleep` advance it.
+
+use super::memory::{Addr, MemError, Memory};
+use super::types::Ty;
+use crate::time::SimTime;
+
+/// A C type in a library signature.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum C {
+    /// `void` (results only).
+    Void,
+    /// `int`.
+    Int,
+    /// `unsigned int`.
+    UInt,
+    /// `long`.
+    Long,
+    /// `size_t`.
+    SizeT,
+    /// `double`.
+    Double,
+    /// `float`.
+    Float,
+    /// `void *` (any pointer converts to it).
+    VoidPtr,
+    /// `char *` / `const char *` (any pointer is accepted, as C does with a warning at most).
+    CharPtr,
+}
+
+impl C {
+    /// The compiler's type for it.
+    pub fn ty(self) -> Ty {
+        match self {
+            C::Void => Ty::Void,
+            C::Int => Ty::INT,
+            C::UInt => Ty::Int(super::types::IntTy::UINT),
+            C::Long => Ty::LONG,
+            C::SizeT => Ty::ULONG,
+            C::Double => Ty::Double,
+            C::Float => Ty::Float,
+            C::VoidPtr => Ty::Ptr(Box::new(Ty::Void)),
+            C::CharPtr => Ty::Ptr(Box::new(Ty::CHAR)),
+        }
+    }
+
+    /// A pointer parameter or result.
+    pub fn is_pointer(self) -> bool {
+        matches!(self, C::VoidPtr | C::CharPtr)
+    }
+
+    /// How it is written in C.
+    pub fn text(self) -> &'static str {
+        match self {
+            C::Void => "void",
+            C::Int => "int",
+            C::UInt => "unsigned int",
+            C::Long => "long",
+            C::SizeT => "size_t",
+            C::Double => "double",
+            C::Float => "float",
+            C::VoidPtr => "void *",
+            C::CharPtr => "char *",
+        }
+    }
+}
+
+/// What a library call does to the rank besides its result.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Done {
+    /// Returns this stack word.
+    Value(i64),
+    /// `exit(status)`: the rank ends.
+    Exit(i32),
+    /// Stays busy (asleep) for this long, then returns 0.
+    Sleep(SimTime),
+}
+
+/// What an implementation may use: the rank's memory, console line, clock and identity.
+pub struct Lib<'a> {
+    /// The rank's memory.
+    pub mem: &'a mut Memory,
+    /// The console line being written (`puts` and `putchar` append; a newline flushes it).
+    pub out: &'a mut String,
+    /// Source line of the call (for the heap's messages).
+    pub line: u32,
+    /// The rank's simulated clock.
+    pub now: SimTime,
+    /// The simulated node's host name.
+    pub host: &'a str,
+}
+
+/// An implementation: the argument words in order.
+pub type Run = fn(&mut Lib<'_>, &[i64]) -> Result<Done, String>;
+
+/// How a function is carried out.
+#[derive(Copy, Clone)]
+pub enum Impl {
+    /// By its own code.
+    Call(Run),
+    /// A one-argument `<math.h>` function on `double`s.
+    Math1(fn(f64) -> f64),
+    /// A two-argument one.
+    Math2(fn(f64, f64) -> f64),
+}
+
+/// One library function.
+pub struct LibFn {
+    /// Its C name.
+    pub name: &'static str,
+    /// Its parameters.
+    pub params: &'static [C],
+    /// Its result.
+    pub ret: C,
+    /// Its implementation.
+    pub run: Impl,
+}
+
+impl LibFn {
+    /// `void *malloc(size_t)`.
+    pub fn signature(&self) -> String {
+        let params: Vec<&str> = self.params.iter().map(|p| p.text()).collect();
+        let ret = self.ret.text();
+        let sep = if ret.ends_with('*') { "" } else { " " };
+        format!("{ret}{sep}{}({})", self.name, params.join(", "))
+    }
+}
+
+/// The functions, in a fixed order (the bytecode refers to them by index).
+pub static LIBC: &[LibFn] = &[
+    // <stdlib.h>
+    f("malloc", &[C::SizeT], C::VoidPtr, malloc),
+    f("calloc", &[C::SizeT, C::SizeT], C::VoidPtr, calloc),
+    f("realloc", &[C::VoidPtr, C::SizeT], C::VoidPtr, realloc),
+    f("free", &[C::VoidPtr], C::Void, free),
+    f("exit", &[C::Int], C::Void, |_, a| {
+        Ok(Done::Exit(a[0] as i32))
+    }),
+    f("abs", &[C::Int], C::Int, |_, a| {
+        Ok(Done::Value(i64::from((a[0] as i32).wrapping_abs())))
+    }),
+    f("labs", &[C::Long], C::Long, |_, a| {
+        Ok(Done::Value(a[0].wrapping_abs()))
+    }),
+    f("atoi", &[C::CharPtr], C::Int, |l, a| {
+        let s = cstr(l.mem, a[0])?;
+        Ok(Done::Value(i64::from(parse_long(&s, 10).0 as i32)))
+    }),
+    f("atol", &[C::CharPtr], C::Long, |l, a| {
+        let s = cstr(l.mem, a[0])?;
+        Ok(Done::Value(parse_long(&s, 10).0))
+    }),
+    f("atof", &[C::CharPtr], C::Double, |l, a| {
+        let s = cstr(l.mem, a[0])?;
+        Ok(dv(parse_double(&s).0))
+    }),
+    f("strtol", &[C::CharPtr, C::VoidPtr, C::Int], C::Long, strtol),
+    f("strtod", &[C::CharPtr, C::VoidPtr], C::Double, strtod),
+    // <string.h>
+    f(
+        "memcpy",
+        &[C::VoidPtr, C::VoidPtr, C::SizeT],
+        C::VoidPtr,
+        memmove,
+    ),
+    f(
+        "memmove",
+        &[C::VoidPtr, C::VoidPtr, C::SizeT],
+        C::VoidPtr,
+        memmove,
+    ),
+    f(
+        "memset",
+        &[C::VoidPtr, C::Int, C::SizeT],
+        C::VoidPtr,
+        |l, a| {
+            let n = size(a[2])?;
+            l.mem
+                .write(addr(a[0]), &vec![a[1] as u8; n as usize])
+                .map_err(|e| e.to_string())?;
+            Ok(Done::Value(a[0]))
+        },
+    ),
+    f(
+        "memcmp",
+        &[C::VoidPtr, C::VoidPtr, C::SizeT],
+        C::Int,
+        |l, a| {
+            let n = size(a[2])?;
+            let x = l
+                .mem
+                .read(addr(a[0]), n)
+                .map_err(|e| e.to_string())?
+                .to_vec();
+            let y = l.mem.read(addr(a[1]), n).map_err(|e| e.to_string())?;
+            Ok(Done::Value(ordering(x.as_slice().cmp(y))))
+        },
+    ),
+    f("strlen", &[C::CharPtr], C::SizeT, |l, a| {
+        Ok(Done::Value(cbytes(l.mem, a[0])?.len() as i64))
+    }),
+    f("strcpy", &[C::CharPtr, C::CharPtr], C::CharPtr, |l, a| {
+        let mut s = cbytes(l.mem, a[1])?;
+        s.push(0);
+        put(l.mem, a[0], &s)?;
+        Ok(Done::Value(a[0]))
+    }),
+    f(
+        "strncpy",
+        &[C::CharPtr, C::CharPtr, C::SizeT],
+        C::CharPtr,
+        |l, a| {
+            let n = size(a[2])? as usize;
+            let mut s = cbytes_max(l.mem, a[1], n)?;
+            s.resize(n, 0);
+            put(l.mem, a[0], &s)?;
+            Ok(Done::Value(a[0]))
+        },
+    ),
+    f("strcat", &[C::CharPtr, C::CharPtr], C::CharPtr, |l, a| {
+        let end = cbytes(l.mem, a[0])?.len() as i64;
+        let mut s = cbytes(l.mem, a[1])?;
+        s.push(0);
+        put(l.mem, a[0] + end, &s)?;
+        Ok(Done::Value(a[0]))
+    }),
+    f(
+        "strncat",
+        &[C::CharPtr, C::CharPtr, C::SizeT],
+        C::CharPtr,
+        |l, a| {
+            let end = cbytes(l.mem, a[0])?.len() as i64;
+            let mut s = cbytes_max(l.mem, a[1], size(a[2])? as usize)?;
+            s.push(0);
+            put(l.mem, a[0] + end, &s)?;
+            Ok(Done::Value(a[0]))
+        },
+    ),
+    f("strcmp", &[C::CharPtr, C::CharPtr], C::Int, |l, a| {
+        let (x, y) = (cbytes(l.mem, a[0])?, cbytes(l.mem, a[1])?);
+        Ok(Done::Value(byte_diff(&x, &y, usize::MAX)))
+    }),
+    f(
+        "strncmp",
+        &[C::CharPtr, C::CharPtr, C::SizeT],
+        C::Int,
+        |l, a| {
+            let n = size(a[2])? as usize;
+            let (x, y) = (cbytes_max(l.mem, a[0], n)?, cbytes_max(l.mem, a[1], n)?);
+            Ok(Done::Value(byte_diff(&x, &y, n)))
+        },
+    ),
+    f("strchr", &[C::CharPtr, C::Int], C::CharPtr, |l, a| {
+        let s = cbytes(l.mem, a[0])?;
+        let c = a[1] as u8;
+        Ok(Done::Value(if c == 0 {
+            a[0] + s.len() as i64
+        } else {
+            s.iter()
+                .position(|&b| b == c)
+                .map_or(0, |i| a[0] + i as i64)
+        }))
+    }),
+    f("strrchr", &[C::CharPtr, C::Int], C::CharPtr, |l, a| {
+        let s = cbytes(l.mem, a[0])?;
+        let c = a[1] as u8;
+        Ok(Done::Value(if c == 0 {
+            a[0] + s.len() as i64
+        } else {
+            s.iter()
+                .rposition(|&b| b == c)
+                .map_or(0, |i| a[0] + i as i64)
+        }))
+    }),
+    f("strstr", &[C::CharPtr, C::CharPtr], C::CharPtr, |l, a| {
+        let (h, n) = (cbytes(l.mem, a[0])?, cbytes(l.mem, a[1])?);
+        if n.is_empty() {
+            return Ok(Done::Value(a[0]));
+        }
+        Ok(Done::Value(
+            h.windows(n.len())
+                .position(|w| w == n.as_slice())
+                .map_or(0, |i| a[0] + i as i64),
+        ))
+    }),
+    f("strdup", &[C::CharPtr], C::CharPtr, |l, a| {
+        let mut s = cbytes(l.mem, a[0])?;
+        s.push(0);
+        let p = l
+            .mem
+            .malloc(s.len() as u32, l.line)
+            .map_err(|e| e.to_string())?;
+        put(l.mem, i64::from(p), &s)?;
+        Ok(Done::Value(i64::from(p)))
+    }),
+    // <stdio.h> (printf and its relatives are compiled specially)
+    f("puts", &[C::CharPtr], C::Int, |l, a| {
+        let s = cstr(l.mem, a[0])?;
+        l.out.push_str(&s);
+        l.out.push('\n');
+        Ok(Done::Value(1))
+    }),
+    f("putchar", &[C::Int], C::Int, |l, a| {
+        l.out.push(char::from(a[0] as u8));
+        Ok(Done::Value(a[0] & 0xff))
+    }),
+    f("fflush", &[C::VoidPtr], C::Int, |_, _| Ok(Done::Value(0))),
+    // <math.h>
+    math("sqrt", f64::sqrt),
+    math2("pow", f64::powf),
+    math("fabs", f64::abs),
+    math("exp", f64::exp),
+    math("log", f64::ln),
+    math("log10", f64::log10),
+    math("log2", f64::log2),
+    math("sin", f64::sin),
+    math("cos", f64::cos),
+    math("tan", f64::tan),
+    math("asin", f64::asin),
+    math("acos", f64::acos),
+    math("atan", f64::atan),
+    math2("atan2", f64::atan2),
+    math("sinh", f64::sinh),
+    math("cosh", f64::cosh),
+    math("tanh", f64::tanh),
+    math("floor", f64::floor),
+    math("ceil", f64::ceil),
+    math("round", f64::round),
+    math("trunc", f64::trunc),
+    math("cbrt", f64::cbrt),
+    math2("fmod", |x, y| x % y),
+    math2("fmin", f64::min),
+    math2("fmax", f64::max),
+    math2("hypot", f64::hypot),
+    f("sqrtf", &[C::Float], C::Float, |_, a| {
+        Ok(fv(d(a[0]).sqrt()))
+    }),
+    f("fabsf", &[C::Float], C::Float, |_, a| Ok(fv(d(a[0]).abs()))),
+    f("powf", &[C::Float, C::Float], C::Float, |_, a| {
+        Ok(fv(d(a[0]).powf(d(a[1]))))
+    }),
+    // <time.h>, <unistd.h>
+    f("time", &[C::VoidPtr], C::Long, |l, a| {
+        let t = (l.now.as_us_f64() / 1e6).floor() as i64;
+        if a[0] != 0 {
+            l.mem
+                .write(addr(a[0]), &t.to_le_bytes())
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(Done::Value(t))
+    }),
+    f("clock", &[], C::Long, |l, _| {
+        Ok(Done::Value(l.now.as_us_f64().floor() as i64))
+    }),
+    f("sleep", &[C::UInt], C::UInt, |_, a| {
+        Ok(Done::Sleep(SimTime::from_us_f64(a[0] as f64 * 1e6)))
+    }),
+    f("gethostname", &[C::CharPtr, C::SizeT], C::Int, |l, a| {
+        let n = size(a[1])? as usize;
+        let mut name = l.host.as_bytes().to_vec();
+        name.push(0);
+        name.truncate(n);
+        put(l.mem, a[0], &name)?;
+        Ok(Done::Value(0))
+    }),
+];
+
+const fn f(name: &'static str, params: &'static [C], ret: C, run: Run) -> LibFn {
+    LibFn {
+        name,
+        params,
+        ret,
+        run: Impl::Call(run),
+    }
+}
+
+const fn math(name: &'static str, op: fn(f64) -> f64) -> LibFn {
+    LibFn {
+        name,
+        params: &[C::Double],
+        ret: C::Double,
+        run: Impl::Math1(op),
+    }
+}
+
+const fn math2(name: &'static str, op: fn(f64, f64) -> f64) -> LibFn {
+    LibFn {
+        name,
+        params: &[C::Double, C::Double],
+        ret: C::Double,
+        run: Impl::Math2(op),
+    }
+}
+
+/// Runs library function `index` with its argument words.
+pub fn call(index: usize, lib: &mut Lib<'_>, args: &[i64]) -> Result<Done, String> {
+    let Some(func) = LIBC.get(index) else {
+        return Err("internal: unknown library function".into());
+    };
+    match func.run {
+        Impl::Math1(op) => Ok(dv(op(d(args[0])))),
+        Impl::Math2(op) => Ok(dv(op(d(args[0]), d(args[1])))),
+        Impl::Call(run) => run(lib, args),
+    }
+}
+
+/// The function called `name`, with its index in [`LIBC`].
+pub fn lookup(name: &str) -> Option<(usize, &'static LibFn)> {
+    LIBC.iter().enumerate().find(|(_, f)| f.name == name)
+}
+
+/// `stdout` and `stderr` as `FILE *` values (never dereferenced).
+pub fn stream(name: &str) -> Option<i64> {
+    match name {
+        "stdout" => Some(1),
+        "stderr" => Some(2),
+        _ => None,
+    }
+}
+
+fn d(v: i64) -> f64 {
+    f64::from_bits(v as u64)
+}
+
+fn dv(x: f64) -> Done {
+    Done::Value(x.to_bits() as i64)
+}
+
+fn fv(x: f64) -> Done {
+    dv(f64::from(x as f32))
+}
+
+fn addr(v: i64) -> Addr {
+    v as Addr
+}
+
+fn size(v: i64) -> Result<u32, String> {
+    u32::try_from(v).map_err(|_| format!("the size {} is too large", v as u64))
+}
+
+fn ordering(o: std::cmp::Ordering) -> i64 {
+    match o {
+        std::cmp::Ordering::Less => -1,
+        std::cmp::Ordering::Equal => 0,
+        std::cmp::Ordering::Greater => 1,
+    }
+}
+
+/// `strcmp`'s result: the difference of the first differing bytes (as unsigned chars), as glibc.
+fn byte_diff(x: &[u8], y: &[u8], n: usize) -> i64 {
+    for i in 0..n {
+        let (a, b) = (
+            x.get(i).copied().unwrap_or(0),
+            y.get(i).copied().unwrap_or(0),
+        );
+        if a != b || a == 0 {
+            return i64::from(a) - i64::from(b);
+        }
+    }
+    0
+}
+
+fn mem_err(e: MemError) -> String {
+    e.to_string()
+}
+
+fn put(mem: &mut Memory, at: i64, bytes: &[u8]) -> Result<(), String> {
+    if bytes.is_empty() {
+        return Ok(());
+    }
+    mem.write(addr(at), bytes).map_err(mem_err)
+}
+
+/// The bytes of the NUL-terminated string at `at` (without the NUL), at most `max`.
+fn cbytes_max(mem: &Memory, at: i64, max: usize) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    let mut a = addr(at);
+    while out.len() < max {
+        let b = mem
+            .read_u8(a)
+            .map_err(|e| format!("reading a string: {e} (is it missing its terminating '\\0'?)"))?;
+        if b == 0 {
+            break;
+        }
+        out.push(b);
+        a = a.wrapping_add(1);
+    }
+    Ok(out)
+}
+
+fn cbytes(mem: &Memory, at: i64) -> Result<Vec<u8>, String> {
+    cbytes_max(mem, at, usize::MAX)
+}
+
+fn cstr(mem: &Memory, at: i64) -> Result<String, String> {
+    Ok(String::from_utf8_lossy(&cbytes(mem, at)?).into_owned())
+}
+
+fn malloc(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
+    let n = size(a[0])?;
+    Ok(Done::Value(match l.mem.malloc(n, l.line) {
+        Ok(p) => i64::from(p),
+        Err(MemError::OutOfMemory { .. }) => 0,
+        Err(e) => return Err(e.to_string()),
+    }))
+}
+
+fn calloc(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
+    let n = size(a[0])?
+        .checked_mul(size(a[1])?)
+        .ok_or("calloc: the size overflows")?;
+    match l.mem.malloc(n, l.line) {
+        Ok(p) => {
+            put(l.mem, i64::from(p), &vec![0; n as usize])?;
+            Ok(Done::Value(i64::from(p)))
+        }
+        Err(MemError::OutOfMemory { .. }) => Ok(Done::Value(0)),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+fn realloc(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
+    let n = size(a[1])?;
+    if a[0] == 0 {
+        return malloc(l, &a[1..]);
+    }
+    let old = addr(a[0]);
+    let Some(old_size) = l.mem.block_size(old) else {
+        // Let `free` name what is wrong with the pointer.
+        l.mem.free(old, l.line).map_err(mem_err)?;
+        return Err("realloc of a pointer malloc did not return".into());
+    };
+    let p = match l.mem.malloc(n, l.line) {
+        Ok(p) => p,
+        Err(MemError::OutOfMemory { .. }) => return Ok(Done::Value(0)),
+        Err(e) => return Err(e.to_string()),
+    };
+    let keep = l.mem.read(old, old_size.min(n)).map_err(mem_err)?.to_vec();
+    put(l.mem, i64::from(p), &keep)?;
+    l.mem.free(old, l.line).map_err(mem_err)?;
+    Ok(Done::Value(i64::from(p)))
+}
+
+fn free(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
+    if a[0] != 0 {
+        l.mem.free(addr(a[0]), l.line).map_err(mem_err)?;
+    }
+    Ok(Done::Value(0))
+}
+
+fn memmove(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
+    let n = size(a[2])?;
+    if n > 0 {
+        let bytes = l.mem.read(addr(a[1]), n).map_err(mem_err)?.to_vec();
+        put(l.mem, a[0], &bytes)?;
+    }
+    Ok(Done::Value(a[0]))
+}
+
+/// `strtol`'s parse of `s` in `base` (0: from the prefix): the value (clamped to `long`'s range
+/// on overflow, as glibc) and the bytes consumed (0 when there is no number).
+pub fn parse_long(s: &str, base: u32) -> (i64, usize) {
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() && (b[i] == b' ' || (b'\t'..=b'\r').contains(&b[i])) {
+        i += 1;
+    }
+    let mut negative = false;
+    if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
+        negative = b[i] == b'-';
+        i += 1;
+    }
+    let mut base = base;
+    let hex_prefix = i + 1 < b.len()
+        && b[i] == b'0'
+        && (b[i + 1] | 0x20) == b'x'
+        && b.get(i + 2).is_some_and(|c| c.is_ascii_hexdigit());
+    if (base == 0 || base == 16) && hex_prefix {
+        base = 16;
+        i += 2;
+    } else if base == 0 {
+        base = if b.get(i) == Some(&b'0') { 8 } else { 10 };
+    }
+    let start = i;
+    let mut value: u64 = 0;
+    let mut overflow = false;
+    while let Some(digit) = b.get(i).and_then(|c| char::from(*c).to_digit(base)) {
+        match value
+            .checked_mul(u64::from(base))
+            .and_then(|v| v.checked_add(u64::from(digit)))
+        {
+            Some(v) => value = v,
+            None => overflow = true,
+        }
+        i += 1;
+    }
+    if i == start {
+        return (0, 0);
+    }
+    let limit = if negative {
+        i64::MIN.unsigned_abs()
+    } else {
+        i64::MAX as u64
+    };
+    let v = if overflow || value > limit {
+        if negative {
+            i64::MIN
+        } else {
+            i64::MAX
+        }
+    } else if negative {
+        (value as i64).wrapping_neg()
+    } else {
+        value as i64
+    };
+    (v, i)
+}
+
+/// `strtod`'s parse: the value and the bytes consumed (0 when there is no number).
+pub fn parse_double(s: &str) -> (f64, usize) {
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() && (b[i] == b' ' || (b'\t'..=b'\r').contains(&b[i])) {
+        i += 1;
+    }
+    let start = i;
+    if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
+        i += 1;
+    }
+    let rest = &s[i..];
+    for word in ["infinity", "inf", "nan"] {
+        if rest.len() >= word.len() && rest[..word.len()].eq_ignore_ascii_case(word) {
+            let v = if word == "nan" {
+                f64::NAN
+            } else {
+                f64::INFINITY
+            };
+            let v = if b[start] == b'-' { -v } else { v };
+            return (v, i + word.len());
+        }
+    }
+    let digits = |i: &mut usize| {
+        let from = *i;
+        while *i < b.len() && b[*i].is_ascii_digit() {
+            *i += 1;
+        }
+        *i - from
+    };
+    let mut n = digits(&mut i);
+    if i < b.len() && b[i] == b'.' {
+        i += 1;
+        n += digits(&mut i);
+    }
+    if n == 0 {
+        return (0.0, 0);
+    }
+    if i < b.len() && (b[i] | 0x20) == b'e' {
+        let mut j = i + 1;
+        if j < b.len() && (b[j] == b'+' || b[j] == b'-') {
+            j += 1;
+        }
+        if digits(&mut j) > 0 {
+            i = j;
+        }
+    }
+    (s[start..i].parse().unwrap_or(0.0), i)
+}
+
+fn strtol(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
+    let base = a[2];
+    if base != 0 && !(2..=36).contains(&base) {
+        return Err(format!("strtol: the base must be 0 or 2 to 36, not {base}"));
+    }
+    let s = cstr(l.mem, a[0])?;
+    let (v, used) = parse_long(&s, base as u32);
+    if a[1] != 0 {
+        let end = a[0] + used as i64;
+        put(l.mem, a[1], &end.to_le_bytes())?;
+    }
+    Ok(Done::Value(v))
+}
+
+fn strtod(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
+    let s = cstr(l.mem, a[0])?;
+    let (v, used) = parse_double(&s);
+    if a[1] != 0 {
+        let end = a[0] + used as i64;
+        put(l.mem, a[1], &end.to_le_bytes())?;
+    }
+    Ok(dv(v))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique() {
+        for (i, f) in LIBC.iter().enumerate() {
+            assert!(LIBC[..i].iter().all(|g| g.name != f.name), "{}", f.name);
+        }
+        assert_eq!(
+            lookup("malloc").map(|(_, f)| f.signature()),
+            Some("void *malloc(size_t)".into())
+        );
+    }
+
+    #[test]
+    fn strtol_like_glibc() {
+        assert_eq!(parse_long("  -42xyz", 10), (-42, 5));
+        assert_eq!(parse_long("0x1F", 0), (31, 4));
+        assert_eq!(parse_long("017", 0), (15, 3));
+        assert_eq!(parse_long("99999999999999999999", 10), (i64::MAX, 20));
+        assert_eq!(parse_long("-99999999999999999999", 10), (i64::MIN, 21));
+        assert_eq!(parse_long("abc", 10), (0, 0));
+        assert_eq!(parse_long("0x", 16), (0, 1));
+    }
+
+    #[test]
+    fn strtod_like_glibc() {
+        assert_eq!(parse_double(" 3.5e2x"), (350.0, 6));
+        assert_eq!(parse_double("-.5"), (-0.5, 3));
+        assert_eq!(parse_double("1e"), (1.0, 1));
+        assert_eq!(parse_double("x"), (0.0, 0));
+        assert_eq!(parse_double("-inf"), (f64::NEG_INFINITY, 4));
+    }
+}
