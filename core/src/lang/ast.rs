@@ -18,6 +18,19 @@ pub struct Unit {
     pub items: Vec<Item>,
     /// Every `struct` and `union` the program declares; [`BaseType::Record`] indexes it.
     pub records: Vec<RecordDecl>,
+    /// The function types of function pointers declared (`int (*cmp)(const void *, const void
+    /// *)`); [`BaseType::Func`] indexes it. A user function used as a value has the type
+    /// `signatures.len() + its index among the program's functions`.
+    pub signatures: Vec<FnSig>,
+}
+
+/// A function type: what a function pointer points to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FnSig {
+    /// The result type.
+    pub ret: Type,
+    /// The parameter types.
+    pub params: Vec<Type>,
 }
 
 /// A `struct` or `union` as declared: its members in order (layout is the compiler's).
@@ -93,6 +106,9 @@ pub enum BaseType {
     Double,
     /// A `struct` or `union`: an index into [`Unit::records`].
     Record(u32),
+    /// A function type (only behind a pointer): an index into [`Unit::signatures`], or past
+    /// them for a user function.
+    Func(u32),
     /// `MPI_Request`: an int-sized handle.
     MpiRequest,
     /// `MPI_Status`: a struct with `MPI_SOURCE`, `MPI_TAG`, `MPI_ERROR` (and a hidden count).
@@ -399,6 +415,9 @@ pub enum ExprKind {
     },
     /// `cond ? a : b`.
     Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// A call through a function pointer that is not a plain name (`(*op)(a, b)`,
+    /// `table[i](x)`).
+    CallPtr(Box<Expr>, Vec<Expr>),
     /// A call to a user function or a built-in (`printf`, `MPI_Send`, `compute`, …).
     Call {
         /// The function name.

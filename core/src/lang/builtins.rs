@@ -538,7 +538,7 @@ pub const POINTER_SIZE: u32 = 8;
 /// Size in bytes of a base type as stored in rank memory (`void` has none).
 pub fn base_size(base: BaseType) -> u32 {
     match base {
-        BaseType::Void | BaseType::Record(_) => 0,
+        BaseType::Void | BaseType::Record(_) | BaseType::Func(_) => 0,
         BaseType::Char | BaseType::UChar | BaseType::Bool => 1,
         BaseType::Short | BaseType::UShort => 2,
         BaseType::Long | BaseType::ULong => 8,

@@ -107,6 +107,10 @@ pub enum PrintTo {
     BoundedBuffer,
 }
 
+/// The tag of a function pointer's value: `FN_TAG | index` names function `index` (data
+/// addresses stay below 2³²).
+pub const FN_TAG: i64 = 1 << 40;
+
 /// How one argument reaches a callee's frame.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Pass {
@@ -233,6 +237,12 @@ pub enum Op {
     Call {
         /// Index into [`Compiled::functions`].
         function: u32,
+        /// Number of argument words.
+        args: u32,
+    },
+    /// Call the function a function pointer names: the pointer was pushed before the `args`
+    /// argument words.
+    CallIndirect {
         /// Number of argument words.
         args: u32,
     },

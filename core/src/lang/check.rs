@@ -202,6 +202,7 @@ impl Ty {
             Ty::Scalar(BaseType::MpiWin) => "a window".into(),
             Ty::Scalar(BaseType::MpiInfo) => "an info object".into(),
             Ty::Scalar(b) => with_article(&format!("`{}`", base_type_name(*b))),
+            Ty::Ptr(BaseType::Func(_), 1) => "a function pointer".into(),
             Ty::Ptr(b, n) => format!(
                 "an address of type `{} {}`",
                 base_type_name(*b),
@@ -338,6 +339,10 @@ struct Checker<'a> {
     /// Labels defined in the current function, and the `goto`s to check against them.
     labels: BTreeSet<String>,
     gotos: Vec<(String, Span)>,
+    /// Function types: the declared function pointers', then each user function's (in the
+    /// compiler's order), with the user functions' indices in it.
+    fn_types: Vec<(Type, Vec<Type>)>,
+    fn_ids: BTreeMap<String, u32>,
     /// The program's records and their layouts.
     records: Vec<RecordDecl>,
     layouts: Layouts,
@@ -359,6 +364,8 @@ impl<'a> Checker<'a> {
             labels: BTreeSet::new(),
             gotos: Vec::new(),
             records: Vec::new(),
+            fn_types: Vec::new(),
+            fn_ids: BTreeMap::new(),
             layouts: Layouts::default(),
             current: None,
             reported: BTreeSet::new(),
@@ -368,6 +375,23 @@ impl<'a> Checker<'a> {
     fn run(mut self, unit: &Unit) -> Vec<Diagnostic> {
         self.records = unit.records.clone();
         self.layouts = Layouts::new(&unit.records);
+        self.fn_types = unit
+            .signatures
+            .iter()
+            .map(|s| (s.ret.clone(), s.params.clone()))
+            .collect();
+        for item in &unit.items {
+            if let Item::Function(f) = item {
+                if !self.fn_ids.contains_key(&f.name) {
+                    self.fn_ids
+                        .insert(f.name.clone(), self.fn_types.len() as u32);
+                    self.fn_types.push((
+                        f.ret.clone(),
+                        f.params.iter().map(|p| p.ty.clone()).collect(),
+                    ));
+                }
+            }
+        }
         for item in &unit.items {
             if let Item::Function(f) = item {
                 self.declare_function(f);
@@ -1003,6 +1027,11 @@ impl<'a> Checker<'a> {
         if super::libc::stream(name).is_some() {
             return Ty::Ptr(BaseType::Void, 1);
         }
+        if let Some(&id) = self.fn_ids.get(name) {
+            if self.functions.contains_key(name) {
+                return Ty::Ptr(BaseType::Func(id), 1);
+            }
+        }
         if self.functions.contains_key(name) || builtin(name).is_some() {
             self.error(
                 format!("`{name}` is a function; call it with `{name}(…)`"),
@@ -1171,6 +1200,14 @@ impl<'a> Checker<'a> {
                 self.expr(a);
                 self.expr(b)
             }
+            ExprKind::CallPtr(callee, args) => {
+                let mut c: &Expr = callee;
+                while let ExprKind::Unary(UnaryOp::Deref, inner) = &c.kind {
+                    c = inner;
+                }
+                let t = self.value(c);
+                self.pointer_call(&t, args, e, &callee.span)
+            }
             ExprKind::SizeOfExpr(a) => {
                 self.expr(a);
                 Ty::Scalar(BaseType::ULong)
@@ -1301,6 +1338,12 @@ impl<'a> Checker<'a> {
     fn unary(&mut self, op: UnaryOp, a: &Expr, e: &Expr) -> Ty {
         match op {
             UnaryOp::AddrOf => {
+                if let ExprKind::Ident(name) = &a.kind {
+                    if self.lookup(name).is_none() && self.functions.contains_key(name) {
+                        // `&f` is `f`: a pointer to the function.
+                        return self.value(a);
+                    }
+                }
                 let t = self.value(a);
                 if t == Ty::Unknown {
                     return t;
@@ -1475,8 +1518,47 @@ impl<'a> Checker<'a> {
 
     // ---- calls ----------------------------------------------------------------------------
 
+    /// A call through a function pointer of type `t`: the argument count and kinds.
+    fn pointer_call(&mut self, t: &Ty, args: &[Expr], e: &Expr, at: &Span) -> Ty {
+        let types: Vec<Ty> = args.iter().map(|a| self.value(a)).collect();
+        let id = match t {
+            Ty::Unknown => return Ty::Unknown,
+            Ty::Ptr(BaseType::Func(id), 1) => *id,
+            t => {
+                self.error(
+                    format!("only a function can be called, not {}", t.describe()),
+                    at.clone(),
+                    "not a function",
+                );
+                return Ty::Unknown;
+            }
+        };
+        let Some((ret, params)) = self.fn_types.get(id as usize).cloned() else {
+            return Ty::Unknown;
+        };
+        if args.len() != params.len() {
+            self.count_error(
+                "this function pointer",
+                plural(params.len(), "argument", "arguments"),
+                args.len(),
+                e,
+                "as its type says".to_string(),
+            );
+        } else {
+            for (a, (p, t)) in args.iter().zip(params.iter().zip(&types)) {
+                let target = Ty::of(p);
+                self.assignable(&target, t, a);
+            }
+        }
+        Ty::of(&ret)
+    }
+
     fn call(&mut self, name: &str, name_span: &Span, args: &[Expr], e: &Expr) -> Ty {
-        if self.lookup(name).is_some() {
+        if let Some(v) = self.lookup(name) {
+            if matches!(Ty::of(&v.ty), Ty::Ptr(BaseType::Func(_), 1)) {
+                let t = Ty::of(&v.ty);
+                return self.pointer_call(&t, args, e, name_span);
+            }
             for a in args {
                 self.expr(a);
             }
@@ -1949,6 +2031,7 @@ fn ctype(c: super::libc::C) -> Ty {
         C::Float => Ty::Scalar(BaseType::Float),
         C::VoidPtr => Ty::Ptr(BaseType::Void, 1),
         C::CharPtr => Ty::Ptr(BaseType::Char, 1),
+        C::FnPtr => Ty::Ptr(BaseType::Void, 1),
     }
 }
 
@@ -2108,7 +2191,7 @@ mod tests {
                 "undeclared function `MPI_Sendd`",
                 "undeclared function `MPI_Foo`",
                 "cannot store an MPI datatype in an `int`",
-                "`main` is a function; call it with `main(…)`",
+                "cannot store a function pointer in an `int`",
             ]
         );
     }

@@ -22,6 +22,7 @@ use super::ast::{
 };
 use super::bytecode::{
     ArgKind, Builtin, Compiled, DoubleOp, FunctionInfo, IntMode, IntOp, Op, Pass, PrintTo, Scalar,
+    FN_TAG,
 };
 use super::diagnostic::Diagnostic;
 use super::libc;
@@ -36,8 +37,19 @@ pub fn compile(unit: &Unit, source: &str, file: &str) -> Result<Compiled, Vec<Di
     let mut c = Compiler {
         layouts: Layouts::new(&unit.records),
         unit_records: unit.records.clone(),
+        fn_types: unit
+            .signatures
+            .iter()
+            .map(|s| {
+                (
+                    Ty::from_decl(&s.ret),
+                    s.params.iter().map(param_ty).collect(),
+                )
+            })
+            .collect(),
         ..Compiler::default()
     };
+    c.user_fn_base = c.fn_types.len() as u32;
     c.declare_functions(unit);
     for item in &unit.items {
         if let Item::Globals(decls) = item {
@@ -134,6 +146,11 @@ struct Compiler {
     ret: Ty,
     layouts: Layouts,
     unit_records: Vec<super::ast::RecordDecl>,
+    /// Function types: the declared function pointers' (`Ty::Func(id)` indexes it), then each
+    /// user function's.
+    fn_types: Vec<(Ty, Vec<Ty>)>,
+    /// Where the user functions' types start in `fn_types`.
+    user_fn_base: u32,
 }
 
 type R<T> = Result<T, Diagnostic>;
@@ -257,6 +274,7 @@ impl Compiler {
                 returns_double: ret.is_floating(),
                 span: f.span.clone(),
             });
+            self.fn_types.push((ret.clone(), params.clone()));
             self.signatures.push((ret, params));
         }
     }
@@ -1215,6 +1233,11 @@ impl Compiler {
                     self.emit(Op::PushInt(v), span);
                     return Ok(Ty::Ptr(Box::new(Ty::Void)));
                 }
+                if let Some(&idx) = self.func_index.get(name) {
+                    // A function used as a value: a pointer to it.
+                    self.emit(Op::PushInt(FN_TAG | i64::from(idx)), span);
+                    return Ok(Ty::Ptr(Box::new(Ty::Func(self.user_fn_base + idx))));
+                }
                 err(format!("unknown identifier `{name}`"), span)
             }
             ExprKind::Unary(op, inner) => self.unary(*op, inner, span),
@@ -1269,6 +1292,14 @@ impl Compiler {
                 name_span,
                 args,
             } => self.call(name, name_span, args, span),
+            ExprKind::CallPtr(callee, args) => {
+                // `(*f)(x)` is `f(x)`.
+                let mut callee: &Expr = callee;
+                while let ExprKind::Unary(UnaryOp::Deref, inner) = &callee.kind {
+                    callee = inner;
+                }
+                self.call_indirect(callee, args, span)
+            }
             ExprKind::Index(..) | ExprKind::Field(..) | ExprKind::Arrow(..) => {
                 let t = self.lvalue(e)?;
                 self.load(&t, span);
@@ -1388,7 +1419,60 @@ impl Compiler {
             },
             ExprKind::Cast(t, _) => Ty::from_decl(t),
             ExprKind::Comma(_, b) => self.infer(b),
+            ExprKind::CallPtr(callee, _) => {
+                let mut t = self.infer(callee).decay();
+                while let Ty::Ptr(inner) = t {
+                    t = *inner;
+                }
+                match t {
+                    Ty::Func(id) => self
+                        .fn_types
+                        .get(id as usize)
+                        .map_or(Ty::INT, |f| f.0.clone()),
+                    _ => Ty::INT,
+                }
+            }
         }
+    }
+
+    /// A call through a function pointer: the pointer, then the arguments converted to its
+    /// parameter types.
+    fn call_indirect(&mut self, callee: &Expr, args: &[Expr], span: &Span) -> R<Ty> {
+        let t = self.rvalue(callee)?;
+        let Ty::Ptr(inner) = &t else {
+            return err(
+                format!("only a function can be called, not a `{}`", self.name(&t)),
+                &callee.span,
+            );
+        };
+        let Ty::Func(id) = **inner else {
+            return err(
+                format!("only a function can be called, not a `{}`", self.name(&t)),
+                &callee.span,
+            );
+        };
+        let (ret, params) = self.fn_types[id as usize].clone();
+        if args.len() != params.len() {
+            return err(
+                format!(
+                    "this function pointer takes {} arguments but {} were given",
+                    params.len(),
+                    args.len()
+                ),
+                span,
+            );
+        }
+        for (a, p) in args.iter().zip(&params) {
+            let t = self.rvalue(a)?;
+            self.convert(&t, p, &a.span)?;
+        }
+        self.emit(
+            Op::CallIndirect {
+                args: args.len() as u32,
+            },
+            span,
+        );
+        Ok(ret)
     }
 
     fn member_type(&self, t: Ty, field: &str) -> Ty {
@@ -1404,6 +1488,11 @@ impl Compiler {
     fn unary(&mut self, op: UnaryOp, inner: &Expr, span: &Span) -> R<Ty> {
         match op {
             UnaryOp::AddrOf => {
+                if let ExprKind::Ident(name) = &inner.kind {
+                    if self.lookup(name).is_none() && self.func_index.contains_key(name) {
+                        return self.expr(inner);
+                    }
+                }
                 let t = self.lvalue(inner)?;
                 Ok(Ty::Ptr(Box::new(t)))
             }
@@ -1674,6 +1763,13 @@ impl Compiler {
     }
 
     fn call(&mut self, name: &str, name_span: &Span, args: &[Expr], span: &Span) -> R<Ty> {
+        if self.lookup(name).is_some() {
+            let callee = Expr {
+                kind: ExprKind::Ident(name.to_string()),
+                span: name_span.clone(),
+            };
+            return self.call_indirect(&callee, args, span);
+        }
         if let Some(&idx) = self.func_index.get(name) {
             let (ret, params) = self.signatures[idx as usize].clone();
             if args.len() != params.len() {

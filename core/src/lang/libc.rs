@@ -34,6 +34,8 @@ pub enum C {
     VoidPtr,
     /// `char *` / `const char *` (any pointer is accepted, as C does with a warning at most).
     CharPtr,
+    /// A pointer to a function (`qsort`'s comparison).
+    FnPtr,
 }
 
 impl C {
@@ -49,12 +51,13 @@ impl C {
             C::Float => Ty::Float,
             C::VoidPtr => Ty::Ptr(Box::new(Ty::Void)),
             C::CharPtr => Ty::Ptr(Box::new(Ty::CHAR)),
+            C::FnPtr => Ty::Ptr(Box::new(Ty::Void)),
         }
     }
 
     /// A pointer parameter or result.
     pub fn is_pointer(self) -> bool {
-        matches!(self, C::VoidPtr | C::CharPtr)
+        matches!(self, C::VoidPtr | C::CharPtr | C::FnPtr)
     }
 
     /// How it is written in C.
@@ -69,6 +72,7 @@ impl C {
             C::Float => "float",
             C::VoidPtr => "void *",
             C::CharPtr => "char *",
+            C::FnPtr => "int (*)(const void *, const void *)",
         }
     }
 }
@@ -110,6 +114,8 @@ pub enum Impl {
     Math1(fn(f64) -> f64),
     /// A two-argument one.
     Math2(fn(f64, f64) -> f64),
+    /// `qsort`, which the VM runs itself (its comparisons call back into the program).
+    Sort,
 }
 
 /// One library function.
@@ -163,6 +169,12 @@ pub static LIBC: &[LibFn] = &[
         Ok(dv(parse_double(&s).0))
     }),
     f("strtol", &[C::CharPtr, C::VoidPtr, C::Int], C::Long, strtol),
+    LibFn {
+        name: "qsort",
+        params: &[C::VoidPtr, C::SizeT, C::SizeT, C::FnPtr],
+        ret: C::Void,
+        run: Impl::Sort,
+    },
     f("strtod", &[C::CharPtr, C::VoidPtr], C::Double, strtod),
     // <string.h>
     f(
@@ -409,6 +421,7 @@ pub fn call(index: usize, lib: &mut Lib<'_>, args: &[i64]) -> Result<Done, Strin
         Impl::Math1(op) => Ok(dv(op(d(args[0])))),
         Impl::Math2(op) => Ok(dv(op(d(args[0]), d(args[1])))),
         Impl::Call(run) => run(lib, args),
+        Impl::Sort => Err("internal: qsort runs in the VM".into()),
     }
 }
 

@@ -22,8 +22,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::ast::{
-    BaseType, BinOp, Block, Expr, ExprKind, FieldDecl, Function, Init, Item, Param, RecordDecl,
-    Span, Stmt, StmtKind, Type, UnaryOp, Unit, VarDecl,
+    BaseType, BinOp, Block, Expr, ExprKind, FieldDecl, FnSig, Function, Init, Item, Param,
+    RecordDecl, Span, Stmt, StmtKind, Type, UnaryOp, Unit, VarDecl,
 };
 use super::diagnostic::Diagnostic;
 use super::lexer::lex;
@@ -79,6 +79,7 @@ pub fn parse_recovering(source: &str) -> (Unit, Vec<Diagnostic>) {
         records: Vec::new(),
         tags: BTreeMap::new(),
         enums: BTreeMap::new(),
+        signatures: Vec::new(),
     };
     let unit = parser.unit();
     let lex_overflow = lex_diags.len() > MAX_ERRORS;
@@ -129,6 +130,8 @@ struct Parser<'a> {
     tags: BTreeMap<String, u32>,
     /// `enum` constants and their values.
     enums: BTreeMap<String, i64>,
+    /// Function types of declared function pointers.
+    signatures: Vec<FnSig>,
 }
 
 /// What the declaration specifiers before a declarator say: the type and the storage class.
@@ -280,6 +283,7 @@ fn height(e: &Expr) -> usize {
         } => height(a).max(height(b)),
         ExprKind::Ternary(a, b, c) => height(a).max(height(b)).max(height(c)),
         ExprKind::Call { args, .. } => args.iter().map(height).max().unwrap_or(0),
+        ExprKind::CallPtr(f, args) => args.iter().map(height).max().unwrap_or(0).max(height(f)),
     };
     child + 1
 }
@@ -653,6 +657,7 @@ impl Parser<'_> {
         Unit {
             items,
             records: std::mem::take(&mut self.records),
+            signatures: std::mem::take(&mut self.signatures),
         }
     }
 
@@ -891,15 +896,21 @@ impl Parser<'_> {
             };
             loop {
                 let pointers = self.stars();
-                let (name, name_span) = self.name("a member name")?;
+                let (name, name_span, fixed) =
+                    self.declarator_name(&spec.ty, pointers, "a member name")?;
                 if self.at(Punct::Colon) {
                     return Err(self.error_here(
                         "bit-fields are not supported by Rankscope's C".to_string(),
                         "use a whole integer member",
                     ));
                 }
-                let dims = self.dims(&name)?;
-                let ty = self.combine(&spec.ty, pointers, dims, &name_span)?;
+                let ty = match fixed {
+                    Some(t) => t,
+                    None => {
+                        let dims = self.dims(&name)?;
+                        self.combine(&spec.ty, pointers, dims, &name_span)?
+                    }
+                };
                 if fields.iter().any(|f| f.name == name) {
                     self.report(
                         Diagnostic::error(format!("two members are called `{name}`"), name_span)
@@ -1107,9 +1118,9 @@ impl Parser<'_> {
             return Ok(None); // `struct s { … };` or `enum { … };`
         }
         let pointers = self.stars();
-        self.reject_function_pointer()?;
-        let (name, name_span) = self.name("a name after the type")?;
-        if self.at(Punct::LParen) {
+        let (name, name_span, fixed) =
+            self.declarator_name(&spec.ty, pointers, "a name after the type")?;
+        if fixed.is_none() && self.at(Punct::LParen) {
             let params = self.params(&name)?;
             if self.eat(Punct::Semi) || spec.is_typedef {
                 return Ok(None); // a prototype
@@ -1133,7 +1144,7 @@ impl Parser<'_> {
                 span,
             })));
         }
-        let decls = self.declarators(&spec, start, pointers, name, name_span)?;
+        let decls = self.declarators(&spec, start, pointers, (name, name_span, fixed))?;
         self.expect_semi(SemiAfter::Decl)?;
         if spec.is_typedef || decls.is_empty() {
             return Ok(None);
@@ -1141,15 +1152,48 @@ impl Parser<'_> {
         Ok(Some(Item::Globals(decls)))
     }
 
-    /// `(*name)(…)`, a function pointer declarator: not supported yet, said plainly.
-    fn reject_function_pointer(&mut self) -> PResult<()> {
-        if self.at(Punct::LParen) && *self.peek_at(1) == TokenKind::Punct(Punct::Star) {
+    /// A declarator's name, after its `*`s: `name`, or a function pointer `(*name[N])(params)`
+    /// whose complete type is returned too (its result is `ret` with `pointers` more levels).
+    fn declarator_name(
+        &mut self,
+        ret: &Type,
+        pointers: u8,
+        what: &str,
+    ) -> PResult<(String, Span, Option<Type>)> {
+        if !(self.at(Punct::LParen) && *self.peek_at(1) == TokenKind::Punct(Punct::Star)) {
+            let (name, span) = self.name(what)?;
+            return Ok((name, span, None));
+        }
+        self.bump();
+        self.bump();
+        if self.at(Punct::Star) {
             return Err(self.error_here(
-                "pointers to functions are not supported by Rankscope's C yet".to_string(),
-                "a function pointer",
+                "pointers to function pointers are not supported by Rankscope's C".to_string(),
+                "one `*` only",
             ));
         }
-        Ok(())
+        let (name, span) = match self.peek().clone() {
+            TokenKind::Ident(name) => {
+                let span = self.bump().span;
+                (name, span)
+            }
+            _ => (String::new(), self.span()),
+        };
+        let dims = self.dims(&name)?;
+        self.expect(Punct::RParen, "to close the function pointer's name")?;
+        let params = self.params(&name)?;
+        let ret = self.combine(ret, pointers, Vec::new(), &span)?;
+        let id = self.signatures.len() as u32;
+        self.signatures.push(FnSig {
+            ret,
+            params: params.into_iter().map(|p| p.ty).collect(),
+        });
+        let ty = Type {
+            base: BaseType::Func(id),
+            pointers: 1,
+            dims,
+        };
+        Ok((name, span, Some(ty)))
     }
 
     fn params(&mut self, func: &str) -> PResult<Vec<Param>> {
@@ -1181,7 +1225,19 @@ impl Parser<'_> {
                 ));
             };
             let mut pointers = self.stars();
-            self.reject_function_pointer()?;
+            if self.at(Punct::LParen) && *self.peek_at(1) == TokenKind::Punct(Punct::Star) {
+                let (name, _, fixed) = self.declarator_name(&spec.ty, pointers, "a name")?;
+                params.push(Param {
+                    ty: fixed.unwrap_or_else(|| spec.ty.clone()),
+                    name,
+                    span: start..self.prev_end(),
+                });
+                if self.eat(Punct::Comma) {
+                    continue;
+                }
+                self.expect(Punct::RParen, &format!("after the parameters of `{func}`"))?;
+                return Ok(params);
+            }
             // A prototype may leave parameters unnamed (`int f(int, double *);`).
             let name = match self.peek().clone() {
                 TokenKind::Ident(name) => {
@@ -1324,13 +1380,13 @@ impl Parser<'_> {
         spec: &Spec,
         start: usize,
         mut pointers: u8,
-        mut name: String,
-        mut name_span: Span,
+        first: (String, Span, Option<Type>),
     ) -> PResult<Vec<VarDecl>> {
+        let (mut name, mut name_span, mut fixed) = first;
         let mut decls = Vec::new();
         let mut decl_start = start;
         loop {
-            if self.at(Punct::LParen) {
+            if fixed.is_none() && self.at(Punct::LParen) {
                 // A prototype among declarations (`int f(int), x;`) or inside a block.
                 self.params(&name)?;
             } else {
@@ -1383,7 +1439,10 @@ impl Parser<'_> {
                     };
                     dims.push(value);
                 }
-                let ty = self.combine(&spec.ty, pointers, dims, &name_span)?;
+                let ty = match fixed.take() {
+                    Some(t) => t,
+                    None => self.combine(&spec.ty, pointers, dims, &name_span)?,
+                };
                 if spec.is_typedef {
                     self.typedefs.insert(name.clone(), ty);
                 } else if self.enums.contains_key(&name) {
@@ -1410,8 +1469,8 @@ impl Parser<'_> {
             }
             decl_start = self.start();
             pointers = self.stars();
-            self.reject_function_pointer()?;
-            (name, name_span) = self.name("a variable name after `,`")?;
+            (name, name_span, fixed) =
+                self.declarator_name(&spec.ty, pointers, "a variable name after `,`")?;
         }
     }
 
@@ -1698,9 +1757,8 @@ impl Parser<'_> {
             return Ok(StmtKind::Empty); // a struct or enum definition
         }
         let pointers = self.stars();
-        self.reject_function_pointer()?;
-        let (name, name_span) = self.name("a variable name after the type")?;
-        let decls = self.declarators(&spec, start, pointers, name, name_span)?;
+        let first = self.declarator_name(&spec.ty, pointers, "a variable name after the type")?;
+        let decls = self.declarators(&spec, start, pointers, first)?;
         self.expect_semi(SemiAfter::Decl)?;
         Ok(StmtKind::Decl(decls))
     }
@@ -1904,10 +1962,20 @@ impl Parser<'_> {
                     ExprKind::Arrow(e, field)
                 }
                 TokenKind::Punct(Punct::LParen) => {
-                    return Err(self.error_here(
-                        "only a function name can be called".to_string(),
-                        "this is not a function name",
-                    ));
+                    tall = Some(tall.unwrap_or_else(|| height(&e)) + 1);
+                    self.bump();
+                    let mut args = Vec::new();
+                    if !self.eat(Punct::RParen) {
+                        loop {
+                            args.push(*self.expr()?);
+                            if self.eat(Punct::Comma) {
+                                continue;
+                            }
+                            self.expect(Punct::RParen, "after the arguments")?;
+                            break;
+                        }
+                    }
+                    ExprKind::CallPtr(e, args)
                 }
                 _ => return Ok(e),
             };
@@ -2044,6 +2112,11 @@ mod tests {
             ExprKind::Arrow(a, f) => format!("{}->{f}", show(a)),
             ExprKind::SizeOfExpr(a) => format!("sizeof {}", show(a)),
             ExprKind::Comma(a, b) => format!("({}, {})", show(a), show(b)),
+            ExprKind::CallPtr(f, args) => format!(
+                "(*{})({})",
+                show(f),
+                args.iter().map(show).collect::<Vec<_>>().join(", ")
+            ),
         }
     }
 
@@ -2150,14 +2223,13 @@ mod tests {
         assert_eq!(
             messages(
                 "int main() { else x; float y; a->b; (f)(1); sizeof(x);\n switch (x) { case 1: break; }\n goto end; \
-                 long double z; setjmp(b); int (*fp)(int); }\nstruct s { int bits : 3; };\nunsigned float u;"
+                 long double z; setjmp(b); int (**fp)(int); }\nstruct s { int bits : 3; };\nunsigned float u;"
             ),
             vec![
                 "`else` without a matching `if`",
-                "only a function name can be called",
                 "`long double` is not supported by Rankscope's C",
                 "`setjmp` is not supported by Rankscope's C",
-                "pointers to functions are not supported by Rankscope's C yet",
+                "pointers to function pointers are not supported by Rankscope's C",
                 "bit-fields are not supported by Rankscope's C",
                 "`float` cannot be `signed`, `unsigned`, `short` or `long`",
             ]

@@ -230,6 +230,7 @@ pub fn base_type_name(base: BaseType) -> &'static str {
         BaseType::Float => "float",
         BaseType::Double => "double",
         BaseType::Record(_) => "struct",
+        BaseType::Func(_) => "function",
         BaseType::MpiRequest => "MPI_Request",
         BaseType::MpiStatus => "MPI_Status",
         BaseType::MpiComm => "MPI_Comm",

@@ -94,6 +94,8 @@ pub enum Ty {
     Array(Box<Ty>, u32),
     /// A `struct` or `union`: an index into the program's records ([`Layouts`]).
     Record(u32),
+    /// A function type (only behind a pointer): an index into the program's function types.
+    Func(u32),
 }
 
 impl Ty {
@@ -122,6 +124,7 @@ impl Ty {
             BaseType::Float => Ty::Float,
             BaseType::Double => Ty::Double,
             BaseType::Record(id) => Ty::Record(id),
+            BaseType::Func(id) => Ty::Func(id),
             BaseType::MpiStatus => Ty::Status,
             b @ (BaseType::MpiRequest
             | BaseType::MpiComm
@@ -328,7 +331,7 @@ impl Layouts {
     /// Whether a type has a size (not `void`, not an only-declared record).
     pub fn is_complete(&self, ty: &Ty) -> bool {
         match ty {
-            Ty::Void => false,
+            Ty::Void | Ty::Func(_) => false,
             Ty::Record(id) => self.record(*id).is_some_and(|r| r.fields.is_some()),
             Ty::Array(t, _) => self.is_complete(t),
             _ => true,
@@ -364,6 +367,7 @@ impl Layouts {
             Ty::Status => STATUS_SIZE,
             Ty::Array(t, n) => self.size(t).saturating_mul(*n),
             Ty::Record(id) => self.record(*id).map_or(0, |r| r.size),
+            Ty::Func(_) => 0,
         }
     }
 
@@ -415,6 +419,7 @@ impl fmt::Display for Ty {
             Ty::Handle(_) => write!(f, "handle"),
             Ty::Status => write!(f, "MPI_Status"),
             Ty::Record(_) => write!(f, "struct"),
+            Ty::Func(_) => write!(f, "function"),
             Ty::Ptr(t) => write!(f, "{t} *"),
             Ty::Array(..) => {
                 let mut dims = Vec::new();

@@ -12,7 +12,7 @@
 use std::rc::Rc;
 
 use super::bytecode::{
-    ArgKind, Builtin, Compiled, DoubleOp, IntMode, IntOp, Op, Pass, PrintTo, Scalar,
+    ArgKind, Builtin, Compiled, DoubleOp, IntMode, IntOp, Op, Pass, PrintTo, Scalar, FN_TAG,
 };
 use super::diagnostic::{line_col, Diagnostic};
 use super::libc::{self, Done, Lib};
@@ -91,6 +91,9 @@ pub struct Vm {
     blocked_pc: u32,
     line: String,
     error: Option<Diagnostic>,
+    /// While the library runs a callback (a `qsort` comparator): the frame depth at which its
+    /// return hands control back to the library.
+    callback_depth: Option<usize>,
 }
 
 /// A runtime failure before it gets its location.
@@ -220,6 +223,7 @@ impl Vm {
             blocked_pc: 0,
             line: String::new(),
             error: None,
+            callback_depth: None,
         }
     }
 
@@ -651,6 +655,23 @@ impl Vm {
                     }
                 }
                 Op::Call { function, args } => self.call(function, args)?,
+                Op::CallIndirect { args } => {
+                    let at = self
+                        .stack
+                        .len()
+                        .checked_sub(args as usize + 1)
+                        .ok_or_else(|| Fault("internal error: missing arguments".into()))?;
+                    let f = self.stack.remove(at);
+                    let function = self.function_of(f)?;
+                    let want = prog.functions[function as usize].params.len();
+                    if want != args as usize {
+                        return Err(Fault(format!(
+                            "`{}` takes {want} arguments but was called through a pointer with {args}",
+                            prog.functions[function as usize].name
+                        )));
+                    }
+                    self.call(function, args)?;
+                }
                 Op::Return { value } => {
                     let v = if value { Some(self.pop()?) } else { None };
                     let frame = self
@@ -663,6 +684,9 @@ impl Vm {
                     let returns = self.prog.functions[frame.function as usize].returns_value;
                     if returns {
                         self.stack.push(v.unwrap_or(0));
+                    }
+                    if self.callback_depth == Some(self.frames.len()) {
+                        return Ok(None);
                     }
                 }
                 Op::Builtin(b, n) => {
@@ -750,6 +774,10 @@ impl Vm {
                     for slot in a.iter_mut().rev() {
                         *slot = self.pop()?;
                     }
+                    if let libc::Impl::Sort = libc::LIBC[index as usize].run {
+                        self.qsort(&a, ctx)?;
+                        continue;
+                    }
                     let span = prog
                         .spans
                         .get(self.pc as usize - 1)
@@ -809,6 +837,105 @@ impl Vm {
                 }
             }
         }
+    }
+
+    /// Runs the function `f` (a function pointer's value) with `args` to its return, for the
+    /// library (`qsort`'s comparator); it may not block.
+    fn callback(&mut self, f: i64, args: &[i64], ctx: &mut RankCtx<'_>) -> Run<i64> {
+        let function = self.function_of(f)?;
+        if self.prog.functions[function as usize].params.len() != args.len() {
+            return Err(Fault(format!(
+                "`{}` must take {} arguments to be used here",
+                self.prog.functions[function as usize].name,
+                args.len()
+            )));
+        }
+        self.stack.extend_from_slice(args);
+        let (pc, outer) = (self.pc, self.callback_depth);
+        self.call(function, args.len() as u32)?;
+        self.callback_depth = Some(self.frames.len() - 1);
+        let step = self.run(ctx)?;
+        self.callback_depth = outer;
+        self.pc = pc;
+        if step.is_some() {
+            return Err(Fault(
+                "a comparison function may not call MPI, sleep or compute".into(),
+            ));
+        }
+        self.pop()
+    }
+
+    /// `qsort(base, n, size, compare)`: a stable merge sort (as glibc's) whose comparisons run
+    /// the program's function on the elements where they are; the sorted bytes are written back.
+    fn qsort(&mut self, a: &[i64], ctx: &mut RankCtx<'_>) -> Run<()> {
+        let (base, n, size, cmp) = (a[0] as Addr, a[1], a[2], a[3]);
+        if n <= 1 || size <= 0 {
+            return Ok(());
+        }
+        let total = n.checked_mul(size).filter(|t| *t <= i64::from(u32::MAX));
+        let Some(total) = total else {
+            return Err(Fault(format!(
+                "qsort of {n} elements of {size} bytes is too large"
+            )));
+        };
+        let bytes = self
+            .mem
+            .read(base, total as u32)
+            .map_err(|e| Fault(format!("qsort: {e}")))?
+            .to_vec();
+        let mut order: Vec<i64> = (0..n).collect();
+        let mut buf = order.clone();
+        let mut width = 1usize;
+        let len = order.len();
+        while width < len {
+            let mut lo = 0;
+            while lo < len {
+                let mid = (lo + width).min(len);
+                let hi = (lo + 2 * width).min(len);
+                let (mut i, mut j, mut k) = (lo, mid, lo);
+                while i < mid && j < hi {
+                    let pa = i64::from(base) + order[i] * size;
+                    let pb = i64::from(base) + order[j] * size;
+                    let c = self.callback(cmp, &[pa, pb], ctx)? as i32;
+                    if c <= 0 {
+                        buf[k] = order[i];
+                        i += 1;
+                    } else {
+                        buf[k] = order[j];
+                        j += 1;
+                    }
+                    k += 1;
+                }
+                buf[k..k + (mid - i)].copy_from_slice(&order[i..mid]);
+                k += mid - i;
+                buf[k..k + (hi - j)].copy_from_slice(&order[j..hi]);
+                lo = hi;
+            }
+            std::mem::swap(&mut order, &mut buf);
+            width *= 2;
+        }
+        let size = size as usize;
+        let mut sorted = Vec::with_capacity(bytes.len());
+        for &i in &order {
+            sorted.extend_from_slice(&bytes[i as usize * size..(i as usize + 1) * size]);
+        }
+        self.mem
+            .write(base, &sorted)
+            .map_err(|e| Fault(format!("qsort: {e}")))
+    }
+
+    /// The function a function pointer's value names.
+    fn function_of(&self, v: i64) -> Run<u32> {
+        if v == 0 {
+            return Err(Fault("call through a null function pointer".into()));
+        }
+        let index = v ^ FN_TAG;
+        if v & FN_TAG == 0 || !(0..self.prog.functions.len() as i64).contains(&index) {
+            return Err(Fault(format!(
+                "call through a pointer that does not point to a function (value {v})"
+            )));
+        }
+        Ok(index as u32)
     }
 
     fn call(&mut self, function: u32, args: u32) -> Run<()> {
