@@ -3,7 +3,8 @@
 //!
 //! | file | stage |
 //! |---|---|
-//! | [`token`], [`lexer`] | tokens; `#include` ignored, `#define` macros substituted |
+//! | [`token`], [`lexer`] | tokens, each with its span |
+//! | [`preprocess`], [`headers`] | the C preprocessor; the standard headers' macros |
 //! | [`parser`], [`ast`] | recursive descent with error recovery → spanned syntax tree |
 //! | [`builtins`], [`check`] | the built-in functions and constants; checked errors |
 //! | [`types`], [`compile`], [`bytecode`] | static types; compilation to stack-machine bytecode |
@@ -20,6 +21,7 @@ pub mod bytecode;
 pub mod check;
 pub mod compile;
 pub mod diagnostic;
+pub mod headers;
 pub mod highlight;
 pub mod lexer;
 pub mod load;
@@ -27,6 +29,7 @@ pub mod memory;
 pub mod mpi;
 pub mod mpi_table;
 pub mod parser;
+pub mod preprocess;
 pub mod printf;
 pub mod run_hint;
 pub mod token;
