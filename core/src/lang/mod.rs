@@ -9,6 +9,7 @@
 //! | [`builtins`], [`check`] | the built-in functions and constants; checked errors |
 //! | [`types`], [`compile`], [`bytecode`] | static types; compilation to stack-machine bytecode |
 //! | [`vm`], [`memory`], [`printf`] | the resumable VM, a rank's byte memory, C `printf` |
+//! | [`libc_rand`] | glibc's `rand`/`random` generator |
 //! | [`mpi`], [`mpi_table`] | the MPI library on the engine; the call table the VM uses |
 //! | [`diagnostic`] | messages with spans, rendered like a compiler's |
 //! | [`highlight`](mod@highlight) | syntax classes for the editor, from the lexer's tokens |
@@ -24,6 +25,7 @@ pub mod diagnostic;
 pub mod headers;
 pub mod highlight;
 pub mod lexer;
+pub mod libc_rand;
 pub mod load;
 pub mod memory;
 pub mod mpi;

@@ -1,5 +1,5 @@
 //! Rankscope's C library against the host's (glibc): `printf` formatting on random formats and
-//! values, compared byte for byte with `snprintf`.
+//! values, compared byte for byte with `snprintf`; `rand`/`random` sequences for many seeds.
 
 use std::ffi::CString;
 
@@ -249,5 +249,43 @@ fn printf_fixed_cases_match_the_host() {
             String::from_utf8_lossy(&theirs),
             "{fmt} of {v:e}"
         );
+    }
+}
+
+/// The host's `srand(seed)` and the next `n` values of `rand()` (glibc: the same generator as `srandom`/`random`). Only this test touches the
+/// host generator's global state.
+#[allow(unsafe_code)]
+fn host_random(seed: u32, n: usize) -> Vec<i64> {
+    // SAFETY: plain calls into the host C library with integer arguments.
+    unsafe {
+        libc::srand(seed);
+        (0..n).map(|_| i64::from(libc::rand())).collect()
+    }
+}
+
+#[test]
+fn rand_matches_the_host_random() {
+    use rankscope_core::lang::libc_rand::LibcRandom;
+    let mut seeds = vec![
+        0u32,
+        1,
+        2,
+        42,
+        12345,
+        2_147_483_647,
+        2_147_483_648,
+        u32::MAX,
+    ];
+    let mut x = 0x9e37_79b9u32;
+    for _ in 0..200 {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        seeds.push(x);
+    }
+    for seed in seeds {
+        let mut ours = LibcRandom::new(seed);
+        let got: Vec<i64> = (0..100).map(|_| i64::from(ours.random())).collect();
+        assert_eq!(got, host_random(seed, 100), "seed {seed}");
     }
 }
