@@ -9,7 +9,7 @@
 //! | [`builtins`], [`check`] | the built-in functions and constants; checked errors |
 //! | [`types`], [`compile`], [`bytecode`] | static types; compilation to stack-machine bytecode |
 //! | [`vm`], [`memory`], [`printf`] | the resumable VM, a rank's byte memory, C `printf` |
-//! | [`libc_rand`] | glibc's `rand`/`random` generator |
+//! | [`libc_rand`], [`libc_strto`] | glibc's `rand`/`random`; `strtol`/`strtod`/`atoi`/`atof` |
 //! | [`mpi`], [`mpi_table`] | the MPI library on the engine; the call table the VM uses |
 //! | [`diagnostic`] | messages with spans, rendered like a compiler's |
 //! | [`highlight`](mod@highlight) | syntax classes for the editor, from the lexer's tokens |
@@ -26,6 +26,7 @@ pub mod headers;
 pub mod highlight;
 pub mod lexer;
 pub mod libc_rand;
+pub mod libc_strto;
 pub mod load;
 pub mod memory;
 pub mod mpi;

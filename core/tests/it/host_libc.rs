@@ -1,5 +1,6 @@
 //! Rankscope's C library against the host's (glibc): `printf` formatting on random formats and
-//! values, compared byte for byte with `snprintf`; `rand`/`random` sequences for many seeds.
+//! values, compared byte for byte with `snprintf`; `rand` sequences for many seeds; `strtol`,
+//! `strtoul` and `strtod` on random strings.
 
 use std::ffi::CString;
 
@@ -287,5 +288,51 @@ fn rand_matches_the_host_random() {
         let mut ours = LibcRandom::new(seed);
         let got: Vec<i64> = (0..100).map(|_| i64::from(ours.random())).collect();
         assert_eq!(got, host_random(seed, 100), "seed {seed}");
+    }
+}
+
+/// The host's `strtol`, `strtoul` and `strtod` of `s`: values and end offsets.
+#[allow(unsafe_code)]
+fn host_strto(s: &str, base: i32) -> (i64, usize, u64, usize, f64, usize) {
+    let c = CString::new(s).unwrap();
+    let mut end: *mut libc::c_char = std::ptr::null_mut();
+    let offset = |end: *mut libc::c_char| end as usize - c.as_ptr() as usize;
+    // SAFETY: a NUL-terminated string and a valid `endptr`; the end pointers point into it.
+    unsafe {
+        let l = libc::strtol(c.as_ptr(), &mut end, base);
+        let le = offset(end);
+        let u = libc::strtoul(c.as_ptr(), &mut end, base);
+        let ue = offset(end);
+        let d = libc::strtod(c.as_ptr(), &mut end);
+        let de = offset(end);
+        (l as i64, le, u as u64, ue, d, de)
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(3000), ..ProptestConfig::default() })]
+
+    #[test]
+    fn strtol_and_strtod_match_the_host(
+        s in prop_oneof![
+            "[ \t]{0,2}[+-]?(0[xX])?[0-9a-fA-F.]{0,22}([eEpP][+-]?[0-9]{0,4})?[ xz]?",
+            "[ +-]{0,2}(inf|INFINITY|nan|NaN\\(12\\)|nan\\(|Infx)",
+            "[0-9]{15,25}(\\.[0-9]{0,20})?",
+            "[ -~]{0,10}",
+        ],
+        base in prop::sample::select(vec![0u32, 2, 8, 10, 16, 36]),
+    ) {
+        use rankscope_core::lang::libc_strto::{strtod, strtol, strtoul};
+        let (l, le, u, ue, d, de) = host_strto(&s, base as i32);
+        let ours_l = strtol(s.as_bytes(), base);
+        let ours_u = strtoul(s.as_bytes(), base);
+        let ours_d = strtod(s.as_bytes());
+        prop_assert_eq!((ours_l.value, ours_l.end), (l, le), "strtol({:?}, {})", s, base);
+        prop_assert_eq!((ours_u.value, ours_u.end), (u, ue), "strtoul({:?}, {})", s, base);
+        prop_assert!(
+            ours_d.value.to_bits() == d.to_bits() || (d.is_nan() && ours_d.value.is_nan()),
+            "strtod({:?}) = {:e}, host {:e}", s, ours_d.value, d
+        );
+        prop_assert_eq!(ours_d.end, de, "strtod({:?}) end", s);
     }
 }
