@@ -1,99 +1,53 @@
-//! The lexer and its tiny preprocessor: source text → [`Token`]s, every token with its span.
+//! The scanner: source text → C tokens, each with its span. The [preprocessor](super::preprocess)
+//! drives it line by line (directives, macros, conditional groups); [`lex`] runs both.
 //!
 //! - `/* … */` and `//` comments are skipped; an unterminated block comment is an error.
-//! - `#include …` and `#pragma …` lines are ignored.
-//! - `#define NAME tokens…` defines an object-like macro and `#undef NAME` removes it. A macro is
-//!   substituted at token level wherever its name appears afterwards, recursively (a macro is not
-//!   expanded inside its own expansion, as in C), with a nesting limit and a budget on expansion
-//!   work so that no input can make the lexer hang. The substituted tokens carry the span of the
-//!   macro name at the place it was used, so diagnostics point at the user's code.
-//! - Any other directive, a function-like macro, a bad character, literal or escape is a
-//!   diagnostic; lexing always continues to the end, and the token list always ends with
-//!   [`TokenKind::Eof`].
-
-use std::collections::BTreeMap;
+//! - A bad character, literal or escape is a diagnostic; scanning always continues to the end.
+//! - Number literals keep how they were written ([`LiteralForm`]: `10UL`, `0x1F`, `1.5f`), since a
+//!   token from a macro carries the span of the macro's use, not of its spelling.
 
 use super::ast::Span;
 use super::diagnostic::Diagnostic;
-use super::token::{keyword, Punct, Token, TokenKind};
+use super::token::{keyword, LiteralForm, Punct, Token, TokenKind};
 
-/// How deeply macros may expand inside macros.
-pub const MAX_MACRO_DEPTH: usize = 64;
-
-/// How many macro-expansion steps (tokens visited) the whole input may take.
-pub const MAX_EXPANSION_STEPS: usize = 1 << 18;
-
-/// Lexes and preprocesses `source`. The tokens always end with one [`TokenKind::Eof`]; the
-/// diagnostics are in source order.
+/// Lexes and preprocesses `source` (as a file called `program.c`, for `__FILE__`). The tokens
+/// always end with one [`TokenKind::Eof`]; the diagnostics are in source order.
 pub fn lex(source: &str) -> (Vec<Token>, Vec<Diagnostic>) {
-    let mut scanner = Scanner {
-        src: source,
-        pos: 0,
-        line_start: true,
-        diags: Vec::new(),
-    };
-    let raws = scanner.scan_all();
-    let mut expander = Expander {
-        out: Vec::new(),
-        diags: Vec::new(),
-        steps: 0,
-        overflowed: false,
-        too_deep: false,
-        active: Vec::new(),
-    };
-    let mut macros: BTreeMap<String, Vec<Token>> = BTreeMap::new();
-    for raw in raws {
-        match raw {
-            Raw::Tok(tok) => expander.expand(&tok, None, 0, &macros),
-            Raw::Define(name, body) => {
-                macros.insert(name, body);
-            }
-            Raw::Undef(name) => {
-                macros.remove(&name);
-            }
-        }
-    }
-    let mut tokens = expander.out;
-    tokens.push(Token {
-        kind: TokenKind::Eof,
-        span: source.len()..source.len(),
-    });
-    let mut diags = scanner.diags;
-    diags.extend(expander.diags);
-    diags.sort_by_key(|d| d.span.start);
-    (tokens, diags)
+    super::preprocess::run(source, super::preprocess::DEFAULT_FILE)
 }
 
-/// A token or a macro definition, before expansion.
-enum Raw {
-    Tok(Token),
-    Define(String, Vec<Token>),
-    Undef(String),
-}
-
-/// Scans raw tokens and directives.
-struct Scanner<'a> {
-    src: &'a str,
-    pos: usize,
+/// Scans raw tokens; the preprocessor decides what the lines mean.
+pub(super) struct Scanner<'a> {
+    pub(super) src: &'a str,
+    pub(super) pos: usize,
     /// No token yet on the current line (a `#` here starts a directive).
-    line_start: bool,
-    diags: Vec<Diagnostic>,
+    pub(super) line_start: bool,
+    pub(super) diags: Vec<Diagnostic>,
 }
 
-fn is_ident_start(c: u8) -> bool {
+pub(super) fn is_ident_start(c: u8) -> bool {
     c.is_ascii_alphabetic() || c == b'_'
 }
 
-fn is_ident_char(c: u8) -> bool {
+pub(super) fn is_ident_char(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_'
 }
 
-impl Scanner<'_> {
-    fn peek(&self) -> Option<u8> {
+impl<'a> Scanner<'a> {
+    pub(super) fn new(src: &'a str) -> Scanner<'a> {
+        Scanner {
+            src,
+            pos: 0,
+            line_start: true,
+            diags: Vec::new(),
+        }
+    }
+
+    pub(super) fn peek(&self) -> Option<u8> {
         self.src.as_bytes().get(self.pos).copied()
     }
 
-    fn peek_at(&self, ahead: usize) -> Option<u8> {
+    pub(super) fn peek_at(&self, ahead: usize) -> Option<u8> {
         self.src.as_bytes().get(self.pos + ahead).copied()
     }
 
@@ -102,51 +56,29 @@ impl Scanner<'_> {
             .push(Diagnostic::error(message, span).with_label(label.to_string()));
     }
 
-    fn scan_all(&mut self) -> Vec<Raw> {
-        let mut raws = Vec::new();
-        loop {
-            self.skip_trivia(false);
-            let Some(c) = self.peek() else { break };
-            if c == b'#' {
-                if self.line_start {
-                    if let Some(raw) = self.directive() {
-                        raws.push(raw);
-                    }
-                    continue;
-                }
-                self.error(
-                    "unexpected `#` in the middle of a line",
-                    self.pos..self.pos + 1,
-                    "preprocessor directives start a line",
-                );
-                self.pos += 1;
-                continue;
-            }
-            self.line_start = false;
-            if let Some(tok) = self.token() {
-                raws.push(Raw::Tok(tok));
-            }
-        }
-        raws
+    /// At the end of a directive line (or of the input).
+    pub(super) fn at_line_end(&self) -> bool {
+        matches!(self.peek(), None | Some(b'\n'))
     }
 
-    /// Skips spaces, newlines and comments. In a directive (`in_directive`), stops before a
-    /// newline that is not escaped by a backslash.
-    fn skip_trivia(&mut self, in_directive: bool) {
+    /// Skips spaces, newlines and comments; says whether it skipped anything. In a directive
+    /// (`in_directive`), stops before a newline that is not escaped by a backslash.
+    pub(super) fn skip_trivia(&mut self, in_directive: bool) -> bool {
+        let from = self.pos;
         while let Some(c) = self.peek() {
             match c {
                 b'\n' => {
                     if in_directive {
-                        return;
+                        break;
                     }
                     self.line_start = true;
                     self.pos += 1;
                 }
                 b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => self.pos += 1,
-                b'\\' if in_directive => match (self.peek_at(1), self.peek_at(2)) {
+                b'\\' => match (self.peek_at(1), self.peek_at(2)) {
                     (Some(b'\n'), _) => self.pos += 2,
                     (Some(b'\r'), Some(b'\n')) => self.pos += 3,
-                    _ => return,
+                    _ => break,
                 },
                 b'/' if self.peek_at(1) == Some(b'/') => {
                     while let Some(c) = self.peek() {
@@ -176,16 +108,45 @@ impl Scanner<'_> {
                         }
                     }
                 }
-                _ => return,
+                _ => break,
             }
         }
+        self.pos > from
     }
 
-    /// Skips the rest of a directive line (with backslash continuations), not the newline.
-    fn skip_line(&mut self) {
+    /// Skips one line of a group that `#if` left out, up to (not including) its newline. Its
+    /// text is not C: quotes and bad characters are not errors, but a block comment opened here
+    /// runs on (possibly over later lines), as in C.
+    pub(super) fn skip_inactive_line(&mut self) {
         while let Some(c) = self.peek() {
             match c {
                 b'\n' => return,
+                b'/' if self.peek_at(1) == Some(b'*') => {
+                    match self.src[self.pos + 2..].find("*/") {
+                        Some(end) => self.pos += 2 + end + 2,
+                        None => self.pos = self.src.len(),
+                    }
+                }
+                b'/' if self.peek_at(1) == Some(b'/') => {
+                    while self.peek().is_some_and(|c| c != b'\n') {
+                        self.pos += 1;
+                    }
+                }
+                b'"' | b'\'' => {
+                    self.pos += 1;
+                    while let Some(d) = self.peek() {
+                        match d {
+                            b'\n' => break,
+                            b'\\' => self.pos += 2,
+                            _ if d == c => {
+                                self.pos += 1;
+                                break;
+                            }
+                            _ => self.pos += 1,
+                        }
+                    }
+                    self.pos = self.pos.min(self.src.len());
+                }
                 b'\\' if self.peek_at(1) == Some(b'\n') => self.pos += 2,
                 _ => self.pos += 1,
             }
@@ -193,7 +154,7 @@ impl Scanner<'_> {
     }
 
     /// Reads an identifier at the current position, if there is one.
-    fn ident(&mut self) -> Option<(String, Span)> {
+    pub(super) fn ident(&mut self) -> Option<(String, Span)> {
         let start = self.pos;
         if !self.peek().is_some_and(is_ident_start) {
             return None;
@@ -204,152 +165,38 @@ impl Scanner<'_> {
         Some((self.src[start..self.pos].to_string(), start..self.pos))
     }
 
-    /// A `#` directive at the start of a line. Leaves the position at the end of the line.
-    fn directive(&mut self) -> Option<Raw> {
-        let hash = self.pos;
-        self.pos += 1;
-        self.skip_trivia(true);
-        let Some((name, name_span)) = self.ident() else {
-            if !matches!(self.peek(), None | Some(b'\n')) {
-                self.error(
-                    "expected a preprocessor directive after `#`",
-                    hash..self.pos.max(hash + 1),
-                    "only `#include` and `#define` are supported",
-                );
-            }
-            self.skip_line();
-            return None;
-        };
-        match name.as_str() {
-            "include" | "pragma" => {
-                self.skip_line();
-                None
-            }
-            "define" => self.define(hash),
-            "undef" => {
-                self.skip_trivia(true);
-                let found = self.ident();
-                self.skip_trivia(true);
-                let rest = !matches!(self.peek(), None | Some(b'\n'));
-                self.skip_line();
-                match found {
-                    Some((macro_name, _)) if !rest => Some(Raw::Undef(macro_name)),
-                    _ => {
-                        self.error(
-                            "expected a macro name after `#undef`",
-                            hash..self.pos,
-                            "write `#undef NAME`",
-                        );
-                        None
-                    }
-                }
-            }
-            _ => {
-                self.error(
-                    format!("the directive `#{name}` is not supported"),
-                    hash..name_span.end,
-                    "only `#include` and `#define` are supported",
-                );
-                self.skip_line();
-                None
-            }
-        }
-    }
-
-    fn define(&mut self, hash: usize) -> Option<Raw> {
-        self.skip_trivia(true);
-        let Some((name, name_span)) = self.ident() else {
-            let at = self.pos;
-            self.error(
-                "expected a macro name after `#define`",
-                at..at + usize::from(!matches!(self.peek(), None | Some(b'\n'))),
-                "write `#define NAME value`",
-            );
-            self.skip_line();
-            return None;
-        };
-        if keyword(&name).is_some() {
-            self.error(
-                format!("the keyword `{name}` cannot be redefined"),
-                name_span,
-                "a keyword",
-            );
-            self.skip_line();
-            return None;
-        }
-        if self.peek() == Some(b'(') {
-            self.error(
-                format!("`{name}` is a function-like macro, which is not supported"),
-                hash..self.pos + 1,
-                "only `#define NAME value` is supported",
-            );
-            self.skip_line();
-            return None;
-        }
-        let mut body = Vec::new();
-        loop {
-            self.skip_trivia(true);
-            match self.peek() {
-                None | Some(b'\n') => break,
-                Some(b'#') => {
-                    self.error(
-                        "`#` and `##` are not supported in macros",
-                        self.pos..self.pos + 1,
-                        "not supported",
-                    );
-                    self.pos += 1;
-                }
-                Some(_) => {
-                    if let Some(tok) = self.token() {
-                        body.push(tok);
-                    }
-                }
-            }
-        }
-        Some(Raw::Define(name, body))
-    }
-
-    /// One token at the current position (which is not trivia). Always advances; `None` after a
-    /// diagnostic when nothing usable was found.
-    fn token(&mut self) -> Option<Token> {
+    /// One token at the current position (which is not trivia nor `#`). Always advances; `None`
+    /// after a diagnostic when nothing usable was found.
+    pub(super) fn token(&mut self) -> Option<Token> {
         let start = self.pos;
         let c = self.peek()?;
         if is_ident_start(c) {
             let (name, span) = self.ident()?;
             let kind = keyword(&name).unwrap_or(TokenKind::Ident(name));
-            return Some(Token { kind, span });
+            return Some(Token::new(kind, span));
         }
         // A malformed literal still yields a token (after its diagnostic), so the parser does
         // not report the same mistake again.
         if c.is_ascii_digit() || (c == b'.' && self.peek_at(1).is_some_and(|d| d.is_ascii_digit()))
         {
             let tok = self.number();
-            return tok.or(Some(Token {
-                kind: TokenKind::Int(0),
-                span: start..self.pos,
-            }));
+            return tok.or(Some(Token::new(TokenKind::Int(0), start..self.pos)));
         }
         if c == b'\'' {
             let tok = self.char_literal();
-            return tok.or(Some(Token {
-                kind: TokenKind::Char(0),
-                span: start..self.pos,
-            }));
+            return tok.or(Some(Token::new(TokenKind::Char(0), start..self.pos)));
         }
         if c == b'"' {
             let tok = self.string_literal();
-            return tok.or(Some(Token {
-                kind: TokenKind::Str(String::new()),
-                span: start..self.pos,
-            }));
+            return tok.or(Some(Token::new(
+                TokenKind::Str(String::new()),
+                start..self.pos,
+            )));
         }
         let rest = &self.src[self.pos..];
         if let Some((text, p)) = Punct::ALL.iter().find(|(text, _)| rest.starts_with(text)) {
             self.pos += text.len();
-            return Some(Token {
-                kind: TokenKind::Punct(*p),
-                span: start..self.pos,
-            });
+            return Some(Token::new(TokenKind::Punct(*p), start..self.pos));
         }
         // A run of characters that cannot start a token: one diagnostic for the run.
         let mut end = self.pos;
@@ -423,24 +270,21 @@ impl Scanner<'_> {
         let suffix = &self.src[digits_end..self.pos];
         let span = start..self.pos;
         let text = &self.src[start..digits_end];
-        let suffix_ok = if is_float {
-            matches!(suffix, "" | "f" | "F" | "l" | "L")
-        } else {
-            suffix.chars().all(|c| matches!(c, 'u' | 'U' | 'l' | 'L')) && suffix.len() <= 3
-        };
-        if !suffix_ok {
+        let decimal = !hex && (is_float || !text.starts_with('0') || text == "0");
+        let Some(form) = LiteralForm::parse(suffix, is_float, decimal) else {
             self.error(
                 format!("invalid suffix `{suffix}` on a number"),
                 span,
                 "not a valid number",
             );
             return None;
-        }
+        };
         if is_float {
             return match text.parse::<f64>() {
                 Ok(v) if v.is_finite() => Some(Token {
                     kind: TokenKind::Float(v),
                     span,
+                    literal: form,
                 }),
                 _ => {
                     self.error(
@@ -477,12 +321,15 @@ impl Scanner<'_> {
                 return None;
             }
         }
-        match i64::from_str_radix(digits, radix) {
-            Ok(v) => Some(Token {
-                kind: TokenKind::Int(v),
+        // Up to `u64::MAX` (kept as its bit pattern) when C gives the literal an unsigned type:
+        // hexadecimal and octal literals, or a `u` suffix.
+        match u64::from_str_radix(digits, radix) {
+            Ok(v) if v <= i64::MAX as u64 || form.unsigned || radix != 10 => Some(Token {
+                kind: TokenKind::Int(v as i64),
                 span,
+                literal: form,
             }),
-            Err(_) => {
+            _ => {
                 self.error("this integer is too large", span, "does not fit");
                 None
             }
@@ -616,10 +463,7 @@ impl Scanner<'_> {
             return None;
         }
         match values.as_slice() {
-            [v] => Some(Token {
-                kind: TokenKind::Char(*v),
-                span,
-            }),
+            [v] => Some(Token::new(TokenKind::Char(*v), span)),
             [] => {
                 self.error("empty character literal", span, "put one character here");
                 None
@@ -660,81 +504,10 @@ impl Scanner<'_> {
                 }
             }
         }
-        Some(Token {
-            kind: TokenKind::Str(String::from_utf8_lossy(&bytes).into_owned()),
-            span: start..self.pos,
-        })
-    }
-}
-
-/// Substitutes macros in the raw token stream.
-struct Expander {
-    out: Vec<Token>,
-    diags: Vec<Diagnostic>,
-    steps: usize,
-    overflowed: bool,
-    too_deep: bool,
-    /// Macros being expanded (not expanded again inside themselves).
-    active: Vec<String>,
-}
-
-impl Expander {
-    fn expand(
-        &mut self,
-        tok: &Token,
-        use_span: Option<&Span>,
-        depth: usize,
-        macros: &BTreeMap<String, Vec<Token>>,
-    ) {
-        let span = use_span.unwrap_or(&tok.span).clone();
-        if use_span.is_some() {
-            self.steps += 1;
-        }
-        if self.steps > MAX_EXPANSION_STEPS && !self.overflowed {
-            self.overflowed = true;
-            self.diags.push(
-                Diagnostic::error("macro expansion produces too much code", span.clone())
-                    .with_label("expanding this macro exceeds the limit")
-                    .with_note(format!(
-                        "at most {MAX_EXPANSION_STEPS} tokens may come from macros"
-                    )),
-            );
-        }
-        if let TokenKind::Ident(name) = &tok.kind {
-            if let Some(body) = macros.get(name) {
-                if !self.overflowed && !self.active.iter().any(|a| a == name) {
-                    if depth >= MAX_MACRO_DEPTH {
-                        if !self.too_deep {
-                            self.too_deep = true;
-                            self.diags.push(
-                                Diagnostic::error("macros are nested too deeply", span)
-                                    .with_label("expanding this macro")
-                                    .with_note(format!(
-                                        "at most {MAX_MACRO_DEPTH} macros may expand inside each other"
-                                    )),
-                            );
-                        }
-                        return;
-                    }
-                    self.active.push(name.clone());
-                    for inner in body {
-                        self.expand(inner, Some(&span), depth + 1, macros);
-                        if self.overflowed {
-                            break;
-                        }
-                    }
-                    self.active.pop();
-                    return;
-                }
-            }
-        }
-        if self.overflowed && use_span.is_some() {
-            return;
-        }
-        self.out.push(Token {
-            kind: tok.kind.clone(),
-            span,
-        });
+        Some(Token::new(
+            TokenKind::Str(String::from_utf8_lossy(&bytes).into_owned()),
+            start..self.pos,
+        ))
     }
 }
 
@@ -874,14 +647,43 @@ mod tests {
             ]
         );
         assert_eq!(
-            errors("#ifdef X\n#define F(x) x\n1e+ 0x"),
+            errors("1e+ 0x 1.5u 9223372036854775808"),
             vec![
-                "the directive `#ifdef` is not supported",
-                "`F` is a function-like macro, which is not supported",
                 "this exponent has no digits",
                 "a hexadecimal number needs digits after `0x`",
+                "invalid suffix `u` on a number",
+                "this integer is too large",
             ]
         );
+    }
+
+    #[test]
+    fn literals_keep_their_form() {
+        let (toks, diags) =
+            lex("10UL 0x1F 017 1.5f 2.0 0xFFFFFFFFFFFFFFFF 18446744073709551615u 0");
+        assert!(diags.is_empty(), "{diags:?}");
+        let forms: Vec<(bool, u8, bool, bool)> = toks
+            .iter()
+            .map(|t| {
+                let f = t.literal;
+                (f.unsigned, f.longs, f.float, f.decimal)
+            })
+            .collect();
+        assert_eq!(
+            forms[..8],
+            [
+                (true, 1, false, true),
+                (false, 0, false, false),
+                (false, 0, false, false),
+                (false, 0, true, true),
+                (false, 0, false, true),
+                (false, 0, false, false),
+                (true, 0, false, true),
+                (false, 0, false, true),
+            ]
+        );
+        assert_eq!(toks[5].kind, TokenKind::Int(-1));
+        assert_eq!(toks[6].kind, TokenKind::Int(-1));
     }
 
     #[test]

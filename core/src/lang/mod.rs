@@ -3,12 +3,14 @@
 //!
 //! | file | stage |
 //! |---|---|
-//! | [`token`], [`lexer`] | tokens; `#include` ignored, `#define` macros substituted |
+//! | [`token`], [`lexer`] | tokens, each with its span |
+//! | [`preprocess`], [`headers`] | the C preprocessor; the standard headers' macros |
 //! | [`parser`], [`ast`] | recursive descent with error recovery → spanned syntax tree |
 //! | [`builtins`], [`check`] | the built-in functions and constants; checked errors |
 //! | [`types`], [`compile`], [`bytecode`] | static types; compilation to stack-machine bytecode |
 //! | [`vm`], [`memory`], [`heap`], [`printf`] | the resumable VM, a rank's byte memory and its checked heap, C `printf` |
 //! | [`libc`] | the C library: signatures and implementations in one table |
+//! | [`libc_rand`], [`libc_strto`] | glibc's `rand`/`random`; `strtol`/`strtod`/`atoi`/`atof` |
 //! | [`mpi`], [`mpi_table`] | the MPI library on the engine; the call table the VM uses |
 //! | [`diagnostic`] | messages with spans, rendered like a compiler's |
 //! | [`highlight`](mod@highlight) | syntax classes for the editor, from the lexer's tokens |
@@ -21,15 +23,19 @@ pub mod bytecode;
 pub mod check;
 pub mod compile;
 pub mod diagnostic;
+pub mod headers;
 pub mod heap;
 pub mod highlight;
 pub mod lexer;
 pub mod libc;
+pub mod libc_rand;
+pub mod libc_strto;
 pub mod load;
 pub mod memory;
 pub mod mpi;
 pub mod mpi_table;
 pub mod parser;
+pub mod preprocess;
 pub mod printf;
 pub mod run_hint;
 pub mod token;

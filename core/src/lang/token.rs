@@ -5,14 +5,81 @@ use std::fmt;
 
 use super::ast::{BaseType, Span};
 
-/// One token: its kind and where it came from. Tokens produced by a macro expansion carry the
-/// span of the macro's name at the place it was used.
+/// One token: its kind and where it came from. Tokens from a macro's body carry the span of the
+/// macro's use (`N`, or `MAX(a, b)` from the name to the `)`); tokens from a macro's arguments
+/// keep their own spans.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Token {
     /// What it is.
     pub kind: TokenKind,
     /// Its source text (or the macro use it was expanded from).
     pub span: Span,
+    /// How a number literal was written (default for every other token). A macro's tokens carry
+    /// the span of its use, so this is the only record of `10UL` or `1.5f` being typed so.
+    pub literal: LiteralForm,
+}
+
+impl Token {
+    /// A token that is not a number literal with a suffix.
+    pub fn new(kind: TokenKind, span: Span) -> Token {
+        Token {
+            kind,
+            span,
+            literal: LiteralForm::default(),
+        }
+    }
+}
+
+/// How a number literal was written, beyond its value: what C's typing of literals needs
+/// (C99 6.4.4.1: a decimal literal without `u` takes the first of `int`, `long`, `long long` that
+/// holds it; a hexadecimal or octal one may also take the unsigned types).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct LiteralForm {
+    /// A `u`/`U` suffix.
+    pub unsigned: bool,
+    /// How many `l`/`L`: 0, 1 (`long`) or 2 (`long long`; on a floating literal 1 means
+    /// `long double`).
+    pub longs: u8,
+    /// An `f`/`F` suffix on a floating literal (`float`).
+    pub float: bool,
+    /// Written in decimal (not `0x…` nor octal `0…`).
+    pub decimal: bool,
+}
+
+impl LiteralForm {
+    /// The form of a literal with `suffix` (`""`, `"UL"`, `"f"`, …), or `None` if C has no such
+    /// suffix.
+    pub fn parse(suffix: &str, floating: bool, decimal: bool) -> Option<LiteralForm> {
+        let mut form = LiteralForm {
+            decimal,
+            ..LiteralForm::default()
+        };
+        if floating {
+            match suffix {
+                "" => {}
+                "f" | "F" => form.float = true,
+                "l" | "L" => form.longs = 1,
+                _ => return None,
+            }
+            return Some(form);
+        }
+        let longs = |s: &str| match s {
+            "" => Some(0),
+            "l" | "L" => Some(1),
+            "ll" | "LL" => Some(2),
+            _ => None,
+        };
+        let (u, rest) = match suffix.strip_prefix(['u', 'U']) {
+            Some(rest) => (true, rest),
+            None => match suffix.strip_suffix(['u', 'U']) {
+                Some(rest) => (true, rest),
+                None => (false, suffix),
+            },
+        };
+        form.unsigned = u;
+        form.longs = longs(rest)?;
+        Some(form)
+    }
 }
 
 /// The kinds of tokens.
@@ -318,5 +385,20 @@ mod tests {
         assert_eq!(keyword("main"), None);
         assert_eq!(TokenKind::Punct(Punct::Semi).describe(), "`;`");
         assert_eq!(TokenKind::Eof.describe(), "end of file");
+    }
+
+    #[test]
+    fn literal_suffixes() {
+        let f = |s, fl| LiteralForm::parse(s, fl, true).map(|f| (f.unsigned, f.longs, f.float));
+        assert_eq!(f("", false), Some((false, 0, false)));
+        assert_eq!(f("UL", false), Some((true, 1, false)));
+        assert_eq!(f("llu", false), Some((true, 2, false)));
+        assert_eq!(f("uLL", false), Some((true, 2, false)));
+        assert_eq!(f("lL", false), None);
+        assert_eq!(f("uu", false), None);
+        assert_eq!(f("lul", false), None);
+        assert_eq!(f("f", true), Some((false, 0, true)));
+        assert_eq!(f("L", true), Some((false, 1, false)));
+        assert_eq!(f("u", true), None);
     }
 }

@@ -61,7 +61,7 @@ int main(int argc, char **argv)
 
 #[test]
 fn lexical_and_preprocessor_errors() {
-    let src = "#include <mpi.h>\n#ifdef DEBUG\n#define SQUARE(x) ((x) * (x))\n#define N 08\n\
+    let src = "#include <mpi.h>\n#include \"util.h\"\n#ifdef DEBUG\n#define SQUARE(x) ((x) * (x))\n#endif\n#define N 08\n\
                int main() {\n    char c = 'ab';\n    int x = 1 @ 2;\n    printf(\"unterminated\n);\n    return 0;\n}\n";
     insta::assert_snapshot!(rendered(src));
 }

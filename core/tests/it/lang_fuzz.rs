@@ -69,7 +69,12 @@ fn expr(depth: u32) -> BoxedStrategy<String> {
             "size",
             "a[x % 8]",
             "2147483647",
-            "(int)d"
+            "(int)d",
+            "N",
+            "SQ(x)",
+            "MAX(x, i)",
+            "CAT(x, )",
+            "LINE",
         ])
         .prop_map(String::from),
     ];
@@ -125,6 +130,7 @@ fn stmt(depth: u32) -> BoxedStrategy<String> {
     let body = prop::collection::vec(stmt(depth - 1), 0..4).prop_map(|s| s.join("\n"));
     prop_oneof![
         4 => simple,
+        1 => (pp_expr(), body.clone(), body.clone()).prop_map(|(c, a, b)| format!("#if {c}\n{a}\n#else\n{b}\n#endif")),
         1 => (e.clone(), body.clone(), body.clone()).prop_map(|(c, a, b)| format!("if ({c}) {{\n{a}\n}} else {{\n{b}\n}}")),
         1 => (0i32..6, body.clone()).prop_map(|(n, b)| format!("for (i = 0; i < {n}; i++) {{\n{b}\n}}")),
         1 => (e, body).prop_map(|(c, b)| format!("while ({c}) {{\n{b}\nbreak;\n}}")),
@@ -135,10 +141,126 @@ fn stmt(depth: u32) -> BoxedStrategy<String> {
 fn program() -> impl Strategy<Value = String> {
     prop::collection::vec(stmt(2), 1..10).prop_map(|stmts| {
         format!(
-            "#include <mpi.h>\n#include <stdio.h>\nint f(int n) {{ if (n > 3) return f(n - 1) + 1; return n; }}\nint main(int argc, char **argv) {{\n  int x = 1, y = 2, i, rank, size, a[8], b[8];\n  double d = 0.5;\n  MPI_Request req;\n  MPI_Status st;\n  MPI_Init(&argc, &argv);\n  MPI_Comm_rank(MPI_COMM_WORLD, &rank);\n  MPI_Comm_size(MPI_COMM_WORLD, &size);\n{}\n  MPI_Finalize();\n  return 0;\n}}\n",
+            "#include <mpi.h>\n#include <stdio.h>\n#define N 4\n#define SQ(v) ((v) * (v))\n#define MAX(a, b) ((a) > (b) ? (a) : (b))\n#define CAT(a, b) a ## b\n#define LINE __LINE__\nint f(int n) {{ if (n > 3) return f(n - 1) + 1; return n; }}\nint main(int argc, char **argv) {{\n  int x = 1, y = 2, i, rank, size, a[8], b[8];\n  double d = 0.5;\n  MPI_Request req;\n  MPI_Status st;\n  MPI_Init(&argc, &argv);\n  MPI_Comm_rank(MPI_COMM_WORLD, &rank);\n  MPI_Comm_size(MPI_COMM_WORLD, &size);\n{}\n  MPI_Finalize();\n  return 0;\n}}\n",
             stmts.join("\n")
         )
     })
+}
+
+/// A constant expression for `#if`: numbers, macros, `defined`, C's operators.
+fn pp_expr() -> BoxedStrategy<String> {
+    let leaf = prop::sample::select(vec![
+        "0",
+        "1",
+        "N",
+        "defined(N)",
+        "defined SQ",
+        "!defined(X)",
+        "UNKNOWN",
+        "SQ(2)",
+        "-1",
+        "0u",
+        "'a'",
+        "__LINE__",
+        "0x7fffffffffffffff",
+        "MAX(1, 2)",
+    ])
+    .prop_map(String::from);
+    leaf.prop_recursive(3, 12, 2, |inner| {
+        prop_oneof![
+            (
+                inner.clone(),
+                prop::sample::select(vec![
+                    "+", "-", "*", "/", "%", "<<", ">>", "<", "==", "&&", "||", "&", "|", "^"
+                ]),
+                inner.clone()
+            )
+                .prop_map(|(a, op, b)| format!("({a} {op} {b})")),
+            (inner.clone(), inner.clone(), inner.clone())
+                .prop_map(|(c, a, b)| format!("({c} ? {a} : {b})")),
+            inner.prop_map(|a| format!("~{a}")),
+        ]
+    })
+    .boxed()
+}
+
+/// Lines of preprocessor soup: directives (balanced or not, well formed or not) and macro
+/// uses with any arguments.
+fn pp_soup() -> impl Strategy<Value = String> {
+    let name = prop::sample::select(vec![
+        "A",
+        "B",
+        "F",
+        "G",
+        "N",
+        "x",
+        "__VA_ARGS__",
+        "defined",
+        "int",
+    ]);
+    let piece = prop::sample::select(vec![
+        "A",
+        "B",
+        "F",
+        "G",
+        "x",
+        "(",
+        ")",
+        ",",
+        "#",
+        "##",
+        "# x",
+        "x ## y",
+        "1",
+        "\"s\"",
+        "'c'",
+        "__VA_ARGS__",
+        "...",
+        "+",
+        "__LINE__",
+        "__FILE__",
+        "defined",
+        "@",
+        "/*",
+        "*/",
+        "\\",
+    ]);
+    let body = prop::collection::vec(piece, 0..8).prop_map(|v| v.join(" "));
+    let line = prop_oneof![
+        (name.clone(), body.clone()).prop_map(|(n, b)| format!("#define {n} {b}")),
+        (
+            name.clone(),
+            prop::sample::select(vec!["", "x", "x, y", "x, ...", "...", "x,", "x x"]),
+            body.clone()
+        )
+            .prop_map(|(n, p, b)| format!("#define {n}({p}) {b}")),
+        name.clone().prop_map(|n| format!("#undef {n}")),
+        pp_expr().prop_map(|e| format!("#if {e}")),
+        body.clone().prop_map(|b| format!("#if {b}")),
+        pp_expr().prop_map(|e| format!("#elif {e}")),
+        name.clone().prop_map(|n| format!("#ifdef {n}")),
+        name.prop_map(|n| format!("#ifndef {n}")),
+        Just("#else".to_string()),
+        Just("#endif".to_string()),
+        prop::sample::select(vec![
+            "#include <stdio.h>",
+            "#include <limits.h>",
+            "#include \"x.h\"",
+            "#include <nope.h>",
+            "#include",
+            "#include <stdio.h",
+            "#pragma once",
+            "#error no",
+            "#line 3",
+            "#",
+            "# 1",
+            "#bogus"
+        ])
+        .prop_map(String::from),
+        body.clone(),
+        body.prop_map(|b| format!("F({b}) G({b}")),
+    ];
+    prop::collection::vec(line, 0..14).prop_map(|lines| lines.join("\n"))
 }
 
 fn example_sources() -> Vec<String> {
@@ -183,6 +305,22 @@ proptest! {
     #[test]
     fn generated_programs_never_panic(source in program(), ranks in 1u32..4) {
         survives(&source, ranks);
+    }
+
+    #[test]
+    fn preprocessor_soup_never_panics(source in pp_soup()) {
+        let (tokens, diags) = lang::lexer::lex(&source);
+        prop_assert!(matches!(tokens.last().map(|t| &t.kind), Some(lang::token::TokenKind::Eof)));
+        for t in &tokens {
+            prop_assert!(t.span.start <= t.span.end && t.span.end <= source.len(), "{t:?}");
+        }
+        for d in &diags {
+            prop_assert!(d.span.start <= d.span.end && d.span.end <= source.len(), "{d:?}");
+            let _ = d.render("fuzz.c", &source);
+        }
+        let spans = lang::highlight::highlight(&source);
+        prop_assert_eq!(spans.last().map_or(0, |h| h.span.end), source.len());
+        survives(&source, 1);
     }
 
     #[test]
