@@ -271,6 +271,9 @@ pub const CONSTANTS: &[Constant] = &[
     int("MPI_SUCCESS", k::MPI_SUCCESS),
     int("MPI_UNDEFINED", k::MPI_UNDEFINED),
     int("MPI_TAG_UB", k::MPI_TAG_UB),
+    int("MPI_PROC_NULL", k::MPI_PROC_NULL),
+    int("MPI_MAX_PROCESSOR_NAME", k::MPI_MAX_PROCESSOR_NAME),
+    int("MPI_BSEND_OVERHEAD", k::MPI_BSEND_OVERHEAD),
     c(
         "MPI_STATUS_IGNORE",
         ConstKind::StatusIgnore,

@@ -1496,3 +1496,76 @@ fn crossing_requests_ignore_the_one_the_paper_says() {
         assert!(got[0].0, "{protocol}: the send completes");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The corpus programs of the MPI calls (`tests/corpus/mpi_*.c`), compiled from C.
+
+/// Sorted console lines of corpus program `path` on `profile_id` under `matching`, or the error.
+fn corpus_run(
+    path: &std::path::Path,
+    profile_id: &str,
+    matching: rankscope_core::proto::p2p::Matching,
+) -> Result<Vec<String>, String> {
+    use rankscope_core::lang::{self, VmLimits};
+    let source = std::fs::read_to_string(path).unwrap();
+    let first = source.lines().next().unwrap_or_default();
+    let ranks: u32 = first
+        .split("Ranks:")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .and_then(|r| r.parse().ok())
+        .unwrap_or_else(|| panic!("{} says `Ranks: N`", path.display()));
+    let compiled = lang::load(&source, "corpus.c").map_err(|d| format!("{d:?}"))?;
+    let machine = Machine::new(&profile(profile_id), ranks).map_err(|e| e.to_string())?;
+    let mut sim = Sim::new(
+        machine,
+        lang::ranks(&compiled, ranks, VmLimits::default()),
+        SimConfig {
+            matching,
+            words_per_rank: lang::RMA_WORDS,
+            ..SimConfig::default()
+        },
+    );
+    sim.run().map_err(|e| e.to_string())?;
+    let mut lines: Vec<String> = sim.console().iter().map(|l| l.text.clone()).collect();
+    lines.sort();
+    Ok(lines)
+}
+
+fn corpus_files(prefix: &str) -> Vec<std::path::PathBuf> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus");
+    let mut files: Vec<_> = std::fs::read_dir(root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with(prefix))
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// Every MPI-call corpus program prints the same lines on every machine under every engine.
+#[test]
+fn mpi_corpus_programs_agree_on_every_machine_and_engine() {
+    use rankscope_core::proto::p2p::Matching;
+    let files = corpus_files("mpi_");
+    assert!(files.len() >= 6, "{files:?}");
+    for path in files {
+        let expected = corpus_run(&path, "ib-qdr", Matching::Eager)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        for p in builtin_profiles().unwrap() {
+            let id = p.machine.id.clone();
+            for engine in ENGINES {
+                let got = corpus_run(&path, &id, engine);
+                assert_eq!(
+                    got.as_ref(),
+                    Ok(&expected),
+                    "{} on {id} under {engine:?}",
+                    path.display()
+                );
+            }
+        }
+    }
+}

@@ -69,6 +69,12 @@ pub const MPI_STATUS_IGNORE: i32 = 0;
 pub const MPI_STATUSES_IGNORE: i32 = 0;
 /// "No such value": `MPI_Get_count` of a partial element, `MPI_Waitany` with no active request.
 pub const MPI_UNDEFINED: i32 = -32766;
+/// The null process: a send to it or a receive from it completes at once and moves nothing.
+pub const MPI_PROC_NULL: i32 = -2;
+/// The longest processor name `MPI_Get_processor_name` writes, terminating NUL included.
+pub const MPI_MAX_PROCESSOR_NAME: i32 = 128;
+/// Bytes of bookkeeping each buffered send takes in the attached buffer (MPICH's value).
+pub const MPI_BSEND_OVERHEAD: i32 = 96;
 /// The largest tag a user may send with (tags below 0 are reserved for collectives).
 pub const MPI_TAG_UB: i32 = i32::MAX;
 

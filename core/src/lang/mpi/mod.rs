@@ -20,6 +20,7 @@
 //! | `error` | [`MpiError`] and its plain-English messages |
 //! | `datatype` | datatypes, reduction operations, the communicator check |
 //! | `buffers` | memory access for buffers, handles, arrays and statuses |
+//! | `bsend` | the attached buffer of buffered sends, accounted |
 //! | `transfer` | a checked point-to-point transfer: post, complete, truncation |
 //! | `requests` | the request-handle table (non-persistent and persistent requests) |
 //! | `pending` | a blocked call and how it finishes (Send/Recv, Wait*, a failed Test, collectives) |
@@ -34,6 +35,7 @@
 mod alltoall;
 mod barrier;
 mod bcast;
+mod bsend;
 mod buffers;
 mod collective;
 pub mod constants;

@@ -9,6 +9,7 @@
 
 use std::collections::BTreeSet;
 
+use super::bsend::BsendBuffer;
 use super::buffers::{check_bytes, element, read_int, write_int};
 use super::collective::{tag, Kind};
 use super::constants::MPI_SUCCESS;
@@ -77,6 +78,8 @@ pub struct MpiState {
     pub(super) collectives: u32,
     /// The rank's windows, once it created one.
     pub(super) windows: Option<Box<Windows>>,
+    /// The buffer attached for buffered sends.
+    pub(super) bsend: Option<Box<BsendBuffer>>,
 }
 
 /// `MPI_SUCCESS` as a return value.
