@@ -1569,3 +1569,49 @@ fn mpi_corpus_programs_agree_on_every_machine_and_engine() {
         }
     }
 }
+
+/// A buffered send that does not fit the attached buffer names both sizes; `MPI_Abort` names the
+/// rank and its code; a send to `MPI_PROC_NULL` completes at once.
+#[test]
+fn bsend_overflow_abort_and_proc_null() {
+    let (rank, message) = failure(2, |r, _| {
+        if r == 0 {
+            vec![
+                init(),
+                call(mpi("MPI_Buffer_attach", &[i64::from(at(1000)), 120])),
+                call(mpi("MPI_Bsend", &[i64::from(at(0)), 4, INT, 1, 0, WORLD])),
+                call(mpi("MPI_Bsend", &[i64::from(at(0)), 4, INT, 1, 0, WORLD])),
+            ]
+        } else {
+            vec![init(), recv(at(0), 4, INT, 0, 0, 0)]
+        }
+    });
+    assert_eq!(rank, 0);
+    assert!(
+        message.contains("MPI_Bsend: the attached buffer is full: this message needs 112 bytes"),
+        "{message}"
+    );
+    let (rank, message) = failure(3, |r, _| {
+        let mut acts = vec![init()];
+        if r == 1 {
+            acts.push(call(mpi("MPI_Abort", &[WORLD, 7])));
+        }
+        acts.push(barrier());
+        acts
+    });
+    assert_eq!(rank, 1);
+    assert!(
+        message.contains("MPI_Abort: rank 1 aborted the run with error code 7"),
+        "{message}"
+    );
+    let null = i64::from(rankscope_core::lang::mpi::constants::MPI_PROC_NULL);
+    let sim = run(1, |_, _| {
+        vec![
+            init(),
+            send(at(0), 4, INT, null, 0),
+            recv(at(0), 4, INT, null, 0, at(64)),
+        ]
+    });
+    let (source, _, _, bytes) = status(sim.program(0).unwrap(), at(64));
+    assert_eq!((source, bytes), (null as i32, 0));
+}

@@ -1,5 +1,5 @@
 //! Collectives: `MPI_Barrier`, `MPI_Bcast`, `MPI_Reduce`, `MPI_Allreduce`, `MPI_Gather`,
-//! `MPI_Scatter`, `MPI_Alltoall`, `MPI_Alltoallv`.
+//! `MPI_Scatter`, `MPI_Allgather`, `MPI_Alltoall`, `MPI_Alltoallv`.
 
 use super::params::{p, ALL_BLOCKS, INTP, K, ROOTED_BLOCKS};
 use crate::lang::mpi::alltoall::Alltoall;
@@ -138,6 +138,36 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             mem,
             ctx,
         )?))
+    }),
+    MpiFunction::new("MPI_Allgather", ALL_BLOCKS, |s, a, mem, ctx| {
+        check_comm(a.int(6))?;
+        let t = s.next_tag(Kind::Gather);
+        let gather = Gather::new(
+            t,
+            0,
+            a.addr(0),
+            a.int(1),
+            a.int(2),
+            a.addr(3),
+            a.int(4),
+            a.int(5),
+            mem,
+            ctx,
+        )?;
+        let block = Datatype::from_handle(a.int(5))?.bytes(a.int(4), "recvcount")?;
+        let total = u64::from(block) * u64::from(ctx.size());
+        let bytes = u32::try_from(total).map_err(|_| ErrorKind::TooLarge {
+            what: "recvcount".to_string(),
+            count: a.int(4),
+            dtype: Datatype::from_handle(a.int(5)).unwrap_or(Datatype::Byte),
+        })?;
+        check_bytes(mem, a.addr(3), bytes, "the receive buffer")?;
+        let t = s.next_tag(Kind::Bcast);
+        let bcast = Bcast::new(t, 0, a.addr(3), bytes);
+        collective(Collective::Chain(vec![
+            Collective::Gather(gather),
+            Collective::Bcast(bcast),
+        ]))
     }),
     MpiFunction::new("MPI_Alltoall", ALL_BLOCKS, |s, a, mem, ctx| {
         check_comm(a.int(6))?;
