@@ -99,7 +99,7 @@ int main(int argc, char **argv)
     MPI_Recv(data, N, 0, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &status);
     MPI_Isend(data, N, MPI_INT, 0, 0, MPI_COMM_WORLD, req);
     MPI_Reduce(&x, &x, 1, MPI_INT, MPI_MAX, 0, MPI_COMM_WORLD, 5);
-    MPI_Sendrecv(&x, 1, MPI_INT, 0, 0, &x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &status);
+    MPI_Comm_spawn(&x, 1, MPI_INT, 0, 0, &x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &status);
     MPI_Barier(MPI_COMM_WORLD);
     t = total(data);
     printf("rank %d took %d seconds from %d\n", rank, t, status.MPI_SRC);

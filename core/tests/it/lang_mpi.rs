@@ -141,11 +141,10 @@ impl Program for Rank {
                     }
                     self.tests += 1;
                     self.next -= 1; // come back to check the flag
-                    let call = MpiCall::Test {
-                        request,
-                        flag,
-                        status: 0,
-                    };
+                    let call = mpi(
+                        "MPI_Test",
+                        &[i64::from(request), i64::from(flag), i64::from(0)],
+                    );
                     match self.mpi.call(call, &mut self.mem, ctx) {
                         Ok(Outcome::Return(v)) => self.returns.push(v),
                         Ok(Outcome::Block(step)) => {
@@ -239,67 +238,77 @@ fn put(mem: &mut Memory, addr: Addr, bytes: &[u8]) {
     mem.write(addr, bytes).unwrap();
 }
 
+/// A call of the MPI function `name` with these argument words.
+fn mpi(name: &str, args: &[i64]) -> MpiCall {
+    MpiCall::named(name, args).unwrap_or_else(|| panic!("{name} with {} arguments", args.len()))
+}
+
 fn call(c: MpiCall) -> Act {
     Act::Call(c)
 }
 
 fn init() -> Act {
-    call(MpiCall::Init)
+    call(mpi("MPI_Init", &[0, 0]))
 }
 
 fn send(buf: Addr, count: i64, dtype: i64, dest: i64, tag: i64) -> Act {
-    call(MpiCall::Send {
-        buf,
-        count,
-        dtype,
-        dest,
-        tag,
-        comm: WORLD,
-    })
+    call(mpi(
+        "MPI_Send",
+        &[i64::from(buf), count, dtype, dest, tag, WORLD],
+    ))
 }
 
 fn recv(buf: Addr, count: i64, dtype: i64, source: i64, tag: i64, status: Addr) -> Act {
-    call(MpiCall::Recv {
-        buf,
-        count,
-        dtype,
-        source,
-        tag,
-        comm: WORLD,
-        status,
-    })
+    call(mpi(
+        "MPI_Recv",
+        &[
+            i64::from(buf),
+            count,
+            dtype,
+            source,
+            tag,
+            WORLD,
+            i64::from(status),
+        ],
+    ))
 }
 
 fn isend(buf: Addr, count: i64, dtype: i64, dest: i64, tag: i64, request: Addr) -> Act {
-    call(MpiCall::Isend {
-        buf,
-        count,
-        dtype,
-        dest,
-        tag,
-        comm: WORLD,
-        request,
-    })
+    call(mpi(
+        "MPI_Isend",
+        &[
+            i64::from(buf),
+            count,
+            dtype,
+            dest,
+            tag,
+            WORLD,
+            i64::from(request),
+        ],
+    ))
 }
 
 fn irecv(buf: Addr, count: i64, dtype: i64, source: i64, tag: i64, request: Addr) -> Act {
-    call(MpiCall::Irecv {
-        buf,
-        count,
-        dtype,
-        source,
-        tag,
-        comm: WORLD,
-        request,
-    })
+    call(mpi(
+        "MPI_Irecv",
+        &[
+            i64::from(buf),
+            count,
+            dtype,
+            source,
+            tag,
+            WORLD,
+            i64::from(request),
+        ],
+    ))
 }
 
 fn wait(request: Addr, status: Addr) -> Act {
-    call(MpiCall::Wait { request, status })
+    call(mpi("MPI_Wait", &[i64::from(request), i64::from(status)]))
 }
 
 fn barrier() -> Act {
-    call(MpiCall::Barrier { comm: WORLD })
+    call(mpi("MPI_Barrier", &[WORLD]))
 }
 
 /// `(MPI_SOURCE, MPI_TAG, MPI_ERROR, byte count)` of the status at `addr`.
@@ -327,30 +336,27 @@ fn sends_move_bytes_exactly_and_fill_statuses_and_get_count() {
                 send(at(0), 5, INT, 1, 7),
                 send(at(64), 3, DOUBLE, 1, 8),
                 send(at(128), 5, i64::from(MPI_CHAR), 1, 9),
-                call(MpiCall::Finalize),
+                call(mpi("MPI_Finalize", &[])),
             ]
         } else {
             vec![
                 init(),
                 recv(at(0), 10, INT, 0, 7, at(200)),
-                call(MpiCall::GetCount {
-                    status: at(200),
-                    dtype: INT,
-                    out: at(300),
-                }),
-                call(MpiCall::GetCount {
-                    status: at(200),
-                    dtype: DOUBLE,
-                    out: at(304),
-                }),
+                call(mpi(
+                    "MPI_Get_count",
+                    &[i64::from(at(200)), INT, i64::from(at(300))],
+                )),
+                call(mpi(
+                    "MPI_Get_count",
+                    &[i64::from(at(200)), DOUBLE, i64::from(at(304))],
+                )),
                 recv(at(64), 3, DOUBLE, ANY, ANY, at(216)),
                 recv(at(128), 8, i64::from(MPI_BYTE), 0, ANY, at(232)),
-                call(MpiCall::GetCount {
-                    status: at(232),
-                    dtype: i64::from(MPI_CHAR),
-                    out: at(308),
-                }),
-                call(MpiCall::Finalize),
+                call(mpi(
+                    "MPI_Get_count",
+                    &[i64::from(at(232)), i64::from(MPI_CHAR), i64::from(at(308))],
+                )),
+                call(mpi("MPI_Finalize", &[])),
             ]
         }
     });
@@ -389,11 +395,10 @@ fn wildcard_receives_keep_each_senders_order_and_tags_select() {
                 put(mem, at(4 * i), &ints(&[r as i32 * 100 + i as i32]));
                 acts.push(isend(at(4 * i), 1, INT, 0, tag, at(64 + 4 * i)));
             }
-            acts.push(call(MpiCall::Waitall {
-                count: 4,
-                requests: at(64),
-                statuses: 0,
-            }));
+            acts.push(call(mpi(
+                "MPI_Waitall",
+                &[4, i64::from(at(64)), i64::from(0)],
+            )));
             if r == 1 {
                 put(mem, at(200), &ints(&[50, 60, 51]));
                 acts.push(Act::Compute(1000));
@@ -463,34 +468,20 @@ fn argument_and_life_cycle_errors_name_the_call() {
         "MPI_Send: invalid tag -4: tags must be 0 or more"
     );
     assert_eq!(
-        one(vec![init(), call(MpiCall::Barrier { comm: 3 })]),
+        one(vec![init(), call(mpi("MPI_Barrier", &[3]))]),
         "MPI_Barrier: unknown communicator 3: only MPI_COMM_WORLD exists"
     );
     assert_eq!(
         one(vec![
             init(),
-            call(MpiCall::Reduce {
-                sendbuf: at(0),
-                recvbuf: at(8),
-                count: 1,
-                dtype: i64::from(MPI_CHAR),
-                op: i64::from(MPI_SUM),
-                root: 0,
-                comm: WORLD,
-            })
+            call(mpi("MPI_Reduce", &[i64::from(at(0)), i64::from(at(8)), 1, i64::from(MPI_CHAR), i64::from(MPI_SUM), 0, WORLD]))
         ]),
         "MPI_Reduce: MPI_SUM is not defined for MPI_CHAR: reductions work on MPI_INT and MPI_DOUBLE"
     );
     assert_eq!(
         one(vec![
             init(),
-            call(MpiCall::Bcast {
-                buf: at(0),
-                count: 1,
-                dtype: INT,
-                root: 4,
-                comm: WORLD,
-            })
+            call(mpi("MPI_Bcast", &[i64::from(at(0)), 1, INT, 4, WORLD]))
         ]),
         "MPI_Bcast: root rank 4 does not exist: valid ranks are 0 to 3"
     );
@@ -503,7 +494,7 @@ fn argument_and_life_cycle_errors_name_the_call() {
         "MPI_Init: MPI_Init was already called"
     );
     assert_eq!(
-        one(vec![init(), call(MpiCall::Finalize), barrier()]),
+        one(vec![init(), call(mpi("MPI_Finalize", &[])), barrier()]),
         "MPI_Barrier: called after MPI_Finalize"
     );
     assert_eq!(
@@ -526,10 +517,7 @@ fn request_handle_errors() {
             init(),
             isend(at(8), 0, INT, 1, 0, at(0)),
             Act::Snap(at(0), 4),
-            call(MpiCall::Wait {
-                request: at(0),
-                status: 0
-            }),
+            call(mpi("MPI_Wait", &[i64::from(at(0)), i64::from(0)])),
             Act::Write(at(0), ints(&[1])),
             wait(at(0), 0),
         ]),
@@ -539,12 +527,15 @@ fn request_handle_errors() {
         one(vec![
             init(),
             isend(at(8), 0, INT, 1, 0, at(0)),
-            call(MpiCall::Start { request: at(0) }),
+            call(mpi("MPI_Start", &[i64::from(at(0))])),
         ]),
         "MPI_Start: request handle 1 is not persistent: only requests made by MPI_Send_init or MPI_Recv_init can be started"
     );
     assert_eq!(
-        one(vec![init(), call(MpiCall::RequestFree { request: at(0) })]),
+        one(vec![
+            init(),
+            call(mpi("MPI_Request_free", &[i64::from(at(0))]))
+        ]),
         "MPI_Request_free: the request is MPI_REQUEST_NULL"
     );
     assert_eq!(
@@ -552,28 +543,16 @@ fn request_handle_errors() {
             init(),
             isend(at(8), 0, INT, 1, 0, at(0)),
             Act::Write(at(4), ints(&[1])),
-            call(MpiCall::Waitall {
-                count: 2,
-                requests: at(0),
-                statuses: 0
-            }),
+            call(mpi("MPI_Waitall", &[2, i64::from(at(0)), i64::from(0)])),
         ]),
         "MPI_Waitall: request handle 1 appears more than once in the array"
     );
     assert_eq!(
         one(vec![
             init(),
-            call(MpiCall::SendInit {
-                buf: at(8),
-                count: 0,
-                dtype: INT,
-                dest: 1,
-                tag: 0,
-                comm: WORLD,
-                request: at(0),
-            }),
-            call(MpiCall::Start { request: at(0) }),
-            call(MpiCall::Start { request: at(0) }),
+            call(mpi("MPI_Send_init", &[i64::from(at(8)), 0, INT, 1, 0, WORLD, i64::from(at(0))])),
+            call(mpi("MPI_Start", &[i64::from(at(0))])),
+            call(mpi("MPI_Start", &[i64::from(at(0))])),
         ]),
         "MPI_Start: persistent request handle 1 is already active: complete it (MPI_Wait) before starting it again"
     );
@@ -590,23 +569,17 @@ fn waiting_on_null_or_inactive_requests_returns_at_once_with_an_empty_status() {
             init(),
             // MPI_REQUEST_NULL (zeroed memory).
             wait(at(0), at(32)),
-            call(MpiCall::RecvInit {
-                buf: at(100),
-                count: 1,
-                dtype: INT,
-                source: 1,
-                tag: 0,
-                comm: WORLD,
-                request: at(4),
-            }),
+            call(mpi(
+                "MPI_Recv_init",
+                &[i64::from(at(100)), 1, INT, 1, 0, WORLD, i64::from(at(4))],
+            )),
             Act::Write(at(48), ints(&[9, 9, 9, 9])),
             wait(at(4), at(48)),
-            call(MpiCall::Test {
-                request: at(4),
-                flag: at(8),
-                status: 0,
-            }),
-            call(MpiCall::RequestFree { request: at(4) }),
+            call(mpi(
+                "MPI_Test",
+                &[i64::from(at(4)), i64::from(at(8)), i64::from(0)],
+            )),
+            call(mpi("MPI_Request_free", &[i64::from(at(4))])),
         ]
     });
     let r0 = rank(&sim, 0);
@@ -623,80 +596,68 @@ fn persistent_requests_restart_with_fresh_data_and_keep_their_handles() {
     let sim = run(2, |r, _| {
         let mut acts = vec![init()];
         if r == 0 {
-            acts.push(call(MpiCall::SendInit {
-                buf: at(0),
-                count: 2,
-                dtype: INT,
-                dest: 1,
-                tag: 4,
-                comm: WORLD,
-                request: at(100),
-            }));
+            acts.push(call(mpi(
+                "MPI_Send_init",
+                &[i64::from(at(0)), 2, INT, 1, 4, WORLD, i64::from(at(100))],
+            )));
             for i in 0..3 {
                 acts.push(Act::Write(at(0), ints(&[i * 10, i * 10 + 1])));
-                acts.push(call(MpiCall::Start { request: at(100) }));
+                acts.push(call(mpi("MPI_Start", &[i64::from(at(100))])));
                 acts.push(wait(at(100), 0));
             }
-            acts.push(call(MpiCall::RequestFree { request: at(100) }));
+            acts.push(call(mpi("MPI_Request_free", &[i64::from(at(100))])));
             // Startall with two persistent sends.
             for (k, tag) in [(0u32, 10), (1, 11)] {
                 acts.push(Act::Write(at(200 + 4 * k), ints(&[tag as i32 * 3])));
-                acts.push(call(MpiCall::SendInit {
-                    buf: at(200 + 4 * k),
-                    count: 1,
-                    dtype: INT,
-                    dest: 1,
-                    tag,
-                    comm: WORLD,
-                    request: at(300 + 4 * k),
-                }));
+                acts.push(call(mpi(
+                    "MPI_Send_init",
+                    &[
+                        i64::from(at(200 + 4 * k)),
+                        1,
+                        INT,
+                        1,
+                        tag,
+                        WORLD,
+                        i64::from(at(300 + 4 * k)),
+                    ],
+                )));
             }
-            acts.push(call(MpiCall::Startall {
-                count: 2,
-                requests: at(300),
-            }));
-            acts.push(call(MpiCall::Waitall {
-                count: 2,
-                requests: at(300),
-                statuses: 0,
-            }));
+            acts.push(call(mpi("MPI_Startall", &[2, i64::from(at(300))])));
+            acts.push(call(mpi(
+                "MPI_Waitall",
+                &[2, i64::from(at(300)), i64::from(0)],
+            )));
         } else {
-            acts.push(call(MpiCall::RecvInit {
-                buf: at(0),
-                count: 2,
-                dtype: INT,
-                source: 0,
-                tag: 4,
-                comm: WORLD,
-                request: at(100),
-            }));
+            acts.push(call(mpi(
+                "MPI_Recv_init",
+                &[i64::from(at(0)), 2, INT, 0, 4, WORLD, i64::from(at(100))],
+            )));
             for _ in 0..3 {
-                acts.push(call(MpiCall::Start { request: at(100) }));
+                acts.push(call(mpi("MPI_Start", &[i64::from(at(100))])));
                 acts.push(wait(at(100), at(120)));
                 acts.push(Act::Snap(at(0), 8));
                 acts.push(Act::Snap(at(100), 4));
             }
             // Receive the Startall pair in the opposite order of posting.
             for (k, tag) in [(0u32, 11), (1, 10)] {
-                acts.push(call(MpiCall::RecvInit {
-                    buf: at(200 + 4 * k),
-                    count: 1,
-                    dtype: INT,
-                    source: 0,
-                    tag,
-                    comm: WORLD,
-                    request: at(300 + 4 * k),
-                }));
+                acts.push(call(mpi(
+                    "MPI_Recv_init",
+                    &[
+                        i64::from(at(200 + 4 * k)),
+                        1,
+                        INT,
+                        0,
+                        tag,
+                        WORLD,
+                        i64::from(at(300 + 4 * k)),
+                    ],
+                )));
             }
-            acts.push(call(MpiCall::Startall {
-                count: 2,
-                requests: at(300),
-            }));
-            acts.push(call(MpiCall::Waitall {
-                count: 2,
-                requests: at(300),
-                statuses: at(400),
-            }));
+            acts.push(call(mpi("MPI_Startall", &[2, i64::from(at(300))])));
+            acts.push(call(mpi(
+                "MPI_Waitall",
+                &[2, i64::from(at(300)), i64::from(at(400))],
+            )));
             acts.push(Act::Snap(at(300), 8));
         }
         acts
@@ -732,34 +693,35 @@ fn waitany_picks_the_completed_request_and_test_polls_without_blocking() {
             init(),
             irecv(at(0), 1, INT, 0, 1, at(100)),
             irecv(at(4), 1, INT, 2, 1, at(104)),
-            call(MpiCall::Waitany {
-                count: 2,
-                requests: at(100),
-                index: at(200),
-                status: at(220),
-            }),
+            call(mpi(
+                "MPI_Waitany",
+                &[
+                    2,
+                    i64::from(at(100)),
+                    i64::from(at(200)),
+                    i64::from(at(220)),
+                ],
+            )),
             Act::Snap(at(200), 4),
-            call(MpiCall::Test {
-                request: at(100),
-                flag: at(204),
-                status: 0,
-            }),
+            call(mpi(
+                "MPI_Test",
+                &[i64::from(at(100)), i64::from(at(204)), i64::from(0)],
+            )),
             Act::Snap(at(204), 4),
             Act::TestUntilDone {
                 request: at(100),
                 flag: at(208),
             },
-            call(MpiCall::Waitany {
-                count: 2,
-                requests: at(100),
-                index: at(212),
-                status: at(240),
-            }),
-            call(MpiCall::Waitall {
-                count: 2,
-                requests: at(100),
-                statuses: 0,
-            }),
+            call(mpi(
+                "MPI_Waitany",
+                &[
+                    2,
+                    i64::from(at(100)),
+                    i64::from(at(212)),
+                    i64::from(at(240)),
+                ],
+            )),
+            call(mpi("MPI_Waitall", &[2, i64::from(at(100)), i64::from(0)])),
         ],
     });
     let r1 = rank(&sim, 1);
@@ -781,18 +743,18 @@ fn freed_requests_complete_in_the_background() {
             vec![
                 init(),
                 isend(at(0), 1, INT, 1, 3, at(100)),
-                call(MpiCall::RequestFree { request: at(100) }),
+                call(mpi("MPI_Request_free", &[i64::from(at(100))])),
                 barrier(),
-                call(MpiCall::Finalize),
+                call(mpi("MPI_Finalize", &[])),
             ]
         } else {
             vec![
                 init(),
                 irecv(at(0), 1, INT, 0, 3, at(100)),
-                call(MpiCall::RequestFree { request: at(100) }),
+                call(mpi("MPI_Request_free", &[i64::from(at(100))])),
                 Act::Compute(1000),
                 barrier(),
-                call(MpiCall::Finalize),
+                call(mpi("MPI_Finalize", &[])),
             ]
         }
     });
@@ -805,10 +767,10 @@ fn freed_requests_complete_in_the_background() {
 fn wtime_is_the_simulated_time_in_seconds() {
     let sim = run(1, |_, _| {
         vec![
-            call(MpiCall::Wtime),
+            call(mpi("MPI_Wtime", &[])),
             init(),
             Act::Compute(250),
-            call(MpiCall::Wtime),
+            call(mpi("MPI_Wtime", &[])),
         ]
     });
     let r = rank(&sim, 0);
@@ -906,118 +868,133 @@ fn collective_script(r: u32, n: u32, mem: &mut Memory) -> Vec<Act> {
 
     let mut acts = vec![init()];
     let steps: Vec<MpiCall> = vec![
-        MpiCall::Barrier { comm: WORLD },
-        MpiCall::Bcast {
-            buf: at(BCAST),
-            count: 3,
-            dtype: INT,
-            root: bcast_root,
-            comm: WORLD,
-        },
-        MpiCall::Reduce {
-            sendbuf: at(RSEND),
-            recvbuf: at(RRECV),
-            count: 2,
-            dtype: INT,
-            op: i64::from(MPI_SUM),
-            root: 0,
-            comm: WORLD,
-        },
-        MpiCall::Reduce {
-            sendbuf: at(DSEND),
-            recvbuf: at(DRECV),
-            count: 1,
-            dtype: DOUBLE,
-            op: i64::from(MPI_MAX),
-            root: i64::from(n / 2),
-            comm: WORLD,
-        },
-        MpiCall::Allreduce {
-            sendbuf: at(RSEND),
-            recvbuf: at(ASUM),
-            count: 1,
-            dtype: INT,
-            op: i64::from(MPI_SUM),
-            comm: WORLD,
-        },
-        MpiCall::Allreduce {
-            sendbuf: at(DSEND2),
-            recvbuf: at(APROD),
-            count: 1,
-            dtype: DOUBLE,
-            op: i64::from(MPI_PROD),
-            comm: WORLD,
-        },
-        MpiCall::Allreduce {
-            sendbuf: at(RSEND + 4),
-            recvbuf: at(AMIN),
-            count: 1,
-            dtype: INT,
-            op: i64::from(MPI_MIN),
-            comm: WORLD,
-        },
-        MpiCall::Gather {
-            sendbuf: at(GSEND),
-            sendcount: 2,
-            sendtype: INT,
-            recvbuf: at(GRECV),
-            recvcount: 2,
-            recvtype: INT,
-            root: gather_root,
-            comm: WORLD,
-        },
-        MpiCall::Scatter {
-            sendbuf: at(SSEND),
-            sendcount: 2,
-            sendtype: INT,
-            recvbuf: at(SRECV),
-            recvcount: 2,
-            recvtype: INT,
-            root: 0,
-            comm: WORLD,
-        },
-        MpiCall::Alltoall {
-            sendbuf: at(TSEND),
-            sendcount: 1,
-            sendtype: INT,
-            recvbuf: at(TRECV),
-            recvcount: 1,
-            recvtype: INT,
-            comm: WORLD,
-        },
-        MpiCall::Alltoallv {
-            sendbuf: at(VSEND),
-            sendcounts: at(VCOUNTS),
-            sdispls: at(VCOUNTS + 32),
-            sendtype: INT,
-            recvbuf: at(VRECV),
-            recvcounts: at(VCOUNTS + 64),
-            rdispls: at(VCOUNTS + 96),
-            recvtype: INT,
-            comm: WORLD,
-        },
+        mpi("MPI_Barrier", &[WORLD]),
+        mpi(
+            "MPI_Bcast",
+            &[i64::from(at(BCAST)), 3, INT, bcast_root, WORLD],
+        ),
+        mpi(
+            "MPI_Reduce",
+            &[
+                i64::from(at(RSEND)),
+                i64::from(at(RRECV)),
+                2,
+                INT,
+                i64::from(MPI_SUM),
+                0,
+                WORLD,
+            ],
+        ),
+        mpi(
+            "MPI_Reduce",
+            &[
+                i64::from(at(DSEND)),
+                i64::from(at(DRECV)),
+                1,
+                DOUBLE,
+                i64::from(MPI_MAX),
+                i64::from(n / 2),
+                WORLD,
+            ],
+        ),
+        mpi(
+            "MPI_Allreduce",
+            &[
+                i64::from(at(RSEND)),
+                i64::from(at(ASUM)),
+                1,
+                INT,
+                i64::from(MPI_SUM),
+                WORLD,
+            ],
+        ),
+        mpi(
+            "MPI_Allreduce",
+            &[
+                i64::from(at(DSEND2)),
+                i64::from(at(APROD)),
+                1,
+                DOUBLE,
+                i64::from(MPI_PROD),
+                WORLD,
+            ],
+        ),
+        mpi(
+            "MPI_Allreduce",
+            &[
+                i64::from(at(RSEND + 4)),
+                i64::from(at(AMIN)),
+                1,
+                INT,
+                i64::from(MPI_MIN),
+                WORLD,
+            ],
+        ),
+        mpi(
+            "MPI_Gather",
+            &[
+                i64::from(at(GSEND)),
+                2,
+                INT,
+                i64::from(at(GRECV)),
+                2,
+                INT,
+                gather_root,
+                WORLD,
+            ],
+        ),
+        mpi(
+            "MPI_Scatter",
+            &[
+                i64::from(at(SSEND)),
+                2,
+                INT,
+                i64::from(at(SRECV)),
+                2,
+                INT,
+                0,
+                WORLD,
+            ],
+        ),
+        mpi(
+            "MPI_Alltoall",
+            &[
+                i64::from(at(TSEND)),
+                1,
+                INT,
+                i64::from(at(TRECV)),
+                1,
+                INT,
+                WORLD,
+            ],
+        ),
+        mpi(
+            "MPI_Alltoallv",
+            &[
+                i64::from(at(VSEND)),
+                i64::from(at(VCOUNTS)),
+                i64::from(at(VCOUNTS + 32)),
+                INT,
+                i64::from(at(VRECV)),
+                i64::from(at(VCOUNTS + 64)),
+                i64::from(at(VCOUNTS + 96)),
+                INT,
+                WORLD,
+            ],
+        ),
         // Two broadcasts in a row from different roots.
-        MpiCall::Bcast {
-            buf: at(B2),
-            count: 1,
-            dtype: INT,
-            root: 0,
-            comm: WORLD,
-        },
-        MpiCall::Bcast {
-            buf: at(B3),
-            count: 1,
-            dtype: INT,
-            root: gather_root,
-            comm: WORLD,
-        },
-        MpiCall::Barrier { comm: WORLD },
+        mpi("MPI_Bcast", &[i64::from(at(B2)), 1, INT, 0, WORLD]),
+        mpi(
+            "MPI_Bcast",
+            &[i64::from(at(B3)), 1, INT, gather_root, WORLD],
+        ),
+        mpi("MPI_Barrier", &[WORLD]),
     ];
     for (k, c) in steps.into_iter().enumerate() {
         acts.push(skew(r, k as u32));
         acts.push(call(c));
     }
-    acts.push(call(MpiCall::Finalize));
+    acts.push(call(mpi("MPI_Finalize", &[])));
     acts
 }
 
@@ -1106,15 +1083,18 @@ fn consecutive_collectives_never_cross_and_user_wildcards_never_see_them() {
             acts.push(Act::Compute(5000));
         }
         for op in [MPI_SUM, MPI_MAX, MPI_PROD] {
-            acts.push(call(MpiCall::Reduce {
-                sendbuf: at(0),
-                recvbuf: at(16 + 4 * (op as u32 & 3)),
-                count: 1,
-                dtype: INT,
-                op: i64::from(op),
-                root: 0,
-                comm: WORLD,
-            }));
+            acts.push(call(mpi(
+                "MPI_Reduce",
+                &[
+                    i64::from(at(0)),
+                    i64::from(at(16 + 4 * (op as u32 & 3))),
+                    1,
+                    INT,
+                    i64::from(op),
+                    0,
+                    WORLD,
+                ],
+            )));
         }
         acts.push(barrier());
         if r == 3 {
@@ -1143,13 +1123,7 @@ fn mismatched_collectives_deadlock_instead_of_mixing_data() {
         } else {
             vec![
                 init(),
-                call(MpiCall::Bcast {
-                    buf: at(0),
-                    count: 1,
-                    dtype: INT,
-                    root: 1,
-                    comm: WORLD,
-                }),
+                call(mpi("MPI_Bcast", &[i64::from(at(0)), 1, INT, 1, WORLD])),
                 barrier(),
             ]
         }
@@ -1164,13 +1138,10 @@ fn collective_truncation_names_both_sizes() {
     let (r, message) = failure(2, |r, _| {
         vec![
             init(),
-            call(MpiCall::Bcast {
-                buf: at(0),
-                count: if r == 0 { 4 } else { 2 },
-                dtype: INT,
-                root: 0,
-                comm: WORLD,
-            }),
+            call(mpi(
+                "MPI_Bcast",
+                &[i64::from(at(0)), if r == 0 { 4 } else { 2 }, INT, 0, WORLD],
+            )),
         ]
     });
     assert_eq!(r, 1);
@@ -1277,11 +1248,14 @@ fn matching_scripts(events: &[Ev], ranks: u32, slot: SimTime) -> Vec<Vec<Act>> {
             s.push(Act::Yield);
         }
         for j in 0..counts[r] {
-            s.push(call(MpiCall::Test {
-                request: at(1024 + 4 * j),
-                flag: at(2048 + 4 * j),
-                status: at(4096 + STATUS_SIZE * j),
-            }));
+            s.push(call(mpi(
+                "MPI_Test",
+                &[
+                    i64::from(at(1024 + 4 * j)),
+                    i64::from(at(2048 + 4 * j)),
+                    i64::from(at(4096 + STATUS_SIZE * j)),
+                ],
+            )));
         }
     }
     scripts
@@ -1521,4 +1495,123 @@ fn crossing_requests_ignore_the_one_the_paper_says() {
         assert_eq!(got[1].1, Some(0), "{protocol}: the receive gets the send");
         assert!(got[0].0, "{protocol}: the send completes");
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The corpus programs of the MPI calls (`tests/corpus/mpi_*.c`), compiled from C.
+
+/// Sorted console lines of corpus program `path` on `profile_id` under `matching`, or the error.
+fn corpus_run(
+    path: &std::path::Path,
+    profile_id: &str,
+    matching: rankscope_core::proto::p2p::Matching,
+) -> Result<Vec<String>, String> {
+    use rankscope_core::lang::{self, VmLimits};
+    let source = std::fs::read_to_string(path).unwrap();
+    let first = source.lines().next().unwrap_or_default();
+    let ranks: u32 = first
+        .split("Ranks:")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .and_then(|r| r.parse().ok())
+        .unwrap_or_else(|| panic!("{} says `Ranks: N`", path.display()));
+    let compiled = lang::load(&source, "corpus.c").map_err(|d| format!("{d:?}"))?;
+    let machine = Machine::new(&profile(profile_id), ranks).map_err(|e| e.to_string())?;
+    let mut sim = Sim::new(
+        machine,
+        lang::ranks(&compiled, ranks, VmLimits::default()),
+        SimConfig {
+            matching,
+            words_per_rank: lang::RMA_WORDS,
+            ..SimConfig::default()
+        },
+    );
+    sim.run().map_err(|e| e.to_string())?;
+    let mut lines: Vec<String> = sim.console().iter().map(|l| l.text.clone()).collect();
+    lines.sort();
+    Ok(lines)
+}
+
+fn corpus_files(prefix: &str) -> Vec<std::path::PathBuf> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus");
+    let mut files: Vec<_> = std::fs::read_dir(root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with(prefix))
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// Every MPI-call corpus program prints the same lines on every machine under every engine.
+#[test]
+fn mpi_corpus_programs_agree_on_every_machine_and_engine() {
+    use rankscope_core::proto::p2p::Matching;
+    let files = corpus_files("mpi_");
+    assert!(files.len() >= 6, "{files:?}");
+    for path in files {
+        let expected = corpus_run(&path, "ib-qdr", Matching::Eager)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        for p in builtin_profiles().unwrap() {
+            let id = p.machine.id.clone();
+            for engine in ENGINES {
+                let got = corpus_run(&path, &id, engine);
+                assert_eq!(
+                    got.as_ref(),
+                    Ok(&expected),
+                    "{} on {id} under {engine:?}",
+                    path.display()
+                );
+            }
+        }
+    }
+}
+
+/// A buffered send that does not fit the attached buffer names both sizes; `MPI_Abort` names the
+/// rank and its code; a send to `MPI_PROC_NULL` completes at once.
+#[test]
+fn bsend_overflow_abort_and_proc_null() {
+    let (rank, message) = failure(2, |r, _| {
+        if r == 0 {
+            vec![
+                init(),
+                call(mpi("MPI_Buffer_attach", &[i64::from(at(1000)), 120])),
+                call(mpi("MPI_Bsend", &[i64::from(at(0)), 4, INT, 1, 0, WORLD])),
+                call(mpi("MPI_Bsend", &[i64::from(at(0)), 4, INT, 1, 0, WORLD])),
+            ]
+        } else {
+            vec![init(), recv(at(0), 4, INT, 0, 0, 0)]
+        }
+    });
+    assert_eq!(rank, 0);
+    assert!(
+        message.contains("MPI_Bsend: the attached buffer is full: this message needs 112 bytes"),
+        "{message}"
+    );
+    let (rank, message) = failure(3, |r, _| {
+        let mut acts = vec![init()];
+        if r == 1 {
+            acts.push(call(mpi("MPI_Abort", &[WORLD, 7])));
+        }
+        acts.push(barrier());
+        acts
+    });
+    assert_eq!(rank, 1);
+    assert!(
+        message.contains("MPI_Abort: rank 1 aborted the run with error code 7"),
+        "{message}"
+    );
+    let null = i64::from(rankscope_core::lang::mpi::constants::MPI_PROC_NULL);
+    let sim = run(1, |_, _| {
+        vec![
+            init(),
+            send(at(0), 4, INT, null, 0),
+            recv(at(0), 4, INT, null, 0, at(64)),
+        ]
+    });
+    let (source, _, _, bytes) = status(sim.program(0).unwrap(), at(64));
+    assert_eq!((source, bytes), (null as i32, 0));
 }

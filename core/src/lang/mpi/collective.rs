@@ -160,6 +160,9 @@ pub(super) enum Collective {
     Scatter(Scatter),
     /// `MPI_Alltoall` and `MPI_Alltoallv`.
     Alltoall(Alltoall),
+    /// Collectives run one after the other (`MPI_Allgather` = a gather to rank 0, then a
+    /// broadcast of the whole result from it).
+    Chain(Vec<Collective>),
 }
 
 impl Collective {
@@ -178,6 +181,15 @@ impl Collective {
             Collective::Gather(c) => c.step(mem, ctx),
             Collective::Scatter(c) => c.step(mem, ctx),
             Collective::Alltoall(c) => c.step(mem, ctx),
+            Collective::Chain(parts) => {
+                while let Some(first) = parts.first_mut() {
+                    if let Some(wait) = first.step(mem, ctx)? {
+                        return Ok(Some(wait));
+                    }
+                    parts.remove(0);
+                }
+                Ok(None)
+            }
         }
     }
 }

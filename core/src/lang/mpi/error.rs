@@ -146,6 +146,26 @@ pub enum ErrorKind {
     Rma(RmaError),
     /// The engine refused an operation.
     Engine(OpError),
+    /// `MPI_Bsend` with no room left in the attached buffer.
+    BsendOverflow {
+        /// Bytes the message needs (its data plus `MPI_BSEND_OVERHEAD`).
+        need: u64,
+        /// Bytes still free.
+        free: u64,
+        /// The buffer's size.
+        size: u32,
+    },
+    /// `MPI_Bsend` or `MPI_Buffer_detach` with no buffer attached.
+    NoBsendBuffer,
+    /// `MPI_Buffer_attach` while a buffer is attached.
+    BsendBufferAttached,
+    /// `MPI_Abort`: the program ended the run on purpose.
+    Aborted {
+        /// The rank that called it.
+        rank: u32,
+        /// Its error code.
+        code: i64,
+    },
     /// A broken contract between the VM and this library (e.g. a call while another is blocked).
     Internal(&'static str),
 }
@@ -235,6 +255,20 @@ impl fmt::Display for ErrorKind {
             ErrorKind::Memory { what, error } => write!(f, "{what}: {error}"),
             ErrorKind::Rma(e) => write!(f, "{e}"),
             ErrorKind::Engine(e) => write!(f, "{e}"),
+            ErrorKind::BsendOverflow { need, free, size } => write!(
+                f,
+                "the attached buffer is full: this message needs {need} bytes (its data plus MPI_BSEND_OVERHEAD) but only {free} of its {size} bytes are free (MPI_ERR_BUFFER)"
+            ),
+            ErrorKind::NoBsendBuffer => f.write_str(
+                "no buffer is attached: call MPI_Buffer_attach before buffered sends (MPI_ERR_BUFFER)",
+            ),
+            ErrorKind::BsendBufferAttached => f.write_str(
+                "a buffer is already attached: detach it first (MPI_Buffer_detach)",
+            ),
+            ErrorKind::Aborted { rank, code } => write!(
+                f,
+                "rank {rank} aborted the run with error code {code} (every rank stops)"
+            ),
             ErrorKind::Internal(what) => write!(f, "internal error: {what}"),
         }
     }

@@ -2,7 +2,8 @@
 //! persistent ones), statuses, and collectives built on point-to-point — between the VM, which
 //! evaluates a call's arguments, and the engine, which moves the messages.
 //!
-//! The VM turns each MPI call into an [`MpiCall`] (pointers as addresses in the rank's
+//! Each MPI function is one [`MpiFunction`] in `functions/` (its signature and its code). The VM
+//! turns each MPI call into an [`MpiCall`] (pointers as addresses in the rank's
 //! [`Memory`](crate::lang::memory::Memory), integers as passed) and hands it to the rank's
 //! [`MpiState`]. The result is either a value ([`Outcome::Return`]) or a [`Step`](crate::engine::Step)
 //! to block on ([`Outcome::Block`]); after the engine resumes the rank, [`MpiState::resume`]
@@ -12,11 +13,14 @@
 //! | file | concept |
 //! |---|---|
 //! | `constants` | the integer values of `MPI_COMM_WORLD`, `MPI_INT`, `MPI_SUM`, `MPI_ANY_SOURCE`, … |
-//! | `call` | [`MpiCall`]: one call with evaluated arguments |
+//! | `function` | [`MpiFunction`] (signature + code) and [`MpiCall`] (one call's argument words) |
+//! | `functions/` | every MPI function, one family per file |
+//! | `rma_call` | [`rma_call::RmaCall`]: a one-sided call's decoded arguments |
 //! | `state` | [`MpiState`]: life cycle, dispatch, blocking and resuming |
 //! | `error` | [`MpiError`] and its plain-English messages |
 //! | `datatype` | datatypes, reduction operations, the communicator check |
 //! | `buffers` | memory access for buffers, handles, arrays and statuses |
+//! | `bsend` | the attached buffer of buffered sends, accounted |
 //! | `transfer` | a checked point-to-point transfer: post, complete, truncation |
 //! | `requests` | the request-handle table (non-persistent and persistent requests) |
 //! | `pending` | a blocked call and how it finishes (Send/Recv, Wait*, a failed Test, collectives) |
@@ -31,25 +35,28 @@
 mod alltoall;
 mod barrier;
 mod bcast;
+mod bsend;
 mod buffers;
-pub mod call;
 mod collective;
 pub mod constants;
 pub mod datatype;
 pub mod error;
+pub mod function;
+pub mod functions;
 mod gather;
 mod one_sided;
 mod passive_lock;
 pub mod pending;
 mod reduce;
 mod requests;
+pub mod rma_call;
 pub mod rma_error;
 mod rma_sync;
 pub mod state;
 mod transfer;
 mod window;
 
-pub use call::MpiCall;
 pub use error::{ErrorKind, MpiError};
+pub use function::{Args, MpiCall, MpiFunction};
 pub use rma_error::RmaError;
 pub use state::{MpiState, Outcome, RetVal, Value};

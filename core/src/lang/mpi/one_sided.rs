@@ -21,7 +21,6 @@
 
 use super::barrier::Barrier;
 use super::buffers::{check_bytes, read_bytes, read_int, write_bytes, write_int};
-use super::call::{MpiCall, RmaKind, RmaTransfer};
 use super::collective::{tag, Kind};
 use super::constants::{
     MPI_INFO_NULL, MPI_LOCK_EXCLUSIVE, MPI_LOCK_SHARED, MPI_MAX, MPI_MIN, MPI_MODE_NOCHECK,
@@ -31,6 +30,7 @@ use super::constants::{
 use super::datatype::{check_comm, Datatype};
 use super::error::{ErrorKind, RankRole};
 use super::passive_lock::PassiveLock;
+use super::rma_call::{RmaCall, RmaKind, RmaTransfer};
 use super::rma_error::RmaError;
 use super::rma_sync::{RmaSync, Stage};
 use super::transfer::check_rank;
@@ -47,37 +47,17 @@ use crate::proto::rma::{Combine, Element, RemoteAccess, WindowPart};
 const FENCE_ASSERTS: i64 =
     (MPI_MODE_NOSTORE | MPI_MODE_NOPUT | MPI_MODE_NOPRECEDE | MPI_MODE_NOSUCCEED) as i64;
 
-/// Whether `call` is one of the one-sided calls this module handles.
-pub(super) fn is_one_sided(call: &MpiCall) -> bool {
-    matches!(
-        call,
-        MpiCall::WinCreate { .. }
-            | MpiCall::WinAllocate { .. }
-            | MpiCall::WinFree { .. }
-            | MpiCall::WinFence { .. }
-            | MpiCall::WinLock { .. }
-            | MpiCall::WinUnlock { .. }
-            | MpiCall::WinLockAll { .. }
-            | MpiCall::WinUnlockAll { .. }
-            | MpiCall::WinFlush { .. }
-            | MpiCall::WinFlushAll { .. }
-            | MpiCall::Rma(_)
-            | MpiCall::FetchAndOp { .. }
-            | MpiCall::CompareAndSwap { .. }
-    )
-}
-
 /// Starts a one-sided call: `None` when it is complete, else the synchronization to drive.
 /// `collectives` is the rank's collective counter (for the barriers' tags).
 pub(super) fn start(
     windows: &mut Windows,
-    call: MpiCall,
+    name: &'static str,
+    call: RmaCall,
     mem: &mut Memory,
     ctx: &mut RankCtx<'_>,
     collectives: &mut u32,
 ) -> Result<Option<RmaSync>, ErrorKind> {
     windows.reap(mem, ctx)?;
-    let name = call.name();
     let mut barrier = || {
         let t = tag(Kind::Window, *collectives);
         *collectives = collectives.wrapping_add(1);
@@ -85,7 +65,7 @@ pub(super) fn start(
     };
     let sync = |stages: Vec<Stage>| Ok(Some(RmaSync::new(stages)));
     match call {
-        MpiCall::WinCreate {
+        RmaCall::WinCreate {
             base,
             size,
             disp_unit,
@@ -98,7 +78,7 @@ pub(super) fn start(
             create(windows, name, base, size, disp_unit, win, mem, ctx)?;
             sync(vec![barrier()])
         }
-        MpiCall::WinAllocate {
+        RmaCall::WinAllocate {
             size,
             disp_unit,
             info,
@@ -121,7 +101,7 @@ pub(super) fn start(
             )?;
             sync(vec![barrier()])
         }
-        MpiCall::WinFree { win } => {
+        RmaCall::WinFree { win } => {
             let handle = read_int(mem, win, "the window handle")?;
             let number = windows.number(i64::from(handle))?;
             if windows.get(number)?.passive() {
@@ -140,7 +120,7 @@ pub(super) fn start(
                 },
             ])
         }
-        MpiCall::WinFence { assert, win } => {
+        RmaCall::WinFence { assert, win } => {
             let number = windows.number(win)?;
             check_assert(
                 assert,
@@ -161,7 +141,7 @@ pub(super) fn start(
                 barrier(),
             ])
         }
-        MpiCall::WinLock {
+        RmaCall::WinLock {
             lock_type,
             rank,
             assert,
@@ -190,7 +170,7 @@ pub(super) fn start(
                 .insert(target, Held { mode, nocheck });
             sync(stages)
         }
-        MpiCall::WinUnlock { rank, win } => {
+        RmaCall::WinUnlock { rank, win } => {
             let number = windows.number(win)?;
             let target = check_rank(rank, ctx, RankRole::Peer)?;
             let held =
@@ -209,7 +189,7 @@ pub(super) fn start(
             stages.extend(release(windows, held, Some(target), ctx)?);
             sync(stages)
         }
-        MpiCall::WinLockAll { assert, win } => {
+        RmaCall::WinLockAll { assert, win } => {
             let number = windows.number(win)?;
             let nocheck = check_assert(assert, i64::from(MPI_MODE_NOCHECK), "MPI_MODE_NOCHECK")?;
             if windows.get(number)?.passive() {
@@ -223,7 +203,7 @@ pub(super) fn start(
             windows.get_mut(number)?.lock_all = Some(nocheck);
             sync(stages)
         }
-        MpiCall::WinUnlockAll { win } => {
+        RmaCall::WinUnlockAll { win } => {
             let number = windows.number(win)?;
             let nocheck = windows
                 .get_mut(number)?
@@ -241,7 +221,7 @@ pub(super) fn start(
             stages.extend(release(windows, held, None, ctx)?);
             sync(stages)
         }
-        MpiCall::WinFlush { rank, win } => {
+        RmaCall::WinFlush { rank, win } => {
             let number = windows.number(win)?;
             let target = check_rank(rank, ctx, RankRole::Peer)?;
             let window = windows.get(number)?;
@@ -257,7 +237,7 @@ pub(super) fn start(
                 target: Some(target),
             }])
         }
-        MpiCall::WinFlushAll { win } => {
+        RmaCall::WinFlushAll { win } => {
             let number = windows.number(win)?;
             if !windows.get(number)?.passive() {
                 return Err(RmaError::NoPassiveEpoch {
@@ -271,11 +251,11 @@ pub(super) fn start(
                 target: None,
             }])
         }
-        MpiCall::Rma(t) => {
+        RmaCall::Rma(t) => {
             transfer(windows, &t, mem, ctx)?;
             Ok(None)
         }
-        MpiCall::FetchAndOp {
+        RmaCall::FetchAndOp {
             origin,
             result,
             dtype,
@@ -328,7 +308,7 @@ pub(super) fn start(
             )
             .map(|()| None)
         }
-        MpiCall::CompareAndSwap {
+        RmaCall::CompareAndSwap {
             origin,
             compare,
             result,
@@ -355,7 +335,6 @@ pub(super) fn start(
             at.issue(windows, access, op, None, Some((result, bytes)), mem, ctx)
                 .map(|()| None)
         }
-        _ => Err(ErrorKind::Internal("not a one-sided call")),
     }
 }
 

@@ -5,7 +5,7 @@
 //! written). The library advances it once when the call starts (so a call whose messages are
 //! already there returns without blocking) and again on each resume.
 
-use super::buffers::{element, status_at, write_status, StatusFields};
+use super::buffers::{element, status_at, write_int, write_status, StatusFields};
 use super::collective::Collective;
 use super::error::ErrorKind;
 use super::requests::{Entry, Requests};
@@ -14,6 +14,7 @@ use super::transfer::Transfer;
 use super::window::Windows;
 use crate::engine::{RankCtx, ReqId, Step};
 use crate::lang::memory::{Addr, Memory};
+use crate::proto::p2p::{P2p, Source, TagSel};
 use crate::time::SimTime;
 
 /// Floating-point operations' worth of time a failed `MPI_Test` costs (at least
@@ -22,6 +23,8 @@ use crate::time::SimTime;
 pub const POLL_FLOPS: u64 = 100;
 /// The least time a failed `MPI_Test` costs.
 pub const MIN_POLL_TIME: SimTime = SimTime::from_ns(50);
+/// The longest a blocked `MPI_Probe` waits between two looks at the queues.
+pub const MAX_PROBE_WAIT: SimTime = SimTime::from_ns(1000);
 
 /// A blocked call.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,6 +38,11 @@ pub(super) enum Pending {
         /// Status address (0 = ignore).
         status: Addr,
     },
+    /// `MPI_Sendrecv`, `MPI_Sendrecv_replace`: transfers with no handle, all to complete (each
+    /// with its status address).
+    Transfers(Vec<(ReqId, Transfer, Addr)>),
+    /// `MPI_Buffer_detach`: the buffered sends still in flight must complete.
+    Drain(Vec<ReqId>),
     /// `MPI_Wait`, `MPI_Waitall`: every entry must complete.
     All {
         /// The active handles.
@@ -54,6 +62,41 @@ pub(super) enum Pending {
         index: Addr,
         /// Status address (0 = ignore).
         status: Addr,
+    },
+    /// `MPI_Waitsome`: at least one entry completes; every completed one is finished.
+    Some {
+        /// The active handles.
+        entries: Vec<Entry>,
+        /// The handle array.
+        requests: Addr,
+        /// Where the number completed is written.
+        outcount: Addr,
+        /// Where their indices are written.
+        indices: Addr,
+        /// The status array (0 = ignore).
+        statuses: Addr,
+    },
+    /// `MPI_Probe`: poll until a matching message waits (each look costs the polling time,
+    /// doubling up to [`MAX_PROBE_WAIT`]).
+    Probe {
+        /// Accepted source.
+        source: Source,
+        /// Accepted tag.
+        tag: TagSel,
+        /// Status address (0 = ignore).
+        status: Addr,
+        /// The time the last look waited.
+        wait: SimTime,
+        /// The last failed look yielded the processor (so handlers could run, on machines with
+        /// atomic blocks); the next one computes.
+        yielded: bool,
+    },
+    /// A failed `MPI_Testall`/`Testany`/`Testsome`/`Iprobe`: spend the polling time, then yield
+    /// the processor (a block boundary, so handlers waiting for it run on machines with atomic
+    /// blocks and a polling loop makes progress everywhere), then return.
+    PollYield {
+        /// Steps taken (0: none, 1: computed, 2: yielded).
+        stage: u8,
     },
     /// A failed `MPI_Test`: spend the polling time, then return.
     Poll {
@@ -85,6 +128,25 @@ impl Pending {
                     return Ok(Some(Step::Wait(*req)));
                 }
                 transfer.complete(*req, mem, ctx, *status)?;
+                Ok(None)
+            }
+            Pending::Transfers(transfers) => {
+                let open = open_of(ctx, transfers.iter().map(|t| t.0))?;
+                if let Some(step) = open {
+                    return Ok(Some(step));
+                }
+                for (req, transfer, status) in std::mem::take(transfers) {
+                    transfer.complete(req, mem, ctx, status)?;
+                }
+                Ok(None)
+            }
+            Pending::Drain(reqs) => {
+                if let Some(step) = open_of(ctx, reqs.iter().copied())? {
+                    return Ok(Some(step));
+                }
+                for req in std::mem::take(reqs) {
+                    ctx.take(req)?;
+                }
                 Ok(None)
             }
             Pending::All {
@@ -140,6 +202,50 @@ impl Pending {
                     })?;
                 Ok(None)
             }
+            Pending::Some {
+                entries,
+                requests: handles,
+                outcount,
+                indices,
+                statuses,
+            } => {
+                let done = finish_completed(requests, entries, *handles, *statuses, mem, ctx)?;
+                if done.is_empty() {
+                    return Ok(Some(Step::WaitAny(entries.iter().map(|e| e.req).collect())));
+                }
+                write_indices(mem, &done, *outcount, *indices)?;
+                Ok(None)
+            }
+            Pending::Probe {
+                source,
+                tag,
+                status,
+                wait,
+                yielded,
+            } => {
+                if let Some(found) = probe(ctx, *source, *tag) {
+                    write_status(mem, *status, found)?;
+                    return Ok(None);
+                }
+                *yielded = !*yielded;
+                if *yielded {
+                    return Ok(Some(Step::Yield));
+                }
+                *wait = if *wait == SimTime::ZERO {
+                    ctx.flops_time(POLL_FLOPS).max(MIN_POLL_TIME)
+                } else {
+                    wait.saturating_add(*wait).min(MAX_PROBE_WAIT)
+                };
+                Ok(Some(Step::Compute(*wait)))
+            }
+            Pending::PollYield { stage } => {
+                *stage += 1;
+                Ok(match *stage {
+                    1 => Some(Step::Compute(ctx.flops_time(POLL_FLOPS).max(MIN_POLL_TIME))),
+                    2 => Some(Step::Yield),
+                    _ => None,
+                })
+            }
             Pending::Poll { polled } => {
                 if *polled {
                     return Ok(None);
@@ -153,6 +259,84 @@ impl Pending {
             Pending::Rma(sync) => sync.step(windows.get_or_insert_with(Box::default), mem, ctx),
         }
     }
+}
+
+/// What a receive from `source` with `tag` would match now, as a status.
+pub(super) fn probe(ctx: &RankCtx<'_>, source: Source, tag: TagSel) -> Option<StatusFields> {
+    let found = ctx.layer::<P2p>()?.probe(ctx.rank(), source, tag)?;
+    Some(StatusFields {
+        source: i32::try_from(found.source).unwrap_or(i32::MAX),
+        tag: found.tag,
+        bytes: found.bytes,
+    })
+}
+
+/// Finishes every completed entry (removing it from `entries`); their indices, in order.
+pub(super) fn finish_completed(
+    requests: &mut Requests,
+    entries: &mut Vec<Entry>,
+    handles: Addr,
+    statuses: Addr,
+    mem: &mut Memory,
+    ctx: &mut RankCtx<'_>,
+) -> Result<Vec<u32>, ErrorKind> {
+    let mut done = Vec::new();
+    let mut open = Vec::with_capacity(entries.len());
+    for e in std::mem::take(entries) {
+        if ctx.is_complete(e.req)? {
+            done.push(e);
+        } else {
+            open.push(e);
+        }
+    }
+    *entries = open;
+    let mut indices = Vec::with_capacity(done.len());
+    for (k, e) in done.into_iter().enumerate() {
+        let handle_addr = element(mem, handles, i64::from(e.index), 4, "the request array")?;
+        let status = status_at(mem, statuses, u32::try_from(k).unwrap_or(u32::MAX))?;
+        requests.finish(e, handle_addr, status, mem, ctx)?;
+        indices.push(e.index);
+    }
+    Ok(indices)
+}
+
+/// Writes `MPI_Testsome`/`MPI_Waitsome`'s results: how many, and which.
+pub(super) fn write_indices(
+    mem: &mut Memory,
+    done: &[u32],
+    outcount: Addr,
+    indices: Addr,
+) -> Result<(), ErrorKind> {
+    let n = i32::try_from(done.len()).unwrap_or(i32::MAX);
+    write_int(mem, outcount, n, "the count variable")?;
+    for (k, index) in done.iter().enumerate() {
+        let at = element(mem, indices, k as i64, 4, "the index array")?;
+        write_int(
+            mem,
+            at,
+            i32::try_from(*index).unwrap_or(i32::MAX),
+            "the index array",
+        )?;
+    }
+    Ok(())
+}
+
+/// The step that waits for the requests among `reqs` that are not complete, if any.
+fn open_of(
+    ctx: &RankCtx<'_>,
+    reqs: impl Iterator<Item = ReqId>,
+) -> Result<Option<Step>, ErrorKind> {
+    let mut open = Vec::new();
+    for req in reqs {
+        if !ctx.is_complete(req)? {
+            open.push(req);
+        }
+    }
+    Ok(match open.len() {
+        0 => None,
+        1 => Some(Step::Wait(open[0])),
+        _ => Some(Step::WaitAll(open)),
+    })
 }
 
 /// Writes the empty status of a null or inactive request.

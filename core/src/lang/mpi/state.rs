@@ -9,24 +9,19 @@
 
 use std::collections::BTreeSet;
 
-use super::alltoall::Alltoall;
-use super::barrier::Barrier;
-use super::bcast::Bcast;
+use super::bsend::BsendBuffer;
 use super::buffers::{check_bytes, element, read_int, write_int};
-use super::call::MpiCall;
-use super::collective::{tag, Collective, Kind};
-use super::constants::{MPI_REQUEST_NULL, MPI_SUCCESS, MPI_UNDEFINED};
-use super::datatype::{check_comm, Datatype, ReduceOp};
-use super::error::{ErrorKind, MpiError, RankRole};
-use super::gather::{Gather, Scatter};
-use super::one_sided;
+use super::collective::{tag, Kind};
+use super::constants::MPI_SUCCESS;
+use super::datatype::Datatype;
+use super::error::{ErrorKind, MpiError};
+use super::function::{Args, MpiCall, Started};
 use super::pending::{empty_status, Pending};
-use super::reduce::{Allreduce, Reduce};
 use super::requests::{Entry, Lookup, Requests, UserRequest};
-use super::transfer::{check_rank, Transfer};
+use super::transfer::Transfer;
 use super::window::Windows;
 use crate::engine::{RankCtx, ReqId, Step};
-use crate::lang::memory::{Addr, Memory, STATUS_COUNT};
+use crate::lang::memory::{Addr, Memory};
 use crate::time::SimTime;
 
 /// What an MPI function returns to the program.
@@ -75,14 +70,16 @@ struct Blocked {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MpiState {
     phase: Phase,
-    requests: Requests,
+    pub(super) requests: Requests,
     /// Requests freed by `MPI_Request_free` while active: finished in the background.
-    detached: Vec<(ReqId, Transfer)>,
+    pub(super) detached: Vec<(ReqId, Transfer)>,
     blocked: Option<Box<Blocked>>,
     /// Collectives started so far (folded into their tags).
-    collectives: u32,
+    pub(super) collectives: u32,
     /// The rank's windows, once it created one.
-    windows: Option<Box<Windows>>,
+    pub(super) windows: Option<Box<Windows>>,
+    /// The buffer attached for buffered sends.
+    pub(super) bsend: Option<Box<BsendBuffer>>,
 }
 
 /// `MPI_SUCCESS` as a return value.
@@ -91,7 +88,7 @@ fn success() -> Outcome {
 }
 
 /// A non-negative array length.
-fn length(count: i64) -> Result<u32, ErrorKind> {
+pub(super) fn length(count: i64) -> Result<u32, ErrorKind> {
     u32::try_from(count).map_err(|_| {
         if count < 0 {
             ErrorKind::NegativeCount {
@@ -125,7 +122,7 @@ impl MpiState {
     ) -> Result<Outcome, MpiError> {
         let name = call.name();
         let outcome = self
-            .start(call, mem, ctx)
+            .start(&call, mem, ctx)
             .map_err(|kind| MpiError::new(name, kind))?;
         Ok(self.charge(name, outcome, ctx))
     }
@@ -229,7 +226,7 @@ impl MpiState {
     }
 
     /// The tag for the next collective of `kind` (counting it).
-    fn next_tag(&mut self, kind: Kind) -> i32 {
+    pub(super) fn next_tag(&mut self, kind: Kind) -> i32 {
         let t = tag(kind, self.collectives);
         self.collectives = self.collectives.wrapping_add(1);
         t
@@ -237,7 +234,7 @@ impl MpiState {
 
     fn start(
         &mut self,
-        call: MpiCall,
+        call: &MpiCall,
         mem: &mut Memory,
         ctx: &mut RankCtx<'_>,
     ) -> Result<Outcome, ErrorKind> {
@@ -246,395 +243,43 @@ impl MpiState {
                 "an MPI call was started while another was still blocked",
             ));
         }
-        match (&call, self.phase) {
-            (MpiCall::Wtime, _) => {
-                return Ok(Outcome::Return(Value::Double(ctx.now().as_secs_f64())));
+        let function = call.function;
+        if !function.anytime {
+            match self.phase {
+                Phase::Before => return Err(ErrorKind::NotInitialized),
+                Phase::Finalized => return Err(ErrorKind::Finalized),
+                Phase::Running => self.reap(mem, ctx),
             }
-            (MpiCall::Init, Phase::Before) => {
-                self.phase = Phase::Running;
-                return Ok(success());
-            }
-            (MpiCall::Init, _) => return Err(ErrorKind::AlreadyInitialized),
-            (_, Phase::Before) => return Err(ErrorKind::NotInitialized),
-            (_, Phase::Finalized) => return Err(ErrorKind::Finalized),
-            (_, Phase::Running) => {}
         }
-        self.reap(mem, ctx);
-        let name = call.name();
-        let persistent = matches!(call, MpiCall::SendInit { .. } | MpiCall::RecvInit { .. });
-        if one_sided::is_one_sided(&call) {
-            let windows = self.windows.get_or_insert_with(Box::default);
-            let op = match one_sided::start(windows, call, mem, ctx, &mut self.collectives)? {
-                None => return Ok(success()),
-                Some(sync) => Pending::Rma(sync),
-            };
-            return self.drive(name, op, mem, ctx);
-        }
-        let op = match call {
-            MpiCall::Init | MpiCall::Wtime => return Ok(success()),
-            MpiCall::Finalize => {
-                self.phase = Phase::Finalized;
-                return Ok(success());
-            }
-            MpiCall::CommRank { comm, out } => {
-                check_comm(comm)?;
-                let rank = i32::try_from(ctx.rank()).unwrap_or(i32::MAX);
-                write_int(mem, out, rank, "the rank variable")?;
-                return Ok(success());
-            }
-            MpiCall::CommSize { comm, out } => {
-                check_comm(comm)?;
-                let size = i32::try_from(ctx.size()).unwrap_or(i32::MAX);
-                write_int(mem, out, size, "the size variable")?;
-                return Ok(success());
-            }
-            MpiCall::Send {
-                buf,
-                count,
-                dtype,
-                dest,
-                tag,
-                comm,
-            } => {
-                let transfer = Transfer::send(buf, count, dtype, dest, tag, comm, ctx)?;
-                let req = transfer.post(mem, ctx)?;
-                Pending::Transfer {
-                    req,
-                    transfer,
-                    status: 0,
-                }
-            }
-            MpiCall::Recv {
-                buf,
-                count,
-                dtype,
-                source,
-                tag,
-                comm,
-                status,
-            } => {
-                let transfer = Transfer::recv(buf, count, dtype, source, tag, comm, ctx)?;
-                let req = transfer.post(mem, ctx)?;
-                Pending::Transfer {
-                    req,
-                    transfer,
-                    status,
-                }
-            }
-            MpiCall::Isend {
-                buf,
-                count,
-                dtype,
-                dest,
-                tag,
-                comm,
-                request,
-            }
-            | MpiCall::SendInit {
-                buf,
-                count,
-                dtype,
-                dest,
-                tag,
-                comm,
-                request,
-            } => {
-                let transfer = Transfer::send(buf, count, dtype, dest, tag, comm, ctx)?;
-                self.create(transfer, persistent, request, mem, ctx)?;
-                return Ok(success());
-            }
-            MpiCall::Irecv {
-                buf,
-                count,
-                dtype,
-                source,
-                tag,
-                comm,
-                request,
-            }
-            | MpiCall::RecvInit {
-                buf,
-                count,
-                dtype,
-                source,
-                tag,
-                comm,
-                request,
-            } => {
-                let transfer = Transfer::recv(buf, count, dtype, source, tag, comm, ctx)?;
-                self.create(transfer, persistent, request, mem, ctx)?;
-                return Ok(success());
-            }
-            MpiCall::Wait { request, status } => Pending::All {
-                entries: self.entries(mem, 1, request, Some(status), "the request handle")?,
-                requests: request,
-                statuses: status,
-            },
-            MpiCall::Waitall {
-                count,
-                requests,
-                statuses,
-            } => Pending::All {
-                entries: self.entries(
-                    mem,
-                    length(count)?,
-                    requests,
-                    Some(statuses),
-                    "the request array",
-                )?,
-                requests,
-                statuses,
-            },
-            MpiCall::Waitany {
-                count,
-                requests,
-                index,
-                status,
-            } => {
-                let entries =
-                    self.entries(mem, length(count)?, requests, None, "the request array")?;
-                if entries.is_empty() {
-                    write_int(mem, index, MPI_UNDEFINED, "the index")?;
-                    empty_status(mem, status)?;
-                    return Ok(success());
-                }
-                Pending::Any {
-                    entries,
-                    requests,
-                    index,
-                    status,
-                }
-            }
-            MpiCall::Test {
-                request,
-                flag,
-                status,
-            } => {
-                let handle = read_int(mem, request, "the request handle")?;
-                match self.requests.lookup(handle, true)? {
-                    Lookup::Null | Lookup::Inactive => {
-                        empty_status(mem, status)?;
-                        write_int(mem, flag, 1, "the flag")?;
-                        return Ok(success());
-                    }
-                    Lookup::Active(req) if ctx.is_complete(req)? => {
-                        let entry = Entry {
-                            index: 0,
-                            handle,
-                            req,
-                        };
-                        self.requests.finish(entry, request, status, mem, ctx)?;
-                        write_int(mem, flag, 1, "the flag")?;
-                        return Ok(success());
-                    }
-                    Lookup::Active(_) => {
-                        write_int(mem, flag, 0, "the flag")?;
-                        Pending::Poll { polled: false }
-                    }
-                }
-            }
-            MpiCall::RequestFree { request } => {
-                let handle = read_int(mem, request, "the request handle")?;
-                if self.requests.lookup(handle, false)? == Lookup::Null {
-                    return Err(ErrorKind::NullRequest);
-                }
-                if let Some(freed) = self.requests.remove(handle) {
-                    if let Some(req) = freed.active {
-                        self.detached.push((req, freed.transfer));
-                    }
-                }
-                write_int(mem, request, MPI_REQUEST_NULL, "the request handle")?;
-                return Ok(success());
-            }
-            MpiCall::Start { request } => {
-                let handle = read_int(mem, request, "the request handle")?;
-                self.check_startable(handle)?;
-                self.start_persistent(handle, mem, ctx)?;
-                return Ok(success());
-            }
-            MpiCall::Startall { count, requests } => {
-                let n = length(count)?;
-                let mut handles = Vec::with_capacity(n as usize);
-                for i in 0..n {
-                    let at = element(mem, requests, i64::from(i), 4, "the request array")?;
-                    let handle = read_int(mem, at, "the request array")?;
-                    if handles.contains(&handle) {
-                        return Err(ErrorKind::DuplicateRequest { handle });
-                    }
-                    self.check_startable(handle)?;
-                    handles.push(handle);
-                }
-                for handle in handles {
-                    self.start_persistent(handle, mem, ctx)?;
-                }
-                return Ok(success());
-            }
-            MpiCall::GetCount { status, dtype, out } => {
-                let size = i32::try_from(Datatype::from_handle(dtype)?.size()).unwrap_or(1);
-                let at = status.saturating_add(STATUS_COUNT);
-                let bytes = read_int(mem, at, "the status")?;
-                let count = if bytes >= 0 && bytes % size == 0 {
-                    bytes / size
-                } else {
-                    MPI_UNDEFINED
-                };
-                write_int(mem, out, count, "the count variable")?;
-                return Ok(success());
-            }
-            MpiCall::Barrier { comm } => {
-                check_comm(comm)?;
-                Pending::Collective(Collective::Barrier(Barrier::new(
-                    self.next_tag(Kind::Barrier),
-                )))
-            }
-            MpiCall::Bcast {
-                buf,
-                count,
-                dtype,
-                root,
-                comm,
-            } => {
-                check_comm(comm)?;
-                let root = check_rank(root, ctx, RankRole::Root)?;
-                let bytes = Datatype::from_handle(dtype)?.bytes(count, "count")?;
-                check_bytes(mem, buf, bytes, "the buffer")?;
-                let t = self.next_tag(Kind::Bcast);
-                Pending::Collective(Collective::Bcast(Bcast::new(t, root, buf, bytes)))
-            }
-            MpiCall::Reduce {
-                sendbuf,
-                recvbuf,
-                count,
-                dtype,
-                op,
-                root,
-                comm,
-            } => {
-                check_comm(comm)?;
-                let root = check_rank(root, ctx, RankRole::Root)?;
-                let dtype = Datatype::from_handle(dtype)?;
-                let op = ReduceOp::from_handle(op)?;
-                let bytes = dtype.bytes(count, "count")?;
-                let t = self.next_tag(Kind::Reduce);
-                let is_root = ctx.rank() == root;
-                Pending::Collective(Collective::Reduce(Reduce::new(
-                    t, root, op, dtype, sendbuf, recvbuf, bytes, mem, is_root,
-                )?))
-            }
-            MpiCall::Allreduce {
-                sendbuf,
-                recvbuf,
-                count,
-                dtype,
-                op,
-                comm,
-            } => {
-                check_comm(comm)?;
-                let dtype = Datatype::from_handle(dtype)?;
-                let op = ReduceOp::from_handle(op)?;
-                let bytes = dtype.bytes(count, "count")?;
-                let seq = self.collectives;
-                self.collectives = seq.wrapping_add(1);
-                Pending::Collective(Collective::Allreduce(Allreduce::new(
-                    tag(Kind::AllreduceReduce, seq),
-                    tag(Kind::AllreduceBcast, seq),
-                    op,
-                    dtype,
-                    sendbuf,
-                    recvbuf,
-                    bytes,
-                    mem,
-                )?))
-            }
-            MpiCall::Gather {
-                sendbuf,
-                sendcount,
-                sendtype,
-                recvbuf,
-                recvcount,
-                recvtype,
-                root,
-                comm,
-            } => {
-                check_comm(comm)?;
-                let root = check_rank(root, ctx, RankRole::Root)?;
-                let t = self.next_tag(Kind::Gather);
-                Pending::Collective(Collective::Gather(Gather::new(
-                    t, root, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, mem, ctx,
-                )?))
-            }
-            MpiCall::Scatter {
-                sendbuf,
-                sendcount,
-                sendtype,
-                recvbuf,
-                recvcount,
-                recvtype,
-                root,
-                comm,
-            } => {
-                check_comm(comm)?;
-                let root = check_rank(root, ctx, RankRole::Root)?;
-                let t = self.next_tag(Kind::Scatter);
-                Pending::Collective(Collective::Scatter(Scatter::new(
-                    t, root, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, mem, ctx,
-                )?))
-            }
-            MpiCall::Alltoall {
-                sendbuf,
-                sendcount,
-                sendtype,
-                recvbuf,
-                recvcount,
-                recvtype,
-                comm,
-            } => {
-                check_comm(comm)?;
-                let t = self.next_tag(Kind::Alltoall);
-                Pending::Collective(Collective::Alltoall(Alltoall::uniform(
-                    t, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, mem, ctx,
-                )?))
-            }
-            MpiCall::Alltoallv {
-                sendbuf,
-                sendcounts,
-                sdispls,
-                sendtype,
-                recvbuf,
-                recvcounts,
-                rdispls,
-                recvtype,
-                comm,
-            } => {
-                check_comm(comm)?;
-                let t = self.next_tag(Kind::Alltoallv);
-                Pending::Collective(Collective::Alltoall(Alltoall::varying(
-                    t, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
-                    recvtype, mem, ctx,
-                )?))
-            }
-            MpiCall::WinCreate { .. }
-            | MpiCall::WinAllocate { .. }
-            | MpiCall::WinFree { .. }
-            | MpiCall::WinFence { .. }
-            | MpiCall::WinLock { .. }
-            | MpiCall::WinUnlock { .. }
-            | MpiCall::WinLockAll { .. }
-            | MpiCall::WinUnlockAll { .. }
-            | MpiCall::WinFlush { .. }
-            | MpiCall::WinFlushAll { .. }
-            | MpiCall::Rma(_)
-            | MpiCall::FetchAndOp { .. }
-            | MpiCall::CompareAndSwap { .. } => {
-                return Err(ErrorKind::Internal("one-sided calls are started above"))
-            }
+        let args = Args {
+            name: function.name(),
+            words: &call.args,
         };
-        self.drive(name, op, mem, ctx)
+        match (function.run)(self, &args, mem, ctx)? {
+            Started::Return(value) => Ok(Outcome::Return(value)),
+            Started::Wait(op) => self.drive(function.name(), op, mem, ctx),
+        }
+    }
+
+    /// `MPI_Init`: the library starts.
+    pub(super) fn init(&mut self) -> Result<(), ErrorKind> {
+        match self.phase {
+            Phase::Before => {
+                self.phase = Phase::Running;
+                Ok(())
+            }
+            _ => Err(ErrorKind::AlreadyInitialized),
+        }
+    }
+
+    /// `MPI_Finalize`: the library stops.
+    pub(super) fn finalize(&mut self) {
+        self.phase = Phase::Finalized;
     }
 
     /// Creates a request for `transfer` (started at once unless `persistent`) and writes its
     /// handle to `request`.
-    fn create(
+    pub(super) fn create(
         &mut self,
         transfer: Transfer,
         persistent: bool,
@@ -657,7 +302,7 @@ impl MpiState {
     }
 
     /// Checks that `handle` is an inactive persistent request.
-    fn check_startable(&mut self, handle: i32) -> Result<(), ErrorKind> {
+    pub(super) fn check_startable(&mut self, handle: i32) -> Result<(), ErrorKind> {
         match self.requests.lookup(handle, false)? {
             Lookup::Null => Err(ErrorKind::NullRequest),
             Lookup::Inactive => Ok(()),
@@ -673,7 +318,7 @@ impl MpiState {
     }
 
     /// Starts a checked inactive persistent request.
-    fn start_persistent(
+    pub(super) fn start_persistent(
         &mut self,
         handle: i32,
         mem: &mut Memory,
@@ -689,7 +334,7 @@ impl MpiState {
 
     /// Reads `count` handles at `requests` for a wait: the active ones become entries (each at
     /// most once); null and inactive ones get an empty status if `statuses` is given.
-    fn entries(
+    pub(super) fn entries(
         &self,
         mem: &mut Memory,
         count: u32,

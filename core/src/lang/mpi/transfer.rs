@@ -6,7 +6,7 @@
 //! ("16 bytes arrived for a buffer of 4 bytes").
 
 use super::buffers::{check_bytes, read_bytes, write_bytes, write_status, StatusFields};
-use super::constants::{MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_TAG_UB};
+use super::constants::{MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_PROC_NULL, MPI_TAG_UB};
 use super::datatype::{check_comm, Datatype};
 use super::error::{ErrorKind, RankRole};
 use crate::engine::{Rank, RankCtx, ReqId};
@@ -31,6 +31,13 @@ pub(super) enum Transfer {
         dest: Rank,
         /// Tag (≥ 0).
         tag: i32,
+        /// Synchronous (`MPI_Ssend`): complete only once matched.
+        sync: bool,
+    },
+    /// A send to or a receive from `MPI_PROC_NULL`: complete at once, nothing moves.
+    Null {
+        /// A receive (its status names `MPI_PROC_NULL` as the source).
+        receive: bool,
     },
     /// Receive up to `capacity` bytes into `buf`.
     Recv {
@@ -57,6 +64,28 @@ pub(super) fn check_rank(rank: i64, ctx: &RankCtx<'_>, role: RankRole) -> Result
     }
 }
 
+/// What a receive (or a probe) from `source` with `tag` accepts; `None` for `MPI_PROC_NULL`.
+pub(super) fn selector(
+    source: i64,
+    tag: i64,
+    ctx: &RankCtx<'_>,
+) -> Result<Option<(Source, TagSel)>, ErrorKind> {
+    if source == i64::from(MPI_PROC_NULL) {
+        return Ok(None);
+    }
+    let source = if source == i64::from(MPI_ANY_SOURCE) {
+        Source::Any
+    } else {
+        Source::Rank(check_rank(source, ctx, RankRole::Peer)?)
+    };
+    let tag = match i32::try_from(tag) {
+        Ok(MPI_ANY_TAG) => TagSel::Any,
+        Ok(t) if t >= 0 => TagSel::Tag(t),
+        _ => return Err(ErrorKind::InvalidTag { tag, receive: true }),
+    };
+    Ok(Some((source, tag)))
+}
+
 impl Transfer {
     /// Checks the arguments of a send (`MPI_Send`, `MPI_Isend`, `MPI_Send_init`).
     pub(super) fn send(
@@ -70,6 +99,9 @@ impl Transfer {
     ) -> Result<Transfer, ErrorKind> {
         check_comm(comm)?;
         let bytes = Datatype::from_handle(dtype)?.bytes(count, "count")?;
+        if dest == i64::from(MPI_PROC_NULL) {
+            return Ok(Transfer::Null { receive: false });
+        }
         let dest = check_rank(dest, ctx, RankRole::Peer)?;
         let tag = match i32::try_from(tag) {
             Ok(t) if (0..=MPI_TAG_UB).contains(&t) => t,
@@ -85,7 +117,25 @@ impl Transfer {
             bytes,
             dest,
             tag,
+            sync: false,
         })
+    }
+
+    /// The same send, synchronous (`MPI_Ssend`, `MPI_Issend`): it completes only once a receive
+    /// matched it.
+    pub(super) fn synchronous(mut self) -> Transfer {
+        if let Transfer::Send { sync, .. } = &mut self {
+            *sync = true;
+        }
+        self
+    }
+
+    /// Bytes a send moves (0 for receives and `MPI_PROC_NULL`).
+    pub(super) fn send_bytes(&self) -> u32 {
+        match *self {
+            Transfer::Send { bytes, .. } => bytes,
+            _ => 0,
+        }
     }
 
     /// Checks the arguments of a receive (`MPI_Recv`, `MPI_Irecv`, `MPI_Recv_init`).
@@ -100,15 +150,8 @@ impl Transfer {
     ) -> Result<Transfer, ErrorKind> {
         check_comm(comm)?;
         let capacity = Datatype::from_handle(dtype)?.bytes(count, "count")?;
-        let source = if source == i64::from(MPI_ANY_SOURCE) {
-            Source::Any
-        } else {
-            Source::Rank(check_rank(source, ctx, RankRole::Peer)?)
-        };
-        let tag = match i32::try_from(tag) {
-            Ok(MPI_ANY_TAG) => TagSel::Any,
-            Ok(t) if t >= 0 => TagSel::Tag(t),
-            _ => return Err(ErrorKind::InvalidTag { tag, receive: true }),
+        let Some((source, tag)) = selector(source, tag, ctx)? else {
+            return Ok(Transfer::Null { receive: true });
         };
         Ok(Transfer::Recv {
             buf,
@@ -128,9 +171,15 @@ impl Transfer {
                 bytes,
                 dest,
                 tag,
+                sync,
             } => {
                 let data = read_bytes(mem, buf, bytes, "the send buffer")?;
-                Ok(ctx.isend(i64::from(dest), tag, u64::from(bytes), data)?)
+                let (dest, bytes) = (i64::from(dest), u64::from(bytes));
+                Ok(if sync {
+                    ctx.issend(dest, tag, bytes, data)?
+                } else {
+                    ctx.isend(dest, tag, bytes, data)?
+                })
             }
             Transfer::Recv {
                 buf,
@@ -141,6 +190,7 @@ impl Transfer {
                 check_bytes(mem, buf, capacity, "the receive buffer")?;
                 Ok(ctx.irecv(source, tag, ENGINE_CAPACITY)?)
             }
+            Transfer::Null { .. } => Ok(ctx.null_request()),
         }
     }
 
@@ -158,7 +208,18 @@ impl Transfer {
             "completing a request that is not complete",
         ))?;
         match *self {
-            Transfer::Send { .. } => write_status(mem, status, StatusFields::EMPTY),
+            Transfer::Send { .. } | Transfer::Null { receive: false } => {
+                write_status(mem, status, StatusFields::EMPTY)
+            }
+            Transfer::Null { receive: true } => write_status(
+                mem,
+                status,
+                StatusFields {
+                    source: MPI_PROC_NULL,
+                    tag: MPI_ANY_TAG,
+                    bytes: 0,
+                },
+            ),
             Transfer::Recv { buf, capacity, .. } => {
                 let st = done
                     .status

@@ -69,6 +69,18 @@ pub struct Message {
     pub bytes: u64,
     /// Payload (may be empty when only the size matters).
     pub data: Vec<u8>,
+    /// A synchronous send's request (`MPI_Ssend`): it completes only once this message is
+    /// matched (and its data left).
+    pub sync: Option<ReqId>,
+}
+
+/// Where a synchronous send is: it completes when both happened.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct SyncSend {
+    /// Its data left the sender.
+    left: bool,
+    /// Its message was matched by a receive.
+    matched: bool,
 }
 
 /// A rank's matching queues under the eager engine, allocated only while non-empty.
@@ -146,6 +158,10 @@ pub struct P2p {
     pub(crate) protos: Vec<Option<Box<ProtoBox>>>,
     /// Request-based engines: packets in flight or waiting for their handlers.
     pub(crate) packets: Slab<Packet>,
+    /// Synchronous sends not complete yet, by request.
+    pub(crate) sync: std::collections::BTreeMap<u32, SyncSend>,
+    /// The next send made is synchronous.
+    next_sync: bool,
 }
 
 impl P2p {
@@ -168,7 +184,71 @@ impl P2p {
                 vec![None; n]
             },
             packets: Slab::default(),
+            sync: std::collections::BTreeMap::new(),
+            next_sync: false,
         }
+    }
+
+    /// `MPI_Iprobe`: the status of the first message waiting at `rank` that a receive from `src`
+    /// with `tag` would match now — under eager, one that arrived and is unexpected; under the
+    /// request-based engines, one whose send request reached `rank` (receiver-only engines never
+    /// tell the receiver about a send before it asks, so a probe there finds messages only once
+    /// the sender's data is on its way).
+    pub fn probe(&self, rank: Rank, src: Source, tag: TagSel) -> Option<Status> {
+        let status = |m: &Message| Status {
+            source: m.src,
+            tag: m.tag,
+            bytes: m.bytes,
+            truncated: false,
+        };
+        if self.matching == Matching::Eager {
+            let mb = self.mailboxes.get(rank as usize)?.as_ref()?;
+            return mb.unexpected.iter().find_map(|id| {
+                let m = self.messages.get(id.0)?;
+                (src.accepts(m.src) && tag.accepts(m.tag)).then(|| status(m))
+            });
+        }
+        let proto = self.protos.get(rank as usize)?.as_ref()?;
+        proto.send_requests.iter().find_map(|info| {
+            (src.accepts(info.src) && tag.accepts(info.tag))
+                .then(|| self.messages.get(info.msg.0).map(status))
+                .flatten()
+        })
+    }
+
+    /// `MPI_Issend`: like [`P2p::isend`], but the request completes only once a receive matched
+    /// the message.
+    pub fn issend(
+        &mut self,
+        io: &mut Io<'_>,
+        src: Rank,
+        dst: Rank,
+        tag: i32,
+        bytes: u64,
+        data: Vec<u8>,
+    ) -> ReqId {
+        self.next_sync = true;
+        let req = self.isend(io, src, dst, tag, bytes, data);
+        self.next_sync = false;
+        req
+    }
+
+    /// A synchronous send's data left (`true`: complete it now) — or its message was matched.
+    /// Sends that are not synchronous complete at once.
+    fn sync_progress(&mut self, req: ReqId, matched: bool) -> bool {
+        let Some(state) = self.sync.get_mut(&req.0) else {
+            return !matched;
+        };
+        if matched {
+            state.matched = true;
+        } else {
+            state.left = true;
+        }
+        let done = state.left && state.matched;
+        if done {
+            self.sync.remove(&req.0);
+        }
+        done
     }
 
     /// The point-to-point engine of the run.
@@ -243,12 +323,17 @@ impl P2p {
     ) -> (ReqId, MsgId) {
         let req = io.new_request(src);
         self.kinds.insert(req.0, ReqKind::Send { dst, tag, bytes });
+        let sync = std::mem::take(&mut self.next_sync).then_some(req);
+        if sync.is_some() {
+            self.sync.insert(req.0, SyncSend::default());
+        }
         let msg = MsgId(self.messages.insert(Message {
             src,
             dst,
             tag,
             bytes,
             data,
+            sync,
         }));
         (req, msg)
     }
@@ -306,6 +391,12 @@ impl P2p {
             },
         );
         io.set_data(req, data);
+        if let Some(send) = m.sync {
+            if self.sync_progress(send, true) {
+                let sender = self.complete_send(io, send);
+                io.wake(sender);
+            }
+        }
         let owner = io.complete(req);
         io.record(P2pRecord::Matched {
             rank: owner,
@@ -331,16 +422,20 @@ impl Layer for P2p {
     fn on_event(&mut self, event: LayerEvent, io: &mut Io<'_>) -> Result<(), LayerFailure> {
         match P2pEvent::decode(event) {
             P2pEvent::SendDone(req) => {
-                let owner = self.complete_send(io, req);
-                io.wake(owner);
+                if self.sync_progress(req, false) {
+                    let owner = self.complete_send(io, req);
+                    io.wake(owner);
+                }
             }
             P2pEvent::Arrive(msg) => self.arrive(io, msg),
             P2pEvent::Packet(id) => self.packet_arrived(io, id),
             P2pEvent::Handler(id) => self.handler_done(io, id),
             P2pEvent::Landed(req, msg) => self.landed(io, req, msg),
             P2pEvent::FlagSet(req) => {
-                let owner = self.complete_send(io, req);
-                io.wake_on_processor(owner);
+                if self.sync_progress(req, false) {
+                    let owner = self.complete_send(io, req);
+                    io.wake_on_processor(owner);
+                }
             }
         }
         Ok(())
@@ -374,6 +469,7 @@ impl Layer for P2p {
             + self.protos.capacity() * std::mem::size_of::<Option<Box<ProtoBox>>>()
             + self.kinds.heap_bytes()
             + self.statuses.heap_bytes()
+            + self.sync.len() * std::mem::size_of::<(u32, SyncSend)>() * 2
     }
 }
 
@@ -386,6 +482,12 @@ pub trait PointToPoint {
     fn irecv(&mut self, src: Source, tag: TagSel, capacity: u64) -> Result<ReqId, OpError>;
     /// Takes a completed request back like `RankCtx::take`, with a receive's status.
     fn take_received(&mut self, req: ReqId) -> Result<Option<Received>, OpError>;
+    /// A request that is complete at once and moves nothing (a send to or a receive from
+    /// `MPI_PROC_NULL`).
+    fn null_request(&mut self) -> ReqId;
+    /// Like [`PointToPoint::isend`], but the request completes only once a receive matched the
+    /// message (`MPI_Ssend`, `MPI_Issend`).
+    fn issend(&mut self, dst: i64, tag: i32, bytes: u64, data: Vec<u8>) -> Result<ReqId, OpError>;
 }
 
 impl PointToPoint for RankCtx<'_> {
@@ -413,6 +515,21 @@ impl PointToPoint for RankCtx<'_> {
             status,
             data: c.data,
         }))
+    }
+
+    fn issend(&mut self, dst: i64, tag: i32, bytes: u64, data: Vec<u8>) -> Result<ReqId, OpError> {
+        self.call::<P2p, _>(|p, io, rank| {
+            let dst = io.check_rank(dst)?;
+            Ok(p.issend(io, rank, dst, tag, bytes, data))
+        })
+    }
+
+    fn null_request(&mut self) -> ReqId {
+        self.call::<P2p, _>(|_, io, rank| {
+            let req = io.new_request(rank);
+            io.complete(req);
+            req
+        })
     }
 }
 

@@ -1,0 +1,154 @@
+//! [`MpiFunction`]: one MPI function in one place — its C signature (name, parameters and their
+//! kinds, result), which the checker and the compiler read, and the code that decodes its
+//! argument words and runs it on the rank's library — and [`MpiCall`], one call of it with its
+//! arguments evaluated.
+
+use std::fmt;
+
+use super::error::ErrorKind;
+use super::pending::Pending;
+use super::state::{MpiState, Value};
+use crate::engine::RankCtx;
+use crate::lang::ast::BaseType;
+use crate::lang::builtins::{Builtin, Param};
+use crate::lang::memory::{Addr, Memory};
+
+/// How a call started: finished with a value, or an operation to drive until it completes.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Started {
+    /// Complete: the function returns this.
+    Return(Value),
+    /// Blocked until this completes (then the function returns `MPI_SUCCESS`).
+    Wait(Pending),
+}
+
+/// `MPI_SUCCESS` as a start.
+pub(super) fn done() -> Result<Started, ErrorKind> {
+    Ok(Started::Return(Value::Int(super::constants::MPI_SUCCESS)))
+}
+
+/// The code of an MPI function: checks and decodes the arguments, reads and writes the rank's
+/// memory, issues operations through the engine.
+pub(super) type Run =
+    fn(&mut MpiState, &Args<'_>, &mut Memory, &mut RankCtx<'_>) -> Result<Started, ErrorKind>;
+
+/// One MPI function.
+#[derive(Copy, Clone)]
+pub struct MpiFunction {
+    /// Its C signature, as the checker validates calls and the compiler evaluates arguments.
+    pub sig: Builtin,
+    /// Whether it may be called outside `MPI_Init` … `MPI_Finalize` (`MPI_Wtime`,
+    /// `MPI_Initialized`, …; `MPI_Init` checks the phase itself).
+    pub anytime: bool,
+    /// What it does.
+    pub(super) run: Run,
+}
+
+impl MpiFunction {
+    /// A function returning an `int` error code, callable between `MPI_Init` and
+    /// `MPI_Finalize`.
+    pub(super) const fn new(name: &'static str, params: &'static [Param], run: Run) -> Self {
+        MpiFunction {
+            sig: Builtin {
+                name,
+                params,
+                variadic: false,
+                result: BaseType::Int,
+            },
+            anytime: false,
+            run,
+        }
+    }
+
+    /// The same function returning a `double` (`MPI_Wtime`).
+    pub(super) const fn double(mut self) -> Self {
+        self.sig.result = BaseType::Double;
+        self
+    }
+
+    /// The same function, callable before `MPI_Init` and after `MPI_Finalize`.
+    pub(super) const fn anytime(mut self) -> Self {
+        self.anytime = true;
+        self
+    }
+
+    /// Its C name.
+    pub fn name(&self) -> &'static str {
+        self.sig.name
+    }
+}
+
+impl fmt::Debug for MpiFunction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.sig.signature())
+    }
+}
+
+impl PartialEq for MpiFunction {
+    fn eq(&self, other: &Self) -> bool {
+        self.sig == other.sig
+    }
+}
+
+impl Eq for MpiFunction {}
+
+/// The argument words of a call, in C order: integers as the program computed them (counts,
+/// ranks, tags, handles; checked by the library, not trusted), pointers as addresses in the
+/// rank's memory (0 = `NULL` = `MPI_STATUS_IGNORE`).
+#[derive(Copy, Clone, Debug)]
+pub struct Args<'a> {
+    /// The function's name (for messages).
+    pub name: &'static str,
+    /// The words.
+    pub words: &'a [i64],
+}
+
+impl Args<'_> {
+    /// Integer argument `n` (0 if missing: the compiler passes exactly the arity).
+    pub fn int(&self, n: usize) -> i64 {
+        self.words.get(n).copied().unwrap_or(0)
+    }
+
+    /// Pointer argument `n`. Addresses in the heap segment come back sign-extended from 4-byte
+    /// pointer variables; anything else that is no address becomes one that fails every check.
+    pub fn addr(&self, n: usize) -> Addr {
+        let word = self.int(n);
+        match Addr::try_from(word) {
+            Ok(addr) => addr,
+            Err(_) if (i64::from(i32::MIN)..0).contains(&word) => word as i32 as Addr,
+            Err(_) => Addr::MAX,
+        }
+    }
+}
+
+/// One call of an MPI function with its arguments evaluated (see [`Args`]).
+#[derive(Clone, PartialEq, Eq)]
+pub struct MpiCall {
+    /// The function.
+    pub function: &'static MpiFunction,
+    /// Its argument words, in C order.
+    pub args: Vec<i64>,
+}
+
+impl MpiCall {
+    /// A call of the function `name` (`None` if no such MPI function exists or the number of
+    /// arguments is not its arity).
+    pub fn named(name: &str, args: &[i64]) -> Option<MpiCall> {
+        let function = super::functions::find(name)?.1;
+        (function.sig.params.len() == args.len()).then(|| MpiCall {
+            function,
+            args: args.to_vec(),
+        })
+    }
+
+    /// The C function's name, e.g. `"MPI_Recv"`.
+    pub fn name(&self) -> &'static str {
+        self.function.name()
+    }
+}
+
+impl fmt::Debug for MpiCall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{:?}", self.name(), self.args)
+    }
+}

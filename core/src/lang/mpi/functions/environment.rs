@@ -1,0 +1,114 @@
+//! The environment: `MPI_Init`, `MPI_Finalize`, `MPI_Initialized`, `MPI_Finalized`,
+//! `MPI_Comm_rank`, `MPI_Comm_size`, `MPI_Wtime`, `MPI_Wtick`, `MPI_Get_processor_name`,
+//! `MPI_Abort`.
+
+use super::params::{p, INTP, K};
+use crate::engine::RankCtx;
+use crate::lang::mpi::buffers::{write_bytes, write_int};
+use crate::lang::mpi::constants::MPI_MAX_PROCESSOR_NAME;
+use crate::lang::mpi::datatype::check_comm;
+use crate::lang::mpi::error::ErrorKind;
+use crate::lang::mpi::function::{done, MpiFunction, Started};
+use crate::lang::mpi::state::Value;
+use crate::proto::p2p::P2p;
+
+/// The simulated node's host name: the machine's name as a host-name prefix and the node number
+/// of the rank (`fujitsu-fx100-node12`).
+pub(crate) fn processor_name(ctx: &mut RankCtx<'_>) -> String {
+    let (name, node) = ctx.call::<P2p, _>(|_, io, rank| {
+        let m = io.machine_ref();
+        (m.name().to_string(), m.node_of(rank))
+    });
+    let head = name.split(['(', ',']).next().unwrap_or_default();
+    let mut host = String::new();
+    for word in head
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+    {
+        host.push_str(&word.to_ascii_lowercase());
+        host.push('-');
+    }
+    format!("{host}node{node}")
+}
+
+/// The family's functions.
+pub(super) const FUNCTIONS: &[MpiFunction] = &[
+    MpiFunction::new(
+        "MPI_Init",
+        &[p("argc", K::ArgcPtr), p("argv", K::ArgvPtr)],
+        |s, _, _, _| {
+            s.init()?;
+            done()
+        },
+    )
+    .anytime(),
+    MpiFunction::new("MPI_Finalize", &[], |s, _, _, _| {
+        s.finalize();
+        done()
+    }),
+    MpiFunction::new(
+        "MPI_Comm_rank",
+        &[p("comm", K::Comm), p("rank", INTP)],
+        |_, a, mem, ctx| {
+            check_comm(a.int(0))?;
+            let rank = i32::try_from(ctx.rank()).unwrap_or(i32::MAX);
+            write_int(mem, a.addr(1), rank, "the rank variable")?;
+            done()
+        },
+    ),
+    MpiFunction::new(
+        "MPI_Comm_size",
+        &[p("comm", K::Comm), p("size", INTP)],
+        |_, a, mem, ctx| {
+            check_comm(a.int(0))?;
+            let size = i32::try_from(ctx.size()).unwrap_or(i32::MAX);
+            write_int(mem, a.addr(1), size, "the size variable")?;
+            done()
+        },
+    ),
+    MpiFunction::new("MPI_Wtime", &[], |_, _, _, ctx| {
+        Ok(Started::Return(Value::Double(ctx.now().as_secs_f64())))
+    })
+    .double()
+    .anytime(),
+    MpiFunction::new("MPI_Initialized", &[p("flag", INTP)], |s, a, mem, _| {
+        write_int(mem, a.addr(0), i32::from(s.is_initialized()), "the flag")?;
+        done()
+    })
+    .anytime(),
+    MpiFunction::new("MPI_Finalized", &[p("flag", INTP)], |s, a, mem, _| {
+        write_int(mem, a.addr(0), i32::from(s.is_finalized()), "the flag")?;
+        done()
+    })
+    .anytime(),
+    // The simulated clock counts picoseconds.
+    MpiFunction::new("MPI_Wtick", &[], |_, _, _, _| {
+        Ok(Started::Return(Value::Double(1e-12)))
+    })
+    .double()
+    .anytime(),
+    MpiFunction::new(
+        "MPI_Get_processor_name",
+        &[p("name", K::Buffer), p("resultlen", INTP)],
+        |_, a, mem, ctx| {
+            let mut name = processor_name(ctx).into_bytes();
+            name.truncate(MPI_MAX_PROCESSOR_NAME as usize - 1);
+            let len = i32::try_from(name.len()).unwrap_or(0);
+            name.push(0);
+            write_bytes(mem, a.addr(0), &name, "the name buffer")?;
+            write_int(mem, a.addr(1), len, "the length variable")?;
+            done()
+        },
+    ),
+    MpiFunction::new(
+        "MPI_Abort",
+        &[p("comm", K::Comm), p("errorcode", K::Int)],
+        |_, a, _, ctx| {
+            check_comm(a.int(0))?;
+            Err(ErrorKind::Aborted {
+                rank: ctx.rank(),
+                code: a.int(1),
+            })
+        },
+    ),
+];

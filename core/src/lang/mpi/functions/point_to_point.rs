@@ -1,0 +1,230 @@
+//! Point-to-point: `MPI_Send`, `MPI_Recv`, `MPI_Isend`, `MPI_Irecv`, `MPI_Send_init`,
+//! `MPI_Recv_init`, the send modes (`MPI_Ssend`, `MPI_Issend`, `MPI_Rsend`, `MPI_Irsend`,
+//! `MPI_Bsend`, `MPI_Ibsend` with `MPI_Buffer_attach`/`detach`), `MPI_Sendrecv` and
+//! `MPI_Sendrecv_replace`. Receives from and sends to `MPI_PROC_NULL` complete at once.
+
+use super::params::{p, INTP, IRECV, ISEND, K, SEND};
+use crate::engine::RankCtx;
+use crate::lang::memory::Memory;
+use crate::lang::mpi::bsend::BsendBuffer;
+use crate::lang::mpi::buffers::{check_bytes, write_int};
+use crate::lang::mpi::error::ErrorKind;
+use crate::lang::mpi::function::{done, Args, MpiFunction, Started};
+use crate::lang::mpi::pending::Pending;
+use crate::lang::mpi::state::MpiState;
+use crate::lang::mpi::transfer::Transfer;
+
+/// The family's functions.
+pub(super) const FUNCTIONS: &[MpiFunction] = &[
+    MpiFunction::new("MPI_Send", SEND, |_, a, mem, ctx| {
+        blocking(send(a, ctx)?, 0, mem, ctx)
+    }),
+    MpiFunction::new(
+        "MPI_Recv",
+        &[
+            p("buf", K::Buffer),
+            p("count", K::Int),
+            p("datatype", K::Datatype),
+            p("source", K::Int),
+            p("tag", K::Int),
+            p("comm", K::Comm),
+            p("status", K::StatusOut),
+        ],
+        |_, a, mem, ctx| blocking(recv(a, ctx)?, a.addr(6), mem, ctx),
+    ),
+    MpiFunction::new("MPI_Isend", ISEND, |s, a, mem, ctx| {
+        request(s, send(a, ctx)?, false, a, mem, ctx)
+    }),
+    MpiFunction::new("MPI_Irecv", IRECV, |s, a, mem, ctx| {
+        request(s, recv(a, ctx)?, false, a, mem, ctx)
+    }),
+    MpiFunction::new("MPI_Send_init", ISEND, |s, a, mem, ctx| {
+        request(s, send(a, ctx)?, true, a, mem, ctx)
+    }),
+    MpiFunction::new("MPI_Recv_init", IRECV, |s, a, mem, ctx| {
+        request(s, recv(a, ctx)?, true, a, mem, ctx)
+    }),
+    MpiFunction::new("MPI_Ssend", SEND, |_, a, mem, ctx| {
+        blocking(send(a, ctx)?.synchronous(), 0, mem, ctx)
+    }),
+    MpiFunction::new("MPI_Issend", ISEND, |s, a, mem, ctx| {
+        request(s, send(a, ctx)?.synchronous(), false, a, mem, ctx)
+    }),
+    // Ready mode: the program promises the receive is posted; a standard send is correct then.
+    MpiFunction::new("MPI_Rsend", SEND, |_, a, mem, ctx| {
+        blocking(send(a, ctx)?, 0, mem, ctx)
+    }),
+    MpiFunction::new("MPI_Irsend", ISEND, |s, a, mem, ctx| {
+        request(s, send(a, ctx)?, false, a, mem, ctx)
+    }),
+    MpiFunction::new("MPI_Bsend", SEND, |s, a, mem, ctx| {
+        buffered(s, send(a, ctx)?, mem, ctx)?;
+        done()
+    }),
+    MpiFunction::new("MPI_Ibsend", ISEND, |s, a, mem, ctx| {
+        buffered(s, send(a, ctx)?, mem, ctx)?;
+        let null = Transfer::Null { receive: false };
+        request(s, null, false, a, mem, ctx)
+    }),
+    MpiFunction::new(
+        "MPI_Buffer_attach",
+        &[p("buffer", K::Buffer), p("size", K::Int)],
+        |s, a, mem, _| {
+            if s.bsend.is_some() {
+                return Err(ErrorKind::BsendBufferAttached);
+            }
+            let size = crate::lang::mpi::state::length(a.int(1))?;
+            check_bytes(mem, a.addr(0), size, "the buffer")?;
+            s.bsend = Some(Box::new(BsendBuffer {
+                addr: a.addr(0),
+                size,
+                sends: Vec::new(),
+            }));
+            done()
+        },
+    ),
+    MpiFunction::new(
+        "MPI_Buffer_detach",
+        &[p("buffer_addr", K::BaseOut), p("size", INTP)],
+        |s, a, mem, _| {
+            let buffer = s.bsend.take().ok_or(ErrorKind::NoBsendBuffer)?;
+            write_int(mem, a.addr(0), buffer.addr as i32, "the buffer address")?;
+            let size = i32::try_from(buffer.size).unwrap_or(i32::MAX);
+            write_int(mem, a.addr(1), size, "the size variable")?;
+            let reqs = buffer.sends.into_iter().map(|(req, _)| req).collect();
+            Ok(Started::Wait(Pending::Drain(reqs)))
+        },
+    ),
+    MpiFunction::new(
+        "MPI_Sendrecv",
+        &[
+            p("sendbuf", K::Buffer),
+            p("sendcount", K::Int),
+            p("sendtype", K::Datatype),
+            p("dest", K::Int),
+            p("sendtag", K::Int),
+            p("recvbuf", K::Buffer),
+            p("recvcount", K::Int),
+            p("recvtype", K::Datatype),
+            p("source", K::Int),
+            p("recvtag", K::Int),
+            p("comm", K::Comm),
+            p("status", K::StatusOut),
+        ],
+        |_, a, mem, ctx| {
+            let (comm, status) = (a.int(10), a.addr(11));
+            let send =
+                Transfer::send(a.addr(0), a.int(1), a.int(2), a.int(3), a.int(4), comm, ctx)?;
+            let recv =
+                Transfer::recv(a.addr(5), a.int(6), a.int(7), a.int(8), a.int(9), comm, ctx)?;
+            both(send, recv, status, mem, ctx)
+        },
+    ),
+    MpiFunction::new(
+        "MPI_Sendrecv_replace",
+        &[
+            p("buf", K::Buffer),
+            p("count", K::Int),
+            p("datatype", K::Datatype),
+            p("dest", K::Int),
+            p("sendtag", K::Int),
+            p("source", K::Int),
+            p("recvtag", K::Int),
+            p("comm", K::Comm),
+            p("status", K::StatusOut),
+        ],
+        |_, a, mem, ctx| {
+            let (buf, count, dtype, comm) = (a.addr(0), a.int(1), a.int(2), a.int(7));
+            let send = Transfer::send(buf, count, dtype, a.int(3), a.int(4), comm, ctx)?;
+            let recv = Transfer::recv(buf, count, dtype, a.int(5), a.int(6), comm, ctx)?;
+            both(send, recv, a.addr(8), mem, ctx)
+        },
+    ),
+];
+
+/// Posts `send` (its data copied now) and `recv`, and blocks until both complete; the receive
+/// fills the status at `status`.
+fn both(
+    send: Transfer,
+    recv: Transfer,
+    status: crate::lang::memory::Addr,
+    mem: &mut Memory,
+    ctx: &mut RankCtx<'_>,
+) -> Result<Started, ErrorKind> {
+    let r = recv.post(mem, ctx)?;
+    let s = send.post(mem, ctx)?;
+    Ok(Started::Wait(Pending::Transfers(vec![
+        (r, recv, status),
+        (s, send, 0),
+    ])))
+}
+
+/// Starts a buffered send: its data is copied into the attached buffer's space (accounted until
+/// it left), so the call returns at once.
+fn buffered(
+    s: &mut MpiState,
+    transfer: Transfer,
+    mem: &mut Memory,
+    ctx: &mut RankCtx<'_>,
+) -> Result<(), ErrorKind> {
+    let buffer = s.bsend.as_mut().ok_or(ErrorKind::NoBsendBuffer)?;
+    buffer.reap(ctx)?;
+    let space = buffer.reserve(transfer.send_bytes())?;
+    let req = transfer.post(mem, ctx)?;
+    buffer.sends.push((req, space));
+    Ok(())
+}
+
+/// The send described by arguments 0–5 (`buf, count, datatype, dest, tag, comm`).
+fn send(a: &Args<'_>, ctx: &RankCtx<'_>) -> Result<Transfer, ErrorKind> {
+    Transfer::send(
+        a.addr(0),
+        a.int(1),
+        a.int(2),
+        a.int(3),
+        a.int(4),
+        a.int(5),
+        ctx,
+    )
+}
+
+/// The receive described by arguments 0–5 (`buf, count, datatype, source, tag, comm`).
+fn recv(a: &Args<'_>, ctx: &RankCtx<'_>) -> Result<Transfer, ErrorKind> {
+    Transfer::recv(
+        a.addr(0),
+        a.int(1),
+        a.int(2),
+        a.int(3),
+        a.int(4),
+        a.int(5),
+        ctx,
+    )
+}
+
+/// Posts `transfer` and blocks until it completes (filling the status at `status`).
+fn blocking(
+    transfer: Transfer,
+    status: crate::lang::memory::Addr,
+    mem: &mut Memory,
+    ctx: &mut RankCtx<'_>,
+) -> Result<Started, ErrorKind> {
+    let req = transfer.post(mem, ctx)?;
+    Ok(Started::Wait(Pending::Transfer {
+        req,
+        transfer,
+        status,
+    }))
+}
+
+/// Makes a request for `transfer` (started unless `persistent`); its handle goes to argument 6.
+fn request(
+    s: &mut MpiState,
+    transfer: Transfer,
+    persistent: bool,
+    a: &Args<'_>,
+    mem: &mut Memory,
+    ctx: &mut RankCtx<'_>,
+) -> Result<Started, ErrorKind> {
+    s.create(transfer, persistent, a.addr(6), mem, ctx)?;
+    done()
+}
