@@ -1929,6 +1929,14 @@ impl<'a> Checker<'a> {
             .enumerate()
         {
             let (ok, fix) = match conv {
+                '*' => (
+                    t.is_integer(),
+                    "a `*` width or precision takes an `int` argument",
+                ),
+                'p' => (
+                    t.is_pointerish(),
+                    "`%p` prints a pointer: an address or an array",
+                ),
                 'd' | 'i' | 'u' | 'o' | 'x' | 'X' | 'c' => (
                     t.is_integer() || t.is_handle(),
                     if t.is_double() {
@@ -1938,7 +1946,7 @@ impl<'a> Checker<'a> {
                     },
                 ),
                 's' => (
-                    t.as_pointer() == Some((BaseType::Char, 1)),
+                    matches!(t.as_pointer(), Some((BaseType::Char | BaseType::UChar, 1))),
                     "`%s` prints a string: a string literal or a `char` array",
                 ),
                 _ => (
@@ -1966,8 +1974,15 @@ impl<'a> Checker<'a> {
     }
 }
 
-/// The conversion letters of a `printf` format (`%%` excluded), or what is wrong with it.
+/// The conversion letters of a `printf` format (`%%` excluded; `*` for a width or precision
+/// taken from an argument), or what is wrong with it. (What is valid is [`printf::conversions`]'s
+/// decision; this adds the letters the messages quote.)
 fn conversions(format: &str) -> Result<Vec<char>, String> {
+    if let Err(e) = super::printf::conversions(format) {
+        if e.message.contains("%n") || e.message.contains("positional") {
+            return Err(e.message);
+        }
+    }
     let mut out = Vec::new();
     let mut chars = format.chars().peekable();
     while let Some(c) = chars.next() {
@@ -1977,19 +1992,15 @@ fn conversions(format: &str) -> Result<Vec<char>, String> {
         while chars.peek().is_some_and(|f| "-+ 0#".contains(*f)) {
             chars.next();
         }
-        let mut star = false;
         while let Some(&f) = chars.peek() {
             if f.is_ascii_digit() || f == '.' {
                 chars.next();
             } else if f == '*' {
-                star = true;
+                out.push('*');
                 chars.next();
             } else {
                 break;
             }
-        }
-        if star {
-            return Err("`*` widths are not supported in `printf` formats".into());
         }
         while chars.peek().is_some_and(|f| "hlLzjt".contains(*f)) {
             chars.next();
@@ -1998,7 +2009,7 @@ fn conversions(format: &str) -> Result<Vec<char>, String> {
             Some('%') => {}
             Some(
                 conv @ ('d' | 'i' | 'u' | 'o' | 'x' | 'X' | 'c' | 's' | 'f' | 'F' | 'e' | 'E' | 'g'
-                | 'G'),
+                | 'G' | 'a' | 'A' | 'p'),
             ) => {
                 out.push(conv);
             }

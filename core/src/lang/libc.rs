@@ -9,6 +9,8 @@
 //! than corrupting memory. Time answers in simulated time: `time`, `clock` and `gettimeofday`
 //! read the rank's clock, `sleep` and `usleep` advance it.
 
+use super::libc_rand::LibcRandom;
+use super::libc_strto as strto;
 use super::memory::{Addr, MemError, Memory};
 use super::types::Ty;
 use crate::time::SimTime;
@@ -100,6 +102,8 @@ pub struct Lib<'a> {
     pub now: SimTime,
     /// The simulated node's host name.
     pub host: &'a str,
+    /// The rank's `rand`/`random` state (glibc's generator, seeded with 1 at start).
+    pub rand: &'a mut LibcRandom,
 }
 
 /// An implementation: the argument words in order.
@@ -157,16 +161,38 @@ pub static LIBC: &[LibFn] = &[
         Ok(Done::Value(a[0].wrapping_abs()))
     }),
     f("atoi", &[C::CharPtr], C::Int, |l, a| {
-        let s = cstr(l.mem, a[0])?;
-        Ok(Done::Value(i64::from(parse_long(&s, 10).0 as i32)))
+        Ok(Done::Value(i64::from(strto::atoi(&cbytes(l.mem, a[0])?))))
     }),
     f("atol", &[C::CharPtr], C::Long, |l, a| {
-        let s = cstr(l.mem, a[0])?;
-        Ok(Done::Value(parse_long(&s, 10).0))
+        Ok(Done::Value(strto::atol(&cbytes(l.mem, a[0])?)))
     }),
     f("atof", &[C::CharPtr], C::Double, |l, a| {
-        let s = cstr(l.mem, a[0])?;
-        Ok(dv(parse_double(&s).0))
+        Ok(dv(strto::atof(&cbytes(l.mem, a[0])?)))
+    }),
+    f(
+        "strtoul",
+        &[C::CharPtr, C::VoidPtr, C::Int],
+        C::SizeT,
+        |l, a| {
+            let base = check_base(a[2])?;
+            let p = strto::strtoul(&cbytes(l.mem, a[0])?, base);
+            set_end(l, a[0], a[1], p.end)?;
+            Ok(Done::Value(p.value as i64))
+        },
+    ),
+    f("rand", &[], C::Int, |l, _| {
+        Ok(Done::Value(i64::from(l.rand.random())))
+    }),
+    f("random", &[], C::Long, |l, _| {
+        Ok(Done::Value(i64::from(l.rand.random())))
+    }),
+    f("srand", &[C::UInt], C::Void, |l, a| {
+        l.rand.seed(a[0] as u32);
+        Ok(Done::Value(0))
+    }),
+    f("srandom", &[C::UInt], C::Void, |l, a| {
+        l.rand.seed(a[0] as u32);
+        Ok(Done::Value(0))
     }),
     f("strtol", &[C::CharPtr, C::VoidPtr, C::Int], C::Long, strtol),
     LibFn {
@@ -578,137 +604,32 @@ fn memmove(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
     Ok(Done::Value(a[0]))
 }
 
-/// `strtol`'s parse of `s` in `base` (0: from the prefix): the value (clamped to `long`'s range
-/// on overflow, as glibc) and the bytes consumed (0 when there is no number).
-pub fn parse_long(s: &str, base: u32) -> (i64, usize) {
-    let b = s.as_bytes();
-    let mut i = 0;
-    while i < b.len() && (b[i] == b' ' || (b'\t'..=b'\r').contains(&b[i])) {
-        i += 1;
+fn check_base(base: i64) -> Result<u32, String> {
+    if base != 0 && !(2..=36).contains(&base) {
+        return Err(format!("the base must be 0 or 2 to 36, not {base}"));
     }
-    let mut negative = false;
-    if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
-        negative = b[i] == b'-';
-        i += 1;
-    }
-    let mut base = base;
-    let hex_prefix = i + 1 < b.len()
-        && b[i] == b'0'
-        && (b[i + 1] | 0x20) == b'x'
-        && b.get(i + 2).is_some_and(|c| c.is_ascii_hexdigit());
-    if (base == 0 || base == 16) && hex_prefix {
-        base = 16;
-        i += 2;
-    } else if base == 0 {
-        base = if b.get(i) == Some(&b'0') { 8 } else { 10 };
-    }
-    let start = i;
-    let mut value: u64 = 0;
-    let mut overflow = false;
-    while let Some(digit) = b.get(i).and_then(|c| char::from(*c).to_digit(base)) {
-        match value
-            .checked_mul(u64::from(base))
-            .and_then(|v| v.checked_add(u64::from(digit)))
-        {
-            Some(v) => value = v,
-            None => overflow = true,
-        }
-        i += 1;
-    }
-    if i == start {
-        return (0, 0);
-    }
-    let limit = if negative {
-        i64::MIN.unsigned_abs()
-    } else {
-        i64::MAX as u64
-    };
-    let v = if overflow || value > limit {
-        if negative {
-            i64::MIN
-        } else {
-            i64::MAX
-        }
-    } else if negative {
-        (value as i64).wrapping_neg()
-    } else {
-        value as i64
-    };
-    (v, i)
+    Ok(base as u32)
 }
 
-/// `strtod`'s parse: the value and the bytes consumed (0 when there is no number).
-pub fn parse_double(s: &str) -> (f64, usize) {
-    let b = s.as_bytes();
-    let mut i = 0;
-    while i < b.len() && (b[i] == b' ' || (b'\t'..=b'\r').contains(&b[i])) {
-        i += 1;
+/// Stores `s + used` in `*endptr` when `endptr` is not `NULL`.
+fn set_end(l: &mut Lib<'_>, s: i64, endptr: i64, used: usize) -> Result<(), String> {
+    if endptr != 0 {
+        put(l.mem, endptr, &(s + used as i64).to_le_bytes())?;
     }
-    let start = i;
-    if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
-        i += 1;
-    }
-    let rest = &s[i..];
-    for word in ["infinity", "inf", "nan"] {
-        if rest.len() >= word.len() && rest[..word.len()].eq_ignore_ascii_case(word) {
-            let v = if word == "nan" {
-                f64::NAN
-            } else {
-                f64::INFINITY
-            };
-            let v = if b[start] == b'-' { -v } else { v };
-            return (v, i + word.len());
-        }
-    }
-    let digits = |i: &mut usize| {
-        let from = *i;
-        while *i < b.len() && b[*i].is_ascii_digit() {
-            *i += 1;
-        }
-        *i - from
-    };
-    let mut n = digits(&mut i);
-    if i < b.len() && b[i] == b'.' {
-        i += 1;
-        n += digits(&mut i);
-    }
-    if n == 0 {
-        return (0.0, 0);
-    }
-    if i < b.len() && (b[i] | 0x20) == b'e' {
-        let mut j = i + 1;
-        if j < b.len() && (b[j] == b'+' || b[j] == b'-') {
-            j += 1;
-        }
-        if digits(&mut j) > 0 {
-            i = j;
-        }
-    }
-    (s[start..i].parse().unwrap_or(0.0), i)
+    Ok(())
 }
 
 fn strtol(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
-    let base = a[2];
-    if base != 0 && !(2..=36).contains(&base) {
-        return Err(format!("strtol: the base must be 0 or 2 to 36, not {base}"));
-    }
-    let s = cstr(l.mem, a[0])?;
-    let (v, used) = parse_long(&s, base as u32);
-    if a[1] != 0 {
-        let end = a[0] + used as i64;
-        put(l.mem, a[1], &end.to_le_bytes())?;
-    }
-    Ok(Done::Value(v))
+    let base = check_base(a[2])?;
+    let p = strto::strtol(&cbytes(l.mem, a[0])?, base);
+    set_end(l, a[0], a[1], p.end)?;
+    Ok(Done::Value(p.value))
 }
 
 fn strtod(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
-    let s = cstr(l.mem, a[0])?;
-    let (v, used) = parse_double(&s);
-    if a[1] != 0 {
-        let end = a[0] + used as i64;
-        put(l.mem, a[1], &end.to_le_bytes())?;
-    }
-    Ok(dv(v))
+    let p = strto::strtod(&cbytes(l.mem, a[0])?);
+    set_end(l, a[0], a[1], p.end)?;
+    Ok(dv(p.value))
 }
 
 #[cfg(test)]
@@ -724,25 +645,5 @@ mod tests {
             lookup("malloc").map(|(_, f)| f.signature()),
             Some("void *malloc(size_t)".into())
         );
-    }
-
-    #[test]
-    fn strtol_like_glibc() {
-        assert_eq!(parse_long("  -42xyz", 10), (-42, 5));
-        assert_eq!(parse_long("0x1F", 0), (31, 4));
-        assert_eq!(parse_long("017", 0), (15, 3));
-        assert_eq!(parse_long("99999999999999999999", 10), (i64::MAX, 20));
-        assert_eq!(parse_long("-99999999999999999999", 10), (i64::MIN, 21));
-        assert_eq!(parse_long("abc", 10), (0, 0));
-        assert_eq!(parse_long("0x", 16), (0, 1));
-    }
-
-    #[test]
-    fn strtod_like_glibc() {
-        assert_eq!(parse_double(" 3.5e2x"), (350.0, 6));
-        assert_eq!(parse_double("-.5"), (-0.5, 3));
-        assert_eq!(parse_double("1e"), (1.0, 1));
-        assert_eq!(parse_double("x"), (0.0, 0));
-        assert_eq!(parse_double("-inf"), (f64::NEG_INFINITY, 4));
     }
 }

@@ -295,6 +295,9 @@ pub fn const_int(e: &Expr, records: &[RecordDecl]) -> Option<i64> {
     match &e.kind {
         ExprKind::Int(v) => Some(*v),
         ExprKind::Char(c) => Some(i64::from(*c as i8)),
+        ExprKind::Ident(name) => super::builtins::constant(name)
+            .filter(|c| c.kind == super::builtins::ConstKind::Int)
+            .map(|c| c.value),
         ExprKind::SizeOf(ty) => Layouts::new(records).checked_size(ty).map(i64::from),
         ExprKind::Cast(ty, a) if ty.pointers == 0 && ty.dims.is_empty() => {
             let v = const_int(a)?;
@@ -1993,8 +1996,7 @@ impl Parser<'_> {
     fn primary(&mut self) -> PExpr {
         let start = self.start();
         let kind = match self.peek() {
-            TokenKind::Int(v) => ExprKind::Int(*v),
-            TokenKind::Float(v) => ExprKind::Float(*v),
+            TokenKind::Int(_) | TokenKind::Float(_) => return Ok(self.number()),
             TokenKind::Char(c) => ExprKind::Char(*c),
             TokenKind::Str(_) => return Ok(self.string()),
             TokenKind::Ident(name) => {
@@ -2025,6 +2027,68 @@ impl Parser<'_> {
         };
         let span = self.bump().span;
         Ok(Box::new(Expr { kind, span }))
+    }
+
+    /// A number literal with its C type (C99 6.4.4): a literal whose type is not the one its
+    /// value alone gives (`int`, else `long`; `double`) is wrapped in a cast to its type, so
+    /// `10u`, `0xFFFFFFFF`, `1UL << 40` and `1.5f` have C's types.
+    fn number(&mut self) -> Box<Expr> {
+        let tok = self.bump();
+        let form = tok.literal;
+        let (kind, base) = match tok.kind {
+            TokenKind::Float(v) => (ExprKind::Float(v), form.float.then_some(BaseType::Float)),
+            TokenKind::Int(v) => {
+                let u = v as u64;
+                let (int, uint, long) = (
+                    u <= i32::MAX as u64,
+                    u <= u64::from(u32::MAX),
+                    u <= i64::MAX as u64,
+                );
+                let octal_hex = !form.decimal;
+                let base = if form.unsigned {
+                    if uint && form.longs == 0 {
+                        BaseType::UInt
+                    } else {
+                        BaseType::ULong
+                    }
+                } else if form.longs > 0 {
+                    if long {
+                        BaseType::Long
+                    } else {
+                        BaseType::ULong
+                    }
+                } else if int {
+                    BaseType::Int
+                } else if uint && octal_hex {
+                    BaseType::UInt
+                } else if long {
+                    BaseType::Long
+                } else {
+                    BaseType::ULong
+                };
+                let plain = if int { BaseType::Int } else { BaseType::Long };
+                (ExprKind::Int(v), (base != plain).then_some(base))
+            }
+            _ => (ExprKind::Int(0), None),
+        };
+        let lit = Box::new(Expr {
+            kind,
+            span: tok.span.clone(),
+        });
+        match base {
+            None => lit,
+            Some(base) => Box::new(Expr {
+                kind: ExprKind::Cast(
+                    Type {
+                        base,
+                        pointers: 0,
+                        dims: Vec::new(),
+                    },
+                    lit,
+                ),
+                span: tok.span,
+            }),
+        }
     }
 
     /// A string literal; adjacent literals are one string, as in C.

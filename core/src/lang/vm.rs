@@ -16,10 +16,11 @@ use super::bytecode::{
 };
 use super::diagnostic::{line_col, Diagnostic};
 use super::libc::{self, Done, Lib};
+use super::libc_rand::LibcRandom;
 use super::memory::{Addr, Memory};
 use super::mpi::{MpiState, Outcome, Value};
 use super::mpi_table;
-use super::printf::{format, PrintArg};
+use super::printf::{self, PrintArg};
 use crate::engine::{Program, RankCtx, Step};
 use crate::time::SimTime;
 
@@ -94,6 +95,8 @@ pub struct Vm {
     /// While the library runs a callback (a `qsort` comparator): the frame depth at which its
     /// return hands control back to the library.
     callback_depth: Option<usize>,
+    /// `rand()`'s state.
+    rand: LibcRandom,
 }
 
 /// A runtime failure before it gets its location.
@@ -224,6 +227,7 @@ impl Vm {
             line: String::new(),
             error: None,
             callback_depth: None,
+            rand: LibcRandom::default(),
         }
     }
 
@@ -732,18 +736,27 @@ impl Vm {
                     raw.reverse();
                     let fmt_addr = self.pop()? as Addr;
                     let fmt = self.read_cstr(fmt_addr)?;
+                    // Which arguments `%s` reads as strings (the others print as pointers).
+                    let classes = printf::conversions(&fmt).unwrap_or_default();
                     let mut args = Vec::with_capacity(kinds.len());
-                    for (k, v) in kinds.iter().zip(raw) {
+                    for (i, (k, v)) in kinds.iter().zip(raw).enumerate() {
                         args.push(match k {
                             ArgKind::Int => PrintArg::Int(v),
                             ArgKind::Double => PrintArg::Double(d(v)),
-                            ArgKind::Addr => PrintArg::Str(self.read_cstr(v as Addr)?),
+                            ArgKind::Addr
+                                if v != 0 && classes.get(i) == Some(&printf::ArgClass::Str) =>
+                            {
+                                PrintArg::Str(self.read_cstr(v as Addr)?)
+                            }
+                            ArgKind::Addr => PrintArg::Ptr(v as u64),
                         });
                     }
-                    let text = format(&fmt, &args);
+                    let text = printf::format_bytes(fmt.as_bytes(), &args);
                     let n = text.len();
                     match to {
-                        PrintTo::Console => self.write_console(&text, ctx),
+                        PrintTo::Console => {
+                            self.write_console(&String::from_utf8_lossy(&text), ctx)
+                        }
                         PrintTo::Buffer | PrintTo::BoundedBuffer => {
                             let cap = if to == PrintTo::BoundedBuffer {
                                 Some(self.pop()?)
@@ -751,7 +764,7 @@ impl Vm {
                                 None
                             };
                             let dest = self.pop()? as Addr;
-                            let mut bytes = text.into_bytes();
+                            let mut bytes = text;
                             if let Some(cap) = cap {
                                 if cap <= 0 {
                                     bytes.clear();
@@ -792,6 +805,7 @@ impl Vm {
                         line,
                         now: ctx.now(),
                         host: &host,
+                        rand: &mut self.rand,
                     };
                     let done = libc::call(index as usize, &mut lib, &a);
                     self.line = String::new();

@@ -3,33 +3,12 @@
 //! `MPI_Abort`.
 
 use super::params::{p, INTP, K};
-use crate::engine::RankCtx;
 use crate::lang::mpi::buffers::{write_bytes, write_int};
 use crate::lang::mpi::constants::MPI_MAX_PROCESSOR_NAME;
 use crate::lang::mpi::datatype::check_comm;
 use crate::lang::mpi::error::ErrorKind;
 use crate::lang::mpi::function::{done, MpiFunction, Started};
 use crate::lang::mpi::state::Value;
-use crate::proto::p2p::P2p;
-
-/// The simulated node's host name: the machine's name as a host-name prefix and the node number
-/// of the rank (`fujitsu-fx100-node12`).
-pub(crate) fn processor_name(ctx: &mut RankCtx<'_>) -> String {
-    let (name, node) = ctx.call::<P2p, _>(|_, io, rank| {
-        let m = io.machine_ref();
-        (m.name().to_string(), m.node_of(rank))
-    });
-    let head = name.split(['(', ',']).next().unwrap_or_default();
-    let mut host = String::new();
-    for word in head
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| !w.is_empty())
-    {
-        host.push_str(&word.to_ascii_lowercase());
-        host.push('-');
-    }
-    format!("{host}node{node}")
-}
 
 /// The family's functions.
 pub(super) const FUNCTIONS: &[MpiFunction] = &[
@@ -91,7 +70,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         "MPI_Get_processor_name",
         &[p("name", K::Buffer), p("resultlen", INTP)],
         |_, a, mem, ctx| {
-            let mut name = processor_name(ctx).into_bytes();
+            let mut name = ctx.host_name().into_bytes();
             name.truncate(MPI_MAX_PROCESSOR_NAME as usize - 1);
             let len = i32::try_from(name.len()).unwrap_or(0);
             name.push(0);
