@@ -2243,7 +2243,7 @@ mod tests {
     fn printf_formats() {
         let src = in_main(
             "  printf(\"%d %d\\n\", x);\n  printf(\"%d\\n\", d);\n  printf(\"%f\\n\", x);\n  printf(\"%s\\n\", x);\n  \
-             printf(\"%q\\n\", x);\n  printf(\"%*d\\n\", 3, x);\n  printf(x);\n  printf();\n  printf(\"100%\");",
+             printf(\"%q\\n\", x);\n  printf(\"%*d\\n\", d, x);\n  printf(x);\n  printf();\n  printf(\"100%\");",
         );
         assert_eq!(
             errors(&src),
@@ -2253,7 +2253,7 @@ mod tests {
                 "`%f` in the `printf` format does not match argument 2, which is an `int`",
                 "`%s` in the `printf` format does not match argument 2, which is an `int`",
                 "unknown conversion `%q` in the `printf` format",
-                "`*` widths are not supported in `printf` formats",
+                "`%*` in the `printf` format does not match argument 2, which is a `double`",
                 "argument 1 (`format`) of `printf` must be a format string literal, not an `int`",
                 "`printf` takes at least 1 argument but 0 were given",
                 "the `printf` format ends with a lone `%`; write `%%` for a percent sign",
