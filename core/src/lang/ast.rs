@@ -123,6 +123,8 @@ pub enum BaseType {
     MpiWin,
     /// `MPI_Info`: an int-sized handle (only `MPI_INFO_NULL` exists).
     MpiInfo,
+    /// `MPI_Group`: an int-sized group handle.
+    MpiGroup,
 }
 
 /// A declared type: a base type, pointer levels, and array dimensions (outermost first).

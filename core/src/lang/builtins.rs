@@ -40,6 +40,8 @@ pub enum ParamKind {
     Win,
     /// An `MPI_Info` value (`MPI_INFO_NULL`).
     Info,
+    /// An `MPI_Group` value.
+    Group,
     /// The address of a pointer variable that receives an allocated block (`&buf`,
     /// `MPI_Win_allocate`), never `NULL`.
     BaseOut,
@@ -70,6 +72,7 @@ impl ParamKind {
             ParamKind::ArgvPtr => "`&argv` or `NULL`",
             ParamKind::Win => "a window (`MPI_Win`)",
             ParamKind::Info => "an info object such as `MPI_INFO_NULL`",
+            ParamKind::Group => "a group (`MPI_Group`)",
             ParamKind::BaseOut => "the address of a pointer variable (`&buf`)",
             ParamKind::Format => "a format string literal",
         }
@@ -239,6 +242,33 @@ pub const CONSTANTS: &[Constant] = &[
         ConstKind::Handle(BaseType::MpiComm),
         k::MPI_COMM_WORLD,
     ),
+    c(
+        "MPI_COMM_SELF",
+        ConstKind::Handle(BaseType::MpiComm),
+        k::MPI_COMM_SELF,
+    ),
+    c(
+        "MPI_COMM_NULL",
+        ConstKind::Handle(BaseType::MpiComm),
+        k::MPI_COMM_NULL,
+    ),
+    c(
+        "MPI_GROUP_EMPTY",
+        ConstKind::Handle(BaseType::MpiGroup),
+        k::MPI_GROUP_EMPTY,
+    ),
+    c(
+        "MPI_GROUP_NULL",
+        ConstKind::Handle(BaseType::MpiGroup),
+        k::MPI_GROUP_NULL,
+    ),
+    int("MPI_IDENT", k::MPI_IDENT),
+    int("MPI_CONGRUENT", k::MPI_CONGRUENT),
+    int("MPI_SIMILAR", k::MPI_SIMILAR),
+    int("MPI_UNEQUAL", k::MPI_UNEQUAL),
+    int("MPI_GRAPH", k::MPI_GRAPH),
+    int("MPI_CART", k::MPI_CART),
+    int("MPI_DIST_GRAPH", k::MPI_DIST_GRAPH),
     datatype("MPI_CHAR", k::MPI_CHAR),
     datatype("MPI_INT", k::MPI_INT),
     datatype("MPI_DOUBLE", k::MPI_DOUBLE),
@@ -316,7 +346,8 @@ pub fn base_size(base: BaseType) -> u32 {
         | BaseType::MpiDatatype
         | BaseType::MpiOp
         | BaseType::MpiWin
-        | BaseType::MpiInfo => INT_SIZE,
+        | BaseType::MpiInfo
+        | BaseType::MpiGroup => INT_SIZE,
     }
 }
 

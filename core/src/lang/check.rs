@@ -112,6 +112,7 @@ fn is_handle_base(b: BaseType) -> bool {
             | BaseType::MpiOp
             | BaseType::MpiWin
             | BaseType::MpiInfo
+            | BaseType::MpiGroup
     )
 }
 
@@ -1856,6 +1857,7 @@ impl<'a> Checker<'a> {
             ParamKind::Op => *t == Ty::Scalar(BaseType::MpiOp),
             ParamKind::Win => *t == Ty::Scalar(BaseType::MpiWin),
             ParamKind::Info => *t == Ty::Scalar(BaseType::MpiInfo),
+            ParamKind::Group => *t == Ty::Scalar(BaseType::MpiGroup),
             ParamKind::BaseOut => {
                 if null {
                     return Some("an address is needed here, not a null pointer");

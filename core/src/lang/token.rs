@@ -305,6 +305,7 @@ pub fn base_type_name(base: BaseType) -> &'static str {
         BaseType::MpiOp => "MPI_Op",
         BaseType::MpiWin => "MPI_Win",
         BaseType::MpiInfo => "MPI_Info",
+        BaseType::MpiGroup => "MPI_Group",
     }
 }
 
@@ -322,6 +323,7 @@ pub fn keyword(word: &str) -> Option<TokenKind> {
         "MPI_Op" => TokenKind::Type(BaseType::MpiOp),
         "MPI_Win" => TokenKind::Type(BaseType::MpiWin),
         "MPI_Info" => TokenKind::Type(BaseType::MpiInfo),
+        "MPI_Group" => TokenKind::Type(BaseType::MpiGroup),
         // An address-sized integer; rank memory addresses are 32-bit, so an `int`.
         "MPI_Aint" => TokenKind::Type(BaseType::Int),
         "if" => TokenKind::If,

@@ -131,7 +131,8 @@ impl Ty {
             | BaseType::MpiDatatype
             | BaseType::MpiOp
             | BaseType::MpiWin
-            | BaseType::MpiInfo) => Ty::Handle(b),
+            | BaseType::MpiInfo
+            | BaseType::MpiGroup) => Ty::Handle(b),
         }
     }
 
@@ -416,6 +417,7 @@ impl fmt::Display for Ty {
             Ty::Handle(BaseType::MpiOp) => write!(f, "MPI_Op"),
             Ty::Handle(BaseType::MpiWin) => write!(f, "MPI_Win"),
             Ty::Handle(BaseType::MpiInfo) => write!(f, "MPI_Info"),
+            Ty::Handle(BaseType::MpiGroup) => write!(f, "MPI_Group"),
             Ty::Handle(_) => write!(f, "handle"),
             Ty::Status => write!(f, "MPI_Status"),
             Ty::Record(_) => write!(f, "struct"),

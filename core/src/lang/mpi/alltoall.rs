@@ -5,11 +5,12 @@
 //! `MPI_Alltoall` is the special case of `MPI_Alltoallv` with equal counts and displacements
 //! `i × count`; both are described as one block per peer.
 
-use super::buffers::{check_bytes, element, read_bytes, read_int, write_bytes};
+use super::buffers::{check_bytes, element, read_bytes, read_ints, write_bytes};
 use super::collective::Round;
+use super::comm_ctx::CommCtx;
 use super::datatype::Datatype;
 use super::error::ErrorKind;
-use crate::engine::{Rank, RankCtx, Step};
+use crate::engine::{Rank, Step};
 use crate::lang::memory::{Addr, Memory};
 
 /// Where the block for one peer goes.
@@ -36,21 +37,6 @@ pub(super) struct Alltoall {
     round: Option<Round>,
 }
 
-/// Reads `int array[size]` at `base` as element counts or displacements.
-fn read_ints(
-    mem: &Memory,
-    base: Addr,
-    size: u32,
-    what: &'static str,
-) -> Result<Vec<i64>, ErrorKind> {
-    (0..size)
-        .map(|i| {
-            let at = element(mem, base, i64::from(i), 4, what)?;
-            read_int(mem, at, what).map(i64::from)
-        })
-        .collect()
-}
-
 impl Alltoall {
     /// `MPI_Alltoall`: equal blocks of `sendcount` and `recvcount` elements.
     #[allow(clippy::too_many_arguments)]
@@ -63,7 +49,7 @@ impl Alltoall {
         recvcount: i64,
         recvtype: i64,
         mem: &Memory,
-        ctx: &RankCtx<'_>,
+        ctx: &CommCtx<'_, '_>,
     ) -> Result<Alltoall, ErrorKind> {
         let stype = Datatype::from_handle(sendtype)?;
         let rtype = Datatype::from_handle(recvtype)?;
@@ -103,7 +89,7 @@ impl Alltoall {
         rdispls: Addr,
         recvtype: i64,
         mem: &Memory,
-        ctx: &RankCtx<'_>,
+        ctx: &CommCtx<'_, '_>,
     ) -> Result<Alltoall, ErrorKind> {
         let stype = Datatype::from_handle(sendtype)?;
         let rtype = Datatype::from_handle(recvtype)?;
@@ -127,7 +113,7 @@ impl Alltoall {
         send: (Addr, &[i64], &[i64], Datatype),
         recv: (Addr, &[i64], &[i64], Datatype),
         mem: &Memory,
-        ctx: &RankCtx<'_>,
+        ctx: &CommCtx<'_, '_>,
     ) -> Result<Alltoall, ErrorKind> {
         let (sbuf, scounts, sdispls, stype) = send;
         let (rbuf, rcounts, rdispls, rtype) = recv;
@@ -174,7 +160,7 @@ impl Alltoall {
     pub(super) fn step(
         &mut self,
         mem: &mut Memory,
-        ctx: &mut RankCtx<'_>,
+        ctx: &mut CommCtx<'_, '_>,
     ) -> Result<Option<Step>, ErrorKind> {
         let n = u64::from(ctx.size());
         let me = u64::from(ctx.rank());

@@ -3,8 +3,9 @@
 //! rank has heard, directly or indirectly, from every other, so none leaves before all arrived.
 
 use super::collective::Round;
+use super::comm_ctx::CommCtx;
 use super::error::ErrorKind;
-use crate::engine::{RankCtx, Step};
+use crate::engine::Step;
 
 /// One rank's barrier in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,7 +27,7 @@ impl Barrier {
     }
 
     /// Advances; `None` once this rank may leave the barrier.
-    pub(super) fn step(&mut self, ctx: &mut RankCtx<'_>) -> Result<Option<Step>, ErrorKind> {
+    pub(super) fn step(&mut self, ctx: &mut CommCtx<'_, '_>) -> Result<Option<Step>, ErrorKind> {
         let n = u64::from(ctx.size());
         let rank = u64::from(ctx.rank());
         loop {

@@ -4,8 +4,9 @@
 
 use super::buffers::{read_bytes, write_bytes};
 use super::collective::{absolute, relative, Round};
+use super::comm_ctx::CommCtx;
 use super::error::ErrorKind;
-use crate::engine::{Rank, RankCtx, Step};
+use crate::engine::{Rank, Step};
 use crate::lang::memory::{Addr, Memory};
 
 /// Where a broadcast is.
@@ -47,7 +48,7 @@ impl Bcast {
     pub(super) fn step(
         &mut self,
         mem: &mut Memory,
-        ctx: &mut RankCtx<'_>,
+        ctx: &mut CommCtx<'_, '_>,
     ) -> Result<Option<Step>, ErrorKind> {
         let n = ctx.size();
         let v = relative(ctx.rank(), self.root, n);
@@ -87,7 +88,7 @@ impl Bcast {
     /// Posts the sends to relative rank `v`'s children, largest subtree first.
     fn to_children(
         &self,
-        ctx: &mut RankCtx<'_>,
+        ctx: &mut CommCtx<'_, '_>,
         v: u64,
         data: Vec<u8>,
     ) -> Result<Round, ErrorKind> {

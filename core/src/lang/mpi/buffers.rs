@@ -92,6 +92,35 @@ pub(super) fn element(
         })
 }
 
+/// Reads `int array[size]` at `base` (counts, displacements, ranks, dimensions).
+pub(super) fn read_ints(
+    mem: &Memory,
+    base: Addr,
+    size: u32,
+    what: &'static str,
+) -> Result<Vec<i64>, ErrorKind> {
+    (0..size)
+        .map(|i| {
+            let at = element(mem, base, i64::from(i), 4, what)?;
+            read_int(mem, at, what).map(i64::from)
+        })
+        .collect()
+}
+
+/// Writes `values` to the `int` array at `base`.
+pub(super) fn write_ints(
+    mem: &mut Memory,
+    base: Addr,
+    values: &[i32],
+    what: &'static str,
+) -> Result<(), ErrorKind> {
+    for (i, &v) in values.iter().enumerate() {
+        let at = element(mem, base, i as i64, 4, what)?;
+        write_int(mem, at, v, what)?;
+    }
+    Ok(())
+}
+
 /// A status as MPI reports it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(super) struct StatusFields {

@@ -11,14 +11,12 @@
 use super::alltoall::Alltoall;
 use super::barrier::Barrier;
 use super::bcast::Bcast;
+use super::comm_ctx::CommCtx;
 use super::error::ErrorKind;
 use super::gather::{Gather, Scatter};
 use super::reduce::{Allreduce, Reduce};
-use super::transfer::ENGINE_CAPACITY;
-use crate::engine::{Rank, RankCtx, ReqId, Step};
+use crate::engine::{Rank, ReqId, Step};
 use crate::lang::memory::Memory;
-use crate::proto::p2p::PointToPoint;
-use crate::proto::p2p::{Source, TagSel};
 
 /// Which collective (or which phase of one) a message belongs to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -43,6 +41,8 @@ pub(super) enum Kind {
     Alltoallv = 8,
     /// The barrier of a one-sided collective call (window creation, fence, free).
     Window = 9,
+    /// The allgather that creates a communicator (`MPI_Comm_split`, `MPI_Comm_dup`, …).
+    CommCreate = 10,
 }
 
 /// Kinds fit in this many values.
@@ -66,35 +66,34 @@ pub(super) struct Round {
 }
 
 impl Round {
-    /// Posts a send of `data` to `dst`.
+    /// Posts a send of `data` to `dst` (a rank of `ctx`'s communicator).
     pub(super) fn send(
         &mut self,
-        ctx: &mut RankCtx<'_>,
+        ctx: &mut CommCtx<'_, '_>,
         dst: Rank,
         tag: i32,
         data: Vec<u8>,
     ) -> Result<(), ErrorKind> {
-        let bytes = data.len() as u64;
-        let req = ctx.isend(i64::from(dst), tag, bytes, data)?;
+        let req = ctx.isend(dst, tag, data)?;
         self.sends.push(req);
         Ok(())
     }
 
-    /// Posts a receive of at most `capacity` bytes from `src`.
+    /// Posts a receive of at most `capacity` bytes from `src` (a rank of `ctx`'s communicator).
     pub(super) fn recv(
         &mut self,
-        ctx: &mut RankCtx<'_>,
+        ctx: &mut CommCtx<'_, '_>,
         src: Rank,
         tag: i32,
         capacity: u32,
     ) -> Result<(), ErrorKind> {
-        let req = ctx.irecv(Source::Rank(src), TagSel::Tag(tag), ENGINE_CAPACITY)?;
+        let req = ctx.irecv(src, tag)?;
         self.recvs.push((req, capacity));
         Ok(())
     }
 
     /// `None` once every message completed, else the step that waits for the rest.
-    pub(super) fn waiting(&self, ctx: &RankCtx<'_>) -> Result<Option<Step>, ErrorKind> {
+    pub(super) fn waiting(&self, ctx: &CommCtx<'_, '_>) -> Result<Option<Step>, ErrorKind> {
         let mut open = Vec::new();
         for req in self.sends.iter().chain(self.recvs.iter().map(|(r, _)| r)) {
             if !ctx.is_complete(*req)? {
@@ -110,7 +109,7 @@ impl Round {
 
     /// Takes every completed request back; returns the received data in posting order. A message
     /// longer than its receive's capacity is `MPI_ERR_TRUNCATE`.
-    pub(super) fn finish(&mut self, ctx: &mut RankCtx<'_>) -> Result<Vec<Vec<u8>>, ErrorKind> {
+    pub(super) fn finish(&mut self, ctx: &mut CommCtx<'_, '_>) -> Result<Vec<Vec<u8>>, ErrorKind> {
         for req in std::mem::take(&mut self.sends) {
             ctx.take(req)?
                 .ok_or(ErrorKind::Internal("a collective send is not complete"))?;
@@ -171,7 +170,7 @@ impl Collective {
     pub(super) fn step(
         &mut self,
         mem: &mut Memory,
-        ctx: &mut RankCtx<'_>,
+        ctx: &mut CommCtx<'_, '_>,
     ) -> Result<Option<Step>, ErrorKind> {
         match self {
             Collective::Barrier(c) => c.step(ctx),

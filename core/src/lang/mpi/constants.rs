@@ -9,8 +9,30 @@
 
 /// Returned by every MPI function that succeeds.
 pub const MPI_SUCCESS: i32 = 0;
-/// The only communicator: all ranks.
+/// All ranks (context id 0).
 pub const MPI_COMM_WORLD: i32 = 0x4400_0000;
+/// The rank alone (context id 1).
+pub const MPI_COMM_SELF: i32 = 0x4400_0001;
+/// No communicator (`MPI_Comm_split` with `MPI_UNDEFINED`, a freed communicator variable).
+pub const MPI_COMM_NULL: i32 = 0x0400_0000;
+/// The group with no ranks.
+pub const MPI_GROUP_EMPTY: i32 = 0x4800_0000;
+/// No group (a freed group variable).
+pub const MPI_GROUP_NULL: i32 = 0x0800_0000;
+/// `MPI_Comm_compare`: the same communicator.
+pub const MPI_IDENT: i32 = 0;
+/// `MPI_Comm_compare`: the same ranks in the same order, another context.
+pub const MPI_CONGRUENT: i32 = 1;
+/// `MPI_Comm_compare`: the same ranks in another order.
+pub const MPI_SIMILAR: i32 = 2;
+/// `MPI_Comm_compare`: different ranks.
+pub const MPI_UNEQUAL: i32 = 3;
+/// `MPI_Topo_test`: a graph topology (never made here).
+pub const MPI_GRAPH: i32 = 1;
+/// `MPI_Topo_test`: a Cartesian topology.
+pub const MPI_CART: i32 = 2;
+/// `MPI_Topo_test`: a distributed graph topology (never made here).
+pub const MPI_DIST_GRAPH: i32 = 3;
 
 /// `int`: 4 bytes.
 pub const MPI_INT: i32 = 0x4c00_0405;
@@ -57,8 +79,8 @@ pub const MPI_MODE_NOPRECEDE: i32 = 8192;
 /// Assert (fence): no one-sided operations follow (it closes the last epoch).
 pub const MPI_MODE_NOSUCCEED: i32 = 16384;
 
-/// A receive that accepts any sender.
-pub const MPI_ANY_SOURCE: i32 = -1;
+/// A receive that accepts any sender (MPICH's value).
+pub const MPI_ANY_SOURCE: i32 = -2;
 /// A receive that accepts any (user) tag.
 pub const MPI_ANY_TAG: i32 = -1;
 /// The null request: waiting on it returns at once with an empty status.
@@ -70,7 +92,7 @@ pub const MPI_STATUSES_IGNORE: i32 = 0;
 /// "No such value": `MPI_Get_count` of a partial element, `MPI_Waitany` with no active request.
 pub const MPI_UNDEFINED: i32 = -32766;
 /// The null process: a send to it or a receive from it completes at once and moves nothing.
-pub const MPI_PROC_NULL: i32 = -2;
+pub const MPI_PROC_NULL: i32 = -1;
 /// The longest processor name `MPI_Get_processor_name` writes, terminating NUL included.
 pub const MPI_MAX_PROCESSOR_NAME: i32 = 128;
 /// Bytes of bookkeeping each buffered send takes in the attached buffer (MPICH's value).
@@ -86,6 +108,10 @@ mod tests {
     fn handles_of_different_kinds_never_coincide() {
         let handles = [
             MPI_COMM_WORLD,
+            MPI_COMM_SELF,
+            MPI_COMM_NULL,
+            MPI_GROUP_EMPTY,
+            MPI_GROUP_NULL,
             MPI_INT,
             MPI_DOUBLE,
             MPI_CHAR,

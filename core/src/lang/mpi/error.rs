@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use super::comm_error::CommError;
 use super::datatype::{Datatype, ReduceOp};
 use super::rma_error::RmaError;
 use crate::engine::OpError;
@@ -87,7 +88,7 @@ pub enum ErrorKind {
     UnknownDatatype(i64),
     /// An unknown reduction-operation handle.
     UnknownOp(i64),
-    /// A communicator other than `MPI_COMM_WORLD`.
+    /// A window on a communicator other than `MPI_COMM_WORLD`.
     UnknownComm(i64),
     /// A reduction on a datatype it is not defined for.
     OpNotForType {
@@ -144,6 +145,8 @@ pub enum ErrorKind {
     },
     /// A one-sided call's own error (windows, epochs, locks, bounds).
     Rma(RmaError),
+    /// A communicator's, group's or topology's error.
+    Comm(CommError),
     /// The engine refused an operation.
     Engine(OpError),
     /// `MPI_Bsend` with no room left in the attached buffer.
@@ -211,7 +214,7 @@ impl fmt::Display for ErrorKind {
             ),
             ErrorKind::UnknownComm(h) => write!(
                 f,
-                "unknown communicator {h}: only MPI_COMM_WORLD exists"
+                "communicator {h}: windows can be created on MPI_COMM_WORLD only"
             ),
             ErrorKind::OpNotForType { op, dtype } => write!(
                 f,
@@ -254,6 +257,7 @@ impl fmt::Display for ErrorKind {
             }
             ErrorKind::Memory { what, error } => write!(f, "{what}: {error}"),
             ErrorKind::Rma(e) => write!(f, "{e}"),
+            ErrorKind::Comm(e) => write!(f, "{e}"),
             ErrorKind::Engine(e) => write!(f, "{e}"),
             ErrorKind::BsendOverflow { need, free, size } => write!(
                 f,
@@ -277,6 +281,12 @@ impl fmt::Display for ErrorKind {
 impl From<RmaError> for ErrorKind {
     fn from(e: RmaError) -> ErrorKind {
         ErrorKind::Rma(e)
+    }
+}
+
+impl From<CommError> for ErrorKind {
+    fn from(e: CommError) -> ErrorKind {
+        ErrorKind::Comm(e)
     }
 }
 

@@ -4,9 +4,10 @@
 
 use super::buffers::{check_bytes, element, read_bytes, write_bytes};
 use super::collective::{absolute, Round};
+use super::comm_ctx::CommCtx;
 use super::datatype::Datatype;
 use super::error::ErrorKind;
-use crate::engine::{Rank, RankCtx, Step};
+use crate::engine::{Rank, Step};
 use crate::lang::memory::{Addr, Memory};
 
 /// Checks that `data` fits a block of `capacity` bytes (the root's own block).
@@ -68,7 +69,7 @@ impl Gather {
         recvcount: i64,
         recvtype: i64,
         mem: &Memory,
-        ctx: &RankCtx<'_>,
+        ctx: &CommCtx<'_, '_>,
     ) -> Result<Gather, ErrorKind> {
         let sbytes = Datatype::from_handle(sendtype)?.bytes(sendcount, "sendcount")?;
         let own = read_bytes(mem, sendbuf, sbytes, "the send buffer")?;
@@ -93,7 +94,7 @@ impl Gather {
     pub(super) fn step(
         &mut self,
         mem: &mut Memory,
-        ctx: &mut RankCtx<'_>,
+        ctx: &mut CommCtx<'_, '_>,
     ) -> Result<Option<Step>, ErrorKind> {
         let n = ctx.size();
         let is_root = ctx.rank() == self.root;
@@ -161,7 +162,7 @@ impl Scatter {
         recvcount: i64,
         recvtype: i64,
         mem: &Memory,
-        ctx: &RankCtx<'_>,
+        ctx: &CommCtx<'_, '_>,
     ) -> Result<Scatter, ErrorKind> {
         let rbytes = Datatype::from_handle(recvtype)?.bytes(recvcount, "recvcount")?;
         check_bytes(mem, recvbuf, rbytes, "the receive buffer")?;
@@ -190,7 +191,7 @@ impl Scatter {
     pub(super) fn step(
         &mut self,
         mem: &mut Memory,
-        ctx: &mut RankCtx<'_>,
+        ctx: &mut CommCtx<'_, '_>,
     ) -> Result<Option<Step>, ErrorKind> {
         let n = ctx.size();
         let is_root = ctx.rank() == self.root;

@@ -25,6 +25,12 @@
 //! | `requests` | the request-handle table (non-persistent and persistent requests) |
 //! | `pending` | a blocked call and how it finishes (Send/Recv, Wait*, a failed Test, collectives) |
 //! | `collective` | internal tags, rounds of messages, the collective state machine |
+//! | `comm` | communicators: context ids, members, the rank's table of communicators and groups |
+//! | `comm_ctx` | a rank seen through a communicator (ranks translated for the algorithms) |
+//! | `comm_create` | creating a communicator: an allgather of (color, key, free contexts) |
+//! | `group` | groups: ordered world ranks, translation and comparison |
+//! | `cart`, `dims` | Cartesian topologies and `MPI_Dims_create`'s factorisation |
+//! | `comm_error` | [`CommError`]: communicators', groups' and topologies' errors |
 //! | `barrier`, `bcast`, `reduce`, `gather`, `alltoall` | one algorithm each |
 //! | `one_sided` | the one-sided calls: windows, synchronization, put/get/accumulate/atomics |
 //! | `window` | the rank's windows: handles, epochs, outstanding operations, lock holds |
@@ -37,13 +43,20 @@ mod barrier;
 mod bcast;
 mod bsend;
 mod buffers;
+mod cart;
 mod collective;
+mod comm;
+mod comm_create;
+mod comm_ctx;
+pub mod comm_error;
 pub mod constants;
 pub mod datatype;
+mod dims;
 pub mod error;
 pub mod function;
 pub mod functions;
 mod gather;
+mod group;
 mod one_sided;
 mod passive_lock;
 pub mod pending;
@@ -56,6 +69,7 @@ pub mod state;
 mod transfer;
 mod window;
 
+pub use comm_error::CommError;
 pub use error::{ErrorKind, MpiError};
 pub use function::{Args, MpiCall, MpiFunction};
 pub use rma_error::RmaError;

@@ -7,10 +7,13 @@
 
 use super::buffers::{element, status_at, write_int, write_status, StatusFields};
 use super::collective::Collective;
+use super::comm::{Comm, Comms};
+use super::comm_create::Create;
+use super::comm_ctx::CommCtx;
 use super::error::ErrorKind;
 use super::requests::{Entry, Requests};
 use super::rma_sync::RmaSync;
-use super::transfer::Transfer;
+use super::transfer::{comm_rank, Transfer};
 use super::window::Windows;
 use crate::engine::{RankCtx, ReqId, Step};
 use crate::lang::memory::{Addr, Memory};
@@ -79,6 +82,8 @@ pub(super) enum Pending {
     /// `MPI_Probe`: poll until a matching message waits (each look costs the polling time,
     /// doubling up to [`MAX_PROBE_WAIT`]).
     Probe {
+        /// The communicator.
+        comm: Comm,
         /// Accepted source.
         source: Source,
         /// Accepted tag.
@@ -103,8 +108,10 @@ pub(super) enum Pending {
         /// The time was spent.
         polled: bool,
     },
-    /// A collective.
-    Collective(Collective),
+    /// A collective on a communicator.
+    Collective(Comm, Collective),
+    /// The creation of a communicator (collective on its parent).
+    Create(Box<Create>),
     /// A one-sided synchronization call (window creation, fence, free, lock, unlock, flush).
     Rma(RmaSync),
 }
@@ -115,6 +122,7 @@ impl Pending {
         &mut self,
         requests: &mut Requests,
         windows: &mut Option<Box<Windows>>,
+        comms: &mut Option<Box<Comms>>,
         mem: &mut Memory,
         ctx: &mut RankCtx<'_>,
     ) -> Result<Option<Step>, ErrorKind> {
@@ -217,13 +225,14 @@ impl Pending {
                 Ok(None)
             }
             Pending::Probe {
+                comm,
                 source,
                 tag,
                 status,
                 wait,
                 yielded,
             } => {
-                if let Some(found) = probe(ctx, *source, *tag) {
+                if let Some(found) = probe(ctx, comm, *source, *tag) {
                     write_status(mem, *status, found)?;
                     return Ok(None);
                 }
@@ -255,17 +264,27 @@ impl Pending {
                     ctx.flops_time(POLL_FLOPS).max(MIN_POLL_TIME),
                 )))
             }
-            Pending::Collective(c) => c.step(mem, ctx),
+            Pending::Collective(comm, c) => c.step(mem, &mut CommCtx::new(ctx, comm)),
+            Pending::Create(create) => {
+                create.step(comms.get_or_insert_with(Box::default), mem, ctx)
+            }
             Pending::Rma(sync) => sync.step(windows.get_or_insert_with(Box::default), mem, ctx),
         }
     }
 }
 
-/// What a receive from `source` with `tag` would match now, as a status.
-pub(super) fn probe(ctx: &RankCtx<'_>, source: Source, tag: TagSel) -> Option<StatusFields> {
-    let found = ctx.layer::<P2p>()?.probe(ctx.rank(), source, tag)?;
+/// What a receive on `comm` from `source` with `tag` would match now, as a status.
+pub(super) fn probe(
+    ctx: &RankCtx<'_>,
+    comm: &Comm,
+    source: Source,
+    tag: TagSel,
+) -> Option<StatusFields> {
+    let found = ctx
+        .layer::<P2p>()?
+        .probe(ctx.rank(), comm.context, source, tag)?;
     Some(StatusFields {
-        source: i32::try_from(found.source).unwrap_or(i32::MAX),
+        source: comm_rank(&comm.members, found.source),
         tag: found.tag,
         bytes: found.bytes,
     })

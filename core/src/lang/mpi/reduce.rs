@@ -10,9 +10,10 @@
 use super::bcast::Bcast;
 use super::buffers::{check_bytes, read_bytes, write_bytes};
 use super::collective::{absolute, relative, Round};
+use super::comm_ctx::CommCtx;
 use super::datatype::{Datatype, ReduceOp};
 use super::error::ErrorKind;
-use crate::engine::{Rank, RankCtx, Step};
+use crate::engine::{Rank, Step};
 use crate::lang::memory::{Addr, Memory};
 use crate::time::SimTime;
 
@@ -78,7 +79,7 @@ impl Reduce {
     pub(super) fn step(
         &mut self,
         mem: &mut Memory,
-        ctx: &mut RankCtx<'_>,
+        ctx: &mut CommCtx<'_, '_>,
     ) -> Result<Option<Step>, ErrorKind> {
         let n = ctx.size();
         let v = relative(ctx.rank(), self.root, n);
@@ -171,7 +172,7 @@ impl Allreduce {
     pub(super) fn step(
         &mut self,
         mem: &mut Memory,
-        ctx: &mut RankCtx<'_>,
+        ctx: &mut CommCtx<'_, '_>,
     ) -> Result<Option<Step>, ErrorKind> {
         if !self.reduced {
             if let Some(wait) = self.reduce.step(mem, ctx)? {

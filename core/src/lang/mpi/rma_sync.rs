@@ -15,6 +15,8 @@ use std::collections::VecDeque;
 
 use super::barrier::Barrier;
 use super::buffers::write_int;
+use super::comm::Comm;
+use super::comm_ctx::CommCtx;
 use super::constants::MPI_WIN_NULL;
 use super::error::ErrorKind;
 use super::passive_lock::PassiveLock;
@@ -72,7 +74,10 @@ impl RmaSync {
                 Stage::Complete { window, target } => {
                     windows.complete(*window, *target, mem, ctx)?
                 }
-                Stage::Barrier(b) => b.step(ctx)?,
+                Stage::Barrier(b) => {
+                    let world = Comm::world(ctx);
+                    b.step(&mut CommCtx::new(ctx, &world))?
+                }
                 Stage::Lock(l) => l.step(ctx)?,
                 Stage::Free { window, handle } => {
                     ctx.withdraw_window(*window);

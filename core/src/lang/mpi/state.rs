@@ -11,7 +11,6 @@ use std::collections::BTreeSet;
 
 use super::bsend::BsendBuffer;
 use super::buffers::{check_bytes, element, read_int, write_int};
-use super::collective::{tag, Kind};
 use super::constants::MPI_SUCCESS;
 use super::datatype::Datatype;
 use super::error::{ErrorKind, MpiError};
@@ -80,6 +79,8 @@ pub struct MpiState {
     pub(super) windows: Option<Box<Windows>>,
     /// The buffer attached for buffered sends.
     pub(super) bsend: Option<Box<BsendBuffer>>,
+    /// The communicators and groups the rank created, once it created one.
+    pub(super) comms: Option<Box<super::comm::Comms>>,
 }
 
 /// `MPI_SUCCESS` as a return value.
@@ -199,7 +200,13 @@ impl MpiState {
         mem: &mut Memory,
         ctx: &mut RankCtx<'_>,
     ) -> Result<Outcome, ErrorKind> {
-        match op.step(&mut self.requests, &mut self.windows, mem, ctx)? {
+        match op.step(
+            &mut self.requests,
+            &mut self.windows,
+            &mut self.comms,
+            mem,
+            ctx,
+        )? {
             None => Ok(success()),
             Some(step) => {
                 self.blocked = Some(Box::new(Blocked { call, op }));
@@ -223,13 +230,6 @@ impl MpiState {
                 }
                 Err(_) => false,
             });
-    }
-
-    /// The tag for the next collective of `kind` (counting it).
-    pub(super) fn next_tag(&mut self, kind: Kind) -> i32 {
-        let t = tag(kind, self.collectives);
-        self.collectives = self.collectives.wrapping_add(1);
-        t
     }
 
     fn start(

@@ -1,18 +1,23 @@
 //! One point-to-point transfer as a program described it — where the bytes come from or go to,
-//! the peer and the tag — checked once, then posted to the engine and completed into memory.
+//! the peer and the tag on a communicator — checked once, then posted to the engine and
+//! completed into memory. Peers are communicator ranks in the program and world ranks in the
+//! engine: a transfer keeps the world rank and the communicator's context, and a receive keeps
+//! the communicator's members to report its source as a communicator rank.
 //!
 //! Receives are posted to the engine with an unlimited capacity ([`ENGINE_CAPACITY`]) so that the
 //! whole message arrives and the library can report truncation with both sizes itself
 //! ("16 bytes arrived for a buffer of 4 bytes").
 
 use super::buffers::{check_bytes, read_bytes, write_bytes, write_status, StatusFields};
+use super::comm::Comm;
 use super::constants::{MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_PROC_NULL, MPI_TAG_UB};
-use super::datatype::{check_comm, Datatype};
+use super::datatype::Datatype;
 use super::error::{ErrorKind, RankRole};
+use super::group::Members;
 use crate::engine::{Rank, RankCtx, ReqId};
 use crate::lang::memory::{Addr, Memory};
 use crate::proto::p2p::PointToPoint;
-use crate::proto::p2p::{Source, TagSel};
+use crate::proto::p2p::{Context, Source, TagSel};
 
 /// Capacity given to the engine for every receive: no message in a 32-bit address space is
 /// longer, so the engine never truncates and the library sees the real size.
@@ -27,10 +32,12 @@ pub(super) enum Transfer {
         buf: Addr,
         /// Bytes.
         bytes: u32,
-        /// Destination.
+        /// Destination (a world rank).
         dest: Rank,
         /// Tag (≥ 0).
         tag: i32,
+        /// The communicator's context.
+        context: Context,
         /// Synchronous (`MPI_Ssend`): complete only once matched.
         sync: bool,
     },
@@ -45,30 +52,28 @@ pub(super) enum Transfer {
         buf: Addr,
         /// Bytes it holds.
         capacity: u32,
-        /// Accepted source.
+        /// Accepted source (a world rank).
         source: Source,
         /// Accepted tag.
         tag: TagSel,
+        /// The communicator's context.
+        context: Context,
+        /// The communicator's members (to report the source as a communicator rank).
+        members: Members,
     },
 }
 
-/// Checks a destination rank.
+/// Checks a rank of `MPI_COMM_WORLD` (one-sided targets).
 pub(super) fn check_rank(rank: i64, ctx: &RankCtx<'_>, role: RankRole) -> Result<Rank, ErrorKind> {
-    match u32::try_from(rank) {
-        Ok(r) if r < ctx.size() => Ok(r),
-        _ => Err(ErrorKind::InvalidRank {
-            rank,
-            size: ctx.size(),
-            role,
-        }),
-    }
+    Comm::world(ctx).check_rank(rank, role)
 }
 
-/// What a receive (or a probe) from `source` with `tag` accepts; `None` for `MPI_PROC_NULL`.
+/// What a receive (or a probe) on `comm` from `source` with `tag` accepts (the source as a
+/// world rank); `None` for `MPI_PROC_NULL`.
 pub(super) fn selector(
     source: i64,
     tag: i64,
-    ctx: &RankCtx<'_>,
+    comm: &Comm,
 ) -> Result<Option<(Source, TagSel)>, ErrorKind> {
     if source == i64::from(MPI_PROC_NULL) {
         return Ok(None);
@@ -76,7 +81,7 @@ pub(super) fn selector(
     let source = if source == i64::from(MPI_ANY_SOURCE) {
         Source::Any
     } else {
-        Source::Rank(check_rank(source, ctx, RankRole::Peer)?)
+        Source::Rank(comm.world_rank(comm.check_rank(source, RankRole::Peer)?))
     };
     let tag = match i32::try_from(tag) {
         Ok(MPI_ANY_TAG) => TagSel::Any,
@@ -84,6 +89,12 @@ pub(super) fn selector(
         _ => return Err(ErrorKind::InvalidTag { tag, receive: true }),
     };
     Ok(Some((source, tag)))
+}
+
+/// The communicator rank of world rank `world` among `members`, as a status reports it.
+pub(super) fn comm_rank(members: &Members, world: Rank) -> i32 {
+    let rank = members.rank_of(world).unwrap_or(world);
+    i32::try_from(rank).unwrap_or(i32::MAX)
 }
 
 impl Transfer {
@@ -94,15 +105,13 @@ impl Transfer {
         dtype: i64,
         dest: i64,
         tag: i64,
-        comm: i64,
-        ctx: &RankCtx<'_>,
+        comm: &Comm,
     ) -> Result<Transfer, ErrorKind> {
-        check_comm(comm)?;
         let bytes = Datatype::from_handle(dtype)?.bytes(count, "count")?;
         if dest == i64::from(MPI_PROC_NULL) {
             return Ok(Transfer::Null { receive: false });
         }
-        let dest = check_rank(dest, ctx, RankRole::Peer)?;
+        let dest = comm.world_rank(comm.check_rank(dest, RankRole::Peer)?);
         let tag = match i32::try_from(tag) {
             Ok(t) if (0..=MPI_TAG_UB).contains(&t) => t,
             _ => {
@@ -117,6 +126,7 @@ impl Transfer {
             bytes,
             dest,
             tag,
+            context: comm.context,
             sync: false,
         })
     }
@@ -145,12 +155,10 @@ impl Transfer {
         dtype: i64,
         source: i64,
         tag: i64,
-        comm: i64,
-        ctx: &RankCtx<'_>,
+        comm: &Comm,
     ) -> Result<Transfer, ErrorKind> {
-        check_comm(comm)?;
         let capacity = Datatype::from_handle(dtype)?.bytes(count, "count")?;
-        let Some((source, tag)) = selector(source, tag, ctx)? else {
+        let Some((source, tag)) = selector(source, tag, comm)? else {
             return Ok(Transfer::Null { receive: true });
         };
         Ok(Transfer::Recv {
@@ -158,6 +166,8 @@ impl Transfer {
             capacity,
             source,
             tag,
+            context: comm.context,
+            members: comm.members.clone(),
         })
     }
 
@@ -171,14 +181,15 @@ impl Transfer {
                 bytes,
                 dest,
                 tag,
+                context,
                 sync,
             } => {
                 let data = read_bytes(mem, buf, bytes, "the send buffer")?;
                 let (dest, bytes) = (i64::from(dest), u64::from(bytes));
                 Ok(if sync {
-                    ctx.issend(dest, tag, bytes, data)?
+                    ctx.issend_on(context, dest, tag, bytes, data)?
                 } else {
-                    ctx.isend(dest, tag, bytes, data)?
+                    ctx.isend_on(context, dest, tag, bytes, data)?
                 })
             }
             Transfer::Recv {
@@ -186,9 +197,11 @@ impl Transfer {
                 capacity,
                 source,
                 tag,
+                context,
+                ..
             } => {
                 check_bytes(mem, buf, capacity, "the receive buffer")?;
-                Ok(ctx.irecv(source, tag, ENGINE_CAPACITY)?)
+                Ok(ctx.irecv_on(context, source, tag, ENGINE_CAPACITY)?)
             }
             Transfer::Null { .. } => Ok(ctx.null_request()),
         }
@@ -220,7 +233,12 @@ impl Transfer {
                     bytes: 0,
                 },
             ),
-            Transfer::Recv { buf, capacity, .. } => {
+            Transfer::Recv {
+                buf,
+                capacity,
+                ref members,
+                ..
+            } => {
                 let st = done
                     .status
                     .ok_or(ErrorKind::Internal("a completed receive has no status"))?;
@@ -231,7 +249,7 @@ impl Transfer {
                     mem,
                     status,
                     StatusFields {
-                        source: i32::try_from(st.source).unwrap_or(i32::MAX),
+                        source: comm_rank(members, st.source),
                         tag: st.tag,
                         bytes: arrived.min(u64::from(capacity)),
                     },

@@ -5,10 +5,10 @@
 //! receive (in posting order) that accepts its source and tag, or waits in the destination's
 //! unexpected queue; a new receive first scans that queue in arrival order. Because the machine
 //! models deliver messages between one pair of ranks in order, this gives MPI's non-overtaking
-//! rule. Simplifications: no rendezvous protocol, no sender CPU overhead beyond what the machine
-//! charges to the transfer, one communicator.
+//! rule. Matching compares the communicator's context first. Simplifications: no rendezvous
+//! protocol, no sender CPU overhead beyond what the machine charges to the transfer.
 
-use super::{Mailbox, P2p, P2pEvent, P2pRecord, Source, TagSel};
+use super::{Context, Mailbox, P2p, P2pEvent, P2pRecord, Source, TagSel};
 use crate::engine::{Io, MsgId, Rank, ReqId};
 
 impl P2p {
@@ -27,16 +27,18 @@ impl P2p {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn eager_isend(
         &mut self,
         io: &mut Io<'_>,
+        context: Context,
         src: Rank,
         dst: Rank,
         tag: i32,
         bytes: u64,
         data: Vec<u8>,
     ) -> ReqId {
-        let (req, msg) = self.new_send(io, src, dst, tag, bytes, data);
+        let (req, msg) = self.new_send(io, context, src, dst, tag, bytes, data);
         let now = io.now();
         let transfer = io.machine().message(now, src, dst, bytes);
         // The receiver's CPU overhead (LogGP `o`) is paid before the message can be matched.
@@ -62,16 +64,17 @@ impl P2p {
     pub(super) fn eager_irecv(
         &mut self,
         io: &mut Io<'_>,
+        context: Context,
         rank: Rank,
         src: Source,
         tag: TagSel,
         capacity: u64,
     ) -> ReqId {
-        let req = self.new_recv(io, rank, src, tag, capacity);
+        let req = self.new_recv(io, context, rank, src, tag, capacity);
         let waiting = self.mailboxes[rank as usize].as_ref().and_then(|mb| {
             mb.unexpected.iter().position(|m| {
                 let msg = self.messages.get(m.0).expect("queued message is live");
-                src.accepts(msg.src) && tag.accepts(msg.tag)
+                msg.matches(context, src, tag)
             })
         });
         match waiting {
@@ -114,7 +117,7 @@ impl P2p {
         io.record(P2pRecord::Arrived { src, dst, tag, msg });
         let posted = self.mailboxes[dst as usize]
             .as_ref()
-            .and_then(|mb| mb.posted.iter().position(|r| self.accepts(*r, src, tag)));
+            .and_then(|mb| mb.posted.iter().position(|r| self.accepts(*r, msg)));
         match posted {
             Some(pos) => {
                 let req = self

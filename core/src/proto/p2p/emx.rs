@@ -21,7 +21,8 @@
 //!   (the send completes early); buffered writes the data into a temporary buffer at the
 //!   receiver before the send request, and the receive copies it out (at `G` per byte).
 //! - **Both sides.** A receive with a specific source and tag also sends a receive request, which
-//!   the sender keeps in its associative memory (a FIFO per (receiver, tag)). A send that finds one
+//!   the sender keeps in its associative memory (a FIFO per (receiver, context, tag): the
+//!   communicator's context id is part of every key). A send that finds one
 //!   there writes the data straight into the user buffer (one-sided send) and tells the receiver
 //!   to drop its request-issued entry; otherwise it sends a send request. When both requests
 //!   cross, one is ignored (Figs. 6–7): the receive request with buffered, the send request with
@@ -39,13 +40,15 @@
 //!   part of the running block. So a failed sender-side match costs a pass *and* a send
 //!   request, and a receive with a receive request costs two `o` (Table 1).
 //!
-//! Simplifications: one communicator; a request-issued removal is a 2-word packet the caller
+//! Simplifications: a request-issued removal is a 2-word packet the caller
 //! does not wait for; a local copy streams at the link's `G`; temporary buffers are unbounded.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use super::engines::Protocol;
-use super::{library_pass, P2p, P2pEvent, P2pRecord, ProtocolStep, ReqKind, Source, TagSel};
+use super::{
+    library_pass, Context, P2p, P2pEvent, P2pRecord, ProtocolStep, ReqKind, Source, TagSel,
+};
 use crate::engine::{Io, MsgId, Rank, ReqId};
 use crate::machine::{RdmaOp, Transfer};
 use crate::time::SimTime;
@@ -60,6 +63,8 @@ const FLAG_BYTES: u64 = 8;
 pub struct SendInfo {
     /// The sender's request.
     pub send: ReqId,
+    /// The communicator's context.
+    pub context: Context,
     /// Sender.
     pub src: Rank,
     /// Receiver.
@@ -79,6 +84,8 @@ pub struct SendInfo {
 pub struct RecvInfo {
     /// The receiver's request.
     pub recv: ReqId,
+    /// The communicator's context.
+    pub context: Context,
     /// Receiver.
     pub receiver: Rank,
     /// Sender.
@@ -100,6 +107,8 @@ pub enum Packet {
         owner: Rank,
         /// The other rank of the key.
         peer: Rank,
+        /// Context of the key.
+        context: Context,
         /// Tag of the key.
         tag: i32,
         /// A send request's entry (else a receive request's).
@@ -135,20 +144,25 @@ pub struct ProtoBox {
     pub posted: Vec<(ReqId, RecvMode)>,
     /// Send requests that found no posted receive, in arrival order.
     pub send_requests: VecDeque<SendInfo>,
-    /// Receive requests from receivers (the associative memory), FIFO per (receiver, tag).
-    pub assoc: BTreeMap<(Rank, i32), VecDeque<RecvInfo>>,
-    /// Send requests this rank sent and has not seen resolved, per (receiver, tag), with their
-    /// payloads (a crossing receive request turns one into a one-sided send).
-    pub issued_sends: BTreeMap<(Rank, i32), VecDeque<(ReqId, MsgId)>>,
-    /// Receive requests this rank sent and has not seen resolved, per (sender, tag).
-    pub issued_recvs: BTreeMap<(Rank, i32), VecDeque<ReqId>>,
+    /// Receive requests from receivers (the associative memory), FIFO per (receiver, context,
+    /// tag).
+    pub assoc: BTreeMap<Key, VecDeque<RecvInfo>>,
+    /// Send requests this rank sent and has not seen resolved, per (receiver, context, tag), with
+    /// their payloads (a crossing receive request turns one into a one-sided send).
+    pub issued_sends: BTreeMap<Key, VecDeque<(ReqId, MsgId)>>,
+    /// Receive requests this rank sent and has not seen resolved, per (sender, context, tag).
+    pub issued_recvs: BTreeMap<Key, VecDeque<ReqId>>,
     /// Posted wildcard receives not matched yet.
     pub wildcards: BTreeSet<ReqId>,
     /// Receives whose receive requests wait for the wildcards to match (Sec. 4.3).
     pub held_back: VecDeque<ReqId>,
 }
 
-fn pop_key<T>(map: &mut BTreeMap<(Rank, i32), VecDeque<T>>, key: (Rank, i32)) -> Option<T> {
+/// The key of the associative memory and the request-issued queues: the other rank, the
+/// communicator's context, the tag.
+pub type Key = (Rank, Context, i32);
+
+fn pop_key<T>(map: &mut BTreeMap<Key, VecDeque<T>>, key: Key) -> Option<T> {
     let queue = map.get_mut(&key)?;
     let item = queue.pop_front();
     if queue.is_empty() {
@@ -245,14 +259,15 @@ impl P2p {
             Packet::Removal {
                 owner,
                 peer,
+                context,
                 tag,
                 send,
             } => {
                 let p = self.proto(owner);
                 let removed = if send {
-                    pop_key(&mut p.issued_sends, (peer, tag)).map(|(req, _)| req)
+                    pop_key(&mut p.issued_sends, (peer, context, tag)).map(|(req, _)| req)
                 } else {
-                    pop_key(&mut p.issued_recvs, (peer, tag))
+                    pop_key(&mut p.issued_recvs, (peer, context, tag))
                 };
                 if let Some(req) = removed {
                     self.step(io, owner, peer, tag, req, ProtocolStep::Removed);
@@ -262,9 +277,11 @@ impl P2p {
     }
 
     /// `MPI_Isend` under a request-based engine.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn proto_isend(
         &mut self,
         io: &mut Io<'_>,
+        context: Context,
         src: Rank,
         dst: Rank,
         tag: i32,
@@ -272,9 +289,9 @@ impl P2p {
         data: Vec<u8>,
     ) -> ReqId {
         let now = io.now();
-        let (send, msg) = self.new_send(io, src, dst, tag, bytes, data);
+        let (send, msg) = self.new_send(io, context, src, dst, tag, bytes, data);
         if self.matching.both_sides() {
-            if let Some(rr) = pop_key(&mut self.proto(src).assoc, (dst, tag)) {
+            if let Some(rr) = pop_key(&mut self.proto(src).assoc, (dst, context, tag)) {
                 let busy = self.one_sided_send(io, send, msg, rr, false);
                 io.charge_until(busy);
                 self.send_packet(
@@ -284,6 +301,7 @@ impl P2p {
                     Packet::Removal {
                         owner: dst,
                         peer: src,
+                        context,
                         tag,
                         send: false,
                     },
@@ -293,6 +311,7 @@ impl P2p {
         }
         let mut info = SendInfo {
             send,
+            context,
             src,
             dst,
             tag,
@@ -320,7 +339,7 @@ impl P2p {
         if self.matching.both_sides() {
             self.proto(src)
                 .issued_sends
-                .entry((dst, tag))
+                .entry((dst, context, tag))
                 .or_default()
                 .push_back((send, msg));
         }
@@ -347,17 +366,18 @@ impl P2p {
     pub(crate) fn proto_irecv(
         &mut self,
         io: &mut Io<'_>,
+        context: Context,
         rank: Rank,
         src: Source,
         tag: TagSel,
         capacity: u64,
     ) -> ReqId {
         let now = io.now();
-        let recv = self.new_recv(io, rank, src, tag, capacity);
+        let recv = self.new_recv(io, context, rank, src, tag, capacity);
         let waiting = self.protos[rank as usize].as_ref().and_then(|p| {
             p.send_requests
                 .iter()
-                .position(|s| src.accepts(s.src) && tag.accepts(s.tag))
+                .position(|s| s.context == context && src.accepts(s.src) && tag.accepts(s.tag))
         });
         if let Some(pos) = waiting {
             let info = self
@@ -395,7 +415,7 @@ impl P2p {
             Some((s, t)) if both => {
                 if p.wildcards.is_empty() {
                     p.posted.push((recv, RecvMode::Requested));
-                    let packet = self.issue_recv_request(io, rank, s, t, recv);
+                    let packet = self.issue_recv_request(io, rank, (s, context, t), recv);
                     io.charge_until(packet.sender_free);
                     io.charge(library_pass(io));
                     return recv;
@@ -416,18 +436,19 @@ impl P2p {
         recv
     }
 
+    /// Sends `rank`'s receive request for `recv` to the sender of `key` (sender, context, tag).
     fn issue_recv_request(
         &mut self,
         io: &mut Io<'_>,
         rank: Rank,
-        sender: Rank,
-        tag: i32,
+        key: Key,
         recv: ReqId,
     ) -> Transfer {
         let now = io.now();
+        let (sender, context, tag) = key;
         self.proto(rank)
             .issued_recvs
-            .entry((sender, tag))
+            .entry(key)
             .or_default()
             .push_back(recv);
         let packet = self.send_packet(
@@ -436,6 +457,7 @@ impl P2p {
             rank,
             Packet::RecvRequest(RecvInfo {
                 recv,
+                context,
                 receiver: rank,
                 sender,
                 tag,
@@ -456,7 +478,7 @@ impl P2p {
     /// A send request's handler ran at the receiver.
     fn on_send_request(&mut self, io: &mut Io<'_>, info: SendInfo) {
         let now = io.now();
-        let (r, key) = (info.dst, (info.src, info.tag));
+        let (r, key) = (info.dst, (info.src, info.context, info.tag));
         let crossing = self.protos[r as usize]
             .as_ref()
             .is_some_and(|p| p.issued_recvs.contains_key(&key));
@@ -492,9 +514,9 @@ impl P2p {
             return;
         }
         let matched = self.protos[r as usize].as_ref().and_then(|p| {
-            p.posted.iter().position(|(q, mode)| {
-                *mode != RecvMode::Promised && self.accepts(*q, info.src, info.tag)
-            })
+            p.posted
+                .iter()
+                .position(|(q, mode)| *mode != RecvMode::Promised && self.accepts(*q, info.msg))
         });
         match matched {
             Some(pos) => {
@@ -600,6 +622,7 @@ impl P2p {
                 Packet::Removal {
                     owner: info.src,
                     peer: r,
+                    context: info.context,
                     tag: info.tag,
                     send: true,
                 },
@@ -629,7 +652,7 @@ impl P2p {
 
     /// A receive request's handler ran at the sender.
     fn on_recv_request(&mut self, io: &mut Io<'_>, info: RecvInfo) {
-        let (s, key) = (info.sender, (info.receiver, info.tag));
+        let (s, key) = (info.sender, (info.receiver, info.context, info.tag));
         let crossing = self.protos[s as usize]
             .as_ref()
             .is_some_and(|p| p.issued_sends.contains_key(&key));
@@ -725,6 +748,7 @@ impl P2p {
             let still_posted = self.proto(rank).posted.iter().position(|(x, _)| *x == q);
             let Some(pos) = still_posted else { continue };
             let Some(ReqKind::Recv {
+                context,
                 src: Source::Rank(s),
                 tag: TagSel::Tag(t),
                 ..
@@ -733,7 +757,7 @@ impl P2p {
                 continue;
             };
             self.proto(rank).posted[pos].1 = RecvMode::Requested;
-            self.issue_recv_request(io, rank, s, t, q);
+            self.issue_recv_request(io, rank, (s, context, t), q);
         }
     }
 }

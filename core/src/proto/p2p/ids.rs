@@ -7,6 +7,14 @@ use serde::Serialize;
 
 use crate::engine::Rank;
 
+/// A communicator's context id, carried in every message's envelope: a message matches only
+/// receives (and probes) of the same context, so a message sent on one communicator is never
+/// received on another, even by `MPI_ANY_SOURCE`/`MPI_ANY_TAG`.
+pub type Context = u32;
+
+/// The context of `MPI_COMM_WORLD` (and of everything that knows no communicators).
+pub const WORLD: Context = 0;
+
 /// Which sender a receive accepts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Source {

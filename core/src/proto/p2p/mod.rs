@@ -8,7 +8,11 @@
 //! takes them, and the request-based engines' packets and queues. Programs use it through the
 //! [`PointToPoint`] extension of `RankCtx`; views read it through `Sim::layer::<P2p>()`.
 //!
-//! Simplifications (shared by every engine): one communicator; message order per pair of ranks
+//! Communicators: every message and receive carries a context id ([`Context`]); matching
+//! compares it first, so communicators are separate message spaces. Ranks are world ranks here
+//! (the library translates communicator ranks).
+//!
+//! Simplifications (shared by every engine): message order per pair of ranks
 //! is the machine's (every model delivers a pair's messages in order), which with first-match
 //! matching gives MPI's non-overtaking rule.
 
@@ -24,7 +28,7 @@ use std::collections::VecDeque;
 
 pub use emx::{Packet, ProtoBox, RecvInfo, RecvMode, SendInfo};
 pub use engines::{Matching, Protocol, ENGINES};
-pub use ids::{Source, Status, TagSel};
+pub use ids::{Context, Source, Status, TagSel, WORLD};
 pub use records::{P2pRecord, ProtocolStep};
 
 use crate::engine::slab::{IdMap, Slab};
@@ -38,6 +42,8 @@ use crate::time::SimTime;
 pub enum ReqKind {
     /// A send.
     Send {
+        /// The communicator's context.
+        context: Context,
         /// Destination.
         dst: Rank,
         /// Tag.
@@ -47,6 +53,10 @@ pub enum ReqKind {
     },
     /// A receive.
     Recv {
+        /// The receiver.
+        rank: Rank,
+        /// The communicator's context.
+        context: Context,
         /// Accepted source.
         src: Source,
         /// Accepted tag.
@@ -59,6 +69,8 @@ pub enum ReqKind {
 /// A message in flight or waiting in an unexpected queue.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Message {
+    /// The communicator's context.
+    pub context: Context,
     /// Sender.
     pub src: Rank,
     /// Destination.
@@ -72,6 +84,13 @@ pub struct Message {
     /// A synchronous send's request (`MPI_Ssend`): it completes only once this message is
     /// matched (and its data left).
     pub sync: Option<ReqId>,
+}
+
+impl Message {
+    /// Whether a receive on `context` from `src` with `tag` accepts this message.
+    pub fn matches(&self, context: Context, src: Source, tag: TagSel) -> bool {
+        self.context == context && src.accepts(self.src) && tag.accepts(self.tag)
+    }
 }
 
 /// Where a synchronous send is: it completes when both happened.
@@ -194,7 +213,7 @@ impl P2p {
     /// request-based engines, one whose send request reached `rank` (receiver-only engines never
     /// tell the receiver about a send before it asks, so a probe there finds messages only once
     /// the sender's data is on its way).
-    pub fn probe(&self, rank: Rank, src: Source, tag: TagSel) -> Option<Status> {
+    pub fn probe(&self, rank: Rank, context: Context, src: Source, tag: TagSel) -> Option<Status> {
         let status = |m: &Message| Status {
             source: m.src,
             tag: m.tag,
@@ -205,22 +224,23 @@ impl P2p {
             let mb = self.mailboxes.get(rank as usize)?.as_ref()?;
             return mb.unexpected.iter().find_map(|id| {
                 let m = self.messages.get(id.0)?;
-                (src.accepts(m.src) && tag.accepts(m.tag)).then(|| status(m))
+                m.matches(context, src, tag).then(|| status(m))
             });
         }
         let proto = self.protos.get(rank as usize)?.as_ref()?;
         proto.send_requests.iter().find_map(|info| {
-            (src.accepts(info.src) && tag.accepts(info.tag))
-                .then(|| self.messages.get(info.msg.0).map(status))
-                .flatten()
+            let m = self.messages.get(info.msg.0)?;
+            m.matches(context, src, tag).then(|| status(m))
         })
     }
 
     /// `MPI_Issend`: like [`P2p::isend`], but the request completes only once a receive matched
     /// the message.
+    #[allow(clippy::too_many_arguments)]
     pub fn issend(
         &mut self,
         io: &mut Io<'_>,
+        context: Context,
         src: Rank,
         dst: Rank,
         tag: i32,
@@ -228,7 +248,7 @@ impl P2p {
         data: Vec<u8>,
     ) -> ReqId {
         self.next_sync = true;
-        let req = self.isend(io, src, dst, tag, bytes, data);
+        let req = self.isend(io, context, src, dst, tag, bytes, data);
         self.next_sync = false;
         req
     }
@@ -278,10 +298,12 @@ impl P2p {
     }
 
     /// `MPI_Isend`: starts sending `bytes` bytes (with optional real `data`) from `src` to
-    /// `dst` under `tag`.
+    /// `dst` under `tag` on the communicator with `context`.
+    #[allow(clippy::too_many_arguments)]
     pub fn isend(
         &mut self,
         io: &mut Io<'_>,
+        context: Context,
         src: Rank,
         dst: Rank,
         tag: i32,
@@ -289,32 +311,36 @@ impl P2p {
         data: Vec<u8>,
     ) -> ReqId {
         if self.matching == Matching::Eager {
-            self.eager_isend(io, src, dst, tag, bytes, data)
+            self.eager_isend(io, context, src, dst, tag, bytes, data)
         } else {
-            self.proto_isend(io, src, dst, tag, bytes, data)
+            self.proto_isend(io, context, src, dst, tag, bytes, data)
         }
     }
 
-    /// `MPI_Irecv`: starts receiving up to `capacity` bytes at `rank` from `src` with `tag`.
+    /// `MPI_Irecv`: starts receiving up to `capacity` bytes at `rank` from `src` with `tag` on
+    /// the communicator with `context`.
     pub fn irecv(
         &mut self,
         io: &mut Io<'_>,
+        context: Context,
         rank: Rank,
         src: Source,
         tag: TagSel,
         capacity: u64,
     ) -> ReqId {
         if self.matching == Matching::Eager {
-            self.eager_irecv(io, rank, src, tag, capacity)
+            self.eager_irecv(io, context, rank, src, tag, capacity)
         } else {
-            self.proto_irecv(io, rank, src, tag, capacity)
+            self.proto_irecv(io, context, rank, src, tag, capacity)
         }
     }
 
     /// A send request of `src` and its payload in flight.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn new_send(
         &mut self,
         io: &mut Io<'_>,
+        context: Context,
         src: Rank,
         dst: Rank,
         tag: i32,
@@ -322,12 +348,21 @@ impl P2p {
         data: Vec<u8>,
     ) -> (ReqId, MsgId) {
         let req = io.new_request(src);
-        self.kinds.insert(req.0, ReqKind::Send { dst, tag, bytes });
+        self.kinds.insert(
+            req.0,
+            ReqKind::Send {
+                context,
+                dst,
+                tag,
+                bytes,
+            },
+        );
         let sync = std::mem::take(&mut self.next_sync).then_some(req);
         if sync.is_some() {
             self.sync.insert(req.0, SyncSend::default());
         }
         let msg = MsgId(self.messages.insert(Message {
+            context,
             src,
             dst,
             tag,
@@ -342,21 +377,35 @@ impl P2p {
     pub(crate) fn new_recv(
         &mut self,
         io: &mut Io<'_>,
+        context: Context,
         rank: Rank,
         src: Source,
         tag: TagSel,
         capacity: u64,
     ) -> ReqId {
         let req = io.new_request(rank);
-        self.kinds
-            .insert(req.0, ReqKind::Recv { src, tag, capacity });
+        self.kinds.insert(
+            req.0,
+            ReqKind::Recv {
+                rank,
+                context,
+                src,
+                tag,
+                capacity,
+            },
+        );
         req
     }
 
-    /// Whether receive `req` accepts a message from `src` with `tag`.
-    pub(crate) fn accepts(&self, req: ReqId, src: Rank, tag: i32) -> bool {
-        match self.kinds.get(req.0) {
-            Some(ReqKind::Recv { src: s, tag: t, .. }) => s.accepts(src) && t.accepts(tag),
+    /// Whether receive `req` accepts message `msg`.
+    pub(crate) fn accepts(&self, req: ReqId, msg: MsgId) -> bool {
+        match (self.kinds.get(req.0), self.messages.get(msg.0)) {
+            (
+                Some(ReqKind::Recv {
+                    context, src, tag, ..
+                }),
+                Some(m),
+            ) => m.matches(*context, *src, *tag),
             _ => false,
         }
     }
@@ -418,6 +467,33 @@ impl P2p {
     }
 }
 
+/// " on communicator context 3" (nothing for `MPI_COMM_WORLD`'s, so its reports read as before).
+fn on_context(context: Context) -> String {
+    if context == WORLD {
+        String::new()
+    } else {
+        format!(" on communicator context {context}")
+    }
+}
+
+impl P2p {
+    /// For a deadlock report: a message to `rank` that a receive on `context` from `src` with
+    /// `tag` would take if only it had been sent on the same communicator.
+    fn elsewhere(&self, rank: Rank, context: Context, src: Source, tag: TagSel) -> String {
+        let found = self
+            .messages
+            .iter()
+            .find(|(_, m)| m.dst == rank && m.context != context && m.matches(m.context, src, tag));
+        match found {
+            Some((_, m)) => format!(
+                "; a message from rank {} with tag {} is waiting for rank {rank}, but it was sent on a different communicator (context {}, this receive's is {context}): messages never cross communicators",
+                m.src, m.tag, m.context
+            ),
+            None => String::new(),
+        }
+    }
+}
+
 impl Layer for P2p {
     fn on_event(&mut self, event: LayerEvent, io: &mut Io<'_>) -> Result<(), LayerFailure> {
         match P2pEvent::decode(event) {
@@ -448,15 +524,33 @@ impl Layer for P2p {
 
     fn pending(&self, req: ReqId) -> Option<Pending> {
         Some(match self.kinds.get(req.0)? {
-            ReqKind::Recv { src, tag, .. } => Pending {
-                what: format!("{req}: a receive from {src}, {tag}"),
+            ReqKind::Recv {
+                rank,
+                context,
+                src,
+                tag,
+                ..
+            } => Pending {
+                what: format!(
+                    "{req}: a receive from {src}, {tag}{}{}",
+                    on_context(*context),
+                    self.elsewhere(*rank, *context, *src, *tag)
+                ),
                 on: match src {
                     Source::Rank(s) => Some(*s),
                     Source::Any => None,
                 },
             },
-            ReqKind::Send { dst, tag, bytes } => Pending {
-                what: format!("{req}: a send of {bytes} B to rank {dst}, tag {tag}"),
+            ReqKind::Send {
+                context,
+                dst,
+                tag,
+                bytes,
+            } => Pending {
+                what: format!(
+                    "{req}: a send of {bytes} B to rank {dst}, tag {tag}{}",
+                    on_context(*context)
+                ),
                 on: None,
             },
         })
@@ -475,35 +569,76 @@ impl Layer for P2p {
 
 /// Point-to-point operations of a running rank (an extension of `RankCtx`).
 pub trait PointToPoint {
-    /// Starts sending `bytes` bytes (with optional real `data`) to `dst` under `tag`. Eager: the
-    /// request completes when the data has left this rank.
-    fn isend(&mut self, dst: i64, tag: i32, bytes: u64, data: Vec<u8>) -> Result<ReqId, OpError>;
-    /// Starts receiving up to `capacity` bytes from `src` with `tag`.
-    fn irecv(&mut self, src: Source, tag: TagSel, capacity: u64) -> Result<ReqId, OpError>;
+    /// Starts sending `bytes` bytes (with optional real `data`) to `dst` under `tag` on
+    /// `MPI_COMM_WORLD`. Eager: the request completes when the data has left this rank.
+    fn isend(&mut self, dst: i64, tag: i32, bytes: u64, data: Vec<u8>) -> Result<ReqId, OpError> {
+        self.isend_on(WORLD, dst, tag, bytes, data)
+    }
+    /// Starts receiving up to `capacity` bytes from `src` with `tag` on `MPI_COMM_WORLD`.
+    fn irecv(&mut self, src: Source, tag: TagSel, capacity: u64) -> Result<ReqId, OpError> {
+        self.irecv_on(WORLD, src, tag, capacity)
+    }
+    /// [`PointToPoint::isend`] on the communicator with `context` (`dst` a world rank).
+    fn isend_on(
+        &mut self,
+        context: Context,
+        dst: i64,
+        tag: i32,
+        bytes: u64,
+        data: Vec<u8>,
+    ) -> Result<ReqId, OpError>;
+    /// [`PointToPoint::irecv`] on the communicator with `context` (`src` a world rank).
+    fn irecv_on(
+        &mut self,
+        context: Context,
+        src: Source,
+        tag: TagSel,
+        capacity: u64,
+    ) -> Result<ReqId, OpError>;
     /// Takes a completed request back like `RankCtx::take`, with a receive's status.
     fn take_received(&mut self, req: ReqId) -> Result<Option<Received>, OpError>;
     /// A request that is complete at once and moves nothing (a send to or a receive from
     /// `MPI_PROC_NULL`).
     fn null_request(&mut self) -> ReqId;
-    /// Like [`PointToPoint::isend`], but the request completes only once a receive matched the
-    /// message (`MPI_Ssend`, `MPI_Issend`).
-    fn issend(&mut self, dst: i64, tag: i32, bytes: u64, data: Vec<u8>) -> Result<ReqId, OpError>;
+    /// Like [`PointToPoint::isend_on`], but the request completes only once a receive matched
+    /// the message (`MPI_Ssend`, `MPI_Issend`).
+    fn issend_on(
+        &mut self,
+        context: Context,
+        dst: i64,
+        tag: i32,
+        bytes: u64,
+        data: Vec<u8>,
+    ) -> Result<ReqId, OpError>;
 }
 
 impl PointToPoint for RankCtx<'_> {
-    fn isend(&mut self, dst: i64, tag: i32, bytes: u64, data: Vec<u8>) -> Result<ReqId, OpError> {
+    fn isend_on(
+        &mut self,
+        context: Context,
+        dst: i64,
+        tag: i32,
+        bytes: u64,
+        data: Vec<u8>,
+    ) -> Result<ReqId, OpError> {
         self.call::<P2p, _>(|p, io, rank| {
             let dst = io.check_rank(dst)?;
-            Ok(p.isend(io, rank, dst, tag, bytes, data))
+            Ok(p.isend(io, context, rank, dst, tag, bytes, data))
         })
     }
 
-    fn irecv(&mut self, src: Source, tag: TagSel, capacity: u64) -> Result<ReqId, OpError> {
+    fn irecv_on(
+        &mut self,
+        context: Context,
+        src: Source,
+        tag: TagSel,
+        capacity: u64,
+    ) -> Result<ReqId, OpError> {
         self.call::<P2p, _>(|p, io, rank| {
             if let Source::Rank(r) = src {
                 io.check_rank(i64::from(r))?;
             }
-            Ok(p.irecv(io, rank, src, tag, capacity))
+            Ok(p.irecv(io, context, rank, src, tag, capacity))
         })
     }
 
@@ -517,10 +652,17 @@ impl PointToPoint for RankCtx<'_> {
         }))
     }
 
-    fn issend(&mut self, dst: i64, tag: i32, bytes: u64, data: Vec<u8>) -> Result<ReqId, OpError> {
+    fn issend_on(
+        &mut self,
+        context: Context,
+        dst: i64,
+        tag: i32,
+        bytes: u64,
+        data: Vec<u8>,
+    ) -> Result<ReqId, OpError> {
         self.call::<P2p, _>(|p, io, rank| {
             let dst = io.check_rank(dst)?;
-            Ok(p.issend(io, rank, dst, tag, bytes, data))
+            Ok(p.issend(io, context, rank, dst, tag, bytes, data))
         })
     }
 

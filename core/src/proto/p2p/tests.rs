@@ -18,14 +18,14 @@ fn received(rig: &Rig, p: &P2p, req: ReqId) -> (bool, Option<Status>, Vec<u8>) {
 fn an_eager_message_waits_unexpected_then_matches_the_receive_posted_later() {
     let mut rig = rig("ib-qdr", 2);
     let mut p = P2p::new(2, Matching::Eager);
-    let send = p.isend(&mut rig.io(), 0, 1, 7, 3, vec![1, 2, 3]);
+    let send = p.isend(&mut rig.io(), WORLD, 0, 1, 7, 3, vec![1, 2, 3]);
     rig.block(0, send);
     let woken = rig.drain(&mut p).unwrap();
     assert_eq!(woken.len(), 1, "the sender wakes when its data has left");
     let mb = p.mailbox(1).expect("the message waits at rank 1");
     assert_eq!((mb.posted.len(), mb.unexpected.len()), (0, 1));
 
-    let recv = p.irecv(&mut rig.io(), 1, Source::Any, TagSel::Any, 8);
+    let recv = p.irecv(&mut rig.io(), WORLD, 1, Source::Any, TagSel::Any, 8);
     let (done, status, data) = received(&rig, &p, recv);
     assert!(done, "a receive that finds its message completes at once");
     assert_eq!(
@@ -55,11 +55,11 @@ fn an_eager_message_waits_unexpected_then_matches_the_receive_posted_later() {
 fn messages_of_one_pair_match_in_order_and_a_long_one_is_truncated() {
     let mut rig = rig("ethernet-1g", 2);
     let mut p = P2p::new(2, Matching::Eager);
-    let first = p.irecv(&mut rig.io(), 1, Source::Rank(0), TagSel::Tag(0), 4);
-    let second = p.irecv(&mut rig.io(), 1, Source::Rank(0), TagSel::Tag(0), 4);
+    let first = p.irecv(&mut rig.io(), WORLD, 1, Source::Rank(0), TagSel::Tag(0), 4);
+    let second = p.irecv(&mut rig.io(), WORLD, 1, Source::Rank(0), TagSel::Tag(0), 4);
     rig.block(1, second);
-    p.isend(&mut rig.io(), 0, 1, 0, 4096, vec![9; 4096]);
-    p.isend(&mut rig.io(), 0, 1, 0, 2, vec![5, 6]);
+    p.isend(&mut rig.io(), WORLD, 0, 1, 0, 4096, vec![9; 4096]);
+    p.isend(&mut rig.io(), WORLD, 0, 1, 0, 2, vec![5, 6]);
     rig.drain(&mut p).unwrap();
     let (_, s1, d1) = received(&rig, &p, first);
     let (_, s2, d2) = received(&rig, &p, second);
@@ -74,8 +74,8 @@ fn messages_of_one_pair_match_in_order_and_a_long_one_is_truncated() {
 fn a_taken_request_leaves_nothing_behind() {
     let mut rig = rig("ib-qdr", 2);
     let mut p = P2p::new(2, Matching::Eager);
-    let recv = p.irecv(&mut rig.io(), 1, Source::Rank(0), TagSel::Tag(1), 8);
-    p.isend(&mut rig.io(), 0, 1, 1, 8, Vec::new());
+    let recv = p.irecv(&mut rig.io(), WORLD, 1, Source::Rank(0), TagSel::Tag(1), 8);
+    p.isend(&mut rig.io(), WORLD, 0, 1, 1, 8, Vec::new());
     rig.drain(&mut p).unwrap();
     assert!(p.kind(recv).is_some() && p.statuses.get(recv.0).is_some());
     p.on_taken(recv);
@@ -86,8 +86,8 @@ fn a_taken_request_leaves_nothing_behind() {
 fn a_pending_receive_from_one_rank_is_an_edge_of_the_wait_for_graph() {
     let mut rig = rig("ib-qdr", 3);
     let mut p = P2p::new(3, Matching::Eager);
-    let r = p.irecv(&mut rig.io(), 0, Source::Rank(2), TagSel::Tag(4), 8);
-    let any = p.irecv(&mut rig.io(), 0, Source::Any, TagSel::Any, 8);
+    let r = p.irecv(&mut rig.io(), WORLD, 0, Source::Rank(2), TagSel::Tag(4), 8);
+    let any = p.irecv(&mut rig.io(), WORLD, 0, Source::Any, TagSel::Any, 8);
     let pending = p.pending(r).unwrap();
     assert_eq!(pending.on, Some(2));
     assert!(
@@ -103,7 +103,7 @@ fn a_pending_receive_from_one_rank_is_an_edge_of_the_wait_for_graph() {
 fn receiver_side_sync_pulls_the_data_when_the_receive_is_posted() {
     let mut rig = rig("emx", 2);
     let mut p = P2p::new(2, Matching::ReceiverOnly(Protocol::Sync));
-    let send = p.isend(&mut rig.io(), 0, 1, 3, 4, vec![4, 3, 2, 1]);
+    let send = p.isend(&mut rig.io(), WORLD, 0, 1, 3, 4, vec![4, 3, 2, 1]);
     rig.block(0, send);
     rig.drain(&mut p).unwrap();
     assert!(
@@ -113,7 +113,7 @@ fn receiver_side_sync_pulls_the_data_when_the_receive_is_posted() {
     let queued = p.protocol_queues(1).unwrap();
     assert_eq!(queued.send_requests.len(), 1);
 
-    let recv = p.irecv(&mut rig.io(), 1, Source::Rank(0), TagSel::Tag(3), 4);
+    let recv = p.irecv(&mut rig.io(), WORLD, 1, Source::Rank(0), TagSel::Tag(3), 4);
     rig.block(1, recv);
     let woken = rig.drain(&mut p).unwrap();
     let (done, status, data) = received(&rig, &p, recv);
@@ -131,10 +131,10 @@ fn receiver_side_sync_pulls_the_data_when_the_receive_is_posted() {
 fn both_sides_turns_a_stored_receive_request_into_a_one_sided_send() {
     let mut rig = rig("emx", 2);
     let mut p = P2p::new(2, Matching::BothSides(Protocol::Sync));
-    let recv = p.irecv(&mut rig.io(), 1, Source::Rank(0), TagSel::Tag(0), 8);
+    let recv = p.irecv(&mut rig.io(), WORLD, 1, Source::Rank(0), TagSel::Tag(0), 8);
     rig.drain(&mut p).unwrap();
     assert_eq!(p.protocol_queues(0).unwrap().assoc.len(), 1);
-    let send = p.isend(&mut rig.io(), 0, 1, 0, 8, vec![7; 8]);
+    let send = p.isend(&mut rig.io(), WORLD, 0, 1, 0, 8, vec![7; 8]);
     rig.drain(&mut p).unwrap();
     assert!(rig.request(send).unwrap().0 && rig.request(recv).unwrap().0);
     let log = rig.log().join("\n");

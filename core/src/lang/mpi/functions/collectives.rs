@@ -7,24 +7,26 @@ use crate::lang::mpi::barrier::Barrier;
 use crate::lang::mpi::bcast::Bcast;
 use crate::lang::mpi::buffers::check_bytes;
 use crate::lang::mpi::collective::{tag, Collective, Kind};
-use crate::lang::mpi::datatype::{check_comm, Datatype, ReduceOp};
+use crate::lang::mpi::comm::Comm;
+use crate::lang::mpi::comm_ctx::CommCtx;
+use crate::lang::mpi::datatype::{Datatype, ReduceOp};
 use crate::lang::mpi::error::{ErrorKind, RankRole};
 use crate::lang::mpi::function::{MpiFunction, Started};
 use crate::lang::mpi::gather::{Gather, Scatter};
 use crate::lang::mpi::pending::Pending;
 use crate::lang::mpi::reduce::{Allreduce, Reduce};
-use crate::lang::mpi::transfer::check_rank;
 
-/// A started collective.
-fn collective(c: Collective) -> Result<Started, ErrorKind> {
-    Ok(Started::Wait(Pending::Collective(c)))
+/// A started collective on `comm`.
+fn collective(comm: Comm, c: Collective) -> Result<Started, ErrorKind> {
+    Ok(Started::Wait(Pending::Collective(comm, c)))
 }
 
 /// The family's functions.
 pub(super) const FUNCTIONS: &[MpiFunction] = &[
-    MpiFunction::new("MPI_Barrier", &[p("comm", K::Comm)], |s, a, _, _| {
-        check_comm(a.int(0))?;
-        collective(Collective::Barrier(Barrier::new(s.next_tag(Kind::Barrier))))
+    MpiFunction::new("MPI_Barrier", &[p("comm", K::Comm)], |s, a, _, ctx| {
+        let comm = s.comm(a.int(0), ctx)?;
+        let t = s.next_tag(&comm, Kind::Barrier);
+        collective(comm, Collective::Barrier(Barrier::new(t)))
     }),
     MpiFunction::new(
         "MPI_Bcast",
@@ -36,12 +38,15 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Comm),
         ],
         |s, a, mem, ctx| {
-            check_comm(a.int(4))?;
-            let root = check_rank(a.int(3), ctx, RankRole::Root)?;
+            let comm = s.comm(a.int(4), ctx)?;
+            let root = comm.check_rank(a.int(3), RankRole::Root)?;
             let bytes = Datatype::from_handle(a.int(2))?.bytes(a.int(1), "count")?;
             check_bytes(mem, a.addr(0), bytes, "the buffer")?;
-            let t = s.next_tag(Kind::Bcast);
-            collective(Collective::Bcast(Bcast::new(t, root, a.addr(0), bytes)))
+            let t = s.next_tag(&comm, Kind::Bcast);
+            collective(
+                comm,
+                Collective::Bcast(Bcast::new(t, root, a.addr(0), bytes)),
+            )
         },
     ),
     MpiFunction::new(
@@ -56,14 +61,14 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Comm),
         ],
         |s, a, mem, ctx| {
-            check_comm(a.int(6))?;
-            let root = check_rank(a.int(5), ctx, RankRole::Root)?;
+            let comm = s.comm(a.int(6), ctx)?;
+            let root = comm.check_rank(a.int(5), RankRole::Root)?;
             let dtype = Datatype::from_handle(a.int(3))?;
             let op = ReduceOp::from_handle(a.int(4))?;
             let bytes = dtype.bytes(a.int(2), "count")?;
-            let t = s.next_tag(Kind::Reduce);
-            let is_root = ctx.rank() == root;
-            collective(Collective::Reduce(Reduce::new(
+            let t = s.next_tag(&comm, Kind::Reduce);
+            let is_root = comm.rank == root;
+            let reduce = Reduce::new(
                 t,
                 root,
                 op,
@@ -73,7 +78,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
                 bytes,
                 mem,
                 is_root,
-            )?))
+            )?;
+            collective(comm, Collective::Reduce(reduce))
         },
     ),
     MpiFunction::new(
@@ -86,14 +92,13 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             p("op", K::Op),
             p("comm", K::Comm),
         ],
-        |s, a, mem, _| {
-            check_comm(a.int(5))?;
+        |s, a, mem, ctx| {
+            let comm = s.comm(a.int(5), ctx)?;
             let dtype = Datatype::from_handle(a.int(3))?;
             let op = ReduceOp::from_handle(a.int(4))?;
             let bytes = dtype.bytes(a.int(2), "count")?;
-            let seq = s.collectives;
-            s.collectives = seq.wrapping_add(1);
-            collective(Collective::Allreduce(Allreduce::new(
+            let seq = s.next_seq(&comm);
+            let allreduce = Allreduce::new(
                 tag(Kind::AllreduceReduce, seq),
                 tag(Kind::AllreduceBcast, seq),
                 op,
@@ -102,14 +107,15 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
                 a.addr(1),
                 bytes,
                 mem,
-            )?))
+            )?;
+            collective(comm, Collective::Allreduce(allreduce))
         },
     ),
     MpiFunction::new("MPI_Gather", ROOTED_BLOCKS, |s, a, mem, ctx| {
-        check_comm(a.int(7))?;
-        let root = check_rank(a.int(6), ctx, RankRole::Root)?;
-        let t = s.next_tag(Kind::Gather);
-        collective(Collective::Gather(Gather::new(
+        let comm = s.comm(a.int(7), ctx)?;
+        let root = comm.check_rank(a.int(6), RankRole::Root)?;
+        let t = s.next_tag(&comm, Kind::Gather);
+        let gather = Gather::new(
             t,
             root,
             a.addr(0),
@@ -119,14 +125,15 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             a.int(4),
             a.int(5),
             mem,
-            ctx,
-        )?))
+            &CommCtx::new(ctx, &comm),
+        )?;
+        collective(comm, Collective::Gather(gather))
     }),
     MpiFunction::new("MPI_Scatter", ROOTED_BLOCKS, |s, a, mem, ctx| {
-        check_comm(a.int(7))?;
-        let root = check_rank(a.int(6), ctx, RankRole::Root)?;
-        let t = s.next_tag(Kind::Scatter);
-        collective(Collective::Scatter(Scatter::new(
+        let comm = s.comm(a.int(7), ctx)?;
+        let root = comm.check_rank(a.int(6), RankRole::Root)?;
+        let t = s.next_tag(&comm, Kind::Scatter);
+        let scatter = Scatter::new(
             t,
             root,
             a.addr(0),
@@ -136,12 +143,13 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             a.int(4),
             a.int(5),
             mem,
-            ctx,
-        )?))
+            &CommCtx::new(ctx, &comm),
+        )?;
+        collective(comm, Collective::Scatter(scatter))
     }),
     MpiFunction::new("MPI_Allgather", ALL_BLOCKS, |s, a, mem, ctx| {
-        check_comm(a.int(6))?;
-        let t = s.next_tag(Kind::Gather);
+        let comm = s.comm(a.int(6), ctx)?;
+        let t = s.next_tag(&comm, Kind::Gather);
         let gather = Gather::new(
             t,
             0,
@@ -152,27 +160,27 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             a.int(4),
             a.int(5),
             mem,
-            ctx,
+            &CommCtx::new(ctx, &comm),
         )?;
         let block = Datatype::from_handle(a.int(5))?.bytes(a.int(4), "recvcount")?;
-        let total = u64::from(block) * u64::from(ctx.size());
+        let total = u64::from(block) * u64::from(comm.size());
         let bytes = u32::try_from(total).map_err(|_| ErrorKind::TooLarge {
             what: "recvcount".to_string(),
             count: a.int(4),
             dtype: Datatype::from_handle(a.int(5)).unwrap_or(Datatype::Byte),
         })?;
         check_bytes(mem, a.addr(3), bytes, "the receive buffer")?;
-        let t = s.next_tag(Kind::Bcast);
+        let t = s.next_tag(&comm, Kind::Bcast);
         let bcast = Bcast::new(t, 0, a.addr(3), bytes);
-        collective(Collective::Chain(vec![
-            Collective::Gather(gather),
-            Collective::Bcast(bcast),
-        ]))
+        collective(
+            comm,
+            Collective::Chain(vec![Collective::Gather(gather), Collective::Bcast(bcast)]),
+        )
     }),
     MpiFunction::new("MPI_Alltoall", ALL_BLOCKS, |s, a, mem, ctx| {
-        check_comm(a.int(6))?;
-        let t = s.next_tag(Kind::Alltoall);
-        collective(Collective::Alltoall(Alltoall::uniform(
+        let comm = s.comm(a.int(6), ctx)?;
+        let t = s.next_tag(&comm, Kind::Alltoall);
+        let alltoall = Alltoall::uniform(
             t,
             a.addr(0),
             a.int(1),
@@ -181,8 +189,9 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             a.int(4),
             a.int(5),
             mem,
-            ctx,
-        )?))
+            &CommCtx::new(ctx, &comm),
+        )?;
+        collective(comm, Collective::Alltoall(alltoall))
     }),
     MpiFunction::new(
         "MPI_Alltoallv",
@@ -198,9 +207,9 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Comm),
         ],
         |s, a, mem, ctx| {
-            check_comm(a.int(8))?;
-            let t = s.next_tag(Kind::Alltoallv);
-            collective(Collective::Alltoall(Alltoall::varying(
+            let comm = s.comm(a.int(8), ctx)?;
+            let t = s.next_tag(&comm, Kind::Alltoallv);
+            let alltoall = Alltoall::varying(
                 t,
                 a.addr(0),
                 a.addr(1),
@@ -211,8 +220,9 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
                 a.addr(6),
                 a.int(7),
                 mem,
-                ctx,
-            )?))
+                &CommCtx::new(ctx, &comm),
+            )?;
+            collective(comm, Collective::Alltoall(alltoall))
         },
     ),
 ];

@@ -11,7 +11,6 @@ use crate::lang::mpi::buffers::write_status;
 use crate::lang::mpi::buffers::StatusFields;
 use crate::lang::mpi::buffers::{element, read_int, write_int};
 use crate::lang::mpi::constants::{MPI_ANY_TAG, MPI_PROC_NULL, MPI_REQUEST_NULL, MPI_UNDEFINED};
-use crate::lang::mpi::datatype::check_comm;
 use crate::lang::mpi::datatype::Datatype;
 use crate::lang::mpi::error::ErrorKind;
 use crate::lang::mpi::function::{done, MpiFunction, Started};
@@ -255,14 +254,15 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Comm),
             p("status", K::StatusOut),
         ],
-        |_, a, mem, ctx| {
-            check_comm(a.int(2))?;
+        |s, a, mem, ctx| {
+            let comm = s.comm(a.int(2), ctx)?;
             let status = a.addr(3);
-            let Some((source, tag)) = selector(a.int(0), a.int(1), ctx)? else {
+            let Some((source, tag)) = selector(a.int(0), a.int(1), &comm)? else {
                 write_status(mem, status, PROC_NULL_STATUS)?;
                 return done();
             };
             Ok(Started::Wait(Pending::Probe {
+                comm,
                 source,
                 tag,
                 status,
@@ -280,15 +280,15 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             p("flag", INTP),
             p("status", K::StatusOut),
         ],
-        |_, a, mem, ctx| {
-            check_comm(a.int(2))?;
+        |s, a, mem, ctx| {
+            let comm = s.comm(a.int(2), ctx)?;
             let (flag, status) = (a.addr(3), a.addr(4));
-            let Some((source, tag)) = selector(a.int(0), a.int(1), ctx)? else {
+            let Some((source, tag)) = selector(a.int(0), a.int(1), &comm)? else {
                 write_status(mem, status, PROC_NULL_STATUS)?;
                 write_int(mem, flag, 1, "the flag")?;
                 return done();
             };
-            match probe(ctx, source, tag) {
+            match probe(ctx, &comm, source, tag) {
                 Some(found) => {
                     write_status(mem, status, found)?;
                     write_int(mem, flag, 1, "the flag")?;

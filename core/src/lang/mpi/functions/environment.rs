@@ -5,7 +5,6 @@
 use super::params::{p, INTP, K};
 use crate::lang::mpi::buffers::{write_bytes, write_int};
 use crate::lang::mpi::constants::MPI_MAX_PROCESSOR_NAME;
-use crate::lang::mpi::datatype::check_comm;
 use crate::lang::mpi::error::ErrorKind;
 use crate::lang::mpi::function::{done, MpiFunction, Started};
 use crate::lang::mpi::state::Value;
@@ -28,9 +27,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_Comm_rank",
         &[p("comm", K::Comm), p("rank", INTP)],
-        |_, a, mem, ctx| {
-            check_comm(a.int(0))?;
-            let rank = i32::try_from(ctx.rank()).unwrap_or(i32::MAX);
+        |s, a, mem, ctx| {
+            let rank = i32::try_from(s.comm(a.int(0), ctx)?.rank).unwrap_or(i32::MAX);
             write_int(mem, a.addr(1), rank, "the rank variable")?;
             done()
         },
@@ -38,9 +36,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_Comm_size",
         &[p("comm", K::Comm), p("size", INTP)],
-        |_, a, mem, ctx| {
-            check_comm(a.int(0))?;
-            let size = i32::try_from(ctx.size()).unwrap_or(i32::MAX);
+        |s, a, mem, ctx| {
+            let size = i32::try_from(s.comm(a.int(0), ctx)?.size()).unwrap_or(i32::MAX);
             write_int(mem, a.addr(1), size, "the size variable")?;
             done()
         },
@@ -82,8 +79,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_Abort",
         &[p("comm", K::Comm), p("errorcode", K::Int)],
-        |_, a, _, ctx| {
-            check_comm(a.int(0))?;
+        |s, a, _, ctx| {
+            s.comm(a.int(0), ctx)?;
             Err(ErrorKind::Aborted {
                 rank: ctx.rank(),
                 code: a.int(1),

@@ -9,13 +9,19 @@
 //! | `completion` | waits, tests, probes, request handles, statuses |
 //! | `collectives` | barriers, broadcasts, reductions, gathers, scatters, all-to-all |
 //! | `one_sided` | windows, their synchronization, put/get/accumulate/atomics |
+//! | `communicators` | duplicating, splitting, creating, freeing and comparing communicators |
+//! | `groups` | groups: sizes, ranks, subsets, translation, comparison |
+//! | `topologies` | Cartesian topologies and `MPI_Dims_create` |
 
 mod collectives;
+mod communicators;
 mod completion;
 mod environment;
+mod groups;
 mod one_sided;
 mod params;
 mod point_to_point;
+mod topologies;
 
 use super::function::MpiFunction;
 
@@ -27,6 +33,9 @@ pub const FAMILIES: &[&[MpiFunction]] = &[
     completion::FUNCTIONS,
     collectives::FUNCTIONS,
     one_sided::FUNCTIONS,
+    communicators::FUNCTIONS,
+    groups::FUNCTIONS,
+    topologies::FUNCTIONS,
 ];
 
 /// Every MPI function in index order.
