@@ -1514,7 +1514,6 @@ fn corpus_run(
     profile_id: &str,
     matching: rankscope_core::proto::p2p::Matching,
 ) -> Result<Vec<String>, String> {
-    use rankscope_core::lang::{self, VmLimits};
     let source = std::fs::read_to_string(path).unwrap();
     let first = source.lines().next().unwrap_or_default();
     let ranks: u32 = first
@@ -1523,7 +1522,19 @@ fn corpus_run(
         .and_then(|r| r.split_whitespace().next())
         .and_then(|r| r.parse().ok())
         .unwrap_or_else(|| panic!("{} says `Ranks: N`", path.display()));
-    let compiled = lang::load(&source, "corpus.c").map_err(|d| format!("{d:?}"))?;
+    c_run(&source, ranks, profile_id, matching)
+}
+
+/// Sorted console lines of the C program `source` on `ranks` ranks of `profile_id` under
+/// `matching`, or the error.
+fn c_run(
+    source: &str,
+    ranks: u32,
+    profile_id: &str,
+    matching: rankscope_core::proto::p2p::Matching,
+) -> Result<Vec<String>, String> {
+    use rankscope_core::lang::{self, VmLimits};
+    let compiled = lang::load(source, "corpus.c").map_err(|d| format!("{d:?}"))?;
     let machine = Machine::new(&profile(profile_id), ranks).map_err(|e| e.to_string())?;
     let mut sim = Sim::new(
         machine,
@@ -1622,4 +1633,65 @@ fn bsend_overflow_abort_and_proc_null() {
     });
     let (source, _, _, bytes) = status(sim.program(0).unwrap(), at(64));
     assert_eq!((source, bytes), (null as i32, 0));
+}
+
+/// A C program with MPI around `body` (with `rank`, `x` and `status` declared).
+fn c_program(body: &str) -> String {
+    format!(
+        "#include <mpi.h>\n#include <stdio.h>\nint main(int argc, char *argv[]) {{\n  int rank, x = 0;\n  MPI_Status status;\n  MPI_Comm c;\n  MPI_Init(&argc, &argv);\n  MPI_Comm_rank(MPI_COMM_WORLD, &rank);\n{body}\n  MPI_Finalize();\n  return 0;\n}}\n"
+    )
+}
+
+/// Using a freed or a null communicator is an error at its line; a message sent on one
+/// communicator is never received on another, and the deadlock report says why.
+#[test]
+fn freed_null_and_crossed_communicators_are_reported() {
+    use rankscope_core::proto::p2p::Matching;
+    let run = |body: &str| c_run(&c_program(body), 2, "ib-qdr", Matching::Eager).unwrap_err();
+    let freed = run("  MPI_Comm_dup(MPI_COMM_WORLD, &c);\n  MPI_Comm d = c;\n  MPI_Comm_free(&c);\n  MPI_Barrier(d);");
+    assert!(
+        freed.contains("MPI_Barrier: communicator") && freed.contains("was freed by MPI_Comm_free"),
+        "{freed}"
+    );
+    assert!(freed.contains("corpus.c:12"), "{freed}");
+    let null = run("  MPI_Comm_split(MPI_COMM_WORLD, MPI_UNDEFINED, 0, &c);\n  MPI_Send(&x, 1, MPI_INT, 0, 0, c);");
+    assert!(
+        null.contains("MPI_Send: the communicator is MPI_COMM_NULL"),
+        "{null}"
+    );
+    let crossed = run("  MPI_Comm_dup(MPI_COMM_WORLD, &c);\n  if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 4, c);\n  else MPI_Recv(&x, 1, MPI_INT, 0, 4, MPI_COMM_WORLD, &status);");
+    assert!(crossed.contains("deadlock"), "{crossed}");
+    assert!(
+        crossed.contains("a message from rank 0 with tag 4 is waiting for rank 1, but it was sent on a different communicator (context 2, this receive's is 0)"),
+        "{crossed}"
+    );
+}
+
+/// Ranks of a split communicator are ordered by key, then by old rank, and `MPI_UNDEFINED`
+/// leaves a rank out; topology errors name the problem.
+#[test]
+fn split_order_and_topology_errors() {
+    use rankscope_core::proto::p2p::Matching;
+    let body = "  MPI_Comm_split(MPI_COMM_WORLD, rank == 2 ? MPI_UNDEFINED : 0, rank == 3 ? -1 : 5, &c);\n  if (c != MPI_COMM_NULL) { int r; MPI_Comm_rank(c, &r); printf(\"%d -> %d\\n\", rank, r); }";
+    let lines = c_run(&c_program(body), 4, "ib-qdr", Matching::Eager).unwrap();
+    assert_eq!(lines, ["0 -> 1", "1 -> 2", "3 -> 0"]);
+    let bad = c_run(
+        &c_program("  int dims[2] = {3, 3}, periods[2] = {0, 0};\n  MPI_Cart_create(MPI_COMM_WORLD, 2, dims, periods, 0, &c);"),
+        4,
+        "ib-qdr",
+        Matching::Eager,
+    )
+    .unwrap_err();
+    assert!(
+        bad.contains("MPI_Cart_create: the grid has 9 points but the communicator only 4 ranks"),
+        "{bad}"
+    );
+    let shift = c_run(
+        &c_program("  int a, b;\n  MPI_Cart_shift(MPI_COMM_WORLD, 0, 1, &a, &b);"),
+        2,
+        "ib-qdr",
+        Matching::Eager,
+    )
+    .unwrap_err();
+    assert!(shift.contains("has no Cartesian topology"), "{shift}");
 }
