@@ -136,7 +136,7 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
             let assoc = p.map_or(Vec::new(), |p| {
                 p.assoc
                     .iter()
-                    .flat_map(|((receiver, t), list)| {
+                    .flat_map(|((receiver, _, t), list)| {
                         list.iter().map(move |r| {
                             (
                                 format!("to {receiver} · tag {t}: {} of rank {receiver}", r.recv),
@@ -148,12 +148,12 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
                     .collect()
             });
             let issued = p.map_or(Vec::new(), |p| {
-                let sends = p.issued_sends.iter().flat_map(|((to, t), list)| {
+                let sends = p.issued_sends.iter().flat_map(|((to, _, t), list)| {
                     list.iter().map(move |(q, _)| {
                         (format!("send request of {q} → rank {to} · tag {t}"), *q)
                     })
                 });
-                let recvs = p.issued_recvs.iter().flat_map(|((from, t), list)| {
+                let recvs = p.issued_recvs.iter().flat_map(|((from, _, t), list)| {
                     list.iter().map(move |q| {
                         (
                             format!("receive request of {q} → rank {from} · tag {t}"),
