@@ -277,6 +277,9 @@ pub enum Op {
         /// Number of arguments.
         args: u16,
     },
+    /// Push `main`'s `argc` and `argv`: the rank's command-line arguments, placed in memory as
+    /// NUL-terminated strings with a `NULL`-ended array of pointers to them.
+    Args,
     /// The program finished (`main` returned).
     Halt,
 }

@@ -65,11 +65,15 @@ pub fn compile(unit: &Unit, source: &str, file: &str) -> Result<Compiled, Vec<Di
         );
         return Err(c.errors);
     };
-    // Entry stub: call main with argc = 0 and argv = NULL, then halt.
+    // Entry stub: call main (with argc and argv when it takes them), then halt.
     let nparams = c.functions[main as usize].params.len() as u32;
     let span = c.functions[main as usize].span.clone();
-    for _ in 0..nparams {
-        c.emit(Op::PushInt(0), &span);
+    if nparams == 2 {
+        c.emit(Op::Args, &span);
+    } else {
+        for _ in 0..nparams {
+            c.emit(Op::PushInt(0), &span);
+        }
     }
     c.emit(
         Op::Call {

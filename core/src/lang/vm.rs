@@ -97,6 +97,8 @@ pub struct Vm {
     callback_depth: Option<usize>,
     /// `rand()`'s state.
     rand: LibcRandom,
+    /// `argv`: the program's name, then its arguments.
+    args: Rc<[String]>,
 }
 
 /// A runtime failure before it gets its location.
@@ -228,7 +230,43 @@ impl Vm {
             error: None,
             callback_depth: None,
             rand: LibcRandom::default(),
+            args: Rc::from(Vec::new()),
         }
+    }
+
+    /// This rank with command-line arguments: `argv[0]` is `name`, then `args`.
+    pub fn with_args(mut self, args: Rc<[String]>) -> Vm {
+        self.args = args;
+        self
+    }
+
+    /// Places `argv` in memory; pushes `argc` and `argv`.
+    fn push_args(&mut self) -> Run<()> {
+        let args = Rc::clone(&self.args);
+        let mut pointers = Vec::with_capacity(args.len() + 1);
+        for a in args.iter() {
+            let mut bytes = a.as_bytes().to_vec();
+            bytes.push(0);
+            let at = self
+                .mem
+                .alloc(bytes.len() as u32, 1)
+                .map_err(|e| Fault(format!("placing the arguments: {e}")))?;
+            self.mem
+                .write(at, &bytes)
+                .map_err(|e| Fault(e.to_string()))?;
+            pointers.extend_from_slice(&u64::from(at).to_le_bytes());
+        }
+        pointers.extend_from_slice(&0u64.to_le_bytes());
+        let argv = self
+            .mem
+            .alloc(pointers.len() as u32, 8)
+            .map_err(|e| Fault(format!("placing the arguments: {e}")))?;
+        self.mem
+            .write(argv, &pointers)
+            .map_err(|e| Fault(e.to_string()))?;
+        self.stack.push(args.len() as i64);
+        self.stack.push(i64::from(argv));
+        Ok(())
     }
 
     /// The runtime error that stopped this rank, if any.
@@ -844,6 +882,7 @@ impl Vm {
                         Err(e) => return Err(Fault(e.to_string())),
                     }
                 }
+                Op::Args => self.push_args()?,
                 Op::Halt => {
                     self.state = State::Done;
                     self.flush_line(ctx);
