@@ -80,6 +80,7 @@ pub fn parse_recovering(source: &str) -> (Unit, Vec<Diagnostic>) {
         tags: BTreeMap::new(),
         enums: BTreeMap::new(),
         signatures: Vec::new(),
+        new_externs: Vec::new(),
     };
     let unit = parser.unit();
     let lex_overflow = lex_diags.len() > MAX_ERRORS;
@@ -132,6 +133,8 @@ struct Parser<'a> {
     enums: BTreeMap<String, i64>,
     /// Function types of declared function pointers.
     signatures: Vec<FnSig>,
+    /// Globals declared `extern` by the last item (names and spans).
+    new_externs: Vec<(String, Span)>,
 }
 
 /// What the declaration specifiers before a declarator say: the type and the storage class.
@@ -643,6 +646,7 @@ impl Parser<'_> {
 
     fn unit(&mut self) -> Unit {
         let mut items = Vec::new();
+        let mut externs: Vec<(String, Span, usize)> = Vec::new();
         while !self.at_eof() {
             let start = self.pos;
             if self.eat(Punct::Semi) {
@@ -653,14 +657,58 @@ impl Parser<'_> {
                 Ok(None) => {}
                 Err(Fail) => self.sync_top(start),
             }
+            for (name, span) in std::mem::take(&mut self.new_externs) {
+                externs.push((name, span, items.len()));
+            }
             if self.pos == start {
                 self.bump();
             }
         }
+        self.hoist_extern_definitions(&mut items, externs);
         Unit {
             items,
             records: std::mem::take(&mut self.records),
             signatures: std::mem::take(&mut self.signatures),
+        }
+    }
+
+    /// `extern int x;` declares a global defined elsewhere in the file (a program is one file):
+    /// a definition after the declaration moves up to it, so code between them sees the
+    /// variable as C allows; an `extern` never defined is an error.
+    fn hoist_extern_definitions(
+        &mut self,
+        items: &mut Vec<Item>,
+        externs: Vec<(String, Span, usize)>,
+    ) {
+        for (name, span, at) in externs.into_iter().rev() {
+            let defined = |item: &Item| {
+                matches!(item, Item::Globals(ds) if ds.iter().any(|d| d.name == name))
+            };
+            if items[..at].iter().any(defined) {
+                continue;
+            }
+            let Some(later) = items[at..].iter().position(defined).map(|i| i + at) else {
+                self.report(
+                    Diagnostic::error(
+                        format!("`{name}` is declared `extern` but never defined"),
+                        span,
+                    )
+                    .with_label("no definition in this file")
+                    .with_note("Rankscope runs one file: define the variable here, without `extern`"),
+                );
+                continue;
+            };
+            let Item::Globals(decls) = &mut items[later] else {
+                continue;
+            };
+            let Some(k) = decls.iter().position(|d| d.name == name) else {
+                continue;
+            };
+            let decl = decls.remove(k);
+            if decls.is_empty() {
+                items.remove(later);
+            }
+            items.insert(at, Item::Globals(vec![decl]));
         }
     }
 
@@ -1456,7 +1504,11 @@ impl Parser<'_> {
                         )
                         .with_label("choose another name"),
                     );
-                } else if !spec.is_extern {
+                } else if spec.is_extern {
+                    if self.depth == 0 {
+                        self.new_externs.push((name, name_span));
+                    }
+                } else {
                     decls.push(VarDecl {
                         ty,
                         is_static: spec.is_static,
