@@ -681,9 +681,7 @@ impl Parser<'_> {
         externs: Vec<(String, Span, usize)>,
     ) {
         for (name, span, at) in externs.into_iter().rev() {
-            let defined = |item: &Item| {
-                matches!(item, Item::Globals(ds) if ds.iter().any(|d| d.name == name))
-            };
+            let defined = |item: &Item| matches!(item, Item::Globals(ds) if ds.iter().any(|d| d.name == name));
             if items[..at].iter().any(defined) {
                 continue;
             }
@@ -694,7 +692,9 @@ impl Parser<'_> {
                         span,
                     )
                     .with_label("no definition in this file")
-                    .with_note("Rankscope runs one file: define the variable here, without `extern`"),
+                    .with_note(
+                        "Rankscope runs one file: define the variable here, without `extern`",
+                    ),
                 );
                 continue;
             };
@@ -1540,6 +1540,12 @@ impl Parser<'_> {
                 if p.eat(Punct::RBrace) {
                     break;
                 }
+                if p.at(Punct::Dot) || p.at(Punct::LBracket) {
+                    return Err(p.error_here(
+                        "designated initializers (`.x = …`, `[i] = …`) are not supported by Rankscope's C yet".to_string(),
+                        "list the values in member order instead",
+                    ));
+                }
                 items.push(p.init()?);
                 if p.eat(Punct::Comma) {
                     continue;
@@ -1940,6 +1946,13 @@ impl Parser<'_> {
             self.bump();
             let ty = self.type_name()?;
             self.expect(Punct::RParen, "after the type of the cast")?;
+            if self.at(Punct::LBrace) {
+                return Err(self.error_here(
+                    "compound literals (`(type){ … }`) are not supported by Rankscope's C yet"
+                        .to_string(),
+                    "declare a variable with this initializer instead",
+                ));
+            }
             let operand = self.nested(Parser::unary)?;
             let span = start..operand.span.end;
             return Ok(Box::new(Expr {

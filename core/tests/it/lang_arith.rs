@@ -292,7 +292,7 @@ fn literal(v: V, t: T) -> String {
 /// How the program prints a value of type `t`, and what that prints for `v`.
 fn print(v: V, t: T) -> (&'static str, String) {
     match v {
-        V::F(f) if t == T::Float => ("%.9g", format!("{}", c_g(f, 9))),
+        V::F(f) if t == T::Float => ("%.9g", c_g(f, 9)),
         V::F(f) => ("%.17g", c_g(f, 17)),
         V::I(i) if t.int().1 => ("%lld", i.to_string()),
         V::I(i) => ("%llu", i.to_string()),

@@ -113,11 +113,18 @@ fn stmt(depth: u32) -> BoxedStrategy<String> {
         e.clone()
             .prop_map(|v| format!("printf(\"%d %f %s\\n\", {v}, d, \"ok\");")),
         e.clone().prop_map(|v| format!("compute({v} % 5);")),
-        e.clone().prop_map(|v| format!("u = u * {v} + 7u; l -= {v}; fl = fl / 3 + {v};")),
-        e.clone().prop_map(|v| format!("p.x = {v}; q = p; pp->y += q.x;")),
-        e.clone().prop_map(|v| format!("op = ({v}) % 2 ? add : sub;")),
-        e.clone().prop_map(|v| format!("heap = realloc(heap, (({v}) & 7) * sizeof(int) + 4); heap[0] = {v};")),
-        e.clone().prop_map(|v| format!("snprintf(s, sizeof s, \"%u %ld %p\", u, l, (void *)pp); x = (int)strlen(s) + {v};")),
+        e.clone()
+            .prop_map(|v| format!("u = u * {v} + 7u; l -= {v}; fl = fl / 3 + {v};")),
+        e.clone()
+            .prop_map(|v| format!("p.x = {v}; q = p; pp->y += q.x;")),
+        e.clone()
+            .prop_map(|v| format!("op = ({v}) % 2 ? add : sub;")),
+        e.clone().prop_map(|v| format!(
+            "heap = realloc(heap, (({v}) & 7) * sizeof(int) + 4); heap[0] = {v};"
+        )),
+        e.clone().prop_map(|v| format!(
+            "snprintf(s, sizeof s, \"%u %ld %p\", u, l, (void *)pp); x = (int)strlen(s) + {v};"
+        )),
         (e.clone(), 0i32..3).prop_map(|(dst, tag)| format!(
             "MPI_Send(&x, 1, MPI_INT, {dst}, {tag}, MPI_COMM_WORLD);"
         )),
