@@ -1578,7 +1578,8 @@ impl<'a> Checker<'a> {
         if let Some(t) = self.printf_family(name, args, e) {
             return t;
         }
-        if let Some((_, f)) = super::libc::lookup(name) {
+        let own_form = builtin(name).is_some_and(|b| b.params.len() == args.len());
+        if let Some((_, f)) = super::libc::lookup(name).filter(|_| !own_form) {
             return self.library_call(f, args, e);
         }
         if let Some(b) = builtin(name) {
@@ -1594,6 +1595,15 @@ impl<'a> Checker<'a> {
         }
         let mut candidates: Vec<&str> = self.functions.keys().map(String::as_str).collect();
         candidates.extend(BUILTINS.iter().map(|b| b.name));
+        if let Some(reason) = super::libc::unsupported(name) {
+            self.error_note(
+                format!("`{name}` is not supported by Rankscope's C"),
+                name_span.clone(),
+                "not available",
+                reason,
+            );
+            return Ty::Unknown;
+        }
         let mut d = Diagnostic::error(format!("undeclared function `{name}`"), name_span.clone())
             .with_label("no function by this name");
         if let Some(s) = suggest(name, candidates) {

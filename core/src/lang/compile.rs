@@ -1867,7 +1867,9 @@ impl Compiler {
             }
             _ => {}
         }
-        if let Some((index, f)) = libc::lookup(name) {
+        // `nanosleep(ns)`, Rankscope's own form, beside C's `nanosleep(&ts, NULL)`.
+        let own_form = builtin_signature(name).is_some_and(|b| b.1 == args.len());
+        if let Some((index, f)) = libc::lookup(name).filter(|_| !own_form) {
             if args.len() != f.params.len() {
                 return err(
                     format!(

@@ -76,8 +76,12 @@ pub fn parse_recovering(source: &str) -> (Unit, Vec<Diagnostic>) {
         reported_unclosed: false,
         stopped: false,
         typedefs: builtin_typedefs(),
-        records: Vec::new(),
-        tags: BTreeMap::new(),
+        records: builtin_records(),
+        tags: builtin_records()
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.name.clone(), i as u32))
+            .collect(),
         enums: BTreeMap::new(),
         signatures: Vec::new(),
         new_externs: Vec::new(),
@@ -174,6 +178,29 @@ fn builtin_typedefs() -> BTreeMap<String, Type> {
     .into_iter()
     .map(|(name, base)| (name.to_string(), t(base)))
     .collect()
+}
+
+/// The structs the standard headers define: `struct timeval` (`<sys/time.h>`) and `struct
+/// timespec` (`<time.h>`), as on LP64 Linux.
+fn builtin_records() -> Vec<RecordDecl> {
+    let long = |name: &str| FieldDecl {
+        ty: Type {
+            base: BaseType::Long,
+            pointers: 0,
+            dims: Vec::new(),
+        },
+        name: name.to_string(),
+        span: 0..0,
+    };
+    [("timeval", "tv_usec"), ("timespec", "tv_nsec")]
+        .into_iter()
+        .map(|(name, fraction)| RecordDecl {
+            name: name.to_string(),
+            union: false,
+            fields: Some(vec![long("tv_sec"), long(fraction)]),
+            span: 0..0,
+        })
+        .collect()
 }
 
 /// Qualifiers and storage words that only annotate a declaration here.
