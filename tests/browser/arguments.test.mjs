@@ -137,7 +137,7 @@ test('a share link keeps the arguments as a readable args= part, and they come b
   try {
     await hand.page.waitForFunction(() => document.querySelector('[data-testid="args-input"]')?.value === '3 "a b"');
     await runToEnd(hand.page);
-    assert.deepEqual(await consoleOf(hand.page, 0), ['argc=3', 'argv[0]=program', 'argv[1]=3', 'argv[2]=a b']);
+    assert.deepEqual(await consoleOf(hand.page, 0), ['argc=3', 'argv[0]=program', 'argv[1]=3', 'argv[2]=a b', 'product=0']);
     assert.deepEqual(hand.problems, []);
   } finally {
     await hand.close();
