@@ -1359,18 +1359,10 @@ impl Parser<'_> {
             if dims.is_empty() {
                 ty.pointers = ty.pointers.saturating_add(pointers);
             } else {
-                // `double m[][4]` is a pointer to rows: kept as its rows' type with one
-                // pointer level, which indexing treats as `m[i][j]`.
+                // `double m[][4]` (or `m[3][4]`): a pointer to rows of 4, kept as the array
+                // type whose first dimension decays (the compiler's `param_ty`).
                 ty.pointers = ty.pointers.saturating_add(pointers - 1);
-                ty.dims = dims;
-                self.report(
-                    Diagnostic::error(
-                        "multi-dimensional array parameters are not supported by Rankscope's C yet",
-                        at.clone(),
-                    )
-                    .with_label("only `a[]` is supported")
-                    .with_note("pass a 1-D array and index it with `a[i * cols + j]`, or use a global array"),
-                );
+                ty.dims = std::iter::once(1).chain(dims).collect();
             }
             params.push(Param { ty, name, span: at });
             if self.eat(Punct::Comma) {
