@@ -203,6 +203,7 @@ impl Ty {
             Ty::Scalar(BaseType::MpiInfo) => "an info object".into(),
             Ty::Scalar(b) => with_article(&format!("`{}`", base_type_name(*b))),
             Ty::Ptr(BaseType::Func(_), 1) => "a function pointer".into(),
+            Ty::Ptr(BaseType::Record(_), 1) => "a pointer to a struct".into(),
             Ty::Ptr(b, n) => format!(
                 "an address of type `{} {}`",
                 base_type_name(*b),
@@ -241,6 +242,9 @@ pub fn type_text(ty: &Type) -> String {
 
 /// How a declaration is written: `int *values`, `char **argv`, `double m[4][8]`.
 fn decl_text(ty: &Type, name: &str) -> String {
+    if matches!(ty.base, BaseType::Func(_)) {
+        return format!("int (*{name})(…)");
+    }
     let mut s = format!(
         "{} {}{name}",
         base_type_name(ty.base),
@@ -1031,6 +1035,17 @@ impl<'a> Checker<'a> {
             if self.functions.contains_key(name) {
                 return Ty::Ptr(BaseType::Func(id), 1);
             }
+        }
+        if super::libc::lookup(name).is_some() {
+            self.error_note(
+                format!("`{name}` is a library function: its address cannot be taken here"),
+                span.clone(),
+                "a library function, not a value",
+                format!(
+                    "call it with `{name}(…)`, or wrap it in a function of your own to pass it"
+                ),
+            );
+            return Ty::Unknown;
         }
         if self.functions.contains_key(name) || builtin(name).is_some() {
             self.error(
