@@ -156,9 +156,6 @@ const OTHERS: &[Builtin] = &[
     other("yield", &[], BaseType::Void),
     other("usleep", &[p("microseconds", K::Int)], BaseType::Int),
     other("nanosleep", &[p("nanoseconds", K::Int)], BaseType::Int),
-    other("sqrt", &[p("x", K::Double)], BaseType::Double),
-    other("fabs", &[p("x", K::Double)], BaseType::Double),
-    other("abs", &[p("x", K::Int)], BaseType::Int),
 ];
 
 /// Every built-in function: `printf`, the MPI functions (their signatures are the entries of

@@ -23,12 +23,6 @@ pub enum Builtin {
     Usleep,
     /// `nanosleep(ns)`.
     Nanosleep,
-    /// `sqrt(x)`.
-    Sqrt,
-    /// `fabs(x)`.
-    Fabs,
-    /// `abs(i)`.
-    Abs,
 }
 
 /// A scalar in memory: how many bytes the VM loads or stores, and how it widens the value to a

@@ -1610,6 +1610,8 @@ impl<'a> Checker<'a> {
         }
         let mut candidates: Vec<&str> = self.functions.keys().map(String::as_str).collect();
         candidates.extend(BUILTINS.iter().map(|b| b.name));
+        candidates.extend(super::libc::LIBC.iter().map(|f| f.name));
+        candidates.extend(["fprintf", "sprintf", "snprintf"]);
         if let Some(reason) = super::libc::unsupported(name) {
             self.error_note(
                 format!("`{name}` is not supported by Rankscope's C"),

@@ -734,9 +734,6 @@ impl Vm {
                 Op::Builtin(b, n) => {
                     let args: Vec<i64> = (0..n).map(|_| self.pop()).collect::<Run<Vec<_>>>()?;
                     match b {
-                        Builtin::Sqrt => self.stack.push(w(d(args[0]).sqrt())),
-                        Builtin::Fabs => self.stack.push(w(d(args[0]).abs())),
-                        Builtin::Abs => self.stack.push(i64::from((args[0] as i32).wrapping_abs())),
                         Builtin::Yield => {
                             self.blocked_pc = self.pc - 1;
                             self.state = State::Delayed { push_zero: false };
