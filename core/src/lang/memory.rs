@@ -244,7 +244,7 @@ impl Memory {
     /// path: locals and globals); `None` sends the access through the checked [`Self::read`].
     #[inline]
     fn stack_bytes<const N: usize>(&self, addr: Addr) -> Option<[u8; N]> {
-        if addr < NULL_GUARD || addr >= HEAP_BASE {
+        if !(NULL_GUARD..HEAP_BASE).contains(&addr) {
             return None;
         }
         let a = addr as usize;
@@ -254,7 +254,7 @@ impl Memory {
     /// Writes `N` bytes to the stack segment when the access lies inside it; false otherwise.
     #[inline]
     fn put_stack_bytes<const N: usize>(&mut self, addr: Addr, data: [u8; N]) -> bool {
-        if addr < NULL_GUARD || addr >= HEAP_BASE {
+        if !(NULL_GUARD..HEAP_BASE).contains(&addr) {
             return false;
         }
         let a = addr as usize;
