@@ -995,8 +995,7 @@ impl Vm {
                 self.limits.max_depth
             )));
         }
-        let prog = Rc::clone(&self.prog);
-        let f = &prog.functions[function as usize];
+        let f = &self.prog.functions[function as usize];
         let base = self
             .mem
             .alloc(f.frame_size, 8)
@@ -1006,10 +1005,12 @@ impl Vm {
             .len()
             .checked_sub(args as usize)
             .ok_or_else(|| Fault("internal error: missing arguments".into()))?;
-        let values: Vec<i64> = self.stack.drain(start..).collect();
-        for (&(off, pass), v) in f.params.iter().zip(values) {
+        for (i, &(off, pass)) in f.params.iter().enumerate() {
+            let v = self.stack.get(start + i).copied().unwrap_or(0);
             let a = base + off;
             match pass {
+                Pass::Scalar(Scalar::I32) => self.mem.write_i32(a, v as i32),
+                Pass::Scalar(Scalar::F64) => self.mem.write_f64(a, d(v)),
                 Pass::Scalar(sc) => self.mem.write_scalar(a, sc, v),
                 Pass::Copy(n) => match self.mem.read(v as Addr, n) {
                     Ok(bytes) => {
@@ -1021,6 +1022,7 @@ impl Vm {
             }
             .map_err(|e| Fault(e.to_string()))?;
         }
+        self.stack.truncate(start);
         self.frames.push(Frame {
             ret_pc: self.pc,
             fp: self.fp,
