@@ -1735,6 +1735,19 @@ fn misused_datatypes_operations_and_in_place_are_named() {
         e.contains("MPI_LONG_DOUBLE is not supported by Rankscope"),
         "{e}"
     );
+    let e = err("MPI_Datatype t; MPI_Type_contiguous(2, MPI_INT, &t); MPI_Bcast(&d, 1, t, 0, MPI_COMM_WORLD);");
+    assert!(
+        e.contains("MPI_Bcast: derived datatype")
+            && e.contains("is not committed: call MPI_Type_commit"),
+        "{e}"
+    );
+    let e = err("MPI_Datatype t = MPI_INT; MPI_Type_free(&t);");
+    assert!(
+        e.contains("MPI_Type_free: MPI_INT is predefined: it cannot be freed"),
+        "{e}"
+    );
+    let e = err("MPI_Datatype t; MPI_Type_contiguous(1, MPI_INT, &t); MPI_Type_commit(&t); MPI_Type_free(&t); MPI_Type_commit(&t);");
+    assert!(e.contains("MPI_Type_commit: unknown datatype"), "{e}");
     // The checker: MPI_IN_PLACE is a buffer, not an `int *`.
     let e = err("MPI_Comm_rank(MPI_COMM_WORLD, MPI_IN_PLACE);");
     assert!(e.contains("MPI_Comm_rank"), "{e}");

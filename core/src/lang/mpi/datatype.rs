@@ -329,6 +329,9 @@ impl Datatype {
         if h == k::MPI_LONG_DOUBLE {
             return Err(ErrorKind::LongDouble);
         }
+        if super::derived::is_derived(handle) {
+            return Err(ErrorKind::DerivedNotSupported(handle));
+        }
         TYPES
             .iter()
             .find(|row| row.1 == h)

@@ -19,6 +19,7 @@
 //! | `state` | [`MpiState`]: life cycle, dispatch, blocking and resuming |
 //! | `error` | [`MpiError`] and its plain-English messages |
 //! | `datatype` | the predefined datatypes: handles, sizes, layouts; the communicator check |
+//! | `derived` | derived datatypes: type maps, the rank's table, packing buffers through them |
 //! | `op` | reduction operations and their arithmetic per datatype |
 //! | `buffers` | memory access for buffers, handles, arrays and statuses |
 //! | `bsend` | the attached buffer of buffered sends, accounted |
@@ -42,6 +43,7 @@ mod buffers;
 mod collective;
 pub mod constants;
 pub mod datatype;
+pub mod derived;
 pub mod error;
 pub mod function;
 pub mod functions;

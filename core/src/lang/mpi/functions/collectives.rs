@@ -46,10 +46,10 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         |s, a, mem, ctx| {
             check_comm(a.int(4))?;
             let root = check_rank(a.int(3), ctx, RankRole::Root)?;
-            let bytes = Datatype::from_handle(a.int(2))?.bytes(a.int(1), "count")?;
-            check_bytes(mem, a.addr(0), bytes, "the buffer")?;
+            let shape = s.types().shape(a.int(2), a.int(1), "count")?;
+            shape.check(mem, a.addr(0), "the buffer")?;
             let t = s.next_tag(Kind::Bcast);
-            collective(Collective::Bcast(Bcast::new(t, root, a.addr(0), bytes)))
+            collective(Collective::Bcast(Bcast::shaped(t, root, a.addr(0), shape)))
         },
     ),
     MpiFunction::new(
