@@ -1026,6 +1026,7 @@ impl<'a> Checker<'a> {
                 ConstKind::Null => Ty::Null,
                 ConstKind::StatusIgnore => Ty::StatusIgnore,
                 ConstKind::StatusesIgnore => Ty::StatusesIgnore,
+                ConstKind::InPlace => Ty::Ptr(BaseType::Void, 1),
             };
         }
         if super::libc::stream(name).is_some() {

@@ -5,7 +5,7 @@
 //! `MPI_Alltoall` is the special case of `MPI_Alltoallv` with equal counts and displacements
 //! `i × count`; both are described as one block per peer.
 
-use super::buffers::{check_bytes, element, read_bytes, read_int, write_bytes};
+use super::buffers::{check_bytes, element, read_bytes, read_ints, write_bytes};
 use super::collective::Round;
 use super::datatype::Datatype;
 use super::error::ErrorKind;
@@ -34,21 +34,6 @@ pub(super) struct Alltoall {
     /// Peers in the order their receives were posted.
     posted: Vec<Rank>,
     round: Option<Round>,
-}
-
-/// Reads `int array[size]` at `base` as element counts or displacements.
-fn read_ints(
-    mem: &Memory,
-    base: Addr,
-    size: u32,
-    what: &'static str,
-) -> Result<Vec<i64>, ErrorKind> {
-    (0..size)
-        .map(|i| {
-            let at = element(mem, base, i64::from(i), 4, what)?;
-            read_int(mem, at, what).map(i64::from)
-        })
-        .collect()
 }
 
 impl Alltoall {

@@ -14,6 +14,7 @@ use super::buffers::{check_bytes, element, read_int, write_int};
 use super::collective::{tag, Kind};
 use super::constants::MPI_SUCCESS;
 use super::datatype::Datatype;
+use super::derived::Types;
 use super::error::{ErrorKind, MpiError};
 use super::function::{Args, MpiCall, Started};
 use super::pending::{empty_status, Pending};
@@ -80,6 +81,8 @@ pub struct MpiState {
     pub(super) windows: Option<Box<Windows>>,
     /// The buffer attached for buffered sends.
     pub(super) bsend: Option<Box<BsendBuffer>>,
+    /// The rank's derived datatypes, once it made one.
+    types: Option<Box<Types>>,
 }
 
 /// `MPI_SUCCESS` as a return value.
@@ -223,6 +226,11 @@ impl MpiState {
                 }
                 Err(_) => false,
             });
+    }
+
+    /// The rank's derived datatypes.
+    pub(super) fn types(&mut self) -> &mut Types {
+        self.types.get_or_insert_with(Box::default)
     }
 
     /// The tag for the next collective of `kind` (counting it).

@@ -9,9 +9,11 @@
 //! | `completion` | waits, tests, probes, request handles, statuses |
 //! | `collectives` | barriers, broadcasts, reductions, gathers, scatters, all-to-all |
 //! | `one_sided` | windows, their synchronization, put/get/accumulate/atomics |
+//! | `datatypes` | sizes and extents of datatypes |
 
 mod collectives;
 mod completion;
+mod datatypes;
 mod environment;
 mod one_sided;
 mod params;
@@ -27,6 +29,7 @@ pub const FAMILIES: &[&[MpiFunction]] = &[
     completion::FUNCTIONS,
     collectives::FUNCTIONS,
     one_sided::FUNCTIONS,
+    datatypes::FUNCTIONS,
 ];
 
 /// Every MPI function in index order.

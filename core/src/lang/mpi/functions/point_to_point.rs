@@ -16,8 +16,8 @@ use crate::lang::mpi::transfer::Transfer;
 
 /// The family's functions.
 pub(super) const FUNCTIONS: &[MpiFunction] = &[
-    MpiFunction::new("MPI_Send", SEND, |_, a, mem, ctx| {
-        blocking(send(a, ctx)?, 0, mem, ctx)
+    MpiFunction::new("MPI_Send", SEND, |s, a, mem, ctx| {
+        blocking(send(s, a, ctx)?, 0, mem, ctx)
     }),
     MpiFunction::new(
         "MPI_Recv",
@@ -30,39 +30,47 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Comm),
             p("status", K::StatusOut),
         ],
-        |_, a, mem, ctx| blocking(recv(a, ctx)?, a.addr(6), mem, ctx),
+        |s, a, mem, ctx| blocking(recv(s, a, ctx)?, a.addr(6), mem, ctx),
     ),
     MpiFunction::new("MPI_Isend", ISEND, |s, a, mem, ctx| {
-        request(s, send(a, ctx)?, false, a, mem, ctx)
+        let t = send(s, a, ctx)?;
+        request(s, t, false, a, mem, ctx)
     }),
     MpiFunction::new("MPI_Irecv", IRECV, |s, a, mem, ctx| {
-        request(s, recv(a, ctx)?, false, a, mem, ctx)
+        let t = recv(s, a, ctx)?;
+        request(s, t, false, a, mem, ctx)
     }),
     MpiFunction::new("MPI_Send_init", ISEND, |s, a, mem, ctx| {
-        request(s, send(a, ctx)?, true, a, mem, ctx)
+        let t = send(s, a, ctx)?;
+        request(s, t, true, a, mem, ctx)
     }),
     MpiFunction::new("MPI_Recv_init", IRECV, |s, a, mem, ctx| {
-        request(s, recv(a, ctx)?, true, a, mem, ctx)
+        let t = recv(s, a, ctx)?;
+        request(s, t, true, a, mem, ctx)
     }),
-    MpiFunction::new("MPI_Ssend", SEND, |_, a, mem, ctx| {
-        blocking(send(a, ctx)?.synchronous(), 0, mem, ctx)
+    MpiFunction::new("MPI_Ssend", SEND, |s, a, mem, ctx| {
+        blocking(send(s, a, ctx)?.synchronous(), 0, mem, ctx)
     }),
     MpiFunction::new("MPI_Issend", ISEND, |s, a, mem, ctx| {
-        request(s, send(a, ctx)?.synchronous(), false, a, mem, ctx)
+        let t = send(s, a, ctx)?.synchronous();
+        request(s, t, false, a, mem, ctx)
     }),
     // Ready mode: the program promises the receive is posted; a standard send is correct then.
-    MpiFunction::new("MPI_Rsend", SEND, |_, a, mem, ctx| {
-        blocking(send(a, ctx)?, 0, mem, ctx)
+    MpiFunction::new("MPI_Rsend", SEND, |s, a, mem, ctx| {
+        blocking(send(s, a, ctx)?, 0, mem, ctx)
     }),
     MpiFunction::new("MPI_Irsend", ISEND, |s, a, mem, ctx| {
-        request(s, send(a, ctx)?, false, a, mem, ctx)
+        let t = send(s, a, ctx)?;
+        request(s, t, false, a, mem, ctx)
     }),
     MpiFunction::new("MPI_Bsend", SEND, |s, a, mem, ctx| {
-        buffered(s, send(a, ctx)?, mem, ctx)?;
+        let t = send(s, a, ctx)?;
+        buffered(s, t, mem, ctx)?;
         done()
     }),
     MpiFunction::new("MPI_Ibsend", ISEND, |s, a, mem, ctx| {
-        buffered(s, send(a, ctx)?, mem, ctx)?;
+        let t = send(s, a, ctx)?;
+        buffered(s, t, mem, ctx)?;
         let null = Transfer::Null { receive: false };
         request(s, null, false, a, mem, ctx)
     }),
@@ -111,12 +119,12 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Comm),
             p("status", K::StatusOut),
         ],
-        |_, a, mem, ctx| {
+        |s, a, mem, ctx| {
             let (comm, status) = (a.int(10), a.addr(11));
-            let send =
-                Transfer::send(a.addr(0), a.int(1), a.int(2), a.int(3), a.int(4), comm, ctx)?;
-            let recv =
-                Transfer::recv(a.addr(5), a.int(6), a.int(7), a.int(8), a.int(9), comm, ctx)?;
+            let sshape = s.types().shape(a.int(2), a.int(1), "sendcount")?;
+            let rshape = s.types().shape(a.int(7), a.int(6), "recvcount")?;
+            let send = Transfer::send(a.addr(0), sshape, a.int(3), a.int(4), comm, ctx)?;
+            let recv = Transfer::recv(a.addr(5), rshape, a.int(8), a.int(9), comm, ctx)?;
             both(send, recv, status, mem, ctx)
         },
     ),
@@ -133,10 +141,11 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Comm),
             p("status", K::StatusOut),
         ],
-        |_, a, mem, ctx| {
-            let (buf, count, dtype, comm) = (a.addr(0), a.int(1), a.int(2), a.int(7));
-            let send = Transfer::send(buf, count, dtype, a.int(3), a.int(4), comm, ctx)?;
-            let recv = Transfer::recv(buf, count, dtype, a.int(5), a.int(6), comm, ctx)?;
+        |s, a, mem, ctx| {
+            let (buf, comm) = (a.addr(0), a.int(7));
+            let shape = s.types().shape(a.int(2), a.int(1), "count")?;
+            let send = Transfer::send(buf, shape.clone(), a.int(3), a.int(4), comm, ctx)?;
+            let recv = Transfer::recv(buf, shape, a.int(5), a.int(6), comm, ctx)?;
             both(send, recv, a.addr(8), mem, ctx)
         },
     ),
@@ -176,11 +185,10 @@ fn buffered(
 }
 
 /// The send described by arguments 0–5 (`buf, count, datatype, dest, tag, comm`).
-fn send(a: &Args<'_>, ctx: &RankCtx<'_>) -> Result<Transfer, ErrorKind> {
+fn send(s: &mut MpiState, a: &Args<'_>, ctx: &RankCtx<'_>) -> Result<Transfer, ErrorKind> {
     Transfer::send(
         a.addr(0),
-        a.int(1),
-        a.int(2),
+        s.types().shape(a.int(2), a.int(1), "count")?,
         a.int(3),
         a.int(4),
         a.int(5),
@@ -189,11 +197,10 @@ fn send(a: &Args<'_>, ctx: &RankCtx<'_>) -> Result<Transfer, ErrorKind> {
 }
 
 /// The receive described by arguments 0–5 (`buf, count, datatype, source, tag, comm`).
-fn recv(a: &Args<'_>, ctx: &RankCtx<'_>) -> Result<Transfer, ErrorKind> {
+fn recv(s: &mut MpiState, a: &Args<'_>, ctx: &RankCtx<'_>) -> Result<Transfer, ErrorKind> {
     Transfer::recv(
         a.addr(0),
-        a.int(1),
-        a.int(2),
+        s.types().shape(a.int(2), a.int(1), "count")?,
         a.int(3),
         a.int(4),
         a.int(5),
