@@ -79,6 +79,10 @@ enum Command {
         /// Print a JSON summary (with the trace hash) instead of text.
         #[arg(long)]
         json: bool,
+        /// Arguments after `--` go to every rank's `main(int argc, char *argv[])`: argv[0] is
+        /// the file's name without `.c`, then these (e.g. `rankscope run prog.c -n 4 -- 100 10`).
+        #[arg(last = true, value_name = "ARG", conflicts_with = "workload")]
+        args: Vec<String>,
     },
     /// Recompute a paper's tables and figures on the simulated machines, next to the published
     /// values.
@@ -134,9 +138,10 @@ fn main() -> ExitCode {
             engine,
             lock,
             json,
+            args,
         } => commands::run::run(commands::run::RunOptions {
             target: match (file, workload) {
-                (Some(f), _) => commands::run::Target::File(f),
+                (Some(f), _) => commands::run::Target::File(f, args),
                 (None, Some(w)) => {
                     commands::run::Target::Workload(w, WorkloadParams { bytes, iterations })
                 }

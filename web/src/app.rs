@@ -155,6 +155,10 @@ pub fn app() -> Html {
         let state = state.clone();
         Callback::from(move |o: RunOptions| state.dispatch(Action::SetOptions(o)))
     };
+    let on_args = {
+        let state = state.clone();
+        Callback::from(move |line: String| state.dispatch(Action::SetArgs(line)))
+    };
     let on_load = {
         let state = state.clone();
         Callback::from(move |(origin, text): (String, String)| {
@@ -251,7 +255,9 @@ pub fn app() -> Html {
                         ranks={state.ranks} capacity={state.capacity()}
                         on_select={on_select.clone()} {on_ranks} {on_load}
                         load_error={state.profile_error.clone()} {on_example}
-                        options={state.options} {on_options} />
+                        options={state.options} {on_options}
+                        args={state.args.clone()} {on_args}
+                        args_error={state.program_args().err().map(|e| AttrValue::from(e.to_string()))} />
                 </div>
                 <div class="area-editor">{ editor }</div>
                 <div class="area-run">{ run_panel }</div>

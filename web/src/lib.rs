@@ -4,6 +4,7 @@
 //! types; effects (DOM, timers, storage) stay at the edge. No protocol logic is re-derived here.
 
 pub mod app;
+pub mod args;
 pub mod autosave;
 pub mod bindings;
 pub mod chart_svg;

@@ -101,19 +101,21 @@ impl Session {
     }
 }
 
-/// Compiles `source` and sets up a run on `profile` with `ranks` ranks, or returns the
-/// diagnostics (compile errors) or a plain message (e.g. too many ranks for the machine).
+/// Compiles `source` and sets up a run on `profile` with `ranks` ranks, each `main` getting
+/// `args` after `argv[0]` (`"program"`), or returns the diagnostics (compile errors) or a plain
+/// message (e.g. too many ranks for the machine).
 pub fn start(
     source: &str,
     profile: &Profile,
     ranks: u32,
     options: RunOptions,
+    args: &[String],
 ) -> Result<SessionCell, StartError> {
     let compiled = lang::load(source, "program.c").map_err(StartError::Diagnostics)?;
     let machine = Machine::new(profile, ranks).map_err(|e| StartError::Message(e.to_string()))?;
     let sim = Sim::new(
         machine,
-        lang::ranks(&compiled, ranks, options.vm_limits()),
+        lang::ranks_with_args(&compiled, ranks, options.vm_limits(), args),
         options.sim_config(),
     );
     Ok(SessionCell(Rc::new(RefCell::new(Session {

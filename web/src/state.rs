@@ -78,6 +78,9 @@ pub struct State {
     pub speed: Speed,
     /// Limits of the next run.
     pub options: RunOptions,
+    /// The "Arguments" line as typed: split by [`crate::args::split`] when a run starts, its
+    /// words go to `main`'s `argv` after `argv[0]` (`"program"`).
+    pub args: String,
 }
 
 /// Everything a user can do to the state.
@@ -103,6 +106,9 @@ pub enum Action {
     SetSpeed(Speed),
     /// Set the run options (clamped; they apply from the next run).
     SetOptions(RunOptions),
+    /// Set the "Arguments" line (it applies from the next run; one that does not split is
+    /// kept as typed, shown with its error, and refused by Run).
+    SetArgs(String),
     /// Go to the state after this many events (the scrubber, the log, the timeline).
     Seek(u64),
     /// Go to the last event at or before this simulated time (a click in the comparison's
@@ -153,6 +159,7 @@ impl Default for State {
             playing: false,
             speed: Speed::default(),
             options: RunOptions::default(),
+            args: String::new(),
         }
     }
 }
@@ -186,7 +193,13 @@ impl State {
             ranks: self.ranks,
             speed: self.speed,
             options: self.options,
+            args: self.args.clone(),
         }
+    }
+
+    /// The words of the "Arguments" line, or why it does not split (for the field and Run).
+    pub fn program_args(&self) -> Result<Vec<String>, crate::args::ArgsError> {
+        crate::args::split(&self.args)
     }
 
     /// What the editor marks inline: the compile errors, or the runtime error that stopped the
@@ -255,13 +268,13 @@ impl State {
 
     /// Starts the comparison run of the current program under `options.compare`, if one is
     /// chosen; a failure to start is kept as data for the view.
-    fn start_comparison(&mut self, profile: &Profile) {
+    fn start_comparison(&mut self, profile: &Profile, args: &[String]) {
         self.compare = None;
         self.compare_error = None;
         let Some(options) = self.options.comparison() else {
             return;
         };
-        match session::start(&self.source, profile, self.ranks, options) {
+        match session::start(&self.source, profile, self.ranks, options, args) {
             Ok(s) => self.compare = Some(s),
             Err(StartError::Diagnostics(d)) => {
                 self.compare_error = Some(match d.first() {
@@ -336,10 +349,18 @@ impl State {
                     let Some(profile) = self.selected_profile().cloned() else {
                         return self;
                     };
-                    match session::start(&self.source, &profile, self.ranks, self.options) {
+                    let args = match self.program_args() {
+                        Ok(args) => args,
+                        Err(e) => {
+                            self.run_error = Some(format!("Arguments: {e}"));
+                            self.playing = false;
+                            return self;
+                        }
+                    };
+                    match session::start(&self.source, &profile, self.ranks, self.options, &args) {
                         Ok(s) => {
                             self.session = Some(s);
-                            self.start_comparison(&profile);
+                            self.start_comparison(&profile, &args);
                         }
                         Err(StartError::Diagnostics(d)) => self.diagnostics = d,
                         Err(StartError::Message(m)) => self.run_error = Some(m),
@@ -365,6 +386,13 @@ impl State {
                 self.options = options.clamped();
                 self.clear_runs();
                 self.playing = false;
+            }
+            Action::SetArgs(args) => {
+                if args != self.args {
+                    self.args = args;
+                    self.clear_runs();
+                    self.playing = false;
+                }
             }
             Action::Step | Action::Back | Action::Reset | Action::Seek(_) => {
                 if self.session.is_none() && action == Action::Step {
@@ -422,6 +450,7 @@ impl State {
                 self.ranks = shared.ranks.clamp(1, self.capacity());
                 self.speed = shared.speed;
                 self.options = shared.options.clamped();
+                self.args = shared.args;
             }
             Action::RestoreAutosave(saved) => {
                 // Only what still makes sense: an unknown machine keeps the current one.
@@ -644,6 +673,69 @@ mod tests {
         let link = crate::url::encode(&s.share_state());
         let restored = State::default().reduce(Action::Restore(crate::url::decode(&link)));
         assert_eq!(restored.options, tight);
+    }
+
+    const PRINT_ARGS: &str = "#include <stdio.h>\nint main(int argc, char *argv[])\n{\n    int i;\n    for (i = 0; i < argc; i++) {\n        printf(\"argv[%d]=%s\\n\", i, argv[i]);\n    }\n    return 0;\n}\n";
+
+    fn console_texts(s: &State) -> Vec<String> {
+        let run = s.session.as_ref().unwrap().0.borrow();
+        assert!(run.history.sim().is_finished(), "{:?}", run.error_text());
+        run.history
+            .sim()
+            .console()
+            .iter()
+            .filter(|l| l.rank == 0)
+            .map(|l| l.text.clone())
+            .collect()
+    }
+
+    #[test]
+    fn the_arguments_reach_argv_and_a_change_drops_the_run() {
+        let s = State::default()
+            .reduce(Action::SetRanks(2))
+            .reduce(Action::Edit(PRINT_ARGS.into()))
+            .reduce(Action::SetArgs(r#"100 "two words""#.into()));
+        let s = run_to_end(s);
+        assert_eq!(
+            console_texts(&s),
+            ["argv[0]=program", "argv[1]=100", "argv[2]=two words"]
+        );
+        let s = s.reduce(Action::SetArgs(String::new()));
+        assert!(s.session.is_none(), "a new line applies from the next run");
+        assert_eq!(console_texts(&run_to_end(s)), ["argv[0]=program"]);
+    }
+
+    #[test]
+    fn a_line_that_does_not_split_is_kept_and_refused_by_run() {
+        let s = State::default()
+            .reduce(Action::Edit(PRINT_ARGS.into()))
+            .reduce(Action::SetArgs("'open".into()));
+        assert_eq!(s.args, "'open", "kept as typed, for the field");
+        assert!(s.program_args().is_err());
+        let s = s.reduce(Action::Run);
+        assert!(s.session.is_none() && !s.playing);
+        let e = s.run_error.clone().unwrap();
+        assert!(e.starts_with("Arguments: the ' at character 1"), "{e}");
+        let s = run_to_end(s.reduce(Action::SetArgs("'open'".into())));
+        assert_eq!(s.run_error, None);
+        assert_eq!(console_texts(&s), ["argv[0]=program", "argv[1]=open"]);
+    }
+
+    #[test]
+    fn the_arguments_travel_in_share_links_and_autosave() {
+        let s = State::default().reduce(Action::SetArgs("-n 'a b'".into()));
+        let link = crate::url::encode(&s.share_state());
+        assert!(link.ends_with("&args=-n%20%27a%20b%27"), "{link}");
+        let restored = State::default().reduce(Action::Restore(crate::url::decode(&link)));
+        assert_eq!(restored.args, "-n 'a b'");
+        let saved = serde_json::to_string(&s.share_state()).unwrap();
+        let back: ShareState = serde_json::from_str(&saved).unwrap();
+        let restored = State::default().reduce(Action::RestoreAutosave(back));
+        assert_eq!(restored.share_state(), s.share_state());
+        // A link without arguments clears the current ones.
+        let plain = crate::url::encode(&State::default().share_state());
+        let restored = s.reduce(Action::Restore(crate::url::decode(&plain)));
+        assert_eq!(restored.args, "");
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! Share links: the program, the machine and the options packed into the URL fragment, so that
 //! opening a link restores exactly that state — with no server involved.
 //!
-//! Format: `#s=<base64url(deflate(JSON))>` (plus `&embed=1` for the minimal embed view). The JSON
-//! carries a format version so older links keep opening. Decoding is defensive: a link is user
+//! Format: `#s=<base64url(deflate(JSON))>`, plus `&args=<percent-encoded line>` when the program
+//! gets command-line arguments (readable and editable by hand: `&args=100%2010`) and `&embed=1`
+//! for the minimal embed view. The JSON carries a format version so older links keep opening. Decoding is defensive: a link is user
 //! input, so a damaged, truncated, oversized or future-version link yields a [`LinkError`] with a
 //! plain-English message, never a panic, and the decompressed size is capped (no zip bombs).
 
@@ -35,6 +36,11 @@ pub struct ShareState {
     /// Run limits (links made before they existed get the defaults).
     #[serde(default)]
     pub options: crate::run_options::RunOptions,
+    /// The "Arguments" line as typed (see [`crate::args`]). A link carries it in its own `args=`
+    /// part, not in the JSON; the autosave keeps it in the JSON. Empty when there are none
+    /// (and in links made before it existed).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub args: String,
 }
 
 /// Why a link could not be opened.
@@ -52,6 +58,8 @@ pub enum LinkError {
     Malformed(String),
     /// Written by a newer Rankscope.
     FutureVersion(u32),
+    /// The `args=` part is not a percent-encoded argument line that splits (the reason).
+    BadArgs(String),
 }
 
 impl fmt::Display for LinkError {
@@ -72,6 +80,7 @@ impl fmt::Display for LinkError {
                 f,
                 "this link was made by a newer Rankscope (link format {v}); open it with the newest version"
             ),
+            LinkError::BadArgs(why) => write!(f, "this link's program arguments (args=) are not valid: {why}"),
         }
     }
 }
@@ -80,18 +89,69 @@ impl std::error::Error for LinkError {}
 
 /// The fragment (without `#`) that restores `state`.
 pub fn encode(state: &ShareState) -> String {
-    let json = serde_json::to_vec(state).unwrap_or_default();
+    let (args, rest) = (
+        &state.args,
+        ShareState {
+            args: String::new(),
+            ..state.clone()
+        },
+    );
+    let json = serde_json::to_vec(&rest).unwrap_or_default();
     let packed = miniz_oxide::deflate::compress_to_vec(&json, 9);
-    format!("s={}", URL_SAFE_NO_PAD.encode(packed))
+    let mut fragment = format!("s={}", URL_SAFE_NO_PAD.encode(packed));
+    if !args.is_empty() {
+        fragment.push_str("&args=");
+        fragment.push_str(&percent_encode(args));
+    }
+    fragment
+}
+
+/// `text` with every byte but ASCII letters, digits and `-._~` written as `%XX` (RFC 3986's
+/// unreserved characters), so it survives in a fragment part between `&`s.
+pub fn percent_encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                char::from(b).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// Reads [`percent_encode`]'s output, or any text with `%XX` escapes (`+` is a plus sign, as
+/// in a fragment); a `%` without two hex digits or bytes that are not UTF-8 are an error.
+pub fn percent_decode(text: &str) -> Result<String, String> {
+    let mut bytes = Vec::with_capacity(text.len());
+    let mut rest = text.as_bytes();
+    while let Some((&b, tail)) = rest.split_first() {
+        rest = tail;
+        if b != b'%' {
+            bytes.push(b);
+            continue;
+        }
+        let hex = rest
+            .get(..2)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok())
+            .ok_or("a % must be followed by two hexadecimal digits (e.g. %20 for a space)")?;
+        bytes.push(hex);
+        rest = &rest[2..];
+    }
+    String::from_utf8(bytes).map_err(|_| "the %-escapes do not spell UTF-8 text".to_string())
 }
 
 /// Reads a fragment (with or without the leading `#`) written by [`encode`].
 pub fn decode(fragment: &str) -> Result<ShareState, LinkError> {
-    let value = fragment
-        .trim_start_matches('#')
-        .split('&')
+    let parts = || fragment.trim_start_matches('#').split('&');
+    let value = parts()
         .find_map(|part| part.strip_prefix("s="))
         .ok_or(LinkError::Missing)?;
+    let args = parts()
+        .find_map(|part| part.strip_prefix("args="))
+        .map(percent_decode)
+        .transpose()
+        .map_err(LinkError::BadArgs)?;
     let packed = URL_SAFE_NO_PAD
         .decode(value.trim_end_matches('='))
         .map_err(|_| LinkError::NotBase64)?;
@@ -109,7 +169,13 @@ pub fn decode(fragment: &str) -> Result<ShareState, LinkError> {
     if version.v > LINK_VERSION {
         return Err(LinkError::FutureVersion(version.v));
     }
-    serde_json::from_slice(&json).map_err(|e| LinkError::Malformed(e.to_string()))
+    let mut state: ShareState =
+        serde_json::from_slice(&json).map_err(|e| LinkError::Malformed(e.to_string()))?;
+    if let Some(args) = args {
+        state.args = args;
+    }
+    crate::args::split(&state.args).map_err(|e| LinkError::BadArgs(e.to_string()))?;
+    Ok(state)
 }
 
 /// Whether the page should show the minimal embed view (`#…&embed=1` or `?embed=1`).
@@ -135,6 +201,7 @@ mod tests {
             ranks: 3,
             speed: crate::playback::Speed::Walk,
             options: crate::run_options::RunOptions::default(),
+            args: String::new(),
         }
     }
 
@@ -203,6 +270,59 @@ mod tests {
     }
 
     #[test]
+    fn arguments_travel_in_a_readable_args_part() {
+        let s = ShareState {
+            args: r#"100 "two words" 'x&y=z' π%"#.into(),
+            ..state()
+        };
+        let link = encode(&s);
+        let (_, args) = link.split_once("&args=").unwrap();
+        assert_eq!(
+            args,
+            "100%20%22two%20words%22%20%27x%26y%3Dz%27%20%CF%80%25"
+        );
+        assert_eq!(decode(&format!("#{link}&embed=1")), Ok(s.clone()));
+        // Not in the compressed JSON too.
+        assert!(!encode(&state()).contains("args"));
+        assert_eq!(link.split('&').next(), Some(encode(&state()).as_str()));
+        // Hand-written: a teacher appends `&args=…` to a link.
+        let hand = format!("{}&args=100%2010", encode(&state()));
+        assert_eq!(decode(&hand).unwrap().args, "100 10");
+        assert_eq!(
+            decode(&format!("{}&args=", encode(&state()))).unwrap().args,
+            ""
+        );
+    }
+
+    #[test]
+    fn bad_arguments_in_a_link_are_errors_with_plain_messages() {
+        let base = encode(&state());
+        let bad = |args: &str| {
+            decode(&format!("{base}&args={args}"))
+                .unwrap_err()
+                .to_string()
+        };
+        let open = bad("100%20%22ten");
+        assert!(
+            open.contains("args=") && open.contains("never closed"),
+            "{open}"
+        );
+        assert!(bad("100%2").contains("two hexadecimal digits"));
+        assert!(bad("%zz").contains("two hexadecimal digits"));
+        assert!(bad("%FF").contains("UTF-8"));
+        assert!(bad("a%5C").contains("backslash"));
+    }
+
+    #[test]
+    fn percent_coding_round_trips() {
+        for text in ["", "plain", "a b&c=d%e+f", r"ünï\cödé\n\t\"] {
+            assert_eq!(percent_decode(&percent_encode(text)).as_deref(), Ok(text));
+        }
+        assert_eq!(percent_decode("1+2").as_deref(), Ok("1+2"));
+        assert_eq!(percent_decode("%41%62").as_deref(), Ok("Ab"));
+    }
+
+    #[test]
     fn oversized_state_is_refused() {
         let big = ShareState {
             source: "x".repeat(MAX_STATE_BYTES + 1),
@@ -223,6 +343,13 @@ mod tests {
         fn any_fragment_decodes_or_errs_without_panicking(s in "\\PC{0,200}") {
             let _ = decode(&s);
             let _ = decode(&format!("s={s}"));
+            let _ = decode(&format!("{}&args={s}", encode(&state())));
+            let _ = percent_decode(&s);
+        }
+
+        #[test]
+        fn any_argument_text_round_trips_through_percent_coding(s in "\\PC{0,60}") {
+            prop_assert_eq!(percent_decode(&percent_encode(&s)), Ok(s));
         }
     }
 }

@@ -17,8 +17,8 @@ use rankscope_core::proto::SimConfig;
 
 /// What to run.
 pub enum Target {
-    /// An MPI C source file.
-    File(PathBuf),
+    /// An MPI C source file and the arguments its `main` gets after `argv[0]`.
+    File(PathBuf, Vec<String>),
     /// A native workload.
     Workload(WorkloadKind, WorkloadParams),
 }
@@ -66,12 +66,12 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
         lock_scheme: opts.lock,
         words_per_rank: match &opts.target {
             Target::Workload(kind, _) => kind.words_per_rank(),
-            Target::File(_) => rankscope_core::lang::RMA_WORDS,
+            Target::File(..) => rankscope_core::lang::RMA_WORDS,
         },
         ..SimConfig::default()
     };
     match &opts.target {
-        Target::File(path) => {
+        Target::File(path, args) => {
             let source = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             let file = path.display().to_string();
@@ -88,11 +88,11 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
                 ));
                 text
             })?;
-            let ranks = lang::ranks(&compiled, opts.ranks, VmLimits::default());
+            let ranks = lang::ranks_with_args(&compiled, opts.ranks, VmLimits::default(), args);
             let name = path
                 .file_name()
                 .map_or(file.clone(), |n| n.to_string_lossy().into_owned());
-            let extra = serde_json::json!({ "file": file });
+            let extra = serde_json::json!({ "file": file, "args": args });
             execute(
                 Sim::new(machine, ranks, config),
                 &opts,

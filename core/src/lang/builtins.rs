@@ -159,9 +159,6 @@ const OTHERS: &[Builtin] = &[
     other("yield", &[], BaseType::Void),
     other("usleep", &[p("microseconds", K::Int)], BaseType::Int),
     other("nanosleep", &[p("nanoseconds", K::Int)], BaseType::Int),
-    other("sqrt", &[p("x", K::Double)], BaseType::Double),
-    other("fabs", &[p("x", K::Double)], BaseType::Double),
-    other("abs", &[p("x", K::Int)], BaseType::Int),
 ];
 
 /// Every built-in function: `printf`, the MPI functions (their signatures are the entries of
@@ -201,6 +198,8 @@ pub enum ConstKind {
     StatusIgnore,
     /// `MPI_STATUSES_IGNORE`: a null `MPI_Status *` for arrays of statuses.
     StatusesIgnore,
+    /// `MPI_IN_PLACE`: a `void *` that only collectives' buffer arguments accept.
+    InPlace,
 }
 
 /// A built-in constant: its kind for the checker, its value for the compiler.
@@ -273,10 +272,46 @@ pub const CONSTANTS: &[Constant] = &[
     datatype("MPI_INT", k::MPI_INT),
     datatype("MPI_DOUBLE", k::MPI_DOUBLE),
     datatype("MPI_BYTE", k::MPI_BYTE),
+    datatype("MPI_SIGNED_CHAR", k::MPI_SIGNED_CHAR),
+    datatype("MPI_UNSIGNED_CHAR", k::MPI_UNSIGNED_CHAR),
+    datatype("MPI_SHORT", k::MPI_SHORT),
+    datatype("MPI_UNSIGNED_SHORT", k::MPI_UNSIGNED_SHORT),
+    datatype("MPI_UNSIGNED", k::MPI_UNSIGNED),
+    datatype("MPI_LONG", k::MPI_LONG),
+    datatype("MPI_UNSIGNED_LONG", k::MPI_UNSIGNED_LONG),
+    datatype("MPI_LONG_LONG", k::MPI_LONG_LONG),
+    datatype("MPI_LONG_LONG_INT", k::MPI_LONG_LONG),
+    datatype("MPI_UNSIGNED_LONG_LONG", k::MPI_UNSIGNED_LONG_LONG),
+    datatype("MPI_FLOAT", k::MPI_FLOAT),
+    datatype("MPI_LONG_DOUBLE", k::MPI_LONG_DOUBLE),
+    datatype("MPI_C_BOOL", k::MPI_C_BOOL),
+    datatype("MPI_INT8_T", k::MPI_INT8_T),
+    datatype("MPI_INT16_T", k::MPI_INT16_T),
+    datatype("MPI_INT32_T", k::MPI_INT32_T),
+    datatype("MPI_INT64_T", k::MPI_INT64_T),
+    datatype("MPI_UINT8_T", k::MPI_UINT8_T),
+    datatype("MPI_UINT16_T", k::MPI_UINT16_T),
+    datatype("MPI_UINT32_T", k::MPI_UINT32_T),
+    datatype("MPI_UINT64_T", k::MPI_UINT64_T),
+    datatype("MPI_FLOAT_INT", k::MPI_FLOAT_INT),
+    datatype("MPI_DOUBLE_INT", k::MPI_DOUBLE_INT),
+    datatype("MPI_LONG_INT", k::MPI_LONG_INT),
+    datatype("MPI_SHORT_INT", k::MPI_SHORT_INT),
+    datatype("MPI_2INT", k::MPI_2INT),
+    datatype("MPI_DATATYPE_NULL", k::MPI_DATATYPE_NULL),
     op("MPI_SUM", k::MPI_SUM),
     op("MPI_PROD", k::MPI_PROD),
     op("MPI_MAX", k::MPI_MAX),
     op("MPI_MIN", k::MPI_MIN),
+    op("MPI_LAND", k::MPI_LAND),
+    op("MPI_BAND", k::MPI_BAND),
+    op("MPI_LOR", k::MPI_LOR),
+    op("MPI_BOR", k::MPI_BOR),
+    op("MPI_LXOR", k::MPI_LXOR),
+    op("MPI_BXOR", k::MPI_BXOR),
+    op("MPI_MINLOC", k::MPI_MINLOC),
+    op("MPI_MAXLOC", k::MPI_MAXLOC),
+    op("MPI_OP_NULL", k::MPI_OP_NULL),
     op("MPI_REPLACE", k::MPI_REPLACE),
     op("MPI_NO_OP", k::MPI_NO_OP),
     c(
@@ -319,6 +354,7 @@ pub const CONSTANTS: &[Constant] = &[
         ConstKind::Handle(BaseType::MpiRequest),
         k::MPI_REQUEST_NULL,
     ),
+    c("MPI_IN_PLACE", ConstKind::InPlace, k::MPI_IN_PLACE),
     c("NULL", ConstKind::Null, 0),
 ];
 

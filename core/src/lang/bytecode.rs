@@ -23,12 +23,6 @@ pub enum Builtin {
     Usleep,
     /// `nanosleep(ns)`.
     Nanosleep,
-    /// `sqrt(x)`.
-    Sqrt,
-    /// `fabs(x)`.
-    Fabs,
-    /// `abs(i)`.
-    Abs,
 }
 
 /// A scalar in memory: how many bytes the VM loads or stores, and how it widens the value to a
@@ -277,6 +271,9 @@ pub enum Op {
         /// Number of arguments.
         args: u16,
     },
+    /// Push `main`'s `argc` and `argv`: the rank's command-line arguments, placed in memory as
+    /// NUL-terminated strings with a `NULL`-ended array of pointers to them.
+    Args,
     /// The program finished (`main` returned).
     Halt,
 }

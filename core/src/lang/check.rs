@@ -204,6 +204,7 @@ impl Ty {
             Ty::Scalar(BaseType::MpiInfo) => "an info object".into(),
             Ty::Scalar(b) => with_article(&format!("`{}`", base_type_name(*b))),
             Ty::Ptr(BaseType::Func(_), 1) => "a function pointer".into(),
+            Ty::Ptr(BaseType::Record(_), 1) => "a pointer to a struct".into(),
             Ty::Ptr(b, n) => format!(
                 "an address of type `{} {}`",
                 base_type_name(*b),
@@ -242,6 +243,9 @@ pub fn type_text(ty: &Type) -> String {
 
 /// How a declaration is written: `int *values`, `char **argv`, `double m[4][8]`.
 fn decl_text(ty: &Type, name: &str) -> String {
+    if matches!(ty.base, BaseType::Func(_)) {
+        return format!("int (*{name})(…)");
+    }
     let mut s = format!(
         "{} {}{name}",
         base_type_name(ty.base),
@@ -1023,6 +1027,7 @@ impl<'a> Checker<'a> {
                 ConstKind::Null => Ty::Null,
                 ConstKind::StatusIgnore => Ty::StatusIgnore,
                 ConstKind::StatusesIgnore => Ty::StatusesIgnore,
+                ConstKind::InPlace => Ty::Ptr(BaseType::Void, 1),
             };
         }
         if super::libc::stream(name).is_some() {
@@ -1032,6 +1037,17 @@ impl<'a> Checker<'a> {
             if self.functions.contains_key(name) {
                 return Ty::Ptr(BaseType::Func(id), 1);
             }
+        }
+        if super::libc::lookup(name).is_some() {
+            self.error_note(
+                format!("`{name}` is a library function: its address cannot be taken here"),
+                span.clone(),
+                "a library function, not a value",
+                format!(
+                    "call it with `{name}(…)`, or wrap it in a function of your own to pass it"
+                ),
+            );
+            return Ty::Unknown;
         }
         if self.functions.contains_key(name) || builtin(name).is_some() {
             self.error(
@@ -1579,7 +1595,8 @@ impl<'a> Checker<'a> {
         if let Some(t) = self.printf_family(name, args, e) {
             return t;
         }
-        if let Some((_, f)) = super::libc::lookup(name) {
+        let own_form = builtin(name).is_some_and(|b| b.params.len() == args.len());
+        if let Some((_, f)) = super::libc::lookup(name).filter(|_| !own_form) {
             return self.library_call(f, args, e);
         }
         if let Some(b) = builtin(name) {
@@ -1595,6 +1612,17 @@ impl<'a> Checker<'a> {
         }
         let mut candidates: Vec<&str> = self.functions.keys().map(String::as_str).collect();
         candidates.extend(BUILTINS.iter().map(|b| b.name));
+        candidates.extend(super::libc::LIBC.iter().map(|f| f.name));
+        candidates.extend(["fprintf", "sprintf", "snprintf"]);
+        if let Some(reason) = super::libc::unsupported(name) {
+            self.error_note(
+                format!("`{name}` is not supported by Rankscope's C"),
+                name_span.clone(),
+                "not available",
+                reason,
+            );
+            return Ty::Unknown;
+        }
         let mut d = Diagnostic::error(format!("undeclared function `{name}`"), name_span.clone())
             .with_label("no function by this name");
         if let Some(s) = suggest(name, candidates) {

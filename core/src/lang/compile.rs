@@ -65,11 +65,15 @@ pub fn compile(unit: &Unit, source: &str, file: &str) -> Result<Compiled, Vec<Di
         );
         return Err(c.errors);
     };
-    // Entry stub: call main with argc = 0 and argv = NULL, then halt.
+    // Entry stub: call main (with argc and argv when it takes them), then halt.
     let nparams = c.functions[main as usize].params.len() as u32;
     let span = c.functions[main as usize].span.clone();
-    for _ in 0..nparams {
-        c.emit(Op::PushInt(0), &span);
+    if nparams == 2 {
+        c.emit(Op::Args, &span);
+    } else {
+        for _ in 0..nparams {
+            c.emit(Op::PushInt(0), &span);
+        }
     }
     c.emit(
         Op::Call {
@@ -256,9 +260,14 @@ impl Compiler {
             self.func_index.insert(f.name.clone(), idx);
             let ret = Ty::from_decl(&f.ret);
             let params: Vec<Ty> = f.params.iter().map(|p| param_ty(&p.ty)).collect();
-            // Parameters occupy the start of the frame.
+            // Parameters occupy the start of the frame; a function returning a struct first
+            // gets a hidden pointer to where its caller wants the result (as the x86-64 ABI).
             let mut off = 0u32;
             let mut slots = Vec::new();
+            if matches!(ret, Ty::Record(_)) {
+                slots.push((0, Pass::Scalar(Scalar::I64)));
+                off = 8;
+            }
             for t in &params {
                 let align = self.layouts.align(t).max(1);
                 off = off.div_ceil(align) * align;
@@ -545,20 +554,13 @@ impl Compiler {
         self.frame_size = self.functions[idx].frame_size;
         self.labels.clear();
         self.gotos.clear();
-        if matches!(self.ret, Ty::Record(_)) {
-            self.errors.push(
-                Diagnostic::error(
-                    format!(
-                        "returning a `{}` by value is not supported by Rankscope's C yet",
-                        self.name(&self.ret.clone())
-                    ),
-                    f.name_span.clone(),
-                )
-                .with_note("pass a pointer to the struct to fill in instead"),
-            );
-        }
         let mut params = BTreeMap::new();
-        for (p, (off, _)) in f.params.iter().zip(self.functions[idx].params.clone()) {
+        let hidden = usize::from(matches!(self.ret, Ty::Record(_)));
+        for (p, (off, _)) in f
+            .params
+            .iter()
+            .zip(self.functions[idx].params.clone().into_iter().skip(hidden))
+        {
             params.insert(p.name.clone(), Var::Local(off, param_ty(&p.ty)));
         }
         self.scopes = vec![params];
@@ -714,8 +716,17 @@ impl Compiler {
                             &e.span,
                         );
                     }
-                    let t = self.expr(e)?;
                     let target = self.ret.clone();
+                    if matches!(target, Ty::Record(_)) {
+                        // Copy the value to the caller's result slot; return the slot.
+                        self.emit(Op::AddrLocal(0), span);
+                        self.emit(Op::Load(Scalar::I64), span);
+                        let t = self.expr(e)?;
+                        self.store(&t, &target, &e.span)?;
+                        self.emit(Op::Return { value: true }, span);
+                        return Ok(());
+                    }
+                    let t = self.expr(e)?;
                     self.convert(&t, &target, &e.span)?;
                     self.emit(Op::Return { value: true }, span);
                 }
@@ -1114,6 +1125,10 @@ impl Compiler {
                 }
                 self.lvalue(b)
             }
+            ExprKind::Call { .. } if matches!(self.infer(e), Ty::Record(_)) => {
+                // A returned struct lives in the caller's slot: its address.
+                self.expr(e)
+            }
             _ => err(
                 "this expression cannot be assigned to or have its address taken",
                 span,
@@ -1452,6 +1467,12 @@ impl Compiler {
             );
         };
         let (ret, params) = self.fn_types[id as usize].clone();
+        if matches!(ret, Ty::Record(_)) {
+            return err(
+                "calling a function that returns a struct through a pointer is not supported by Rankscope's C",
+                span,
+            );
+        }
         if args.len() != params.len() {
             return err(
                 format!(
@@ -1782,6 +1803,12 @@ impl Compiler {
                     span,
                 );
             }
+            let hidden = matches!(ret, Ty::Record(_));
+            if hidden {
+                // The caller's slot for the returned struct.
+                let slot = self.hidden_local(ret.clone(), span)?;
+                self.emit(Op::AddrLocal(slot), span);
+            }
             for (a, p) in args.iter().zip(&params) {
                 let t = self.rvalue(a)?;
                 self.convert(&t, p, &a.span)?;
@@ -1789,7 +1816,7 @@ impl Compiler {
             self.emit(
                 Op::Call {
                     function: idx,
-                    args: args.len() as u32,
+                    args: args.len() as u32 + u32::from(hidden),
                 },
                 span,
             );
@@ -1840,7 +1867,9 @@ impl Compiler {
             }
             _ => {}
         }
-        if let Some((index, f)) = libc::lookup(name) {
+        // `nanosleep(ns)`, Rankscope's own form, beside C's `nanosleep(&ts, NULL)`.
+        let own_form = builtin_signature(name).is_some_and(|b| b.1 == args.len());
+        if let Some((index, f)) = libc::lookup(name).filter(|_| !own_form) {
             if args.len() != f.params.len() {
                 return err(
                     format!(

@@ -171,7 +171,10 @@ fn classify(text: &str, kind: &TokenKind, expanded: bool, next_is_call: bool) ->
         TokenKind::Ident(name) => {
             if name.starts_with("MPI_") {
                 HighlightClass::MpiName
-            } else if builtin(name).is_some() || constant(name).is_some() {
+            } else if builtin(name).is_some()
+                || constant(name).is_some()
+                || (next_is_call && super::libc::lookup(name).is_some())
+            {
                 HighlightClass::Builtin
             } else if next_is_call {
                 HighlightClass::Function

@@ -398,6 +398,26 @@ pub static LIBC: &[LibFn] = &[
     f("clock", &[], C::Long, |l, _| {
         Ok(Done::Value(l.now.as_us_f64().floor() as i64))
     }),
+    f("gettimeofday", &[C::VoidPtr, C::VoidPtr], C::Int, |l, a| {
+        let us = l.now.as_us_f64().floor() as i64;
+        let mut tv = (us / 1_000_000).to_le_bytes().to_vec();
+        tv.extend_from_slice(&(us % 1_000_000).to_le_bytes());
+        put(l.mem, a[0], &tv)?;
+        Ok(Done::Value(0))
+    }),
+    f("nanosleep", &[C::VoidPtr, C::VoidPtr], C::Int, |l, a| {
+        let ts = l.mem.read(addr(a[0]), 16).map_err(mem_err)?;
+        let sec = i64::from_le_bytes(ts[..8].try_into().unwrap_or_default());
+        let nsec = i64::from_le_bytes(ts[8..].try_into().unwrap_or_default());
+        if sec < 0 || !(0..1_000_000_000).contains(&nsec) {
+            return Err(format!(
+                "nanosleep: invalid time {sec} s + {nsec} ns (tv_nsec must be 0 to 999999999)"
+            ));
+        }
+        Ok(Done::Sleep(SimTime::from_us_f64(
+            sec as f64 * 1e6 + nsec as f64 / 1e3,
+        )))
+    }),
     f("sleep", &[C::UInt], C::UInt, |_, a| {
         Ok(Done::Sleep(SimTime::from_us_f64(a[0] as f64 * 1e6)))
     }),
@@ -454,6 +474,27 @@ pub fn call(index: usize, lib: &mut Lib<'_>, args: &[i64]) -> Result<Done, Strin
 /// The function called `name`, with its index in [`LIBC`].
 pub fn lookup(name: &str) -> Option<(usize, &'static LibFn)> {
     LIBC.iter().enumerate().find(|(_, f)| f.name == name)
+}
+
+/// Why a well-known C function is not available, for the message at its call.
+pub fn unsupported(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "scanf" | "fscanf" | "getchar" | "gets" | "fgets" | "getline" => {
+            "a rank has no input: pass values as arguments (`argv`) or compute them"
+        }
+        "fopen" | "fclose" | "fread" | "fwrite" | "fputs" | "fputc" | "remove" | "rename" => {
+            "a rank has no files: print with `printf`"
+        }
+        "fork" | "system" | "exec" | "execvp" | "popen" | "wait" | "kill" | "signal" => {
+            "a rank is one process of the simulated machine"
+        }
+        "pthread_create" | "pthread_join" | "pthread_mutex_lock" | "omp_get_thread_num" => {
+            "a rank runs one thread"
+        }
+        "setjmp" | "longjmp" => "use return values and loops instead",
+        "alloca" => "use a local array or `malloc`",
+        _ => return None,
+    })
 }
 
 /// `stdout` and `stderr` as `FILE *` values (never dereferenced).

@@ -240,19 +240,58 @@ impl Memory {
         Ok(())
     }
 
+    /// `N` bytes of the stack segment at `addr`, when the access lies inside it (the VM's hot
+    /// path: locals and globals); `None` sends the access through the checked [`Self::read`].
+    #[inline]
+    fn stack_bytes<const N: usize>(&self, addr: Addr) -> Option<[u8; N]> {
+        if !(NULL_GUARD..HEAP_BASE).contains(&addr) {
+            return None;
+        }
+        let a = addr as usize;
+        self.bytes.get(a..a + N)?.try_into().ok()
+    }
+
+    /// Writes `N` bytes to the stack segment when the access lies inside it; false otherwise.
+    #[inline]
+    fn put_stack_bytes<const N: usize>(&mut self, addr: Addr, data: [u8; N]) -> bool {
+        if !(NULL_GUARD..HEAP_BASE).contains(&addr) {
+            return false;
+        }
+        let a = addr as usize;
+        match self.bytes.get_mut(a..a + N) {
+            Some(dst) => {
+                dst.copy_from_slice(&data);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Reads an `int`.
+    #[inline]
     pub fn read_i32(&self, addr: Addr) -> Result<i32, MemError> {
+        if let Some(b) = self.stack_bytes::<4>(addr) {
+            return Ok(i32::from_le_bytes(b));
+        }
         let b = self.read(addr, 4)?;
         Ok(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
 
     /// Writes an `int`.
+    #[inline]
     pub fn write_i32(&mut self, addr: Addr, v: i32) -> Result<(), MemError> {
+        if self.put_stack_bytes(addr, v.to_le_bytes()) {
+            return Ok(());
+        }
         self.write(addr, &v.to_le_bytes())
     }
 
     /// Reads a `double`.
+    #[inline]
     pub fn read_f64(&self, addr: Addr) -> Result<f64, MemError> {
+        if let Some(b) = self.stack_bytes::<8>(addr) {
+            return Ok(f64::from_le_bytes(b));
+        }
         let b = self.read(addr, 8)?;
         let mut a = [0u8; 8];
         a.copy_from_slice(b);
@@ -260,7 +299,11 @@ impl Memory {
     }
 
     /// Writes a `double`.
+    #[inline]
     pub fn write_f64(&mut self, addr: Addr, v: f64) -> Result<(), MemError> {
+        if self.put_stack_bytes(addr, v.to_le_bytes()) {
+            return Ok(());
+        }
         self.write(addr, &v.to_le_bytes())
     }
 

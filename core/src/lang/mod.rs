@@ -44,7 +44,7 @@ pub mod vm;
 
 pub use check::front_end;
 pub use diagnostic::Diagnostic;
-pub use load::{load, ranks};
+pub use load::{load, ranks, ranks_with_args};
 pub use run_hint::{run_hint, RunHint};
 pub use vm::{Vm, VmLimits};
 

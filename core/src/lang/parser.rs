@@ -76,10 +76,15 @@ pub fn parse_recovering(source: &str) -> (Unit, Vec<Diagnostic>) {
         reported_unclosed: false,
         stopped: false,
         typedefs: builtin_typedefs(),
-        records: Vec::new(),
-        tags: BTreeMap::new(),
+        records: builtin_records(),
+        tags: builtin_records()
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.name.clone(), i as u32))
+            .collect(),
         enums: BTreeMap::new(),
         signatures: Vec::new(),
+        new_externs: Vec::new(),
     };
     let unit = parser.unit();
     let lex_overflow = lex_diags.len() > MAX_ERRORS;
@@ -132,6 +137,8 @@ struct Parser<'a> {
     enums: BTreeMap<String, i64>,
     /// Function types of declared function pointers.
     signatures: Vec<FnSig>,
+    /// Globals declared `extern` by the last item (names and spans).
+    new_externs: Vec<(String, Span)>,
 }
 
 /// What the declaration specifiers before a declarator say: the type and the storage class.
@@ -171,6 +178,29 @@ fn builtin_typedefs() -> BTreeMap<String, Type> {
     .into_iter()
     .map(|(name, base)| (name.to_string(), t(base)))
     .collect()
+}
+
+/// The structs the standard headers define: `struct timeval` (`<sys/time.h>`) and `struct
+/// timespec` (`<time.h>`), as on LP64 Linux.
+fn builtin_records() -> Vec<RecordDecl> {
+    let long = |name: &str| FieldDecl {
+        ty: Type {
+            base: BaseType::Long,
+            pointers: 0,
+            dims: Vec::new(),
+        },
+        name: name.to_string(),
+        span: 0..0,
+    };
+    [("timeval", "tv_usec"), ("timespec", "tv_nsec")]
+        .into_iter()
+        .map(|(name, fraction)| RecordDecl {
+            name: name.to_string(),
+            union: false,
+            fields: Some(vec![long("tv_sec"), long(fraction)]),
+            span: 0..0,
+        })
+        .collect()
 }
 
 /// Qualifiers and storage words that only annotate a declaration here.
@@ -643,6 +673,7 @@ impl Parser<'_> {
 
     fn unit(&mut self) -> Unit {
         let mut items = Vec::new();
+        let mut externs: Vec<(String, Span, usize)> = Vec::new();
         while !self.at_eof() {
             let start = self.pos;
             if self.eat(Punct::Semi) {
@@ -653,14 +684,58 @@ impl Parser<'_> {
                 Ok(None) => {}
                 Err(Fail) => self.sync_top(start),
             }
+            for (name, span) in std::mem::take(&mut self.new_externs) {
+                externs.push((name, span, items.len()));
+            }
             if self.pos == start {
                 self.bump();
             }
         }
+        self.hoist_extern_definitions(&mut items, externs);
         Unit {
             items,
             records: std::mem::take(&mut self.records),
             signatures: std::mem::take(&mut self.signatures),
+        }
+    }
+
+    /// `extern int x;` declares a global defined elsewhere in the file (a program is one file):
+    /// a definition after the declaration moves up to it, so code between them sees the
+    /// variable as C allows; an `extern` never defined is an error.
+    fn hoist_extern_definitions(
+        &mut self,
+        items: &mut Vec<Item>,
+        externs: Vec<(String, Span, usize)>,
+    ) {
+        for (name, span, at) in externs.into_iter().rev() {
+            let defined = |item: &Item| matches!(item, Item::Globals(ds) if ds.iter().any(|d| d.name == name));
+            if items[..at].iter().any(defined) {
+                continue;
+            }
+            let Some(later) = items[at..].iter().position(defined).map(|i| i + at) else {
+                self.report(
+                    Diagnostic::error(
+                        format!("`{name}` is declared `extern` but never defined"),
+                        span,
+                    )
+                    .with_label("no definition in this file")
+                    .with_note(
+                        "Rankscope runs one file: define the variable here, without `extern`",
+                    ),
+                );
+                continue;
+            };
+            let Item::Globals(decls) = &mut items[later] else {
+                continue;
+            };
+            let Some(k) = decls.iter().position(|d| d.name == name) else {
+                continue;
+            };
+            let decl = decls.remove(k);
+            if decls.is_empty() {
+                items.remove(later);
+            }
+            items.insert(at, Item::Globals(vec![decl]));
         }
     }
 
@@ -1284,18 +1359,10 @@ impl Parser<'_> {
             if dims.is_empty() {
                 ty.pointers = ty.pointers.saturating_add(pointers);
             } else {
-                // `double m[][4]` is a pointer to rows: kept as its rows' type with one
-                // pointer level, which indexing treats as `m[i][j]`.
+                // `double m[][4]` (or `m[3][4]`): a pointer to rows of 4, kept as the array
+                // type whose first dimension decays (the compiler's `param_ty`).
                 ty.pointers = ty.pointers.saturating_add(pointers - 1);
-                ty.dims = dims;
-                self.report(
-                    Diagnostic::error(
-                        "multi-dimensional array parameters are not supported by Rankscope's C yet",
-                        at.clone(),
-                    )
-                    .with_label("only `a[]` is supported")
-                    .with_note("pass a 1-D array and index it with `a[i * cols + j]`, or use a global array"),
-                );
+                ty.dims = std::iter::once(1).chain(dims).collect();
             }
             params.push(Param { ty, name, span: at });
             if self.eat(Punct::Comma) {
@@ -1456,7 +1523,11 @@ impl Parser<'_> {
                         )
                         .with_label("choose another name"),
                     );
-                } else if !spec.is_extern {
+                } else if spec.is_extern {
+                    if self.depth == 0 {
+                        self.new_externs.push((name, name_span));
+                    }
+                } else {
                     decls.push(VarDecl {
                         ty,
                         is_static: spec.is_static,
@@ -1487,6 +1558,12 @@ impl Parser<'_> {
             loop {
                 if p.eat(Punct::RBrace) {
                     break;
+                }
+                if p.at(Punct::Dot) || p.at(Punct::LBracket) {
+                    return Err(p.error_here(
+                        "designated initializers (`.x = …`, `[i] = …`) are not supported by Rankscope's C yet".to_string(),
+                        "list the values in member order instead",
+                    ));
                 }
                 items.push(p.init()?);
                 if p.eat(Punct::Comma) {
@@ -1888,6 +1965,13 @@ impl Parser<'_> {
             self.bump();
             let ty = self.type_name()?;
             self.expect(Punct::RParen, "after the type of the cast")?;
+            if self.at(Punct::LBrace) {
+                return Err(self.error_here(
+                    "compound literals (`(type){ … }`) are not supported by Rankscope's C yet"
+                        .to_string(),
+                    "declare a variable with this initializer instead",
+                ));
+            }
             let operand = self.nested(Parser::unary)?;
             let span = start..operand.span.end;
             return Ok(Box::new(Expr {

@@ -324,8 +324,6 @@ pub fn keyword(word: &str) -> Option<TokenKind> {
         "MPI_Win" => TokenKind::Type(BaseType::MpiWin),
         "MPI_Info" => TokenKind::Type(BaseType::MpiInfo),
         "MPI_Group" => TokenKind::Type(BaseType::MpiGroup),
-        // An address-sized integer; rank memory addresses are 32-bit, so an `int`.
-        "MPI_Aint" => TokenKind::Type(BaseType::Int),
         "if" => TokenKind::If,
         "else" => TokenKind::Else,
         "while" => TokenKind::While,

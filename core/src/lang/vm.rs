@@ -97,6 +97,8 @@ pub struct Vm {
     callback_depth: Option<usize>,
     /// `rand()`'s state.
     rand: LibcRandom,
+    /// `argv`: the program's name, then its arguments.
+    args: Rc<[String]>,
 }
 
 /// A runtime failure before it gets its location.
@@ -228,7 +230,43 @@ impl Vm {
             error: None,
             callback_depth: None,
             rand: LibcRandom::default(),
+            args: Rc::from(Vec::new()),
         }
+    }
+
+    /// This rank with command-line arguments: `argv[0]` is `name`, then `args`.
+    pub fn with_args(mut self, args: Rc<[String]>) -> Vm {
+        self.args = args;
+        self
+    }
+
+    /// Places `argv` in memory; pushes `argc` and `argv`.
+    fn push_args(&mut self) -> Run<()> {
+        let args = Rc::clone(&self.args);
+        let mut pointers = Vec::with_capacity(args.len() + 1);
+        for a in args.iter() {
+            let mut bytes = a.as_bytes().to_vec();
+            bytes.push(0);
+            let at = self
+                .mem
+                .alloc(bytes.len() as u32, 1)
+                .map_err(|e| Fault(format!("placing the arguments: {e}")))?;
+            self.mem
+                .write(at, &bytes)
+                .map_err(|e| Fault(e.to_string()))?;
+            pointers.extend_from_slice(&u64::from(at).to_le_bytes());
+        }
+        pointers.extend_from_slice(&0u64.to_le_bytes());
+        let argv = self
+            .mem
+            .alloc(pointers.len() as u32, 8)
+            .map_err(|e| Fault(format!("placing the arguments: {e}")))?;
+        self.mem
+            .write(argv, &pointers)
+            .map_err(|e| Fault(e.to_string()))?;
+        self.stack.push(args.len() as i64);
+        self.stack.push(i64::from(argv));
+        Ok(())
     }
 
     /// The runtime error that stopped this rank, if any.
@@ -696,9 +734,6 @@ impl Vm {
                 Op::Builtin(b, n) => {
                     let args: Vec<i64> = (0..n).map(|_| self.pop()).collect::<Run<Vec<_>>>()?;
                     match b {
-                        Builtin::Sqrt => self.stack.push(w(d(args[0]).sqrt())),
-                        Builtin::Fabs => self.stack.push(w(d(args[0]).abs())),
-                        Builtin::Abs => self.stack.push(i64::from((args[0] as i32).wrapping_abs())),
                         Builtin::Yield => {
                             self.blocked_pc = self.pc - 1;
                             self.state = State::Delayed { push_zero: false };
@@ -844,6 +879,7 @@ impl Vm {
                         Err(e) => return Err(Fault(e.to_string())),
                     }
                 }
+                Op::Args => self.push_args()?,
                 Op::Halt => {
                     self.state = State::Done;
                     self.flush_line(ctx);
@@ -959,8 +995,7 @@ impl Vm {
                 self.limits.max_depth
             )));
         }
-        let prog = Rc::clone(&self.prog);
-        let f = &prog.functions[function as usize];
+        let f = &self.prog.functions[function as usize];
         let base = self
             .mem
             .alloc(f.frame_size, 8)
@@ -970,10 +1005,12 @@ impl Vm {
             .len()
             .checked_sub(args as usize)
             .ok_or_else(|| Fault("internal error: missing arguments".into()))?;
-        let values: Vec<i64> = self.stack.drain(start..).collect();
-        for (&(off, pass), v) in f.params.iter().zip(values) {
+        for (i, &(off, pass)) in f.params.iter().enumerate() {
+            let v = self.stack.get(start + i).copied().unwrap_or(0);
             let a = base + off;
             match pass {
+                Pass::Scalar(Scalar::I32) => self.mem.write_i32(a, v as i32),
+                Pass::Scalar(Scalar::F64) => self.mem.write_f64(a, d(v)),
                 Pass::Scalar(sc) => self.mem.write_scalar(a, sc, v),
                 Pass::Copy(n) => match self.mem.read(v as Addr, n) {
                     Ok(bytes) => {
@@ -985,6 +1022,7 @@ impl Vm {
             }
             .map_err(|e| Fault(e.to_string()))?;
         }
+        self.stack.truncate(start);
         self.frames.push(Frame {
             ret_pc: self.pc,
             fp: self.fp,

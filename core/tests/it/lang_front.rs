@@ -483,3 +483,41 @@ proptest! {
         front_end_survives(&source);
     }
 }
+
+#[test]
+fn c_language_mistakes_read_as_plain_english() {
+    let src = r#"#include <stdio.h>
+#include <stdlib.h>
+
+struct point { double x, y; };
+typedef struct point point;
+enum color { RED, GREEN };
+
+int apply(int (*f)(int), int v) { return f(v); }
+
+int main(void)
+{
+    point p = {1.0, 2.0}, *pp = &p;
+    struct node *later;
+    int n;
+    p.z = 3.0;
+    pp.x = 1.0;
+    n = apply(abs, 1, 2);
+    switch (p.x) { case 1: break; }
+    later->x = 1;
+    goto nowhere;
+    scanf("%d", &n);
+    continue;
+    return 0;
+}
+"#;
+    insta::assert_snapshot!(rendered(src));
+}
+
+#[test]
+fn unsupported_c_is_named_at_its_line() {
+    let src = "struct flags { int ready : 1; };\nint main(void) {\n    long double x;\n    return 0;\n}\n";
+    insta::assert_snapshot!(rendered(src));
+    let src = "int main(void) {\n    int a[3] = { [1] = 5 };\n    return 0;\n}\n";
+    insta::assert_snapshot!(rendered(src));
+}

@@ -75,6 +75,16 @@ fn expr(depth: u32) -> BoxedStrategy<String> {
             "MAX(x, i)",
             "CAT(x, )",
             "LINE",
+            "u",
+            "(int)l",
+            "p.x",
+            "pp->y",
+            "(int)fl",
+            "RED",
+            "op(x, i)",
+            "(int)strlen(s)",
+            "(int)sizeof(struct pt)",
+            "(x, y)",
         ])
         .prop_map(String::from),
     ];
@@ -103,6 +113,18 @@ fn stmt(depth: u32) -> BoxedStrategy<String> {
         e.clone()
             .prop_map(|v| format!("printf(\"%d %f %s\\n\", {v}, d, \"ok\");")),
         e.clone().prop_map(|v| format!("compute({v} % 5);")),
+        e.clone()
+            .prop_map(|v| format!("u = u * {v} + 7u; l -= {v}; fl = fl / 3 + {v};")),
+        e.clone()
+            .prop_map(|v| format!("p.x = {v}; q = p; pp->y += q.x;")),
+        e.clone()
+            .prop_map(|v| format!("op = ({v}) % 2 ? add : sub;")),
+        e.clone().prop_map(|v| format!(
+            "heap = realloc(heap, (({v}) & 7) * sizeof(int) + 4); heap[0] = {v};"
+        )),
+        e.clone().prop_map(|v| format!(
+            "snprintf(s, sizeof s, \"%u %ld %p\", u, l, (void *)pp); x = (int)strlen(s) + {v};"
+        )),
         (e.clone(), 0i32..3).prop_map(|(dst, tag)| format!(
             "MPI_Send(&x, 1, MPI_INT, {dst}, {tag}, MPI_COMM_WORLD);"
         )),
@@ -133,7 +155,9 @@ fn stmt(depth: u32) -> BoxedStrategy<String> {
         1 => (pp_expr(), body.clone(), body.clone()).prop_map(|(c, a, b)| format!("#if {c}\n{a}\n#else\n{b}\n#endif")),
         1 => (e.clone(), body.clone(), body.clone()).prop_map(|(c, a, b)| format!("if ({c}) {{\n{a}\n}} else {{\n{b}\n}}")),
         1 => (0i32..6, body.clone()).prop_map(|(n, b)| format!("for (i = 0; i < {n}; i++) {{\n{b}\n}}")),
-        1 => (e, body).prop_map(|(c, b)| format!("while ({c}) {{\n{b}\nbreak;\n}}")),
+        1 => (e.clone(), body.clone()).prop_map(|(c, b)| format!("while ({c}) {{\n{b}\nbreak;\n}}")),
+        1 => (e.clone(), body.clone(), body.clone()).prop_map(|(c, a, b)| format!("switch (({c}) % 3) {{\ncase 0:\n{a}\nbreak;\ncase RED + 1: {b}\ndefault: x++;\n}}")),
+        1 => (e, body).prop_map(|(c, b)| format!("do {{\n{b}\nif ({c}) goto out;\n}} while (0);\nout: ;")),
     ]
     .boxed()
 }
@@ -141,7 +165,7 @@ fn stmt(depth: u32) -> BoxedStrategy<String> {
 fn program() -> impl Strategy<Value = String> {
     prop::collection::vec(stmt(2), 1..10).prop_map(|stmts| {
         format!(
-            "#include <mpi.h>\n#include <stdio.h>\n#define N 4\n#define SQ(v) ((v) * (v))\n#define MAX(a, b) ((a) > (b) ? (a) : (b))\n#define CAT(a, b) a ## b\n#define LINE __LINE__\nint f(int n) {{ if (n > 3) return f(n - 1) + 1; return n; }}\nint main(int argc, char **argv) {{\n  int x = 1, y = 2, i, rank, size, a[8], b[8];\n  double d = 0.5;\n  MPI_Request req;\n  MPI_Status st;\n  MPI_Init(&argc, &argv);\n  MPI_Comm_rank(MPI_COMM_WORLD, &rank);\n  MPI_Comm_size(MPI_COMM_WORLD, &size);\n{}\n  MPI_Finalize();\n  return 0;\n}}\n",
+            "#include <mpi.h>\n#include <stdio.h>\n#define N 4\n#define SQ(v) ((v) * (v))\n#define MAX(a, b) ((a) > (b) ? (a) : (b))\n#define CAT(a, b) a ## b\n#define LINE __LINE__\n#include <stdlib.h>\n#include <string.h>\nint f(int n) {{ if (n > 3) return f(n - 1) + 1; return n; }}\ntypedef struct pt {{ int x; long y; }} pt;\nenum color {{ RED, GREEN }};\nint add(int a, int b) {{ return a + b; }}\nint sub(int a, int b) {{ return a - b; }}\nint main(int argc, char **argv) {{\n  int x = 1, y = 2, i, rank, size, a[8], b[8];\n  double d = 0.5;\n  unsigned u = 3; long l = -4; float fl = 1.5f; char s[32] = \"hi\";\n  pt p = {{1, 2}}, q, *pp = &p;\n  int (*op)(int, int) = add;\n  int *heap = malloc(4);\n  MPI_Request req;\n  MPI_Status st;\n  MPI_Init(&argc, &argv);\n  MPI_Comm_rank(MPI_COMM_WORLD, &rank);\n  MPI_Comm_size(MPI_COMM_WORLD, &size);\n{}\n  free(heap);\n  MPI_Finalize();\n  return 0;\n}}\n",
             stmts.join("\n")
         )
     })
@@ -352,4 +376,15 @@ fn the_generator_reaches_the_runtime() {
         outcomes.contains_key("finished") || outcomes.contains_key("failed"),
         "{outcomes:?}"
     );
+}
+
+#[test]
+fn the_generator_prelude_compiles() {
+    // The declarations every generated program starts with (structs, enums, function pointers,
+    // the heap) must themselves be valid, or every case would be rejected at the same line.
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let source = program().new_tree(&mut runner).unwrap().current();
+    let prelude_end = source.find("  MPI_Init").unwrap();
+    let program = format!("{}  free(heap);\n  return 0;\n}}\n", &source[..prelude_end]);
+    assert_eq!(survives(&program, 1), "finished", "{program}");
 }

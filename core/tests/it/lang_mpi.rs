@@ -468,7 +468,7 @@ fn argument_and_life_cycle_errors_name_the_call() {
     assert_eq!(
         one(vec![init(), send(at(0), 1, i64::from(MPI_SUM), 1, 0)]),
         format!(
-            "MPI_Send: unknown datatype {MPI_SUM}: use MPI_INT, MPI_DOUBLE, MPI_CHAR or MPI_BYTE"
+            "MPI_Send: unknown datatype {MPI_SUM}: use a predefined datatype such as MPI_INT, MPI_DOUBLE, MPI_FLOAT, MPI_LONG, MPI_CHAR or MPI_BYTE"
         )
     );
     assert_eq!(
@@ -482,9 +482,9 @@ fn argument_and_life_cycle_errors_name_the_call() {
     assert_eq!(
         one(vec![
             init(),
-            call(mpi("MPI_Reduce", &[i64::from(at(0)), i64::from(at(8)), 1, i64::from(MPI_CHAR), i64::from(MPI_SUM), 0, WORLD]))
+            call(mpi("MPI_Reduce", &[i64::from(at(0)), i64::from(at(8)), 1, i64::from(MPI_BYTE), i64::from(MPI_SUM), 0, WORLD]))
         ]),
-        "MPI_Reduce: MPI_SUM is not defined for MPI_CHAR: reductions work on MPI_INT and MPI_DOUBLE"
+        "MPI_Reduce: MPI_SUM is not defined for MPI_BYTE: MPI_SUM applies to integer and floating-point datatypes"
     );
     assert_eq!(
         one(vec![
@@ -1694,4 +1694,142 @@ fn split_order_and_topology_errors() {
     )
     .unwrap_err();
     assert!(shift.contains("has no Cartesian topology"), "{shift}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The collectives of varying blocks, the scans and reduce-scatter, from C.
+
+/// Sorted console lines of C `source` on `ranks` ranks of the InfiniBand profile, or the error.
+fn c_output(source: &str, ranks: u32) -> Result<Vec<String>, String> {
+    use rankscope_core::lang::{self, VmLimits};
+    let compiled = lang::load(source, "t.c").map_err(|d| {
+        d.iter()
+            .map(|d| d.render("t.c", source))
+            .collect::<Vec<_>>()
+            .join("\n")
+    })?;
+    let machine = Machine::new(&profile("ib-qdr"), ranks).map_err(|e| e.to_string())?;
+    let mut sim = Sim::new(
+        machine,
+        lang::ranks(&compiled, ranks, VmLimits::default()),
+        SimConfig::default(),
+    );
+    sim.run().map_err(|e| e.to_string())?;
+    let mut lines: Vec<String> = sim.console().iter().map(|l| l.text.clone()).collect();
+    lines.sort();
+    Ok(lines)
+}
+
+/// Checks every element of Allgatherv (each algorithm: recursive doubling, Bruck, ring),
+/// Reduce_scatter (recursive halving, pairwise), Scan and Exscan against closed forms.
+const SELF_CHECKING: &str = r#"
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+int check(int rank, const char *what, int ok) {
+    if (!ok) printf("rank %d: %s wrong\n", rank, what);
+    return ok;
+}
+int main(int argc, char *argv[]) {
+    int rank, size, i, j, k, ok = 1, scale, scales[3] = {1, 70, 30000};
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int *counts = malloc(size * sizeof(int)), *displs = malloc(size * sizeof(int));
+    /* 30000: a ring and pairwise exchange (only on 3 ranks, to keep the test fast). */
+    for (k = 0; k < (size == 3 ? 3 : 2); k++) {
+        int total = 0;
+        scale = scales[k];
+        for (i = 0; i < size; i++) {
+            counts[i] = ((i * 3) % 4) * scale;
+            displs[i] = total;
+            total += counts[i];
+        }
+        long *mine = malloc((counts[rank] + 1) * sizeof(long));
+        long *all = malloc((total + 1) * sizeof(long));
+        for (j = 0; j < counts[rank]; j++) mine[j] = 1000L * rank + j;
+        MPI_Allgatherv(mine, counts[rank], MPI_LONG, all, counts, displs, MPI_LONG,
+                       MPI_COMM_WORLD);
+        for (i = 0; i < size; i++)
+            for (j = 0; j < counts[i]; j++)
+                ok &= check(rank, "allgatherv", all[displs[i] + j] == 1000L * i + j);
+        int *vec = malloc((total + 1) * sizeof(int)), *got = malloc((counts[rank] + 1) * sizeof(int));
+        for (j = 0; j < total; j++) vec[j] = j * (rank + 1);
+        MPI_Reduce_scatter(vec, got, counts, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        for (j = 0; j < counts[rank]; j++)
+            ok &= check(rank, "reduce_scatter", got[j] == (displs[rank] + j) * size * (size + 1) / 2);
+        free(mine); free(all); free(vec); free(got);
+    }
+    long s = rank + 1, in, ex = -7;
+    MPI_Scan(&s, &in, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Exscan(&s, &ex, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+    ok &= check(rank, "scan", in == (long)(rank + 1) * (rank + 2) / 2);
+    ok &= check(rank, "exscan", rank == 0 ? ex == -7 : ex == (long)rank * (rank + 1) / 2);
+    if (ok) printf("rank %d ok\n", rank);
+    MPI_Finalize();
+    return 0;
+}
+"#;
+
+#[test]
+fn varying_collectives_scans_and_reduce_scatter_are_right_on_1_to_9_ranks() {
+    for n in 1..=9 {
+        let lines = c_output(SELF_CHECKING, n).unwrap_or_else(|e| panic!("{n} ranks: {e}"));
+        let expected: Vec<String> = {
+            let mut v: Vec<String> = (0..n).map(|r| format!("rank {r} ok")).collect();
+            v.sort();
+            v
+        };
+        assert_eq!(lines, expected, "{n} ranks");
+    }
+}
+
+#[test]
+fn misused_datatypes_operations_and_in_place_are_named() {
+    let program = |body: &str| {
+        format!(
+            "#include <mpi.h>\nint main(int argc, char **argv) {{\n    double d = 1.0, r;\n    int x = 1, y;\n    MPI_Init(&argc, &argv);\n    {body}\n    MPI_Finalize();\n    return 0;\n}}\n"
+        )
+    };
+    let err = |body: &str| c_output(&program(body), 2).unwrap_err();
+    let e = err("MPI_Allreduce(&d, &r, 1, MPI_DOUBLE, MPI_BAND, MPI_COMM_WORLD);");
+    assert!(
+        e.contains("MPI_Allreduce: MPI_BAND is not defined for MPI_DOUBLE: MPI_BAND applies to integer datatypes and MPI_BYTE"),
+        "{e}"
+    );
+    assert!(e.contains("t.c:6"), "{e}");
+    let e = err("MPI_Reduce(&x, &y, 1, MPI_INT, MPI_MAXLOC, 0, MPI_COMM_WORLD);");
+    assert!(e.contains("MPI_MAXLOC is not defined for MPI_INT"), "{e}");
+    let e = err("MPI_Send(MPI_IN_PLACE, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);");
+    assert!(
+        e.contains("MPI_Send: MPI_IN_PLACE is not allowed as the send buffer here"),
+        "{e}"
+    );
+    let e = err("MPI_Reduce(MPI_IN_PLACE, &y, 1, MPI_INT, MPI_SUM, 1, MPI_COMM_WORLD);");
+    assert!(
+        e.contains("MPI_IN_PLACE is not allowed as the send buffer"),
+        "{e}"
+    );
+    let e = err("MPI_Bcast(&d, 1, MPI_LONG_DOUBLE, 0, MPI_COMM_WORLD);");
+    assert!(
+        e.contains("MPI_LONG_DOUBLE is not supported by Rankscope"),
+        "{e}"
+    );
+    let e = err("MPI_Datatype t; MPI_Type_contiguous(2, MPI_INT, &t); MPI_Bcast(&d, 1, t, 0, MPI_COMM_WORLD);");
+    assert!(
+        e.contains("MPI_Bcast: derived datatype")
+            && e.contains("is not committed: call MPI_Type_commit"),
+        "{e}"
+    );
+    let e = err("MPI_Datatype t = MPI_INT; MPI_Type_free(&t);");
+    assert!(
+        e.contains("MPI_Type_free: MPI_INT is predefined: it cannot be freed"),
+        "{e}"
+    );
+    let e = err("MPI_Datatype t; MPI_Type_contiguous(1, MPI_INT, &t); MPI_Type_commit(&t); MPI_Type_free(&t); MPI_Type_commit(&t);");
+    assert!(e.contains("MPI_Type_commit: unknown datatype"), "{e}");
+    // The checker: MPI_IN_PLACE is a buffer, not an `int *`.
+    let e = err("MPI_Comm_rank(MPI_COMM_WORLD, MPI_IN_PLACE);");
+    assert!(e.contains("MPI_Comm_rank"), "{e}");
+    assert!(e.contains("nothing was run") || e.contains("t.c:6"), "{e}");
 }

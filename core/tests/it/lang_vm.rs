@@ -269,3 +269,15 @@ int main() {
 "#;
     assert_eq!(output(src, 1).unwrap(), vec!["3 2 1", "99 16", "abczz 0 1"]);
 }
+
+/// `extern` declares a global defined later in the file; one never defined is named.
+#[test]
+fn extern_globals_are_declared_before_their_definition() {
+    let src = "#include <stdio.h>\nextern int counter;\nextern double scale;\nvoid bump(void) { counter += 2; }\nint main() { bump(); bump(); printf(\"%d %.1f\\n\", counter, scale); return 0; }\nint counter = 10;\ndouble scale = 1.5, other;\n";
+    assert_eq!(output(src, 1).unwrap(), vec!["14 1.5"]);
+    let missing = output("extern int nowhere;\nint main() { return nowhere; }\n", 1).unwrap_err();
+    assert!(
+        missing.contains("`nowhere` is declared `extern` but never defined"),
+        "{missing}"
+    );
+}

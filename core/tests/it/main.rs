@@ -4,6 +4,7 @@ mod call_cost;
 mod engine;
 mod examples;
 mod host_libc;
+mod lang_arith;
 mod lang_front;
 mod lang_fuzz;
 mod lang_mpi;

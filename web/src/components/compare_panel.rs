@@ -117,7 +117,7 @@ mod tests {
             matching,
             ..RunOptions::default()
         };
-        let cell = crate::session::start(source, emx, 3, options).unwrap();
+        let cell = crate::session::start(source, emx, 3, options, &[]).unwrap();
         {
             let mut run = cell.0.borrow_mut();
             let _ = run.history.forward(u64::MAX);
@@ -146,6 +146,7 @@ mod tests {
             &builtin_profiles().unwrap()[0],
             2,
             RunOptions::default(),
+            &[],
         )
         .unwrap();
         let line = status_line(&fresh.0.borrow(), &p);

@@ -1,5 +1,5 @@
-//! The setup controls: example picker, machine profile, rank count, the point-to-point engine and
-//! the one to compare it with side by side, run limits, profile loading.
+//! The setup controls: example picker, machine profile, rank count, the program's arguments, the
+//! point-to-point engine and the one to compare it with side by side, run limits, profile loading.
 
 use rankscope_core::machine::{Profile, ProfileError};
 use wasm_bindgen_futures::JsFuture;
@@ -36,7 +36,18 @@ pub struct ControlsProps {
     pub options: RunOptions,
     /// Called with new run limits.
     pub on_options: Callback<RunOptions>,
+    /// The "Arguments" line as typed.
+    pub args: AttrValue,
+    /// Why that line does not split into arguments, if it does not.
+    pub args_error: Option<AttrValue>,
+    /// Called with a new "Arguments" line (when the field is left or Enter is pressed).
+    pub on_args: Callback<String>,
 }
+
+/// The "Arguments" field's tooltip.
+const ARGS_HINT: &str = "what main(int argc, char *argv[]) gets after argv[0] (\"program\"), \
+split like a shell does: spaces separate arguments, \"…\" or '…' keep spaces inside one, \
+a backslash takes the next character as it is. Applies from the next Run; kept in share links.";
 
 /// The toolbar above the views.
 #[function_component(Controls)]
@@ -146,6 +157,13 @@ pub fn controls(props: &ControlsProps) -> Html {
             }
         })
     };
+    let on_args = {
+        let cb = props.on_args.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            cb.emit(input.value());
+        })
+    };
     let open = props.options.matching != Matching::Eager
         || props.options.compare.is_some()
         || props.options.lock != LockScheme::McsRw;
@@ -179,6 +197,14 @@ pub fn controls(props: &ControlsProps) -> Html {
                     value={props.ranks.to_string()} onchange={on_ranks} data-testid="ranks-input" />
             </label>
             <span class="muted capacity">{ format!("up to {} on this machine", props.capacity) }</span>
+            <label class="field args" title={ARGS_HINT}>
+                <span>{ "Arguments" }</span>
+                <input type="text" value={props.args.clone()} onchange={on_args}
+                    placeholder="argv[1]… e.g. 100 10" spellcheck="false" autocomplete="off"
+                    aria-invalid={props.args_error.is_some().to_string()}
+                    aria-describedby={props.args_error.as_ref().map(|_| "args-error")}
+                    data-testid="args-input" />
+            </label>
             <label class="file-button" title="a TOML profile like those in profiles/: every number needs a source or an assume">
                 { "Load profile…" }
                 <input type="file" accept=".toml,text/plain" onchange={on_file} data-testid="profile-file" />
@@ -220,6 +246,11 @@ pub fn controls(props: &ControlsProps) -> Html {
                     <p class="muted">{ "Eager sends the data at once (any machine). The other engines are paper 000's MPI-EMX protocols: receive requests go to the sender too (both sides) or not (receiver only), and the data moves by sync, get or buffered. \"Compare with\" runs the program under a second engine as well and draws its timeline below, on the same time axis. MPI_Win_lock picks among paper 003's lock algorithms: mcs-rw (the paper's global MCS readers/writer lock), fompi, test-and-set, or li (a lock per target; lock_all locks every rank)." }</p>
                 </div>
             </details>
+            if let Some(e) = &props.args_error {
+                <p class="load-error" id="args-error" role="alert" data-testid="args-error">
+                    { format!("Arguments: {e}") }
+                </p>
+            }
             if let Some(e) = &props.load_error {
                 <p class="load-error" role="alert" data-testid="profile-error">{ e.to_string() }</p>
             }

@@ -246,7 +246,7 @@ pub fn run_panel(props: &RunPanelProps) -> Html {
                 </div>
             </div>
             if let Some(e) = &props.run_error {
-                <p class="run-error" role="alert">{ e }</p>
+                <p class="run-error" role="alert" data-testid="start-error">{ e }</p>
             }
             if !props.diagnostics.is_empty() {
                 <div class="diagnostics" data-testid="diagnostics" role="alert">

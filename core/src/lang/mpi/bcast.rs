@@ -2,9 +2,9 @@
 //! rank `v` receives from `v` minus its lowest set bit, then sends to `v + m` for every power of
 //! two `m` below that bit, largest first. `⌈log2 size⌉` rounds.
 
-use super::buffers::{read_bytes, write_bytes};
 use super::collective::{absolute, relative, Round};
 use super::comm_ctx::CommCtx;
+use super::derived::Shape;
 use super::error::ErrorKind;
 use crate::engine::{Rank, Step};
 use crate::lang::memory::{Addr, Memory};
@@ -28,18 +28,24 @@ pub(super) struct Bcast {
     tag: i32,
     root: Rank,
     buf: Addr,
-    bytes: u32,
+    /// The buffer's elements (the message is its data).
+    shape: Shape,
     phase: Phase,
 }
 
 impl Bcast {
     /// A broadcast of `bytes` bytes at `buf` from `root`, with messages tagged `tag`.
     pub(super) fn new(tag: i32, root: Rank, buf: Addr, bytes: u32) -> Bcast {
+        Bcast::shaped(tag, root, buf, Shape::Contiguous(bytes))
+    }
+
+    /// A broadcast of the elements `shape` describes at `buf` (a derived datatype's data).
+    pub(super) fn shaped(tag: i32, root: Rank, buf: Addr, shape: Shape) -> Bcast {
         Bcast {
             tag,
             root,
             buf,
-            bytes,
+            shape,
             phase: Phase::Start,
         }
     }
@@ -56,12 +62,12 @@ impl Bcast {
             match &mut self.phase {
                 Phase::Start => {
                     if v == 0 {
-                        let data = read_bytes(mem, self.buf, self.bytes, "the buffer")?;
+                        let data = self.shape.read(mem, self.buf, "the buffer")?;
                         self.phase = Phase::ToChildren(self.to_children(ctx, v, data)?);
                     } else {
                         let parent = absolute(v - (v & v.wrapping_neg()), self.root, n);
                         let mut round = Round::default();
-                        round.recv(ctx, parent, self.tag, self.bytes)?;
+                        round.recv(ctx, parent, self.tag, self.shape.bytes())?;
                         self.phase = Phase::FromParent(round);
                     }
                 }
@@ -70,7 +76,7 @@ impl Bcast {
                         return Ok(Some(wait));
                     }
                     let data = round.finish(ctx)?.pop().unwrap_or_default();
-                    write_bytes(mem, self.buf, &data, "the buffer")?;
+                    self.shape.write(mem, self.buf, &data, "the buffer")?;
                     self.phase = Phase::ToChildren(self.to_children(ctx, v, data)?);
                 }
                 Phase::ToChildren(round) => {

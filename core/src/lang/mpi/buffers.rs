@@ -2,11 +2,23 @@
 //! array elements and statuses. Zero-length buffers are never touched (so `NULL` with count 0 is
 //! fine, as in C MPI); every other access is checked and reported with the argument's name.
 
-use super::constants::{MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_SUCCESS};
+use super::constants::{MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_IN_PLACE, MPI_SUCCESS};
 use super::error::ErrorKind;
 use crate::lang::memory::{
     Addr, MemError, Memory, STATUS_COUNT, STATUS_ERROR, STATUS_SIZE, STATUS_SOURCE, STATUS_TAG,
 };
+
+/// `MPI_IN_PLACE` as an address: a call that accepts it tests for it before touching memory;
+/// everywhere else it is an error naming the argument.
+pub(super) const IN_PLACE: Addr = MPI_IN_PLACE as Addr;
+
+/// The error for `MPI_IN_PLACE` given as `what` where it is not allowed.
+fn not_in_place(addr: Addr, what: &'static str) -> Result<(), ErrorKind> {
+    if addr == IN_PLACE {
+        return Err(ErrorKind::InPlace { what });
+    }
+    Ok(())
+}
 
 /// Reads `len` bytes at `addr` (nothing for `len == 0`).
 pub(super) fn read_bytes(
@@ -18,6 +30,7 @@ pub(super) fn read_bytes(
     if len == 0 {
         return Ok(Vec::new());
     }
+    not_in_place(addr, what)?;
     mem.read(addr, len)
         .map(<[u8]>::to_vec)
         .map_err(|error| ErrorKind::Memory { what, error })
@@ -33,6 +46,7 @@ pub(super) fn check_bytes(
     if len == 0 {
         return Ok(());
     }
+    not_in_place(addr, what)?;
     mem.read(addr, len)
         .map(|_| ())
         .map_err(|error| ErrorKind::Memory { what, error })
@@ -48,6 +62,7 @@ pub(super) fn write_bytes(
     if data.is_empty() {
         return Ok(());
     }
+    not_in_place(addr, what)?;
     mem.write(addr, data)
         .map_err(|error| ErrorKind::Memory { what, error })
 }

@@ -8,6 +8,7 @@
 //! ranks that call different collectives block (a deadlock the engine reports) rather than mixing
 //! data.
 
+use super::allgatherv::Allgatherv;
 use super::alltoall::Alltoall;
 use super::barrier::Barrier;
 use super::bcast::Bcast;
@@ -15,8 +16,11 @@ use super::comm_ctx::CommCtx;
 use super::error::ErrorKind;
 use super::gather::{Gather, Scatter};
 use super::reduce::{Allreduce, Reduce};
+use super::reduce_scatter::ReduceScatter;
+use super::scan::Scan;
 use crate::engine::{Rank, ReqId, Step};
 use crate::lang::memory::Memory;
+use crate::time::SimTime;
 
 /// Which collective (or which phase of one) a message belongs to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -41,8 +45,16 @@ pub(super) enum Kind {
     Alltoallv = 8,
     /// The barrier of a one-sided collective call (window creation, fence, free).
     Window = 9,
+    /// `MPI_Allgatherv`.
+    Allgatherv = 10,
+    /// `MPI_Scan`.
+    Scan = 11,
+    /// `MPI_Exscan`.
+    Exscan = 12,
+    /// `MPI_Reduce_scatter` and `MPI_Reduce_scatter_block`.
+    ReduceScatter = 13,
     /// The allgather that creates a communicator (`MPI_Comm_split`, `MPI_Comm_dup`, …).
-    CommCreate = 10,
+    CommCreate = 14,
 }
 
 /// Kinds fit in this many values.
@@ -142,6 +154,69 @@ pub(super) fn relative(rank: Rank, root: Rank, size: u32) -> u64 {
     (u64::from(rank) + u64::from(size) - u64::from(root)) % u64::from(size.max(1))
 }
 
+/// An algorithm made of steps, each a [`Round`] of messages followed by local work on what
+/// arrived (recursive doubling and halving, Bruck, rings); [`Stepper`] drives it.
+pub(super) trait Steps {
+    /// Posts step `i`'s messages into `round`; `false` when there is no step `i` (all done).
+    fn post(
+        &mut self,
+        i: usize,
+        round: &mut Round,
+        ctx: &mut CommCtx<'_, '_>,
+    ) -> Result<bool, ErrorKind>;
+    /// Takes step `i`'s received messages (in posting order); returns how many elements it
+    /// combined (the machine's time for that arithmetic is spent before the next step).
+    fn arrived(&mut self, i: usize, data: Vec<Vec<u8>>) -> Result<u64, ErrorKind>;
+    /// Writes the result once every step is done.
+    fn finish(&mut self, mem: &mut Memory) -> Result<(), ErrorKind>;
+}
+
+/// Where a [`Steps`] algorithm is: the next step and its messages in flight.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Stepper {
+    next: usize,
+    round: Option<Round>,
+    done: bool,
+}
+
+impl Stepper {
+    /// Advances `steps`; `None` once the last step is done and the result written.
+    pub(super) fn drive<S: Steps>(
+        &mut self,
+        steps: &mut S,
+        mem: &mut Memory,
+        ctx: &mut CommCtx<'_, '_>,
+    ) -> Result<Option<Step>, ErrorKind> {
+        while !self.done {
+            match &mut self.round {
+                None => {
+                    let mut round = Round::default();
+                    if steps.post(self.next, &mut round, ctx)? {
+                        self.round = Some(round);
+                    } else {
+                        steps.finish(mem)?;
+                        self.done = true;
+                    }
+                }
+                Some(round) => {
+                    if let Some(wait) = round.waiting(ctx)? {
+                        return Ok(Some(wait));
+                    }
+                    let data = round.finish(ctx)?;
+                    self.round = None;
+                    self.next += 1;
+                    let elements = steps.arrived(self.next - 1, data)?;
+                    let time = ctx.flops_time(elements);
+                    if time > SimTime::ZERO {
+                        return Ok(Some(Step::Compute(time)));
+                    }
+                }
+            }
+        }
+        Ok(None)
+    }
+}
+
 /// A collective in progress on this rank.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Collective {
@@ -159,6 +234,12 @@ pub(super) enum Collective {
     Scatter(Scatter),
     /// `MPI_Alltoall` and `MPI_Alltoallv`.
     Alltoall(Alltoall),
+    /// `MPI_Allgatherv`.
+    Allgatherv(Allgatherv),
+    /// `MPI_Scan` and `MPI_Exscan`.
+    Scan(Scan),
+    /// `MPI_Reduce_scatter` and `MPI_Reduce_scatter_block`.
+    ReduceScatter(ReduceScatter),
     /// Collectives run one after the other (`MPI_Allgather` = a gather to rank 0, then a
     /// broadcast of the whole result from it).
     Chain(Vec<Collective>),
@@ -180,6 +261,9 @@ impl Collective {
             Collective::Gather(c) => c.step(mem, ctx),
             Collective::Scatter(c) => c.step(mem, ctx),
             Collective::Alltoall(c) => c.step(mem, ctx),
+            Collective::Allgatherv(c) => c.step(mem, ctx),
+            Collective::Scan(c) => c.step(mem, ctx),
+            Collective::ReduceScatter(c) => c.step(mem, ctx),
             Collective::Chain(parts) => {
                 while let Some(first) = parts.first_mut() {
                     if let Some(wait) = first.step(mem, ctx)? {
@@ -201,7 +285,12 @@ mod tests {
     fn tags_are_negative_distinct_and_in_range() {
         let mut seen = std::collections::BTreeSet::new();
         for seq in [0, 1, 2, SEQ_MASK - 1, SEQ_MASK] {
-            for kind in [Kind::Barrier, Kind::Bcast, Kind::Alltoallv] {
+            for kind in [
+                Kind::Barrier,
+                Kind::Bcast,
+                Kind::Alltoallv,
+                Kind::ReduceScatter,
+            ] {
                 let t = tag(kind, seq);
                 assert!((-(1 << 30)..0).contains(&t), "{t}");
                 assert!(seen.insert(t));

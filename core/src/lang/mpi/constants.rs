@@ -34,6 +34,10 @@ pub const MPI_CART: i32 = 2;
 /// `MPI_Topo_test`: a distributed graph topology (never made here).
 pub const MPI_DIST_GRAPH: i32 = 3;
 
+/// The null datatype (accepted where MPI ignores the datatype, e.g. with `MPI_IN_PLACE`).
+pub const MPI_DATATYPE_NULL: i32 = 0x0c00_0000;
+/// The null operation.
+pub const MPI_OP_NULL: i32 = 0x1800_0000;
 /// `int`: 4 bytes.
 pub const MPI_INT: i32 = 0x4c00_0405;
 /// `double`: 8 bytes.
@@ -42,6 +46,56 @@ pub const MPI_DOUBLE: i32 = 0x4c00_080b;
 pub const MPI_CHAR: i32 = 0x4c00_0101;
 /// Raw bytes: 1 byte.
 pub const MPI_BYTE: i32 = 0x4c00_010d;
+/// `signed char`: 1 byte.
+pub const MPI_SIGNED_CHAR: i32 = 0x4c00_0118;
+/// `unsigned char`: 1 byte.
+pub const MPI_UNSIGNED_CHAR: i32 = 0x4c00_0102;
+/// `short`: 2 bytes.
+pub const MPI_SHORT: i32 = 0x4c00_0203;
+/// `unsigned short`: 2 bytes.
+pub const MPI_UNSIGNED_SHORT: i32 = 0x4c00_0204;
+/// `unsigned`: 4 bytes.
+pub const MPI_UNSIGNED: i32 = 0x4c00_0406;
+/// `long`: 8 bytes (LP64).
+pub const MPI_LONG: i32 = 0x4c00_0807;
+/// `unsigned long`: 8 bytes.
+pub const MPI_UNSIGNED_LONG: i32 = 0x4c00_0808;
+/// `long long` (also `MPI_LONG_LONG_INT`): 8 bytes.
+pub const MPI_LONG_LONG: i32 = 0x4c00_0809;
+/// `unsigned long long`: 8 bytes.
+pub const MPI_UNSIGNED_LONG_LONG: i32 = 0x4c00_0819;
+/// `float`: 4-byte IEEE 754 single.
+pub const MPI_FLOAT: i32 = 0x4c00_040a;
+/// `long double`: known so that it is rejected with a sentence.
+pub const MPI_LONG_DOUBLE: i32 = 0x4c00_100c;
+/// `_Bool`: 1 byte.
+pub const MPI_C_BOOL: i32 = 0x4c00_013f;
+/// `int8_t`.
+pub const MPI_INT8_T: i32 = 0x4c00_0137;
+/// `int16_t`.
+pub const MPI_INT16_T: i32 = 0x4c00_0238;
+/// `int32_t`.
+pub const MPI_INT32_T: i32 = 0x4c00_0439;
+/// `int64_t`.
+pub const MPI_INT64_T: i32 = 0x4c00_083a;
+/// `uint8_t`.
+pub const MPI_UINT8_T: i32 = 0x4c00_013b;
+/// `uint16_t`.
+pub const MPI_UINT16_T: i32 = 0x4c00_023c;
+/// `uint32_t`.
+pub const MPI_UINT32_T: i32 = 0x4c00_043d;
+/// `uint64_t`.
+pub const MPI_UINT64_T: i32 = 0x4c00_083e;
+/// `struct { float; int; }` for `MPI_MAXLOC`/`MPI_MINLOC`.
+pub const MPI_FLOAT_INT: i32 = 0x8c00_0000_u32 as i32;
+/// `struct { double; int; }` (16 bytes with padding).
+pub const MPI_DOUBLE_INT: i32 = 0x8c00_0001_u32 as i32;
+/// `struct { long; int; }` (16 bytes with padding).
+pub const MPI_LONG_INT: i32 = 0x8c00_0002_u32 as i32;
+/// `struct { short; int; }` (8 bytes with padding).
+pub const MPI_SHORT_INT: i32 = 0x8c00_0003_u32 as i32;
+/// `struct { int; int; }`.
+pub const MPI_2INT: i32 = 0x4c00_0816;
 
 /// Reduction: maximum.
 pub const MPI_MAX: i32 = 0x5800_0001;
@@ -51,6 +105,22 @@ pub const MPI_MIN: i32 = 0x5800_0002;
 pub const MPI_SUM: i32 = 0x5800_0003;
 /// Reduction: product.
 pub const MPI_PROD: i32 = 0x5800_0004;
+/// Reduction: logical and.
+pub const MPI_LAND: i32 = 0x5800_0005;
+/// Reduction: bitwise and.
+pub const MPI_BAND: i32 = 0x5800_0006;
+/// Reduction: logical or.
+pub const MPI_LOR: i32 = 0x5800_0007;
+/// Reduction: bitwise or.
+pub const MPI_BOR: i32 = 0x5800_0008;
+/// Reduction: logical exclusive or.
+pub const MPI_LXOR: i32 = 0x5800_0009;
+/// Reduction: bitwise exclusive or.
+pub const MPI_BXOR: i32 = 0x5800_000a;
+/// Reduction: minimum value and its (lowest) index.
+pub const MPI_MINLOC: i32 = 0x5800_000b;
+/// Reduction: maximum value and its (lowest) index.
+pub const MPI_MAXLOC: i32 = 0x5800_000c;
 
 /// Accumulate: the origin's value replaces the target's.
 pub const MPI_REPLACE: i32 = 0x5800_000d;
@@ -91,6 +161,9 @@ pub const MPI_STATUS_IGNORE: i32 = 0;
 pub const MPI_STATUSES_IGNORE: i32 = 0;
 /// "No such value": `MPI_Get_count` of a partial element, `MPI_Waitany` with no active request.
 pub const MPI_UNDEFINED: i32 = -32766;
+/// `MPI_IN_PLACE`: the "buffer" that says a collective's data is already in the other buffer.
+/// An address inside the null guard, so no real buffer has it.
+pub const MPI_IN_PLACE: i32 = 1;
 /// The null process: a send to it or a receive from it completes at once and moves nothing.
 pub const MPI_PROC_NULL: i32 = -1;
 /// The longest processor name `MPI_Get_processor_name` writes, terminating NUL included.

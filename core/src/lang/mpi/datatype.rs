@@ -1,57 +1,379 @@
-//! Datatypes and reduction operations: decoding the handles a program passes, element sizes, and
-//! combining two buffers element by element (the arithmetic of `MPI_Reduce`).
+//! Datatypes: decoding the handles a program passes (every predefined datatype of C MPI, with
+//! LP64 sizes and MPICH's layouts of the value-index pairs), their sizes in memory and in MPI's
+//! sense, and what their bytes mean (for reductions, `op`).
+//!
+//! A buffer of `count` elements spans `count ×` [`Datatype::size`] bytes (the extent: a pair's
+//! padding included), and a message carries those bytes as they are in memory.
 
 use std::fmt;
 
-use super::constants::{
-    MPI_BYTE, MPI_CHAR, MPI_COMM_WORLD, MPI_DOUBLE, MPI_INT, MPI_MAX, MPI_MIN, MPI_PROD, MPI_SUM,
-};
+use super::constants as k;
+use super::constants::MPI_COMM_WORLD;
 use super::error::ErrorKind;
+pub use super::op::ReduceOp;
 
-/// A basic MPI datatype.
+/// A predefined MPI datatype.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Datatype {
+    /// `MPI_CHAR`: `char` (signed, as on x86-64).
+    Char,
+    /// `MPI_SIGNED_CHAR`.
+    SignedChar,
+    /// `MPI_UNSIGNED_CHAR`.
+    UnsignedChar,
+    /// `MPI_BYTE`: 1 uninterpreted byte.
+    Byte,
+    /// `MPI_SHORT`.
+    Short,
+    /// `MPI_UNSIGNED_SHORT`.
+    UnsignedShort,
     /// `MPI_INT`: 4-byte little-endian two's complement.
     Int,
+    /// `MPI_UNSIGNED`.
+    Unsigned,
+    /// `MPI_LONG`: 8 bytes.
+    Long,
+    /// `MPI_UNSIGNED_LONG`.
+    UnsignedLong,
+    /// `MPI_LONG_LONG` (= `MPI_LONG_LONG_INT`).
+    LongLong,
+    /// `MPI_UNSIGNED_LONG_LONG`.
+    UnsignedLongLong,
+    /// `MPI_FLOAT`: 4-byte IEEE 754.
+    Float,
     /// `MPI_DOUBLE`: 8-byte IEEE 754.
     Double,
-    /// `MPI_CHAR`: 1 byte.
-    Char,
-    /// `MPI_BYTE`: 1 uninterpreted byte.
+    /// `MPI_C_BOOL`: `_Bool`.
+    Bool,
+    /// `MPI_INT8_T`.
+    Int8,
+    /// `MPI_INT16_T`.
+    Int16,
+    /// `MPI_INT32_T`.
+    Int32,
+    /// `MPI_INT64_T`.
+    Int64,
+    /// `MPI_UINT8_T`.
+    Uint8,
+    /// `MPI_UINT16_T`.
+    Uint16,
+    /// `MPI_UINT32_T`.
+    Uint32,
+    /// `MPI_UINT64_T`.
+    Uint64,
+    /// `MPI_FLOAT_INT`: `struct { float; int; }`, 8 bytes.
+    FloatInt,
+    /// `MPI_DOUBLE_INT`: `struct { double; int; }`, 12 bytes of data in 16.
+    DoubleInt,
+    /// `MPI_LONG_INT`: `struct { long; int; }`, 12 bytes of data in 16.
+    LongInt,
+    /// `MPI_SHORT_INT`: `struct { short; int; }`, 6 bytes of data in 8.
+    ShortInt,
+    /// `MPI_2INT`: `struct { int; int; }`.
+    TwoInt,
+}
+
+/// What one number's bytes mean.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Num {
+    /// A C integer of this many bytes, signed or not.
+    Int {
+        /// Two's complement (else unsigned).
+        signed: bool,
+        /// Its size.
+        bytes: u8,
+    },
+    /// IEEE single.
+    Float,
+    /// IEEE double.
+    Double,
+    /// `_Bool` (MPI's "logical").
+    Bool,
+    /// An uninterpreted byte.
     Byte,
 }
 
+impl Num {
+    /// Bytes of one.
+    pub fn size(self) -> u32 {
+        match self {
+            Num::Int { bytes, .. } => u32::from(bytes),
+            Num::Float => 4,
+            Num::Double => 8,
+            Num::Bool | Num::Byte => 1,
+        }
+    }
+}
+
+/// What one element of a datatype is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Class {
+    /// One number.
+    Num(Num),
+    /// A value at offset 0 and an `int` index at `index_at` (the `MPI_MAXLOC` pairs).
+    Pair {
+        /// The value.
+        value: Num,
+        /// Offset of the index.
+        index_at: u8,
+    },
+}
+
+const fn int(signed: bool, bytes: u8) -> Class {
+    Class::Num(Num::Int { signed, bytes })
+}
+
+/// Every predefined datatype with its handle, its name, its extent and what it is.
+const TYPES: &[(Datatype, i32, &str, u32, Class)] = &[
+    (Datatype::Char, k::MPI_CHAR, "MPI_CHAR", 1, int(true, 1)),
+    (
+        Datatype::SignedChar,
+        k::MPI_SIGNED_CHAR,
+        "MPI_SIGNED_CHAR",
+        1,
+        int(true, 1),
+    ),
+    (
+        Datatype::UnsignedChar,
+        k::MPI_UNSIGNED_CHAR,
+        "MPI_UNSIGNED_CHAR",
+        1,
+        int(false, 1),
+    ),
+    (
+        Datatype::Byte,
+        k::MPI_BYTE,
+        "MPI_BYTE",
+        1,
+        Class::Num(Num::Byte),
+    ),
+    (Datatype::Short, k::MPI_SHORT, "MPI_SHORT", 2, int(true, 2)),
+    (
+        Datatype::UnsignedShort,
+        k::MPI_UNSIGNED_SHORT,
+        "MPI_UNSIGNED_SHORT",
+        2,
+        int(false, 2),
+    ),
+    (Datatype::Int, k::MPI_INT, "MPI_INT", 4, int(true, 4)),
+    (
+        Datatype::Unsigned,
+        k::MPI_UNSIGNED,
+        "MPI_UNSIGNED",
+        4,
+        int(false, 4),
+    ),
+    (Datatype::Long, k::MPI_LONG, "MPI_LONG", 8, int(true, 8)),
+    (
+        Datatype::UnsignedLong,
+        k::MPI_UNSIGNED_LONG,
+        "MPI_UNSIGNED_LONG",
+        8,
+        int(false, 8),
+    ),
+    (
+        Datatype::LongLong,
+        k::MPI_LONG_LONG,
+        "MPI_LONG_LONG",
+        8,
+        int(true, 8),
+    ),
+    (
+        Datatype::UnsignedLongLong,
+        k::MPI_UNSIGNED_LONG_LONG,
+        "MPI_UNSIGNED_LONG_LONG",
+        8,
+        int(false, 8),
+    ),
+    (
+        Datatype::Float,
+        k::MPI_FLOAT,
+        "MPI_FLOAT",
+        4,
+        Class::Num(Num::Float),
+    ),
+    (
+        Datatype::Double,
+        k::MPI_DOUBLE,
+        "MPI_DOUBLE",
+        8,
+        Class::Num(Num::Double),
+    ),
+    (
+        Datatype::Bool,
+        k::MPI_C_BOOL,
+        "MPI_C_BOOL",
+        1,
+        Class::Num(Num::Bool),
+    ),
+    (Datatype::Int8, k::MPI_INT8_T, "MPI_INT8_T", 1, int(true, 1)),
+    (
+        Datatype::Int16,
+        k::MPI_INT16_T,
+        "MPI_INT16_T",
+        2,
+        int(true, 2),
+    ),
+    (
+        Datatype::Int32,
+        k::MPI_INT32_T,
+        "MPI_INT32_T",
+        4,
+        int(true, 4),
+    ),
+    (
+        Datatype::Int64,
+        k::MPI_INT64_T,
+        "MPI_INT64_T",
+        8,
+        int(true, 8),
+    ),
+    (
+        Datatype::Uint8,
+        k::MPI_UINT8_T,
+        "MPI_UINT8_T",
+        1,
+        int(false, 1),
+    ),
+    (
+        Datatype::Uint16,
+        k::MPI_UINT16_T,
+        "MPI_UINT16_T",
+        2,
+        int(false, 2),
+    ),
+    (
+        Datatype::Uint32,
+        k::MPI_UINT32_T,
+        "MPI_UINT32_T",
+        4,
+        int(false, 4),
+    ),
+    (
+        Datatype::Uint64,
+        k::MPI_UINT64_T,
+        "MPI_UINT64_T",
+        8,
+        int(false, 8),
+    ),
+    (
+        Datatype::FloatInt,
+        k::MPI_FLOAT_INT,
+        "MPI_FLOAT_INT",
+        8,
+        Class::Pair {
+            value: Num::Float,
+            index_at: 4,
+        },
+    ),
+    (
+        Datatype::DoubleInt,
+        k::MPI_DOUBLE_INT,
+        "MPI_DOUBLE_INT",
+        16,
+        Class::Pair {
+            value: Num::Double,
+            index_at: 8,
+        },
+    ),
+    (
+        Datatype::LongInt,
+        k::MPI_LONG_INT,
+        "MPI_LONG_INT",
+        16,
+        Class::Pair {
+            value: Num::Int {
+                signed: true,
+                bytes: 8,
+            },
+            index_at: 8,
+        },
+    ),
+    (
+        Datatype::ShortInt,
+        k::MPI_SHORT_INT,
+        "MPI_SHORT_INT",
+        8,
+        Class::Pair {
+            value: Num::Int {
+                signed: true,
+                bytes: 2,
+            },
+            index_at: 4,
+        },
+    ),
+    (
+        Datatype::TwoInt,
+        k::MPI_2INT,
+        "MPI_2INT",
+        8,
+        Class::Pair {
+            value: Num::Int {
+                signed: true,
+                bytes: 4,
+            },
+            index_at: 4,
+        },
+    ),
+];
+
 impl Datatype {
+    /// Its row of [`TYPES`].
+    fn row(self) -> &'static (Datatype, i32, &'static str, u32, Class) {
+        TYPES.iter().find(|row| row.0 == self).unwrap_or(&TYPES[0])
+    }
+
     /// Decodes a datatype handle.
     pub fn from_handle(handle: i64) -> Result<Datatype, ErrorKind> {
-        match i32::try_from(handle) {
-            Ok(MPI_INT) => Ok(Datatype::Int),
-            Ok(MPI_DOUBLE) => Ok(Datatype::Double),
-            Ok(MPI_CHAR) => Ok(Datatype::Char),
-            Ok(MPI_BYTE) => Ok(Datatype::Byte),
-            _ => Err(ErrorKind::UnknownDatatype(handle)),
+        let h = i32::try_from(handle).map_err(|_| ErrorKind::UnknownDatatype(handle))?;
+        if h == k::MPI_LONG_DOUBLE {
+            return Err(ErrorKind::LongDouble);
+        }
+        if super::derived::is_derived(handle) {
+            return Err(ErrorKind::DerivedNotSupported(handle));
+        }
+        TYPES
+            .iter()
+            .find(|row| row.1 == h)
+            .map(|row| row.0)
+            .ok_or(ErrorKind::UnknownDatatype(handle))
+    }
+
+    /// Its handle.
+    pub fn handle(self) -> i32 {
+        self.row().1
+    }
+
+    /// Bytes one element spans in memory (its extent; a message carries these bytes).
+    pub fn size(self) -> u32 {
+        self.row().3
+    }
+
+    /// `MPI_Type_size`: bytes of data in one element (a pair's padding excluded).
+    pub fn data_size(self) -> u32 {
+        match self.class() {
+            Class::Num(n) => n.size(),
+            Class::Pair { value, .. } => value.size() + 4,
         }
     }
 
-    /// Size of one element in bytes.
-    pub fn size(self) -> u32 {
-        match self {
-            Datatype::Int => 4,
-            Datatype::Double => 8,
-            Datatype::Char | Datatype::Byte => 1,
+    /// Basic elements in one (`MPI_Get_elements`): 2 in a pair, else 1.
+    pub fn basic_elements(self) -> u32 {
+        match self.class() {
+            Class::Num(_) => 1,
+            Class::Pair { .. } => 2,
         }
+    }
+
+    /// What one element is.
+    pub fn class(self) -> Class {
+        self.row().4
     }
 
     /// The constant's name.
     pub fn name(self) -> &'static str {
-        match self {
-            Datatype::Int => "MPI_INT",
-            Datatype::Double => "MPI_DOUBLE",
-            Datatype::Char => "MPI_CHAR",
-            Datatype::Byte => "MPI_BYTE",
-        }
+        self.row().2
     }
-
     /// Bytes of `count` elements, checked: a negative count or one too large for a rank's memory
     /// is an error naming `what` (e.g. `"count"`, `"sendcounts[2]"`).
     pub fn bytes(self, count: i64, what: &str) -> Result<u32, ErrorKind> {
@@ -78,116 +400,6 @@ impl fmt::Display for Datatype {
     }
 }
 
-/// A predefined reduction operation.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum ReduceOp {
-    /// `MPI_SUM`.
-    Sum,
-    /// `MPI_PROD`.
-    Prod,
-    /// `MPI_MAX`.
-    Max,
-    /// `MPI_MIN`.
-    Min,
-}
-
-impl ReduceOp {
-    /// Decodes an operation handle.
-    pub fn from_handle(handle: i64) -> Result<ReduceOp, ErrorKind> {
-        match i32::try_from(handle) {
-            Ok(MPI_SUM) => Ok(ReduceOp::Sum),
-            Ok(MPI_PROD) => Ok(ReduceOp::Prod),
-            Ok(MPI_MAX) => Ok(ReduceOp::Max),
-            Ok(MPI_MIN) => Ok(ReduceOp::Min),
-            _ => Err(ErrorKind::UnknownOp(handle)),
-        }
-    }
-
-    /// The constant's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            ReduceOp::Sum => "MPI_SUM",
-            ReduceOp::Prod => "MPI_PROD",
-            ReduceOp::Max => "MPI_MAX",
-            ReduceOp::Min => "MPI_MIN",
-        }
-    }
-
-    /// Checks that this operation is defined on `dtype` (only `MPI_INT` and `MPI_DOUBLE`).
-    pub fn check(self, dtype: Datatype) -> Result<(), ErrorKind> {
-        match dtype {
-            Datatype::Int | Datatype::Double => Ok(()),
-            Datatype::Char | Datatype::Byte => Err(ErrorKind::OpNotForType { op: self, dtype }),
-        }
-    }
-
-    /// `acc[i] = acc[i] op other[i]` for every element; `int`s wrap like C's on common machines.
-    /// Both slices hold whole elements of `dtype`; extra bytes in `other` are ignored.
-    pub fn combine(self, dtype: Datatype, acc: &mut [u8], other: &[u8]) {
-        match dtype {
-            Datatype::Int => {
-                for (a, b) in acc.chunks_exact_mut(4).zip(other.chunks_exact(4)) {
-                    let x = i32::from_le_bytes([a[0], a[1], a[2], a[3]]);
-                    let y = i32::from_le_bytes([b[0], b[1], b[2], b[3]]);
-                    let r = match self {
-                        ReduceOp::Sum => x.wrapping_add(y),
-                        ReduceOp::Prod => x.wrapping_mul(y),
-                        ReduceOp::Max => x.max(y),
-                        ReduceOp::Min => x.min(y),
-                    };
-                    a.copy_from_slice(&r.to_le_bytes());
-                }
-            }
-            Datatype::Double => {
-                for (a, b) in acc.chunks_exact_mut(8).zip(other.chunks_exact(8)) {
-                    let mut xa = [0u8; 8];
-                    xa.copy_from_slice(a);
-                    let mut ya = [0u8; 8];
-                    ya.copy_from_slice(b);
-                    let (x, y) = (f64::from_le_bytes(xa), f64::from_le_bytes(ya));
-                    let r = match self {
-                        ReduceOp::Sum => x + y,
-                        ReduceOp::Prod => x * y,
-                        ReduceOp::Max => max_f64(x, y),
-                        ReduceOp::Min => min_f64(x, y),
-                    };
-                    a.copy_from_slice(&r.to_le_bytes());
-                }
-            }
-            // Rejected by `check` before any data moves.
-            Datatype::Char | Datatype::Byte => {}
-        }
-    }
-}
-
-/// C's `fmax`-like maximum that is deterministic with NaNs: a NaN wins (so it is never hidden).
-fn max_f64(x: f64, y: f64) -> f64 {
-    if x.is_nan() || y.is_nan() {
-        f64::NAN
-    } else if y > x {
-        y
-    } else {
-        x
-    }
-}
-
-/// Minimum with the same NaN rule as [`max_f64`].
-fn min_f64(x: f64, y: f64) -> f64 {
-    if x.is_nan() || y.is_nan() {
-        f64::NAN
-    } else if y < x {
-        y
-    } else {
-        x
-    }
-}
-
-impl fmt::Display for ReduceOp {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// Checks a communicator handle: only `MPI_COMM_WORLD` exists.
 pub fn check_comm(handle: i64) -> Result<(), ErrorKind> {
     if handle == i64::from(MPI_COMM_WORLD) {
@@ -204,14 +416,32 @@ mod tests {
     #[test]
     fn handles_decode_and_sizes_match_c() {
         assert_eq!(
-            Datatype::from_handle(i64::from(MPI_DOUBLE)),
+            Datatype::from_handle(i64::from(k::MPI_DOUBLE)),
             Ok(Datatype::Double)
         );
         assert_eq!(Datatype::Double.size(), 8);
-        assert!(Datatype::from_handle(i64::from(MPI_SUM)).is_err());
-        assert_eq!(ReduceOp::from_handle(i64::from(MPI_MIN)), Ok(ReduceOp::Min));
-        assert!(ReduceOp::Sum.check(Datatype::Char).is_err());
+        assert!(Datatype::from_handle(i64::from(k::MPI_SUM)).is_err());
+        assert_eq!(
+            Datatype::from_handle(i64::from(k::MPI_LONG_DOUBLE)),
+            Err(ErrorKind::LongDouble)
+        );
         assert!(check_comm(7).is_err());
+        for row in TYPES {
+            assert_eq!(Datatype::from_handle(i64::from(row.1)), Ok(row.0));
+            assert_eq!(row.0.handle(), row.1);
+            assert!(row.0.data_size() <= row.0.size());
+        }
+    }
+
+    #[test]
+    fn pairs_have_mpich_layouts() {
+        let layout = |d: Datatype| (d.size(), d.data_size());
+        assert_eq!(layout(Datatype::FloatInt), (8, 8));
+        assert_eq!(layout(Datatype::DoubleInt), (16, 12));
+        assert_eq!(layout(Datatype::LongInt), (16, 12));
+        assert_eq!(layout(Datatype::ShortInt), (8, 6));
+        assert_eq!(layout(Datatype::TwoInt), (8, 8));
+        assert_eq!(Datatype::DoubleInt.basic_elements(), 2);
     }
 
     #[test]
@@ -225,20 +455,5 @@ mod tests {
             Datatype::Double.bytes(1 << 40, "count"),
             Err(ErrorKind::TooLarge { .. })
         ));
-    }
-
-    #[test]
-    fn combine_ints_and_doubles() {
-        let mut a: Vec<u8> = [3i32, -4].iter().flat_map(|v| v.to_le_bytes()).collect();
-        let b: Vec<u8> = [5i32, 7].iter().flat_map(|v| v.to_le_bytes()).collect();
-        ReduceOp::Max.combine(Datatype::Int, &mut a, &b);
-        assert_eq!(a[..4], 5i32.to_le_bytes());
-        assert_eq!(a[4..], 7i32.to_le_bytes());
-        let mut x = 1.5f64.to_le_bytes().to_vec();
-        ReduceOp::Prod.combine(Datatype::Double, &mut x, &4.0f64.to_le_bytes());
-        assert_eq!(x, 6.0f64.to_le_bytes());
-        let mut i = i32::MAX.to_le_bytes().to_vec();
-        ReduceOp::Sum.combine(Datatype::Int, &mut i, &1i32.to_le_bytes());
-        assert_eq!(i, i32::MIN.to_le_bytes());
     }
 }

@@ -86,6 +86,25 @@ pub enum ErrorKind {
     },
     /// An unknown datatype handle.
     UnknownDatatype(i64),
+    /// `MPI_LONG_DOUBLE`, which Rankscope's C has no type for.
+    LongDouble,
+    /// A derived datatype where only predefined ones work.
+    DerivedNotSupported(i64),
+    /// A derived datatype used in a transfer before `MPI_Type_commit`.
+    UncommittedDatatype(i64),
+    /// A derived datatype used after `MPI_Type_free`.
+    FreedDatatype(i64),
+    /// `MPI_Type_free` of a predefined datatype.
+    FreePredefined(Datatype),
+    /// More derived datatypes live at once than handles exist.
+    TooManyTypes,
+    /// A buffer of a derived datatype larger than a rank's memory.
+    TooLargeDerived,
+    /// `MPI_IN_PLACE` where the call does not accept it.
+    InPlace {
+        /// Which argument.
+        what: &'static str,
+    },
     /// An unknown reduction-operation handle.
     UnknownOp(i64),
     /// A window on a communicator other than `MPI_COMM_WORLD`.
@@ -206,11 +225,37 @@ impl fmt::Display for ErrorKind {
             ),
             ErrorKind::UnknownDatatype(h) => write!(
                 f,
-                "unknown datatype {h}: use MPI_INT, MPI_DOUBLE, MPI_CHAR or MPI_BYTE"
+                "unknown datatype {h}: use a predefined datatype such as MPI_INT, MPI_DOUBLE, MPI_FLOAT, MPI_LONG, MPI_CHAR or MPI_BYTE"
+            ),
+            ErrorKind::DerivedNotSupported(h) => write!(
+                f,
+                "derived datatype {h} is not supported here yet: this call takes predefined datatypes only"
+            ),
+            ErrorKind::UncommittedDatatype(h) => write!(
+                f,
+                "derived datatype {h} is not committed: call MPI_Type_commit before using it in communication"
+            ),
+            ErrorKind::FreedDatatype(h) => write!(
+                f,
+                "datatype {h} was freed by MPI_Type_free (or never created)"
+            ),
+            ErrorKind::FreePredefined(d) => write!(f, "{d} is predefined: it cannot be freed"),
+            ErrorKind::TooManyTypes => {
+                f.write_str("too many derived datatypes: free some with MPI_Type_free")
+            }
+            ErrorKind::TooLargeDerived => {
+                f.write_str("the buffer of this derived datatype does not fit in a rank's memory")
+            }
+            ErrorKind::LongDouble => f.write_str(
+                "MPI_LONG_DOUBLE is not supported by Rankscope: its C has no `long double`; use MPI_DOUBLE",
+            ),
+            ErrorKind::InPlace { what } => write!(
+                f,
+                "MPI_IN_PLACE is not allowed as {what} here"
             ),
             ErrorKind::UnknownOp(h) => write!(
                 f,
-                "unknown reduction operation {h}: use MPI_SUM, MPI_PROD, MPI_MAX or MPI_MIN"
+                "unknown reduction operation {h}: use a predefined operation such as MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN, MPI_LAND, MPI_BOR or MPI_MAXLOC"
             ),
             ErrorKind::UnknownComm(h) => write!(
                 f,
@@ -218,7 +263,8 @@ impl fmt::Display for ErrorKind {
             ),
             ErrorKind::OpNotForType { op, dtype } => write!(
                 f,
-                "{op} is not defined for {dtype}: reductions work on MPI_INT and MPI_DOUBLE"
+                "{op} is not defined for {dtype}: {op} applies to {}",
+                op.applies_to()
             ),
             ErrorKind::Truncated { arrived, capacity } => write!(
                 f,

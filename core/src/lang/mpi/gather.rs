@@ -1,8 +1,10 @@
-//! `MPI_Gather` and `MPI_Scatter`, linear at the root: the root posts one receive (or send) per
-//! other rank, in rank order starting after itself, and copies its own block locally. Arguments
-//! that MPI calls "significant only at the root" are checked only there.
+//! `MPI_Gather(v)` and `MPI_Scatter(v)`, linear at the root as MPICH's `MPIR_Gatherv_allcomm_linear`
+//! and `MPIR_Scatterv_allcomm_linear`: the root posts one receive (or send) per other rank, in
+//! rank order starting after itself, and copies its own block locally (not at all with
+//! `MPI_IN_PLACE`). Arguments that MPI calls "significant only at the root" are checked only
+//! there. The `v` forms, as MPICH's, move no message for a block of 0 elements.
 
-use super::buffers::{check_bytes, element, read_bytes, write_bytes};
+use super::buffers::{check_bytes, element, read_bytes, read_ints, write_bytes, IN_PLACE};
 use super::collective::{absolute, Round};
 use super::comm_ctx::CommCtx;
 use super::datatype::Datatype;
@@ -21,24 +23,89 @@ fn fits(data: &[u8], capacity: u32) -> Result<(), ErrorKind> {
     Ok(())
 }
 
-/// Checks that `count` blocks of `block` bytes exist from `base` on.
-fn check_blocks(
-    mem: &Memory,
-    base: Addr,
-    count: u32,
-    block: u32,
-    what: &'static str,
-) -> Result<(), ErrorKind> {
-    let total = u64::from(count) * u64::from(block);
-    let total = u32::try_from(total).map_err(|_| ErrorKind::Memory {
-        what,
-        error: crate::lang::memory::MemError::OutOfBounds {
-            addr: base,
-            len: u32::MAX,
-            top: mem.top(),
-        },
-    })?;
-    check_bytes(mem, base, total, what)
+/// A buffer of `count` elements of `dtype` at `addr` (the arguments of one side of a call).
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Side {
+    /// The buffer (may be `MPI_IN_PLACE`).
+    pub addr: Addr,
+    /// Elements.
+    pub count: i64,
+    /// Datatype handle.
+    pub dtype: i64,
+}
+
+/// The root's buffer of per-rank blocks: uniform (`MPI_Gather`) or with counts and displacements
+/// (`MPI_Gatherv`).
+#[derive(Copy, Clone, Debug)]
+pub(super) enum Blocks {
+    /// `count` elements per rank, rank `i`'s at `i × count`.
+    Uniform(Side),
+    /// `counts[i]` elements at displacement `displs[i]` (two `int` arrays).
+    Varying {
+        /// The buffer.
+        addr: Addr,
+        /// The `int` array of counts.
+        counts: Addr,
+        /// The `int` array of displacements.
+        displs: Addr,
+        /// Datatype handle.
+        dtype: i64,
+    },
+}
+
+impl Blocks {
+    /// The buffer's address.
+    fn addr(self) -> Addr {
+        match self {
+            Blocks::Uniform(side) => side.addr,
+            Blocks::Varying { addr, .. } => addr,
+        }
+    }
+
+    /// Every rank's block (address, bytes), checked to lie in memory; `what` names the buffer
+    /// and `count` its count argument (`"recvcount"`; the arrays are `recvcounts`, `displs`).
+    pub(super) fn slots(
+        self,
+        mem: &Memory,
+        size: u32,
+        what: &'static str,
+        count: &'static str,
+    ) -> Result<Vec<(Addr, u32)>, ErrorKind> {
+        let (dtype, counts, displs) = match self {
+            Blocks::Uniform(side) => {
+                let n = (0..i64::from(size)).map(|_| side.count).collect::<Vec<_>>();
+                let d = (0..i64::from(size)).map(|i| i * side.count).collect();
+                (side.dtype, n, d)
+            }
+            Blocks::Varying {
+                counts,
+                displs,
+                dtype,
+                ..
+            } => (
+                dtype,
+                read_ints(mem, counts, size, "the counts array")?,
+                read_ints(mem, displs, size, "the displs array")?,
+            ),
+        };
+        let dtype = Datatype::from_handle(dtype)?;
+        let mut slots = Vec::with_capacity(counts.len());
+        for (i, (n, displ)) in counts.iter().zip(&displs).enumerate() {
+            let bytes = match self {
+                Blocks::Uniform(_) => dtype.bytes(*n, count)?,
+                Blocks::Varying { .. } => dtype.bytes(*n, &format!("{count}s[{i}]"))?,
+            };
+            let at = element(mem, self.addr(), *displ, dtype.size(), what)?;
+            check_bytes(mem, at, bytes, what)?;
+            slots.push((at, bytes));
+        }
+        Ok(slots)
+    }
+
+    /// Whether blocks of 0 bytes move no message (the `v` forms).
+    fn skips_empty(self) -> bool {
+        matches!(self, Blocks::Varying { .. })
+    }
 }
 
 /// One rank's gather in progress.
@@ -46,11 +113,12 @@ fn check_blocks(
 pub(super) struct Gather {
     tag: i32,
     root: Rank,
-    /// The root's receive buffer and block size.
-    recvbuf: Addr,
-    block: u32,
-    /// This rank's block.
-    own: Vec<u8>,
+    /// At the root: each rank's block in the receive buffer.
+    slots: Vec<(Addr, u32)>,
+    /// Whether empty blocks move no message.
+    skip_empty: bool,
+    /// This rank's block (`None` at a root gathering in place).
+    own: Option<Vec<u8>>,
     /// The ranks received from, in posting order (root only).
     from: Vec<Rank>,
     round: Option<Round>,
@@ -58,32 +126,33 @@ pub(super) struct Gather {
 
 impl Gather {
     /// Checks the arguments and reads this rank's block.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn new(
         tag: i32,
         root: Rank,
-        sendbuf: Addr,
-        sendcount: i64,
-        sendtype: i64,
-        recvbuf: Addr,
-        recvcount: i64,
-        recvtype: i64,
+        send: Side,
+        recv: Blocks,
         mem: &Memory,
         ctx: &CommCtx<'_, '_>,
     ) -> Result<Gather, ErrorKind> {
-        let sbytes = Datatype::from_handle(sendtype)?.bytes(sendcount, "sendcount")?;
-        let own = read_bytes(mem, sendbuf, sbytes, "the send buffer")?;
-        let mut block = 0;
-        if ctx.rank() == root {
-            block = Datatype::from_handle(recvtype)?.bytes(recvcount, "recvcount")?;
-            fits(&own, block)?;
-            check_blocks(mem, recvbuf, ctx.size(), block, "the receive buffer")?;
+        let is_root = ctx.rank() == root;
+        let own = if is_root && send.addr == IN_PLACE {
+            None
+        } else {
+            let sbytes = Datatype::from_handle(send.dtype)?.bytes(send.count, "sendcount")?;
+            Some(read_bytes(mem, send.addr, sbytes, "the send buffer")?)
+        };
+        let mut slots = Vec::new();
+        if is_root {
+            slots = recv.slots(mem, ctx.size(), "the receive buffer", "recvcount")?;
+            if let (Some(own), Some(slot)) = (&own, slots.get(root as usize)) {
+                fits(own, slot.1)?;
+            }
         }
         Ok(Gather {
             tag,
             root,
-            recvbuf,
-            block,
+            slots,
+            skip_empty: recv.skips_empty(),
             own,
             from: Vec::new(),
             round: None,
@@ -103,11 +172,17 @@ impl Gather {
             if is_root {
                 for i in 1..u64::from(n) {
                     let src = absolute(i, self.root, n);
-                    round.recv(ctx, src, self.tag, self.block)?;
-                    self.from.push(src);
+                    let capacity = self.slots.get(src as usize).map_or(0, |s| s.1);
+                    if capacity > 0 || !self.skip_empty {
+                        round.recv(ctx, src, self.tag, capacity)?;
+                        self.from.push(src);
+                    }
                 }
             } else {
-                round.send(ctx, self.root, self.tag, std::mem::take(&mut self.own))?;
+                let own = self.own.take().unwrap_or_default();
+                if !own.is_empty() || !self.skip_empty {
+                    round.send(ctx, self.root, self.tag, own)?;
+                }
             }
             self.round = Some(round);
         }
@@ -119,18 +194,11 @@ impl Gather {
         }
         let blocks = round.finish(ctx)?;
         if is_root {
-            let own = std::mem::take(&mut self.own);
-            for (src, data) in
-                std::iter::once((self.root, own)).chain(self.from.drain(..).zip(blocks))
-            {
-                let at = element(
-                    mem,
-                    self.recvbuf,
-                    i64::from(src),
-                    self.block,
-                    "the receive buffer",
-                )?;
-                write_bytes(mem, at, &data, "the receive buffer")?;
+            let own = self.own.take().map(|own| (self.root, own));
+            for (src, data) in own.into_iter().chain(self.from.drain(..).zip(blocks)) {
+                if let Some(&(at, _)) = self.slots.get(src as usize) {
+                    write_bytes(mem, at, &data, "the receive buffer")?;
+                }
             }
         }
         Ok(None)
@@ -142,8 +210,11 @@ impl Gather {
 pub(super) struct Scatter {
     tag: i32,
     root: Rank,
-    recvbuf: Addr,
+    /// This rank's receive buffer (`None` at a root scattering in place).
+    recvbuf: Option<Addr>,
     rbytes: u32,
+    /// Whether empty blocks move no message.
+    skip_empty: bool,
     /// At the root: every rank's block, in rank order.
     blocks: Vec<Vec<u8>>,
     round: Option<Round>,
@@ -151,29 +222,27 @@ pub(super) struct Scatter {
 
 impl Scatter {
     /// Checks the arguments; the root reads every block.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn new(
         tag: i32,
         root: Rank,
-        sendbuf: Addr,
-        sendcount: i64,
-        sendtype: i64,
-        recvbuf: Addr,
-        recvcount: i64,
-        recvtype: i64,
+        send: Blocks,
+        recv: Side,
         mem: &Memory,
         ctx: &CommCtx<'_, '_>,
     ) -> Result<Scatter, ErrorKind> {
-        let rbytes = Datatype::from_handle(recvtype)?.bytes(recvcount, "recvcount")?;
-        check_bytes(mem, recvbuf, rbytes, "the receive buffer")?;
+        let is_root = ctx.rank() == root;
+        let recvbuf = (!(is_root && recv.addr == IN_PLACE)).then_some(recv.addr);
+        let mut rbytes = 0;
+        if let Some(addr) = recvbuf {
+            rbytes = Datatype::from_handle(recv.dtype)?.bytes(recv.count, "recvcount")?;
+            check_bytes(mem, addr, rbytes, "the receive buffer")?;
+        }
         let mut blocks = Vec::new();
-        if ctx.rank() == root {
-            let sbytes = Datatype::from_handle(sendtype)?.bytes(sendcount, "sendcount")?;
-            for i in 0..ctx.size() {
-                let at = element(mem, sendbuf, i64::from(i), sbytes, "the send buffer")?;
-                blocks.push(read_bytes(mem, at, sbytes, "the send buffer")?);
+        if is_root {
+            for (at, bytes) in send.slots(mem, ctx.size(), "the send buffer", "sendcount")? {
+                blocks.push(read_bytes(mem, at, bytes, "the send buffer")?);
             }
-            if let Some(own) = blocks.get(root as usize) {
+            if let (Some(own), Some(_)) = (blocks.get(root as usize), recvbuf) {
                 fits(own, rbytes)?;
             }
         }
@@ -182,6 +251,7 @@ impl Scatter {
             root,
             recvbuf,
             rbytes,
+            skip_empty: send.skips_empty(),
             blocks,
             round: None,
         })
@@ -205,9 +275,11 @@ impl Scatter {
                         .get_mut(dst as usize)
                         .map(std::mem::take)
                         .unwrap_or_default();
-                    round.send(ctx, dst, self.tag, data)?;
+                    if !data.is_empty() || !self.skip_empty {
+                        round.send(ctx, dst, self.tag, data)?;
+                    }
                 }
-            } else {
+            } else if self.rbytes > 0 || !self.skip_empty {
                 round.recv(ctx, self.root, self.tag, self.rbytes)?;
             }
             self.round = Some(round);
@@ -227,7 +299,9 @@ impl Scatter {
         } else {
             received.pop().unwrap_or_default()
         };
-        write_bytes(mem, self.recvbuf, &mine, "the receive buffer")?;
+        if let Some(addr) = self.recvbuf {
+            write_bytes(mem, addr, &mine, "the receive buffer")?;
+        }
         Ok(None)
     }
 }

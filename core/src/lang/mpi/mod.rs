@@ -18,7 +18,9 @@
 //! | `rma_call` | [`rma_call::RmaCall`]: a one-sided call's decoded arguments |
 //! | `state` | [`MpiState`]: life cycle, dispatch, blocking and resuming |
 //! | `error` | [`MpiError`] and its plain-English messages |
-//! | `datatype` | datatypes, reduction operations, the communicator check |
+//! | `datatype` | the predefined datatypes: handles, sizes, layouts; the communicator check |
+//! | `derived` | derived datatypes: type maps, the rank's table, packing buffers through them |
+//! | `op` | reduction operations and their arithmetic per datatype |
 //! | `buffers` | memory access for buffers, handles, arrays and statuses |
 //! | `bsend` | the attached buffer of buffered sends, accounted |
 //! | `transfer` | a checked point-to-point transfer: post, complete, truncation |
@@ -31,13 +33,14 @@
 //! | `group` | groups: ordered world ranks, translation and comparison |
 //! | `cart`, `dims` | Cartesian topologies and `MPI_Dims_create`'s factorisation |
 //! | `comm_error` | [`CommError`]: communicators', groups' and topologies' errors |
-//! | `barrier`, `bcast`, `reduce`, `gather`, `alltoall` | one algorithm each |
+//! | `barrier`, `bcast`, `reduce`, `gather`, `alltoall`, `allgatherv`, `scan`, `reduce_scatter` | one algorithm (family) each |
 //! | `one_sided` | the one-sided calls: windows, synchronization, put/get/accumulate/atomics |
 //! | `window` | the rank's windows: handles, epochs, outstanding operations, lock holds |
 //! | `rma_sync` | a blocked synchronization call as stages (complete, barrier, lock, free) |
 //! | `passive_lock` | `MPI_Win_lock`/`lock_all` as paper 003's global MCS readers/writer lock |
 //! | `rma_error` | [`RmaError`]: the one-sided calls' errors |
 
+mod allgatherv;
 mod alltoall;
 mod barrier;
 mod bcast;
@@ -51,6 +54,7 @@ mod comm_ctx;
 pub mod comm_error;
 pub mod constants;
 pub mod datatype;
+pub mod derived;
 mod dims;
 pub mod error;
 pub mod function;
@@ -58,13 +62,16 @@ pub mod functions;
 mod gather;
 mod group;
 mod one_sided;
+pub mod op;
 mod passive_lock;
 pub mod pending;
 mod reduce;
+mod reduce_scatter;
 mod requests;
 pub mod rma_call;
 pub mod rma_error;
 mod rma_sync;
+mod scan;
 pub mod state;
 mod transfer;
 mod window;

@@ -535,7 +535,7 @@ fn element_of(dtype: Datatype, op: &'static str) -> Result<Element, RmaError> {
     match dtype {
         Datatype::Int => Ok(Element::Int),
         Datatype::Double => Ok(Element::Double),
-        Datatype::Char | Datatype::Byte => Err(RmaError::OpNotForType { op, dtype }),
+        _ => Err(RmaError::OpNotForType { op, dtype }),
     }
 }
 

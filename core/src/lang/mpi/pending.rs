@@ -109,7 +109,7 @@ pub(super) enum Pending {
         polled: bool,
     },
     /// A collective on a communicator.
-    Collective(Comm, Collective),
+    Collective(Comm, Box<Collective>),
     /// The creation of a communicator (collective on its parent).
     Create(Box<Create>),
     /// A one-sided synchronization call (window creation, fence, free, lock, unlock, flush).

@@ -8,10 +8,10 @@
 //! whole message arrives and the library can report truncation with both sizes itself
 //! ("16 bytes arrived for a buffer of 4 bytes").
 
-use super::buffers::{check_bytes, read_bytes, write_bytes, write_status, StatusFields};
+use super::buffers::{write_status, StatusFields};
 use super::comm::Comm;
 use super::constants::{MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_PROC_NULL, MPI_TAG_UB};
-use super::datatype::Datatype;
+use super::derived::Shape;
 use super::error::{ErrorKind, RankRole};
 use super::group::Members;
 use crate::engine::{Rank, RankCtx, ReqId};
@@ -26,12 +26,12 @@ pub(super) const ENGINE_CAPACITY: u64 = u32::MAX as u64;
 /// A checked point-to-point transfer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Transfer {
-    /// Send `bytes` bytes from `buf` (read when the transfer is posted).
+    /// Send the data of `shape` at `buf` (read when the transfer is posted).
     Send {
         /// Send buffer.
         buf: Addr,
-        /// Bytes.
-        bytes: u32,
+        /// Its elements.
+        shape: Shape,
         /// Destination (a world rank).
         dest: Rank,
         /// Tag (≥ 0).
@@ -46,12 +46,12 @@ pub(super) enum Transfer {
         /// A receive (its status names `MPI_PROC_NULL` as the source).
         receive: bool,
     },
-    /// Receive up to `capacity` bytes into `buf`.
+    /// Receive up to `shape.bytes()` bytes into `buf`.
     Recv {
         /// Receive buffer.
         buf: Addr,
-        /// Bytes it holds.
-        capacity: u32,
+        /// Its elements.
+        shape: Shape,
         /// Accepted source (a world rank).
         source: Source,
         /// Accepted tag.
@@ -101,13 +101,11 @@ impl Transfer {
     /// Checks the arguments of a send (`MPI_Send`, `MPI_Isend`, `MPI_Send_init`).
     pub(super) fn send(
         buf: Addr,
-        count: i64,
-        dtype: i64,
+        shape: Shape,
         dest: i64,
         tag: i64,
         comm: &Comm,
     ) -> Result<Transfer, ErrorKind> {
-        let bytes = Datatype::from_handle(dtype)?.bytes(count, "count")?;
         if dest == i64::from(MPI_PROC_NULL) {
             return Ok(Transfer::Null { receive: false });
         }
@@ -123,7 +121,7 @@ impl Transfer {
         };
         Ok(Transfer::Send {
             buf,
-            bytes,
+            shape,
             dest,
             tag,
             context: comm.context,
@@ -142,8 +140,8 @@ impl Transfer {
 
     /// Bytes a send moves (0 for receives and `MPI_PROC_NULL`).
     pub(super) fn send_bytes(&self) -> u32 {
-        match *self {
-            Transfer::Send { bytes, .. } => bytes,
+        match self {
+            Transfer::Send { shape, .. } => shape.bytes(),
             _ => 0,
         }
     }
@@ -151,19 +149,17 @@ impl Transfer {
     /// Checks the arguments of a receive (`MPI_Recv`, `MPI_Irecv`, `MPI_Recv_init`).
     pub(super) fn recv(
         buf: Addr,
-        count: i64,
-        dtype: i64,
+        shape: Shape,
         source: i64,
         tag: i64,
         comm: &Comm,
     ) -> Result<Transfer, ErrorKind> {
-        let capacity = Datatype::from_handle(dtype)?.bytes(count, "count")?;
         let Some((source, tag)) = selector(source, tag, comm)? else {
             return Ok(Transfer::Null { receive: true });
         };
         Ok(Transfer::Recv {
             buf,
-            capacity,
+            shape,
             source,
             tag,
             context: comm.context,
@@ -175,33 +171,33 @@ impl Transfer {
     /// the buffer may be reused once the send completes, and with eager sends the bytes are taken
     /// at once); a receive checks its buffer exists.
     pub(super) fn post(&self, mem: &Memory, ctx: &mut RankCtx<'_>) -> Result<ReqId, ErrorKind> {
-        match *self {
+        match self {
             Transfer::Send {
                 buf,
-                bytes,
+                shape,
                 dest,
                 tag,
                 context,
                 sync,
             } => {
-                let data = read_bytes(mem, buf, bytes, "the send buffer")?;
-                let (dest, bytes) = (i64::from(dest), u64::from(bytes));
-                Ok(if sync {
-                    ctx.issend_on(context, dest, tag, bytes, data)?
+                let data = shape.read(mem, *buf, "the send buffer")?;
+                let (dest, bytes, tag) = (i64::from(*dest), data.len() as u64, *tag);
+                Ok(if *sync {
+                    ctx.issend_on(*context, dest, tag, bytes, data)?
                 } else {
-                    ctx.isend_on(context, dest, tag, bytes, data)?
+                    ctx.isend_on(*context, dest, tag, bytes, data)?
                 })
             }
             Transfer::Recv {
                 buf,
-                capacity,
+                shape,
                 source,
                 tag,
                 context,
                 ..
             } => {
-                check_bytes(mem, buf, capacity, "the receive buffer")?;
-                Ok(ctx.irecv_on(context, source, tag, ENGINE_CAPACITY)?)
+                shape.check(mem, *buf, "the receive buffer")?;
+                Ok(ctx.irecv_on(*context, *source, *tag, ENGINE_CAPACITY)?)
             }
             Transfer::Null { .. } => Ok(ctx.null_request()),
         }
@@ -220,7 +216,7 @@ impl Transfer {
         let done = ctx.take_received(req)?.ok_or(ErrorKind::Internal(
             "completing a request that is not complete",
         ))?;
-        match *self {
+        match self {
             Transfer::Send { .. } | Transfer::Null { receive: false } => {
                 write_status(mem, status, StatusFields::EMPTY)
             }
@@ -235,16 +231,17 @@ impl Transfer {
             ),
             Transfer::Recv {
                 buf,
-                capacity,
-                ref members,
+                shape,
+                members,
                 ..
             } => {
+                let capacity = shape.bytes();
                 let st = done
                     .status
                     .ok_or(ErrorKind::Internal("a completed receive has no status"))?;
                 let arrived = st.bytes.max(done.data.len() as u64);
                 let keep = done.data.len().min(capacity as usize);
-                write_bytes(mem, buf, &done.data[..keep], "the receive buffer")?;
+                shape.write(mem, *buf, &done.data[..keep], "the receive buffer")?;
                 write_status(
                     mem,
                     status,

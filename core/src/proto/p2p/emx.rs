@@ -497,8 +497,17 @@ impl P2p {
                 );
                 self.receive_from_request(io, info, recv, false, true);
             } else {
-                // Fig. 7: the sender will answer our receive request with a one-sided send.
-                if let Some(slot) = self.proto(r).posted.iter_mut().find(|(q, _)| *q == recv) {
+                // Fig. 7: the sender will answer our receive request with a one-sided send. The
+                // receive may have completed already (the one-sided send overtook this send
+                // request) and its id been reused by a newer receive: only a receive that still
+                // waits on its receive request for this key is promised.
+                let same = self.accepts(recv, info.msg);
+                if let Some(slot) = self
+                    .proto(r)
+                    .posted
+                    .iter_mut()
+                    .find(|(q, mode)| *q == recv && *mode == RecvMode::Requested && same)
+                {
                     slot.1 = RecvMode::Promised;
                 }
                 self.step(

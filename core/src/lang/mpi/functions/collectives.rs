@@ -1,24 +1,32 @@
-//! Collectives: `MPI_Barrier`, `MPI_Bcast`, `MPI_Reduce`, `MPI_Allreduce`, `MPI_Gather`,
-//! `MPI_Scatter`, `MPI_Allgather`, `MPI_Alltoall`, `MPI_Alltoallv`.
+//! Collectives: `MPI_Barrier`, `MPI_Bcast`, `MPI_Reduce`, `MPI_Allreduce`, `MPI_Gather(v)`,
+//! `MPI_Scatter(v)`, `MPI_Allgather(v)`, `MPI_Alltoall(v)`, `MPI_Reduce_scatter(_block)`,
+//! `MPI_Scan`, `MPI_Exscan`; `MPI_IN_PLACE` where MPI allows it.
 
 use super::params::{p, ALL_BLOCKS, INTP, K, ROOTED_BLOCKS};
+use crate::engine::RankCtx;
+use crate::lang::builtins::Param;
+use crate::lang::memory::{Addr, Memory};
+use crate::lang::mpi::allgatherv::Allgatherv;
 use crate::lang::mpi::alltoall::Alltoall;
 use crate::lang::mpi::barrier::Barrier;
 use crate::lang::mpi::bcast::Bcast;
-use crate::lang::mpi::buffers::check_bytes;
+use crate::lang::mpi::buffers::{check_bytes, element, read_bytes, read_ints, IN_PLACE};
 use crate::lang::mpi::collective::{tag, Collective, Kind};
 use crate::lang::mpi::comm::Comm;
 use crate::lang::mpi::comm_ctx::CommCtx;
 use crate::lang::mpi::datatype::{Datatype, ReduceOp};
 use crate::lang::mpi::error::{ErrorKind, RankRole};
-use crate::lang::mpi::function::{MpiFunction, Started};
-use crate::lang::mpi::gather::{Gather, Scatter};
+use crate::lang::mpi::function::{Args, MpiFunction, Started};
+use crate::lang::mpi::gather::{Blocks, Gather, Scatter, Side};
 use crate::lang::mpi::pending::Pending;
 use crate::lang::mpi::reduce::{Allreduce, Reduce};
+use crate::lang::mpi::reduce_scatter::ReduceScatter;
+use crate::lang::mpi::scan::Scan;
+use crate::lang::mpi::state::MpiState;
 
 /// A started collective on `comm`.
 fn collective(comm: Comm, c: Collective) -> Result<Started, ErrorKind> {
-    Ok(Started::Wait(Pending::Collective(comm, c)))
+    Ok(Started::Wait(Pending::Collective(comm, Box::new(c))))
 }
 
 /// The family's functions.
@@ -40,12 +48,12 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(4), ctx)?;
             let root = comm.check_rank(a.int(3), RankRole::Root)?;
-            let bytes = Datatype::from_handle(a.int(2))?.bytes(a.int(1), "count")?;
-            check_bytes(mem, a.addr(0), bytes, "the buffer")?;
+            let shape = s.types().shape(a.int(2), a.int(1), "count")?;
+            shape.check(mem, a.addr(0), "the buffer")?;
             let t = s.next_tag(&comm, Kind::Bcast);
             collective(
                 comm,
-                Collective::Bcast(Bcast::new(t, root, a.addr(0), bytes)),
+                Collective::Bcast(Bcast::shaped(t, root, a.addr(0), shape)),
             )
         },
     ),
@@ -68,17 +76,12 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             let bytes = dtype.bytes(a.int(2), "count")?;
             let t = s.next_tag(&comm, Kind::Reduce);
             let is_root = comm.rank == root;
-            let reduce = Reduce::new(
-                t,
-                root,
-                op,
-                dtype,
-                a.addr(0),
-                a.addr(1),
-                bytes,
-                mem,
-                is_root,
-            )?;
+            let sendbuf = if is_root {
+                in_place(a.addr(0), a.addr(1))
+            } else {
+                a.addr(0)
+            };
+            let reduce = Reduce::new(t, root, op, dtype, sendbuf, a.addr(1), bytes, mem, is_root)?;
             collective(comm, Collective::Reduce(reduce))
         },
     ),
@@ -103,7 +106,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
                 tag(Kind::AllreduceBcast, seq),
                 op,
                 dtype,
-                a.addr(0),
+                in_place(a.addr(0), a.addr(1)),
                 a.addr(1),
                 bytes,
                 mem,
@@ -115,53 +118,86 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         let comm = s.comm(a.int(7), ctx)?;
         let root = comm.check_rank(a.int(6), RankRole::Root)?;
         let t = s.next_tag(&comm, Kind::Gather);
-        let gather = Gather::new(
-            t,
-            root,
-            a.addr(0),
-            a.int(1),
-            a.int(2),
-            a.addr(3),
-            a.int(4),
-            a.int(5),
-            mem,
-            &CommCtx::new(ctx, &comm),
-        )?;
+        let recv = Blocks::Uniform(side(a, 3));
+        let gather = Gather::new(t, root, side(a, 0), recv, mem, &CommCtx::new(ctx, &comm))?;
         collective(comm, Collective::Gather(gather))
     }),
+    MpiFunction::new(
+        "MPI_Gatherv",
+        &[
+            p("sendbuf", K::Buffer),
+            p("sendcount", K::Int),
+            p("sendtype", K::Datatype),
+            p("recvbuf", K::Buffer),
+            p("recvcounts", K::Buffer),
+            p("displs", K::Buffer),
+            p("recvtype", K::Datatype),
+            p("root", K::Int),
+            p("comm", K::Comm),
+        ],
+        |s, a, mem, ctx| {
+            let comm = s.comm(a.int(8), ctx)?;
+            let root = comm.check_rank(a.int(7), RankRole::Root)?;
+            let t = s.next_tag(&comm, Kind::Gather);
+            let recv = Blocks::Varying {
+                addr: a.addr(3),
+                counts: a.addr(4),
+                displs: a.addr(5),
+                dtype: a.int(6),
+            };
+            let gather = Gather::new(t, root, side(a, 0), recv, mem, &CommCtx::new(ctx, &comm))?;
+            collective(comm, Collective::Gather(gather))
+        },
+    ),
     MpiFunction::new("MPI_Scatter", ROOTED_BLOCKS, |s, a, mem, ctx| {
         let comm = s.comm(a.int(7), ctx)?;
         let root = comm.check_rank(a.int(6), RankRole::Root)?;
         let t = s.next_tag(&comm, Kind::Scatter);
-        let scatter = Scatter::new(
-            t,
-            root,
-            a.addr(0),
-            a.int(1),
-            a.int(2),
-            a.addr(3),
-            a.int(4),
-            a.int(5),
-            mem,
-            &CommCtx::new(ctx, &comm),
-        )?;
+        let send = Blocks::Uniform(side(a, 0));
+        let scatter = Scatter::new(t, root, send, side(a, 3), mem, &CommCtx::new(ctx, &comm))?;
         collective(comm, Collective::Scatter(scatter))
     }),
+    MpiFunction::new(
+        "MPI_Scatterv",
+        &[
+            p("sendbuf", K::Buffer),
+            p("sendcounts", K::Buffer),
+            p("displs", K::Buffer),
+            p("sendtype", K::Datatype),
+            p("recvbuf", K::Buffer),
+            p("recvcount", K::Int),
+            p("recvtype", K::Datatype),
+            p("root", K::Int),
+            p("comm", K::Comm),
+        ],
+        |s, a, mem, ctx| {
+            let comm = s.comm(a.int(8), ctx)?;
+            let root = comm.check_rank(a.int(7), RankRole::Root)?;
+            let t = s.next_tag(&comm, Kind::Scatter);
+            let send = Blocks::Varying {
+                addr: a.addr(0),
+                counts: a.addr(1),
+                displs: a.addr(2),
+                dtype: a.int(3),
+            };
+            let scatter = Scatter::new(t, root, send, side(a, 4), mem, &CommCtx::new(ctx, &comm))?;
+            collective(comm, Collective::Scatter(scatter))
+        },
+    ),
     MpiFunction::new("MPI_Allgather", ALL_BLOCKS, |s, a, mem, ctx| {
         let comm = s.comm(a.int(6), ctx)?;
         let t = s.next_tag(&comm, Kind::Gather);
-        let gather = Gather::new(
-            t,
-            0,
-            a.addr(0),
-            a.int(1),
-            a.int(2),
-            a.addr(3),
-            a.int(4),
-            a.int(5),
-            mem,
-            &CommCtx::new(ctx, &comm),
-        )?;
+        let mut send = side(a, 0);
+        if send.addr == IN_PLACE {
+            let block = Datatype::from_handle(a.int(5))?.size();
+            let rank = i64::from(comm.rank);
+            send = Side {
+                addr: element(mem, a.addr(3), rank * a.int(4), block, "the receive buffer")?,
+                ..side(a, 3)
+            };
+        }
+        let recv = Blocks::Uniform(side(a, 3));
+        let gather = Gather::new(t, 0, send, recv, mem, &CommCtx::new(ctx, &comm))?;
         let block = Datatype::from_handle(a.int(5))?.bytes(a.int(4), "recvcount")?;
         let total = u64::from(block) * u64::from(comm.size());
         let bytes = u32::try_from(total).map_err(|_| ErrorKind::TooLarge {
@@ -177,14 +213,52 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             Collective::Chain(vec![Collective::Gather(gather), Collective::Bcast(bcast)]),
         )
     }),
+    MpiFunction::new(
+        "MPI_Allgatherv",
+        &[
+            p("sendbuf", K::Buffer),
+            p("sendcount", K::Int),
+            p("sendtype", K::Datatype),
+            p("recvbuf", K::Buffer),
+            p("recvcounts", INTP),
+            p("displs", INTP),
+            p("recvtype", K::Datatype),
+            p("comm", K::Comm),
+        ],
+        |s, a, mem, ctx| {
+            let comm = s.comm(a.int(7), ctx)?;
+            let recv = Blocks::Varying {
+                addr: a.addr(3),
+                counts: a.addr(4),
+                displs: a.addr(5),
+                dtype: a.int(6),
+            };
+            let slots = recv.slots(mem, comm.size(), "the receive buffer", "recvcount")?;
+            let own = if a.addr(0) == IN_PLACE {
+                Allgatherv::own_in_place(mem, &slots, comm.rank)?
+            } else {
+                let send = side(a, 0);
+                let bytes = Datatype::from_handle(send.dtype)?.bytes(send.count, "sendcount")?;
+                read_bytes(mem, send.addr, bytes, "the send buffer")?
+            };
+            let t = s.next_tag(&comm, Kind::Allgatherv);
+            let allgatherv = Allgatherv::new(t, own, slots, &CommCtx::new(ctx, &comm));
+            collective(comm, Collective::Allgatherv(allgatherv))
+        },
+    ),
     MpiFunction::new("MPI_Alltoall", ALL_BLOCKS, |s, a, mem, ctx| {
         let comm = s.comm(a.int(6), ctx)?;
         let t = s.next_tag(&comm, Kind::Alltoall);
+        let send = if a.addr(0) == IN_PLACE {
+            side(a, 3)
+        } else {
+            side(a, 0)
+        };
         let alltoall = Alltoall::uniform(
             t,
-            a.addr(0),
-            a.int(1),
-            a.int(2),
+            send.addr,
+            send.count,
+            send.dtype,
             a.addr(3),
             a.int(4),
             a.int(5),
@@ -209,12 +283,13 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(8), ctx)?;
             let t = s.next_tag(&comm, Kind::Alltoallv);
+            let send = if a.addr(0) == IN_PLACE { 4 } else { 0 };
             let alltoall = Alltoall::varying(
                 t,
-                a.addr(0),
-                a.addr(1),
-                a.addr(2),
-                a.int(3),
+                a.addr(send),
+                a.addr(send + 1),
+                a.addr(send + 2),
+                a.int(send + 3),
                 a.addr(4),
                 a.addr(5),
                 a.addr(6),
@@ -225,4 +300,113 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             collective(comm, Collective::Alltoall(alltoall))
         },
     ),
+    MpiFunction::new("MPI_Reduce_scatter", REDUCE_SCATTER, |s, a, mem, ctx| {
+        let comm = s.comm(a.int(5), ctx)?;
+        let counts = read_ints(mem, a.addr(2), comm.size(), "the recvcounts array")?;
+        reduce_scatter(s, comm, a, &counts, mem, ctx)
+    }),
+    MpiFunction::new(
+        "MPI_Reduce_scatter_block",
+        &[
+            p("sendbuf", K::Buffer),
+            p("recvbuf", K::Buffer),
+            p("recvcount", K::Int),
+            p("datatype", K::Datatype),
+            p("op", K::Op),
+            p("comm", K::Comm),
+        ],
+        |s, a, mem, ctx| {
+            let comm = s.comm(a.int(5), ctx)?;
+            let counts = vec![a.int(2); comm.size() as usize];
+            reduce_scatter(s, comm, a, &counts, mem, ctx)
+        },
+    ),
+    MpiFunction::new("MPI_Scan", SCAN, |s, a, mem, ctx| {
+        scan(s, a, mem, ctx, false)
+    }),
+    MpiFunction::new("MPI_Exscan", SCAN, |s, a, mem, ctx| {
+        scan(s, a, mem, ctx, true)
+    }),
 ];
+
+/// `MPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm)`.
+const REDUCE_SCATTER: &[Param] = &[
+    p("sendbuf", K::Buffer),
+    p("recvbuf", K::Buffer),
+    p("recvcounts", INTP),
+    p("datatype", K::Datatype),
+    p("op", K::Op),
+    p("comm", K::Comm),
+];
+
+/// `MPI_Scan(sendbuf, recvbuf, count, datatype, op, comm)` and `MPI_Exscan`.
+const SCAN: &[Param] = &[
+    p("sendbuf", K::Buffer),
+    p("recvbuf", K::Buffer),
+    p("count", K::Int),
+    p("datatype", K::Datatype),
+    p("op", K::Op),
+    p("comm", K::Comm),
+];
+
+/// The buffer, count and datatype arguments starting at argument `n`.
+fn side(a: &Args<'_>, n: usize) -> Side {
+    Side {
+        addr: a.addr(n),
+        count: a.int(n + 1),
+        dtype: a.int(n + 2),
+    }
+}
+
+/// The send buffer of a call where `MPI_IN_PLACE` means "the data is in the receive buffer".
+fn in_place(sendbuf: Addr, recvbuf: Addr) -> Addr {
+    if sendbuf == IN_PLACE {
+        recvbuf
+    } else {
+        sendbuf
+    }
+}
+
+/// Starts `MPI_Reduce_scatter` or `MPI_Reduce_scatter_block` with rank `i` getting `counts[i]`.
+fn reduce_scatter(
+    s: &mut MpiState,
+    comm: Comm,
+    a: &Args<'_>,
+    counts: &[i64],
+    mem: &Memory,
+    ctx: &mut RankCtx<'_>,
+) -> Result<Started, ErrorKind> {
+    let dtype = Datatype::from_handle(a.int(3))?;
+    let op = ReduceOp::from_handle(a.int(4))?;
+    let t = s.next_tag(&comm, Kind::ReduceScatter);
+    let sendbuf = in_place(a.addr(0), a.addr(1));
+    let reduce_scatter = ReduceScatter::new(
+        t,
+        op,
+        dtype,
+        sendbuf,
+        a.addr(1),
+        counts,
+        mem,
+        &CommCtx::new(ctx, &comm),
+    )?;
+    collective(comm, Collective::ReduceScatter(reduce_scatter))
+}
+
+/// Starts `MPI_Scan` (or `MPI_Exscan` if `exclusive`).
+fn scan(
+    s: &mut MpiState,
+    a: &Args<'_>,
+    mem: &Memory,
+    ctx: &RankCtx<'_>,
+    exclusive: bool,
+) -> Result<Started, ErrorKind> {
+    let comm = s.comm(a.int(5), ctx)?;
+    let dtype = Datatype::from_handle(a.int(3))?;
+    let op = ReduceOp::from_handle(a.int(4))?;
+    let bytes = dtype.bytes(a.int(2), "count")?;
+    let t = s.next_tag(&comm, if exclusive { Kind::Exscan } else { Kind::Scan });
+    let sendbuf = in_place(a.addr(0), a.addr(1));
+    let scan = Scan::new(t, exclusive, op, dtype, sendbuf, a.addr(1), bytes, mem)?;
+    collective(comm, Collective::Scan(scan))
+}

@@ -11,7 +11,6 @@ use crate::lang::mpi::buffers::write_status;
 use crate::lang::mpi::buffers::StatusFields;
 use crate::lang::mpi::buffers::{element, read_int, write_int};
 use crate::lang::mpi::constants::{MPI_ANY_TAG, MPI_PROC_NULL, MPI_REQUEST_NULL, MPI_UNDEFINED};
-use crate::lang::mpi::datatype::Datatype;
 use crate::lang::mpi::error::ErrorKind;
 use crate::lang::mpi::function::{done, MpiFunction, Started};
 use crate::lang::mpi::pending::{empty_status, finish_completed, probe, write_indices, Pending};
@@ -149,12 +148,15 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             done()
         },
     ),
-    MpiFunction::new("MPI_Get_count", STATUS_COUNT_PARAMS, |_, a, mem, _| {
-        count(a.addr(0), a.int(1), a.addr(2), mem)
+    MpiFunction::new("MPI_Get_count", STATUS_COUNT_PARAMS, |s, a, mem, _| {
+        let size = s.types().map(a.int(1))?.size();
+        count(a.addr(0), size, a.addr(2), mem)
     }),
-    // Basic datatypes only: elements are whole datatypes.
-    MpiFunction::new("MPI_Get_elements", STATUS_COUNT_PARAMS, |_, a, mem, _| {
-        count(a.addr(0), a.int(1), a.addr(2), mem)
+    // Elements of the one predefined type a datatype is made of (else whole datatypes).
+    MpiFunction::new("MPI_Get_elements", STATUS_COUNT_PARAMS, |s, a, mem, _| {
+        let map = s.types().map(a.int(1))?;
+        let size = map.base().map_or(map.size(), |b| u64::from(b.size()));
+        count(a.addr(0), size, a.addr(2), mem)
     }),
     MpiFunction::new("MPI_Waitsome", SOME_PARAMS, |s, a, mem, _| {
         let (requests, outcount, indices, statuses) = (a.addr(1), a.addr(2), a.addr(3), a.addr(4));
@@ -325,10 +327,12 @@ const SOME_PARAMS: &[crate::lang::builtins::Param] = &[
 
 /// Writes the elements of `dtype` the status at `status` received (`MPI_UNDEFINED` for a partial
 /// element) to `out`.
-fn count(status: Addr, dtype: i64, out: Addr, mem: &mut Memory) -> Result<Started, ErrorKind> {
-    let size = i32::try_from(Datatype::from_handle(dtype)?.size()).unwrap_or(1);
+fn count(status: Addr, size: u64, out: Addr, mem: &mut Memory) -> Result<Started, ErrorKind> {
+    let size = i32::try_from(size).unwrap_or(i32::MAX);
     let bytes = read_int(mem, status.saturating_add(STATUS_COUNT), "the status")?;
-    let count = if bytes >= 0 && bytes % size == 0 {
+    let count = if size == 0 {
+        0
+    } else if bytes >= 0 && bytes % size == 0 {
         bytes / size
     } else {
         MPI_UNDEFINED

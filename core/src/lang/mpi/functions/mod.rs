@@ -9,6 +9,7 @@
 //! | `completion` | waits, tests, probes, request handles, statuses |
 //! | `collectives` | barriers, broadcasts, reductions, gathers, scatters, all-to-all |
 //! | `one_sided` | windows, their synchronization, put/get/accumulate/atomics |
+//! | `datatypes` | sizes and extents of datatypes |
 //! | `communicators` | duplicating, splitting, creating, freeing and comparing communicators |
 //! | `groups` | groups: sizes, ranks, subsets, translation, comparison |
 //! | `topologies` | Cartesian topologies and `MPI_Dims_create` |
@@ -16,6 +17,7 @@
 mod collectives;
 mod communicators;
 mod completion;
+mod datatypes;
 mod environment;
 mod groups;
 mod one_sided;
@@ -33,6 +35,7 @@ pub const FAMILIES: &[&[MpiFunction]] = &[
     completion::FUNCTIONS,
     collectives::FUNCTIONS,
     one_sided::FUNCTIONS,
+    datatypes::FUNCTIONS,
     communicators::FUNCTIONS,
     groups::FUNCTIONS,
     topologies::FUNCTIONS,

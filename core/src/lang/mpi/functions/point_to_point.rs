@@ -33,44 +33,44 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         |s, a, mem, ctx| blocking(recv(s, a, ctx)?, a.addr(6), mem, ctx),
     ),
     MpiFunction::new("MPI_Isend", ISEND, |s, a, mem, ctx| {
-        let transfer = send(s, a, ctx)?;
-        request(s, transfer, false, a, mem, ctx)
+        let t = send(s, a, ctx)?;
+        request(s, t, false, a, mem, ctx)
     }),
     MpiFunction::new("MPI_Irecv", IRECV, |s, a, mem, ctx| {
-        let transfer = recv(s, a, ctx)?;
-        request(s, transfer, false, a, mem, ctx)
+        let t = recv(s, a, ctx)?;
+        request(s, t, false, a, mem, ctx)
     }),
     MpiFunction::new("MPI_Send_init", ISEND, |s, a, mem, ctx| {
-        let transfer = send(s, a, ctx)?;
-        request(s, transfer, true, a, mem, ctx)
+        let t = send(s, a, ctx)?;
+        request(s, t, true, a, mem, ctx)
     }),
     MpiFunction::new("MPI_Recv_init", IRECV, |s, a, mem, ctx| {
-        let transfer = recv(s, a, ctx)?;
-        request(s, transfer, true, a, mem, ctx)
+        let t = recv(s, a, ctx)?;
+        request(s, t, true, a, mem, ctx)
     }),
     MpiFunction::new("MPI_Ssend", SEND, |s, a, mem, ctx| {
         blocking(send(s, a, ctx)?.synchronous(), 0, mem, ctx)
     }),
     MpiFunction::new("MPI_Issend", ISEND, |s, a, mem, ctx| {
-        let transfer = send(s, a, ctx)?.synchronous();
-        request(s, transfer, false, a, mem, ctx)
+        let t = send(s, a, ctx)?.synchronous();
+        request(s, t, false, a, mem, ctx)
     }),
     // Ready mode: the program promises the receive is posted; a standard send is correct then.
     MpiFunction::new("MPI_Rsend", SEND, |s, a, mem, ctx| {
         blocking(send(s, a, ctx)?, 0, mem, ctx)
     }),
     MpiFunction::new("MPI_Irsend", ISEND, |s, a, mem, ctx| {
-        let transfer = send(s, a, ctx)?;
-        request(s, transfer, false, a, mem, ctx)
+        let t = send(s, a, ctx)?;
+        request(s, t, false, a, mem, ctx)
     }),
     MpiFunction::new("MPI_Bsend", SEND, |s, a, mem, ctx| {
-        let transfer = send(s, a, ctx)?;
-        buffered(s, transfer, mem, ctx)?;
+        let t = send(s, a, ctx)?;
+        buffered(s, t, mem, ctx)?;
         done()
     }),
     MpiFunction::new("MPI_Ibsend", ISEND, |s, a, mem, ctx| {
-        let transfer = send(s, a, ctx)?;
-        buffered(s, transfer, mem, ctx)?;
+        let t = send(s, a, ctx)?;
+        buffered(s, t, mem, ctx)?;
         let null = Transfer::Null { receive: false };
         request(s, null, false, a, mem, ctx)
     }),
@@ -121,8 +121,10 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         ],
         |s, a, mem, ctx| {
             let (comm, status) = (s.comm(a.int(10), ctx)?, a.addr(11));
-            let send = Transfer::send(a.addr(0), a.int(1), a.int(2), a.int(3), a.int(4), &comm)?;
-            let recv = Transfer::recv(a.addr(5), a.int(6), a.int(7), a.int(8), a.int(9), &comm)?;
+            let sshape = s.types().shape(a.int(2), a.int(1), "sendcount")?;
+            let rshape = s.types().shape(a.int(7), a.int(6), "recvcount")?;
+            let send = Transfer::send(a.addr(0), sshape, a.int(3), a.int(4), &comm)?;
+            let recv = Transfer::recv(a.addr(5), rshape, a.int(8), a.int(9), &comm)?;
             both(send, recv, status, mem, ctx)
         },
     ),
@@ -140,10 +142,11 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             p("status", K::StatusOut),
         ],
         |s, a, mem, ctx| {
-            let (buf, count, dtype) = (a.addr(0), a.int(1), a.int(2));
+            let buf = a.addr(0);
             let comm = s.comm(a.int(7), ctx)?;
-            let send = Transfer::send(buf, count, dtype, a.int(3), a.int(4), &comm)?;
-            let recv = Transfer::recv(buf, count, dtype, a.int(5), a.int(6), &comm)?;
+            let shape = s.types().shape(a.int(2), a.int(1), "count")?;
+            let send = Transfer::send(buf, shape.clone(), a.int(3), a.int(4), &comm)?;
+            let recv = Transfer::recv(buf, shape, a.int(5), a.int(6), &comm)?;
             both(send, recv, a.addr(8), mem, ctx)
         },
     ),
@@ -183,15 +186,17 @@ fn buffered(
 }
 
 /// The send described by arguments 0–5 (`buf, count, datatype, dest, tag, comm`).
-fn send(s: &MpiState, a: &Args<'_>, ctx: &RankCtx<'_>) -> Result<Transfer, ErrorKind> {
+fn send(s: &mut MpiState, a: &Args<'_>, ctx: &RankCtx<'_>) -> Result<Transfer, ErrorKind> {
     let comm = s.comm(a.int(5), ctx)?;
-    Transfer::send(a.addr(0), a.int(1), a.int(2), a.int(3), a.int(4), &comm)
+    let shape = s.types().shape(a.int(2), a.int(1), "count")?;
+    Transfer::send(a.addr(0), shape, a.int(3), a.int(4), &comm)
 }
 
 /// The receive described by arguments 0–5 (`buf, count, datatype, source, tag, comm`).
-fn recv(s: &MpiState, a: &Args<'_>, ctx: &RankCtx<'_>) -> Result<Transfer, ErrorKind> {
+fn recv(s: &mut MpiState, a: &Args<'_>, ctx: &RankCtx<'_>) -> Result<Transfer, ErrorKind> {
     let comm = s.comm(a.int(5), ctx)?;
-    Transfer::recv(a.addr(0), a.int(1), a.int(2), a.int(3), a.int(4), &comm)
+    let shape = s.types().shape(a.int(2), a.int(1), "count")?;
+    Transfer::recv(a.addr(0), shape, a.int(3), a.int(4), &comm)
 }
 
 /// Posts `transfer` and blocks until it completes (filling the status at `status`).

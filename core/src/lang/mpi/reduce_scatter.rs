@@ -1,0 +1,263 @@
+//! `MPI_Reduce_scatter` and `MPI_Reduce_scatter_block` as MPICH chooses for commutative
+//! operations (`MPIR_Reduce_scatter_intra_auto`): recursive halving when the whole vector is
+//! below 512 KiB (`MPIR_CVAR_REDUCE_SCATTER_COMMUTATIVE_LONG_MSG_SIZE`), else pairwise exchange.
+//!
+//! - Recursive halving (`MPIR_Reduce_scatter_intra_recursive_halving`): with `p'` the largest
+//!   power of two not above the size and `rem = size - p'`, the even ranks below `2 rem` first
+//!   hand their whole vector to the next odd rank, which combines it and stands for both; the
+//!   `p'` remaining ranks then halve: in each step a rank sends the half of its current range
+//!   that its partner (`newrank xor mask`) keeps and combines the half it keeps with what the
+//!   partner sends. Finally each odd rank below `2 rem` sends its even neighbour its block.
+//! - Pairwise (`MPIR_Reduce_scatter_intra_pairwise`): in step `i` rank `r` sends block `r + i` of
+//!   its vector to `r + i` and combines what `r - i` sends into its own block.
+//!
+//! Each rank holds the whole vector being reduced; blocks are byte ranges of it, laid out as
+//! the counts say (rank `i`'s block after those of ranks below `i`).
+
+use std::ops::Range;
+
+use super::buffers::{check_bytes, read_bytes, write_bytes};
+use super::collective::{Round, Stepper, Steps};
+use super::comm_ctx::CommCtx;
+use super::datatype::{Datatype, ReduceOp};
+use super::error::ErrorKind;
+use crate::engine::{Rank, Step};
+use crate::lang::memory::{Addr, Memory};
+
+/// Above this many bytes in all, pairwise exchange (MPICH's
+/// `MPIR_CVAR_REDUCE_SCATTER_COMMUTATIVE_LONG_MSG_SIZE`).
+const LONG_MSG: u64 = 512 * 1024;
+
+/// One step: bytes of the vector sent to one rank, bytes received from one (combined into the
+/// same range of the vector, or copied there).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Exchange {
+    send: Option<(Rank, Range<usize>)>,
+    recv: Option<(Rank, Range<usize>)>,
+    combine: bool,
+}
+
+/// One rank's reduce-scatter in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct ReduceScatter {
+    tag: i32,
+    op: ReduceOp,
+    dtype: Datatype,
+    /// The vector: this rank's contribution, then partial results.
+    acc: Vec<u8>,
+    /// The steps, in order.
+    plan: Vec<Exchange>,
+    /// This rank's block of the vector and where it goes.
+    mine: Range<usize>,
+    recvbuf: Addr,
+    stepper: Stepper,
+}
+
+impl ReduceScatter {
+    /// A reduce-scatter of the vector at `sendbuf` (the receive buffer with `MPI_IN_PLACE`), rank
+    /// `i` getting `counts[i]` elements in its `recvbuf`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn new(
+        tag: i32,
+        op: ReduceOp,
+        dtype: Datatype,
+        sendbuf: Addr,
+        recvbuf: Addr,
+        counts: &[i64],
+        mem: &Memory,
+        ctx: &CommCtx<'_, '_>,
+    ) -> Result<ReduceScatter, ErrorKind> {
+        op.check(dtype)?;
+        let mut bytes = Vec::with_capacity(counts.len());
+        for (i, c) in counts.iter().enumerate() {
+            bytes.push(dtype.bytes(*c, &format!("recvcounts[{i}]"))? as usize);
+        }
+        let total: usize = bytes.iter().sum();
+        let total32 = u32::try_from(total).map_err(|_| ErrorKind::TooLarge {
+            what: "the sum of recvcounts".to_string(),
+            count: counts.iter().sum(),
+            dtype,
+        })?;
+        let mut starts = Vec::with_capacity(bytes.len() + 1);
+        let mut at = 0;
+        for b in &bytes {
+            starts.push(at);
+            at += b;
+        }
+        starts.push(at);
+        let block = |i: usize| starts[i]..starts[i + 1];
+        let r = ctx.rank() as usize;
+        let mine = block(r);
+        check_bytes(mem, recvbuf, mine.len() as u32, "the receive buffer")?;
+        let acc = read_bytes(mem, sendbuf, total32, "the send buffer")?;
+        let plan = if total as u64 >= LONG_MSG {
+            pairwise(r, counts.len(), &block)
+        } else {
+            halving(r, counts.len(), &block)
+        };
+        Ok(ReduceScatter {
+            tag,
+            op,
+            dtype,
+            acc,
+            plan,
+            mine,
+            recvbuf,
+            stepper: Stepper::default(),
+        })
+    }
+
+    /// Advances; `None` once this rank's block of the result is in its receive buffer.
+    pub(super) fn step(
+        &mut self,
+        mem: &mut Memory,
+        ctx: &mut CommCtx<'_, '_>,
+    ) -> Result<Option<Step>, ErrorKind> {
+        let mut stepper = std::mem::take(&mut self.stepper);
+        let result = stepper.drive(self, mem, ctx);
+        self.stepper = stepper;
+        result
+    }
+}
+
+/// The pairwise plan of rank `r` of `n`.
+fn pairwise(r: usize, n: usize, block: &dyn Fn(usize) -> Range<usize>) -> Vec<Exchange> {
+    (1..n)
+        .map(|i| {
+            let (dst, src) = ((r + i) % n, (r + n - i) % n);
+            Exchange {
+                send: Some((dst as Rank, block(dst))),
+                recv: Some((src as Rank, block(r))),
+                combine: true,
+            }
+        })
+        .collect()
+}
+
+/// The recursive-halving plan of rank `r` of `n`.
+fn halving(r: usize, n: usize, block: &dyn Fn(usize) -> Range<usize>) -> Vec<Exchange> {
+    let pof2 = if n == 0 {
+        1
+    } else {
+        1 << (usize::BITS - 1 - n.leading_zeros())
+    };
+    let rem = n - pof2;
+    let whole = block(0).start..block(n.saturating_sub(1)).end;
+    let mut plan = Vec::new();
+    let newrank = if r < 2 * rem {
+        if r % 2 == 0 {
+            plan.push(Exchange {
+                send: Some(((r + 1) as Rank, whole)),
+                recv: None,
+                combine: false,
+            });
+            None
+        } else {
+            plan.push(Exchange {
+                send: None,
+                recv: Some(((r - 1) as Rank, whole)),
+                combine: true,
+            });
+            Some(r / 2)
+        }
+    } else {
+        Some(r - rem)
+    };
+    // New rank i stands for old ranks `first(i)..=last(i)` (two for i < rem).
+    let old = |i: usize| if i < rem { i * 2 + 1 } else { i + rem };
+    let first = |i: usize| if i < rem { old(i) - 1 } else { old(i) };
+    // Bytes of new ranks `from..to`.
+    let span = |from: usize, to: usize| {
+        if from >= to {
+            0..0
+        } else {
+            block(first(from)).start..block(old(to - 1)).end
+        }
+    };
+    if let Some(me) = newrank {
+        let (mut send_idx, mut recv_idx, mut last_idx) = (0, 0, pof2);
+        let mut mask = pof2 >> 1;
+        while mask > 0 {
+            let partner = me ^ mask;
+            let dst = old(partner) as Rank;
+            let (send, recv) = if me < partner {
+                send_idx = recv_idx + mask;
+                (span(send_idx, last_idx), span(recv_idx, send_idx))
+            } else {
+                recv_idx = send_idx + mask;
+                (span(send_idx, recv_idx), span(recv_idx, last_idx))
+            };
+            plan.push(Exchange {
+                send: (!send.is_empty()).then_some((dst, send)),
+                recv: (!recv.is_empty()).then_some((dst, recv)),
+                combine: true,
+            });
+            send_idx = recv_idx;
+            last_idx = recv_idx + mask;
+            mask >>= 1;
+        }
+    }
+    if r < 2 * rem {
+        plan.push(if r % 2 == 1 {
+            Exchange {
+                send: Some(((r - 1) as Rank, block(r - 1))),
+                recv: None,
+                combine: false,
+            }
+        } else {
+            Exchange {
+                send: None,
+                recv: Some(((r + 1) as Rank, block(r))),
+                combine: false,
+            }
+        });
+    }
+    plan
+}
+
+impl Steps for ReduceScatter {
+    fn post(
+        &mut self,
+        i: usize,
+        round: &mut Round,
+        ctx: &mut CommCtx<'_, '_>,
+    ) -> Result<bool, ErrorKind> {
+        let Some(x) = self.plan.get(i) else {
+            return Ok(false);
+        };
+        if let Some((from, range)) = &x.recv {
+            let capacity = u32::try_from(range.len()).unwrap_or(u32::MAX);
+            round.recv(ctx, *from, self.tag, capacity)?;
+        }
+        if let Some((to, range)) = &x.send {
+            let data = self.acc.get(range.clone()).unwrap_or_default().to_vec();
+            round.send(ctx, *to, self.tag, data)?;
+        }
+        Ok(true)
+    }
+
+    fn arrived(&mut self, i: usize, data: Vec<Vec<u8>>) -> Result<u64, ErrorKind> {
+        let (Some(x), Some(tmp)) = (self.plan.get(i), data.into_iter().next()) else {
+            return Ok(0);
+        };
+        let Some((_, range)) = &x.recv else {
+            return Ok(0);
+        };
+        let Some(target) = self.acc.get_mut(range.clone()) else {
+            return Ok(0);
+        };
+        if x.combine {
+            self.op.combine(self.dtype, target, &tmp);
+            Ok(target.len() as u64 / u64::from(self.dtype.size()))
+        } else {
+            let n = tmp.len().min(target.len());
+            target[..n].copy_from_slice(&tmp[..n]);
+            Ok(0)
+        }
+    }
+
+    fn finish(&mut self, mem: &mut Memory) -> Result<(), ErrorKind> {
+        let result = self.acc.get(self.mine.clone()).unwrap_or_default();
+        write_bytes(mem, self.recvbuf, result, "the receive buffer")
+    }
+}
