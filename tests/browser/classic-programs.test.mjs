@@ -23,6 +23,12 @@ const PROGRAMS = [
     expect: /row 11:\s+\d+\.\d{4}/,
   },
   {
+    file: 'mpi_cart_jacobi.c',
+    ranks: 6,
+    profile: 'fx10',
+    expect: /checksum/i,
+  },
+  {
     file: 'c_function_pointers.c',
     ranks: 2,
     profile: 'ethernet-1g',
