@@ -342,6 +342,20 @@ impl Vm {
         }
     }
 
+    /// The program ended (`main` returned or `exit`): the last console line, and a warning for
+    /// heap blocks never freed — as LeakSanitizer prints one at a process's exit.
+    fn finish(&mut self, ctx: &mut RankCtx<'_>) {
+        self.state = State::Done;
+        self.flush_line(ctx);
+        let (blocks, bytes, first) = self.mem.leaks();
+        if blocks > 0 {
+            let s = if blocks == 1 { "" } else { "s" };
+            ctx.print(format!(
+                "warning: {blocks} block{s} ({bytes} bytes) allocated with malloc were never freed (the first at line {first})"
+            ));
+        }
+    }
+
     fn flush_line(&mut self, ctx: &mut RankCtx<'_>) {
         if !self.line.is_empty() {
             ctx.print(std::mem::take(&mut self.line));
@@ -852,8 +866,7 @@ impl Vm {
                             }
                         }
                         Done::Exit(_) => {
-                            self.state = State::Done;
-                            self.flush_line(ctx);
+                            self.finish(ctx);
                             return Ok(None);
                         }
                         Done::Sleep(t) => {
@@ -881,8 +894,7 @@ impl Vm {
                 }
                 Op::Args => self.push_args()?,
                 Op::Halt => {
-                    self.state = State::Done;
-                    self.flush_line(ctx);
+                    self.finish(ctx);
                     return Ok(None);
                 }
             }

@@ -281,3 +281,18 @@ fn extern_globals_are_declared_before_their_definition() {
         "{missing}"
     );
 }
+
+/// Blocks never freed are reported when the program ends, as LeakSanitizer does.
+#[test]
+fn leaks_are_reported_at_exit() {
+    let src = "#include <stdlib.h>\n#include <stdio.h>\nint main() {\n  int *keep = malloc(40);\n  char *also = malloc(8);\n  free(malloc(4));\n  printf(\"done\\n\");\n  return keep != 0 && also != 0 ? 0 : 1;\n}\n";
+    assert_eq!(
+        output(src, 1).unwrap(),
+        vec![
+            "done",
+            "warning: 2 blocks (48 bytes) allocated with malloc were never freed (the first at line 4)"
+        ]
+    );
+    let clean = "#include <stdlib.h>\nint main() { free(malloc(4)); exit(0); }\n";
+    assert_eq!(output(clean, 1).unwrap(), Vec::<String>::new());
+}
