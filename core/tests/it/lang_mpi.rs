@@ -1766,6 +1766,8 @@ int main(int argc, char *argv[]) {
     ok &= check(rank, "scan", in == (long)(rank + 1) * (rank + 2) / 2);
     ok &= check(rank, "exscan", rank == 0 ? ex == -7 : ex == (long)rank * (rank + 1) / 2);
     if (ok) printf("rank %d ok\n", rank);
+    free(counts);
+    free(displs);
     MPI_Finalize();
     return 0;
 }
