@@ -39,12 +39,23 @@ def under_mpich(path, ranks, tmp):
     cc = subprocess.run(["mpicc", "-O1", "-o", exe, path, "-lm"], capture_output=True, text=True)
     if cc.returncode != 0:
         return None, f"mpicc rejected it:\n{cc.stderr}"
+    # Each rank's stdout goes to its own file: through one pipe, mpirun may splice a chunk of
+    # one rank's line into another's, which would make the comparison flaky.
+    outs = os.path.join(tmp, os.path.basename(path)[:-2] + ".out")
+    os.makedirs(outs, exist_ok=True)
     run = subprocess.run(
-        ["mpirun", "-np", str(ranks), exe], capture_output=True, text=True, timeout=TIMEOUT
+        ["mpirun", "-np", str(ranks), "-outfile-pattern", os.path.join(outs, "rank.%r"), exe],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
     )
     if run.returncode != 0:
         return None, f"mpirun failed ({run.returncode}):\n{run.stderr}"
-    return run.stdout.splitlines(), None
+    lines = run.stdout.splitlines()
+    for name in sorted(os.listdir(outs)):
+        with open(os.path.join(outs, name), encoding="utf-8", errors="replace") as f:
+            lines.extend(f.read().splitlines())
+    return lines, None
 
 
 def under_rankscope(cli, path, ranks):
