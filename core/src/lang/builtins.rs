@@ -4,8 +4,7 @@
 //! against this table; the compiler uses it to evaluate arguments (a value or an address) and
 //! to pick constant values.
 
-use super::ast::{BaseType, Type};
-use super::memory::{DOUBLE_SIZE, INT_SIZE, STATUS_SIZE};
+use super::ast::BaseType;
 use super::mpi::constants as k;
 use super::mpi::functions as mpi_functions;
 
@@ -363,44 +362,6 @@ pub fn constant(name: &str) -> Option<&'static Constant> {
     CONSTANTS.iter().find(|c| c.name == name)
 }
 
-/// Size in bytes of a pointer (LP64; rank memory addresses fit in 32 bits).
-pub const POINTER_SIZE: u32 = 8;
-
-/// Size in bytes of a base type as stored in rank memory (`void` has none).
-pub fn base_size(base: BaseType) -> u32 {
-    match base {
-        BaseType::Void | BaseType::Record(_) | BaseType::Func(_) => 0,
-        BaseType::Char | BaseType::UChar | BaseType::Bool => 1,
-        BaseType::Short | BaseType::UShort => 2,
-        BaseType::Long | BaseType::ULong => 8,
-        BaseType::Double => DOUBLE_SIZE,
-        BaseType::UInt | BaseType::Float => 4,
-        BaseType::MpiStatus => STATUS_SIZE,
-        BaseType::Int
-        | BaseType::MpiRequest
-        | BaseType::MpiComm
-        | BaseType::MpiDatatype
-        | BaseType::MpiOp
-        | BaseType::MpiWin
-        | BaseType::MpiInfo
-        | BaseType::MpiGroup => INT_SIZE,
-    }
-}
-
-/// `sizeof(ty)`: pointers are [`POINTER_SIZE`], arrays multiply their dimensions. `None` for
-/// `void` or when the size does not fit in a `u32`.
-pub fn size_of(ty: &Type) -> Option<u32> {
-    let elem = if ty.pointers > 0 {
-        POINTER_SIZE
-    } else {
-        match base_size(ty.base) {
-            0 => return None,
-            n => n,
-        }
-    };
-    ty.dims.iter().try_fold(elem, |acc, &d| acc.checked_mul(d))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -425,20 +386,5 @@ mod tests {
             builtin("MPI_Recv").map(|b| b.signature()).as_deref(),
             Some("MPI_Recv(buf, count, datatype, source, tag, comm, status)")
         );
-    }
-
-    #[test]
-    fn sizes() {
-        let t = |base, pointers, dims: &[u32]| Type {
-            base,
-            pointers,
-            dims: dims.to_vec(),
-        };
-        assert_eq!(size_of(&t(BaseType::Int, 0, &[])), Some(4));
-        assert_eq!(size_of(&t(BaseType::Double, 0, &[4, 8])), Some(256));
-        assert_eq!(size_of(&t(BaseType::Char, 2, &[])), Some(8));
-        assert_eq!(size_of(&t(BaseType::MpiStatus, 0, &[2])), Some(32));
-        assert_eq!(size_of(&t(BaseType::Void, 0, &[])), None);
-        assert_eq!(size_of(&t(BaseType::Double, 0, &[1 << 20, 1 << 20])), None);
     }
 }

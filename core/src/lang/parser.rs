@@ -769,32 +769,16 @@ impl Parser<'_> {
                     w if quiet_word(w) => {
                         self.bump();
                     }
-                    "static" => {
-                        is_static = true;
-                        self.bump();
-                    }
-                    "extern" => {
-                        is_extern = true;
-                        self.bump();
-                    }
-                    "typedef" => {
-                        is_typedef = true;
-                        self.bump();
-                    }
-                    "signed" => {
-                        signed = true;
-                        self.bump();
-                    }
-                    "unsigned" => {
-                        unsigned = true;
-                        self.bump();
-                    }
-                    "short" => {
-                        short = true;
-                        self.bump();
-                    }
-                    "long" => {
-                        long = long.saturating_add(1);
+                    "static" | "extern" | "typedef" | "signed" | "unsigned" | "short" | "long" => {
+                        match word.as_str() {
+                            "static" => is_static = true,
+                            "extern" => is_extern = true,
+                            "typedef" => is_typedef = true,
+                            "signed" => signed = true,
+                            "unsigned" => unsigned = true,
+                            "short" => short = true,
+                            _ => long = long.saturating_add(1),
+                        }
                         self.bump();
                     }
                     "float" | "_Bool" if base.is_none() && named.is_none() => {

@@ -517,4 +517,37 @@ mod tests {
         assert_eq!(l.size(&Ty::Record(1)), 4);
         assert_eq!(l.name(&Ty::Ptr(Box::new(Ty::Record(0)))), "struct s *");
     }
+
+    #[test]
+    fn sizeof_of_declared_types() {
+        let t = |base, pointers, dims: &[u32]| Type {
+            base,
+            pointers,
+            dims: dims.to_vec(),
+        };
+        assert_eq!(
+            Layouts::default().checked_size(&t(BaseType::Int, 0, &[])),
+            Some(4)
+        );
+        assert_eq!(
+            Layouts::default().checked_size(&t(BaseType::Double, 0, &[4, 8])),
+            Some(256)
+        );
+        assert_eq!(
+            Layouts::default().checked_size(&t(BaseType::Char, 2, &[])),
+            Some(8)
+        );
+        assert_eq!(
+            Layouts::default().checked_size(&t(BaseType::MpiStatus, 0, &[2])),
+            Some(32)
+        );
+        assert_eq!(
+            Layouts::default().checked_size(&t(BaseType::Void, 0, &[])),
+            None
+        );
+        assert_eq!(
+            Layouts::default().checked_size(&t(BaseType::Double, 0, &[1 << 20, 1 << 20])),
+            None
+        );
+    }
 }
