@@ -6,7 +6,9 @@
  * algorithm it describes, in MFlops per PE. Switches: YIELD calls yield() after each row (so handlers get
  * the processor during long updates); PREPOST posts every receive before the computation (the
  * Fig. 9 style); otherwise each receive is posted one block ahead, just before the update it
- * overlaps (Fig. 8 style: one receive at a time).
+ * overlaps (Fig. 8 style: one receive at a time). Each row's arithmetic is modelled by flops() at
+ * the PE's calibrated 3.66 MFlops; flops() stands for the code before it, so that code's own
+ * operations are not charged again (the rest of the program's operations are).
  * Run:  rankscope run examples/back_substitution.c -n 5 -p emx */
 #include <mpi.h>
 #include <stdio.h>
@@ -47,14 +49,17 @@ void solve(int rank, int blk)
 }
 
 /* Subtracts block blk's contribution from this rank's rows above it: only those of block
- * `only` (if only >= 0), and not those of block `skip`. */
+ * `only` (if only >= 0), and not those of block `skip`. Local block lb holds global block
+ * lb * P + rank, so the rows to update are whole local blocks, visited without a division. */
 void update(int rank, int blk, int only, int skip)
 {
-    int l, j, g;
+    int lb, gb, i, l, j;
     double s;
-    for (l = 0; l < MYROWS; l++) {
-        g = grow(rank, l);
-        if (g / B < blk && (only < 0 || g / B == only) && g / B != skip) {
+    for (lb = 0, gb = rank; gb < blk; lb++, gb += P) {
+        if ((only >= 0 && gb != only) || gb == skip)
+            continue;
+        for (i = 0; i < B; i++) {
+            l = lb * B + i;
             s = 0.0;
             for (j = blk * B; j < blk * B + B; j++)
                 s = s + U[l][j] * x[j];

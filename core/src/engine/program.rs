@@ -159,6 +159,12 @@ impl RankCtx<'_> {
         self.core.machine.compute_time(flops)
     }
 
+    /// What the program's own operations cost on this rank's processor (the profile's
+    /// `[cpu.ops]`).
+    pub fn op_costs(&self) -> crate::machine::hw::OpCosts {
+        self.core.machine.op_costs()
+    }
+
     /// Calls the run's layer of type `L` with an [`Io`] at the current time: how a protocol's
     /// operations are started. Panics if the run has no such layer (a setup bug, not a user's).
     pub fn call<L: Layer, R>(&mut self, f: impl FnOnce(&mut L, &mut Io<'_>, Rank) -> R) -> R {

@@ -104,6 +104,9 @@ pub struct Lib<'a> {
     pub host: &'a str,
     /// The rank's `rand`/`random` state (glibc's generator, seeded with 1 at start).
     pub rand: &'a mut LibcRandom,
+    /// Bytes the call read or wrote in bulk (`memcpy`, `memset`, `calloc`, …), which the
+    /// processor's per-byte cost charges.
+    pub moved: u64,
 }
 
 /// An implementation: the argument words in order.
@@ -132,6 +135,9 @@ pub struct LibFn {
     pub ret: C,
     /// Its implementation.
     pub run: Impl,
+    /// It reads the clock or shows something (output, sleep, exit): the program's operations
+    /// before it are charged first, so it happens at the right simulated time.
+    pub clocked: bool,
 }
 
 impl LibFn {
@@ -151,9 +157,9 @@ pub static LIBC: &[LibFn] = &[
     f("calloc", &[C::SizeT, C::SizeT], C::VoidPtr, calloc),
     f("realloc", &[C::VoidPtr, C::SizeT], C::VoidPtr, realloc),
     f("free", &[C::VoidPtr], C::Void, free),
-    f("exit", &[C::Int], C::Void, |_, a| {
+    clocked(f("exit", &[C::Int], C::Void, |_, a| {
         Ok(Done::Exit(a[0] as i32))
-    }),
+    })),
     f("abs", &[C::Int], C::Int, |_, a| {
         Ok(Done::Value(i64::from((a[0] as i32).wrapping_abs())))
     }),
@@ -200,6 +206,7 @@ pub static LIBC: &[LibFn] = &[
         params: &[C::VoidPtr, C::SizeT, C::SizeT, C::FnPtr],
         ret: C::Void,
         run: Impl::Sort,
+        clocked: false,
     },
     f("strtod", &[C::CharPtr, C::VoidPtr], C::Double, strtod),
     // <string.h>
@@ -221,6 +228,7 @@ pub static LIBC: &[LibFn] = &[
         C::VoidPtr,
         |l, a| {
             let n = size(a[2])?;
+            l.moved += u64::from(n);
             l.mem
                 .write(addr(a[0]), &vec![a[1] as u8; n as usize])
                 .map_err(|e| e.to_string())?;
@@ -233,6 +241,7 @@ pub static LIBC: &[LibFn] = &[
         C::Int,
         |l, a| {
             let n = size(a[2])?;
+            l.moved += 2 * u64::from(n);
             let x = l
                 .mem
                 .read(addr(a[0]), n)
@@ -340,17 +349,19 @@ pub static LIBC: &[LibFn] = &[
         Ok(Done::Value(i64::from(p)))
     }),
     // <stdio.h> (printf and its relatives are compiled specially)
-    f("puts", &[C::CharPtr], C::Int, |l, a| {
+    clocked(f("puts", &[C::CharPtr], C::Int, |l, a| {
         let s = cstr(l.mem, a[0])?;
         l.out.push_str(&s);
         l.out.push('\n');
         Ok(Done::Value(1))
-    }),
-    f("putchar", &[C::Int], C::Int, |l, a| {
+    })),
+    clocked(f("putchar", &[C::Int], C::Int, |l, a| {
         l.out.push(char::from(a[0] as u8));
         Ok(Done::Value(a[0] & 0xff))
-    }),
-    f("fflush", &[C::VoidPtr], C::Int, |_, _| Ok(Done::Value(0))),
+    })),
+    clocked(f("fflush", &[C::VoidPtr], C::Int, |_, _| {
+        Ok(Done::Value(0))
+    })),
     // <math.h>
     math("sqrt", f64::sqrt),
     math2("pow", f64::powf),
@@ -386,7 +397,7 @@ pub static LIBC: &[LibFn] = &[
         Ok(fv(d(a[0]).powf(d(a[1]))))
     }),
     // <time.h>, <unistd.h>
-    f("time", &[C::VoidPtr], C::Long, |l, a| {
+    clocked(f("time", &[C::VoidPtr], C::Long, |l, a| {
         let t = (l.now.as_us_f64() / 1e6).floor() as i64;
         if a[0] != 0 {
             l.mem
@@ -394,18 +405,23 @@ pub static LIBC: &[LibFn] = &[
                 .map_err(|e| e.to_string())?;
         }
         Ok(Done::Value(t))
-    }),
-    f("clock", &[], C::Long, |l, _| {
+    })),
+    clocked(f("clock", &[], C::Long, |l, _| {
         Ok(Done::Value(l.now.as_us_f64().floor() as i64))
-    }),
-    f("gettimeofday", &[C::VoidPtr, C::VoidPtr], C::Int, |l, a| {
-        let us = l.now.as_us_f64().floor() as i64;
-        let mut tv = (us / 1_000_000).to_le_bytes().to_vec();
-        tv.extend_from_slice(&(us % 1_000_000).to_le_bytes());
-        put(l.mem, a[0], &tv)?;
-        Ok(Done::Value(0))
-    }),
-    f("nanosleep", &[C::VoidPtr, C::VoidPtr], C::Int, |l, a| {
+    })),
+    clocked(f(
+        "gettimeofday",
+        &[C::VoidPtr, C::VoidPtr],
+        C::Int,
+        |l, a| {
+            let us = l.now.as_us_f64().floor() as i64;
+            let mut tv = (us / 1_000_000).to_le_bytes().to_vec();
+            tv.extend_from_slice(&(us % 1_000_000).to_le_bytes());
+            put(l.mem, a[0], &tv)?;
+            Ok(Done::Value(0))
+        },
+    )),
+    clocked(f("nanosleep", &[C::VoidPtr, C::VoidPtr], C::Int, |l, a| {
         let ts = l.mem.read(addr(a[0]), 16).map_err(mem_err)?;
         let sec = i64::from_le_bytes(ts[..8].try_into().unwrap_or_default());
         let nsec = i64::from_le_bytes(ts[8..].try_into().unwrap_or_default());
@@ -417,10 +433,10 @@ pub static LIBC: &[LibFn] = &[
         Ok(Done::Sleep(SimTime::from_us_f64(
             sec as f64 * 1e6 + nsec as f64 / 1e3,
         )))
-    }),
-    f("sleep", &[C::UInt], C::UInt, |_, a| {
+    })),
+    clocked(f("sleep", &[C::UInt], C::UInt, |_, a| {
         Ok(Done::Sleep(SimTime::from_us_f64(a[0] as f64 * 1e6)))
-    }),
+    })),
     f("gethostname", &[C::CharPtr, C::SizeT], C::Int, |l, a| {
         let n = size(a[1])? as usize;
         let mut name = l.host.as_bytes().to_vec();
@@ -437,7 +453,13 @@ const fn f(name: &'static str, params: &'static [C], ret: C, run: Run) -> LibFn 
         params,
         ret,
         run: Impl::Call(run),
+        clocked: false,
     }
+}
+
+/// `f` marked as reading the clock or showing something.
+const fn clocked(f: LibFn) -> LibFn {
+    LibFn { clocked: true, ..f }
 }
 
 const fn math(name: &'static str, op: fn(f64) -> f64) -> LibFn {
@@ -446,6 +468,7 @@ const fn math(name: &'static str, op: fn(f64) -> f64) -> LibFn {
         params: &[C::Double],
         ret: C::Double,
         run: Impl::Math1(op),
+        clocked: false,
     }
 }
 
@@ -455,6 +478,7 @@ const fn math2(name: &'static str, op: fn(f64, f64) -> f64) -> LibFn {
         params: &[C::Double, C::Double],
         ret: C::Double,
         run: Impl::Math2(op),
+        clocked: false,
     }
 }
 
@@ -599,6 +623,7 @@ fn calloc(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
         .ok_or("calloc: the size overflows")?;
     match l.mem.malloc(n, l.line) {
         Ok(p) => {
+            l.moved += u64::from(n);
             put(l.mem, i64::from(p), &vec![0; n as usize])?;
             Ok(Done::Value(i64::from(p)))
         }
@@ -624,6 +649,7 @@ fn realloc(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
         Err(e) => return Err(e.to_string()),
     };
     let keep = l.mem.read(old, old_size.min(n)).map_err(mem_err)?.to_vec();
+    l.moved += keep.len() as u64;
     put(l.mem, i64::from(p), &keep)?;
     l.mem.free(old, l.line).map_err(mem_err)?;
     Ok(Done::Value(i64::from(p)))
@@ -638,6 +664,7 @@ fn free(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
 
 fn memmove(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
     let n = size(a[2])?;
+    l.moved += u64::from(n);
     if n > 0 {
         let bytes = l.mem.read(addr(a[1]), n).map_err(mem_err)?.to_vec();
         put(l.mem, a[0], &bytes)?;

@@ -22,6 +22,7 @@ use super::mpi::{MpiState, Outcome, Value};
 use super::mpi_table;
 use super::printf::{self, PrintArg};
 use crate::engine::{Program, RankCtx, Step};
+use crate::machine::hw::{OpCosts, PerUnit};
 use crate::time::SimTime;
 
 /// Bounds on one rank's execution.
@@ -99,6 +100,14 @@ pub struct Vm {
     rand: LibcRandom,
     /// `argv`: the program's name, then its arguments.
     args: Rc<[String]>,
+    /// What this rank's processor charges per operation (from the profile, at start).
+    costs: OpCosts,
+    /// `ops` when the program's time was last charged: the operations since are owed.
+    charged_ops: u64,
+    /// Femtoseconds owed besides the operations' base cost (divisions, calls, library calls).
+    extra_fs: u64,
+    /// The operation at `pc` runs again after its owed time was charged: do not charge again.
+    recharged: bool,
 }
 
 /// A runtime failure before it gets its location.
@@ -231,6 +240,10 @@ impl Vm {
             callback_depth: None,
             rand: LibcRandom::default(),
             args: Rc::from(Vec::new()),
+            costs: OpCosts::FREE,
+            charged_ops: 0,
+            extra_fs: 0,
+            recharged: false,
         }
     }
 
@@ -390,6 +403,50 @@ impl Vm {
             a = a.wrapping_add(1);
         }
         Ok(String::from_utf8_lossy(&bytes).into_owned())
+    }
+
+    /// The processor time the operations since the last charge take.
+    fn owed(&self) -> SimTime {
+        let ops = u128::from(self.ops - self.charged_ops);
+        let fs = ops * u128::from(self.costs.op.as_fs()) + u128::from(self.extra_fs);
+        SimTime::from_ps(u64::try_from((fs + 500) / 1_000).unwrap_or(u64::MAX))
+    }
+
+    /// Adds `per` (a class's extra cost) `n` times to what is owed.
+    fn owe(&mut self, per: PerUnit, n: u64) {
+        self.extra_fs = self.extra_fs.saturating_add(per.as_fs().saturating_mul(n));
+    }
+
+    /// Forgets what is owed: `compute()`/`flops()` model the code before them explicitly.
+    fn forgive(&mut self) {
+        self.charged_ops = self.ops;
+        self.extra_fs = 0;
+    }
+
+    /// Before an operation that reads the clock, shows something or communicates (the one just
+    /// fetched): if the program owes processor time, spend it first — the operation is put back
+    /// and runs again once the rank has computed for that long. Never inside a callback (the
+    /// library is waiting for its result), where the time stays owed.
+    fn charge(&mut self) -> Option<Step> {
+        if self.callback_depth.is_some() {
+            return None;
+        }
+        if std::mem::take(&mut self.recharged) {
+            return None;
+        }
+        // The operation itself runs (and is counted) again after the charge.
+        self.ops -= 1;
+        let owed = self.owed();
+        self.forgive();
+        if owed == SimTime::ZERO {
+            self.ops += 1;
+            return None;
+        }
+        self.pc -= 1;
+        self.blocked_pc = self.pc;
+        self.state = State::Delayed { push_zero: false };
+        self.recharged = true;
+        Some(Step::Compute(owed))
     }
 
     fn start(&mut self) -> Run<()> {
@@ -587,12 +644,14 @@ impl Vm {
                             if b == 0 {
                                 return Err(Fault("division by zero".into()));
                             }
+                            self.owe(self.costs.divide, 1);
                             a.wrapping_div(b)
                         }
                         IntOp::Rem => {
                             if b == 0 {
                                 return Err(Fault("division by zero (in `%`)".into()));
                             }
+                            self.owe(self.costs.divide, 1);
                             a.wrapping_rem(b)
                         }
                         IntOp::Shl => a.wrapping_shl(b as u32),
@@ -612,6 +671,9 @@ impl Vm {
                 Op::Wide(iop, mode) => {
                     let b = self.pop()?;
                     let a = self.pop()?;
+                    if matches!(iop, IntOp::Div | IntOp::Rem) {
+                        self.owe(self.costs.divide, 1);
+                    }
                     self.stack.push(wide(iop, mode, a, b)?);
                 }
                 Op::Double(dop) => {
@@ -621,7 +683,10 @@ impl Vm {
                         DoubleOp::Add => w(a + b),
                         DoubleOp::Sub => w(a - b),
                         DoubleOp::Mul => w(a * b),
-                        DoubleOp::Div => w(a / b),
+                        DoubleOp::Div => {
+                            self.owe(self.costs.divide, 1);
+                            w(a / b)
+                        }
                         DoubleOp::Lt => i64::from(a < b),
                         DoubleOp::Le => i64::from(a <= b),
                         DoubleOp::Gt => i64::from(a > b),
@@ -710,7 +775,10 @@ impl Vm {
                         self.pc = t;
                     }
                 }
-                Op::Call { function, args } => self.call(function, args)?,
+                Op::Call { function, args } => {
+                    self.owe(self.costs.call, 1);
+                    self.call(function, args)?
+                }
                 Op::CallIndirect { args } => {
                     let at = self
                         .stack
@@ -719,6 +787,7 @@ impl Vm {
                         .ok_or_else(|| Fault("internal error: missing arguments".into()))?;
                     let f = self.stack.remove(at);
                     let function = self.function_of(f)?;
+                    self.owe(self.costs.call, 1);
                     let want = prog.functions[function as usize].params.len();
                     if want != args as usize {
                         return Err(Fault(format!(
@@ -746,6 +815,13 @@ impl Vm {
                     }
                 }
                 Op::Builtin(b, n) => {
+                    if matches!(b, Builtin::Compute | Builtin::Flops) {
+                        // An explicit model of the code before it: that code's operations are
+                        // not charged again.
+                        self.forgive();
+                    } else if let Some(step) = self.charge() {
+                        return Ok(Some(step));
+                    }
                     let args: Vec<i64> = (0..n).map(|_| self.pop()).collect::<Run<Vec<_>>>()?;
                     match b {
                         Builtin::Yield => {
@@ -777,6 +853,11 @@ impl Vm {
                     }
                 }
                 Op::Printf { kinds, to } => {
+                    if to == PrintTo::Console {
+                        if let Some(step) = self.charge() {
+                            return Ok(Some(step));
+                        }
+                    }
                     let kinds = &prog.printf_kinds[kinds as usize];
                     let mut raw = Vec::with_capacity(kinds.len());
                     for _ in 0..kinds.len() {
@@ -832,6 +913,12 @@ impl Vm {
                     self.stack.push(n as i64);
                 }
                 Op::Lib { index, args } => {
+                    if libc::LIBC[index as usize].clocked {
+                        if let Some(step) = self.charge() {
+                            return Ok(Some(step));
+                        }
+                    }
+                    self.owe(self.costs.library, 1);
                     let mut a = vec![0i64; args as usize];
                     for slot in a.iter_mut().rev() {
                         *slot = self.pop()?;
@@ -855,8 +942,11 @@ impl Vm {
                         now: ctx.now(),
                         host: &host,
                         rand: &mut self.rand,
+                        moved: 0,
                     };
                     let done = libc::call(index as usize, &mut lib, &a);
+                    let moved = lib.moved;
+                    self.owe(self.costs.byte, moved);
                     self.line = String::new();
                     self.write_console(&out, ctx);
                     match done.map_err(Fault)? {
@@ -877,6 +967,9 @@ impl Vm {
                     }
                 }
                 Op::Mpi { function, args } => {
+                    if let Some(step) = self.charge() {
+                        return Ok(Some(step));
+                    }
                     let mut a = vec![0i64; args as usize];
                     for slot in a.iter_mut().rev() {
                         *slot = self.pop()?;
@@ -894,6 +987,9 @@ impl Vm {
                 }
                 Op::Args => self.push_args()?,
                 Op::Halt => {
+                    if let Some(step) = self.charge() {
+                        return Ok(Some(step));
+                    }
                     self.finish(ctx);
                     return Ok(None);
                 }
@@ -1050,7 +1146,10 @@ impl Program for Vm {
     fn resume(&mut self, ctx: &mut RankCtx<'_>) -> Step {
         let rank = ctx.rank();
         let prepared = match self.state {
-            State::NotStarted => self.start(),
+            State::NotStarted => {
+                self.costs = ctx.op_costs();
+                self.start()
+            }
             State::Running => Ok(()),
             State::InMpi => match self.mpi.resume(&mut self.mem, ctx) {
                 Ok(Outcome::Return(v)) => {

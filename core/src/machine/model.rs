@@ -22,7 +22,7 @@ use serde::Serialize;
 
 use super::hw::{
     Admission, Bus, BusParams, Cpu, Crossbar, CrossbarParams, HandlerRun, LogGp, LogGpParams, Nic,
-    Omega, PerUnit, Ppm, Torus,
+    Omega, OpCosts, PerUnit, Ppm, Torus,
 };
 use super::note::HwNote;
 use super::ops::{AtomicKind, RdmaOp};
@@ -150,6 +150,8 @@ pub struct Machine {
     nic: Option<NicModel>,
     cpus: Vec<Cpu>,
     flop: PerUnit,
+    /// What a C program's own operations cost (`[cpu.ops]`).
+    op_costs: OpCosts,
     command: Option<SimTime>,
     /// Processor time of a protocol handler (`None`: the link's `o`).
     handler: Option<SimTime>,
@@ -283,6 +285,12 @@ impl Machine {
                 Vec::new()
             },
             flop: PerUnit::from_per_second(profile.cpu.mflops.value * 1e6),
+            op_costs: profile.cpu.ops.as_ref().map_or(OpCosts::FREE, |o| {
+                OpCosts::from_cycles(
+                    f64::from(profile.machine.clock_mhz.value),
+                    o.cycles().map(|(_, c)| c),
+                )
+            }),
             command: profile.comm_thread.as_ref().map(|c| us(&c.command_us)),
             handler: profile.cpu.handler_us.as_ref().map(us),
             in_order: BTreeMap::new(),
@@ -333,6 +341,11 @@ impl Machine {
     /// Time for `flops` floating-point operations on one rank, from the profile's sustained rate.
     pub fn compute_time(&self, flops: u64) -> SimTime {
         self.flop.times(flops)
+    }
+
+    /// What a C program's own operations cost on one rank's processor.
+    pub fn op_costs(&self) -> OpCosts {
+        self.op_costs
     }
 
     /// Whether the NIC executes `kind` in hardware (on a bus: test&set only).

@@ -26,7 +26,8 @@ pub struct ParameterRow {
 }
 
 /// Key suffixes that carry units, longest first.
-const UNITS: [(&str, &str); 8] = [
+const UNITS: [(&str, &str); 9] = [
+    ("_cycles", "cycles"),
     ("_mb_s", "MB/s"),
     ("_bytes", "B"),
     ("_mflops", "MFlops"),

@@ -177,6 +177,43 @@ pub struct CpuSection {
     /// costs the link's overhead `o`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub handler_us: Option<Cited<f64>>,
+    /// What a C program's own operations cost (`[cpu.ops]`); absent: plain C takes no time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ops: Option<CpuOpsSection>,
+}
+
+/// `[cpu.ops]`: processor cycles per class of bytecode operation (see
+/// [`OpCosts`](super::hw::OpCosts)); each at most [`MAX_CYCLES`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CpuOpsSection {
+    /// Every operation (push, load, store, integer arithmetic, compare, branch).
+    pub op_cycles: Cited<f64>,
+    /// Extra for a division or remainder.
+    pub divide_cycles: Cited<f64>,
+    /// Extra for a function call and its return.
+    pub call_cycles: Cited<f64>,
+    /// Extra for a C library call, besides its bytes.
+    pub library_call_cycles: Cited<f64>,
+    /// Per byte a library call reads or writes.
+    pub byte_cycles: Cited<f64>,
+}
+
+/// The most cycles a `[cpu.ops]` class may take.
+pub const MAX_CYCLES: f64 = 1e6;
+
+impl CpuOpsSection {
+    /// The cycles of each class, in [`OpCosts::from_cycles`](super::hw::OpCosts::from_cycles)'s
+    /// order, with their keys.
+    pub fn cycles(&self) -> [(&'static str, f64); 5] {
+        [
+            ("op_cycles", self.op_cycles.value),
+            ("divide_cycles", self.divide_cycles.value),
+            ("call_cycles", self.call_cycles.value),
+            ("library_call_cycles", self.library_call_cycles.value),
+            ("byte_cycles", self.byte_cycles.value),
+        ]
+    }
 }
 
 /// `[comm_thread]`: the ACP communication thread (paper 001).
@@ -271,6 +308,17 @@ pub fn check(p: &Profile) -> Result<(), Invalid> {
         check_nic(nic)?;
     }
     positive(&p.cpu.mflops, "cpu", "mflops")?;
+    if let Some(ops) = &p.cpu.ops {
+        for (key, c) in ops.cycles() {
+            if !(c.is_finite() && (0.0..=MAX_CYCLES).contains(&c)) {
+                return invalid(
+                    "cpu.ops",
+                    key,
+                    format!("`{key}` = {c} is not a usable cost: it must be between 0 and {MAX_CYCLES:e} cycles"),
+                );
+            }
+        }
+    }
     if p.cpu.atomic_blocks.as_ref().is_some_and(|b| b.value) && p.machine.ranks_per_node.value != 1
     {
         return invalid(

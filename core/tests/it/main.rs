@@ -12,6 +12,7 @@ mod lang_rma;
 mod lang_vm;
 mod lock_check;
 mod lock_schemes;
+mod op_cost;
 mod profiles;
 mod script;
 mod timeline;

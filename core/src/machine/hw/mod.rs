@@ -12,6 +12,7 @@ pub mod crossbar;
 pub mod loggp;
 pub mod nic;
 pub mod omega;
+pub mod op_costs;
 pub mod rate;
 pub mod torus;
 
@@ -22,5 +23,6 @@ pub use crossbar::{Crossbar, CrossbarParams, Forwarded, PortDrop};
 pub use loggp::{Injection, LogGp, LogGpParams};
 pub use nic::{Nic, Ppm, Service};
 pub use omega::Omega;
+pub use op_costs::OpCosts;
 pub use rate::PerUnit;
 pub use torus::{Torus, TorusError};
