@@ -267,44 +267,60 @@ impl Memory {
         }
     }
 
-    /// Reads an `int`.
-    #[inline]
+    /// Reads an `int`: the stack's fast path inlined into the VM's loop, anything else out of
+    /// line (keeping the loop small enough for the compiler to inline this).
+    #[inline(always)]
     pub fn read_i32(&self, addr: Addr) -> Result<i32, MemError> {
         if let Some(b) = self.stack_bytes::<4>(addr) {
             return Ok(i32::from_le_bytes(b));
         }
+        self.read_i32_slow(addr)
+    }
+
+    #[inline(never)]
+    fn read_i32_slow(&self, addr: Addr) -> Result<i32, MemError> {
         let b = self.read(addr, 4)?;
         Ok(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
 
-    /// Writes an `int`.
-    #[inline]
+    /// Writes an `int` (fast path inlined, as [`Memory::read_i32`]).
+    #[inline(always)]
     pub fn write_i32(&mut self, addr: Addr, v: i32) -> Result<(), MemError> {
         if self.put_stack_bytes(addr, v.to_le_bytes()) {
             return Ok(());
         }
-        self.write(addr, &v.to_le_bytes())
+        self.write_slow(addr, &v.to_le_bytes())
     }
 
-    /// Reads a `double`.
-    #[inline]
+    #[inline(never)]
+    fn write_slow(&mut self, addr: Addr, data: &[u8]) -> Result<(), MemError> {
+        self.write(addr, data)
+    }
+
+    /// Reads a `double` (fast path inlined, as [`Memory::read_i32`]).
+    #[inline(always)]
     pub fn read_f64(&self, addr: Addr) -> Result<f64, MemError> {
         if let Some(b) = self.stack_bytes::<8>(addr) {
             return Ok(f64::from_le_bytes(b));
         }
+        self.read_f64_slow(addr)
+    }
+
+    #[inline(never)]
+    fn read_f64_slow(&self, addr: Addr) -> Result<f64, MemError> {
         let b = self.read(addr, 8)?;
         let mut a = [0u8; 8];
         a.copy_from_slice(b);
         Ok(f64::from_le_bytes(a))
     }
 
-    /// Writes a `double`.
-    #[inline]
+    /// Writes a `double` (fast path inlined, as [`Memory::read_i32`]).
+    #[inline(always)]
     pub fn write_f64(&mut self, addr: Addr, v: f64) -> Result<(), MemError> {
         if self.put_stack_bytes(addr, v.to_le_bytes()) {
             return Ok(());
         }
-        self.write(addr, &v.to_le_bytes())
+        self.write_slow(addr, &v.to_le_bytes())
     }
 
     /// Reads a `char`.

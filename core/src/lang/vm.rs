@@ -22,7 +22,7 @@ use super::mpi::{MpiState, Outcome, Value};
 use super::mpi_table;
 use super::printf::{self, PrintArg};
 use crate::engine::{Program, RankCtx, Step};
-use crate::machine::hw::{OpCosts, PerUnit};
+use crate::machine::hw::OpCosts;
 use crate::time::SimTime;
 
 /// Bounds on one rank's execution.
@@ -104,10 +104,19 @@ pub struct Vm {
     costs: OpCosts,
     /// `ops` when the program's time was last charged: the operations since are owed.
     charged_ops: u64,
-    /// Femtoseconds owed besides the operations' base cost (divisions, calls, library calls).
-    extra_fs: u64,
+    /// The expensive operations since then, whose extra time is owed too.
+    owed: Expensive,
     /// The operation at `pc` runs again after its owed time was charged: do not charge again.
     recharged: bool,
+}
+
+/// Counts of the operations whose class costs extra (`[cpu.ops]`), since the last charge.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+struct Expensive {
+    divides: u64,
+    calls: u64,
+    library_calls: u64,
+    bytes: u64,
 }
 
 /// A runtime failure before it gets its location.
@@ -242,7 +251,7 @@ impl Vm {
             args: Rc::from(Vec::new()),
             costs: OpCosts::FREE,
             charged_ops: 0,
-            extra_fs: 0,
+            owed: Expensive::default(),
             recharged: false,
         }
     }
@@ -407,26 +416,32 @@ impl Vm {
 
     /// The processor time the operations since the last charge take.
     fn owed(&self) -> SimTime {
-        let ops = u128::from(self.ops - self.charged_ops);
-        let fs = ops * u128::from(self.costs.op.as_fs()) + u128::from(self.extra_fs);
+        let c = &self.costs;
+        let e = &self.owed;
+        let fs = [
+            (c.op, self.ops - self.charged_ops),
+            (c.divide, e.divides),
+            (c.call, e.calls),
+            (c.library, e.library_calls),
+            (c.byte, e.bytes),
+        ]
+        .iter()
+        .map(|&(per, n)| u128::from(per.as_fs()) * u128::from(n))
+        .sum::<u128>();
         SimTime::from_ps(u64::try_from((fs + 500) / 1_000).unwrap_or(u64::MAX))
-    }
-
-    /// Adds `per` (a class's extra cost) `n` times to what is owed.
-    fn owe(&mut self, per: PerUnit, n: u64) {
-        self.extra_fs = self.extra_fs.saturating_add(per.as_fs().saturating_mul(n));
     }
 
     /// Forgets what is owed: `compute()`/`flops()` model the code before them explicitly.
     fn forgive(&mut self) {
         self.charged_ops = self.ops;
-        self.extra_fs = 0;
+        self.owed = Expensive::default();
     }
 
     /// Before an operation that reads the clock, shows something or communicates (the one just
     /// fetched): if the program owes processor time, spend it first — the operation is put back
     /// and runs again once the rank has computed for that long. Never inside a callback (the
     /// library is waiting for its result), where the time stays owed.
+    #[inline(never)]
     fn charge(&mut self) -> Option<Step> {
         if self.callback_depth.is_some() {
             return None;
@@ -644,14 +659,14 @@ impl Vm {
                             if b == 0 {
                                 return Err(Fault("division by zero".into()));
                             }
-                            self.owe(self.costs.divide, 1);
+                            self.owed.divides += 1;
                             a.wrapping_div(b)
                         }
                         IntOp::Rem => {
                             if b == 0 {
                                 return Err(Fault("division by zero (in `%`)".into()));
                             }
-                            self.owe(self.costs.divide, 1);
+                            self.owed.divides += 1;
                             a.wrapping_rem(b)
                         }
                         IntOp::Shl => a.wrapping_shl(b as u32),
@@ -672,7 +687,7 @@ impl Vm {
                     let b = self.pop()?;
                     let a = self.pop()?;
                     if matches!(iop, IntOp::Div | IntOp::Rem) {
-                        self.owe(self.costs.divide, 1);
+                        self.owed.divides += 1;
                     }
                     self.stack.push(wide(iop, mode, a, b)?);
                 }
@@ -684,7 +699,7 @@ impl Vm {
                         DoubleOp::Sub => w(a - b),
                         DoubleOp::Mul => w(a * b),
                         DoubleOp::Div => {
-                            self.owe(self.costs.divide, 1);
+                            self.owed.divides += 1;
                             w(a / b)
                         }
                         DoubleOp::Lt => i64::from(a < b),
@@ -776,7 +791,7 @@ impl Vm {
                     }
                 }
                 Op::Call { function, args } => {
-                    self.owe(self.costs.call, 1);
+                    self.owed.calls += 1;
                     self.call(function, args)?
                 }
                 Op::CallIndirect { args } => {
@@ -787,7 +802,7 @@ impl Vm {
                         .ok_or_else(|| Fault("internal error: missing arguments".into()))?;
                     let f = self.stack.remove(at);
                     let function = self.function_of(f)?;
-                    self.owe(self.costs.call, 1);
+                    self.owed.calls += 1;
                     let want = prog.functions[function as usize].params.len();
                     if want != args as usize {
                         return Err(Fault(format!(
@@ -918,7 +933,7 @@ impl Vm {
                             return Ok(Some(step));
                         }
                     }
-                    self.owe(self.costs.library, 1);
+                    self.owed.library_calls += 1;
                     let mut a = vec![0i64; args as usize];
                     for slot in a.iter_mut().rev() {
                         *slot = self.pop()?;
@@ -945,8 +960,7 @@ impl Vm {
                         moved: 0,
                     };
                     let done = libc::call(index as usize, &mut lib, &a);
-                    let moved = lib.moved;
-                    self.owe(self.costs.byte, moved);
+                    self.owed.bytes += lib.moved;
                     self.line = String::new();
                     self.write_console(&out, ctx);
                     match done.map_err(Fault)? {
