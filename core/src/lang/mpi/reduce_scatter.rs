@@ -11,17 +11,22 @@
 //! - Pairwise (`MPIR_Reduce_scatter_intra_pairwise`): in step `i` rank `r` sends block `r + i` of
 //!   its vector to `r + i` and combines what `r - i` sends into its own block.
 //!
-//! Each rank holds the whole vector being reduced; blocks are byte ranges of it, laid out as
-//! the counts say (rank `i`'s block after those of ranks below `i`).
+//! Each rank holds the whole vector being reduced (packed, for a derived datatype); blocks are
+//! byte ranges of it, laid out as the counts say (rank `i`'s block after those of ranks below
+//! `i`).
+//!
+//! A non-commutative user-defined operation always uses recursive halving, whose groups are
+//! ranges of ranks, so each combination puts the lower ranks' values first (MPICH switches to
+//! other algorithms for them; the result is the same for an associative operation).
 
 use std::ops::Range;
 
-use super::buffers::{check_bytes, read_bytes, write_bytes};
-use super::collective::{Round, Stepper, Steps};
+use super::collective::{Round, Stepper, Steps, Wait};
 use super::comm_ctx::CommCtx;
-use super::datatype::{Datatype, ReduceOp};
+use super::derived::{Shape, Types};
 use super::error::ErrorKind;
-use crate::engine::{Rank, Step};
+use super::user_op::{Combiner, UserCall};
+use crate::engine::Rank;
 use crate::lang::memory::{Addr, Memory};
 
 /// Above this many bytes in all, pairwise exchange (MPICH's
@@ -41,8 +46,9 @@ struct Exchange {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct ReduceScatter {
     tag: i32,
-    op: ReduceOp,
-    dtype: Datatype,
+    combiner: Combiner,
+    /// This rank.
+    me: Rank,
     /// The vector: this rank's contribution, then partial results.
     acc: Vec<u8>,
     /// The steps, in order.
@@ -50,6 +56,10 @@ pub(super) struct ReduceScatter {
     /// This rank's block of the vector and where it goes.
     mine: Range<usize>,
     recvbuf: Addr,
+    /// The receive buffer's elements.
+    shape: Shape,
+    /// What the last step received (and from whom), until it is combined.
+    tmp: Option<(Rank, Range<usize>, Vec<u8>)>,
     stepper: Stepper,
 }
 
@@ -59,25 +69,23 @@ impl ReduceScatter {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn new(
         tag: i32,
-        op: ReduceOp,
-        dtype: Datatype,
+        combiner: Combiner,
+        dtype: i64,
+        types: &mut Types,
         sendbuf: Addr,
         recvbuf: Addr,
         counts: &[i64],
         mem: &Memory,
         ctx: &CommCtx<'_, '_>,
     ) -> Result<ReduceScatter, ErrorKind> {
-        op.check(dtype)?;
         let mut bytes = Vec::with_capacity(counts.len());
         for (i, c) in counts.iter().enumerate() {
-            bytes.push(dtype.bytes(*c, &format!("recvcounts[{i}]"))? as usize);
+            let shape = types.shape(dtype, *c, &format!("recvcounts[{i}]"))?;
+            bytes.push(shape.bytes() as usize);
         }
-        let total: usize = bytes.iter().sum();
-        let total32 = u32::try_from(total).map_err(|_| ErrorKind::TooLarge {
-            what: "the sum of recvcounts".to_string(),
-            count: counts.iter().sum(),
-            dtype,
-        })?;
+        let sum: i64 = counts.iter().sum();
+        let whole = types.shape(dtype, sum, "the sum of recvcounts")?;
+        let total = whole.bytes() as usize;
         let mut starts = Vec::with_capacity(bytes.len() + 1);
         let mut at = 0;
         for b in &bytes {
@@ -88,21 +96,24 @@ impl ReduceScatter {
         let block = |i: usize| starts[i]..starts[i + 1];
         let r = ctx.rank() as usize;
         let mine = block(r);
-        check_bytes(mem, recvbuf, mine.len() as u32, "the receive buffer")?;
-        let acc = read_bytes(mem, sendbuf, total32, "the send buffer")?;
-        let plan = if total as u64 >= LONG_MSG {
+        let shape = types.shape(dtype, counts.get(r).copied().unwrap_or(0), "recvcount")?;
+        shape.check(mem, recvbuf, "the receive buffer")?;
+        let acc = whole.read(mem, sendbuf, "the send buffer")?;
+        let plan = if total as u64 >= LONG_MSG && combiner.commutative() {
             pairwise(r, counts.len(), &block)
         } else {
             halving(r, counts.len(), &block)
         };
         Ok(ReduceScatter {
             tag,
-            op,
-            dtype,
+            combiner,
+            me: ctx.rank(),
             acc,
             plan,
             mine,
             recvbuf,
+            shape,
+            tmp: None,
             stepper: Stepper::default(),
         })
     }
@@ -112,7 +123,7 @@ impl ReduceScatter {
         &mut self,
         mem: &mut Memory,
         ctx: &mut CommCtx<'_, '_>,
-    ) -> Result<Option<Step>, ErrorKind> {
+    ) -> Result<Option<Wait>, ErrorKind> {
         let mut stepper = std::mem::take(&mut self.stepper);
         let result = stepper.drive(self, mem, ctx);
         self.stepper = stepper;
@@ -240,15 +251,16 @@ impl Steps for ReduceScatter {
         let (Some(x), Some(tmp)) = (self.plan.get(i), data.into_iter().next()) else {
             return Ok(0);
         };
-        let Some((_, range)) = &x.recv else {
+        let Some((from, range)) = &x.recv else {
             return Ok(0);
         };
         let Some(target) = self.acc.get_mut(range.clone()) else {
             return Ok(0);
         };
         if x.combine {
-            self.op.combine(self.dtype, target, &tmp);
-            Ok(target.len() as u64 / u64::from(self.dtype.size()))
+            let elements = self.combiner.elements(target.len());
+            self.tmp = Some((*from, range.clone(), tmp));
+            Ok(elements)
         } else {
             let n = tmp.len().min(target.len());
             target[..n].copy_from_slice(&tmp[..n]);
@@ -256,8 +268,23 @@ impl Steps for ReduceScatter {
         }
     }
 
+    fn fold(&mut self, mem: &mut Memory) -> Result<Option<UserCall>, ErrorKind> {
+        let Some((from, range, tmp)) = &self.tmp else {
+            return Ok(None);
+        };
+        if let Some(target) = self.acc.get_mut(range.clone()) {
+            let first = self.combiner.other_first(*from < self.me);
+            if let Some(call) = self.combiner.combine(target, tmp, first, mem)? {
+                return Ok(Some(call));
+            }
+        }
+        self.tmp = None;
+        Ok(None)
+    }
+
     fn finish(&mut self, mem: &mut Memory) -> Result<(), ErrorKind> {
         let result = self.acc.get(self.mine.clone()).unwrap_or_default();
-        write_bytes(mem, self.recvbuf, result, "the receive buffer")
+        self.shape
+            .write(mem, self.recvbuf, result, "the receive buffer")
     }
 }
