@@ -10,14 +10,16 @@
 //!   partner sends. Finally each odd rank below `2 rem` sends its even neighbour its block.
 //! - Pairwise (`MPIR_Reduce_scatter_intra_pairwise`): in step `i` rank `r` sends block `r + i` of
 //!   its vector to `r + i` and combines what `r - i` sends into its own block.
+//! - For a non-commutative user-defined operation (whose combinations must follow rank order,
+//!   which recursive halving's interleaved groups do not), a reduce of the whole vector to rank 0
+//!   on a binomial tree (rank `r` combines its children `r + 1`, `r + 2`, `r + 4`, … after its
+//!   own values, one per step), then rank 0 sends each rank its block — MPICH's older
+//!   reduce-then-scatterv. MPICH now uses other algorithms here; for an associative operation
+//!   the result is the same.
 //!
 //! Each rank holds the whole vector being reduced (packed, for a derived datatype); blocks are
 //! byte ranges of it, laid out as the counts say (rank `i`'s block after those of ranks below
 //! `i`).
-//!
-//! A non-commutative user-defined operation always uses recursive halving, whose groups are
-//! ranges of ranks, so each combination puts the lower ranks' values first (MPICH switches to
-//! other algorithms for them; the result is the same for an associative operation).
 
 use std::ops::Range;
 
@@ -99,7 +101,9 @@ impl ReduceScatter {
         let shape = types.shape(dtype, counts.get(r).copied().unwrap_or(0), "recvcount")?;
         shape.check(mem, recvbuf, "the receive buffer")?;
         let acc = whole.read(mem, sendbuf, "the send buffer")?;
-        let plan = if total as u64 >= LONG_MSG && combiner.commutative() {
+        let plan = if !combiner.commutative() {
+            tree(r, counts.len(), &block)
+        } else if total as u64 >= LONG_MSG {
             pairwise(r, counts.len(), &block)
         } else {
             halving(r, counts.len(), &block)
@@ -143,6 +147,45 @@ fn pairwise(r: usize, n: usize, block: &dyn Fn(usize) -> Range<usize>) -> Vec<Ex
             }
         })
         .collect()
+}
+
+/// The reduce-then-scatter plan of rank `r` of `n` (rank order for non-commutative operations).
+fn tree(r: usize, n: usize, block: &dyn Fn(usize) -> Range<usize>) -> Vec<Exchange> {
+    let whole = block(0).start..block(n.saturating_sub(1)).end;
+    let mut plan = Vec::new();
+    let mut mask = 1;
+    while mask < n {
+        if r & mask != 0 {
+            plan.push(Exchange {
+                send: Some(((r - mask) as Rank, whole.clone())),
+                recv: None,
+                combine: false,
+            });
+            break;
+        }
+        if r + mask < n {
+            plan.push(Exchange {
+                send: None,
+                recv: Some(((r + mask) as Rank, whole.clone())),
+                combine: true,
+            });
+        }
+        mask <<= 1;
+    }
+    if r == 0 {
+        plan.extend((1..n).map(|i| Exchange {
+            send: Some((i as Rank, block(i))),
+            recv: None,
+            combine: false,
+        }));
+    } else {
+        plan.push(Exchange {
+            send: None,
+            recv: Some((0, block(r))),
+            combine: false,
+        });
+    }
+    plan
 }
 
 /// The recursive-halving plan of rank `r` of `n`.
