@@ -1876,7 +1876,7 @@ void expect(int from, int to, int k, int *m) {
 int same(int *a, int *b) { return a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3]; }
 
 int main(int argc, char **argv) {
-    int rank, size, k, ok = 1, mine[16], out[16], want[4], root;
+    int rank, size, k, ok = 1, mine[32], out[32], want[4], root;
     MPI_Datatype m4, st;
     MPI_Op op, sum;
     int lens[2] = {1, 1};
