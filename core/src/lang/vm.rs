@@ -921,13 +921,7 @@ impl Vm {
 
     /// Runs the function `f` (a function pointer's value) with `args` to its return, for the
     /// library (`qsort`'s comparator, `what`); it may not block. A `void` function returns 0.
-    fn callback(
-        &mut self,
-        f: i64,
-        args: &[i64],
-        what: &str,
-        ctx: &mut RankCtx<'_>,
-    ) -> Run<i64> {
+    fn callback(&mut self, f: i64, args: &[i64], what: &str, ctx: &mut RankCtx<'_>) -> Run<i64> {
         let function = self.function_of(f)?;
         if self.prog.functions[function as usize].params.len() != args.len() {
             return Err(Fault(format!(
@@ -944,9 +938,7 @@ impl Vm {
         self.callback_depth = outer;
         self.pc = pc;
         if step.is_some() {
-            return Err(Fault(format!(
-                "{what} may not call MPI, sleep or compute"
-            )));
+            return Err(Fault(format!("{what} may not call MPI, sleep or compute")));
         }
         if !self.prog.functions[function as usize].returns_value {
             return Ok(0);

@@ -1945,7 +1945,10 @@ fn user_defined_operations_misused_are_named() {
         e.contains("MPI_Op_free: MPI_SUM is predefined: only operations made by MPI_Op_create can be freed"),
         "{e}"
     );
-    let e = err(f, "op = 0x58800005; MPI_Reduce(&x, &y, 1, MPI_INT, op, 0, MPI_COMM_WORLD);");
+    let e = err(
+        f,
+        "op = 0x58800005; MPI_Reduce(&x, &y, 1, MPI_INT, op, 0, MPI_COMM_WORLD);",
+    );
     assert!(
         e.contains("MPI_Reduce: unknown reduction operation 1484783621"),
         "{e}"
@@ -1955,11 +1958,15 @@ fn user_defined_operations_misused_are_named() {
         "MPI_Datatype t; int l[2] = {1, 1}; MPI_Aint d[2] = {0, 4}; MPI_Datatype ts[2] = {MPI_INT, MPI_CHAR};\n    MPI_Type_create_struct(2, l, d, ts, &t); MPI_Type_commit(&t);\n    MPI_Allreduce(&x, &y, 1, t, MPI_SUM, MPI_COMM_WORLD);",
     );
     assert!(
-        e.contains("MPI_SUM cannot reduce derived datatype") && e.contains("mixes several predefined types"),
+        e.contains("MPI_SUM cannot reduce derived datatype")
+            && e.contains("mixes several predefined types"),
         "{e}"
     );
     let calls_mpi = "void g(void *a, void *b, int *n, MPI_Datatype *t) { int r; MPI_Comm_rank(MPI_COMM_WORLD, &r); }";
-    let e = err(calls_mpi, "MPI_Op_create(g, 1, &op); MPI_Allreduce(&x, &y, 1, MPI_INT, op, MPI_COMM_WORLD);");
+    let e = err(
+        calls_mpi,
+        "MPI_Op_create(g, 1, &op); MPI_Allreduce(&x, &y, 1, MPI_INT, op, MPI_COMM_WORLD);",
+    );
     insta::assert_snapshot!(e);
     // The checker wants a function.
     let e = err(f, "MPI_Op_create(x, 1, &op);");

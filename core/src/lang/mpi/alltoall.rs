@@ -195,7 +195,8 @@ impl Alltoall {
         let mine = std::iter::once((me as Rank, own));
         for (peer, data) in mine.chain(self.posted.drain(..).zip(blocks)) {
             if let Some(slot) = self.slots.get(peer as usize) {
-                slot.shape.write(mem, slot.addr, &data, "the receive buffer")?;
+                slot.shape
+                    .write(mem, slot.addr, &data, "the receive buffer")?;
             }
         }
         Ok(None)

@@ -103,7 +103,7 @@ impl Reduce {
     ) -> Result<Option<Wait>, ErrorKind> {
         let n = ctx.size();
         let v = relative(ctx.rank(), self.tree_root, n);
-        let capacity = u32::try_from(self.shape.bytes()).unwrap_or(u32::MAX);
+        let capacity = self.shape.bytes();
         loop {
             match &mut self.phase {
                 Phase::Start => {

@@ -12,15 +12,15 @@
 use std::collections::BTreeSet;
 
 use super::bsend::BsendBuffer;
-use super::collective::Wait;
 use super::buffers::{check_bytes, element, read_int, write_int};
+use super::collective::Wait;
+use super::comm_ctx::CommCtx;
 use super::constants::MPI_SUCCESS;
 use super::datatype::Datatype;
 use super::derived::Types;
 use super::error::{ErrorKind, MpiError};
 use super::function::{Args, MpiCall, Started};
 use super::pending::{empty_status, Pending};
-use super::comm_ctx::CommCtx;
 use super::requests::{Entry, Lookup, Requests, UserRequest};
 use super::transfer::Transfer;
 use super::user_op::{Op, UserCall, UserOps};

@@ -177,12 +177,15 @@ impl Combiner {
         let (basic, unit) = match (&elem, op) {
             (Elem::Predefined(d), _) => (*d, d.size()),
             (Elem::Derived(map), Op::Predefined(p)) => {
-                let basic = map.base().ok_or(ErrorKind::OpNotForDerived { op: p, handle })?;
+                let basic = map
+                    .base()
+                    .ok_or(ErrorKind::OpNotForDerived { op: p, handle })?;
                 (basic, basic.size())
             }
-            (Elem::Derived(map), Op::User(_)) => {
-                (Datatype::Byte, u32::try_from(map.size()).unwrap_or(u32::MAX))
-            }
+            (Elem::Derived(map), Op::User(_)) => (
+                Datatype::Byte,
+                u32::try_from(map.size()).unwrap_or(u32::MAX),
+            ),
         };
         if let Op::Predefined(p) = op {
             p.check(basic)?;
@@ -244,7 +247,9 @@ impl Combiner {
             Op::User(user) => user,
         };
         if let Some(r) = self.running.take() {
-            let result = r.shape.read(mem, r.inout, "the reduction's scratch space")?;
+            let result = r
+                .shape
+                .read(mem, r.inout, "the reduction's scratch space")?;
             mem.release_to(r.mark);
             let n = result.len().min(acc.len());
             acc[..n].copy_from_slice(&result[..n]);
@@ -259,10 +264,12 @@ impl Combiner {
         let bytes = u32::try_from(hi - lo).map_err(|_| ErrorKind::TooLargeDerived)?;
         let mark = mem.top();
         let place = |mem: &mut Memory| -> Result<Addr, ErrorKind> {
-            let base = mem.alloc(bytes.max(1), 16).map_err(|error| ErrorKind::Memory {
-                what: "the reduction's scratch space",
-                error,
-            })?;
+            let base = mem
+                .alloc(bytes.max(1), 16)
+                .map_err(|error| ErrorKind::Memory {
+                    what: "the reduction's scratch space",
+                    error,
+                })?;
             Addr::try_from(i64::from(base) - lo).map_err(|_| ErrorKind::TooLargeDerived)
         };
         let invec = place(mem)?;
@@ -344,10 +351,17 @@ mod tests {
         let top = mem.top();
         let mut acc = 1i32.to_le_bytes().to_vec();
         let other = 2i32.to_le_bytes();
-        let call = c.combine(&mut acc, &other, false, &mut mem).unwrap().unwrap();
+        let call = c
+            .combine(&mut acc, &other, false, &mut mem)
+            .unwrap()
+            .unwrap();
         assert_eq!(call.function, 42);
         let at = |i: usize| call.args[i] as Addr;
-        assert_eq!(mem.read_i32(at(0)).unwrap(), 1, "invec: the accumulator (lower ranks)");
+        assert_eq!(
+            mem.read_i32(at(0)).unwrap(),
+            1,
+            "invec: the accumulator (lower ranks)"
+        );
         assert_eq!(mem.read_i32(at(1)).unwrap(), 2);
         assert_eq!(mem.read_i32(at(2)).unwrap(), 1, "len");
         assert_eq!(mem.read_i32(at(3)).unwrap(), k::MPI_INT);
@@ -380,7 +394,10 @@ mod tests {
             .unwrap();
         types.commit(i64::from(four)).unwrap();
         let mut c = Combiner::new(sum, i64::from(four), &mut types).unwrap();
-        let mut acc: Vec<u8> = [1i32, 2, 3, 4].iter().flat_map(|v| v.to_le_bytes()).collect();
+        let mut acc: Vec<u8> = [1i32, 2, 3, 4]
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .collect();
         let other = acc.clone();
         let mut mem = Memory::new(1024);
         assert_eq!(c.combine(&mut acc, &other, true, &mut mem).unwrap(), None);

@@ -86,16 +86,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             } else {
                 a.addr(0)
             };
-            let reduce = Reduce::new(
-                t,
-                root,
-                combiner,
-                sendbuf,
-                a.addr(1),
-                shape,
-                mem,
-                is_root,
-            )?;
+            let reduce = Reduce::new(t, root, combiner, sendbuf, a.addr(1), shape, mem, is_root)?;
             collective(comm, Collective::Reduce(reduce))
         },
     ),
@@ -246,7 +237,13 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
                 displs: a.addr(5),
                 dtype: a.int(6),
             };
-            let slots = recv.slots(mem, s.types(), comm.size(), "the receive buffer", "recvcount")?;
+            let slots = recv.slots(
+                mem,
+                s.types(),
+                comm.size(),
+                "the receive buffer",
+                "recvcount",
+            )?;
             let own = if a.addr(0) == IN_PLACE {
                 Allgatherv::own_in_place(mem, &slots, comm.rank)?
             } else {
