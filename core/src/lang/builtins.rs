@@ -46,6 +46,9 @@ pub enum ParamKind {
     BaseOut,
     /// A string literal holding a `printf` format.
     Format,
+    /// A function of the program, by name (`MPI_Op_create`'s
+    /// `void f(void *invec, void *inoutvec, int *len, MPI_Datatype *datatype)`).
+    Function,
 }
 
 impl ParamKind {
@@ -74,6 +77,7 @@ impl ParamKind {
             ParamKind::Group => "a group (`MPI_Group`)",
             ParamKind::BaseOut => "the address of a pointer variable (`&buf`)",
             ParamKind::Format => "a format string literal",
+            ParamKind::Function => "a function of the program (its name)",
         }
     }
 

@@ -1908,6 +1908,9 @@ impl<'a> Checker<'a> {
             ParamKind::ArgcPtr => null || t.as_pointer() == Some((BaseType::Int, 1)),
             ParamKind::ArgvPtr => null || t.as_pointer() == Some((BaseType::Char, 3)),
             ParamKind::Format => matches!(a.kind, ExprKind::Str(_)),
+            ParamKind::Function => {
+                matches!(t, Ty::Ptr(BaseType::Func(_), 1)) || *t == Ty::Ptr(BaseType::Void, 1)
+            }
         };
         if ok {
             return None;
@@ -1920,6 +1923,7 @@ impl<'a> Checker<'a> {
             ParamKind::Win => "expected a window (`MPI_Win`)",
             ParamKind::Info => "expected `MPI_INFO_NULL`",
             ParamKind::Format => "expected a string literal",
+            ParamKind::Function => "expected the name of a function",
             _ => "expected an address",
         })
     }

@@ -174,6 +174,9 @@ fn builtin_typedefs() -> BTreeMap<String, Type> {
         ("clock_t", BaseType::Long),
         ("MPI_Aint", BaseType::Long),
         ("MPI_Offset", BaseType::Long),
+        // `MPI_User_function *f` is a function pointer; as a `void *` (which MPI_Op_create
+        // accepts) casts like `(MPI_User_function *) f` work.
+        ("MPI_User_function", BaseType::Void),
     ]
     .into_iter()
     .map(|(name, base)| (name.to_string(), t(base)))

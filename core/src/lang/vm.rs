@@ -18,7 +18,7 @@ use super::diagnostic::{line_col, Diagnostic};
 use super::libc::{self, Done, Lib};
 use super::libc_rand::LibcRandom;
 use super::memory::{Addr, Memory};
-use super::mpi::{MpiState, Outcome, Value};
+use super::mpi::{MpiError, MpiState, Outcome, Value};
 use super::mpi_table;
 use super::printf::{self, PrintArg};
 use crate::engine::{Program, RankCtx, Step};
@@ -990,13 +990,15 @@ impl Vm {
                     }
                     let call = mpi_table::build(function as usize, &a);
                     self.blocked_pc = self.pc - 1;
-                    match self.mpi.call(call, &mut self.mem, ctx) {
+                    let outcome = self.mpi.call(call, &mut self.mem, ctx);
+                    match self.user_calls(outcome, ctx) {
                         Ok(Outcome::Return(v)) => self.push_value(v),
                         Ok(Outcome::Block(step)) => {
                             self.state = State::InMpi;
                             return Ok(Some(step));
                         }
-                        Err(e) => return Err(Fault(e.to_string())),
+                        Ok(Outcome::Call(_)) => unreachable!("user_calls runs every call"),
+                        Err(e) => return Err(Fault(e)),
                     }
                 }
                 Op::Args => self.push_args()?,
@@ -1011,9 +1013,25 @@ impl Vm {
         }
     }
 
+    /// Runs the program's functions the MPI library asks for (a user-defined reduction's, with
+    /// `Outcome::Call`), resuming the library after each, until it returns or blocks.
+    fn user_calls(
+        &mut self,
+        mut outcome: Result<Outcome, MpiError>,
+        ctx: &mut RankCtx<'_>,
+    ) -> Result<Outcome, String> {
+        while let Ok(Outcome::Call(c)) = outcome {
+            let what = "a reduction function (MPI_Op_create)";
+            self.callback(c.function, &c.args, what, ctx)
+                .map_err(|Fault(m)| m)?;
+            outcome = self.mpi.resume(&mut self.mem, ctx);
+        }
+        outcome.map_err(|e| e.to_string())
+    }
+
     /// Runs the function `f` (a function pointer's value) with `args` to its return, for the
-    /// library (`qsort`'s comparator); it may not block.
-    fn callback(&mut self, f: i64, args: &[i64], ctx: &mut RankCtx<'_>) -> Run<i64> {
+    /// library (`qsort`'s comparator, `what`); it may not block. A `void` function returns 0.
+    fn callback(&mut self, f: i64, args: &[i64], what: &str, ctx: &mut RankCtx<'_>) -> Run<i64> {
         let function = self.function_of(f)?;
         if self.prog.functions[function as usize].params.len() != args.len() {
             return Err(Fault(format!(
@@ -1030,9 +1048,10 @@ impl Vm {
         self.callback_depth = outer;
         self.pc = pc;
         if step.is_some() {
-            return Err(Fault(
-                "a comparison function may not call MPI, sleep or compute".into(),
-            ));
+            return Err(Fault(format!("{what} may not call MPI, sleep or compute")));
+        }
+        if !self.prog.functions[function as usize].returns_value {
+            return Ok(0);
         }
         self.pop()
     }
@@ -1068,7 +1087,7 @@ impl Vm {
                 while i < mid && j < hi {
                     let pa = i64::from(base) + order[i] * size;
                     let pb = i64::from(base) + order[j] * size;
-                    let c = self.callback(cmp, &[pa, pb], ctx)? as i32;
+                    let c = self.callback(cmp, &[pa, pb], "a comparison function", ctx)? as i32;
                     if c <= 0 {
                         buf[k] = order[i];
                         i += 1;
@@ -1165,15 +1184,19 @@ impl Program for Vm {
                 self.start()
             }
             State::Running => Ok(()),
-            State::InMpi => match self.mpi.resume(&mut self.mem, ctx) {
-                Ok(Outcome::Return(v)) => {
-                    self.push_value(v);
-                    self.state = State::Running;
-                    Ok(())
+            State::InMpi => {
+                let outcome = self.mpi.resume(&mut self.mem, ctx);
+                match self.user_calls(outcome, ctx) {
+                    Ok(Outcome::Return(v)) => {
+                        self.push_value(v);
+                        self.state = State::Running;
+                        Ok(())
+                    }
+                    Ok(Outcome::Block(step)) => return step,
+                    Ok(Outcome::Call(_)) => unreachable!("user_calls runs every call"),
+                    Err(e) => Err(Fault(e)),
                 }
-                Ok(Outcome::Block(step)) => return step,
-                Err(e) => Err(Fault(e.to_string())),
-            },
+            }
             State::Delayed { push_zero } => {
                 if push_zero {
                     self.stack.push(0);

@@ -14,12 +14,14 @@
 //!   from `r + 2^k`.
 //! - Ring (`MPIR_Allgatherv_intra_ring`): in step `i` rank `r` sends block `r - i` to `r + 1` and
 //!   receives block `r - i - 1` from `r - 1`.
+//!
+//! Blocks of derived datatypes travel packed (their data bytes), as in point-to-point.
 
-use super::buffers::{read_bytes, write_bytes};
-use super::collective::{Round, Stepper, Steps};
+use super::collective::{Round, Stepper, Steps, Wait};
 use super::comm_ctx::CommCtx;
+use super::derived::Shape;
 use super::error::ErrorKind;
-use crate::engine::{Rank, Step};
+use crate::engine::Rank;
 use crate::lang::memory::{Addr, Memory};
 
 /// Below this many bytes in all, a power-of-two size uses recursive doubling (MPICH's
@@ -56,8 +58,8 @@ pub(super) struct Allgatherv {
     algorithm: Algorithm,
     /// Each rank's block once this rank has it.
     blocks: Vec<Option<Vec<u8>>>,
-    /// Where each rank's block goes (address, bytes).
-    slots: Vec<(Addr, u32)>,
+    /// Where each rank's block goes (address, elements; blocks travel packed).
+    slots: Vec<(Addr, Shape)>,
     /// The blocks the step in flight receives.
     expect: Vec<usize>,
     stepper: Stepper,
@@ -69,11 +71,11 @@ impl Allgatherv {
     pub(super) fn new(
         tag: i32,
         own: Vec<u8>,
-        slots: Vec<(Addr, u32)>,
+        slots: Vec<(Addr, Shape)>,
         ctx: &CommCtx<'_, '_>,
     ) -> Allgatherv {
         let n = slots.len();
-        let total: u64 = slots.iter().map(|s| u64::from(s.1)).sum();
+        let total: u64 = slots.iter().map(|s| u64::from(s.1.bytes())).sum();
         let algorithm = if total == 0 {
             Algorithm::Empty
         } else if n.is_power_of_two() && total < LONG_MSG {
@@ -100,11 +102,13 @@ impl Allgatherv {
     /// A rank's own block read from the receive buffer (`MPI_IN_PLACE`).
     pub(super) fn own_in_place(
         mem: &Memory,
-        slots: &[(Addr, u32)],
+        slots: &[(Addr, Shape)],
         rank: Rank,
     ) -> Result<Vec<u8>, ErrorKind> {
-        let (at, bytes) = slots.get(rank as usize).copied().unwrap_or_default();
-        read_bytes(mem, at, bytes, "the receive buffer")
+        match slots.get(rank as usize) {
+            Some((at, shape)) => shape.read(mem, *at, "the receive buffer"),
+            None => Ok(Vec::new()),
+        }
     }
 
     /// Step `i`'s exchange, if there is one.
@@ -155,7 +159,7 @@ impl Allgatherv {
         &mut self,
         mem: &mut Memory,
         ctx: &mut CommCtx<'_, '_>,
-    ) -> Result<Option<Step>, ErrorKind> {
+    ) -> Result<Option<Wait>, ErrorKind> {
         let mut stepper = std::mem::take(&mut self.stepper);
         let result = stepper.drive(self, mem, ctx);
         self.stepper = stepper;
@@ -176,7 +180,7 @@ impl Steps for Allgatherv {
         let capacity: u64 = x
             .recv
             .iter()
-            .map(|b| u64::from(self.slots.get(*b).map_or(0, |s| s.1)))
+            .map(|b| u64::from(self.slots.get(*b).map_or(0, |s| s.1.bytes())))
             .sum();
         round.recv(
             ctx,
@@ -199,7 +203,7 @@ impl Steps for Allgatherv {
         let message = data.into_iter().next().unwrap_or_default();
         let mut at = 0usize;
         for b in std::mem::take(&mut self.expect) {
-            let len = self.slots.get(b).map_or(0, |s| s.1 as usize);
+            let len = self.slots.get(b).map_or(0, |s| s.1.bytes() as usize);
             let end = (at + len).min(message.len());
             if let Some(slot) = self.blocks.get_mut(b) {
                 *slot = Some(message[at.min(end)..end].to_vec());
@@ -210,9 +214,9 @@ impl Steps for Allgatherv {
     }
 
     fn finish(&mut self, mem: &mut Memory) -> Result<(), ErrorKind> {
-        for (block, (at, _)) in self.blocks.iter().zip(&self.slots) {
+        for (block, (at, shape)) in self.blocks.iter().zip(&self.slots) {
             if let Some(data) = block {
-                write_bytes(mem, *at, data, "the receive buffer")?;
+                shape.write(mem, *at, data, "the receive buffer")?;
             }
         }
         Ok(())

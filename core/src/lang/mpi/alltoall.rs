@@ -3,25 +3,27 @@
 //! destination at once — and waits for everything; its own block is copied locally.
 //!
 //! `MPI_Alltoall` is the special case of `MPI_Alltoallv` with equal counts and displacements
-//! `i × count`; both are described as one block per peer.
+//! `i × count`; both are described as one block per peer. Blocks of any datatype travel packed;
+//! displacements count elements of the datatype's extent.
 
-use super::buffers::{check_bytes, element, read_bytes, read_ints, write_bytes};
+use super::buffers::read_ints;
 use super::collective::Round;
 use super::comm_ctx::CommCtx;
-use super::datatype::Datatype;
+use super::derived::{Shape, Types};
 use super::error::ErrorKind;
+use super::gather::displaced;
 use crate::engine::{Rank, Step};
 use crate::lang::memory::{Addr, Memory};
 
 /// Where the block for one peer goes.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Slot {
     /// Peer rank.
     peer: Rank,
     /// Receive address.
     addr: Addr,
-    /// Bytes it holds.
-    capacity: u32,
+    /// Its elements.
+    shape: Shape,
 }
 
 /// One rank's all-to-all exchange in progress.
@@ -48,13 +50,13 @@ impl Alltoall {
         recvbuf: Addr,
         recvcount: i64,
         recvtype: i64,
-        mem: &Memory,
+        (mem, types): (&Memory, &mut Types),
         ctx: &CommCtx<'_, '_>,
     ) -> Result<Alltoall, ErrorKind> {
-        let stype = Datatype::from_handle(sendtype)?;
-        let rtype = Datatype::from_handle(recvtype)?;
-        stype.bytes(sendcount, "sendcount")?;
-        rtype.bytes(recvcount, "recvcount")?;
+        let stype = sendtype;
+        let rtype = recvtype;
+        types.shape(sendtype, sendcount, "sendcount")?;
+        types.shape(recvtype, recvcount, "recvcount")?;
         let n = ctx.size();
         let displs = |count: i64| (0..n).map(|i| i64::from(i) * count).collect::<Vec<_>>();
         Alltoall::build(
@@ -71,7 +73,7 @@ impl Alltoall {
                 &displs(recvcount),
                 rtype,
             ),
-            mem,
+            (mem, types),
             ctx,
         )
     }
@@ -88,11 +90,10 @@ impl Alltoall {
         recvcounts: Addr,
         rdispls: Addr,
         recvtype: i64,
-        mem: &Memory,
+        (mem, types): (&Memory, &mut Types),
         ctx: &CommCtx<'_, '_>,
     ) -> Result<Alltoall, ErrorKind> {
-        let stype = Datatype::from_handle(sendtype)?;
-        let rtype = Datatype::from_handle(recvtype)?;
+        let (stype, rtype) = (sendtype, recvtype);
         let n = ctx.size();
         let scounts = read_ints(mem, sendcounts, n, "the sendcounts array")?;
         let sdispls = read_ints(mem, sdispls, n, "the sdispls array")?;
@@ -102,7 +103,7 @@ impl Alltoall {
             tag,
             (sendbuf, &scounts, &sdispls, stype),
             (recvbuf, &rcounts, &rdispls, rtype),
-            mem,
+            (mem, types),
             ctx,
         )
     }
@@ -110,13 +111,15 @@ impl Alltoall {
     /// Reads every send block and checks every receive block.
     fn build(
         tag: i32,
-        send: (Addr, &[i64], &[i64], Datatype),
-        recv: (Addr, &[i64], &[i64], Datatype),
-        mem: &Memory,
+        send: (Addr, &[i64], &[i64], i64),
+        recv: (Addr, &[i64], &[i64], i64),
+        (mem, types): (&Memory, &mut Types),
         ctx: &CommCtx<'_, '_>,
     ) -> Result<Alltoall, ErrorKind> {
         let (sbuf, scounts, sdispls, stype) = send;
         let (rbuf, rcounts, rdispls, rtype) = recv;
+        let sextent = types.map(stype)?.extent();
+        let rextent = types.map(rtype)?.extent();
         let mut sends = Vec::with_capacity(scounts.len());
         let mut slots = Vec::with_capacity(rcounts.len());
         for (peer, ((sc, sd), (rc, rd))) in scounts
@@ -126,24 +129,20 @@ impl Alltoall {
             .enumerate()
         {
             let peer = peer as Rank;
-            let bytes = stype.bytes(*sc, &format!("sendcounts[{peer}]"))?;
-            let at = element(mem, sbuf, *sd, stype.size(), "the send buffer")?;
-            sends.push(read_bytes(mem, at, bytes, "the send buffer")?);
-            let capacity = rtype.bytes(*rc, &format!("recvcounts[{peer}]"))?;
-            let addr = element(mem, rbuf, *rd, rtype.size(), "the receive buffer")?;
-            check_bytes(mem, addr, capacity, "the receive buffer")?;
-            slots.push(Slot {
-                peer,
-                addr,
-                capacity,
-            });
+            let sshape = types.shape(stype, *sc, &format!("sendcounts[{peer}]"))?;
+            let at = displaced(mem, sbuf, *sd, sextent, "the send buffer")?;
+            sends.push(sshape.read(mem, at, "the send buffer")?);
+            let shape = types.shape(rtype, *rc, &format!("recvcounts[{peer}]"))?;
+            let addr = displaced(mem, rbuf, *rd, rextent, "the receive buffer")?;
+            shape.check(mem, addr, "the receive buffer")?;
+            slots.push(Slot { peer, addr, shape });
         }
         let me = ctx.rank() as usize;
         if let (Some(own), Some(slot)) = (sends.get(me), slots.get(me)) {
-            if own.len() as u64 > u64::from(slot.capacity) {
+            if own.len() as u64 > u64::from(slot.shape.bytes()) {
                 return Err(ErrorKind::Truncated {
                     arrived: own.len() as u64,
-                    capacity: u64::from(slot.capacity),
+                    capacity: u64::from(slot.shape.bytes()),
                 });
             }
         }
@@ -169,7 +168,7 @@ impl Alltoall {
             for i in 1..n {
                 let src = ((me + n - i) % n) as usize;
                 if let Some(slot) = self.slots.get(src) {
-                    round.recv(ctx, slot.peer, self.tag, slot.capacity)?;
+                    round.recv(ctx, slot.peer, self.tag, slot.shape.bytes())?;
                     self.posted.push(slot.peer);
                 }
             }
@@ -196,7 +195,8 @@ impl Alltoall {
         let mine = std::iter::once((me as Rank, own));
         for (peer, data) in mine.chain(self.posted.drain(..).zip(blocks)) {
             if let Some(slot) = self.slots.get(peer as usize) {
-                write_bytes(mem, slot.addr, &data, "the receive buffer")?;
+                slot.shape
+                    .write(mem, slot.addr, &data, "the receive buffer")?;
             }
         }
         Ok(None)

@@ -34,11 +34,6 @@ pub(super) struct Bcast {
 }
 
 impl Bcast {
-    /// A broadcast of `bytes` bytes at `buf` from `root`, with messages tagged `tag`.
-    pub(super) fn new(tag: i32, root: Rank, buf: Addr, bytes: u32) -> Bcast {
-        Bcast::shaped(tag, root, buf, Shape::Contiguous(bytes))
-    }
-
     /// A broadcast of the elements `shape` describes at `buf` (a derived datatype's data).
     pub(super) fn shaped(tag: i32, root: Rank, buf: Addr, shape: Shape) -> Bcast {
         Bcast {

@@ -18,6 +18,7 @@ use super::gather::{Gather, Scatter};
 use super::reduce::{Allreduce, Reduce};
 use super::reduce_scatter::ReduceScatter;
 use super::scan::Scan;
+use super::user_op::UserCall;
 use crate::engine::{Rank, ReqId, Step};
 use crate::lang::memory::Memory;
 use crate::time::SimTime;
@@ -67,6 +68,21 @@ const SEQ_MASK: u32 = (1 << 26) - 1;
 pub(super) fn tag(kind: Kind, seq: u32) -> i32 {
     // (SEQ_MASK as i32) * KINDS + KINDS <= 2^30, so this never overflows.
     -(1 + ((seq & SEQ_MASK) as i32) * KINDS + kind as i32)
+}
+
+/// What a collective waits for before it can go on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Wait {
+    /// The engine: messages, or the arithmetic's time.
+    Engine(Step),
+    /// The program's function (a user-defined reduction), which the VM runs.
+    Call(UserCall),
+}
+
+impl From<Step> for Wait {
+    fn from(step: Step) -> Wait {
+        Wait::Engine(step)
+    }
 }
 
 /// Messages of one step of a collective, posted together; the step is over when all completed.
@@ -165,8 +181,13 @@ pub(super) trait Steps {
         ctx: &mut CommCtx<'_, '_>,
     ) -> Result<bool, ErrorKind>;
     /// Takes step `i`'s received messages (in posting order); returns how many elements it
-    /// combined (the machine's time for that arithmetic is spent before the next step).
+    /// combines (the machine's time for that arithmetic is spent before the next step).
     fn arrived(&mut self, i: usize, data: Vec<Vec<u8>>) -> Result<u64, ErrorKind>;
+    /// Does the combinations `arrived` left to do; `Some` when the program's function must run
+    /// first (then this is called again).
+    fn fold(&mut self, _mem: &mut Memory) -> Result<Option<UserCall>, ErrorKind> {
+        Ok(None)
+    }
     /// Writes the result once every step is done.
     fn finish(&mut self, mem: &mut Memory) -> Result<(), ErrorKind>;
 }
@@ -176,6 +197,8 @@ pub(super) trait Steps {
 pub(super) struct Stepper {
     next: usize,
     round: Option<Round>,
+    /// The elements the last step combines, until its combinations are done.
+    folding: Option<u64>,
     done: bool,
 }
 
@@ -186,8 +209,18 @@ impl Stepper {
         steps: &mut S,
         mem: &mut Memory,
         ctx: &mut CommCtx<'_, '_>,
-    ) -> Result<Option<Step>, ErrorKind> {
+    ) -> Result<Option<Wait>, ErrorKind> {
         while !self.done {
+            if let Some(elements) = self.folding {
+                if let Some(call) = steps.fold(mem)? {
+                    return Ok(Some(Wait::Call(call)));
+                }
+                self.folding = None;
+                let time = ctx.flops_time(elements);
+                if time > SimTime::ZERO {
+                    return Ok(Some(Step::Compute(time).into()));
+                }
+            }
             match &mut self.round {
                 None => {
                     let mut round = Round::default();
@@ -200,16 +233,12 @@ impl Stepper {
                 }
                 Some(round) => {
                     if let Some(wait) = round.waiting(ctx)? {
-                        return Ok(Some(wait));
+                        return Ok(Some(wait.into()));
                     }
                     let data = round.finish(ctx)?;
                     self.round = None;
                     self.next += 1;
-                    let elements = steps.arrived(self.next - 1, data)?;
-                    let time = ctx.flops_time(elements);
-                    if time > SimTime::ZERO {
-                        return Ok(Some(Step::Compute(time)));
-                    }
+                    self.folding = Some(steps.arrived(self.next - 1, data)?);
                 }
             }
         }
@@ -246,21 +275,22 @@ pub(super) enum Collective {
 }
 
 impl Collective {
-    /// Advances as far as possible: `None` when the collective finished on this rank, else the
-    /// step to wait on (or compute for) before calling again.
+    /// Advances as far as possible: `None` when the collective finished on this rank, else what
+    /// to wait on (or compute for, or the program's function to run) before calling again.
     pub(super) fn step(
         &mut self,
         mem: &mut Memory,
         ctx: &mut CommCtx<'_, '_>,
-    ) -> Result<Option<Step>, ErrorKind> {
+    ) -> Result<Option<Wait>, ErrorKind> {
+        let engine = |step: Option<Step>| step.map(Wait::Engine);
         match self {
-            Collective::Barrier(c) => c.step(ctx),
-            Collective::Bcast(c) => c.step(mem, ctx),
+            Collective::Barrier(c) => c.step(ctx).map(engine),
+            Collective::Bcast(c) => c.step(mem, ctx).map(engine),
             Collective::Reduce(c) => c.step(mem, ctx),
             Collective::Allreduce(c) => c.step(mem, ctx),
-            Collective::Gather(c) => c.step(mem, ctx),
-            Collective::Scatter(c) => c.step(mem, ctx),
-            Collective::Alltoall(c) => c.step(mem, ctx),
+            Collective::Gather(c) => c.step(mem, ctx).map(engine),
+            Collective::Scatter(c) => c.step(mem, ctx).map(engine),
+            Collective::Alltoall(c) => c.step(mem, ctx).map(engine),
             Collective::Allgatherv(c) => c.step(mem, ctx),
             Collective::Scan(c) => c.step(mem, ctx),
             Collective::ReduceScatter(c) => c.step(mem, ctx),

@@ -187,6 +187,25 @@ impl Shape {
         Ok(out)
     }
 
+    /// The bytes the buffer spans relative to its address: from the lowest to past the highest
+    /// data byte (`(0, bytes)` for a predefined datatype).
+    pub fn span(&self) -> (i64, i64) {
+        let Shape::Mapped { map, count } = self else {
+            return (0, i64::from(self.bytes()));
+        };
+        let (mut lo, mut hi) = (0i64, 0i64);
+        if *count > 0 {
+            let last = i64::from(*count - 1) * map.extent();
+            for &(off, len) in &map.runs {
+                for start in [off, last + off] {
+                    lo = lo.min(start);
+                    hi = hi.max(start + i64::from(len));
+                }
+            }
+        }
+        (lo, hi)
+    }
+
     /// The data at `addr`, packed.
     pub fn read(&self, mem: &Memory, addr: Addr, what: &'static str) -> Result<Vec<u8>, ErrorKind> {
         if let Shape::Contiguous(bytes) = self {

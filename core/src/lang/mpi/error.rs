@@ -107,6 +107,21 @@ pub enum ErrorKind {
     },
     /// An unknown reduction-operation handle.
     UnknownOp(i64),
+    /// A user-defined operation used after `MPI_Op_free`.
+    FreedOp(i64),
+    /// `MPI_Op_free` of a predefined operation.
+    FreePredefinedOp(ReduceOp),
+    /// More user-defined operations live at once than handles exist.
+    TooManyOps,
+    /// A predefined operation on a derived datatype made of several predefined types.
+    OpNotForDerived {
+        /// The operation.
+        op: ReduceOp,
+        /// The datatype's handle.
+        handle: i64,
+    },
+    /// An MPI call inside a user-defined reduction's function.
+    MpiInUserOp,
     /// A window on a communicator other than `MPI_COMM_WORLD`.
     UnknownComm(i64),
     /// A reduction on a datatype it is not defined for.
@@ -255,7 +270,24 @@ impl fmt::Display for ErrorKind {
             ),
             ErrorKind::UnknownOp(h) => write!(
                 f,
-                "unknown reduction operation {h}: use a predefined operation such as MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN, MPI_LAND, MPI_BOR or MPI_MAXLOC"
+                "unknown reduction operation {h}: use a predefined operation such as MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN, MPI_LAND, MPI_BOR or MPI_MAXLOC, or one made by MPI_Op_create"
+            ),
+            ErrorKind::FreedOp(h) => write!(
+                f,
+                "reduction operation {h} was freed by MPI_Op_free"
+            ),
+            ErrorKind::FreePredefinedOp(op) => {
+                write!(f, "{op} is predefined: only operations made by MPI_Op_create can be freed")
+            }
+            ErrorKind::TooManyOps => {
+                f.write_str("too many user-defined operations: free some with MPI_Op_free")
+            }
+            ErrorKind::OpNotForDerived { op, handle } => write!(
+                f,
+                "{op} cannot reduce derived datatype {handle}: it mixes several predefined types; a predefined operation needs a datatype made of one (or use MPI_Op_create)"
+            ),
+            ErrorKind::MpiInUserOp => f.write_str(
+                "called inside a user-defined reduction function (MPI_Op_create's): that function may not call MPI",
             ),
             ErrorKind::UnknownComm(h) => write!(
                 f,

@@ -3,11 +3,15 @@
 //! rank order starting after itself, and copies its own block locally (not at all with
 //! `MPI_IN_PLACE`). Arguments that MPI calls "significant only at the root" are checked only
 //! there. The `v` forms, as MPICH's, move no message for a block of 0 elements.
+//!
+//! Blocks of any datatype travel packed (a derived datatype's data bytes, as in point-to-point);
+//! block `i` of a buffer starts `displ × extent` bytes in (`MPI_Type_create_resized` sets the
+//! extent, e.g. to scatter a matrix's columns).
 
-use super::buffers::{check_bytes, element, read_bytes, read_ints, write_bytes, IN_PLACE};
+use super::buffers::{read_ints, IN_PLACE};
 use super::collective::{absolute, Round};
 use super::comm_ctx::CommCtx;
-use super::datatype::Datatype;
+use super::derived::{Shape, Types};
 use super::error::ErrorKind;
 use crate::engine::{Rank, Step};
 use crate::lang::memory::{Addr, Memory};
@@ -62,15 +66,16 @@ impl Blocks {
         }
     }
 
-    /// Every rank's block (address, bytes), checked to lie in memory; `what` names the buffer
+    /// Every rank's block (address, elements), checked to lie in memory; `what` names the buffer
     /// and `count` its count argument (`"recvcount"`; the arrays are `recvcounts`, `displs`).
     pub(super) fn slots(
         self,
         mem: &Memory,
+        types: &mut Types,
         size: u32,
         what: &'static str,
         count: &'static str,
-    ) -> Result<Vec<(Addr, u32)>, ErrorKind> {
+    ) -> Result<Vec<(Addr, Shape)>, ErrorKind> {
         let (dtype, counts, displs) = match self {
             Blocks::Uniform(side) => {
                 let n = (0..i64::from(size)).map(|_| side.count).collect::<Vec<_>>();
@@ -88,16 +93,16 @@ impl Blocks {
                 read_ints(mem, displs, size, "the displs array")?,
             ),
         };
-        let dtype = Datatype::from_handle(dtype)?;
+        let extent = types.map(dtype)?.extent();
         let mut slots = Vec::with_capacity(counts.len());
         for (i, (n, displ)) in counts.iter().zip(&displs).enumerate() {
-            let bytes = match self {
-                Blocks::Uniform(_) => dtype.bytes(*n, count)?,
-                Blocks::Varying { .. } => dtype.bytes(*n, &format!("{count}s[{i}]"))?,
+            let shape = match self {
+                Blocks::Uniform(_) => types.shape(dtype, *n, count)?,
+                Blocks::Varying { .. } => types.shape(dtype, *n, &format!("{count}s[{i}]"))?,
             };
-            let at = element(mem, self.addr(), *displ, dtype.size(), what)?;
-            check_bytes(mem, at, bytes, what)?;
-            slots.push((at, bytes));
+            let at = displaced(mem, self.addr(), *displ, extent, what)?;
+            shape.check(mem, at, what)?;
+            slots.push((at, shape));
         }
         Ok(slots)
     }
@@ -108,13 +113,35 @@ impl Blocks {
     }
 }
 
+/// The address `index` elements of `extent` bytes from `base` (an element of a buffer).
+pub(super) fn displaced(
+    mem: &Memory,
+    base: Addr,
+    index: i64,
+    extent: i64,
+    what: &'static str,
+) -> Result<Addr, ErrorKind> {
+    index
+        .checked_mul(extent)
+        .and_then(|off| i64::from(base).checked_add(off))
+        .and_then(|a| Addr::try_from(a).ok())
+        .ok_or(ErrorKind::Memory {
+            what,
+            error: crate::lang::memory::MemError::OutOfBounds {
+                addr: base,
+                len: 0,
+                top: mem.top(),
+            },
+        })
+}
+
 /// One rank's gather in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Gather {
     tag: i32,
     root: Rank,
     /// At the root: each rank's block in the receive buffer.
-    slots: Vec<(Addr, u32)>,
+    slots: Vec<(Addr, Shape)>,
     /// Whether empty blocks move no message.
     skip_empty: bool,
     /// This rank's block (`None` at a root gathering in place).
@@ -132,20 +159,21 @@ impl Gather {
         send: Side,
         recv: Blocks,
         mem: &Memory,
+        types: &mut Types,
         ctx: &CommCtx<'_, '_>,
     ) -> Result<Gather, ErrorKind> {
         let is_root = ctx.rank() == root;
         let own = if is_root && send.addr == IN_PLACE {
             None
         } else {
-            let sbytes = Datatype::from_handle(send.dtype)?.bytes(send.count, "sendcount")?;
-            Some(read_bytes(mem, send.addr, sbytes, "the send buffer")?)
+            let shape = types.shape(send.dtype, send.count, "sendcount")?;
+            Some(shape.read(mem, send.addr, "the send buffer")?)
         };
         let mut slots = Vec::new();
         if is_root {
-            slots = recv.slots(mem, ctx.size(), "the receive buffer", "recvcount")?;
+            slots = recv.slots(mem, types, ctx.size(), "the receive buffer", "recvcount")?;
             if let (Some(own), Some(slot)) = (&own, slots.get(root as usize)) {
-                fits(own, slot.1)?;
+                fits(own, slot.1.bytes())?;
             }
         }
         Ok(Gather {
@@ -172,7 +200,7 @@ impl Gather {
             if is_root {
                 for i in 1..u64::from(n) {
                     let src = absolute(i, self.root, n);
-                    let capacity = self.slots.get(src as usize).map_or(0, |s| s.1);
+                    let capacity = self.slots.get(src as usize).map_or(0, |s| s.1.bytes());
                     if capacity > 0 || !self.skip_empty {
                         round.recv(ctx, src, self.tag, capacity)?;
                         self.from.push(src);
@@ -196,8 +224,8 @@ impl Gather {
         if is_root {
             let own = self.own.take().map(|own| (self.root, own));
             for (src, data) in own.into_iter().chain(self.from.drain(..).zip(blocks)) {
-                if let Some(&(at, _)) = self.slots.get(src as usize) {
-                    write_bytes(mem, at, &data, "the receive buffer")?;
+                if let Some((at, shape)) = self.slots.get(src as usize) {
+                    shape.write(mem, *at, &data, "the receive buffer")?;
                 }
             }
         }
@@ -212,7 +240,8 @@ pub(super) struct Scatter {
     root: Rank,
     /// This rank's receive buffer (`None` at a root scattering in place).
     recvbuf: Option<Addr>,
-    rbytes: u32,
+    /// Its elements.
+    rshape: Shape,
     /// Whether empty blocks move no message.
     skip_empty: bool,
     /// At the root: every rank's block, in rank order.
@@ -228,29 +257,31 @@ impl Scatter {
         send: Blocks,
         recv: Side,
         mem: &Memory,
+        types: &mut Types,
         ctx: &CommCtx<'_, '_>,
     ) -> Result<Scatter, ErrorKind> {
         let is_root = ctx.rank() == root;
         let recvbuf = (!(is_root && recv.addr == IN_PLACE)).then_some(recv.addr);
-        let mut rbytes = 0;
+        let mut rshape = Shape::Contiguous(0);
         if let Some(addr) = recvbuf {
-            rbytes = Datatype::from_handle(recv.dtype)?.bytes(recv.count, "recvcount")?;
-            check_bytes(mem, addr, rbytes, "the receive buffer")?;
+            rshape = types.shape(recv.dtype, recv.count, "recvcount")?;
+            rshape.check(mem, addr, "the receive buffer")?;
         }
         let mut blocks = Vec::new();
         if is_root {
-            for (at, bytes) in send.slots(mem, ctx.size(), "the send buffer", "sendcount")? {
-                blocks.push(read_bytes(mem, at, bytes, "the send buffer")?);
+            let slots = send.slots(mem, types, ctx.size(), "the send buffer", "sendcount")?;
+            for (at, shape) in slots {
+                blocks.push(shape.read(mem, at, "the send buffer")?);
             }
             if let (Some(own), Some(_)) = (blocks.get(root as usize), recvbuf) {
-                fits(own, rbytes)?;
+                fits(own, rshape.bytes())?;
             }
         }
         Ok(Scatter {
             tag,
             root,
             recvbuf,
-            rbytes,
+            rshape,
             skip_empty: send.skips_empty(),
             blocks,
             round: None,
@@ -279,8 +310,8 @@ impl Scatter {
                         round.send(ctx, dst, self.tag, data)?;
                     }
                 }
-            } else if self.rbytes > 0 || !self.skip_empty {
-                round.recv(ctx, self.root, self.tag, self.rbytes)?;
+            } else if self.rshape.bytes() > 0 || !self.skip_empty {
+                round.recv(ctx, self.root, self.tag, self.rshape.bytes())?;
             }
             self.round = Some(round);
         }
@@ -300,7 +331,7 @@ impl Scatter {
             received.pop().unwrap_or_default()
         };
         if let Some(addr) = self.recvbuf {
-            write_bytes(mem, addr, &mine, "the receive buffer")?;
+            self.rshape.write(mem, addr, &mine, "the receive buffer")?;
         }
         Ok(None)
     }

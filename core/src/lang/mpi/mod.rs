@@ -7,7 +7,8 @@
 //! [`Memory`](crate::lang::memory::Memory), integers as passed) and hands it to the rank's
 //! [`MpiState`]. The result is either a value ([`Outcome::Return`]) or a [`Step`](crate::engine::Step)
 //! to block on ([`Outcome::Block`]); after the engine resumes the rank, [`MpiState::resume`]
-//! continues the call. Errors ([`MpiError`]) name the call in plain English; the VM adds the
+//! continues the call. A reduction with a user-defined operation asks the VM to run the
+//! program's function ([`Outcome::Call`]), then is resumed the same way. Errors ([`MpiError`]) name the call in plain English; the VM adds the
 //! rank, source span and call stack.
 //!
 //! | file | concept |
@@ -20,7 +21,8 @@
 //! | `error` | [`MpiError`] and its plain-English messages |
 //! | `datatype` | the predefined datatypes: handles, sizes, layouts; the communicator check |
 //! | `derived` | derived datatypes: type maps, the rank's table, packing buffers through them |
-//! | `op` | reduction operations and their arithmetic per datatype |
+//! | `op` | predefined reduction operations and their arithmetic per datatype |
+//! | `user_op` | `MPI_Op_create`'s operations, and the [`user_op::Combiner`] every reduction uses (a user function runs in the VM: [`Outcome::Call`]) |
 //! | `buffers` | memory access for buffers, handles, arrays and statuses |
 //! | `bsend` | the attached buffer of buffered sends, accounted |
 //! | `transfer` | a checked point-to-point transfer: post, complete, truncation |
@@ -74,6 +76,7 @@ mod rma_sync;
 mod scan;
 pub mod state;
 mod transfer;
+pub mod user_op;
 mod window;
 
 pub use comm_error::CommError;
@@ -81,3 +84,4 @@ pub use error::{ErrorKind, MpiError};
 pub use function::{Args, MpiCall, MpiFunction};
 pub use rma_error::RmaError;
 pub use state::{MpiState, Outcome, RetVal, Value};
+pub use user_op::UserCall;

@@ -9,7 +9,6 @@ use super::buffers::{element, status_at, write_int, write_status, StatusFields};
 use super::collective::Collective;
 use super::comm::{Comm, Comms};
 use super::comm_create::Create;
-use super::comm_ctx::CommCtx;
 use super::error::ErrorKind;
 use super::requests::{Entry, Requests};
 use super::rma_sync::RmaSync;
@@ -264,7 +263,8 @@ impl Pending {
                     ctx.flops_time(POLL_FLOPS).max(MIN_POLL_TIME),
                 )))
             }
-            Pending::Collective(comm, c) => c.step(mem, &mut CommCtx::new(ctx, comm)),
+            // `MpiState::drive` advances collectives itself (they may ask for a user function).
+            Pending::Collective(..) => Err(ErrorKind::Internal("a collective advanced as a step")),
             Pending::Create(create) => {
                 create.step(comms.get_or_insert_with(Box::default), mem, ctx)
             }

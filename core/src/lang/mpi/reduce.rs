@@ -1,18 +1,24 @@
 //! `MPI_Reduce` on a binomial tree and `MPI_Allreduce` as a reduce to rank 0 followed by a
 //! broadcast from it.
 //!
-//! Relative to the root, rank `v` receives the partial results of its children `v + 1`, `v + 2`,
-//! `v + 4`, … (while below `v`'s lowest set bit and the size), combines them into its own
+//! Relative to the tree's root, rank `v` receives the partial results of its children `v + 1`,
+//! `v + 2`, `v + 4`, … (while below `v`'s lowest set bit and the size), combines them into its own
 //! contribution in that fixed order — so results, floating-point rounding included, never depend
 //! on arrival times — spends the machine's time for the arithmetic (one operation per element and
 //! child), and sends the result to its parent `v` minus its lowest set bit.
+//!
+//! The tree's root is the call's root, except for a non-commutative user-defined operation: then,
+//! as MPICH's `MPIR_Reduce_intra_binomial`, the tree is rooted at rank 0 (so each rank's subtree
+//! is a range of ranks above it and every combination is in rank order) and rank 0 sends the
+//! result to the root. Buffers of derived datatypes are packed and unpacked through their type
+//! maps ([`Shape`]); the arithmetic is the [`Combiner`]'s.
 
 use super::bcast::Bcast;
-use super::buffers::{check_bytes, read_bytes, write_bytes};
-use super::collective::{absolute, relative, Round};
+use super::collective::{absolute, relative, Round, Wait};
 use super::comm_ctx::CommCtx;
-use super::datatype::{Datatype, ReduceOp};
+use super::derived::Shape;
 use super::error::ErrorKind;
+use super::user_op::Combiner;
 use crate::engine::{Rank, Step};
 use crate::lang::memory::{Addr, Memory};
 use crate::time::SimTime;
@@ -24,10 +30,20 @@ enum Phase {
     Start,
     /// Receiving the children's partial results.
     FromChildren(Round),
+    /// Combining the children's partial results, in order (`next` is the next one).
+    Folding {
+        /// The partial results, in the children's order.
+        parts: Vec<Vec<u8>>,
+        /// The next to combine.
+        next: usize,
+    },
     /// Combined (and the arithmetic's time spent).
     Combined,
-    /// Sending the partial result to the parent.
+    /// Sending the partial result to the parent (or the tree's root sending the result to the
+    /// call's root).
     ToParent(Round),
+    /// The call's root receiving the result from the tree's root.
+    FromTreeRoot(Round),
     /// Finished.
     Done,
 }
@@ -37,39 +53,43 @@ enum Phase {
 pub(super) struct Reduce {
     tag: i32,
     root: Rank,
-    op: ReduceOp,
-    dtype: Datatype,
+    /// The root of the tree (the call's root, or 0 for a non-commutative operation).
+    tree_root: Rank,
+    combiner: Combiner,
     recvbuf: Addr,
-    /// This rank's contribution, then the partial result of its subtree.
+    /// The receive buffer's elements.
+    shape: Shape,
+    /// This rank's contribution, then the partial result of its subtree (packed).
     acc: Vec<u8>,
     phase: Phase,
 }
 
 impl Reduce {
-    /// A reduction of `bytes` bytes from `sendbuf` (read now) into the root's `recvbuf`.
+    /// A reduction of the elements `shape` describes at `sendbuf` (read now) into the root's
+    /// `recvbuf`.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn new(
         tag: i32,
         root: Rank,
-        op: ReduceOp,
-        dtype: Datatype,
+        combiner: Combiner,
         sendbuf: Addr,
         recvbuf: Addr,
-        bytes: u32,
+        shape: Shape,
         mem: &Memory,
         is_root: bool,
     ) -> Result<Reduce, ErrorKind> {
-        op.check(dtype)?;
-        let acc = read_bytes(mem, sendbuf, bytes, "the send buffer")?;
+        let acc = shape.read(mem, sendbuf, "the send buffer")?;
         if is_root {
-            check_bytes(mem, recvbuf, bytes, "the receive buffer")?;
+            shape.check(mem, recvbuf, "the receive buffer")?;
         }
+        let tree_root = if combiner.commutative() { root } else { 0 };
         Ok(Reduce {
             tag,
             root,
-            op,
-            dtype,
+            tree_root,
+            combiner,
             recvbuf,
+            shape,
             acc,
             phase: Phase::Start,
         })
@@ -80,18 +100,18 @@ impl Reduce {
         &mut self,
         mem: &mut Memory,
         ctx: &mut CommCtx<'_, '_>,
-    ) -> Result<Option<Step>, ErrorKind> {
+    ) -> Result<Option<Wait>, ErrorKind> {
         let n = ctx.size();
-        let v = relative(ctx.rank(), self.root, n);
+        let v = relative(ctx.rank(), self.tree_root, n);
+        let capacity = self.shape.bytes();
         loop {
             match &mut self.phase {
                 Phase::Start => {
                     let mut round = Round::default();
-                    let capacity = u32::try_from(self.acc.len()).unwrap_or(u32::MAX);
                     let mut mask = 1u64;
                     while mask < u64::from(n) && v & mask == 0 {
                         if v + mask < u64::from(n) {
-                            let child = absolute(v + mask, self.root, n);
+                            let child = absolute(v + mask, self.tree_root, n);
                             round.recv(ctx, child, self.tag, capacity)?;
                         }
                         mask <<= 1;
@@ -100,35 +120,66 @@ impl Reduce {
                 }
                 Phase::FromChildren(round) => {
                     if let Some(wait) = round.waiting(ctx)? {
-                        return Ok(Some(wait));
+                        return Ok(Some(wait.into()));
                     }
                     let parts = round.finish(ctx)?;
-                    for part in &parts {
-                        self.op.combine(self.dtype, &mut self.acc, part);
+                    self.phase = Phase::Folding { parts, next: 0 };
+                }
+                Phase::Folding { parts, next } => {
+                    // Children hold higher ranks (relative to the tree's root).
+                    let first = self.combiner.other_first(false);
+                    while let Some(part) = parts.get(*next) {
+                        if let Some(call) =
+                            self.combiner.combine(&mut self.acc, part, first, mem)?
+                        {
+                            return Ok(Some(Wait::Call(call)));
+                        }
+                        *next += 1;
                     }
-                    self.phase = Phase::Combined;
-                    let elements = self.acc.len() as u64 / u64::from(self.dtype.size());
+                    let elements = self.combiner.elements(self.acc.len());
                     let time = ctx.flops_time(elements.saturating_mul(parts.len() as u64));
+                    self.phase = Phase::Combined;
                     if time > SimTime::ZERO {
-                        return Ok(Some(Step::Compute(time)));
+                        return Ok(Some(Step::Compute(time).into()));
                     }
                 }
                 Phase::Combined => {
-                    if v == 0 {
-                        write_bytes(mem, self.recvbuf, &self.acc, "the receive buffer")?;
+                    let me = ctx.rank();
+                    if v == 0 && me == self.root {
+                        self.shape
+                            .write(mem, self.recvbuf, &self.acc, "the receive buffer")?;
                         self.phase = Phase::Done;
                     } else {
-                        let parent = absolute(v - (v & v.wrapping_neg()), self.root, n);
+                        let to = if v == 0 {
+                            self.root
+                        } else {
+                            absolute(v - (v & v.wrapping_neg()), self.tree_root, n)
+                        };
                         let mut round = Round::default();
-                        round.send(ctx, parent, self.tag, std::mem::take(&mut self.acc))?;
+                        round.send(ctx, to, self.tag, std::mem::take(&mut self.acc))?;
                         self.phase = Phase::ToParent(round);
                     }
                 }
                 Phase::ToParent(round) => {
                     if let Some(wait) = round.waiting(ctx)? {
-                        return Ok(Some(wait));
+                        return Ok(Some(wait.into()));
                     }
                     round.finish(ctx)?;
+                    self.phase = if ctx.rank() == self.root {
+                        let mut round = Round::default();
+                        round.recv(ctx, self.tree_root, self.tag, capacity)?;
+                        Phase::FromTreeRoot(round)
+                    } else {
+                        Phase::Done
+                    };
+                }
+                Phase::FromTreeRoot(round) => {
+                    if let Some(wait) = round.waiting(ctx)? {
+                        return Ok(Some(wait.into()));
+                    }
+                    let data = round.finish(ctx)?.pop().unwrap_or_default();
+                    self.shape
+                        .write(mem, self.recvbuf, &data, "the receive buffer")?;
                     self.phase = Phase::Done;
                 }
                 Phase::Done => return Ok(None),
@@ -151,19 +202,25 @@ impl Allreduce {
     pub(super) fn new(
         reduce_tag: i32,
         bcast_tag: i32,
-        op: ReduceOp,
-        dtype: Datatype,
+        combiner: Combiner,
         sendbuf: Addr,
         recvbuf: Addr,
-        bytes: u32,
+        shape: Shape,
         mem: &Memory,
     ) -> Result<Allreduce, ErrorKind> {
-        check_bytes(mem, recvbuf, bytes, "the receive buffer")?;
+        shape.check(mem, recvbuf, "the receive buffer")?;
         Ok(Allreduce {
             reduce: Reduce::new(
-                reduce_tag, 0, op, dtype, sendbuf, recvbuf, bytes, mem, false,
+                reduce_tag,
+                0,
+                combiner,
+                sendbuf,
+                recvbuf,
+                shape.clone(),
+                mem,
+                false,
             )?,
-            bcast: Bcast::new(bcast_tag, 0, recvbuf, bytes),
+            bcast: Bcast::shaped(bcast_tag, 0, recvbuf, shape),
             reduced: false,
         })
     }
@@ -173,13 +230,13 @@ impl Allreduce {
         &mut self,
         mem: &mut Memory,
         ctx: &mut CommCtx<'_, '_>,
-    ) -> Result<Option<Step>, ErrorKind> {
+    ) -> Result<Option<Wait>, ErrorKind> {
         if !self.reduced {
             if let Some(wait) = self.reduce.step(mem, ctx)? {
                 return Ok(Some(wait));
             }
             self.reduced = true;
         }
-        self.bcast.step(mem, ctx)
+        Ok(self.bcast.step(mem, ctx)?.map(Wait::Engine))
     }
 }

@@ -10,18 +10,25 @@
 //!   partner sends. Finally each odd rank below `2 rem` sends its even neighbour its block.
 //! - Pairwise (`MPIR_Reduce_scatter_intra_pairwise`): in step `i` rank `r` sends block `r + i` of
 //!   its vector to `r + i` and combines what `r - i` sends into its own block.
+//! - For a non-commutative user-defined operation (whose combinations must follow rank order,
+//!   which recursive halving's interleaved groups do not), a reduce of the whole vector to rank 0
+//!   on a binomial tree (rank `r` combines its children `r + 1`, `r + 2`, `r + 4`, … after its
+//!   own values, one per step), then rank 0 sends each rank its block — MPICH's older
+//!   reduce-then-scatterv. MPICH now uses other algorithms here; for an associative operation
+//!   the result is the same.
 //!
-//! Each rank holds the whole vector being reduced; blocks are byte ranges of it, laid out as
-//! the counts say (rank `i`'s block after those of ranks below `i`).
+//! Each rank holds the whole vector being reduced (packed, for a derived datatype); blocks are
+//! byte ranges of it, laid out as the counts say (rank `i`'s block after those of ranks below
+//! `i`).
 
 use std::ops::Range;
 
-use super::buffers::{check_bytes, read_bytes, write_bytes};
-use super::collective::{Round, Stepper, Steps};
+use super::collective::{Round, Stepper, Steps, Wait};
 use super::comm_ctx::CommCtx;
-use super::datatype::{Datatype, ReduceOp};
+use super::derived::{Shape, Types};
 use super::error::ErrorKind;
-use crate::engine::{Rank, Step};
+use super::user_op::{Combiner, UserCall};
+use crate::engine::Rank;
 use crate::lang::memory::{Addr, Memory};
 
 /// Above this many bytes in all, pairwise exchange (MPICH's
@@ -41,8 +48,9 @@ struct Exchange {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct ReduceScatter {
     tag: i32,
-    op: ReduceOp,
-    dtype: Datatype,
+    combiner: Combiner,
+    /// This rank.
+    me: Rank,
     /// The vector: this rank's contribution, then partial results.
     acc: Vec<u8>,
     /// The steps, in order.
@@ -50,6 +58,10 @@ pub(super) struct ReduceScatter {
     /// This rank's block of the vector and where it goes.
     mine: Range<usize>,
     recvbuf: Addr,
+    /// The receive buffer's elements.
+    shape: Shape,
+    /// What the last step received (and from whom), until it is combined.
+    tmp: Option<(Rank, Range<usize>, Vec<u8>)>,
     stepper: Stepper,
 }
 
@@ -59,25 +71,23 @@ impl ReduceScatter {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn new(
         tag: i32,
-        op: ReduceOp,
-        dtype: Datatype,
+        combiner: Combiner,
+        dtype: i64,
+        types: &mut Types,
         sendbuf: Addr,
         recvbuf: Addr,
         counts: &[i64],
         mem: &Memory,
         ctx: &CommCtx<'_, '_>,
     ) -> Result<ReduceScatter, ErrorKind> {
-        op.check(dtype)?;
         let mut bytes = Vec::with_capacity(counts.len());
         for (i, c) in counts.iter().enumerate() {
-            bytes.push(dtype.bytes(*c, &format!("recvcounts[{i}]"))? as usize);
+            let shape = types.shape(dtype, *c, &format!("recvcounts[{i}]"))?;
+            bytes.push(shape.bytes() as usize);
         }
-        let total: usize = bytes.iter().sum();
-        let total32 = u32::try_from(total).map_err(|_| ErrorKind::TooLarge {
-            what: "the sum of recvcounts".to_string(),
-            count: counts.iter().sum(),
-            dtype,
-        })?;
+        let sum: i64 = counts.iter().sum();
+        let whole = types.shape(dtype, sum, "the sum of recvcounts")?;
+        let total = whole.bytes() as usize;
         let mut starts = Vec::with_capacity(bytes.len() + 1);
         let mut at = 0;
         for b in &bytes {
@@ -88,21 +98,26 @@ impl ReduceScatter {
         let block = |i: usize| starts[i]..starts[i + 1];
         let r = ctx.rank() as usize;
         let mine = block(r);
-        check_bytes(mem, recvbuf, mine.len() as u32, "the receive buffer")?;
-        let acc = read_bytes(mem, sendbuf, total32, "the send buffer")?;
-        let plan = if total as u64 >= LONG_MSG {
+        let shape = types.shape(dtype, counts.get(r).copied().unwrap_or(0), "recvcount")?;
+        shape.check(mem, recvbuf, "the receive buffer")?;
+        let acc = whole.read(mem, sendbuf, "the send buffer")?;
+        let plan = if !combiner.commutative() {
+            tree(r, counts.len(), &block)
+        } else if total as u64 >= LONG_MSG {
             pairwise(r, counts.len(), &block)
         } else {
             halving(r, counts.len(), &block)
         };
         Ok(ReduceScatter {
             tag,
-            op,
-            dtype,
+            combiner,
+            me: ctx.rank(),
             acc,
             plan,
             mine,
             recvbuf,
+            shape,
+            tmp: None,
             stepper: Stepper::default(),
         })
     }
@@ -112,7 +127,7 @@ impl ReduceScatter {
         &mut self,
         mem: &mut Memory,
         ctx: &mut CommCtx<'_, '_>,
-    ) -> Result<Option<Step>, ErrorKind> {
+    ) -> Result<Option<Wait>, ErrorKind> {
         let mut stepper = std::mem::take(&mut self.stepper);
         let result = stepper.drive(self, mem, ctx);
         self.stepper = stepper;
@@ -132,6 +147,45 @@ fn pairwise(r: usize, n: usize, block: &dyn Fn(usize) -> Range<usize>) -> Vec<Ex
             }
         })
         .collect()
+}
+
+/// The reduce-then-scatter plan of rank `r` of `n` (rank order for non-commutative operations).
+fn tree(r: usize, n: usize, block: &dyn Fn(usize) -> Range<usize>) -> Vec<Exchange> {
+    let whole = block(0).start..block(n.saturating_sub(1)).end;
+    let mut plan = Vec::new();
+    let mut mask = 1;
+    while mask < n {
+        if r & mask != 0 {
+            plan.push(Exchange {
+                send: Some(((r - mask) as Rank, whole.clone())),
+                recv: None,
+                combine: false,
+            });
+            break;
+        }
+        if r + mask < n {
+            plan.push(Exchange {
+                send: None,
+                recv: Some(((r + mask) as Rank, whole.clone())),
+                combine: true,
+            });
+        }
+        mask <<= 1;
+    }
+    if r == 0 {
+        plan.extend((1..n).map(|i| Exchange {
+            send: Some((i as Rank, block(i))),
+            recv: None,
+            combine: false,
+        }));
+    } else {
+        plan.push(Exchange {
+            send: None,
+            recv: Some((0, block(r))),
+            combine: false,
+        });
+    }
+    plan
 }
 
 /// The recursive-halving plan of rank `r` of `n`.
@@ -240,15 +294,16 @@ impl Steps for ReduceScatter {
         let (Some(x), Some(tmp)) = (self.plan.get(i), data.into_iter().next()) else {
             return Ok(0);
         };
-        let Some((_, range)) = &x.recv else {
+        let Some((from, range)) = &x.recv else {
             return Ok(0);
         };
         let Some(target) = self.acc.get_mut(range.clone()) else {
             return Ok(0);
         };
         if x.combine {
-            self.op.combine(self.dtype, target, &tmp);
-            Ok(target.len() as u64 / u64::from(self.dtype.size()))
+            let elements = self.combiner.elements(target.len());
+            self.tmp = Some((*from, range.clone(), tmp));
+            Ok(elements)
         } else {
             let n = tmp.len().min(target.len());
             target[..n].copy_from_slice(&tmp[..n]);
@@ -256,8 +311,23 @@ impl Steps for ReduceScatter {
         }
     }
 
+    fn fold(&mut self, mem: &mut Memory) -> Result<Option<UserCall>, ErrorKind> {
+        let Some((from, range, tmp)) = &self.tmp else {
+            return Ok(None);
+        };
+        if let Some(target) = self.acc.get_mut(range.clone()) {
+            let first = self.combiner.other_first(*from < self.me);
+            if let Some(call) = self.combiner.combine(target, tmp, first, mem)? {
+                return Ok(Some(call));
+            }
+        }
+        self.tmp = None;
+        Ok(None)
+    }
+
     fn finish(&mut self, mem: &mut Memory) -> Result<(), ErrorKind> {
         let result = self.acc.get(self.mine.clone()).unwrap_or_default();
-        write_bytes(mem, self.recvbuf, result, "the receive buffer")
+        self.shape
+            .write(mem, self.recvbuf, result, "the receive buffer")
     }
 }

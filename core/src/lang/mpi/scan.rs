@@ -7,59 +7,67 @@
 //!
 //! The exclusive scan's result on rank `r` starts as the first thing a lower rank sends; rank 0's
 //! receive buffer is left as it was (MPI leaves it undefined).
+//!
+//! Every rank's group is a range of ranks, so a non-commutative user-defined operation gets the
+//! lower ranks' values first (MPICH's order); buffers of derived datatypes travel packed.
 
-use super::buffers::{check_bytes, read_bytes, write_bytes};
-use super::collective::{Round, Stepper, Steps};
+use super::collective::{Round, Stepper, Steps, Wait};
 use super::comm_ctx::CommCtx;
-use super::datatype::{Datatype, ReduceOp};
+use super::derived::Shape;
 use super::error::ErrorKind;
-use crate::engine::{Rank, Step};
+use super::user_op::{Combiner, UserCall};
+use crate::engine::Rank;
 use crate::lang::memory::{Addr, Memory};
 
 /// One rank's scan in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Scan {
     tag: i32,
-    op: ReduceOp,
-    dtype: Datatype,
+    combiner: Combiner,
     /// `MPI_Exscan` (else `MPI_Scan`).
     exclusive: bool,
     recvbuf: Addr,
+    /// The receive buffer's elements.
+    shape: Shape,
     /// The reduction over this rank's group so far.
     partial: Vec<u8>,
     /// This rank's result so far (`None` for an exclusive scan until a lower rank sent).
     result: Option<Vec<u8>>,
     /// Whether the step in flight exchanges with a lower rank.
     from_lower: bool,
+    /// What the last step received, until it is combined.
+    tmp: Option<Vec<u8>>,
+    /// Whether `tmp` is still to be combined into `partial` and into `result`.
+    todo: (bool, bool),
     stepper: Stepper,
 }
 
 impl Scan {
-    /// A scan of `bytes` bytes from `sendbuf` (read now; the receive buffer with `MPI_IN_PLACE`)
-    /// into `recvbuf`.
+    /// A scan of the elements `shape` describes at `sendbuf` (read now; the receive buffer with
+    /// `MPI_IN_PLACE`) into `recvbuf`.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn new(
         tag: i32,
         exclusive: bool,
-        op: ReduceOp,
-        dtype: Datatype,
+        combiner: Combiner,
         sendbuf: Addr,
         recvbuf: Addr,
-        bytes: u32,
+        shape: Shape,
         mem: &Memory,
     ) -> Result<Scan, ErrorKind> {
-        op.check(dtype)?;
-        check_bytes(mem, recvbuf, bytes, "the receive buffer")?;
-        let partial = read_bytes(mem, sendbuf, bytes, "the send buffer")?;
+        shape.check(mem, recvbuf, "the receive buffer")?;
+        let partial = shape.read(mem, sendbuf, "the send buffer")?;
         Ok(Scan {
             tag,
-            op,
-            dtype,
+            combiner,
             exclusive,
             recvbuf,
+            shape,
             result: (!exclusive).then(|| partial.clone()),
             partial,
             from_lower: false,
+            tmp: None,
+            todo: (false, false),
             stepper: Stepper::default(),
         })
     }
@@ -69,16 +77,11 @@ impl Scan {
         &mut self,
         mem: &mut Memory,
         ctx: &mut CommCtx<'_, '_>,
-    ) -> Result<Option<Step>, ErrorKind> {
+    ) -> Result<Option<Wait>, ErrorKind> {
         let mut stepper = std::mem::take(&mut self.stepper);
         let result = stepper.drive(self, mem, ctx);
         self.stepper = stepper;
         result
-    }
-
-    /// Elements in a buffer.
-    fn elements(&self) -> u64 {
-        self.partial.len() as u64 / u64::from(self.dtype.size())
     }
 }
 
@@ -111,23 +114,45 @@ impl Steps for Scan {
         let Some(tmp) = data.into_iter().next() else {
             return Ok(0);
         };
-        self.op.combine(self.dtype, &mut self.partial, &tmp);
-        let mut combined = self.elements();
+        let mut combined = self.combiner.elements(self.partial.len());
+        self.todo = (true, false);
         if self.from_lower {
-            match &mut self.result {
-                Some(result) => {
-                    self.op.combine(self.dtype, result, &tmp);
-                    combined *= 2;
-                }
-                None => self.result = Some(tmp),
+            if self.result.is_some() {
+                self.todo.1 = true;
+                combined *= 2;
+            } else {
+                self.result = Some(tmp.clone());
             }
         }
+        self.tmp = Some(tmp);
         Ok(combined)
+    }
+
+    fn fold(&mut self, mem: &mut Memory) -> Result<Option<UserCall>, ErrorKind> {
+        let Some(tmp) = &self.tmp else {
+            return Ok(None);
+        };
+        let first = self.combiner.other_first(self.from_lower);
+        if self.todo.0 {
+            if let Some(call) = self.combiner.combine(&mut self.partial, tmp, first, mem)? {
+                return Ok(Some(call));
+            }
+            self.todo.0 = false;
+        }
+        if let (true, Some(result)) = (self.todo.1, &mut self.result) {
+            if let Some(call) = self.combiner.combine(result, tmp, first, mem)? {
+                return Ok(Some(call));
+            }
+        }
+        self.todo.1 = false;
+        self.tmp = None;
+        Ok(None)
     }
 
     fn finish(&mut self, mem: &mut Memory) -> Result<(), ErrorKind> {
         if let Some(result) = &self.result {
-            write_bytes(mem, self.recvbuf, result, "the receive buffer")?;
+            self.shape
+                .write(mem, self.recvbuf, result, "the receive buffer")?;
         }
         Ok(())
     }

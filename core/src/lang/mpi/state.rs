@@ -5,12 +5,16 @@
 //! The VM evaluates a call's arguments, calls [`MpiState::call`] and either pushes the returned
 //! value or, for [`Outcome::Block`], returns that [`Step`] to the engine; when the engine resumes
 //! the rank, the VM calls [`MpiState::resume`] (which may block again, e.g. a collective's next
-//! round) until it returns a value.
+//! round) until it returns a value. A reduction with a user-defined operation may instead return
+//! [`Outcome::Call`]: the VM runs the program's function, then calls [`MpiState::resume`] at
+//! once (`user_op`).
 
 use std::collections::BTreeSet;
 
 use super::bsend::BsendBuffer;
 use super::buffers::{check_bytes, element, read_int, write_int};
+use super::collective::Wait;
+use super::comm_ctx::CommCtx;
 use super::constants::MPI_SUCCESS;
 use super::datatype::Datatype;
 use super::derived::Types;
@@ -19,6 +23,7 @@ use super::function::{Args, MpiCall, Started};
 use super::pending::{empty_status, Pending};
 use super::requests::{Entry, Lookup, Requests, UserRequest};
 use super::transfer::Transfer;
+use super::user_op::{Op, UserCall, UserOps};
 use super::window::Windows;
 use crate::engine::{RankCtx, ReqId, Step};
 use crate::lang::memory::{Addr, Memory};
@@ -44,6 +49,9 @@ pub enum Outcome {
     /// The call is blocked: hand this step to the engine and call [`MpiState::resume`] when the
     /// rank is resumed.
     Block(Step),
+    /// The call needs the program's function (a user-defined reduction): run it to its return
+    /// (it may not call MPI or block), then call [`MpiState::resume`].
+    Call(UserCall),
 }
 
 /// Where a rank is in MPI's life cycle.
@@ -63,6 +71,8 @@ enum Phase {
 struct Blocked {
     call: &'static str,
     op: Pending,
+    /// The call waits for the program's function to return (not for the engine).
+    in_user_op: bool,
 }
 
 /// One rank's MPI library state. Small when idle (no heap until requests, freed transfers or a
@@ -84,6 +94,8 @@ pub struct MpiState {
     pub(super) comms: Option<Box<super::comm::Comms>>,
     /// The rank's derived datatypes, once it made one.
     types: Option<Box<Types>>,
+    /// The rank's user-defined reduction operations, once it made one.
+    pub(super) user_ops: Option<Box<UserOps>>,
 }
 
 /// `MPI_SUCCESS` as a return value.
@@ -135,6 +147,10 @@ impl MpiState {
     /// see `RankCtx::take_call_time`): the rank computes that long before the call returns or
     /// waits. A blocked call is simply advanced again when the rank resumes.
     fn charge(&mut self, name: &'static str, outcome: Outcome, ctx: &mut RankCtx<'_>) -> Outcome {
+        if let Outcome::Call(_) = outcome {
+            // The time stays with the call (in the engine) until the function returned.
+            return outcome;
+        }
         let spent = ctx.take_call_time();
         if spent == SimTime::ZERO {
             return outcome;
@@ -144,6 +160,7 @@ impl MpiState {
             self.blocked = Some(Box::new(Blocked {
                 call: name,
                 op: Pending::Poll { polled: true },
+                in_user_op: false,
             }));
         }
         Outcome::Block(Step::Library {
@@ -161,7 +178,7 @@ impl MpiState {
                 ErrorKind::Internal("resumed without a blocked MPI call"),
             ));
         };
-        let Blocked { call, op } = *blocked;
+        let Blocked { call, op, .. } = *blocked;
         let outcome = self
             .drive(call, op, mem, ctx)
             .map_err(|kind| MpiError::new(call, kind))?;
@@ -203,18 +220,36 @@ impl MpiState {
         mem: &mut Memory,
         ctx: &mut RankCtx<'_>,
     ) -> Result<Outcome, ErrorKind> {
-        match op.step(
-            &mut self.requests,
-            &mut self.windows,
-            &mut self.comms,
-            mem,
-            ctx,
-        )? {
-            None => Ok(success()),
-            Some(step) => {
-                self.blocked = Some(Box::new(Blocked { call, op }));
-                Ok(Outcome::Block(step))
-            }
+        let next = match &mut op {
+            Pending::Collective(comm, c) => c.step(mem, &mut CommCtx::new(ctx, comm))?,
+            _ => op
+                .step(
+                    &mut self.requests,
+                    &mut self.windows,
+                    &mut self.comms,
+                    mem,
+                    ctx,
+                )?
+                .map(Wait::Engine),
+        };
+        let (outcome, in_user_op) = match next {
+            None => return Ok(success()),
+            Some(Wait::Engine(step)) => (Outcome::Block(step), false),
+            Some(Wait::Call(c)) => (Outcome::Call(c), true),
+        };
+        self.blocked = Some(Box::new(Blocked {
+            call,
+            op,
+            in_user_op,
+        }));
+        Ok(outcome)
+    }
+
+    /// The operation `handle` names (predefined or made by `MPI_Op_create`).
+    pub(super) fn op(&self, handle: i64) -> Result<Op, ErrorKind> {
+        match &self.user_ops {
+            Some(ops) => ops.get(handle),
+            None => UserOps::default().get(handle),
         }
     }
 
@@ -246,7 +281,10 @@ impl MpiState {
         mem: &mut Memory,
         ctx: &mut RankCtx<'_>,
     ) -> Result<Outcome, ErrorKind> {
-        if self.blocked.is_some() {
+        if let Some(blocked) = &self.blocked {
+            if blocked.in_user_op {
+                return Err(ErrorKind::MpiInUserOp);
+            }
             return Err(ErrorKind::Internal(
                 "an MPI call was started while another was still blocked",
             ));
@@ -381,10 +419,11 @@ mod tests {
     #[test]
     fn an_idle_library_is_small_and_owns_no_heap() {
         let s = MpiState::new();
-        // Twelve words: the request table, the detached transfers, five lazily boxed parts
-        // (blocked call, windows, Bsend buffer, communicators, derived datatypes), the counters.
+        // Thirteen words: the request table, the detached transfers, six lazily boxed parts
+        // (blocked call, windows, Bsend buffer, communicators, derived datatypes, user-defined
+        // operations), the counters.
         assert!(
-            std::mem::size_of::<MpiState>() <= 104,
+            std::mem::size_of::<MpiState>() <= 112,
             "{}",
             std::mem::size_of::<MpiState>()
         );

@@ -1,28 +1,35 @@
 //! Collectives: `MPI_Barrier`, `MPI_Bcast`, `MPI_Reduce`, `MPI_Allreduce`, `MPI_Gather(v)`,
 //! `MPI_Scatter(v)`, `MPI_Allgather(v)`, `MPI_Alltoall(v)`, `MPI_Reduce_scatter(_block)`,
-//! `MPI_Scan`, `MPI_Exscan`; `MPI_IN_PLACE` where MPI allows it.
+//! `MPI_Scan`, `MPI_Exscan`; `MPI_IN_PLACE` where MPI allows it; derived datatypes everywhere;
+//! user-defined reductions (`MPI_Op_create`, `MPI_Op_free`, `MPI_Op_commutative`).
 
 use super::params::{p, ALL_BLOCKS, INTP, K, ROOTED_BLOCKS};
 use crate::engine::RankCtx;
+use crate::lang::ast::BaseType;
 use crate::lang::builtins::Param;
 use crate::lang::memory::{Addr, Memory};
 use crate::lang::mpi::allgatherv::Allgatherv;
 use crate::lang::mpi::alltoall::Alltoall;
 use crate::lang::mpi::barrier::Barrier;
 use crate::lang::mpi::bcast::Bcast;
-use crate::lang::mpi::buffers::{check_bytes, element, read_bytes, read_ints, IN_PLACE};
+use crate::lang::mpi::buffers::{read_int, read_ints, write_int, IN_PLACE};
 use crate::lang::mpi::collective::{tag, Collective, Kind};
 use crate::lang::mpi::comm::Comm;
 use crate::lang::mpi::comm_ctx::CommCtx;
-use crate::lang::mpi::datatype::{Datatype, ReduceOp};
+use crate::lang::mpi::constants::MPI_OP_NULL;
+use crate::lang::mpi::derived::Shape;
 use crate::lang::mpi::error::{ErrorKind, RankRole};
-use crate::lang::mpi::function::{Args, MpiFunction, Started};
-use crate::lang::mpi::gather::{Blocks, Gather, Scatter, Side};
+use crate::lang::mpi::function::{done, Args, MpiFunction, Started};
+use crate::lang::mpi::gather::{displaced, Blocks, Gather, Scatter, Side};
 use crate::lang::mpi::pending::Pending;
 use crate::lang::mpi::reduce::{Allreduce, Reduce};
 use crate::lang::mpi::reduce_scatter::ReduceScatter;
 use crate::lang::mpi::scan::Scan;
 use crate::lang::mpi::state::MpiState;
+use crate::lang::mpi::user_op::{Combiner, Op};
+
+/// `MPI_Op *`.
+const OPP: K = K::Ptr(BaseType::MpiOp);
 
 /// A started collective on `comm`.
 fn collective(comm: Comm, c: Collective) -> Result<Started, ErrorKind> {
@@ -71,9 +78,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(6), ctx)?;
             let root = comm.check_rank(a.int(5), RankRole::Root)?;
-            let dtype = Datatype::from_handle(a.int(3))?;
-            let op = ReduceOp::from_handle(a.int(4))?;
-            let bytes = dtype.bytes(a.int(2), "count")?;
+            let (combiner, shape) = reduction(s, a, 2)?;
             let t = s.next_tag(&comm, Kind::Reduce);
             let is_root = comm.rank == root;
             let sendbuf = if is_root {
@@ -81,7 +86,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             } else {
                 a.addr(0)
             };
-            let reduce = Reduce::new(t, root, op, dtype, sendbuf, a.addr(1), bytes, mem, is_root)?;
+            let reduce = Reduce::new(t, root, combiner, sendbuf, a.addr(1), shape, mem, is_root)?;
             collective(comm, Collective::Reduce(reduce))
         },
     ),
@@ -97,18 +102,15 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         ],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(5), ctx)?;
-            let dtype = Datatype::from_handle(a.int(3))?;
-            let op = ReduceOp::from_handle(a.int(4))?;
-            let bytes = dtype.bytes(a.int(2), "count")?;
+            let (combiner, shape) = reduction(s, a, 2)?;
             let seq = s.next_seq(&comm);
             let allreduce = Allreduce::new(
                 tag(Kind::AllreduceReduce, seq),
                 tag(Kind::AllreduceBcast, seq),
-                op,
-                dtype,
+                combiner,
                 in_place(a.addr(0), a.addr(1)),
                 a.addr(1),
-                bytes,
+                shape,
                 mem,
             )?;
             collective(comm, Collective::Allreduce(allreduce))
@@ -119,7 +121,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         let root = comm.check_rank(a.int(6), RankRole::Root)?;
         let t = s.next_tag(&comm, Kind::Gather);
         let recv = Blocks::Uniform(side(a, 3));
-        let gather = Gather::new(t, root, side(a, 0), recv, mem, &CommCtx::new(ctx, &comm))?;
+        let cctx = CommCtx::new(ctx, &comm);
+        let gather = Gather::new(t, root, side(a, 0), recv, mem, s.types(), &cctx)?;
         collective(comm, Collective::Gather(gather))
     }),
     MpiFunction::new(
@@ -145,7 +148,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
                 displs: a.addr(5),
                 dtype: a.int(6),
             };
-            let gather = Gather::new(t, root, side(a, 0), recv, mem, &CommCtx::new(ctx, &comm))?;
+            let cctx = CommCtx::new(ctx, &comm);
+            let gather = Gather::new(t, root, side(a, 0), recv, mem, s.types(), &cctx)?;
             collective(comm, Collective::Gather(gather))
         },
     ),
@@ -154,7 +158,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         let root = comm.check_rank(a.int(6), RankRole::Root)?;
         let t = s.next_tag(&comm, Kind::Scatter);
         let send = Blocks::Uniform(side(a, 0));
-        let scatter = Scatter::new(t, root, send, side(a, 3), mem, &CommCtx::new(ctx, &comm))?;
+        let cctx = CommCtx::new(ctx, &comm);
+        let scatter = Scatter::new(t, root, send, side(a, 3), mem, s.types(), &cctx)?;
         collective(comm, Collective::Scatter(scatter))
     }),
     MpiFunction::new(
@@ -180,7 +185,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
                 displs: a.addr(2),
                 dtype: a.int(3),
             };
-            let scatter = Scatter::new(t, root, send, side(a, 4), mem, &CommCtx::new(ctx, &comm))?;
+            let cctx = CommCtx::new(ctx, &comm);
+            let scatter = Scatter::new(t, root, send, side(a, 4), mem, s.types(), &cctx)?;
             collective(comm, Collective::Scatter(scatter))
         },
     ),
@@ -189,25 +195,23 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         let t = s.next_tag(&comm, Kind::Gather);
         let mut send = side(a, 0);
         if send.addr == IN_PLACE {
-            let block = Datatype::from_handle(a.int(5))?.size();
+            let extent = s.types().map(a.int(5))?.extent();
             let rank = i64::from(comm.rank);
+            let index = rank.saturating_mul(a.int(4));
             send = Side {
-                addr: element(mem, a.addr(3), rank * a.int(4), block, "the receive buffer")?,
+                addr: displaced(mem, a.addr(3), index, extent, "the receive buffer")?,
                 ..side(a, 3)
             };
         }
         let recv = Blocks::Uniform(side(a, 3));
-        let gather = Gather::new(t, 0, send, recv, mem, &CommCtx::new(ctx, &comm))?;
-        let block = Datatype::from_handle(a.int(5))?.bytes(a.int(4), "recvcount")?;
-        let total = u64::from(block) * u64::from(comm.size());
-        let bytes = u32::try_from(total).map_err(|_| ErrorKind::TooLarge {
-            what: "recvcount".to_string(),
-            count: a.int(4),
-            dtype: Datatype::from_handle(a.int(5)).unwrap_or(Datatype::Byte),
-        })?;
-        check_bytes(mem, a.addr(3), bytes, "the receive buffer")?;
+        let cctx = CommCtx::new(ctx, &comm);
+        let gather = Gather::new(t, 0, send, recv, mem, s.types(), &cctx)?;
+        s.types().shape(a.int(5), a.int(4), "recvcount")?;
+        let total = a.int(4).saturating_mul(i64::from(comm.size()));
+        let whole = s.types().shape(a.int(5), total, "recvcount")?;
+        whole.check(mem, a.addr(3), "the receive buffer")?;
         let t = s.next_tag(&comm, Kind::Bcast);
-        let bcast = Bcast::new(t, 0, a.addr(3), bytes);
+        let bcast = Bcast::shaped(t, 0, a.addr(3), whole);
         collective(
             comm,
             Collective::Chain(vec![Collective::Gather(gather), Collective::Bcast(bcast)]),
@@ -233,13 +237,19 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
                 displs: a.addr(5),
                 dtype: a.int(6),
             };
-            let slots = recv.slots(mem, comm.size(), "the receive buffer", "recvcount")?;
+            let slots = recv.slots(
+                mem,
+                s.types(),
+                comm.size(),
+                "the receive buffer",
+                "recvcount",
+            )?;
             let own = if a.addr(0) == IN_PLACE {
                 Allgatherv::own_in_place(mem, &slots, comm.rank)?
             } else {
                 let send = side(a, 0);
-                let bytes = Datatype::from_handle(send.dtype)?.bytes(send.count, "sendcount")?;
-                read_bytes(mem, send.addr, bytes, "the send buffer")?
+                let shape = s.types().shape(send.dtype, send.count, "sendcount")?;
+                shape.read(mem, send.addr, "the send buffer")?
             };
             let t = s.next_tag(&comm, Kind::Allgatherv);
             let allgatherv = Allgatherv::new(t, own, slots, &CommCtx::new(ctx, &comm));
@@ -262,7 +272,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             a.addr(3),
             a.int(4),
             a.int(5),
-            mem,
+            (mem, s.types()),
             &CommCtx::new(ctx, &comm),
         )?;
         collective(comm, Collective::Alltoall(alltoall))
@@ -294,7 +304,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
                 a.addr(5),
                 a.addr(6),
                 a.int(7),
-                mem,
+                (mem, s.types()),
                 &CommCtx::new(ctx, &comm),
             )?;
             collective(comm, Collective::Alltoall(alltoall))
@@ -327,6 +337,36 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new("MPI_Exscan", SCAN, |s, a, mem, ctx| {
         scan(s, a, mem, ctx, true)
     }),
+    MpiFunction::new(
+        "MPI_Op_create",
+        &[
+            p("user_fn", K::Function),
+            p("commute", K::Int),
+            p("op", OPP),
+        ],
+        |s, a, mem, _| {
+            let ops = s.user_ops.get_or_insert_with(Box::default);
+            let handle = ops.create(a.int(0), a.int(1) != 0)?;
+            write_int(mem, a.addr(2), handle, "the operation handle")?;
+            done()
+        },
+    ),
+    MpiFunction::new("MPI_Op_free", &[p("op", OPP)], |s, a, mem, _| {
+        let handle = read_int(mem, a.addr(0), "the operation handle")?;
+        let ops = s.user_ops.get_or_insert_with(Box::default);
+        ops.free(i64::from(handle))?;
+        write_int(mem, a.addr(0), MPI_OP_NULL, "the operation handle")?;
+        done()
+    }),
+    MpiFunction::new(
+        "MPI_Op_commutative",
+        &[p("op", K::Op), p("commute", INTP)],
+        |s, a, mem, _| {
+            let commute = s.op(a.int(0))?.commutative();
+            write_int(mem, a.addr(1), i32::from(commute), "the commute variable")?;
+            done()
+        },
+    ),
 ];
 
 /// `MPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm)`.
@@ -367,6 +407,15 @@ fn in_place(sendbuf: Addr, recvbuf: Addr) -> Addr {
     }
 }
 
+/// A reduction's arithmetic and the shape of its buffers: `count` is argument `n`, the datatype
+/// and the operation the two after it.
+fn reduction(s: &mut MpiState, a: &Args<'_>, n: usize) -> Result<(Combiner, Shape), ErrorKind> {
+    let op: Op = s.op(a.int(n + 2))?;
+    let shape = s.types().shape(a.int(n + 1), a.int(n), "count")?;
+    let combiner = Combiner::new(op, a.int(n + 1), s.types())?;
+    Ok((combiner, shape))
+}
+
 /// Starts `MPI_Reduce_scatter` or `MPI_Reduce_scatter_block` with rank `i` getting `counts[i]`.
 fn reduce_scatter(
     s: &mut MpiState,
@@ -376,14 +425,14 @@ fn reduce_scatter(
     mem: &Memory,
     ctx: &mut RankCtx<'_>,
 ) -> Result<Started, ErrorKind> {
-    let dtype = Datatype::from_handle(a.int(3))?;
-    let op = ReduceOp::from_handle(a.int(4))?;
+    let combiner = Combiner::new(s.op(a.int(4))?, a.int(3), s.types())?;
     let t = s.next_tag(&comm, Kind::ReduceScatter);
     let sendbuf = in_place(a.addr(0), a.addr(1));
     let reduce_scatter = ReduceScatter::new(
         t,
-        op,
-        dtype,
+        combiner,
+        a.int(3),
+        s.types(),
         sendbuf,
         a.addr(1),
         counts,
@@ -402,11 +451,9 @@ fn scan(
     exclusive: bool,
 ) -> Result<Started, ErrorKind> {
     let comm = s.comm(a.int(5), ctx)?;
-    let dtype = Datatype::from_handle(a.int(3))?;
-    let op = ReduceOp::from_handle(a.int(4))?;
-    let bytes = dtype.bytes(a.int(2), "count")?;
+    let (combiner, shape) = reduction(s, a, 2)?;
     let t = s.next_tag(&comm, if exclusive { Kind::Exscan } else { Kind::Scan });
     let sendbuf = in_place(a.addr(0), a.addr(1));
-    let scan = Scan::new(t, exclusive, op, dtype, sendbuf, a.addr(1), bytes, mem)?;
+    let scan = Scan::new(t, exclusive, combiner, sendbuf, a.addr(1), shape, mem)?;
     collective(comm, Collective::Scan(scan))
 }
