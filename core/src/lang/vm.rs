@@ -881,7 +881,8 @@ impl Vm {
                     for slot in a.iter_mut().rev() {
                         *slot = self.pop()?;
                     }
-                    let call = mpi_table::build(function as usize, &a);
+                    let call = mpi_table::build(function as usize, &a)
+                        .at_line(self.prog.line_of(self.pc as usize - 1));
                     self.blocked_pc = self.pc - 1;
                     match self.mpi.call(call, &mut self.mem, ctx) {
                         Ok(Outcome::Return(v)) => self.push_value(v),

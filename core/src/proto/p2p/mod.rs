@@ -28,7 +28,7 @@ use std::collections::VecDeque;
 
 pub use emx::{Packet, ProtoBox, RecvInfo, RecvMode, SendInfo};
 pub use engines::{Matching, Protocol, ENGINES};
-pub use ids::{Context, Source, Status, TagSel, WORLD};
+pub use ids::{Context, Note, Source, Status, TagSel, WORLD};
 pub use records::{P2pRecord, ProtocolStep};
 
 use crate::engine::slab::{IdMap, Slab};
@@ -84,6 +84,8 @@ pub struct Message {
     /// A synchronous send's request (`MPI_Ssend`): it completes only once this message is
     /// matched (and its data left).
     pub sync: Option<ReqId>,
+    /// The sending library's diagnostic metadata (no wire bytes, no time; see [`Note`]).
+    pub note: Note,
 }
 
 impl Message {
@@ -181,6 +183,8 @@ pub struct P2p {
     pub(crate) sync: std::collections::BTreeMap<u32, SyncSend>,
     /// The next send made is synchronous.
     next_sync: bool,
+    /// The note of the next send made.
+    next_note: Note,
 }
 
 impl P2p {
@@ -205,6 +209,7 @@ impl P2p {
             packets: Slab::default(),
             sync: std::collections::BTreeMap::new(),
             next_sync: false,
+            next_note: Note::default(),
         }
     }
 
@@ -219,6 +224,7 @@ impl P2p {
             tag: m.tag,
             bytes: m.bytes,
             truncated: false,
+            note: m.note,
         };
         if self.matching == Matching::Eager {
             let mb = self.mailboxes.get(rank as usize)?.as_ref()?;
@@ -369,6 +375,7 @@ impl P2p {
             bytes,
             data,
             sync,
+            note: std::mem::take(&mut self.next_note),
         }));
         (req, msg)
     }
@@ -437,6 +444,7 @@ impl P2p {
                 tag: m.tag,
                 bytes: m.bytes.min(capacity),
                 truncated,
+                note: m.note,
             },
         );
         io.set_data(req, data);
@@ -610,6 +618,19 @@ pub trait PointToPoint {
         bytes: u64,
         data: Vec<u8>,
     ) -> Result<ReqId, OpError>;
+    /// [`PointToPoint::isend_on`] (or, if `sync`, [`PointToPoint::issend_on`]) with a [`Note`]
+    /// for the receiver's checks: the message's size, timing and records are the same.
+    #[allow(clippy::too_many_arguments)]
+    fn isend_noted(
+        &mut self,
+        context: Context,
+        dst: i64,
+        tag: i32,
+        bytes: u64,
+        data: Vec<u8>,
+        sync: bool,
+        note: Note,
+    ) -> Result<ReqId, OpError>;
 }
 
 impl PointToPoint for RankCtx<'_> {
@@ -663,6 +684,29 @@ impl PointToPoint for RankCtx<'_> {
         self.call::<P2p, _>(|p, io, rank| {
             let dst = io.check_rank(dst)?;
             Ok(p.issend(io, context, rank, dst, tag, bytes, data))
+        })
+    }
+
+    fn isend_noted(
+        &mut self,
+        context: Context,
+        dst: i64,
+        tag: i32,
+        bytes: u64,
+        data: Vec<u8>,
+        sync: bool,
+        note: Note,
+    ) -> Result<ReqId, OpError> {
+        self.call::<P2p, _>(|p, io, rank| {
+            let dst = io.check_rank(dst)?;
+            p.next_note = note;
+            let req = if sync {
+                p.issend(io, context, rank, dst, tag, bytes, data)
+            } else {
+                p.isend(io, context, rank, dst, tag, bytes, data)
+            };
+            p.next_note = Note::default();
+            Ok(req)
         })
     }
 
