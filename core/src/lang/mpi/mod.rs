@@ -23,7 +23,8 @@
 //! | `op` | reduction operations and their arithmetic per datatype |
 //! | `buffers` | memory access for buffers, handles, arrays and statuses |
 //! | `bsend` | the attached buffer of buffered sends, accounted |
-//! | `transfer` | a checked point-to-point transfer: post, complete, truncation |
+//! | `transfer` | a checked point-to-point transfer: post, complete, truncation, type matching |
+//! | `note` | what a message says about its sending call (function, line, type signature, root) |
 //! | `requests` | the request-handle table (non-persistent and persistent requests) |
 //! | `pending` | a blocked call and how it finishes (Send/Recv, Wait*, a failed Test, collectives) |
 //! | `collective` | internal tags, rounds of messages, the collective state machine |
@@ -61,6 +62,7 @@ pub mod function;
 pub mod functions;
 mod gather;
 mod group;
+mod note;
 mod one_sided;
 pub mod op;
 mod passive_lock;

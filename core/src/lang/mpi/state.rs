@@ -16,6 +16,7 @@ use super::datatype::Datatype;
 use super::derived::Types;
 use super::error::{ErrorKind, MpiError};
 use super::function::{Args, MpiCall, Started};
+use super::note::Origin;
 use super::pending::{empty_status, Pending};
 use super::requests::{Entry, Lookup, Requests, UserRequest};
 use super::transfer::Transfer;
@@ -84,6 +85,8 @@ pub struct MpiState {
     pub(super) comms: Option<Box<super::comm::Comms>>,
     /// The rank's derived datatypes, once it made one.
     types: Option<Box<Types>>,
+    /// The call being run (or blocked in): its function and source line.
+    pub(super) origin: Origin,
 }
 
 /// `MPI_SUCCESS` as a return value.
@@ -259,6 +262,10 @@ impl MpiState {
                 Phase::Running => self.reap(mem, ctx),
             }
         }
+        self.origin = Origin {
+            call: call.index,
+            line: call.line,
+        };
         let args = Args {
             name: function.name(),
             words: &call.args,

@@ -1,0 +1,126 @@
+//! The classic MPI bugs named with both lines involved (pinned snapshots): a send and its receive
+//! with different datatypes, truncation, collectives called with different roots, counts or
+//! functions, a collective that some ranks never call, requests never completed, and sends that
+//! wait for each other. Correct programs that look similar are not flagged.
+
+use rankscope_core::engine::{Sim, SimError};
+use rankscope_core::lang::{self, VmLimits};
+use rankscope_core::machine::{builtin_profiles, Machine};
+use rankscope_core::proto::p2p::Matching;
+use rankscope_core::proto::SimConfig;
+
+/// Runs `src` on `n` ranks of `ib-qdr` under `matching`: the console lines, or the error as
+/// rendered.
+fn run_on(src: &str, n: u32, matching: Matching) -> Result<Vec<String>, String> {
+    let compiled = lang::load(src, "bug.c").unwrap_or_else(|d| {
+        panic!(
+            "{}",
+            d.iter()
+                .map(|d| d.render("bug.c", src))
+                .collect::<Vec<_>>()
+                .join("\n")
+        )
+    });
+    let profile = builtin_profiles()
+        .unwrap()
+        .into_iter()
+        .find(|p| p.machine.id == "ib-qdr")
+        .unwrap();
+    let machine = Machine::new(&profile, n).unwrap();
+    let config = SimConfig {
+        matching,
+        words_per_rank: lang::RMA_WORDS,
+        ..SimConfig::default()
+    };
+    let mut sim = Sim::new(
+        machine,
+        lang::ranks(&compiled, n, VmLimits::default()),
+        config,
+    );
+    let result = sim.run();
+    let console: Vec<String> = sim
+        .console()
+        .iter()
+        .map(|l| format!("[rank {}] {}", l.rank, l.text))
+        .collect();
+    match result {
+        Ok(_) => Ok(console),
+        Err(SimError::Program { message, .. }) => Err(message),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// [`run_on`] under the default (eager) engine.
+fn run(src: &str, n: u32) -> Result<Vec<String>, String> {
+    run_on(src, n, Matching::Eager)
+}
+
+#[test]
+fn a_receive_with_another_datatype_names_the_send_and_its_line() {
+    let src = r#"#include <mpi.h>
+int main(int argc, char **argv) {
+  int rank, n[4] = {1, 2, 3, 4};
+  double x[4];
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank == 0) {
+    MPI_Send(n, 4, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  } else if (rank == 1) {
+    MPI_Recv(x, 4, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  }
+  MPI_Finalize();
+  return 0;
+}
+"#;
+    insta::assert_snapshot!(run(src, 2).unwrap_err());
+}
+
+#[test]
+fn truncation_names_the_send_and_its_line() {
+    let src = r#"#include <mpi.h>
+int main(int argc, char **argv) {
+  int rank, n[4] = {1, 2, 3, 4}, one;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank == 0) {
+    MPI_Send(n, 4, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  } else if (rank == 1) {
+    MPI_Recv(&one, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  }
+  MPI_Finalize();
+  return 0;
+}
+"#;
+    insta::assert_snapshot!(run(src, 2).unwrap_err());
+}
+
+#[test]
+fn matching_signatures_are_not_flagged() {
+    // int and int32_t are the same C type; a contiguous type of 4 ints matches 4 ints; MPI_BYTE
+    // matches anything; receiving fewer elements than the buffer holds is fine.
+    let src = r#"#include <mpi.h>
+#include <stdio.h>
+int main(int argc, char **argv) {
+  int rank, n[4] = {1, 2, 3, 4}, m[8], k[4], b[4];
+  MPI_Datatype four;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Type_contiguous(4, MPI_INT, &four);
+  MPI_Type_commit(&four);
+  if (rank == 0) {
+    MPI_Send(n, 4, MPI_INT, 1, 0, MPI_COMM_WORLD);
+    MPI_Send(n, 1, four, 1, 1, MPI_COMM_WORLD);
+    MPI_Send(n, 4, MPI_INT, 1, 2, MPI_COMM_WORLD);
+  } else if (rank == 1) {
+    MPI_Recv(m, 8, MPI_INT32_T, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Recv(k, 4, MPI_INT, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Recv(b, 16, MPI_BYTE, 0, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    printf("%d %d %d\n", m[3], k[3], b[3]);
+  }
+  MPI_Type_free(&four);
+  MPI_Finalize();
+  return 0;
+}
+"#;
+    assert_eq!(run(src, 2), Ok(vec!["[rank 1] 4 4 4".to_string()]));
+}
