@@ -446,7 +446,7 @@ fn a_message_longer_than_the_buffer_is_an_error_naming_both_sizes() {
     assert_eq!(r, 1);
     assert_eq!(
         message,
-        "MPI_Recv: message truncated: 16 bytes arrived for a buffer of 4 bytes (MPI_ERR_TRUNCATE)"
+        "MPI_Recv: message truncated: 16 bytes arrived from rank 0 (MPI_Send) for a buffer of 4 bytes (MPI_ERR_TRUNCATE)"
     );
 }
 
