@@ -124,3 +124,110 @@ int main(int argc, char **argv) {
 "#;
     assert_eq!(run(src, 2), Ok(vec!["[rank 1] 4 4 4".to_string()]));
 }
+
+#[test]
+fn a_broadcast_whose_root_differs_between_ranks_names_the_other_call() {
+    // The classic: every rank passes its own rank as the root, so every rank "broadcasts".
+    let src = r#"#include <mpi.h>
+int main(int argc, char **argv) {
+  int rank, x;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  x = rank * 10;
+  MPI_Bcast(&x, 1, MPI_INT, rank, MPI_COMM_WORLD);
+  MPI_Finalize();
+  return 0;
+}
+"#;
+    insta::assert_snapshot!(run(src, 2).unwrap_err());
+}
+
+#[test]
+fn different_collectives_at_the_same_point_name_both_calls() {
+    let src = r#"#include <mpi.h>
+int main(int argc, char **argv) {
+  int rank, x = 1, sum;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank == 0) {
+    MPI_Reduce(&x, &sum, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
+  } else {
+    MPI_Bcast(&x, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  }
+  MPI_Finalize();
+  return 0;
+}
+"#;
+    insta::assert_snapshot!(run(src, 3).unwrap_err());
+}
+
+#[test]
+fn a_collective_with_different_counts_names_the_other_count() {
+    let src = r#"#include <mpi.h>
+int main(int argc, char **argv) {
+  int rank, a[4] = {1, 2, 3, 4}, s[4];
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Allreduce(a, s, rank == 0 ? 4 : 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Finalize();
+  return 0;
+}
+"#;
+    insta::assert_snapshot!(run(src, 2).unwrap_err());
+}
+
+#[test]
+fn a_collective_some_ranks_never_call_says_where_the_others_are() {
+    let src = r#"#include <mpi.h>
+int main(int argc, char **argv) {
+  int rank, y = 0;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank != 2) {
+    MPI_Barrier(MPI_COMM_WORLD);
+  }
+  if (rank == 1) {
+    MPI_Recv(&y, 1, MPI_INT, 2, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  }
+  MPI_Finalize();
+  return 0;
+}
+"#;
+    insta::assert_snapshot!(run(src, 3).unwrap_err());
+}
+
+#[test]
+fn consistent_collectives_are_not_flagged() {
+    // Derived and predefined datatypes of the same signature, MPI_IN_PLACE, several
+    // communicators and roots: nothing is flagged.
+    let src = r#"#include <mpi.h>
+#include <stdio.h>
+int main(int argc, char **argv) {
+  int rank, size, a[4], s[4], i, r;
+  MPI_Datatype four;
+  MPI_Comm half;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  MPI_Type_contiguous(4, MPI_INT, &four);
+  MPI_Type_commit(&four);
+  for (i = 0; i < 4; i++) a[i] = rank + i;
+  if (rank == 1) MPI_Bcast(a, 1, four, 1, MPI_COMM_WORLD);
+  else MPI_Bcast(a, 4, MPI_INT, 1, MPI_COMM_WORLD);
+  MPI_Allreduce(MPI_IN_PLACE, a, 4, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &half);
+  for (r = 0; r < 2; r++) {
+    MPI_Reduce(a, s, 4, MPI_INT, MPI_MAX, r, half);
+    MPI_Barrier(MPI_COMM_WORLD);
+  }
+  printf("%d\n", a[3]);
+  MPI_Comm_free(&half);
+  MPI_Type_free(&four);
+  MPI_Finalize();
+  return 0;
+}
+"#;
+    let mut lines = run(src, 4).unwrap();
+    lines.sort();
+    assert_eq!(lines, (0..4).map(|r| format!("[rank {r}] 16")).collect::<Vec<_>>());
+}

@@ -206,8 +206,9 @@ pub(super) fn sender_of(note: Note) -> Option<String> {
     Said::of(note).map(|s| s.origin.describe())
 }
 
-/// Checks a collective's message from communicator rank `from` against this rank's own call
-/// `mine`: the same function, root and signature.
+/// Checks the collective call `theirs` of communicator rank `from` (the first to reach this
+/// point, or the sender of a message of it) against this rank's own call `mine`: the same
+/// function, root and signature.
 pub(super) fn check_collective(mine: Note, theirs: Note, from: u32) -> Result<(), ErrorKind> {
     let (Some(mine), Some(theirs)) = (Said::of(mine), Said::of(theirs)) else {
         return Ok(());
@@ -217,7 +218,7 @@ pub(super) fn check_collective(mine: Note, theirs: Note, from: u32) -> Result<()
     }
     let what = if mine.origin.call != theirs.origin.call {
         format!(
-            "rank {from} is in {} (line {}) while this rank is in {}: every rank of the communicator must call the same collectives in the same order",
+            "rank {from} called {} at line {} at this point but this rank calls {}: every rank of the communicator must call the same collectives in the same order",
             theirs.origin.name(),
             theirs.origin.line,
             mine.origin.name()

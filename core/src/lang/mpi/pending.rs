@@ -17,7 +17,7 @@ use super::transfer::{comm_rank, Transfer};
 use super::window::Windows;
 use crate::engine::{RankCtx, ReqId, Step};
 use crate::lang::memory::{Addr, Memory};
-use crate::proto::p2p::{P2p, Source, TagSel};
+use crate::proto::p2p::{Note, P2p, Source, TagSel};
 use crate::time::SimTime;
 
 /// Floating-point operations' worth of time a failed `MPI_Test` costs (at least
@@ -117,7 +117,9 @@ pub(super) enum Pending {
 }
 
 impl Pending {
-    /// Advances the call; `None` once it is complete.
+    /// Advances the call; `None` once it is complete. A collective's messages carry `note` (its
+    /// call's function, line, root and signature) and are checked against it.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn step(
         &mut self,
         requests: &mut Requests,
@@ -125,6 +127,7 @@ impl Pending {
         comms: &mut Option<Box<Comms>>,
         mem: &mut Memory,
         ctx: &mut RankCtx<'_>,
+        note: Note,
     ) -> Result<Option<Step>, ErrorKind> {
         match self {
             Pending::Transfer {
@@ -264,7 +267,9 @@ impl Pending {
                     ctx.flops_time(POLL_FLOPS).max(MIN_POLL_TIME),
                 )))
             }
-            Pending::Collective(comm, c) => c.step(mem, &mut CommCtx::new(ctx, comm)),
+            Pending::Collective(comm, c) => {
+                c.step(mem, &mut CommCtx::new(ctx, comm).with_note(note))
+            }
             Pending::Create(create) => {
                 create.step(comms.get_or_insert_with(Box::default), mem, ctx)
             }

@@ -16,7 +16,8 @@ use super::datatype::Datatype;
 use super::derived::Types;
 use super::error::{ErrorKind, MpiError};
 use super::function::{Args, MpiCall, Started};
-use super::note::Origin;
+use super::note::{check_collective, Origin, Said, Signature};
+use crate::proto::p2p::{Note, PointToPoint};
 use super::pending::{empty_status, Pending};
 use super::requests::{Entry, Lookup, Requests, UserRequest};
 use super::transfer::Transfer;
@@ -87,6 +88,8 @@ pub struct MpiState {
     types: Option<Box<Types>>,
     /// The call being run (or blocked in): its function and source line.
     pub(super) origin: Origin,
+    /// The note of the collective being run (or blocked in): what its messages carry.
+    note: Note,
 }
 
 /// `MPI_SUCCESS` as a return value.
@@ -212,6 +215,7 @@ impl MpiState {
             &mut self.comms,
             mem,
             ctx,
+            self.note,
         )? {
             None => Ok(success()),
             Some(step) => {
@@ -272,8 +276,42 @@ impl MpiState {
         };
         match (function.run)(self, &args, mem, ctx)? {
             Started::Return(value) => Ok(Outcome::Return(value)),
-            Started::Wait(op) => self.drive(function.name(), op, mem, ctx),
+            Started::Wait(op) => {
+                self.note = Note::default();
+                if let Pending::Collective(comm, _) = &op {
+                    self.note = self.collective_note(call);
+                    let seq = self.seq_count(comm).wrapping_sub(1);
+                    if let Some((first, theirs)) =
+                        ctx.meet(comm.context, seq, comm.size(), self.note)
+                    {
+                        let first = comm.members.rank_of(first).unwrap_or(first);
+                        check_collective(self.note, theirs, first)?;
+                    }
+                }
+                self.drive(function.name(), op, mem, ctx)
+            }
         }
+    }
+
+    /// What the messages of the collective `call` carry: its function and line, its root and
+    /// the signature of its `count` elements of `datatype` (for the collectives that have them).
+    fn collective_note(&mut self, call: &MpiCall) -> Note {
+        let arg = |name: &str| {
+            let params = call.function.sig.params;
+            let i = params.iter().position(|p| p.name == name)?;
+            call.args.get(i).copied()
+        };
+        let sig = match (arg("count"), arg("datatype")) {
+            (Some(count), Some(datatype)) => Signature::of(self.types(), datatype, count),
+            _ => Signature::default(),
+        };
+        Said {
+            origin: self.origin,
+            sig,
+            root: arg("root").and_then(|r| u32::try_from(r).ok()),
+            collective: true,
+        }
+        .note()
     }
 
     /// `MPI_Init`: the library starts.

@@ -12,6 +12,14 @@
 //! compares it first, so communicators are separate message spaces. Ranks are world ranks here
 //! (the library translates communicator ranks).
 //!
+//! Diagnostic metadata: a send may carry a [`Note`] (opaque words from the sending library:
+//! which call and line sent it, its datatype signature…) that reaches the receiver in the
+//! message's [`Status`]; it is not part of the message's size, so it costs no wire bytes, no time
+//! and no record. For collectives built on point-to-point, [`PointToPoint::meet`] keeps a
+//! ledger of the note the first rank of a communicator brought to each collective call, so a
+//! library can tell a later rank that it calls something else at that point (as the one-sided
+//! layer's ledger does for window calls).
+//!
 //! Simplifications (shared by every engine): message order per pair of ranks
 //! is the machine's (every model delivers a pair's messages in order), which with first-match
 //! matching gives MPI's non-overtaking rule.
@@ -185,6 +193,16 @@ pub struct P2p {
     next_sync: bool,
     /// The note of the next send made.
     next_note: Note,
+    /// Collective calls some but not all members made, by (context, sequence number).
+    ledger: std::collections::BTreeMap<(Context, u32), Meeting>,
+}
+
+/// The first rank's call at one collective point, and how many members came.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Meeting {
+    first: Rank,
+    note: Note,
+    arrived: u32,
 }
 
 impl P2p {
@@ -210,6 +228,7 @@ impl P2p {
             sync: std::collections::BTreeMap::new(),
             next_sync: false,
             next_note: Note::default(),
+            ledger: std::collections::BTreeMap::new(),
         }
     }
 
@@ -572,6 +591,7 @@ impl Layer for P2p {
             + self.kinds.heap_bytes()
             + self.statuses.heap_bytes()
             + self.sync.len() * std::mem::size_of::<(u32, SyncSend)>() * 2
+            + self.ledger.len() * std::mem::size_of::<((Context, u32), Meeting)>() * 2
     }
 }
 
@@ -631,6 +651,11 @@ pub trait PointToPoint {
         sync: bool,
         note: Note,
     ) -> Result<ReqId, OpError>;
+    /// This rank arrives at the `seq`-th collective call on the communicator with `context`
+    /// (of `members` ranks) with `note`; the first arrival's rank and note if another rank came
+    /// first. Once every member came, the entry is forgotten.
+    fn meet(&mut self, context: Context, seq: u32, members: u32, note: Note)
+        -> Option<(Rank, Note)>;
 }
 
 impl PointToPoint for RankCtx<'_> {
@@ -707,6 +732,28 @@ impl PointToPoint for RankCtx<'_> {
             };
             p.next_note = Note::default();
             Ok(req)
+        })
+    }
+
+    fn meet(
+        &mut self,
+        context: Context,
+        seq: u32,
+        members: u32,
+        note: Note,
+    ) -> Option<(Rank, Note)> {
+        self.call::<P2p, _>(|p, _, rank| {
+            let entry = p.ledger.entry((context, seq)).or_insert(Meeting {
+                first: rank,
+                note,
+                arrived: 0,
+            });
+            entry.arrived += 1;
+            let first = (entry.first != rank).then_some((entry.first, entry.note));
+            if entry.arrived >= members {
+                p.ledger.remove(&(context, seq));
+            }
+            first
         })
     }
 
