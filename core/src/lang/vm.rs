@@ -18,10 +18,10 @@ use super::diagnostic::{line_col, Diagnostic};
 use super::libc::{self, Done, Lib};
 use super::libc_rand::LibcRandom;
 use super::memory::{Addr, Memory};
-use super::mpi::{MpiState, Outcome, Value};
+use super::mpi::{deadlock_notes, MpiState, Outcome, RankView, Value};
 use super::mpi_table;
 use super::printf::{self, PrintArg};
-use crate::engine::{Program, RankCtx, Step};
+use crate::engine::{DeadlockReport, Program, RankCtx, Step};
 use crate::time::SimTime;
 
 /// Bounds on one rank's execution.
@@ -1115,6 +1115,18 @@ impl Program for Vm {
         f(&mut bytes);
         self.mem.write(at, &bytes).map_err(|e| e.to_string())?;
         Ok(())
+    }
+
+    fn deadlock_notes(programs: &[Self], report: &DeadlockReport) -> Vec<String> {
+        let ranks: Vec<RankView<'_>> = programs
+            .iter()
+            .map(|vm| RankView {
+                finished: vm.state == State::Done,
+                at: vm.blocked_at(),
+                mpi: &vm.mpi,
+            })
+            .collect();
+        deadlock_notes(&ranks, report)
     }
 
     fn blocked_at(&self) -> Option<String> {

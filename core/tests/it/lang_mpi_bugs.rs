@@ -231,3 +231,56 @@ int main(int argc, char **argv) {
     lines.sort();
     assert_eq!(lines, (0..4).map(|r| format!("[rank {r}] 16")).collect::<Vec<_>>());
 }
+
+/// Both ranks send first, then receive: `send` is the sending call.
+fn head_to_head(send: &str) -> String {
+    format!(
+        r#"#include <mpi.h>
+int main(int argc, char **argv) {{
+  int rank, other, x[1000] = {{0}}, y[1000];
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  other = 1 - rank;
+  {send}(x, 1000, MPI_INT, other, 0, MPI_COMM_WORLD);
+  MPI_Recv(y, 1000, MPI_INT, other, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Finalize();
+  return 0;
+}}
+"#
+    )
+}
+
+#[test]
+fn synchronous_sends_that_wait_for_each_other_are_explained() {
+    insta::assert_snapshot!(run(&head_to_head("MPI_Ssend"), 2).unwrap_err());
+}
+
+#[test]
+fn standard_sends_that_wait_for_each_other_under_a_synchronous_protocol_are_explained() {
+    use rankscope_core::proto::p2p::Protocol;
+    // Under the eager protocol the standard sends complete: the program works (as with MPICH
+    // for small messages).
+    assert_eq!(run(&head_to_head("MPI_Send"), 2), Ok(Vec::new()));
+    let sync = Matching::ReceiverOnly(Protocol::Sync);
+    insta::assert_snapshot!(run_on(&head_to_head("MPI_Send"), 2, sync).unwrap_err());
+}
+
+#[test]
+fn a_collective_that_meets_a_receive_names_the_receive() {
+    let src = r#"#include <mpi.h>
+int main(int argc, char **argv) {
+  int rank, x = 5;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank == 2) {
+    MPI_Recv(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  } else {
+    MPI_Allreduce(MPI_IN_PLACE, &x, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    if (rank == 0) MPI_Send(&x, 1, MPI_INT, 2, 0, MPI_COMM_WORLD);
+  }
+  MPI_Finalize();
+  return 0;
+}
+"#;
+    insta::assert_snapshot!(run(src, 3).unwrap_err());
+}

@@ -27,6 +27,7 @@
 //! | `note` | what a message says about its sending call (function, line, type signature, root) |
 //! | `requests` | the request-handle table (non-persistent and persistent requests) |
 //! | `pending` | a blocked call and how it finishes (Send/Recv, Wait*, a failed Test, collectives) |
+//! | `deadlock` | the library's sentences in a deadlock report: collectives some ranks never reach, ranks that all send first |
 //! | `collective` | internal tags, rounds of messages, the collective state machine |
 //! | `comm` | communicators: context ids, members, the rank's table of communicators and groups |
 //! | `comm_ctx` | a rank seen through a communicator (ranks translated for the algorithms) |
@@ -48,6 +49,7 @@ mod bcast;
 mod bsend;
 mod buffers;
 mod cart;
+mod deadlock;
 mod collective;
 mod comm;
 mod comm_create;
@@ -79,6 +81,7 @@ mod transfer;
 mod window;
 
 pub use comm_error::CommError;
+pub use deadlock::{deadlock_notes, RankView};
 pub use error::{ErrorKind, MpiError};
 pub use function::{Args, MpiCall, MpiFunction};
 pub use rma_error::RmaError;

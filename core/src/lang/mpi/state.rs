@@ -179,6 +179,11 @@ impl MpiState {
         self.blocked.as_ref().map(|b| b.call)
     }
 
+    /// The MPI function the rank is blocked in and what it waits for, if it is blocked.
+    pub(super) fn blocked_op(&self) -> Option<(&'static str, &Pending)> {
+        self.blocked.as_ref().map(|b| (b.call, &b.op))
+    }
+
     /// Whether `MPI_Init` was called.
     pub fn is_initialized(&self) -> bool {
         self.phase != Phase::Before

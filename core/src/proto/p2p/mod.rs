@@ -578,7 +578,11 @@ impl Layer for P2p {
                     "{req}: a send of {bytes} B to rank {dst}, tag {tag}{}",
                     on_context(*context)
                 ),
-                on: None,
+                // A send that completes only once its receive is posted (synchronous, or the
+                // sync protocol) waits for its destination.
+                on: (self.sync.contains_key(&req.0)
+                    || self.matching.protocol() == Some(Protocol::Sync))
+                .then_some(*dst),
             },
         })
     }
