@@ -284,3 +284,27 @@ int main(int argc, char **argv) {
 "#;
     insta::assert_snapshot!(run(src, 3).unwrap_err());
 }
+
+#[test]
+fn requests_never_completed_are_named_at_finalize() {
+    let src = r#"#include <mpi.h>
+int main(int argc, char **argv) {
+  int rank, x = 7, y[5], i;
+  MPI_Request r[5], done;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank == 0) {
+    for (i = 0; i < 5; i++)
+      MPI_Isend(&x, 1, MPI_INT, 1, i, MPI_COMM_WORLD, &r[i]);
+    MPI_Isend(&x, 1, MPI_INT, 1, 9, MPI_COMM_WORLD, &done);
+    MPI_Wait(&done, MPI_STATUS_IGNORE);
+  } else if (rank == 1) {
+    MPI_Irecv(&y[0], 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r[0]);
+    MPI_Recv(&y[1], 1, MPI_INT, 0, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  }
+  MPI_Finalize();
+  return 0;
+}
+"#;
+    insta::assert_snapshot!(run(src, 2).unwrap().join("\n"));
+}

@@ -330,9 +330,48 @@ impl MpiState {
         }
     }
 
-    /// `MPI_Finalize`: the library stops.
-    pub(super) fn finalize(&mut self) {
+    /// `MPI_Finalize`: the library stops. Returns a warning naming the calls that created
+    /// requests still active (never completed by a wait or a test), as the heap's leak warning
+    /// names allocations never freed.
+    pub(super) fn finalize(&mut self) -> Option<String> {
         self.phase = Phase::Finalized;
+        let origins = self.requests.active_origins();
+        if origins.is_empty() {
+            return None;
+        }
+        // Each creating call once, in order, with how many of its requests are active.
+        let mut sites: Vec<(Origin, usize)> = Vec::new();
+        for o in &origins {
+            match sites.iter_mut().find(|(s, _)| s == o) {
+                Some((_, n)) => *n += 1,
+                None => sites.push((*o, 1)),
+            }
+        }
+        const LISTED: usize = 3;
+        let mut calls: Vec<String> = sites
+            .iter()
+            .take(LISTED)
+            .map(|(o, n)| match n {
+                1 => o.describe(),
+                n => format!("{} ({n} times)", o.describe()),
+            })
+            .collect();
+        if sites.len() > LISTED {
+            let more: usize = sites[LISTED..].iter().map(|(_, n)| n).sum();
+            calls.push(format!("{more} more"));
+        }
+        let list = match calls.as_slice() {
+            [one] => one.clone(),
+            [init @ .., last] => format!("{} and {last}", init.join(", ")),
+            [] => String::new(),
+        };
+        let (n, s, were) = match origins.len() {
+            1 => ("1".to_string(), "", "was"),
+            n => (n.to_string(), "s", "were"),
+        };
+        Some(format!(
+            "warning: {n} request{s} {were} never completed before MPI_Finalize, made by {list}: complete every request with MPI_Wait, MPI_Waitall or MPI_Test (or free it with MPI_Request_free)"
+        ))
     }
 
     /// Creates a request for `transfer` (started at once unless `persistent`) and writes its
@@ -355,6 +394,7 @@ impl MpiState {
             transfer,
             persistent,
             active,
+            origin: self.origin,
         })?;
         write_int(mem, request, handle, "the request handle")
     }

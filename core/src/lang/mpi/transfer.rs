@@ -158,14 +158,6 @@ impl Transfer {
         self
     }
 
-    /// The call that made it (`None` for `MPI_PROC_NULL`).
-    pub(super) fn origin(&self) -> Option<Origin> {
-        match self {
-            Transfer::Send { origin, .. } | Transfer::Recv { origin, .. } => Some(*origin),
-            Transfer::Null { .. } => None,
-        }
-    }
-
     /// The same send, synchronous (`MPI_Ssend`, `MPI_Issend`): it completes only once a receive
     /// matched it.
     pub(super) fn synchronous(mut self) -> Transfer {
