@@ -218,16 +218,14 @@ pub(super) fn check_collective(mine: Note, theirs: Note, from: u32) -> Result<()
     }
     let what = if mine.origin.call != theirs.origin.call {
         format!(
-            "rank {from} called {} at line {} at this point but this rank calls {}: every rank of the communicator must call the same collectives in the same order",
-            theirs.origin.name(),
-            theirs.origin.line,
+            "rank {from} called {} at this point but this rank calls {}: every rank of the communicator must call the same collectives in the same order",
+            theirs.origin.describe(),
             mine.origin.name()
         )
     } else if mine.root != theirs.root {
         format!(
-            "rank {from} called {} at line {} with root {} but this call's root is {}: every rank of the communicator must pass the same root",
-            theirs.origin.name(),
-            theirs.origin.line,
+            "rank {from} called {} with root {} but this call's root is {}: every rank of the communicator must pass the same root",
+            theirs.origin.describe(),
             theirs.root.unwrap_or(0),
             mine.root.unwrap_or(0)
         )
@@ -240,9 +238,8 @@ pub(super) fn check_collective(mine: Note, theirs: Note, from: u32) -> Result<()
             }))
     {
         format!(
-            "rank {from} called {} at line {} with {} but this call has {}: every rank of the communicator must pass the same count and datatype",
-            theirs.origin.name(),
-            theirs.origin.line,
+            "rank {from} called {} with {} but this call has {}: every rank of the communicator must pass the same count and datatype",
+            theirs.origin.describe(),
             theirs.sig.amount(),
             mine.sig.amount()
         )
