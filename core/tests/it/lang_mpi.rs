@@ -1138,7 +1138,9 @@ fn mismatched_collectives_are_named_instead_of_mixing_data() {
     });
     let err = result.unwrap_err().to_string();
     assert!(
-        err.contains("MPI_Bcast: rank 0 called MPI_Barrier at this point but this rank calls MPI_Bcast"),
+        err.contains(
+            "MPI_Bcast: rank 0 called MPI_Barrier at this point but this rank calls MPI_Bcast"
+        ),
         "{err}"
     );
 }

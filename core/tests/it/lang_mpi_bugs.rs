@@ -229,7 +229,10 @@ int main(int argc, char **argv) {
 "#;
     let mut lines = run(src, 4).unwrap();
     lines.sort();
-    assert_eq!(lines, (0..4).map(|r| format!("[rank {r}] 16")).collect::<Vec<_>>());
+    assert_eq!(
+        lines,
+        (0..4).map(|r| format!("[rank {r}] 16")).collect::<Vec<_>>()
+    );
 }
 
 /// Both ranks send first, then receive: `send` is the sending call.

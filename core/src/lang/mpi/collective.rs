@@ -18,14 +18,14 @@ use super::barrier::Barrier;
 use super::bcast::Bcast;
 use super::comm_ctx::CommCtx;
 use super::error::ErrorKind;
-use super::note::check_collective;
 use super::gather::{Gather, Scatter};
+use super::note::check_collective;
 use super::reduce::{Allreduce, Reduce};
 use super::reduce_scatter::ReduceScatter;
 use super::scan::Scan;
 use crate::engine::{Rank, ReqId, Step};
-use crate::proto::p2p::PointToPoint;
 use crate::lang::memory::Memory;
+use crate::proto::p2p::PointToPoint;
 use crate::time::SimTime;
 
 /// Which collective (or which phase of one) a message belongs to.

@@ -101,10 +101,13 @@ pub fn deadlock_notes(ranks: &[RankView<'_>], report: &DeadlockReport) -> Vec<St
     notes
 }
 
+/// A collective call: its communicator's context, its function and its line.
+type CallSite = (u32, &'static str, u32);
+
 /// A sentence per collective call some members of its communicator are not in.
 fn collective_notes(ranks: &[RankView<'_>], waiting: &[Option<Waiting>]) -> Vec<String> {
     // Ranks in the same call (function, line, communicator), in rank order.
-    let mut groups: BTreeMap<(u32, &'static str, u32), (Vec<Rank>, &Vec<Rank>)> = BTreeMap::new();
+    let mut groups: BTreeMap<CallSite, (Vec<Rank>, &Vec<Rank>)> = BTreeMap::new();
     for (rank, w) in waiting.iter().enumerate() {
         if let Some(Waiting::Collective {
             call,

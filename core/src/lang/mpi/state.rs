@@ -17,13 +17,13 @@ use super::derived::Types;
 use super::error::{ErrorKind, MpiError};
 use super::function::{Args, MpiCall, Started};
 use super::note::{check_collective, Origin, Said, Signature};
-use crate::proto::p2p::{Note, PointToPoint};
 use super::pending::{empty_status, Pending};
 use super::requests::{Entry, Lookup, Requests, UserRequest};
 use super::transfer::Transfer;
 use super::window::Windows;
 use crate::engine::{RankCtx, ReqId, Step};
 use crate::lang::memory::{Addr, Memory};
+use crate::proto::p2p::{Note, PointToPoint};
 use crate::time::SimTime;
 
 /// What an MPI function returns to the program.

@@ -658,8 +658,13 @@ pub trait PointToPoint {
     /// This rank arrives at the `seq`-th collective call on the communicator with `context`
     /// (of `members` ranks) with `note`; the first arrival's rank and note if another rank came
     /// first. Once every member came, the entry is forgotten.
-    fn meet(&mut self, context: Context, seq: u32, members: u32, note: Note)
-        -> Option<(Rank, Note)>;
+    fn meet(
+        &mut self,
+        context: Context,
+        seq: u32,
+        members: u32,
+        note: Note,
+    ) -> Option<(Rank, Note)>;
 }
 
 impl PointToPoint for RankCtx<'_> {

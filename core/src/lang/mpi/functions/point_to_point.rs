@@ -126,10 +126,10 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             let rshape = s.types().shape(a.int(7), a.int(6), "recvcount")?;
             let ssig = Signature::of(s.types(), a.int(2), a.int(1));
             let rsig = Signature::of(s.types(), a.int(7), a.int(6));
-            let send = Transfer::send(a.addr(0), sshape, a.int(3), a.int(4), &comm)?
-                .noted(s.origin, ssig);
-            let recv = Transfer::recv(a.addr(5), rshape, a.int(8), a.int(9), &comm)?
-                .noted(s.origin, rsig);
+            let send =
+                Transfer::send(a.addr(0), sshape, a.int(3), a.int(4), &comm)?.noted(s.origin, ssig);
+            let recv =
+                Transfer::recv(a.addr(5), rshape, a.int(8), a.int(9), &comm)?.noted(s.origin, rsig);
             both(send, recv, status, mem, ctx)
         },
     ),
@@ -151,8 +151,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             let comm = s.comm(a.int(7), ctx)?;
             let shape = s.types().shape(a.int(2), a.int(1), "count")?;
             let sig = Signature::of(s.types(), a.int(2), a.int(1));
-            let send = Transfer::send(buf, shape.clone(), a.int(3), a.int(4), &comm)?
-                .noted(s.origin, sig);
+            let send =
+                Transfer::send(buf, shape.clone(), a.int(3), a.int(4), &comm)?.noted(s.origin, sig);
             let recv = Transfer::recv(buf, shape, a.int(5), a.int(6), &comm)?.noted(s.origin, sig);
             both(send, recv, a.addr(8), mem, ctx)
         },
