@@ -65,6 +65,8 @@ enum Phase {
 struct Blocked {
     call: &'static str,
     op: Pending,
+    /// A collective's note (what its messages carry; all zeros for other calls).
+    note: Note,
 }
 
 /// One rank's MPI library state. Small when idle (no heap until requests, freed transfers or a
@@ -88,8 +90,6 @@ pub struct MpiState {
     types: Option<Box<Types>>,
     /// The call being run (or blocked in): its function and source line.
     pub(super) origin: Origin,
-    /// The note of the collective being run (or blocked in): what its messages carry.
-    note: Note,
 }
 
 /// `MPI_SUCCESS` as a return value.
@@ -150,6 +150,7 @@ impl MpiState {
             self.blocked = Some(Box::new(Blocked {
                 call: name,
                 op: Pending::Poll { polled: true },
+                note: Note::default(),
             }));
         }
         Outcome::Block(Step::Library {
@@ -167,9 +168,9 @@ impl MpiState {
                 ErrorKind::Internal("resumed without a blocked MPI call"),
             ));
         };
-        let Blocked { call, op } = *blocked;
+        let Blocked { call, op, note } = *blocked;
         let outcome = self
-            .drive(call, op, mem, ctx)
+            .drive(call, op, note, mem, ctx)
             .map_err(|kind| MpiError::new(call, kind))?;
         Ok(self.charge(call, outcome, ctx))
     }
@@ -206,11 +207,13 @@ impl MpiState {
         self.requests.active_handles()
     }
 
-    /// Advances `op`; keeps it as the blocked call if it must wait.
+    /// Advances `op` (a collective's messages carrying `note`); keeps it as the blocked call if
+    /// it must wait.
     fn drive(
         &mut self,
         call: &'static str,
         mut op: Pending,
+        note: Note,
         mem: &mut Memory,
         ctx: &mut RankCtx<'_>,
     ) -> Result<Outcome, ErrorKind> {
@@ -220,11 +223,11 @@ impl MpiState {
             &mut self.comms,
             mem,
             ctx,
-            self.note,
+            note,
         )? {
             None => Ok(success()),
             Some(step) => {
-                self.blocked = Some(Box::new(Blocked { call, op }));
+                self.blocked = Some(Box::new(Blocked { call, op, note }));
                 Ok(Outcome::Block(step))
             }
         }
@@ -282,18 +285,17 @@ impl MpiState {
         match (function.run)(self, &args, mem, ctx)? {
             Started::Return(value) => Ok(Outcome::Return(value)),
             Started::Wait(op) => {
-                self.note = Note::default();
+                let mut note = Note::default();
                 if let Pending::Collective(comm, _) = &op {
-                    self.note = self.collective_note(call);
+                    note = self.collective_note(call);
                     let seq = self.seq_count(comm).wrapping_sub(1);
-                    if let Some((first, theirs)) =
-                        ctx.meet(comm.context, seq, comm.size(), self.note)
+                    if let Some((first, theirs)) = ctx.meet(comm.context, seq, comm.size(), note)
                     {
                         let first = comm.members.rank_of(first).unwrap_or(first);
-                        check_collective(self.note, theirs, first)?;
+                        check_collective(note, theirs, first)?;
                     }
                 }
-                self.drive(function.name(), op, mem, ctx)
+                self.drive(function.name(), op, note, mem, ctx)
             }
         }
     }
@@ -471,10 +473,11 @@ mod tests {
     #[test]
     fn an_idle_library_is_small_and_owns_no_heap() {
         let s = MpiState::new();
-        // Twelve words: the request table, the detached transfers, five lazily boxed parts
-        // (blocked call, windows, Bsend buffer, communicators, derived datatypes), the counters.
+        // Fourteen words: the request table, the detached transfers, five lazily boxed parts
+        // (blocked call, windows, Bsend buffer, communicators, derived datatypes), the counters,
+        // the current call's origin (function and line, for diagnostics).
         assert!(
-            std::mem::size_of::<MpiState>() <= 104,
+            std::mem::size_of::<MpiState>() <= 112,
             "{}",
             std::mem::size_of::<MpiState>()
         );
