@@ -13,7 +13,8 @@
 //! Signatures are compared as MPI's type-matching rule says, by basic types: a predefined
 //! datatype is its own basic type (C types of the same representation, as `MPI_INT` and
 //! `MPI_INT32_T`, match), a derived datatype made of one predefined type is a sequence of it,
-//! and `MPI_BYTE` or a derived datatype of mixed types matches anything (not checked).
+//! and `MPI_BYTE`, the pair types (`MPI_2INT`…) or a derived datatype of mixed types match
+//! anything (not checked: no false alarms where the basic-type sequences might agree).
 
 use super::datatype::{Class, Datatype};
 use super::derived::Types;
@@ -65,10 +66,21 @@ impl Signature {
             return Signature::default();
         };
         let derived = super::derived::is_derived(handle);
+        if !derived {
+            // A predefined datatype: no type map to build (this runs on every send).
+            return match Datatype::from_handle(handle) {
+                Ok(d) if checked(d) => Signature {
+                    basic: Some(d),
+                    derived,
+                    elements: count,
+                },
+                _ => Signature::default(),
+            };
+        }
         let Ok(map) = types.map(handle) else {
             return Signature::default();
         };
-        let Some(base) = map.base().filter(|b| *b != Datatype::Byte) else {
+        let Some(base) = map.base().filter(|b| checked(*b)) else {
             return Signature {
                 derived,
                 ..Signature::default()
@@ -109,9 +121,15 @@ impl Signature {
     }
 }
 
+/// Whether signatures of `d` are checked: not `MPI_BYTE` (it matches anything) and not the
+/// pair types (`MPI_2INT` is legally received as two `MPI_INT`s; not modelled, so not checked).
+fn checked(d: Datatype) -> bool {
+    d != Datatype::Byte && matches!(d.class(), Class::Num(_))
+}
+
 /// Whether two basic types are the same C representation.
 fn same_basic(a: Datatype, b: Datatype) -> bool {
-    a == b || (a.class() == b.class() && !matches!(a.class(), Class::Pair { .. }))
+    a == b || a.class() == b.class()
 }
 
 /// Everything a message's note says.

@@ -289,8 +289,7 @@ impl MpiState {
                 if let Pending::Collective(comm, _) = &op {
                     note = self.collective_note(call);
                     let seq = self.seq_count(comm).wrapping_sub(1);
-                    if let Some((first, theirs)) = ctx.meet(comm.context, seq, comm.size(), note)
-                    {
+                    if let Some((first, theirs)) = ctx.meet(comm.context, seq, comm.size(), note) {
                         let first = comm.members.rank_of(first).unwrap_or(first);
                         check_collective(note, theirs, first)?;
                     }
