@@ -45,6 +45,10 @@ pub const EXAMPLES: &[(&str, &str)] = &[
         include_str!("../../examples/wildcard_server.c"),
     ),
     (
+        "errors/bcast_root.c",
+        include_str!("../../examples/errors/bcast_root.c"),
+    ),
+    (
         "errors/deadlock.c",
         include_str!("../../examples/errors/deadlock.c"),
     ),
@@ -69,12 +73,20 @@ pub const EXAMPLES: &[(&str, &str)] = &[
         include_str!("../../examples/errors/runaway_loop.c"),
     ),
     (
+        "errors/send_first.c",
+        include_str!("../../examples/errors/send_first.c"),
+    ),
+    (
         "errors/syntax_errors.c",
         include_str!("../../examples/errors/syntax_errors.c"),
     ),
     (
         "errors/truncation.c",
         include_str!("../../examples/errors/truncation.c"),
+    ),
+    (
+        "errors/type_mismatch.c",
+        include_str!("../../examples/errors/type_mismatch.c"),
     ),
     (
         "errors/unknown_identifier.c",

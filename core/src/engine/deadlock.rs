@@ -1,7 +1,9 @@
 //! Deadlock diagnosis: which ranks are blocked on what, and the wait-for cycle if there is one.
 //!
-//! Edges of the wait-for graph go from a rank blocked on a receive from a specific source to that
-//! source (if it has not finished). A cycle is searched by depth-first search in rank order, so the
+//! Edges of the wait-for graph go from a rank blocked on a request that one other rank alone can
+//! complete (a receive from a specific source, a synchronous send) to that rank (if it has not
+//! finished). The programs may then add sentences about the whole
+//! (`Program::deadlock_notes`). A cycle is searched by depth-first search in rank order, so the
 //! report is deterministic.
 
 use std::collections::BTreeMap;
@@ -68,6 +70,7 @@ pub(crate) fn diagnose(
         time: core.now,
         blocked,
         cycle: find_cycle(&edges),
+        notes: Vec::new(),
     }
 }
 

@@ -60,8 +60,13 @@ pub struct DeadlockReport {
     pub time: SimTime,
     /// Every blocked rank, in rank order.
     pub blocked: Vec<BlockedRank>,
-    /// A cycle of ranks each waiting to receive from the next, if there is one.
+    /// A cycle of ranks each waiting for the next, if there is one.
     pub cycle: Option<Vec<Rank>>,
+    /// Sentences the programs add about the deadlock as a whole ([`Program::deadlock_notes`]:
+    /// e.g. which ranks are in which collective), one per line.
+    ///
+    /// [`Program::deadlock_notes`]: super::Program::deadlock_notes
+    pub notes: Vec<String>,
 }
 
 /// How a run ended other than by every rank finishing.
@@ -128,7 +133,11 @@ impl fmt::Display for SimError {
                         )
                     }
                     None => write!(f, "  no cycle: some rank waits for a message nobody sends"),
+                }?;
+                for note in &d.notes {
+                    write!(f, "\n  {note}")?;
                 }
+                Ok(())
             }
             SimError::EventLimit { limit, time } => write!(
                 f,

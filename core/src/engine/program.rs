@@ -59,6 +59,14 @@ pub trait Program: Clone + fmt::Debug {
         None
     }
 
+    /// Sentences about a deadlock as a whole, from every rank's program (`programs[r]` is rank
+    /// `r`'s) and the engine's `report`: what the ranks' blocked calls mean together (e.g. a
+    /// collective some ranks never reach). None by default.
+    fn deadlock_notes(programs: &[Self], report: &super::DeadlockReport) -> Vec<String> {
+        let _ = (programs, report);
+        Vec::new()
+    }
+
     /// Heap bytes the program holds (its memory), so checkpoints can be budgeted.
     fn heap_bytes(&self) -> usize {
         0

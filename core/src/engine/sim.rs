@@ -219,9 +219,10 @@ impl<P: Program> Sim<P> {
         }
         let Some(next) = self.core.queue.peek_time() else {
             let programs = &self.programs;
-            let report = deadlock::diagnose(&self.core, &self.layers, |r| {
+            let mut report = deadlock::diagnose(&self.core, &self.layers, |r| {
                 programs[r as usize].blocked_at()
             });
+            report.notes = P::deadlock_notes(programs, &report);
             return Err(SimError::Deadlock(report));
         };
         if next > self.limits.max_time {

@@ -380,4 +380,26 @@ pub struct Compiled {
     pub source: Rc<str>,
     /// The file name shown in diagnostics.
     pub file: Rc<str>,
+    /// Byte offset of the start of each source line after the first (for [`Compiled::line_of`]).
+    pub line_starts: Vec<u32>,
+}
+
+impl Compiled {
+    /// Offsets where the source's lines after the first start (what [`Compiled::line_of`] reads).
+    pub fn line_starts(source: &str) -> Vec<u32> {
+        source
+            .bytes()
+            .enumerate()
+            .filter(|(_, b)| *b == b'\n')
+            .map(|(i, _)| u32::try_from(i + 1).unwrap_or(u32::MAX))
+            .collect()
+    }
+
+    /// The 1-based source line of operation `pc` (a binary search, cheap enough per MPI call).
+    pub fn line_of(&self, pc: usize) -> u32 {
+        let at = self.spans.get(pc).map_or(0, |s| s.start);
+        let at = u32::try_from(at).unwrap_or(u32::MAX);
+        let before = self.line_starts.partition_point(|&start| start <= at);
+        u32::try_from(before + 1).unwrap_or(u32::MAX)
+    }
 }

@@ -99,6 +99,7 @@ pub fn compile(unit: &Unit, source: &str, file: &str) -> Result<Compiled, Vec<Di
         globals: c.global_bytes,
         globals_base: NULL_GUARD,
         printf_kinds: c.printf_kinds,
+        line_starts: Compiled::line_starts(source),
         source: Rc::from(source),
         file: Rc::from(file),
     })

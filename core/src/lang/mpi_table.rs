@@ -43,7 +43,9 @@ pub fn build(index: usize, a: &[i64]) -> MpiCall {
     let function = functions::get(index).unwrap_or_else(|| unreachable!("MPI function {index}"));
     MpiCall {
         function,
+        index: u16::try_from(index).unwrap_or(u16::MAX),
         args: a.to_vec(),
+        line: 0,
     }
 }
 

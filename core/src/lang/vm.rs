@@ -18,10 +18,10 @@ use super::diagnostic::{line_col, Diagnostic};
 use super::libc::{self, Done, Lib};
 use super::libc_rand::LibcRandom;
 use super::memory::{Addr, Memory};
-use super::mpi::{MpiError, MpiState, Outcome, Value};
+use super::mpi::{deadlock_notes, MpiError, MpiState, Outcome, RankView, Value};
 use super::mpi_table;
 use super::printf::{self, PrintArg};
-use crate::engine::{Program, RankCtx, Step};
+use crate::engine::{DeadlockReport, Program, RankCtx, Step};
 use crate::machine::hw::OpCosts;
 use crate::time::SimTime;
 
@@ -988,7 +988,8 @@ impl Vm {
                     for slot in a.iter_mut().rev() {
                         *slot = self.pop()?;
                     }
-                    let call = mpi_table::build(function as usize, &a);
+                    let call = mpi_table::build(function as usize, &a)
+                        .at_line(self.prog.line_of(self.pc as usize - 1));
                     self.blocked_pc = self.pc - 1;
                     let outcome = self.mpi.call(call, &mut self.mem, ctx);
                     match self.user_calls(outcome, ctx) {
@@ -1250,6 +1251,18 @@ impl Program for Vm {
         f(&mut bytes);
         self.mem.write(at, &bytes).map_err(|e| e.to_string())?;
         Ok(())
+    }
+
+    fn deadlock_notes(programs: &[Self], report: &DeadlockReport) -> Vec<String> {
+        let ranks: Vec<RankView<'_>> = programs
+            .iter()
+            .map(|vm| RankView {
+                finished: vm.state == State::Done,
+                at: vm.blocked_at(),
+                mpi: &vm.mpi,
+            })
+            .collect();
+        deadlock_notes(&ranks, report)
     }
 
     fn blocked_at(&self) -> Option<String> {

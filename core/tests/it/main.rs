@@ -8,6 +8,7 @@ mod lang_arith;
 mod lang_front;
 mod lang_fuzz;
 mod lang_mpi;
+mod lang_mpi_bugs;
 mod lang_rma;
 mod lang_vm;
 mod lock_check;

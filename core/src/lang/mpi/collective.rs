@@ -5,8 +5,12 @@
 //! user receive (not even `MPI_ANY_TAG`) can match. Each tag folds in the collective's kind and
 //! the rank's collective sequence number, so two consecutive collectives — even of the same kind,
 //! even when ranks call them at very different times — never match each other's messages, and
-//! ranks that call different collectives block (a deadlock the engine reports) rather than mixing
-//! data.
+//! ranks that call different collectives block (a deadlock the engine reports, with a line that
+//! names the calls) rather than mixing data. Every message carries its collective call's note
+//! (function, line, root, count and datatype; see [`super::note`]) and [`Round::finish`] checks
+//! it against the receiver's own call, so ranks that call one collective with different roots or
+//! counts, or different collectives whose messages meet (`MPI_Gather` and `MPI_Allgather`), are
+//! told which call of which rank disagrees.
 
 use super::allgatherv::Allgatherv;
 use super::alltoall::Alltoall;
@@ -15,12 +19,14 @@ use super::bcast::Bcast;
 use super::comm_ctx::CommCtx;
 use super::error::ErrorKind;
 use super::gather::{Gather, Scatter};
+use super::note::check_collective;
 use super::reduce::{Allreduce, Reduce};
 use super::reduce_scatter::ReduceScatter;
 use super::scan::Scan;
 use super::user_op::UserCall;
 use crate::engine::{Rank, ReqId, Step};
 use crate::lang::memory::Memory;
+use crate::proto::p2p::PointToPoint;
 use crate::time::SimTime;
 
 /// Which collective (or which phase of one) a message belongs to.
@@ -136,7 +142,8 @@ impl Round {
     }
 
     /// Takes every completed request back; returns the received data in posting order. A message
-    /// longer than its receive's capacity is `MPI_ERR_TRUNCATE`.
+    /// of a call that disagrees with this rank's (another function, root or count) is an error
+    /// naming the other call; a message longer than its receive's capacity is `MPI_ERR_TRUNCATE`.
     pub(super) fn finish(&mut self, ctx: &mut CommCtx<'_, '_>) -> Result<Vec<Vec<u8>>, ErrorKind> {
         for req in std::mem::take(&mut self.sends) {
             ctx.take(req)?
@@ -145,8 +152,11 @@ impl Round {
         let mut out = Vec::with_capacity(self.recvs.len());
         for (req, capacity) in std::mem::take(&mut self.recvs) {
             let done = ctx
-                .take(req)?
+                .take_received(req)?
                 .ok_or(ErrorKind::Internal("a collective receive is not complete"))?;
+            if let Some(st) = done.status {
+                check_collective(ctx.note(), st.note, ctx.comm_rank_of(st.source))?;
+            }
             let arrived = done.data.len() as u64;
             if arrived > u64::from(capacity) {
                 return Err(ErrorKind::Truncated {

@@ -187,7 +187,20 @@ impl MpiState {
 
     /// The sequence number of the next collective on `comm` (counting it).
     pub(super) fn next_seq(&mut self, comm: &Comm) -> u32 {
-        let counter = match comm.handle {
+        let counter = self.seq_counter(comm);
+        let seq = *counter;
+        *counter = counter.wrapping_add(1);
+        seq
+    }
+
+    /// How many collectives this rank started on `comm`.
+    pub(super) fn seq_count(&mut self, comm: &Comm) -> u32 {
+        *self.seq_counter(comm)
+    }
+
+    /// The counter of collectives on `comm`.
+    fn seq_counter(&mut self, comm: &Comm) -> &mut u32 {
+        match comm.handle {
             MPI_COMM_WORLD => &mut self.collectives,
             MPI_COMM_SELF => &mut self.comms().self_seq,
             handle => {
@@ -197,10 +210,7 @@ impl MpiState {
                     None => &mut comms.self_seq,
                 }
             }
-        };
-        let seq = *counter;
-        *counter = counter.wrapping_add(1);
-        seq
+        }
     }
 
     /// `MPI_Comm_free`: forgets the communicator and gives its context id back.

@@ -138,6 +138,31 @@ pub enum ErrorKind {
         /// Bytes the receive buffer holds.
         capacity: u64,
     },
+    /// A message longer than the receive buffer, with the sender's side (`MPI_ERR_TRUNCATE`).
+    TruncatedFrom {
+        /// Bytes the sender sent.
+        arrived: u64,
+        /// Bytes the receive buffer holds.
+        capacity: u64,
+        /// The sender's rank in the communicator.
+        from: i32,
+        /// The sending call, e.g. `"MPI_Send at line 9"`.
+        sender: String,
+    },
+    /// A message whose datatype signature does not match the receive's.
+    TypeMismatch {
+        /// The sender's rank in the communicator.
+        from: i32,
+        /// The sending call, e.g. `"MPI_Send at line 9"`.
+        sender: String,
+        /// What the message carries, e.g. `"MPI_INT"`.
+        sent: String,
+        /// What the receive expects.
+        expected: String,
+    },
+    /// Ranks called different collectives, or one with different roots or counts (the
+    /// sentence names the other rank's call and line).
+    CollectiveMismatch(String),
     /// A request handle that no request ever had.
     InvalidRequest {
         /// The handle.
@@ -302,6 +327,25 @@ impl fmt::Display for ErrorKind {
                 f,
                 "message truncated: {arrived} bytes arrived for a buffer of {capacity} bytes (MPI_ERR_TRUNCATE)"
             ),
+            ErrorKind::TruncatedFrom {
+                arrived,
+                capacity,
+                from,
+                sender,
+            } => write!(
+                f,
+                "message truncated: {arrived} bytes arrived from rank {from} ({sender}) for a buffer of {capacity} bytes (MPI_ERR_TRUNCATE)"
+            ),
+            ErrorKind::TypeMismatch {
+                from,
+                sender,
+                sent,
+                expected,
+            } => write!(
+                f,
+                "the message from rank {from} ({sender}) carries {sent} but this receive expects {expected}: the datatypes of a send and its receive must match"
+            ),
+            ErrorKind::CollectiveMismatch(what) => f.write_str(what),
             ErrorKind::InvalidRequest { handle } => write!(
                 f,
                 "invalid request handle {handle}: no request with this handle was ever created"

@@ -126,19 +126,31 @@ impl Args<'_> {
 pub struct MpiCall {
     /// The function.
     pub function: &'static MpiFunction,
+    /// The function's index in [`super::functions::all`] (what messages' notes carry).
+    pub index: u16,
     /// Its argument words, in C order.
     pub args: Vec<i64>,
+    /// The 1-based source line of the call (0 = unknown), which the library's diagnostics name.
+    pub line: u32,
 }
 
 impl MpiCall {
     /// A call of the function `name` (`None` if no such MPI function exists or the number of
     /// arguments is not its arity).
     pub fn named(name: &str, args: &[i64]) -> Option<MpiCall> {
-        let function = super::functions::find(name)?.1;
+        let (index, function) = super::functions::find(name)?;
         (function.sig.params.len() == args.len()).then(|| MpiCall {
             function,
+            index: u16::try_from(index).unwrap_or(u16::MAX),
             args: args.to_vec(),
+            line: 0,
         })
+    }
+
+    /// The same call made at source line `line`.
+    pub fn at_line(mut self, line: u32) -> MpiCall {
+        self.line = line;
+        self
     }
 
     /// The C function's name, e.g. `"MPI_Recv"`.

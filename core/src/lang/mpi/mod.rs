@@ -25,9 +25,11 @@
 //! | `user_op` | `MPI_Op_create`'s operations, and the [`user_op::Combiner`] every reduction uses (a user function runs in the VM: [`Outcome::Call`]) |
 //! | `buffers` | memory access for buffers, handles, arrays and statuses |
 //! | `bsend` | the attached buffer of buffered sends, accounted |
-//! | `transfer` | a checked point-to-point transfer: post, complete, truncation |
+//! | `transfer` | a checked point-to-point transfer: post, complete, truncation, type matching |
+//! | `note` | what a message says about its sending call (function, line, type signature, root) |
 //! | `requests` | the request-handle table (non-persistent and persistent requests) |
 //! | `pending` | a blocked call and how it finishes (Send/Recv, Wait*, a failed Test, collectives) |
+//! | `deadlock` | the library's sentences in a deadlock report: collectives some ranks never reach, ranks that all send first |
 //! | `collective` | internal tags, rounds of messages, the collective state machine |
 //! | `comm` | communicators: context ids, members, the rank's table of communicators and groups |
 //! | `comm_ctx` | a rank seen through a communicator (ranks translated for the algorithms) |
@@ -56,6 +58,7 @@ mod comm_ctx;
 pub mod comm_error;
 pub mod constants;
 pub mod datatype;
+mod deadlock;
 pub mod derived;
 mod dims;
 pub mod error;
@@ -63,6 +66,7 @@ pub mod function;
 pub mod functions;
 mod gather;
 mod group;
+mod note;
 mod one_sided;
 pub mod op;
 mod passive_lock;
@@ -80,6 +84,7 @@ pub mod user_op;
 mod window;
 
 pub use comm_error::CommError;
+pub use deadlock::{deadlock_notes, RankView};
 pub use error::{ErrorKind, MpiError};
 pub use function::{Args, MpiCall, MpiFunction};
 pub use rma_error::RmaError;

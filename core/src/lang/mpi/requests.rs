@@ -6,12 +6,16 @@
 //! non-persistent request lives from `MPI_Isend`/`MPI_Irecv` until it completes (the handle
 //! variable is then set to `MPI_REQUEST_NULL`); a persistent one from `MPI_Send_init`/
 //! `MPI_Recv_init` until `MPI_Request_free`, alternating between inactive and active.
+//!
+//! Each request remembers the call that created it, so `MPI_Finalize` can warn about requests
+//! still active — never waited for or tested to completion — naming those calls' lines.
 
 use std::collections::BTreeMap;
 
 use super::buffers::write_int;
 use super::constants::MPI_REQUEST_NULL;
 use super::error::ErrorKind;
+use super::note::Origin;
 use super::transfer::Transfer;
 use crate::engine::{RankCtx, ReqId};
 use crate::lang::memory::{Addr, Memory};
@@ -25,6 +29,8 @@ pub(super) struct UserRequest {
     pub persistent: bool,
     /// The engine request while active.
     pub active: Option<ReqId>,
+    /// The call that created it (for the warning about requests never completed).
+    pub origin: Origin,
 }
 
 /// What a handle refers to.
@@ -96,6 +102,16 @@ impl Requests {
     /// Removes a request (freed).
     pub(super) fn remove(&mut self, handle: i32) -> Option<UserRequest> {
         self.table.remove(&handle)
+    }
+
+    /// The calls that created the requests still active, in handle order (for the warning at
+    /// `MPI_Finalize`).
+    pub(super) fn active_origins(&self) -> Vec<Origin> {
+        self.table
+            .values()
+            .filter(|r| r.active.is_some())
+            .map(|r| r.origin)
+            .collect()
     }
 
     /// Handles of requests that are active, in increasing order.

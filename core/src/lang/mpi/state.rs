@@ -20,6 +20,7 @@ use super::datatype::Datatype;
 use super::derived::Types;
 use super::error::{ErrorKind, MpiError};
 use super::function::{Args, MpiCall, Started};
+use super::note::{check_collective, Origin, Said, Signature};
 use super::pending::{empty_status, Pending};
 use super::requests::{Entry, Lookup, Requests, UserRequest};
 use super::transfer::Transfer;
@@ -27,6 +28,7 @@ use super::user_op::{Op, UserCall, UserOps};
 use super::window::Windows;
 use crate::engine::{RankCtx, ReqId, Step};
 use crate::lang::memory::{Addr, Memory};
+use crate::proto::p2p::{Note, PointToPoint};
 use crate::time::SimTime;
 
 /// What an MPI function returns to the program.
@@ -73,6 +75,8 @@ struct Blocked {
     op: Pending,
     /// The call waits for the program's function to return (not for the engine).
     in_user_op: bool,
+    /// A collective's note (what its messages carry; all zeros for other calls).
+    note: Note,
 }
 
 /// One rank's MPI library state. Small when idle (no heap until requests, freed transfers or a
@@ -96,6 +100,8 @@ pub struct MpiState {
     types: Option<Box<Types>>,
     /// The rank's user-defined reduction operations, once it made one.
     pub(super) user_ops: Option<Box<UserOps>>,
+    /// The call being run (or blocked in): its function and source line.
+    pub(super) origin: Origin,
 }
 
 /// `MPI_SUCCESS` as a return value.
@@ -161,6 +167,7 @@ impl MpiState {
                 call: name,
                 op: Pending::Poll { polled: true },
                 in_user_op: false,
+                note: Note::default(),
             }));
         }
         Outcome::Block(Step::Library {
@@ -178,9 +185,9 @@ impl MpiState {
                 ErrorKind::Internal("resumed without a blocked MPI call"),
             ));
         };
-        let Blocked { call, op, .. } = *blocked;
+        let Blocked { call, op, note, .. } = *blocked;
         let outcome = self
-            .drive(call, op, mem, ctx)
+            .drive(call, op, note, mem, ctx)
             .map_err(|kind| MpiError::new(call, kind))?;
         Ok(self.charge(call, outcome, ctx))
     }
@@ -188,6 +195,11 @@ impl MpiState {
     /// The MPI function the rank is blocked in, if any (for deadlock reports).
     pub fn blocked_call(&self) -> Option<&'static str> {
         self.blocked.as_ref().map(|b| b.call)
+    }
+
+    /// The MPI function the rank is blocked in and what it waits for, if it is blocked.
+    pub(super) fn blocked_op(&self) -> Option<(&'static str, &Pending)> {
+        self.blocked.as_ref().map(|b| (b.call, &b.op))
     }
 
     /// Whether `MPI_Init` was called.
@@ -212,16 +224,20 @@ impl MpiState {
         self.requests.active_handles()
     }
 
-    /// Advances `op`; keeps it as the blocked call if it must wait.
+    /// Advances `op` (a collective's messages carrying `note`); keeps it as the blocked call if
+    /// it must wait.
     fn drive(
         &mut self,
         call: &'static str,
         mut op: Pending,
+        note: Note,
         mem: &mut Memory,
         ctx: &mut RankCtx<'_>,
     ) -> Result<Outcome, ErrorKind> {
         let next = match &mut op {
-            Pending::Collective(comm, c) => c.step(mem, &mut CommCtx::new(ctx, comm))?,
+            Pending::Collective(comm, c) => {
+                c.step(mem, &mut CommCtx::new(ctx, comm).with_note(note))?
+            }
             _ => op
                 .step(
                     &mut self.requests,
@@ -241,6 +257,7 @@ impl MpiState {
             call,
             op,
             in_user_op,
+            note,
         }));
         Ok(outcome)
     }
@@ -297,14 +314,50 @@ impl MpiState {
                 Phase::Running => self.reap(mem, ctx),
             }
         }
+        self.origin = Origin {
+            call: call.index,
+            line: call.line,
+        };
         let args = Args {
             name: function.name(),
             words: &call.args,
         };
         match (function.run)(self, &args, mem, ctx)? {
             Started::Return(value) => Ok(Outcome::Return(value)),
-            Started::Wait(op) => self.drive(function.name(), op, mem, ctx),
+            Started::Wait(op) => {
+                let mut note = Note::default();
+                if let Pending::Collective(comm, _) = &op {
+                    note = self.collective_note(call);
+                    let seq = self.seq_count(comm).wrapping_sub(1);
+                    if let Some((first, theirs)) = ctx.meet(comm.context, seq, comm.size(), note) {
+                        let first = comm.members.rank_of(first).unwrap_or(first);
+                        check_collective(note, theirs, first)?;
+                    }
+                }
+                self.drive(function.name(), op, note, mem, ctx)
+            }
         }
+    }
+
+    /// What the messages of the collective `call` carry: its function and line, its root and
+    /// the signature of its `count` elements of `datatype` (for the collectives that have them).
+    fn collective_note(&mut self, call: &MpiCall) -> Note {
+        let arg = |name: &str| {
+            let params = call.function.sig.params;
+            let i = params.iter().position(|p| p.name == name)?;
+            call.args.get(i).copied()
+        };
+        let sig = match (arg("count"), arg("datatype")) {
+            (Some(count), Some(datatype)) => Signature::of(self.types(), datatype, count),
+            _ => Signature::default(),
+        };
+        Said {
+            origin: self.origin,
+            sig,
+            root: arg("root").and_then(|r| u32::try_from(r).ok()),
+            collective: true,
+        }
+        .note()
     }
 
     /// `MPI_Init`: the library starts.
@@ -318,9 +371,48 @@ impl MpiState {
         }
     }
 
-    /// `MPI_Finalize`: the library stops.
-    pub(super) fn finalize(&mut self) {
+    /// `MPI_Finalize`: the library stops. Returns a warning naming the calls that created
+    /// requests still active (never completed by a wait or a test), as the heap's leak warning
+    /// names allocations never freed.
+    pub(super) fn finalize(&mut self) -> Option<String> {
         self.phase = Phase::Finalized;
+        let origins = self.requests.active_origins();
+        if origins.is_empty() {
+            return None;
+        }
+        // Each creating call once, in order, with how many of its requests are active.
+        let mut sites: Vec<(Origin, usize)> = Vec::new();
+        for o in &origins {
+            match sites.iter_mut().find(|(s, _)| s == o) {
+                Some((_, n)) => *n += 1,
+                None => sites.push((*o, 1)),
+            }
+        }
+        const LISTED: usize = 3;
+        let mut calls: Vec<String> = sites
+            .iter()
+            .take(LISTED)
+            .map(|(o, n)| match n {
+                1 => o.describe(),
+                n => format!("{} ({n} times)", o.describe()),
+            })
+            .collect();
+        if sites.len() > LISTED {
+            let more: usize = sites[LISTED..].iter().map(|(_, n)| n).sum();
+            calls.push(format!("{more} more"));
+        }
+        let list = match calls.as_slice() {
+            [one] => one.clone(),
+            [init @ .., last] => format!("{} and {last}", init.join(", ")),
+            [] => String::new(),
+        };
+        let (n, s, were) = match origins.len() {
+            1 => ("1".to_string(), "", "was"),
+            n => (n.to_string(), "s", "were"),
+        };
+        Some(format!(
+            "warning: {n} request{s} {were} never completed before MPI_Finalize, made by {list}: complete every request with MPI_Wait, MPI_Waitall or MPI_Test (or free it with MPI_Request_free)"
+        ))
     }
 
     /// Creates a request for `transfer` (started at once unless `persistent`) and writes its
@@ -343,6 +435,7 @@ impl MpiState {
             transfer,
             persistent,
             active,
+            origin: self.origin,
         })?;
         write_int(mem, request, handle, "the request handle")
     }
@@ -419,11 +512,12 @@ mod tests {
     #[test]
     fn an_idle_library_is_small_and_owns_no_heap() {
         let s = MpiState::new();
-        // Thirteen words: the request table, the detached transfers, six lazily boxed parts
-        // (blocked call, windows, Bsend buffer, communicators, derived datatypes, user-defined
-        // operations), the counters.
+        // Fifteen words at most: the request table, the detached transfers, six lazily boxed
+        // parts (blocked call, windows, Bsend buffer, communicators, derived datatypes,
+        // user-defined operations), the counters, the current call's origin (function and line,
+        // for diagnostics).
         assert!(
-            std::mem::size_of::<MpiState>() <= 112,
+            std::mem::size_of::<MpiState>() <= 120,
             "{}",
             std::mem::size_of::<MpiState>()
         );

@@ -6,7 +6,12 @@
 //!
 //! Receives are posted to the engine with an unlimited capacity ([`ENGINE_CAPACITY`]) so that the
 //! whole message arrives and the library can report truncation with both sizes itself
-//! ("16 bytes arrived for a buffer of 4 bytes").
+//! ("16 bytes arrived from rank 0 (MPI_Send at line 9) for a buffer of 4 bytes").
+//!
+//! A transfer knows the call that made it ([`Origin`]: the function and its source line) and its
+//! datatype signature; a send attaches both to its message as a [`Note`](crate::proto::p2p::Note)
+//! (no wire bytes, no time; see [`super::note`]), and the receive checks them when it completes:
+//! a datatype mismatch names the sender's call and line.
 
 use super::buffers::{write_status, StatusFields};
 use super::comm::Comm;
@@ -14,6 +19,7 @@ use super::constants::{MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_PROC_NULL, MPI_TAG_UB};
 use super::derived::Shape;
 use super::error::{ErrorKind, RankRole};
 use super::group::Members;
+use super::note::{check_receive, sender_of, Origin, Said, Signature};
 use crate::engine::{Rank, RankCtx, ReqId};
 use crate::lang::memory::{Addr, Memory};
 use crate::proto::p2p::PointToPoint;
@@ -40,6 +46,10 @@ pub(super) enum Transfer {
         context: Context,
         /// Synchronous (`MPI_Ssend`): complete only once matched.
         sync: bool,
+        /// The call that made it.
+        origin: Origin,
+        /// Its data's signature.
+        sig: Signature,
     },
     /// A send to or a receive from `MPI_PROC_NULL`: complete at once, nothing moves.
     Null {
@@ -60,6 +70,10 @@ pub(super) enum Transfer {
         context: Context,
         /// The communicator's members (to report the source as a communicator rank).
         members: Members,
+        /// The call that made it.
+        origin: Origin,
+        /// The signature it expects.
+        sig: Signature,
     },
 }
 
@@ -126,7 +140,22 @@ impl Transfer {
             tag,
             context: comm.context,
             sync: false,
+            origin: Origin::default(),
+            sig: Signature::default(),
         })
+    }
+
+    /// The same transfer, made by the call `by` with the datatype signature `signature` (which
+    /// its message carries, or its receive checks).
+    pub(super) fn noted(mut self, by: Origin, signature: Signature) -> Transfer {
+        match &mut self {
+            Transfer::Send { origin, sig, .. } | Transfer::Recv { origin, sig, .. } => {
+                *origin = by;
+                *sig = signature;
+            }
+            Transfer::Null { .. } => {}
+        }
+        self
     }
 
     /// The same send, synchronous (`MPI_Ssend`, `MPI_Issend`): it completes only once a receive
@@ -164,6 +193,8 @@ impl Transfer {
             tag,
             context: comm.context,
             members: comm.members.clone(),
+            origin: Origin::default(),
+            sig: Signature::default(),
         })
     }
 
@@ -179,14 +210,19 @@ impl Transfer {
                 tag,
                 context,
                 sync,
+                origin,
+                sig,
             } => {
                 let data = shape.read(mem, *buf, "the send buffer")?;
                 let (dest, bytes, tag) = (i64::from(*dest), data.len() as u64, *tag);
-                Ok(if *sync {
-                    ctx.issend_on(*context, dest, tag, bytes, data)?
-                } else {
-                    ctx.isend_on(*context, dest, tag, bytes, data)?
-                })
+                let note = Said {
+                    origin: *origin,
+                    sig: *sig,
+                    root: None,
+                    collective: false,
+                }
+                .note();
+                Ok(ctx.isend_noted(*context, dest, tag, bytes, data, *sync, note)?)
             }
             Transfer::Recv {
                 buf,
@@ -233,6 +269,7 @@ impl Transfer {
                 buf,
                 shape,
                 members,
+                sig,
                 ..
             } => {
                 let capacity = shape.bytes();
@@ -251,10 +288,18 @@ impl Transfer {
                         bytes: arrived.min(u64::from(capacity)),
                     },
                 )?;
+                let from = comm_rank(members, st.source);
+                check_receive(st.note, from, *sig)?;
                 if arrived > u64::from(capacity) {
-                    return Err(ErrorKind::Truncated {
-                        arrived,
-                        capacity: u64::from(capacity),
+                    let capacity = u64::from(capacity);
+                    return Err(match sender_of(st.note) {
+                        Some(sender) => ErrorKind::TruncatedFrom {
+                            arrived,
+                            capacity,
+                            from,
+                            sender,
+                        },
+                        None => ErrorKind::Truncated { arrived, capacity },
                     });
                 }
                 Ok(())

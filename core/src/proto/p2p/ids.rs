@@ -83,4 +83,15 @@ pub struct Status {
     pub bytes: u64,
     /// The message was longer than the receive buffer (`MPI_ERR_TRUNCATE`).
     pub truncated: bool,
+    /// The sender's [`Note`] (all zeros when it attached none).
+    #[serde(skip)]
+    pub note: Note,
 }
+
+/// Diagnostic metadata a sending library attaches to a message for the receiving library's
+/// checks (which call and source line sent it, the datatype signature, a collective's
+/// parameters). Opaque words to this layer: they travel with the message as its envelope does,
+/// but they are not part of its size, so they cost no simulated wire bytes and change no timing,
+/// and no record or trace hash includes them. All zeros means no note.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Note(pub [u64; 3]);

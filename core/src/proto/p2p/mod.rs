@@ -12,6 +12,14 @@
 //! compares it first, so communicators are separate message spaces. Ranks are world ranks here
 //! (the library translates communicator ranks).
 //!
+//! Diagnostic metadata: a send may carry a [`Note`] (opaque words from the sending library:
+//! which call and line sent it, its datatype signature…) that reaches the receiver in the
+//! message's [`Status`]; it is not part of the message's size, so it costs no wire bytes, no time
+//! and no record. For collectives built on point-to-point, [`PointToPoint::meet`] keeps a
+//! ledger of the note the first rank of a communicator brought to each collective call, so a
+//! library can tell a later rank that it calls something else at that point (as the one-sided
+//! layer's ledger does for window calls).
+//!
 //! Simplifications (shared by every engine): message order per pair of ranks
 //! is the machine's (every model delivers a pair's messages in order), which with first-match
 //! matching gives MPI's non-overtaking rule.
@@ -28,7 +36,7 @@ use std::collections::VecDeque;
 
 pub use emx::{Packet, ProtoBox, RecvInfo, RecvMode, SendInfo};
 pub use engines::{Matching, Protocol, ENGINES};
-pub use ids::{Context, Source, Status, TagSel, WORLD};
+pub use ids::{Context, Note, Source, Status, TagSel, WORLD};
 pub use records::{P2pRecord, ProtocolStep};
 
 use crate::engine::slab::{IdMap, Slab};
@@ -84,6 +92,8 @@ pub struct Message {
     /// A synchronous send's request (`MPI_Ssend`): it completes only once this message is
     /// matched (and its data left).
     pub sync: Option<ReqId>,
+    /// The sending library's diagnostic metadata (no wire bytes, no time; see [`Note`]).
+    pub note: Note,
 }
 
 impl Message {
@@ -181,6 +191,18 @@ pub struct P2p {
     pub(crate) sync: std::collections::BTreeMap<u32, SyncSend>,
     /// The next send made is synchronous.
     next_sync: bool,
+    /// The note of the next send made.
+    next_note: Note,
+    /// Collective calls some but not all members made, by (context, sequence number).
+    ledger: std::collections::BTreeMap<(Context, u32), Meeting>,
+}
+
+/// The first rank's call at one collective point, and how many members came.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Meeting {
+    first: Rank,
+    note: Note,
+    arrived: u32,
 }
 
 impl P2p {
@@ -205,6 +227,8 @@ impl P2p {
             packets: Slab::default(),
             sync: std::collections::BTreeMap::new(),
             next_sync: false,
+            next_note: Note::default(),
+            ledger: std::collections::BTreeMap::new(),
         }
     }
 
@@ -219,6 +243,7 @@ impl P2p {
             tag: m.tag,
             bytes: m.bytes,
             truncated: false,
+            note: m.note,
         };
         if self.matching == Matching::Eager {
             let mb = self.mailboxes.get(rank as usize)?.as_ref()?;
@@ -369,6 +394,7 @@ impl P2p {
             bytes,
             data,
             sync,
+            note: std::mem::take(&mut self.next_note),
         }));
         (req, msg)
     }
@@ -437,6 +463,7 @@ impl P2p {
                 tag: m.tag,
                 bytes: m.bytes.min(capacity),
                 truncated,
+                note: m.note,
             },
         );
         io.set_data(req, data);
@@ -551,7 +578,11 @@ impl Layer for P2p {
                     "{req}: a send of {bytes} B to rank {dst}, tag {tag}{}",
                     on_context(*context)
                 ),
-                on: None,
+                // A send that completes only once its receive is posted (synchronous, or the
+                // sync protocol) waits for its destination.
+                on: (self.sync.contains_key(&req.0)
+                    || self.matching.protocol() == Some(Protocol::Sync))
+                .then_some(*dst),
             },
         })
     }
@@ -564,6 +595,7 @@ impl Layer for P2p {
             + self.kinds.heap_bytes()
             + self.statuses.heap_bytes()
             + self.sync.len() * std::mem::size_of::<(u32, SyncSend)>() * 2
+            + self.ledger.len() * std::mem::size_of::<((Context, u32), Meeting)>() * 2
     }
 }
 
@@ -610,6 +642,29 @@ pub trait PointToPoint {
         bytes: u64,
         data: Vec<u8>,
     ) -> Result<ReqId, OpError>;
+    /// [`PointToPoint::isend_on`] (or, if `sync`, [`PointToPoint::issend_on`]) with a [`Note`]
+    /// for the receiver's checks: the message's size, timing and records are the same.
+    #[allow(clippy::too_many_arguments)]
+    fn isend_noted(
+        &mut self,
+        context: Context,
+        dst: i64,
+        tag: i32,
+        bytes: u64,
+        data: Vec<u8>,
+        sync: bool,
+        note: Note,
+    ) -> Result<ReqId, OpError>;
+    /// This rank arrives at the `seq`-th collective call on the communicator with `context`
+    /// (of `members` ranks) with `note`; the first arrival's rank and note if another rank came
+    /// first. Once every member came, the entry is forgotten.
+    fn meet(
+        &mut self,
+        context: Context,
+        seq: u32,
+        members: u32,
+        note: Note,
+    ) -> Option<(Rank, Note)>;
 }
 
 impl PointToPoint for RankCtx<'_> {
@@ -663,6 +718,51 @@ impl PointToPoint for RankCtx<'_> {
         self.call::<P2p, _>(|p, io, rank| {
             let dst = io.check_rank(dst)?;
             Ok(p.issend(io, context, rank, dst, tag, bytes, data))
+        })
+    }
+
+    fn isend_noted(
+        &mut self,
+        context: Context,
+        dst: i64,
+        tag: i32,
+        bytes: u64,
+        data: Vec<u8>,
+        sync: bool,
+        note: Note,
+    ) -> Result<ReqId, OpError> {
+        self.call::<P2p, _>(|p, io, rank| {
+            let dst = io.check_rank(dst)?;
+            p.next_note = note;
+            let req = if sync {
+                p.issend(io, context, rank, dst, tag, bytes, data)
+            } else {
+                p.isend(io, context, rank, dst, tag, bytes, data)
+            };
+            p.next_note = Note::default();
+            Ok(req)
+        })
+    }
+
+    fn meet(
+        &mut self,
+        context: Context,
+        seq: u32,
+        members: u32,
+        note: Note,
+    ) -> Option<(Rank, Note)> {
+        self.call::<P2p, _>(|p, _, rank| {
+            let entry = p.ledger.entry((context, seq)).or_insert(Meeting {
+                first: rank,
+                note,
+                arrived: 0,
+            });
+            entry.arrived += 1;
+            let first = (entry.first != rank).then_some((entry.first, entry.note));
+            if entry.arrived >= members {
+                p.ledger.remove(&(context, seq));
+            }
+            first
         })
     }
 

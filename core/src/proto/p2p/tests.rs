@@ -34,7 +34,8 @@ fn an_eager_message_waits_unexpected_then_matches_the_receive_posted_later() {
             source: 0,
             tag: 7,
             bytes: 3,
-            truncated: false
+            truncated: false,
+            note: Default::default(),
         })
     );
     assert_eq!(data, vec![1, 2, 3]);

@@ -1,6 +1,6 @@
 //! The environment: `MPI_Init`, `MPI_Finalize`, `MPI_Initialized`, `MPI_Finalized`,
 //! `MPI_Comm_rank`, `MPI_Comm_size`, `MPI_Wtime`, `MPI_Wtick`, `MPI_Get_processor_name`,
-//! `MPI_Abort`.
+//! `MPI_Abort`. `MPI_Finalize` warns about requests never completed.
 
 use super::params::{p, INTP, K};
 use crate::lang::mpi::buffers::{write_bytes, write_int};
@@ -20,8 +20,10 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     )
     .anytime(),
-    MpiFunction::new("MPI_Finalize", &[], |s, _, _, _| {
-        s.finalize();
+    MpiFunction::new("MPI_Finalize", &[], |s, _, _, ctx| {
+        if let Some(warning) = s.finalize() {
+            ctx.print(warning);
+        }
         done()
     }),
     MpiFunction::new(

@@ -10,6 +10,7 @@ use crate::lang::mpi::bsend::BsendBuffer;
 use crate::lang::mpi::buffers::{check_bytes, write_int};
 use crate::lang::mpi::error::ErrorKind;
 use crate::lang::mpi::function::{done, Args, MpiFunction, Started};
+use crate::lang::mpi::note::Signature;
 use crate::lang::mpi::pending::Pending;
 use crate::lang::mpi::state::MpiState;
 use crate::lang::mpi::transfer::Transfer;
@@ -123,8 +124,12 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             let (comm, status) = (s.comm(a.int(10), ctx)?, a.addr(11));
             let sshape = s.types().shape(a.int(2), a.int(1), "sendcount")?;
             let rshape = s.types().shape(a.int(7), a.int(6), "recvcount")?;
-            let send = Transfer::send(a.addr(0), sshape, a.int(3), a.int(4), &comm)?;
-            let recv = Transfer::recv(a.addr(5), rshape, a.int(8), a.int(9), &comm)?;
+            let ssig = Signature::of(s.types(), a.int(2), a.int(1));
+            let rsig = Signature::of(s.types(), a.int(7), a.int(6));
+            let send =
+                Transfer::send(a.addr(0), sshape, a.int(3), a.int(4), &comm)?.noted(s.origin, ssig);
+            let recv =
+                Transfer::recv(a.addr(5), rshape, a.int(8), a.int(9), &comm)?.noted(s.origin, rsig);
             both(send, recv, status, mem, ctx)
         },
     ),
@@ -145,8 +150,10 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             let buf = a.addr(0);
             let comm = s.comm(a.int(7), ctx)?;
             let shape = s.types().shape(a.int(2), a.int(1), "count")?;
-            let send = Transfer::send(buf, shape.clone(), a.int(3), a.int(4), &comm)?;
-            let recv = Transfer::recv(buf, shape, a.int(5), a.int(6), &comm)?;
+            let sig = Signature::of(s.types(), a.int(2), a.int(1));
+            let send =
+                Transfer::send(buf, shape.clone(), a.int(3), a.int(4), &comm)?.noted(s.origin, sig);
+            let recv = Transfer::recv(buf, shape, a.int(5), a.int(6), &comm)?.noted(s.origin, sig);
             both(send, recv, a.addr(8), mem, ctx)
         },
     ),
@@ -189,14 +196,16 @@ fn buffered(
 fn send(s: &mut MpiState, a: &Args<'_>, ctx: &RankCtx<'_>) -> Result<Transfer, ErrorKind> {
     let comm = s.comm(a.int(5), ctx)?;
     let shape = s.types().shape(a.int(2), a.int(1), "count")?;
-    Transfer::send(a.addr(0), shape, a.int(3), a.int(4), &comm)
+    let sig = Signature::of(s.types(), a.int(2), a.int(1));
+    Ok(Transfer::send(a.addr(0), shape, a.int(3), a.int(4), &comm)?.noted(s.origin, sig))
 }
 
 /// The receive described by arguments 0–5 (`buf, count, datatype, source, tag, comm`).
 fn recv(s: &mut MpiState, a: &Args<'_>, ctx: &RankCtx<'_>) -> Result<Transfer, ErrorKind> {
     let comm = s.comm(a.int(5), ctx)?;
     let shape = s.types().shape(a.int(2), a.int(1), "count")?;
-    Transfer::recv(a.addr(0), shape, a.int(3), a.int(4), &comm)
+    let sig = Signature::of(s.types(), a.int(2), a.int(1));
+    Ok(Transfer::recv(a.addr(0), shape, a.int(3), a.int(4), &comm)?.noted(s.origin, sig))
 }
 
 /// Posts `transfer` and blocks until it completes (filling the status at `status`).
