@@ -206,9 +206,13 @@ pub fn table1_experiment() -> Experiment {
             "pre-posting:",
         );
         job.cell.note = if engine.both_sides() {
-            "a pass through the library (o) plus the receive request (o)".into()
+            "a pass through the library (o) plus the receive request (o), plus the posting \
+             loop's own operations (EM-X's [cpu.ops])"
+                .into()
         } else {
-            "a pass through the library (o)".into()
+            "a pass through the library (o), plus the posting loop's own operations (EM-X's \
+             [cpu.ops])"
+                .into()
         };
         jobs.push(job);
     }

@@ -113,7 +113,7 @@ pub enum ErrorKind {
     FreePredefinedOp(ReduceOp),
     /// More user-defined operations live at once than handles exist.
     TooManyOps,
-    /// A predefined operation on a derived datatype made of several predefined types.
+    /// A predefined operation on a derived datatype (defined on predefined ones only).
     OpNotForDerived {
         /// The operation.
         op: ReduceOp,
@@ -309,7 +309,7 @@ impl fmt::Display for ErrorKind {
             }
             ErrorKind::OpNotForDerived { op, handle } => write!(
                 f,
-                "{op} cannot reduce derived datatype {handle}: it mixes several predefined types; a predefined operation needs a datatype made of one (or use MPI_Op_create)"
+                "{op} cannot reduce derived datatype {handle}: the predefined operations are defined on predefined datatypes only (the MPI standard; MPICH refuses this too): reduce a count of the predefined type, or define the operation with MPI_Op_create"
             ),
             ErrorKind::MpiInUserOp => f.write_str(
                 "called inside a user-defined reduction function (MPI_Op_create's): that function may not call MPI",
