@@ -156,7 +156,15 @@ test('run the program, step back and forth, and see compile errors', async () =>
     await status.filter({ hasText: 'paused at event 0' }).waitFor();
     for (let i = 0; i < 9; i++) await page.click('[data-testid="step"]');
     await status.filter({ hasText: 'paused at event 9' }).waitFor();
-    assert.match(await page.textContent('[data-testid="ranks"]'), /blocked in MPI_Recv at line \d+/);
+    // The ranks compute (their own operations cost time) and then wait: step until one is
+    // blocked in the ring's receive.
+    let steps = 9;
+    while (!/blocked in MPI_Recv at line \d+/.test(await page.textContent('[data-testid="ranks"]'))) {
+      assert.ok(steps < 60, 'a rank blocks in MPI_Recv within 60 events');
+      await page.click('[data-testid="step"]');
+      steps += 1;
+      await status.filter({ hasText: `paused at event ${steps}` }).waitFor();
+    }
     await screenshot(page, 'run-stepping');
 
     await page.fill('[aria-label="MPI program source"]', 'int main() {\n    rnak = 1;\n    return 0;\n}\n');
