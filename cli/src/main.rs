@@ -73,6 +73,10 @@ enum Command {
         /// target, lock_all on every rank).
         #[arg(long, default_value = "mcs-rw", value_parser = parse_lock)]
         lock: LockScheme,
+        /// Under the eager engine, the largest message (bytes) a standard send sends eagerly;
+        /// a larger one completes only once its receive is posted (rendezvous). Default: Debian's MPICH's (measured).
+        #[arg(long, default_value_t = rankscope_core::proto::p2p::DEFAULT_EAGER_LIMIT)]
+        eager_limit: u64,
         /// Stop with an error after this many events.
         #[arg(long, default_value_t = 50_000_000)]
         max_events: u64,
@@ -137,6 +141,7 @@ fn main() -> ExitCode {
             max_events,
             engine,
             lock,
+            eager_limit,
             json,
             args,
         } => commands::run::run(commands::run::RunOptions {
@@ -154,6 +159,7 @@ fn main() -> ExitCode {
             max_events,
             engine,
             lock,
+            eager_limit,
             json,
         }),
         Command::Reproduce { paper, part, json } => {

@@ -41,6 +41,8 @@ pub struct RunOptions {
     pub engine: Matching,
     /// How `MPI_Win_lock` / `MPI_Win_lock_all` take locks.
     pub lock: rankscope_core::locks::LockScheme,
+    /// The eager engine's eager limit in bytes.
+    pub eager_limit: u64,
     /// Print a JSON summary instead of text.
     pub json: bool,
 }
@@ -64,6 +66,7 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
         },
         matching: opts.engine,
         lock_scheme: opts.lock,
+        eager_limit: opts.eager_limit,
         words_per_rank: match &opts.target {
             Target::Workload(kind, _) => kind.words_per_rank(),
             Target::File(..) => rankscope_core::lang::RMA_WORDS,

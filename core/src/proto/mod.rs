@@ -38,6 +38,9 @@ pub struct SimConfig {
     /// How the MPI library's `MPI_Win_lock` / `MPI_Win_lock_all` take locks (paper 003's
     /// global MCS-RW lock by default).
     pub lock_scheme: locks::LockScheme,
+    /// The eager engine's eager limit in bytes: a standard send of a larger message completes
+    /// only once matched ([`p2p::DEFAULT_EAGER_LIMIT`] by default).
+    pub eager_limit: u64,
 }
 
 impl Default for SimConfig {
@@ -49,6 +52,7 @@ impl Default for SimConfig {
             words_per_rank: 0,
             perturb: None,
             lock_scheme: locks::LockScheme::McsRw,
+            eager_limit: p2p::DEFAULT_EAGER_LIMIT,
         }
     }
 }
@@ -64,7 +68,7 @@ impl Setup for SimConfig {
 
     fn layers(&self, ranks: u32) -> Vec<Box<dyn Layer>> {
         vec![
-            Box::new(p2p::P2p::new(ranks, self.matching)),
+            Box::new(p2p::P2p::new(ranks, self.matching).with_eager_limit(self.eager_limit)),
             Box::new(rma::OneSided::new(ranks, self.words_per_rank)),
             Box::new(locks::Locks::new(self.lock_scheme)),
         ]

@@ -6,8 +6,8 @@
 //!   the same order";
 //! - a cycle of ranks that all block in a send to the next (the classic "every rank sends
 //!   first"): why the sends block — `MPI_Ssend` waits for its receive; under a run whose
-//!   point-to-point protocol is synchronous a standard send does too, as real MPIs do for messages
-//!   above their eager limit (rendezvous) — and what to use instead.
+//!   point-to-point protocol is synchronous, or its message is above the eager limit, a standard
+//!   send does too, as real MPIs do (rendezvous) — and what to use instead.
 
 use std::collections::BTreeMap;
 
@@ -187,7 +187,8 @@ fn send_cycle_note(waiting: &[Option<Waiting>], report: &DeadlockReport) -> Opti
             .to_string()
     } else {
         format!(
-            "under this run's synchronous point-to-point protocol a send ({bytes} bytes) completes only once its receive is posted, as real MPI implementations do for messages above their eager limit (the rendezvous protocol), so a program that works with small messages hangs with large ones"
+            "a standard send of {bytes} bytes completes only once its receive is posted when the message is above the eager limit (the rendezvous protocol of real MPI implementations; {} bytes here by default, as Debian's MPICH) or under a synchronous matching engine, so a program that works with small messages hangs with large ones",
+            crate::proto::p2p::DEFAULT_EAGER_LIMIT
         )
     };
     let members: Vec<Rank> = sends.iter().map(|s| s.0).collect();

@@ -5,8 +5,13 @@
 //! receive (in posting order) that accepts its source and tag, or waits in the destination's
 //! unexpected queue; a new receive first scans that queue in arrival order. Because the machine
 //! models deliver messages between one pair of ranks in order, this gives MPI's non-overtaking
-//! rule. Matching compares the communicator's context first. Simplifications: no rendezvous
-//! protocol, no sender CPU overhead beyond what the machine charges to the transfer.
+//! rule. Matching compares the communicator's context first. Above the eager limit
+//! ([`P2p::eager_limit`], by default Debian's MPICH's, measured: 8,251 bytes) a standard send completes only once a
+//! receive matched its message, as under MPICH's rendezvous protocol, so two ranks that both send
+//! a large message before receiving deadlock as they do on a real MPI. Simplifications: the
+//! rendezvous changes only when the send completes — the data still travels at once (no
+//! request-to-send/clear-to-send round trip, no data held back until the receive is posted); no
+//! sender CPU overhead beyond what the machine charges to the transfer.
 
 use super::{Context, Mailbox, P2p, P2pEvent, P2pRecord, Source, TagSel};
 use crate::engine::{Io, MsgId, Rank, ReqId};
@@ -38,6 +43,10 @@ impl P2p {
         bytes: u64,
         data: Vec<u8>,
     ) -> ReqId {
+        if bytes > self.eager_limit {
+            // Rendezvous: the send completes once matched, as a synchronous send does.
+            self.next_sync = true;
+        }
         let (req, msg) = self.new_send(io, context, src, dst, tag, bytes, data);
         let now = io.now();
         let transfer = io.machine().message(now, src, dst, bytes);

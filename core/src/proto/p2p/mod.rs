@@ -45,6 +45,17 @@ use crate::engine::{
 };
 use crate::time::SimTime;
 
+/// The largest message the eager engine sends eagerly by default: what Debian's MPICH 4.0.2
+/// (ch4:ucx), the MPI the differential test runs, sends eagerly between two processes of one
+/// machine — measured by bisection with two ranks that both `MPI_Send` `n` bytes of `MPI_BYTE`
+/// before receiving: 8,251 bytes complete, 8,252 hang (UCX's rendezvous threshold). MPICH's ch3
+/// device documents 131,072 (`MPIR_CVAR_CH3_EAGER_MAX_MSG_SIZE`); other MPIs and networks choose
+/// others. A standard send above it completes only once its receive matched it (rendezvous);
+/// [`SimConfig::eager_limit`] changes it.
+///
+/// [`SimConfig::eager_limit`]: crate::proto::SimConfig::eager_limit
+pub const DEFAULT_EAGER_LIMIT: u64 = 8_251;
+
 /// A point-to-point request's kind and parameters.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReqKind {
@@ -193,6 +204,9 @@ pub struct P2p {
     next_sync: bool,
     /// The note of the next send made.
     next_note: Note,
+    /// Eager engine: the largest message whose standard send completes once its data left;
+    /// a larger one completes only once matched (rendezvous).
+    eager_limit: u64,
     /// Collective calls some but not all members made, by (context, sequence number).
     ledger: std::collections::BTreeMap<(Context, u32), Meeting>,
 }
@@ -228,6 +242,7 @@ impl P2p {
             sync: std::collections::BTreeMap::new(),
             next_sync: false,
             next_note: Note::default(),
+            eager_limit: DEFAULT_EAGER_LIMIT,
             ledger: std::collections::BTreeMap::new(),
         }
     }
@@ -294,6 +309,17 @@ impl P2p {
             self.sync.remove(&req.0);
         }
         done
+    }
+
+    /// The layer with `limit` as the eager engine's eager limit (bytes).
+    pub fn with_eager_limit(mut self, limit: u64) -> P2p {
+        self.eager_limit = limit;
+        self
+    }
+
+    /// The eager engine's eager limit in bytes (see [`DEFAULT_EAGER_LIMIT`]).
+    pub fn eager_limit(&self) -> u64 {
+        self.eager_limit
     }
 
     /// The point-to-point engine of the run.
