@@ -221,6 +221,28 @@ pub enum Op {
     AddrOffset(u32),
     /// Pop two addresses, push `(a - b) / stride`.
     AddrDiff(u32),
+    /// `PushInt(imm)` then `Int(op)` fused ([`super::peephole`]): the top int `op` `imm`.
+    /// Counts as the two operations it replaces.
+    IntImm(IntOp, i32),
+    /// `StoreInt` then `Pop` fused: pop a value and an address, store the value as `int`.
+    StoreIntPop,
+    /// `StoreDouble` then `Pop` fused.
+    StoreDoublePop,
+    /// `StoreLocalInt(off)` then `Pop` fused: pop a value, store it at frame pointer + offset.
+    StoreLocalIntPop(u32),
+    /// `IncInt { delta, .. }` then `Pop` fused: add `delta` to the `int` at the popped address.
+    IncIntPop {
+        /// Amount.
+        delta: i32,
+    },
+    /// `CheckIndex(len)` then `AddrOffset(stride)` fused: pop an index (checked against `len`)
+    /// and an address, push the element's address.
+    Index {
+        /// The array's length.
+        len: u32,
+        /// The element size.
+        stride: u32,
+    },
     /// Jump to an operation index.
     Jump(u32),
     /// Pop an int; jump if it is zero.

@@ -91,7 +91,7 @@ pub fn compile(unit: &Unit, source: &str, file: &str) -> Result<Compiled, Vec<Di
     if !c.errors.is_empty() {
         return Err(c.errors);
     }
-    Ok(Compiled {
+    let mut compiled = Compiled {
         code: c.code,
         spans: c.spans,
         functions: c.functions,
@@ -102,7 +102,9 @@ pub fn compile(unit: &Unit, source: &str, file: &str) -> Result<Compiled, Vec<Di
         line_starts: Compiled::line_starts(source),
         source: Rc::from(source),
         file: Rc::from(file),
-    })
+    };
+    super::peephole::run(&mut compiled);
+    Ok(compiled)
 }
 
 /// A loop or `switch` being compiled: where its `break`s (and a loop's `continue`s) jump.

@@ -35,6 +35,7 @@ pub mod memory;
 pub mod mpi;
 pub mod mpi_table;
 pub mod parser;
+pub mod peephole;
 pub mod preprocess;
 pub mod printf;
 pub mod run_hint;

@@ -464,6 +464,41 @@ impl Vm {
         Some(Step::Compute(owed))
     }
 
+    /// `a op b` in `int` (C's 32-bit wrapping arithmetic; division by zero is an error).
+    #[inline(always)]
+    fn int_op(&mut self, iop: IntOp, a: i32, b: i32) -> Run<i32> {
+        Ok(match iop {
+            IntOp::Add => a.wrapping_add(b),
+            IntOp::Sub => a.wrapping_sub(b),
+            IntOp::Mul => a.wrapping_mul(b),
+            IntOp::Div => {
+                if b == 0 {
+                    return Err(Fault("division by zero".into()));
+                }
+                self.owed.divides += 1;
+                a.wrapping_div(b)
+            }
+            IntOp::Rem => {
+                if b == 0 {
+                    return Err(Fault("division by zero (in `%`)".into()));
+                }
+                self.owed.divides += 1;
+                a.wrapping_rem(b)
+            }
+            IntOp::Shl => a.wrapping_shl(b as u32),
+            IntOp::Shr => a.wrapping_shr(b as u32),
+            IntOp::And => a & b,
+            IntOp::Or => a | b,
+            IntOp::Xor => a ^ b,
+            IntOp::Lt => i32::from(a < b),
+            IntOp::Le => i32::from(a <= b),
+            IntOp::Gt => i32::from(a > b),
+            IntOp::Ge => i32::from(a >= b),
+            IntOp::Eq => i32::from(a == b),
+            IntOp::Ne => i32::from(a != b),
+        })
+    }
+
     fn start(&mut self) -> Run<()> {
         let size = u32::try_from(self.prog.globals.len())
             .map_err(|_| Fault("the global variables are too large".into()))?;
@@ -581,6 +616,55 @@ impl Vm {
                         .map_err(|e| Fault(e.to_string()))?;
                     self.stack.push(i64::from(v as i32));
                 }
+                Op::StoreIntPop => {
+                    self.ops += 1;
+                    let v = self.pop()?;
+                    let a = self.pop()? as Addr;
+                    self.mem
+                        .write_i32(a, v as i32)
+                        .map_err(|e| Fault(e.to_string()))?;
+                }
+                Op::StoreDoublePop => {
+                    self.ops += 1;
+                    let v = self.pop()?;
+                    let a = self.pop()? as Addr;
+                    self.mem
+                        .write_f64(a, d(v))
+                        .map_err(|e| Fault(e.to_string()))?;
+                }
+                Op::StoreLocalIntPop(off) => {
+                    self.ops += 1;
+                    let v = self.pop()?;
+                    self.mem
+                        .write_i32(self.fp + off, v as i32)
+                        .map_err(|e| Fault(e.to_string()))?;
+                }
+                Op::IncIntPop { delta } => {
+                    self.ops += 1;
+                    let a = self.pop()? as Addr;
+                    let old = self.mem.read_i32(a).map_err(|e| Fault(e.to_string()))?;
+                    self.mem
+                        .write_i32(a, old.wrapping_add(delta))
+                        .map_err(|e| Fault(e.to_string()))?;
+                }
+                Op::Index { len, stride } => {
+                    self.ops += 1;
+                    let i = self.pop()?;
+                    if i < 0 || i >= i64::from(len) {
+                        return Err(Fault(format!(
+                            "index {i} is out of bounds for an array of {len} elements"
+                        )));
+                    }
+                    let a = self.pop()? as Addr;
+                    let r = i64::from(a) + i * i64::from(stride);
+                    if !(0..=i64::from(u32::MAX)).contains(&r) {
+                        return Err(Fault(format!(
+                            "pointer arithmetic left memory (address {a} + {})",
+                            i * i64::from(stride)
+                        )));
+                    }
+                    self.stack.push(r);
+                }
                 Op::StoreDouble => {
                     let v = self.pop()?;
                     let a = self.pop()? as Addr;
@@ -651,36 +735,13 @@ impl Vm {
                 Op::Int(iop) => {
                     let b = self.pop()? as i32;
                     let a = self.pop()? as i32;
-                    let r = match iop {
-                        IntOp::Add => a.wrapping_add(b),
-                        IntOp::Sub => a.wrapping_sub(b),
-                        IntOp::Mul => a.wrapping_mul(b),
-                        IntOp::Div => {
-                            if b == 0 {
-                                return Err(Fault("division by zero".into()));
-                            }
-                            self.owed.divides += 1;
-                            a.wrapping_div(b)
-                        }
-                        IntOp::Rem => {
-                            if b == 0 {
-                                return Err(Fault("division by zero (in `%`)".into()));
-                            }
-                            self.owed.divides += 1;
-                            a.wrapping_rem(b)
-                        }
-                        IntOp::Shl => a.wrapping_shl(b as u32),
-                        IntOp::Shr => a.wrapping_shr(b as u32),
-                        IntOp::And => a & b,
-                        IntOp::Or => a | b,
-                        IntOp::Xor => a ^ b,
-                        IntOp::Lt => i32::from(a < b),
-                        IntOp::Le => i32::from(a <= b),
-                        IntOp::Gt => i32::from(a > b),
-                        IntOp::Ge => i32::from(a >= b),
-                        IntOp::Eq => i32::from(a == b),
-                        IntOp::Ne => i32::from(a != b),
-                    };
+                    let r = self.int_op(iop, a, b)?;
+                    self.stack.push(i64::from(r));
+                }
+                Op::IntImm(iop, b) => {
+                    self.ops += 1;
+                    let a = self.pop()? as i32;
+                    let r = self.int_op(iop, a, b)?;
                     self.stack.push(i64::from(r));
                 }
                 Op::Wide(iop, mode) => {
