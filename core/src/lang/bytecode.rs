@@ -379,6 +379,9 @@ pub struct FunctionInfo {
     pub returns_double: bool,
     /// Its span (for the call stack).
     pub span: Span,
+    /// Its largest local variable: name, bytes and declaration (where a frame too large for the
+    /// rank's memory is reported).
+    pub largest_local: Option<(String, u32, Span)>,
 }
 
 /// A whole compiled program, shared by every rank running it.

@@ -143,6 +143,8 @@ struct Compiler {
     strings: BTreeMap<String, Addr>,
     scopes: Vec<BTreeMap<String, Var>>,
     frame_size: u32,
+    /// The function being compiled (index into `functions`).
+    current: usize,
     loops: Vec<LoopCtx>,
     switches: Vec<SwitchCtx>,
     labels: BTreeMap<String, u32>,
@@ -285,6 +287,7 @@ impl Compiler {
                 returns_value: ret != Ty::Void,
                 returns_double: ret.is_floating(),
                 span: f.span.clone(),
+                largest_local: None,
             });
             self.fn_types.push((ret.clone(), params.clone()));
             self.signatures.push((ret, params));
@@ -539,6 +542,14 @@ impl Compiler {
         if scope.contains_key(name) {
             return err(format!("`{name}` is already declared in this block"), span);
         }
+        let bytes = self.size(&ty);
+        if !name.starts_with(' ') {
+            let largest = &mut self.functions[self.current].largest_local;
+            if largest.as_ref().is_none_or(|(_, b, _)| bytes > *b) {
+                *largest = Some((name.to_string(), bytes, span.clone()));
+            }
+        }
+        let scope = self.scopes.last_mut().expect("inside a function");
         scope.insert(name.to_string(), Var::Local(off, ty));
         Ok(off)
     }
@@ -552,6 +563,7 @@ impl Compiler {
 
     fn function(&mut self, f: &Function) {
         let idx = self.func_index[&f.name] as usize;
+        self.current = idx;
         self.functions[idx].entry = self.here();
         self.ret = self.signatures[idx].0.clone();
         self.frame_size = self.functions[idx].frame_size;

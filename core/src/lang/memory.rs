@@ -24,6 +24,21 @@ pub const NULL_GUARD: Addr = 16;
 /// The first address of the heap segment (blocks that outlive function frames).
 pub const HEAP_BASE: Addr = 0x8000_0000;
 
+/// A size as people read it: `100 bytes`, `12.5 KiB`, `762.9 MiB`, `1.5 GiB`.
+pub fn bytes_in_words(bytes: u64) -> String {
+    const KIB: f64 = 1024.0;
+    let b = bytes as f64;
+    if bytes < 1024 {
+        format!("{bytes} bytes")
+    } else if b < KIB * KIB {
+        format!("{:.1} KiB", b / KIB)
+    } else if b < KIB * KIB * KIB {
+        format!("{:.1} MiB", b / (KIB * KIB))
+    } else {
+        format!("{:.1} GiB", b / (KIB * KIB * KIB))
+    }
+}
+
 /// Size of `int`, `MPI_Request`, `MPI_Comm`, `MPI_Datatype` and `MPI_Op` values.
 pub const INT_SIZE: u32 = 4;
 /// Size of `double`.
@@ -79,7 +94,9 @@ impl fmt::Display for MemError {
             MemError::Heap(e) => write!(f, "{e}"),
             MemError::OutOfMemory { wanted, limit } => write!(
                 f,
-                "out of memory: the rank needs {wanted} bytes but may use at most {limit}"
+                "out of memory: the rank needs {} but may use at most {}",
+                bytes_in_words(*wanted),
+                bytes_in_words(u64::from(*limit))
             ),
         }
     }

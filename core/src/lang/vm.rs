@@ -17,7 +17,7 @@ use super::bytecode::{
 use super::diagnostic::{line_col, Diagnostic};
 use super::libc::{self, Done, Lib};
 use super::libc_rand::LibcRandom;
-use super::memory::{Addr, Memory};
+use super::memory::{bytes_in_words, Addr, MemError, Memory};
 use super::mpi::{deadlock_notes, MpiError, MpiState, Outcome, RankView, Value};
 use super::mpi_table;
 use super::printf::{self, PrintArg};
@@ -41,11 +41,11 @@ pub struct VmLimits {
 }
 
 impl Default for VmLimits {
-    /// 200 million operations, 1,000 nested calls, 64 MiB; no bound between calls.
+    /// 200 million operations, 100,000 nested calls, 64 MiB; no bound between calls.
     fn default() -> Self {
         VmLimits {
             max_ops: 200_000_000,
-            max_depth: 1_000,
+            max_depth: 100_000,
             max_memory: 64 << 20,
             max_ops_between_calls: u64::MAX,
         }
@@ -100,6 +100,9 @@ pub struct Vm {
     rand: LibcRandom,
     /// `argv`: the program's name, then its arguments.
     args: Rc<[String]>,
+    /// Where a runtime error is reported when not at the current operation (a frame too large
+    /// for memory: at its largest variable's declaration).
+    fault_span: Option<std::ops::Range<usize>>,
     /// What this rank's processor charges per operation (from the profile, at start).
     costs: OpCosts,
     /// `ops` when the program's time was last charged: the operations since are owed.
@@ -249,6 +252,7 @@ impl Vm {
             callback_depth: None,
             rand: LibcRandom::default(),
             args: Rc::from(Vec::new()),
+            fault_span: None,
             costs: OpCosts::FREE,
             charged_ops: 0,
             owed: Expensive::default(),
@@ -324,14 +328,19 @@ impl Vm {
 
     fn fail(&mut self, rank: u32, message: String) -> Step {
         let pc = self.pc.saturating_sub(1) as usize;
-        let span = self.prog.spans.get(pc).cloned().unwrap_or(0..0);
+        let span = self
+            .fault_span
+            .take()
+            .unwrap_or_else(|| self.prog.spans.get(pc).cloned().unwrap_or(0..0));
         let mut diag = Diagnostic::error(format!("rank {rank}: {message}"), span);
-        // Call stack, innermost first.
+        // Call stack, innermost first; a run of identical frames (recursion) is one note and a
+        // count.
         let src = &self.prog.source;
+        let mut notes: Vec<(String, &str, usize)> = Vec::new();
         for (i, frame) in self.frames.iter().enumerate().rev() {
             let name = &self.prog.functions[frame.function as usize].name;
-            if i == 0 {
-                diag = diag.with_note(format!("in `{name}`"));
+            let note = if i == 0 {
+                format!("in `{name}`")
             } else {
                 let call_span = self
                     .prog
@@ -340,9 +349,23 @@ impl Vm {
                     .cloned()
                     .unwrap_or(0..0);
                 let caller = &self.prog.functions[self.frames[i - 1].function as usize].name;
-                diag = diag.with_note(format!(
+                format!(
                     "in `{name}`, called from `{caller}` at line {}",
                     line_col(src, call_span.start).line
+                )
+            };
+            match notes.last_mut() {
+                Some((last, _, repeats)) if *last == note => *repeats += 1,
+                _ => notes.push((note, name, 1)),
+            }
+        }
+        for (note, name, repeats) in notes {
+            diag = diag.with_note(note);
+            if repeats > 1 {
+                let more = repeats - 1;
+                let calls = if more == 1 { "call" } else { "calls" };
+                diag = diag.with_note(format!(
+                    "… {more} more {calls} of `{name}` from the same line"
                 ));
             }
         }
@@ -1191,6 +1214,29 @@ impl Vm {
         Ok(index as u32)
     }
 
+    /// A call of `function` whose frame does not fit in the rank's `limit` bytes: reported at
+    /// its largest variable when that variable alone is the problem, else at the call.
+    fn frame_too_large(&mut self, function: u32, limit: u32) -> Fault {
+        let f = &self.prog.functions[function as usize];
+        let used = self.mem.heap_bytes() as u64;
+        let limit_words = bytes_in_words(u64::from(limit));
+        match &f.largest_local {
+            Some((name, bytes, span)) if u64::from(*bytes) * 2 > u64::from(limit) => {
+                self.fault_span = Some(span.clone());
+                Fault(format!(
+                    "out of memory: `{name}` ({}) does not fit in the rank's memory ({limit_words}); make it smaller, or allocate it with malloc and check for NULL",
+                    bytes_in_words(u64::from(*bytes))
+                ))
+            }
+            _ => Fault(format!(
+                "out of memory: calling `{}` needs {} more for its variables, but the rank already uses {} of its {limit_words} (deep recursion?)",
+                f.name,
+                bytes_in_words(u64::from(f.frame_size)),
+                bytes_in_words(used)
+            )),
+        }
+    }
+
     fn call(&mut self, function: u32, args: u32) -> Run<()> {
         if self.frames.len() as u32 >= self.limits.max_depth {
             return Err(Fault(format!(
@@ -1199,10 +1245,13 @@ impl Vm {
             )));
         }
         let f = &self.prog.functions[function as usize];
-        let base = self
-            .mem
-            .alloc(f.frame_size, 8)
-            .map_err(|e| Fault(e.to_string()))?;
+        let base = match self.mem.alloc(f.frame_size, 8) {
+            Ok(base) => base,
+            Err(MemError::OutOfMemory { limit, .. }) => {
+                return Err(self.frame_too_large(function, limit));
+            }
+            Err(e) => return Err(Fault(e.to_string())),
+        };
         let start = self
             .stack
             .len()

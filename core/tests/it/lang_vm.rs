@@ -144,13 +144,31 @@ int main(int argc, char **argv) {
 fn recursion_depth_and_memory_are_limited() {
     let src = "int f(int n) { return f(n + 1); }\nint main() { return f(0); }\n";
     let e = output(src, 1).unwrap_err();
-    assert!(e.contains("too many nested calls"), "{e}");
-    let src = "int main() { double big[100000000]; big[0] = 1; return 0; }\n";
-    let e = output(src, 1).unwrap_err();
     assert!(
-        e.contains("out of memory") || e.contains("too large"),
+        e.contains("too many nested calls (more than 100000)"),
         "{e}"
     );
+    // The 100,000 identical frames read as one note and a count, not 100,000 lines.
+    assert!(
+        e.contains("… 99997 more calls of `f` from the same line"),
+        "{e}"
+    );
+    assert!(e.lines().count() < 12, "{e}");
+    // A local array too large for the rank's memory is named at its declaration, in MiB.
+    let src =
+        "int main() {\n    int i;\n    double big[100000000];\n    big[0] = 1;\n    return 0;\n}\n";
+    let e = output(src, 1).unwrap_err();
+    assert!(
+        e.contains("`big` (762.9 MiB) does not fit in the rank's memory (64.0 MiB)"),
+        "{e}"
+    );
+    assert!(e.contains(":3:12"), "{e}");
+}
+
+#[test]
+fn ordinary_recursion_runs_ten_thousand_calls_deep() {
+    let src = "#include <stdio.h>\nint sum(int n) { if (n == 0) return 0; return n + sum(n - 1); }\nint main(void) { printf(\"%d\\n\", sum(10000)); return 0; }\n";
+    assert_eq!(output(src, 1).unwrap(), ["50005000"]);
 }
 
 #[test]
