@@ -233,7 +233,9 @@ test('paper 000: Table 1 and Fig. 10 computed in the page equal the CLI, Table 3
     await page.goBack();
     await page.waitForSelector('[data-testid="paper-check"]');
     assert.equal(await status(page, 'table1'), 'done');
-    assert.deepEqual(await progress(page, 'table3').then((p) => p.done), t3.done);
+    // Kept, not recomputed: Table 3 is where it was or further (it goes on computing meanwhile).
+    const doneAgain = await progress(page, 'table3').then((p) => p.done);
+    assert.ok(doneAgain >= t3.done, `Table 3 had ${t3.done} runs done, now ${doneAgain}`);
     assert.deepEqual(problems, []);
   } finally {
     await close();

@@ -176,6 +176,10 @@ pub fn app() -> Html {
         act(Action::Back),
         act(Action::Reset),
     );
+    let on_focus = {
+        let state = state.clone();
+        Callback::from(move |r: u32| state.dispatch(Action::FocusRank(r)))
+    };
     let on_example = {
         let state = state.clone();
         Callback::from(move |i: usize| state.dispatch(Action::OpenExample(i)))
@@ -189,11 +193,12 @@ pub fn app() -> Html {
             diagnostics={state.diagnostics.clone()} source={state.source.clone()}
             run_error={state.run_error.clone()} playing={state.playing} speed={state.speed}
             on_run={on_run.clone()} {on_pause} {on_step} {on_back} {on_reset} {on_speed}
-            on_seek={on_seek.clone()} compact={embed} />
+            on_seek={on_seek.clone()} compact={embed} focus_rank={state.focus_rank}
+            {on_focus} />
     };
     let editor = html! {
         <Editor source={state.source.clone()} {on_edit} on_run={on_run.clone()}
-            diagnostics={state.editor_diagnostics()} />
+            diagnostics={state.editor_diagnostics()} rank_lines={state.rank_lines()} />
     };
     let timeline = match &state.session {
         Some(s) => html! {

@@ -4,6 +4,7 @@ use std::rc::Rc;
 
 use rankscope_core::machine::{builtin_profiles, Profile, ProfileError};
 
+use crate::components::editor::{RankLine, MARKED_RANKS};
 use crate::playback::Speed;
 use crate::run_options::RunOptions;
 use crate::session::{self, SessionCell, StartError};
@@ -81,6 +82,8 @@ pub struct State {
     /// The "Arguments" line as typed: split by [`crate::args::split`] when a run starts, its
     /// words go to `main`'s `argv` after `argv[0]` (`"program"`).
     pub args: String,
+    /// The rank in focus: its line is marked strongly in the editor and followed.
+    pub focus_rank: u32,
 }
 
 /// Everything a user can do to the state.
@@ -120,6 +123,8 @@ pub enum Action {
     Back,
     /// Back to the start of the run.
     Reset,
+    /// Put a rank in focus (its line is marked strongly in the editor and followed).
+    FocusRank(u32),
     /// Restore the state a share link carried (or report why the link could not be read).
     Restore(Result<ShareState, LinkError>),
     /// Restore the edit autosaved in this browser (program, machine, ranks, speed).
@@ -160,6 +165,7 @@ impl Default for State {
             speed: Speed::default(),
             options: RunOptions::default(),
             args: String::new(),
+            focus_rank: 0,
         }
     }
 }
@@ -222,6 +228,32 @@ impl State {
                 .collect(),
             _ => Vec::new(),
         }
+    }
+
+    /// Where each rank is in the editor's program while the run is paused (at most the first
+    /// [`MARKED_RANKS`] ranks): its line, whether it is the rank in focus, and whether it is
+    /// stuck in a deadlock. Empty when there is no run or the program was edited since.
+    pub fn rank_lines(&self) -> Vec<RankLine> {
+        let Some(cell) = &self.session else {
+            return Vec::new();
+        };
+        let run = cell.0.borrow();
+        let sim = run.history.sim();
+        let stuck = matches!(sim.error(), Some(SimError::Deadlock(_)));
+        (0..sim.size().min(MARKED_RANKS))
+            .filter_map(|rank| {
+                let vm = sim.program(rank)?;
+                if vm.source() != self.source {
+                    return None;
+                }
+                Some(RankLine {
+                    rank,
+                    line: vm.current_line()?,
+                    focused: rank == self.focus_rank,
+                    stuck,
+                })
+            })
+            .collect()
     }
 
     /// Drops the run and its comparison (the program, machine or options changed).
@@ -303,6 +335,9 @@ impl State {
     /// The pure transition function.
     pub fn reduce(mut self, action: Action) -> State {
         match action {
+            Action::FocusRank(rank) => {
+                self.focus_rank = rank.min(self.ranks.saturating_sub(1));
+            }
             Action::SelectProfile(id) => {
                 self.clear_runs();
                 let known = self
@@ -965,5 +1000,46 @@ mod tests {
         let ran = State::default().reduce(Action::Run);
         let restored = ran.reduce(Action::Restore(crate::url::decode(&link)));
         assert!(restored.session.is_none() && restored.compare.is_none());
+    }
+
+    #[test]
+    fn each_rank_has_a_line_while_paused_and_the_focus_moves_on_click() {
+        let mut s = State::default().reduce(Action::Edit(
+            "#include <mpi.h>\nint main(int argc, char **argv) {\n  int rank, x = 0;\n  MPI_Init(&argc, &argv);\n  MPI_Comm_rank(MPI_COMM_WORLD, &rank);\n  if (rank == 0) MPI_Recv(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);\n  else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);\n  MPI_Finalize();\n  return 0;\n}\n"
+                .to_string(),
+        ));
+        s = s.reduce(Action::SetRanks(2));
+        assert!(s.rank_lines().is_empty(), "no run yet");
+        s = s
+            .reduce(Action::Run)
+            .reduce(Action::Pause)
+            .reduce(Action::Reset);
+        for _ in 0..40 {
+            if s.rank_lines().iter().any(|r| r.rank == 0 && r.line == 6) {
+                break;
+            }
+            s = s.reduce(Action::Step);
+        }
+        let lines = s.rank_lines();
+        let zero = lines
+            .iter()
+            .find(|r| r.rank == 0)
+            .expect("rank 0 is somewhere");
+        assert_eq!((zero.line, zero.focused, zero.stuck), (6, true, false));
+        s = s.reduce(Action::FocusRank(1));
+        assert!(s.rank_lines().iter().all(|r| r.focused == (r.rank == 1)));
+        // Past the last rank: the last one.
+        assert_eq!(s.reduce(Action::FocusRank(99)).focus_rank, 1);
+    }
+
+    #[test]
+    fn an_edit_since_the_run_hides_the_marks() {
+        let mut s = State::default()
+            .reduce(Action::Run)
+            .reduce(Action::Pause)
+            .reduce(Action::Reset);
+        s = s.reduce(Action::Step).reduce(Action::Step);
+        let edited = format!("{}\n", s.source);
+        assert!(s.reduce(Action::Edit(edited)).rank_lines().is_empty());
     }
 }

@@ -310,6 +310,25 @@ impl Vm {
         &self.mem
     }
 
+    /// The 1-based source line of the rank while the run is paused: the call it is blocked in
+    /// (or computing before), or where it failed; `None` before it starts and after it finished.
+    pub fn current_line(&self) -> Option<u32> {
+        match self.state {
+            State::NotStarted | State::Done => None,
+            State::InMpi | State::Delayed { .. } => {
+                Some(self.prog.line_of(self.blocked_pc as usize))
+            }
+            State::Running | State::Failed => {
+                Some(self.prog.line_of(self.pc.saturating_sub(1) as usize))
+            }
+        }
+    }
+
+    /// The source text the program was compiled from.
+    pub fn source(&self) -> &str {
+        &self.prog.source
+    }
+
     /// Where the program currently is, as `function` and 1-based source line.
     pub fn location(&self) -> (String, usize) {
         let pc = if self.state == State::InMpi {

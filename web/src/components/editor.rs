@@ -35,6 +35,89 @@ use crate::edit_history::{EditHistory, EditKind, EditState, Selection};
 /// Spaces inserted by Tab and removed by Shift+Tab.
 pub const INDENT: &str = "    ";
 
+/// How many ranks' lines the editor marks (the first ones; a run of thousands would cover
+/// every line).
+pub const MARKED_RANKS: u32 = 64;
+
+/// Where a rank is in the program while the run is paused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RankLine {
+    /// The rank.
+    pub rank: u32,
+    /// Its 1-based source line.
+    pub line: u32,
+    /// The rank in focus (marked strongly, followed when it leaves the screen).
+    pub focused: bool,
+    /// The run ended in a deadlock with this rank blocked here.
+    pub stuck: bool,
+}
+
+/// A rank's colour: a hue spread by the golden angle, so neighbours differ, kept out of the reds
+/// (30° either side of 0°) that mean an error.
+pub fn rank_hue(rank: u32) -> u32 {
+    30 + (rank * 137 + 180) % 300
+}
+
+#[cfg(test)]
+mod rank_tests {
+    use super::*;
+
+    #[test]
+    fn rank_hues_avoid_the_error_reds_and_neighbours_differ() {
+        for r in 0..1024 {
+            let h = rank_hue(r);
+            assert!((30..=330).contains(&h), "rank {r}: {h}");
+            let d = h.abs_diff(rank_hue(r + 1));
+            assert!(
+                d.min(360 - d) >= 20,
+                "ranks {r} and {}: {h} vs {}",
+                r + 1,
+                rank_hue(r + 1)
+            );
+        }
+    }
+
+    #[test]
+    fn ranks_are_grouped_by_line_focused_first() {
+        let at = |rank, line, focused| RankLine {
+            rank,
+            line,
+            focused,
+            stuck: false,
+        };
+        let lines = [
+            at(0, 3, false),
+            at(2, 3, true),
+            at(1, 1, false),
+            at(5, 99, false),
+        ];
+        let by = ranks_by_line(&lines, 4);
+        assert_eq!(by[0].iter().map(|r| r.rank).collect::<Vec<_>>(), [1]);
+        assert_eq!(by[2].iter().map(|r| r.rank).collect::<Vec<_>>(), [2, 0]);
+        assert!(
+            by[1].is_empty() && by[3].is_empty(),
+            "line 99 is past the end: dropped"
+        );
+    }
+}
+
+/// The ranks at each line (0-based index), focused rank first.
+fn ranks_by_line(rank_lines: &[RankLine], line_count: usize) -> Vec<Vec<&RankLine>> {
+    let mut by_line: Vec<Vec<&RankLine>> = vec![Vec::new(); line_count];
+    for r in rank_lines {
+        if let Some(slot) = (r.line as usize)
+            .checked_sub(1)
+            .and_then(|l| by_line.get_mut(l))
+        {
+            slot.push(r);
+        }
+    }
+    for slot in &mut by_line {
+        slot.sort_by_key(|r| (!r.focused, r.rank));
+    }
+    by_line
+}
+
 /// Props: the text, where edits go, and what to show about it.
 #[derive(Properties, PartialEq)]
 pub struct EditorProps {
@@ -52,6 +135,9 @@ pub struct EditorProps {
     /// Show the highlighted program without editing (embeds, phones).
     #[prop_or_default]
     pub read_only: bool,
+    /// Where the ranks are while the run is paused (marked on their lines).
+    #[prop_or_default]
+    pub rank_lines: Vec<RankLine>,
 }
 
 /// What the editor keeps between renders and shares with its event handlers.
@@ -182,6 +268,21 @@ pub fn editor(props: &EditorProps) -> Html {
         });
     }
 
+    // The focused rank's line: scroll the code box (only it, not the page) to keep it in view.
+    {
+        let gutter_ref = gutter_ref.clone();
+        let focused = props
+            .rank_lines
+            .iter()
+            .find(|r| r.focused)
+            .map(|r| (r.rank, r.line));
+        use_effect_with(focused, move |focused| {
+            if let Some((_, line)) = focused {
+                follow_line(&gutter_ref, *line);
+            }
+        });
+    }
+
     let on_input = {
         let core = core.clone();
         Callback::from(move |e: InputEvent| {
@@ -241,14 +342,36 @@ pub fn editor(props: &EditorProps) -> Html {
     }
     let tip = |i: usize| tooltip(&diagnostics[marks[i].diagnostic]);
 
+    let by_line = ranks_by_line(&props.rank_lines, line_count);
     let gutter = (0..line_count).map(|line| {
         let number = (line + 1).to_string();
-        match problems_by_line[line].as_slice() {
-            [] => html! { <><span class="ln">{ number }</span>{ "\n" }</> },
-            here => {
+        match (problems_by_line[line].as_slice(), by_line[line].as_slice()) {
+            ([], []) => html! { <><span class="ln">{ number }</span>{ "\n" }</> },
+            ([], ranks) => {
+                let first = ranks[0];
+                let title = ranks.iter().map(|r| format!("rank {}{}", r.rank, if r.stuck { " (deadlocked here)" } else { "" })).collect::<Vec<_>>().join(", ");
+                let style = format!("--rank-hue: {}", rank_hue(first.rank));
+                html! { <><span class={classes!("ln", "at", first.focused.then_some("focused"), first.stuck.then_some("stuck"))} {title} {style} data-testid="gutter-rank">{ number }</span>{ "\n" }</> }
+            }
+            (here, _) => {
                 let title = here.iter().map(|&i| tip(i)).collect::<Vec<_>>().join("\n");
                 html! { <><span class="ln err" {title} data-testid="gutter-error">{ number }</span>{ "\n" }</> }
             }
+        }
+    });
+    // A bar behind each marked line (drawn under the text): the focused rank's strong, the
+    // others in their rank's colour; the ranks there named at the line's end.
+    let bars = by_line.iter().enumerate().filter(|(_, r)| !r.is_empty()).map(|(line, ranks)| {
+        let first = ranks[0];
+        let names = ranks.iter().map(|r| format!("r{}", r.rank)).collect::<Vec<_>>().join(" ");
+        let style = format!("top: calc(var(--code-pad-top) + {line} * var(--code-line)); --rank-hue: {}", rank_hue(first.rank));
+        let testid = if first.focused { "line-mark-focused" } else { "line-mark" };
+        html! {
+            <div class={classes!("line-mark", first.focused.then_some("focused"), first.stuck.then_some("stuck"))}
+                {style} data-testid={testid} data-line={(line + 1).to_string()}
+                data-ranks={ranks.iter().map(|r| r.rank.to_string()).collect::<Vec<_>>().join(",")}>
+                <span class="line-ranks">{ names }</span>
+            </div>
         }
     });
     let overlay = lines.iter().enumerate().map(|(line, l)| {
@@ -346,9 +469,32 @@ pub fn editor(props: &EditorProps) -> Html {
             }
             <div class="code">
                 <pre class="gutter" aria-hidden="true" ref={gutter_ref}>{ for gutter }</pre>
-                <div class="code-body">{ body }</div>
+                <div class="code-body">{ for bars }{ body }</div>
             </div>
         </section>
+    }
+}
+
+/// Scrolls the code box (the gutter's parent) so that 1-based `line` is in view with some
+/// context, without moving the page.
+fn follow_line(gutter_ref: &NodeRef, line: u32) {
+    let Some(gutter) = gutter_ref.cast::<Element>() else {
+        return;
+    };
+    let Some(code) = gutter.parent_element() else {
+        return;
+    };
+    let Some(mark) = gutter.children().item(line.saturating_sub(1)) else {
+        return;
+    };
+    let Ok(mark) = mark.dyn_into::<web_sys::HtmlElement>() else {
+        return;
+    };
+    let (top, height) = (mark.offset_top(), mark.offset_height().max(1));
+    let (view_top, view_height) = (code.scroll_top(), code.client_height());
+    let margin = 3 * height;
+    if top < view_top + margin || top + height > view_top + view_height - margin {
+        code.set_scroll_top((top - view_height / 3).max(0));
     }
 }
 

@@ -7,6 +7,7 @@ use rankscope_core::lang::Diagnostic;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use crate::components::editor::rank_hue;
 use crate::components::icon::Icon;
 use crate::playback::{Speed, SPEEDS};
 use crate::session::SessionCell;
@@ -53,6 +54,12 @@ pub struct RunPanelProps {
     /// The embed view: fewer panels.
     #[prop_or_default]
     pub compact: bool,
+    /// The rank in focus (its line is marked strongly in the editor).
+    #[prop_or_default]
+    pub focus_rank: u32,
+    /// Called when a rank in the list is clicked: put it in focus.
+    #[prop_or_default]
+    pub on_focus: Callback<u32>,
 }
 
 /// The panel.
@@ -161,8 +168,22 @@ pub fn run_panel(props: &RunPanelProps) -> Html {
                         <div>
                             <h3>{ "Ranks" }</h3>
                             <ul class="ranks" data-testid="ranks">
-                                { for (0..sim.size().min(256)).map(|r| html! {
-                                    <li><span class="rank-id">{ format!("rank {r}") }</span>{ sim.describe_rank(r) }</li>
+                                { for (0..sim.size().min(256)).map(|r| {
+                                    let focused = r == props.focus_rank;
+                                    let on_focus = props.on_focus.clone();
+                                    let style = format!("--rank-hue: {}", rank_hue(r));
+                                    html! {
+                                        <li class={classes!(focused.then_some("focused"))} {style}>
+                                            <button class="rank-id" type="button"
+                                                title={format!("Mark rank {r}'s line strongly in the program")}
+                                                aria-pressed={focused.to_string()}
+                                                data-testid={format!("focus-rank-{r}")}
+                                                onclick={Callback::from(move |_| on_focus.emit(r))}>
+                                                { format!("rank {r}") }
+                                            </button>
+                                            { sim.describe_rank(r) }
+                                        </li>
+                                    }
                                 }) }
                                 if sim.size() > 256 {
                                     <li class="muted">{ format!("… and {} more ranks", sim.size() - 256) }</li>
