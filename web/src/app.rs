@@ -114,6 +114,7 @@ pub fn app() -> Html {
         });
     }
     use_playback(&state);
+    crate::keys::use_stepping_keys(&state, !route.route.is_paper());
 
     // "Share": the link goes into the address bar and into a box ready to copy.
     let on_share = {

@@ -12,6 +12,7 @@ pub mod clock;
 pub mod components;
 pub mod edit_history;
 pub mod examples;
+pub mod keys;
 pub mod markdown;
 pub mod panic_banner;
 pub mod paper_check;

@@ -102,6 +102,8 @@ pub enum Action {
     Run,
     /// Stop playing (the run stays where it is).
     Pause,
+    /// Play if paused, pause if playing (the Space key).
+    TogglePlay,
     /// One chunk of a playing run: advance up to this many events (sent by the page's timer,
     /// also while only the comparison is catching up; see [`State::comparison_behind`]).
     Tick(u64),
@@ -405,6 +407,14 @@ impl State {
                 self.catch_up(COMPARE_CATCH_UP);
             }
             Action::Pause => self.playing = false,
+            Action::TogglePlay => {
+                let next = if self.playing {
+                    Action::Pause
+                } else {
+                    Action::Run
+                };
+                return self.reduce(next);
+            }
             Action::Tick(events) => {
                 if self.playing {
                     // An error stops the walk and is shown from the simulation itself.
@@ -1041,5 +1051,12 @@ mod tests {
         s = s.reduce(Action::Step).reduce(Action::Step);
         let edited = format!("{}\n", s.source);
         assert!(s.reduce(Action::Edit(edited)).rank_lines().is_empty());
+    }
+
+    #[test]
+    fn space_toggles_playing() {
+        let s = State::default().reduce(Action::TogglePlay);
+        assert!(s.playing, "plays from a stop");
+        assert!(!s.reduce(Action::TogglePlay).playing, "and pauses");
     }
 }

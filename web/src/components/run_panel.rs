@@ -161,6 +161,15 @@ pub fn run_panel(props: &RunPanelProps) -> Html {
                             aria-valuetext={format!("event {position} of {known_steps}")} />
                         <span class="muted scrub-label">{ format!("{position} / {known_steps}") }</span>
                     </label>
+                    <p class="run-keys muted" data-testid="run-keys">
+                        { "Keys: " }
+                        { for crate::keys::KEYS_HELP.iter().enumerate().map(|(i, (keys, what))| html! {
+                            <>
+                                if i > 0 { { " · " } }
+                                <kbd>{ *keys }</kbd>{ format!(" {what}") }
+                            </>
+                        }) }
+                    </p>
                     if let Some(e) = s.error_text() {
                         <pre class="run-error" role="alert" data-testid="run-error">{ e }</pre>
                     }
