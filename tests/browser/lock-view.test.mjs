@@ -5,7 +5,7 @@
 // Screenshots: light desktop, and dark at phone width.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, loadApp, runExample, screenshot } from './harness.mjs';
+import { useSite, loadApp, openExample, runExample, screenshot } from './harness.mjs';
 
 const site = useSite();
 
@@ -98,9 +98,12 @@ test("another lock scheme: Li et al.'s lock per target, chosen under Protocol an
   const { page, problems, close } = await loadApp(site);
   try {
     await page.setViewportSize({ width: 1280, height: 900 });
+    // Opening an example sets the lock scheme it was written for; choose another after it.
+    await openExample(page, 'mcs_lock.c');
     await page.click('.limits summary');
     await page.selectOption('[data-testid="lock-select"]', 'li');
-    await runExample(page, 'mcs_lock.c');
+    await page.click('[data-testid="run"]');
+    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 120000 });
     // The lock scheme changes how the lock works, not what the program computes.
     assert.match(await page.textContent('[data-testid="console"]'), /counter 4: 2 writers x 2 rounds, no increment lost/);
     await page.click('[data-testid="reset"]');

@@ -199,7 +199,8 @@ pub fn app() -> Html {
     };
     let editor = html! {
         <Editor source={state.source.clone()} {on_edit} on_run={on_run.clone()}
-            diagnostics={state.editor_diagnostics()} rank_lines={state.rank_lines()} />
+            diagnostics={state.editor_diagnostics()} rank_lines={state.rank_lines()}
+            file_name={state.file_name().map(AttrValue::from)} />
     };
     let timeline = match &state.session {
         Some(s) => html! {
@@ -258,6 +259,7 @@ pub fn app() -> Html {
             <main class="layout">
                 <div class="area-controls">
                     <Controls profiles={profiles.clone()} selected={state.selected.clone()}
+                        example={state.example} replaced_edit={state.replaced_edit}
                         ranks={state.ranks} capacity={state.capacity()}
                         on_select={on_select.clone()} {on_ranks} {on_load}
                         load_error={state.profile_error.clone()} {on_example}

@@ -11,6 +11,8 @@ use crate::session::{self, SessionCell, StartError};
 use crate::url::{LinkError, ShareState, LINK_VERSION};
 use rankscope_core::engine::SimError;
 use rankscope_core::lang::Diagnostic;
+use rankscope_core::locks::LockScheme;
+use rankscope_core::proto::p2p::Matching;
 use rankscope_core::time::SimTime;
 use rankscope_core::trace::timeline::last_record_at;
 use yew::Reducible;
@@ -84,6 +86,12 @@ pub struct State {
     pub args: String,
     /// The rank in focus: its line is marked strongly in the editor and followed.
     pub focus_rank: u32,
+    /// The example last opened (index into [`crate::examples::EXAMPLES`]), kept while it is
+    /// edited; `None` for the starter program or a restored one.
+    pub example: Option<usize>,
+    /// Opening that example replaced an edit of the program (said until the next edit or
+    /// example; Ctrl+Z in the editor brings the edit back).
+    pub replaced_edit: bool,
 }
 
 /// Everything a user can do to the state.
@@ -168,6 +176,8 @@ impl Default for State {
             options: RunOptions::default(),
             args: String::new(),
             focus_rank: 0,
+            example: None,
+            replaced_edit: false,
         }
     }
 }
@@ -230,6 +240,16 @@ impl State {
                 .collect(),
             _ => Vec::new(),
         }
+    }
+
+    /// The open example's path for the editor's header, with "(edited)" once the text differs.
+    pub fn file_name(&self) -> Option<String> {
+        let (path, source) = crate::examples::EXAMPLES.get(self.example?)?;
+        Some(if *source == self.source {
+            path.to_string()
+        } else {
+            format!("{path} (edited)")
+        })
     }
 
     /// Where each rank is in the editor's program while the run is paused (at most the first
@@ -357,6 +377,7 @@ impl State {
             }
             Action::Edit(text) => {
                 self.source = text;
+                self.replaced_edit = false;
                 // The run no longer matches the text; the next Run recompiles.
                 self.clear_runs();
             }
@@ -364,14 +385,35 @@ impl State {
                 let Some((_, source)) = crate::examples::EXAMPLES.get(index) else {
                     return self;
                 };
+                // An edit is lost unless the text is the starter or an example as it came.
+                let unedited = self.source == STARTER_PROGRAM
+                    || crate::examples::EXAMPLES
+                        .iter()
+                        .any(|(_, s)| *s == self.source);
+                self.replaced_edit = !unedited;
                 self.source = source.to_string();
+                self.example = Some(index);
                 self.clear_runs();
                 self.diagnostics.clear();
                 self.run_error = None;
                 if let Some(hint) = crate::examples::hint(source) {
+                    // The engine and lock scheme it was written for (the defaults unless its
+                    // run line names others), not whatever the last program used.
+                    let mut options = self.options.clone();
+                    options.matching = hint
+                        .engine
+                        .as_deref()
+                        .and_then(|e| e.parse().ok())
+                        .unwrap_or(Matching::Eager);
+                    options.lock = hint
+                        .lock
+                        .as_deref()
+                        .and_then(|l| l.parse().ok())
+                        .unwrap_or(LockScheme::McsRw);
                     self = self
                         .reduce(Action::SelectProfile(hint.profile))
-                        .reduce(Action::SetRanks(hint.ranks));
+                        .reduce(Action::SetRanks(hint.ranks))
+                        .reduce(Action::SetOptions(options));
                 }
             }
             Action::Run => {
@@ -1058,5 +1100,32 @@ mod tests {
         let s = State::default().reduce(Action::TogglePlay);
         assert!(s.playing, "plays from a stop");
         assert!(!s.reduce(Action::TogglePlay).playing, "and pauses");
+    }
+
+    #[test]
+    fn an_example_names_itself_resets_the_engine_and_says_when_it_replaced_an_edit() {
+        let ring = crate::examples::EXAMPLES
+            .iter()
+            .position(|(p, _)| *p == "ring.c")
+            .unwrap();
+        let mut options = RunOptions::default();
+        options.matching = "both-sides:sync".parse().unwrap();
+        let s = State::default().reduce(Action::SetOptions(options));
+        // From the starter program: nothing is lost, nothing said.
+        let opened = s.clone().reduce(Action::OpenExample(ring));
+        assert!(!opened.replaced_edit);
+        assert_eq!(
+            opened.options.matching,
+            Matching::Eager,
+            "the engine it was written for"
+        );
+        assert_eq!(opened.file_name().as_deref(), Some("ring.c"));
+        let edited = opened.reduce(Action::Edit("int main(void) { return 0; }\n".into()));
+        assert_eq!(edited.file_name().as_deref(), Some("ring.c (edited)"));
+        assert!(!edited.replaced_edit);
+        // Opening an example over that edit says so.
+        let again = edited.reduce(Action::OpenExample(ring));
+        assert!(again.replaced_edit);
+        assert!(!again.reduce(Action::Edit("x".into())).replaced_edit);
     }
 }

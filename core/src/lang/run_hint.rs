@@ -1,6 +1,7 @@
 //! The "how to run me" line of an example program: `rankscope run FILE -n N -p PROFILE` in a
-//! comment. The CLI tests, the example tests and the playground's example picker all read it, so
-//! an example opens with the rank count and machine it was written for.
+//! comment, optionally with `--engine ENGINE` and `--lock SCHEME`. The CLI tests, the example
+//! tests and the playground's example picker all read it, so an example opens with the rank
+//! count, machine, point-to-point engine and lock scheme it was written for.
 
 /// Rank count and machine an example asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -9,6 +10,10 @@ pub struct RunHint {
     pub ranks: u32,
     /// `-p`.
     pub profile: String,
+    /// `--engine`, if given (the default engine otherwise).
+    pub engine: Option<String>,
+    /// `--lock`, if given (the default lock scheme otherwise).
+    pub lock: Option<String>,
 }
 
 /// Finds the first `rankscope run … -n N -p PROFILE` line in `source`.
@@ -22,6 +27,8 @@ pub fn run_hint(source: &str) -> Option<RunHint> {
     Some(RunHint {
         ranks: after("-n")?.parse().ok()?,
         profile: after("-p")?,
+        engine: after("--engine"),
+        lock: after("--lock"),
     })
 }
 
@@ -36,8 +43,16 @@ mod tests {
             run_hint(src),
             Some(RunHint {
                 ranks: 6,
-                profile: "folon".into()
+                profile: "folon".into(),
+                engine: None,
+                lock: None,
             })
+        );
+        let src = "/* rankscope run x.c -n 3 -p emx --engine both-sides:sync --lock li */";
+        let hint = run_hint(src).unwrap();
+        assert_eq!(
+            (hint.engine.as_deref(), hint.lock.as_deref()),
+            (Some("both-sides:sync"), Some("li"))
         );
         assert_eq!(run_hint("int main() {}"), None);
         assert_eq!(run_hint("// rankscope run x.c -n many -p emx"), None);

@@ -16,6 +16,12 @@ use rankscope_core::proto::p2p::{Matching, ENGINES};
 pub struct ControlsProps {
     /// Built-in profiles.
     pub profiles: Vec<Profile>,
+    /// The example open in the editor (index into the examples), if any.
+    #[prop_or_default]
+    pub example: Option<usize>,
+    /// Opening it replaced an edit (said under the picker).
+    #[prop_or_default]
+    pub replaced_edit: bool,
     /// Selected profile id.
     pub selected: AttrValue,
     /// Rank count.
@@ -92,10 +98,10 @@ pub fn controls(props: &ControlsProps) -> Html {
         let cb = props.on_example.clone();
         Callback::from(move |e: Event| {
             let select: HtmlSelectElement = e.target_unchecked_into();
+            // The picker keeps showing the example it opened (the editor's header names it too).
             if let Ok(i) = select.value().parse::<usize>() {
                 cb.emit(i);
             }
-            select.set_value("");
         })
     };
     // One number field of the run limits: parses, clamps in the reducer, ignores non-numbers.
@@ -172,11 +178,18 @@ pub fn controls(props: &ControlsProps) -> Html {
             <label class="field">
                 <span>{ "Example" }</span>
                 <select data-testid="example-select" onchange={on_pick}>
-                    <option value="" selected=true>{ "Open an example…" }</option>
+                    <option value="" selected={props.example.is_none()}>{ "Open an example…" }</option>
                     { for crate::examples::EXAMPLES.iter().enumerate().map(|(i, (path, source))| html! {
-                        <option value={i.to_string()} title={crate::examples::title(source)}>{ *path }</option>
+                        <option value={i.to_string()} title={crate::examples::title(source)}
+                            selected={props.example == Some(i)}>{ *path }</option>
                     }) }
                 </select>
+                if props.replaced_edit {
+                    <span class="field-note" role="status" data-testid="replaced-edit">
+                        { format!("{} replaced your edit: Ctrl+Z in the editor brings it back.",
+                            props.example.and_then(|i| crate::examples::EXAMPLES.get(i)).map_or("The example", |(p, _)| *p)) }
+                    </span>
+                }
             </label>
             <label class="field">
                 <span>{ "Machine" }</span>

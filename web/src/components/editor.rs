@@ -138,6 +138,9 @@ pub struct EditorProps {
     /// Where the ranks are while the run is paused (marked on their lines).
     #[prop_or_default]
     pub rank_lines: Vec<RankLine>,
+    /// The open file's name (an example's path, "edited" once changed), shown in the header.
+    #[prop_or_default]
+    pub file_name: Option<AttrValue>,
 }
 
 /// What the editor keeps between renders and shares with its event handlers.
@@ -447,6 +450,9 @@ pub fn editor(props: &EditorProps) -> Html {
             <div class="panel-head">
                 <h2 id="editor-title">{ "Program" }</h2>
                 <span class="muted">
+                    if let Some(name) = &props.file_name {
+                        <span class="file-name" data-testid="file-name">{ name.clone() }</span>{ " · " }
+                    }
                     { format!("{line_count} lines · MPI C") }
                     if problem_count > 0 {
                         { " · " }<span class="problem-count">{ summary.clone() }</span>
