@@ -399,7 +399,7 @@ impl State {
                 if let Some(hint) = crate::examples::hint(source) {
                     // The engine and lock scheme it was written for (the defaults unless its
                     // run line names others), not whatever the last program used.
-                    let mut options = self.options.clone();
+                    let mut options = self.options;
                     options.matching = hint
                         .engine
                         .as_deref()
