@@ -1108,8 +1108,10 @@ mod tests {
             .iter()
             .position(|(p, _)| *p == "ring.c")
             .unwrap();
-        let mut options = RunOptions::default();
-        options.matching = "both-sides:sync".parse().unwrap();
+        let options = RunOptions {
+            matching: "both-sides:sync".parse().unwrap(),
+            ..RunOptions::default()
+        };
         let s = State::default().reduce(Action::SetOptions(options));
         // From the starter program: nothing is lost, nothing said.
         let opened = s.clone().reduce(Action::OpenExample(ring));
