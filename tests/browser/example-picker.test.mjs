@@ -37,3 +37,19 @@ test('the picker and the editor name the open example; replacing an edit is said
     await close();
   }
 });
+
+test('an example run on fewer ranks than its run line asks for says so', async () => {
+  const { page, problems, close } = await loadApp(site, '/', { viewport: { width: 1280, height: 800 } });
+  try {
+    await openExample(page, 'pingpong_naive.c');
+    assert.equal(await page.locator('[data-testid="too-few-ranks"]').count(), 0);
+    await page.fill('[data-testid="ranks-input"]', '1');
+    await page.dispatchEvent('[data-testid="ranks-input"]', 'change');
+    const note = page.locator('[data-testid="too-few-ranks"]');
+    await note.waitFor();
+    assert.match(await note.textContent(), /pingpong_naive\.c was written for 3 ranks \(its run line\); with 1 some ranks have nothing to talk to/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});

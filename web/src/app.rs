@@ -260,6 +260,7 @@ pub fn app() -> Html {
                 <div class="area-controls">
                     <Controls profiles={profiles.clone()} selected={state.selected.clone()}
                         example={state.example} replaced_edit={state.replaced_edit}
+                        too_few_ranks={state.too_few_ranks().map(AttrValue::from)}
                         ranks={state.ranks} capacity={state.capacity()}
                         on_select={on_select.clone()} {on_ranks} {on_load}
                         load_error={state.profile_error.clone()} {on_example}

@@ -242,6 +242,19 @@ impl State {
         }
     }
 
+    /// When the open example's run line asks for more ranks than the run setup has (a ping-pong
+    /// between ranks 1 and 2 on 1 rank "finishes" doing nothing): what to say.
+    pub fn too_few_ranks(&self) -> Option<String> {
+        let (path, source) = crate::examples::EXAMPLES.get(self.example?)?;
+        let hint = crate::examples::hint(source)?;
+        (self.ranks < hint.ranks).then(|| {
+            format!(
+                "{path} was written for {} ranks (its run line); with {} some ranks have nothing to talk to",
+                hint.ranks, self.ranks
+            )
+        })
+    }
+
     /// The open example's path for the editor's header, with "(edited)" once the text differs.
     pub fn file_name(&self) -> Option<String> {
         let (path, source) = crate::examples::EXAMPLES.get(self.example?)?;
@@ -535,9 +548,24 @@ impl State {
                     ));
                 }
                 self.ranks = shared.ranks.clamp(1, self.capacity());
+                if self.ranks != shared.ranks {
+                    // Said, not silently changed.
+                    let said = format!(
+                        "this link asked for {} ranks; {} has room for 1 to {}, so it runs on {}",
+                        shared.ranks,
+                        self.selected,
+                        self.capacity(),
+                        self.ranks
+                    );
+                    self.link_error = Some(match self.link_error.take() {
+                        Some(before) => format!("{before}; {said}"),
+                        None => said,
+                    });
+                }
                 self.speed = shared.speed;
                 self.options = shared.options.clamped();
                 self.args = shared.args;
+                self.example = None;
             }
             Action::RestoreAutosave(saved) => {
                 // Only what still makes sense: an unknown machine keeps the current one.
@@ -1129,5 +1157,35 @@ mod tests {
         let again = edited.reduce(Action::OpenExample(ring));
         assert!(again.replaced_edit);
         assert!(!again.reduce(Action::Edit("x".into())).replaced_edit);
+    }
+
+    #[test]
+    fn too_few_ranks_for_an_example_and_out_of_range_link_ranks_are_said() {
+        let naive = crate::examples::EXAMPLES
+            .iter()
+            .position(|(p, _)| *p == "pingpong_naive.c")
+            .unwrap();
+        let s = State::default().reduce(Action::OpenExample(naive));
+        assert_eq!(
+            s.too_few_ranks(),
+            None,
+            "it opens with the 3 ranks it asks for"
+        );
+        let one = s.reduce(Action::SetRanks(1));
+        assert_eq!(
+            one.too_few_ranks().as_deref(),
+            Some("pingpong_naive.c was written for 3 ranks (its run line); with 1 some ranks have nothing to talk to")
+        );
+        for asked in [0, u32::MAX] {
+            let mut shared = State::default().share_state();
+            shared.ranks = asked;
+            let s = State::default().reduce(Action::Restore(Ok(shared)));
+            let said = s.link_error.clone().expect("said, not silently changed");
+            assert!(
+                said.contains(&format!("this link asked for {asked} ranks")),
+                "{said}"
+            );
+            assert_eq!(s.ranks, if asked == 0 { 1 } else { s.capacity() });
+        }
     }
 }

@@ -22,6 +22,9 @@ pub struct ControlsProps {
     /// Opening it replaced an edit (said under the picker).
     #[prop_or_default]
     pub replaced_edit: bool,
+    /// The open example needs more ranks than set (said under the rank count).
+    #[prop_or_default]
+    pub too_few_ranks: Option<AttrValue>,
     /// Selected profile id.
     pub selected: AttrValue,
     /// Rank count.
@@ -208,6 +211,9 @@ pub fn controls(props: &ControlsProps) -> Html {
                 <span>{ "Ranks" }</span>
                 <input type="number" min="1" max={props.capacity.to_string()}
                     value={props.ranks.to_string()} onchange={on_ranks} data-testid="ranks-input" />
+                if let Some(note) = &props.too_few_ranks {
+                    <span class="field-note" role="status" data-testid="too-few-ranks">{ note.clone() }</span>
+                }
             </label>
             <span class="muted capacity">{ format!("up to {} on this machine", props.capacity) }</span>
             <label class="field args" title={ARGS_HINT}>
