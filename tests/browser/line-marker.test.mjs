@@ -113,3 +113,26 @@ test(`a deadlock's blocked lines are marked as stuck`, async () => {
     await close();
   }
 });
+
+test(`a long rank list shows 16 ranks and the rest a click away`, async () => {
+  const { page, problems, close } = await loadApp(site, '/', { viewport: { width: 1280, height: 800 } });
+  try {
+    await page.selectOption('[data-testid="profile-select"]', 'fx100');
+    await page.fill('[data-testid="ranks-input"]', '1024');
+    await page.dispatchEvent('[data-testid="ranks-input"]', 'change');
+    await page.click('[data-testid="run"]');
+    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 120000 });
+    assert.equal(await page.locator('[data-testid="ranks"] li').count(), 16);
+    const more = page.locator('[data-testid="more-ranks"]');
+    assert.match(await more.locator('summary').textContent(), /^1008 more ranks$/);
+    const list = await page.locator('[data-testid="ranks"]').boundingBox();
+    assert.ok(list.height < 700, `the list is ${list.height} px tall`);
+    await more.locator('summary').click();
+    assert.equal(await more.locator('li').count(), 241, '240 more ranks and the count of the rest');
+    await page.click('[data-testid="focus-rank-200"]');
+    assert.equal(await page.getAttribute('[data-testid="focus-rank-200"]', 'aria-pressed'), 'true');
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});

@@ -62,6 +62,11 @@ pub struct RunPanelProps {
     pub on_focus: Callback<u32>,
 }
 
+/// Ranks listed at once; the rest are behind a "N more ranks" disclosure.
+const SHOWN_RANKS: u32 = 16;
+/// Ranks listed at most (behind the disclosure too).
+const LISTED_RANKS: u32 = 256;
+
 /// The panel.
 #[function_component(RunPanel)]
 pub fn run_panel(props: &RunPanelProps) -> Html {
@@ -135,6 +140,24 @@ pub fn run_panel(props: &RunPanelProps) -> Html {
                     }
                 })
             };
+            // One rank in the list: a button that focuses it, and what it is doing.
+            let rank_item = |r: u32| {
+                let focused = r == props.focus_rank;
+                let on_focus = props.on_focus.clone();
+                let style = format!("--rank-hue: {}", rank_hue(r));
+                html! {
+                    <li class={classes!(focused.then_some("focused"))} {style}>
+                        <button class="rank-id" type="button"
+                            title={format!("Mark rank {r}'s line strongly in the program")}
+                            aria-pressed={focused.to_string()}
+                            data-testid={format!("focus-rank-{r}")}
+                            onclick={Callback::from(move |_| on_focus.emit(r))}>
+                            { format!("rank {r}") }
+                        </button>
+                        { sim.describe_rank(r) }
+                    </li>
+                }
+            };
             // The console of every rank, or of the one chosen in the filter.
             let console: Vec<_> = sim
                 .console()
@@ -177,27 +200,20 @@ pub fn run_panel(props: &RunPanelProps) -> Html {
                         <div>
                             <h3>{ "Ranks" }</h3>
                             <ul class="ranks" data-testid="ranks">
-                                { for (0..sim.size().min(256)).map(|r| {
-                                    let focused = r == props.focus_rank;
-                                    let on_focus = props.on_focus.clone();
-                                    let style = format!("--rank-hue: {}", rank_hue(r));
-                                    html! {
-                                        <li class={classes!(focused.then_some("focused"))} {style}>
-                                            <button class="rank-id" type="button"
-                                                title={format!("Mark rank {r}'s line strongly in the program")}
-                                                aria-pressed={focused.to_string()}
-                                                data-testid={format!("focus-rank-{r}")}
-                                                onclick={Callback::from(move |_| on_focus.emit(r))}>
-                                                { format!("rank {r}") }
-                                            </button>
-                                            { sim.describe_rank(r) }
-                                        </li>
-                                    }
-                                }) }
-                                if sim.size() > 256 {
-                                    <li class="muted">{ format!("… and {} more ranks", sim.size() - 256) }</li>
-                                }
+                                { for (0..sim.size().min(SHOWN_RANKS)).map(&rank_item) }
                             </ul>
+                            if sim.size() > SHOWN_RANKS {
+                                // Long lists stay a click away instead of thousands of pixels long.
+                                <details class="more-ranks" data-testid="more-ranks">
+                                    <summary>{ format!("{} more ranks", sim.size() - SHOWN_RANKS) }</summary>
+                                    <ul class="ranks">
+                                        { for (SHOWN_RANKS..sim.size().min(LISTED_RANKS)).map(&rank_item) }
+                                        if sim.size() > LISTED_RANKS {
+                                            <li class="muted">{ format!("… and {} more ranks", sim.size() - LISTED_RANKS) }</li>
+                                        }
+                                    </ul>
+                                </details>
+                            }
                             <div class="console-head">
                                 <h3>{ "Console" }</h3>
                                 <label class="speed">
