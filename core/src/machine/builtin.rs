@@ -24,6 +24,14 @@ pub fn builtin_profiles() -> Result<Vec<Profile>, ProfileError> {
         .collect()
 }
 
+/// The built-in profile with machine id `id` (`emx`, `fx100`, …), if there is one and it parses.
+pub fn builtin_profile(id: &str) -> Option<Profile> {
+    builtin_profiles()
+        .ok()?
+        .into_iter()
+        .find(|p| p.machine.id == id)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,7 +1,7 @@
 //! Each built-in profile's headline number, computed by its [`Machine`] and checked against the
 //! closed form (and, where the paper gives one, the paper's value).
 
-use super::builtin::builtin_profiles;
+use super::builtin::{builtin_profile, builtin_profiles};
 use super::model::{Machine, MachineError};
 use super::note::HwNote;
 use super::ops::{AtomicKind, RdmaOp};
@@ -9,11 +9,7 @@ use super::profile::Profile;
 use crate::time::SimTime;
 
 fn profile(id: &str) -> Profile {
-    builtin_profiles()
-        .unwrap()
-        .into_iter()
-        .find(|p| p.machine.id == id)
-        .unwrap()
+    builtin_profile(id).unwrap()
 }
 
 fn machine(id: &str, ranks: u32) -> Machine {

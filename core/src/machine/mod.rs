@@ -27,7 +27,7 @@ pub mod sections;
 #[cfg(test)]
 mod headlines;
 
-pub use builtin::builtin_profiles;
+pub use builtin::{builtin_profile, builtin_profiles};
 pub use cited::{Basis, Cited};
 pub use model::{Machine, MachineError, Transfer};
 pub use note::HwNote;

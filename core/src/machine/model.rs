@@ -692,14 +692,10 @@ fn bus_rdma(bus: &mut Bus, p: &LogGpParams, now: SimTime, remote: bool, op: Rdma
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::machine::builtin::builtin_profiles;
+    use crate::machine::builtin::{builtin_profile, builtin_profiles};
 
     fn profile(id: &str) -> Profile {
-        builtin_profiles()
-            .unwrap()
-            .into_iter()
-            .find(|p| p.machine.id == id)
-            .unwrap()
+        builtin_profile(id).unwrap()
     }
 
     /// A tiny deterministic generator for test inputs.

@@ -6,7 +6,7 @@
 
 use rankscope_core::engine::Sim;
 use rankscope_core::lang::{self, VmLimits};
-use rankscope_core::machine::{builtin_profiles, Machine};
+use rankscope_core::machine::{builtin_profile, Machine};
 use rankscope_core::proto::p2p::{Matching, Protocol};
 use rankscope_core::proto::SimConfig;
 use rankscope_core::trace::RecordKind;
@@ -39,11 +39,7 @@ int main(int argc, char **argv)
 /// The microseconds `MPI_Irecv` took on EM-X under `matching`, and the library records.
 fn irecv_time(matching: Matching) -> (f64, Vec<String>) {
     let compiled = lang::load(PROGRAM, "cost.c").unwrap();
-    let profile = builtin_profiles()
-        .unwrap()
-        .into_iter()
-        .find(|p| p.machine.id == "emx")
-        .unwrap();
+    let profile = builtin_profile("emx").unwrap();
     let profile = without_op_costs(profile);
     let machine = Machine::new(&profile, 2).unwrap();
     let config = SimConfig {
@@ -107,11 +103,7 @@ int main(int argc, char **argv)
 /// The microseconds `yield()` took on `machine`, and the yield records' sentences.
 fn yield_time(machine: &str) -> (f64, Vec<String>) {
     let compiled = lang::load(YIELDING, "yield.c").unwrap();
-    let profile = builtin_profiles()
-        .unwrap()
-        .into_iter()
-        .find(|p| p.machine.id == machine)
-        .unwrap();
+    let profile = builtin_profile(machine).unwrap();
     let profile = without_op_costs(profile);
     let mut sim = Sim::new(
         Machine::new(&profile, 1).unwrap(),

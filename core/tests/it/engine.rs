@@ -2,7 +2,7 @@
 
 use rankscope_core::engine::history::MAX_CHECKPOINTS;
 use rankscope_core::engine::{History, Limits, Sim, SimError};
-use rankscope_core::machine::{builtin_profiles, Machine, Profile};
+use rankscope_core::machine::{builtin_profile, builtin_profiles, Machine, Profile};
 use rankscope_core::proto::p2p::P2pRecord;
 use rankscope_core::proto::rma::RmaRecord;
 use rankscope_core::time::SimTime;
@@ -13,11 +13,7 @@ use crate::script::{Op, Script};
 use rankscope_core::proto::SimConfig;
 
 fn profile(id: &str) -> Profile {
-    builtin_profiles()
-        .unwrap()
-        .into_iter()
-        .find(|p| p.machine.id == id)
-        .unwrap()
+    builtin_profile(id).unwrap()
 }
 
 fn native(kind: WorkloadKind, ranks: u32, id: &str, params: WorkloadParams) -> Sim<Native> {

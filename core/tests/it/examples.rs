@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use rankscope_core::engine::{Sim, SimError};
 use rankscope_core::lang::{self, VmLimits};
-use rankscope_core::machine::{builtin_profiles, Machine};
+use rankscope_core::machine::{builtin_profile, Machine};
 use rankscope_core::proto::p2p::{Matching, ENGINES};
 use rankscope_core::proto::SimConfig;
 
@@ -46,11 +46,7 @@ fn run_engine(path: &Path, limits: VmLimits, matching: Matching) -> (Result<Stri
             return (Err(text.join("\n")), 0);
         }
     };
-    let profile = builtin_profiles()
-        .unwrap()
-        .into_iter()
-        .find(|p| p.machine.id == profile_id)
-        .unwrap();
+    let profile = builtin_profile(&profile_id).unwrap();
     let machine = Machine::new(&profile, ranks).unwrap();
     let mut sim = Sim::new(
         machine,

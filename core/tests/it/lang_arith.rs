@@ -6,7 +6,7 @@
 use proptest::prelude::*;
 use rankscope_core::engine::Sim;
 use rankscope_core::lang::{self, VmLimits};
-use rankscope_core::machine::{builtin_profiles, Machine};
+use rankscope_core::machine::{builtin_profile, Machine};
 use rankscope_core::proto::SimConfig;
 
 /// A C arithmetic type of the test.
@@ -373,11 +373,7 @@ fn run(source: &str) -> Vec<String> {
                 .collect::<String>()
         )
     });
-    let profile = builtin_profiles()
-        .unwrap()
-        .into_iter()
-        .find(|p| p.machine.id == "ib-qdr")
-        .unwrap();
+    let profile = builtin_profile("ib-qdr").unwrap();
     let mut sim = Sim::new(
         Machine::new(&profile, 1).unwrap(),
         lang::ranks(&compiled, 1, VmLimits::default()),

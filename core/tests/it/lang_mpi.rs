@@ -13,7 +13,7 @@ use rankscope_core::lang::mpi::constants::{
     MPI_MIN, MPI_PROD, MPI_REQUEST_NULL, MPI_SUM, MPI_UNDEFINED,
 };
 use rankscope_core::lang::mpi::{MpiCall, MpiState, Outcome, Value};
-use rankscope_core::machine::{builtin_profiles, Machine, Profile};
+use rankscope_core::machine::{builtin_profile, builtin_profiles, Machine, Profile};
 use rankscope_core::proto::p2p::{Protocol, ENGINES};
 use rankscope_core::proto::SimConfig;
 use rankscope_core::time::SimTime;
@@ -168,11 +168,7 @@ impl Program for Rank {
 }
 
 fn profile(id: &str) -> Profile {
-    builtin_profiles()
-        .unwrap()
-        .into_iter()
-        .find(|p| p.machine.id == id)
-        .unwrap()
+    builtin_profile(id).unwrap()
 }
 
 /// Fresh memory with the scratch area allocated at [`BASE`].

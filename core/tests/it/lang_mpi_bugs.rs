@@ -5,7 +5,7 @@
 
 use rankscope_core::engine::{Sim, SimError};
 use rankscope_core::lang::{self, VmLimits};
-use rankscope_core::machine::{builtin_profiles, Machine};
+use rankscope_core::machine::{builtin_profile, Machine};
 use rankscope_core::proto::p2p::Matching;
 use rankscope_core::proto::SimConfig;
 
@@ -21,11 +21,7 @@ fn run_on(src: &str, n: u32, matching: Matching) -> Result<Vec<String>, String> 
                 .join("\n")
         )
     });
-    let profile = builtin_profiles()
-        .unwrap()
-        .into_iter()
-        .find(|p| p.machine.id == "ib-qdr")
-        .unwrap();
+    let profile = builtin_profile("ib-qdr").unwrap();
     let machine = Machine::new(&profile, n).unwrap();
     let config = SimConfig {
         matching,

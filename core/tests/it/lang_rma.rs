@@ -6,7 +6,7 @@
 use rankscope_core::engine::{Sim, SimError};
 use rankscope_core::lang::{self, Vm, VmLimits};
 use rankscope_core::locks::LockScheme;
-use rankscope_core::machine::{builtin_profiles, AtomicKind, Machine, RdmaOp};
+use rankscope_core::machine::{builtin_profile, AtomicKind, Machine, RdmaOp};
 use rankscope_core::proto::rma::RmaRecord;
 use rankscope_core::proto::SimConfig;
 
@@ -31,11 +31,7 @@ pub(crate) fn run_with(
                 .join("\n")
         )
     });
-    let profile = builtin_profiles()
-        .unwrap()
-        .into_iter()
-        .find(|p| p.machine.id == id)
-        .unwrap();
+    let profile = builtin_profile(id).unwrap();
     let machine = Machine::new(&profile, n).unwrap();
     let config = SimConfig {
         words_per_rank: lang::RMA_WORDS,

@@ -3,7 +3,7 @@
 
 use rankscope_core::engine::Sim;
 use rankscope_core::lang::{self, VmLimits};
-use rankscope_core::machine::{builtin_profiles, Machine};
+use rankscope_core::machine::{builtin_profile, Machine};
 use rankscope_core::proto::SimConfig;
 
 /// Runs `source` on `ranks` ranks of the InfiniBand profile; returns rank 0's console lines (or
@@ -15,11 +15,7 @@ fn output(source: &str, ranks: u32) -> Result<Vec<String>, String> {
             .collect::<Vec<_>>()
             .join("\n")
     })?;
-    let profile = builtin_profiles()
-        .unwrap()
-        .into_iter()
-        .find(|p| p.machine.id == "ib-qdr")
-        .unwrap();
+    let profile = builtin_profile("ib-qdr").unwrap();
     let machine = Machine::new(&profile, ranks).unwrap();
     let mut sim = Sim::new(
         machine,

@@ -7,7 +7,7 @@
 use rankscope_core::engine::Sim;
 use rankscope_core::locks::LockRecord;
 use rankscope_core::locks::{Algorithm, Mode, Word};
-use rankscope_core::machine::{builtin_profiles, Machine};
+use rankscope_core::machine::{builtin_profile, Machine};
 use rankscope_core::proto::rma::OneSided;
 use rankscope_core::proto::SimConfig;
 use rankscope_core::time::SimTime;
@@ -20,11 +20,7 @@ struct Seen {
 }
 
 fn check(machine: &str, algorithm: Algorithm, ranks: u32, writer_every: u32, seed: u64) -> Seen {
-    let profile = builtin_profiles()
-        .unwrap()
-        .into_iter()
-        .find(|p| p.machine.id == machine)
-        .unwrap();
+    let profile = builtin_profile(machine).unwrap();
     let programs = (0..ranks)
         .map(|_| {
             Native::Lock(Box::new(
@@ -118,11 +114,7 @@ fn every_lock_algorithm_is_safe_and_live_under_perturbed_event_order() {
 #[test]
 fn a_perturbed_run_is_reproducible_from_its_seed() {
     let hash = |seed: u64| {
-        let profile = builtin_profiles()
-            .unwrap()
-            .into_iter()
-            .find(|p| p.machine.id == "fx100")
-            .unwrap();
+        let profile = builtin_profile("fx100").unwrap();
         let programs = (0..4)
             .map(|_| Native::Lock(Box::new(LockRounds::mixed(Algorithm::McsRw, 6, 2))))
             .collect();

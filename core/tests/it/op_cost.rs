@@ -5,15 +5,11 @@
 
 use rankscope_core::engine::Sim;
 use rankscope_core::lang::{self, Vm, VmLimits};
-use rankscope_core::machine::{builtin_profiles, Machine, Profile};
+use rankscope_core::machine::{builtin_profile, Machine, Profile};
 use rankscope_core::proto::SimConfig;
 
 fn profile(id: &str) -> Profile {
-    builtin_profiles()
-        .unwrap()
-        .into_iter()
-        .find(|p| p.machine.id == id)
-        .unwrap()
+    builtin_profile(id).unwrap()
 }
 
 /// Runs `src` on `ranks` ranks of `profile`: the console lines and the simulator.

@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use rankscope_core::engine::{MsgId, ReqId, Sim};
-use rankscope_core::machine::{builtin_profiles, AtomicKind, Machine, RdmaOp};
+use rankscope_core::machine::{builtin_profile, AtomicKind, Machine, RdmaOp};
 use rankscope_core::proto::p2p::P2pRecord;
 use rankscope_core::proto::rma::RmaRecord;
 use rankscope_core::proto::SimConfig;
@@ -14,11 +14,7 @@ use rankscope_core::workloads::{programs, WorkloadKind, WorkloadParams};
 use rankscope_core::SimTime;
 
 fn run(kind: WorkloadKind, ranks: u32, machine: &str) -> Vec<Record> {
-    let profile = builtin_profiles()
-        .unwrap()
-        .into_iter()
-        .find(|p| p.machine.id == machine)
-        .unwrap();
+    let profile = builtin_profile(machine).unwrap();
     let params = WorkloadParams {
         bytes: 256,
         iterations: 3,

@@ -5,7 +5,7 @@
 use rankscope_core::engine::{Program, RankCtx, ReqId, Sim, SimError, Step};
 use rankscope_core::locks::LockRecord;
 use rankscope_core::locks::{mcs_rw, MemOp, Until, Word};
-use rankscope_core::machine::{builtin_profiles, AtomicKind, Machine};
+use rankscope_core::machine::{builtin_profile, AtomicKind, Machine};
 use rankscope_core::proto::rma::{OneSided, OneSidedOps};
 use rankscope_core::proto::SimConfig;
 use rankscope_core::time::SimTime;
@@ -68,11 +68,7 @@ fn word_value<P: Program>(s: &Sim<P>, w: Word) -> Option<u64> {
 }
 
 fn sim<P: Program>(machine: &str, programs: Vec<P>, words: u32) -> Sim<P> {
-    let profile = builtin_profiles()
-        .unwrap()
-        .into_iter()
-        .find(|p| p.machine.id == machine)
-        .unwrap();
+    let profile = builtin_profile(machine).unwrap();
     let n = programs.len() as u32;
     Sim::new(
         Machine::new(&profile, n).unwrap(),
