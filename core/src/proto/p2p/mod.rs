@@ -644,7 +644,9 @@ pub trait PointToPoint {
         tag: i32,
         bytes: u64,
         data: Vec<u8>,
-    ) -> Result<ReqId, OpError>;
+    ) -> Result<ReqId, OpError> {
+        self.isend_noted(context, dst, tag, bytes, data, false, Note::default())
+    }
     /// [`PointToPoint::irecv`] on the communicator with `context` (`src` a world rank).
     fn irecv_on(
         &mut self,
@@ -667,7 +669,9 @@ pub trait PointToPoint {
         tag: i32,
         bytes: u64,
         data: Vec<u8>,
-    ) -> Result<ReqId, OpError>;
+    ) -> Result<ReqId, OpError> {
+        self.isend_noted(context, dst, tag, bytes, data, true, Note::default())
+    }
     /// [`PointToPoint::isend_on`] (or, if `sync`, [`PointToPoint::issend_on`]) with a [`Note`]
     /// for the receiver's checks: the message's size, timing and records are the same.
     #[allow(clippy::too_many_arguments)]
@@ -694,20 +698,6 @@ pub trait PointToPoint {
 }
 
 impl PointToPoint for RankCtx<'_> {
-    fn isend_on(
-        &mut self,
-        context: Context,
-        dst: i64,
-        tag: i32,
-        bytes: u64,
-        data: Vec<u8>,
-    ) -> Result<ReqId, OpError> {
-        self.call::<P2p, _>(|p, io, rank| {
-            let dst = io.check_rank(dst)?;
-            Ok(p.isend(io, context, rank, dst, tag, bytes, data))
-        })
-    }
-
     fn irecv_on(
         &mut self,
         context: Context,
@@ -733,20 +723,6 @@ impl PointToPoint for RankCtx<'_> {
         }))
     }
 
-    fn issend_on(
-        &mut self,
-        context: Context,
-        dst: i64,
-        tag: i32,
-        bytes: u64,
-        data: Vec<u8>,
-    ) -> Result<ReqId, OpError> {
-        self.call::<P2p, _>(|p, io, rank| {
-            let dst = io.check_rank(dst)?;
-            Ok(p.issend(io, context, rank, dst, tag, bytes, data))
-        })
-    }
-
     fn isend_noted(
         &mut self,
         context: Context,
@@ -759,14 +735,13 @@ impl PointToPoint for RankCtx<'_> {
     ) -> Result<ReqId, OpError> {
         self.call::<P2p, _>(|p, io, rank| {
             let dst = io.check_rank(dst)?;
+            // `new_send` takes the note into the message.
             p.next_note = note;
-            let req = if sync {
+            Ok(if sync {
                 p.issend(io, context, rank, dst, tag, bytes, data)
             } else {
                 p.isend(io, context, rank, dst, tag, bytes, data)
-            };
-            p.next_note = Note::default();
-            Ok(req)
+            })
         })
     }
 
