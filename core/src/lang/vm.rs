@@ -134,6 +134,30 @@ fn w(v: f64) -> i64 {
     v.to_bits() as i64
 }
 
+/// An array index must be in `0..len`.
+#[inline(always)]
+fn check_index(i: i64, len: u32) -> Run<()> {
+    if i < 0 || i >= i64::from(len) {
+        return Err(Fault(format!(
+            "index {i} is out of bounds for an array of {len} elements"
+        )));
+    }
+    Ok(())
+}
+
+/// `a + i * stride`, which must stay inside the address space.
+#[inline(always)]
+fn offset_addr(a: Addr, i: i64, stride: u32) -> Run<i64> {
+    let off = i.saturating_mul(i64::from(stride));
+    let r = i64::from(a).saturating_add(off);
+    if !(0..=i64::from(u32::MAX)).contains(&r) {
+        return Err(Fault(format!(
+            "pointer arithmetic left memory (address {a} + {off})"
+        )));
+    }
+    Ok(r)
+}
+
 /// Integer arithmetic in `unsigned int`, `long` or `unsigned long` (C's wrapping and unsigned
 /// semantics; division by zero is an error, as C leaves it undefined).
 fn wide(op: IntOp, mode: IntMode, a: i64, b: i64) -> Run<i64> {
@@ -315,12 +339,16 @@ impl Vm {
     pub fn current_line(&self) -> Option<u32> {
         match self.state {
             State::NotStarted | State::Done => None,
-            State::InMpi | State::Delayed { .. } => {
-                Some(self.prog.line_of(self.blocked_pc as usize))
-            }
-            State::Running | State::Failed => {
-                Some(self.prog.line_of(self.pc.saturating_sub(1) as usize))
-            }
+            _ => Some(self.prog.line_of(self.paused_pc() as usize)),
+        }
+    }
+
+    /// The operation the rank is at: the call it is blocked in (or computing before), else the
+    /// last one it ran.
+    fn paused_pc(&self) -> u32 {
+        match self.state {
+            State::InMpi | State::Delayed { .. } => self.blocked_pc,
+            _ => self.pc.saturating_sub(1),
         }
     }
 
@@ -331,12 +359,12 @@ impl Vm {
 
     /// Where the program currently is, as `function` and 1-based source line.
     pub fn location(&self) -> (String, usize) {
-        let pc = if self.state == State::InMpi {
-            self.blocked_pc
-        } else {
-            self.pc.saturating_sub(1)
-        };
-        let span = self.prog.spans.get(pc as usize).cloned().unwrap_or(0..0);
+        let span = self
+            .prog
+            .spans
+            .get(self.paused_pc() as usize)
+            .cloned()
+            .unwrap_or(0..0);
         let func = self
             .frames
             .last()
@@ -506,6 +534,48 @@ impl Vm {
         Some(Step::Compute(owed))
     }
 
+    /// Pops a value and an address and stores the value there as an `int`; returns it.
+    #[inline(always)]
+    fn store_int(&mut self) -> Run<i64> {
+        let v = self.pop()?;
+        let a = self.pop()? as Addr;
+        self.mem
+            .write_i32(a, v as i32)
+            .map_err(|e| Fault(e.to_string()))?;
+        Ok(i64::from(v as i32))
+    }
+
+    /// Pops a value and an address and stores the value there as a `double`; returns it.
+    #[inline(always)]
+    fn store_double(&mut self) -> Run<i64> {
+        let v = self.pop()?;
+        let a = self.pop()? as Addr;
+        self.mem
+            .write_f64(a, d(v))
+            .map_err(|e| Fault(e.to_string()))?;
+        Ok(v)
+    }
+
+    /// Stores `v` as the `int` at frame pointer + `off`.
+    #[inline(always)]
+    fn store_local_int(&mut self, off: u32, v: i64) -> Run<()> {
+        self.mem
+            .write_i32(self.fp + off, v as i32)
+            .map_err(|e| Fault(e.to_string()))
+    }
+
+    /// Pops an address and adds `delta` to the `int` there: its old and new values.
+    #[inline(always)]
+    fn inc_int(&mut self, delta: i32) -> Run<(i32, i32)> {
+        let a = self.pop()? as Addr;
+        let old = self.mem.read_i32(a).map_err(|e| Fault(e.to_string()))?;
+        let new = old.wrapping_add(delta);
+        self.mem
+            .write_i32(a, new)
+            .map_err(|e| Fault(e.to_string()))?;
+        Ok((old, new))
+    }
+
     /// `a op b` in `int` (C's 32-bit wrapping arithmetic; division by zero is an error).
     #[inline(always)]
     fn int_op(&mut self, iop: IntOp, a: i32, b: i32) -> Run<i32> {
@@ -628,9 +698,7 @@ impl Vm {
                         .stack
                         .last()
                         .ok_or_else(|| Fault("internal error: empty stack".into()))?;
-                    self.mem
-                        .write_i32(self.fp + off, v as i32)
-                        .map_err(|e| Fault(e.to_string()))?;
+                    self.store_local_int(off, v)?;
                 }
                 Op::LoadInt => {
                     let a = self.pop()? as Addr;
@@ -651,68 +719,36 @@ impl Vm {
                     self.stack.push(v);
                 }
                 Op::StoreInt => {
-                    let v = self.pop()?;
-                    let a = self.pop()? as Addr;
-                    self.mem
-                        .write_i32(a, v as i32)
-                        .map_err(|e| Fault(e.to_string()))?;
-                    self.stack.push(i64::from(v as i32));
+                    let v = self.store_int()?;
+                    self.stack.push(v);
                 }
+                // The fused operations ([`super::peephole`]) count as the two they replace.
                 Op::StoreIntPop => {
                     self.ops += 1;
-                    let v = self.pop()?;
-                    let a = self.pop()? as Addr;
-                    self.mem
-                        .write_i32(a, v as i32)
-                        .map_err(|e| Fault(e.to_string()))?;
+                    self.store_int()?;
                 }
                 Op::StoreDoublePop => {
                     self.ops += 1;
-                    let v = self.pop()?;
-                    let a = self.pop()? as Addr;
-                    self.mem
-                        .write_f64(a, d(v))
-                        .map_err(|e| Fault(e.to_string()))?;
+                    self.store_double()?;
                 }
                 Op::StoreLocalIntPop(off) => {
                     self.ops += 1;
                     let v = self.pop()?;
-                    self.mem
-                        .write_i32(self.fp + off, v as i32)
-                        .map_err(|e| Fault(e.to_string()))?;
+                    self.store_local_int(off, v)?;
                 }
                 Op::IncIntPop { delta } => {
                     self.ops += 1;
-                    let a = self.pop()? as Addr;
-                    let old = self.mem.read_i32(a).map_err(|e| Fault(e.to_string()))?;
-                    self.mem
-                        .write_i32(a, old.wrapping_add(delta))
-                        .map_err(|e| Fault(e.to_string()))?;
+                    self.inc_int(delta)?;
                 }
                 Op::Index { len, stride } => {
                     self.ops += 1;
                     let i = self.pop()?;
-                    if i < 0 || i >= i64::from(len) {
-                        return Err(Fault(format!(
-                            "index {i} is out of bounds for an array of {len} elements"
-                        )));
-                    }
+                    check_index(i, len)?;
                     let a = self.pop()? as Addr;
-                    let r = i64::from(a) + i * i64::from(stride);
-                    if !(0..=i64::from(u32::MAX)).contains(&r) {
-                        return Err(Fault(format!(
-                            "pointer arithmetic left memory (address {a} + {})",
-                            i * i64::from(stride)
-                        )));
-                    }
-                    self.stack.push(r);
+                    self.stack.push(offset_addr(a, i, stride)?);
                 }
                 Op::StoreDouble => {
-                    let v = self.pop()?;
-                    let a = self.pop()? as Addr;
-                    self.mem
-                        .write_f64(a, d(v))
-                        .map_err(|e| Fault(e.to_string()))?;
+                    let v = self.store_double()?;
                     self.stack.push(v);
                 }
                 Op::Store(sc) => {
@@ -737,12 +773,7 @@ impl Vm {
                     self.stack.push(i64::from(dst));
                 }
                 Op::IncInt { delta, post } => {
-                    let a = self.pop()? as Addr;
-                    let old = self.mem.read_i32(a).map_err(|e| Fault(e.to_string()))?;
-                    let new = old.wrapping_add(delta);
-                    self.mem
-                        .write_i32(a, new)
-                        .map_err(|e| Fault(e.to_string()))?;
+                    let (old, new) = self.inc_int(delta)?;
                     self.stack.push(i64::from(if post { old } else { new }));
                 }
                 Op::IncScalar {
@@ -859,23 +890,12 @@ impl Vm {
                         .stack
                         .last()
                         .ok_or_else(|| Fault("internal error: empty stack".into()))?;
-                    if i < 0 || i >= i64::from(len) {
-                        return Err(Fault(format!(
-                            "index {i} is out of bounds for an array of {len} elements"
-                        )));
-                    }
+                    check_index(i, len)?;
                 }
                 Op::AddrOffset(stride) => {
                     let i = self.pop()?;
                     let a = self.pop()? as Addr;
-                    let off = i.saturating_mul(i64::from(stride));
-                    let r = i64::from(a).saturating_add(off);
-                    if !(0..=i64::from(u32::MAX)).contains(&r) {
-                        return Err(Fault(format!(
-                            "pointer arithmetic left memory (address {a} + {off})"
-                        )));
-                    }
-                    self.stack.push(r);
+                    self.stack.push(offset_addr(a, i, stride)?);
                 }
                 Op::AddrDiff(stride) => {
                     let b = self.pop()?;
