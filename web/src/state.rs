@@ -242,10 +242,15 @@ impl State {
         }
     }
 
+    /// The example last opened: its path and its text as shipped.
+    fn open_example(&self) -> Option<(&'static str, &'static str)> {
+        crate::examples::EXAMPLES.get(self.example?).copied()
+    }
+
     /// When the open example's run line asks for more ranks than the run setup has (a ping-pong
     /// between ranks 1 and 2 on 1 rank "finishes" doing nothing): what to say.
     pub fn too_few_ranks(&self) -> Option<String> {
-        let (path, source) = crate::examples::EXAMPLES.get(self.example?)?;
+        let (path, source) = self.open_example()?;
         let hint = crate::examples::hint(source)?;
         (self.ranks < hint.ranks).then(|| {
             format!(
@@ -257,8 +262,8 @@ impl State {
 
     /// The open example's path for the editor's header, with "(edited)" once the text differs.
     pub fn file_name(&self) -> Option<String> {
-        let (path, source) = crate::examples::EXAMPLES.get(self.example?)?;
-        Some(if *source == self.source {
+        let (path, source) = self.open_example()?;
+        Some(if source == self.source {
             path.to_string()
         } else {
             format!("{path} (edited)")
@@ -274,13 +279,14 @@ impl State {
         };
         let run = cell.0.borrow();
         let sim = run.history.sim();
+        // Every rank runs the same compiled program: one look tells whether it is the editor's.
+        if sim.program(0).is_none_or(|vm| vm.source() != self.source) {
+            return Vec::new();
+        }
         let stuck = matches!(sim.error(), Some(SimError::Deadlock(_)));
         (0..sim.size().min(MARKED_RANKS))
             .filter_map(|rank| {
                 let vm = sim.program(rank)?;
-                if vm.source() != self.source {
-                    return None;
-                }
                 Some(RankLine {
                     rank,
                     line: vm.current_line()?,
