@@ -1,5 +1,5 @@
 // The playground as a student uses it, in a real headless Chromium: play a run to the end, pause a
-// long one, step back, scrub, jump from the event log, share with options, embed, and reload
+// long one, step back, scrub, jump from the event log, share with options, and reload (the embed: embed.test.mjs)
 // without losing the edit. Screenshots go to tests/screenshots/ (look at them).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -220,38 +220,6 @@ test('share link carries program, machine, ranks, speed and limits', async () =>
     assert.deepEqual(problems, []);
   } finally {
     await close();
-  }
-});
-
-test('embed mode shows a minimal view that runs, from a sub-path, with a way out', async () => {
-  const maker = await loadApp('/');
-  let link;
-  try {
-    await openExample(maker.page, 'pingpong_preposted.c');
-    await maker.page.click('[data-testid="share"]');
-    link = new URL(await maker.page.inputValue('[data-testid="share-link"]'));
-  } finally {
-    await maker.close();
-  }
-  for (const path of [`/slides/${link.hash}&embed=1`, `/slides/?embed=1${link.hash}`]) {
-    const { page, problems, close } = await loadApp(path, { viewport: { width: 800, height: 600 } });
-    try {
-      await page.waitForSelector('[data-embed="true"]');
-      assert.equal(await page.locator('.topbar').count(), 0, 'no header in the embed');
-      assert.equal(await page.locator('.area-machine, .controls').count(), 0, 'no machine or controls panels in the embed');
-      await page.waitForFunction(
-        () => document.querySelector('[aria-label="MPI program source"]')?.value.includes('MPI_Irecv'),
-      );
-      await page.click('[data-testid="run"]');
-      await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor();
-      const full = await page.getAttribute('[data-testid="open-full"]', 'href');
-      assert.match(full, /^\.\/#s=/);
-      assert.doesNotMatch(full, /embed/);
-      await screenshot(page, 'playground-embed');
-      assert.deepEqual(problems, []);
-    } finally {
-      await close();
-    }
   }
 });
 

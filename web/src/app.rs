@@ -9,14 +9,15 @@ use crate::clock::now_ms;
 use crate::components::paper_check::{PaperCheckView, UnknownPaper};
 use crate::components::{
     compare_panel::ComparePanel, controls::Controls, editor::Editor, header::Header,
-    machine_list::MachineList, machine_view::MachineView, run_panel::RunPanel, share_bar::ShareBar,
-    time_axis::SharedAxis, timeline::Timeline,
+    machine_list::MachineList, machine_view::MachineView, run_bar::RunBar, share_bar::ShareBar,
+    time_axis::SharedAxis, timeline::Timeline, view_tabs::ViewTabs,
 };
 use crate::paper_check::Route;
 use crate::playback::{self, Speed};
 use crate::run_options::RunOptions;
 use crate::state::{Action, State};
 use crate::url;
+use crate::views::View;
 use rankscope_core::time::SimTime;
 
 /// The URL's fragment and query (read once, when the page opens).
@@ -78,6 +79,11 @@ pub fn app() -> Html {
         url::is_embed(&hash, &query)
     });
     let embed = *embed;
+    // `&readonly` (with the embed): the program cannot be edited, only run and stepped.
+    let readonly = *use_memo((), |_| {
+        let (hash, query) = location();
+        url::has_part(&hash, &query, "readonly")
+    });
     let share_link = use_state(|| None::<String>);
     // `#paper=ID` shows a paper check instead of the playground (a playing run pauses).
     let route = crate::paper_route::use_paper_route();
@@ -189,18 +195,22 @@ pub fn app() -> Html {
         let state = state.clone();
         Callback::from(move |text: String| state.dispatch(Action::Edit(text)))
     };
-    let run_panel = html! {
-        <RunPanel session={state.session.clone()} generation={state.generation}
+    let on_view = {
+        let state = state.clone();
+        Callback::from(move |v: View| state.dispatch(Action::ShowView(v)))
+    };
+    let on_present = act(Action::TogglePresent);
+    let run_bar = html! {
+        <RunBar session={state.session.clone()} generation={state.generation}
             diagnostics={state.diagnostics.clone()} source={state.source.clone()}
             run_error={state.run_error.clone()} playing={state.playing} speed={state.speed}
             on_run={on_run.clone()} {on_pause} {on_step} {on_back} {on_reset} {on_speed}
-            on_seek={on_seek.clone()} compact={embed} focus_rank={state.focus_rank}
-            {on_focus} />
+            on_seek={on_seek.clone()} />
     };
     let editor = html! {
         <Editor source={state.source.clone()} {on_edit} on_run={on_run.clone()}
             diagnostics={state.editor_diagnostics()} rank_lines={state.rank_lines()}
-            file_name={state.file_name().map(AttrValue::from)} />
+            file_name={state.file_name().map(AttrValue::from)} read_only={readonly} />
     };
     let timeline = match &state.session {
         Some(s) => html! {
@@ -222,32 +232,57 @@ pub fn app() -> Html {
         }
         _ => Html::default(),
     };
-    let queues = match &state.session {
-        Some(s) => html! {
+    let machine = match (&state.profiles, state.selected_profile()) {
+        (Ok(profiles), Some(p)) => html! {
             <>
-                <crate::components::queue_view::QueueView session={s.clone()} generation={state.generation} />
-                <crate::components::lock_view::LockPanel session={s.clone()} generation={state.generation} />
+                <MachineView profile={p.clone()} />
+                if !embed {
+                    <MachineList profiles={profiles.clone()} selected={state.selected.clone()}
+                        on_select={on_select.clone()} />
+                }
             </>
         },
-        None => Html::default(),
+        _ => Html::default(),
     };
+    let views = html! {
+        <ViewTabs session={state.session.clone()} generation={state.generation}
+            current={state.current_view()} {on_view} bare={state.present}
+            focus_rank={state.focus_rank} {on_focus} on_seek={on_seek.clone()} {machine} />
+    };
+    // Code on the left; the run's controls, its timeline and the view that matters on the right
+    // (on a narrow screen, one column in that order).
+    let layout = |controls: Html| {
+        html! {
+            <main class="layout">
+                <div class="col col-code">
+                    { controls }
+                    <div class="area-editor">{ editor.clone() }</div>
+                </div>
+                <div class="col col-run">
+                    <div class="area-run">{ run_bar.clone() }</div>
+                    <div class="area-timeline">{ timeline.clone() }{ compare.clone() }</div>
+                    <div class="area-views">{ views.clone() }</div>
+                </div>
+            </main>
+        }
+    };
+    let modes = classes!(
+        "app",
+        state.present.then_some("present"),
+        embed.then_some("embed"),
+        readonly.then_some("readonly")
+    );
     if embed {
-        let machine = state
-            .selected_profile()
-            .map_or(String::new(), |p| p.machine.name.clone());
         let full = format!("./#{}", url::encode(&state.share_state()));
         return html! {
-            <div class="app embed" data-testid="app" data-ready="true" data-embed="true">
+            <div class={modes} data-testid="app" data-ready="true" data-embed="true">
                 <div class="embed-bar">
                     <span class="brand-mini">{ "Rankscope" }</span>
-                    <span class="muted">{ format!("{} ranks on {machine}", state.ranks) }</span>
+                    <span class="muted" data-testid="run-label">{ state.run_label() }</span>
                     <a class="open-full" href={full} target="_blank" rel="noopener"
                         data-testid="open-full">{ "Open in Rankscope ↗" }</a>
                 </div>
-                { editor }
-                { run_panel }
-                { timeline }
-                { compare }
+                { layout(Html::default()) }
             </div>
         };
     }
@@ -255,33 +290,20 @@ pub fn app() -> Html {
         Err(message) => html! {
             <div class="error-banner" role="alert">{ "The built-in machine profiles failed to load: " }{ message }</div>
         },
-        Ok(profiles) => html! {
-            <main class="layout">
-                <div class="area-controls">
-                    <Controls profiles={profiles.clone()} selected={state.selected.clone()}
-                        example={state.example} replaced_edit={state.replaced_edit}
-                        too_few_ranks={state.too_few_ranks().map(AttrValue::from)}
-                        ranks={state.ranks} capacity={state.capacity()}
-                        on_select={on_select.clone()} {on_ranks} {on_load}
-                        load_error={state.profile_error.clone()} {on_example}
-                        options={state.options} {on_options}
-                        args={state.args.clone()} {on_args}
-                        args_error={state.program_args().err().map(|e| AttrValue::from(e.to_string()))} />
-                </div>
-                <div class="area-editor">{ editor }</div>
-                <div class="area-run">{ run_panel }</div>
-                <div class="area-timeline">{ timeline }{ compare }</div>
-                <div class="area-queues">{ queues }</div>
-                <div class="area-machine">
-                    if let Some(p) = state.selected_profile() {
-                        <MachineView profile={p.clone()} />
-                    }
-                </div>
-                <div class="area-machines">
-                    <MachineList profiles={profiles.clone()} selected={state.selected.clone()} {on_select} />
-                </div>
-            </main>
-        },
+        Ok(profiles) if !state.present => layout(html! {
+            <div class="area-controls">
+                <Controls profiles={profiles.clone()} selected={state.selected.clone()}
+                    example={state.example} replaced_edit={state.replaced_edit}
+                    too_few_ranks={state.too_few_ranks().map(AttrValue::from)}
+                    ranks={state.ranks} capacity={state.capacity()}
+                    {on_select} {on_ranks} {on_load}
+                    load_error={state.profile_error.clone()} {on_example}
+                    options={state.options} {on_options}
+                    args={state.args.clone()} {on_args}
+                    args_error={state.program_args().err().map(|e| AttrValue::from(e.to_string()))} />
+            </div>
+        }),
+        Ok(_) => layout(Html::default()),
     };
     let body = match &route.route {
         Route::Playground => body,
@@ -294,9 +316,22 @@ pub fn app() -> Html {
         Route::Unknown(id) => html! { <UnknownPaper id={id.clone()} /> },
     };
     html! {
-        <div class="app" data-testid="app" data-ready="true">
-            <Header core_version={rankscope_core::VERSION} {on_share}
-                paper_open={route.route.is_paper()} paper={route.route.paper()} />
+        <div class={modes} data-testid="app" data-ready="true" data-present={state.present.to_string()}>
+            if state.present && !route.route.is_paper() {
+                <div class="present-bar">
+                    <span class="brand-mini">{ "Rankscope" }</span>
+                    <span class="muted" data-testid="run-label">{ state.run_label() }</span>
+                    <button class="control" data-testid="leave-present" onclick={on_present.reform(|_| ())}
+                        title="back to the full page (P or Esc)">{ "Leave presentation (P)" }</button>
+                    <button class="share" data-testid="share" onclick={on_share.reform(|_| ())}
+                        title="a link that opens this program, machine and rank count in presentation mode">
+                        { "Share link" }
+                    </button>
+                </div>
+            } else {
+                <Header core_version={rankscope_core::VERSION} {on_share} {on_present}
+                    paper_open={route.route.is_paper()} paper={route.route.paper()} />
+            }
             if let Some(link) = &*share_link {
                 <ShareBar link={link.clone()} on_close={on_close_share} />
             }
@@ -304,7 +339,7 @@ pub fn app() -> Html {
                 <div class="error-banner" role="alert" data-testid="link-error">{ e }</div>
             }
             { body }
-            <footer class="foot muted">
+            <footer class="foot muted" hidden={state.present}>
                 { "Deterministic simulation in your browser · profiles cite their papers · no data leaves this page" }
             </footer>
         </div>

@@ -1,6 +1,6 @@
 //! The playground's keys for stepping through a run, so a presenter's clicker (which sends
 //! PageDown/PageUp or the arrows) drives it: → or PageDown steps, ← or PageUp steps back, Space
-//! plays or pauses. They act only when the focus is not in something that takes those keys itself
+//! plays or pauses, P enters or leaves presentation mode (Escape leaves it). They act only when the focus is not in something that takes those keys itself
 //! (the editor, a field, a list, a button, the scrubber) and without modifier keys.
 //!
 //! The mapping is a pure function, tested natively; the listener on the window is the effect.
@@ -17,6 +17,7 @@ pub const KEYS_HELP: &[(&str, &str)] = &[
     ("→ / PageDown", "step"),
     ("← / PageUp", "back"),
     ("Space", "play / pause"),
+    ("P", "presentation mode"),
 ];
 
 /// What `key` does when pressed with the focus on an element with tag `tag` (upper case, as the
@@ -30,6 +31,8 @@ pub fn key_action(key: &str, tag: &str, editable: bool, modified: bool) -> Optio
         "ArrowRight" | "PageDown" => Some(Action::Step),
         "ArrowLeft" | "PageUp" => Some(Action::Back),
         " " | "Spacebar" => Some(Action::TogglePlay),
+        "p" | "P" => Some(Action::TogglePresent),
+        "Escape" => Some(Action::LeavePresent),
         _ => None,
     }
 }
@@ -81,6 +84,8 @@ mod tests {
         assert_eq!(on_page("PageUp"), Some(Action::Back));
         assert_eq!(on_page("ArrowLeft"), Some(Action::Back));
         assert_eq!(on_page(" "), Some(Action::TogglePlay));
+        assert_eq!(on_page("p"), Some(Action::TogglePresent));
+        assert_eq!(on_page("Escape"), Some(Action::LeavePresent));
         assert_eq!(on_page("a"), None);
     }
 
@@ -89,6 +94,7 @@ mod tests {
         for tag in ["TEXTAREA", "INPUT", "SELECT", "BUTTON", "SUMMARY"] {
             assert_eq!(key_action("ArrowLeft", tag, false, false), None, "{tag}");
             assert_eq!(key_action(" ", tag, false, false), None, "{tag}");
+            assert_eq!(key_action("p", tag, false, false), None, "{tag}");
         }
         assert_eq!(key_action("PageDown", "DIV", true, false), None);
         assert_eq!(

@@ -22,6 +22,7 @@ pub mod run_options;
 pub mod session;
 pub mod state;
 pub mod url;
+pub mod views;
 
 /// Installs the panic banner and mounts [`app::App`] on the page body.
 pub fn start() {

@@ -92,6 +92,11 @@ pub struct State {
     /// Opening that example replaced an edit of the program (said until the next edit or
     /// example; Ctrl+Z in the editor brings the edit back).
     pub replaced_edit: bool,
+    /// The view the user picked beside the timeline (`None`: the one that matters for the run,
+    /// see [`crate::views::View::current`]).
+    pub view: Option<crate::views::View>,
+    /// Presentation mode: large type, only the code, the timeline and the current view.
+    pub present: bool,
 }
 
 /// Everything a user can do to the state.
@@ -135,6 +140,12 @@ pub enum Action {
     Reset,
     /// Put a rank in focus (its line is marked strongly in the editor and followed).
     FocusRank(u32),
+    /// Show this view beside the timeline.
+    ShowView(crate::views::View),
+    /// Enter or leave presentation mode (the P key).
+    TogglePresent,
+    /// Leave presentation mode (Escape).
+    LeavePresent,
     /// Restore the state a share link carried (or report why the link could not be read).
     Restore(Result<ShareState, LinkError>),
     /// Restore the edit autosaved in this browser (program, machine, ranks, speed).
@@ -178,6 +189,8 @@ impl Default for State {
             focus_rank: 0,
             example: None,
             replaced_edit: false,
+            view: None,
+            present: false,
         }
     }
 }
@@ -212,7 +225,14 @@ impl State {
             speed: self.speed,
             options: self.options,
             args: self.args.clone(),
+            present: self.present,
         }
+    }
+
+    /// The view shown beside the timeline.
+    pub fn current_view(&self) -> crate::views::View {
+        let run = self.session.as_ref().map(|s| s.0.borrow());
+        crate::views::View::current(self.view, run.as_deref())
     }
 
     /// The words of the "Arguments" line, or why it does not split (for the field and Run).
@@ -268,6 +288,29 @@ impl State {
         } else {
             format!("{path} (edited)")
         })
+    }
+
+    /// What is running where, in one line (the embed's and presentation mode's bar): the
+    /// program, the ranks and machine, the point-to-point engine, and the MPI_Win_lock scheme
+    /// when the run takes that lock.
+    pub fn run_label(&self) -> String {
+        let machine = self
+            .selected_profile()
+            .map_or(self.selected.as_str(), |p| p.machine.name.as_str());
+        let mut label = format!(
+            "{} · {} ranks on {machine} · {} engine",
+            self.file_name().unwrap_or_else(|| "program.c".to_string()),
+            self.ranks,
+            self.options.matching
+        );
+        let locks = self
+            .session
+            .as_ref()
+            .is_some_and(|s| crate::views::View::Lock.shows(Some(&s.0.borrow())));
+        if locks {
+            label.push_str(&format!(" · MPI_Win_lock: {}", self.options.lock));
+        }
+        label
     }
 
     /// Where each rank is in the editor's program while the run is paused (at most the first
@@ -379,6 +422,9 @@ impl State {
             Action::FocusRank(rank) => {
                 self.focus_rank = rank.min(self.ranks.saturating_sub(1));
             }
+            Action::ShowView(view) => self.view = Some(view),
+            Action::TogglePresent => self.present = !self.present,
+            Action::LeavePresent => self.present = false,
             Action::SelectProfile(id) => {
                 self.clear_runs();
                 let known = self
@@ -404,6 +450,8 @@ impl State {
                 let Some((_, source)) = crate::examples::EXAMPLES.get(index) else {
                     return self;
                 };
+                // A new program shows the view that matters for it until the user picks another.
+                self.view = None;
                 // An edit is lost unless the text is the starter or an example as it came.
                 let unedited = self.source == STARTER_PROGRAM
                     || crate::examples::EXAMPLES
@@ -571,6 +619,8 @@ impl State {
                 self.speed = shared.speed;
                 self.options = shared.options.clamped();
                 self.args = shared.args;
+                self.present = shared.present;
+                self.view = None;
                 self.example = None;
             }
             Action::RestoreAutosave(saved) => {
@@ -707,6 +757,59 @@ mod tests {
         assert!(s.session.is_none());
         assert_eq!(s.diagnostics.len(), 1);
         assert!(s.diagnostics[0].message.contains("`x`"));
+    }
+
+    fn open(file: &str) -> State {
+        let index = crate::examples::EXAMPLES
+            .iter()
+            .position(|(p, _)| *p == file)
+            .unwrap();
+        State::default().reduce(Action::OpenExample(index))
+    }
+
+    #[test]
+    fn the_view_beside_the_timeline_is_the_one_the_run_uses_until_one_is_picked() {
+        use crate::views::View;
+        assert_eq!(State::default().current_view(), View::Machine);
+        let ring = run_to_end(open("ring.c"));
+        assert_eq!(ring.current_view(), View::Queues);
+        let lock = run_to_end(open("mcs_lock.c"));
+        assert_eq!(lock.current_view(), View::Lock);
+        assert!(
+            lock.run_label().contains("MPI_Win_lock: mcs-rw"),
+            "{}",
+            lock.run_label()
+        );
+        assert!(!ring.run_label().contains("MPI_Win_lock"));
+        // A pick stays through stepping and re-runs; a view the run lacks falls back.
+        let picked = lock
+            .reduce(Action::ShowView(View::Log))
+            .reduce(Action::Back);
+        assert_eq!(picked.current_view(), View::Log);
+        let rerun = run_to_end(picked.reduce(Action::Reset));
+        assert_eq!(rerun.current_view(), View::Log);
+        // A new program starts from its own view again.
+        let index = crate::examples::EXAMPLES
+            .iter()
+            .position(|(p, _)| *p == "ring.c")
+            .unwrap();
+        let other = rerun.reduce(Action::OpenExample(index));
+        assert_eq!(other.view, None);
+    }
+
+    #[test]
+    fn presentation_mode_toggles_and_travels_in_a_share_link() {
+        let s = State::default().reduce(Action::TogglePresent);
+        assert!(s.present);
+        let link = crate::url::encode(&s.share_state());
+        let opened = State::default().reduce(Action::Restore(crate::url::decode(&link)));
+        assert!(opened.present);
+        assert!(!opened.clone().reduce(Action::LeavePresent).present);
+        assert!(!opened.reduce(Action::TogglePresent).present);
+        // The autosave keeps one's work, not the mode.
+        let saved: crate::url::ShareState =
+            serde_json::from_str(&serde_json::to_string(&s.share_state()).unwrap()).unwrap();
+        assert!(!saved.present);
     }
 
     #[test]

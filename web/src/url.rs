@@ -41,6 +41,10 @@ pub struct ShareState {
     /// (and in links made before it existed).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub args: String,
+    /// Presentation mode. A link carries it as its own `present` part; the autosave does not
+    /// keep it (a reload of one's own work opens the ordinary page).
+    #[serde(skip)]
+    pub present: bool,
 }
 
 /// Why a link could not be opened.
@@ -102,6 +106,9 @@ pub fn encode(state: &ShareState) -> String {
     if !args.is_empty() {
         fragment.push_str("&args=");
         fragment.push_str(&percent_encode(args));
+    }
+    if state.present {
+        fragment.push_str("&present");
     }
     fragment
 }
@@ -174,18 +181,25 @@ pub fn decode(fragment: &str) -> Result<ShareState, LinkError> {
     if let Some(args) = args {
         state.args = args;
     }
+    state.present = parts().any(|part| part == "present" || part == "present=1");
     crate::args::split(&state.args).map_err(|e| LinkError::BadArgs(e.to_string()))?;
     Ok(state)
 }
 
-/// Whether the page should show the minimal embed view (`#…&embed=1` or `?embed=1`).
-pub fn is_embed(fragment: &str, query: &str) -> bool {
+/// Whether the fragment or the query has the flag `name` (`name` or `name=1`), e.g. `#embed`,
+/// `?embed=1&readonly`.
+pub fn has_part(fragment: &str, query: &str, name: &str) -> bool {
     let has = |s: &str| {
         s.trim_start_matches(['#', '?'])
             .split('&')
-            .any(|p| p == "embed" || p == "embed=1")
+            .any(|p| p == name || p.strip_prefix(name) == Some("=1"))
     };
     has(fragment) || has(query)
+}
+
+/// Whether the page is embedded (`#embed` or `?embed=1`): the compact layout for slides.
+pub fn is_embed(fragment: &str, query: &str) -> bool {
+    has_part(fragment, query, "embed")
 }
 
 #[cfg(test)]
@@ -202,7 +216,22 @@ mod tests {
             speed: crate::playback::Speed::Walk,
             options: crate::run_options::RunOptions::default(),
             args: String::new(),
+            present: false,
         }
+    }
+
+    #[test]
+    fn presentation_mode_travels_in_its_own_part() {
+        let on = ShareState {
+            present: true,
+            ..state()
+        };
+        let link = encode(&on);
+        assert!(link.ends_with("&present"), "{link}");
+        assert_eq!(decode(&link), Ok(on.clone()));
+        assert_eq!(decode(&link.replace("&present", "&present=1")), Ok(on));
+        assert!(!encode(&state()).contains("present"));
+        assert!(!decode(&encode(&state())).unwrap().present);
     }
 
     #[test]

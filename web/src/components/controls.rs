@@ -178,7 +178,7 @@ pub fn controls(props: &ControlsProps) -> Html {
         || props.options.lock != LockScheme::McsRw;
     html! {
         <section class="panel controls" aria-label="Run setup">
-            <label class="field">
+            <label class="field example-field">
                 <span>{ "Example" }</span>
                 <select data-testid="example-select" onchange={on_pick}>
                     <option value="" selected={props.example.is_none()}>{ "Open an example…" }</option>
@@ -194,7 +194,7 @@ pub fn controls(props: &ControlsProps) -> Html {
                     </span>
                 }
             </label>
-            <label class="field">
+            <label class="field machine-field">
                 <span>{ "Machine" }</span>
                 <select data-testid="profile-select" onchange={on_change}>
                     { for props.profiles.iter().map(|p| {
@@ -207,15 +207,14 @@ pub fn controls(props: &ControlsProps) -> Html {
                     }) }
                 </select>
             </label>
-            <label class="field">
-                <span>{ "Ranks" }</span>
+            <label class="field ranks-field" title={format!("up to {} on this machine", props.capacity)}>
+                <span>{ "Ranks" }<span class="muted capacity">{ format!(" (up to {})", props.capacity) }</span></span>
                 <input type="number" min="1" max={props.capacity.to_string()}
                     value={props.ranks.to_string()} onchange={on_ranks} data-testid="ranks-input" />
                 if let Some(note) = &props.too_few_ranks {
                     <span class="field-note" role="status" data-testid="too-few-ranks">{ note.clone() }</span>
                 }
             </label>
-            <span class="muted capacity">{ format!("up to {} on this machine", props.capacity) }</span>
             <label class="field args" title={ARGS_HINT}>
                 <span>{ "Arguments" }</span>
                 <input type="text" value={props.args.clone()} onchange={on_args}

@@ -13,6 +13,9 @@ pub struct HeaderProps {
     pub core_version: AttrValue,
     /// Called when the user asks for a share link.
     pub on_share: Callback<()>,
+    /// Enter presentation mode.
+    #[prop_or_default]
+    pub on_present: Callback<()>,
     /// Whether a paper-check view is open (instead of the playground).
     #[prop_or_default]
     pub paper_open: bool,
@@ -46,6 +49,10 @@ pub fn header(props: &HeaderProps) -> Html {
                 }) }
             </nav>
             if !props.paper_open {
+                <button class="control" data-testid="present" onclick={props.on_present.reform(|_| ())}
+                    title="presentation mode for a projector: large type, only the code, the timeline and the current view (P; Esc leaves)">
+                    { "Present" }
+                </button>
                 <button class="share" data-testid="share" onclick={props.on_share.reform(|_| ())}
                     title="put a link to this program, machine and rank count in the address bar">
                     { "Share link" }

@@ -1,0 +1,117 @@
+//! Each rank's status (a button that puts the rank in focus, so the editor marks its line
+//! strongly) and the console of every rank or of one, as core describes them
+//! (`Sim::describe_rank`, the console lines).
+
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+use crate::components::editor::rank_hue;
+use crate::session::SessionCell;
+
+/// Console lines shown (the newest).
+const CONSOLE_TAIL: usize = 300;
+/// Ranks listed at once; the rest are behind a "N more ranks" disclosure.
+const SHOWN_RANKS: u32 = 16;
+/// Ranks listed at most (behind the disclosure too).
+const LISTED_RANKS: u32 = 256;
+
+/// Props: the run and the rank in focus.
+#[derive(Properties, PartialEq)]
+pub struct RankListProps {
+    /// The run.
+    pub session: SessionCell,
+    /// Changes whenever the run moves.
+    pub generation: u64,
+    /// The rank in focus (its line is marked strongly in the editor).
+    #[prop_or_default]
+    pub focus_rank: u32,
+    /// Called when a rank in the list is clicked: put it in focus.
+    #[prop_or_default]
+    pub on_focus: Callback<u32>,
+}
+
+/// The ranks and their console.
+#[function_component(RankList)]
+pub fn rank_list(props: &RankListProps) -> Html {
+    let console_rank = use_state(|| None::<u32>);
+    let s = props.session.0.borrow();
+    let sim = s.history.sim();
+    // One rank in the list: a button that focuses it, and what it is doing.
+    let rank_item = |r: u32| {
+        let focused = r == props.focus_rank;
+        let on_focus = props.on_focus.clone();
+        let style = format!("--rank-hue: {}", rank_hue(r));
+        html! {
+            <li class={classes!(focused.then_some("focused"))} {style}>
+                <button class="rank-id" type="button"
+                    title={format!("Mark rank {r}'s line strongly in the program")}
+                    aria-pressed={focused.to_string()}
+                    data-testid={format!("focus-rank-{r}")}
+                    onclick={Callback::from(move |_| on_focus.emit(r))}>
+                    { format!("rank {r}") }
+                </button>
+                { sim.describe_rank(r) }
+            </li>
+        }
+    };
+    // The console of every rank, or of the one chosen in the filter.
+    let console: Vec<_> = sim
+        .console()
+        .iter()
+        .filter(|l| console_rank.is_none_or(|r| l.rank == r))
+        .collect();
+    let console_from = console.len().saturating_sub(CONSOLE_TAIL);
+    let on_console_rank = {
+        let console_rank = console_rank.clone();
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            console_rank.set(select.value().parse::<u32>().ok());
+        })
+    };
+    html! {
+        <div class="rank-list">
+            <div>
+                <h3>{ "Ranks" }</h3>
+                <ul class="ranks" data-testid="ranks">
+                    { for (0..sim.size().min(SHOWN_RANKS)).map(&rank_item) }
+                </ul>
+                if sim.size() > SHOWN_RANKS {
+                    // Long lists stay a click away instead of thousands of pixels long.
+                    <details class="more-ranks" data-testid="more-ranks">
+                        <summary>{ format!("{} more ranks", sim.size() - SHOWN_RANKS) }</summary>
+                        <ul class="ranks">
+                            { for (SHOWN_RANKS..sim.size().min(LISTED_RANKS)).map(&rank_item) }
+                            if sim.size() > LISTED_RANKS {
+                                <li class="muted">{ format!("… and {} more ranks", sim.size() - LISTED_RANKS) }</li>
+                            }
+                        </ul>
+                    </details>
+                }
+            </div>
+            <div>
+                <div class="console-head">
+                    <h3>{ "Console" }</h3>
+                    <label class="speed">
+                        <span class="sr-only">{ "Show the console of" }</span>
+                        <select onchange={on_console_rank} data-testid="console-rank">
+                            <option value="" selected={console_rank.is_none()}>{ "all ranks" }</option>
+                            { for (0..sim.size().min(LISTED_RANKS)).map(|r| html! {
+                                <option value={r.to_string()} selected={*console_rank == Some(r)}>{ format!("rank {r}") }</option>
+                            }) }
+                        </select>
+                    </label>
+                </div>
+                // Scrollers with `column-reverse` stay at their end as lines arrive, with no
+                // script reading the layout on every chunk.
+                <div class="console stick-to-end">
+                    <pre data-testid="console">
+                        if console_from > 0 {
+                            <span class="muted">{ format!("({console_from} earlier lines)\n") }</span>
+                        }
+                        { for console[console_from..].iter().map(|l| format!("[rank {} @ {}] {}\n", l.rank, l.time, l.text)) }
+                    </pre>
+                </div>
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,177 @@
+//! The run bar: Run/Pause, Step, Back, Reset and speed; where the run is; a scrubber over every
+//! known event; the stepping keys; compile errors and the error that stopped the run (core's
+//! `Diagnostic` and `SimError` text). The ranks, console and event log are their own views
+//! (`rank_list`, `event_log`).
+
+use rankscope_core::lang::Diagnostic;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use crate::components::icon::Icon;
+use crate::playback::{Speed, SPEEDS};
+use crate::session::SessionCell;
+
+/// Props: the run (if any), compile errors, and the control callbacks.
+#[derive(Properties, PartialEq)]
+pub struct RunBarProps {
+    /// The current run.
+    pub session: Option<SessionCell>,
+    /// Changes whenever the run moves.
+    pub generation: u64,
+    /// Compile errors of the last Run.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The editor text (to render diagnostics with their source lines).
+    pub source: AttrValue,
+    /// Why the run could not start, if not compile errors.
+    pub run_error: Option<String>,
+    /// Whether the run is playing.
+    pub playing: bool,
+    /// Playback speed.
+    pub speed: Speed,
+    /// Run / continue.
+    pub on_run: Callback<()>,
+    /// Pause.
+    pub on_pause: Callback<()>,
+    /// One event forward.
+    pub on_step: Callback<()>,
+    /// One event back.
+    pub on_back: Callback<()>,
+    /// Back to the start.
+    pub on_reset: Callback<()>,
+    /// New speed.
+    pub on_speed: Callback<Speed>,
+    /// Go to the state after this many events.
+    pub on_seek: Callback<u64>,
+}
+
+/// The bar.
+#[function_component(RunBar)]
+pub fn run_bar(props: &RunBarProps) -> Html {
+    let button = |icon: Icon,
+                  label: &'static str,
+                  title: &'static str,
+                  cb: &Callback<()>,
+                  testid: &'static str,
+                  enabled: bool| {
+        let cb = cb.clone();
+        html! {
+            <button class="control" {title} data-testid={testid} disabled={!enabled}
+                onclick={Callback::from(move |_| cb.emit(()))}>{ icon.html() }<span>{ label }</span></button>
+        }
+    };
+    let on_speed = {
+        let cb = props.on_speed.clone();
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            if let Some(s) = Speed::from_id(&select.value()) {
+                cb.emit(s);
+            }
+        })
+    };
+    let has_run = props.session.is_some();
+    let play = if props.playing {
+        let cb = props.on_pause.clone();
+        html! {
+            <button class="control primary" title="pause (the run stays where it is)" data-testid="pause"
+                onclick={Callback::from(move |_| cb.emit(()))}>{ Icon::Pause.html() }<span>{ "Pause" }</span></button>
+        }
+    } else {
+        let cb = props.on_run.clone();
+        html! {
+            <button class="control primary" title="compile and run (continues a paused run) — Ctrl+Enter in the editor"
+                data-testid="run" onclick={Callback::from(move |_| cb.emit(()))}>{ Icon::Play.html() }<span>{ "Run" }</span></button>
+        }
+    };
+    let body = match &props.session {
+        None => html! {
+            <p class="muted hint">{ "Press Run to compile the program and watch its ranks; then step forward and back one event at a time, or drag the scrubber." }</p>
+        },
+        Some(cell) => {
+            let s = cell.0.borrow();
+            let sim = s.history.sim();
+            let position = s.history.position();
+            let trace = sim.trace();
+            let known_steps = trace.known_steps().max(position);
+            let status = if sim.error().is_some() {
+                format!("stopped by an error after {position} events")
+            } else if sim.is_finished() {
+                format!("finished after {position} events")
+            } else if props.playing {
+                format!("running… event {position}")
+            } else {
+                format!("paused at event {position}")
+            };
+            let on_scrub = {
+                let cb = props.on_seek.clone();
+                Callback::from(move |e: InputEvent| {
+                    let input: HtmlInputElement = e.target_unchecked_into();
+                    if let Ok(n) = input.value().parse::<u64>() {
+                        cb.emit(n);
+                    }
+                })
+            };
+            html! {
+                <>
+                    <p class="run-status" data-testid="run-status" aria-live="polite">
+                        <strong>{ status }</strong>{ format!(" · simulated time {} · {} ranks on {}", sim.now(), sim.size(), s.machine) }
+                    </p>
+                    <label class="scrubber">
+                        <span class="sr-only">{ "Event" }</span>
+                        <input type="range" min="0" max={known_steps.to_string()} value={position.to_string()}
+                            step="1" oninput={on_scrub} data-testid="scrubber"
+                            aria-valuetext={format!("event {position} of {known_steps}")} />
+                        <span class="muted scrub-label">{ format!("{position} / {known_steps}") }</span>
+                    </label>
+                    <p class="run-keys muted" data-testid="run-keys">
+                        { "Keys: " }
+                        { for crate::keys::KEYS_HELP.iter().enumerate().map(|(i, (keys, what))| html! {
+                            <>
+                                if i > 0 { { " · " } }
+                                <kbd>{ *keys }</kbd>{ format!(" {what}") }
+                            </>
+                        }) }
+                    </p>
+                    if let Some(e) = s.error_text() {
+                        <pre class="run-error" role="alert" data-testid="run-error">{ e }</pre>
+                    }
+                </>
+            }
+        }
+    };
+    let speed_select = html! {
+        <label class="speed">
+            <span>{ "Speed" }</span>
+            <select onchange={on_speed} data-testid="speed-select">
+                { for SPEEDS.iter().map(|s| html! {
+                    <option value={s.id()} selected={*s == props.speed}>{ s.label() }</option>
+                }) }
+            </select>
+        </label>
+    };
+    html! {
+        <section class="panel run" aria-label="Run" data-generation={props.generation.to_string()}>
+            <div class="panel-head">
+                <h2>{ "Run" }</h2>
+                <div class="controls-row" role="toolbar" aria-label="Run controls">
+                    { play }
+                    { button(Icon::StepBack, "Back", "one event back (exact: checkpoint and replay)", &props.on_back, "back", has_run) }
+                    { button(Icon::StepForward, "Step", "one event forward", &props.on_step, "step", true) }
+                    { button(Icon::Reset, "Reset", "back to the start of the run", &props.on_reset, "reset", has_run) }
+                    { speed_select }
+                </div>
+            </div>
+            if let Some(e) = &props.run_error {
+                <p class="run-error" role="alert" data-testid="start-error">{ e }</p>
+            }
+            if !props.diagnostics.is_empty() {
+                <div class="diagnostics" data-testid="diagnostics" role="alert">
+                    <p><strong>{ format!("{} error{} — nothing was run", props.diagnostics.len(), if props.diagnostics.len() == 1 { "" } else { "s" }) }</strong></p>
+                    { for props.diagnostics.iter().map(|d| html! {
+                        <pre class="diagnostic">{ d.render("program.c", &props.source) }</pre>
+                    }) }
+                </div>
+            }
+            { body }
+        </section>
+    }
+}

@@ -1,0 +1,121 @@
+//! The views beside the timeline, one shown at a time behind tabs: the protocol views (the
+//! matching queues, the lock; the next papers add theirs here), then the ranks with their
+//! console, the event log and the machine. The view that matters for a run is chosen by itself
+//! (the last protocol view in [`View::PROTOCOL`] the run uses) until the user picks a tab.
+
+use crate::session::Session;
+use rankscope_core::proto::p2p::P2p;
+
+/// One view behind a tab.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum View {
+    /// Every rank's matching queues (point-to-point).
+    Queues,
+    /// The MPI_Win_lock lock's words and queue (paper 003).
+    Lock,
+    /// Each rank's status and the console.
+    Ranks,
+    /// The explained event log.
+    Log,
+    /// The machine profile and the list of machines.
+    Machine,
+}
+
+impl View {
+    /// The protocol views, least specific first: a run that uses a later one is shown it.
+    pub const PROTOCOL: &'static [View] = &[View::Queues, View::Lock];
+    /// The views every run has, after the protocol views.
+    pub const GENERAL: &'static [View] = &[View::Ranks, View::Log, View::Machine];
+
+    /// The tab's label.
+    pub fn label(self) -> &'static str {
+        match self {
+            View::Queues => "Matching queues",
+            View::Lock => "Lock",
+            View::Ranks => "Ranks & console",
+            View::Log => "Event log",
+            View::Machine => "Machine",
+        }
+    }
+
+    /// The name in test ids and links (`tab-queues`).
+    pub fn id(self) -> &'static str {
+        match self {
+            View::Queues => "queues",
+            View::Lock => "lock",
+            View::Ranks => "ranks",
+            View::Log => "log",
+            View::Machine => "machine",
+        }
+    }
+
+    /// Whether `run` has anything for this view to show.
+    pub fn shows(self, run: Option<&Session>) -> bool {
+        match (self, run) {
+            (View::Machine, _) => true,
+            (_, None) => false,
+            (View::Queues, Some(run)) => run.history.sim().layer::<P2p>().is_some(),
+            (View::Lock, Some(run)) => run.lock_ledger.first_use().is_some(),
+            (View::Ranks | View::Log, Some(_)) => true,
+        }
+    }
+
+    /// The tabs for `run`: the protocol views it uses, then the general ones it has.
+    pub fn tabs(run: Option<&Session>) -> Vec<View> {
+        View::PROTOCOL
+            .iter()
+            .chain(View::GENERAL)
+            .copied()
+            .filter(|v| v.shows(run))
+            .collect()
+    }
+
+    /// The view shown when the user has not picked one (or picked one this run lacks): the
+    /// most specific protocol view the run uses; the ranks for a run with none; the machine
+    /// before any run.
+    pub fn preferred(run: Option<&Session>) -> View {
+        View::PROTOCOL
+            .iter()
+            .rev()
+            .copied()
+            .find(|v| v.shows(run))
+            .unwrap_or(if run.is_some() {
+                View::Ranks
+            } else {
+                View::Machine
+            })
+    }
+
+    /// The view to show: `picked` if the run has it, else the preferred one.
+    pub fn current(picked: Option<View>, run: Option<&Session>) -> View {
+        picked
+            .filter(|v| v.shows(run))
+            .unwrap_or_else(|| View::preferred(run))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn before_a_run_only_the_machine_shows() {
+        assert_eq!(View::tabs(None), vec![View::Machine]);
+        assert_eq!(View::current(Some(View::Queues), None), View::Machine);
+    }
+
+    #[test]
+    fn ids_and_labels_are_distinct() {
+        let all: Vec<View> = View::PROTOCOL
+            .iter()
+            .chain(View::GENERAL)
+            .copied()
+            .collect();
+        for (i, a) in all.iter().enumerate() {
+            for b in &all[i + 1..] {
+                assert_ne!(a.id(), b.id());
+                assert_ne!(a.label(), b.label());
+            }
+        }
+    }
+}
