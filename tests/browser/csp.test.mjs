@@ -66,11 +66,22 @@ async function loadWatched(session, path, options = desktop) {
   }
 }
 
-/** Fails with everything the policy refused or the console said about it. */
-function assertClean({ violations, consoleCsp, problems }, what) {
-  assert.deepEqual(violations, [], `${what}: no CSP violation`);
-  assert.deepEqual(consoleCsp, [], `${what}: no console message about the CSP`);
-  assert.deepEqual(problems, [], `${what}: no console error, exception or failed request`);
+/**
+ * Runs `body(page, session)` in a watched page, saves tests/screenshots/csp-`what`.png, then fails
+ * on anything the policy refused, anything the console said about it, and any other problem.
+ */
+async function withoutViolations(what, options, body) {
+  const session = await watchedPage(options);
+  try {
+    await body(session.page, session);
+    await screenshot(session.page, `csp-${what}`);
+    const { violations, consoleCsp, problems } = session;
+    assert.deepEqual(violations, [], `${what}: no CSP violation`);
+    assert.deepEqual(consoleCsp, [], `${what}: no console message about the CSP`);
+    assert.deepEqual(problems, [], `${what}: no console error, exception or failed request`);
+  } finally {
+    await session.close();
+  }
 }
 
 test('the built page carries the policy: no other origin, no inline script without its hash', async () => {
@@ -112,10 +123,8 @@ test('the built page carries the policy: no other origin, no inline script witho
   assert.deepEqual(scriptSrc.filter((s) => s.startsWith("'sha256-")).sort(), [...new Set(hashes)].sort());
 });
 
-test('the playground loads and runs a program under the policy, with no violation', async () => {
-  const session = await watchedPage();
-  const { page, close } = session;
-  try {
+test('the playground loads and runs a program under the policy, with no violation', () =>
+  withoutViolations('playground', desktop, async (page, session) => {
     await loadWatched(session, '/');
     const served = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
     assert.match(served, /default-src 'none'/, 'the page the browser got has the policy');
@@ -132,17 +141,10 @@ test('the playground loads and runs a program under the policy, with no violatio
     await mark.waitFor();
     const hue = await mark.evaluate((el) => getComputedStyle(el).getPropertyValue('--rank-hue').trim());
     assert.notEqual(hue, '', 'the style attribute applies (--rank-hue is set)');
-    await screenshot(page, 'csp-playground');
-    assertClean(session, 'playground');
-  } finally {
-    await close();
-  }
-});
+  }));
 
-test('the embed mode works framed by a page of another origin, with no violation', async () => {
-  const session = await watchedPage({ viewport: { width: 900, height: 700 } });
-  const { page, close } = session;
-  try {
+test('the embed mode works framed by a page of another origin, with no violation', () =>
+  withoutViolations('embed', { viewport: { width: 900, height: 700 } }, async (page) => {
     // The host page is about:blank (an opaque origin, not the site's), as a slide deck is.
     const src = `${site.server.origin}/slides/#embed`;
     await page.setContent(`<iframe src="${src}" style="width:860px;height:640px;border:0"></iframe>`);
@@ -151,28 +153,16 @@ test('the embed mode works framed by a page of another origin, with no violation
     await frame.locator('[data-embed="true"]').waitFor();
     await frame.locator('[data-testid="run"]').click();
     await frame.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 120000 });
-    await screenshot(page, 'csp-embed');
-    assertClean(session, 'embed');
-  } finally {
-    await close();
-  }
-});
+  }));
 
-test('a paper check (#paper=000) computes and draws its chart under the policy, with no violation', async () => {
-  const session = await watchedPage();
-  const { page, close } = session;
-  try {
+test('a paper check (#paper=000) computes and draws its chart under the policy, with no violation', () =>
+  withoutViolations('paper-check', desktop, async (page, session) => {
     await loadWatched(session, '/#paper=000');
     await page.waitForSelector('[data-testid="paper-check"][data-paper="000"]');
     // Fig. 10 is an SVG string set as markup (plotters): its attributes are under the policy too.
     await page.waitForSelector('[data-testid="status-fig10"][data-status="done"]', { timeout: 240000 });
     await page.waitForSelector('[data-testid="fig10-chart"] svg polyline', { state: 'attached' });
-    await screenshot(page, 'csp-paper-check');
-    assertClean(session, 'paper check');
-  } finally {
-    await close();
-  }
-});
+  }));
 
 test('the policy is enforced: injected script, eval, onclick=, <style> and other origins are refused', async () => {
   const session = await watchedPage();
