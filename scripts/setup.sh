@@ -74,7 +74,7 @@ else
   apt_install chromium chromium-driver
 fi
 
-step "MPICH and Python 3 (the differential test against a real MPI: scripts/differential.py)"
+step "MPICH and Python 3 (the differential test against a real MPI: scripts/differential.py; trunk's CSP hook: scripts/csp.py)"
 if command -v mpicc >/dev/null && command -v mpirun >/dev/null && command -v python3 >/dev/null; then
   skip "$(mpichversion 2>/dev/null | head -n1 | tr -s ' \t' ' ')"
 else
