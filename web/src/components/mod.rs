@@ -15,6 +15,7 @@ pub mod paper_part;
 pub mod paper_plot;
 pub mod part_status;
 pub mod queue_view;
+pub mod reference;
 pub mod run_panel;
 pub mod share_bar;
 pub mod time_axis;
