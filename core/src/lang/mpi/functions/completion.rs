@@ -22,7 +22,7 @@ use crate::time::SimTime;
 /// The family's functions.
 pub(super) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
-        "MPI_Wait", "Blocks until the request completes (no time of its own); fills the status, sets the handle to `MPI_REQUEST_NULL` (a persistent request becomes inactive).",
+        "MPI_Wait", "Blocks until the request completes; fills the status, sets the handle to `MPI_REQUEST_NULL` (a persistent request becomes inactive).",
         &[p("request", REQ), p("status", K::StatusOut)],
         |s, a, mem, _| {
             let (request, status) = (a.addr(0), a.addr(1));

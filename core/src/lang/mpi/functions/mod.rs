@@ -62,8 +62,9 @@ pub const FAMILIES: &[Family] = &[
     Family {
         id: "completion",
         title: "Completion and probes",
-        about: "Waits block the rank (no time of their own) until requests complete; tests and \
-                probes that find nothing let the polling time pass.",
+        about: "Waits block the rank until requests complete (under paper 000's engines a woken \
+                rank continues after `o`); tests and probes that find nothing let the polling \
+                time pass.",
         functions: completion::FUNCTIONS,
     },
     Family {

@@ -179,7 +179,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         run(s, a.name, transfer(a, RmaKind::Get, None), mem, ctx)
     }),
     MpiFunction::new(
-        "MPI_Accumulate", "One `int` with `MPI_SUM` is the NIC's fetch-and-add, `MPI_REPLACE` a put; anything else is done by the target's software (a handler of `[cpu] handler_us`).",
+        "MPI_Accumulate", "One `int` with `MPI_SUM` is the NIC's fetch-and-add, `MPI_REPLACE` fetch-and-store (of many elements, a put); anything else is done by the target's software (a handler of `[cpu] handler_us`).",
         &[
             p("origin_addr", K::Buffer),
             p("origin_count", K::Int),
