@@ -99,6 +99,16 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Print every C and MPI function a program may call, with its signature and how Rankscope
+    /// models it (the web's reference page), as Markdown.
+    Reference {
+        /// Print JSON instead of Markdown.
+        #[arg(long)]
+        json: bool,
+        /// Only the functions and constants whose name, signature or note contains this
+        /// (ignoring case), e.g. `MPI_Send` or `eager`.
+        filter: Option<String>,
+    },
     /// Measure the engine: event-queue throughput and a broadcast over millions of ranks.
     Bench {
         /// Pop+push operations per hold-model measurement.
@@ -165,6 +175,7 @@ fn main() -> ExitCode {
         Command::Reproduce { paper, part, json } => {
             commands::reproduce::run(&paper, part.as_deref(), json)
         }
+        Command::Reference { json, filter } => commands::reference::run(json, filter.as_deref()),
         Command::Bench {
             hold_ops,
             bcast_ranks,

@@ -314,6 +314,9 @@ pub fn app() -> Html {
             None => html! { <UnknownPaper id={*id} /> },
         },
         Route::Unknown(id) => html! { <UnknownPaper id={id.clone()} /> },
+        Route::Reference(anchor) => html! {
+            <crate::components::reference::ReferenceView target={anchor.clone().map(AttrValue::from)} />
+        },
     };
     html! {
         <div class={modes} data-testid="app" data-ready="true" data-present={state.present.to_string()}>
@@ -330,7 +333,8 @@ pub fn app() -> Html {
                 </div>
             } else {
                 <Header core_version={rankscope_core::VERSION} {on_share} {on_present}
-                    paper_open={route.route.is_paper()} paper={route.route.paper()} />
+                    paper_open={route.route.is_paper()} paper={route.route.paper()}
+                    reference_open={route.route.is_reference()} />
             }
             if let Some(link) = &*share_link {
                 <ShareBar link={link.clone()} on_close={on_close_share} />

@@ -79,6 +79,28 @@ pub fn fragment_for(paper: &str) -> String {
     format!("paper={paper}")
 }
 
+/// The reference page a URL fragment asks for: `#reference` (`Some(None)`) or
+/// `#reference=MPI_Send`, scrolled to that function's anchor (`Some(Some("MPI_Send"))`).
+pub fn reference_in_fragment(fragment: &str) -> Option<Option<&str>> {
+    fragment
+        .trim_start_matches('#')
+        .split('&')
+        .find_map(|part| match part.strip_prefix("reference") {
+            Some("") => Some(None),
+            Some(rest) => rest.strip_prefix('=').map(|a| (!a.is_empty()).then_some(a)),
+            None => None,
+        })
+}
+
+/// The URL fragment (without `#`) that opens the reference at `anchor` (a function's
+/// `lang::reference::Entry::anchor` or a section's id), or at its top.
+pub fn reference_fragment(anchor: Option<&str>) -> String {
+    match anchor {
+        Some(a) => format!("reference={a}"),
+        None => "reference".to_string(),
+    }
+}
+
 /// What the URL asks the page to show.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Route {
@@ -88,11 +110,16 @@ pub enum Route {
     Paper(&'static str),
     /// A paper id the registry does not have.
     Unknown(String),
+    /// The reference of the C and MPI functions, scrolled to this anchor if any.
+    Reference(Option<String>),
 }
 
 impl Route {
     /// The route a URL fragment names.
     pub fn of(fragment: &str) -> Route {
+        if let Some(anchor) = reference_in_fragment(fragment) {
+            return Route::Reference(anchor.map(str::to_string));
+        }
         match paper_in_fragment(fragment) {
             None => Route::Playground,
             Some(id) => match papers::find(id) {
@@ -102,9 +129,15 @@ impl Route {
         }
     }
 
-    /// Whether it shows a paper check (known or not) rather than the playground.
+    /// Whether it shows a page of its own (a paper check, known or not, or the reference)
+    /// rather than the playground: a playing run pauses and the stepping keys are off.
     pub fn is_paper(&self) -> bool {
         *self != Route::Playground
+    }
+
+    /// Whether it shows the reference.
+    pub fn is_reference(&self) -> bool {
+        matches!(self, Route::Reference(_))
     }
 
     /// The open paper's id, if it is one of the registry's.
@@ -197,6 +230,31 @@ mod tests {
         assert_eq!(Route::of("#paper=007").paper(), None);
         assert_eq!(Route::of(""), Route::Playground);
         assert_eq!(Route::of("#s=abc"), Route::Playground);
+    }
+
+    #[test]
+    fn the_reference_has_a_route_with_an_optional_anchor() {
+        assert_eq!(Route::of("#reference"), Route::Reference(None));
+        assert_eq!(Route::of("#reference="), Route::Reference(None));
+        assert_eq!(
+            Route::of("#reference=MPI_Send"),
+            Route::Reference(Some("MPI_Send".into()))
+        );
+        assert_eq!(
+            Route::of(&format!("#{}", reference_fragment(Some("printf")))),
+            Route::Reference(Some("printf".into()))
+        );
+        assert_eq!(
+            Route::of(&format!("#{}", reference_fragment(None))),
+            Route::Reference(None)
+        );
+        assert!(Route::of("#reference").is_reference());
+        assert!(
+            Route::of("#reference").is_paper(),
+            "a page of its own: keys off, run paused"
+        );
+        assert_eq!(Route::of("#reference").paper(), None);
+        assert_eq!(Route::of("#referenced=1"), Route::Playground);
     }
 
     #[test]

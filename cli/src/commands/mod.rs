@@ -2,5 +2,6 @@
 
 pub mod bench;
 pub mod profiles;
+pub mod reference;
 pub mod reproduce;
 pub mod run;

@@ -81,6 +81,29 @@ impl ParamKind {
         }
     }
 
+    /// How C declares a parameter of this kind, as the MPI standard writes it (`MPI_Comm`,
+    /// `void *`, `MPI_Request *`).
+    pub fn c_type(self) -> String {
+        let text = match self {
+            ParamKind::Int => "int",
+            ParamKind::Double => "double",
+            ParamKind::Comm => "MPI_Comm",
+            ParamKind::Datatype => "MPI_Datatype",
+            ParamKind::Op => "MPI_Op",
+            ParamKind::Buffer | ParamKind::BaseOut => "void *",
+            ParamKind::Ptr(base) => return format!("{} *", super::token::base_type_name(base)),
+            ParamKind::StatusOut | ParamKind::StatusesOut => "MPI_Status *",
+            ParamKind::ArgcPtr => "int *",
+            ParamKind::ArgvPtr => "char ***",
+            ParamKind::Win => "MPI_Win",
+            ParamKind::Info => "MPI_Info",
+            ParamKind::Group => "MPI_Group",
+            ParamKind::Format => "const char *",
+            ParamKind::Function => "MPI_User_function *",
+        };
+        text.to_string()
+    }
+
     /// Whether the argument is passed as an address (the compiler evaluates an address, not a
     /// value).
     pub fn is_address(self) -> bool {
@@ -118,6 +141,9 @@ pub struct Builtin {
     /// Its result type: `Int` for MPI calls (an error code, `MPI_SUCCESS`), `Double` for
     /// `MPI_Wtime`, `sqrt` and `fabs`, `Void` for `compute`, `flops` and `yield`.
     pub result: BaseType,
+    /// How Rankscope models it, in one line (the reference page and `rankscope reference`
+    /// show it).
+    pub note: &'static str,
 }
 
 impl Builtin {
@@ -131,6 +157,30 @@ impl Builtin {
     }
 }
 
+impl Param {
+    /// Its C declaration: `int count`, `void *buf`.
+    pub fn c_decl(&self) -> String {
+        let ty = self.kind.c_type();
+        let sep = if ty.ends_with('*') { "" } else { " " };
+        format!("{ty}{sep}{}", self.name)
+    }
+}
+
+impl Builtin {
+    /// Its C prototype: `int MPI_Send(void *buf, int count, …, MPI_Comm comm)`.
+    pub fn c_signature(&self) -> String {
+        let mut params: Vec<String> = self.params.iter().map(Param::c_decl).collect();
+        if self.variadic {
+            params.push("...".into());
+        }
+        if params.is_empty() {
+            params.push("void".into());
+        }
+        let result = super::token::base_type_name(self.result);
+        format!("{result} {}({})", self.name, params.join(", "))
+    }
+}
+
 /// A parameter.
 pub const fn p(name: &'static str, kind: ParamKind) -> Param {
     Param { name, kind }
@@ -138,30 +188,114 @@ pub const fn p(name: &'static str, kind: ParamKind) -> Param {
 
 use ParamKind as K;
 
-const fn other(name: &'static str, params: &'static [Param], result: BaseType) -> Builtin {
+const fn other(
+    name: &'static str,
+    params: &'static [Param],
+    result: BaseType,
+    note: &'static str,
+) -> Builtin {
     Builtin {
         name,
         params,
         variadic: false,
         result,
+        note,
     }
 }
 
 /// `printf`.
-const PRINTF: Builtin = Builtin {
+pub(crate) const PRINTF: Builtin = Builtin {
     name: "printf",
     params: &[p("format", K::Format)],
     variadic: true,
     result: BaseType::Int,
+    note: "glibc's format syntax, checked against the arguments when compiling; the line shows on \
+           the rank's console at its simulated time.",
 };
 
+/// A leading parameter of one of `printf`'s relatives: how C declares it and what the checker
+/// asks for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Lead {
+    /// Its C declaration (`FILE *stream`).
+    pub decl: &'static str,
+    /// What the argument must be, for messages.
+    pub what: &'static str,
+}
+
+/// One of `printf`'s relatives: leading arguments, then a format and its arguments as
+/// `printf`'s.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PrintfRelative {
+    /// Its name.
+    pub name: &'static str,
+    /// The parameters before the format.
+    pub lead: &'static [Lead],
+    /// How Rankscope models it, in one line.
+    pub note: &'static str,
+}
+
+const fn lead(decl: &'static str, what: &'static str) -> Lead {
+    Lead { decl, what }
+}
+
+/// `fprintf`, `sprintf` and `snprintf`, which the checker and the compiler take as `printf`
+/// after their leading arguments.
+pub const PRINTF_RELATIVES: &[PrintfRelative] = &[
+    PrintfRelative {
+        name: "fprintf",
+        lead: &[lead("FILE *stream", "a stream (`stdout` or `stderr`)")],
+        note: "`stdout` and `stderr` both go to the rank's console, as `printf`.",
+    },
+    PrintfRelative {
+        name: "sprintf",
+        lead: &[lead("char *str", "a `char` buffer")],
+        note: "`printf`'s formatting into a `char` buffer of the rank's memory.",
+    },
+    PrintfRelative {
+        name: "snprintf",
+        lead: &[
+            lead("char *str", "a `char` buffer"),
+            lead("size_t size", "its size"),
+        ],
+        note: "`printf`'s formatting into at most `size` bytes of a `char` buffer, as glibc.",
+    },
+];
+
 /// The built-ins that are not MPI functions (the MPI functions are `lang::mpi::functions`).
-const OTHERS: &[Builtin] = &[
-    other("compute", &[p("microseconds", K::Double)], BaseType::Void),
-    other("flops", &[p("count", K::Double)], BaseType::Void),
-    other("yield", &[], BaseType::Void),
-    other("usleep", &[p("microseconds", K::Int)], BaseType::Int),
-    other("nanosleep", &[p("nanoseconds", K::Int)], BaseType::Int),
+pub(crate) const OTHERS: &[Builtin] = &[
+    other(
+        "compute",
+        &[p("microseconds", K::Double)],
+        BaseType::Void,
+        "Busy for that long: an explicit model of the code before it, whose owed time it \
+         forgives.",
+    ),
+    other(
+        "flops",
+        &[p("count", K::Double)],
+        BaseType::Void,
+        "Busy for the machine's time for that many floating-point operations (its `[cpu]` \
+         rate); forgives the code before it, as `compute`.",
+    ),
+    other(
+        "yield",
+        &[],
+        BaseType::Void,
+        "Lets handlers run: an EM-X block boundary, costing the thread's re-invocation.",
+    ),
+    other(
+        "usleep",
+        &[p("microseconds", K::Int)],
+        BaseType::Int,
+        "Asleep for that many simulated microseconds.",
+    ),
+    other(
+        "nanosleep",
+        &[p("nanoseconds", K::Int)],
+        BaseType::Int,
+        "Rankscope's one-argument form: asleep for that many simulated nanoseconds.",
+    ),
 ];
 
 /// Every built-in function: `printf`, the MPI functions (their signatures are the entries of

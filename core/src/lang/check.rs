@@ -16,7 +16,9 @@ use super::ast::{
     BaseType, BinOp, Block, Expr, ExprKind, Function, Init, Item, Span, Stmt, StmtKind, Type,
     UnaryOp, Unit, VarDecl,
 };
-use super::builtins::{builtin, constant, ConstKind, ParamKind, BUILTINS, CONSTANTS};
+use super::builtins::{
+    builtin, constant, ConstKind, ParamKind, BUILTINS, CONSTANTS, PRINTF_RELATIVES,
+};
 use super::diagnostic::{line_col, Diagnostic};
 use super::parser::parse;
 use super::token::base_type_name;
@@ -1613,7 +1615,7 @@ impl<'a> Checker<'a> {
         let mut candidates: Vec<&str> = self.functions.keys().map(String::as_str).collect();
         candidates.extend(BUILTINS.iter().map(|b| b.name));
         candidates.extend(super::libc::LIBC.iter().map(|f| f.name));
-        candidates.extend(["fprintf", "sprintf", "snprintf"]);
+        candidates.extend(PRINTF_RELATIVES.iter().map(|r| r.name));
         if let Some(reason) = super::libc::unsupported(name) {
             self.error_note(
                 format!("`{name}` is not supported by Rankscope's C"),
@@ -1637,12 +1639,9 @@ impl<'a> Checker<'a> {
     /// `fprintf(stream, format, …)`, `sprintf(buffer, format, …)`, `snprintf(buffer, size,
     /// format, …)`: the leading arguments, then the format as `printf`'s.
     fn printf_family(&mut self, name: &str, args: &[Expr], e: &Expr) -> Option<Ty> {
-        let (lead, what): (usize, &[&str]) = match name {
-            "fprintf" => (1, &["a stream (`stdout` or `stderr`)"]),
-            "sprintf" => (1, &["a `char` buffer"]),
-            "snprintf" => (2, &["a `char` buffer", "its size"]),
-            _ => return None,
-        };
+        let relative = PRINTF_RELATIVES.iter().find(|r| r.name == name)?;
+        let lead = relative.lead.len();
+        let what: Vec<&str> = relative.lead.iter().map(|l| l.what).collect();
         if args.len() < lead + 1 {
             for a in args {
                 self.expr(a);

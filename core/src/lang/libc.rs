@@ -138,7 +138,21 @@ pub struct LibFn {
     /// It reads the clock or shows something (output, sleep, exit): the program's operations
     /// before it are charged first, so it happens at the right simulated time.
     pub clocked: bool,
+    /// The header that declares it (`"stdlib.h"`, one of `headers::HEADERS`).
+    pub header: &'static str,
+    /// How Rankscope carries it out, in one line (the reference shows it).
+    pub note: &'static str,
 }
+
+const STDLIB: &str = "stdlib.h";
+const STRING: &str = "string.h";
+const STDIO: &str = "stdio.h";
+const MATH: &str = "math.h";
+const TIME: &str = "time.h";
+const SYS_TIME: &str = "sys/time.h";
+const UNISTD: &str = "unistd.h";
+/// The note of the `<math.h>` functions on `double`s.
+const MATH_NOTE: &str = "On `double`s, IEEE 754 (Rust's `f64`).";
 
 impl LibFn {
     /// `void *malloc(size_t)`.
@@ -153,30 +167,30 @@ impl LibFn {
 /// The functions, in a fixed order (the bytecode refers to them by index).
 pub static LIBC: &[LibFn] = &[
     // <stdlib.h>
-    f("malloc", &[C::SizeT], C::VoidPtr, malloc),
-    f("calloc", &[C::SizeT, C::SizeT], C::VoidPtr, calloc),
-    f("realloc", &[C::VoidPtr, C::SizeT], C::VoidPtr, realloc),
-    f("free", &[C::VoidPtr], C::Void, free),
-    clocked(f("exit", &[C::Int], C::Void, |_, a| {
+    f("malloc", STDLIB, "From the checked heap (red zones and a quarantine, as AddressSanitizer): an overrun or a use after `free` is an error naming the lines; `NULL` when the heap is full.", &[C::SizeT], C::VoidPtr, malloc),
+    f("calloc", STDLIB, "`malloc`, then zeroed (charged per byte).", &[C::SizeT, C::SizeT], C::VoidPtr, calloc),
+    f("realloc", STDLIB, "A new block with the old bytes copied (charged per byte), the old one freed.", &[C::VoidPtr, C::SizeT], C::VoidPtr, realloc),
+    f("free", STDLIB, "The block goes to the heap's quarantine; a double or bad `free` is an error naming the lines.", &[C::VoidPtr], C::Void, free),
+    clocked(f("exit", STDLIB, "Ends the rank with this status.", &[C::Int], C::Void, |_, a| {
         Ok(Done::Exit(a[0] as i32))
     })),
-    f("abs", &[C::Int], C::Int, |_, a| {
+    f("abs", STDLIB, "C's, wrapping at `INT_MIN`.", &[C::Int], C::Int, |_, a| {
         Ok(Done::Value(i64::from((a[0] as i32).wrapping_abs())))
     }),
-    f("labs", &[C::Long], C::Long, |_, a| {
+    f("labs", STDLIB, "C's, wrapping at `LONG_MIN`.", &[C::Long], C::Long, |_, a| {
         Ok(Done::Value(a[0].wrapping_abs()))
     }),
-    f("atoi", &[C::CharPtr], C::Int, |l, a| {
+    f("atoi", STDLIB, "glibc's parsing.", &[C::CharPtr], C::Int, |l, a| {
         Ok(Done::Value(i64::from(strto::atoi(&cbytes(l.mem, a[0])?))))
     }),
-    f("atol", &[C::CharPtr], C::Long, |l, a| {
+    f("atol", STDLIB, "glibc's parsing.", &[C::CharPtr], C::Long, |l, a| {
         Ok(Done::Value(strto::atol(&cbytes(l.mem, a[0])?)))
     }),
-    f("atof", &[C::CharPtr], C::Double, |l, a| {
+    f("atof", STDLIB, "glibc's parsing.", &[C::CharPtr], C::Double, |l, a| {
         Ok(dv(strto::atof(&cbytes(l.mem, a[0])?)))
     }),
     f(
-        "strtoul",
+        "strtoul", STDLIB, "glibc's parsing; sets `*endptr`.",
         &[C::CharPtr, C::VoidPtr, C::Int],
         C::SizeT,
         |l, a| {
@@ -186,44 +200,46 @@ pub static LIBC: &[LibFn] = &[
             Ok(Done::Value(p.value as i64))
         },
     ),
-    f("rand", &[], C::Int, |l, _| {
+    f("rand", STDLIB, "glibc's generator, seeded with 1 on every rank: the numbers Linux gives.", &[], C::Int, |l, _| {
         Ok(Done::Value(i64::from(l.rand.random())))
     }),
-    f("random", &[], C::Long, |l, _| {
+    f("random", STDLIB, "glibc's generator, seeded with 1 on every rank: the numbers Linux gives.", &[], C::Long, |l, _| {
         Ok(Done::Value(i64::from(l.rand.random())))
     }),
-    f("srand", &[C::UInt], C::Void, |l, a| {
+    f("srand", STDLIB, "Seeds the rank's glibc generator.", &[C::UInt], C::Void, |l, a| {
         l.rand.seed(a[0] as u32);
         Ok(Done::Value(0))
     }),
-    f("srandom", &[C::UInt], C::Void, |l, a| {
+    f("srandom", STDLIB, "Seeds the rank's glibc generator.", &[C::UInt], C::Void, |l, a| {
         l.rand.seed(a[0] as u32);
         Ok(Done::Value(0))
     }),
-    f("strtol", &[C::CharPtr, C::VoidPtr, C::Int], C::Long, strtol),
+    f("strtol", STDLIB, "glibc's parsing; sets `*endptr`.", &[C::CharPtr, C::VoidPtr, C::Int], C::Long, strtol),
     LibFn {
         name: "qsort",
         params: &[C::VoidPtr, C::SizeT, C::SizeT, C::FnPtr],
         ret: C::Void,
         run: Impl::Sort,
         clocked: false,
+        header: STDLIB,
+        note: "A stable merge sort, as glibc's, run by the VM: each comparison calls the program's function (whose operations cost their time).",
     },
-    f("strtod", &[C::CharPtr, C::VoidPtr], C::Double, strtod),
+    f("strtod", STDLIB, "glibc's parsing; sets `*endptr`.", &[C::CharPtr, C::VoidPtr], C::Double, strtod),
     // <string.h>
     f(
-        "memcpy",
+        "memcpy", STRING, "Copies bytes (charged per byte).",
         &[C::VoidPtr, C::VoidPtr, C::SizeT],
         C::VoidPtr,
         memmove,
     ),
     f(
-        "memmove",
+        "memmove", STRING, "Copies bytes, overlap allowed (charged per byte).",
         &[C::VoidPtr, C::VoidPtr, C::SizeT],
         C::VoidPtr,
         memmove,
     ),
     f(
-        "memset",
+        "memset", STRING, "Fills bytes (charged per byte).",
         &[C::VoidPtr, C::Int, C::SizeT],
         C::VoidPtr,
         |l, a| {
@@ -236,7 +252,7 @@ pub static LIBC: &[LibFn] = &[
         },
     ),
     f(
-        "memcmp",
+        "memcmp", STRING, "Compares bytes (both read, charged per byte).",
         &[C::VoidPtr, C::VoidPtr, C::SizeT],
         C::Int,
         |l, a| {
@@ -251,17 +267,17 @@ pub static LIBC: &[LibFn] = &[
             Ok(Done::Value(ordering(x.as_slice().cmp(y))))
         },
     ),
-    f("strlen", &[C::CharPtr], C::SizeT, |l, a| {
+    f("strlen", STRING, "C's; a string without its terminating zero is an error, not a read past it.", &[C::CharPtr], C::SizeT, |l, a| {
         Ok(Done::Value(cbytes(l.mem, a[0])?.len() as i64))
     }),
-    f("strcpy", &[C::CharPtr, C::CharPtr], C::CharPtr, |l, a| {
+    f("strcpy", STRING, "C's; a string without its terminating zero is an error, not a read past it.", &[C::CharPtr, C::CharPtr], C::CharPtr, |l, a| {
         let mut s = cbytes(l.mem, a[1])?;
         s.push(0);
         put(l.mem, a[0], &s)?;
         Ok(Done::Value(a[0]))
     }),
     f(
-        "strncpy",
+        "strncpy", STRING, "C's; a string without its terminating zero is an error, not a read past it.",
         &[C::CharPtr, C::CharPtr, C::SizeT],
         C::CharPtr,
         |l, a| {
@@ -272,7 +288,7 @@ pub static LIBC: &[LibFn] = &[
             Ok(Done::Value(a[0]))
         },
     ),
-    f("strcat", &[C::CharPtr, C::CharPtr], C::CharPtr, |l, a| {
+    f("strcat", STRING, "C's; a string without its terminating zero is an error, not a read past it.", &[C::CharPtr, C::CharPtr], C::CharPtr, |l, a| {
         let end = cbytes(l.mem, a[0])?.len() as i64;
         let mut s = cbytes(l.mem, a[1])?;
         s.push(0);
@@ -280,7 +296,7 @@ pub static LIBC: &[LibFn] = &[
         Ok(Done::Value(a[0]))
     }),
     f(
-        "strncat",
+        "strncat", STRING, "C's; a string without its terminating zero is an error, not a read past it.",
         &[C::CharPtr, C::CharPtr, C::SizeT],
         C::CharPtr,
         |l, a| {
@@ -291,12 +307,12 @@ pub static LIBC: &[LibFn] = &[
             Ok(Done::Value(a[0]))
         },
     ),
-    f("strcmp", &[C::CharPtr, C::CharPtr], C::Int, |l, a| {
+    f("strcmp", STRING, "C's (glibc's difference of the first differing bytes).", &[C::CharPtr, C::CharPtr], C::Int, |l, a| {
         let (x, y) = (cbytes(l.mem, a[0])?, cbytes(l.mem, a[1])?);
         Ok(Done::Value(byte_diff(&x, &y, usize::MAX)))
     }),
     f(
-        "strncmp",
+        "strncmp", STRING, "C's (glibc's difference of the first differing bytes).",
         &[C::CharPtr, C::CharPtr, C::SizeT],
         C::Int,
         |l, a| {
@@ -305,7 +321,7 @@ pub static LIBC: &[LibFn] = &[
             Ok(Done::Value(byte_diff(&x, &y, n)))
         },
     ),
-    f("strchr", &[C::CharPtr, C::Int], C::CharPtr, |l, a| {
+    f("strchr", STRING, "C's; a string without its terminating zero is an error, not a read past it.", &[C::CharPtr, C::Int], C::CharPtr, |l, a| {
         let s = cbytes(l.mem, a[0])?;
         let c = a[1] as u8;
         Ok(Done::Value(if c == 0 {
@@ -316,7 +332,7 @@ pub static LIBC: &[LibFn] = &[
                 .map_or(0, |i| a[0] + i as i64)
         }))
     }),
-    f("strrchr", &[C::CharPtr, C::Int], C::CharPtr, |l, a| {
+    f("strrchr", STRING, "C's; a string without its terminating zero is an error, not a read past it.", &[C::CharPtr, C::Int], C::CharPtr, |l, a| {
         let s = cbytes(l.mem, a[0])?;
         let c = a[1] as u8;
         Ok(Done::Value(if c == 0 {
@@ -327,7 +343,7 @@ pub static LIBC: &[LibFn] = &[
                 .map_or(0, |i| a[0] + i as i64)
         }))
     }),
-    f("strstr", &[C::CharPtr, C::CharPtr], C::CharPtr, |l, a| {
+    f("strstr", STRING, "C's; a string without its terminating zero is an error, not a read past it.", &[C::CharPtr, C::CharPtr], C::CharPtr, |l, a| {
         let (h, n) = (cbytes(l.mem, a[0])?, cbytes(l.mem, a[1])?);
         if n.is_empty() {
             return Ok(Done::Value(a[0]));
@@ -338,7 +354,7 @@ pub static LIBC: &[LibFn] = &[
                 .map_or(0, |i| a[0] + i as i64),
         ))
     }),
-    f("strdup", &[C::CharPtr], C::CharPtr, |l, a| {
+    f("strdup", STRING, "A copy in a block of the checked heap.", &[C::CharPtr], C::CharPtr, |l, a| {
         let mut s = cbytes(l.mem, a[0])?;
         s.push(0);
         let p = l
@@ -349,17 +365,17 @@ pub static LIBC: &[LibFn] = &[
         Ok(Done::Value(i64::from(p)))
     }),
     // <stdio.h> (printf and its relatives are compiled specially)
-    clocked(f("puts", &[C::CharPtr], C::Int, |l, a| {
+    clocked(f("puts", STDIO, "Writes the line to the rank's console at its simulated time.", &[C::CharPtr], C::Int, |l, a| {
         let s = cstr(l.mem, a[0])?;
         l.out.push_str(&s);
         l.out.push('\n');
         Ok(Done::Value(1))
     })),
-    clocked(f("putchar", &[C::Int], C::Int, |l, a| {
+    clocked(f("putchar", STDIO, "Appends to the rank's console line; a newline shows it.", &[C::Int], C::Int, |l, a| {
         l.out.push(char::from(a[0] as u8));
         Ok(Done::Value(a[0] & 0xff))
     })),
-    clocked(f("fflush", &[C::VoidPtr], C::Int, |_, _| {
+    clocked(f("fflush", STDIO, "Nothing to flush: console lines show at their newline.", &[C::VoidPtr], C::Int, |_, _| {
         Ok(Done::Value(0))
     })),
     // <math.h>
@@ -389,15 +405,15 @@ pub static LIBC: &[LibFn] = &[
     math2("fmin", f64::min),
     math2("fmax", f64::max),
     math2("hypot", f64::hypot),
-    f("sqrtf", &[C::Float], C::Float, |_, a| {
+    f("sqrtf", MATH, "In `float`: computed in `double`, rounded to single.", &[C::Float], C::Float, |_, a| {
         Ok(fv(d(a[0]).sqrt()))
     }),
-    f("fabsf", &[C::Float], C::Float, |_, a| Ok(fv(d(a[0]).abs()))),
-    f("powf", &[C::Float, C::Float], C::Float, |_, a| {
+    f("fabsf", MATH, "In `float`.", &[C::Float], C::Float, |_, a| Ok(fv(d(a[0]).abs()))),
+    f("powf", MATH, "In `float`: computed in `double`, rounded to single.", &[C::Float, C::Float], C::Float, |_, a| {
         Ok(fv(d(a[0]).powf(d(a[1]))))
     }),
     // <time.h>, <unistd.h>
-    clocked(f("time", &[C::VoidPtr], C::Long, |l, a| {
+    clocked(f("time", TIME, "Whole seconds of the rank's simulated clock.", &[C::VoidPtr], C::Long, |l, a| {
         let t = (l.now.as_us_f64() / 1e6).floor() as i64;
         if a[0] != 0 {
             l.mem
@@ -406,11 +422,11 @@ pub static LIBC: &[LibFn] = &[
         }
         Ok(Done::Value(t))
     })),
-    clocked(f("clock", &[], C::Long, |l, _| {
+    clocked(f("clock", TIME, "The rank's simulated time in microseconds (`CLOCKS_PER_SEC` is 1000000).", &[], C::Long, |l, _| {
         Ok(Done::Value(l.now.as_us_f64().floor() as i64))
     })),
     clocked(f(
-        "gettimeofday",
+        "gettimeofday", SYS_TIME, "The rank's simulated clock as seconds and microseconds.",
         &[C::VoidPtr, C::VoidPtr],
         C::Int,
         |l, a| {
@@ -421,7 +437,7 @@ pub static LIBC: &[LibFn] = &[
             Ok(Done::Value(0))
         },
     )),
-    clocked(f("nanosleep", &[C::VoidPtr, C::VoidPtr], C::Int, |l, a| {
+    clocked(f("nanosleep", TIME, "Asleep for the `timespec`'s time on the simulated clock.", &[C::VoidPtr, C::VoidPtr], C::Int, |l, a| {
         let ts = l.mem.read(addr(a[0]), 16).map_err(mem_err)?;
         let sec = i64::from_le_bytes(ts[..8].try_into().unwrap_or_default());
         let nsec = i64::from_le_bytes(ts[8..].try_into().unwrap_or_default());
@@ -434,10 +450,10 @@ pub static LIBC: &[LibFn] = &[
             sec as f64 * 1e6 + nsec as f64 / 1e3,
         )))
     })),
-    clocked(f("sleep", &[C::UInt], C::UInt, |_, a| {
+    clocked(f("sleep", UNISTD, "Asleep for that many simulated seconds.", &[C::UInt], C::UInt, |_, a| {
         Ok(Done::Sleep(SimTime::from_us_f64(a[0] as f64 * 1e6)))
     })),
-    f("gethostname", &[C::CharPtr, C::SizeT], C::Int, |l, a| {
+    f("gethostname", UNISTD, "The simulated node's host name.", &[C::CharPtr, C::SizeT], C::Int, |l, a| {
         let n = size(a[1])? as usize;
         let mut name = l.host.as_bytes().to_vec();
         name.push(0);
@@ -447,13 +463,22 @@ pub static LIBC: &[LibFn] = &[
     }),
 ];
 
-const fn f(name: &'static str, params: &'static [C], ret: C, run: Run) -> LibFn {
+const fn f(
+    name: &'static str,
+    header: &'static str,
+    note: &'static str,
+    params: &'static [C],
+    ret: C,
+    run: Run,
+) -> LibFn {
     LibFn {
         name,
         params,
         ret,
         run: Impl::Call(run),
         clocked: false,
+        header,
+        note,
     }
 }
 
@@ -469,6 +494,8 @@ const fn math(name: &'static str, op: fn(f64) -> f64) -> LibFn {
         ret: C::Double,
         run: Impl::Math1(op),
         clocked: false,
+        header: MATH,
+        note: MATH_NOTE,
     }
 }
 
@@ -479,6 +506,8 @@ const fn math2(name: &'static str, op: fn(f64, f64) -> f64) -> LibFn {
         ret: C::Double,
         run: Impl::Math2(op),
         clocked: false,
+        header: MATH,
+        note: MATH_NOTE,
     }
 }
 

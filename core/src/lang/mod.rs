@@ -16,6 +16,7 @@
 //! | [`highlight`](mod@highlight) | syntax classes for the editor, from the lexer's tokens |
 //! | [`load`](mod@load) | source → compiled program → one VM per rank |
 //! | [`run_hint`](mod@run_hint) | an example's `rankscope run … -n N -p P` line |
+//! | [`reference`](mod@reference) | the reference of every callable function (signature, how it is modelled), from the checker's tables |
 
 pub mod ast;
 pub mod builtins;
@@ -38,6 +39,7 @@ pub mod parser;
 pub mod peephole;
 pub mod preprocess;
 pub mod printf;
+pub mod reference;
 pub mod run_hint;
 pub mod token;
 pub mod types;

@@ -449,6 +449,8 @@ pub fn editor(props: &EditorProps) -> Html {
         <section class={classes!("panel", "editor", read_only.then_some("read-only"))} aria-labelledby="editor-title">
             <div class="panel-head">
                 <h2 id="editor-title">{ "Program" }</h2>
+                <a class="reference-link" href="#reference" data-testid="reference-link"
+                    title="the C and MPI functions Rankscope supports, and how each is modelled">{ "Reference" }</a>
                 <span class="muted">
                     if let Some(name) = &props.file_name {
                         <span class="file-name" data-testid="file-name">{ name.clone() }</span>{ " · " }

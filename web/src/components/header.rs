@@ -1,10 +1,10 @@
-//! The page header: brand, tagline, the links to the playground and to each paper's check (from
-//! core's registry of papers), and the simulator version.
+//! The page header: brand, tagline, the links to the playground, to each paper's check (from
+//! core's registry of papers) and to the reference, and the simulator version.
 
 use rankscope_core::papers;
 use yew::prelude::*;
 
-use crate::paper_check::fragment_for;
+use crate::paper_check::{fragment_for, reference_fragment};
 
 /// Props: the core version string to show, and which view is open.
 #[derive(Properties, PartialEq)]
@@ -22,6 +22,9 @@ pub struct HeaderProps {
     /// The paper whose check is open, if it is one of the registry's.
     #[prop_or_default]
     pub paper: Option<&'static str>,
+    /// Whether the reference page is open.
+    #[prop_or_default]
+    pub reference_open: bool,
 }
 
 /// The top bar.
@@ -47,6 +50,12 @@ pub fn header(props: &HeaderProps) -> Html {
                         { format!("Paper {}", p.id) }
                     </a>
                 }) }
+                <a class="nav-link" href={format!("#{}", reference_fragment(None))}
+                    data-testid="nav-reference"
+                    aria-current={props.reference_open.then_some("page")}
+                    title="every C and MPI function a program may call, with its signature and how it is modelled">
+                    { "Reference" }
+                </a>
             </nav>
             if !props.paper_open {
                 <button class="control" data-testid="present" onclick={props.on_present.reform(|_| ())}

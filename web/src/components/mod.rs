@@ -17,6 +17,7 @@ pub mod paper_plot;
 pub mod part_status;
 pub mod queue_view;
 pub mod rank_list;
+pub mod reference;
 pub mod run_bar;
 pub mod share_bar;
 pub mod time_axis;

@@ -46,14 +46,20 @@ pub struct MpiFunction {
 
 impl MpiFunction {
     /// A function returning an `int` error code, callable between `MPI_Init` and
-    /// `MPI_Finalize`.
-    pub(super) const fn new(name: &'static str, params: &'static [Param], run: Run) -> Self {
+    /// `MPI_Finalize`; `note` says in one line how Rankscope models it (the reference shows it).
+    pub(super) const fn new(
+        name: &'static str,
+        note: &'static str,
+        params: &'static [Param],
+        run: Run,
+    ) -> Self {
         MpiFunction {
             sig: Builtin {
                 name,
                 params,
                 variadic: false,
                 result: BaseType::Int,
+                note,
             },
             anytime: false,
             run,

@@ -38,13 +38,13 @@ fn collective(comm: Comm, c: Collective) -> Result<Started, ErrorKind> {
 
 /// The family's functions.
 pub(super) const FUNCTIONS: &[MpiFunction] = &[
-    MpiFunction::new("MPI_Barrier", &[p("comm", K::Comm)], |s, a, _, ctx| {
+    MpiFunction::new("MPI_Barrier", "Dissemination: ⌈log2 p⌉ rounds of empty point-to-point messages (under the run's engine).", &[p("comm", K::Comm)], |s, a, _, ctx| {
         let comm = s.comm(a.int(0), ctx)?;
         let t = s.next_tag(&comm, Kind::Barrier);
         collective(comm, Collective::Barrier(Barrier::new(t)))
     }),
     MpiFunction::new(
-        "MPI_Bcast",
+        "MPI_Bcast", "Binomial tree from the root, as MPICH: ⌈log2 p⌉ rounds of point-to-point messages.",
         &[
             p("buffer", K::Buffer),
             p("count", K::Int),
@@ -65,7 +65,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Reduce",
+        "MPI_Reduce", "Binomial tree to the root; each combination costs one operation per element, in a fixed order (a non-commutative user operation on a tree rooted at rank 0).",
         &[
             p("sendbuf", K::Buffer),
             p("recvbuf", K::Buffer),
@@ -91,7 +91,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Allreduce",
+        "MPI_Allreduce", "A reduce to rank 0, then a broadcast from it.",
         &[
             p("sendbuf", K::Buffer),
             p("recvbuf", K::Buffer),
@@ -116,7 +116,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             collective(comm, Collective::Allreduce(allreduce))
         },
     ),
-    MpiFunction::new("MPI_Gather", ROOTED_BLOCKS, |s, a, mem, ctx| {
+    MpiFunction::new("MPI_Gather", "Linear at the root, as MPICH: one receive per other rank in rank order; the root copies its own block.", ROOTED_BLOCKS, |s, a, mem, ctx| {
         let comm = s.comm(a.int(7), ctx)?;
         let root = comm.check_rank(a.int(6), RankRole::Root)?;
         let t = s.next_tag(&comm, Kind::Gather);
@@ -126,7 +126,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         collective(comm, Collective::Gather(gather))
     }),
     MpiFunction::new(
-        "MPI_Gatherv",
+        "MPI_Gatherv", "`MPI_Gather` with counts and displacements; a block of 0 elements moves no message.",
         &[
             p("sendbuf", K::Buffer),
             p("sendcount", K::Int),
@@ -153,7 +153,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             collective(comm, Collective::Gather(gather))
         },
     ),
-    MpiFunction::new("MPI_Scatter", ROOTED_BLOCKS, |s, a, mem, ctx| {
+    MpiFunction::new("MPI_Scatter", "Linear at the root, as MPICH: one send per other rank in rank order; the root copies its own block.", ROOTED_BLOCKS, |s, a, mem, ctx| {
         let comm = s.comm(a.int(7), ctx)?;
         let root = comm.check_rank(a.int(6), RankRole::Root)?;
         let t = s.next_tag(&comm, Kind::Scatter);
@@ -163,7 +163,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         collective(comm, Collective::Scatter(scatter))
     }),
     MpiFunction::new(
-        "MPI_Scatterv",
+        "MPI_Scatterv", "`MPI_Scatter` with counts and displacements; a block of 0 elements moves no message.",
         &[
             p("sendbuf", K::Buffer),
             p("sendcounts", K::Buffer),
@@ -190,7 +190,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             collective(comm, Collective::Scatter(scatter))
         },
     ),
-    MpiFunction::new("MPI_Allgather", ALL_BLOCKS, |s, a, mem, ctx| {
+    MpiFunction::new("MPI_Allgather", "A gather to rank 0, then a broadcast of the whole result from it.", ALL_BLOCKS, |s, a, mem, ctx| {
         let comm = s.comm(a.int(6), ctx)?;
         let t = s.next_tag(&comm, Kind::Gather);
         let mut send = side(a, 0);
@@ -218,7 +218,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         )
     }),
     MpiFunction::new(
-        "MPI_Allgatherv",
+        "MPI_Allgatherv", "As MPICH chooses: recursive doubling, Bruck or a ring by size and total bytes.",
         &[
             p("sendbuf", K::Buffer),
             p("sendcount", K::Int),
@@ -256,7 +256,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             collective(comm, Collective::Allgatherv(allgatherv))
         },
     ),
-    MpiFunction::new("MPI_Alltoall", ALL_BLOCKS, |s, a, mem, ctx| {
+    MpiFunction::new("MPI_Alltoall", "Every rank posts all its receives, then sends to rank+1, rank+2, … (mod p) and waits for all.", ALL_BLOCKS, |s, a, mem, ctx| {
         let comm = s.comm(a.int(6), ctx)?;
         let t = s.next_tag(&comm, Kind::Alltoall);
         let send = if a.addr(0) == IN_PLACE {
@@ -278,7 +278,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         collective(comm, Collective::Alltoall(alltoall))
     }),
     MpiFunction::new(
-        "MPI_Alltoallv",
+        "MPI_Alltoallv", "`MPI_Alltoall` with counts and displacements per peer.",
         &[
             p("sendbuf", K::Buffer),
             p("sendcounts", INTP),
@@ -310,13 +310,13 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             collective(comm, Collective::Alltoall(alltoall))
         },
     ),
-    MpiFunction::new("MPI_Reduce_scatter", REDUCE_SCATTER, |s, a, mem, ctx| {
+    MpiFunction::new("MPI_Reduce_scatter", "Recursive halving below 512 KiB, else pairwise exchange (MPICH's choice); a non-commutative operation is a reduce and a scatter.", REDUCE_SCATTER, |s, a, mem, ctx| {
         let comm = s.comm(a.int(5), ctx)?;
         let counts = read_ints(mem, a.addr(2), comm.size(), "the recvcounts array")?;
         reduce_scatter(s, comm, a, &counts, mem, ctx)
     }),
     MpiFunction::new(
-        "MPI_Reduce_scatter_block",
+        "MPI_Reduce_scatter_block", "`MPI_Reduce_scatter` with equal blocks.",
         &[
             p("sendbuf", K::Buffer),
             p("recvbuf", K::Buffer),
@@ -331,14 +331,14 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             reduce_scatter(s, comm, a, &counts, mem, ctx)
         },
     ),
-    MpiFunction::new("MPI_Scan", SCAN, |s, a, mem, ctx| {
+    MpiFunction::new("MPI_Scan", "Recursive doubling, as MPICH: ⌈log2 p⌉ exchanges, the arithmetic's time spent after each.", SCAN, |s, a, mem, ctx| {
         scan(s, a, mem, ctx, false)
     }),
-    MpiFunction::new("MPI_Exscan", SCAN, |s, a, mem, ctx| {
+    MpiFunction::new("MPI_Exscan", "`MPI_Scan`, exclusive; rank 0's receive buffer is left as it was.", SCAN, |s, a, mem, ctx| {
         scan(s, a, mem, ctx, true)
     }),
     MpiFunction::new(
-        "MPI_Op_create",
+        "MPI_Op_create", "Local: a function of the program as a reduction; the VM runs it on operands unpacked on the rank's stack (no MPI inside).",
         &[
             p("user_fn", K::Function),
             p("commute", K::Int),
@@ -351,7 +351,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             done()
         },
     ),
-    MpiFunction::new("MPI_Op_free", &[p("op", OPP)], |s, a, mem, _| {
+    MpiFunction::new("MPI_Op_free", "Local: frees a user operation; the handle becomes `MPI_OP_NULL`.", &[p("op", OPP)], |s, a, mem, _| {
         let handle = read_int(mem, a.addr(0), "the operation handle")?;
         let ops = s.user_ops.get_or_insert_with(Box::default);
         ops.free(i64::from(handle))?;
@@ -359,7 +359,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         done()
     }),
     MpiFunction::new(
-        "MPI_Op_commutative",
+        "MPI_Op_commutative", "Local: whether the operation commutes.",
         &[p("op", K::Op), p("commute", INTP)],
         |s, a, mem, _| {
             let commute = s.op(a.int(0))?.commutative();

@@ -49,7 +49,7 @@ pub(super) fn create(
 /// The family's functions.
 pub(super) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
-        "MPI_Comm_dup",
+        "MPI_Comm_dup", "Collective: a split with one color, one Bruck allgather of (color, key, free context ids), as MPICH.",
         &[p("comm", K::Comm), p("newcomm", COMMP)],
         |s, a, mem, ctx| {
             let parent = s.comm(a.int(0), ctx)?;
@@ -58,7 +58,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Comm_split",
+        "MPI_Comm_split", "Collective: one Bruck allgather of every rank's (color, key, free context ids), then each color's ranks sorted by key (MPICH's `MPIR_Comm_split_impl`).",
         &[
             p("comm", K::Comm),
             p("color", K::Int),
@@ -72,7 +72,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Comm_create",
+        "MPI_Comm_create", "Collective on the parent: a split by membership of the group.",
         &[
             p("comm", K::Comm),
             p("group", K::Group),
@@ -95,14 +95,14 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             create(s, parent, color, key, None, a.addr(2), mem)
         },
     ),
-    MpiFunction::new("MPI_Comm_free", &[p("comm", COMMP)], |s, a, mem, ctx| {
+    MpiFunction::new("MPI_Comm_free", "Local: frees the communicator; the handle becomes `MPI_COMM_NULL`.", &[p("comm", COMMP)], |s, a, mem, ctx| {
         let handle = read_int(mem, a.addr(0), "the communicator")?;
         s.free_comm(i64::from(handle), ctx)?;
         write_int(mem, a.addr(0), MPI_COMM_NULL, "the communicator")?;
         done()
     }),
     MpiFunction::new(
-        "MPI_Comm_compare",
+        "MPI_Comm_compare", "Local: `MPI_IDENT`, `MPI_CONGRUENT`, `MPI_SIMILAR` or `MPI_UNEQUAL`.",
         &[p("comm1", K::Comm), p("comm2", K::Comm), p("result", INTP)],
         |s, a, mem, ctx| {
             let result = compare(s, a.int(0), a.int(1), ctx)?;
@@ -111,7 +111,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Comm_group",
+        "MPI_Comm_group", "Local: the communicator's group.",
         &[p("comm", K::Comm), p("group", GROUPP)],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(0), ctx)?;

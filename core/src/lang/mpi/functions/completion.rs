@@ -22,7 +22,7 @@ use crate::time::SimTime;
 /// The family's functions.
 pub(super) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
-        "MPI_Wait",
+        "MPI_Wait", "Blocks until the request completes; fills the status, sets the handle to `MPI_REQUEST_NULL` (a persistent request becomes inactive).",
         &[p("request", REQ), p("status", K::StatusOut)],
         |s, a, mem, _| {
             let (request, status) = (a.addr(0), a.addr(1));
@@ -34,7 +34,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Waitall",
+        "MPI_Waitall", "Blocks until every request completes.",
         &[
             p("count", K::Int),
             p("requests", REQ),
@@ -51,7 +51,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Waitany",
+        "MPI_Waitany", "Blocks until one of the requests completes and returns its index.",
         &[
             p("count", K::Int),
             p("requests", REQ),
@@ -75,7 +75,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Test",
+        "MPI_Test", "Looks once without blocking; a test that finds nothing lets the polling time pass.",
         &[
             p("request", REQ),
             p("flag", INTP),
@@ -107,7 +107,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             }
         },
     ),
-    MpiFunction::new("MPI_Request_free", &[p("request", REQ)], |s, a, mem, _| {
+    MpiFunction::new("MPI_Request_free", "Frees the handle (a persistent request's too) and sets it to `MPI_REQUEST_NULL`.", &[p("request", REQ)], |s, a, mem, _| {
         let request = a.addr(0);
         let handle = read_int(mem, request, "the request handle")?;
         if s.requests.lookup(handle, false)? == Lookup::Null {
@@ -121,14 +121,14 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         write_int(mem, request, MPI_REQUEST_NULL, "the request handle")?;
         done()
     }),
-    MpiFunction::new("MPI_Start", &[p("request", REQ)], |s, a, mem, ctx| {
+    MpiFunction::new("MPI_Start", "Activates a persistent request: an `MPI_Isend` or `MPI_Irecv` of its arguments.", &[p("request", REQ)], |s, a, mem, ctx| {
         let handle = read_int(mem, a.addr(0), "the request handle")?;
         s.check_startable(handle)?;
         s.start_persistent(handle, mem, ctx)?;
         done()
     }),
     MpiFunction::new(
-        "MPI_Startall",
+        "MPI_Startall", "`MPI_Start` on each request, in order.",
         &[p("count", K::Int), p("requests", REQ)],
         |s, a, mem, ctx| {
             let n = length(a.int(0))?;
@@ -148,17 +148,17 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             done()
         },
     ),
-    MpiFunction::new("MPI_Get_count", STATUS_COUNT_PARAMS, |s, a, mem, _| {
+    MpiFunction::new("MPI_Get_count", "Local: the elements the status's message carried (`MPI_UNDEFINED` if not a whole number).", STATUS_COUNT_PARAMS, |s, a, mem, _| {
         let size = s.types().map(a.int(1))?.size();
         count(a.addr(0), size, a.addr(2), mem)
     }),
     // Elements of the one predefined type a datatype is made of (else whole datatypes).
-    MpiFunction::new("MPI_Get_elements", STATUS_COUNT_PARAMS, |s, a, mem, _| {
+    MpiFunction::new("MPI_Get_elements", "Local: the basic elements the status's message carried.", STATUS_COUNT_PARAMS, |s, a, mem, _| {
         let map = s.types().map(a.int(1))?;
         let size = map.base().map_or(map.size(), |b| u64::from(b.size()));
         count(a.addr(0), size, a.addr(2), mem)
     }),
-    MpiFunction::new("MPI_Waitsome", SOME_PARAMS, |s, a, mem, _| {
+    MpiFunction::new("MPI_Waitsome", "Blocks until at least one request completes; returns every completed one.", SOME_PARAMS, |s, a, mem, _| {
         let (requests, outcount, indices, statuses) = (a.addr(1), a.addr(2), a.addr(3), a.addr(4));
         let entries = s.entries(mem, length(a.int(0))?, requests, None, "the request array")?;
         if entries.is_empty() {
@@ -174,7 +174,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         }))
     }),
     MpiFunction::new(
-        "MPI_Testall",
+        "MPI_Testall", "Looks once: whether every request is complete (then completes them all); a miss lets the polling time pass.",
         &[
             p("count", K::Int),
             p("requests", REQ),
@@ -201,7 +201,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Testany",
+        "MPI_Testany", "Looks once for any completed request; a miss lets the polling time pass.",
         &[
             p("count", K::Int),
             p("requests", REQ),
@@ -233,7 +233,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             not_yet(mem, flag)
         },
     ),
-    MpiFunction::new("MPI_Testsome", SOME_PARAMS, |s, a, mem, ctx| {
+    MpiFunction::new("MPI_Testsome", "Looks once and returns every completed request; a miss lets the polling time pass.", SOME_PARAMS, |s, a, mem, ctx| {
         let (requests, outcount, indices, statuses) = (a.addr(1), a.addr(2), a.addr(3), a.addr(4));
         let mut entries = s.entries(mem, length(a.int(0))?, requests, None, "the request array")?;
         if entries.is_empty() {
@@ -249,7 +249,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         done()
     }),
     MpiFunction::new(
-        "MPI_Probe",
+        "MPI_Probe", "Polls until a matching message waits, each look costing the polling time (doubling up to a limit); does not receive it.",
         &[
             p("source", K::Int),
             p("tag", K::Int),
@@ -274,7 +274,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Iprobe",
+        "MPI_Iprobe", "Looks once for a matching message; a miss lets the polling time pass.",
         &[
             p("source", K::Int),
             p("tag", K::Int),

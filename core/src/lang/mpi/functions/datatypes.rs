@@ -23,7 +23,7 @@ const TYPEP: K = K::Ptr(BaseType::MpiDatatype);
 /// The family's functions.
 pub(super) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
-        "MPI_Type_size",
+        "MPI_Type_size", "Local: the data bytes of one element (LP64 sizes, MPICH's pair layouts).",
         &[p("datatype", K::Datatype), p("size", INTP)],
         |s, a, mem, _| {
             let h = a.int(0);
@@ -37,7 +37,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Type_get_extent",
+        "MPI_Type_get_extent", "Local: the lower bound and extent (padding included).",
         &[
             p("datatype", K::Datatype),
             p("lb", AINTP),
@@ -51,7 +51,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Type_contiguous",
+        "MPI_Type_contiguous", "Local: a type map of `count` copies; messages carry the data bytes packed.",
         &[
             p("count", K::Int),
             p("oldtype", K::Datatype),
@@ -65,7 +65,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Type_vector",
+        "MPI_Type_vector", "Local: strided blocks, the stride in elements (a matrix column arrives packed).",
         &[
             p("count", K::Int),
             p("blocklength", K::Int),
@@ -79,16 +79,16 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             vector(s, a, stride, &old, mem)
         },
     ),
-    MpiFunction::new("MPI_Type_create_hvector", HVECTOR, |s, a, mem, _| {
+    MpiFunction::new("MPI_Type_create_hvector", "Local: strided blocks, the stride in bytes.", HVECTOR, |s, a, mem, _| {
         let old = s.types().map(a.int(3))?;
         vector(s, a, a.int(2), &old, mem)
     }),
-    MpiFunction::new("MPI_Type_hvector", HVECTOR, |s, a, mem, _| {
+    MpiFunction::new("MPI_Type_hvector", "The old name of `MPI_Type_create_hvector`.", HVECTOR, |s, a, mem, _| {
         let old = s.types().map(a.int(3))?;
         vector(s, a, a.int(2), &old, mem)
     }),
     MpiFunction::new(
-        "MPI_Type_indexed",
+        "MPI_Type_indexed", "Local: blocks at element displacements.",
         &[
             p("count", K::Int),
             p("array_of_blocklengths", INTP),
@@ -109,7 +109,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Type_create_struct",
+        "MPI_Type_create_struct", "Local: blocks of several types at byte displacements; the extent rounded up to the largest alignment, as MPICH.",
         &[
             p("count", K::Int),
             p("array_of_blocklengths", INTP),
@@ -138,7 +138,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Type_create_resized",
+        "MPI_Type_create_resized", "Local: the same type map with a new lower bound and extent (to scatter columns, say).",
         &[
             p("oldtype", K::Datatype),
             p("lb", K::Int),
@@ -152,7 +152,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Type_commit",
+        "MPI_Type_commit", "Local: makes a derived type usable in communication.",
         &[p("datatype", TYPEP)],
         |s, a, mem, _| {
             let h = read_int(mem, a.addr(0), "the datatype")?;
@@ -160,14 +160,14 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             done()
         },
     ),
-    MpiFunction::new("MPI_Type_free", &[p("datatype", TYPEP)], |s, a, mem, _| {
+    MpiFunction::new("MPI_Type_free", "Local: frees a derived type; the handle becomes `MPI_DATATYPE_NULL`.", &[p("datatype", TYPEP)], |s, a, mem, _| {
         let h = read_int(mem, a.addr(0), "the datatype")?;
         s.types().free(i64::from(h))?;
         write_int(mem, a.addr(0), MPI_DATATYPE_NULL, "the datatype")?;
         done()
     }),
     MpiFunction::new(
-        "MPI_Get_address",
+        "MPI_Get_address", "Local: the address of a location in the rank's memory (for struct displacements).",
         &[p("location", K::Buffer), p("address", AINTP)],
         |_, a, mem, _| {
             write_aint(mem, a.addr(1), i64::from(a.addr(0)), "the address variable")?;

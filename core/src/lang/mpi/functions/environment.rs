@@ -12,7 +12,7 @@ use crate::lang::mpi::state::Value;
 /// The family's functions.
 pub(super) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
-        "MPI_Init",
+        "MPI_Init", "Enters MPI; local: no message moves.",
         &[p("argc", K::ArgcPtr), p("argv", K::ArgvPtr)],
         |s, _, _, _| {
             s.init()?;
@@ -20,14 +20,14 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     )
     .anytime(),
-    MpiFunction::new("MPI_Finalize", &[], |s, _, _, ctx| {
+    MpiFunction::new("MPI_Finalize", "Leaves MPI; local (no barrier); warns about requests never completed, naming the calls that made them.", &[], |s, _, _, ctx| {
         if let Some(warning) = s.finalize() {
             ctx.print(warning);
         }
         done()
     }),
     MpiFunction::new(
-        "MPI_Comm_rank",
+        "MPI_Comm_rank", "Local: this rank's rank in the communicator.",
         &[p("comm", K::Comm), p("rank", INTP)],
         |s, a, mem, ctx| {
             let rank = i32::try_from(s.comm(a.int(0), ctx)?.rank).unwrap_or(i32::MAX);
@@ -36,7 +36,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Comm_size",
+        "MPI_Comm_size", "Local: the communicator's size.",
         &[p("comm", K::Comm), p("size", INTP)],
         |s, a, mem, ctx| {
             let size = i32::try_from(s.comm(a.int(0), ctx)?.size()).unwrap_or(i32::MAX);
@@ -44,29 +44,29 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             done()
         },
     ),
-    MpiFunction::new("MPI_Wtime", &[], |_, _, _, ctx| {
+    MpiFunction::new("MPI_Wtime", "The rank's simulated clock in seconds, read after the code before it has been charged.", &[], |_, _, _, ctx| {
         Ok(Started::Return(Value::Double(ctx.now().as_secs_f64())))
     })
     .double()
     .anytime(),
-    MpiFunction::new("MPI_Initialized", &[p("flag", INTP)], |s, a, mem, _| {
+    MpiFunction::new("MPI_Initialized", "Local; callable before `MPI_Init`.", &[p("flag", INTP)], |s, a, mem, _| {
         write_int(mem, a.addr(0), i32::from(s.is_initialized()), "the flag")?;
         done()
     })
     .anytime(),
-    MpiFunction::new("MPI_Finalized", &[p("flag", INTP)], |s, a, mem, _| {
+    MpiFunction::new("MPI_Finalized", "Local; callable after `MPI_Finalize`.", &[p("flag", INTP)], |s, a, mem, _| {
         write_int(mem, a.addr(0), i32::from(s.is_finalized()), "the flag")?;
         done()
     })
     .anytime(),
     // The simulated clock counts picoseconds.
-    MpiFunction::new("MPI_Wtick", &[], |_, _, _, _| {
+    MpiFunction::new("MPI_Wtick", "1e-12: the simulated clock counts picoseconds.", &[], |_, _, _, _| {
         Ok(Started::Return(Value::Double(1e-12)))
     })
     .double()
     .anytime(),
     MpiFunction::new(
-        "MPI_Get_processor_name",
+        "MPI_Get_processor_name", "The simulated node's host name.",
         &[p("name", K::Buffer), p("resultlen", INTP)],
         |_, a, mem, ctx| {
             let mut name = ctx.host_name().into_bytes();
@@ -79,7 +79,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Abort",
+        "MPI_Abort", "Ends the run with an error naming the rank and the error code.",
         &[p("comm", K::Comm), p("errorcode", K::Int)],
         |s, a, _, ctx| {
             s.comm(a.int(0), ctx)?;

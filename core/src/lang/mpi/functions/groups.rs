@@ -28,6 +28,7 @@ const PICK: &[crate::lang::builtins::Param] = &[
 pub(super) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_Group_size",
+        "Local: the group's size.",
         &[p("group", K::Group), p("size", INTP)],
         |s, a, mem, _| {
             let size = s.group(a.int(0))?.size();
@@ -37,6 +38,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
     ),
     MpiFunction::new(
         "MPI_Group_rank",
+        "Local: this rank's rank in the group, or `MPI_UNDEFINED`.",
         &[p("group", K::Group), p("rank", INTP)],
         |s, a, mem, ctx| {
             let rank = s.group(a.int(0))?.rank_of(ctx.rank());
@@ -45,21 +47,32 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             done()
         },
     ),
-    MpiFunction::new("MPI_Group_incl", PICK, |s, a, mem, _| {
-        let (group, ranks) = picked(s, a, mem)?;
-        let chosen: Vec<Rank> = ranks.iter().map(|&r| group.world(r).unwrap_or(r)).collect();
-        new_group(s, Members::List(chosen.into()), a, mem)
-    }),
-    MpiFunction::new("MPI_Group_excl", PICK, |s, a, mem, _| {
-        let (group, ranks) = picked(s, a, mem)?;
-        let kept: Vec<Rank> = (0..group.size())
-            .filter(|r| !ranks.contains(r))
-            .filter_map(|r| group.world(r))
-            .collect();
-        new_group(s, Members::List(kept.into()), a, mem)
-    }),
+    MpiFunction::new(
+        "MPI_Group_incl",
+        "Local: the listed ranks, in that order.",
+        PICK,
+        |s, a, mem, _| {
+            let (group, ranks) = picked(s, a, mem)?;
+            let chosen: Vec<Rank> = ranks.iter().map(|&r| group.world(r).unwrap_or(r)).collect();
+            new_group(s, Members::List(chosen.into()), a, mem)
+        },
+    ),
+    MpiFunction::new(
+        "MPI_Group_excl",
+        "Local: the group without the listed ranks.",
+        PICK,
+        |s, a, mem, _| {
+            let (group, ranks) = picked(s, a, mem)?;
+            let kept: Vec<Rank> = (0..group.size())
+                .filter(|r| !ranks.contains(r))
+                .filter_map(|r| group.world(r))
+                .collect();
+            new_group(s, Members::List(kept.into()), a, mem)
+        },
+    ),
     MpiFunction::new(
         "MPI_Group_translate_ranks",
+        "Local: ranks of one group in another (`MPI_UNDEFINED` where absent).",
         &[
             p("group1", K::Group),
             p("n", K::Int),
@@ -85,6 +98,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
     ),
     MpiFunction::new(
         "MPI_Group_compare",
+        "Local: `MPI_IDENT`, `MPI_SIMILAR` or `MPI_UNEQUAL`.",
         &[
             p("group1", K::Group),
             p("group2", K::Group),
@@ -100,12 +114,17 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             done()
         },
     ),
-    MpiFunction::new("MPI_Group_free", &[p("group", GROUPP)], |s, a, mem, _| {
-        let handle = read_int(mem, a.addr(0), "the group variable")?;
-        s.free_group(i64::from(handle))?;
-        write_int(mem, a.addr(0), MPI_GROUP_NULL, "the group variable")?;
-        done()
-    }),
+    MpiFunction::new(
+        "MPI_Group_free",
+        "Local: frees the group; the handle becomes `MPI_GROUP_NULL`.",
+        &[p("group", GROUPP)],
+        |s, a, mem, _| {
+            let handle = read_int(mem, a.addr(0), "the group variable")?;
+            s.free_group(i64::from(handle))?;
+            write_int(mem, a.addr(0), MPI_GROUP_NULL, "the group variable")?;
+            done()
+        },
+    ),
 ];
 
 /// Checks rank `r` of `group`.

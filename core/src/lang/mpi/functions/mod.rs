@@ -27,23 +27,94 @@ mod topologies;
 
 use super::function::MpiFunction;
 
+/// One family of MPI functions: a file of this module, titled for the reference.
+#[derive(Copy, Clone, Debug)]
+pub struct Family {
+    /// A short id (`point-to-point`), the reference's anchor.
+    pub id: &'static str,
+    /// Its title (`Point-to-point`).
+    pub title: &'static str,
+    /// How the family is modelled as a whole, in a sentence or two (the reference shows it).
+    pub about: &'static str,
+    /// Its functions.
+    pub functions: &'static [MpiFunction],
+}
+
 /// The families, in a fixed order: a function's index (which the bytecode stores) is its position
 /// in the concatenation.
-pub const FAMILIES: &[&[MpiFunction]] = &[
-    environment::FUNCTIONS,
-    point_to_point::FUNCTIONS,
-    completion::FUNCTIONS,
-    collectives::FUNCTIONS,
-    one_sided::FUNCTIONS,
-    datatypes::FUNCTIONS,
-    communicators::FUNCTIONS,
-    groups::FUNCTIONS,
-    topologies::FUNCTIONS,
+pub const FAMILIES: &[Family] = &[
+    Family {
+        id: "environment",
+        title: "Environment",
+        about:
+            "Starting and ending MPI, ranks, sizes and the clock. Local calls: no message moves.",
+        functions: environment::FUNCTIONS,
+    },
+    Family {
+        id: "point-to-point",
+        title: "Point-to-point",
+        about: "Messages matched by source, tag and communicator under the run's engine: eager \
+                (the data travels at once; a standard send above the eager limit completes only \
+                once matched) or one of paper 000's six matching engines, whose request packets \
+                run as handlers on the target's processor.",
+        functions: point_to_point::FUNCTIONS,
+    },
+    Family {
+        id: "completion",
+        title: "Completion and probes",
+        about: "Waits block the rank until requests complete (under paper 000's engines a woken \
+                rank continues after `o`); tests and probes that find nothing let the polling \
+                time pass.",
+        functions: completion::FUNCTIONS,
+    },
+    Family {
+        id: "collectives",
+        title: "Collectives",
+        about: "Resumable state machines over point-to-point with reserved tags, each following \
+                MPICH's algorithm for its size; a reduction costs one operation per element \
+                combined. Every rank's call is checked against the others' (function, root, \
+                count, datatype).",
+        functions: collectives::FUNCTIONS,
+    },
+    Family {
+        id: "one-sided",
+        title: "One-sided",
+        about: "Windows on the program's own memory; operations run on the target's NIC without \
+                its processor (in its software where the machine lacks the hardware) and need an \
+                access epoch; synchronizations complete them.",
+        functions: one_sided::FUNCTIONS,
+    },
+    Family {
+        id: "datatypes",
+        title: "Datatypes",
+        about: "Every predefined datatype with LP64 sizes; derived types are type maps whose data \
+                bytes messages carry packed. Local calls.",
+        functions: datatypes::FUNCTIONS,
+    },
+    Family {
+        id: "communicators",
+        title: "Communicators",
+        about: "Every message carries its communicator's context id, so matching separates \
+                communicators under every engine; creation is collective on the parent.",
+        functions: communicators::FUNCTIONS,
+    },
+    Family {
+        id: "groups",
+        title: "Groups",
+        about: "Ordered lists of ranks. Local calls: no message moves.",
+        functions: groups::FUNCTIONS,
+    },
+    Family {
+        id: "topologies",
+        title: "Topologies",
+        about: "Cartesian topologies as MPICH computes them; creation is a split of the parent.",
+        functions: topologies::FUNCTIONS,
+    },
 ];
 
 /// Every MPI function in index order.
 pub fn all() -> impl Iterator<Item = &'static MpiFunction> {
-    FAMILIES.iter().flat_map(|family| family.iter())
+    FAMILIES.iter().flat_map(|family| family.functions.iter())
 }
 
 /// The index and definition of the MPI function called `name`.

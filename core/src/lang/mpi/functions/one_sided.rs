@@ -47,7 +47,7 @@ fn transfer(a: &Args<'_>, kind: RmaKind, op_at: Option<usize>) -> RmaCall {
 /// The family's functions.
 pub(super) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
-        "MPI_Win_create",
+        "MPI_Win_create", "Collective: exposes the program's own memory; costs a barrier (standing in for the exchange of window sizes).",
         &[
             p("base", K::Buffer),
             p("size", K::Int),
@@ -69,7 +69,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Win_allocate",
+        "MPI_Win_allocate", "`MPI_Win_create` on a new block of the heap segment, whose address goes to `baseptr`.",
         &[
             p("size", K::Int),
             p("disp_unit", K::Int),
@@ -90,12 +90,12 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             run(s, a.name, call, mem, ctx)
         },
     ),
-    MpiFunction::new("MPI_Win_free", &[p("win", WINP)], |s, a, mem, ctx| {
+    MpiFunction::new("MPI_Win_free", "Completes this rank's operations, a barrier, then frees the window.", &[p("win", WINP)], |s, a, mem, ctx| {
         let call = RmaCall::WinFree { win: a.addr(0) };
         run(s, a.name, call, mem, ctx)
     }),
     MpiFunction::new(
-        "MPI_Win_fence",
+        "MPI_Win_fence", "Completes every outstanding operation (writing get results to the origin), then a barrier.",
         &[p("assert", K::Int), p("win", K::Win)],
         |s, a, mem, ctx| {
             let call = RmaCall::WinFence {
@@ -106,7 +106,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Win_lock",
+        "MPI_Win_lock", "Takes the lock as the run's lock scheme says (by default paper 003's MCS-RW on rank 0's words): each step a remote memory operation, each wait a spin; `MPI_MODE_NOCHECK` skips it.",
         &[
             p("lock_type", K::Int),
             p("rank", K::Int),
@@ -124,7 +124,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Win_unlock",
+        "MPI_Win_unlock", "Completes the operations to that target, then releases the lock.",
         &[p("rank", K::Int), p("win", K::Win)],
         |s, a, mem, ctx| {
             let call = RmaCall::WinUnlock {
@@ -135,7 +135,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Win_lock_all",
+        "MPI_Win_lock_all", "A shared lock on every target (under the `li` scheme, each rank's lock in turn).",
         &[p("assert", K::Int), p("win", K::Win)],
         |s, a, mem, ctx| {
             let call = RmaCall::WinLockAll {
@@ -146,7 +146,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Win_unlock_all",
+        "MPI_Win_unlock_all", "Completes every outstanding operation, then releases.",
         &[p("win", K::Win)],
         |s, a, mem, ctx| {
             let call = RmaCall::WinUnlockAll { win: a.int(0) };
@@ -154,7 +154,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Win_flush",
+        "MPI_Win_flush", "Completes the operations to one target; the lock stays held.",
         &[p("rank", K::Int), p("win", K::Win)],
         |s, a, mem, ctx| {
             let call = RmaCall::WinFlush {
@@ -165,21 +165,21 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Win_flush_all",
+        "MPI_Win_flush_all", "Completes every outstanding operation; the locks stay held.",
         &[p("win", K::Win)],
         |s, a, mem, ctx| {
             let call = RmaCall::WinFlushAll { win: a.int(0) };
             run(s, a.name, call, mem, ctx)
         },
     ),
-    MpiFunction::new("MPI_Put", RMA_TRANSFER, |s, a, mem, ctx| {
+    MpiFunction::new("MPI_Put", "Reads the origin data at the call; one RDMA put on the target's NIC, without its processor. Needs an access epoch.", RMA_TRANSFER, |s, a, mem, ctx| {
         run(s, a.name, transfer(a, RmaKind::Put, None), mem, ctx)
     }),
-    MpiFunction::new("MPI_Get", RMA_TRANSFER, |s, a, mem, ctx| {
+    MpiFunction::new("MPI_Get", "One RDMA get on the target's NIC, without its processor; the bytes reach the origin buffer at the synchronization that completes it.", RMA_TRANSFER, |s, a, mem, ctx| {
         run(s, a.name, transfer(a, RmaKind::Get, None), mem, ctx)
     }),
     MpiFunction::new(
-        "MPI_Accumulate",
+        "MPI_Accumulate", "One `int` with `MPI_SUM` is the NIC's fetch-and-add, `MPI_REPLACE` fetch-and-store (of many elements, a put); anything else is done by the target's software (a handler of `[cpu] handler_us`).",
         &[
             p("origin_addr", K::Buffer),
             p("origin_count", K::Int),
@@ -197,7 +197,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Fetch_and_op",
+        "MPI_Fetch_and_op", "One `int` `MPI_SUM` is the NIC's fetch-and-add, `MPI_REPLACE` fetch-and-store, `MPI_NO_OP` a get; other operations run in the target's software.",
         &[
             p("origin_addr", K::Buffer),
             p("result_addr", K::Buffer),
@@ -221,7 +221,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Compare_and_swap",
+        "MPI_Compare_and_swap", "The NIC's compare-and-swap; in the target's software where the machine has no such atomic (FX10).",
         &[
             p("origin_addr", K::Buffer),
             p("compare_addr", K::Buffer),

@@ -17,11 +17,11 @@ use crate::lang::mpi::transfer::Transfer;
 
 /// The family's functions.
 pub(super) const FUNCTIONS: &[MpiFunction] = &[
-    MpiFunction::new("MPI_Send", SEND, |s, a, mem, ctx| {
+    MpiFunction::new("MPI_Send", "Standard send. Eager engine: the data leaves at once; up to the eager limit it completes when the data has left, above it only once a receive matched it (rendezvous). Under paper 000's engines a send request runs as a handler on the receiver's processor, unless a receive request already reached the sender (then a one-sided write).", SEND, |s, a, mem, ctx| {
         blocking(send(s, a, ctx)?, 0, mem, ctx)
     }),
     MpiFunction::new(
-        "MPI_Recv",
+        "MPI_Recv", "Blocks until a message with its source, tag and communicator is matched (in posting order, non-overtaking per pair) and its data has landed; a truncation or datatype mismatch is an error naming the sender's call.",
         &[
             p("buf", K::Buffer),
             p("count", K::Int),
@@ -33,50 +33,50 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         ],
         |s, a, mem, ctx| blocking(recv(s, a, ctx)?, a.addr(6), mem, ctx),
     ),
-    MpiFunction::new("MPI_Isend", ISEND, |s, a, mem, ctx| {
+    MpiFunction::new("MPI_Isend", "Starts an `MPI_Send` and returns a request at once. Under paper 000's engines the call costs a library pass `o`, plus `o` per request packet it sends.", ISEND, |s, a, mem, ctx| {
         let t = send(s, a, ctx)?;
         request(s, t, false, a, mem, ctx)
     }),
-    MpiFunction::new("MPI_Irecv", IRECV, |s, a, mem, ctx| {
+    MpiFunction::new("MPI_Irecv", "Posts a receive and returns a request at once. Under paper 000's both-sides engines a receive with a specific source and tag also sends a receive request to the sender (another `o`).", IRECV, |s, a, mem, ctx| {
         let t = recv(s, a, ctx)?;
         request(s, t, false, a, mem, ctx)
     }),
-    MpiFunction::new("MPI_Send_init", ISEND, |s, a, mem, ctx| {
+    MpiFunction::new("MPI_Send_init", "A persistent send request, inactive until `MPI_Start`; each start is an `MPI_Isend`.", ISEND, |s, a, mem, ctx| {
         let t = send(s, a, ctx)?;
         request(s, t, true, a, mem, ctx)
     }),
-    MpiFunction::new("MPI_Recv_init", IRECV, |s, a, mem, ctx| {
+    MpiFunction::new("MPI_Recv_init", "A persistent receive request, inactive until `MPI_Start`; each start is an `MPI_Irecv`.", IRECV, |s, a, mem, ctx| {
         let t = recv(s, a, ctx)?;
         request(s, t, true, a, mem, ctx)
     }),
-    MpiFunction::new("MPI_Ssend", SEND, |s, a, mem, ctx| {
+    MpiFunction::new("MPI_Ssend", "Synchronous: completes only once a receive matched the message, whatever its size (a wait-for edge to the destination in deadlock reports).", SEND, |s, a, mem, ctx| {
         blocking(send(s, a, ctx)?.synchronous(), 0, mem, ctx)
     }),
-    MpiFunction::new("MPI_Issend", ISEND, |s, a, mem, ctx| {
+    MpiFunction::new("MPI_Issend", "Non-blocking `MPI_Ssend`: the request completes once a receive matched the message.", ISEND, |s, a, mem, ctx| {
         let t = send(s, a, ctx)?.synchronous();
         request(s, t, false, a, mem, ctx)
     }),
     // Ready mode: the program promises the receive is posted; a standard send is correct then.
-    MpiFunction::new("MPI_Rsend", SEND, |s, a, mem, ctx| {
+    MpiFunction::new("MPI_Rsend", "Ready mode, modelled as a standard send (correct when the receive is posted, as the program promises).", SEND, |s, a, mem, ctx| {
         blocking(send(s, a, ctx)?, 0, mem, ctx)
     }),
-    MpiFunction::new("MPI_Irsend", ISEND, |s, a, mem, ctx| {
+    MpiFunction::new("MPI_Irsend", "Non-blocking ready send, modelled as `MPI_Isend`.", ISEND, |s, a, mem, ctx| {
         let t = send(s, a, ctx)?;
         request(s, t, false, a, mem, ctx)
     }),
-    MpiFunction::new("MPI_Bsend", SEND, |s, a, mem, ctx| {
+    MpiFunction::new("MPI_Bsend", "Takes the message's bytes plus `MPI_BSEND_OVERHEAD` of the attached buffer until its data left and returns at once; a message that does not fit is an error naming both sizes.", SEND, |s, a, mem, ctx| {
         let t = send(s, a, ctx)?;
         buffered(s, t, mem, ctx)?;
         done()
     }),
-    MpiFunction::new("MPI_Ibsend", ISEND, |s, a, mem, ctx| {
+    MpiFunction::new("MPI_Ibsend", "As `MPI_Bsend`; the request it returns is complete at once.", ISEND, |s, a, mem, ctx| {
         let t = send(s, a, ctx)?;
         buffered(s, t, mem, ctx)?;
         let null = Transfer::Null { receive: false };
         request(s, null, false, a, mem, ctx)
     }),
     MpiFunction::new(
-        "MPI_Buffer_attach",
+        "MPI_Buffer_attach", "Local: the buffer buffered sends take their space from (one per rank).",
         &[p("buffer", K::Buffer), p("size", K::Int)],
         |s, a, mem, _| {
             if s.bsend.is_some() {
@@ -93,7 +93,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Buffer_detach",
+        "MPI_Buffer_detach", "Blocks until every buffered send's data has left, then returns the buffer's address and size.",
         &[p("buffer_addr", K::BaseOut), p("size", INTP)],
         |s, a, mem, _| {
             let buffer = s.bsend.take().ok_or(ErrorKind::NoBsendBuffer)?;
@@ -105,7 +105,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Sendrecv",
+        "MPI_Sendrecv", "Posts the receive and the send together and blocks until both complete, so a ring of exchanges does not deadlock.",
         &[
             p("sendbuf", K::Buffer),
             p("sendcount", K::Int),
@@ -134,7 +134,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Sendrecv_replace",
+        "MPI_Sendrecv_replace", "`MPI_Sendrecv` on one buffer: the data sent is read at the call, the message received replaces it.",
         &[
             p("buf", K::Buffer),
             p("count", K::Int),

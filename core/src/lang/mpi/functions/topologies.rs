@@ -36,7 +36,7 @@ fn first(values: &[u32], max: i64) -> Result<Vec<i32>, ErrorKind> {
 /// The family's functions.
 pub(super) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
-        "MPI_Dims_create",
+        "MPI_Dims_create", "Local: MPICH 4's balanced factorisation, answer for answer.",
         &[p("nnodes", K::Int), p("ndims", K::Int), p("dims", INTP)],
         |_, a, mem, _| {
             let n = ndims(a.int(1))?;
@@ -60,7 +60,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Cart_create",
+        "MPI_Cart_create", "Collective: a split of the parent that keeps every rank's rank (`reorder` accepted, as MPICH without a device mapping).",
         &[
             p("comm_old", K::Comm),
             p("ndims", K::Int),
@@ -119,7 +119,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Cart_coords",
+        "MPI_Cart_coords", "Local: a rank's coordinates, row-major (the last dimension fastest).",
         &[
             p("comm", K::Comm),
             p("rank", K::Int),
@@ -143,7 +143,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Cart_rank",
+        "MPI_Cart_rank", "Local: the rank at coordinates (periodic dimensions wrap).",
         &[p("comm", K::Comm), p("coords", INTP), p("rank", INTP)],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(0), ctx)?;
@@ -159,7 +159,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Cart_shift",
+        "MPI_Cart_shift", "Local: source and destination of a shift (`MPI_PROC_NULL` off a non-periodic edge).",
         &[
             p("comm", K::Comm),
             p("direction", K::Int),
@@ -184,7 +184,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Cart_sub",
+        "MPI_Cart_sub", "Collective: a split keeping the chosen dimensions.",
         &[
             p("comm", K::Comm),
             p("remain_dims", INTP),
@@ -206,7 +206,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Cartdim_get",
+        "MPI_Cartdim_get", "Local: the number of dimensions.",
         &[p("comm", K::Comm), p("ndims", INTP)],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(0), ctx)?;
@@ -216,7 +216,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Cart_get",
+        "MPI_Cart_get", "Local: the dimensions, periodicity and this rank's coordinates.",
         &[
             p("comm", K::Comm),
             p("maxdims", K::Int),
@@ -246,7 +246,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Topo_test",
+        "MPI_Topo_test", "Local: `MPI_CART` or `MPI_UNDEFINED`.",
         &[p("comm", K::Comm), p("status", INTP)],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(0), ctx)?;
