@@ -101,6 +101,8 @@ test('two engines side by side: both timelines on one time axis, with both end t
     assert.ok(zoomed.end - zoomed.start < (fitted.end - fitted.start) * 0.6, JSON.stringify({ fitted, zoomed }));
 
     // Zoom with the wheel over the comparison: the main timeline follows.
+    // (The comparison is under the run's timeline, in the same scrolling column.)
+    await page.locator(COMPARE).scrollIntoViewIfNeeded();
     const box = await page.locator(COMPARE).boundingBox();
     await page.mouse.move(box.x + box.width * 0.4, box.y + box.height / 2);
     await bothRedrawn(page, () => page.mouse.wheel(0, -300));

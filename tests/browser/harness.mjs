@@ -146,3 +146,9 @@ export async function runExample(page, file) {
   await page.click('[data-testid="run"]');
   await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 120000 });
 }
+
+/** Shows view `id` (`queues`, `lock`, `ranks`, `log`, `machine`) beside the timeline. */
+export async function showView(page, id) {
+  await page.click(`[data-testid="tab-${id}"]`);
+  await page.waitForSelector(`[data-testid="views"][data-current="${id}"]`);
+}

@@ -4,7 +4,7 @@
 // it. Screenshots: tests/screenshots/line-marker*.png (look at them).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadApp, openExample, screenshot, useSite } from './harness.mjs';
+import { loadApp, openExample, screenshot, showView, useSite } from './harness.mjs';
 
 const site = useSite();
 
@@ -49,6 +49,7 @@ test(`each rank's line is marked while stepping; clicking a rank focuses it`, as
 
     // Rank 1 is blocked in its receive: click it in the list, the strong mark moves there.
     const line1 = await describedLine(page, 1);
+    await showView(page, 'ranks');
     await page.click('[data-testid="focus-rank-1"]');
     await page.waitForFunction((line) =>
       document.querySelector('[data-testid="line-mark-focused"]')?.dataset.line === String(line), line1);
@@ -122,6 +123,7 @@ test(`a long rank list shows 16 ranks and the rest a click away`, async () => {
     await page.dispatchEvent('[data-testid="ranks-input"]', 'change');
     await page.click('[data-testid="run"]');
     await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 120000 });
+    await showView(page, 'ranks');
     assert.equal(await page.locator('[data-testid="ranks"] li').count(), 16);
     const more = page.locator('[data-testid="more-ranks"]');
     assert.match(await more.locator('summary').textContent(), /^1008 more ranks$/);

@@ -3,7 +3,7 @@
 // without losing the edit. Screenshots go to tests/screenshots/ (look at them).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadApp as load, openExample, runExample, screenshot, useSite } from './harness.mjs';
+import { loadApp as load, openExample, runExample, screenshot, showView, useSite } from './harness.mjs';
 
 const site = useSite(['/', '/slides/']);
 
@@ -41,7 +41,8 @@ test('run to the end, step back, scrub, and jump to an event from the log', asyn
       'halfway through, the result is not printed yet');
     await screenshot(page, 'playground-scrubbed');
 
-    // Jump: click a future line of the log; it becomes the current line.
+    // Jump: click a future line of the log (one tab away); it becomes the current line.
+    await showView(page, 'log');
     const future = page.locator('.event-log li.future').last();
     const record = await future.getAttribute('data-record');
     await future.locator('button').click();
@@ -91,6 +92,7 @@ test('the console shows every rank, or the one you pick', async () => {
     const all = await page.textContent('[data-testid="console"]');
     assert.match(all, /\[rank 0 @/);
     assert.match(all, /\[rank 3 @/);
+    await showView(page, 'ranks');
     await page.selectOption('[data-testid="console-rank"]', '3');
     const mine = await page.textContent('[data-testid="console"]');
     assert.match(mine, /\[rank 3 @/);

@@ -621,7 +621,10 @@ impl State {
                 self.args = shared.args;
                 self.present = shared.present;
                 self.view = None;
-                self.example = None;
+                // A link to an example as it came names it (the picker, the editor, the bars).
+                self.example = crate::examples::EXAMPLES
+                    .iter()
+                    .position(|(_, source)| *source == self.source);
             }
             Action::RestoreAutosave(saved) => {
                 // Only what still makes sense: an unknown machine keeps the current one.
