@@ -204,6 +204,8 @@ struct Colors {
     unexpected: String,
     highlight: String,
     font: String,
+    /// Text size relative to the usual (`--tl-text-scale`: larger in presentation mode).
+    text_scale: f64,
 }
 
 impl Colors {
@@ -235,7 +237,19 @@ impl Colors {
             unexpected: get("--tl-unexpected", "#b45309"),
             highlight: get("--tl-highlight", "#111827"),
             font: get("--sans", "system-ui, sans-serif"),
+            text_scale: get("--tl-text-scale", "1")
+                .parse::<f64>()
+                .ok()
+                .filter(|k| k.is_finite())
+                .map_or(1.0, |k| k.clamp(0.5, 2.0)),
         }
+    }
+}
+
+impl Colors {
+    /// The canvas font at `px` (CSS px) times the text scale.
+    fn font_px(&self, px: f64) -> String {
+        format!("{}px {}", px * self.text_scale, self.font)
     }
 }
 
@@ -741,14 +755,14 @@ fn paint(v: &mut View, session: &Session) {
     ctx.set_fill_style_str(&colors.label);
     ctx.set_text_baseline("middle");
     ctx.set_text_align("left");
-    ctx.set_font(&format!("12px {}", colors.font));
+    ctx.set_font(&colors.font_px(12.0));
     let label_every = (14.0 / row).ceil().max(1.0) as u32;
     for r in (0..ranks).step_by(label_every as usize) {
         let _ = ctx.fill_text(&format!("rank {r}"), 10.0, lay.y(r));
     }
 
     // Time axis and grid.
-    ctx.set_font(&format!("11px {}", colors.font));
+    ctx.set_font(&colors.font_px(11.0));
     let mut step = geometry::nice_step(v.ps_per_px() * 90.0);
     let widest = ctx
         .measure_text(&geometry::label(end, step, end))
@@ -1026,7 +1040,7 @@ fn paint(v: &mut View, session: &Session) {
     ctx.set_global_alpha(1.0);
     if stride > 1 {
         let note = format!("1 in {stride} arrows drawn at this zoom · zoom in for all");
-        ctx.set_font(&format!("11px {}", colors.font));
+        ctx.set_font(&colors.font_px(11.0));
         ctx.set_text_align("right");
         let w = ctx.measure_text(&note).map(|m| m.width()).unwrap_or(200.0);
         let (x, y) = (lay.right - 6.0, TOP + rows_h - 10.0);
