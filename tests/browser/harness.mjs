@@ -146,3 +146,60 @@ export async function runExample(page, file) {
   await page.click('[data-testid="run"]');
   await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 120000 });
 }
+
+/**
+ * A valid MPI C program of exactly `lines` lines (at least 30): many small functions, then a
+ * `main` that calls the last one and prints on rank 0. For the editor at scale.
+ */
+export function bigProgram(lines = 10000) {
+  const head = ['/* A long program: the editor at scale. */', '#include <mpi.h>', '#include <stdio.h>', ''];
+  const main = [
+    'int main(int argc, char **argv)',
+    '{',
+    '    int rank;',
+    '    MPI_Init(&argc, &argv);',
+    '    MPI_Comm_rank(MPI_COMM_WORLD, &rank);',
+    '    if (rank == 0) {',
+    '        printf("%d\\n", work_0(3));',
+    '    }',
+    '    MPI_Finalize();',
+    '    return 0;',
+    '}',
+  ];
+  const body = [];
+  for (let k = 0; head.length + body.length + 10 + main.length <= lines; k++) {
+    body.push(
+      `/* block ${k}: a sum with a "string" and 'c' */`,
+      `static int work_${k}(int x)`,
+      '{',
+      '    int s = 0;',
+      '    for (int i = 0; i < x; i++) {',
+      `        s += i * ${k};`,
+      '    }',
+      '    return s;',
+      '}',
+      '',
+    );
+  }
+  while (head.length + body.length + main.length < lines) body.push(`// filler ${body.length}`);
+  return [...head, ...body, ...main].join('\n');
+}
+
+/**
+ * Puts `text` into the editor at once, as a paste would (the textarea's value and one input
+ * event), and waits for the gutter to show its line count.
+ */
+export async function pasteProgram(page, text) {
+  await page.evaluate((text) => {
+    const area = document.querySelector('[aria-label="MPI program source"]');
+    area.focus();
+    area.value = text;
+    area.setSelectionRange(0, 0);
+    area.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
+  }, text);
+  const lines = text.split('\n').length;
+  await page.waitForFunction(
+    (lines) => document.querySelector('.editor .panel-head .muted')?.textContent.includes(`${lines} lines`),
+    lines,
+  );
+}
