@@ -474,7 +474,7 @@ fn consequence(op: MemOp, result: u64) -> String {
             if result & WAFLAG != 0 {
                 "a writer holds the lock: it queues on r_hd".to_string()
             } else {
-                "no writer active: it holds the lock (shared)".to_string()
+                "no writer active: the lock is its (shared) once this result reaches it".to_string()
             }
         }
         (RCNT, K::FetchAndAdd) if operand == RC_INCR.wrapping_neg() => {
