@@ -77,6 +77,28 @@ export function launchChromium() {
   });
 }
 
+/**
+ * For a benchmark: the built site served at `/`, Debian's Chromium, and a 1280×900 page with the
+ * app loaded. `close()` ends them.
+ */
+export async function benchPage() {
+  const server = await serveStatic(distDir, ['/']);
+  const browser = await launchChromium();
+  const { page, problems } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(server.origin + '/');
+  await page.waitForSelector('[data-testid="app"][data-ready="true"]', { timeout: 20000 });
+  return { page, problems, close: async () => { await browser.close(); server.close(); } };
+}
+
+/** The `p`th percentile of `xs` (nearest rank), for the benchmarks. */
+export function percentile(xs, p) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+}
+
+/** A duration in milliseconds as the benchmarks print it. */
+export const ms = (x) => `${x.toFixed(1)} ms`;
+
 /** A new page whose console errors, page errors and failed requests are collected in `problems`. */
 export async function openPage(browser, options = {}) {
   const context = await browser.newContext(options);

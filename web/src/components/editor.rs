@@ -580,10 +580,12 @@ pub fn editor(props: &EditorProps) -> Html {
         } else {
             String::new()
         };
+        // The width in steps of 16 columns: typing at the end of the longest line changes it
+        // (and re-lays out the whole textarea) once every 16 characters, not at every one.
         format!(
             "height: calc(2 * var(--code-pad-top) + {line_count} * var(--code-line)); \
              min-width: calc({} * 1ch + 24px){view_width}",
-            widest + 1
+            (widest + 1).div_ceil(16) * 16
         )
     };
     let body = if read_only {
