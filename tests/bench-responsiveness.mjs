@@ -3,19 +3,11 @@
 // Chromium's real input pipeline. Prints how long each click took to be handled, the longest
 // main-thread task, the longest gap between painted frames, and the simulation throughput.
 // Figures for notes, never pass/fail. Usage: node tests/bench-responsiveness.mjs (after trunk build)
-import { distDir, serveStatic, launchChromium, openPage } from './browser/harness.mjs';
+import { benchPage, percentile, ms } from './browser/harness.mjs';
 
-const server = await serveStatic(distDir, ['/']);
-const browser = await launchChromium();
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
-const ms = (x) => `${x.toFixed(1)} ms`;
+const pct = percentile;
+const { page, problems, close } = await benchPage();
 try {
-  const { page, problems } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-  await page.goto(server.origin + '/');
-  await page.waitForSelector('[data-testid="app"][data-ready="true"]', { timeout: 20000 });
   const value = await page.$eval('[data-testid="example-select"]', (s) =>
     [...s.options].find((o) => o.textContent === 'halo_sweep.c').value);
   await page.selectOption('[data-testid="example-select"]', value);
@@ -61,6 +53,5 @@ try {
   console.log(`frame gaps during the run: median ${ms(pct(gaps, 50))}, p95 ${ms(pct(gaps, 95))}, max ${ms(Math.max(...gaps))} over ${gaps.length} frames`);
   if (problems.length) throw new Error(problems.join('\n'));
 } finally {
-  await browser.close();
-  server.close();
+  await close();
 }

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { screenshotDir, loadApp as load, screenshot, useSite } from './harness.mjs';
+import { screenshotDir, loadApp as load, screenshot, useSite, bigProgram, pasteProgram } from './harness.mjs';
 
 const SRC = '[aria-label="MPI program source"]';
 const OVERLAY = '[data-testid="code-overlay"]';
@@ -331,6 +331,143 @@ test('highlighting and an error in the dark theme, full page', async () => {
     await shoot(page, 'editor-selection-dark');
     const caret = await page.$eval(SRC, (t) => getComputedStyle(t).caretColor);
     assert.equal(caret, 'rgb(255, 255, 255)', 'a light caret on the dark background');
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('a 10,000-line program: typing in the middle updates colours and line numbers, errors still show', async () => {
+  const { page, problems, close } = await loadApp();
+  try {
+    const text = bigProgram(10000);
+    await pasteProgram(page, text);
+    const lines = text.split('\n');
+    // The middle: the end of a block's comment line; a new line typed after it.
+    const at = lines.findIndex((l, i) => i >= 5000 && l.startsWith('/* block'));
+    const offset = lines.slice(0, at + 1).join('\n').length;
+    await page.focus(SRC);
+    await page.$eval(SRC, (t, o) => t.setSelectionRange(o, o), offset);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('int added = 42; /* typed */');
+    await page.waitForFunction(() => document.querySelector('.editor .panel-head .muted').textContent.includes('10001 lines'));
+    // Only the lines in view are drawn, and they are the textarea's lines there.
+    const drawn = await page.$eval(OVERLAY, (pre) => ({
+      first: Number(pre.dataset.firstLine),
+      text: pre.textContent,
+      spans: pre.querySelectorAll('span').length,
+    }));
+    const value = await page.inputValue(SRC);
+    const valueLines = value.split('\n');
+    const drawnLines = drawn.text.replace(/\n$/, '').split('\n');
+    assert.ok(drawnLines.length < 400, `a window of lines, not all (${drawnLines.length})`);
+    assert.deepEqual(drawnLines, valueLines.slice(drawn.first - 1, drawn.first - 1 + drawnLines.length));
+    assert.ok(drawn.first - 1 <= at + 1 && at + 1 < drawn.first - 1 + drawnLines.length, 'the typed line is drawn');
+    // Its colours come once typing pauses: a type, a number and a comment.
+    const line = at + 2;
+    await page.waitForFunction(
+      (o) => [...document.querySelectorAll(`${o} .tok-number`)].some((e) => e.textContent === '42'),
+      OVERLAY,
+    );
+    const tokens = await page.$$eval(`${OVERLAY} [class^="tok-"]`, (els) => els.map((e) => [e.className, e.textContent]));
+    for (const [cls, text] of [['tok-type', 'int'], ['tok-number', '42'], ['tok-comment', '/* typed */']]) {
+      assert.ok(tokens.some(([c, t]) => c === cls && t === text), `${cls} "${text}"`);
+    }
+    // The gutter numbers the lines drawn, and each number sits on its line: the typed line's
+    // number at the same height as its "42".
+    const rows = await page.evaluate(([o, line]) => {
+      const number = [...document.querySelectorAll('.gutter .ln')].find((n) => n.textContent === String(line));
+      const value = [...document.querySelectorAll(`${o} .tok-number`)].find((e) => e.textContent === '42');
+      const mid = (e) => { const r = e.getBoundingClientRect(); return r.top + r.height / 2; };
+      const numbers = [...document.querySelectorAll('.gutter .ln')].map((n) => Number(n.textContent));
+      return { number: mid(number), value: mid(value), numbers };
+    }, [OVERLAY, line]);
+    assert.ok(Math.abs(rows.number - rows.value) < 4, `number and text on one line: ${rows.number} vs ${rows.value}`);
+    assert.equal(rows.numbers[0], drawn.first);
+    assert.deepEqual(rows.numbers, rows.numbers.map((_, i) => drawn.first + i), 'consecutive numbers');
+    // The text is where the textarea has it: the caret's line box is at line × 20 px.
+    const caretTop = await page.evaluate(([src, line]) => {
+      const area = document.querySelector(src);
+      const style = getComputedStyle(area);
+      return area.getBoundingClientRect().top + parseFloat(style.paddingTop) + (line - 1) * parseFloat(style.lineHeight);
+    }, [SRC, line]);
+    const valueTop = await page.evaluate((o) => {
+      const e = [...document.querySelectorAll(`${o} .tok-number`)].find((e) => e.textContent === '42');
+      const r = e.getBoundingClientRect();
+      return r.top + r.height / 2;
+    }, OVERLAY);
+    assert.ok(valueTop > caretTop && valueTop < caretTop + 20, `overlay line ${valueTop} in textarea line ${caretTop}..+20`);
+    // An error there is underlined with its message after Ctrl+Enter.
+    await page.keyboard.press('Home');
+    await page.keyboard.type('undefined_name = 1; ');
+    await page.keyboard.press('Control+Enter');
+    await page.locator('[data-testid="gutter-error"]').first().waitFor({ timeout: 60000 });
+    assert.deepEqual(await page.locator('[data-testid="gutter-error"]').allTextContents(), [String(line)]);
+    assert.match(await page.locator('[data-testid="inline-diagnostic"]').textContent(), /undefined_name/);
+    assert.equal(await page.$$eval(`${OVERLAY} .diag-mark`, (els) => els.map((e) => e.textContent).join('')), 'undefined_name');
+    // Typing at the very end: the last lines are drawn, numbered to the end.
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('\n// the end');
+    await page.waitForFunction(() => document.querySelector('.editor .panel-head .muted').textContent.includes('10002 lines'));
+    await page.waitForFunction(() => [...document.querySelectorAll('.gutter .ln')].some((n) => n.textContent === '10002'));
+    assert.ok((await page.textContent(OVERLAY)).endsWith('// the end'));
+    await shoot(page, 'editor-10000-lines');
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('a long line scrolls inside the code box; a long message wraps inside it', async () => {
+  const { page, problems, close } = await loadApp();
+  try {
+    const long = `/* ${'a long comment '.repeat(27)}*/`;
+    assert.ok(long.length >= 400);
+    await page.fill(
+      SRC,
+      '#include <mpi.h>\n' + long + '\nint main(int argc, char **argv) {\n    int x = 0;\n    MPI_Init(&argc, &argv);\n' +
+        '    MPI_Send(&x, 1, MPI_INT, 0); /* makes this line long enough */\n    MPI_Finalize();\n    return 0;\n}\n',
+    );
+    await page.focus(SRC);
+    await page.keyboard.press('Control+Enter');
+    const inline = page.locator('[data-testid="inline-diagnostic"]');
+    await inline.waitFor();
+    assert.match(await inline.textContent(), /takes 6 arguments/);
+    const boxes = await page.evaluate(() => {
+      const code = document.querySelector('.editor .code');
+      const msg = document.querySelector('[data-testid="inline-diagnostic"]').getBoundingClientRect();
+      const box = code.getBoundingClientRect();
+      const root = document.scrollingElement;
+      return {
+        scrollWidth: code.scrollWidth, clientWidth: code.clientWidth,
+        box: { left: box.left, right: box.right }, msg: { left: msg.left, right: msg.right, height: msg.height },
+        page: { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth },
+      };
+    });
+    assert.ok(boxes.scrollWidth > boxes.clientWidth, `the long line scrolls: ${JSON.stringify(boxes)}`);
+    assert.ok(boxes.page.scrollWidth <= boxes.page.clientWidth, `the page does not: ${JSON.stringify(boxes.page)}`);
+    assert.ok(boxes.msg.right <= boxes.box.right, `the message ends inside the box: ${JSON.stringify(boxes)}`);
+    assert.ok(boxes.msg.height > 20, `it wraps: ${boxes.msg.height}px tall`);
+    // Scrolled to the end, the long line's end is drawn over the textarea's.
+    const end = await page.evaluate(() => {
+      const code = document.querySelector('.editor .code');
+      code.scrollLeft = code.scrollWidth;
+      const pre = document.querySelector('[data-testid="code-overlay"]');
+      const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const i = n.textContent.indexOf('*/');
+        if (n.textContent.includes('a long comment') && i >= 0) {
+          const range = document.createRange();
+          range.setStart(n, i);
+          range.setEnd(n, i + 2);
+          return { text: range.getBoundingClientRect().right, box: code.getBoundingClientRect().right };
+        }
+      }
+      return null;
+    });
+    assert.ok(end && end.text <= end.box, `the line's end is reachable: ${JSON.stringify(end)}`);
+    await page.evaluate(() => { document.querySelector('.editor .code').scrollLeft = 0; });
+    await shoot(page, 'editor-long-line');
     assert.deepEqual(problems, []);
   } finally {
     await close();

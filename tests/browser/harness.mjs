@@ -77,6 +77,28 @@ export function launchChromium() {
   });
 }
 
+/**
+ * For a benchmark: the built site served at `/`, Debian's Chromium, and a 1280×900 page with the
+ * app loaded. `close()` ends them.
+ */
+export async function benchPage() {
+  const server = await serveStatic(distDir, ['/']);
+  const browser = await launchChromium();
+  const { page, problems } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(server.origin + '/');
+  await page.waitForSelector('[data-testid="app"][data-ready="true"]', { timeout: 20000 });
+  return { page, problems, close: async () => { await browser.close(); server.close(); } };
+}
+
+/** The `p`th percentile of `xs` (nearest rank), for the benchmarks. */
+export function percentile(xs, p) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+}
+
+/** A duration in milliseconds as the benchmarks print it. */
+export const ms = (x) => `${x.toFixed(1)} ms`;
+
 /** A new page whose console errors, page errors and failed requests are collected in `problems`. */
 export async function openPage(browser, options = {}) {
   const context = await browser.newContext(options);
@@ -151,4 +173,61 @@ export async function runExample(page, file) {
 export async function showView(page, id) {
   await page.click(`[data-testid="tab-${id}"]`);
   await page.waitForSelector(`[data-testid="views"][data-current="${id}"]`);
+}
+
+/**
+ * A valid MPI C program of exactly `lines` lines (at least 30): many small functions, then a
+ * `main` that calls the last one and prints on rank 0. For the editor at scale.
+ */
+export function bigProgram(lines = 10000) {
+  const head = ['/* A long program: the editor at scale. */', '#include <mpi.h>', '#include <stdio.h>', ''];
+  const main = [
+    'int main(int argc, char **argv)',
+    '{',
+    '    int rank;',
+    '    MPI_Init(&argc, &argv);',
+    '    MPI_Comm_rank(MPI_COMM_WORLD, &rank);',
+    '    if (rank == 0) {',
+    '        printf("%d\\n", work_0(3));',
+    '    }',
+    '    MPI_Finalize();',
+    '    return 0;',
+    '}',
+  ];
+  const body = [];
+  for (let k = 0; head.length + body.length + 10 + main.length <= lines; k++) {
+    body.push(
+      `/* block ${k}: a sum with a "string" and 'c' */`,
+      `static int work_${k}(int x)`,
+      '{',
+      '    int s = 0;',
+      '    for (int i = 0; i < x; i++) {',
+      `        s += i * ${k};`,
+      '    }',
+      '    return s;',
+      '}',
+      '',
+    );
+  }
+  while (head.length + body.length + main.length < lines) body.push(`// filler ${body.length}`);
+  return [...head, ...body, ...main].join('\n');
+}
+
+/**
+ * Puts `text` into the editor at once, as a paste would (the textarea's value and one input
+ * event), and waits for the gutter to show its line count.
+ */
+export async function pasteProgram(page, text) {
+  await page.evaluate((text) => {
+    const area = document.querySelector('[aria-label="MPI program source"]');
+    area.focus();
+    area.value = text;
+    area.setSelectionRange(0, 0);
+    area.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
+  }, text);
+  const lines = text.split('\n').length;
+  await page.waitForFunction(
+    (lines) => document.querySelector('.editor .panel-head .muted')?.textContent.includes(`${lines} lines`),
+    lines,
+  );
 }

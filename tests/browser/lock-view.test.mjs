@@ -169,3 +169,31 @@ test('the lock view in the dark theme at phone width', async () => {
     await close();
   }
 });
+
+test('the summary never says more readers hold the lock than the holders shown', async () => {
+  const { page, problems, close } = await loadApp(site);
+  try {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await runExample(page, 'mcs_lock.c');
+    await page.click('[data-testid="reset"]');
+    await page.locator('[data-testid="run-status"]', { hasText: 'paused at event 0' }).waitFor();
+    // A reader counted in rcnt by its fetch_and_add whose request has not completed: the
+    // summary says it is being granted the lock; it is not listed as holding it.
+    const steps = await stepUntil(
+      page,
+      () => /counted in rcnt/.test(document.querySelector('[data-testid="lock-summary"]')?.textContent ?? ''),
+      400,
+    );
+    assert.ok(steps > 0, 'a reader is counted before it holds the lock within 400 events');
+    const summary = await page.textContent('[data-testid="lock-summary"]');
+    const holders = await page.textContent('[data-testid="lock-holders"]');
+    assert.match(summary, /readers? counted in rcnt: .*(being granted|leaving|wait)/);
+    const claimed = Number(/(\d+) holds? it(?! exclusive)/.exec(summary)?.[1] ?? 0);
+    const listed = /nobody/.test(holders) ? 0 : (/\(shared\)/.test(holders) ? holders.replace(/.*ranks? /, '').split(',').length : 0);
+    assert.equal(claimed, listed, `${summary} beside ${holders}`);
+    await page.locator(view).screenshot({ path: new URL('../screenshots/lock-view-counted.png', import.meta.url).pathname });
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});

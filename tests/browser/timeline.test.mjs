@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openPage, runExample, screenshot, screenshotDir, useSite } from './harness.mjs';
+import { openExample, openPage, runExample, screenshot, screenshotDir, useSite } from './harness.mjs';
 
 const site = useSite(['/']);
 
@@ -227,3 +227,41 @@ test('the view follows the cursor while the run moves, unless the user panned', 
     await close();
   }
 });
+
+for (const colorScheme of ['light', 'dark']) {
+  test(`the span kinds in colour-blind-safe colours, the MPI library's spans hatched (${colorScheme})`, async () => {
+    const { page, problems, close } = await openPage(site.browser, { viewport: { width: 1280, height: 900 }, colorScheme });
+    try {
+      await page.goto(site.server.origin + '/');
+      await page.waitForSelector('[data-testid="app"][data-ready="true"]');
+      // EM-X under a request-based engine: every MPI call spends library time.
+      await openExample(page, 'pingpong_naive.c');
+      await page.selectOption('[data-testid="profile-select"]', 'emx');
+      await page.click('.limits summary').catch(() => {});
+      await page.selectOption('[data-testid="engine-select"]', 'both-sides:sync');
+      await page.click('[data-testid="run"]');
+      await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 120000 });
+      const canvas = page.locator(CANVAS);
+      await canvas.scrollIntoViewIfNeeded();
+      const box = await canvas.boundingBox();
+      await page.mouse.move(box.x + box.width * 0.03, box.y + 40);
+      for (let i = 0; i < 6; i++) await redrawn(page, () => page.mouse.wheel(0, -400));
+      await page.mouse.move(5, 5);
+      // Along rank 0's row, right of the compute span: the library colour and its stripes.
+      const colours = await page.$eval(CANVAS, (c) => {
+        const ctx = c.getContext('2d');
+        const style = getComputedStyle(c);
+        const y = Math.round((c.height / c.getBoundingClientRect().height) * 60);
+        const { data } = ctx.getImageData(Math.round(c.width * 0.6), y, Math.round(c.width * 0.1), 1);
+        const seen = new Set();
+        for (let i = 0; i < data.length; i += 4) seen.add(`${data[i]},${data[i + 1]},${data[i + 2]}`);
+        return { seen: [...seen], library: style.getPropertyValue('--tl-library').trim() };
+      });
+      assert.ok(colours.seen.length >= 2, `stripes: ${colours.seen.join(' ')}`);
+      await panelShot(page, `timeline-spans-${colorScheme}`);
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+}

@@ -111,14 +111,7 @@ pub fn app() -> Html {
         });
     }
     // Autosave every edit (not in embeds: a slide must not overwrite the viewer's own work).
-    {
-        let saved = state.share_state();
-        use_effect_with(saved, move |saved| {
-            if !embed {
-                autosave::save(saved);
-            }
-        });
-    }
+    autosave::use_autosave(state.share_state(), !embed);
     use_playback(&state);
     crate::keys::use_stepping_keys(&state, !route.route.is_paper());
 

@@ -13,6 +13,7 @@ mod lang_rma;
 mod lang_vm;
 mod lock_check;
 mod lock_schemes;
+mod lock_summary;
 mod op_cost;
 mod profiles;
 mod script;

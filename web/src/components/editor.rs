@@ -3,9 +3,13 @@
 //! and the coloured glyphs line up), a line gutter with error markers, and the diagnostics of the
 //! last run underlined in place with their message at the end of the line.
 //!
-//! Layout: the `.code` box scrolls; inside it the gutter (sticky on the left) and a body holding
-//! the overlay in normal flow and the textarea stretched over it. The textarea never scrolls by
-//! itself: it is exactly as large as the highlighted text, so both move together by construction.
+//! Layout: the `.code` box scrolls; inside it the gutter (sticky on the left) and a body as large
+//! as the whole text (height from the line count, width from the longest line), holding the
+//! textarea stretched over it and the overlay. The textarea never scrolls by itself, so text and
+//! overlay move together by construction. Only the lines in view are drawn (gutter numbers and
+//! overlay, placed at their line: see [`code_window`]), and a long text's colours follow the
+//! edits until typing pauses (see [`recolour`]), so a keystroke costs the same in 10,000 lines
+//! as in 50. Inline messages wrap within the box's visible width.
 //!
 //! Keys: Ctrl/Cmd+Enter runs; Tab inserts four spaces or indents the selected lines, Shift+Tab
 //! outdents; Escape then Tab leaves the editor (keyboard users are never trapped); Enter keeps the
@@ -24,16 +28,24 @@ use rankscope_core::lang::highlight::{highlight, Highlight, HighlightClass};
 use rankscope_core::lang::Diagnostic;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
-use web_sys::{
-    Element, HtmlTextAreaElement, InputEvent, KeyboardEvent, ScrollIntoViewOptions,
-    ScrollLogicalPosition,
-};
+use web_sys::{Element, HtmlTextAreaElement, InputEvent, KeyboardEvent};
 use yew::prelude::*;
 
+use crate::code_window::{self, View};
 use crate::edit_history::{EditHistory, EditKind, EditState, Selection};
+use crate::recolour;
+use gloo_timers::callback::Timeout;
 
 /// Spaces inserted by Tab and removed by Shift+Tab.
 pub const INDENT: &str = "    ";
+
+/// How long typing must pause before the whole text is highlighted again (until then, the
+/// colours move along with the edits).
+const RECOLOUR_PAUSE_MS: u32 = 150;
+
+/// Texts up to this size (about 2,000 lines; a millisecond or two) are highlighted on every
+/// keystroke; longer ones as [`RECOLOUR_PAUSE_MS`] says.
+const HIGHLIGHT_AT_ONCE_BYTES: usize = 48 * 1024;
 
 /// How many ranks' lines the editor marks (the first ones; a run of thousands would cover
 /// every line).
@@ -159,6 +171,14 @@ struct Core {
     reveal: bool,
     /// The text was replaced from outside: caret and scroll back to the start after the render.
     fresh_text: bool,
+    /// The textarea the text was last put into (its value is set here, only when the text came
+    /// from outside or the element is new: not on every render, which would copy the whole text
+    /// out of it to compare).
+    filled: Option<HtmlTextAreaElement>,
+    /// The highlight drawn and the text it is for (exact, or moved along with edits).
+    coloured: Option<(AttrValue, Rc<Vec<Highlight>>)>,
+    /// Highlights the whole text again once typing pauses.
+    recolour: Option<Timeout>,
     on_edit: Callback<String>,
     on_run: Callback<()>,
 }
@@ -187,6 +207,9 @@ pub fn editor(props: &EditorProps) -> Html {
                 reveal: false,
                 // A new editor shows its text from the top (a focused textarea reveals its caret).
                 fresh_text: true,
+                filled: None,
+                coloured: None,
+                recolour: None,
                 on_edit: Callback::noop(),
                 on_run: Callback::noop(),
             }
@@ -212,7 +235,103 @@ pub fn editor(props: &EditorProps) -> Html {
         let marks = marks_for(&c.diagnostics, &c.diagnostics_source, source);
         (c.diagnostics.clone(), marks)
     };
-    let highlights = use_memo(props.source.clone(), |s| highlight(s));
+    // The whole text's colours: exact for a short text, a text from outside and at first; else
+    // the last highlight moved along with the edit, the whole text highlighted again once typing
+    // pauses (see `recolour`). Width and line count: once per text. The window below draws only
+    // the lines in view.
+    let force_update = use_force_update();
+    let highlights: Rc<Vec<Highlight>> = {
+        let mut c = core.borrow_mut();
+        let at_once =
+            c.fresh_text || c.coloured.is_none() || source.len() <= HIGHLIGHT_AT_ONCE_BYTES;
+        match &c.coloured {
+            Some((text, hs)) if **text == *source => hs.clone(),
+            Some((text, hs)) if !at_once => {
+                let moved = Rc::new(recolour::follow_edit(hs, text, source));
+                c.coloured = Some((props.source.clone(), moved.clone()));
+                let (later, force_update) = (core.clone(), force_update.clone());
+                c.recolour = Some(Timeout::new(RECOLOUR_PAUSE_MS, move || {
+                    if let Ok(mut c) = later.try_borrow_mut() {
+                        let text = AttrValue::from(c.seen_source.clone());
+                        c.coloured = Some((text.clone(), Rc::new(highlight(&text))));
+                        c.recolour = None;
+                        force_update.force_update();
+                    }
+                }));
+                moved
+            }
+            _ => {
+                let hs = Rc::new(highlight(source));
+                c.coloured = Some((props.source.clone(), hs.clone()));
+                c.recolour = None;
+                hs
+            }
+        }
+    };
+    let text_facts = use_memo(props.source.clone(), |s| {
+        (code_window::widest(s), code_window::line_count(s))
+    });
+    let code_ref = use_node_ref();
+    let view = use_state_eq(View::default);
+    // The lines in view: measured after every render and whenever anything scrolls (the code
+    // box, or the page around it) or the window is resized.
+    let remeasure = {
+        let (code_ref, gutter_ref, view) = (code_ref.clone(), gutter_ref.clone(), view.clone());
+        Rc::new(move || {
+            if let (Some(code), Some(gutter)) =
+                (code_ref.cast::<Element>(), gutter_ref.cast::<Element>())
+            {
+                view.set(code_window::measure(&code, &gutter));
+            }
+        })
+    };
+    {
+        let (remeasure, code_ref) = (remeasure.clone(), code_ref.clone());
+        use_effect_with((), move |_| {
+            // The code box's size (the page's layout around it may change it).
+            let observer = {
+                let remeasure = remeasure.clone();
+                let closure = Closure::<dyn Fn()>::new(move || remeasure());
+                let observer = web_sys::ResizeObserver::new(closure.as_ref().unchecked_ref()).ok();
+                if let (Some(observer), Some(code)) = (&observer, code_ref.cast::<Element>()) {
+                    observer.observe(&code);
+                }
+                observer.map(|o| (o, closure))
+            };
+            let listener = web_sys::window().map(|window| {
+                let closure = Closure::<dyn Fn(Event)>::new(move |_: Event| remeasure());
+                let options = web_sys::AddEventListenerOptions::new();
+                options.set_capture(true);
+                options.set_passive(true);
+                for kind in ["scroll", "resize"] {
+                    window
+                        .add_event_listener_with_callback_and_add_event_listener_options(
+                            kind,
+                            closure.as_ref().unchecked_ref(),
+                            &options,
+                        )
+                        .ok();
+                }
+                (window, closure)
+            });
+            move || {
+                if let Some((observer, _closure)) = observer {
+                    observer.disconnect();
+                }
+                if let Some((window, closure)) = listener {
+                    for kind in ["scroll", "resize"] {
+                        window
+                            .remove_event_listener_with_callback_and_bool(
+                                kind,
+                                closure.as_ref().unchecked_ref(),
+                                true,
+                            )
+                            .ok();
+                    }
+                }
+            }
+        });
+    }
 
     // `beforeinput` (which Yew has no attribute for): the selection before each edit, and the
     // browser's own undo/redo (menus, gestures) routed to our history.
@@ -243,37 +362,44 @@ pub fn editor(props: &EditorProps) -> Html {
         });
     }
     // After a render caused by our own undo/indent/newline: bring the caret's line into view.
-    // After a replacement from outside (an opened example): caret and scroll at the start.
+    // After a replacement from outside (an opened example): the text into the textarea, caret
+    // and scroll at the start. Then the lines in view, which these may have moved.
     {
-        let (core, area_ref, gutter_ref) = (core.clone(), area_ref.clone(), gutter_ref.clone());
+        let (core, area_ref, code_ref) = (core.clone(), area_ref.clone(), code_ref.clone());
+        let remeasure = remeasure.clone();
         use_effect(move || {
-            let (reveal, fresh) = {
+            let area = area_ref.cast::<HtmlTextAreaElement>();
+            let (reveal, fresh, text) = {
                 let mut c = core.borrow_mut();
-                (
-                    std::mem::take(&mut c.reveal),
-                    std::mem::take(&mut c.fresh_text),
-                )
+                let fresh = std::mem::take(&mut c.fresh_text);
+                let new_area = area.is_some() && c.filled != area;
+                let text = (fresh || new_area).then(|| c.history.current().text.clone());
+                c.filled.clone_from(&area);
+                (std::mem::take(&mut c.reveal), fresh, text)
             };
+            if let (Some(area), Some(text)) = (&area, &text) {
+                area.set_value(text);
+            }
             if fresh {
-                if let Some(area) = area_ref.cast::<HtmlTextAreaElement>() {
+                if let Some(area) = &area {
                     area.set_selection_range(0, 0).ok();
                 }
-                if let Some(code) = gutter_ref
-                    .cast::<Element>()
-                    .and_then(|g| g.parent_element())
-                {
+                if let Some(code) = code_ref.cast::<Element>() {
                     code.set_scroll_top(0);
                     code.set_scroll_left(0);
                 }
             } else if reveal {
-                reveal_caret(&area_ref, &gutter_ref);
+                reveal_caret(&area_ref, &code_ref);
+            }
+            if fresh || reveal || text.is_some() {
+                remeasure();
             }
         });
     }
 
     // The focused rank's line: scroll the code box (only it, not the page) to keep it in view.
     {
-        let gutter_ref = gutter_ref.clone();
+        let code_ref = code_ref.clone();
         let focused = props
             .rank_lines
             .iter()
@@ -281,7 +407,7 @@ pub fn editor(props: &EditorProps) -> Html {
             .map(|r| (r.rank, r.line));
         use_effect_with(focused, move |focused| {
             if let Some((_, line)) = focused {
-                follow_line(&gutter_ref, *line);
+                follow_line(&code_ref, *line);
             }
         });
     }
@@ -335,20 +461,31 @@ pub fn editor(props: &EditorProps) -> Html {
         }
     });
 
-    let lines = layout(source, &highlights, &marks);
-    let line_count = lines.len();
-    let mut problems_by_line: Vec<Vec<usize>> = vec![Vec::new(); line_count];
+    // The lines drawn: those in view (all of them when read only: the overlay is the content).
+    let (widest, line_count) = *text_facts;
+    let shown = if props.read_only {
+        0..line_count
+    } else {
+        view.lines(line_count)
+    };
+    let first = shown.start;
+    let lines = layout(source, &highlights, &marks, shown.clone());
+    let mut problems_by_line: Vec<Vec<usize>> = vec![Vec::new(); lines.len()];
     for (i, mark) in marks.iter().enumerate() {
-        if let Some(slot) = problems_by_line.get_mut(mark.line) {
+        if let Some(slot) = mark
+            .line
+            .checked_sub(first)
+            .and_then(|l| problems_by_line.get_mut(l))
+        {
             slot.push(i);
         }
     }
     let tip = |i: usize| tooltip(&diagnostics[marks[i].diagnostic]);
 
     let by_line = ranks_by_line(&props.rank_lines, line_count);
-    let gutter = (0..line_count).map(|line| {
+    let gutter = shown.clone().map(|line| {
         let number = (line + 1).to_string();
-        match (problems_by_line[line].as_slice(), by_line[line].as_slice()) {
+        match (problems_by_line[line - first].as_slice(), by_line[line].as_slice()) {
             ([], []) => html! { <><span class="ln">{ number }</span>{ "\n" }</> },
             ([], ranks) => {
                 let first = ranks[0];
@@ -377,7 +514,8 @@ pub fn editor(props: &EditorProps) -> Html {
             </div>
         }
     });
-    let overlay = lines.iter().enumerate().map(|(line, l)| {
+    let overlay = lines.iter().enumerate().map(|(i, l)| {
+        let line = first + i;
         let pieces = l.pieces.iter().map(|p| {
             let text = source.get(p.range.clone()).unwrap_or_default().to_string();
             match (p.class, p.mark) {
@@ -391,11 +529,21 @@ pub fn editor(props: &EditorProps) -> Html {
         let point = l.point.map(|m| html! {
             <span class="diag-mark diag-point" title={tip(m)}>{ " " }</span>
         });
-        let messages = problems_by_line[line].iter().map(|&i| {
-            let d = &diagnostics[marks[i].diagnostic];
-            html! {
-                <span class="diag-msg" title={tip(i)} data-testid="inline-diagnostic">{ d.message.clone() }</span>
-            }
+        // The messages after the line's text, out of the flow (the line keeps its height) and
+        // wrapped to the visible width of the code box.
+        let messages = (!problems_by_line[i].is_empty()).then(|| {
+            let text = match (l.pieces.first(), l.pieces.last()) {
+                (Some(a), Some(b)) => source.get(a.range.start..b.range.end).unwrap_or_default(),
+                _ => "",
+            };
+            let style = format!("--msg-col: {}", code_window::columns(text));
+            let each = problems_by_line[i].iter().map(|&m| {
+                let d = &diagnostics[marks[m].diagnostic];
+                html! {
+                    <span class="diag-msg" title={tip(m)} data-testid="inline-diagnostic">{ d.message.clone() }</span>
+                }
+            });
+            html! { <span class="diag-msgs" {style}>{ for each }</span> }
         });
         // A last empty line still needs a line box, as the textarea shows one.
         let filler = (line + 1 == line_count && l.pieces.is_empty() && l.point.is_none())
@@ -415,6 +563,31 @@ pub fn editor(props: &EditorProps) -> Html {
         n => format!("{n} problems"),
     };
     let read_only = props.read_only;
+    // The gutter and the body keep the size of the whole text: padding for the lines not drawn,
+    // the height of every line, the width of the longest.
+    let digits = line_count.to_string().len();
+    let gutter_style = format!(
+        "padding-top: calc(var(--code-pad-top) + {first} * var(--code-line)); \
+         padding-bottom: calc(var(--code-pad-top) + {} * var(--code-line)); \
+         min-width: calc({digits}ch + 6px)",
+        line_count - shown.end
+    );
+    let body_style = if read_only {
+        String::new()
+    } else {
+        let view_width = if view.width > 0 {
+            format!("; --code-view: {}px", view.width)
+        } else {
+            String::new()
+        };
+        // The width in steps of 16 columns: typing at the end of the longest line changes it
+        // (and re-lays out the whole textarea) once every 16 characters, not at every one.
+        format!(
+            "height: calc(2 * var(--code-pad-top) + {line_count} * var(--code-line)); \
+             min-width: calc({} * 1ch + 24px){view_width}",
+            (widest + 1).div_ceil(16) * 16
+        )
+    };
     let body = if read_only {
         html! {
             <pre class="code-overlay read-only" tabindex="0" role="region"
@@ -435,13 +608,14 @@ pub fn editor(props: &EditorProps) -> Html {
                     autocapitalize="off"
                     autocomplete="off"
                     wrap="off"
-                    value={props.source.clone()}
                     oninput={on_input}
                     onkeydown={on_keydown}
                     onblur={on_blur}
                     onscroll={on_scroll}
                 />
-                <pre class="code-overlay" aria-hidden="true" data-testid="code-overlay">{ for overlay }</pre>
+                <pre class="code-overlay" aria-hidden="true" data-testid="code-overlay"
+                    style={format!("top: calc({first} * var(--code-line))")}
+                    data-first-line={(first + 1).to_string()}>{ for overlay }</pre>
             </>
         }
     };
@@ -475,30 +649,22 @@ pub fn editor(props: &EditorProps) -> Html {
                     </p>
                 }
             }
-            <div class="code">
-                <pre class="gutter" aria-hidden="true" ref={gutter_ref}>{ for gutter }</pre>
-                <div class="code-body">{ for bars }{ body }</div>
+            <div class="code" ref={code_ref}>
+                <pre class="gutter" aria-hidden="true" ref={gutter_ref} style={gutter_style}>{ for gutter }</pre>
+                <div class="code-body" style={body_style}>{ for bars }{ body }</div>
             </div>
         </section>
     }
 }
 
-/// Scrolls the code box (the gutter's parent) so that 1-based `line` is in view with some
-/// context, without moving the page.
-fn follow_line(gutter_ref: &NodeRef, line: u32) {
-    let Some(gutter) = gutter_ref.cast::<Element>() else {
+/// Scrolls the code box so that 1-based `line` is in view with some context, without moving
+/// the page.
+fn follow_line(code_ref: &NodeRef, line: u32) {
+    let Some(code) = code_ref.cast::<Element>() else {
         return;
     };
-    let Some(code) = gutter.parent_element() else {
-        return;
-    };
-    let Some(mark) = gutter.children().item(line.saturating_sub(1)) else {
-        return;
-    };
-    let Ok(mark) = mark.dyn_into::<web_sys::HtmlElement>() else {
-        return;
-    };
-    let (top, height) = (mark.offset_top(), mark.offset_height().max(1));
+    let top = code_window::line_top(line.saturating_sub(1) as usize);
+    let height = code_window::LINE_PX;
     let (view_top, view_height) = (code.scroll_top(), code.client_height());
     let margin = 3 * height;
     if top < view_top + margin || top + height > view_top + view_height - margin {
@@ -681,23 +847,23 @@ fn selection_of(area: &HtmlTextAreaElement, text: &str) -> Selection {
     }
 }
 
-/// Scrolls the caret's line into view (the gutter has one element per line).
-fn reveal_caret(area_ref: &NodeRef, gutter_ref: &NodeRef) {
-    let (Some(area), Some(gutter)) = (
+/// Scrolls the code box by as little as needed to show the caret's line.
+fn reveal_caret(area_ref: &NodeRef, code_ref: &NodeRef) {
+    let (Some(area), Some(code)) = (
         area_ref.cast::<HtmlTextAreaElement>(),
-        gutter_ref.cast::<Element>(),
+        code_ref.cast::<Element>(),
     ) else {
         return;
     };
     let text = area.value();
     let caret = selection_of(&area, &text).end;
-    let line = text[..caret].matches('\n').count();
-    let index = u32::try_from(line).unwrap_or(u32::MAX);
-    if let Some(number) = gutter.children().item(index) {
-        let options = ScrollIntoViewOptions::new();
-        options.set_block(ScrollLogicalPosition::Nearest);
-        options.set_inline(ScrollLogicalPosition::Nearest);
-        number.scroll_into_view_with_scroll_into_view_options(&options);
+    let top = code_window::line_top(text[..caret].matches('\n').count());
+    let bottom = top + code_window::LINE_PX;
+    let (view_top, view_height) = (code.scroll_top(), code.client_height());
+    if top < view_top {
+        code.set_scroll_top(top - code_window::PAD_TOP_PX);
+    } else if bottom > view_top + view_height {
+        code.set_scroll_top(bottom + code_window::PAD_TOP_PX - view_height);
     }
 }
 
@@ -891,6 +1057,9 @@ pub struct Mark {
 /// Spans are clamped to the text and to character boundaries; an empty span inside a line grows
 /// to the character after it.
 pub fn marks_for(diagnostics: &[Diagnostic], old: &str, new: &str) -> Vec<Mark> {
+    if diagnostics.is_empty() {
+        return Vec::new();
+    }
     let prefix = old
         .char_indices()
         .zip(new.chars())
@@ -955,9 +1124,28 @@ pub struct Line {
     pub point: Option<usize>,
 }
 
-/// Splits the highlighted source into lines of pieces, cut where marks start and end. There is
-/// one line per `\n` plus one, like the textarea shows.
-pub fn layout(source: &str, highlights: &[Highlight], marks: &[Mark]) -> Vec<Line> {
+/// Splits the highlighted source into lines of pieces, cut where marks start and end, for the
+/// 0-based `lines` (those past the end are left out). There is one line per `\n` plus one, like
+/// the textarea shows.
+pub fn layout(
+    source: &str,
+    highlights: &[Highlight],
+    marks: &[Mark],
+    lines: std::ops::Range<usize>,
+) -> Vec<Line> {
+    if lines.is_empty() || lines.start >= code_window::line_count(source) {
+        return Vec::new();
+    }
+    let start = code_window::line_start(source, lines.start);
+    let count = lines.end.saturating_sub(lines.start);
+    // The bytes of those lines (the newline ending the last one included: it starts no line).
+    let end = start
+        + source[start..]
+            .bytes()
+            .enumerate()
+            .filter(|&(_, b)| b == b'\n')
+            .nth(count.saturating_sub(1))
+            .map_or(source.len() - start, |(i, _)| i);
     let mut cuts: Vec<usize> = marks
         .iter()
         .flat_map(|m| [m.span.start, m.span.end])
@@ -969,23 +1157,27 @@ pub fn layout(source: &str, highlights: &[Highlight], marks: &[Mark]) -> Vec<Lin
             .iter()
             .position(|m| m.span.start <= from && to <= m.span.end && m.span.start < m.span.end)
     };
-    let mut lines = vec![Line::default()];
-    for h in highlights {
-        let end = h.span.end.min(source.len());
-        let mut at = h.span.start;
-        while at < end {
+    let mut out = vec![Line::default()];
+    let first_highlight = highlights.partition_point(|h| h.span.end <= start);
+    for h in &highlights[first_highlight..] {
+        if h.span.start >= end {
+            break;
+        }
+        let stop = h.span.end.min(end);
+        let mut at = h.span.start.max(start);
+        while at < stop {
             if source.as_bytes()[at] == b'\n' {
-                lines.push(Line::default());
+                out.push(Line::default());
                 at += 1;
                 continue;
             }
-            let newline = source[at..end].find('\n').map_or(end, |i| at + i);
+            let newline = source[at..stop].find('\n').map_or(stop, |i| at + i);
             let cut = cuts
                 .iter()
                 .copied()
                 .find(|&c| c > at)
                 .map_or(newline, |c| c.min(newline));
-            if let Some(line) = lines.last_mut() {
+            if let Some(line) = out.last_mut() {
                 line.pieces.push(Piece {
                     range: at..cut,
                     class: h.class,
@@ -995,14 +1187,15 @@ pub fn layout(source: &str, highlights: &[Highlight], marks: &[Mark]) -> Vec<Lin
             at = cut;
         }
     }
+    out.truncate(count);
     for (i, m) in marks.iter().enumerate() {
         if m.span.is_empty() {
-            if let Some(line) = lines.get_mut(m.line) {
+            if let Some(line) = m.line.checked_sub(lines.start).and_then(|l| out.get_mut(l)) {
                 line.point.get_or_insert(i);
             }
         }
     }
-    lines
+    out
 }
 
 #[cfg(test)]
@@ -1109,7 +1302,7 @@ mod tests {
         let src = "int x;\n/* a\nb */ y = 1;\n";
         let hs = highlight(src);
         let marks = marks_for(&[diag(4..5), diag(17..18)], src, src);
-        let lines = layout(src, &hs, &marks);
+        let lines = layout(src, &hs, &marks, 0..usize::MAX);
         assert_eq!(lines.len(), 4, "three lines and the empty last one");
         let text = |l: &Line| {
             l.pieces
@@ -1133,7 +1326,17 @@ mod tests {
         assert_eq!(lines[2].pieces[0].class, HighlightClass::Comment);
         // A point at the end of the input lands on the last line.
         let marks = marks_for(&[diag(src.len()..src.len())], src, src);
-        assert_eq!(layout(src, &hs, &marks)[3].point, Some(0));
+        assert_eq!(layout(src, &hs, &marks, 0..usize::MAX)[3].point, Some(0));
+        // A window of lines: the same lines as the whole layout has there.
+        let marks = marks_for(&[diag(4..5), diag(17..18)], src, src);
+        let all = layout(src, &hs, &marks, 0..usize::MAX);
+        for from in 0..5 {
+            for to in from..6 {
+                let part = layout(src, &hs, &marks, from..to);
+                let want = all.get(from.min(4)..to.min(4)).unwrap_or_default();
+                assert_eq!(part, want, "lines {from}..{to}");
+            }
+        }
     }
 
     #[test]

@@ -313,7 +313,7 @@ pub fn lock_panel(props: &LockViewProps) -> Html {
                 <span class="muted">{ format!("at event {position}") }</span>
             </div>
             <p class="lock-summary" data-testid="lock-summary">
-                <span>{ view.summary() }</span>
+                <span>{ view.summary(&holders) }</span>
                 <span class="muted">{ " · held by " }</span>
                 <span data-testid="lock-holders">{ holders_text(&holders) }</span>
                 if !spinners.is_empty() {

@@ -598,6 +598,36 @@ fn fill(ctx: &CanvasRenderingContext2d, path: &PathBuf, color: &str, alpha: f64)
     }
 }
 
+/// Diagonal stripes of `color` over `path` (clipped to it), across the `x` and `y` ranges.
+fn hatch(
+    ctx: &CanvasRenderingContext2d,
+    path: &PathBuf,
+    color: &str,
+    x: (f64, f64),
+    y: (f64, f64),
+    alpha: f64,
+) {
+    const GAP: f64 = 5.0;
+    if let Some(p) = path.path() {
+        ctx.save();
+        ctx.clip_with_path_2d(&p);
+        ctx.set_global_alpha(0.5 * alpha);
+        ctx.set_stroke_style_str(color);
+        ctx.set_line_width(1.5);
+        set_dash(ctx, &[]);
+        ctx.begin_path();
+        let height = y.1 - y.0;
+        let mut at = x.0 - height;
+        while at < x.1 {
+            ctx.move_to(at, y.1);
+            ctx.line_to(at + height, y.0);
+            at += GAP;
+        }
+        ctx.stroke();
+        ctx.restore();
+    }
+}
+
 fn stroke(ctx: &CanvasRenderingContext2d, path: &PathBuf, color: &str, alpha: f64, dashed: bool) {
     if let Some(p) = path.path() {
         ctx.set_global_alpha(alpha);
@@ -862,7 +892,19 @@ fn paint(v: &mut View, session: &Session) {
             1 => &colors.blocked,
             _ => &colors.library,
         };
-        fill(&ctx, p, color, if i % 2 == 0 { 1.0 } else { FUTURE_ALPHA });
+        let alpha = if i % 2 == 0 { 1.0 } else { FUTURE_ALPHA };
+        fill(&ctx, p, color, alpha);
+        // The MPI library's spans are also hatched: told from compute without its colour.
+        if i / 2 == 2 {
+            hatch(
+                &ctx,
+                p,
+                &colors.bg,
+                (LEFT - 2.0, lay.right + 2.0),
+                (TOP, TOP + rows_h),
+                alpha,
+            );
+        }
     }
 
     // Arrows: one path per (kind, software, present/future), arrowheads filled per colour.

@@ -1,9 +1,12 @@
 //! Who holds the lock at any point of a run, read from its trace: the `LockRecord::Lock` records
 //! (a rank takes or leaves the lock) indexed as the known records grow, so a view can answer
 //! "who holds it after record n?" for any point without rescanning a long run, and say whether
-//! the run has used a lock at all.
+//! the run has used a lock at all. Under MCS-RW it also follows the readers the lock word counts
+//! (the `fetch_and_add`s on `rcnt`, narrated as `LockRecord::LockStep` when they take effect),
+//! so the count in the word and the holders come from one source and can be told apart: a
+//! reader is counted before it is granted the lock and until its release has subtracted it.
 
-use super::{LockRecord, Mode};
+use super::{mcs_rw, Algorithm, LockRecord, Mode};
 use crate::trace::Records;
 
 /// Who holds the lock at one point.
@@ -13,6 +16,12 @@ pub struct Holders {
     pub readers: Vec<u32>,
     /// The rank holding it exclusive.
     pub writer: Option<u32>,
+    /// Readers the lock word counts that do not hold it yet (MCS-RW: added to `rcnt`, not yet
+    /// granted, or waiting for a writer to leave), in rank order.
+    pub arriving: Vec<u32>,
+    /// Readers the lock word still counts whose release has begun (not yet subtracted from
+    /// `rcnt`), in rank order.
+    pub leaving: Vec<u32>,
 }
 
 impl Holders {
@@ -22,7 +31,7 @@ impl Holders {
     }
 }
 
-/// One take or leave.
+/// One take or leave, or a reader counted in or out of a lock word.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 struct Change {
     /// The record's index in the trace.
@@ -30,8 +39,16 @@ struct Change {
     rank: u32,
     /// Whose lock (its home rank).
     home: u32,
-    mode: Mode,
-    held: bool,
+    what: What,
+}
+
+/// What changed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum What {
+    /// The rank took (`held`) or left the lock.
+    Hold { mode: Mode, held: bool },
+    /// The lock word counts the rank as a reader from now on (`true`), or no longer.
+    Counted(bool),
 }
 
 /// The lock's takes and leaves of one run, consumed incrementally from its known records.
@@ -69,12 +86,28 @@ impl LockLedger {
                         index,
                         rank,
                         home,
-                        mode,
-                        held,
+                        what: What::Hold { mode, held },
                     });
                 }
-                Some(LockRecord::LockStep { .. }) => {
+                Some(LockRecord::LockStep {
+                    rank,
+                    algorithm,
+                    op,
+                    ..
+                }) => {
                     self.first_use.get_or_insert(index);
+                    let counted = match algorithm {
+                        Algorithm::McsRw => mcs_rw::counts_reader(op),
+                        _ => None,
+                    };
+                    if let Some((home, added)) = counted {
+                        self.changes.push(Change {
+                            index,
+                            rank,
+                            home,
+                            what: What::Counted(added),
+                        });
+                    }
                 }
                 _ => {}
             }
@@ -92,20 +125,56 @@ impl LockLedger {
     pub fn holders(&self, home: u32, records: usize) -> Holders {
         let upto = self.changes.partition_point(|c| c.index < records);
         let mut h = Holders::default();
+        let insert = |set: &mut Vec<u32>, r: u32| {
+            if let Err(at) = set.binary_search(&r) {
+                set.insert(at, r);
+            }
+        };
+        // Readers counted in the lock word, and those whose release has begun.
+        let (mut counted, mut released) = (Vec::new(), Vec::new());
         for c in self.changes[..upto].iter().filter(|c| c.home == home) {
-            match (c.mode, c.held) {
-                (Mode::Shared, true) => {
-                    if let Err(at) = h.readers.binary_search(&c.rank) {
-                        h.readers.insert(at, c.rank);
-                    }
+            match c.what {
+                What::Hold {
+                    mode: Mode::Shared,
+                    held: true,
+                } => {
+                    insert(&mut h.readers, c.rank);
+                    released.retain(|&r| r != c.rank);
                 }
-                (Mode::Shared, false) => h.readers.retain(|&r| r != c.rank),
-                (Mode::Exclusive, true) => h.writer = Some(c.rank),
-                (Mode::Exclusive, false) => {
+                What::Hold {
+                    mode: Mode::Shared,
+                    held: false,
+                } => {
+                    h.readers.retain(|&r| r != c.rank);
+                    insert(&mut released, c.rank);
+                }
+                What::Hold {
+                    mode: Mode::Exclusive,
+                    held: true,
+                } => h.writer = Some(c.rank),
+                What::Hold {
+                    mode: Mode::Exclusive,
+                    held: false,
+                } => {
                     if h.writer == Some(c.rank) {
                         h.writer = None;
                     }
                 }
+                What::Counted(true) => insert(&mut counted, c.rank),
+                What::Counted(false) => {
+                    counted.retain(|&r| r != c.rank);
+                    released.retain(|&r| r != c.rank);
+                }
+            }
+        }
+        for r in counted {
+            if h.readers.binary_search(&r).is_ok() {
+                continue;
+            }
+            if released.binary_search(&r).is_ok() {
+                h.leaving.push(r);
+            } else {
+                h.arriving.push(r);
             }
         }
         h
@@ -156,7 +225,8 @@ mod tests {
             ledger.holders(0, 3),
             Holders {
                 readers: vec![1, 3],
-                writer: None
+                writer: None,
+                ..Holders::default()
             }
         );
         assert_eq!(ledger.holders(0, 4).readers, vec![3]);
@@ -164,7 +234,8 @@ mod tests {
             ledger.holders(0, 6),
             Holders {
                 readers: vec![],
-                writer: Some(2)
+                writer: Some(2),
+                ..Holders::default()
             }
         );
         assert!(ledger.holders(0, records.len()).is_free());
@@ -200,5 +271,46 @@ mod tests {
         ledger.extend(&other);
         assert_eq!(ledger.first_use(), Some(0));
         assert_eq!(ledger.holders(0, 1).writer, Some(0));
+    }
+
+    /// Under MCS-RW a reader is counted in `rcnt` before it is granted the lock and until its
+    /// release subtracts it: the ledger names it arriving, holding, leaving.
+    #[test]
+    fn readers_counted_in_the_lock_word_arrive_hold_and_leave() {
+        let count = |rank, added: bool| {
+            let word = Word {
+                rank: 0,
+                index: mcs_rw::RCNT,
+            };
+            let operand = if added {
+                mcs_rw::RC_INCR
+            } else {
+                mcs_rw::RC_INCR.wrapping_neg()
+            };
+            rec(RecordKind::layer(&LockRecord::LockStep {
+                rank,
+                algorithm: Algorithm::McsRw,
+                op: MemOp::fetch(crate::machine::AtomicKind::FetchAndAdd, word, operand),
+                result: 0,
+            }))
+        };
+        let records = vec![
+            count(1, true),
+            lock(1, Mode::Shared, true),
+            lock(1, Mode::Shared, false),
+            count(1, false),
+        ];
+        let mut ledger = LockLedger::new();
+        ledger.extend(&records);
+        assert_eq!(ledger.first_use(), Some(0));
+        let at = |n| {
+            let h = ledger.holders(0, n);
+            (h.arriving, h.readers, h.leaving)
+        };
+        assert_eq!(at(1), (vec![1], vec![], vec![]));
+        assert_eq!(at(2), (vec![], vec![1], vec![]));
+        assert_eq!(at(3), (vec![], vec![], vec![1]));
+        assert_eq!(at(4), (vec![], vec![], vec![]));
+        assert!(ledger.holders(0, 4).is_free());
     }
 }

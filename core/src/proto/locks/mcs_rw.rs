@@ -14,6 +14,7 @@
 //! Simplification: one lock (the paper's implementation also has one global lock, so writers to
 //! different targets serialize).
 
+use super::ledger::Holders;
 use super::{Action, LockOp, MemOp, Mode, Until, Word};
 use crate::machine::AtomicKind::{FetchAndAdd, FetchAndAnd, FetchAndOr, FetchAndStore};
 
@@ -473,7 +474,7 @@ fn consequence(op: MemOp, result: u64) -> String {
             if result & WAFLAG != 0 {
                 "a writer holds the lock: it queues on r_hd".to_string()
             } else {
-                "no writer active: it holds the lock (shared)".to_string()
+                "no writer active: the lock is its (shared) once this result reaches it".to_string()
             }
         }
         (RCNT, K::FetchAndAdd) if operand == RC_INCR.wrapping_neg() => {
@@ -599,28 +600,97 @@ impl LockView {
         queue
     }
 
-    /// The state of the lock record in plain English: `free`, `2 readers hold it`, `1 reader
-    /// holds it; a writer waits for the last reader to leave`, `a writer is active (WAFLAG); 1
-    /// reader waits` (active: it holds the lock, or is being woken to take it).
-    pub fn summary(&self) -> String {
-        let readers = |n: u64, one: &str, many: &str| match n {
-            1 => format!("1 reader {one}"),
-            n => format!("{n} readers {many}"),
+    /// The lock in plain English at one point, from its record (these words) and who holds it
+    /// there (the [`LockLedger`](super::ledger::LockLedger)'s holders, which also name the
+    /// readers the word counts that do not hold it): `free`, `2 readers hold it`, `1 reader
+    /// holds it; a writer waits for the last reader to leave`, `rank 2 holds it exclusive
+    /// (WAFLAG); 1 reader waits for it to leave`, or, while the count runs ahead of the holders,
+    /// `2 readers counted in rcnt: 1 holds it, 1 is still being granted it`. It never says more
+    /// readers or writers hold the lock than the holders list.
+    pub fn summary(&self, holders: &Holders) -> String {
+        let n = |k: usize, one: &str, many: &str| match k {
+            1 => format!("1 {one}"),
+            k => format!("{k} {many}"),
         };
-        match (self.writer_active, self.writer_interested, self.readers) {
-            (true, _, 0) => "a writer is active (WAFLAG)".to_string(),
-            (true, _, n) => format!(
-                "a writer is active (WAFLAG); {}",
-                readers(n, "waits", "wait")
-            ),
-            (false, true, 0) => "a writer is taking it (WIFLAG, no readers left)".to_string(),
-            (false, true, n) => format!(
-                "{}; a writer waits for the last reader to leave",
-                readers(n, "holds it", "hold it")
-            ),
-            (false, false, 0) => "free".to_string(),
-            (false, false, n) => readers(n, "holds it", "hold it"),
+        let holding = holders.readers.len();
+        let (arriving, leaving) = (holders.arriving.len(), holders.leaving.len());
+        let counted = usize::try_from(self.readers).unwrap_or(usize::MAX);
+        // A writer active (WAFLAG) keeps the arriving readers waiting.
+        let writer_in = holders.writer.is_some() || self.writer_active;
+        let mut parts = Vec::new();
+        if counted == holding && arriving == 0 && leaving == 0 {
+            if holding > 0 {
+                parts.push(n(holding, "reader holds it", "readers hold it"));
+            }
+        } else {
+            let mut who = Vec::new();
+            if holding > 0 {
+                who.push(n(holding, "holds it", "hold it"));
+            }
+            if arriving > 0 {
+                who.push(if writer_in {
+                    n(
+                        arriving,
+                        "waits for the writer to leave",
+                        "wait for the writer to leave",
+                    )
+                } else {
+                    n(
+                        arriving,
+                        "is still being granted it",
+                        "are still being granted it",
+                    )
+                });
+            }
+            if leaving > 0 {
+                who.push(n(leaving, "is leaving", "are leaving"));
+            }
+            let head = n(counted, "reader counted in rcnt", "readers counted in rcnt");
+            parts.push(if who.is_empty() {
+                head
+            } else {
+                format!("{head}: {}", who.join(", "))
+            });
         }
+        match (holders.writer, self.writer_active, self.writer_interested) {
+            (Some(w), true, _) => parts.push(format!("rank {w} holds it exclusive (WAFLAG)")),
+            (Some(w), false, _) => parts.push(format!("rank {w} holds it exclusive")),
+            (None, true, _) => {
+                parts.push("WAFLAG is set: a writer is being granted it or is leaving".to_string())
+            }
+            (None, false, true) if counted > 0 => {
+                parts.push("a writer waits for the last reader to leave".to_string());
+            }
+            (None, false, true) => {
+                parts.push("a writer is taking it (WIFLAG, no readers left)".to_string());
+            }
+            (None, false, false) => {}
+        }
+        if parts.is_empty() {
+            "free".to_string()
+        } else {
+            parts.join("; ")
+        }
+    }
+}
+
+/// Whether `op` counts a reader into (`true`) or out of the `rcnt` of the lock record on rank
+/// `home`: `Some((home, added))` for ReaderLock's and ReaderUnlock's `fetch_and_add`s.
+pub fn counts_reader(op: MemOp) -> Option<(u32, bool)> {
+    match op {
+        MemOp::Atomic {
+            word,
+            kind: FetchAndAdd,
+            operand,
+            ..
+        } if word.index == RCNT && operand == RC_INCR => Some((word.rank, true)),
+        MemOp::Atomic {
+            word,
+            kind: FetchAndAdd,
+            operand,
+            ..
+        } if word.index == RCNT && operand == RC_INCR.wrapping_neg() => Some((word.rank, false)),
+        _ => None,
     }
 }
 
@@ -732,8 +802,22 @@ mod tests {
         let mut m = Memory::new(4, WORDS);
         let mut r1 = Run::acquire(1, Mode::Shared);
         drive(&mut r1, &mut m);
+        let held = |readers: &[u32], writer| Holders {
+            readers: readers.to_vec(),
+            writer,
+            ..Holders::default()
+        };
         let view = LockView::read(0, 4, |w| Some(m.get(w))).unwrap();
-        assert_eq!(view.summary(), "1 reader holds it");
+        assert_eq!(view.summary(&held(&[1], None)), "1 reader holds it");
+        // Counted before it is granted: the summary says so rather than "holds it".
+        let granting = Holders {
+            arriving: vec![1],
+            ..Holders::default()
+        };
+        assert_eq!(
+            view.summary(&granting),
+            "1 reader counted in rcnt: 1 is still being granted it"
+        );
         let mut w2 = Run::acquire(2, Mode::Exclusive);
         drive(&mut w2, &mut m);
         let mut w3 = Run::acquire(3, Mode::Exclusive);
@@ -741,25 +825,41 @@ mod tests {
         let view = LockView::read(0, 4, |w| Some(m.get(w))).unwrap();
         assert_eq!(view.writer_queue(), vec![2, 3]);
         assert_eq!(
-            view.summary(),
+            view.summary(&held(&[1], None)),
             "1 reader holds it; a writer waits for the last reader to leave"
         );
         let mut r0 = Run::acquire(0, Mode::Shared);
         drive(&mut r0, &mut m);
         let view = LockView::read(0, 4, |w| Some(m.get(w))).unwrap();
         assert_eq!(
-            view.summary(),
+            view.summary(&held(&[0, 1], None)),
             "2 readers hold it; a writer waits for the last reader to leave"
+        );
+        let leaving = Holders {
+            readers: vec![0],
+            leaving: vec![1],
+            ..Holders::default()
+        };
+        assert_eq!(
+            view.summary(&leaving),
+            "2 readers counted in rcnt: 1 holds it, 1 is leaving; a writer waits for the last reader to leave"
         );
         drive(&mut Run::release(1, Mode::Shared), &mut m);
         drive(&mut Run::release(0, Mode::Shared), &mut m);
         assert_eq!(drive(&mut w2, &mut m).0, Action::Acquired);
         let view = LockView::read(0, 4, |w| Some(m.get(w))).unwrap();
-        assert_eq!(view.summary(), "a writer is active (WAFLAG)");
+        assert_eq!(
+            view.summary(&held(&[], Some(2))),
+            "rank 2 holds it exclusive (WAFLAG)"
+        );
+        assert_eq!(
+            view.summary(&Holders::default()),
+            "WAFLAG is set: a writer is being granted it or is leaving"
+        );
         assert_eq!(view.writer_queue(), vec![2, 3]);
         let fresh = LockView::read(0, 4, |_| Some(0)).unwrap();
         assert_eq!(
-            (fresh.summary(), fresh.writer_queue()),
+            (fresh.summary(&Holders::default()), fresh.writer_queue()),
             ("free".into(), vec![])
         );
         let tail_only = LockView {
