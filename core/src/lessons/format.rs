@@ -22,9 +22,9 @@ pub struct LessonFile {
     /// The languages every text is written in (`["en", "ja"]`).
     pub languages: Spanned<Vec<String>>,
     /// The lesson's title.
-    pub title: Spanned<TextFile>,
+    pub title: TextFile,
     /// One or two sentences saying what it teaches.
-    pub summary: Spanned<TextFile>,
+    pub summary: TextFile,
     /// The steps, in order (`[[step]]`).
     #[serde(rename = "step", default)]
     pub steps: Vec<StepFile>,
@@ -35,9 +35,9 @@ pub struct LessonFile {
 #[serde(deny_unknown_fields)]
 pub struct StepFile {
     /// The step's title.
-    pub title: Spanned<TextFile>,
+    pub title: TextFile,
     /// What the teacher says, in Markdown.
-    pub narration: Spanned<TextFile>,
+    pub narration: TextFile,
     /// The run it shows; omitted: the last step's; a partial table: the last step's with these
     /// fields changed.
     pub scenario: Option<Spanned<ScenarioFile>>,
@@ -93,9 +93,9 @@ pub struct PredictionFile {
     /// `choice` or `number`.
     pub kind: Spanned<String>,
     /// The question.
-    pub question: Spanned<TextFile>,
+    pub question: TextFile,
     /// Why the answer is what it is, shown after the student answers.
-    pub reason: Spanned<TextFile>,
+    pub reason: TextFile,
     /// A choice question's choices.
     #[serde(default)]
     pub choices: Vec<Spanned<ChoiceFile>>,
@@ -130,7 +130,7 @@ pub struct ChoiceFile {
 #[serde(deny_unknown_fields)]
 pub struct TaskFile {
     /// What the student must achieve.
-    pub goal: Spanned<TextFile>,
+    pub goal: TextFile,
     /// The program the student starts from (default: the step's).
     pub program: Option<Spanned<String>>,
     /// …or its text, inline.

@@ -46,6 +46,7 @@ pub fn load(text: &str, read: &mut ReadProgram<'_>) -> Result<Lesson, Vec<Lesson
             .map(|ps| ps.into_iter().map(|p| p.machine.id).collect())
             .unwrap_or_default(),
         step: None,
+        step_span: None,
     };
     let lesson = loader.lesson(&file);
     match (lesson, loader.errors.is_empty()) {
@@ -63,18 +64,38 @@ struct Loader<'t, 'r> {
     machines: Vec<String>,
     /// The step being read (1-based), named in errors.
     step: Option<usize>,
+    /// Its `[[step]]` header's place.
+    step_span: Option<Range<usize>>,
 }
 
-/// The lines of the `[[step]]` headers (1-based), in order.
-fn step_lines(text: &str) -> Vec<usize> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| {
-            let l = l.trim();
-            l.starts_with("[[step]]") || l.starts_with("[[ step ]]")
-        })
-        .map(|(i, _)| i + 1)
-        .collect()
+/// The byte ranges of the lines starting with `prefix` (after indentation), in order.
+fn lines_starting(text: &str, prefix: impl Fn(&str) -> bool) -> Vec<Range<usize>> {
+    let mut offset = 0;
+    let mut found = Vec::new();
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        if prefix(trimmed) {
+            let start = offset + (line.len() - trimmed.len());
+            found.push(start..offset + line.trim_end().len());
+        }
+        offset += line.len();
+    }
+    found
+}
+
+/// The `[[step]]` headers' places, in order.
+fn step_spans(text: &str) -> Vec<Range<usize>> {
+    lines_starting(text, |l| l.starts_with("[[step]]"))
+}
+
+/// The first top-level line assigning `key` (`key = …` or `key.x = …`).
+fn key_span(text: &str, key: &str) -> Option<Range<usize>> {
+    lines_starting(text, |l| {
+        l.strip_prefix(key)
+            .is_some_and(|rest| rest.trim_start().starts_with(['=', '.']))
+    })
+    .into_iter()
+    .next()
 }
 
 impl Loader<'_, '_> {
@@ -123,22 +144,27 @@ impl Loader<'_, '_> {
             );
         }
         self.languages = file.languages.get_ref().clone();
-        let title = self.text_of(&file.title, "title");
-        let summary = self.text_of(&file.summary, "summary");
+        let title = self.text_at(&file.title, key_span(self.text, "title"), "title");
+        let summary = self.text_at(&file.summary, key_span(self.text, "summary"), "summary");
         if file.steps.is_empty() {
             self.error(None, "a lesson needs at least one [[step]]");
         }
-        let lines = step_lines(self.text);
+        let spans = step_spans(self.text);
         let mut steps: Vec<Step> = Vec::new();
         for (i, s) in file.steps.iter().enumerate() {
             self.step = Some(i + 1);
-            let line = lines.get(i).copied().unwrap_or(0);
+            self.step_span = spans.get(i).cloned();
+            let line = self
+                .step_span
+                .clone()
+                .map_or(0, |r| crate::machine::profile::line_col(self.text, r.start).0);
             let last = steps.last().map(|s| s.scenario.clone());
             if let Some(step) = self.step_of(s, last.as_ref(), line) {
                 steps.push(step);
             }
         }
         self.step = None;
+        self.step_span = None;
         Some(Lesson {
             id: id.clone(),
             level: level.clone(),
@@ -149,20 +175,19 @@ impl Loader<'_, '_> {
         })
     }
 
-    fn text_of(&mut self, text: &Spanned<TextFile>, what: &str) -> Text {
-        self.text_at(text.get_ref(), text.span(), what)
-    }
-
-    fn text_at(&mut self, text: &TextFile, span: Range<usize>, what: &str) -> Text {
+    /// A text, checked for every language; problems at `span`, else at the current step's
+    /// header (texts written as dotted keys carry no place of their own).
+    fn text_at(&mut self, text: &TextFile, span: Option<Range<usize>>, what: &str) -> Text {
+        let span = span.or_else(|| self.step_span.clone());
         for l in self.languages.clone() {
             if text.get(&l).is_none_or(|t| t.trim().is_empty()) {
-                self.error(Some(span.clone()), format!("{what} has no text in \"{l}\""));
+                self.error(span.clone(), format!("{what} has no text in \"{l}\""));
             }
         }
         for l in text.keys() {
             if !self.languages.contains(l) {
                 self.error(
-                    Some(span.clone()),
+                    span.clone(),
                     format!(
                         "{what} has a text in \"{l}\", which is not one of the lesson's languages ({})",
                         choices(&self.languages)
@@ -174,19 +199,16 @@ impl Loader<'_, '_> {
     }
 
     fn step_of(&mut self, s: &StepFile, last: Option<&Scenario>, line: usize) -> Option<Step> {
-        let title = self.text_of(&s.title, "title");
-        let narration = self.text_of(&s.narration, "narration");
+        let title = self.text_at(&s.title, None, "title");
+        let narration = self.text_at(&s.narration, None, "narration");
         let scenario = match (&s.scenario, last) {
             (Some(sc), base) => self.scenario_of(sc.get_ref(), sc.span(), base)?,
             (None, Some(base)) => base.clone(),
             (None, None) => {
-                self.errors.push(LessonError {
-                    line: Some(line).filter(|&l| l > 0),
-                    column: Some(1).filter(|_| line > 0),
-                    step: self.step,
-                    message: "the first step needs a scenario (a program, a machine and ranks)"
-                        .into(),
-                });
+                self.error(
+                    self.step_span.clone(),
+                    "the first step needs a scenario (a program, a machine and ranks)",
+                );
                 return None;
             }
         };
@@ -576,8 +598,8 @@ impl Loader<'_, '_> {
         step: &Scenario,
     ) -> Option<Prediction> {
         let (f, span) = (p.get_ref(), p.span());
-        let question = self.text_of(&f.question, "the question");
-        let reason = self.text_of(&f.reason, "the reason");
+        let question = self.text_at(&f.question, Some(span.clone()), "the question");
+        let reason = self.text_at(&f.reason, Some(span.clone()), "the reason");
         let at = match &f.at {
             Some(v) => self.at_of(v)?,
             None => At::End,
@@ -605,7 +627,7 @@ impl Loader<'_, '_> {
                 }
                 let mut choices = Vec::new();
                 for c in &f.choices {
-                    let label = self.text_at(&c.get_ref().label, c.span(), "a choice's label");
+                    let label = self.text_at(&c.get_ref().label, Some(c.span()), "a choice's label");
                     let scenario = self.scenario_of(&c.get_ref().scenario, c.span(), Some(step))?;
                     choices.push(Choice { label, scenario });
                 }
@@ -716,7 +738,7 @@ impl Loader<'_, '_> {
     }
 
     fn task_of(&mut self, f: &TaskFile, span: Range<usize>, step: &Scenario) -> Option<Task> {
-        let goal = self.text_of(&f.goal, "the goal");
+        let goal = self.text_at(&f.goal, Some(span.clone()), "the goal");
         if f.check.is_empty() {
             self.error(Some(span.clone()), "a task needs at least one check");
         }

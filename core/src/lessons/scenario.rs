@@ -90,16 +90,17 @@ impl Run {
         self.sim.error()
     }
 
-    /// How it ended, in a few words: `finished at 11.358 µs` or the error's first line.
+    /// How it ended, in a few words: `finished at 11.358 µs`, or `stopped: ` and the error's
+    /// first line.
     pub fn outcome(&self) -> String {
         match self.error() {
             None => format!("finished at {}", self.end()),
             Some(SimError::Program { rank, message, .. }) => format!(
-                "rank {rank} failed at {}: {}",
+                "stopped: rank {rank} failed at {}: {}",
                 self.end(),
                 message.lines().next().unwrap_or_default()
             ),
-            Some(e) => e.to_string().lines().next().unwrap_or_default().to_string(),
+            Some(e) => format!("stopped: {}", e.to_string().lines().next().unwrap_or_default()),
         }
     }
 }
