@@ -33,7 +33,7 @@ pub fn load(text: &str, read: &mut ReadProgram<'_>) -> Result<Lesson, Vec<Lesson
             text,
             e.span(),
             None,
-            e.message().trim_end().to_string(),
+            e.message().trim_end().replace('\n', ": "),
         )]
     })?;
     let mut loader = Loader {
@@ -154,10 +154,9 @@ impl Loader<'_, '_> {
         for (i, s) in file.steps.iter().enumerate() {
             self.step = Some(i + 1);
             self.step_span = spans.get(i).cloned();
-            let line = self
-                .step_span
-                .clone()
-                .map_or(0, |r| crate::machine::profile::line_col(self.text, r.start).0);
+            let line = self.step_span.clone().map_or(0, |r| {
+                crate::machine::profile::line_col(self.text, r.start).0
+            });
             let last = steps.last().map(|s| s.scenario.clone());
             if let Some(step) = self.step_of(s, last.as_ref(), line) {
                 steps.push(step);
@@ -202,8 +201,8 @@ impl Loader<'_, '_> {
         let title = self.text_at(&s.title, None, "title");
         let narration = self.text_at(&s.narration, None, "narration");
         let scenario = match (&s.scenario, last) {
-            (Some(sc), base) => self.scenario_of(sc.get_ref(), sc.span(), base)?,
-            (None, Some(base)) => base.clone(),
+            (Some(sc), base) => self.scenario_of(sc.get_ref(), sc.span(), base),
+            (None, Some(base)) => Some(base.clone()),
             (None, None) => {
                 self.error(
                     self.step_span.clone(),
@@ -213,8 +212,8 @@ impl Loader<'_, '_> {
             }
         };
         let at = match &s.at {
-            Some(v) => self.at_of(v)?,
-            None => At::End,
+            Some(v) => self.at_of(v),
+            None => Some(At::End),
         };
         let mut views = Vec::new();
         for v in &s.views {
@@ -231,6 +230,7 @@ impl Loader<'_, '_> {
                 );
             }
         }
+        let (scenario, at) = (scenario?, at?);
         let mut highlight = Vec::new();
         for h in &s.highlight {
             let (hf, span) = (h.get_ref(), h.span());
@@ -627,7 +627,8 @@ impl Loader<'_, '_> {
                 }
                 let mut choices = Vec::new();
                 for c in &f.choices {
-                    let label = self.text_at(&c.get_ref().label, Some(c.span()), "a choice's label");
+                    let label =
+                        self.text_at(&c.get_ref().label, Some(c.span()), "a choice's label");
                     let scenario = self.scenario_of(&c.get_ref().scenario, c.span(), Some(step))?;
                     choices.push(Choice { label, scenario });
                 }

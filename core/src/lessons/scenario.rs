@@ -100,7 +100,10 @@ impl Run {
                 self.end(),
                 message.lines().next().unwrap_or_default()
             ),
-            Some(e) => format!("stopped: {}", e.to_string().lines().next().unwrap_or_default()),
+            Some(e) => format!(
+                "stopped: {}",
+                e.to_string().lines().next().unwrap_or_default()
+            ),
         }
     }
 }
