@@ -32,7 +32,7 @@
 //! [[step]]
 //! title = { en = "Start" }
 //! narration = { en = "Each rank prints one line." }
-//! scenario = { source = """
+//! scenario = { source = '''
 //! #include <mpi.h>
 //! #include <stdio.h>
 //! int main(int argc, char **argv) {
@@ -43,7 +43,7 @@
 //!     MPI_Finalize();
 //!     return 0;
 //! }
-//! """, machine = "folon", ranks = 2 }
+//! ''', machine = "folon", ranks = 2 }
 //! at = { first = "print" }
 //! "#;
 //! let lesson = lessons::load(text, &mut |path| Err(format!("no file {path}"))).unwrap();
