@@ -28,6 +28,9 @@ if cargo tree -p rankscope-core -e normal --prefix none | grep -E '^(wasm-bindge
   false
 fi
 
+step "lessons check (rankscope lesson check lessons/*.toml: every program compiles, every answer computed)"
+cargo run -q -p rankscope -- lesson check lessons/*.toml
+
 step "differential test: tests/corpus/ under Debian's MPICH and under Rankscope"
 cargo build -q --release -p rankscope
 python3 scripts/differential.py

@@ -109,6 +109,11 @@ enum Command {
         /// (ignoring case), e.g. `MPI_Send` or `eager`.
         filter: Option<String>,
     },
+    /// Guided lessons (TOML files under lessons/): check them by running them, or list them.
+    Lesson {
+        #[command(subcommand)]
+        command: LessonCommand,
+    },
     /// Measure the engine: event-queue throughput and a broadcast over millions of ranks.
     Bench {
         /// Pop+push operations per hold-model measurement.
@@ -132,6 +137,25 @@ enum Command {
         /// Run only these benchmarks (comma-separated: hold, vm, bcast, lock); default all.
         #[arg(long, value_delimiter = ',')]
         only: Vec<String>,
+    },
+}
+
+#[derive(Subcommand)]
+enum LessonCommand {
+    /// Validate lessons by running them: format errors with line and column, every program
+    /// compiles, every position is reached, every prediction's answer is computed (printed with
+    /// the values behind it), every task's starting program fails its checks and its solution
+    /// passes them.
+    Check {
+        /// Lesson files (e.g. lessons/*.toml).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// List the lessons in a folder: id, level, steps, title.
+    List {
+        /// The folder (e.g. lessons).
+        #[arg(default_value = "lessons")]
+        dir: PathBuf,
     },
 }
 
@@ -175,6 +199,10 @@ fn main() -> ExitCode {
         Command::Reproduce { paper, part, json } => {
             commands::reproduce::run(&paper, part.as_deref(), json)
         }
+        Command::Lesson { command } => match command {
+            LessonCommand::Check { files } => commands::lesson::check(&files),
+            LessonCommand::List { dir } => commands::lesson::list(&dir),
+        },
         Command::Reference { json, filter } => commands::reference::run(json, filter.as_deref()),
         Command::Bench {
             hold_ops,

@@ -55,6 +55,8 @@
 //! | [`trace::timeline`] | [`trace::timeline::Timeline`]: spans, message and one-sided arrows, marks; window queries and hit tests for the space-time view |
 //! | [`lang`] | the MPI C language: preprocessor, parser, checker, compiler, VM, the C library (checked heap, glibc's printf and rand), the MPI library (point-to-point, collectives, communicators, one-sided windows and locks), diagnostics |
 //! | [`lang::reference`](mod@lang::reference) | the reference page's data: every C and MPI function with its signature and how it is modelled, built from the checker's tables |
+//! | [`lessons`] | guided lessons (TOML under `lessons/`): the format, loading with line/column errors, scenarios run deterministically, positions, measures, predictions answered by running, tasks checked against the run |
+//! | [`lang::launch`] | the one setup of a C program's run, shared by the CLI, the web, the paper checks and the lessons |
 //! | [`papers`] | paper checks: one registry of papers, each a module of parts (experiment → table or figure next to the published values), and the resumable runner the page uses |
 //! | [`workloads`] | native Rust programs for runs with millions of ranks |
 //! | [`bench`](mod@bench) | benchmark kernels shared by the CLI and the WebAssembly build |
@@ -72,6 +74,7 @@
 pub mod bench;
 pub mod engine;
 pub mod lang;
+pub mod lessons;
 pub mod machine;
 pub mod papers;
 pub mod proto;

@@ -34,37 +34,36 @@ pub fn workload_trace_hash(
     Ok(format!("{:016x}", summary.trace_hash))
 }
 
-fn machine(profile: &str, ranks: u32) -> Result<Machine, JsError> {
-    let profiles: Vec<Profile> = builtin_profiles().map_err(|e| JsError::new(&e.to_string()))?;
-    let p = profiles
-        .iter()
-        .find(|p| p.machine.id == profile)
-        .ok_or_else(|| JsError::new(&format!("unknown profile {profile:?}")))?;
-    Machine::new(p, ranks).map_err(|e| JsError::new(&e.to_string()))
+fn profile(id: &str) -> Result<Profile, JsError> {
+    builtin_profiles()
+        .map_err(|e| JsError::new(&e.to_string()))?
+        .into_iter()
+        .find(|p| p.machine.id == id)
+        .ok_or_else(|| JsError::new(&format!("unknown profile {id:?}")))
+}
+
+fn machine(id: &str, ranks: u32) -> Result<Machine, JsError> {
+    Machine::new(&profile(id)?, ranks).map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// Compiles and runs an MPI C program and returns its trace hash as 16 hex digits (the CLI's
 /// `run FILE --json` prints the same value), or the diagnostics / run error as the message.
 #[wasm_bindgen]
-pub fn program_trace_hash(source: &str, profile: &str, ranks: u32) -> Result<String, JsError> {
-    let compiled = lang::load(source, "program.c").map_err(|diags| {
-        let text: Vec<String> = diags
-            .iter()
-            .map(|d| d.render("program.c", source))
-            .collect();
-        JsError::new(&text.join("\n"))
-    })?;
-    let machine = machine(profile, ranks)?;
-    let config = SimConfig {
-        trace: TraceMode::HashOnly,
-        words_per_rank: lang::RMA_WORDS,
-        ..SimConfig::default()
+pub fn program_trace_hash(source: &str, profile_id: &str, ranks: u32) -> Result<String, JsError> {
+    let profile = profile(profile_id)?;
+    let launch = lang::Launch {
+        profile: &profile,
+        ranks,
+        args: &[],
+        config: SimConfig {
+            trace: TraceMode::HashOnly,
+            ..SimConfig::default()
+        },
+        limits: VmLimits::default(),
     };
-    let mut sim = Sim::new(
-        machine,
-        lang::ranks(&compiled, ranks, VmLimits::default()),
-        config,
-    );
+    let mut sim = launch
+        .sim(source, "program.c")
+        .map_err(|e| JsError::new(&e.render("program.c", source)))?;
     let summary = sim.run().map_err(|e| JsError::new(&e.to_string()))?;
     Ok(format!("{:016x}", summary.trace_hash))
 }

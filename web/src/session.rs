@@ -5,10 +5,10 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use rankscope_core::engine::{History, Sim, SimError};
+use rankscope_core::engine::{History, SimError};
 use rankscope_core::lang::{self, Diagnostic, Vm};
 use rankscope_core::locks::ledger::LockLedger;
-use rankscope_core::machine::{Machine, Profile};
+use rankscope_core::machine::Profile;
 use rankscope_core::time::SimTime;
 
 use crate::run_options::RunOptions;
@@ -111,13 +111,17 @@ pub fn start(
     options: RunOptions,
     args: &[String],
 ) -> Result<SessionCell, StartError> {
-    let compiled = lang::load(source, "program.c").map_err(StartError::Diagnostics)?;
-    let machine = Machine::new(profile, ranks).map_err(|e| StartError::Message(e.to_string()))?;
-    let sim = Sim::new(
-        machine,
-        lang::ranks_with_args(&compiled, ranks, options.vm_limits(), args),
-        options.sim_config(),
-    );
+    let launch = lang::Launch {
+        profile,
+        ranks,
+        args,
+        config: options.sim_config(),
+        limits: options.vm_limits(),
+    };
+    let sim = launch.sim(source, "program.c").map_err(|e| match e {
+        lang::LaunchError::Compile(diags) => StartError::Diagnostics(diags),
+        lang::LaunchError::Machine(message) => StartError::Message(message),
+    })?;
     Ok(SessionCell(Rc::new(RefCell::new(Session {
         history: History::new(sim, 512),
         machine: profile.machine.name.clone(),

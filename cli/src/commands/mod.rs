@@ -1,6 +1,7 @@
 //! One file per `rankscope` subcommand.
 
 pub mod bench;
+pub mod lesson;
 pub mod profiles;
 pub mod reference;
 pub mod reproduce;

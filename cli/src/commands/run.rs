@@ -78,31 +78,29 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
             let source = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             let file = path.display().to_string();
-            let compiled = lang::load(&source, &file).map_err(|diags| {
-                let n = diags.len();
-                let mut text: String = diags
-                    .iter()
-                    .map(|d| d.render(&file, &source))
-                    .collect::<Vec<_>>()
-                    .join("\n");
-                text.push_str(&format!(
-                    "\n{n} error{} in {file}; nothing was run",
-                    if n == 1 { "" } else { "s" }
-                ));
-                text
+            let launch = lang::Launch {
+                profile: &profile,
+                ranks: opts.ranks,
+                args,
+                config,
+                limits: VmLimits::default(),
+            };
+            let sim = launch.sim(&source, &file).map_err(|e| match e {
+                lang::LaunchError::Compile(ref diags) => {
+                    let n = diags.len();
+                    format!(
+                        "{}\n{n} error{} in {file}; nothing was run",
+                        e.render(&file, &source),
+                        if n == 1 { "" } else { "s" }
+                    )
+                }
+                lang::LaunchError::Machine(message) => message,
             })?;
-            let ranks = lang::ranks_with_args(&compiled, opts.ranks, VmLimits::default(), args);
             let name = path
                 .file_name()
                 .map_or(file.clone(), |n| n.to_string_lossy().into_owned());
             let extra = serde_json::json!({ "file": file, "args": args });
-            execute(
-                Sim::new(machine, ranks, config),
-                &opts,
-                &profile,
-                &name,
-                extra,
-            )
+            execute(sim, &opts, &profile, &name, extra)
         }
         Target::Workload(kind, params) => {
             let sim = Sim::new(machine, programs(*kind, opts.ranks, *params), config);

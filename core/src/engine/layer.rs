@@ -87,6 +87,13 @@ pub trait Layer: DynLayer + fmt::Debug + 'static {
 
     /// Estimated heap bytes the layer holds.
     fn heap_bytes(&self) -> usize;
+
+    /// The names of the records it writes (its record type's [`LayerRecord::KINDS`]).
+    ///
+    /// [`LayerRecord::KINDS`]: crate::trace::LayerRecord::KINDS
+    fn record_kinds(&self) -> &'static [&'static str] {
+        &[]
+    }
 }
 
 /// What every [`Layer`] gets from being `Clone` (blanket implementation): copying and

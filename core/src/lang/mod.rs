@@ -15,6 +15,7 @@
 //! | [`diagnostic`] | messages with spans, rendered like a compiler's |
 //! | [`highlight`](mod@highlight) | syntax classes for the editor, from the lexer's tokens |
 //! | [`load`](mod@load) | source → compiled program → one VM per rank |
+//! | [`launch`] | the one setup of a C program's run (compile, machine, VMs with arguments, one-sided words) |
 //! | [`run_hint`](mod@run_hint) | an example's `rankscope run … -n N -p P` line |
 //! | [`reference`](mod@reference) | the reference of every callable function (signature, how it is modelled), from the checker's tables |
 
@@ -27,6 +28,7 @@ pub mod diagnostic;
 pub mod headers;
 pub mod heap;
 pub mod highlight;
+pub mod launch;
 pub mod lexer;
 pub mod libc;
 pub mod libc_rand;
@@ -47,6 +49,7 @@ pub mod vm;
 
 pub use check::front_end;
 pub use diagnostic::Diagnostic;
+pub use launch::{Launch, LaunchError};
 pub use load::{load, ranks, ranks_with_args};
 pub use run_hint::{run_hint, RunHint};
 pub use vm::{Vm, VmLimits};

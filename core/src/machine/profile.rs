@@ -104,8 +104,9 @@ impl ProfileError {
     }
 }
 
-/// 1-based line and character column of byte offset `at` in `text`.
-fn line_col(text: &str, at: usize) -> (usize, usize) {
+/// 1-based line and character column of byte offset `at` in `text` (also the lessons' error
+/// places).
+pub(crate) fn line_col(text: &str, at: usize) -> (usize, usize) {
     let at = at.min(text.len());
     let before = text.get(..at).unwrap_or(text);
     let line = before.matches('\n').count() + 1;

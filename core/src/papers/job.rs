@@ -9,7 +9,7 @@ use super::native_run::NativeRun;
 use super::{Cell, Table};
 use crate::engine::{Program, Sim, SimError};
 use crate::lang::{self, Vm, VmLimits};
-use crate::machine::{builtin_profiles, Machine};
+use crate::machine::builtin_profiles;
 use crate::proto::p2p::Matching;
 use crate::proto::SimConfig;
 use crate::time::SimTime;
@@ -227,30 +227,30 @@ impl Job {
         else {
             return Err("not a program".to_string());
         };
-        let compiled = lang::load(source, "program.c").map_err(|d| {
-            d.iter()
-                .map(|d| d.message.clone())
-                .collect::<Vec<_>>()
-                .join("; ")
-        })?;
         let profile = builtin_profiles()
             .map_err(|e| e.to_string())?
             .into_iter()
             .find(|p| p.machine.id == *machine)
             .ok_or_else(|| format!("no built-in machine {machine:?}"))?;
-        let ranks = *ranks;
-        let machine = Machine::new(&profile, ranks).map_err(|e| e.to_string())?;
-        let config = SimConfig {
-            matching: *matching,
-            trace: TraceMode::HashOnly,
-            words_per_rank: lang::RMA_WORDS,
-            ..SimConfig::default()
+        let launch = lang::Launch {
+            profile: &profile,
+            ranks: *ranks,
+            args: &[],
+            config: SimConfig {
+                matching: *matching,
+                trace: TraceMode::HashOnly,
+                ..SimConfig::default()
+            },
+            limits: VmLimits::default(),
         };
-        Ok(Sim::new(
-            machine,
-            lang::ranks(&compiled, ranks, VmLimits::default()),
-            config,
-        ))
+        launch.sim(source, "program.c").map_err(|e| match e {
+            lang::LaunchError::Compile(d) => d
+                .iter()
+                .map(|d| d.message.clone())
+                .collect::<Vec<_>>()
+                .join("; "),
+            lang::LaunchError::Machine(m) => m,
+        })
     }
 
     fn finish(&mut self, value: Result<f64, String>, events: u64) -> bool {

@@ -215,7 +215,10 @@ pub trait LayerRecord: Sized + Clone + std::fmt::Debug + 'static {
     fn pack(&self) -> (u8, Words);
     /// The record back from [`LayerRecord::pack`]'s output.
     fn unpack(variant: u8, words: &Words) -> Self;
-    /// A short name for the record's kind ("send", "lock step").
+    /// Every name [`LayerRecord::name`] returns, one per variant in variant order (lessons and
+    /// other readers of a trace name kinds of records by these).
+    const KINDS: &'static [&'static str];
+    /// A short name for the record's kind ("send", "lock step"): one of [`LayerRecord::KINDS`].
     fn name(&self) -> &'static str;
     /// The ranks involved, first the acting one.
     fn ranks(&self) -> Vec<Rank>;
@@ -238,6 +241,20 @@ pub trait LayerRecord: Sized + Clone + std::fmt::Debug + 'static {
 }
 
 impl RecordKind {
+    /// The names [`Record::name`] gives the engine's own records (a layer's are its
+    /// [`LayerRecord::KINDS`]).
+    pub const ENGINE_KINDS: &'static [&'static str] = &[
+        "start",
+        "compute",
+        "MPI library",
+        "yield",
+        "hardware",
+        "block",
+        "resume",
+        "print",
+        "done",
+    ];
+
     /// A layer's record, packed.
     pub fn layer<T: LayerRecord>(record: &T) -> RecordKind {
         let (variant, words) = record.pack();

@@ -11,6 +11,7 @@ mod lang_mpi;
 mod lang_mpi_bugs;
 mod lang_rma;
 mod lang_vm;
+mod lessons;
 mod lock_check;
 mod lock_schemes;
 mod lock_summary;

@@ -31,6 +31,10 @@ impl Layer for Locks {
         unreachable!("the locks layer schedules no events ({event:?})")
     }
 
+    fn record_kinds(&self) -> &'static [&'static str] {
+        <LockRecord as crate::trace::LayerRecord>::KINDS
+    }
+
     fn heap_bytes(&self) -> usize {
         0
     }
@@ -161,6 +165,7 @@ mod tests {
         for r in records {
             let (variant, words) = r.pack();
             assert_eq!(LockRecord::unpack(variant, &words), r);
+            assert_eq!(LockRecord::KINDS[usize::from(variant)], r.name());
         }
     }
 }

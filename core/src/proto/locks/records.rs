@@ -128,6 +128,8 @@ impl LayerRecord for LockRecord {
         }
     }
 
+    const KINDS: &'static [&'static str] = &["lock step", "lock"];
+
     fn name(&self) -> &'static str {
         match self {
             LockRecord::LockStep { .. } => "lock step",

@@ -613,6 +613,10 @@ impl Layer for P2p {
         })
     }
 
+    fn record_kinds(&self) -> &'static [&'static str] {
+        <P2pRecord as crate::trace::LayerRecord>::KINDS
+    }
+
     fn heap_bytes(&self) -> usize {
         self.mailboxes.capacity() * std::mem::size_of::<Option<Box<Mailbox>>>()
             + self.messages.heap_bytes()

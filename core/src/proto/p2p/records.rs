@@ -374,6 +374,16 @@ impl LayerRecord for P2pRecord {
         }
     }
 
+    const KINDS: &'static [&'static str] = &[
+        "send",
+        "send complete",
+        "arrive",
+        "unexpected",
+        "post receive",
+        "match",
+        "protocol",
+    ];
+
     fn name(&self) -> &'static str {
         match self {
             P2pRecord::SendPosted { .. } => "send",

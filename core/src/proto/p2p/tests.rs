@@ -205,5 +205,6 @@ fn every_record_packs_and_unpacks_exactly() {
     for r in records {
         let (variant, words) = r.pack();
         assert_eq!(P2pRecord::unpack(variant, &words), r);
+        assert_eq!(P2pRecord::KINDS[usize::from(variant)], r.name());
     }
 }

@@ -301,6 +301,10 @@ impl Layer for OneSided {
         ))
     }
 
+    fn record_kinds(&self) -> &'static [&'static str] {
+        <RmaRecord as crate::trace::LayerRecord>::KINDS
+    }
+
     fn heap_bytes(&self) -> usize {
         self.windows.heap_bytes() + self.kinds.heap_bytes()
     }

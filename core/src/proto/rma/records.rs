@@ -145,6 +145,8 @@ impl LayerRecord for RmaRecord {
         }
     }
 
+    const KINDS: &'static [&'static str] = &["rdma", "rdma complete", "spin"];
+
     fn name(&self) -> &'static str {
         match self {
             RmaRecord::Issued { .. } => "rdma",

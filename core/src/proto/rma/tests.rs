@@ -224,5 +224,6 @@ fn every_record_packs_and_unpacks_exactly() {
     for r in records {
         let (variant, words) = r.pack();
         assert_eq!(RmaRecord::unpack(variant, &words), r);
+        assert_eq!(RmaRecord::KINDS[usize::from(variant)], r.name());
     }
 }

@@ -1,0 +1,145 @@
+//! A lesson file as written: the TOML tables, every one refusing unknown keys. Fields that take
+//! several shapes (`at`, `measure`, `answer`, a task's `check`) stay TOML values with their
+//! place in the file; [`super::load`] reads them into the lesson's types with errors at that
+//! place.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+/// A text in each of the lesson's languages (`{ en = "…", ja = "…" }`).
+pub type TextFile = BTreeMap<String, String>;
+
+/// The whole file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LessonFile {
+    /// Short id (`first-mpi`): lowercase letters, digits and dashes.
+    pub id: Spanned<String>,
+    /// `beginner`, `intermediate` or `advanced`.
+    pub level: Spanned<String>,
+    /// The languages every text is written in (`["en", "ja"]`).
+    pub languages: Spanned<Vec<String>>,
+    /// The lesson's title.
+    pub title: TextFile,
+    /// One or two sentences saying what it teaches.
+    pub summary: TextFile,
+    /// The steps, in order (`[[step]]`).
+    #[serde(rename = "step", default)]
+    pub steps: Vec<StepFile>,
+}
+
+/// One `[[step]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StepFile {
+    /// The step's title.
+    pub title: TextFile,
+    /// What the teacher says, in Markdown.
+    pub narration: TextFile,
+    /// The run it shows; omitted: the last step's; a partial table: the last step's with these
+    /// fields changed.
+    pub scenario: Option<Spanned<ScenarioFile>>,
+    /// Where the run stands: `"start"`, `"end"` (the default), `{ event = N }`,
+    /// `{ first = "KIND", rank = R }`, `{ time_us = T }`.
+    pub at: Option<Spanned<toml::Value>>,
+    /// The views to open.
+    #[serde(default)]
+    pub views: Vec<Spanned<String>>,
+    /// What to highlight.
+    #[serde(default)]
+    pub highlight: Vec<Spanned<HighlightFile>>,
+    /// A question whose answer running computes.
+    pub prediction: Option<Spanned<PredictionFile>>,
+    /// A program to fix, with the goal checked against its run.
+    pub task: Option<Spanned<TaskFile>>,
+}
+
+/// A run's setup, whole or partial.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFile {
+    /// A program's path (an example, or a file next to the lesson).
+    pub program: Option<Spanned<String>>,
+    /// The program's text, inline.
+    pub source: Option<String>,
+    /// A built-in machine's id.
+    pub machine: Option<Spanned<String>>,
+    /// Ranks.
+    pub ranks: Option<Spanned<u32>>,
+    /// The point-to-point engine (`eager`, `both-sides:sync`…).
+    pub engine: Option<Spanned<String>>,
+    /// How `MPI_Win_lock` takes locks (`mcs-rw`, `fompi`, `test-and-set`, `li`).
+    pub lock: Option<Spanned<String>>,
+    /// `main`'s arguments after `argv[0]`.
+    pub args: Option<Vec<String>>,
+}
+
+/// Something on screen to highlight.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HighlightFile {
+    /// Of this rank (omitted: of every rank).
+    pub rank: Option<u32>,
+    /// What: one of [`super::vocab::HIGHLIGHTS`].
+    pub what: String,
+}
+
+/// A prediction as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PredictionFile {
+    /// `choice` or `number`.
+    pub kind: Spanned<String>,
+    /// The question.
+    pub question: TextFile,
+    /// Why the answer is what it is, shown after the student answers.
+    pub reason: TextFile,
+    /// A choice question's choices.
+    #[serde(default)]
+    pub choices: Vec<Spanned<ChoiceFile>>,
+    /// A choice question's rule: `"earliest-end"`, `"latest-end"`, `{ least = MEASURE }`,
+    /// `{ most = MEASURE }`.
+    pub answer: Option<Spanned<toml::Value>>,
+    /// A number question's measure.
+    pub measure: Option<Spanned<toml::Value>>,
+    /// A number question's run (the step's, with these fields changed).
+    pub scenario: Option<Spanned<ScenarioFile>>,
+    /// Where the measure is taken (default: the end of each run).
+    pub at: Option<Spanned<toml::Value>>,
+    /// A number answer's relative tolerance (0.05 = 5 %).
+    pub tolerance: Option<Spanned<f64>>,
+    /// A number answer's absolute tolerance.
+    pub abs_tolerance: Option<Spanned<f64>>,
+}
+
+/// One choice.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChoiceFile {
+    /// What the student picks.
+    pub label: TextFile,
+    /// Its run: the step's, with these fields changed.
+    #[serde(default)]
+    pub scenario: ScenarioFile,
+}
+
+/// A task as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TaskFile {
+    /// What the student must achieve.
+    pub goal: TextFile,
+    /// The program the student starts from (default: the step's).
+    pub program: Option<Spanned<String>>,
+    /// …or its text, inline.
+    pub source: Option<String>,
+    /// A program that reaches the goal (checked).
+    pub solution: Option<Spanned<String>>,
+    /// …or its text, inline.
+    pub solution_source: Option<String>,
+    /// The checks: `"finishes"`, `"no-deadlock"`, `{ end_before_us = T }`,
+    /// `{ console = { rank = R, contains = "…" } }`.
+    pub check: Vec<Spanned<toml::Value>>,
+}

@@ -1,0 +1,170 @@
+//! A step's run spelled out — program, machine, ranks, engine, lock scheme, arguments — and
+//! running it to its end, deterministically, keeping the time of every event so positions and
+//! measures can be read from it.
+
+use std::fmt;
+
+use crate::engine::{Limits, Progress, Sim, SimError};
+use crate::lang::{Launch, Vm, VmLimits};
+use crate::locks::LockScheme;
+use crate::machine::Profile;
+use crate::proto::p2p::Matching;
+use crate::proto::SimConfig;
+use crate::time::SimTime;
+
+/// Events a lesson's run may take (the playground's default bound, so it plays there too).
+pub const MAX_EVENTS: u64 = 5_000_000;
+
+/// A program: where it came from and its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProgramText {
+    /// Its path as the lesson names it, or `inline` for a `source = """…"""`.
+    pub name: String,
+    /// The C source.
+    pub source: String,
+}
+
+/// Everything a run needs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scenario {
+    /// The program.
+    pub program: ProgramText,
+    /// A built-in machine's id.
+    pub machine: String,
+    /// Ranks.
+    pub ranks: u32,
+    /// The point-to-point engine.
+    pub engine: Matching,
+    /// How `MPI_Win_lock` takes locks.
+    pub lock: LockScheme,
+    /// `main`'s arguments after `argv[0]`.
+    pub args: Vec<String>,
+}
+
+/// `ring.c on folon, 4 ranks, eager[, lock li][, args 10 20]`.
+impl fmt::Display for Scenario {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = self.program.name.rsplit('/').next().unwrap_or_default();
+        write!(
+            f,
+            "{name} on {}, {} ranks, {}",
+            self.machine, self.ranks, self.engine
+        )?;
+        if self.lock != LockScheme::default() {
+            write!(f, ", lock {}", self.lock)?;
+        }
+        if !self.args.is_empty() {
+            write!(f, ", args {}", self.args.join(" "))?;
+        }
+        Ok(())
+    }
+}
+
+/// A scenario run to its end (every rank done, or an error).
+#[derive(Debug)]
+pub struct Run {
+    /// The simulation where it stopped (its trace holds every record).
+    pub sim: Sim<Vm>,
+    /// The simulated time of each event, in order (`times[n - 1]` is event `n`'s).
+    pub times: Vec<SimTime>,
+}
+
+impl Run {
+    /// Events the run took.
+    pub fn events(&self) -> u64 {
+        self.times.len() as u64
+    }
+
+    /// When its last event happened.
+    pub fn end(&self) -> SimTime {
+        self.times.last().copied().unwrap_or(SimTime::ZERO)
+    }
+
+    /// Whether every rank finished.
+    pub fn finished(&self) -> bool {
+        self.sim.is_finished()
+    }
+
+    /// What stopped it, if not every rank finishing.
+    pub fn error(&self) -> Option<&SimError> {
+        self.sim.error()
+    }
+
+    /// How it ended, in a few words: `finished at 11.358 µs`, or `stopped: ` and the error's
+    /// first line.
+    pub fn outcome(&self) -> String {
+        match self.error() {
+            None => format!("finished at {}", self.end()),
+            Some(SimError::Program { rank, message, .. }) => format!(
+                "stopped: rank {rank} failed at {}: {}",
+                self.end(),
+                message.lines().next().unwrap_or_default()
+            ),
+            Some(e) => format!(
+                "stopped: {}",
+                e.to_string().lines().next().unwrap_or_default()
+            ),
+        }
+    }
+}
+
+impl Scenario {
+    /// Compiles and runs it on `profiles`' machine of its id; the program's diagnostics or the
+    /// machine's refusal as text.
+    pub fn run(&self, profiles: &[Profile]) -> Result<Run, String> {
+        let profile = profiles
+            .iter()
+            .find(|p| p.machine.id == self.machine)
+            .ok_or_else(|| format!("no built-in machine \"{}\"", self.machine))?;
+        let launch = Launch {
+            profile,
+            ranks: self.ranks,
+            args: &self.args,
+            config: SimConfig {
+                limits: Limits {
+                    max_events: MAX_EVENTS,
+                    ..Limits::default()
+                },
+                matching: self.engine,
+                lock_scheme: self.lock,
+                ..SimConfig::default()
+            },
+            limits: VmLimits::default(),
+        };
+        let mut sim = launch
+            .sim(&self.program.source, &self.program.name)
+            .map_err(|e| e.render(&self.program.name, &self.program.source))?;
+        let mut times = Vec::new();
+        while let Ok(Progress::Stepped) = sim.step() {
+            times.push(sim.now());
+        }
+        Ok(Run { sim, times })
+    }
+}
+
+/// Runs of scenarios, each run once (a lesson's steps and questions share many).
+#[derive(Debug)]
+pub struct Runs {
+    profiles: Vec<Profile>,
+    done: Vec<(Scenario, Result<std::rc::Rc<Run>, String>)>,
+}
+
+impl Runs {
+    /// Runs on these machines (the built-in profiles).
+    pub fn new(profiles: Vec<Profile>) -> Runs {
+        Runs {
+            profiles,
+            done: Vec::new(),
+        }
+    }
+
+    /// `scenario`'s run (run now, or the one made before).
+    pub fn run(&mut self, scenario: &Scenario) -> Result<std::rc::Rc<Run>, String> {
+        if let Some((_, run)) = self.done.iter().find(|(s, _)| s == scenario) {
+            return run.clone();
+        }
+        let run = scenario.run(&self.profiles).map(std::rc::Rc::new);
+        self.done.push((scenario.clone(), run.clone()));
+        run
+    }
+}

@@ -1,0 +1,75 @@
+//! The names a lesson may use for things the playground has: levels, languages, views,
+//! highlight targets and the kinds of trace records (each protocol layer names its own).
+
+use crate::engine::Setup;
+use crate::proto::SimConfig;
+use crate::trace::RecordKind;
+
+/// Lesson levels.
+pub const LEVELS: &[&str] = &["beginner", "intermediate", "advanced"];
+
+/// Languages narration may be written in.
+pub const LANGUAGES: &[&str] = &["en", "ja"];
+
+/// The views beside the timeline, by the ids the playground uses (`tab-queues`…).
+pub const VIEWS: &[&str] = &["queues", "lock", "ranks", "log", "machine"];
+
+/// What a step may highlight, and where it is shown.
+pub const HIGHLIGHTS: &[(&str, &str)] = &[
+    ("rank", "the rank's row in the timeline"),
+    ("line", "the line of code the rank runs"),
+    (
+        "posted",
+        "the rank's queue of posted receives (queues view)",
+    ),
+    (
+        "unexpected",
+        "the rank's queue of unexpected messages (queues view)",
+    ),
+    ("console", "the rank's console (ranks view)"),
+    ("lock", "the lock's words and queue (lock view)"),
+    ("event", "the newest entry of the event log (log view)"),
+];
+
+/// Every name a trace record's kind can have ([`crate::trace::Record::name`]): the engine's
+/// own and those of every layer of the standard stack.
+pub fn record_kinds() -> Vec<&'static str> {
+    let layers = SimConfig::default().layers(1);
+    RecordKind::ENGINE_KINDS
+        .iter()
+        .copied()
+        .chain(layers.iter().flat_map(|l| l.record_kinds().iter().copied()))
+        .collect()
+}
+
+/// `names` quoted and joined for an error message.
+pub fn choices(names: impl IntoIterator<Item = impl AsRef<str>>) -> String {
+    names
+        .into_iter()
+        .map(|n| format!("\"{}\"", n.as_ref()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn record_kinds_include_every_layers_and_are_unique() {
+        let kinds = super::record_kinds();
+        for k in [
+            "start",
+            "print",
+            "send",
+            "match",
+            "unexpected",
+            "lock",
+            "rdma",
+        ] {
+            assert!(kinds.contains(&k), "{k} missing from {kinds:?}");
+        }
+        let mut sorted = kinds.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), kinds.len(), "{kinds:?}");
+    }
+}

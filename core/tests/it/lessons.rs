@@ -1,0 +1,193 @@
+//! Lessons: every shipped lesson under `lessons/` loads and checks (its programs compile, its
+//! positions are reached, its predictions have one computed answer, its tasks' starting programs
+//! fail and solutions pass); broken lessons get the specific error, with step and place.
+
+use std::path::{Path, PathBuf};
+
+use rankscope_core::lessons::{self, Answer, LessonError, Runs};
+use rankscope_core::machine::builtin_profiles;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Program paths are relative to the repository root.
+fn read(path: &str) -> Result<String, String> {
+    std::fs::read_to_string(root().join(path)).map_err(|e| e.to_string())
+}
+
+fn check(text: &str) -> Result<Vec<lessons::StepReport>, Vec<LessonError>> {
+    let lesson = lessons::load(text, &mut read)?;
+    lessons::check(&lesson, &mut Runs::new(builtin_profiles().unwrap()))
+}
+
+fn first_error(text: &str) -> LessonError {
+    match check(text) {
+        Ok(_) => panic!("the lesson was accepted"),
+        Err(mut e) => e.remove(0),
+    }
+}
+
+#[test]
+fn every_shipped_lesson_checks() {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("lessons"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 2, "{files:?}");
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let reports = check(&text).unwrap_or_else(|errors| {
+            let lines: Vec<String> = errors
+                .iter()
+                .map(|e| e.render(&file.display().to_string()))
+                .collect();
+            panic!("{}", lines.join("\n"))
+        });
+        assert!(!reports.is_empty());
+    }
+}
+
+const HEAD: &str = r#"id = "broken"
+level = "beginner"
+languages = ["en"]
+title = { en = "Broken" }
+summary = { en = "A lesson with a mistake." }
+"#;
+
+/// A lesson of one step on `scenario`, with `rest` after it.
+fn one_step(scenario: &str, rest: &str) -> String {
+    format!(
+        "{HEAD}\n[[step]]\ntitle = {{ en = \"S\" }}\nnarration = {{ en = \"N\" }}\nscenario = {scenario}\n{rest}"
+    )
+}
+
+const RING: &str = r#"{ program = "examples/ring.c", machine = "folon", ranks = 4 }"#;
+
+#[test]
+fn the_first_mpi_lesson_computes_its_answers() {
+    let reports =
+        check(&std::fs::read_to_string(root().join("lessons/first-mpi.toml")).unwrap()).unwrap();
+    // Each of the four ranks sends the token once.
+    assert_eq!(
+        reports[3].answer,
+        Some(Answer::Number {
+            value: 4.0,
+            low: 4.0,
+            high: 4.0
+        })
+    );
+    assert_eq!(reports[0].position.event, 0);
+    assert!(reports[2].position.event > reports[1].position.event);
+}
+
+#[test]
+fn a_syntax_error_has_its_line_and_column() {
+    let e = first_error(&format!("{HEAD}\n[[step]]\ntitle = {{ en = \"S\" \n"));
+    assert_eq!((e.line, e.step), (Some(8), None), "{e:?}");
+    assert!(e.column.is_some());
+}
+
+#[test]
+fn an_unknown_key_is_refused_at_its_line() {
+    let e = first_error(&one_step(RING, "colour = \"red\"\n"));
+    assert_eq!(e.line, Some(11), "{e:?}");
+    assert!(e.message.contains("unknown field `colour`"), "{e:?}");
+}
+
+#[test]
+fn an_unknown_machine_names_the_step_and_the_machines() {
+    let e = first_error(&one_step(
+        r#"{ program = "examples/ring.c", machine = "cray-1", ranks = 4 }"#,
+        "",
+    ));
+    assert_eq!((e.step, e.line), (Some(1), Some(10)), "{e:?}");
+    assert!(e.message.contains("unknown machine \"cray-1\""), "{e:?}");
+    assert!(e.message.contains("\"folon\""), "{e:?}");
+}
+
+#[test]
+fn an_unknown_engine_or_record_kind_or_view_is_refused() {
+    let e = first_error(&one_step(
+        r#"{ program = "examples/ring.c", machine = "folon", ranks = 4, engine = "fast" }"#,
+        "",
+    ));
+    assert!(e.message.contains("unknown matching engine"), "{e:?}");
+    let e = first_error(&one_step(RING, "at = { first = \"explosion\" }\n"));
+    assert!(
+        e.message.contains("unknown record kind \"explosion\""),
+        "{e:?}"
+    );
+    let e = first_error(&one_step(RING, "views = [\"radar\"]\n"));
+    assert!(e.message.contains("unknown view \"radar\""), "{e:?}");
+}
+
+#[test]
+fn an_unreachable_event_is_an_error_of_its_step() {
+    let e = first_error(&one_step(RING, "at = { event = 1000000000 }\n"));
+    assert_eq!((e.step, e.line), (Some(1), Some(7)), "{e:?}");
+    assert!(
+        e.message
+            .contains("event 1000000000 is never reached: the run has 49 events"),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn a_record_kind_that_never_occurs_is_an_error() {
+    let e = first_error(&one_step(RING, "at = { first = \"lock\" }\n"));
+    assert!(
+        e.message.contains("no \"lock\" record in this run"),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn choices_that_tie_have_no_answer() {
+    let e = first_error(&one_step(
+        RING,
+        r#"[step.prediction]
+kind = "choice"
+question = { en = "Which lock scheme finishes first?" }
+reason = { en = "R" }
+choices = [ { label = { en = "mcs-rw" }, scenario = { lock = "mcs-rw" } }, { label = { en = "li" }, scenario = { lock = "li" } } ]
+answer = "earliest-end"
+"#,
+    ));
+    assert!(e.message.contains("choices 1 and 2 tie at"), "{e:?}");
+}
+
+#[test]
+fn a_solution_that_fails_its_checks_is_an_error() {
+    let e = first_error(&one_step(
+        r#"{ program = "lessons/deadlock-hunt/tag_mismatch.c", machine = "folon", ranks = 2 }"#,
+        r#"[step.task]
+goal = { en = "G" }
+solution = "lessons/deadlock-hunt/head_to_head.c"
+check = ["no-deadlock"]
+"#,
+    ));
+    assert!(
+        e.message
+            .contains("the solution (lessons/deadlock-hunt/head_to_head.c) fails \"no deadlock\""),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn a_starting_program_that_already_passes_is_an_error() {
+    let e = first_error(&one_step(
+        RING,
+        "[step.task]\ngoal = { en = \"G\" }\ncheck = [\"finishes\"]\n",
+    ));
+    assert!(e.message.contains("already passes every check"), "{e:?}");
+}
+
+#[test]
+fn a_missing_language_is_named() {
+    let text = one_step(RING, "").replace("languages = [\"en\"]", "languages = [\"en\", \"ja\"]");
+    let e = first_error(&text);
+    assert!(e.message.contains("has no text in \"ja\""), "{e:?}");
+}

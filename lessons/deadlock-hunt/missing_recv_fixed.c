@@ -1,0 +1,25 @@
+/* Deadlock hunt, bug 3 fixed: rank 0 receives from every worker, ranks 1 to size - 1.
+ * Run:  rankscope run lessons/deadlock-hunt/missing_recv_fixed.c -n 4 -p folon */
+#include <mpi.h>
+#include <stdio.h>
+
+int main(int argc, char **argv)
+{
+    int rank, size, i, result, total = 0;
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (rank == 0) {
+        for (i = 1; i < size; i++) {
+            MPI_Recv(&result, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            total += result;
+        }
+        printf("total %d\n", total);
+    } else {
+        result = rank * rank;
+        MPI_Ssend(&result, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+    }
+    MPI_Finalize();
+    return 0;
+}
