@@ -14,6 +14,8 @@ pub mod components;
 pub mod edit_history;
 pub mod examples;
 pub mod keys;
+pub mod lesson_state;
+pub mod lessons;
 pub mod markdown;
 pub mod panic_banner;
 pub mod paper_check;

@@ -97,6 +97,10 @@ pub struct State {
     pub view: Option<crate::views::View>,
     /// Presentation mode: large type, only the code, the timeline and the current view.
     pub present: bool,
+    /// The lesson open in the playground, if any.
+    pub lesson: Option<crate::lesson_state::LessonOpen>,
+    /// Why the last lesson file or link could not be opened.
+    pub lesson_error: Option<String>,
 }
 
 /// Everything a user can do to the state.
@@ -146,6 +150,43 @@ pub enum Action {
     TogglePresent,
     /// Leave presentation mode (Escape).
     LeavePresent,
+    /// Open a lesson at a step (0-based) in a language; `text` is its source when it came from
+    /// a file or a link.
+    OpenLesson {
+        /// The lesson.
+        lesson: Rc<rankscope_core::lessons::Lesson>,
+        /// The step to show.
+        step: usize,
+        /// The language wished for (the lesson's first if it lacks it).
+        lang: String,
+        /// The lesson's text, for share links (`None`: a shipped lesson).
+        text: Option<Rc<str>>,
+    },
+    /// A lesson file's text (opened from disk or a link): parsed here; its errors are shown.
+    OpenLessonText {
+        /// The file's name (in error messages: `name:line:column`).
+        name: String,
+        /// The TOML text.
+        text: String,
+        /// The step to show (0-based).
+        step: usize,
+        /// The language wished for.
+        lang: String,
+    },
+    /// Show step `n` (0-based) of the open lesson, set up afresh.
+    LessonStep(usize),
+    /// The next step of the open lesson (PageDown in a lesson).
+    NextStep,
+    /// The previous step (PageUp in a lesson).
+    PrevStep,
+    /// Close the lesson (the playground keeps its program).
+    CloseLesson,
+    /// The lesson's language.
+    LessonLanguage(String),
+    /// The student's answer to the step's prediction.
+    AnswerPrediction(rankscope_core::lessons::Guess),
+    /// Check the step's task against the editor's program.
+    CheckTask,
     /// Restore the state a share link carried (or report why the link could not be read).
     Restore(Result<ShareState, LinkError>),
     /// Restore the edit autosaved in this browser (program, machine, ranks, speed).
@@ -191,6 +232,8 @@ impl Default for State {
             replaced_edit: false,
             view: None,
             present: false,
+            lesson: None,
+            lesson_error: None,
         }
     }
 }
@@ -227,6 +270,45 @@ impl State {
             args: self.args.clone(),
             present: self.present,
         }
+    }
+
+    /// Sets the playground up for the open lesson's step: its program (the task's starting one
+    /// for a task), machine, ranks, engine, lock scheme, arguments and view; runs it and stands
+    /// where the step says.
+    fn enter_lesson_step(mut self) -> State {
+        let profiles = self.profiles.clone().unwrap_or_default();
+        let Some(open) = &mut self.lesson else {
+            return self;
+        };
+        open.place(&profiles);
+        let event = open.position.as_ref().map_or(0, |p| p.event);
+        let step = open.current().clone();
+        let shown = open.shown().clone();
+        self.clear_runs();
+        self.playing = false;
+        self.diagnostics.clear();
+        self.run_error = None;
+        self.replaced_edit = false;
+        self.source = shown.program.source.clone();
+        if profiles.iter().any(|p| p.machine.id == shown.machine) {
+            self.selected = shown.machine.clone();
+        }
+        self.ranks = shown.ranks.clamp(1, self.capacity());
+        self.options = RunOptions {
+            matching: shown.engine,
+            lock: shown.lock,
+            compare: None,
+            ..self.options
+        };
+        self.args = crate::lesson_state::args_line(&shown.args);
+        self.example = crate::examples::EXAMPLES
+            .iter()
+            .position(|(_, source)| *source == self.source);
+        self.view = step
+            .views
+            .first()
+            .and_then(|v| crate::views::View::from_id(v));
+        self.reduce(Action::Run).reduce(Action::Seek(event))
     }
 
     /// The view shown beside the timeline.
@@ -423,6 +505,80 @@ impl State {
                 self.focus_rank = rank.min(self.ranks.saturating_sub(1));
             }
             Action::ShowView(view) => self.view = Some(view),
+            Action::OpenLesson {
+                lesson,
+                step,
+                lang,
+                text,
+            } => {
+                self.lesson_error = None;
+                self.lesson = Some(crate::lesson_state::LessonOpen::new(
+                    lesson, step, &lang, text,
+                ));
+                return self.enter_lesson_step();
+            }
+            Action::OpenLessonText {
+                name,
+                text,
+                step,
+                lang,
+            } => match crate::lessons::load(&text) {
+                Ok(lesson) => {
+                    return self.reduce(Action::OpenLesson {
+                        lesson: Rc::new(lesson),
+                        step,
+                        lang,
+                        text: Some(text.into()),
+                    })
+                }
+                Err(errors) => {
+                    self.lesson_error = Some(
+                        errors
+                            .iter()
+                            .map(|e| e.render(&name))
+                            .collect::<Vec<_>>()
+                            .join("\n"),
+                    );
+                }
+            },
+            Action::LessonStep(n) => {
+                if let Some(open) = &mut self.lesson {
+                    open.step = n.min(open.lesson.steps.len().saturating_sub(1));
+                    return self.enter_lesson_step();
+                }
+            }
+            Action::NextStep | Action::PrevStep => {
+                if let Some(open) = &self.lesson {
+                    let n = if action == Action::NextStep {
+                        open.step + 1
+                    } else {
+                        open.step.saturating_sub(1)
+                    };
+                    if n != open.step && n < open.lesson.steps.len() {
+                        return self.reduce(Action::LessonStep(n));
+                    }
+                }
+            }
+            Action::CloseLesson => self.lesson = None,
+            Action::LessonLanguage(lang) => {
+                if let Some(open) = &mut self.lesson {
+                    if open.lesson.languages.contains(&lang) {
+                        open.lang = lang;
+                    }
+                }
+            }
+            Action::AnswerPrediction(guess) => {
+                let profiles = self.profiles.clone().unwrap_or_default();
+                if let Some(open) = &mut self.lesson {
+                    open.answer(guess, &profiles);
+                }
+            }
+            Action::CheckTask => {
+                let profiles = self.profiles.clone().unwrap_or_default();
+                if let Some(open) = &mut self.lesson {
+                    open.check_task(&self.source, &profiles);
+                }
+            }
             Action::TogglePresent => self.present = !self.present,
             Action::LeavePresent => self.present = false,
             Action::SelectProfile(id) => {
@@ -798,6 +954,77 @@ mod tests {
             .unwrap();
         let other = rerun.reduce(Action::OpenExample(index));
         assert_eq!(other.view, None);
+    }
+
+    fn lesson(id: &str) -> State {
+        State::default().reduce(Action::OpenLesson {
+            lesson: crate::lessons::find(id).unwrap(),
+            step: 0,
+            lang: "ja".into(),
+            text: None,
+        })
+    }
+
+    #[test]
+    fn a_lesson_step_sets_up_the_playground_and_stands_where_it_says() {
+        let s = lesson("first-mpi");
+        let open = s.lesson.as_ref().unwrap();
+        assert_eq!((open.step, open.lang.as_str()), (0, "ja"));
+        assert_eq!(
+            s.example.map(|i| crate::examples::EXAMPLES[i].0),
+            Some("ring.c")
+        );
+        assert_eq!((s.selected.as_str(), s.ranks), ("folon", 4));
+        assert_eq!(s.current_view(), crate::views::View::Ranks);
+        // Step 2 stands at rank 0's first send: the run is there, paused, the view the log.
+        let s = s.reduce(Action::NextStep);
+        let open = s.lesson.as_ref().unwrap();
+        let event = open.position.as_ref().unwrap().event;
+        assert!(event > 0);
+        let run = s.session.as_ref().unwrap().0.borrow();
+        assert_eq!(run.history.position(), event);
+        assert!(!s.playing);
+        drop(run);
+        assert_eq!(s.current_view(), crate::views::View::Log);
+        // Back, and past the ends nothing moves.
+        let s = s.reduce(Action::PrevStep).reduce(Action::PrevStep);
+        assert_eq!(s.lesson.as_ref().unwrap().step, 0);
+    }
+
+    #[test]
+    fn a_prediction_is_answered_by_running_and_a_task_checked_against_the_edit() {
+        let s = lesson("first-mpi").reduce(Action::LessonStep(3));
+        let s = s.reduce(Action::AnswerPrediction(
+            rankscope_core::lessons::Guess::Number(4.0),
+        ));
+        let (_, answer) = s.lesson.as_ref().unwrap().answered.clone().unwrap();
+        assert!(answer
+            .unwrap()
+            .accepts(rankscope_core::lessons::Guess::Number(4.0)));
+
+        let hunt = lesson("deadlock-hunt");
+        assert!(hunt.source.contains("MPI_Recv"));
+        let broken = hunt.clone().reduce(Action::CheckTask);
+        let open = broken.lesson.as_ref().unwrap();
+        assert!(!open.solved());
+        assert!(matches!(&open.verdicts, Some(Ok(v)) if v.iter().any(|(_, v)| !v.pass)));
+        let fixed =
+            crate::lessons::read_program("lessons/deadlock-hunt/tag_mismatch_fixed.c").unwrap();
+        let solved = hunt.reduce(Action::Edit(fixed)).reduce(Action::CheckTask);
+        assert!(solved.lesson.as_ref().unwrap().solved());
+    }
+
+    #[test]
+    fn a_broken_lesson_file_is_said_with_its_line() {
+        let s = State::default().reduce(Action::OpenLessonText {
+            name: "mine.toml".into(),
+            text: "id = \"x\"\nlevel = 3\n".into(),
+            step: 0,
+            lang: "en".into(),
+        });
+        assert!(s.lesson.is_none());
+        let e = s.lesson_error.unwrap();
+        assert!(e.starts_with("mine.toml:2:"), "{e}");
     }
 
     #[test]

@@ -49,6 +49,15 @@ impl View {
         }
     }
 
+    /// The view with this id (`queues`…), as lessons name them.
+    pub fn from_id(id: &str) -> Option<View> {
+        View::PROTOCOL
+            .iter()
+            .chain(View::GENERAL)
+            .copied()
+            .find(|v| v.id() == id)
+    }
+
     /// Whether `run` has anything for this view to show.
     pub fn shows(self, run: Option<&Session>) -> bool {
         match (self, run) {
@@ -102,6 +111,19 @@ mod tests {
     fn before_a_run_only_the_machine_shows() {
         assert_eq!(View::tabs(None), vec![View::Machine]);
         assert_eq!(View::current(Some(View::Queues), None), View::Machine);
+    }
+
+    #[test]
+    fn lessons_name_exactly_these_views() {
+        let ids: Vec<&str> = View::PROTOCOL
+            .iter()
+            .chain(View::GENERAL)
+            .map(|v| v.id())
+            .collect();
+        assert_eq!(ids, rankscope_core::lessons::vocab::VIEWS);
+        assert!(ids
+            .iter()
+            .all(|id| View::from_id(id).is_some_and(|v| v.id() == *id)));
     }
 
     #[test]

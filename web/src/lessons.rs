@@ -1,0 +1,136 @@
+//! The lessons of `lessons/` and the program files they name, embedded at build time, and the
+//! resolver that gives a lesson its programs in the browser (`examples/…` from the examples,
+//! `lessons/…` from here). Parsing and checking are core's (`rankscope_core::lessons`).
+
+use std::rc::Rc;
+
+use rankscope_core::lessons::{self, Lesson, LessonError};
+
+/// `(path, text)` of each shipped lesson.
+pub const LESSONS: &[(&str, &str)] = &[
+    (
+        "lessons/first-mpi.toml",
+        include_str!("../../lessons/first-mpi.toml"),
+    ),
+    (
+        "lessons/deadlock-hunt.toml",
+        include_str!("../../lessons/deadlock-hunt.toml"),
+    ),
+];
+
+/// `(path, text)` of the programs the lessons name besides the examples.
+pub const LESSON_FILES: &[(&str, &str)] = &[
+    (
+        "lessons/deadlock-hunt/tag_mismatch.c",
+        include_str!("../../lessons/deadlock-hunt/tag_mismatch.c"),
+    ),
+    (
+        "lessons/deadlock-hunt/tag_mismatch_fixed.c",
+        include_str!("../../lessons/deadlock-hunt/tag_mismatch_fixed.c"),
+    ),
+    (
+        "lessons/deadlock-hunt/head_to_head.c",
+        include_str!("../../lessons/deadlock-hunt/head_to_head.c"),
+    ),
+    (
+        "lessons/deadlock-hunt/head_to_head_fixed.c",
+        include_str!("../../lessons/deadlock-hunt/head_to_head_fixed.c"),
+    ),
+    (
+        "lessons/deadlock-hunt/missing_recv.c",
+        include_str!("../../lessons/deadlock-hunt/missing_recv.c"),
+    ),
+    (
+        "lessons/deadlock-hunt/missing_recv_fixed.c",
+        include_str!("../../lessons/deadlock-hunt/missing_recv_fixed.c"),
+    ),
+];
+
+/// The text of a program a lesson names: an example (`examples/ring.c`) or a lesson's file.
+pub fn read_program(path: &str) -> Result<String, String> {
+    let path = path.trim_start_matches("./");
+    if let Some(name) = path.strip_prefix("examples/") {
+        if let Some((_, text)) = crate::examples::EXAMPLES.iter().find(|(p, _)| *p == name) {
+            return Ok((*text).to_string());
+        }
+    }
+    LESSON_FILES
+        .iter()
+        .find(|(p, _)| *p == path)
+        .map(|(_, text)| (*text).to_string())
+        .ok_or_else(|| {
+            format!(
+                "{path} is not one of the programs the page has (the examples/ and the shipped lessons' files); put the program inline with source = '''…'''"
+            )
+        })
+}
+
+/// Parses a lesson's text with the page's programs.
+pub fn load(text: &str) -> Result<Lesson, Vec<LessonError>> {
+    lessons::load(text, &mut |path| read_program(path))
+}
+
+/// The shipped lessons, parsed (a shipped lesson that fails is a test failure, so none is
+/// skipped in practice; the page lists what parses).
+pub fn shipped() -> Vec<Rc<Lesson>> {
+    LESSONS
+        .iter()
+        .filter_map(|(_, text)| load(text).ok().map(Rc::new))
+        .collect()
+}
+
+/// The shipped lesson with this id.
+pub fn find(id: &str) -> Option<Rc<Lesson>> {
+    shipped().into_iter().find(|l| l.id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_lesson_and_lesson_file_is_embedded_and_loads() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../lessons");
+        let mut on_disk = Vec::new();
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                for file in std::fs::read_dir(&path).unwrap() {
+                    let file = file.unwrap().path();
+                    on_disk.push(format!(
+                        "lessons/{}/{}",
+                        path.file_name().unwrap().to_string_lossy(),
+                        file.file_name().unwrap().to_string_lossy()
+                    ));
+                }
+            } else if path.extension().is_some_and(|e| e == "toml") {
+                on_disk.push(format!(
+                    "lessons/{}",
+                    path.file_name().unwrap().to_string_lossy()
+                ));
+            }
+        }
+        for path in on_disk {
+            let embedded = LESSONS.iter().chain(LESSON_FILES).any(|(p, _)| *p == path);
+            assert!(embedded, "{path} is not embedded in web/src/lessons.rs");
+        }
+        for (path, text) in LESSONS {
+            if let Err(errors) = load(text) {
+                panic!("{path}: {errors:?}");
+            }
+        }
+        assert_eq!(shipped().len(), LESSONS.len());
+    }
+
+    #[test]
+    fn a_program_the_page_lacks_is_named() {
+        assert!(read_program("examples/ring.c")
+            .unwrap()
+            .contains("MPI_Send"));
+        let e = read_program("lessons/mine/x.c").unwrap_err();
+        assert!(
+            e.contains("lessons/mine/x.c") && e.contains("inline"),
+            "{e}"
+        );
+    }
+}
