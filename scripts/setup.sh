@@ -74,6 +74,13 @@ else
   apt_install chromium chromium-driver
 fi
 
+step "A Japanese font for Chromium (the lessons' Japanese narration; Debian's IPA Gothic)"
+if command -v fc-list >/dev/null && [ -n "$(fc-list :lang=ja 2>/dev/null | head -n1)" ]; then
+  skip "$(fc-list :lang=ja family | head -n1)"
+else
+  apt_install fonts-ipafont-gothic
+fi
+
 step "MPICH and Python 3 (the differential test against a real MPI: scripts/differential.py; trunk's CSP hook: scripts/csp.py)"
 if command -v mpicc >/dev/null && command -v mpirun >/dev/null && command -v python3 >/dev/null; then
   skip "$(mpichversion 2>/dev/null | head -n1 | tr -s ' \t' ' ')"

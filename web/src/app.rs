@@ -9,8 +9,9 @@ use crate::clock::now_ms;
 use crate::components::paper_check::{PaperCheckView, UnknownPaper};
 use crate::components::{
     compare_panel::ComparePanel, controls::Controls, editor::Editor, header::Header,
-    machine_list::MachineList, machine_view::MachineView, run_bar::RunBar, share_bar::ShareBar,
-    time_axis::SharedAxis, timeline::Timeline, view_tabs::ViewTabs,
+    lesson_list::LessonList, lesson_pane::LessonPane, machine_list::MachineList,
+    machine_view::MachineView, run_bar::RunBar, share_bar::ShareBar, time_axis::SharedAxis,
+    timeline::Timeline, view_tabs::ViewTabs,
 };
 use crate::paper_check::Route;
 use crate::playback::{self, Speed};
@@ -103,7 +104,9 @@ pub fn app() -> Html {
         let state = state.clone();
         use_effect_with((), move |_| {
             let (hash, _) = location();
-            if hash.contains("s=") {
+            if url::lesson_link(&hash).is_some() {
+                // A lesson link: the lesson sets the playground up (crate::lesson_links).
+            } else if hash.contains("s=") {
                 state.dispatch(Action::Restore(url::decode(&hash)));
             } else if let Some(saved) = (!embed).then(autosave::load).flatten() {
                 state.dispatch(Action::RestoreAutosave(saved));
@@ -114,12 +117,29 @@ pub fn app() -> Html {
     autosave::use_autosave(state.share_state(), !embed);
     use_playback(&state);
     crate::keys::use_stepping_keys(&state, !route.route.is_paper());
+    crate::lesson_links::use_lesson_links(&state, route.route.is_paper());
+    crate::lesson_highlight::use_lesson_highlights(
+        state
+            .lesson
+            .as_ref()
+            .filter(|_| !route.route.is_paper())
+            .map_or_else(Vec::new, |o| o.current().highlight.clone()),
+    );
 
     // "Share": the link goes into the address bar and into a box ready to copy.
     let on_share = {
         let (state, share_link) = (state.clone(), share_link.clone());
         Callback::from(move |_| {
-            let fragment = url::encode(&state.share_state());
+            // An open lesson is shared as a lesson link (a file of one's own inside the link).
+            let fragment = match &state.lesson {
+                Some(open) => url::encode_lesson(
+                    &open.lesson.id,
+                    open.text.as_deref(),
+                    open.step,
+                    state.present,
+                ),
+                None => url::encode(&state.share_state()),
+            };
             if let Some(location) = web_sys::window().map(|w| w.location()) {
                 location.set_hash(&fragment).ok();
                 share_link.set(location.href().ok());
@@ -259,6 +279,29 @@ pub fn app() -> Html {
             </main>
         }
     };
+    let lesson_pane = match &state.lesson {
+        Some(open) => {
+            let on_step = {
+                let state = state.clone();
+                Callback::from(move |n: usize| state.dispatch(Action::LessonStep(n)))
+            };
+            let on_lang = {
+                let state = state.clone();
+                Callback::from(move |l: String| state.dispatch(Action::LessonLanguage(l)))
+            };
+            let on_answer = {
+                let state = state.clone();
+                Callback::from(move |g| state.dispatch(Action::AnswerPrediction(g)))
+            };
+            html! {
+                <div class="area-lesson">
+                    <LessonPane open={open.clone()} {on_step} on_close={act(Action::CloseLesson)}
+                        {on_lang} {on_answer} on_check={act(Action::CheckTask)} />
+                </div>
+            }
+        }
+        None => Html::default(),
+    };
     let modes = classes!(
         "app",
         state.present.then_some("present"),
@@ -275,7 +318,7 @@ pub fn app() -> Html {
                     <a class="open-full" href={full} target="_blank" rel="noopener"
                         data-testid="open-full">{ "Open in Rankscope ↗" }</a>
                 </div>
-                { layout(Html::default()) }
+                { layout(lesson_pane.clone()) }
             </div>
         };
     }
@@ -283,6 +326,7 @@ pub fn app() -> Html {
         Err(message) => html! {
             <div class="error-banner" role="alert">{ "The built-in machine profiles failed to load: " }{ message }</div>
         },
+        Ok(_) if state.lesson.is_some() => layout(lesson_pane.clone()),
         Ok(profiles) if !state.present => layout(html! {
             <div class="area-controls">
                 <Controls profiles={profiles.clone()} selected={state.selected.clone()}
@@ -298,8 +342,22 @@ pub fn app() -> Html {
         }),
         Ok(_) => layout(Html::default()),
     };
+    let on_lesson_file = {
+        let state = state.clone();
+        Callback::from(move |(name, text): (String, String)| {
+            state.dispatch(Action::OpenLessonText {
+                name,
+                text,
+                step: 0,
+                lang: crate::lesson_links::preferred_language(),
+            })
+        })
+    };
     let body = match &route.route {
         Route::Playground => body,
+        Route::Lessons => html! {
+            <LessonList on_file={on_lesson_file} error={state.lesson_error.clone()} />
+        },
         Route::Paper(id) => match rankscope_core::papers::find(id) {
             Some(paper) => html! {
                 <PaperCheckView key={*id} paper={*id} check={route.checks.of(paper)} />
@@ -327,10 +385,14 @@ pub fn app() -> Html {
             } else {
                 <Header core_version={rankscope_core::VERSION} {on_share} {on_present}
                     paper_open={route.route.is_paper()} paper={route.route.paper()}
-                    reference_open={route.route.is_reference()} />
+                    reference_open={route.route.is_reference()}
+                    lessons_open={route.route == Route::Lessons} />
             }
             if let Some(link) = &*share_link {
                 <ShareBar link={link.clone()} on_close={on_close_share} />
+            }
+            if let (Some(e), Route::Playground) = (&state.lesson_error, &route.route) {
+                <div class="error-banner" role="alert" data-testid="lesson-link-error">{ e }</div>
             }
             if let Some(e) = &state.link_error {
                 <div class="error-banner" role="alert" data-testid="link-error">{ e }</div>

@@ -20,7 +20,8 @@ pub const PAUSE_MS: u32 = 400;
 /// The `localStorage` key (versioned with the link format it stores).
 pub const KEY: &str = "rankscope.autosave.v1";
 
-fn storage() -> Option<web_sys::Storage> {
+/// This browser's `localStorage`, where there is one.
+pub fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
 

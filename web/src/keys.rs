@@ -20,14 +20,26 @@ pub const KEYS_HELP: &[(&str, &str)] = &[
     ("P", "presentation mode"),
 ];
 
+/// The keys a lesson adds (listed in the lesson pane's buttons' titles).
+pub const LESSON_KEYS_HELP: &[(&str, &str)] = &[("PageDown / PageUp", "next / previous step")];
+
 /// What `key` does when pressed with the focus on an element with tag `tag` (upper case, as the
 /// DOM gives it), `editable` if that element takes text; `None`: let the page have it.
-pub fn key_action(key: &str, tag: &str, editable: bool, modified: bool) -> Option<Action> {
+pub fn key_action(
+    key: &str,
+    tag: &str,
+    editable: bool,
+    modified: bool,
+    lesson: bool,
+) -> Option<Action> {
     if modified || editable || matches!(tag, "INPUT" | "TEXTAREA" | "SELECT" | "BUTTON" | "SUMMARY")
     {
         return None;
     }
     match key {
+        // In a lesson the clicker's keys turn its pages; the arrows still step the run.
+        "PageDown" if lesson => Some(Action::NextStep),
+        "PageUp" if lesson => Some(Action::PrevStep),
         "ArrowRight" | "PageDown" => Some(Action::Step),
         "ArrowLeft" | "PageUp" => Some(Action::Back),
         " " | "Spacebar" => Some(Action::TogglePlay),
@@ -37,12 +49,14 @@ pub fn key_action(key: &str, tag: &str, editable: bool, modified: bool) -> Optio
     }
 }
 
-/// Listens for the stepping keys on the window while `enabled` (the playground is shown).
+/// Listens for the stepping keys on the window while `enabled` (the playground is shown); set up
+/// again when a lesson opens or closes (PageDown/PageUp change meaning).
 #[hook]
 pub fn use_stepping_keys(state: &UseReducerHandle<State>, enabled: bool) {
+    let lesson = state.lesson.is_some();
     let state = state.clone();
-    use_effect_with(enabled, move |enabled| {
-        let listener = (*enabled).then(|| {
+    use_effect_with((enabled, lesson), move |&(enabled, lesson)| {
+        let listener = enabled.then(|| {
             let closure = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
                 let target = e
                     .target()
@@ -51,7 +65,7 @@ pub fn use_stepping_keys(state: &UseReducerHandle<State>, enabled: bool) {
                     (t.tag_name(), t.is_content_editable())
                 });
                 let modified = e.ctrl_key() || e.alt_key() || e.meta_key() || e.shift_key();
-                if let Some(action) = key_action(&e.key(), &tag, editable, modified) {
+                if let Some(action) = key_action(&e.key(), &tag, editable, modified, lesson) {
                     e.prevent_default();
                     state.dispatch(action);
                 }
@@ -78,7 +92,7 @@ mod tests {
 
     #[test]
     fn a_clicker_steps_and_space_plays() {
-        let on_page = |key| key_action(key, "BODY", false, false);
+        let on_page = |key| key_action(key, "BODY", false, false, false);
         assert_eq!(on_page("PageDown"), Some(Action::Step));
         assert_eq!(on_page("ArrowRight"), Some(Action::Step));
         assert_eq!(on_page("PageUp"), Some(Action::Back));
@@ -90,15 +104,28 @@ mod tests {
     }
 
     #[test]
+    fn in_a_lesson_the_clicker_turns_pages_and_the_arrows_step() {
+        let in_lesson = |key| key_action(key, "BODY", false, false, true);
+        assert_eq!(in_lesson("PageDown"), Some(Action::NextStep));
+        assert_eq!(in_lesson("PageUp"), Some(Action::PrevStep));
+        assert_eq!(in_lesson("ArrowRight"), Some(Action::Step));
+        assert_eq!(in_lesson("ArrowLeft"), Some(Action::Back));
+    }
+
+    #[test]
     fn keys_typed_into_the_editor_or_a_field_are_theirs() {
         for tag in ["TEXTAREA", "INPUT", "SELECT", "BUTTON", "SUMMARY"] {
-            assert_eq!(key_action("ArrowLeft", tag, false, false), None, "{tag}");
-            assert_eq!(key_action(" ", tag, false, false), None, "{tag}");
-            assert_eq!(key_action("p", tag, false, false), None, "{tag}");
+            assert_eq!(
+                key_action("ArrowLeft", tag, false, false, false),
+                None,
+                "{tag}"
+            );
+            assert_eq!(key_action(" ", tag, false, false, false), None, "{tag}");
+            assert_eq!(key_action("p", tag, false, false, false), None, "{tag}");
         }
-        assert_eq!(key_action("PageDown", "DIV", true, false), None);
+        assert_eq!(key_action("PageDown", "DIV", true, false, false), None);
         assert_eq!(
-            key_action("ArrowRight", "BODY", false, true),
+            key_action("ArrowRight", "BODY", false, true, false),
             None,
             "with a modifier"
         );

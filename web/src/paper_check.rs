@@ -112,11 +112,16 @@ pub enum Route {
     Unknown(String),
     /// The reference of the C and MPI functions, scrolled to this anchor if any.
     Reference(Option<String>),
+    /// The list of lessons (`#lessons`).
+    Lessons,
 }
 
 impl Route {
     /// The route a URL fragment names.
     pub fn of(fragment: &str) -> Route {
+        if fragment.trim_start_matches('#').split('&').next() == Some("lessons") {
+            return Route::Lessons;
+        }
         if let Some(anchor) = reference_in_fragment(fragment) {
             return Route::Reference(anchor.map(str::to_string));
         }

@@ -150,6 +150,8 @@ pub enum Action {
     TogglePresent,
     /// Leave presentation mode (Escape).
     LeavePresent,
+    /// Enter presentation mode (a lesson link with `&present`).
+    EnterPresent,
     /// Open a lesson at a step (0-based) in a language; `text` is its source when it came from
     /// a file or a link.
     OpenLesson {
@@ -173,6 +175,8 @@ pub enum Action {
         /// The language wished for.
         lang: String,
     },
+    /// A lesson link named a lesson the page does not have (its id), or could not be read.
+    LessonNotFound(String),
     /// Show step `n` (0-based) of the open lesson, set up afresh.
     LessonStep(usize),
     /// The next step of the open lesson (PageDown in a lesson).
@@ -308,7 +312,26 @@ impl State {
             .views
             .first()
             .and_then(|v| crate::views::View::from_id(v));
-        self.reduce(Action::Run).reduce(Action::Seek(event))
+        // A highlighted rank (its line, its row) is the rank in focus: its line is marked strongly.
+        if let Some(r) = step.highlight.iter().find_map(|h| h.rank) {
+            self.focus_rank = r.min(shown.ranks.saturating_sub(1));
+        }
+        let mut s = self.reduce(Action::Run).reduce(Action::Seek(event));
+        // At the end: also take the step that finds the run cannot go on (a deadlock is found
+        // by trying), so the playground shows how the run ended, as the lesson's run does.
+        if step.at == rankscope_core::lessons::At::End {
+            for _ in 0..4 {
+                let more = s
+                    .session
+                    .as_ref()
+                    .is_some_and(|c| c.0.borrow().can_continue());
+                if !more {
+                    break;
+                }
+                s = s.reduce(Action::Step);
+            }
+        }
+        s
     }
 
     /// The view shown beside the timeline.
@@ -541,6 +564,16 @@ impl State {
                     );
                 }
             },
+            Action::LessonNotFound(id) => {
+                let ids: Vec<String> = crate::lessons::shipped()
+                    .iter()
+                    .map(|l| l.id.clone())
+                    .collect();
+                self.lesson_error = Some(format!(
+                    "this link names a lesson {id} that this page does not have; the lessons are: {}",
+                    ids.join(", ")
+                ));
+            }
             Action::LessonStep(n) => {
                 if let Some(open) = &mut self.lesson {
                     open.step = n.min(open.lesson.steps.len().saturating_sub(1));
@@ -581,6 +614,7 @@ impl State {
             }
             Action::TogglePresent => self.present = !self.present,
             Action::LeavePresent => self.present = false,
+            Action::EnterPresent => self.present = true,
             Action::SelectProfile(id) => {
                 self.clear_runs();
                 let known = self

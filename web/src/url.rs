@@ -186,6 +186,60 @@ pub fn decode(fragment: &str) -> Result<ShareState, LinkError> {
     Ok(state)
 }
 
+/// The lesson a link opens: a shipped one by id, or a whole lesson file carried in the link.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LessonLink {
+    /// `#lesson=ID`.
+    Id(String),
+    /// `#lesson-text=…`: the file, deflated and base64url-encoded (or why it cannot be read).
+    Text(Result<String, LinkError>),
+}
+
+/// The lesson in `fragment` (`#lesson=first-mpi&step=3`) and its step (1-based in the link,
+/// 0-based here), if it names one.
+pub fn lesson_link(fragment: &str) -> Option<(LessonLink, Option<usize>)> {
+    let parts = || fragment.trim_start_matches('#').split('&');
+    let step = parts()
+        .find_map(|p| p.strip_prefix("step="))
+        .and_then(|k| k.parse::<usize>().ok())
+        .map(|k| k.saturating_sub(1));
+    if let Some(id) = parts().find_map(|p| p.strip_prefix("lesson=")) {
+        let id = percent_decode(id).unwrap_or_else(|_| id.to_string());
+        return Some((LessonLink::Id(id), step));
+    }
+    let packed = parts().find_map(|p| p.strip_prefix("lesson-text="))?;
+    let text = URL_SAFE_NO_PAD
+        .decode(packed.trim_end_matches('='))
+        .map_err(|_| LinkError::NotBase64)
+        .and_then(|bytes| {
+            miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_STATE_BYTES).map_err(
+                |e| match e.status {
+                    miniz_oxide::inflate::TINFLStatus::HasMoreOutput => LinkError::TooLarge,
+                    _ => LinkError::Damaged,
+                },
+            )
+        })
+        .and_then(|bytes| String::from_utf8(bytes).map_err(|_| LinkError::Damaged));
+    Some((LessonLink::Text(text), step))
+}
+
+/// The fragment (without `#`) that opens a lesson at `step` (0-based): by id, or, for a
+/// lesson file of one's own, with its whole text in the link. `present` keeps presentation mode.
+pub fn encode_lesson(id: &str, text: Option<&str>, step: usize, present: bool) -> String {
+    let mut fragment = match text {
+        None => format!("lesson={}", percent_encode(id)),
+        Some(text) => format!(
+            "lesson-text={}",
+            URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9))
+        ),
+    };
+    fragment.push_str(&format!("&step={}", step + 1));
+    if present {
+        fragment.push_str("&present");
+    }
+    fragment
+}
+
 /// Whether the fragment or the query has the flag `name` (`name` or `name=1`), e.g. `#embed`,
 /// `?embed=1&readonly`.
 pub fn has_part(fragment: &str, query: &str, name: &str) -> bool {
@@ -218,6 +272,27 @@ mod tests {
             args: String::new(),
             present: false,
         }
+    }
+
+    #[test]
+    fn lesson_links_round_trip_by_id_and_by_text() {
+        let by_id = encode_lesson("first-mpi", None, 2, true);
+        assert_eq!(by_id, "lesson=first-mpi&step=3&present");
+        assert_eq!(
+            lesson_link(&format!("#{by_id}")),
+            Some((LessonLink::Id("first-mpi".into()), Some(2)))
+        );
+        let text = "id = \"mine\"\n# ありがとう\n";
+        let carried = encode_lesson("mine", Some(text), 0, false);
+        assert_eq!(
+            lesson_link(&carried),
+            Some((LessonLink::Text(Ok(text.to_string())), Some(0)))
+        );
+        assert_eq!(
+            lesson_link("#lesson-text=%%%"),
+            Some((LessonLink::Text(Err(LinkError::NotBase64)), None))
+        );
+        assert_eq!(lesson_link("#s=abc"), None);
     }
 
     #[test]

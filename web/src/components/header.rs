@@ -19,6 +19,9 @@ pub struct HeaderProps {
     /// Whether a paper-check view is open (instead of the playground).
     #[prop_or_default]
     pub paper_open: bool,
+    /// Whether the lessons page is open.
+    #[prop_or_default]
+    pub lessons_open: bool,
     /// The paper whose check is open, if it is one of the registry's.
     #[prop_or_default]
     pub paper: Option<&'static str>,
@@ -42,6 +45,9 @@ pub fn header(props: &HeaderProps) -> Html {
             <nav class="views" aria-label="views">
                 <a class="nav-link" href="#" data-testid="nav-playground"
                     aria-current={(!props.paper_open).then_some("page")}>{ "Playground" }</a>
+                <a class="nav-link" href="#lessons" data-testid="nav-lessons"
+                    title="guided walks through runs, in English and Japanese"
+                    aria-current={props.lessons_open.then_some("page")}>{ "Lessons" }</a>
                 { for papers::PAPERS.iter().map(|p| html! {
                     <a class="nav-link" href={format!("#{}", fragment_for(p.id))}
                         data-testid={format!("nav-paper-{}", p.id)}

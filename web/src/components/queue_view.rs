@@ -176,7 +176,7 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
             }
         };
         html! {
-            <div class="queue-row">
+            <div class="queue-row" data-rank={rank.to_string()}>
                 <span class="rank-id">{ format!("rank {rank}") }</span>
                 <div class="queues">{ queues }</div>
             </div>

@@ -1,0 +1,95 @@
+//! The lessons page (`#lessons`): every shipped lesson with its level, length and this browser's
+//! progress, each a link that opens it in the playground; and "Open lesson file…" for a
+//! teacher's own lesson (parsed by core; its errors, with line and column, shown in the page).
+
+use wasm_bindgen_futures::JsFuture;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use crate::lesson_progress::Progress;
+
+/// Props: what the page can do.
+#[derive(Properties, PartialEq)]
+pub struct LessonListProps {
+    /// Called with `(file name, text)` of a lesson file the user picked.
+    pub on_file: Callback<(String, String)>,
+    /// Why the last lesson file or link could not be opened.
+    #[prop_or_default]
+    pub error: Option<String>,
+}
+
+/// The page.
+#[function_component(LessonList)]
+pub fn lesson_list(props: &LessonListProps) -> Html {
+    let progress = use_memo((), |_| crate::lesson_progress::load());
+    let lang = progress.lang.clone().unwrap_or_else(|| "en".into());
+    let on_file = {
+        let cb = props.on_file.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            let Some(file) = input.files().and_then(|f| f.get(0)) else {
+                return;
+            };
+            input.set_value("");
+            let cb = cb.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let name = file.name();
+                if let Ok(v) = JsFuture::from(file.text()).await {
+                    cb.emit((name, v.as_string().unwrap_or_default()));
+                }
+            });
+        })
+    };
+    let lessons = crate::lessons::shipped();
+    html! {
+        <main class="lessons-page" data-testid="lessons-page">
+            <section class="panel view">
+                <div class="panel-head">
+                    <h2>{ "Lessons" }</h2>
+                    <label class="file-button" title="a lesson file (TOML) as `rankscope lesson check` reads it">
+                        { "Open lesson file…" }
+                        <input type="file" accept=".toml,text/plain" onchange={on_file} data-testid="lesson-file" />
+                    </label>
+                </div>
+                <p class="summary muted">
+                    { "Guided walks through runs: each step sets up the playground, says what to look at, asks you to predict what the run will show and checks your fixes. In English and Japanese; your progress stays in this browser." }
+                </p>
+                if let Some(e) = &props.error {
+                    <pre class="load-error" role="alert" data-testid="lesson-error">{ e.clone() }</pre>
+                }
+                <ul class="lesson-cards">
+                    { for lessons.iter().map(|l| lesson_card(l, &lang, &progress)) }
+                </ul>
+            </section>
+        </main>
+    }
+}
+
+/// One lesson: title, summary, level, steps, progress, and its link.
+fn lesson_card(lesson: &rankscope_core::lessons::Lesson, lang: &str, progress: &Progress) -> Html {
+    let done = progress.lessons.get(&lesson.id);
+    let step = done.map_or(0, |p| p.step);
+    let status = match done {
+        None => format!("{} steps", lesson.steps.len()),
+        Some(p) => format!(
+            "{} steps · at step {}{}",
+            lesson.steps.len(),
+            p.step + 1,
+            if p.solved.is_empty() {
+                String::new()
+            } else {
+                format!(" · {} solved", p.solved.len())
+            }
+        ),
+    };
+    html! {
+        <li class="lesson-card" data-lesson={lesson.id.clone()}>
+            <a href={format!("#{}", crate::url::encode_lesson(&lesson.id, None, step, false))}
+                data-testid={format!("open-lesson-{}", lesson.id)}>
+                <span class="lesson-card-title">{ lesson.text(&lesson.title, lang) }</span>
+                <span class="lesson-card-meta muted">{ format!("{} · {status} · {}", lesson.level, lesson.languages.join(", ")) }</span>
+                <span class="lesson-card-summary">{ lesson.text(&lesson.summary, lang) }</span>
+            </a>
+        </li>
+    }
+}

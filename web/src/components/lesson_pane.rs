@@ -1,0 +1,200 @@
+//! The lesson pane: the open lesson's step — its narration (Markdown, in the chosen language),
+//! the step list with previous and next, the prediction with its feedback once answered, and
+//! the task with each check's verdict. What it shows comes from core (`lessons::Lesson`, the
+//! computed `Answer`, the `Verdict`s) held in `lesson_state::LessonOpen`.
+
+use rankscope_core::lessons::{Answer, Guess, QuestionKind};
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use crate::components::markdown_view::markdown;
+use crate::lesson_state::LessonOpen;
+
+/// Props: the open lesson and what the student can do.
+#[derive(Properties, PartialEq)]
+pub struct LessonPaneProps {
+    /// The lesson, its step and what was answered.
+    pub open: LessonOpen,
+    /// Go to step n (0-based): also "reset this step".
+    pub on_step: Callback<usize>,
+    /// Close the lesson.
+    pub on_close: Callback<()>,
+    /// Pick the language.
+    pub on_lang: Callback<String>,
+    /// Answer the prediction.
+    pub on_answer: Callback<Guess>,
+    /// Check the task against the editor's program.
+    pub on_check: Callback<()>,
+}
+
+/// A language's name in itself.
+fn language_name(code: &str) -> &str {
+    match code {
+        "en" => "English",
+        "ja" => "日本語",
+        other => other,
+    }
+}
+
+/// The pane.
+#[function_component(LessonPane)]
+pub fn lesson_pane(props: &LessonPaneProps) -> Html {
+    let open = &props.open;
+    let lesson = &open.lesson;
+    let step = open.current();
+    let n = open.step;
+    let count = lesson.steps.len();
+    let ja = open.lang == "ja";
+    let t = |en: &'static str, jp: &'static str| if ja { jp } else { en };
+    let go = |k: usize| {
+        let cb = props.on_step.clone();
+        Callback::from(move |_| cb.emit(k))
+    };
+    let number = use_node_ref();
+    let prediction = step.prediction.as_ref().map(|p| {
+        let feedback = open.answered.as_ref().map(|(guess, answer)| match answer {
+            Ok(a) => {
+                let right = a.accepts(*guess);
+                let value = match (a, &p.question_kind) {
+                    (Answer::Choice { index, .. }, QuestionKind::Choice { choices, .. }) => choices
+                        .get(*index)
+                        .map_or(String::new(), |c| open.say(&c.label).to_string()),
+                    (Answer::Number { value, low, high }, _) if low < high => {
+                        format!("{value} ({low}–{high})")
+                    }
+                    (Answer::Number { value, .. }, _) => value.to_string(),
+                    _ => String::new(),
+                };
+                html! {
+                    <div class={classes!("lesson-feedback", if right { "right" } else { "wrong" })}
+                        data-testid="prediction-feedback" data-right={right.to_string()} role="status">
+                        <p><strong>{ if right { t("Right.", "正解です。") } else { t("Not quite.", "惜しい！") } }</strong>
+                            { " " }{ t("The run says: ", "実行結果: ") }<span data-testid="prediction-answer">{ value }</span></p>
+                        { markdown(open.say(&p.reason)) }
+                    </div>
+                }
+            }
+            Err(e) => html! {
+                <p class="run-error" role="alert">{ t("No answer could be computed: ", "答えを計算できませんでした: ") }{ e }</p>
+            },
+        });
+        let input = match &p.question_kind {
+            QuestionKind::Choice { choices, .. } => html! {
+                <div class="lesson-choices" role="group">
+                    { for choices.iter().enumerate().map(|(i, c)| {
+                        let cb = props.on_answer.clone();
+                        let picked = matches!(open.answered, Some((Guess::Choice(g), _)) if g == i);
+                        html! {
+                            <button class={classes!("control", picked.then_some("picked"))} type="button"
+                                data-testid={format!("choice-{i}")}
+                                onclick={Callback::from(move |_| cb.emit(Guess::Choice(i)))}>
+                                { open.say(&c.label) }
+                            </button>
+                        }
+                    }) }
+                </div>
+            },
+            QuestionKind::Number { .. } => {
+                let (cb, node) = (props.on_answer.clone(), number.clone());
+                let submit = Callback::from(move |e: SubmitEvent| {
+                    e.prevent_default();
+                    let value = node
+                        .cast::<HtmlInputElement>()
+                        .and_then(|i| i.value().trim().replace(',', ".").parse::<f64>().ok());
+                    if let Some(v) = value.filter(|v| v.is_finite()) {
+                        cb.emit(Guess::Number(v));
+                    }
+                });
+                html! {
+                    <form class="lesson-number" onsubmit={submit}>
+                        <input ref={number.clone()} type="text" inputmode="decimal" aria-label={t("Your answer", "あなたの答え")}
+                            data-testid="prediction-input" />
+                        <button class="control primary" type="submit" data-testid="prediction-submit">{ t("Answer", "回答") }</button>
+                    </form>
+                }
+            }
+        };
+        html! {
+            <div class="lesson-box prediction" data-testid="prediction">
+                <p class="lesson-box-title">{ t("Predict", "予想しよう") }</p>
+                { markdown(open.say(&p.question)) }
+                { input }
+                { feedback.unwrap_or_default() }
+            </div>
+        }
+    });
+    let task = step.task.as_ref().map(|task| {
+        let on_check = props.on_check.clone();
+        let verdicts = match &open.verdicts {
+            None => Html::default(),
+            Some(Err(e)) => html! {
+                <p class="run-error" role="alert" data-testid="task-error">{ t("Your program did not run: ", "プログラムを実行できませんでした: ") }{ e }</p>
+            },
+            Some(Ok(list)) => html! {
+                <ul class="lesson-verdicts" data-testid="task-verdicts">
+                    { for list.iter().map(|(check, v)| html! {
+                        <li class={if v.pass { "pass" } else { "fail" }}>
+                            <span class="verdict-mark" aria-hidden="true">{ if v.pass { "✓" } else { "✗" } }</span>
+                            <strong>{ check.clone() }</strong>{ ": " }{ v.reason.clone() }
+                        </li>
+                    }) }
+                </ul>
+            },
+        };
+        html! {
+            <div class="lesson-box task" data-testid="task">
+                <p class="lesson-box-title">{ t("Your task", "課題") }</p>
+                { markdown(open.say(&task.goal)) }
+                <button class="control primary" type="button" data-testid="check-task"
+                    onclick={Callback::from(move |_| on_check.emit(()))}>{ t("Check my program", "プログラムを確認") }</button>
+                if open.solved() {
+                    <p class="lesson-solved" data-testid="task-solved" role="status">{ t("Solved — every check passes.", "解けました。すべての確認に合格しました。") }</p>
+                }
+                { verdicts }
+            </div>
+        }
+    });
+    html! {
+        <section class="panel lesson-pane" aria-label="Lesson" data-testid="lesson-pane"
+            data-lesson={lesson.id.clone()} data-step={(n + 1).to_string()} lang={open.lang.clone()}>
+            <div class="panel-head">
+                <h2 data-testid="lesson-title">{ open.say(&lesson.title) }</h2>
+                <div class="lesson-tools">
+                    if lesson.languages.len() > 1 {
+                        <div class="lesson-langs" role="group" aria-label="Language">
+                            { for lesson.languages.iter().map(|l| {
+                                let cb = props.on_lang.clone();
+                                let code = l.clone();
+                                html! {
+                                    <button type="button" class={classes!("tab", (*l == open.lang).then_some("selected"))}
+                                        aria-pressed={(*l == open.lang).to_string()} data-testid={format!("lang-{l}")}
+                                        onclick={Callback::from(move |_| cb.emit(code.clone()))}>{ language_name(l) }</button>
+                                }
+                            }) }
+                        </div>
+                    }
+                    <button type="button" class="control ghost" data-testid="close-lesson" title={t("close the lesson (the program stays)", "レッスンを閉じる（プログラムは残ります）")}
+                        onclick={props.on_close.reform(|_| ())}>{ "✕" }</button>
+                </div>
+            </div>
+            <nav class="lesson-nav" aria-label={t("Steps", "ステップ")}>
+                <button type="button" class="control" data-testid="prev-step" disabled={n == 0}
+                    title="PageUp" onclick={go(n.saturating_sub(1))}>{ t("← Previous", "← 前へ") }</button>
+                <span class="lesson-count" data-testid="step-count">{ format!("{} {} / {count}", t("Step", "ステップ"), n + 1) }</span>
+                <button type="button" class="control" data-testid="next-step" disabled={n + 1 >= count}
+                    title="PageDown" onclick={go(n + 1)}>{ t("Next →", "次へ →") }</button>
+                <button type="button" class="control ghost" data-testid="reset-step" onclick={go(n)}
+                    title={t("set this step up again", "このステップをやり直す")}>{ t("Reset step", "やり直す") }</button>
+            </nav>
+            <div class="lesson-body">
+                <h3 data-testid="step-title">{ open.say(&step.title) }</h3>
+                <div class="narration" data-testid="narration">{ markdown(open.say(&step.narration)) }</div>
+                if let Err(e) = &open.position {
+                    <p class="run-error" role="alert">{ e.clone() }</p>
+                }
+                { prediction.unwrap_or_default() }
+                { task.unwrap_or_default() }
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,87 @@
+//! What a lesson step highlights on screen ("rank 2's posted receives", "the newest event"):
+//! each highlight of core's vocabulary (`lessons::vocab::HIGHLIGHTS`) as the elements it names,
+//! outlined by the class `lesson-hl` after every render. The mapping is pure (tested natively);
+//! marking the elements is the effect. A rank's `line` is shown by putting the rank in focus
+//! (the reducer does that), so its line carries the strong mark.
+
+use rankscope_core::lessons::Highlight;
+use yew::prelude::*;
+
+/// The CSS selectors of what `h` names.
+pub fn selectors(h: &Highlight) -> Vec<String> {
+    let rank = |r: Option<u32>, inner: &str| match r {
+        Some(r) => format!(".queue-row[data-rank=\"{r}\"] {inner}"),
+        None => format!(".queue-row {inner}"),
+    };
+    match h.what.as_str() {
+        "rank" => vec![match h.rank {
+            Some(r) => format!("[data-testid=\"focus-rank-{r}\"]"),
+            None => "[data-testid=\"ranks\"]".into(),
+        }],
+        "line" => vec!["[data-testid=\"line-mark-focused\"]".into()],
+        "posted" => vec![rank(h.rank, "[data-testid=\"posted\"]")],
+        "unexpected" => vec![rank(h.rank, "[data-testid=\"unexpected\"]")],
+        "console" => vec![".console".into()],
+        "lock" => vec!["[data-testid=\"lock-view\"] .lock-summary".into()],
+        "event" => vec![".event-log li.current".into()],
+        _ => Vec::new(),
+    }
+}
+
+/// Outlines what `highlights` name after every render (and nothing once they are gone).
+#[hook]
+pub fn use_lesson_highlights(highlights: Vec<Highlight>) {
+    use_effect(move || {
+        let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
+        if let Ok(old) = document.query_selector_all(".lesson-hl") {
+            for i in 0..old.length() {
+                if let Some(el) = old
+                    .item(i)
+                    .and_then(|n| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(n).ok())
+                {
+                    el.class_list().remove_1("lesson-hl").ok();
+                }
+            }
+        }
+        for selector in highlights.iter().flat_map(selectors) {
+            if let Ok(found) = document.query_selector_all(&selector) {
+                for i in 0..found.length() {
+                    if let Some(el) = found
+                        .item(i)
+                        .and_then(|n| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(n).ok())
+                    {
+                        el.class_list().add_1("lesson-hl").ok();
+                    }
+                }
+            }
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_highlight_a_lesson_may_name_points_somewhere() {
+        for (what, _) in rankscope_core::lessons::vocab::HIGHLIGHTS {
+            for rank in [None, Some(2)] {
+                let h = Highlight {
+                    rank,
+                    what: what.to_string(),
+                };
+                assert!(!selectors(&h).is_empty(), "{what}");
+            }
+        }
+        let posted = Highlight {
+            rank: Some(1),
+            what: "posted".into(),
+        };
+        assert_eq!(
+            selectors(&posted),
+            vec![".queue-row[data-rank=\"1\"] [data-testid=\"posted\"]"]
+        );
+    }
+}
