@@ -185,6 +185,11 @@ pub fn lesson_pane(props: &LessonPaneProps) -> Html {
                     title="PageDown" onclick={go(n + 1)}>{ t("Next →", "次へ →") }</button>
                 <button type="button" class="control ghost" data-testid="reset-step" onclick={go(n)}
                     title={t("set this step up again", "このステップをやり直す")}>{ t("Reset step", "やり直す") }</button>
+                <span class="lesson-keys muted" data-testid="lesson-keys">
+                    { for crate::keys::LESSON_KEYS_HELP.iter().map(|(keys, what)| html! {
+                        <><kbd>{ *keys }</kbd>{ format!(" {}", if ja { "次 / 前のステップ" } else { what }) }</>
+                    }) }
+                </span>
             </nav>
             <div class="lesson-body">
                 <h3 data-testid="step-title">{ open.say(&step.title) }</h3>
