@@ -214,7 +214,11 @@ test('paper 003: Figs. 8–12 and the lock algorithms in the page equal the CLI 
       `${(wallMs / 1000).toFixed(2)} s of wall time in the page; ${scale.roundTrips.length} click round trips, slowest ${worst} ms`);
     assert.ok(scale.roundTrips.length >= 1, 'clicked during the run');
     assert.ok(worst < 1000, `a click took ${worst} ms to come back`);
-    assert.equal(await page.textContent('[data-testid="scale-wall"]'), `${(wallMs / 1000).toFixed(2)} s`);
+    // The page shows the wall time in seconds to 2 decimals; the attribute holds whole ms (two
+    // roundings of the same measurement, so they may differ in the last digit).
+    const shownWall = await page.textContent('[data-testid="scale-wall"]');
+    assert.match(shownWall, /^\d+\.\d\d s$/);
+    assert.ok(Math.abs(parseFloat(shownWall) - wallMs / 1000) <= 0.0051, `${shownWall} vs ${wallMs} ms`);
 
     await screenshot(page, 'paper-check-003');
     assert.deepEqual(problems, []);
