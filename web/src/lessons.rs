@@ -16,6 +16,10 @@ pub const LESSONS: &[(&str, &str)] = &[
         "lessons/deadlock-hunt.toml",
         include_str!("../../lessons/deadlock-hunt.toml"),
     ),
+    (
+        "lessons/mcs-lock.toml",
+        include_str!("../../lessons/mcs-lock.toml"),
+    ),
 ];
 
 /// `(path, text)` of the programs the lessons name besides the examples.
