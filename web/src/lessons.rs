@@ -24,6 +24,10 @@ pub const LESSONS: &[(&str, &str)] = &[
         "lessons/lock-scaling.toml",
         include_str!("../../lessons/lock-scaling.toml"),
     ),
+    (
+        "lessons/matching.toml",
+        include_str!("../../lessons/matching.toml"),
+    ),
 ];
 
 /// `(path, text)` of the programs the lessons name besides the examples.
