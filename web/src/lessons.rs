@@ -16,6 +16,18 @@ pub const LESSONS: &[(&str, &str)] = &[
         "lessons/deadlock-hunt.toml",
         include_str!("../../lessons/deadlock-hunt.toml"),
     ),
+    (
+        "lessons/mcs-lock.toml",
+        include_str!("../../lessons/mcs-lock.toml"),
+    ),
+    (
+        "lessons/lock-scaling.toml",
+        include_str!("../../lessons/lock-scaling.toml"),
+    ),
+    (
+        "lessons/matching.toml",
+        include_str!("../../lessons/matching.toml"),
+    ),
 ];
 
 /// `(path, text)` of the programs the lessons name besides the examples.
@@ -43,6 +55,10 @@ pub const LESSON_FILES: &[(&str, &str)] = &[
     (
         "lessons/deadlock-hunt/missing_recv_fixed.c",
         include_str!("../../lessons/deadlock-hunt/missing_recv_fixed.c"),
+    ),
+    (
+        "lessons/lock-scaling/shared_rounds.c",
+        include_str!("../../lessons/lock-scaling/shared_rounds.c"),
     ),
 ];
 

@@ -102,7 +102,9 @@ pub struct PredictionFile {
     /// A choice question's rule: `"earliest-end"`, `"latest-end"`, `{ least = MEASURE }`,
     /// `{ most = MEASURE }`.
     pub answer: Option<Spanned<toml::Value>>,
-    /// A number question's measure.
+    /// A number question's measure: `"end_time_us"`, `"events"`, `"records"`,
+    /// `"console_lines"`, `{ count = "KIND", rank = R }`, `{ console_lines = R }`,
+    /// `{ console_number = { rank = R, after = "TEXT" } }`.
     pub measure: Option<Spanned<toml::Value>>,
     /// A number question's run (the step's, with these fields changed).
     pub scenario: Option<Spanned<ScenarioFile>>,

@@ -514,7 +514,7 @@ impl Loader<'_, '_> {
     }
 
     fn measure_of(&mut self, v: &Value, span: Range<usize>) -> Option<Measure> {
-        const SHAPES: &str = "\"end_time_us\", \"events\", \"records\", \"console_lines\", { count = \"KIND\", rank = R } or { console_lines = R }";
+        const SHAPES: &str = "\"end_time_us\", \"events\", \"records\", \"console_lines\", { count = \"KIND\", rank = R }, { console_lines = R } or { console_number = { rank = R, after = \"TEXT\" } }";
         match v {
             Value::String(s) => match s.as_str() {
                 "end_time_us" => Some(Measure::EndTimeUs),
@@ -555,6 +555,39 @@ impl Loader<'_, '_> {
                     }),
                     _ => {
                         self.error(Some(span), "console_lines = R takes a rank number");
+                        None
+                    }
+                }
+            }
+            Value::Table(t) if t.contains_key("console_number") => {
+                self.only_keys(t, &["console_number"], &span, "the measure")?;
+                let number = match t.get("console_number") {
+                    Some(Value::Table(n)) => n,
+                    _ => {
+                        self.error(
+                            Some(span),
+                            "console_number takes { rank = R, after = \"TEXT\" }",
+                        );
+                        return None;
+                    }
+                };
+                self.only_keys(number, &["rank", "after"], &span, "console_number")?;
+                let Some(rank) = self.rank_field(number, &span)? else {
+                    self.error(Some(span), "console_number needs the rank that prints");
+                    return None;
+                };
+                match number.get("after") {
+                    Some(Value::String(after)) if !after.trim().is_empty() => {
+                        Some(Measure::ConsoleNumber {
+                            rank,
+                            after: after.clone(),
+                        })
+                    }
+                    _ => {
+                        self.error(
+                            Some(span),
+                            "console_number needs after = \"TEXT\": the text the number follows",
+                        );
                         None
                     }
                 }

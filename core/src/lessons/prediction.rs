@@ -119,7 +119,7 @@ impl Prediction {
                 tolerance,
             } => {
                 let run = runs.run(scenario)?;
-                let value = measure.value(&run, self.at.resolve(&run)?);
+                let value = measure.value(&run, self.at.resolve(&run)?)?;
                 let slack = match tolerance {
                     Tolerance::Relative(f) => value.abs() * f,
                     Tolerance::Absolute(a) => *a,
@@ -151,7 +151,11 @@ impl Prediction {
                         .at
                         .resolve(&run)
                         .map_err(|e| format!("choice {}: {e}", i + 1))?;
-                    values.push(measure.value(&run, at));
+                    values.push(
+                        measure
+                            .value(&run, at)
+                            .map_err(|e| format!("choice {}: {e}", i + 1))?,
+                    );
                 }
                 let better = |a: f64, b: f64| match pick {
                     Pick::Least(_) => a < b,

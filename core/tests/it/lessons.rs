@@ -191,3 +191,55 @@ fn a_missing_language_is_named() {
     let e = first_error(&text);
     assert!(e.message.contains("has no text in \"ja\""), "{e:?}");
 }
+
+/// A number prediction on the number rank 0 prints after `after`, measured at `at`.
+fn console_number(after: &str, at: &str) -> String {
+    one_step(
+        RING,
+        &format!(
+            r#"[step.prediction]
+kind = "number"
+question = {{ en = "What does rank 0 print?" }}
+reason = {{ en = "R" }}
+measure = {{ console_number = {{ rank = 0, after = "{after}" }} }}
+at = {at}
+abs_tolerance = 0
+"#
+        ),
+    )
+}
+
+#[test]
+fn a_printed_number_is_a_measure() {
+    let reports = check(&console_number("carrying", "\"end\"")).unwrap();
+    assert_eq!(
+        reports[0].answer,
+        Some(Answer::Number {
+            value: 6.0,
+            low: 6.0,
+            high: 6.0
+        })
+    );
+    // Not printed yet at the start; a line without a number after the text; no such line.
+    let e = first_error(&console_number("carrying", "\"start\""));
+    assert!(
+        e.message
+            .contains("rank 0 printed no line containing \"carrying\" by then"),
+        "{e:?}"
+    );
+    let e = first_error(&console_number("the token", "\"end\""));
+    assert!(
+        e.message.contains("has no number after \"the token\""),
+        "{e:?}"
+    );
+    let e = first_error(&console_number("latency:", "\"end\""));
+    assert!(e.message.contains("printed no line containing"), "{e:?}");
+    // The measure's shape is checked on loading.
+    let e = first_error(
+        &console_number("x", "\"end\"").replace("rank = 0, after = \"x\"", "after = \"x\""),
+    );
+    assert!(e.message.contains("console_number needs the rank"), "{e:?}");
+    let e =
+        first_error(&console_number("x", "\"end\"").replace("after = \"x\"", "afterwards = \"x\""));
+    assert!(e.message.contains("unknown key \"afterwards\""), "{e:?}");
+}
