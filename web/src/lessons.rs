@@ -28,10 +28,18 @@ pub const LESSONS: &[(&str, &str)] = &[
         "lessons/matching.toml",
         include_str!("../../lessons/matching.toml"),
     ),
+    (
+        "lessons/atomic-yield.toml",
+        include_str!("../../lessons/atomic-yield.toml"),
+    ),
 ];
 
 /// `(path, text)` of the programs the lessons name besides the examples.
 pub const LESSON_FILES: &[(&str, &str)] = &[
+    (
+        "lessons/atomic-yield/back_substitution_yield.c",
+        include_str!("../../lessons/atomic-yield/back_substitution_yield.c"),
+    ),
     (
         "lessons/deadlock-hunt/tag_mismatch.c",
         include_str!("../../lessons/deadlock-hunt/tag_mismatch.c"),
