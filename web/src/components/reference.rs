@@ -39,6 +39,17 @@ pub fn reference_view(props: &ReferenceViewProps) -> Html {
                 .and_then(|d| d.get_element_by_id(&element_id(t)));
             if let Some(e) = element {
                 e.scroll_into_view();
+                // Once the web fonts are in, the lines above may have moved: scroll again.
+                let ready = web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.fonts().ready().ok());
+                if let Some(ready) = ready {
+                    wasm_bindgen_futures::spawn_local(async move {
+                        if wasm_bindgen_futures::JsFuture::from(ready).await.is_ok() {
+                            e.scroll_into_view();
+                        }
+                    });
+                }
             }
         }
     });
