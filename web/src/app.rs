@@ -302,8 +302,11 @@ pub fn app() -> Html {
         }
         None => Html::default(),
     };
+    // The playground's two columns fill the window (style.css); a paper check or the reference
+    // scrolls as a page.
     let modes = classes!(
         "app",
+        (embed || !route.route.is_paper()).then_some("playground"),
         state.present.then_some("present"),
         embed.then_some("embed"),
         readonly.then_some("readonly")
