@@ -8,8 +8,6 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::url::{ShareState, LINK_VERSION};
@@ -80,26 +78,17 @@ pub fn use_autosave(state: ShareState, enabled: bool) {
     use_effect_with((), move |_| {
         let flush = {
             let pending: Rc<RefCell<Pending>> = pending.clone();
-            Closure::<dyn Fn()>::new(move || {
-                if let Ok(mut p) = pending.try_borrow_mut() {
-                    p.flush();
-                }
-            })
+            crate::window_events::WindowListener::new(
+                &["pagehide", "visibilitychange"],
+                move || {
+                    if let Ok(mut p) = pending.try_borrow_mut() {
+                        p.flush();
+                    }
+                },
+            )
         };
-        let window = web_sys::window();
-        if let Some(w) = &window {
-            for kind in ["pagehide", "visibilitychange"] {
-                w.add_event_listener_with_callback(kind, flush.as_ref().unchecked_ref())
-                    .ok();
-            }
-        }
         move || {
-            if let Some(w) = &window {
-                for kind in ["pagehide", "visibilitychange"] {
-                    w.remove_event_listener_with_callback(kind, flush.as_ref().unchecked_ref())
-                        .ok();
-                }
-            }
+            drop(flush);
             if let Ok(mut p) = pending.try_borrow_mut() {
                 p.flush();
             }

@@ -3,8 +3,6 @@
 //! while a lesson is open the address bar follows its step (so a reload or a copied address
 //! comes back to it), and this browser's progress is kept.
 
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::state::{Action, State};
@@ -99,21 +97,10 @@ pub fn use_lesson_links(state: &UseReducerHandle<State>, elsewhere: bool) {
     {
         let state = state.clone();
         use_effect_with((now, state.present), move |_| {
-            let listener = Closure::<dyn Fn()>::new(move || open_from_address(&state));
-            let window = web_sys::window();
-            if let Some(w) = &window {
-                w.add_event_listener_with_callback("hashchange", listener.as_ref().unchecked_ref())
-                    .ok();
-            }
-            move || {
-                if let Some(w) = &window {
-                    w.remove_event_listener_with_callback(
-                        "hashchange",
-                        listener.as_ref().unchecked_ref(),
-                    )
-                    .ok();
-                }
-            }
+            let listener = crate::window_events::WindowListener::new(&["hashchange"], move || {
+                open_from_address(&state)
+            });
+            move || drop(listener)
         });
     }
     let key = state.lesson.as_ref().map(|o| {

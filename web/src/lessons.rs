@@ -97,10 +97,14 @@ pub fn load(text: &str) -> Result<Lesson, Vec<LessonError>> {
 /// The shipped lessons, parsed (a shipped lesson that fails is a test failure, so none is
 /// skipped in practice; the page lists what parses).
 pub fn shipped() -> Vec<Rc<Lesson>> {
-    LESSONS
-        .iter()
-        .filter_map(|(_, text)| load(text).ok().map(Rc::new))
-        .collect()
+    thread_local! {
+        /// Parsed once: the list page and every lesson link read them.
+        static SHIPPED: Vec<Rc<Lesson>> = LESSONS
+            .iter()
+            .filter_map(|(_, text)| load(text).ok().map(Rc::new))
+            .collect();
+    }
+    SHIPPED.with(Clone::clone)
 }
 
 /// The shipped lesson with this id.

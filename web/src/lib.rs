@@ -13,6 +13,7 @@ pub mod code_window;
 pub mod components;
 pub mod edit_history;
 pub mod examples;
+pub mod file_text;
 pub mod keys;
 pub mod lesson_highlight;
 pub mod lesson_links;
@@ -30,6 +31,7 @@ pub mod session;
 pub mod state;
 pub mod url;
 pub mod views;
+pub mod window_events;
 
 /// Installs the panic banner and mounts [`app::App`] on the page body.
 pub fn start() {

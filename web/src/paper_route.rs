@@ -3,8 +3,6 @@
 //! links, the browser's back button). An id core's registry lacks is a route too (the view says
 //! so). The checks live here, with the page, so leaving the view and coming back resumes.
 
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::paper_check::{Checks, Route};
@@ -34,22 +32,10 @@ pub fn use_paper_route() -> PaperRoute {
     {
         let route = route.clone();
         use_effect_with((), move |_| {
-            let listener = Closure::<dyn Fn()>::new(move || route.set(current()));
-            let window = web_sys::window();
-            if let Some(w) = &window {
-                w.add_event_listener_with_callback("hashchange", listener.as_ref().unchecked_ref())
-                    .ok();
-            }
-            move || {
-                if let Some(w) = &window {
-                    w.remove_event_listener_with_callback(
-                        "hashchange",
-                        listener.as_ref().unchecked_ref(),
-                    )
-                    .ok();
-                }
-                drop(listener);
-            }
+            let listener = crate::window_events::WindowListener::new(&["hashchange"], move || {
+                route.set(current())
+            });
+            move || drop(listener)
         });
     }
     PaperRoute {

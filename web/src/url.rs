@@ -91,6 +91,24 @@ impl fmt::Display for LinkError {
 
 impl std::error::Error for LinkError {}
 
+/// `bytes` deflated and base64url-encoded, as links carry data.
+fn pack(bytes: &[u8]) -> String {
+    URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(bytes, 9))
+}
+
+/// What [`pack`] made, back (at most [`MAX_STATE_BYTES`]), or why it cannot be read.
+fn unpack(text: &str) -> Result<Vec<u8>, LinkError> {
+    let packed = URL_SAFE_NO_PAD
+        .decode(text.trim_end_matches('='))
+        .map_err(|_| LinkError::NotBase64)?;
+    miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_STATE_BYTES).map_err(
+        |e| match e.status {
+            miniz_oxide::inflate::TINFLStatus::HasMoreOutput => LinkError::TooLarge,
+            _ => LinkError::Damaged,
+        },
+    )
+}
+
 /// The fragment (without `#`) that restores `state`.
 pub fn encode(state: &ShareState) -> String {
     let (args, rest) = (
@@ -101,8 +119,7 @@ pub fn encode(state: &ShareState) -> String {
         },
     );
     let json = serde_json::to_vec(&rest).unwrap_or_default();
-    let packed = miniz_oxide::deflate::compress_to_vec(&json, 9);
-    let mut fragment = format!("s={}", URL_SAFE_NO_PAD.encode(packed));
+    let mut fragment = format!("s={}", pack(&json));
     if !args.is_empty() {
         fragment.push_str("&args=");
         fragment.push_str(&percent_encode(args));
@@ -159,14 +176,7 @@ pub fn decode(fragment: &str) -> Result<ShareState, LinkError> {
         .map(percent_decode)
         .transpose()
         .map_err(LinkError::BadArgs)?;
-    let packed = URL_SAFE_NO_PAD
-        .decode(value.trim_end_matches('='))
-        .map_err(|_| LinkError::NotBase64)?;
-    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_STATE_BYTES)
-        .map_err(|e| match e.status {
-            miniz_oxide::inflate::TINFLStatus::HasMoreOutput => LinkError::TooLarge,
-            _ => LinkError::Damaged,
-        })?;
+    let json = unpack(value)?;
     #[derive(Deserialize)]
     struct Version {
         v: u32,
@@ -208,18 +218,8 @@ pub fn lesson_link(fragment: &str) -> Option<(LessonLink, Option<usize>)> {
         return Some((LessonLink::Id(id), step));
     }
     let packed = parts().find_map(|p| p.strip_prefix("lesson-text="))?;
-    let text = URL_SAFE_NO_PAD
-        .decode(packed.trim_end_matches('='))
-        .map_err(|_| LinkError::NotBase64)
-        .and_then(|bytes| {
-            miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_STATE_BYTES).map_err(
-                |e| match e.status {
-                    miniz_oxide::inflate::TINFLStatus::HasMoreOutput => LinkError::TooLarge,
-                    _ => LinkError::Damaged,
-                },
-            )
-        })
-        .and_then(|bytes| String::from_utf8(bytes).map_err(|_| LinkError::Damaged));
+    let text =
+        unpack(packed).and_then(|bytes| String::from_utf8(bytes).map_err(|_| LinkError::Damaged));
     Some((LessonLink::Text(text), step))
 }
 
@@ -228,10 +228,7 @@ pub fn lesson_link(fragment: &str) -> Option<(LessonLink, Option<usize>)> {
 pub fn encode_lesson(id: &str, text: Option<&str>, step: usize, present: bool) -> String {
     let mut fragment = match text {
         None => format!("lesson={}", percent_encode(id)),
-        Some(text) => format!(
-            "lesson-text={}",
-            URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9))
-        ),
+        Some(text) => format!("lesson-text={}", pack(text.as_bytes())),
     };
     fragment.push_str(&format!("&step={}", step + 1));
     if present {

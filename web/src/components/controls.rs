@@ -2,7 +2,6 @@
 //! point-to-point engine and the one to compare it with side by side, run limits, profile loading.
 
 use rankscope_core::machine::{Profile, ProfileError};
-use wasm_bindgen_futures::JsFuture;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -77,26 +76,7 @@ pub fn controls(props: &ControlsProps) -> Html {
             }
         })
     };
-    // Reading the file is the one effect here; parsing happens in the reducer (core).
-    let on_file = {
-        let cb = props.on_load.clone();
-        Callback::from(move |e: Event| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            let Some(file) = input.files().and_then(|f| f.get(0)) else {
-                return;
-            };
-            input.set_value("");
-            let cb = cb.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                let name = file.name();
-                let text = match JsFuture::from(file.text()).await {
-                    Ok(v) => v.as_string().unwrap_or_default(),
-                    Err(_) => format!("could not read {name}"),
-                };
-                cb.emit((name, text));
-            });
-        })
-    };
+    let on_file = crate::file_text::on_file_text(props.on_load.clone());
     let on_pick = {
         let cb = props.on_example.clone();
         Callback::from(move |e: Event| {

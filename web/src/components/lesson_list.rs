@@ -2,8 +2,6 @@
 //! progress, each a link that opens it in the playground; and "Open lesson file…" for a
 //! teacher's own lesson (parsed by core; its errors, with line and column, shown in the page).
 
-use wasm_bindgen_futures::JsFuture;
-use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::lesson_progress::Progress;
@@ -23,23 +21,7 @@ pub struct LessonListProps {
 pub fn lesson_list(props: &LessonListProps) -> Html {
     let progress = use_memo((), |_| crate::lesson_progress::load());
     let lang = progress.lang.clone().unwrap_or_else(|| "en".into());
-    let on_file = {
-        let cb = props.on_file.clone();
-        Callback::from(move |e: Event| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            let Some(file) = input.files().and_then(|f| f.get(0)) else {
-                return;
-            };
-            input.set_value("");
-            let cb = cb.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                let name = file.name();
-                if let Ok(v) = JsFuture::from(file.text()).await {
-                    cb.emit((name, v.as_string().unwrap_or_default()));
-                }
-            });
-        })
-    };
+    let on_file = crate::file_text::on_file_text(props.on_file.clone());
     let lessons = crate::lessons::shipped();
     html! {
         <main class="lessons-page" data-testid="lessons-page">
