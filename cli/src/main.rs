@@ -80,6 +80,12 @@ enum Command {
         /// Stop with an error after this many events.
         #[arg(long, default_value_t = 50_000_000)]
         max_events: u64,
+        /// You are the network: where messages from several ranks race to one rank, land the
+        /// one from the rank listed for that choice point first (comma-separated, in the order
+        /// the choice points come; past the list, the machine model's order). `--network ""`
+        /// lists the choice points without changing anything.
+        #[arg(long, value_name = "RANKS", value_parser = parse_choices, conflicts_with = "workload")]
+        network: Option<Choices>,
         /// Print a JSON summary (with the trace hash) instead of text.
         #[arg(long)]
         json: bool,
@@ -159,6 +165,26 @@ enum LessonCommand {
     },
 }
 
+/// The ranks chosen at the network's choice points (`--network`).
+#[derive(Clone, Debug)]
+struct Choices(Vec<u32>);
+
+/// `2,1,3` → the ranks chosen at the network's choice points; `""` → none (the model's order).
+fn parse_choices(s: &str) -> Result<Choices, String> {
+    s.split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            p.parse::<u32>().map_err(|_| {
+                format!(
+                    "\"{p}\" is not a rank: --network takes ranks separated by commas, e.g. 2,1"
+                )
+            })
+        })
+        .collect::<Result<_, _>>()
+        .map(Choices)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -176,6 +202,7 @@ fn main() -> ExitCode {
             engine,
             lock,
             eager_limit,
+            network,
             json,
             args,
         } => commands::run::run(commands::run::RunOptions {
@@ -194,6 +221,7 @@ fn main() -> ExitCode {
             engine,
             lock,
             eager_limit,
+            network: network.map(|c| c.0),
             json,
         }),
         Command::Reproduce { paper, part, json } => {

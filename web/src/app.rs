@@ -10,8 +10,8 @@ use crate::components::paper_check::{PaperCheckView, UnknownPaper};
 use crate::components::{
     compare_panel::ComparePanel, controls::Controls, editor::Editor, header::Header,
     lesson_list::LessonList, lesson_pane::LessonPane, machine_list::MachineList,
-    machine_view::MachineView, run_bar::RunBar, share_bar::ShareBar, time_axis::SharedAxis,
-    timeline::Timeline, view_tabs::ViewTabs,
+    machine_view::MachineView, network_bar::NetworkBar, run_bar::RunBar, share_bar::ShareBar,
+    time_axis::SharedAxis, timeline::Timeline, view_tabs::ViewTabs,
 };
 use crate::paper_check::Route;
 use crate::playback::{self, Speed};
@@ -185,6 +185,10 @@ pub fn app() -> Html {
             state.dispatch(Action::LoadProfile { origin, text })
         })
     };
+    let on_network = {
+        let state = state.clone();
+        Callback::from(move |on: bool| state.dispatch(Action::SetNetwork(on.then(Vec::new))))
+    };
     let act = |a: Action| {
         let state = state.clone();
         Callback::from(move |()| state.dispatch(a.clone()))
@@ -219,6 +223,22 @@ pub fn app() -> Html {
             run_error={state.run_error.clone()} playing={state.playing} speed={state.speed}
             on_run={on_run.clone()} {on_pause} {on_step} {on_back} {on_reset} {on_speed}
             on_seek={on_seek.clone()} />
+    };
+    let network_bar = match &state.network {
+        Some(choices) => {
+            let on_choose = {
+                let state = state.clone();
+                Callback::from(move |(point, rank): (u32, u32)| {
+                    state.dispatch(Action::Choose { point, rank })
+                })
+            };
+            html! {
+                <NetworkBar session={state.session.clone()} generation={state.generation}
+                    choices={choices.clone()} {on_choose} on_seek={on_seek.clone()}
+                    on_off={act(Action::SetNetwork(None))} />
+            }
+        }
+        None => Html::default(),
     };
     let editor = html! {
         <Editor source={state.source.clone()} {on_edit} on_run={on_run.clone()}
@@ -272,7 +292,7 @@ pub fn app() -> Html {
                     <div class="area-editor">{ editor.clone() }</div>
                 </div>
                 <div class="col col-run">
-                    <div class="area-run">{ run_bar.clone() }</div>
+                    <div class="area-run">{ run_bar.clone() }{ network_bar.clone() }</div>
                     <div class="area-timeline">{ timeline.clone() }{ compare.clone() }</div>
                     <div class="area-views">{ views.clone() }</div>
                 </div>
@@ -293,10 +313,14 @@ pub fn app() -> Html {
                 let state = state.clone();
                 Callback::from(move |g| state.dispatch(Action::AnswerPrediction(g)))
             };
+            let on_replay = {
+                let state = state.clone();
+                Callback::from(move |order: Vec<u32>| state.dispatch(Action::ReplayOrder(order)))
+            };
             html! {
                 <div class="area-lesson">
                     <LessonPane open={open.clone()} {on_step} on_close={act(Action::CloseLesson)}
-                        {on_lang} {on_answer} on_check={act(Action::CheckTask)} />
+                        {on_lang} {on_answer} on_check={act(Action::CheckTask)} {on_replay} />
                 </div>
             }
         }
@@ -340,6 +364,7 @@ pub fn app() -> Html {
                     load_error={state.profile_error.clone()} {on_example}
                     options={state.options} {on_options}
                     args={state.args.clone()} {on_args}
+                    network={state.network.is_some()} {on_network}
                     args_error={state.program_args().err().map(|e| AttrValue::from(e.to_string()))} />
             </div>
         }),

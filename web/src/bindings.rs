@@ -60,6 +60,7 @@ pub fn program_trace_hash(source: &str, profile_id: &str, ranks: u32) -> Result<
             ..SimConfig::default()
         },
         limits: VmLimits::default(),
+        network: None,
     };
     let mut sim = launch
         .sim(source, "program.c")

@@ -24,6 +24,10 @@ pub fn selectors(h: &Highlight) -> Vec<String> {
         "console" => vec![".console".into()],
         "lock" => vec!["[data-testid=\"lock-view\"] .lock-summary".into()],
         "event" => vec![".event-log li.current".into()],
+        "network" => vec![match h.rank {
+            Some(r) => format!("[data-testid=\"network-bar\"] .choice-option[data-from=\"{r}\"]"),
+            None => "[data-testid=\"network-bar\"]".into(),
+        }],
         _ => Vec::new(),
     }
 }

@@ -88,6 +88,7 @@ mod tests {
             rankscope_core::lessons::Verdict {
                 pass: true,
                 reason: "ok".into(),
+                order: None,
             },
         )]));
         p.record(&open);

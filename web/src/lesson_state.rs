@@ -93,20 +93,26 @@ impl LessonOpen {
         }
     }
 
-    /// Checks the step's task against `source` (the editor's program) on the task's machine.
-    pub fn check_task(&mut self, source: &str, profiles: &[Profile]) {
+    /// Checks the step's task against `source` (the editor's program) on the task's machine,
+    /// with the network's choices `network` when the student is the network.
+    pub fn check_task(&mut self, source: &str, network: Option<&[u32]>, profiles: &[Profile]) {
         let Some(task) = self.current().task.clone() else {
             return;
         };
         let mut scenario = task.start.clone();
         scenario.program.source = source.to_string();
         scenario.program.name = "your program".into();
-        self.verdicts = Some(Runs::new(profiles.to_vec()).run(&scenario).map(|run| {
-            task.evaluate(&run)
-                .into_iter()
-                .map(|(check, verdict)| (check.to_string(), verdict))
-                .collect()
-        }));
+        if scenario.network.is_some() {
+            scenario.network = Some(network.unwrap_or_default().to_vec());
+        }
+        self.verdicts = Some(
+            task.judge(&scenario, &mut Runs::new(profiles.to_vec()))
+                .map(|v| {
+                    v.into_iter()
+                        .map(|(check, verdict)| (check.to_string(), verdict))
+                        .collect()
+                }),
+        );
     }
 
     /// Whether the step's task was checked and every check passed.

@@ -32,6 +32,10 @@ pub const LESSONS: &[(&str, &str)] = &[
         "lessons/atomic-yield.toml",
         include_str!("../../lessons/atomic-yield.toml"),
     ),
+    (
+        "lessons/you-are-the-network.toml",
+        include_str!("../../lessons/you-are-the-network.toml"),
+    ),
 ];
 
 /// `(path, text)` of the programs the lessons name besides the examples.
@@ -67,6 +71,18 @@ pub const LESSON_FILES: &[(&str, &str)] = &[
     (
         "lessons/lock-scaling/shared_rounds.c",
         include_str!("../../lessons/lock-scaling/shared_rounds.c"),
+    ),
+    (
+        "lessons/network/race.c",
+        include_str!("../../lessons/network/race.c"),
+    ),
+    (
+        "lessons/network/difference.c",
+        include_str!("../../lessons/network/difference.c"),
+    ),
+    (
+        "lessons/network/difference_fixed.c",
+        include_str!("../../lessons/network/difference_fixed.c"),
     ),
 ];
 

@@ -103,13 +103,15 @@ impl Session {
 
 /// Compiles `source` and sets up a run on `profile` with `ranks` ranks, each `main` getting
 /// `args` after `argv[0]` (`"program"`), or returns the diagnostics (compile errors) or a plain
-/// message (e.g. too many ranks for the machine).
+/// message (e.g. too many ranks for the machine). With `network`, the user is the network: the
+/// rank chosen at each choice point (see `rankscope_core::engine::network`).
 pub fn start(
     source: &str,
     profile: &Profile,
     ranks: u32,
     options: RunOptions,
     args: &[String],
+    network: Option<&[u32]>,
 ) -> Result<SessionCell, StartError> {
     let launch = lang::Launch {
         profile,
@@ -117,6 +119,7 @@ pub fn start(
         args,
         config: options.sim_config(),
         limits: options.vm_limits(),
+        network,
     };
     let sim = launch.sim(source, "program.c").map_err(|e| match e {
         lang::LaunchError::Compile(diags) => StartError::Diagnostics(diags),

@@ -101,6 +101,9 @@ pub struct State {
     pub lesson: Option<crate::lesson_state::LessonOpen>,
     /// Why the last lesson file or link could not be opened.
     pub lesson_error: Option<String>,
+    /// "You are the network": the rank chosen at each choice point where messages race to one
+    /// rank (past the end, the machine model's order); `None`: the model decides alone.
+    pub network: Option<Vec<u32>>,
 }
 
 /// Everything a user can do to the state.
@@ -191,6 +194,19 @@ pub enum Action {
     AnswerPrediction(rankscope_core::lessons::Guess),
     /// Check the step's task against the editor's program.
     CheckTask,
+    /// Be the network (`Some`, with the choices so far) or let the machine model decide.
+    SetNetwork(Option<Vec<u32>>),
+    /// Be the network with these choices and play the run (a failed "every order" check's
+    /// order).
+    ReplayOrder(Vec<u32>),
+    /// At choice point `point` (from 1), land `rank`'s message first: the run starts again with
+    /// the choices before it kept and stands at that point.
+    Choose {
+        /// The choice point.
+        point: u32,
+        /// The sender whose message lands first.
+        rank: u32,
+    },
     /// Restore the state a share link carried (or report why the link could not be read).
     Restore(Result<ShareState, LinkError>),
     /// Restore the edit autosaved in this browser (program, machine, ranks, speed).
@@ -238,6 +254,7 @@ impl Default for State {
             present: false,
             lesson: None,
             lesson_error: None,
+            network: None,
         }
     }
 }
@@ -273,6 +290,7 @@ impl State {
             options: self.options,
             args: self.args.clone(),
             present: self.present,
+            network: self.network.clone(),
         }
     }
 
@@ -305,6 +323,7 @@ impl State {
             ..self.options
         };
         self.args = crate::lesson_state::args_line(&shown.args);
+        self.network = shown.network.clone();
         self.example = crate::examples::EXAMPLES
             .iter()
             .position(|(_, source)| *source == self.source);
@@ -495,7 +514,7 @@ impl State {
         let Some(options) = self.options.comparison() else {
             return;
         };
-        match session::start(&self.source, profile, self.ranks, options, args) {
+        match session::start(&self.source, profile, self.ranks, options, args, None) {
             Ok(s) => self.compare = Some(s),
             Err(StartError::Diagnostics(d)) => {
                 self.compare_error = Some(match d.first() {
@@ -609,8 +628,41 @@ impl State {
             Action::CheckTask => {
                 let profiles = self.profiles.clone().unwrap_or_default();
                 if let Some(open) = &mut self.lesson {
-                    open.check_task(&self.source, &profiles);
+                    open.check_task(&self.source, self.network.as_deref(), &profiles);
                 }
+            }
+            Action::SetNetwork(network) => {
+                if network != self.network {
+                    self.network = network;
+                    self.clear_runs();
+                    self.playing = false;
+                }
+            }
+            Action::ReplayOrder(order) => {
+                return self
+                    .reduce(Action::SetNetwork(Some(order)))
+                    .reduce(Action::Run);
+            }
+            Action::Choose { point, rank } => {
+                let picked = self.session.as_ref().and_then(|cell| {
+                    let run = cell.0.borrow();
+                    let points = run.history.sim().choice_points();
+                    let p = points.get(point.saturating_sub(1) as usize)?;
+                    p.options.iter().any(|o| o.from == rank).then(|| {
+                        let before: Vec<u32> = points[..p.number as usize - 1]
+                            .iter()
+                            .map(|p| p.chosen)
+                            .collect();
+                        (before, p.event)
+                    })
+                });
+                let Some((mut choices, at)) = picked else {
+                    return self;
+                };
+                choices.push(rank);
+                self.network = Some(choices);
+                self.clear_runs();
+                return self.reduce(Action::Run).reduce(Action::Seek(at));
             }
             Action::TogglePresent => self.present = !self.present,
             Action::LeavePresent => self.present = false,
@@ -650,6 +702,10 @@ impl State {
                 self.replaced_edit = !unedited;
                 self.source = source.to_string();
                 self.example = Some(index);
+                // Choices made for another program mean nothing for this one.
+                if let Some(choices) = &mut self.network {
+                    choices.clear();
+                }
                 self.clear_runs();
                 self.diagnostics.clear();
                 self.run_error = None;
@@ -693,7 +749,14 @@ impl State {
                             return self;
                         }
                     };
-                    match session::start(&self.source, &profile, self.ranks, self.options, &args) {
+                    match session::start(
+                        &self.source,
+                        &profile,
+                        self.ranks,
+                        self.options,
+                        &args,
+                        self.network.as_deref(),
+                    ) {
                         Ok(s) => {
                             self.session = Some(s);
                             self.start_comparison(&profile, &args);
@@ -810,6 +873,7 @@ impl State {
                 self.options = shared.options.clamped();
                 self.args = shared.args;
                 self.present = shared.present;
+                self.network = shared.network;
                 self.view = None;
                 // A link to an example as it came names it (the picker, the editor, the bars).
                 self.example = crate::examples::EXAMPLES
@@ -1046,6 +1110,70 @@ mod tests {
             crate::lessons::read_program("lessons/deadlock-hunt/tag_mismatch_fixed.c").unwrap();
         let solved = hunt.reduce(Action::Edit(fixed)).reduce(Action::CheckTask);
         assert!(solved.lesson.as_ref().unwrap().solved());
+    }
+
+    #[test]
+    fn the_student_is_the_network_a_choice_reruns_and_stands_at_its_point() {
+        // Step 3 of "You are the network": the race, the student the network, at choice 1.
+        let s = lesson("you-are-the-network").reduce(Action::LessonStep(2));
+        assert_eq!(s.network, Some(Vec::new()));
+        let at = s.lesson.as_ref().unwrap().position.as_ref().unwrap().event;
+        let (model, event) = {
+            let run = s.session.as_ref().unwrap().0.borrow();
+            let p = run.history.sim().choice_points()[0].clone();
+            (p.model(), p.event)
+        };
+        assert_eq!((model, event), (1, at));
+        // Unsolved in the model's order; a choice that is not in flight changes nothing.
+        let s = s.reduce(Action::CheckTask);
+        assert!(!s.lesson.as_ref().unwrap().solved());
+        let same = s.clone().reduce(Action::Choose { point: 1, rank: 0 });
+        assert_eq!(same.network, Some(Vec::new()));
+        // Rank 2 lands first: the run starts again and stands at the choice point.
+        let s = s.reduce(Action::Choose { point: 1, rank: 2 });
+        assert_eq!(s.network, Some(vec![2]));
+        {
+            let run = s.session.as_ref().unwrap().0.borrow();
+            assert_eq!(run.history.position(), event);
+            assert_eq!(run.history.sim().choice_points()[0].chosen, 2);
+        }
+        let s = run_to_end(s);
+        let console = s
+            .session
+            .as_ref()
+            .unwrap()
+            .0
+            .borrow()
+            .history
+            .sim()
+            .console()
+            .to_vec();
+        assert!(
+            console[0].text.contains("answer 1 goes to rank 2"),
+            "{console:?}"
+        );
+        let s = s.reduce(Action::CheckTask);
+        assert!(s.lesson.as_ref().unwrap().solved());
+        // The choices travel in a share link; letting the model decide again drops them.
+        assert_eq!(s.share_state().network, Some(vec![2]));
+        let off = s.reduce(Action::SetNetwork(None));
+        assert!(off.session.is_none() && off.network.is_none());
+    }
+
+    #[test]
+    fn an_every_order_check_names_the_order_that_breaks_it_and_replays_it() {
+        let s = lesson("you-are-the-network").reduce(Action::LessonStep(3));
+        let s = s.reduce(Action::CheckTask);
+        let open = s.lesson.as_ref().unwrap();
+        let Some(Ok(verdicts)) = &open.verdicts else {
+            panic!("{:?}", open.verdicts)
+        };
+        let (_, every) = verdicts.last().unwrap();
+        assert!(!every.pass);
+        assert_eq!(every.order, Some(vec![2]));
+        let s = run_to_end(s.reduce(Action::ReplayOrder(vec![2])));
+        let run = s.session.as_ref().unwrap().0.borrow();
+        assert!(run.history.sim().console()[0].text.ends_with("= -100"));
     }
 
     #[test]

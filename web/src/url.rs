@@ -45,6 +45,9 @@ pub struct ShareState {
     /// keep it (a reload of one's own work opens the ordinary page).
     #[serde(skip)]
     pub present: bool,
+    /// "You are the network" with these choices (links made before it existed: off).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub network: Option<Vec<u32>>,
 }
 
 /// Why a link could not be opened.
@@ -268,6 +271,7 @@ mod tests {
             options: crate::run_options::RunOptions::default(),
             args: String::new(),
             present: false,
+            network: None,
         }
     }
 

@@ -160,7 +160,16 @@ fn print_lesson(name: &str, lesson: &Lesson, reports: &[StepReport]) {
             out!("    task, starting from {}:", t.start.program.name);
             print_verdicts(&tr.start);
             if let (Some(s), Some(verdicts)) = (&t.solution, &tr.solution) {
-                out!("    task, solution {}:", s.program.name);
+                if s.program == t.start.program {
+                    let choices: Vec<String> =
+                        s.network.iter().flatten().map(u32::to_string).collect();
+                    out!(
+                        "    task, solved by the network choosing {}:",
+                        choices.join(", ")
+                    );
+                } else {
+                    out!("    task, solution {}:", s.program.name);
+                }
                 print_verdicts(verdicts);
             }
         }

@@ -43,6 +43,8 @@ pub struct RunOptions {
     pub lock: rankscope_core::locks::LockScheme,
     /// The eager engine's eager limit in bytes.
     pub eager_limit: u64,
+    /// You are the network: the rank chosen at each choice point (a C program's run only).
+    pub network: Option<Vec<u32>>,
     /// Print a JSON summary instead of text.
     pub json: bool,
 }
@@ -84,6 +86,7 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
                 args,
                 config,
                 limits: VmLimits::default(),
+                network: opts.network.as_deref(),
             };
             let sim = launch.sim(&source, &file).map_err(|e| match e {
                 lang::LaunchError::Compile(ref diags) => {
@@ -136,6 +139,14 @@ fn execute<P: Program>(
                 "time_ps": l.time.as_ps(), "rank": l.rank, "text": l.text})).collect::<Vec<_>>(),
             "error": result.as_ref().err().map(|e| e.to_string()),
         });
+        if sim.network_choices().is_some() {
+            doc["choice_points"] = sim.choice_points().iter().map(|p| serde_json::json!({
+                "point": p.number, "event": p.event, "time_ps": p.time.as_ps(), "to": p.to,
+                "chosen": p.chosen, "model": p.model(),
+                "options": p.options.iter().map(|o| serde_json::json!({
+                    "from": o.from, "lands_ps": o.lands.as_ps(), "what": o.what})).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>().into();
+        }
         if let (Some(doc), serde_json::Value::Object(extra)) = (doc.as_object_mut(), extra) {
             doc.extend(extra);
         }
@@ -147,6 +158,31 @@ fn execute<P: Program>(
     }
     for line in sim.console() {
         out!("[rank {} @ {}] {}", line.rank, line.time, line.text);
+    }
+    if sim.network_choices().is_some() {
+        for p in sim.choice_points() {
+            let options: Vec<String> = p
+                .options
+                .iter()
+                .map(|o| {
+                    let mark = if o.from == p.chosen { "*" } else { "" };
+                    format!("{mark}rank {} ({}, lands {})", o.from, o.what, o.lands)
+                })
+                .collect();
+            out!(
+                "network choice {} at {} (event {}): to rank {} from {}",
+                p.number,
+                p.time,
+                p.event,
+                p.to,
+                options.join(" | ")
+            );
+        }
+        let n = sim.choice_points().len();
+        out!(
+            "{n} choice point{}; * marks the message that landed first (the first listed is the machine model's)",
+            if n == 1 { "" } else { "s" }
+        );
     }
     if let Some(path) = &opts.trace {
         let doc = to_chrome_json(

@@ -85,6 +85,20 @@ pub trait Layer: DynLayer + fmt::Debug + 'static {
         None
     }
 
+    /// If `event` lands something one rank sent at another over the network, from whom to whom:
+    /// a delivery a run where the user is the network may reorder (see [`super::network`]).
+    fn delivery(&self, event: LayerEvent) -> Option<super::network::Delivery> {
+        let _ = event;
+        None
+    }
+
+    /// What the delivery `event` carries, in words, for the user choosing among deliveries
+    /// ("a message with tag 0, 4 bytes").
+    fn describe_delivery(&self, event: LayerEvent) -> String {
+        let _ = event;
+        "a delivery".to_string()
+    }
+
     /// Estimated heap bytes the layer holds.
     fn heap_bytes(&self) -> usize;
 

@@ -93,6 +93,16 @@ pub enum SimError {
         /// Estimated bytes held.
         used: usize,
     },
+    /// A choice given for a run where the user is the network names a rank with no delivery
+    /// in flight at that choice point.
+    NetworkChoice {
+        /// The choice point's number, from 1.
+        point: u32,
+        /// When.
+        time: SimTime,
+        /// What was wrong, in words.
+        message: String,
+    },
     /// A rank's program failed.
     Program {
         /// The rank.
@@ -158,6 +168,11 @@ impl fmt::Display for SimError {
                 time,
                 message,
             } => write!(f, "rank {rank} failed at {time}: {message}"),
+            SimError::NetworkChoice {
+                point,
+                time,
+                message,
+            } => write!(f, "network choice {point} at {time}: {message}"),
         }
     }
 }

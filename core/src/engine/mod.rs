@@ -12,6 +12,7 @@ pub mod history;
 pub mod ids;
 pub mod layer;
 pub mod limits;
+pub mod network;
 pub mod program;
 pub mod queue;
 pub mod sim;
@@ -21,6 +22,7 @@ pub use history::History;
 pub use ids::{MsgId, Rank, ReqId};
 pub use layer::{Io, Layer, LayerEvent, LayerFailure, LayerId, Pending, Rig};
 pub use limits::{BlockedRank, DeadlockReport, Limits, SimError};
+pub use network::{ChoiceOption, ChoicePoint, ChoiceRecord, Delivery};
 pub use program::{Completion, OpError, Program, RankCtx, Step};
 pub use queue::EventQueue;
 pub use sim::{

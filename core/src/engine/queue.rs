@@ -138,6 +138,55 @@ impl<E> EventQueue<E> {
         Some((SimTime::from_ps(self.last), e))
     }
 
+    /// Every pending event with its time, not sorted, but with equal-time events in the order
+    /// they come out (FIFO): of two pending events at one time, the one met first pops first.
+    pub fn iter(&self) -> impl Iterator<Item = (SimTime, &E)> {
+        let last = SimTime::from_ps(self.last);
+        self.now.iter().map(move |e| (last, e)).chain(
+            self.buckets
+                .iter()
+                .flatten()
+                .map(|(t, e)| (SimTime::from_ps(*t), e)),
+        )
+    }
+
+    /// Removes the pending events `pick` selects and returns them in the order they would have
+    /// come out (by time, FIFO among equal times); the rest keep their order.
+    pub fn remove_where(&mut self, mut pick: impl FnMut(SimTime, &E) -> bool) -> Vec<(SimTime, E)> {
+        let mut out: Vec<(u64, E)> = Vec::new();
+        let last = self.last;
+        let mut kept = VecDeque::with_capacity(self.now.len());
+        for e in self.now.drain(..) {
+            if pick(SimTime::from_ps(last), &e) {
+                out.push((last, e));
+            } else {
+                kept.push_back(e);
+            }
+        }
+        self.now = kept;
+        for (i, bucket) in self.buckets.iter_mut().enumerate() {
+            if bucket.is_empty() {
+                continue;
+            }
+            for (t, e) in std::mem::take(bucket) {
+                if pick(SimTime::from_ps(t), &e) {
+                    out.push((t, e));
+                } else {
+                    bucket.push((t, e));
+                }
+            }
+            if bucket.is_empty() {
+                self.occupied &= !(1 << i);
+            }
+        }
+        self.len -= out.len();
+        // Stable: equal times come from one bucket, already in FIFO order.
+        out.sort_by_key(|(t, _)| *t);
+        out.into_iter()
+            .map(|(t, e)| (SimTime::from_ps(t), e))
+            .collect()
+    }
+
     /// Time of the earliest event, without removing it.
     pub fn peek_time(&mut self) -> Option<SimTime> {
         self.normalize().then_some(SimTime::from_ps(self.last))
@@ -186,6 +235,26 @@ mod tests {
         assert_eq!(q.pop_any(|n| n - 1), Some((SimTime::from_ps(9), 'z')));
         assert_eq!(q.pop_any(|_| 0), None);
         assert!(q.is_empty());
+    }
+
+    #[test]
+    fn removed_events_come_back_in_order_and_the_rest_keep_theirs() {
+        let mut q = EventQueue::new();
+        for (t, e) in [(9, 'a'), (5, 'b'), (9, 'c'), (7, 'd'), (5, 'e'), (300, 'f')] {
+            q.push(SimTime::from_ps(t), e);
+        }
+        assert_eq!(q.pop(), Some((SimTime::from_ps(5), 'b')));
+        let mut seen: Vec<_> = q.iter().map(|(t, e)| (t.as_ps(), *e)).collect();
+        seen.sort();
+        assert_eq!(seen, [(5, 'e'), (7, 'd'), (9, 'a'), (9, 'c'), (300, 'f')]);
+        let taken = q.remove_where(|_, e| matches!(e, 'a' | 'c' | 'e' | 'f'));
+        let taken: Vec<_> = taken.into_iter().map(|(t, e)| (t.as_ps(), e)).collect();
+        assert_eq!(taken, [(5, 'e'), (9, 'a'), (9, 'c'), (300, 'f')]);
+        assert_eq!(q.len(), 1);
+        q.push(SimTime::from_ps(9), 'c');
+        q.push(SimTime::from_ps(9), 'a');
+        let rest: Vec<_> = std::iter::from_fn(|| q.pop()).map(|(_, e)| e).collect();
+        assert_eq!(rest, ['d', 'c', 'a']);
     }
 
     #[test]

@@ -8,6 +8,7 @@ use super::event::Event;
 use super::ids::{Rank, ReqId};
 use super::layer::{Core, Io, Layer, LayerId, Windows};
 use super::limits::{Limits, SimError};
+use super::network::{ChoiceOption, ChoicePoint, ChoiceRecord, Network};
 use super::program::{Program, RankCtx, Step};
 use crate::machine::Machine;
 use crate::rng::SplitMix64;
@@ -152,6 +153,8 @@ pub struct Sim<P> {
     finished: u32,
     /// Reorders same-time events (`EngineConfig::perturb`).
     perturb: Option<SplitMix64>,
+    /// The user is the network (`Sim::with_network`): choices and choice points.
+    network: Option<Network>,
     error: Option<SimError>,
 }
 
@@ -192,6 +195,7 @@ impl<P: Program> Sim<P> {
             events: 0,
             finished: 0,
             perturb: config.perturb.map(SplitMix64::new),
+            network: None,
             programs,
             error: None,
         }
@@ -237,6 +241,9 @@ impl<P: Program> Sim<P> {
         };
         let (time, event) = popped.expect("peeked above");
         self.core.now = time;
+        if self.network.is_some() && self.arbitrate(time, event)? {
+            return Ok(Progress::Stepped);
+        }
         match event {
             Event::Start(rank) => {
                 self.core.record(RecordKind::Start { rank });
@@ -264,6 +271,141 @@ impl<P: Program> Sim<P> {
             }
         }
         Ok(Progress::Stepped)
+    }
+
+    /// A run where the user is the network (see [`super::network`]): at the `k`-th choice point
+    /// the delivery from rank `choices[k - 1]` lands first; past the list's end, the machine
+    /// model's order. Call before the first step.
+    pub fn with_network(mut self, choices: Vec<Rank>) -> Sim<P> {
+        self.network = Some(Network {
+            choices,
+            ..Network::default()
+        });
+        self
+    }
+
+    /// The choices given, if the user is the network in this run.
+    pub fn network_choices(&self) -> Option<&[Rank]> {
+        self.network.as_ref().map(|n| n.choices.as_slice())
+    }
+
+    /// The choice points met so far (none unless the user is the network).
+    pub fn choice_points(&self) -> &[ChoicePoint] {
+        self.network.as_ref().map_or(&[], |n| n.points.as_slice())
+    }
+
+    /// The network's part of taking `event`, due at `time`: when it is a delivery racing others
+    /// to one rank, a choice point. Returns whether the event was held back (the step is then
+    /// the choice itself); otherwise the event is processed as usual.
+    fn arbitrate(&mut self, time: SimTime, event: Event) -> Result<bool, SimError> {
+        let Event::Layer { layer, .. } = event else {
+            return Ok(false);
+        };
+        let (Some(net), Some(l)) = (self.network.as_mut(), self.layers.get(layer as usize)) else {
+            return Ok(false);
+        };
+        let delivery_of = |e: &Event| match *e {
+            Event::Layer {
+                layer: el,
+                code,
+                a,
+                b,
+            } if el == layer => l.delivery(super::layer::LayerEvent { code, a, b }),
+            _ => None,
+        };
+        let Some(due) = delivery_of(&event) else {
+            return Ok(false);
+        };
+        if let Some(i) = net.exempt.iter().position(|e| *e == event) {
+            net.exempt.swap_remove(i);
+            return Ok(false);
+        }
+        // The first delivery in flight from every other sender to the same rank.
+        let mut firsts: Vec<(SimTime, usize, Rank, Event)> = Vec::new();
+        for (order, (t, e)) in self.core.queue.iter().enumerate() {
+            let Some(d) = delivery_of(e) else { continue };
+            if d.to != due.to || d.from == due.from {
+                continue;
+            }
+            match firsts.iter_mut().find(|f| f.2 == d.from) {
+                Some(f) if t < f.0 => *f = (t, order, d.from, *e),
+                Some(_) => {}
+                None => firsts.push((t, order, d.from, *e)),
+            }
+        }
+        if firsts.is_empty() {
+            return Ok(false);
+        }
+        firsts.sort_by_key(|f| (f.0, f.1));
+        let describe = |e: &Event| match *e {
+            Event::Layer { code, a, b, .. } => {
+                l.describe_delivery(super::layer::LayerEvent { code, a, b })
+            }
+            _ => String::new(),
+        };
+        let options: Vec<ChoiceOption> = std::iter::once((time, due.from, event))
+            .chain(firsts.iter().map(|f| (f.0, f.2, f.3)))
+            .map(|(lands, from, e)| ChoiceOption {
+                from,
+                lands,
+                what: describe(&e),
+            })
+            .collect();
+        let number = u32::try_from(net.points.len() + 1).unwrap_or(u32::MAX);
+        let chosen = net
+            .choices
+            .get(net.points.len())
+            .copied()
+            .unwrap_or(due.from);
+        let Some(pick) = options.iter().position(|o| o.from == chosen) else {
+            let senders: Vec<String> = options.iter().map(|o| o.from.to_string()).collect();
+            return Err(SimError::NetworkChoice {
+                point: number,
+                time,
+                message: format!(
+                    "the choice names rank {chosen}, but the messages racing to rank {} come from ranks {}",
+                    due.to,
+                    senders.join(", ")
+                ),
+            });
+        };
+        self.core.trace.push_layer(
+            time,
+            ChoiceRecord {
+                point: number,
+                to: due.to,
+                chosen,
+                model: due.from,
+                senders: u32::try_from(options.len()).unwrap_or(u32::MAX),
+            },
+        );
+        net.points.push(ChoicePoint {
+            number,
+            event: self.events,
+            time,
+            to: due.to,
+            chosen,
+            options,
+        });
+        if pick == 0 {
+            return Ok(false);
+        }
+        // Hold back every delivery to the same rank that would land before the chosen one
+        // from a sender that raced it (the due one first), all landing right after it.
+        let (until, chosen_event) = (firsts[pick - 1].0, firsts[pick - 1].3);
+        let held: Vec<Rank> = std::iter::once(due.from)
+            .chain(firsts.iter().filter(|f| f.0 <= until).map(|f| f.2))
+            .filter(|r| *r != chosen)
+            .collect();
+        let later = self.core.queue.remove_where(|t, e| {
+            t <= until && delivery_of(e).is_some_and(|d| d.to == due.to && held.contains(&d.from))
+        });
+        self.core.queue.push(until, event);
+        for (_, e) in later {
+            self.core.queue.push(until, e);
+        }
+        net.exempt.push(chosen_event);
+        Ok(true)
     }
 
     fn count_event(&mut self) -> Result<(), SimError> {
@@ -538,6 +680,7 @@ impl<P: Program> Sim<P> {
             events: self.events,
             finished: self.finished,
             perturb: self.perturb.clone(),
+            network: self.network.clone(),
             error: self.error.clone(),
         }
     }

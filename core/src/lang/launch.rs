@@ -21,6 +21,9 @@ pub struct Launch<'a> {
     pub config: SimConfig,
     /// Each rank's VM limits.
     pub limits: VmLimits,
+    /// The user is the network: the rank chosen at each choice point (see
+    /// [`crate::engine::network`]); `None` for the machine model's order without choice points.
+    pub network: Option<&'a [u32]>,
 }
 
 /// Why a run could not start.
@@ -57,6 +60,10 @@ impl Launch<'_> {
             ..self.config
         };
         let ranks = super::ranks_with_args(&compiled, self.ranks, self.limits, self.args);
-        Ok(Sim::new(machine, ranks, config))
+        let sim = Sim::new(machine, ranks, config);
+        Ok(match self.network {
+            Some(choices) => sim.with_network(choices.to_vec()),
+            None => sim,
+        })
     }
 }

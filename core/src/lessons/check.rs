@@ -79,8 +79,8 @@ fn check_step(step: &Step, n: usize, runs: &mut Runs) -> Result<StepReport, Vec<
     };
     let task = match &step.task {
         Some(t) => {
-            let start = match runs.run(&t.start) {
-                Ok(r) => t.evaluate(&r),
+            let start = match t.judge(&t.start, runs) {
+                Ok(v) => v,
                 Err(e) => {
                     errors.push(format!("task: the starting program does not run: {e}"));
                     Vec::new()
@@ -93,9 +93,8 @@ fn check_step(step: &Step, n: usize, runs: &mut Runs) -> Result<StepReport, Vec<
                 ));
             }
             let solution = match &t.solution {
-                Some(s) => match runs.run(s) {
-                    Ok(r) => {
-                        let verdicts = t.evaluate(&r);
+                Some(s) => match t.judge(s, runs) {
+                    Ok(verdicts) => {
                         for (c, v) in verdicts.iter().filter(|(_, v)| !v.pass) {
                             errors.push(format!(
                                 "task: the solution ({}) fails \"{c}\": {}",

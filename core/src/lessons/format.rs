@@ -74,6 +74,9 @@ pub struct ScenarioFile {
     pub lock: Option<Spanned<String>>,
     /// `main`'s arguments after `argv[0]`.
     pub args: Option<Vec<String>>,
+    /// The student is the network: the rank chosen at each choice point so far (`[]`: the
+    /// machine model's order, with the choices open to the student).
+    pub network: Option<Spanned<Vec<u32>>>,
 }
 
 /// Something on screen to highlight.
@@ -141,7 +144,10 @@ pub struct TaskFile {
     pub solution: Option<Spanned<String>>,
     /// …or its text, inline.
     pub solution_source: Option<String>,
+    /// …or, for a task the student solves by being the network, the choices that reach the
+    /// goal (checked).
+    pub solution_network: Option<Spanned<Vec<u32>>>,
     /// The checks: `"finishes"`, `"no-deadlock"`, `{ end_before_us = T }`,
-    /// `{ console = { rank = R, contains = "…" } }`.
+    /// `{ console = { rank = R, contains = "…" } }`, `"every-order"`.
     pub check: Vec<Spanned<toml::Value>>,
 }

@@ -392,6 +392,10 @@ impl Loader<'_, '_> {
             (None, Some(b)) => b.args.clone(),
             (None, None) => Vec::new(),
         };
+        let network = match &f.network {
+            Some(n) => Some(self.choices_of(n, ranks)?),
+            None => base.and_then(|b| b.network.clone()),
+        };
         Some(Scenario {
             program,
             machine,
@@ -399,7 +403,23 @@ impl Loader<'_, '_> {
             engine,
             lock,
             args,
+            network,
         })
+    }
+
+    /// A list of network choices: each a rank of the run.
+    fn choices_of(&mut self, n: &Spanned<Vec<u32>>, ranks: u32) -> Option<Vec<u32>> {
+        if let Some(bad) = n.get_ref().iter().find(|r| **r >= ranks) {
+            self.error(
+                Some(n.span()),
+                format!(
+                    "a network choice names rank {bad}, but the run has ranks 0 to {}",
+                    ranks - 1
+                ),
+            );
+            return None;
+        }
+        Some(n.get_ref().clone())
     }
 
     fn kind_of(&mut self, kind: &str, span: Range<usize>) -> Option<String> {
@@ -725,9 +745,10 @@ impl Loader<'_, '_> {
 
     fn check_of(&mut self, v: &Spanned<Value>) -> Option<Check> {
         let span = v.span();
-        const SHAPES: &str = "\"finishes\", \"no-deadlock\", { end_before_us = T } or { console = { rank = R, contains = \"TEXT\" } }";
+        const SHAPES: &str = "\"finishes\", \"no-deadlock\", \"every-order\", { end_before_us = T } or { console = { rank = R, contains = \"TEXT\" } }";
         match v.get_ref() {
             Value::String(s) if s == "finishes" => Some(Check::Finishes),
+            Value::String(s) if s == "every-order" => Some(Check::EveryOrder),
             Value::String(s) if s == "no-deadlock" => Some(Check::NoDeadlock),
             Value::Table(t) if t.contains_key("end_before_us") => {
                 self.only_keys(t, &["end_before_us"], &span, "the check")?;
@@ -778,16 +799,41 @@ impl Loader<'_, '_> {
         }
         let checks: Vec<Check> = f.check.iter().filter_map(|c| self.check_of(c)).collect();
         let start = self.either_program(f.program.as_ref(), f.source.as_ref(), span.clone())?;
-        let solution =
-            self.either_program(f.solution.as_ref(), f.solution_source.as_ref(), span)?;
+        let solution = self.either_program(
+            f.solution.as_ref(),
+            f.solution_source.as_ref(),
+            span.clone(),
+        )?;
         let with = |program: ProgramText| Scenario {
             program,
             ..step.clone()
         };
+        let start = start.map_or_else(|| step.clone(), with);
+        let solution = match (solution, &f.solution_network) {
+            (Some(_), Some(n)) => {
+                self.error(
+                    Some(n.span()),
+                    "a task has one solution: a program (solution) or the network's choices (solution_network), not both",
+                );
+                return None;
+            }
+            (Some(p), None) => Some(with(p)),
+            (None, Some(n)) => Some(Scenario {
+                network: Some(self.choices_of(n, start.ranks)?),
+                ..start.clone()
+            }),
+            (None, None) => None,
+        };
+        if checks.contains(&Check::EveryOrder) && checks.len() == 1 {
+            self.error(
+                Some(span),
+                "\"every-order\" checks the task's other checks under every order the network can choose: add at least one",
+            );
+        }
         Some(Task {
             goal,
-            start: start.map_or_else(|| step.clone(), with),
-            solution: solution.map(with),
+            start,
+            solution,
             checks,
         })
     }

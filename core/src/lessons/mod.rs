@@ -15,6 +15,7 @@
 //! | [`measure`] | [`Measure`]: time, events, records, records of a kind |
 //! | [`prediction`] | [`Prediction`]: choice or number, the answer computed by running |
 //! | [`task`] | [`Task`] and its [`Check`]s, each a verdict with a reason |
+//! | [`orders`] | every order the network can choose for a run (the `"every-order"` check) |
 //! | [`check`](mod@check) | a whole lesson run and checked: a [`StepReport`] per step |
 //! | [`error`] | [`LessonError`]: message, step, line and column |
 //!
@@ -58,6 +59,7 @@ pub mod format;
 pub mod lesson;
 pub mod load;
 pub mod measure;
+pub mod orders;
 pub mod position;
 pub mod prediction;
 pub mod scenario;
@@ -69,6 +71,7 @@ pub use error::LessonError;
 pub use lesson::{Highlight, Lesson, Step, Text};
 pub use load::{load, ReadProgram};
 pub use measure::Measure;
+pub use orders::{orders, Order, MAX_ORDERS};
 pub use position::{At, Position};
 pub use prediction::{Answer, Choice, Guess, Pick, Prediction, QuestionKind, Tolerance};
 pub use scenario::{ProgramText, Run, Runs, Scenario};

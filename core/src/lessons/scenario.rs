@@ -39,6 +39,9 @@ pub struct Scenario {
     pub lock: LockScheme,
     /// `main`'s arguments after `argv[0]`.
     pub args: Vec<String>,
+    /// The student is the network: the rank chosen at each choice point (past the end, the
+    /// machine model's order); `None`: no choice points.
+    pub network: Option<Vec<u32>>,
 }
 
 /// `ring.c on folon, 4 ranks, eager[, lock li][, args 10 20]`.
@@ -55,6 +58,14 @@ impl fmt::Display for Scenario {
         }
         if !self.args.is_empty() {
             write!(f, ", args {}", self.args.join(" "))?;
+        }
+        match self.network.as_deref() {
+            Some([]) => write!(f, ", you are the network")?,
+            Some(choices) => {
+                let c: Vec<String> = choices.iter().map(u32::to_string).collect();
+                write!(f, ", you are the network (choices {})", c.join(" "))?;
+            }
+            None => {}
         }
         Ok(())
     }
@@ -130,6 +141,7 @@ impl Scenario {
                 ..SimConfig::default()
             },
             limits: VmLimits::default(),
+            network: self.network.as_deref(),
         };
         let mut sim = launch
             .sim(&self.program.source, &self.program.name)

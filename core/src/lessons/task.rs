@@ -4,7 +4,8 @@
 use std::fmt;
 
 use super::lesson::Text;
-use super::scenario::{Run, Scenario};
+use super::orders::orders;
+use super::scenario::{Run, Runs, Scenario};
 use crate::engine::SimError;
 use crate::time::SimTime;
 
@@ -38,6 +39,9 @@ pub enum Check {
         /// The text.
         contains: String,
     },
+    /// The task's other checks pass under every order the network can choose
+    /// (`"every-order"`): the program has no race on message arrival.
+    EveryOrder,
 }
 
 impl fmt::Display for Check {
@@ -54,6 +58,7 @@ impl fmt::Display for Check {
                 rank: None,
                 contains,
             } => write!(f, "a rank prints \"{contains}\""),
+            Check::EveryOrder => f.write_str("the same whatever order the network chooses"),
         }
     }
 }
@@ -65,10 +70,13 @@ pub struct Verdict {
     pub pass: bool,
     /// Why, in plain English.
     pub reason: String,
+    /// The network's choices of the run that failed it, when that is not the run judged
+    /// (an `"every-order"` check's counterexample), so the student can replay it.
+    pub order: Option<Vec<u32>>,
 }
 
 impl Check {
-    /// Evaluates it against `run`.
+    /// Evaluates it against `run` (an `"every-order"` check passes here: see [`Task::judge`]).
     pub fn evaluate(&self, run: &Run) -> Verdict {
         let (pass, reason) = match self {
             Check::Finishes => (run.finished(), run.outcome()),
@@ -114,17 +122,70 @@ impl Check {
                     ),
                 }
             }
+            Check::EveryOrder => (true, "judged over every order".to_string()),
         };
-        Verdict { pass, reason }
+        Verdict {
+            pass,
+            reason,
+            order: None,
+        }
     }
 }
 
 impl Task {
-    /// Every check's verdict on `run`.
-    pub fn evaluate(&self, run: &Run) -> Vec<(Check, Verdict)> {
+    /// Every check's verdict on `scenario`'s run (the student's program or choices in the
+    /// task's run); an `"every-order"` check runs the other checks under every order the
+    /// network can choose. `Err`: the program does not compile or start.
+    pub fn judge(
+        &self,
+        scenario: &Scenario,
+        runs: &mut Runs,
+    ) -> Result<Vec<(Check, Verdict)>, String> {
+        let run = runs.run(scenario)?;
+        let others: Vec<&Check> = self
+            .checks
+            .iter()
+            .filter(|c| **c != Check::EveryOrder)
+            .collect();
         self.checks
             .iter()
-            .map(|c| (c.clone(), c.evaluate(run)))
+            .map(|c| {
+                let verdict = match c {
+                    Check::EveryOrder => every_order(&others, scenario, runs)?,
+                    c => c.evaluate(&run),
+                };
+                Ok((c.clone(), verdict))
+            })
             .collect()
     }
+}
+
+/// Whether `checks` pass under every order the network can choose for `scenario`.
+fn every_order(checks: &[&Check], scenario: &Scenario, runs: &mut Runs) -> Result<Verdict, String> {
+    let (orders, complete) = orders(scenario, runs)?;
+    for order in &orders {
+        for c in checks {
+            let v = c.evaluate(&order.run);
+            if !v.pass {
+                return Ok(Verdict {
+                    pass: false,
+                    reason: format!("{}: {}", order.describe(), v.reason),
+                    order: Some(order.choices.clone()),
+                });
+            }
+        }
+    }
+    let n = orders.len();
+    let reason = match (n, complete) {
+        (1, _) => "the network has nothing to choose: no messages race to one rank".to_string(),
+        (n, true) => format!("it holds in all {n} orders the network can choose"),
+        (n, false) => {
+            format!("it holds in the first {n} orders the network can choose (there are more)")
+        }
+    };
+    Ok(Verdict {
+        pass: true,
+        reason,
+        order: None,
+    })
 }

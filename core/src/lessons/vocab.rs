@@ -1,9 +1,10 @@
 //! The names a lesson may use for things the playground has: levels, languages, views,
 //! highlight targets and the kinds of trace records (each protocol layer names its own).
 
+use crate::engine::ChoiceRecord;
 use crate::engine::Setup;
 use crate::proto::SimConfig;
-use crate::trace::RecordKind;
+use crate::trace::{LayerRecord, RecordKind};
 
 /// Lesson levels.
 pub const LEVELS: &[&str] = &["beginner", "intermediate", "advanced"];
@@ -29,14 +30,19 @@ pub const HIGHLIGHTS: &[(&str, &str)] = &[
     ("console", "the rank's console (ranks view)"),
     ("lock", "the lock's words and queue (lock view)"),
     ("event", "the newest entry of the event log (log view)"),
+    (
+        "network",
+        "the network's choice points under the run bar (with a rank: that sender's buttons)",
+    ),
 ];
 
 /// Every name a trace record's kind can have ([`crate::trace::Record::name`]): the engine's
-/// own and those of every layer of the standard stack.
+/// own (with the network's choice points) and those of every layer of the standard stack.
 pub fn record_kinds() -> Vec<&'static str> {
     let layers = SimConfig::default().layers(1);
     RecordKind::ENGINE_KINDS
         .iter()
+        .chain(<ChoiceRecord as LayerRecord>::KINDS)
         .copied()
         .chain(layers.iter().flat_map(|l| l.record_kinds().iter().copied()))
         .collect()

@@ -242,6 +242,7 @@ impl Job {
                 ..SimConfig::default()
             },
             limits: VmLimits::default(),
+            network: None,
         };
         launch.sim(source, "program.c").map_err(|e| match e {
             lang::LaunchError::Compile(d) => d

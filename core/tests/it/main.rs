@@ -15,6 +15,7 @@ mod lessons;
 mod lock_check;
 mod lock_schemes;
 mod lock_summary;
+mod network;
 mod op_cost;
 mod profiles;
 mod script;

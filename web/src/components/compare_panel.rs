@@ -117,7 +117,7 @@ mod tests {
             matching,
             ..RunOptions::default()
         };
-        let cell = crate::session::start(source, emx, 3, options, &[]).unwrap();
+        let cell = crate::session::start(source, emx, 3, options, &[], None).unwrap();
         {
             let mut run = cell.0.borrow_mut();
             let _ = run.history.forward(u64::MAX);
@@ -147,6 +147,7 @@ mod tests {
             2,
             RunOptions::default(),
             &[],
+            None,
         )
         .unwrap();
         let line = status_line(&fresh.0.borrow(), &p);

@@ -50,6 +50,10 @@ pub struct ControlsProps {
     pub args_error: Option<AttrValue>,
     /// Called with a new "Arguments" line (when the field is left or Enter is pressed).
     pub on_args: Callback<String>,
+    /// Whether the user is the network (chooses which racing message lands first).
+    pub network: bool,
+    /// Called when the user turns being the network on or off.
+    pub on_network: Callback<bool>,
 }
 
 /// The "Arguments" field's tooltip.
@@ -153,7 +157,15 @@ pub fn controls(props: &ControlsProps) -> Html {
             cb.emit(input.value());
         })
     };
-    let open = props.options.matching != Matching::Eager
+    let on_network = {
+        let cb = props.on_network.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            cb.emit(input.checked());
+        })
+    };
+    let open = props.network
+        || props.options.matching != Matching::Eager
         || props.options.compare.is_some()
         || props.options.lock != LockScheme::McsRw;
     html! {
@@ -235,13 +247,18 @@ pub fn controls(props: &ControlsProps) -> Html {
                             }) }
                         </select>
                     </label>
+                    <label class="field check-field" title="where messages from several ranks race to one rank, you choose which lands first (the eager engine's messages)">
+                        <input type="checkbox" checked={props.network} onchange={on_network}
+                            data-testid="network-toggle" />
+                        <span>{ "You are the network" }</span>
+                    </label>
                     { limit("Events per run", "the run stops with an error after this many events",
                         props.options.max_events, CEILING.max_events, "max-events",
                         |o, n| RunOptions { max_events: n, ..o }) }
                     { limit("Operations per rank", "a rank that executes more bytecode operations is stopped as a runaway loop",
                         props.options.max_ops, CEILING.max_ops, "max-ops",
                         |o, n| RunOptions { max_ops: n, ..o }) }
-                    <p class="muted">{ "Eager sends the data at once (any machine). The other engines are paper 000's MPI-EMX protocols: receive requests go to the sender too (both sides) or not (receiver only), and the data moves by sync, get or buffered. \"Compare with\" runs the program under a second engine as well and draws its timeline below, on the same time axis. MPI_Win_lock picks among paper 003's lock algorithms: mcs-rw (the paper's global MCS readers/writer lock), fompi, test-and-set, or li (a lock per target; lock_all locks every rank)." }</p>
+                    <p class="muted">{ "Eager sends the data at once (any machine). The other engines are paper 000's MPI-EMX protocols: receive requests go to the sender too (both sides) or not (receiver only), and the data moves by sync, get or buffered. \"Compare with\" runs the program under a second engine as well and draws its timeline below, on the same time axis. MPI_Win_lock picks among paper 003's lock algorithms: mcs-rw (the paper's global MCS readers/writer lock), fompi, test-and-set, or li (a lock per target; lock_all locks every rank). \"You are the network\": where messages from several ranks race to one rank, you pick which lands first, to make a race show itself." }</p>
                 </div>
             </details>
             if let Some(e) = &props.args_error {

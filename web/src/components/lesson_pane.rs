@@ -25,6 +25,8 @@ pub struct LessonPaneProps {
     pub on_answer: Callback<Guess>,
     /// Check the task against the editor's program.
     pub on_check: Callback<()>,
+    /// Replay the run with these network choices (a failed "every order" check's order).
+    pub on_replay: Callback<Vec<u32>>,
 }
 
 /// A language's name in itself.
@@ -125,6 +127,9 @@ pub fn lesson_pane(props: &LessonPaneProps) -> Html {
     });
     let task = step.task.as_ref().map(|task| {
         let on_check = props.on_check.clone();
+        // Solved by being the network (the same program, other choices), not by editing it.
+        let by_network = task.start.network.is_some()
+            && task.solution.as_ref().is_some_and(|s| s.program == task.start.program);
         let verdicts = match &open.verdicts {
             None => Html::default(),
             Some(Err(e)) => html! {
@@ -136,6 +141,13 @@ pub fn lesson_pane(props: &LessonPaneProps) -> Html {
                         <li class={if v.pass { "pass" } else { "fail" }}>
                             <span class="verdict-mark" aria-hidden="true">{ if v.pass { "✓" } else { "✗" } }</span>
                             <strong>{ check.clone() }</strong>{ ": " }{ v.reason.clone() }
+                            if let Some(order) = v.order.clone() {
+                                { " " }
+                                <button class="control" type="button" data-testid="replay-order"
+                                    onclick={let cb = props.on_replay.clone(); Callback::from(move |_| cb.emit(order.clone()))}>
+                                    { t("Replay this order", "この順序で再生") }
+                                </button>
+                            }
                         </li>
                     }) }
                 </ul>
@@ -146,7 +158,9 @@ pub fn lesson_pane(props: &LessonPaneProps) -> Html {
                 <p class="lesson-box-title">{ t("Your task", "課題") }</p>
                 { markdown(open.say(&task.goal)) }
                 <button class="control primary" type="button" data-testid="check-task"
-                    onclick={Callback::from(move |_| on_check.emit(()))}>{ t("Check my program", "プログラムを確認") }</button>
+                    onclick={Callback::from(move |_| on_check.emit(()))}>{
+                        if by_network { t("Check the run", "実行を確認") } else { t("Check my program", "プログラムを確認") }
+                    }</button>
                 if open.solved() {
                     <p class="lesson-solved" data-testid="task-solved" role="status">{ t("Solved — every check passes.", "解けました。すべての確認に合格しました。") }</p>
                 }

@@ -14,6 +14,7 @@ pub mod lock_view;
 pub mod machine_list;
 pub mod machine_view;
 pub mod markdown_view;
+pub mod network_bar;
 pub mod paper_check;
 pub mod paper_part;
 pub mod paper_plot;

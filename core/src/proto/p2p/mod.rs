@@ -41,7 +41,7 @@ pub use records::{P2pRecord, ProtocolStep};
 
 use crate::engine::slab::{IdMap, Slab};
 use crate::engine::{
-    Io, Layer, LayerEvent, LayerFailure, MsgId, OpError, Pending, Rank, RankCtx, ReqId,
+    Delivery, Io, Layer, LayerEvent, LayerFailure, MsgId, OpError, Pending, Rank, RankCtx, ReqId,
 };
 use crate::time::SimTime;
 
@@ -573,6 +573,32 @@ impl Layer for P2p {
     fn on_taken(&mut self, req: ReqId) {
         self.kinds.remove(req.0);
         self.statuses.remove(req.0);
+    }
+
+    /// An eager message reaching its destination: the network may land racing ones in another
+    /// order (a run where the user is the network).
+    fn delivery(&self, event: LayerEvent) -> Option<Delivery> {
+        match P2pEvent::decode(event) {
+            P2pEvent::Arrive(msg) => self.messages.get(msg.0).map(|m| Delivery {
+                from: m.src,
+                to: m.dst,
+            }),
+            _ => None,
+        }
+    }
+
+    fn describe_delivery(&self, event: LayerEvent) -> String {
+        match P2pEvent::decode(event) {
+            P2pEvent::Arrive(msg) => self.messages.get(msg.0).map_or_else(String::new, |m| {
+                let what = if m.context == WORLD {
+                    format!("a message with tag {}", m.tag)
+                } else {
+                    "a message inside a collective or on another communicator".to_string()
+                };
+                format!("{what}, {} bytes", m.bytes)
+            }),
+            _ => String::new(),
+        }
     }
 
     fn pending(&self, req: ReqId) -> Option<Pending> {

@@ -1,0 +1,205 @@
+//! "You are the network": choice points where messages race to one rank, the choices that
+//! reorder them, and what must hold whatever the network chooses — MPI's non-overtaking rule
+//! (messages between one pair of ranks land in the order they were sent), nothing lost, the
+//! same choices giving the same trace — and every order explored for a lesson's task.
+
+use rankscope_core::engine::{Sim, SimError};
+use rankscope_core::lang::{Launch, Vm, VmLimits};
+use rankscope_core::lessons::{orders, ProgramText, Runs, Scenario};
+use rankscope_core::machine::{builtin_profiles, Profile};
+use rankscope_core::proto::SimConfig;
+use rankscope_core::rng::SplitMix64;
+
+fn profile(id: &str) -> Profile {
+    builtin_profiles()
+        .unwrap()
+        .into_iter()
+        .find(|p| p.machine.id == id)
+        .unwrap()
+}
+
+fn sim(source: &str, ranks: u32, network: Option<&[u32]>) -> Sim<Vm> {
+    let p = profile("ethernet-1g");
+    Launch {
+        profile: &p,
+        ranks,
+        args: &[],
+        config: SimConfig::default(),
+        limits: VmLimits::default(),
+        network,
+    }
+    .sim(source, "test.c")
+    .unwrap()
+}
+
+fn console(s: &Sim<Vm>) -> Vec<String> {
+    s.console()
+        .iter()
+        .map(|l| format!("{}: {}", l.rank, l.text))
+        .collect()
+}
+
+const RACE: &str = include_str!("../../../lessons/network/race.c");
+
+#[test]
+fn the_model_order_lands_rank_1_first_and_a_choice_lets_rank_2_overtake() {
+    let mut model = sim(RACE, 3, Some(&[]));
+    model.run().unwrap();
+    assert_eq!(model.choice_points().len(), 1);
+    let p = &model.choice_points()[0];
+    assert_eq!((p.to, p.chosen, p.model()), (0, 1, 1));
+    let from: Vec<u32> = p.options.iter().map(|o| o.from).collect();
+    assert_eq!(from, [1, 2]);
+    assert!(p.options[0].lands <= p.options[1].lands);
+    assert_eq!(p.options[0].what, "a message with tag 0, 4 bytes");
+    assert!(console(&model)[0].contains("answer 1 goes to rank 1"));
+
+    let mut chosen = sim(RACE, 3, Some(&[2]));
+    chosen.run().unwrap();
+    assert!(console(&chosen)[0].contains("answer 1 goes to rank 2"));
+    assert!(console(&chosen)[1].contains("answer 2 goes to rank 1"));
+    // The held message lands right after the chosen one: the network only delays.
+    assert!(chosen.now() > model.now());
+    let sentences: Vec<String> = chosen
+        .trace()
+        .records()
+        .iter()
+        .filter(|r| r.name() == "network choice")
+        .map(|r| r.explain())
+        .collect();
+    assert_eq!(
+        sentences,
+        ["network choice 1: 2 ranks' messages race to rank 0; the network holds rank 1's back so that rank 2's lands first"]
+    );
+}
+
+#[test]
+fn without_the_network_nothing_changes_and_the_same_choices_give_the_same_trace() {
+    let mut plain = sim(RACE, 3, None);
+    plain.run().unwrap();
+    assert!(plain.choice_points().is_empty());
+    assert_eq!(plain.network_choices(), None);
+    let mut model = sim(RACE, 3, Some(&[]));
+    model.run().unwrap();
+    // The model's order: the same console and end, one choice record more.
+    assert_eq!(console(&plain), console(&model));
+    assert_eq!(plain.now(), model.now());
+    assert_eq!(plain.trace().len() + 1, model.trace().len());
+    let hash = |c: &[u32]| {
+        let mut s = sim(RACE, 3, Some(c));
+        s.run().unwrap().trace_hash
+    };
+    assert_eq!(hash(&[2]), hash(&[2]));
+    assert_ne!(hash(&[2]), hash(&[1]));
+}
+
+#[test]
+fn a_choice_of_a_rank_with_nothing_in_flight_is_an_error_naming_the_racers() {
+    let mut s = sim(RACE, 3, Some(&[0]));
+    match s.run() {
+        Err(SimError::NetworkChoice { point, message, .. }) => {
+            assert_eq!(point, 1);
+            assert_eq!(
+                message,
+                "the choice names rank 0, but the messages racing to rank 0 come from ranks 1, 2"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Three clients each send three numbered messages; the server takes all nine with
+/// `MPI_ANY_SOURCE` and `MPI_ANY_TAG`.
+const STREAMS: &str = r#"
+#include <mpi.h>
+#include <stdio.h>
+int main(int argc, char **argv) {
+    int rank, size, i, x;
+    MPI_Status st;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (rank == 0) {
+        for (i = 0; i < 3 * (size - 1); i++) {
+            MPI_Recv(&x, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
+            printf("%d %d\n", st.MPI_SOURCE, x);
+        }
+    } else {
+        for (i = 0; i < 3; i++) {
+            x = i;
+            MPI_Send(&x, 1, MPI_INT, 0, i, MPI_COMM_WORLD);
+        }
+    }
+    MPI_Finalize();
+    return 0;
+}
+"#;
+
+#[test]
+fn whatever_the_network_chooses_messages_of_one_pair_stay_in_order_and_none_is_lost() {
+    let mut rng = SplitMix64::new(2026);
+    let mut firsts = std::collections::BTreeSet::new();
+    for _ in 0..60 {
+        // Random choices, each a rank that has something in flight at its point: build them
+        // one point at a time from the options the run offers.
+        let mut choices: Vec<u32> = Vec::new();
+        let final_run = loop {
+            let mut s = sim(STREAMS, 4, Some(&choices));
+            s.run().unwrap();
+            let points = s.choice_points();
+            if points.len() <= choices.len() {
+                break s;
+            }
+            let p = &points[choices.len()];
+            let pick = rng.below(p.options.len() as u64) as usize;
+            choices.push(p.options[pick].from);
+        };
+        let lines: Vec<(u32, u32)> = final_run
+            .console()
+            .iter()
+            .map(|l| {
+                let mut w = l.text.split_whitespace().map(|w| w.parse::<u32>().unwrap());
+                (w.next().unwrap(), w.next().unwrap())
+            })
+            .collect();
+        assert_eq!(lines.len(), 9, "{choices:?}");
+        for src in 1..4 {
+            let seq: Vec<u32> = lines
+                .iter()
+                .filter(|(s, _)| *s == src)
+                .map(|(_, x)| *x)
+                .collect();
+            assert_eq!(seq, [0, 1, 2], "rank {src}'s messages under {choices:?}");
+        }
+        firsts.insert(lines[0].0);
+    }
+    // The network can make any client the first one served.
+    assert_eq!(firsts.into_iter().collect::<Vec<_>>(), [1, 2, 3]);
+}
+
+#[test]
+fn every_order_of_a_three_client_race_is_explored_once() {
+    let source = RACE.replace("i < 2", "i < 3");
+    let scenario = Scenario {
+        program: ProgramText {
+            name: "race3.c".into(),
+            source,
+        },
+        machine: "ethernet-1g".into(),
+        ranks: 4,
+        engine: Default::default(),
+        lock: Default::default(),
+        args: Vec::new(),
+        network: None,
+    };
+    let (found, complete) = orders(&scenario, &mut Runs::new(builtin_profiles().unwrap())).unwrap();
+    assert!(complete);
+    let served: std::collections::BTreeSet<Vec<String>> = found
+        .iter()
+        .map(|o| o.run.sim.console().iter().map(|l| l.text.clone()).collect())
+        .collect();
+    // 3! orders of the three clients, each found exactly once.
+    assert_eq!(found.len(), 6);
+    assert_eq!(served.len(), 6);
+    assert_eq!(found[0].describe(), "in the machine model's order");
+}
