@@ -39,6 +39,7 @@
 //! | [`engine::limits`] | [`engine::Limits`] and [`engine::SimError`] (deadlock, limits, program failures) |
 //! | [`engine::deadlock`] | who is blocked on what (in each layer's words), and the wait-for cycle |
 //! | [`engine::history`] | [`engine::History`]: checkpoints + replay to step backwards exactly |
+//! | [`engine::network`] | "You are the network": deliveries layers declare, choice points where they race to one rank, the choices that reorder them |
 //! | [`engine::slab`], [`engine::ids`] | small ids for requests and messages; per-id maps for layers |
 //! | [`proto`] | the protocols behind the seam and [`proto::SimConfig`], the standard stack a run is set up with |
 //! | [`proto::p2p`] | point-to-point with MPI matching: eager, and paper 000's matching engines (receiver only / both sides × sync, get, buffered) |

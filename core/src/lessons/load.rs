@@ -479,7 +479,7 @@ impl Loader<'_, '_> {
     fn at_of(&mut self, v: &Spanned<Value>) -> Option<At> {
         let span = v.span();
         const SHAPES: &str =
-            "\"start\", \"end\", { event = N }, { first = \"KIND\", rank = R } or { time_us = T }";
+            "\"start\", \"end\", { event = N }, { first = \"KIND\", rank = R, nth = N }, { last = \"KIND\", rank = R } or { time_us = T }";
         match v.get_ref() {
             Value::String(s) if s == "start" => Some(At::Start),
             Value::String(s) if s == "end" => Some(At::End),
@@ -496,18 +496,41 @@ impl Loader<'_, '_> {
                     }
                 }
             }
-            Value::Table(t) if t.contains_key("first") => {
-                self.only_keys(t, &["first", "rank"], &span, "at")?;
+            Value::Table(t) if t.contains_key("first") || t.contains_key("last") => {
+                let last = t.contains_key("last");
+                let key = if last { "last" } else { "first" };
+                if last {
+                    self.only_keys(t, &["last", "rank"], &span, "at")?;
+                } else {
+                    self.only_keys(t, &["first", "rank", "nth"], &span, "at")?;
+                }
                 let rank = self.rank_field(t, &span)?;
-                match t.get("first") {
+                let nth = match t.get("nth") {
+                    None => 1,
+                    Some(Value::Integer(n)) if *n >= 1 && *n <= i64::from(u32::MAX) => *n as u32,
+                    Some(_) => {
+                        self.error(
+                            Some(span),
+                            "nth must be a whole number from 1 (nth = 1 is the first record)",
+                        );
+                        return None;
+                    }
+                };
+                match t.get(key) {
                     Some(Value::String(k)) => {
                         let kind = self.kind_of(k, span)?;
-                        Some(At::First { kind, rank })
+                        Some(if last {
+                            At::Last { kind, rank }
+                        } else {
+                            At::First { kind, rank, nth }
+                        })
                     }
                     _ => {
                         self.error(
                             Some(span),
-                            "first must name a record kind, e.g. { first = \"unexpected\" }",
+                            format!(
+                                "{key} must name a record kind, e.g. {{ {key} = \"unexpected\" }}"
+                            ),
                         );
                         None
                     }

@@ -243,3 +243,49 @@ fn a_printed_number_is_a_measure() {
         first_error(&console_number("x", "\"end\"").replace("after = \"x\"", "afterwards = \"x\""));
     assert!(e.message.contains("unknown key \"afterwards\""), "{e:?}");
 }
+
+#[test]
+fn a_position_can_name_the_nth_or_the_last_record_of_a_kind() {
+    let at = |at: &str| {
+        check(&one_step(RING, &format!("at = {at}\n"))).map(|r| r[0].position.event)
+    };
+    let first = at(r#"{ first = "send" }"#).unwrap();
+    let second = at(r#"{ first = "send", nth = 2 }"#).unwrap();
+    let last = at(r#"{ last = "send" }"#).unwrap();
+    // The ring sends four times, in order.
+    assert!(first < second && second < last, "{first} {second} {last}");
+    assert_eq!(at(r#"{ first = "send", nth = 4 }"#).unwrap(), last);
+    assert_eq!(at(r#"{ first = "send", nth = 1 }"#).unwrap(), first);
+    let e = first_error(&one_step(RING, "at = { first = \"send\", nth = 5 }\n"));
+    assert!(
+        e.message.contains("the run has only 4 \"send\" records, not 5"),
+        "{e:?}"
+    );
+    let e = first_error(&one_step(RING, "at = { first = \"send\", nth = 0 }\n"));
+    assert!(e.message.contains("nth must be a whole number from 1"), "{e:?}");
+    let e = first_error(&one_step(RING, "at = { last = \"send\", nth = 2 }\n"));
+    assert!(e.message.contains("nth"), "{e:?}");
+}
+
+#[test]
+fn network_choices_must_be_ranks_of_the_run_and_every_order_needs_another_check() {
+    let e = first_error(&one_step(
+        r#"{ program = "lessons/network/race.c", machine = "ethernet-1g", ranks = 3, network = [3] }"#,
+        "",
+    ));
+    assert!(
+        e.message.contains("a network choice names rank 3, but the run has ranks 0 to 2"),
+        "{e:?}"
+    );
+    let e = first_error(&one_step(
+        r#"{ program = "lessons/network/race.c", machine = "ethernet-1g", ranks = 3, network = [] }"#,
+        "[step.task]\ngoal = { en = \"G\" }\ncheck = [\"every-order\"]\n",
+    ));
+    assert!(e.message.contains("add at least one"), "{e:?}");
+    // A task solved by choosing: a wrong choice is caught by checking the solution.
+    let e = first_error(&one_step(
+        r#"{ program = "lessons/network/race.c", machine = "ethernet-1g", ranks = 3, network = [] }"#,
+        "[step.task]\ngoal = { en = \"G\" }\nsolution_network = [1]\ncheck = [{ console = { rank = 0, contains = \"answer 1 goes to rank 2\" } }]\n",
+    ));
+    assert!(e.message.contains("task: the solution"), "{e:?}");
+}
