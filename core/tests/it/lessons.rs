@@ -246,9 +246,8 @@ fn a_printed_number_is_a_measure() {
 
 #[test]
 fn a_position_can_name_the_nth_or_the_last_record_of_a_kind() {
-    let at = |at: &str| {
-        check(&one_step(RING, &format!("at = {at}\n"))).map(|r| r[0].position.event)
-    };
+    let at =
+        |at: &str| check(&one_step(RING, &format!("at = {at}\n"))).map(|r| r[0].position.event);
     let first = at(r#"{ first = "send" }"#).unwrap();
     let second = at(r#"{ first = "send", nth = 2 }"#).unwrap();
     let last = at(r#"{ last = "send" }"#).unwrap();
@@ -258,11 +257,15 @@ fn a_position_can_name_the_nth_or_the_last_record_of_a_kind() {
     assert_eq!(at(r#"{ first = "send", nth = 1 }"#).unwrap(), first);
     let e = first_error(&one_step(RING, "at = { first = \"send\", nth = 5 }\n"));
     assert!(
-        e.message.contains("the run has only 4 \"send\" records, not 5"),
+        e.message
+            .contains("the run has only 4 \"send\" records, not 5"),
         "{e:?}"
     );
     let e = first_error(&one_step(RING, "at = { first = \"send\", nth = 0 }\n"));
-    assert!(e.message.contains("nth must be a whole number from 1"), "{e:?}");
+    assert!(
+        e.message.contains("nth must be a whole number from 1"),
+        "{e:?}"
+    );
     let e = first_error(&one_step(RING, "at = { last = \"send\", nth = 2 }\n"));
     assert!(e.message.contains("nth"), "{e:?}");
 }
@@ -274,7 +277,8 @@ fn network_choices_must_be_ranks_of_the_run_and_every_order_needs_another_check(
         "",
     ));
     assert!(
-        e.message.contains("a network choice names rank 3, but the run has ranks 0 to 2"),
+        e.message
+            .contains("a network choice names rank 3, but the run has ranks 0 to 2"),
         "{e:?}"
     );
     let e = first_error(&one_step(
