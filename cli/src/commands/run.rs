@@ -180,7 +180,7 @@ fn execute<P: Program>(
         }
         let n = sim.choice_points().len();
         out!(
-            "{n} choice point{}; * marks the message that landed first (the first listed is the machine model's)",
+            "{n} choice point{}; * marks what landed first (the first listed is the machine model's order)",
             if n == 1 { "" } else { "s" }
         );
     }

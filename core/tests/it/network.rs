@@ -19,7 +19,11 @@ fn profile(id: &str) -> Profile {
 }
 
 fn sim(source: &str, ranks: u32, network: Option<&[u32]>) -> Sim<Vm> {
-    let p = profile("ethernet-1g");
+    sim_on("ethernet-1g", source, ranks, network)
+}
+
+fn sim_on(machine: &str, source: &str, ranks: u32, network: Option<&[u32]>) -> Sim<Vm> {
+    let p = profile(machine);
     Launch {
         profile: &p,
         ranks,
@@ -140,20 +144,7 @@ fn whatever_the_network_chooses_messages_of_one_pair_stay_in_order_and_none_is_l
     let mut rng = SplitMix64::new(2026);
     let mut firsts = std::collections::BTreeSet::new();
     for _ in 0..60 {
-        // Random choices, each a rank that has something in flight at its point: build them
-        // one point at a time from the options the run offers.
-        let mut choices: Vec<u32> = Vec::new();
-        let final_run = loop {
-            let mut s = sim(STREAMS, 4, Some(&choices));
-            s.run().unwrap();
-            let points = s.choice_points();
-            if points.len() <= choices.len() {
-                break s;
-            }
-            let p = &points[choices.len()];
-            let pick = rng.below(p.options.len() as u64) as usize;
-            choices.push(p.options[pick].from);
-        };
+        let (choices, final_run) = random_walk(&mut rng, &|c: &[u32]| sim(STREAMS, 4, Some(c)));
         let lines: Vec<(u32, u32)> = final_run
             .console()
             .iter()
@@ -202,4 +193,54 @@ fn every_order_of_a_three_client_race_is_explored_once() {
     assert_eq!(found.len(), 6);
     assert_eq!(served.len(), 6);
     assert_eq!(found[0].describe(), "in the machine model's order");
+}
+
+/// Random choices, one point at a time from what the run offers, until the run has no choice
+/// point left to make: the run with those choices.
+fn random_walk(rng: &mut SplitMix64, make: &dyn Fn(&[u32]) -> Sim<Vm>) -> (Vec<u32>, Sim<Vm>) {
+    let mut choices: Vec<u32> = Vec::new();
+    loop {
+        let mut s = make(&choices);
+        s.run().unwrap_or_else(|e| panic!("{choices:?}: {e}"));
+        let points = s.choice_points();
+        if points.len() <= choices.len() {
+            return (choices, s);
+        }
+        let p = &points[choices.len()];
+        choices.push(p.options[rng.below(p.options.len() as u64) as usize].from);
+    }
+}
+
+#[test]
+fn one_sided_operations_race_too_and_the_mcs_lock_loses_no_increment_in_any_order() {
+    const MCS: &str = include_str!("../../../examples/mcs_lock.c");
+    let make = |c: &[u32]| sim_on("fx100", MCS, 4, Some(c));
+    let mut model = make(&[]);
+    model.run().unwrap();
+    // Atomics and puts to rank 0's lock words race there (the RDMA engine's memory).
+    assert!(model.choice_points().iter().any(|p| p.to == 0
+        && p.options
+            .iter()
+            .any(|o| o.what.starts_with("atomic fetch_and_store"))));
+    let mut rng = SplitMix64::new(3);
+    let mut reads = std::collections::BTreeSet::new();
+    for _ in 0..25 {
+        let (choices, s) = random_walk(&mut rng, &make);
+        let lines: Vec<String> = console(&s);
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.contains("counter 4: 2 writers x 2 rounds, no increment lost")),
+            "{choices:?}: {lines:?}"
+        );
+        reads.insert(
+            lines
+                .iter()
+                .filter(|l| l.contains(" read "))
+                .cloned()
+                .collect::<Vec<_>>(),
+        );
+    }
+    // The network's choices change what the readers see.
+    assert!(reads.len() > 1, "{reads:?}");
 }

@@ -247,7 +247,7 @@ pub fn controls(props: &ControlsProps) -> Html {
                             }) }
                         </select>
                     </label>
-                    <label class="field check-field" title="where messages from several ranks race to one rank, you choose which lands first (the eager engine's messages)">
+                    <label class="field check-field" title="where messages (eager sends, one-sided operations) from several ranks race to one rank, you choose which lands first">
                         <input type="checkbox" checked={props.network} onchange={on_network}
                             data-testid="network-toggle" />
                         <span>{ "You are the network" }</span>

@@ -590,10 +590,13 @@ impl Layer for P2p {
     fn describe_delivery(&self, event: LayerEvent) -> String {
         match P2pEvent::decode(event) {
             P2pEvent::Arrive(msg) => self.messages.get(msg.0).map_or_else(String::new, |m| {
-                let what = if m.context == WORLD {
+                // User tags are never negative: the MPI library's collectives use those.
+                let what = if m.tag < 0 {
+                    "a message of a collective (MPI_Barrier, MPI_Bcast…)".to_string()
+                } else if m.context == WORLD {
                     format!("a message with tag {}", m.tag)
                 } else {
-                    "a message inside a collective or on another communicator".to_string()
+                    format!("a message with tag {} on another communicator", m.tag)
                 };
                 format!("{what}, {} bytes", m.bytes)
             }),

@@ -11,6 +11,11 @@
 //! `[cpu] handler_us` (the link's `o` if the profile gives none) — and answers with a reply.
 //! Simplification: the target's software runs them as soon as they arrive (as if it were always
 //! inside MPI progress) and on a timeline of its own, not stealing the rank's compute time.
+//!
+//! An operation reaching its target (`Apply` on the hardware path, `Software` on the software
+//! path) is a *delivery* (`Layer::delivery`): where the user is the network, it may be held back
+//! behind another rank's operation to the same target. A held `Apply` delays the completion at
+//! the origin too: the result comes back the same return leg after it takes effect.
 
 pub mod memory;
 pub mod records;
@@ -27,7 +32,9 @@ pub use records::RmaRecord;
 pub use windows::{CollectiveMismatch, Combine, Element, RemoteAccess, WindowPart};
 
 use crate::engine::slab::IdMap;
-use crate::engine::{Io, Layer, LayerEvent, LayerFailure, OpError, Pending, Rank, RankCtx, ReqId};
+use crate::engine::{
+    Delivery, Io, Layer, LayerEvent, LayerFailure, OpError, Pending, Rank, RankCtx, ReqId,
+};
 use crate::machine::RdmaOp;
 use crate::time::SimTime;
 
@@ -48,6 +55,16 @@ pub struct RdmaReq {
 pub trait StepNote: fmt::Debug + Sync {
     /// Records that `rank`'s operation `op` took effect with `result`.
     fn record(&self, io: &mut Io<'_>, rank: Rank, op: MemOp, result: u64);
+}
+
+/// An operation on its way to its target.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct InFlight {
+    origin: Rank,
+    /// When the machine model lands it.
+    lands: SimTime,
+    /// From taking effect to its result being back at the origin (hardware path).
+    back: SimTime,
 }
 
 /// The layer's events.
@@ -100,6 +117,12 @@ pub struct OneSided {
     /// Ranks spinning on a word of their own memory, with the word and the condition.
     pub(crate) spinners: BTreeMap<Rank, (u32, Until)>,
     pub(crate) windows: windows::WindowTable,
+    /// Operations on their way to the target (an `Apply` or `Software` event pending): the
+    /// origin, when the machine model lands them, and the return leg to the origin.
+    in_flight: BTreeMap<ReqId, InFlight>,
+    /// Completions that fell due while their operation was still held back on the way to the
+    /// target (only where the user is the network): they follow the `Apply`.
+    done_after_apply: Vec<ReqId>,
 }
 
 impl OneSided {
@@ -112,6 +135,8 @@ impl OneSided {
             notes: BTreeMap::new(),
             spinners: BTreeMap::new(),
             windows: windows::WindowTable::default(),
+            in_flight: BTreeMap::new(),
+            done_after_apply: Vec::new(),
         }
     }
 
@@ -179,6 +204,14 @@ impl OneSided {
             Some(t) if !t.software => {
                 if self.carries_values(req) {
                     io.schedule(t.arrival, RmaEvent::Apply(req).encode());
+                    self.in_flight.insert(
+                        req,
+                        InFlight {
+                            origin,
+                            lands: t.arrival,
+                            back: t.origin_complete.saturating_sub(t.arrival),
+                        },
+                    );
                 }
                 (RmaEvent::Done(req), t.origin_complete)
             }
@@ -186,7 +219,16 @@ impl OneSided {
                 let t = io
                     .machine()
                     .message(now, origin, target, op.request_bytes());
-                (RmaEvent::Software(req), t.arrival + t.target_cpu)
+                let lands = t.arrival + t.target_cpu;
+                self.in_flight.insert(
+                    req,
+                    InFlight {
+                        origin,
+                        lands,
+                        back: SimTime::ZERO,
+                    },
+                );
+                (RmaEvent::Software(req), lands)
             }
         };
         io.record(RmaRecord::Issued {
@@ -266,15 +308,66 @@ impl OneSided {
 impl Layer for OneSided {
     fn on_event(&mut self, event: LayerEvent, io: &mut Io<'_>) -> Result<(), LayerFailure> {
         match RmaEvent::decode(event) {
-            RmaEvent::Done(req) => self.done(io, req),
-            RmaEvent::Software(req) => self.software(io, req),
-            RmaEvent::Reply(req) => self.reply(io, req),
-            RmaEvent::Apply(req) if self.is_window_access(req) => {
-                self.apply_window_access(io, req)?;
+            RmaEvent::Done(req) => {
+                // The model lands the operation before (or when) its result is back; if the
+                // network held it back, the result waits for it.
+                let held = self
+                    .in_flight
+                    .get(&req)
+                    .is_some_and(|f| f.lands <= io.now());
+                if held {
+                    self.done_after_apply.push(req);
+                } else {
+                    self.done(io, req);
+                }
             }
-            RmaEvent::Apply(req) => self.mem_apply(io, req),
+            RmaEvent::Software(req) => {
+                self.in_flight.remove(&req);
+                self.software(io, req);
+            }
+            RmaEvent::Reply(req) => self.reply(io, req),
+            RmaEvent::Apply(req) => {
+                if self.is_window_access(req) {
+                    self.apply_window_access(io, req)?;
+                } else {
+                    self.mem_apply(io, req);
+                }
+                let back = self.in_flight.remove(&req).map(|f| f.back);
+                if let Some(i) = self.done_after_apply.iter().position(|r| *r == req) {
+                    self.done_after_apply.swap_remove(i);
+                    let at = io.now() + back.unwrap_or(SimTime::ZERO);
+                    io.schedule(at, RmaEvent::Done(req).encode());
+                }
+            }
         }
         Ok(())
+    }
+
+    /// An operation reaching its target's memory (hardware) or software: where the user is the
+    /// network, it may be held behind another rank's.
+    fn delivery(&self, event: LayerEvent) -> Option<Delivery> {
+        match RmaEvent::decode(event) {
+            RmaEvent::Apply(req) | RmaEvent::Software(req) => {
+                let k = self.kinds.get(req.0)?;
+                let from = self.in_flight.get(&req)?.origin;
+                Some(Delivery { from, to: k.target })
+            }
+            _ => None,
+        }
+    }
+
+    fn describe_delivery(&self, event: LayerEvent) -> String {
+        match RmaEvent::decode(event) {
+            RmaEvent::Apply(req) | RmaEvent::Software(req) => {
+                self.kinds
+                    .get(req.0)
+                    .map_or_else(String::new, |k| match k.mem {
+                        Some(m) => format!("{} on word {}", k.op, m.word().index),
+                        None => k.op.to_string(),
+                    })
+            }
+            _ => String::new(),
+        }
     }
 
     fn on_taken(&mut self, req: ReqId) {
@@ -306,7 +399,10 @@ impl Layer for OneSided {
     }
 
     fn heap_bytes(&self) -> usize {
-        self.windows.heap_bytes() + self.kinds.heap_bytes()
+        self.windows.heap_bytes()
+            + self.kinds.heap_bytes()
+            + self.in_flight.len() * (std::mem::size_of::<(ReqId, InFlight)>() + 16)
+            + self.done_after_apply.capacity() * std::mem::size_of::<ReqId>()
     }
 }
 
