@@ -115,6 +115,36 @@ enum Command {
         /// (ignoring case), e.g. `MPI_Send` or `eager`.
         filter: Option<String>,
     },
+    /// Paper 002's schedules of a many-to-many pattern: Ring (Thakur et al.) or the proposed
+    /// delay-inserting one, with conflicts, delays and the LogGP makespan prediction.
+    Schedule {
+        /// A named pattern: scatter, gather, alltoall, triangle, sf-1 … sf-5 (Table 4's
+        /// scale-free neighbour exchange), random:D (density D).
+        #[arg(long, required_unless_present = "edges", conflicts_with = "edges")]
+        pattern: Option<String>,
+        /// An edge list instead: one "p q" per line (p sends once to q); # starts a comment.
+        #[arg(long, value_name = "FILE")]
+        edges: Option<PathBuf>,
+        /// Number of PEs (with --edges: default one more than the largest rank).
+        #[arg(short = 'n')]
+        n: Option<u32>,
+        /// ring (Thakur et al., as paper 002 applies it) or delay (paper 002's Algorithm 1).
+        #[arg(long, default_value = "delay")]
+        algo: String,
+        /// The machine whose [link] gives L, o and G for the makespan prediction.
+        #[arg(long, short, default_value = "ethernet-1g")]
+        profile: String,
+        /// Bytes per message (k); default 63 KiB, the largest eager size of paper 002's cluster.
+        #[arg(long, default_value_t = 63 * 1024)]
+        bytes: u64,
+        /// Narrate every turn of Algorithm 1 (with --algo delay).
+        #[arg(long)]
+        steps: bool,
+        /// Print JSON: n, algo, slots (a target or null for a delay, per PE), conflicts, delays,
+        /// makespan_us, the model's parameters and the steps.
+        #[arg(long)]
+        json: bool,
+    },
     /// Guided lessons (TOML files under lessons/): check them by running them, or list them.
     Lesson {
         #[command(subcommand)]
@@ -227,6 +257,27 @@ fn main() -> ExitCode {
         Command::Reproduce { paper, part, json } => {
             commands::reproduce::run(&paper, part.as_deref(), json)
         }
+        Command::Schedule {
+            pattern,
+            edges,
+            n,
+            algo,
+            profile,
+            bytes,
+            steps,
+            json,
+        } => commands::schedule::run(commands::schedule::ScheduleOptions {
+            source: match (pattern, edges) {
+                (_, Some(file)) => commands::schedule::Source::Edges(file, n),
+                (Some(name), None) => commands::schedule::Source::Named(name, n.unwrap_or(64)),
+                (None, None) => unreachable!("clap requires a pattern or --edges"),
+            },
+            algo,
+            profile,
+            bytes,
+            steps,
+            json,
+        }),
         Command::Lesson { command } => match command {
             LessonCommand::Check { files } => commands::lesson::check(&files),
             LessonCommand::List { dir } => commands::lesson::list(&dir),

@@ -6,3 +6,4 @@ pub mod profiles;
 pub mod reference;
 pub mod reproduce;
 pub mod run;
+pub mod schedule;

@@ -7,6 +7,10 @@
 //! | 1 | [`rma`] | one-sided operations on NIC engines, memory words with values and spins, MPI windows |
 //! | 2 | [`locks`] | paper 003's lock algorithms over the memory words, and the lock schemes of `MPI_Win_lock` |
 //!
+//!
+//! [`schedules`] is paper 002's scheduling (patterns, Ring, the delay-inserting Algorithm 1,
+//! conflicts and the LogGP makespan model): plans the MPI programs run, not a layer.
+//!
 //! A new protocol is one module here implementing [`crate::engine::Layer`] (its events, its
 //! records, an extension trait on `RankCtx` for the programs) plus one line in
 //! [`SimConfig::layers`]; see ARCHITECTURE.md, "Adding a protocol".
@@ -14,6 +18,7 @@
 pub mod locks;
 pub mod p2p;
 pub mod rma;
+pub mod schedules;
 
 use serde::Serialize;
 

@@ -18,6 +18,7 @@ mod lock_summary;
 mod network;
 mod op_cost;
 mod profiles;
+mod schedules;
 mod script;
 mod timeline;
 mod words;
