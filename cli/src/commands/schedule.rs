@@ -49,9 +49,11 @@ pub fn run(opts: ScheduleOptions) -> Result<(), String> {
     let (schedule, turns) = match opts.algo.as_str() {
         "ring" => (ring_schedule(&pattern), Vec::new()),
         "delay" => delay_schedule(&pattern, opts.steps),
-        other => return Err(format!(
+        other => {
+            return Err(format!(
             "unknown algorithm \"{other}\": ring (Thakur et al.) or delay (paper 002's proposal)"
-        )),
+        ))
+        }
     };
     if opts.steps && opts.algo == "ring" {
         return Err("--steps narrates Algorithm 1: use it with --algo delay".into());

@@ -9,6 +9,7 @@ pub mod lock_all_each;
 pub mod lock_rounds;
 pub mod ping_pong;
 pub mod ring;
+pub mod scheduled;
 
 use std::fmt;
 use std::str::FromStr;
@@ -170,6 +171,8 @@ pub enum Native {
     Lock(Box<lock_rounds::LockRounds>),
     /// See [`lock_all_each::LockAllEach`].
     LockAllEach(lock_all_each::LockAllEach),
+    /// See [`scheduled::Scheduled`] (paper 002's Fig. 4; made by [`scheduled::programs`]).
+    Scheduled(Box<scheduled::Scheduled>),
 }
 
 impl Program for Native {
@@ -183,6 +186,7 @@ impl Program for Native {
             Native::Atomics(p) => p.resume(ctx),
             Native::Lock(p) => p.resume(ctx),
             Native::LockAllEach(p) => p.resume(ctx),
+            Native::Scheduled(p) => p.resume(ctx),
         }
     }
 }

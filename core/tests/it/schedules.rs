@@ -176,3 +176,52 @@ proptest! {
         prop_assert!(r.covers(&p));
     }
 }
+
+/// Fig. 4 run natively on the paper's cluster: the end time and the switch's drops.
+fn run_fig4(schedule: &Schedule) -> (f64, usize) {
+    use rankscope_core::engine::Sim;
+    use rankscope_core::machine::Machine;
+    use rankscope_core::proto::SimConfig;
+    use rankscope_core::workloads::scheduled;
+    let profiles = builtin_profiles().unwrap();
+    let eth = profiles
+        .iter()
+        .find(|p| p.machine.id == "ethernet-1g")
+        .unwrap();
+    let machine = Machine::new(eth, schedule.n).unwrap();
+    let programs = scheduled::programs(schedule, 63 * 1024, SimTime::from_us_f64(400.0));
+    let mut sim = Sim::new(machine, programs, SimConfig::default());
+    sim.run().unwrap();
+    let drops = sim
+        .trace()
+        .records()
+        .iter()
+        .filter(|r| r.explain().contains(" dropped, sent again"))
+        .count();
+    (sim.now().as_secs_f64() * 1000.0, drops)
+}
+
+#[test]
+fn table_3_shape_ring_pays_a_retransmission_timeout_on_gather_and_the_proposal_does_not() {
+    let gather = Pattern::named("gather", 64).unwrap();
+    let (ring_ms, ring_drops) = run_fig4(&ring_schedule(&gather));
+    let (delay_ms, delay_drops) = run_fig4(&delay_schedule(&gather, false).0);
+    // Paper 002 Table 3 (s per 1000 collectives = ms per collective): Ring 214.4, proposed 33.2.
+    assert!(
+        ring_drops > 0 && delay_drops == 0,
+        "{ring_drops} {delay_drops}"
+    );
+    assert!((180.0..260.0).contains(&ring_ms), "{ring_ms}");
+    assert!((30.0..36.0).contains(&delay_ms), "{delay_ms}");
+    // About one RTO (200 ms) apart.
+    assert!(
+        (150.0..230.0).contains(&(ring_ms - delay_ms)),
+        "{ring_ms} {delay_ms}"
+    );
+    // Scatter has no conflict under either: the same time.
+    let scatter = Pattern::named("scatter", 64).unwrap();
+    assert_eq!(
+        run_fig4(&ring_schedule(&scatter)),
+        run_fig4(&delay_schedule(&scatter, false).0)
+    );
+}
