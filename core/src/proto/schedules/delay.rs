@@ -10,6 +10,8 @@
 //! the algorithm; without it the scheduler keeps `Q_p` incrementally and handles all-to-all on
 //! 1024 PEs well under a second.
 
+use std::collections::VecDeque;
+
 use super::pattern::Pattern;
 use super::schedule::Schedule;
 use crate::engine::Rank;
@@ -59,29 +61,29 @@ impl Decision {
     }
 }
 
-/// A dense bit table: row `p`, column `q`.
+/// A dense bit table: row `r`, column `c`.
 struct Bits {
     words: usize,
     bits: Vec<u64>,
 }
 
 impl Bits {
-    fn new(n: usize) -> Bits {
-        let words = n.div_ceil(64);
+    fn new(rows: usize, cols: usize) -> Bits {
+        let words = cols.div_ceil(64);
         Bits {
             words,
-            bits: vec![0; n * words],
+            bits: vec![0; rows * words],
         }
     }
-    fn get(&self, p: usize, q: usize) -> bool {
-        self.bits[p * self.words + q / 64] >> (q % 64) & 1 == 1
+    fn row(&self, r: usize) -> &[u64] {
+        &self.bits[r * self.words..(r + 1) * self.words]
     }
-    fn set(&mut self, p: usize, q: usize, v: bool) {
-        let w = &mut self.bits[p * self.words + q / 64];
+    fn set(&mut self, r: usize, c: usize, v: bool) {
+        let w = &mut self.bits[r * self.words + c / 64];
         if v {
-            *w |= 1 << (q % 64);
+            *w |= 1 << (c % 64);
         } else {
-            *w &= !(1 << (q % 64));
+            *w &= !(1 << (c % 64));
         }
     }
 }
@@ -90,20 +92,18 @@ impl Bits {
 pub fn delay_schedule(pattern: &Pattern, record: bool) -> (Schedule, Vec<Decision>) {
     let n = pattern.n as usize;
     // Each PE's unscheduled targets, in ring order from p + 1.
-    let mut todo: Vec<Vec<Rank>> = (0..n)
+    let mut todo: Vec<VecDeque<Rank>> = (0..n)
         .map(|p| {
             let mut t = pattern.targets[p].clone();
             t.sort_by_key(|&q| (q as usize + n - p - 1) % n);
-            t
+            t.into()
         })
         .collect();
-    // unsent[p][q]: p still has to send to q; senders[q]: who sends to q at all.
-    let mut unsent = Bits::new(n);
-    let mut senders: Vec<Vec<Rank>> = vec![Vec::new(); n];
+    // senders_of[q]: the PEs that still have to send to q (a bit per PE).
+    let mut senders_of = Bits::new(n, n);
     for (p, t) in pattern.targets.iter().enumerate() {
         for &q in t {
-            unsent.set(p, q as usize, true);
-            senders[q as usize].push(p as Rank);
+            senders_of.set(q as usize, p, true);
         }
     }
     let mut slots: Vec<Vec<Option<Rank>>> = vec![Vec::new(); n];
@@ -111,33 +111,51 @@ pub fn delay_schedule(pattern: &Pattern, record: bool) -> (Schedule, Vec<Decisio
     let mut left: usize = pattern.sends();
     let mut slot = 0u32;
     let mut taken = vec![false; n];
-    let mut waiting = vec![false; n];
-    // Q_p = |A_p \ S_p| − (its unscheduled targets taken in this slot), kept incrementally.
-    let mut q = vec![0u32; n];
+    // The PEs still to take their turn in this slot (a bit per PE).
+    let mut waiting = vec![0u64; n.div_ceil(64)];
+    // Q_p = |A_p \ S_p| − (its unscheduled targets taken in this slot) for a waiting PE, kept
+    // incrementally; u32::MAX for a PE not waiting, so a plain minimum finds the next turn.
+    let mut q = vec![u32::MAX; n];
+    // The least Q of each block of 64 PEs (a minimum over n/64 blocks, then one block).
+    let mut block_min = vec![u32::MAX; n.div_ceil(64)];
     while left > 0 {
-        let mut x: Vec<Rank> = (0..n as Rank)
-            .filter(|&p| !todo[p as usize].is_empty())
-            .collect();
-        for &p in &x {
-            waiting[p as usize] = true;
-            q[p as usize] = todo[p as usize].len() as u32;
+        let mut turns = 0;
+        for p in 0..n {
+            if !todo[p].is_empty() {
+                waiting[p / 64] |= 1 << (p % 64);
+                q[p] = todo[p].len() as u32;
+                turns += 1;
+            }
         }
         taken.fill(false);
-        while !x.is_empty() {
-            // Algorithm 2: the fewest choices first, the lower rank on a tie.
-            let (i, &pe) = x
+        for (b, m) in block_min.iter_mut().enumerate() {
+            *m = q[b * 64..((b + 1) * 64).min(n)]
                 .iter()
-                .enumerate()
-                .min_by_key(|&(_, &p)| (q[p as usize], p))
-                .expect("x is not empty");
-            x.swap_remove(i);
-            let p = pe as usize;
-            waiting[p] = false;
+                .copied()
+                .min()
+                .unwrap_or(u32::MAX);
+        }
+        for _ in 0..turns {
+            // Algorithm 2: the fewest choices first, the lower rank on a tie.
+            let least = *block_min.iter().min().expect("n > 0");
+            let b = block_min
+                .iter()
+                .position(|&v| v == least)
+                .expect("the minimum is there");
+            let p = b * 64
+                + q[b * 64..]
+                    .iter()
+                    .position(|&v| v == least)
+                    .expect("the block holds its minimum");
+            let pe = p as Rank;
+            waiting[p / 64] &= !(1 << (p % 64));
             let pick = todo[p].iter().position(|&t| !taken[t as usize]);
             if record {
-                let mut order: Vec<(Rank, u32)> = x.iter().map(|&r| (r, q[r as usize])).collect();
+                let mut order: Vec<(Rank, u32)> = (0..n)
+                    .filter(|&r| q[r] != u32::MAX)
+                    .map(|r| (r as Rank, q[r]))
+                    .collect();
                 order.sort_by_key(|&(r, qq)| (qq, r));
-                order.insert(0, (pe, q[p]));
                 let (free, busy): (Vec<Rank>, Vec<Rank>) =
                     todo[p].iter().partition(|&&t| !taken[t as usize]);
                 decisions.push(Decision {
@@ -149,17 +167,27 @@ pub fn delay_schedule(pattern: &Pattern, record: bool) -> (Schedule, Vec<Decisio
                     choice: pick.map(|k| todo[p][k]),
                 });
             }
+            q[p] = u32::MAX;
+            block_min[b] = q[b * 64..((b + 1) * 64).min(n)]
+                .iter()
+                .copied()
+                .min()
+                .unwrap_or(u32::MAX);
             match pick {
                 Some(k) => {
-                    let t = todo[p].remove(k);
-                    slots[p].push(Some(t));
-                    unsent.set(p, t as usize, false);
+                    let t = todo[p].remove(k).expect("k is a position of todo") as usize;
+                    slots[p].push(Some(t as Rank));
+                    senders_of.set(t, p, false);
                     left -= 1;
-                    taken[t as usize] = true;
+                    taken[t] = true;
                     // Every PE still to take its turn that has a send to t loses a choice.
-                    for &s in &senders[t as usize] {
-                        if waiting[s as usize] && unsent.get(s as usize, t as usize) {
-                            q[s as usize] -= 1;
+                    for (w, (&has, &wait)) in senders_of.row(t).iter().zip(&waiting).enumerate() {
+                        let mut bits = has & wait;
+                        while bits != 0 {
+                            let s = w * 64 + bits.trailing_zeros() as usize;
+                            q[s] -= 1;
+                            block_min[s / 64] = block_min[s / 64].min(q[s]);
+                            bits &= bits - 1;
                         }
                     }
                 }

@@ -1,8 +1,6 @@
 //! A schedule: each PE's sends in slot order, a delay δ (`None`) where the PE waits one slot
 //! (paper 002's `S_i`, eq. 8), and the conflicts it has (eq. 12).
 
-use std::collections::BTreeMap;
-
 use super::pattern::Pattern;
 use crate::engine::Rank;
 
@@ -47,22 +45,39 @@ impl Schedule {
     /// two sends conflict by eq. 12 (same target, start slots less than one apart) exactly when
     /// they share a slot.
     pub fn conflicts(&self) -> Vec<Conflict> {
-        let mut by: BTreeMap<(u32, Rank), Vec<Rank>> = BTreeMap::new();
-        for (p, slots) in self.slots.iter().enumerate() {
-            for (t, q) in slots.iter().enumerate() {
-                if let Some(q) = q {
-                    by.entry((t as u32, *q)).or_default().push(p as Rank);
+        let n = self.n as usize;
+        let mut count = vec![0u32; n];
+        let mut found = Vec::new();
+        for t in 0..self.length() as usize {
+            let at = |p: usize| self.slots[p].get(t).copied().flatten();
+            for p in 0..n {
+                if let Some(q) = at(p) {
+                    count[q as usize] += 1;
                 }
             }
+            let mut hit: Vec<Rank> = Vec::new();
+            for p in 0..n {
+                if let Some(q) = at(p) {
+                    if count[q as usize] > 1 && !hit.contains(&q) {
+                        hit.push(q);
+                    }
+                    count[q as usize] = 0;
+                }
+            }
+            hit.sort_unstable();
+            for target in hit {
+                let senders = (0..n)
+                    .filter(|&p| at(p) == Some(target))
+                    .map(|p| p as Rank)
+                    .collect();
+                found.push(Conflict {
+                    slot: t as u32,
+                    target,
+                    senders,
+                });
+            }
         }
-        by.into_iter()
-            .filter(|(_, s)| s.len() > 1)
-            .map(|((slot, target), senders)| Conflict {
-                slot,
-                target,
-                senders,
-            })
-            .collect()
+        found
     }
 
     /// Conflicting pairs of sends (eq. 12 over all pairs `a1 ≠ a2`).
