@@ -202,7 +202,8 @@ fn run_fig4(schedule: &Schedule) -> (f64, usize) {
 }
 
 #[test]
-fn table_3_shape_ring_pays_a_retransmission_timeout_on_gather_and_the_proposal_does_not() {
+fn table_3_shape_ring_pays_a_retransmission_timeout_on_gather_and_triangle_and_the_proposal_does_not(
+) {
     let gather = Pattern::named("gather", 64).unwrap();
     let (ring_ms, ring_drops) = run_fig4(&ring_schedule(&gather));
     let (delay_ms, delay_drops) = run_fig4(&delay_schedule(&gather, false).0);
@@ -218,10 +219,20 @@ fn table_3_shape_ring_pays_a_retransmission_timeout_on_gather_and_the_proposal_d
         (150.0..230.0).contains(&(ring_ms - delay_ms)),
         "{ring_ms} {delay_ms}"
     );
-    // Scatter has no conflict under either: the same time.
-    let scatter = Pattern::named("scatter", 64).unwrap();
-    assert_eq!(
-        run_fig4(&ring_schedule(&scatter)),
-        run_fig4(&delay_schedule(&scatter, false).0)
+    // Triangle: Ring's conflicts cost a timeout too, the proposal's schedule none.
+    let triangle = Pattern::named("triangle", 64).unwrap();
+    let (ring_ms, ring_drops) = run_fig4(&ring_schedule(&triangle));
+    let (delay_ms, delay_drops) = run_fig4(&delay_schedule(&triangle, false).0);
+    assert!(
+        ring_drops > 0 && delay_drops == 0,
+        "{ring_drops} {delay_drops}"
     );
+    assert!(ring_ms > delay_ms + 150.0, "{ring_ms} {delay_ms}");
+    // Scatter and alltoall have no conflict under either: the same time, no drop.
+    for name in ["scatter", "alltoall"] {
+        let p = Pattern::named(name, 64).unwrap();
+        let ring = run_fig4(&ring_schedule(&p));
+        assert_eq!(ring, run_fig4(&delay_schedule(&p, false).0), "{name}");
+        assert_eq!(ring.1, 0, "{name}");
+    }
 }

@@ -17,8 +17,11 @@
 //! retransmission is reserved on the port at its future time, after the traffic queued when it
 //! was dropped, and later traffic flows around it; the retransmission's time on the sender's own
 //! link is not charged; after [`MAX_ATTEMPTS`] attempts a message is delivered anyway (a real TCP
-//! would report a broken connection). Calls come in nondecreasing `now`; first transmissions are
-//! served in call order.
+//! would report a broken connection). Calls come in nondecreasing `now`, but heads may lie in
+//! the future (a rank that starts many non-blocking sends at once: its link releases them one
+//! after another): the port serves messages in the order their heads arrive, each in the first
+//! gap at or after its head long enough for it — so a message called later but arriving earlier
+//! goes first (a message already placed is not moved back by one arriving before it).
 
 use std::collections::BTreeMap;
 
@@ -97,13 +100,13 @@ pub struct Forwarded {
     pub drops: Vec<PortDrop>,
 }
 
-/// The switch: per output port, when its first transmissions are done, plus (only for ports with
-/// traffic in flight) the queue and the retransmissions reserved on it.
+/// The switch: (only for ports with traffic in flight) the queue and the times the port is
+/// taken.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Crossbar {
     params: CrossbarParams,
-    /// When the first transmissions queued so far at each port have all left.
-    free: Vec<SimTime>,
+    /// Number of ports.
+    ports: u32,
     /// Ports with messages in flight; drained ports leave the map at the next sweep.
     busy: BTreeMap<u32, Port>,
     /// Calls since the last sweep of drained ports.
@@ -117,7 +120,8 @@ const SWEEP_EVERY: u32 = 4096;
 struct Port {
     /// Messages in the buffer or still to come, for occupancy.
     queue: Vec<Queued>,
-    /// Retransmissions reserved in the future: start → finish, non-overlapping.
+    /// When the port's link is taken by a message (first transmission or retransmission):
+    /// start → finish, non-overlapping.
     reserved: BTreeMap<SimTime, SimTime>,
 }
 
@@ -135,17 +139,15 @@ impl Port {
 
     /// The earliest start `>= start` at which `len` fits between the reservations.
     fn skip_reserved(&self, mut start: SimTime, len: SimTime) -> SimTime {
-        if len == SimTime::ZERO {
-            return start;
+        // Only the reservation that starts last at or before `start` can cover it.
+        if let Some((_, &f)) = self.reserved.range(..=start).next_back() {
+            start = start.max(f);
         }
-        for (&s, &f) in &self.reserved {
-            if f <= start {
-                continue;
-            }
-            if s >= start + len {
+        for (&s, &f) in self.reserved.range(start..) {
+            if len > SimTime::ZERO && s >= start + len || len == SimTime::ZERO && s > start {
                 break;
             }
-            start = f;
+            start = start.max(f);
         }
         start
     }
@@ -156,7 +158,7 @@ impl Crossbar {
     pub fn new(params: CrossbarParams, ports: u32) -> Crossbar {
         Crossbar {
             params,
-            free: vec![SimTime::ZERO; ports as usize],
+            ports,
             busy: BTreeMap::new(),
             since_sweep: 0,
         }
@@ -193,7 +195,7 @@ impl Crossbar {
     pub fn forward(&mut self, now: SimTime, port: u32, head_at: SimTime, bytes: u64) -> Forwarded {
         let p = self.params;
         let len = p.per_byte.times(bytes);
-        let Some(&free) = self.free.get(port as usize) else {
+        if port >= self.ports {
             return Forwarded {
                 start: head_at,
                 finish: head_at + len,
@@ -228,13 +230,9 @@ impl Crossbar {
             attempt += 1;
         };
         let slot = self.busy.entry(port).or_default();
-        let start = slot.skip_reserved(head.max(free), len);
+        let start = slot.skip_reserved(head, len);
         let finish = start + len;
-        if attempt == 0 {
-            if let Some(f) = self.free.get_mut(port as usize) {
-                *f = finish;
-            }
-        } else if len > SimTime::ZERO {
+        if len > SimTime::ZERO {
             slot.reserved.insert(start, finish);
         }
         slot.queue.push(Queued {
@@ -307,6 +305,22 @@ mod tests {
         // Another port is unaffected (full duplex crossbar).
         let c = x.forward(SimTime::ZERO, 1, SimTime::ZERO, K);
         assert_eq!(c.start, SimTime::ZERO);
+    }
+
+    #[test]
+    fn heads_are_served_in_arrival_order_even_when_called_out_of_it() {
+        // A rank that starts its sends at once releases them one after another: a message
+        // called later may reach the port first. It goes first, in the gap before the later one.
+        let mut x = Crossbar::new(gbe(), 2);
+        let slot = wire(K) + SimTime::from_us(10);
+        let late = x.forward(SimTime::ZERO, 0, slot.times(3), K);
+        let early = x.forward(SimTime::ZERO, 0, slot, K);
+        assert_eq!((early.start, early.waited), (slot, SimTime::ZERO));
+        assert_eq!((late.start, late.waited), (slot.times(3), SimTime::ZERO));
+        // One that does not fit in the gap waits after the traffic already placed.
+        let third = x.forward(SimTime::ZERO, 0, slot.times(2) + wire(K), K);
+        assert_eq!(third.start, late.finish);
+        assert!(third.drops.is_empty());
     }
 
     #[test]
