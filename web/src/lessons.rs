@@ -36,6 +36,10 @@ pub const LESSONS: &[(&str, &str)] = &[
         "lessons/you-are-the-network.toml",
         include_str!("../../lessons/you-are-the-network.toml"),
     ),
+    (
+        "lessons/incast.toml",
+        include_str!("../../lessons/incast.toml"),
+    ),
 ];
 
 /// `(path, text)` of the programs the lessons name besides the examples.
@@ -71,6 +75,14 @@ pub const LESSON_FILES: &[(&str, &str)] = &[
     (
         "lessons/lock-scaling/shared_rounds.c",
         include_str!("../../lessons/lock-scaling/shared_rounds.c"),
+    ),
+    (
+        "lessons/incast/gather.c",
+        include_str!("../../lessons/incast/gather.c"),
+    ),
+    (
+        "lessons/incast/gather_delay.c",
+        include_str!("../../lessons/incast/gather_delay.c"),
     ),
     (
         "lessons/network/race.c",
