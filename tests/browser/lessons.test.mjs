@@ -199,3 +199,27 @@ test("a teacher's own lesson file opens from disk, travels in a link; a broken o
     await close();
   }
 });
+
+test('"Incast" (paper 002): 64 ranks gather through one switch port; the prediction is judged by the run', async () => {
+  const { page, problems, close } = await loadApp(site, '/#lesson=incast&step=1', desktop);
+  try {
+    await pane(page).waitFor();
+    await page.click('[data-testid="lang-en"]');
+    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 60000 });
+    assert.match(await status(page), /64 ranks on Gigabit Ethernet/);
+    assert.match(await page.textContent('[data-testid="console"]'), /gather \(ring schedule, delay slot 400 us\) took 214\.0 ms/);
+    await page.fill('[data-testid="prediction-input"]', '33');
+    await page.click('[data-testid="prediction-submit"]');
+    await page.waitForSelector('[data-testid="prediction-feedback"][data-right="false"]');
+    assert.match(await page.textContent('[data-testid="prediction-answer"]'), /^214 \(192\.6–235\.4\)$/);
+    await screenshot(page, 'lesson-incast');
+    // Step 2: one delay slot per rank — a sixth of the time.
+    await page.click('[data-testid="next-step"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="lesson-pane"]').dataset.step === '2');
+    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 60000 });
+    assert.match(await page.textContent('[data-testid="console"]'), /took 32\.5 ms/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
