@@ -393,6 +393,9 @@ pub fn app() -> Html {
             None => html! { <UnknownPaper id={*id} /> },
         },
         Route::Unknown(id) => html! { <UnknownPaper id={id.clone()} /> },
+        Route::Schedule(q) => html! {
+            <crate::components::schedule_view::ScheduleView query={q.clone()} />
+        },
         Route::Reference(anchor) => html! {
             <crate::components::reference::ReferenceView target={anchor.clone().map(AttrValue::from)} />
         },
@@ -414,7 +417,8 @@ pub fn app() -> Html {
                 <Header core_version={rankscope_core::VERSION} {on_share} {on_present}
                     paper_open={route.route.is_paper()} paper={route.route.paper()}
                     reference_open={route.route.is_reference()}
-                    lessons_open={route.route == Route::Lessons} />
+                    lessons_open={route.route == Route::Lessons}
+                    schedule_open={matches!(route.route, Route::Schedule(_))} />
             }
             if let Some(link) = &*share_link {
                 <ShareBar link={link.clone()} on_close={on_close_share} />

@@ -27,6 +27,7 @@ pub mod paper_route;
 pub mod playback;
 pub mod recolour;
 pub mod run_options;
+pub mod schedule_query;
 pub mod session;
 pub mod state;
 pub mod url;

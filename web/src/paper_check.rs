@@ -114,6 +114,8 @@ pub enum Route {
     Reference(Option<String>),
     /// The list of lessons (`#lessons`).
     Lessons,
+    /// Paper 002's schedules of a pattern (`#schedule=gather&n=16`).
+    Schedule(crate::schedule_query::ScheduleQuery),
 }
 
 impl Route {
@@ -121,6 +123,9 @@ impl Route {
     pub fn of(fragment: &str) -> Route {
         if fragment.trim_start_matches('#').split('&').next() == Some("lessons") {
             return Route::Lessons;
+        }
+        if let Some(q) = crate::schedule_query::ScheduleQuery::of(fragment) {
+            return Route::Schedule(q);
         }
         if let Some(anchor) = reference_in_fragment(fragment) {
             return Route::Reference(anchor.map(str::to_string));

@@ -112,6 +112,16 @@ fn unpack(text: &str) -> Result<Vec<u8>, LinkError> {
     )
 }
 
+/// A text deflated and base64url-encoded for a link (a lesson file, an edge list).
+pub fn pack_text(text: &str) -> String {
+    pack(text.as_bytes())
+}
+
+/// What [`pack_text`] made, back, or why it cannot be read.
+pub fn unpack_text(packed: &str) -> Result<String, LinkError> {
+    unpack(packed).and_then(|bytes| String::from_utf8(bytes).map_err(|_| LinkError::Damaged))
+}
+
 /// The fragment (without `#`) that restores `state`.
 pub fn encode(state: &ShareState) -> String {
     let (args, rest) = (
@@ -221,9 +231,7 @@ pub fn lesson_link(fragment: &str) -> Option<(LessonLink, Option<usize>)> {
         return Some((LessonLink::Id(id), step));
     }
     let packed = parts().find_map(|p| p.strip_prefix("lesson-text="))?;
-    let text =
-        unpack(packed).and_then(|bytes| String::from_utf8(bytes).map_err(|_| LinkError::Damaged));
-    Some((LessonLink::Text(text), step))
+    Some((LessonLink::Text(unpack_text(packed)), step))
 }
 
 /// The fragment (without `#`) that opens a lesson at `step` (0-based): by id, or, for a
@@ -231,7 +239,7 @@ pub fn lesson_link(fragment: &str) -> Option<(LessonLink, Option<usize>)> {
 pub fn encode_lesson(id: &str, text: Option<&str>, step: usize, present: bool) -> String {
     let mut fragment = match text {
         None => format!("lesson={}", percent_encode(id)),
-        Some(text) => format!("lesson-text={}", pack(text.as_bytes())),
+        Some(text) => format!("lesson-text={}", pack_text(text)),
     };
     fragment.push_str(&format!("&step={}", step + 1));
     if present {

@@ -28,6 +28,9 @@ pub struct HeaderProps {
     /// Whether the reference page is open.
     #[prop_or_default]
     pub reference_open: bool,
+    /// Whether the schedules page is open.
+    #[prop_or_default]
+    pub schedule_open: bool,
 }
 
 /// The top bar.
@@ -48,6 +51,9 @@ pub fn header(props: &HeaderProps) -> Html {
                 <a class="nav-link" href="#lessons" data-testid="nav-lessons"
                     title="guided walks through runs, in English and Japanese"
                     aria-current={props.lessons_open.then_some("page")}>{ "Lessons" }</a>
+                <a class="nav-link" href="#schedule" data-testid="nav-schedule"
+                    title="paper 002's schedules of a many-to-many pattern: Ring against the proposed one, built step by step"
+                    aria-current={props.schedule_open.then_some("page")}>{ "Schedules" }</a>
                 { for papers::PAPERS.iter().map(|p| html! {
                     <a class="nav-link" href={format!("#{}", fragment_for(p.id))}
                         data-testid={format!("nav-paper-{}", p.id)}

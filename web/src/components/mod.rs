@@ -23,6 +23,7 @@ pub mod queue_view;
 pub mod rank_list;
 pub mod reference;
 pub mod run_bar;
+pub mod schedule_view;
 pub mod share_bar;
 pub mod time_axis;
 pub mod timeline;

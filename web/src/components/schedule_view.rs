@@ -1,0 +1,319 @@
+//! The schedules page (`#schedule=…`): paper 002's Ring and proposed schedules of a pattern side
+//! by side — the pattern as an adjacency matrix, each schedule as a PE × slot grid (each send
+//! coloured by its target, δ cells hatched, two PEs into one port in one slot lit as a
+//! conflict) — and **Build**, which replays Algorithm 1 turn by turn: the slot, the PEs still
+//! to go in priority order with their `Q_p`, the current PE's free and taken targets, its
+//! choice or δ, in words. Everything shown is core's (`proto::schedules`): the page only draws
+//! it. The address follows what is shown, so a link opens the same pattern at the same turn.
+
+use rankscope_core::machine::builtin_profiles;
+use rankscope_core::proto::schedules::{
+    delay_schedule, makespan, pattern::SCALE_FREE, ring_schedule, Decision, LogGp, Pattern,
+    Schedule,
+};
+use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+use crate::schedule_query::{ScheduleQuery, MAX_N};
+
+/// Props: what the address asks for.
+#[derive(Properties, PartialEq)]
+pub struct ScheduleViewProps {
+    /// The pattern, n and turn from the address.
+    pub query: ScheduleQuery,
+}
+
+/// The named patterns the picker offers, then "your edge list".
+const PICKS: [&str; 4] = ["scatter", "gather", "alltoall", "triangle"];
+
+/// A target's colour: hues spread over the PEs.
+fn colour(target: u32, n: u32) -> String {
+    format!("--send: hsl({} 62% 52%)", target * 360 / n.max(1))
+}
+
+/// Everything the page draws for one query, computed by core.
+struct Built {
+    pattern: Pattern,
+    ring: Schedule,
+    delay: Schedule,
+    turns: Vec<Decision>,
+}
+
+fn build(q: &ScheduleQuery) -> Result<Built, String> {
+    let pattern = if q.pattern == "edges" {
+        Pattern::from_edges("your edge list", &q.edges, Some(q.n))
+    } else {
+        Pattern::named(&q.pattern, q.n)
+    }
+    .map_err(|e| e.to_string())?;
+    let ring = ring_schedule(&pattern);
+    let (delay, turns) = delay_schedule(&pattern, true);
+    Ok(Built {
+        pattern,
+        ring,
+        delay,
+        turns,
+    })
+}
+
+/// Writes the query into the address without a new history entry.
+fn follow(q: &ScheduleQuery) {
+    if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
+        let _ = h.replace_state_with_url(
+            &wasm_bindgen::JsValue::NULL,
+            "",
+            Some(&format!("#{}", q.to_fragment())),
+        );
+    }
+}
+
+/// One schedule as a grid: rows PEs, columns slots; `upto` turns of Algorithm 1 shown (the
+/// rest blank), the cell of turn `current` marked.
+fn grid(
+    s: &Schedule,
+    label: &str,
+    testid: &str,
+    shown: Option<&[Vec<Option<u32>>]>,
+    current: Option<(u32, u32)>,
+) -> Html {
+    let slots = shown.unwrap_or(&s.slots);
+    let length = s.length();
+    let conflicts = s.conflicts();
+    let lit = |t: u32, q: u32| conflicts.iter().any(|c| c.slot == t && c.target == q);
+    html! {
+        <figure class="sched-grid-box" data-testid={testid.to_string()}>
+            <figcaption>{ label }</figcaption>
+            <div class="sched-grid" style={format!("--slots: {length}")}>
+                <span class="sched-corner">{ "PE\u{2009}\\\u{2009}slot" }</span>
+                { for (0..length).map(|t| html! { <span class="sched-head">{ t }</span> }) }
+                { for slots.iter().enumerate().map(|(p, row)| html! {
+                    <>
+                        <span class="sched-pe">{ p }</span>
+                        { for (0..length as usize).map(|t| {
+                            let here = current == Some((p as u32, t as u32));
+                            match row.get(t) {
+                                Some(Some(q)) => html! {
+                                    <span class={classes!("sched-cell", "send", lit(t as u32, *q).then_some("conflict"), here.then_some("current"))}
+                                        style={colour(*q, s.n)} title={format!("slot {t}: PE {p} sends to PE {q}{}", if lit(t as u32, *q) { " — a conflict: another PE sends to it in this slot" } else { "" })}>{ q }</span>
+                                },
+                                Some(None) => html! {
+                                    <span class={classes!("sched-cell", "delay", here.then_some("current"))} title={format!("slot {t}: PE {p} waits (δ)")}>{ "δ" }</span>
+                                },
+                                None => html! { <span class="sched-cell empty"></span> },
+                            }
+                        }) }
+                    </>
+                }) }
+            </div>
+        </figure>
+    }
+}
+
+/// The pattern as an adjacency matrix: a dot where row p sends to column q.
+fn matrix(p: &Pattern) -> Html {
+    html! {
+        <figure class="sched-matrix-box" data-testid="pattern-matrix">
+            <figcaption>{ format!("Pattern: {} sends, density {:.2}{}", p.sends(), p.density(), if p.is_regular() { ", regular" } else { ", irregular" }) }</figcaption>
+            <div class="sched-matrix" style={format!("--n: {}", p.n)}>
+                { for (0..p.n).flat_map(|a| (0..p.n).map(move |b| (a, b))).map(|(a, b)| {
+                    if p.has(a, b) {
+                        html! { <span class="dot" style={colour(b, p.n)} title={format!("PE {a} sends to PE {b}")}></span> }
+                    } else {
+                        html! { <span></span> }
+                    }
+                }) }
+            </div>
+        </figure>
+    }
+}
+
+/// The page.
+#[function_component(ScheduleView)]
+pub fn schedule_view(props: &ScheduleViewProps) -> Html {
+    let query = use_state(|| props.query.clone());
+    {
+        let query = query.clone();
+        use_effect_with(props.query.clone(), move |q| {
+            if *q != *query {
+                query.set(q.clone());
+            }
+        });
+    }
+    let built = use_memo(
+        (query.pattern.clone(), query.n, query.edges.clone()),
+        |_| build(&query),
+    );
+    let set = {
+        let query = query.clone();
+        Callback::from(move |q: ScheduleQuery| {
+            follow(&q);
+            query.set(q);
+        })
+    };
+    let on_pattern = {
+        let (set, q) = (set.clone(), (*query).clone());
+        Callback::from(move |e: Event| {
+            let s: HtmlSelectElement = e.target_unchecked_into();
+            set.emit(ScheduleQuery {
+                pattern: s.value(),
+                step: None,
+                ..q.clone()
+            });
+        })
+    };
+    let on_n = {
+        let (set, q) = (set.clone(), (*query).clone());
+        Callback::from(move |e: Event| {
+            let i: HtmlInputElement = e.target_unchecked_into();
+            if let Ok(n) = i.value().parse::<u32>() {
+                set.emit(ScheduleQuery {
+                    n: n.clamp(2, MAX_N),
+                    step: None,
+                    ..q.clone()
+                });
+            }
+        })
+    };
+    let on_edges = {
+        let (set, q) = (set.clone(), (*query).clone());
+        Callback::from(move |e: Event| {
+            let t: HtmlTextAreaElement = e.target_unchecked_into();
+            set.emit(ScheduleQuery {
+                edges: t.value(),
+                step: None,
+                ..q.clone()
+            });
+        })
+    };
+    let controls = html! {
+        <div class="sched-controls">
+            <label class="field">
+                <span>{ "Pattern" }</span>
+                <select data-testid="schedule-pattern" onchange={on_pattern}>
+                    { for PICKS.iter().chain(SCALE_FREE.iter().map(|(s, _)| s)).map(|name| html! {
+                        <option value={*name} selected={query.pattern == *name}>{ *name }</option>
+                    }) }
+                    <option value="edges" selected={query.pattern == "edges"}>{ "your edge list" }</option>
+                </select>
+            </label>
+            <label class="field">
+                <span>{ "PEs" }<span class="muted">{ format!(" (2 to {MAX_N})") }</span></span>
+                <input type="number" min="2" max={MAX_N.to_string()} value={query.n.to_string()}
+                    onchange={on_n} data-testid="schedule-n" />
+            </label>
+            if query.pattern == "edges" {
+                <label class="field sched-edges">
+                    <span>{ "Edges: one “p q” per line (p sends once to q)" }</span>
+                    <textarea rows="5" spellcheck="false" onchange={on_edges} data-testid="schedule-edges"
+                        value={query.edges.clone()} />
+                </label>
+            }
+        </div>
+    };
+    let body = match &*built {
+        Err(e) => {
+            html! { <p class="load-error" role="alert" data-testid="schedule-error">{ e.clone() }</p> }
+        }
+        Ok(b) => {
+            let total = b.turns.len();
+            let step = query.step.unwrap_or(total).min(total);
+            // The proposed grid as Algorithm 1 has filled it after `step` turns.
+            let mut partial: Vec<Vec<Option<u32>>> = vec![Vec::new(); b.pattern.n as usize];
+            for d in &b.turns[..step] {
+                partial[d.pe as usize].push(d.choice);
+            }
+            let current = step.checked_sub(1).map(|i| &b.turns[i]);
+            let at = current.map(|d| (d.pe, partial[d.pe as usize].len() as u32 - 1));
+            let go = |k: usize| {
+                let (set, q) = (set.clone(), (*query).clone());
+                Callback::from(move |_| {
+                    set.emit(ScheduleQuery {
+                        step: Some(k),
+                        ..q.clone()
+                    })
+                })
+            };
+            let button = |label: &'static str,
+                          title: &'static str,
+                          testid: &'static str,
+                          to: usize,
+                          enabled: bool| {
+                html! {
+                    <button class="control" {title} data-testid={testid} disabled={!enabled} onclick={go(to)}>{ label }</button>
+                }
+            };
+            let profiles = builtin_profiles().unwrap_or_default();
+            let predicted = |s: &Schedule| {
+                profiles
+                    .iter()
+                    .find(|p| p.machine.id == "ethernet-1g")
+                    .and_then(|p| makespan(s, &LogGp::of(p, 63 * 1024)))
+                    .map_or_else(
+                        || "no prediction: the model assumes no conflicts".to_string(),
+                        |(t, _)| {
+                            format!("predicted makespan {t} (63 KiB on ethernet-1g, eqs. 13–16)")
+                        },
+                    )
+            };
+            let summary = |s: &Schedule| {
+                format!(
+                    "{} slots · {} delays · {} conflicting pairs · {}",
+                    s.length(),
+                    s.delays(),
+                    s.conflicting_pairs(),
+                    predicted(s)
+                )
+            };
+            let turn = match current {
+                None => {
+                    html! { <p class="muted" data-testid="build-say">{ "Build: press Step to watch Algorithm 1 fill the first slot, one PE at a time in Algorithm 2's priority order." }</p> }
+                }
+                Some(d) => html! {
+                    <div class="sched-turn">
+                        <p data-testid="build-say"><strong>{ format!("Turn {step} of {total}. ") }</strong>{ d.explain() }</p>
+                        <p class="muted">{ "Still to go in this slot, in priority order (Q = choices that conflict with nothing taken): " }
+                            { for d.order.iter().enumerate().map(|(i, (r, q))| html! {
+                                <span class={classes!("sched-q", (i == 0).then_some("first"))}>{ format!("PE {r} (Q = {q})") }</span>
+                            }) }
+                        </p>
+                    </div>
+                },
+            };
+            html! {
+                <>
+                    <div class="sched-build">
+                        { button("« Start", "before the first turn", "build-start", 0, step > 0) }
+                        { button("◀ Back", "one turn back", "build-back", step.saturating_sub(1), step > 0) }
+                        { button("Step ▶", "one more turn of Algorithm 1", "build-step", (step + 1).min(total), step < total) }
+                        { button("End »", "every turn", "build-end", total, step < total) }
+                        <span class="muted" data-testid="build-count">{ format!("{step} / {total} turns") }</span>
+                    </div>
+                    { turn }
+                    <div class="sched-row">
+                        { matrix(&b.pattern) }
+                        <div class="sched-col">
+                            { grid(&b.ring, "Ring (Thakur et al., as paper 002 applies it)", "grid-ring", None, None) }
+                            <p class="muted sched-sum" data-testid="ring-summary">{ summary(&b.ring) }</p>
+                        </div>
+                        <div class="sched-col">
+                            { grid(&b.delay, "Proposed (Algorithm 1 + 2)", "grid-delay", Some(&partial), at) }
+                            <p class="muted sched-sum" data-testid="delay-summary">{ summary(&b.delay) }</p>
+                        </div>
+                    </div>
+                </>
+            }
+        }
+    };
+    html! {
+        <main class="schedule-page" data-testid="schedule-page">
+            <section class="panel view">
+                <div class="panel-head"><h2>{ "Schedules (paper 002)" }</h2></div>
+                <p class="summary muted">
+                    { "Irregular many-to-many on one Ethernet switch: when two PEs send to one PE in the same slot, its switch port overflows and TCP waits out a 200 ms timeout. Ring (left) follows the all-to-all ring and moves later sends up into the gaps, so on a gather everyone sends to PE 0 at once; the proposed schedule (right) fills slot after slot, gives the PE with the fewest choices its turn first, and inserts a delay δ where every target it has left is taken. Lit cells are conflicts. The same from the command line: rankscope schedule --pattern gather -n 8 --steps." }
+                </p>
+                { controls }
+                { body }
+            </section>
+        </main>
+    }
+}
