@@ -232,6 +232,9 @@ test('an edit survives a reload (autosave), and a share link still wins over it'
     const program = '/* my own work */\nint main(int argc, char **argv) {\n    return 0;\n}\n';
     await page.fill('[aria-label="MPI program source"]', program);
     await page.selectOption('[data-testid="profile-select"]', 'fx100');
+    // The page has taken the choice (a reload in the same instant may come before it renders;
+    // no person is that fast, a loaded test machine is).
+    await page.waitForFunction(() => localStorage.getItem('rankscope.autosave.v1')?.includes('"fx100"'));
     await page.reload();
     await page.waitForSelector('[data-testid="app"][data-ready="true"]');
     await page.waitForFunction(
