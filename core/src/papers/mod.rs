@@ -8,6 +8,7 @@ pub mod job;
 pub mod native_run;
 pub mod paper;
 pub mod paper000;
+pub mod paper002;
 pub mod paper003;
 pub mod plot;
 pub mod registry;
