@@ -116,7 +116,11 @@ fn print_report(r: &Report) {
         out!("{}\n", f.title);
         let mut head = format!("{:<24}", "x");
         for x in &f.x {
-            head.push_str(&format!(" {:>8}", *x as u64));
+            if x.fract() == 0.0 {
+                head.push_str(&format!(" {:>8}", *x as u64));
+            } else {
+                head.push_str(&format!(" {x:>8.2}"));
+            }
         }
         out!("{head}");
         for s in &f.series {
@@ -144,7 +148,10 @@ fn print_table(t: &Table) {
     );
     for c in &t.cells {
         let (sim, err) = match (c.simulated, c.relative_error()) {
-            (Some(s), Some(e)) => (format!("{s:.2}"), format!("{:+.1} %", e * 100.0)),
+            (Some(s), Some(e)) if e.is_finite() => {
+                (format!("{s:.2}"), format!("{:+.1} %", e * 100.0))
+            }
+            (Some(s), _) => (format!("{s:.2}"), "—".to_string()),
             _ => ("—".to_string(), "—".to_string()),
         };
         let paper = if c.paper.is_nan() {

@@ -95,7 +95,7 @@ impl Job {
     }
 
     /// A job that runs `run` and puts its measure into `cell`. `cell.note` is kept if the run
-    /// succeeds.
+    /// succeeds (or replaced by what `run.note_from_trace` reads, if set).
     pub fn native(cell: Cell, run: NativeRun) -> Job {
         Job {
             cell,
@@ -107,7 +107,8 @@ impl Job {
 
     /// A job that runs `programs` (one per rank; `run.ranks` and `run.kind` are not used) on
     /// `run.profile` with `run.engines` receiving engines and `words` words per rank, and puts
-    /// `run.measure` of the finished run into `cell`. `cell.note` is kept if the run succeeds.
+    /// `run.measure` of the finished run into `cell`. `cell.note` is kept if the run succeeds
+    /// (or replaced by what `run.note_from_trace` reads, if set).
     pub fn programs(cell: Cell, run: NativeRun, programs: Vec<Native>, words: u32) -> Job {
         Job {
             cell,
@@ -202,6 +203,9 @@ impl Job {
                 };
                 if value.is_ok() {
                     self.finishes = finish_times(sim).unwrap_or_default();
+                    if let Some(note) = run.note(sim) {
+                        self.cell.note = note;
+                    }
                 }
                 (value, sim.events())
             }

@@ -8,6 +8,7 @@ pub mod job;
 pub mod native_run;
 pub mod paper;
 pub mod paper000;
+pub mod paper002;
 pub mod paper003;
 pub mod plot;
 pub mod registry;
@@ -36,9 +37,16 @@ pub struct Cell {
 }
 
 impl Cell {
-    /// (simulated − paper) / paper.
+    /// (simulated − paper) / paper; 0 when they are equal, also when both are 0 (a flag the
+    /// paper states as 0, e.g. paper 002's "no conflict").
     pub fn relative_error(&self) -> Option<f64> {
-        self.simulated.map(|s| (s - self.paper) / self.paper)
+        self.simulated.map(|s| {
+            if s == self.paper {
+                0.0
+            } else {
+                (s - self.paper) / self.paper
+            }
+        })
     }
 }
 

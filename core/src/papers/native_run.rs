@@ -1,6 +1,7 @@
 //! A native workload run as a paper check's job: which workload, on which machine profile, how
 //! many ranks and rounds, and what number of the finished run the cell shows (the slowest rank's
-//! finish time, per round or whole). Built into a `Sim<Native>` on a job's first slice.
+//! finish time, per round or whole, or the run's end) and, if asked, what its trace adds to the
+//! cell's note. Built into a `Sim<Native>` on a job's first slice.
 
 use crate::engine::{Limits, Sim};
 use crate::machine::{Machine, Profile};
@@ -16,6 +17,9 @@ pub enum Measure {
     SlowestUsPerRound,
     /// The slowest rank's finish time in seconds.
     SlowestSecs,
+    /// The run's end (its last event's time) in ms: for programs that keep no finish time of
+    /// their own (paper 002's scheduled exchange, `workloads::scheduled`).
+    EndMs,
 }
 
 /// One native workload run.
@@ -33,6 +37,10 @@ pub struct NativeRun {
     pub engines: Option<u32>,
     /// What the cell shows.
     pub measure: Measure,
+    /// What the finished run's records add to its cell's note (e.g. paper 002: how many
+    /// messages a switch port dropped). `Some` keeps every trace record of the run; `None` keeps
+    /// only the trace's hash, as long runs must.
+    pub note_from_trace: Option<fn(&Sim<Native>) -> String>,
 }
 
 impl NativeRun {
@@ -58,7 +66,11 @@ impl NativeRun {
         }
         let config = SimConfig {
             limits: Limits::unbounded(),
-            trace: TraceMode::HashOnly,
+            trace: if self.note_from_trace.is_some() {
+                TraceMode::Full
+            } else {
+                TraceMode::HashOnly
+            },
             words_per_rank: words,
             ..SimConfig::default()
         };
@@ -67,11 +79,19 @@ impl NativeRun {
 
     /// The cell's value once `sim` has finished.
     pub fn value(&self, sim: &Sim<Native>) -> Result<f64, String> {
-        let slowest = slowest_finish(sim)?;
         Ok(match self.measure {
-            Measure::SlowestUsPerRound => slowest.as_us_f64() / f64::from(self.rounds.max(1)),
-            Measure::SlowestSecs => slowest.as_secs_f64(),
+            Measure::SlowestUsPerRound => {
+                slowest_finish(sim)?.as_us_f64() / f64::from(self.rounds.max(1))
+            }
+            Measure::SlowestSecs => slowest_finish(sim)?.as_secs_f64(),
+            Measure::EndMs => sim.now().as_secs_f64() * 1000.0,
         })
+    }
+
+    /// What the finished `sim` adds to its cell's note ([`NativeRun::note_from_trace`]'s), if
+    /// anything.
+    pub fn note(&self, sim: &Sim<Native>) -> Option<String> {
+        self.note_from_trace.map(|f| f(sim))
     }
 }
 
