@@ -67,3 +67,26 @@ test('an edge list of your own: scheduled, and a bad line said with its number',
     await close();
   }
 });
+
+test('run on the switch: Ring\'s gather on 64 PEs drops at port 0 and waits a timeout; the proposal does not, unless δ is too short', async () => {
+  const { page, problems, close } = await loadApp(site, '/#schedule=gather&n=64', desktop);
+  try {
+    await page.waitForSelector('[data-testid="schedule-run"]');
+    await page.click('[data-testid="schedule-run-button"]');
+    await page.waitForSelector('[data-testid="run-ring"]');
+    assert.match(await page.textContent('[data-testid="run-ring"]'), /213\.97 ms.*27 dropped, each sent again after the retransmission timeout \(port 0: 27\)/);
+    assert.match(await page.textContent('[data-testid="run-delay"]'), /32\.55 ms.*no message dropped/);
+    await page.locator('[data-testid="schedule-run"]').scrollIntoViewIfNeeded();
+    await screenshot(page, 'schedule-run');
+    // Too short a delay slot: the proposal's messages pile up at port 0 again.
+    await page.fill('[data-testid="schedule-delta"]', '100');
+    await page.dispatchEvent('[data-testid="schedule-delta"]', 'change');
+    assert.match(page.url(), /&delta=100$/);
+    await page.click('[data-testid="schedule-run-button"]');
+    await page.waitForFunction(() => /dropped/.test(document.querySelector('[data-testid="run-delay"]')?.textContent ?? ''));
+    assert.match(await page.textContent('[data-testid="run-delay"]'), /212\.\d\d ms/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});

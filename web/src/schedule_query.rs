@@ -13,10 +13,15 @@ pub struct ScheduleQuery {
     pub edges: String,
     /// How many turns of Algorithm 1 are shown (`None`: all of them).
     pub step: Option<usize>,
+    /// The delay slot δ of a run on the switch, in µs.
+    pub delta_us: u32,
 }
 
 /// The largest n the page draws (its grids have n rows and about n columns).
 pub const MAX_N: u32 = 64;
+
+/// The largest delay slot the page runs, in µs.
+pub const MAX_DELTA_US: u32 = 10_000;
 
 impl Default for ScheduleQuery {
     fn default() -> Self {
@@ -25,6 +30,7 @@ impl Default for ScheduleQuery {
             n: 8,
             edges: "1 0\n2 0\n3 0\n0 1\n2 1\n".into(),
             step: None,
+            delta_us: 400,
         }
     }
 }
@@ -50,6 +56,11 @@ impl ScheduleQuery {
                     }
                 }
                 Some(("step", v)) => q.step = v.parse().ok(),
+                Some(("delta", v)) => {
+                    if let Ok(d) = v.parse::<u32>() {
+                        q.delta_us = d.min(MAX_DELTA_US);
+                    }
+                }
                 Some(("edges", v)) => {
                     if let Ok(text) = crate::url::unpack_text(v) {
                         q.edges = text;
@@ -75,6 +86,9 @@ impl ScheduleQuery {
         if let Some(s) = self.step {
             f.push_str(&format!("&step={s}"));
         }
+        if self.delta_us != ScheduleQuery::default().delta_us {
+            f.push_str(&format!("&delta={}", self.delta_us));
+        }
         f
     }
 }
@@ -91,6 +105,7 @@ mod tests {
                 pattern: "sf-2".into(),
                 n: 64,
                 step: Some(17),
+                delta_us: 250,
                 ..ScheduleQuery::default()
             },
             ScheduleQuery {
@@ -98,6 +113,7 @@ mod tests {
                 n: 5,
                 edges: "# mine\n1 0\n4 0\n".into(),
                 step: None,
+                delta_us: 400,
             },
         ] {
             assert_eq!(ScheduleQuery::of(&format!("#{}", q.to_fragment())), Some(q));

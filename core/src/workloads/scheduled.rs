@@ -8,10 +8,14 @@
 //! rank at time zero (the paper's `MPI_Barrier` before each of its 1000 repetitions lines the
 //! ranks up the same way).
 
+use std::collections::BTreeMap;
+
 use super::try_op;
-use crate::engine::{Rank, RankCtx, ReqId, Step};
+use crate::engine::{Rank, RankCtx, ReqId, Sim, Step};
+use crate::machine::{Machine, Profile};
 use crate::proto::p2p::{PointToPoint, Source, TagSel};
 use crate::proto::schedules::Schedule;
+use crate::proto::SimConfig;
 use crate::time::SimTime;
 
 /// One rank of a scheduled many-to-many exchange.
@@ -84,4 +88,62 @@ pub fn programs(schedule: &Schedule, bytes: u64, delta: SimTime) -> Vec<super::N
             }))
         })
         .collect()
+}
+
+/// The start of the hardware model's sentence for a message dropped at a full switch port
+/// (`machine::note`'s `Dropped`): "switch port P full at … dropped, sent again …".
+const PORT: &str = "switch port ";
+/// The phrase that makes it a drop.
+const DROPPED: &str = " dropped, sent again";
+
+/// Drops at each switch port in a finished run's trace (first sends and retransmissions).
+pub fn drops_by_port(sim: &Sim<super::Native>) -> BTreeMap<u32, usize> {
+    let mut by = BTreeMap::new();
+    for r in sim.trace().records().iter() {
+        let text = r.explain();
+        if !text.contains(DROPPED) {
+            continue;
+        }
+        let port = text
+            .split_once(PORT)
+            .and_then(|(_, rest)| rest.split_whitespace().next())
+            .and_then(|p| p.parse::<u32>().ok());
+        if let Some(port) = port {
+            *by.entry(port).or_insert(0) += 1;
+        }
+    }
+    by
+}
+
+/// A scheduled exchange run to its end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// When the last message was received.
+    pub end: crate::time::SimTime,
+    /// Events the run took.
+    pub events: u64,
+    /// Drops at each switch port.
+    pub drops: BTreeMap<u32, usize>,
+}
+
+/// Runs `schedule` on `profile` (its first `schedule.n` nodes) with `bytes`-byte messages and
+/// `delta` per delay slot, to the end.
+pub fn run(
+    schedule: &Schedule,
+    profile: &Profile,
+    bytes: u64,
+    delta: crate::time::SimTime,
+) -> Result<Outcome, String> {
+    let machine = Machine::new(profile, schedule.n).map_err(|e| e.to_string())?;
+    let mut sim = Sim::new(
+        machine,
+        programs(schedule, bytes, delta),
+        SimConfig::default(),
+    );
+    let summary = sim.run().map_err(|e| e.to_string())?;
+    Ok(Outcome {
+        end: summary.end_time,
+        events: summary.events,
+        drops: drops_by_port(&sim),
+    })
 }

@@ -177,28 +177,16 @@ proptest! {
     }
 }
 
-/// Fig. 4 run natively on the paper's cluster: the end time and the switch's drops.
+/// Fig. 4 run natively on the paper's cluster: the end time (ms) and the switch's drops.
 fn run_fig4(schedule: &Schedule) -> (f64, usize) {
-    use rankscope_core::engine::Sim;
-    use rankscope_core::machine::Machine;
-    use rankscope_core::proto::SimConfig;
     use rankscope_core::workloads::scheduled;
     let profiles = builtin_profiles().unwrap();
     let eth = profiles
         .iter()
         .find(|p| p.machine.id == "ethernet-1g")
         .unwrap();
-    let machine = Machine::new(eth, schedule.n).unwrap();
-    let programs = scheduled::programs(schedule, 63 * 1024, SimTime::from_us_f64(400.0));
-    let mut sim = Sim::new(machine, programs, SimConfig::default());
-    sim.run().unwrap();
-    let drops = sim
-        .trace()
-        .records()
-        .iter()
-        .filter(|r| r.explain().contains(" dropped, sent again"))
-        .count();
-    (sim.now().as_secs_f64() * 1000.0, drops)
+    let run = scheduled::run(schedule, eth, 63 * 1024, SimTime::from_us_f64(400.0)).unwrap();
+    (run.end.as_secs_f64() * 1000.0, run.drops.values().sum())
 }
 
 #[test]
@@ -206,6 +194,23 @@ fn table_3_shape_ring_pays_a_retransmission_timeout_on_gather_and_triangle_and_t
 ) {
     let gather = Pattern::named("gather", 64).unwrap();
     let (ring_ms, ring_drops) = run_fig4(&ring_schedule(&gather));
+    // Every drop is at PE 0's port (the incast).
+    {
+        use rankscope_core::workloads::scheduled;
+        let profiles = builtin_profiles().unwrap();
+        let eth = profiles
+            .iter()
+            .find(|p| p.machine.id == "ethernet-1g")
+            .unwrap();
+        let run = scheduled::run(
+            &ring_schedule(&gather),
+            eth,
+            63 * 1024,
+            SimTime::from_us_f64(400.0),
+        )
+        .unwrap();
+        assert_eq!(run.drops.keys().copied().collect::<Vec<_>>(), [0]);
+    }
     let (delay_ms, delay_drops) = run_fig4(&delay_schedule(&gather, false).0);
     // Paper 002 Table 3 (s per 1000 collectives = ms per collective): Ring 214.4, proposed 33.2.
     assert!(

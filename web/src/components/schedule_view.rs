@@ -4,7 +4,10 @@
 //! conflict) — and **Build**, which replays Algorithm 1 turn by turn: the slot, the PEs still
 //! to go in priority order with their `Q_p`, the current PE's free and taken targets, its
 //! choice or δ, in words. Everything shown is core's (`proto::schedules`): the page only draws
-//! it. The address follows what is shown, so a link opens the same pattern at the same turn.
+//! it. **Run on the switch** plays both schedules as paper 002's Fig. 4 on the simulated
+//! Gigabit Ethernet cluster (`workloads::scheduled::run`) with the δ the user sets, and shows
+//! when each finishes and where its port dropped messages. The address follows what is shown,
+//! so a link opens the same pattern at the same turn.
 
 use rankscope_core::machine::builtin_profiles;
 use rankscope_core::proto::schedules::{
@@ -14,7 +17,54 @@ use rankscope_core::proto::schedules::{
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
-use crate::schedule_query::{ScheduleQuery, MAX_N};
+use crate::schedule_query::{ScheduleQuery, MAX_DELTA_US, MAX_N};
+use rankscope_core::time::SimTime;
+use rankscope_core::workloads::scheduled::{self, Outcome};
+
+/// Bytes per message of a run: 63 KiB, the largest eager size of paper 002's cluster.
+const BYTES: u64 = 63 * 1024;
+
+/// Both schedules run on the switch, for the query they were run for.
+#[derive(Clone, Debug, PartialEq)]
+struct Runs {
+    query: ScheduleQuery,
+    ring: Result<Outcome, String>,
+    delay: Result<Outcome, String>,
+}
+
+/// One schedule's run as a bar (scaled to the slower of the two) and its drops in words.
+fn run_row(label: &str, testid: &str, run: &Result<Outcome, String>, longest: f64) -> Html {
+    match run {
+        Err(e) => {
+            html! { <p class="load-error" data-testid={testid.to_string()}>{ format!("{label}: {e}") }</p> }
+        }
+        Ok(o) => {
+            let ms = o.end.as_secs_f64() * 1e3;
+            let drops: usize = o.drops.values().sum();
+            let said = if drops == 0 {
+                "no message dropped".to_string()
+            } else {
+                let ports: Vec<String> = o
+                    .drops
+                    .iter()
+                    .map(|(p, k)| format!("port {p}: {k}"))
+                    .collect();
+                format!(
+                    "{drops} dropped, each sent again after the retransmission timeout ({})",
+                    ports.join(", ")
+                )
+            };
+            html! {
+                <div class="sched-run" data-testid={testid.to_string()}>
+                    <span class="sched-run-label">{ label }</span>
+                    <span class="sched-bar" style={format!("--w: {:.1}%", 100.0 * ms / longest.max(1e-9))}></span>
+                    <span class="sched-run-ms">{ format!("{ms:.2} ms") }</span>
+                    <span class="muted sched-run-drops">{ said }</span>
+                </div>
+            }
+        }
+    }
+}
 
 /// Props: what the address asks for.
 #[derive(Properties, PartialEq)]
@@ -174,6 +224,35 @@ pub fn schedule_view(props: &ScheduleViewProps) -> Html {
             }
         })
     };
+    let runs = use_state(|| None::<Runs>);
+    let on_delta = {
+        let (set, q) = (set.clone(), (*query).clone());
+        Callback::from(move |e: Event| {
+            let i: HtmlInputElement = e.target_unchecked_into();
+            if let Ok(d) = i.value().parse::<u32>() {
+                set.emit(ScheduleQuery {
+                    delta_us: d.min(MAX_DELTA_US),
+                    ..q.clone()
+                });
+            }
+        })
+    };
+    let on_run = {
+        let (runs, built, q) = (runs.clone(), built.clone(), (*query).clone());
+        Callback::from(move |_| {
+            let Ok(b) = &*built else { return };
+            let profiles = builtin_profiles().unwrap_or_default();
+            let Some(eth) = profiles.iter().find(|p| p.machine.id == "ethernet-1g") else {
+                return;
+            };
+            let delta = SimTime::from_us_f64(f64::from(q.delta_us));
+            runs.set(Some(Runs {
+                query: q.clone(),
+                ring: scheduled::run(&b.ring, eth, BYTES, delta),
+                delay: scheduled::run(&b.delay, eth, BYTES, delta),
+            }));
+        })
+    };
     let on_edges = {
         let (set, q) = (set.clone(), (*query).clone());
         Callback::from(move |e: Event| {
@@ -289,6 +368,31 @@ pub fn schedule_view(props: &ScheduleViewProps) -> Html {
                         <span class="muted" data-testid="build-count">{ format!("{step} / {total} turns") }</span>
                     </div>
                     { turn }
+                    <div class="sched-runbox" data-testid="schedule-run">
+                        <div class="sched-run-controls">
+                            <strong>{ "Run on the switch" }</strong>
+                            <span class="muted">{ format!("paper 002's Fig. 4 on the simulated Gigabit Ethernet cluster, {} KiB per message", BYTES / 1024) }</span>
+                            <label class="field sched-delta">
+                                <span>{ "δ (µs)" }</span>
+                                <input type="number" min="0" max={MAX_DELTA_US.to_string()} step="50"
+                                    value={query.delta_us.to_string()} onchange={on_delta} data-testid="schedule-delta" />
+                            </label>
+                            <button class="control primary" data-testid="schedule-run-button" onclick={on_run}>{ "Run both" }</button>
+                        </div>
+                        { match &*runs {
+                            Some(r) if r.query == ScheduleQuery { step: r.query.step, ..(*query).clone() } => {
+                                let ms = |x: &Result<Outcome, String>| x.as_ref().map_or(0.0, |o| o.end.as_secs_f64() * 1e3);
+                                let longest = ms(&r.ring).max(ms(&r.delay));
+                                html! {
+                                    <>
+                                        { run_row("Ring", "run-ring", &r.ring, longest) }
+                                        { run_row("Proposed", "run-delay", &r.delay, longest) }
+                                    </>
+                                }
+                            }
+                            _ => html! { <p class="muted">{ "Press Run both: each PE posts its receives, starts its sends slot by slot and sleeps δ in a delay slot; a switch port whose buffer overflows drops the message, which is sent again after TCP's 200 ms timeout." }</p> },
+                        } }
+                    </div>
                     <div class="sched-row">
                         { matrix(&b.pattern) }
                         <div class="sched-col">
