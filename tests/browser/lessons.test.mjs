@@ -218,6 +218,8 @@ test('"Incast" (paper 002): 64 ranks gather through one switch port; the predict
     await page.waitForFunction(() => document.querySelector('[data-testid="lesson-pane"]').dataset.step === '2');
     await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 60000 });
     assert.match(await page.textContent('[data-testid="console"]'), /took 32\.5 ms/);
+    // The narration links the Schedules page, where Algorithm 1 decides this turn by turn.
+    assert.equal(await page.getAttribute('[data-testid="narration"] a', 'href'), '#schedule=gather&n=8&step=0');
     assert.deepEqual(problems, []);
   } finally {
     await close();

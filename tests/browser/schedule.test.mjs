@@ -14,6 +14,8 @@ test('gather on 8 PEs: Ring conflicts, the proposal builds turn by turn without 
   try {
     await page.waitForSelector('[data-testid="schedule-page"]');
     assert.equal(await page.getAttribute('[data-testid="nav-schedule"]', 'aria-current'), 'page');
+    assert.equal(await page.getAttribute('[data-testid="schedule-lesson-link"]', 'href'), '#lesson=incast&step=1');
+    assert.equal(await page.getAttribute('[data-testid="schedule-paper-link"]', 'href'), '#paper=002');
     // Ring: all seven senders into PE 0 in slot 0 — seven lit cells.
     assert.equal(await page.locator('[data-testid="grid-ring"] .sched-cell.conflict').count(), 7);
     assert.match(await page.textContent('[data-testid="ring-summary"]'), /1 slots · 0 delays · 21 conflicting pairs · no prediction/);

@@ -415,6 +415,12 @@ pub fn schedule_view(props: &ScheduleViewProps) -> Html {
                 <p class="summary muted">
                     { "Irregular many-to-many on one Ethernet switch: when two PEs send to one PE in the same slot, its switch port overflows and TCP waits out a 200 ms timeout. Ring (left) follows the all-to-all ring and moves later sends up into the gaps, so on a gather everyone sends to PE 0 at once; the proposed schedule (right) fills slot after slot, gives the PE with the fewest choices its turn first, and inserts a delay δ where every target it has left is taken. Lit cells are conflicts. The same from the command line: rankscope schedule --pattern gather -n 8 --steps." }
                 </p>
+                <p class="muted sched-links">
+                    { "See it run message by message in the " }
+                    <a href="#lesson=incast&step=1" data-testid="schedule-lesson-link">{ "Incast lesson" }</a>
+                    { ", and the paper's tables and figures recomputed in " }
+                    <a href="#paper=002" data-testid="schedule-paper-link">{ "Paper 002's check" }</a>{ "." }
+                </p>
                 { controls }
                 { body }
             </section>
