@@ -327,6 +327,12 @@ impl Experiment {
         while !self.advance(NATIVE_SLICE) {}
     }
 
+    /// The experiment with every job run to the end.
+    pub fn finished(mut self) -> Experiment {
+        self.run_to_end();
+        self
+    }
+
     /// The table as far as the jobs have come (unfinished cells have no value).
     pub fn table(&self) -> Table {
         Table {

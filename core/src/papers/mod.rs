@@ -37,6 +37,16 @@ pub struct Cell {
 }
 
 impl Cell {
+    /// A cell whose run has not given a value yet.
+    pub fn pending(label: impl Into<String>, paper: f64, note: impl Into<String>) -> Cell {
+        Cell {
+            label: label.into(),
+            paper,
+            simulated: None,
+            note: note.into(),
+        }
+    }
+
     /// (simulated − paper) / paper; 0 when they are equal, also when both are 0 (a flag the
     /// paper states as 0, e.g. paper 002's "no conflict").
     pub fn relative_error(&self) -> Option<f64> {
@@ -57,6 +67,18 @@ pub struct Table {
     pub title: String,
     /// Its cells, in the paper's order.
     pub cells: Vec<Cell>,
+}
+
+impl Table {
+    /// The simulated value of the cell labelled `label` (panics if there is none: for tests and
+    /// checks that ask for a cell they made).
+    pub fn value(&self, label: &str) -> f64 {
+        self.cells
+            .iter()
+            .find(|c| c.label == label)
+            .and_then(|c| c.simulated)
+            .unwrap_or_else(|| panic!("no value for {label}"))
+    }
 }
 
 /// One curve of a reproduced figure.

@@ -402,14 +402,6 @@ pub fn fig10() -> Figure {
 mod tests {
     use super::*;
 
-    fn cell(t: &Table, label: &str) -> f64 {
-        t.cells
-            .iter()
-            .find(|c| c.label == label)
-            .and_then(|c| c.simulated)
-            .unwrap_or_else(|| panic!("no value for {label}"))
-    }
-
     /// The shape paper 000 teaches, with the tolerance stated: pre-posted both-sides is the
     /// fastest engine and the same for all three protocols (within 2 %), and within 10 % of the
     /// paper's 15.4 µs; pre-posting makes both-sides faster than naive; in the naive ping-pong,
@@ -425,12 +417,7 @@ mod tests {
         assert_eq!(t.cells.len(), 14);
         let pre: Vec<f64> = PROTOCOLS
             .iter()
-            .map(|p| {
-                cell(
-                    &t,
-                    &format!("pre-posted (Fig. 9), {}", Matching::BothSides(*p)),
-                )
-            })
+            .map(|p| t.value(&format!("pre-posted (Fig. 9), {}", Matching::BothSides(*p))))
             .collect();
         let fastest = pre.iter().copied().fold(f64::INFINITY, f64::min);
         for v in &pre {
@@ -448,22 +435,19 @@ mod tests {
         for p in PROTOCOLS {
             let both = Matching::BothSides(p);
             assert!(
-                cell(&t, &format!("naive (Fig. 8), {both}"))
-                    > cell(&t, &format!("pre-posted (Fig. 9), {both}"))
+                t.value(&format!("naive (Fig. 8), {both}"))
+                    > t.value(&format!("pre-posted (Fig. 9), {both}"))
             );
         }
         for p in [Protocol::Get, Protocol::Sync] {
-            let both = cell(&t, &format!("naive (Fig. 8), {}", Matching::BothSides(p)));
-            let receiver = cell(
-                &t,
-                &format!("naive (Fig. 8), {}", Matching::ReceiverOnly(p)),
-            );
+            let both = t.value(&format!("naive (Fig. 8), {}", Matching::BothSides(p)));
+            let receiver = t.value(&format!("naive (Fig. 8), {}", Matching::ReceiverOnly(p)));
             assert!(both > 1.10 * receiver, "{p}: {both} vs {receiver}");
         }
-        let both_buffered = cell(&t, "naive (Fig. 8), both-sides:buffered");
-        let receiver_buffered = cell(&t, "naive (Fig. 8), receiver-only:buffered");
+        let both_buffered = t.value("naive (Fig. 8), both-sides:buffered");
+        let receiver_buffered = t.value("naive (Fig. 8), receiver-only:buffered");
         assert!(both_buffered <= receiver_buffered * 1.001);
-        let rb = cell(&t, "pre-posted (Fig. 9), receiver-only:buffered");
+        let rb = t.value("pre-posted (Fig. 9), receiver-only:buffered");
         for c in t.cells.iter().filter(|c| c.label.starts_with("pre-posted")) {
             assert!(
                 c.simulated.unwrap() <= rb,
@@ -472,8 +456,8 @@ mod tests {
             );
         }
         assert!(
-            cell(&t, "pre-posting overhead, both sides")
-                > cell(&t, "pre-posting overhead, receiver only")
+            t.value("pre-posting overhead, both sides")
+                > t.value("pre-posting overhead, receiver only")
         );
     }
 
@@ -516,7 +500,7 @@ mod tests {
     fn table3_has_the_papers_shape() {
         let t = table3(1000);
         assert_eq!(t.cells.len(), 20);
-        let v = |label: &str| cell(&t, label);
+        let v = |label: &str| t.value(label);
         for p in ["get", "sync"] {
             let without = v(&format!("w/o yield, pre-posted, receiver-only:{p}"));
             let with = v(&format!("with yield, pre-posted, receiver-only:{p}"));

@@ -329,22 +329,6 @@ fn fresh_flows() -> Option<u64> {
     Some(c.port_buffer_bytes.value / c.window_bytes.value.max(1))
 }
 
-/// A cell with no value yet.
-fn cell(label: impl Into<String>, paper: f64, note: impl Into<String>) -> Cell {
-    Cell {
-        label: label.into(),
-        paper,
-        simulated: None,
-        note: note.into(),
-    }
-}
-
-/// Runs every job of `experiment` to the end.
-fn run_all(mut experiment: Experiment) -> Experiment {
-    experiment.run_to_end();
-    experiment
-}
-
 /// Port drops in a finished run's trace: records saying a switch port dropped a message (a
 /// first send or a retransmission).
 pub fn port_drops(sim: &Sim<Native>) -> usize {
@@ -398,7 +382,7 @@ pub fn table1() -> Table {
             title: "Paper 002 Table 1".into(),
             cells: vec![Cell {
                 note: e,
-                ..cell("the model's parameters", f64::NAN, "")
+                ..Cell::pending("the model's parameters", f64::NAN, "")
             }],
         },
     }
@@ -416,7 +400,7 @@ pub fn table1_at(params: &LogGp) -> Table {
             Err(e) => {
                 cells.push(Cell {
                     note: e.to_string(),
-                    ..cell(format!("{name}: pattern"), f64::NAN, "")
+                    ..Cell::pending(format!("{name}: pattern"), f64::NAN, "")
                 });
                 continue;
             }
@@ -440,7 +424,7 @@ pub fn table1_at(params: &LogGp) -> Table {
                     schedule.delays()
                 ));
             }
-            let mut c = cell(
+            let mut c = Cell::pending(
                 format!("{name}, {}: conflicts (1 = yes)", algo.name()),
                 f64::from(u8::from(paper)),
                 note,
@@ -465,7 +449,7 @@ pub fn table1_at(params: &LogGp) -> Table {
                         }
                     )
                 };
-                let mut c = cell(
+                let mut c = Cell::pending(
                     format!("{name}, {}: makespan ÷ ((n − 1)·I(k) + L + o)", algo.name()),
                     1.0,
                     note,
@@ -510,11 +494,16 @@ pub fn table3_experiment() -> Experiment {
                 Algo::Ring => format!("{name}, Ring"),
                 Algo::Proposed => format!("{name}, proposed (δ = {DELTA_US} µs)"),
             };
-            jobs.push(collective_job(cell(label, paper, ""), name, algo, DELTA_US));
+            jobs.push(collective_job(
+                Cell::pending(label, paper, ""),
+                name,
+                algo,
+                DELTA_US,
+            ));
         }
         for (call, paper) in mpi {
             jobs.push(Job::failed(
-                cell(format!("{name}, {call}"), *paper, ""),
+                Cell::pending(format!("{name}, {call}"), *paper, ""),
                 format!(
                     "not modelled: {call} needs Open MPI 3.1's collective algorithms (the \
                      paper's library), which the simulator does not have yet"
@@ -541,7 +530,7 @@ pub fn fig5_experiment() -> Experiment {
         .iter()
         .map(|&d| {
             collective_job(
-                cell(
+                Cell::pending(
                     format!("δ = {d} µs, ms per gather"),
                     f64::NAN,
                     "the paper plots it without a number in the text",
@@ -581,7 +570,7 @@ pub fn fig5_from(experiment: &Experiment) -> Figure {
         .jobs
         .iter()
         .find(|j| j.is_done() && j.cell.simulated.is_none());
-    let mut best = cell(
+    let mut best = Cell::pending(
         "best δ (µs)",
         FIG5_BEST_US,
         format!(
@@ -611,7 +600,7 @@ pub fn fig5_from(experiment: &Experiment) -> Figure {
     }
     let at = FIG5_DELTAS_US.iter().position(|&d| d == FIG5_BEST_US);
     let job = at.and_then(|i| experiment.jobs.get(i));
-    let mut at_best = cell(
+    let mut at_best = Cell::pending(
         format!("ms per gather at δ = {FIG5_BEST_US} µs"),
         TABLE3[1].2,
         "the paper's Table 3 (proposed, gather, at this δ)",
@@ -668,7 +657,7 @@ fn fig5_reproduced(figure: Figure) -> Reproduced {
 
 /// Fig. 5 with every run finished.
 pub fn fig5() -> Figure {
-    fig5_from(&run_all(fig5_experiment()))
+    fig5_from(&fig5_experiment().finished())
 }
 
 /// Fig. 6's runs: for each scale-free pattern of [`SCALE_FREE`], Ring then the proposed
@@ -678,7 +667,7 @@ pub fn fig6_experiment() -> Experiment {
     for (name, _) in SCALE_FREE {
         for algo in Algo::BOTH {
             jobs.push(collective_job(
-                cell(
+                Cell::pending(
                     format!("{name}, {}, ms per collective", algo.name()),
                     f64::NAN,
                     "the paper plots it without a number in the text",
@@ -725,7 +714,7 @@ pub fn fig6_from(experiment: &Experiment) -> Figure {
         } else {
             (1.0 / middle, format!("the paper: {low}–{high}× slower"))
         };
-        let mut c = cell(format!("{name}, speed-up Ring ÷ proposed"), paper, range);
+        let mut c = Cell::pending(format!("{name}, speed-up Ring ÷ proposed"), paper, range);
         if let (Some(r), Some(p)) = (ring, proposed) {
             c.simulated = match (r.cell.simulated, p.cell.simulated) {
                 (Some(a), Some(b)) => Some(a / b),
@@ -750,7 +739,7 @@ pub fn fig6_from(experiment: &Experiment) -> Figure {
     }
     let (low, high) = FIG6_ALLTOALLV;
     for (name, _) in SCALE_FREE {
-        cells.push(cell(
+        cells.push(Cell::pending(
             format!("{name}, speed-up MPI_Alltoallv ÷ proposed"),
             (low + high) / 2.0,
             format!(
@@ -842,7 +831,7 @@ fn fig6_reproduced(figure: Figure) -> Reproduced {
 
 /// Fig. 6 with every run finished.
 pub fn fig6() -> Figure {
-    fig6_from(&run_all(fig6_experiment()))
+    fig6_from(&fig6_experiment().finished())
 }
 
 #[cfg(test)]
@@ -867,14 +856,6 @@ mod tests {
     fn in_slices(mut experiment: Experiment) -> Experiment {
         while !experiment.advance(97) {}
         experiment
-    }
-
-    fn value(t: &Table, label: &str) -> f64 {
-        t.cells
-            .iter()
-            .find(|c| c.label == label)
-            .and_then(|c| c.simulated)
-            .unwrap_or_else(|| panic!("no value for {label}"))
     }
 
     /// Jobs advanced in small slices give exactly the direct runs' times, and their notes the
@@ -978,7 +959,7 @@ mod tests {
         assert_eq!(t.cells.len(), 8 + 6);
         for name in ["scatter", "gather"] {
             let c = format!("{name}, proposed: makespan ÷ ((n − 1)·I(k) + L + o)");
-            assert_eq!(value(&t, &c), 1.0);
+            assert_eq!(t.value(&c), 1.0);
         }
         for name in ["alltoall", "triangle"] {
             let label = format!("{name}, proposed: makespan ÷ ((n − 1)·I(k) + L + o)");
@@ -986,9 +967,9 @@ mod tests {
             assert!(c.note.starts_with("eq. 14 fails"), "{}", c.note);
         }
         let all = "alltoall, proposed: makespan ÷ ((n − 1)·I(k) + L + o)";
-        assert!(value(&t, all) > 1.0);
+        assert!(t.value(all) > 1.0);
         assert_eq!(
-            value(&t, "triangle, proposed: makespan ÷ ((n − 1)·I(k) + L + o)"),
+            t.value("triangle, proposed: makespan ÷ ((n − 1)·I(k) + L + o)"),
             1.0
         );
     }
@@ -1020,8 +1001,8 @@ mod tests {
     fn ring_pays_a_timeout_on_gather_and_triangle_and_the_proposal_does_not() {
         let t = table3();
         for name in ["gather", "triangle"] {
-            let ring = value(&t, &format!("{name}, Ring"));
-            let proposed = value(&t, &format!("{name}, proposed (δ = {DELTA_US} µs)"));
+            let ring = t.value(&format!("{name}, Ring"));
+            let proposed = t.value(&format!("{name}, proposed (δ = {DELTA_US} µs)"));
             assert!((150.0..230.0).contains(&(ring - proposed)), "{name}");
         }
         for c in &t.cells {
@@ -1033,17 +1014,17 @@ mod tests {
                 assert_eq!(c.note != "no port drop", conflicting, "{}", c.label);
             }
         }
-        let gather = value(&t, &format!("gather, proposed (δ = {DELTA_US} µs)"));
+        let gather = t.value(&format!("gather, proposed (δ = {DELTA_US} µs)"));
         assert!((gather - 33.2).abs() / 33.2 < 0.03, "{gather}");
         // The misses the part states: triangle's proposed schedule at the link-rate bound (as
         // gather's), all-to-all under the paper's 37 s.
-        let triangle = value(&t, &format!("triangle, proposed (δ = {DELTA_US} µs)"));
+        let triangle = t.value(&format!("triangle, proposed (δ = {DELTA_US} µs)"));
         assert!((triangle - gather).abs() / gather < 0.01, "{triangle}");
-        assert!(value(&t, "alltoall, Ring") < 37.0);
+        assert!(t.value("alltoall, Ring") < 37.0);
         for name in ["scatter", "alltoall"] {
             assert_eq!(
-                value(&t, &format!("{name}, Ring")),
-                value(&t, &format!("{name}, proposed (δ = {DELTA_US} µs)")),
+                t.value(&format!("{name}, Ring")),
+                t.value(&format!("{name}, proposed (δ = {DELTA_US} µs)")),
                 "{name}"
             );
         }

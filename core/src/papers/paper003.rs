@@ -321,22 +321,6 @@ fn native_job(
     }
 }
 
-/// A cell with no value yet.
-fn cell(label: impl Into<String>, paper: f64, note: impl Into<String>) -> Cell {
-    Cell {
-        label: label.into(),
-        paper,
-        simulated: None,
-        note: note.into(),
-    }
-}
-
-/// Runs every job of `experiment` to the end.
-fn run_all(mut experiment: Experiment) -> Experiment {
-    while !experiment.advance(u64::MAX) {}
-    experiment
-}
-
 /// A cell computed from other cells: `value` of their values once all have one; while they run,
 /// no value; if one of them finished without a value, no value and a note saying so.
 fn derived(mut cell: Cell, from: &[&Job], value: impl FnOnce(&[f64]) -> Option<f64>) -> Cell {
@@ -365,7 +349,7 @@ pub fn fig8_experiment(rounds: u32) -> Experiment {
                 _ => "a prediction; the paper plots it without a number in the text",
             };
             native_job(
-                cell(format!("{n} processes"), fig8_stated(n), note),
+                Cell::pending(format!("{n} processes"), fig8_stated(n), note),
                 profile("fx100", None, None),
                 WorkloadKind::SharedLock,
                 n,
@@ -411,7 +395,7 @@ pub fn k_job() -> Job {
 
 /// The K computer's cell, not computed yet ([`k_job`]'s).
 pub fn k_cell() -> Cell {
-    cell(
+    Cell::pending(
         "663,552 processes (K computer), s for one lock + unlock",
         1.0,
         "the paper extrapolates about 1 s; here all 663,552 processes are simulated once",
@@ -471,7 +455,7 @@ pub fn fig8_from(experiment: &Experiment, k: Cell) -> Figure {
 /// Fig. 8: the curve (µs per lock + unlock, `rounds` rounds) and the values the text states,
 /// including the K computer's round.
 pub fn fig8(rounds: u32) -> Figure {
-    fig8_from(&run_all(fig8_experiment(rounds)), k_job().run())
+    fig8_from(&fig8_experiment(rounds).finished(), k_job().run())
 }
 
 /// One shared lock + unlock round of `processes` processes on FX100 resized to
@@ -479,7 +463,7 @@ pub fn fig8(rounds: u32) -> Figure {
 /// process's finish time in µs.
 pub fn round_job(processes: u32) -> Job {
     native_job(
-        cell(
+        Cell::pending(
             format!("{processes} processes, one shared lock + unlock (µs)"),
             f64::NAN,
             format!(
@@ -520,11 +504,11 @@ pub fn fig9_experiment(rounds: u32) -> Experiment {
         title: format!("Paper 003 Fig. 9: shared lock + unlock at {n} processes, FX10 against FX100 (µs per round, {rounds} rounds)"),
         jobs: vec![
             run(
-                cell("FX100, µs per round", FIG9_FX100_US, "Tofu2's RDMA atomics"),
+                Cell::pending("FX100, µs per round", FIG9_FX100_US, "Tofu2's RDMA atomics"),
                 profile("fx100", None, None),
             ),
             run(
-                cell(
+                Cell::pending(
                     "FX10, µs per round",
                     FIG9_FX10_US,
                     "the paper prints 114 s, read as 1000 rounds (its ratio to FX100 is ≈ 1000); Tofu1 has no RDMA atomics, so each lock step is a handler on the target's processor ([cpu] handler_us, assumed). The paper notes its FX10 figure is Fujitsu MPI's MPI_Win_lock, with the MPI implementation's overhead, while FX100's MCS-RW runs on the Tofu library directly; the model has no basis for that overhead, so the ×1000 is a miss",
@@ -541,7 +525,7 @@ pub fn fig9_from(experiment: &Experiment) -> Table {
     let jobs: Vec<&Job> = experiment.jobs.iter().collect();
     if let [fx100, fx10] = jobs[..] {
         cells.push(derived(
-            cell(
+            Cell::pending(
                 "FX10 / FX100",
                 FIG9_FX10_US / FIG9_FX100_US,
                 "the paper: about 1000 times",
@@ -558,7 +542,7 @@ pub fn fig9_from(experiment: &Experiment) -> Table {
 
 /// Fig. 9: FX10 (no RDMA atomics; 24 nodes × 16) against FX100 at 256 processes.
 pub fn fig9(rounds: u32) -> Table {
-    fig9_from(&run_all(fig9_experiment(rounds)))
+    fig9_from(&fig9_experiment(rounds).finished())
 }
 
 /// Fig. 10's runs: `rounds` shared lock + unlock rounds of every process on [`FIG10_NODES`]
@@ -570,7 +554,7 @@ pub fn fig10_experiment(rounds: u32) -> Experiment {
         .map(|&(ppn, _)| {
             let n = FIG10_NODES * ppn;
             native_job(
-                cell(
+                Cell::pending(
                     format!(
                         "ppn {ppn} ({n} processes), slowest rank's finish (s, {rounds} rounds)"
                     ),
@@ -635,7 +619,7 @@ pub fn fig10_from(experiment: &Experiment, rounds: u32) -> Fig10 {
     let mut cells = Vec::new();
     for (i, &(ppn, paper)) in FIG10_PPN.iter().enumerate() {
         let n = FIG10_NODES * ppn;
-        let mut c = cell(
+        let mut c = Cell::pending(
             format!("ppn {ppn} ({n} processes), slowest rank's total (s)"),
             paper,
             "",
@@ -649,7 +633,7 @@ pub fn fig10_from(experiment: &Experiment, rounds: u32) -> Fig10 {
         cells.push(c);
     }
     let last = FIG10_PPN.len() - 1;
-    let mut fastest = cell(
+    let mut fastest = Cell::pending(
         format!("ppn {}, fastest rank's total (s)", FIG10_PPN[last].0),
         FIG10_FASTEST_S,
         "the paper: totals spread from 0.1 to 2.2 s, in order of hop distance",
@@ -718,7 +702,7 @@ pub fn fig10_from(experiment: &Experiment, rounds: u32) -> Fig10 {
 /// Fig. 10: per-rank totals of `rounds` rounds (reported for 1000) on 128 nodes with ppn 1,
 /// 8 and 32, and the ppn-32 totals by hop distance to the lock's node.
 pub fn fig10(rounds: u32) -> (Table, Figure) {
-    let f = fig10_from(&run_all(fig10_experiment(rounds)), rounds);
+    let f = fig10_from(&fig10_experiment(rounds).finished(), rounds);
     (f.table, f.by_hops)
 }
 
@@ -730,7 +714,7 @@ pub fn fig11_12_experiment() -> Experiment {
         .iter()
         .map(|&engines| {
             native_job(
-                cell(
+                Cell::pending(
                     format!("{engines} engine(s), slowest finish (µs)"),
                     f64::NAN,
                     "",
@@ -763,7 +747,7 @@ pub fn fig11_12_from(experiment: &Experiment) -> Table {
         .iter()
         .zip(FIG11_12_ENGINES)
         .map(|(job, engines)| {
-            let mut c = cell(
+            let mut c = Cell::pending(
                 format!(
                     "{engines} engine{}, mean µs per fetch_and_add",
                     if engines == 1 { "" } else { "s" }
@@ -783,7 +767,7 @@ pub fn fig11_12_from(experiment: &Experiment) -> Table {
         })
         .collect();
     if let [one, four] = &cells[..] {
-        let mut gain = cell(
+        let mut gain = Cell::pending(
             "improvement with 4 engines (%)",
             FIG11_12_GAIN_PERCENT,
             "bus-locked atomics serialize across engines ([nic] atomic_serial_fraction, assumed): far from 4×",
@@ -806,7 +790,7 @@ pub fn fig11_12_from(experiment: &Experiment) -> Table {
 /// Figs. 11–12: every process on the lock's node issues fetch_and_adds to it (loopback through
 /// the RDMA engines); mean time per fetch_and_add with 1 and with 4 receiving engines.
 pub fn fig11_12() -> Table {
-    fig11_12_from(&run_all(fig11_12_experiment()))
+    fig11_12_from(&fig11_12_experiment().finished())
 }
 
 /// What each lock algorithm is, for its cells' notes.
@@ -826,7 +810,7 @@ pub fn algorithms_experiment(rounds: u32) -> Experiment {
     let mut jobs = Vec::new();
     for algorithm in Algorithm::ALL {
         for n in ALGORITHM_PROCESSES {
-            let c = cell(
+            let c = Cell::pending(
                 format!("{algorithm}, {n} processes"),
                 f64::NAN,
                 algorithm_note(algorithm),
@@ -891,7 +875,7 @@ pub fn algorithms_from(experiment: &Experiment) -> Figure {
 /// acquire in four is exclusive, for MCS-RW (the paper's implementation), foMPI's remote polling
 /// and a centralized test-and-set lock.
 pub fn algorithms(rounds: u32) -> Figure {
-    algorithms_from(&run_all(algorithms_experiment(rounds)))
+    algorithms_from(&algorithms_experiment(rounds).finished())
 }
 
 #[cfg(test)]
