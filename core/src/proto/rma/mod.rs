@@ -48,6 +48,9 @@ pub struct RdmaReq {
     /// The operation on a memory word it carries out, if it has values (else timing only, or a
     /// window access).
     pub mem: Option<MemOp>,
+    /// While it is on its way to the target (an `Apply` or `Software` event pending): a
+    /// delivery "You are the network" may hold back.
+    pub flight: Option<InFlight>,
 }
 
 /// Who narrates a memory-word operation when it takes effect (a lock algorithm's steps): it
@@ -59,12 +62,13 @@ pub trait StepNote: fmt::Debug + Sync {
 
 /// An operation on its way to its target.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-struct InFlight {
-    origin: Rank,
+pub struct InFlight {
+    /// The rank that issued it.
+    pub origin: Rank,
     /// When the machine model lands it.
-    lands: SimTime,
+    pub lands: SimTime,
     /// From taking effect to its result being back at the origin (hardware path).
-    back: SimTime,
+    pub back: SimTime,
 }
 
 /// The layer's events.
@@ -117,9 +121,6 @@ pub struct OneSided {
     /// Ranks spinning on a word of their own memory, with the word and the condition.
     pub(crate) spinners: BTreeMap<Rank, (u32, Until)>,
     pub(crate) windows: windows::WindowTable,
-    /// Operations on their way to the target (an `Apply` or `Software` event pending): the
-    /// origin, when the machine model lands them, and the return leg to the origin.
-    in_flight: BTreeMap<ReqId, InFlight>,
     /// Completions that fell due while their operation was still held back on the way to the
     /// target (only where the user is the network): they follow the `Apply`.
     done_after_apply: Vec<ReqId>,
@@ -135,7 +136,6 @@ impl OneSided {
             notes: BTreeMap::new(),
             spinners: BTreeMap::new(),
             windows: windows::WindowTable::default(),
-            in_flight: BTreeMap::new(),
             done_after_apply: Vec::new(),
         }
     }
@@ -171,7 +171,16 @@ impl OneSided {
         op: RdmaOp,
         mem: Option<MemOp>,
     ) -> ReqId {
-        let req = self.new_request(io, origin, RdmaReq { target, op, mem });
+        let req = self.new_request(
+            io,
+            origin,
+            RdmaReq {
+                target,
+                op,
+                mem,
+                flight: None,
+            },
+        );
         self.issue(io, req, origin, target, op, false);
         req
     }
@@ -204,7 +213,7 @@ impl OneSided {
             Some(t) if !t.software => {
                 if self.carries_values(req) {
                     io.schedule(t.arrival, RmaEvent::Apply(req).encode());
-                    self.in_flight.insert(
+                    self.set_flight(
                         req,
                         InFlight {
                             origin,
@@ -220,7 +229,7 @@ impl OneSided {
                     .machine()
                     .message(now, origin, target, op.request_bytes());
                 let lands = t.arrival + t.target_cpu;
-                self.in_flight.insert(
+                self.set_flight(
                     req,
                     InFlight {
                         origin,
@@ -243,6 +252,18 @@ impl OneSided {
             io.hardware(origin, None, note.to_string());
         }
         io.schedule(at, event.encode());
+    }
+
+    /// Notes that `req` is on its way to its target.
+    fn set_flight(&mut self, req: ReqId, flight: InFlight) {
+        if let Some(k) = self.kinds.get_mut(req.0) {
+            k.flight = Some(flight);
+        }
+    }
+
+    /// `req` reached its target: what its flight was.
+    fn land(&mut self, req: ReqId) -> Option<InFlight> {
+        self.kinds.get_mut(req.0).and_then(|k| k.flight.take())
     }
 
     /// Whether the one-sided request `req` changes values at its target (a memory word or a
@@ -312,8 +333,9 @@ impl Layer for OneSided {
                 // The model lands the operation before (or when) its result is back; if the
                 // network held it back, the result waits for it.
                 let held = self
-                    .in_flight
-                    .get(&req)
+                    .kinds
+                    .get(req.0)
+                    .and_then(|k| k.flight)
                     .is_some_and(|f| f.lands <= io.now());
                 if held {
                     self.done_after_apply.push(req);
@@ -322,7 +344,7 @@ impl Layer for OneSided {
                 }
             }
             RmaEvent::Software(req) => {
-                self.in_flight.remove(&req);
+                self.land(req);
                 self.software(io, req);
             }
             RmaEvent::Reply(req) => self.reply(io, req),
@@ -332,7 +354,7 @@ impl Layer for OneSided {
                 } else {
                     self.mem_apply(io, req);
                 }
-                let back = self.in_flight.remove(&req).map(|f| f.back);
+                let back = self.land(req).map(|f| f.back);
                 if let Some(i) = self.done_after_apply.iter().position(|r| *r == req) {
                     self.done_after_apply.swap_remove(i);
                     let at = io.now() + back.unwrap_or(SimTime::ZERO);
@@ -349,8 +371,10 @@ impl Layer for OneSided {
         match RmaEvent::decode(event) {
             RmaEvent::Apply(req) | RmaEvent::Software(req) => {
                 let k = self.kinds.get(req.0)?;
-                let from = self.in_flight.get(&req)?.origin;
-                Some(Delivery { from, to: k.target })
+                Some(Delivery {
+                    from: k.flight?.origin,
+                    to: k.target,
+                })
             }
             _ => None,
         }
@@ -401,7 +425,6 @@ impl Layer for OneSided {
     fn heap_bytes(&self) -> usize {
         self.windows.heap_bytes()
             + self.kinds.heap_bytes()
-            + self.in_flight.len() * (std::mem::size_of::<(ReqId, InFlight)>() + 16)
             + self.done_after_apply.capacity() * std::mem::size_of::<ReqId>()
     }
 }

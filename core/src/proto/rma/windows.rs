@@ -314,6 +314,7 @@ impl OneSided {
                 target,
                 op,
                 mem: None,
+                flight: None,
             },
         );
         let forced = software.is_some();

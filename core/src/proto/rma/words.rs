@@ -68,6 +68,7 @@ impl OneSided {
                 target: origin,
                 op: rdma_of(op),
                 mem: Some(op),
+                flight: None,
             },
         );
         io.set_data(req, result.to_le_bytes().to_vec());
