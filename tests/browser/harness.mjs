@@ -231,3 +231,15 @@ export async function pasteProgram(page, text) {
     lines,
   );
 }
+
+/** The rows of a paper-check part as shown: label, paper, raw simulated value (null for none),
+ * verdict, and each cell's text (`shown[4]` is the note). */
+export const partRows = (page, part) =>
+  page.$$eval(`[data-testid="part-${part}"] tr[data-testid="cell"]`, (trs) =>
+    trs.map((tr) => ({
+      label: tr.dataset.label,
+      paper: Number(tr.dataset.paper),
+      simulated: tr.dataset.simulated === '' ? null : Number(tr.dataset.simulated),
+      verdict: tr.dataset.verdict,
+      shown: [...tr.cells].map((td) => td.textContent.trim()),
+    })));

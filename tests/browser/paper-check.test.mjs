@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expectedDir, loadApp, screenshot, useSite } from './harness.mjs';
+import { expectedDir, loadApp, partRows, screenshot, useSite } from './harness.mjs';
 
 const site = useSite(['/']);
 const desktop = { viewport: { width: 1280, height: 900 } };
@@ -23,17 +23,6 @@ const progress = async (page, part) => {
     busyMs: Number(await el.getAttribute('data-busy-ms')),
   };
 };
-
-/** The rows of a part as shown: label, paper, raw simulated value, shown texts, verdict. */
-const rows = (page, part) =>
-  page.$$eval(`[data-testid="part-${part}"] tr[data-testid="cell"]`, (trs) =>
-    trs.map((tr) => ({
-      label: tr.dataset.label,
-      paper: Number(tr.dataset.paper),
-      simulated: tr.dataset.simulated === '' ? null : Number(tr.dataset.simulated),
-      verdict: tr.dataset.verdict,
-      shown: [...tr.cells].map((td) => td.textContent.trim()),
-    })));
 
 /** Watches the main thread from inside the page: long tasks and gaps between painted frames. */
 const watchMainThread = (page) =>
@@ -123,8 +112,8 @@ test('paper 000: Table 1 and Fig. 10 computed in the page equal the CLI, Table 3
     console.log(`Fig. 10: done ${(done.fig10 / 1000).toFixed(1)} s after opening, ${(f10.busyMs / 1000).toFixed(2)} s of computing`);
 
     // Every value equals the CLI's.
-    compareWithCli(await rows(page, 'table1'), table1.cells, 'Table 1');
-    compareWithCli(await rows(page, 'fig10'), fig10.points.cells, 'Fig. 10 (stated values)');
+    compareWithCli(await partRows(page, 'table1'), table1.cells, 'Table 1');
+    compareWithCli(await partRows(page, 'fig10'), fig10.points.cells, 'Fig. 10 (stated values)');
     const series = await page.$$eval('[data-testid="series"]', (trs) =>
       trs.map((tr) => ({ label: tr.dataset.label, values: [...tr.cells].slice(1).map((td) => td.textContent) })));
     assert.deepEqual(series.map((s) => s.label), fig10.series.map((s) => s.label));
@@ -198,7 +187,7 @@ test('paper 000: Table 1 and Fig. 10 computed in the page equal the CLI, Table 3
     console.log(`Table 3: ${t3.done} / ${t3.total} runs after ${(t3.busyMs / 1000).toFixed(1)} s of computing` +
       (t3.done > 0 ? ` (${(t3.busyMs / t3.done / 1000).toFixed(1)} s per run)` : '') +
       `; waited ${((performance.now() - t3start) / 1000).toFixed(0)} s`);
-    const shown3 = await rows(page, 'table3');
+    const shown3 = await partRows(page, 'table3');
     const cli3 = expected.tables.find((t) => t.title.includes('Table 3'));
     shown3.filter((r) => r.simulated !== null).forEach((r) => {
       const cell = cli3.cells.find((c) => c.label === r.label);

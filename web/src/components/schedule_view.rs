@@ -14,6 +14,7 @@ use rankscope_core::proto::schedules::{
     delay_schedule, makespan, pattern::SCALE_FREE, ring_schedule, Decision, LogGp, Pattern,
     Schedule,
 };
+use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
@@ -104,6 +105,22 @@ fn build(q: &ScheduleQuery) -> Result<Built, String> {
         delay,
         turns,
     })
+}
+
+/// The value of the field an event came from (a text or number input, a select, a text area).
+fn value_of(e: &Event) -> String {
+    let Some(target) = e.target() else {
+        return String::new();
+    };
+    if let Some(i) = target.dyn_ref::<HtmlInputElement>() {
+        i.value()
+    } else if let Some(s) = target.dyn_ref::<HtmlSelectElement>() {
+        s.value()
+    } else if let Some(t) = target.dyn_ref::<HtmlTextAreaElement>() {
+        t.value()
+    } else {
+        String::new()
+    }
 }
 
 /// Writes the query into the address without a new history entry.
@@ -200,49 +217,60 @@ pub fn schedule_view(props: &ScheduleViewProps) -> Html {
             query.set(q);
         })
     };
-    let on_pattern = {
+    // A field's new value → the query it makes (or nothing, for a value that does not parse).
+    let field = |apply: fn(&ScheduleQuery, &str) -> Option<ScheduleQuery>| {
         let (set, q) = (set.clone(), (*query).clone());
         Callback::from(move |e: Event| {
-            let s: HtmlSelectElement = e.target_unchecked_into();
-            set.emit(ScheduleQuery {
-                pattern: s.value(),
-                step: None,
-                ..q.clone()
-            });
-        })
-    };
-    let on_n = {
-        let (set, q) = (set.clone(), (*query).clone());
-        Callback::from(move |e: Event| {
-            let i: HtmlInputElement = e.target_unchecked_into();
-            if let Ok(n) = i.value().parse::<u32>() {
-                set.emit(ScheduleQuery {
-                    n: n.clamp(2, MAX_N),
-                    step: None,
-                    ..q.clone()
-                });
+            if let Some(next) = apply(&q, &value_of(&e)) {
+                set.emit(next);
             }
         })
     };
+    let on_pattern = field(|q, v| {
+        Some(ScheduleQuery {
+            pattern: v.to_string(),
+            step: None,
+            ..q.clone()
+        })
+    });
+    let on_n = field(|q, v| {
+        let n = v.parse::<u32>().ok()?;
+        Some(ScheduleQuery {
+            n: n.clamp(2, MAX_N),
+            step: None,
+            ..q.clone()
+        })
+    });
+    let on_delta = field(|q, v| {
+        let d = v.parse::<u32>().ok()?;
+        Some(ScheduleQuery {
+            delta_us: d.min(MAX_DELTA_US),
+            ..q.clone()
+        })
+    });
+    let on_edges = field(|q, v| {
+        Some(ScheduleQuery {
+            edges: v.to_string(),
+            step: None,
+            ..q.clone()
+        })
+    });
     let runs = use_state(|| None::<Runs>);
-    let on_delta = {
-        let (set, q) = (set.clone(), (*query).clone());
-        Callback::from(move |e: Event| {
-            let i: HtmlInputElement = e.target_unchecked_into();
-            if let Ok(d) = i.value().parse::<u32>() {
-                set.emit(ScheduleQuery {
-                    delta_us: d.min(MAX_DELTA_US),
-                    ..q.clone()
-                });
-            }
-        })
-    };
+    // The cluster the runs and the makespan model use (parsed once, not on every render).
+    let cluster = use_memo((), |_| {
+        builtin_profiles()
+            .ok()
+            .and_then(|ps| ps.into_iter().find(|p| p.machine.id == "ethernet-1g"))
+    });
     let on_run = {
-        let (runs, built, q) = (runs.clone(), built.clone(), (*query).clone());
+        let (runs, built, q, cluster) = (
+            runs.clone(),
+            built.clone(),
+            (*query).clone(),
+            cluster.clone(),
+        );
         Callback::from(move |_| {
-            let Ok(b) = &*built else { return };
-            let profiles = builtin_profiles().unwrap_or_default();
-            let Some(eth) = profiles.iter().find(|p| p.machine.id == "ethernet-1g") else {
+            let (Ok(b), Some(eth)) = (&*built, &*cluster) else {
                 return;
             };
             let delta = SimTime::from_us_f64(f64::from(q.delta_us));
@@ -251,17 +279,6 @@ pub fn schedule_view(props: &ScheduleViewProps) -> Html {
                 ring: scheduled::run(&b.ring, eth, BYTES, delta),
                 delay: scheduled::run(&b.delay, eth, BYTES, delta),
             }));
-        })
-    };
-    let on_edges = {
-        let (set, q) = (set.clone(), (*query).clone());
-        Callback::from(move |e: Event| {
-            let t: HtmlTextAreaElement = e.target_unchecked_into();
-            set.emit(ScheduleQuery {
-                edges: t.value(),
-                step: None,
-                ..q.clone()
-            });
         })
     };
     let controls = html! {
@@ -321,12 +338,11 @@ pub fn schedule_view(props: &ScheduleViewProps) -> Html {
                     <button class="control" {title} data-testid={testid} disabled={!enabled} onclick={go(to)}>{ label }</button>
                 }
             };
-            let profiles = builtin_profiles().unwrap_or_default();
             let predicted = |s: &Schedule| {
-                profiles
-                    .iter()
-                    .find(|p| p.machine.id == "ethernet-1g")
-                    .and_then(|p| makespan(s, &LogGp::of(p, 63 * 1024)))
+                cluster
+                    .as_ref()
+                    .as_ref()
+                    .and_then(|p| makespan(s, &LogGp::of(p, BYTES)))
                     .map_or_else(
                         || "no prediction: the model assumes no conflicts".to_string(),
                         |(t, _)| {
