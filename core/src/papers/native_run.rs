@@ -41,6 +41,9 @@ pub struct NativeRun {
     /// messages a switch port dropped). `Some` keeps every trace record of the run; `None` keeps
     /// only the trace's hash, as long runs must.
     pub note_from_trace: Option<fn(&Sim<Native>) -> String>,
+    /// The eager engine's eager limit (`None`: the engine's default, MPICH's), e.g. Open MPI's
+    /// over TCP for paper 002.
+    pub eager_limit: Option<u64>,
 }
 
 impl NativeRun {
@@ -72,6 +75,9 @@ impl NativeRun {
                 TraceMode::HashOnly
             },
             words_per_rank: words,
+            eager_limit: self
+                .eager_limit
+                .unwrap_or(crate::proto::p2p::DEFAULT_EAGER_LIMIT),
             ..SimConfig::default()
         };
         Ok(Sim::new(machine, programs, config))

@@ -7,9 +7,11 @@ pub mod gather;
 pub mod head_to_head;
 pub mod lock_all_each;
 pub mod lock_rounds;
+pub mod ompi;
 pub mod ping_pong;
 pub mod ring;
 pub mod scheduled;
+pub mod script;
 
 use std::fmt;
 use std::str::FromStr;
@@ -171,8 +173,9 @@ pub enum Native {
     Lock(Box<lock_rounds::LockRounds>),
     /// See [`lock_all_each::LockAllEach`].
     LockAllEach(lock_all_each::LockAllEach),
-    /// See [`scheduled::Scheduled`] (paper 002's Fig. 4; made by [`scheduled::programs`]).
-    Scheduled(Box<scheduled::Scheduled>),
+    /// See [`script::Script`] (paper 002's Fig. 4, made by [`scheduled::programs`], and Open
+    /// MPI's collectives, by [`ompi::programs`]).
+    Script(Box<script::Script>),
 }
 
 impl Program for Native {
@@ -186,7 +189,7 @@ impl Program for Native {
             Native::Atomics(p) => p.resume(ctx),
             Native::Lock(p) => p.resume(ctx),
             Native::LockAllEach(p) => p.resume(ctx),
-            Native::Scheduled(p) => p.resume(ctx),
+            Native::Script(p) => p.resume(ctx),
         }
     }
 }

@@ -10,59 +10,30 @@
 
 use std::collections::BTreeMap;
 
-use super::try_op;
-use crate::engine::{Rank, RankCtx, ReqId, Sim, Step};
+use super::script::ScriptBuilder;
+use crate::engine::{Rank, Sim};
 use crate::machine::{Machine, Profile};
-use crate::proto::p2p::{PointToPoint, Source, TagSel};
 use crate::proto::schedules::Schedule;
 use crate::proto::SimConfig;
 use crate::time::SimTime;
 
-/// One rank of a scheduled many-to-many exchange.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Scheduled {
-    slots: Vec<Option<Rank>>,
-    sources: Vec<Rank>,
-    bytes: u64,
-    delta: SimTime,
-    next: usize,
-    posted: bool,
-    waited: bool,
-    pending: Vec<ReqId>,
-}
+/// Open MPI's eager limit over TCP (`btl_tcp_eager_limit`, 64 KiB by default in Open MPI
+/// 3.1): a standard send of up to this many bytes completes once its data has left the rank.
+/// The paper's k = 63 KiB is "the largest eager size" of its Open MPI, so its sends are eager.
+pub const OMPI_TCP_EAGER_LIMIT: u64 = 64 * 1024;
 
-impl Scheduled {
-    /// Drives the rank one step.
-    pub fn resume(&mut self, ctx: &mut RankCtx<'_>) -> Step {
-        if !self.posted {
-            self.posted = true;
-            for &src in &self.sources {
-                let req = try_op!(ctx.irecv(Source::Rank(src), TagSel::Tag(0), self.bytes));
-                self.pending.push(req);
-            }
-        }
-        while let Some(slot) = self.slots.get(self.next).copied() {
-            self.next += 1;
-            match slot {
-                Some(q) => {
-                    let req = try_op!(ctx.isend(i64::from(q), 0, self.bytes, Vec::new()));
-                    self.pending.push(req);
-                }
-                None => return Step::Compute(self.delta),
-            }
-        }
-        if !self.waited && !self.pending.is_empty() {
-            self.waited = true;
-            return Step::WaitAll(self.pending.clone());
-        }
-        for req in std::mem::take(&mut self.pending) {
-            try_op!(ctx.take(req));
-        }
-        Step::Done
+/// The engine settings of paper 002's runs: the eager engine with Open MPI's TCP eager limit
+/// ([`OMPI_TCP_EAGER_LIMIT`]).
+pub fn ompi_config() -> SimConfig {
+    SimConfig {
+        eager_limit: OMPI_TCP_EAGER_LIMIT,
+        ..SimConfig::default()
     }
 }
 
-/// The programs of `schedule`'s ranks: `bytes`-byte messages, `delta` per delay slot.
+/// The programs of `schedule`'s ranks: `bytes`-byte messages, `delta` per delay slot. Each
+/// rank posts a receive for every message it expects (in the senders' order), starts its sends
+/// slot by slot (sleeping `delta` in a delay slot) and waits for all of them.
 pub fn programs(schedule: &Schedule, bytes: u64, delta: SimTime) -> Vec<super::Native> {
     let n = schedule.n as usize;
     let mut sources: Vec<Vec<Rank>> = vec![Vec::new(); n];
@@ -76,16 +47,20 @@ pub fn programs(schedule: &Schedule, bytes: u64, delta: SimTime) -> Vec<super::N
         .iter()
         .zip(sources)
         .map(|(slots, sources)| {
-            super::Native::Scheduled(Box::new(Scheduled {
-                slots: slots.clone(),
-                sources,
-                bytes,
-                delta,
-                next: 0,
-                posted: false,
-                waited: false,
-                pending: Vec::new(),
-            }))
+            let mut script = ScriptBuilder::new();
+            for src in sources {
+                script.irecv(src, bytes);
+            }
+            for slot in slots {
+                match slot {
+                    Some(q) => {
+                        script.isend(*q, bytes);
+                    }
+                    None => script.sleep(delta),
+                }
+            }
+            script.wait_all();
+            super::Native::Script(Box::new(script.build()))
         })
         .collect()
 }
@@ -135,11 +110,7 @@ pub fn run(
     delta: crate::time::SimTime,
 ) -> Result<Outcome, String> {
     let machine = Machine::new(profile, schedule.n).map_err(|e| e.to_string())?;
-    let mut sim = Sim::new(
-        machine,
-        programs(schedule, bytes, delta),
-        SimConfig::default(),
-    );
+    let mut sim = Sim::new(machine, programs(schedule, bytes, delta), ompi_config());
     let summary = sim.run().map_err(|e| e.to_string())?;
     Ok(Outcome {
         end: summary.end_time,

@@ -16,6 +16,7 @@ mod lock_check;
 mod lock_schemes;
 mod lock_summary;
 mod network;
+mod ompi;
 mod op_cost;
 mod profiles;
 mod schedules;
