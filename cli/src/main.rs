@@ -142,8 +142,15 @@ enum Command {
         steps: bool,
         /// Print JSON: n, algo, slots (a target or null for a delay, per PE), conflicts, delays,
         /// makespan_us, the model's parameters and the steps.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "c_program")]
         json: bool,
+        /// Print paper 002's Fig. 4 as a C program that runs this schedule (rankscope run
+        /// FILE -n N -p ethernet-1g), instead of the table.
+        #[arg(long = "c", conflicts_with = "steps")]
+        c_program: bool,
+        /// δ of the C program's delay slots, in µs (its first argument overrides it).
+        #[arg(long, default_value_t = 400)]
+        delta_us: u32,
     },
     /// Guided lessons (TOML files under lessons/): check them by running them, or list them.
     Lesson {
@@ -266,6 +273,8 @@ fn main() -> ExitCode {
             bytes,
             steps,
             json,
+            c_program,
+            delta_us,
         } => commands::schedule::run(commands::schedule::ScheduleOptions {
             source: match (pattern, edges) {
                 (_, Some(file)) => commands::schedule::Source::Edges(file, n),
@@ -277,6 +286,8 @@ fn main() -> ExitCode {
             bytes,
             steps,
             json,
+            c_program,
+            delta_us,
         }),
         Command::Lesson { command } => match command {
             LessonCommand::Check { files } => commands::lesson::check(&files),

@@ -92,3 +92,82 @@ test('run on the switch: Ring\'s gather on 64 PEs drops at port 0 and waits a ti
     await close();
   }
 });
+
+/** Moves the run's time slider to `step` of 1000 (as dragging it does). */
+async function slide(page, step) {
+  await page.$eval('[data-testid="switch-time"]', (input, step) => {
+    input.value = String(step);
+    input.dispatchEvent(new InputEvent('input', { bubbles: true }));
+  }, step);
+}
+
+const bytesAt = (page, panel, port) =>
+  page.getAttribute(`[data-testid="${panel}"] [data-testid="switch-port"][data-port="${port}"]`, 'data-bytes').then(Number);
+
+test('the run played: port 0 fills, Ring drops 27 and waits out the timeout, the proposal finishes first', async () => {
+  const { page, problems, close } = await loadApp(site, '/#schedule=gather&n=64', desktop);
+  try {
+    await page.click('[data-testid="schedule-run-button"]');
+    await page.waitForSelector('[data-testid="switch-play"]');
+    // The axis is Ring's 213.97 ms; the cursor starts at 0.
+    assert.equal(await page.textContent('[data-testid="switch-clock"]'), 't = 0.000 ms');
+    // Step 50 of 1000: 10.698 ms. Both still running; Ring dropped its 27 at the start and
+    // port 0 holds messages in both runs.
+    await slide(page, 50);
+    assert.equal(await page.textContent('[data-testid="switch-clock"]'), 't = 10.698 ms');
+    assert.equal(await page.textContent('[data-testid="switch-ring-status"]'), 'running (finishes at 213.97 ms)');
+    assert.equal(await page.textContent('[data-testid="switch-ring-drops"]'), '27 of 27 drops so far');
+    assert.match(await page.textContent('[data-testid="switch-ring-said"]'), /^0\.\d{3} ms: PE \d+'s message: switch port 0 full at .* dropped, sent again after the retransmission timeout at 200\.\d+ ms$/);
+    assert.equal(await page.textContent('[data-testid="switch-delay-drops"]'), 'no message dropped');
+    assert.ok((await bytesAt(page, 'switch-ring', 0)) > 100_000);
+    assert.ok((await bytesAt(page, 'switch-delay', 0)) > 0);
+    // One dot and dashed line per drop on Ring's timeline; 63 messages through port 0 in each.
+    assert.equal(await page.locator('[data-testid="switch-ring"] .switch-drop').count(), 27);
+    assert.equal(await page.locator('[data-testid="switch-ring"] rect').count(), 63);
+    assert.equal(await page.locator('[data-testid="switch-delay"] .switch-drop').count(), 0);
+    await page.locator('[data-testid="switch-play"]').scrollIntoViewIfNeeded();
+    await screenshot(page, 'schedule-run-play');
+    // Step 200 (42.79 ms): the proposal is done; Ring's port is empty, waiting for the timeout.
+    await slide(page, 200);
+    assert.equal(await page.textContent('[data-testid="switch-delay-status"]'), 'finished at 32.55 ms');
+    assert.match(await page.textContent('[data-testid="switch-ring-status"]'), /^running/);
+    assert.equal(await bytesAt(page, 'switch-ring', 0), 0);
+    // Step 960 (205.41 ms): the retransmissions pass through port 0.
+    await slide(page, 960);
+    assert.ok((await bytesAt(page, 'switch-ring', 0)) > 0);
+    await screenshot(page, 'schedule-run-timeout');
+    // Play moves the clock; pressing again pauses it.
+    await slide(page, 0);
+    await page.click('[data-testid="switch-play-button"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="switch-clock"]').textContent !== 't = 0.000 ms');
+    await page.click('[data-testid="switch-play-button"]');
+    const paused = await page.textContent('[data-testid="switch-clock"]');
+    await page.waitForTimeout(200);
+    assert.equal(await page.textContent('[data-testid="switch-clock"]'), paused);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('open a schedule as a C program: Fig. 4 runs in the playground with the schedule, δ and Open MPI\'s eager limit', async () => {
+  const { page, problems, close } = await loadApp(site, '/#schedule=gather&n=8', desktop);
+  try {
+    const href = await page.getAttribute('[data-testid="c-delay"]', 'href');
+    assert.match(href, /^#s=.*&args=400$/);
+    assert.match(await page.textContent('.sched-c'), /Fig\. 4 in C, 8 ranks on ethernet-1g, δ = 400 µs as its argument; 0\.4 MiB of receive buffers in all/);
+    await page.click('[data-testid="c-delay"]');
+    await page.waitForSelector('[data-testid="run"]');
+    assert.equal(await page.inputValue('[data-testid="ranks-input"]'), '8');
+    assert.equal(await page.inputValue('[data-testid="args-input"]'), '400');
+    assert.equal(await page.inputValue('[data-testid="eager-limit"]'), '65536');
+    assert.equal(await page.inputValue('[data-testid="profile-select"]'), 'ethernet-1g');
+    await page.click('[data-testid="run"]');
+    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 60000 });
+    assert.match(await page.textContent('[data-testid="console"]'), /7 messages of 64512 bytes, delta 400 us: the slowest PE took 3\.648 ms/);
+    await screenshot(page, 'schedule-c-program');
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});

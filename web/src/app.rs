@@ -106,11 +106,25 @@ pub fn app() -> Html {
             let (hash, _) = location();
             if url::lesson_link(&hash).is_some() {
                 // A lesson link: the lesson sets the playground up (crate::lesson_links).
-            } else if hash.contains("s=") {
+            } else if url::is_share_link(&hash) {
                 state.dispatch(Action::Restore(url::decode(&hash)));
             } else if let Some(saved) = (!embed).then(autosave::load).flatten() {
                 state.dispatch(Action::RestoreAutosave(saved));
             }
+        });
+    }
+    // A share link the address moves to later (a link on the page, e.g. the Schedules page's
+    // "Open as a C program", or one pasted into the address bar).
+    {
+        let state = state.clone();
+        use_effect_with((), move |_| {
+            let listener = crate::window_events::WindowListener::new(&["hashchange"], move || {
+                let (hash, _) = location();
+                if url::lesson_link(&hash).is_none() && url::is_share_link(&hash) {
+                    state.dispatch(Action::FollowLink(url::decode(&hash)));
+                }
+            });
+            move || drop(listener)
         });
     }
     // Autosave every edit (not in embeds: a slide must not overwrite the viewer's own work).

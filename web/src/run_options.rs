@@ -6,7 +6,7 @@
 use rankscope_core::engine::Limits;
 use rankscope_core::lang::VmLimits;
 use rankscope_core::locks::LockScheme;
-use rankscope_core::proto::p2p::Matching;
+use rankscope_core::proto::p2p::{Matching, DEFAULT_EAGER_LIMIT};
 use rankscope_core::proto::SimConfig;
 use serde::{Deserialize, Serialize};
 
@@ -26,6 +26,7 @@ pub const CEILING: RunOptions = RunOptions {
     matching: Matching::Eager,
     compare: None,
     lock: LockScheme::McsRw,
+    eager_limit: 1 << 30,
 };
 
 /// The options of a run.
@@ -46,6 +47,14 @@ pub struct RunOptions {
     /// paper 003's global MCS-RW lock).
     #[serde(default)]
     pub lock: LockScheme,
+    /// The eager engine's eager limit in bytes: a larger standard send completes only once
+    /// matched (links made before it existed use MPICH's, the default).
+    #[serde(default = "default_eager_limit")]
+    pub eager_limit: u64,
+}
+
+fn default_eager_limit() -> u64 {
+    DEFAULT_EAGER_LIMIT
 }
 
 impl Default for RunOptions {
@@ -56,6 +65,7 @@ impl Default for RunOptions {
             matching: Matching::Eager,
             compare: None,
             lock: LockScheme::McsRw,
+            eager_limit: DEFAULT_EAGER_LIMIT,
         }
     }
 }
@@ -69,6 +79,7 @@ impl RunOptions {
             matching: self.matching,
             compare: self.compare,
             lock: self.lock,
+            eager_limit: self.eager_limit.min(CEILING.eager_limit),
         }
     }
 
@@ -100,6 +111,7 @@ impl RunOptions {
             },
             matching: self.matching,
             lock_scheme: self.lock,
+            eager_limit: self.eager_limit,
             words_per_rank: rankscope_core::lang::RMA_WORDS,
             ..SimConfig::default()
         }
@@ -118,6 +130,7 @@ mod tests {
             matching: Matching::Eager,
             compare: None,
             lock: LockScheme::LiEtAl,
+            eager_limit: u64::MAX,
         }
         .clamped();
         assert_eq!(o.lock, LockScheme::LiEtAl);
@@ -126,6 +139,7 @@ mod tests {
         assert_eq!(o.max_events, CEILING.max_events);
         assert_eq!(o.vm_limits().max_ops, 1);
         assert_eq!(o.sim_config().limits.max_events, CEILING.max_events);
+        assert_eq!(o.sim_config().eager_limit, CEILING.eager_limit);
     }
 
     #[test]

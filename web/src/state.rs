@@ -209,6 +209,10 @@ pub enum Action {
     },
     /// Restore the state a share link carried (or report why the link could not be read).
     Restore(Result<ShareState, LinkError>),
+    /// A share link the address moved to while the page was open (a link followed, pasted, or
+    /// the history's back): restored like [`Action::Restore`], unless it is the state already
+    /// shown (the page's own "Share" writes that).
+    FollowLink(Result<ShareState, LinkError>),
     /// Restore the edit autosaved in this browser (program, machine, ranks, speed).
     RestoreAutosave(ShareState),
     /// A profile file the user loaded: its name and text. Parsed here; on success it joins the
@@ -723,6 +727,9 @@ impl State {
                         .as_deref()
                         .and_then(|l| l.parse().ok())
                         .unwrap_or(LockScheme::McsRw);
+                    options.eager_limit = hint
+                        .eager_limit
+                        .unwrap_or(rankscope_core::proto::p2p::DEFAULT_EAGER_LIMIT);
                     self = self
                         .reduce(Action::SelectProfile(hint.profile))
                         .reduce(Action::SetRanks(hint.ranks))
@@ -836,6 +843,8 @@ impl State {
                 };
                 return self.reduce(Action::Seek(to));
             }
+            Action::FollowLink(Ok(shared)) if shared == self.share_state() => {}
+            Action::FollowLink(link) => return self.reduce(Action::Restore(link)),
             Action::Restore(Err(e)) => self.link_error = Some(e.to_string()),
             Action::Restore(Ok(shared)) => {
                 let known = self
@@ -1688,5 +1697,26 @@ mod tests {
             );
             assert_eq!(s.ranks, if asked == 0 { 1 } else { s.capacity() });
         }
+    }
+
+    /// A link the address moves to opens its program, machine, ranks, options and arguments;
+    /// the link of what is already shown (the page's own Share) changes nothing, not even the
+    /// finished run.
+    #[test]
+    fn following_a_link_restores_it_unless_it_is_the_state_shown() {
+        let s = State::default().reduce(Action::Run);
+        assert!(s.session.is_some());
+        let same = s.clone().reduce(Action::FollowLink(Ok(s.share_state())));
+        assert!(same.session.is_some(), "its own link keeps the run");
+        let mut other = s.share_state();
+        other.source = "int main(void) { return 0; }".into();
+        other.ranks = 2;
+        other.args = "400".into();
+        other.options.eager_limit = 65_536;
+        let moved = s.reduce(Action::FollowLink(Ok(other.clone())));
+        assert_eq!(moved.share_state(), other);
+        assert!(moved.session.is_none());
+        let bad = moved.reduce(Action::FollowLink(Err(LinkError::Damaged)));
+        assert!(bad.link_error.is_some());
     }
 }

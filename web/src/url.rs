@@ -209,6 +209,14 @@ pub fn decode(fragment: &str) -> Result<ShareState, LinkError> {
     Ok(state)
 }
 
+/// Whether `fragment` carries a shared program (an `s=` part).
+pub fn is_share_link(fragment: &str) -> bool {
+    fragment
+        .trim_start_matches('#')
+        .split('&')
+        .any(|part| part.starts_with("s="))
+}
+
 /// The lesson a link opens: a shipped one by id, or a whole lesson file carried in the link.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LessonLink {
@@ -302,6 +310,15 @@ mod tests {
             Some((LessonLink::Text(Err(LinkError::NotBase64)), None))
         );
         assert_eq!(lesson_link("#s=abc"), None);
+    }
+
+    #[test]
+    fn a_share_link_is_one_with_an_s_part_not_any_part_ending_in_s() {
+        assert!(is_share_link(&format!("#{}", encode(&state()))));
+        assert!(is_share_link("s=abc&args=1"));
+        assert!(!is_share_link("#schedule=edges&n=5&edges=abc"));
+        assert!(!is_share_link("#lesson=first-mpi&step=3"));
+        assert!(!is_share_link(""));
     }
 
     #[test]

@@ -1,11 +1,12 @@
 //! `rankscope schedule`: paper 002's schedules of a many-to-many pattern — the Ring schedule of
 //! Thakur et al. or the proposed delay-inserting one — with their conflicts, delays and the
-//! LogGP makespan prediction, as a PE × slot table or JSON; `--steps` narrates Algorithm 1.
+//! LogGP makespan prediction, as a PE × slot table or JSON; `--steps` narrates Algorithm 1;
+//! `--c` prints paper 002's Fig. 4 as a C program that runs the schedule.
 
 use std::path::PathBuf;
 
 use rankscope_core::proto::schedules::{
-    delay_schedule, makespan, ring_schedule, LogGp, Pattern, Schedule,
+    delay_schedule, fig4_c, makespan, ring_schedule, LogGp, Pattern, Schedule,
 };
 
 use super::profiles::resolve;
@@ -33,6 +34,10 @@ pub struct ScheduleOptions {
     pub steps: bool,
     /// Print JSON.
     pub json: bool,
+    /// Print Fig. 4 as a C program running the schedule.
+    pub c_program: bool,
+    /// The C program's δ in µs.
+    pub delta_us: u32,
 }
 
 /// Builds and prints the schedule.
@@ -57,6 +62,23 @@ pub fn run(opts: ScheduleOptions) -> Result<(), String> {
     };
     if opts.steps && opts.algo == "ring" {
         return Err("--steps narrates Algorithm 1: use it with --algo delay".into());
+    }
+    if opts.c_program {
+        let what = format!(
+            "the {} schedule of {} on {} PEs",
+            if schedule.algo == "ring" {
+                "Ring"
+            } else {
+                "proposed"
+            },
+            pattern.name,
+            pattern.n
+        );
+        out!(
+            "{}",
+            fig4_c::program(&schedule, opts.bytes, opts.delta_us, &what)
+        );
+        return Ok(());
     }
     let profile = resolve(&opts.profile)?;
     let params = LogGp::of(&profile, opts.bytes);

@@ -14,6 +14,8 @@ pub struct RunHint {
     pub engine: Option<String>,
     /// `--lock`, if given (the default lock scheme otherwise).
     pub lock: Option<String>,
+    /// `--eager-limit`, if given (the engine's default otherwise).
+    pub eager_limit: Option<u64>,
 }
 
 /// Finds the first `rankscope run … -n N -p PROFILE` line in `source`.
@@ -29,6 +31,7 @@ pub fn run_hint(source: &str) -> Option<RunHint> {
         profile: after("-p")?,
         engine: after("--engine"),
         lock: after("--lock"),
+        eager_limit: after("--eager-limit").and_then(|b| b.parse().ok()),
     })
 }
 
@@ -46,6 +49,7 @@ mod tests {
                 profile: "folon".into(),
                 engine: None,
                 lock: None,
+                eager_limit: None,
             })
         );
         let src = "/* rankscope run x.c -n 3 -p emx --engine both-sides:sync --lock li */";
@@ -54,6 +58,8 @@ mod tests {
             (hint.engine.as_deref(), hint.lock.as_deref()),
             (Some("both-sides:sync"), Some("li"))
         );
+        let src = "/* rankscope run f.c -n 8 -p ethernet-1g --eager-limit 65536 [-- 400] */";
+        assert_eq!(run_hint(src).unwrap().eager_limit, Some(65_536));
         assert_eq!(run_hint("int main() {}"), None);
         assert_eq!(run_hint("// rankscope run x.c -n many -p emx"), None);
     }

@@ -22,7 +22,7 @@ use serde::Serialize;
 
 use super::hw::{
     Admission, Bus, BusParams, Cpu, Crossbar, CrossbarParams, HandlerRun, LogGp, LogGpParams, Nic,
-    Omega, OpCosts, PerUnit, Ppm, Torus,
+    Omega, OpCosts, PerUnit, PortPass, Ppm, Torus,
 };
 use super::note::HwNote;
 use super::ops::{AtomicKind, RdmaOp};
@@ -158,6 +158,9 @@ pub struct Machine {
     /// Pairs `(src, dst)` with a retransmitted message still in flight → its arrival, so later
     /// messages between them arrive after it. Only pairs with drops outstanding are here.
     in_order: BTreeMap<(u32, u32), SimTime>,
+    /// Every message through the crossbar, in the order sent, once [`Machine::keep_port_log`]
+    /// asked for it (`None`: not kept, as in every ordinary run).
+    port_log: Option<Vec<PortPass>>,
 }
 
 impl Machine {
@@ -294,6 +297,7 @@ impl Machine {
             command: profile.comm_thread.as_ref().map(|c| us(&c.command_us)),
             handler: profile.cpu.handler_us.as_ref().map(us),
             in_order: BTreeMap::new(),
+            port_log: None,
         })
     }
 
@@ -311,6 +315,27 @@ impl Machine {
     /// The network model in use.
     pub fn network_model(&self) -> NetworkModel {
         self.model
+    }
+
+    /// From now on, keeps every message's way through the crossbar switch (a view replays the
+    /// output ports' buffers from it); nothing on other networks.
+    pub fn keep_port_log(&mut self) {
+        if matches!(self.network, Network::Crossbar(_)) {
+            self.port_log.get_or_insert_with(Vec::new);
+        }
+    }
+
+    /// The messages through the crossbar since [`Machine::keep_port_log`], in the order sent.
+    pub fn port_log(&self) -> &[PortPass] {
+        self.port_log.as_deref().unwrap_or(&[])
+    }
+
+    /// The crossbar switch's parameters, on a crossbar network.
+    pub fn switch(&self) -> Option<&CrossbarParams> {
+        match &self.network {
+            Network::Crossbar(x) => Some(x.params()),
+            _ => None,
+        }
     }
 
     /// Ranks in this run.
@@ -433,6 +458,14 @@ impl Machine {
                 Network::Crossbar(x) if ns_ != nd => {
                     let buffer = x.params().buffer_bytes;
                     let fwd = x.forward(now, nd, inj.first_byte, bytes);
+                    if let Some(log) = &mut self.port_log {
+                        log.push(PortPass {
+                            from: ns_,
+                            port: nd,
+                            passage: fwd.passage,
+                            drops: fwd.drops.clone(),
+                        });
+                    }
                     for d in &fwd.drops {
                         notes.push(HwNote::Dropped {
                             port: nd,
@@ -451,7 +484,7 @@ impl Machine {
                     }
                     // LogGP counts (k−1)G from first to last byte; the port's k·G includes the
                     // last byte's own time, which LogGP folds into L.
-                    let last = fwd.finish.saturating_sub(p.per_byte.times(1));
+                    let last = fwd.passage.finish.saturating_sub(p.per_byte.times(1));
                     (
                         inj.last_byte,
                         last.max(inj.last_byte) + path,

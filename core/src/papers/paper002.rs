@@ -400,7 +400,7 @@ fn cluster_run(profile: Profile) -> NativeRun {
         engines: None,
         measure: Measure::EndMs,
         note_from_trace: Some(drops_note),
-        eager_limit: Some(scheduled::OMPI_TCP_EAGER_LIMIT),
+        eager_limit: Some(crate::proto::p2p::OPEN_MPI_TCP_EAGER_LIMIT),
     }
 }
 

@@ -12,21 +12,19 @@ use std::collections::BTreeMap;
 
 use super::script::ScriptBuilder;
 use crate::engine::{Rank, Sim};
+use crate::machine::hw::{CrossbarParams, PortPass};
+use crate::machine::HwNote;
 use crate::machine::{Machine, Profile};
+use crate::proto::p2p::OPEN_MPI_TCP_EAGER_LIMIT;
 use crate::proto::schedules::Schedule;
 use crate::proto::SimConfig;
 use crate::time::SimTime;
 
-/// Open MPI's eager limit over TCP (`btl_tcp_eager_limit`, 64 KiB by default in Open MPI
-/// 3.1): a standard send of up to this many bytes completes once its data has left the rank.
-/// The paper's k = 63 KiB is "the largest eager size" of its Open MPI, so its sends are eager.
-pub const OMPI_TCP_EAGER_LIMIT: u64 = 64 * 1024;
-
 /// The engine settings of paper 002's runs: the eager engine with Open MPI's TCP eager limit
-/// ([`OMPI_TCP_EAGER_LIMIT`]).
+/// ([`OPEN_MPI_TCP_EAGER_LIMIT`]).
 pub fn ompi_config() -> SimConfig {
     SimConfig {
-        eager_limit: OMPI_TCP_EAGER_LIMIT,
+        eager_limit: OPEN_MPI_TCP_EAGER_LIMIT,
         ..SimConfig::default()
     }
 }
@@ -94,27 +92,106 @@ pub fn drops_by_port(sim: &Sim<super::Native>) -> BTreeMap<u32, usize> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
     /// When the last message was received.
-    pub end: crate::time::SimTime,
+    pub end: SimTime,
     /// Events the run took.
     pub events: u64,
     /// Drops at each switch port.
     pub drops: BTreeMap<u32, usize>,
+    /// Every message's way through the switch, in the order sent (empty off a crossbar).
+    pub passes: Vec<PortPass>,
+    /// The switch's parameters (`None` off a crossbar).
+    pub switch: Option<CrossbarParams>,
+}
+
+/// One drop of [`Outcome::drops_in_order`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PortDropSaid {
+    /// When the message's head met the full port.
+    pub at: SimTime,
+    /// The port (= the receiving PE).
+    pub port: u32,
+    /// The sending PE.
+    pub from: u32,
+    /// When its sender sends it again.
+    pub retransmit_at: SimTime,
+    /// The sentence.
+    pub said: String,
+}
+
+impl Outcome {
+    /// Bytes in each output port's buffer at `at` (ports with none left out).
+    pub fn buffered_at(&self, at: SimTime) -> BTreeMap<u32, u64> {
+        let mut by = BTreeMap::new();
+        let Some(switch) = &self.switch else {
+            return by;
+        };
+        for pass in &self.passes {
+            let b = pass.passage.buffered_at(at, switch.per_byte);
+            if b > 0 {
+                *by.entry(pass.port).or_insert(0) += b;
+            }
+        }
+        by
+    }
+
+    /// Every drop at a switch port, in time order: when, the port, the sender, and the
+    /// hardware model's sentence for it ("PE 3's message: switch port 0 full at …").
+    pub fn drops_in_order(&self) -> Vec<PortDropSaid> {
+        let buffer = self.switch.map_or(0, |s| s.buffer_bytes);
+        let mut all: Vec<PortDropSaid> = self
+            .passes
+            .iter()
+            .flat_map(|pass| {
+                pass.drops.iter().map(move |d| PortDropSaid {
+                    at: d.at,
+                    port: pass.port,
+                    from: pass.from,
+                    retransmit_at: d.retransmit_at,
+                    said: format!(
+                        "PE {}'s message: {}",
+                        pass.from,
+                        HwNote::Dropped {
+                            port: pass.port,
+                            attempt: d.attempt,
+                            at: d.at,
+                            occupancy: d.occupancy,
+                            buffer,
+                            retransmit_at: d.retransmit_at,
+                        }
+                    ),
+                })
+            })
+            .collect();
+        all.sort_by_key(|d| (d.at, d.port, d.from));
+        all
+    }
+
+    /// The output ports that carried a message, ascending.
+    pub fn ports(&self) -> Vec<u32> {
+        let mut ports: Vec<u32> = self.passes.iter().map(|p| p.port).collect();
+        ports.sort_unstable();
+        ports.dedup();
+        ports
+    }
 }
 
 /// Runs `schedule` on `profile` (its first `schedule.n` nodes) with `bytes`-byte messages and
-/// `delta` per delay slot, to the end.
+/// `delta` per delay slot, to the end, keeping every message's way through the switch.
 pub fn run(
     schedule: &Schedule,
     profile: &Profile,
     bytes: u64,
-    delta: crate::time::SimTime,
+    delta: SimTime,
 ) -> Result<Outcome, String> {
-    let machine = Machine::new(profile, schedule.n).map_err(|e| e.to_string())?;
+    let mut machine = Machine::new(profile, schedule.n).map_err(|e| e.to_string())?;
+    machine.keep_port_log();
     let mut sim = Sim::new(machine, programs(schedule, bytes, delta), ompi_config());
     let summary = sim.run().map_err(|e| e.to_string())?;
     Ok(Outcome {
         end: summary.end_time,
         events: summary.events,
         drops: drops_by_port(&sim),
+        passes: sim.machine().port_log().to_vec(),
+        switch: sim.machine().switch().copied(),
     })
 }

@@ -241,3 +241,120 @@ fn table_3_shape_ring_pays_a_retransmission_timeout_on_gather_and_triangle_and_t
         assert_eq!(ring.1, 0, "{name}");
     }
 }
+
+fn ethernet() -> rankscope_core::machine::Profile {
+    builtin_profiles()
+        .unwrap()
+        .into_iter()
+        .find(|p| p.machine.id == "ethernet-1g")
+        .unwrap()
+}
+
+/// The run's port log replays the switch: one pass per message, the drops the trace reports,
+/// a full buffer at every drop, nothing buffered once the run is over, and never more than the
+/// buffer holds.
+#[test]
+fn the_port_log_replays_every_message_and_drop_of_a_run() {
+    use rankscope_core::workloads::scheduled;
+    let eth = ethernet();
+    let gather = Pattern::named("gather", 64).unwrap();
+    for schedule in [ring_schedule(&gather), delay_schedule(&gather, false).0] {
+        let run = scheduled::run(&schedule, &eth, 63 * 1024, SimTime::from_us_f64(400.0)).unwrap();
+        let switch = run.switch.unwrap();
+        assert_eq!(run.passes.len(), 63);
+        assert_eq!(run.ports(), [0]);
+        let drops = run.drops_in_order();
+        assert_eq!(drops.len(), run.drops.values().sum::<usize>());
+        for d in &drops {
+            let full = run.buffered_at(d.at).get(&d.port).copied().unwrap_or(0);
+            assert!(
+                full + switch.window_bytes > switch.buffer_bytes,
+                "{}: {full} buffered",
+                d.said
+            );
+            assert!(d
+                .said
+                .starts_with(&format!("PE {}'s message: switch port 0 full at", d.from)));
+            assert_eq!(d.retransmit_at, d.at + SimTime::from_ms(200));
+        }
+        assert!(run.buffered_at(run.end).is_empty());
+        let step = SimTime::from_us(50);
+        let mut t = SimTime::ZERO;
+        while t < run.end {
+            let b = run.buffered_at(t).get(&0).copied().unwrap_or(0);
+            assert!(b <= switch.buffer_bytes, "{b} at {t}");
+            t += step;
+        }
+    }
+}
+
+/// Fig. 4 in C (`fig4_c::program`), run by the interpreter with the eager limit its run line
+/// names, takes the native program's time (the slowest PE's, which it prints: exactly on
+/// gather and triangle), receives every message intact (it would print the ones that are not),
+/// and its receive buffers are what `receive_bytes` says.
+#[test]
+fn fig4_in_c_runs_any_schedule_as_the_native_program_does() {
+    use rankscope_core::engine::Sim;
+    use rankscope_core::lang::{self, VmLimits};
+    use rankscope_core::machine::Machine;
+    use rankscope_core::proto::schedules::fig4_c;
+    use rankscope_core::proto::SimConfig;
+    use rankscope_core::workloads::scheduled;
+    let eth = ethernet();
+    const K: u64 = 63 * 1024;
+    for (name, n, exact) in [
+        ("gather", 64, true),
+        ("triangle", 16, true),
+        ("sf-1", 64, false),
+        ("random:0.3", 12, false),
+    ] {
+        let pattern = Pattern::named(name, n).unwrap();
+        for schedule in [ring_schedule(&pattern), delay_schedule(&pattern, false).0] {
+            let what = format!("{} {name}", schedule.algo);
+            let source = fig4_c::program(&schedule, K, 400, &what);
+            assert_eq!(
+                fig4_c::receive_bytes(&schedule, K),
+                pattern.sends() as u64 * K
+            );
+            let compiled = lang::load(&source, "fig4.c")
+                .unwrap_or_else(|d| panic!("{what}: {}", d[0].render("fig4.c", &source)));
+            let machine = Machine::new(&eth, n).unwrap();
+            let hint = lang::run_hint(&source).unwrap();
+            assert_eq!((hint.ranks, hint.profile.as_str()), (n, "ethernet-1g"));
+            let mut sim = Sim::new(
+                machine,
+                lang::ranks(&compiled, n, VmLimits::default()),
+                SimConfig {
+                    eager_limit: hint.eager_limit.unwrap(),
+                    ..SimConfig::default()
+                },
+            );
+            sim.run().unwrap_or_else(|e| panic!("{what}: {e}"));
+            let console: Vec<String> = sim.console().iter().map(|l| l.text.clone()).collect();
+            let native = scheduled::run(&schedule, &eth, K, SimTime::from_us(400)).unwrap();
+            let native_ms = native.end.as_secs_f64() * 1e3;
+            let said = format!(
+                "{} messages of {K} bytes, delta 400 us: the slowest PE took ",
+                pattern.sends()
+            );
+            assert_eq!(console.len(), 1, "{what}: {console:?}");
+            let ms: f64 = console[0]
+                .strip_prefix(&said)
+                .and_then(|rest| rest.strip_suffix(" ms"))
+                .unwrap_or_else(|| panic!("{what}: {}", console[0]))
+                .parse()
+                .unwrap();
+            if exact {
+                // Every sender into one port: the order the port serves them is the schedule's.
+                assert_eq!(format!("{ms:.3}"), format!("{native_ms:.3}"), "{what}");
+            } else {
+                // The barrier lets the PEs start a few µs apart (the native program starts them
+                // all at 0), which reorders messages at busy ports: close, not equal.
+                assert!(
+                    (ms / native_ms - 1.0).abs() < 0.15,
+                    "{what}: C {ms} ms, native {native_ms} ms"
+                );
+            }
+        }
+    }
+}

@@ -167,7 +167,8 @@ pub fn controls(props: &ControlsProps) -> Html {
     let open = props.network
         || props.options.matching != Matching::Eager
         || props.options.compare.is_some()
-        || props.options.lock != LockScheme::McsRw;
+        || props.options.lock != LockScheme::McsRw
+        || props.options.eager_limit != rankscope_core::proto::p2p::DEFAULT_EAGER_LIMIT;
     html! {
         <section class="panel controls" aria-label="Run setup">
             <label class="field example-field">
@@ -252,13 +253,16 @@ pub fn controls(props: &ControlsProps) -> Html {
                             data-testid="network-toggle" />
                         <span>{ "You are the network" }</span>
                     </label>
+                    { limit("Eager limit (bytes)", "the eager engine sends a standard send of up to this many bytes and completes it at once; a larger one completes only once a receive matched it (MPICH's 8251 by default; Open MPI over TCP: 65536)",
+                        props.options.eager_limit, CEILING.eager_limit, "eager-limit",
+                        |o, n| RunOptions { eager_limit: n, ..o }) }
                     { limit("Events per run", "the run stops with an error after this many events",
                         props.options.max_events, CEILING.max_events, "max-events",
                         |o, n| RunOptions { max_events: n, ..o }) }
                     { limit("Operations per rank", "a rank that executes more bytecode operations is stopped as a runaway loop",
                         props.options.max_ops, CEILING.max_ops, "max-ops",
                         |o, n| RunOptions { max_ops: n, ..o }) }
-                    <p class="muted">{ "Eager sends the data at once (any machine). The other engines are paper 000's MPI-EMX protocols: receive requests go to the sender too (both sides) or not (receiver only), and the data moves by sync, get or buffered. \"Compare with\" runs the program under a second engine as well and draws its timeline below, on the same time axis. MPI_Win_lock picks among paper 003's lock algorithms: mcs-rw (the paper's global MCS readers/writer lock), fompi, test-and-set, or li (a lock per target; lock_all locks every rank). \"You are the network\": where messages from several ranks race to one rank, you pick which lands first, to make a race show itself." }</p>
+                    <p class="muted">{ "Eager sends the data at once (any machine). The other engines are paper 000's MPI-EMX protocols: receive requests go to the sender too (both sides) or not (receiver only), and the data moves by sync, get or buffered. \"Compare with\" runs the program under a second engine as well and draws its timeline below, on the same time axis. MPI_Win_lock picks among paper 003's lock algorithms: mcs-rw (the paper's global MCS readers/writer lock), fompi, test-and-set, or li (a lock per target; lock_all locks every rank). The eager limit: a standard send larger than it completes only once a receive matched it (MPICH's 8251 bytes by default; paper 002's Open MPI over TCP used 65536). \"You are the network\": where messages from several ranks race to one rank, you pick which lands first, to make a race show itself." }</p>
                 </div>
             </details>
             if let Some(e) = &props.args_error {

@@ -25,6 +25,7 @@ pub mod reference;
 pub mod run_bar;
 pub mod schedule_view;
 pub mod share_bar;
+pub mod switch_run;
 pub mod time_axis;
 pub mod timeline;
 pub mod view_tabs;

@@ -5,20 +5,28 @@
 //! to go in priority order with their `Q_p`, the current PE's free and taken targets, its
 //! choice or δ, in words. Everything shown is core's (`proto::schedules`): the page only draws
 //! it. **Run on the switch** plays both schedules as paper 002's Fig. 4 on the simulated
-//! Gigabit Ethernet cluster (`workloads::scheduled::run`) with the δ the user sets, and shows
-//! when each finishes and where its port dropped messages. The address follows what is shown,
-//! so a link opens the same pattern at the same turn.
+//! Gigabit Ethernet cluster (`workloads::scheduled::run`) with the δ the user sets, shows when
+//! each finishes and where its port dropped messages, and plays both runs on one clock
+//! (`switch_run`: the ports' buffers filling, drops and timeouts on a timeline). **Open as a C
+//! program** opens the playground with Fig. 4 in C for either schedule (core's `fig4_c`). The
+//! address follows what is shown, so a link opens the same pattern at the same turn.
 
 use rankscope_core::machine::builtin_profiles;
+use rankscope_core::proto::p2p::OPEN_MPI_TCP_EAGER_LIMIT;
 use rankscope_core::proto::schedules::{
-    delay_schedule, makespan, pattern::SCALE_FREE, ring_schedule, Decision, LogGp, Pattern,
+    delay_schedule, fig4_c, makespan, pattern::SCALE_FREE, ring_schedule, Decision, LogGp, Pattern,
     Schedule,
 };
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
+use std::rc::Rc;
+
+use super::switch_run::SwitchRun;
+use crate::run_options::RunOptions;
 use crate::schedule_query::{ScheduleQuery, MAX_DELTA_US, MAX_N};
+use crate::url::{self, ShareState, LINK_VERSION};
 use rankscope_core::time::SimTime;
 use rankscope_core::workloads::scheduled::{self, Outcome};
 
@@ -29,8 +37,8 @@ const BYTES: u64 = 63 * 1024;
 #[derive(Clone, Debug, PartialEq)]
 struct Runs {
     query: ScheduleQuery,
-    ring: Result<Outcome, String>,
-    delay: Result<Outcome, String>,
+    ring: Rc<Result<Outcome, String>>,
+    delay: Rc<Result<Outcome, String>>,
 }
 
 /// One schedule's run as a bar (scaled to the slower of the two) and its drops in words.
@@ -176,6 +184,38 @@ fn grid(
     }
 }
 
+/// A link that opens the playground with paper 002's Fig. 4 as a C program running `s`
+/// (core's `fig4_c`), on the cluster with Open MPI's eager limit and δ as its argument.
+fn c_link(s: &Schedule, p: &Pattern, delta_us: u32, testid: &str) -> Html {
+    let which = if s.algo == "ring" { "Ring" } else { "proposed" };
+    let what = format!("the {which} schedule of {} on {} PEs", p.name, p.n);
+    let source = fig4_c::program(s, BYTES, delta_us, &what);
+    let options = RunOptions {
+        eager_limit: OPEN_MPI_TCP_EAGER_LIMIT,
+        ..RunOptions::default()
+    };
+    let state = ShareState {
+        v: LINK_VERSION,
+        source,
+        profile: "ethernet-1g".into(),
+        ranks: p.n,
+        speed: Default::default(),
+        options,
+        args: delta_us.to_string(),
+        present: false,
+        network: None,
+    };
+    let mib = fig4_c::receive_bytes(s, BYTES) as f64 / f64::from(1 << 20);
+    html! {
+        <p class="sched-c">
+            <a href={format!("#{}", url::encode(&state))} data-testid={testid.to_string()}
+                title="paper 002's Fig. 4 with this schedule as a table: MPI_Send_init in schedule order, MPI_Start or nanosleep(δ) slot by slot, MPI_Waitall">
+                { "Open as a C program" }</a>
+            <span class="muted">{ format!(" — Fig. 4 in C, {} ranks on ethernet-1g, δ = {delta_us} µs as its argument; {mib:.1} MiB of receive buffers in all", p.n) }</span>
+        </p>
+    }
+}
+
 /// The pattern as an adjacency matrix: a dot where row p sends to column q.
 fn matrix(p: &Pattern) -> Html {
     html! {
@@ -276,8 +316,8 @@ pub fn schedule_view(props: &ScheduleViewProps) -> Html {
             let delta = SimTime::from_us_f64(f64::from(q.delta_us));
             runs.set(Some(Runs {
                 query: q.clone(),
-                ring: scheduled::run(&b.ring, eth, BYTES, delta),
-                delay: scheduled::run(&b.delay, eth, BYTES, delta),
+                ring: Rc::new(scheduled::run(&b.ring, eth, BYTES, delta)),
+                delay: Rc::new(scheduled::run(&b.delay, eth, BYTES, delta)),
             }));
         })
     };
@@ -403,6 +443,7 @@ pub fn schedule_view(props: &ScheduleViewProps) -> Html {
                                     <>
                                         { run_row("Ring", "run-ring", &r.ring, longest) }
                                         { run_row("Proposed", "run-delay", &r.delay, longest) }
+                                        <SwitchRun ring={r.ring.clone()} delay={r.delay.clone()} n={b.pattern.n} />
                                     </>
                                 }
                             }
@@ -414,10 +455,12 @@ pub fn schedule_view(props: &ScheduleViewProps) -> Html {
                         <div class="sched-col">
                             { grid(&b.ring, "Ring (Thakur et al., as paper 002 applies it)", "grid-ring", None, None) }
                             <p class="muted sched-sum" data-testid="ring-summary">{ summary(&b.ring) }</p>
+                            { c_link(&b.ring, &b.pattern, query.delta_us, "c-ring") }
                         </div>
                         <div class="sched-col">
                             { grid(&b.delay, "Proposed (Algorithm 1 + 2)", "grid-delay", Some(&partial), at) }
                             <p class="muted sched-sum" data-testid="delay-summary">{ summary(&b.delay) }</p>
+                            { c_link(&b.delay, &b.pattern, query.delta_us, "c-delay") }
                         </div>
                     </div>
                 </>

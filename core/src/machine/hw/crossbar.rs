@@ -62,13 +62,37 @@ impl CrossbarParams {
     }
 }
 
+/// One message's way through an output port: when its head arrived, when the port sent its
+/// first and last byte, and how much of the port's buffer it could hold.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-struct Queued {
-    head: SimTime,
-    start: SimTime,
-    finish: SimTime,
-    bytes: u64,
-    window: u64,
+pub struct Passage {
+    /// When its head reached the port (the delivered attempt's).
+    pub head: SimTime,
+    /// When its first byte left the port.
+    pub start: SimTime,
+    /// When its last byte left the port.
+    pub finish: SimTime,
+    /// Its size.
+    pub bytes: u64,
+    /// The most of it the buffer holds at once (its sender's TCP window).
+    pub window: u64,
+}
+
+impl Passage {
+    /// Bytes of it in the port's buffer at `at`, for a port that sends `per_byte`: none before
+    /// its head or after its last byte; what is left to send, at most its window, in between.
+    pub fn buffered_at(&self, at: SimTime, per_byte: PerUnit) -> u64 {
+        if at < self.head || at >= self.finish {
+            return 0;
+        }
+        let left = if at <= self.start {
+            self.bytes
+        } else {
+            self.bytes
+                .saturating_sub(per_byte.units_within(at - self.start))
+        };
+        left.min(self.window)
+    }
 }
 
 /// Attempts (first send plus retransmissions) after which a message is delivered regardless.
@@ -87,13 +111,24 @@ pub struct PortDrop {
     pub retransmit_at: SimTime,
 }
 
+/// One message through the switch as a log keeps it (for views that replay the ports).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PortPass {
+    /// The sending node (its input port).
+    pub from: u32,
+    /// The output port (= the receiving node).
+    pub port: u32,
+    /// The delivered copy's way through the port.
+    pub passage: Passage,
+    /// Every drop before it got through, in order.
+    pub drops: Vec<PortDrop>,
+}
+
 /// How a message went through the port.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Forwarded {
-    /// When the first byte of the delivered copy left the port.
-    pub start: SimTime,
-    /// When its last byte left the port.
-    pub finish: SimTime,
+    /// The delivered copy's way through the port.
+    pub passage: Passage,
     /// Time the delivered copy waited behind other traffic at the port.
     pub waited: SimTime,
     /// Every drop before it got through, in order (empty when none).
@@ -119,7 +154,7 @@ const SWEEP_EVERY: u32 = 4096;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Port {
     /// Messages in the buffer or still to come, for occupancy.
-    queue: Vec<Queued>,
+    queue: Vec<Passage>,
     /// When the port's link is taken by a message (first transmission or retransmission):
     /// start → finish, non-overlapping.
     reserved: BTreeMap<SimTime, SimTime>,
@@ -176,16 +211,7 @@ impl Crossbar {
         };
         port.queue
             .iter()
-            .filter(|q| q.head <= at && q.finish > at)
-            .map(|q| {
-                let left = if at <= q.start {
-                    q.bytes
-                } else {
-                    let sent = self.params.per_byte.units_within(at - q.start);
-                    q.bytes.saturating_sub(sent)
-                };
-                left.min(q.window)
-            })
+            .map(|q| q.buffered_at(at, self.params.per_byte))
             .fold(0u64, u64::saturating_add)
     }
 
@@ -197,8 +223,13 @@ impl Crossbar {
         let len = p.per_byte.times(bytes);
         if port >= self.ports {
             return Forwarded {
-                start: head_at,
-                finish: head_at + len,
+                passage: Passage {
+                    head: head_at,
+                    start: head_at,
+                    finish: head_at + len,
+                    bytes,
+                    window: bytes,
+                },
                 waited: SimTime::ZERO,
                 drops: Vec::new(),
             };
@@ -235,16 +266,16 @@ impl Crossbar {
         if len > SimTime::ZERO {
             slot.reserved.insert(start, finish);
         }
-        slot.queue.push(Queued {
+        let passage = Passage {
             head,
             start,
             finish,
             bytes,
             window,
-        });
+        };
+        slot.queue.push(passage);
         Forwarded {
-            start,
-            finish,
+            passage,
             waited: start - head,
             drops,
         }
@@ -290,8 +321,8 @@ mod tests {
     fn an_idle_port_forwards_cut_through() {
         let mut x = Crossbar::new(gbe(), 2);
         let f = x.forward(SimTime::ZERO, 1, SimTime::from_us(3), K);
-        assert_eq!(f.start, SimTime::from_us(3));
-        assert_eq!(f.finish, SimTime::from_us(3) + wire(K));
+        assert_eq!(f.passage.start, SimTime::from_us(3));
+        assert_eq!(f.passage.finish, SimTime::from_us(3) + wire(K));
         assert!(f.drops.is_empty());
     }
 
@@ -300,11 +331,14 @@ mod tests {
         let mut x = Crossbar::new(gbe(), 2);
         let a = x.forward(SimTime::ZERO, 0, SimTime::ZERO, K);
         let b = x.forward(SimTime::ZERO, 0, SimTime::ZERO, K);
-        assert_eq!((b.start, b.waited), (a.finish, a.finish));
-        assert_eq!(b.finish, wire(2 * K));
+        assert_eq!(
+            (b.passage.start, b.waited),
+            (a.passage.finish, a.passage.finish)
+        );
+        assert_eq!(b.passage.finish, wire(2 * K));
         // Another port is unaffected (full duplex crossbar).
         let c = x.forward(SimTime::ZERO, 1, SimTime::ZERO, K);
-        assert_eq!(c.start, SimTime::ZERO);
+        assert_eq!(c.passage.start, SimTime::ZERO);
     }
 
     #[test]
@@ -315,11 +349,14 @@ mod tests {
         let slot = wire(K) + SimTime::from_us(10);
         let late = x.forward(SimTime::ZERO, 0, slot.times(3), K);
         let early = x.forward(SimTime::ZERO, 0, slot, K);
-        assert_eq!((early.start, early.waited), (slot, SimTime::ZERO));
-        assert_eq!((late.start, late.waited), (slot.times(3), SimTime::ZERO));
+        assert_eq!((early.passage.start, early.waited), (slot, SimTime::ZERO));
+        assert_eq!(
+            (late.passage.start, late.waited),
+            (slot.times(3), SimTime::ZERO)
+        );
         // One that does not fit in the gap waits after the traffic already placed.
         let third = x.forward(SimTime::ZERO, 0, slot.times(2) + wire(K), K);
-        assert_eq!(third.start, late.finish);
+        assert_eq!(third.passage.start, late.passage.finish);
         assert!(third.drops.is_empty());
     }
 
@@ -338,7 +375,7 @@ mod tests {
             assert_eq!(f.drops.len(), 1);
             assert_eq!(f.drops[0].retransmit_at, SimTime::from_ms(200));
         }
-        let last = runs.iter().map(|f| f.finish).max().unwrap();
+        let last = runs.iter().map(|f| f.passage.finish).max().unwrap();
         // Closed form: RTO + 27 messages' wire time.
         assert_eq!(last, SimTime::from_ms(200) + wire(27 * K));
     }
@@ -352,11 +389,11 @@ mod tests {
         // The 37th was dropped and is reserved at 200 ms. A message at 100 ms is not delayed.
         let t = SimTime::from_ms(100);
         let f = x.forward(t, 0, t, K);
-        assert_eq!((f.start, f.drops.len()), (t, 0));
+        assert_eq!((f.passage.start, f.drops.len()), (t, 0));
         // One that would overlap the reservation goes after it.
         let t2 = SimTime::from_ms(200) - SimTime::from_us(1);
         let g = x.forward(t2, 0, t2, K);
-        assert_eq!(g.start, SimTime::from_ms(200) + wire(K));
+        assert_eq!(g.passage.start, SimTime::from_ms(200) + wire(K));
     }
 
     #[test]
@@ -392,6 +429,6 @@ mod tests {
         let mut x = Crossbar::new(p, 1);
         let f = x.forward(SimTime::ZERO, 0, SimTime::ZERO, K);
         assert_eq!(f.drops.len() as u32, MAX_ATTEMPTS - 1);
-        assert!(f.finish > SimTime::from_ms(120_000));
+        assert!(f.passage.finish > SimTime::from_ms(120_000));
     }
 }

@@ -19,7 +19,7 @@ pub mod torus;
 pub use bus::{Bus, BusParams, BusUse, TestAndSet};
 pub use comm_thread::{CommThread, Command, OutOfOrder};
 pub use cpu::{Admission, Cpu, HandlerRun};
-pub use crossbar::{Crossbar, CrossbarParams, Forwarded, PortDrop};
+pub use crossbar::{Crossbar, CrossbarParams, Forwarded, Passage, PortDrop, PortPass};
 pub use loggp::{Injection, LogGp, LogGpParams};
 pub use nic::{Nic, Ppm, Service};
 pub use omega::Omega;

@@ -56,6 +56,11 @@ use crate::time::SimTime;
 /// [`SimConfig::eager_limit`]: crate::proto::SimConfig::eager_limit
 pub const DEFAULT_EAGER_LIMIT: u64 = 8_251;
 
+/// Open MPI's eager limit over TCP (`btl_tcp_eager_limit`, 64 KiB by default in Open MPI 3.1),
+/// for paper 002's cluster: its k = 63 KiB is "the largest eager size" of that Open MPI, so
+/// its sends are eager.
+pub const OPEN_MPI_TCP_EAGER_LIMIT: u64 = 64 * 1024;
+
 /// A point-to-point request's kind and parameters.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReqKind {

@@ -17,6 +17,7 @@
 //! as §5.3.1 says; ties of Algorithm 2's priority go to the lower rank.
 
 pub mod delay;
+pub mod fig4_c;
 pub mod model;
 pub mod pattern;
 pub mod ring;
