@@ -171,3 +171,18 @@ test('open a schedule as a C program: Fig. 4 runs in the playground with the sch
     await close();
   }
 });
+
+test('the δ slider sets δ like the field does, and the address keeps it', async () => {
+  const { page, problems, close } = await loadApp(site, '/#schedule=gather&n=16', desktop);
+  try {
+    await page.$eval('[data-testid="schedule-delta-slider"]', (input) => {
+      input.value = '250';
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await page.waitForFunction(() => document.querySelector('[data-testid="schedule-delta"]').value === '250');
+    assert.match(page.url(), /&delta=250$/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});

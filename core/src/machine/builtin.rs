@@ -1,5 +1,7 @@
 //! The machine profiles shipped with Rankscope (`profiles/*.toml`), embedded at compile time.
 
+use std::sync::OnceLock;
+
 use super::profile::{Profile, ProfileError};
 
 /// File name and text of every built-in profile, in display order.
@@ -15,13 +17,19 @@ pub const BUILTIN_PROFILE_SOURCES: &[(&str, &str)] = &[
     ),
 ];
 
-/// Parses every built-in profile. A failure here means a shipped file is broken; the tests make
-/// sure that never reaches a user, but callers still get an error rather than a panic.
+/// Every built-in profile. A failure here means a shipped file is broken; the tests make sure
+/// that never reaches a user, but callers still get an error rather than a panic. The files are
+/// parsed once per process (a paper check asks for its machine once per job) and copied out.
 pub fn builtin_profiles() -> Result<Vec<Profile>, ProfileError> {
-    BUILTIN_PROFILE_SOURCES
-        .iter()
-        .map(|(file, text)| Profile::from_toml(file, text))
-        .collect()
+    static PARSED: OnceLock<Result<Vec<Profile>, ProfileError>> = OnceLock::new();
+    PARSED
+        .get_or_init(|| {
+            BUILTIN_PROFILE_SOURCES
+                .iter()
+                .map(|(file, text)| Profile::from_toml(file, text))
+                .collect()
+        })
+        .clone()
 }
 
 /// The built-in profile with machine id `id` (`emx`, `fx100`, …), if there is one and it parses.

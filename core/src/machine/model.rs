@@ -161,6 +161,8 @@ pub struct Machine {
     /// Every message through the crossbar, in the order sent, once [`Machine::keep_port_log`]
     /// asked for it (`None`: not kept, as in every ordinary run).
     port_log: Option<Vec<PortPass>>,
+    /// Messages (first sends and retransmissions) dropped at each crossbar output port so far.
+    port_drops: BTreeMap<u32, u64>,
 }
 
 impl Machine {
@@ -298,6 +300,7 @@ impl Machine {
             handler: profile.cpu.handler_us.as_ref().map(us),
             in_order: BTreeMap::new(),
             port_log: None,
+            port_drops: BTreeMap::new(),
         })
     }
 
@@ -328,6 +331,12 @@ impl Machine {
     /// The messages through the crossbar since [`Machine::keep_port_log`], in the order sent.
     pub fn port_log(&self) -> &[PortPass] {
         self.port_log.as_deref().unwrap_or(&[])
+    }
+
+    /// Messages dropped at each crossbar output port so far (first sends and retransmissions;
+    /// ports without a drop left out).
+    pub fn port_drops(&self) -> &BTreeMap<u32, u64> {
+        &self.port_drops
     }
 
     /// The crossbar switch's parameters, on a crossbar network.
@@ -458,6 +467,9 @@ impl Machine {
                 Network::Crossbar(x) if ns_ != nd => {
                     let buffer = x.params().buffer_bytes;
                     let fwd = x.forward(now, nd, inj.first_byte, bytes);
+                    if !fwd.drops.is_empty() {
+                        *self.port_drops.entry(nd).or_insert(0) += fwd.drops.len() as u64;
+                    }
                     if let Some(log) = &mut self.port_log {
                         log.push(PortPass {
                             from: ns_,

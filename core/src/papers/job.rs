@@ -47,14 +47,41 @@ enum Work {
     /// A native workload; the value is what its [`NativeRun::measure`] says.
     Native(Box<NativeRun>),
     /// Native programs made by the caller, run on `run`'s machine (`run.kind` unused) with
-    /// `words` words per rank; the value is what `run.measure` says. Taken when the job starts.
+    /// `words` words per rank; the value is what `run.measure` says. Made (or taken) when the
+    /// job starts.
     Programs {
         run: Box<NativeRun>,
-        programs: Vec<Native>,
+        programs: MakePrograms,
         words: u32,
     },
     /// Nothing: the job could not be set up (its cell says why).
     Failed,
+}
+
+/// How a job gets its programs when it starts: made then, so that a page setting up many jobs
+/// does not spend the time up front.
+pub struct MakePrograms(Option<Box<Make>>);
+
+/// What makes a job's programs (or says why it cannot).
+type Make = dyn FnOnce() -> Result<Vec<Native>, String>;
+
+impl MakePrograms {
+    fn take(&mut self) -> Result<Vec<Native>, String> {
+        match self.0.take() {
+            Some(make) => make(),
+            None => Err("the job's programs were already taken".to_string()),
+        }
+    }
+}
+
+impl std::fmt::Debug for MakePrograms {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "MakePrograms(pending)"
+        } else {
+            "MakePrograms(taken)"
+        })
+    }
 }
 
 /// One run of a paper check.
@@ -95,7 +122,7 @@ impl Job {
     }
 
     /// A job that runs `run` and puts its measure into `cell`. `cell.note` is kept if the run
-    /// succeeds (or replaced by what `run.note_from_trace` reads, if set).
+    /// succeeds (or replaced by what `run.note_from_run` reads, if set).
     pub fn native(cell: Cell, run: NativeRun) -> Job {
         Job {
             cell,
@@ -108,13 +135,24 @@ impl Job {
     /// A job that runs `programs` (one per rank; `run.ranks` and `run.kind` are not used) on
     /// `run.profile` with `run.engines` receiving engines and `words` words per rank, and puts
     /// `run.measure` of the finished run into `cell`. `cell.note` is kept if the run succeeds
-    /// (or replaced by what `run.note_from_trace` reads, if set).
+    /// (or replaced by what `run.note_from_run` reads, if set).
     pub fn programs(cell: Cell, run: NativeRun, programs: Vec<Native>, words: u32) -> Job {
+        Self::programs_later(cell, run, move || Ok(programs), words)
+    }
+
+    /// Like [`Job::programs`], with the programs made by `make` when the job starts (an error
+    /// from it is the cell's note).
+    pub fn programs_later(
+        cell: Cell,
+        run: NativeRun,
+        make: impl FnOnce() -> Result<Vec<Native>, String> + 'static,
+        words: u32,
+    ) -> Job {
         Job {
             cell,
             work: Work::Programs {
                 run: Box::new(run),
-                programs,
+                programs: MakePrograms(Some(Box::new(make))),
                 words,
             },
             stage: Stage::Waiting,
@@ -171,7 +209,10 @@ impl Job {
                     run,
                     programs,
                     words,
-                } => match run.build_with(std::mem::take(programs), *words) {
+                } => match programs
+                    .take()
+                    .and_then(|programs| run.build_with(programs, *words))
+                {
                     Ok(sim) => self.stage = Stage::RunningNative(Box::new(sim)),
                     Err(e) => return self.finish(Err(e), 0),
                 },

@@ -20,6 +20,9 @@ pub enum Measure {
     /// The run's end (its last event's time) in ms: for programs that keep no finish time of
     /// their own (paper 002's scheduled exchange, `workloads::scheduled`).
     EndMs,
+    /// The run's end in seconds scaled to 1000 of the run's repetitions (this many): paper
+    /// 002's unit, s per 1000 collectives.
+    EndSecsPer1000(u32),
 }
 
 /// One native workload run.
@@ -37,10 +40,10 @@ pub struct NativeRun {
     pub engines: Option<u32>,
     /// What the cell shows.
     pub measure: Measure,
-    /// What the finished run's records add to its cell's note (e.g. paper 002: how many
-    /// messages a switch port dropped). `Some` keeps every trace record of the run; `None` keeps
-    /// only the trace's hash, as long runs must.
-    pub note_from_trace: Option<fn(&Sim<Native>) -> String>,
+    /// What the finished run adds to its cell's note, read from the simulation (e.g. paper
+    /// 002: how many messages a switch port dropped, `Machine::port_drops`). Runs keep only
+    /// the trace's hash, as long runs must.
+    pub note_from_run: Option<fn(&Sim<Native>) -> String>,
     /// The eager engine's eager limit (`None`: the engine's default, MPICH's), e.g. Open MPI's
     /// over TCP for paper 002.
     pub eager_limit: Option<u64>,
@@ -69,11 +72,7 @@ impl NativeRun {
         }
         let config = SimConfig {
             limits: Limits::unbounded(),
-            trace: if self.note_from_trace.is_some() {
-                TraceMode::Full
-            } else {
-                TraceMode::HashOnly
-            },
+            trace: TraceMode::HashOnly,
             words_per_rank: words,
             eager_limit: self
                 .eager_limit
@@ -91,13 +90,16 @@ impl NativeRun {
             }
             Measure::SlowestSecs => slowest_finish(sim)?.as_secs_f64(),
             Measure::EndMs => sim.now().as_secs_f64() * 1000.0,
+            Measure::EndSecsPer1000(repetitions) => {
+                sim.now().as_secs_f64() * 1000.0 / f64::from(repetitions.max(1))
+            }
         })
     }
 
-    /// What the finished `sim` adds to its cell's note ([`NativeRun::note_from_trace`]'s), if
+    /// What the finished `sim` adds to its cell's note ([`NativeRun::note_from_run`]'s), if
     /// anything.
     pub fn note(&self, sim: &Sim<Native>) -> Option<String> {
-        self.note_from_trace.map(|f| f(sim))
+        self.note_from_run.map(|f| f(sim))
     }
 }
 

@@ -18,10 +18,11 @@
 //! the CLI's [`table3`], [`fig5`], [`fig6`] run the same jobs to the end.
 //!
 //! Simplifications, each also said where it matters:
-//! - One collective per cell, every rank starting at time zero (the paper's `MPI_Barrier` before
-//!   each of its 1000 repetitions lines the ranks up the same way); the simulator is
-//!   deterministic, so its 1000 repetitions would be identical: seconds per 1000 collectives
-//!   are reported as ms per collective.
+//! - Each run is the paper's measurement: [`REPETITIONS`] rounds of Open MPI's `MPI_Barrier`
+//!   and the collective (`ompi::benchmark`); its value is the run's end in seconds per 1000
+//!   rounds (= ms per collective). The repetitions are not identical: from the second on the
+//!   barrier releases the ranks at different times (its zero-byte messages queue behind the
+//!   previous round's last messages at busy switch ports).
 //! - The crossbar model moves whole messages, not packets, and loses a dropped message whole
 //!   (see `machine::hw::crossbar`); its port buffer, TCP windows, link latency and overheads are
 //!   the profile's assumptions (the paper names no switch and gives no latency); only the link
@@ -76,6 +77,9 @@ where there is no value.",
 
 /// Processes (paper 002 Table 2: 64 nodes, one process each; the `ethernet-1g` profile's).
 pub const N: u32 = 64;
+
+/// Repetitions of each measurement (paper 002 Table 3: 1000), each after an `MPI_Barrier`.
+pub const REPETITIONS: u32 = 1000;
 
 /// Bytes per message: 63 KiB, the largest eager size of the paper's Open MPI (Table 3).
 pub const BYTES: u64 = 63 * 1024;
@@ -171,6 +175,11 @@ impl Algo {
 /// Table 1, Table 3, Fig. 5 and Fig. 6, all on opening (their runs are small: 64 ranks, a few
 /// hundred events each).
 pub fn parts() -> Vec<Part> {
+    parts_at::<REPETITIONS>()
+}
+
+/// The parts with `R` repetitions per measurement (tests use few).
+pub fn parts_at<const R: u32>() -> Vec<Part> {
     let setting = setting();
     vec![
         Part::new(
@@ -201,22 +210,28 @@ pub fn parts() -> Vec<Part> {
             "s per 1000 collectives",
             format!(
                 "Fig. 4 on the simulated cluster: {N} ranks, k = {BYTES} B (63 KiB), δ = \
-                 {DELTA_US} µs (Fig. 5's best), Ring and the proposed schedule on each pattern. \
-                 One collective per cell, every rank starting at once (the paper's \
-                 `MPI_Barrier` before each repetition); the simulator is deterministic, so its \
-                 1000 repetitions would be identical: the value is one run's time × 1000, i.e. \
-                 seconds per 1000 collectives = ms per collective. Each note counts the \
-                 messages a full switch port dropped (each sent again after the timeout). \
-                 {setting}\n\nRing pays about one retransmission timeout on gather and \
-                 triangle, where its conflicts put many senders into one port at once; the \
-                 proposed schedule has no conflict and no drop. Two misses: on triangle the \
-                 proposed schedule takes the link-rate bound here (63 messages × k·G, as on \
-                 gather) where the paper measures 75.1 s, and all-to-all comes out under the \
-                 paper's 37 s (the errors say by how much). The model charges a receive only \
-                 its overhead o, so a node receiving at line rate while it sends at line rate (full duplex; on triangle \
-                 most nodes do both, on all-to-all all) costs nothing extra, whereas the \
-                 paper's nodes slow down — perhaps the receiving CPU, memory copies or TCP \
-                 acknowledgements sharing the NIC. That is a hypothesis, not verified here.\n\n\
+                 {DELTA_US} µs (Fig. 5's best), Ring and the proposed schedule on each pattern, \
+                 and the paper's MPI collectives. Each cell is the paper's measurement: {R} \
+                 repetitions, each after Open MPI's `MPI_Barrier`; the value is the total time \
+                 scaled to 1000 repetitions, in s (= ms per collective, barrier included). \
+                 Each note counts the messages a full switch port dropped (each sent again \
+                 after the timeout). {setting}\n\nRing pays about one retransmission timeout \
+                 per collective on gather and triangle, where its conflicts put many senders \
+                 into one port at once; the proposed schedule has no conflict and no drop. The \
+                 repetitions matter: the first starts every PE at once, but from the second \
+                 on the barrier releases the PEs at different times (its zero-byte messages \
+                 queue behind the previous repetition's last messages at busy switch ports), \
+                 up to a few slots apart, so a schedule's slots no longer line up and sends it \
+                 put in different slots meet at one port and queue. On triangle this costs \
+                 the proposed schedule a few ms per collective over the link-rate bound — the \
+                 direction of the paper's 75.1 s, not its size. Misses: triangle's proposed \
+                 schedule stays about half the paper's time, and all-to-all comes out under \
+                 the paper's 37 s (the errors say by how much). The model charges a receive \
+                 only its overhead o, so a node receiving at line rate while it sends at line \
+                 rate (full duplex; on triangle most nodes do both, on all-to-all all) costs \
+                 nothing extra, whereas the paper's nodes slow down — perhaps the receiving \
+                 CPU, memory copies or TCP acknowledgements sharing the NIC. That is a \
+                 hypothesis, not verified here.\n\n\
                  The MPI cells run the algorithms Open MPI 3.1's decision rules pick for 64 \
                  ranks and 63 KiB blocks (each label names it; `workloads::ompi` cites the \
                  source): `MPI_Bcast` sends the two halves of the message down a binary tree \
@@ -226,8 +241,10 @@ pub fn parts() -> Vec<Part> {
                  `MPI_Alltoall` and `MPI_Alltoallv` exchange pairwise, one send-receive per \
                  step (`MPI_Alltoallv` exchanges a zero-byte message where the triangle has \
                  no edge). Scatter and Gather come out at the link-rate bound, as in the \
-                 paper, and the paper's ordering holds: each schedule is no slower than the \
-                 MPI collective that does the same exchange. Two misses. `MPI_Bcast` takes \
+                 paper, and so does the proposed schedule on scatter, gather and all-to-all, \
+                 no slower than the MPI collective doing the same exchange, as in the paper; \
+                 on triangle the skew above makes it slower than `MPI_Alltoallv` here, where \
+                 the paper has it 9 % faster. `MPI_Bcast` takes \
                  about twice the paper's 0.8 ms: each 1 KiB segment pays the profile's \
                  assumed per-message overhead o at both ends (an inner node of the tree \
                  receives 32 segments and sends 64), so the paper's time suggests a cost per \
@@ -239,15 +256,15 @@ pub fn parts() -> Vec<Part> {
                  for acknowledgements, a congestion window on a connection unused since the \
                  previous collective)."
             ),
-            |_| table3_experiment(),
+            |_| table3_experiment(R),
             Reproduced::jobs,
         ),
         Part::new(
             "fig5",
             "unit as labelled",
             format!(
-                "δ swept on gather with the proposed schedule ({N} ranks, k = {BYTES} B): ms \
-                 per collective. The proposed schedule lets PE p start its one send after p − 1 \
+                "δ swept on gather with the proposed schedule ({N} ranks, k = {BYTES} B, {R} \
+                 repetitions after a barrier each, as in Table 3): ms per collective. The proposed schedule lets PE p start its one send after p − 1 \
                  delay slots, so the senders reach PE 0's port δ apart. {setting}\n\nToo small \
                  a δ: the messages pile up in the port's buffer faster than it drains (one \
                  per k·G), it overflows, and the dropped messages wait for the timeout. Too \
@@ -257,7 +274,7 @@ pub fn parts() -> Vec<Part> {
                  (used for Table 3) is on that plateau.",
                 FIG5_WITHIN * 100.0
             ),
-            |_| fig5_experiment(),
+            |_| fig5_experiment(R),
             |e| fig5_reproduced(fig5_from(e)),
         ),
         Part::new(
@@ -266,19 +283,25 @@ pub fn parts() -> Vec<Part> {
             format!(
                 "The scale-free patterns of Table 4 (Barabási–Albert, n = {N}, m0 = m = \
                  {}; neighbours exchange both ways), Ring and the proposed schedule, k = {BYTES} \
-                 B, δ = {DELTA_US} µs: ms per collective, and the speed-up Ring ÷ proposed next \
-                 to the paper's (the middle of its range; the range in the note). {setting}\n\n\
-                 A miss: here Ring and the proposed schedule take the same time on every sf \
-                 pattern, with no drop (the notes count them). Ring's conflicts on these \
-                 patterns put up to a few dozen senders into one port in one slot (each note \
-                 gives the largest), but a fresh TCP flow puts at most its window into the \
-                 port's buffer, so {} of them fit, and every conflict here is smaller (unlike \
-                 the 63 senders of gather and triangle): nothing overflows. Without drops the crossbar model only queues whole \
-                 messages at the link rate, and both schedules finish close to the time the \
-                 busiest PE (a hub of the scale-free graph) needs for its own messages, a \
-                 bound no schedule beats (each note gives it). The paper's gains and losses on \
-                 these patterns come from milder contention — TCP's reaction to queueing and \
-                 partial losses, packet by packet — that this model does not lose time on. \
+                 B, δ = {DELTA_US} µs, and `MPI_Alltoallv`: ms per collective, and the \
+                 speed-ups Ring ÷ proposed and `MPI_Alltoallv` ÷ proposed next to the paper's \
+                 (the middle of its range; the range in the note). {setting}\n\n\
+                 Each run is {R} repetitions after a barrier, as in Table 3. Nothing drops \
+                 on these patterns (the notes count drops): Ring's conflicts put up to a few \
+                 dozen senders into one port in one slot (each note gives the largest), but a \
+                 fresh TCP flow puts at most its window into the port's buffer, so {} of them \
+                 fit, and every conflict here is smaller (unlike the 63 senders of gather and \
+                 triangle). Without drops the crossbar model only queues whole messages at \
+                 the link rate, and both schedules finish a little above the time the busiest \
+                 PE (a hub of the scale-free graph) needs for its own messages, a bound no \
+                 schedule beats (each note gives it). The proposed schedule comes out a few \
+                 per cent slower than Ring on all five: once the barrier releases the PEs at \
+                 different times (Table 3's text), its delay slots no longer steer sends \
+                 apart, and they still cost their time. That matches the paper on sf-3 and \
+                 sf-4 (where it is 1.1–1.2× slower) and misses sf-1, sf-2 and sf-5 (where it \
+                 is 1.1–2.2× faster): the paper's gains there come from avoided losses — TCP \
+                 reacting to queueing and partial losses, packet by packet — that this model, \
+                 with no drop on these patterns, does not have. \
                  `MPI_Alltoallv` (Open MPI's pairwise exchange: 63 steps, each a \
                  send-receive with one partner, a zero-byte message where the pattern has no \
                  edge) is slower than the proposed schedule on all five, as in the paper, by \
@@ -292,7 +315,7 @@ pub fn parts() -> Vec<Part> {
                     .join(", "),
                 fresh_flows().map_or("a few dozen".to_string(), |f| f.to_string())
             ),
-            |_| fig6_experiment(),
+            |_| fig6_experiment(R),
             |e| fig6_reproduced(fig6_from(e)),
         ),
     ]
@@ -359,38 +382,64 @@ fn fresh_flows() -> Option<u64> {
 
 /// Port drops in a finished run's trace: records saying a switch port dropped a message (a
 /// first send or a retransmission).
-pub fn port_drops(sim: &Sim<Native>) -> usize {
-    scheduled::drops_by_port(sim).values().sum()
+pub fn port_drops(sim: &Sim<Native>) -> u64 {
+    sim.machine().port_drops().values().sum()
 }
 
-/// A finished run's note: its port drops in words.
+/// A finished run's note: its port drops in words, per collective over its repetitions.
 fn drops_note(sim: &Sim<Native>) -> String {
+    let reps = match sim.program(0) {
+        Some(Native::Script(s)) => s.rounds_done().max(1),
+        _ => 1,
+    };
+    let over = if reps > 1 {
+        format!(" over {reps} repetitions")
+    } else {
+        String::new()
+    };
     match port_drops(sim) {
-        0 => "no port drop".to_string(),
-        1 => "1 port drop (sent again after the retransmission timeout)".to_string(),
-        n => format!("{n} port drops (each sent again after the retransmission timeout)"),
+        0 => format!("no port drop{over}"),
+        n if n % u64::from(reps) == 0 => format!(
+            "{} port drops per collective (each sent again after the retransmission \
+             timeout), {n}{over}",
+            n / u64::from(reps)
+        ),
+        n => format!(
+            "{:.2} port drops per collective (each sent again after the retransmission \
+             timeout), {n}{over}",
+            n as f64 / f64::from(reps)
+        ),
     }
 }
 
 /// A job running Fig. 4 with `algo`'s schedule of pattern `name` on [`N`] ranks of the
-/// cluster, [`BYTES`] per message and `delta_us` per delay slot; its value is the run's end in
-/// ms (= s per 1000 collectives), its note the port drops.
-pub fn collective_job(cell: Cell, name: &str, algo: Algo, delta_us: f64) -> Job {
-    let made = ethernet().and_then(|profile| {
-        let pattern = Pattern::named(name, N).map_err(|e| e.to_string())?;
-        let schedule = algo.schedule(&pattern);
-        let programs = scheduled::programs(&schedule, BYTES, SimTime::from_us_f64(delta_us));
-        Ok((profile, programs))
-    });
-    match made {
-        Ok((profile, programs)) => Job::programs(cell, cluster_run(profile), programs, 0),
+/// cluster, [`BYTES`] per message and `delta_us` per delay slot, `reps` times after a barrier
+/// each; its value is s per 1000 repetitions (= ms per collective), its note the port drops.
+/// The schedule and programs are made when the job starts.
+pub fn collective_job(cell: Cell, name: &str, algo: Algo, delta_us: f64, reps: u32) -> Job {
+    let name = name.to_string();
+    match ethernet() {
+        Ok(profile) => Job::programs_later(
+            cell,
+            cluster_run(profile, reps),
+            move || {
+                let pattern = Pattern::named(&name, N).map_err(|e| e.to_string())?;
+                Ok(scheduled::benchmark(
+                    &algo.schedule(&pattern),
+                    BYTES,
+                    SimTime::from_us_f64(delta_us),
+                    reps,
+                ))
+            },
+            0,
+        ),
         Err(e) => Job::failed(cell, e),
     }
 }
 
 /// A run of programs on [`N`] ranks of the cluster `profile`, with Open MPI's TCP eager limit,
-/// measuring the run's end in ms and noting the port drops.
-fn cluster_run(profile: Profile) -> NativeRun {
+/// measuring s per 1000 of its `reps` repetitions and noting the port drops.
+fn cluster_run(profile: Profile, reps: u32) -> NativeRun {
     NativeRun {
         profile,
         // Not used by `Job::programs` (the programs are given).
@@ -398,30 +447,35 @@ fn cluster_run(profile: Profile) -> NativeRun {
         ranks: N,
         rounds: 1,
         engines: None,
-        measure: Measure::EndMs,
-        note_from_trace: Some(drops_note),
+        measure: Measure::EndSecsPer1000(reps),
+        note_from_run: Some(drops_note),
         eager_limit: Some(crate::proto::p2p::OPEN_MPI_TCP_EAGER_LIMIT),
     }
 }
 
 /// A job running Open MPI 3.1's `collective` (the algorithm its decision rules pick for [`N`]
 /// ranks and [`BYTES`]-byte blocks, `workloads::ompi`) on the cluster; `pattern` names who
-/// sends to whom for `MPI_Alltoallv`. Its value is the run's end in ms, its note the port drops;
-/// the label says which algorithm ran.
-pub fn mpi_job(label: &str, paper: f64, collective: Collective, pattern: &str) -> Job {
+/// sends to whom for `MPI_Alltoallv`; `reps` times after a barrier each. Its value is s per 1000
+/// repetitions, its note the port drops; the label says which algorithm ran. The programs are
+/// made when the job starts.
+pub fn mpi_job(label: &str, paper: f64, collective: Collective, pattern: &str, reps: u32) -> Job {
     let algorithm = collective.decide(N, BYTES);
     let cell = Cell::pending(
         format!("{label}, {} ({})", collective.call(), algorithm.short()),
         paper,
         "",
     );
-    let made = ethernet().and_then(|profile| {
-        let pattern = Pattern::named(pattern, N).map_err(|e| e.to_string())?;
-        let (_, programs) = ompi::programs(collective, N, BYTES, Some(&pattern))?;
-        Ok((profile, programs))
-    });
-    match made {
-        Ok((profile, programs)) => Job::programs(cell, cluster_run(profile), programs, 0),
+    let pattern = pattern.to_string();
+    match ethernet() {
+        Ok(profile) => Job::programs_later(
+            cell,
+            cluster_run(profile, reps),
+            move || {
+                let pattern = Pattern::named(&pattern, N).map_err(|e| e.to_string())?;
+                Ok(ompi::programs(collective, N, BYTES, Some(&pattern), reps)?.1)
+            },
+            0,
+        ),
         Err(e) => Job::failed(cell, e),
     }
 }
@@ -537,7 +591,7 @@ fn busy_receivers(schedule: &Schedule, params: &LogGp) -> (usize, usize) {
 
 /// Table 3's runs: for each pattern of [`TABLE3`], Ring and the proposed schedule (δ =
 /// [`DELTA_US`]), then the paper's MPI collectives on it (Open MPI 3.1's algorithms).
-pub fn table3_experiment() -> Experiment {
+pub fn table3_experiment(reps: u32) -> Experiment {
     let mut jobs = Vec::new();
     for (name, ring, proposed, mpi) in TABLE3 {
         for (algo, paper) in [(Algo::Ring, ring), (Algo::Proposed, proposed)] {
@@ -550,11 +604,12 @@ pub fn table3_experiment() -> Experiment {
                 name,
                 algo,
                 DELTA_US,
+                reps,
             ));
         }
         for (call, paper) in mpi {
             jobs.push(match Collective::named(call) {
-                Some(c) => mpi_job(name, *paper, c, name),
+                Some(c) => mpi_job(name, *paper, c, name, reps),
                 None => Job::failed(
                     Cell::pending(format!("{name}, {call}"), *paper, ""),
                     format!("{call} is not an MPI collective the simulator knows"),
@@ -572,11 +627,11 @@ pub fn table3_experiment() -> Experiment {
 
 /// Table 3 with every run finished.
 pub fn table3() -> Table {
-    table3_experiment().run()
+    table3_experiment(REPETITIONS).run()
 }
 
 /// Fig. 5's runs: gather with the proposed schedule at each δ of [`FIG5_DELTAS_US`].
-pub fn fig5_experiment() -> Experiment {
+pub fn fig5_experiment(reps: u32) -> Experiment {
     let jobs = FIG5_DELTAS_US
         .iter()
         .map(|&d| {
@@ -589,6 +644,7 @@ pub fn fig5_experiment() -> Experiment {
                 "gather",
                 Algo::Proposed,
                 d,
+                reps,
             )
         })
         .collect();
@@ -708,7 +764,7 @@ fn fig5_reproduced(figure: Figure) -> Reproduced {
 
 /// Fig. 5 with every run finished.
 pub fn fig5() -> Figure {
-    fig5_from(&fig5_experiment().finished())
+    fig5_from(&fig5_experiment(REPETITIONS).finished())
 }
 
 /// Runs per pattern in Fig. 6: Ring, the proposed schedule, `MPI_Alltoallv`.
@@ -716,7 +772,7 @@ const FIG6_RUNS: usize = 3;
 
 /// Fig. 6's runs: for each scale-free pattern of [`SCALE_FREE`], Ring, the proposed schedule
 /// (δ = [`DELTA_US`]) and Open MPI's `MPI_Alltoallv` ([`FIG6_RUNS`] per pattern).
-pub fn fig6_experiment() -> Experiment {
+pub fn fig6_experiment(reps: u32) -> Experiment {
     let mut jobs = Vec::new();
     for (name, _) in SCALE_FREE {
         for algo in Algo::BOTH {
@@ -729,9 +785,10 @@ pub fn fig6_experiment() -> Experiment {
                 name,
                 algo,
                 DELTA_US,
+                reps,
             ));
         }
-        jobs.push(mpi_job(name, f64::NAN, Collective::Alltoallv, name));
+        jobs.push(mpi_job(name, f64::NAN, Collective::Alltoallv, name, reps));
     }
     Experiment {
         title: format!(
@@ -902,7 +959,7 @@ fn fig6_reproduced(figure: Figure) -> Reproduced {
 
 /// Fig. 6 with every run finished.
 pub fn fig6() -> Figure {
-    fig6_from(&fig6_experiment().finished())
+    fig6_from(&fig6_experiment(REPETITIONS).finished())
 }
 
 #[cfg(test)]
@@ -910,16 +967,25 @@ mod tests {
     use super::*;
     use crate::machine::Machine;
 
-    /// Fig. 4 run directly (not as a job), as `tests/it/schedules.rs` does: the end in ms and
-    /// the port drops.
-    fn direct(name: &str, algo: Algo, delta_us: f64) -> (f64, usize) {
+    /// Repetitions of the tests that compare ways of running the same jobs.
+    const SLICE_REPS: u32 = 3;
+    /// Repetitions of the tests of the results' shape: enough for the barrier's skew to settle
+    /// (the values are within a few per cent of 1000 repetitions').
+    const SHAPE_REPS: u32 = 20;
+
+    /// Fig. 4 run directly (not as a job) `reps` times after a barrier each: s per 1000
+    /// repetitions, and the port drops.
+    fn direct(name: &str, algo: Algo, delta_us: f64, reps: u32) -> (f64, u64) {
         let profile = ethernet().unwrap();
         let schedule = algo.schedule(&Pattern::named(name, N).unwrap());
         let machine = Machine::new(&profile, N).unwrap();
-        let programs = scheduled::programs(&schedule, BYTES, SimTime::from_us_f64(delta_us));
+        let programs = scheduled::benchmark(&schedule, BYTES, SimTime::from_us_f64(delta_us), reps);
         let mut sim = Sim::new(machine, programs, scheduled::ompi_config());
         sim.run().unwrap();
-        (sim.now().as_secs_f64() * 1000.0, port_drops(&sim))
+        (
+            sim.now().as_secs_f64() * 1000.0 / f64::from(reps),
+            port_drops(&sim),
+        )
     }
 
     /// Runs `experiment` in small slices (as the browser does).
@@ -932,7 +998,7 @@ mod tests {
     /// direct runs' drops; every MPI cell has a value.
     #[test]
     fn jobs_equal_the_direct_runs() {
-        let e = in_slices(table3_experiment());
+        let e = in_slices(table3_experiment(SLICE_REPS));
         let mut runs = 0;
         for job in &e.jobs {
             let label = &job.cell.label;
@@ -947,13 +1013,16 @@ mod tests {
                 continue;
             };
             runs += 1;
-            let (ms, drops) = direct(name, algo, DELTA_US);
+            let (ms, drops) = direct(name, algo, DELTA_US, SLICE_REPS);
             assert_eq!(job.cell.simulated, Some(ms), "{label}");
             assert!(job.events() > 0);
             let note = if drops == 0 {
                 "no port drop".to_string()
             } else {
-                format!("{drops} port drops")
+                format!(
+                    "{} port drops per collective",
+                    drops / u64::from(SLICE_REPS)
+                )
             };
             assert!(
                 job.cell.note.starts_with(&note),
@@ -962,14 +1031,14 @@ mod tests {
             );
         }
         assert_eq!(runs, 8);
-        assert_eq!(e.table(), table3());
-        let mut f = fig5_experiment();
+        assert_eq!(e.table(), table3_experiment(SLICE_REPS).run());
+        let mut f = fig5_experiment(SLICE_REPS);
         f.jobs.truncate(2);
         let f = in_slices(f);
         for (job, &d) in f.jobs.iter().zip(&FIG5_DELTAS_US) {
             assert_eq!(
                 job.cell.simulated,
-                Some(direct("gather", Algo::Proposed, d).0)
+                Some(direct("gather", Algo::Proposed, d, SLICE_REPS).0)
             );
         }
     }
@@ -979,7 +1048,11 @@ mod tests {
     #[test]
     fn the_page_runs_every_part_in_chunks_to_the_reports_values() {
         use crate::papers::{Check, Scope, Status};
-        let mut check = Check::new(PAPER);
+        let quick = Paper {
+            parts: parts_at::<SLICE_REPS>,
+            ..PAPER
+        };
+        let mut check = Check::new(quick);
         check.open();
         let mut now = 0.0;
         let mut clock = move || {
@@ -1006,7 +1079,7 @@ mod tests {
             }
             v
         };
-        for part in parts() {
+        for part in parts_at::<SLICE_REPS>() {
             let page = check.part(part.id).unwrap();
             assert_eq!(page.status(), Status::Done, "{}", part.id);
             let report = part.run(Scope::Report);
@@ -1069,27 +1142,32 @@ mod tests {
     /// and all-to-all take the same time under both, without drops.
     #[test]
     fn ring_pays_a_timeout_on_gather_and_triangle_and_the_proposal_does_not() {
-        let t = table3();
+        let t = table3_experiment(SHAPE_REPS).run();
         for name in ["gather", "triangle"] {
             let ring = t.value(&format!("{name}, Ring"));
             let proposed = t.value(&format!("{name}, proposed (δ = {DELTA_US} µs)"));
             assert!((150.0..230.0).contains(&(ring - proposed)), "{name}");
         }
         for c in &t.cells {
+            let dropped = !c.note.starts_with("no port drop");
             if c.label.contains("proposed") {
-                assert_eq!(c.note, "no port drop", "{}", c.label);
+                assert!(!dropped, "{}: {}", c.label, c.note);
             }
             let conflicting = c.label.starts_with("gather") || c.label.starts_with("triangle");
             if c.label.ends_with("Ring") {
-                assert_eq!(c.note != "no port drop", conflicting, "{}", c.label);
+                assert_eq!(dropped, conflicting, "{}", c.label);
             }
         }
         let gather = t.value(&format!("gather, proposed (δ = {DELTA_US} µs)"));
         assert!((gather - 33.2).abs() / 33.2 < 0.03, "{gather}");
-        // The misses the part states: triangle's proposed schedule at the link-rate bound (as
-        // gather's), all-to-all under the paper's 37 s.
+        // What the part states: the barrier's skew costs triangle's proposed schedule a few ms
+        // over the link-rate bound (gather's), still well under the paper's 75.1 s; all-to-all
+        // under the paper's 37 s.
         let triangle = t.value(&format!("triangle, proposed (δ = {DELTA_US} µs)"));
-        assert!((triangle - gather).abs() / gather < 0.01, "{triangle}");
+        assert!(
+            triangle > gather * 1.05 && triangle < 75.1 * 0.6,
+            "{triangle}"
+        );
         assert!(t.value("alltoall, Ring") < 37.0);
         for name in ["scatter", "alltoall"] {
             assert_eq!(
@@ -1105,7 +1183,7 @@ mod tests {
     /// least 62·δ.
     #[test]
     fn the_best_delta_is_on_the_plateau_with_the_papers() {
-        let f = fig5();
+        let f = fig5_from(&fig5_experiment(SHAPE_REPS).finished());
         let v: Vec<f64> = f.series[0].values.iter().map(|v| v.unwrap()).collect();
         let least = v.iter().copied().fold(f64::INFINITY, f64::min);
         assert!(v[0] > least + 150.0, "{v:?}");
@@ -1125,11 +1203,13 @@ mod tests {
         assert_eq!(best_delta(&[1.0, 2.0], &[Some(5.0), None]), None);
     }
 
-    /// Fig. 6 as it comes out (a miss, stated in the part): Ring and the proposed schedule take
-    /// the same time on every scale-free pattern, with no drop; the densities are Table 4's.
+    /// Fig. 6 as it comes out (stated in the part): no drop on any scale-free pattern, Ring
+    /// within 12 % above the busiest PE's bound, the proposed schedule a few per cent slower
+    /// than Ring on all five, and `MPI_Alltoallv` slower than the proposed schedule on all
+    /// five (the paper's direction); the densities are Table 4's.
     #[test]
     fn scale_free_patterns_do_not_overflow_a_port() {
-        let f = fig6();
+        let f = fig6_from(&fig6_experiment(SHAPE_REPS).finished());
         let d: Vec<f64> = f.x.iter().map(|x| (x * 100.0).round() / 100.0).collect();
         assert_eq!(d, [0.12, 0.20, 0.31, 0.40, 0.50]);
         let flows = fresh_flows().unwrap() as usize;
@@ -1141,12 +1221,15 @@ mod tests {
             .zip(SCALE_FREE)
             .zip(&f.series[0].values)
         {
-            assert_eq!(c.simulated, Some(1.0), "{}", c.label);
-            assert!(c
-                .note
-                .contains("Ring: no port drop, proposed: no port drop"));
-            // Ring's conflicts stay under what a port holds; both schedules finish within 3 %
-            // of the busiest PE's bound (the part's explanation).
+            let speedup = c.simulated.unwrap();
+            assert!((0.85..1.0).contains(&speedup), "{}: {speedup}", c.label);
+            assert!(
+                c.note.contains("Ring: no port drop") && c.note.contains("proposed: no port drop"),
+                "{}",
+                c.note
+            );
+            // Ring's conflicts stay under what a port holds, and it finishes within 12 % of
+            // the busiest PE's bound (the part's explanation).
             let p = Pattern::named(name, N).unwrap();
             let s = ring_schedule(&p);
             assert!(s.conflicts().iter().all(|c| c.senders.len() < flows));
@@ -1154,26 +1237,25 @@ mod tests {
             let bound = wire.times(busiest).as_secs_f64() * 1000.0;
             let ring = ring.unwrap();
             assert!(
-                ring >= bound && ring < bound * 1.03,
+                ring >= bound && ring < bound * 1.12,
                 "{name}: {ring} vs {bound}"
             );
         }
-        // MPI_Alltoallv is slower than the proposed schedule on every pattern (the paper's
-        // direction; by at least 10 %).
         for c in &f.points.cells[SCALE_FREE.len()..] {
             let speedup = c.simulated.unwrap();
-            assert!(speedup > 1.1, "{}: {speedup}", c.label);
+            assert!(speedup > 1.0, "{}: {speedup}", c.label);
             assert!(c.note.contains("(pairwise): no port drop"), "{}", c.note);
         }
     }
 
     /// Table 3's MPI cells have the paper's shape: scatter and gather at the link-rate bound
-    /// (within 3 % of 63 messages' wire time), the broadcast far below the scatter (it moves
-    /// one block, not 63), and every schedule no slower than the MPI collective doing its
-    /// exchange; each label names Open MPI's algorithm.
+    /// (within 4 % of 63 messages' wire time), the broadcast far below the scatter (it moves
+    /// one block, not 63), the proposed schedule no slower than the MPI collective doing its
+    /// exchange on scatter, gather and all-to-all (within 0.5 %), and within 15 % of
+    /// `MPI_Alltoallv` on triangle; each label names Open MPI's algorithm.
     #[test]
     fn table3_mpi_cells_have_the_papers_shape() {
-        let t = table3();
+        let t = table3_experiment(SHAPE_REPS).run();
         let wire = wire_time(&LogGp::of(&ethernet().unwrap(), BYTES));
         let bound = wire.times(u64::from(N - 1)).as_secs_f64() * 1000.0;
         let value = |prefix: &str| {
@@ -1190,7 +1272,7 @@ mod tests {
             "gather, MPI_Gather (linear with synchronisation, 1 KiB first segment)",
         ] {
             let v = value(cell);
-            assert!(v >= bound && v < bound * 1.03, "{cell}: {v} vs {bound}");
+            assert!(v >= bound && v < bound * 1.04, "{cell}: {v} vs {bound}");
         }
         let bcast = value("scatter, MPI_Bcast (split binary tree, 1 KiB segments)");
         assert!(bcast * 10.0 < value("scatter, MPI_Scatter"), "{bcast}");
@@ -1198,15 +1280,22 @@ mod tests {
             ("scatter", "MPI_Scatter"),
             ("gather", "MPI_Gather"),
             ("alltoall", "MPI_Alltoall (pairwise)"),
-            ("triangle", "MPI_Alltoallv (pairwise)"),
         ] {
             let proposed = value(&format!("{pattern}, proposed"));
             let collective = value(&format!("{pattern}, {mpi}"));
             assert!(
-                proposed <= collective,
+                proposed <= collective * 1.005,
                 "{pattern}: {proposed} vs {collective}"
             );
         }
+        // The miss the part states: on triangle the barrier's skew puts the proposed schedule
+        // a little behind MPI_Alltoallv (the paper: 9 % ahead); both near the bound.
+        let proposed = value("triangle, proposed");
+        let alltoallv = value("triangle, MPI_Alltoallv (pairwise)");
+        assert!(
+            (proposed / alltoallv - 1.0).abs() < 0.15,
+            "{proposed} vs {alltoallv}"
+        );
         assert!(value("alltoall, MPI_Allgather (neighbour exchange)") > bound);
     }
 }

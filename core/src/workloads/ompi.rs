@@ -24,14 +24,17 @@
 //! which are small. Simplifications: the root is rank 0; the datatype is `MPI_BYTE` (a count is
 //! a size in bytes); a local copy (a rank's own block) costs nothing; every message uses one tag.
 
-use super::script::{Script, ScriptBuilder};
+use super::script::ScriptBuilder;
 use super::Native;
 use crate::engine::Rank;
 use crate::proto::schedules::Pattern;
 
-/// A collective call of paper 002's Table 3 and Fig. 6.
+/// A collective call of paper 002's Table 3 and Fig. 6 (and the barrier before each of its
+/// repetitions).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Collective {
+    /// `MPI_Barrier`.
+    Barrier,
     /// `MPI_Bcast` from rank 0.
     Bcast,
     /// `MPI_Scatter` from rank 0.
@@ -48,8 +51,9 @@ pub enum Collective {
 }
 
 impl Collective {
-    /// Every call, in Table 3's order.
-    pub const ALL: [Collective; 6] = [
+    /// Every call: the barrier, then Table 3's in its order.
+    pub const ALL: [Collective; 7] = [
+        Collective::Barrier,
         Collective::Bcast,
         Collective::Scatter,
         Collective::Gather,
@@ -61,6 +65,7 @@ impl Collective {
     /// The MPI function.
     pub fn call(self) -> &'static str {
         match self {
+            Collective::Barrier => "MPI_Barrier",
             Collective::Bcast => "MPI_Bcast",
             Collective::Scatter => "MPI_Scatter",
             Collective::Gather => "MPI_Gather",
@@ -83,6 +88,11 @@ impl Collective {
     pub fn decide(self, ranks: u32, block: u64) -> Algorithm {
         let n = u64::from(ranks);
         match self {
+            // ompi_coll_tuned_barrier_intra_dec_fixed: two ranks exchange; "if we have a power
+            // of 2 number of nodes the use the recursive doubling algorithm, otherwise bruck".
+            Collective::Barrier if n == 2 => Algorithm::BarrierTwoProcs,
+            Collective::Barrier if n.is_power_of_two() => Algorithm::BarrierRecursiveDoubling,
+            Collective::Barrier => Algorithm::BarrierBruck,
             Collective::Bcast => {
                 // ompi_coll_tuned_bcast_intra_dec_fixed: "decision function based on MX
                 // results for messages up to 36MB and communicator sizes up to 64 nodes".
@@ -163,6 +173,14 @@ impl Collective {
 /// An algorithm of Open MPI's `coll/base`, as the decision rules pick it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Algorithm {
+    /// `ompi_coll_base_barrier_intra_two_procs`: the two ranks exchange a zero-byte message.
+    BarrierTwoProcs,
+    /// `ompi_coll_base_barrier_intra_recursivedoubling` (a power of two ranks): in step k rank r
+    /// exchanges a zero-byte message with r XOR 2^k.
+    BarrierRecursiveDoubling,
+    /// `ompi_coll_base_barrier_intra_bruck`: in step k rank r sends a zero-byte message to
+    /// r + 2^k and receives one from r − 2^k (mod n).
+    BarrierBruck,
     /// `ompi_coll_base_bcast_intra_split_bintree`: the message in two halves, each sent down
     /// one subtree of a binary tree in `segment`-byte segments (each node forwards a segment
     /// to its children while the next arrives), then every node swaps halves with its pair in
@@ -205,6 +223,11 @@ impl Algorithm {
     /// Open MPI's name for it, with its parameter.
     pub fn name(self) -> String {
         match self {
+            Algorithm::BarrierTwoProcs => "ompi_coll_base_barrier_intra_two_procs".into(),
+            Algorithm::BarrierRecursiveDoubling => {
+                "ompi_coll_base_barrier_intra_recursivedoubling".into()
+            }
+            Algorithm::BarrierBruck => "ompi_coll_base_barrier_intra_bruck".into(),
             Algorithm::BcastSplitBintree { segment } => format!(
                 "ompi_coll_base_bcast_intra_split_bintree ({} segments)",
                 bytes_in_words(segment)
@@ -230,6 +253,9 @@ impl Algorithm {
     /// A short description: "split binary tree, 1 KiB segments".
     pub fn short(self) -> String {
         match self {
+            Algorithm::BarrierTwoProcs => "two processes".into(),
+            Algorithm::BarrierRecursiveDoubling => "recursive doubling".into(),
+            Algorithm::BarrierBruck => "Bruck".into(),
             Algorithm::BcastSplitBintree { segment } => {
                 format!("split binary tree, {} segments", bytes_in_words(segment))
             }
@@ -255,16 +281,16 @@ fn bytes_in_words(bytes: u64) -> String {
     }
 }
 
-/// The algorithm Open MPI 3.1 runs for `collective` on `ranks` ranks with `block`-byte blocks,
-/// and its ranks' programs. `pattern` says who sends to whom for `MPI_Alltoallv` (it must
+/// Each rank's calls for one `collective` of Open MPI 3.1 on `ranks` ranks with `block`-byte
+/// blocks, and the algorithm; `pattern` says who sends to whom for `MPI_Alltoallv` (it must
 /// have `ranks` PEs); the other calls ignore it. An error when the rules pick an algorithm
 /// that is not modelled, or the arguments do not fit.
-pub fn programs(
+pub fn calls(
     collective: Collective,
     ranks: u32,
     block: u64,
     pattern: Option<&Pattern>,
-) -> Result<(Algorithm, Vec<Native>), String> {
+) -> Result<(Algorithm, Vec<ScriptBuilder>), String> {
     if ranks < 2 {
         return Err(format!(
             "{} needs at least 2 ranks, not {ranks}",
@@ -273,6 +299,8 @@ pub fn programs(
     }
     let algorithm = collective.decide(ranks, block);
     let scripts = match algorithm {
+        Algorithm::BarrierTwoProcs | Algorithm::BarrierRecursiveDoubling => barrier_exchange(ranks),
+        Algorithm::BarrierBruck => barrier_bruck(ranks),
         Algorithm::BcastSplitBintree { segment } => bcast_split_bintree(ranks, block, segment)?,
         Algorithm::ScatterLinear => scatter_linear(ranks, block),
         Algorithm::GatherLinearSync { first } => gather_linear_sync(ranks, block, first),
@@ -298,13 +326,36 @@ pub fn programs(
             ))
         }
     };
-    Ok((
-        algorithm,
-        scripts
-            .into_iter()
-            .map(|s| Native::Script(Box::new(s.build())))
-            .collect(),
-    ))
+    Ok((algorithm, scripts))
+}
+
+/// `repetitions` rounds of each rank's `calls` as a benchmark runs them: each round starts
+/// with Open MPI's `MPI_Barrier` (as paper 002's measurements do before every repetition).
+pub fn benchmark(calls: Vec<ScriptBuilder>, repetitions: u32) -> Vec<Native> {
+    let ranks = calls.len() as u32;
+    let barrier = self::calls(Collective::Barrier, ranks, 0, None)
+        .map_or_else(|_| builders(ranks), |(_, b)| b);
+    barrier
+        .into_iter()
+        .zip(calls)
+        .map(|(mut round, call)| {
+            round.append(call);
+            Native::Script(Box::new(round.build_rounds(repetitions)))
+        })
+        .collect()
+}
+
+/// The algorithm Open MPI 3.1 runs for `collective` (see [`calls`]) and the ranks' programs:
+/// `repetitions` rounds of a barrier and the collective ([`benchmark`]).
+pub fn programs(
+    collective: Collective,
+    ranks: u32,
+    block: u64,
+    pattern: Option<&Pattern>,
+    repetitions: u32,
+) -> Result<(Algorithm, Vec<Native>), String> {
+    let (algorithm, calls) = calls(collective, ranks, block, pattern)?;
+    Ok((algorithm, benchmark(calls, repetitions)))
 }
 
 /// One builder per rank.
@@ -326,6 +377,36 @@ pub fn bintree_children(rank: Rank, ranks: u32) -> Vec<Rank> {
         .filter(|&c| c < u64::from(ranks))
         .map(|c| c as Rank)
         .collect()
+}
+
+/// Recursive doubling (a power of two ranks; two ranks are the case of one step): in step k
+/// rank r exchanges a zero-byte message with r XOR 2^k.
+fn barrier_exchange(ranks: u32) -> Vec<ScriptBuilder> {
+    let mut out = builders(ranks);
+    for (r, s) in out.iter_mut().enumerate() {
+        let mut mask = 1;
+        while mask < ranks {
+            let remote = r as Rank ^ mask;
+            s.sendrecv_zero(remote, remote);
+            mask <<= 1;
+        }
+    }
+    out
+}
+
+/// Bruck's barrier: in step k rank r sends a zero-byte message to r + 2^k and receives one
+/// from r − 2^k (mod n).
+fn barrier_bruck(ranks: u32) -> Vec<ScriptBuilder> {
+    let mut out = builders(ranks);
+    for (r, s) in out.iter_mut().enumerate() {
+        let r = r as Rank;
+        let mut distance = 1;
+        while distance < ranks {
+            s.sendrecv_zero((r + distance) % ranks, (r + ranks - distance) % ranks);
+            distance <<= 1;
+        }
+    }
+    out
 }
 
 /// `ompi_coll_base_bcast_intra_split_bintree` from rank 0 (see [`Algorithm::BcastSplitBintree`]).
@@ -495,24 +576,4 @@ fn pairwise(ranks: u32, bytes: impl Fn(Rank, Rank) -> u64) -> Vec<ScriptBuilder>
         }
     }
     out
-}
-
-/// Each rank's script of `collective` (for tests and views that read the calls).
-pub fn scripts(
-    collective: Collective,
-    ranks: u32,
-    block: u64,
-    pattern: Option<&Pattern>,
-) -> Result<(Algorithm, Vec<Script>), String> {
-    let (algorithm, programs) = programs(collective, ranks, block, pattern)?;
-    Ok((
-        algorithm,
-        programs
-            .into_iter()
-            .filter_map(|p| match p {
-                Native::Script(s) => Some(*s),
-                _ => None,
-            })
-            .collect(),
-    ))
 }

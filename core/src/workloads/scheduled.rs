@@ -29,10 +29,10 @@ pub fn ompi_config() -> SimConfig {
     }
 }
 
-/// The programs of `schedule`'s ranks: `bytes`-byte messages, `delta` per delay slot. Each
-/// rank posts a receive for every message it expects (in the senders' order), starts its sends
-/// slot by slot (sleeping `delta` in a delay slot) and waits for all of them.
-pub fn programs(schedule: &Schedule, bytes: u64, delta: SimTime) -> Vec<super::Native> {
+/// Each rank's calls for one exchange by `schedule`: `bytes`-byte messages, `delta` per delay
+/// slot. Each rank posts a receive for every message it expects (in the senders' order),
+/// starts its sends slot by slot (sleeping `delta` in a delay slot) and waits for all of them.
+pub fn calls(schedule: &Schedule, bytes: u64, delta: SimTime) -> Vec<ScriptBuilder> {
     let n = schedule.n as usize;
     let mut sources: Vec<Vec<Rank>> = vec![Vec::new(); n];
     for (p, slots) in schedule.slots.iter().enumerate() {
@@ -58,34 +58,28 @@ pub fn programs(schedule: &Schedule, bytes: u64, delta: SimTime) -> Vec<super::N
                 }
             }
             script.wait_all();
-            super::Native::Script(Box::new(script.build()))
+            script
         })
         .collect()
 }
 
-/// The start of the hardware model's sentence for a message dropped at a full switch port
-/// (`machine::note`'s `Dropped`): "switch port P full at … dropped, sent again …".
-const PORT: &str = "switch port ";
-/// The phrase that makes it a drop.
-const DROPPED: &str = " dropped, sent again";
+/// The programs of one exchange by `schedule`, every rank starting at time zero ([`calls`]).
+pub fn programs(schedule: &Schedule, bytes: u64, delta: SimTime) -> Vec<super::Native> {
+    calls(schedule, bytes, delta)
+        .into_iter()
+        .map(|s| super::Native::Script(Box::new(s.build())))
+        .collect()
+}
 
-/// Drops at each switch port in a finished run's trace (first sends and retransmissions).
-pub fn drops_by_port(sim: &Sim<super::Native>) -> BTreeMap<u32, usize> {
-    let mut by = BTreeMap::new();
-    for r in sim.trace().records().iter() {
-        let text = r.explain();
-        if !text.contains(DROPPED) {
-            continue;
-        }
-        let port = text
-            .split_once(PORT)
-            .and_then(|(_, rest)| rest.split_whitespace().next())
-            .and_then(|p| p.parse::<u32>().ok());
-        if let Some(port) = port {
-            *by.entry(port).or_insert(0) += 1;
-        }
-    }
-    by
+/// The programs of the paper's measurement: `repetitions` rounds of Open MPI's `MPI_Barrier`
+/// and one exchange by `schedule` ([`super::ompi::benchmark`]).
+pub fn benchmark(
+    schedule: &Schedule,
+    bytes: u64,
+    delta: SimTime,
+    repetitions: u32,
+) -> Vec<super::Native> {
+    super::ompi::benchmark(calls(schedule, bytes, delta), repetitions)
 }
 
 /// A scheduled exchange run to its end.
@@ -95,8 +89,8 @@ pub struct Outcome {
     pub end: SimTime,
     /// Events the run took.
     pub events: u64,
-    /// Drops at each switch port.
-    pub drops: BTreeMap<u32, usize>,
+    /// Drops at each switch port (first sends and retransmissions).
+    pub drops: BTreeMap<u32, u64>,
     /// Every message's way through the switch, in the order sent (empty off a crossbar).
     pub passes: Vec<PortPass>,
     /// The switch's parameters (`None` off a crossbar).
@@ -190,7 +184,7 @@ pub fn run(
     Ok(Outcome {
         end: summary.end_time,
         events: summary.events,
-        drops: drops_by_port(&sim),
+        drops: sim.machine().port_drops().clone(),
         passes: sim.machine().port_log().to_vec(),
         switch: sim.machine().switch().copied(),
     })

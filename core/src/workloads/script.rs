@@ -95,14 +95,41 @@ impl ScriptBuilder {
         self.wait(&[r]);
     }
 
+    /// Open MPI's `ompi_coll_base_sendrecv_zero` (its barriers' step): post a zero-byte
+    /// receive from `from`, start a zero-byte send to `to`, wait for both.
+    pub fn sendrecv_zero(&mut self, to: Rank, from: Rank) {
+        let r = self.irecv(from, 0);
+        let s = self.isend(to, 0);
+        self.wait(&[r, s]);
+    }
+
     /// Sleeps.
     pub fn sleep(&mut self, time: SimTime) {
         self.ops.push(Op::Sleep(time));
     }
 
-    /// The finished script, ready to run.
+    /// Appends `other`'s operations, its handles renumbered after this script's.
+    pub fn append(&mut self, other: ScriptBuilder) {
+        let shift = self.posted;
+        self.ops.extend(other.ops.into_iter().map(|op| match op {
+            Op::Wait(handles) => Op::Wait(handles.into_iter().map(|h| h + shift).collect()),
+            op => op,
+        }));
+        self.posted += other.posted;
+    }
+
+    /// The finished script, ready to run once.
     pub fn build(self) -> Script {
         Script::new(self.ops)
+    }
+
+    /// The finished script, run `rounds` times in a row (a benchmark's repetitions): each round
+    /// starts once every request of the one before has been waited for.
+    pub fn build_rounds(self, rounds: u32) -> Script {
+        Script {
+            rounds: rounds.max(1),
+            ..Script::new(self.ops)
+        }
     }
 
     fn next_handle(&mut self) -> u32 {
@@ -122,6 +149,10 @@ pub struct Script {
     requests: Vec<Option<ReqId>>,
     /// The requests of the wait under way, taken back when the rank resumes.
     waiting: Vec<u32>,
+    /// Times to run the operations.
+    rounds: u32,
+    /// Rounds finished.
+    done: u32,
 }
 
 impl Script {
@@ -132,12 +163,19 @@ impl Script {
             next: 0,
             requests: Vec::new(),
             waiting: Vec::new(),
+            rounds: 1,
+            done: 0,
         }
     }
 
     /// The operations.
     pub fn ops(&self) -> &[Op] {
         &self.ops
+    }
+
+    /// Rounds finished so far.
+    pub fn rounds_done(&self) -> u32 {
+        self.done
     }
 
     /// Drives the rank one step.
@@ -147,7 +185,20 @@ impl Script {
                 try_op!(ctx.take(req));
             }
         }
-        while let Some(op) = self.ops.get(self.next) {
+        loop {
+            let Some(op) = self.ops.get(self.next) else {
+                // The round is over: wait for anything not yet waited for, then start the next.
+                if let Some(step) = self.wait_unwaited() {
+                    return step;
+                }
+                self.done += 1;
+                if self.done >= self.rounds {
+                    return Step::Done;
+                }
+                self.next = 0;
+                self.requests.clear();
+                continue;
+            };
             self.next += 1;
             match op {
                 Op::Recv { from, bytes } => {
@@ -174,22 +225,28 @@ impl Script {
                     return Step::WaitAll(reqs);
                 }
                 Op::WaitAll => {
-                    let handles: Vec<u32> = (0..self.requests.len() as u32)
-                        .filter(|&h| self.requests[h as usize].is_some())
-                        .collect();
-                    if handles.is_empty() {
-                        continue;
+                    if let Some(step) = self.wait_unwaited() {
+                        return step;
                     }
-                    let reqs = handles
-                        .iter()
-                        .filter_map(|&h| self.requests[h as usize])
-                        .collect();
-                    self.waiting = handles;
-                    return Step::WaitAll(reqs);
                 }
                 Op::Sleep(time) => return Step::Compute(*time),
             }
         }
-        Step::Done
+    }
+
+    /// A wait for every request not yet waited for (`None` when there is none).
+    fn wait_unwaited(&mut self) -> Option<Step> {
+        let handles: Vec<u32> = (0..self.requests.len() as u32)
+            .filter(|&h| self.requests[h as usize].is_some())
+            .collect();
+        if handles.is_empty() {
+            return None;
+        }
+        let reqs = handles
+            .iter()
+            .filter_map(|&h| self.requests[h as usize])
+            .collect();
+        self.waiting = handles;
+        Some(Step::WaitAll(reqs))
     }
 }

@@ -11,6 +11,7 @@ use rankscope_core::proto::schedules::Pattern;
 use rankscope_core::workloads::ompi::{self, bintree_children, Algorithm, Collective};
 use rankscope_core::workloads::scheduled;
 use rankscope_core::workloads::script::{Op, Script};
+use rankscope_core::workloads::Native;
 
 const K: u64 = 63 * 1024;
 
@@ -31,6 +32,7 @@ fn at_64_ranks_and_63_kib_the_rules_pick_the_algorithms_the_module_documents() {
     assert_eq!(
         picked,
         [
+            "MPI_Barrier: ompi_coll_base_barrier_intra_recursivedoubling",
             "MPI_Bcast: ompi_coll_base_bcast_intra_split_bintree (1 KiB segments)",
             "MPI_Scatter: ompi_coll_base_scatter_intra_basic_linear",
             "MPI_Gather: ompi_coll_base_gather_intra_linear_sync (1 KiB first segment)",
@@ -56,22 +58,24 @@ fn at_64_ranks_and_63_kib_the_rules_pick_the_algorithms_the_module_documents() {
     assert_eq!(Collective::named("alltoallv"), Some(Collective::Alltoallv));
     assert_eq!(Collective::named("MPI_Gather"), Some(Collective::Gather));
     assert_eq!(Collective::named("MPI_Reduce"), None);
+    assert_eq!(Collective::Barrier.decide(63, 0), Algorithm::BarrierBruck);
+    assert_eq!(Collective::Barrier.decide(2, 0), Algorithm::BarrierTwoProcs);
 }
 
 #[test]
 fn an_algorithm_the_rules_pick_but_the_simulator_lacks_is_an_error_naming_it() {
-    let e = ompi::programs(Collective::Bcast, 64, 100, None).unwrap_err();
+    let e = ompi::programs(Collective::Bcast, 64, 100, None, 1).unwrap_err();
     assert_eq!(
         e,
         "Open MPI 3.1 runs MPI_Bcast of 100 B on 64 ranks with \
          ompi_coll_base_bcast_intra_binomial (no segments), which the simulator does not model"
     );
-    let e = ompi::programs(Collective::Alltoallv, 8, K, None).unwrap_err();
+    let e = ompi::programs(Collective::Alltoallv, 8, K, None, 1).unwrap_err();
     assert!(e.contains("needs a pattern"), "{e}");
     let p = Pattern::named("gather", 4).unwrap();
-    let e = ompi::programs(Collective::Alltoallv, 8, K, Some(&p)).unwrap_err();
+    let e = ompi::programs(Collective::Alltoallv, 8, K, Some(&p), 1).unwrap_err();
     assert_eq!(e, "the pattern has 4 PEs, the run 8 ranks");
-    let e = ompi::programs(Collective::Scatter, 1, K, None).unwrap_err();
+    let e = ompi::programs(Collective::Scatter, 1, K, None, 1).unwrap_err();
     assert!(e.contains("at least 2 ranks"), "{e}");
 }
 
@@ -135,6 +139,7 @@ fn traffic(scripts: &[Script]) -> (Traffic, Traffic) {
 fn promised(c: Collective, n: u32, block: u64, pattern: &Pattern, rank: u32) -> u64 {
     let others = u64::from(n - 1);
     match c {
+        Collective::Barrier => 0,
         Collective::Bcast => u64::from(rank != 0) * block,
         Collective::Scatter => u64::from(rank != 0) * block,
         Collective::Gather => u64::from(rank == 0) * others * block,
@@ -154,8 +159,14 @@ fn every_send_meets_a_posted_receive_and_every_rank_gets_what_the_collective_pro
         let pattern = Pattern::named("triangle", n).unwrap();
         for c in Collective::ALL {
             for block in [6001, K] {
-                let (algorithm, scripts) = match ompi::scripts(c, n, block, Some(&pattern)) {
-                    Ok(x) => x,
+                let (algorithm, scripts) = match ompi::calls(c, n, block, Some(&pattern)) {
+                    Ok((a, calls)) => (
+                        a,
+                        calls
+                            .into_iter()
+                            .map(|b| b.build())
+                            .collect::<Vec<Script>>(),
+                    ),
                     // Small communicators may pick algorithms that are not modelled.
                     Err(e) => {
                         assert!(e.contains("does not model"), "{e}");
@@ -187,7 +198,7 @@ fn every_collective_runs_to_its_end_on_the_cluster() {
             .filter(|_| n == 64)
             .unwrap_or_else(|| Pattern::named("alltoall", n).unwrap());
         for c in Collective::ALL {
-            let Ok((algorithm, programs)) = ompi::programs(c, n, K, Some(&pattern)) else {
+            let Ok((algorithm, programs)) = ompi::programs(c, n, K, Some(&pattern), 3) else {
                 continue;
             };
             let machine = Machine::new(&profile, n).unwrap();
@@ -197,6 +208,13 @@ fn every_collective_runs_to_its_end_on_the_cluster() {
                 .unwrap_or_else(|e| panic!("{} on {n}: {e}", algorithm.name()));
             assert!(summary.end_time.as_secs_f64() > 0.0);
             assert!(sim.is_finished(), "{} on {n}", algorithm.name());
+            // Three rounds of barrier and collective, every rank.
+            for r in 0..n {
+                match sim.program(r) {
+                    Some(Native::Script(s)) => assert_eq!(s.rounds_done(), 3),
+                    other => panic!("{other:?}"),
+                }
+            }
         }
     }
 }

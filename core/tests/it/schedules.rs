@@ -178,7 +178,7 @@ proptest! {
 }
 
 /// Fig. 4 run natively on the paper's cluster: the end time (ms) and the switch's drops.
-fn run_fig4(schedule: &Schedule) -> (f64, usize) {
+fn run_fig4(schedule: &Schedule) -> (f64, u64) {
     use rankscope_core::workloads::scheduled;
     let profiles = builtin_profiles().unwrap();
     let eth = profiles
@@ -264,7 +264,7 @@ fn the_port_log_replays_every_message_and_drop_of_a_run() {
         assert_eq!(run.passes.len(), 63);
         assert_eq!(run.ports(), [0]);
         let drops = run.drops_in_order();
-        assert_eq!(drops.len(), run.drops.values().sum::<usize>());
+        assert_eq!(drops.len() as u64, run.drops.values().sum::<u64>());
         for d in &drops {
             let full = run.buffered_at(d.at).get(&d.port).copied().unwrap_or(0);
             assert!(

@@ -49,7 +49,7 @@ fn run_row(label: &str, testid: &str, run: &Result<Outcome, String>, longest: f6
         }
         Ok(o) => {
             let ms = o.end.as_secs_f64() * 1e3;
-            let drops: usize = o.drops.values().sum();
+            let drops: u64 = o.drops.values().sum();
             let said = if drops == 0 {
                 "no message dropped".to_string()
             } else {
@@ -430,8 +430,13 @@ pub fn schedule_view(props: &ScheduleViewProps) -> Html {
                             <span class="muted">{ format!("paper 002's Fig. 4 on the simulated Gigabit Ethernet cluster, {} KiB per message", BYTES / 1024) }</span>
                             <label class="field sched-delta">
                                 <span>{ "δ (µs)" }</span>
-                                <input type="number" min="0" max={MAX_DELTA_US.to_string()} step="50"
-                                    value={query.delta_us.to_string()} onchange={on_delta} data-testid="schedule-delta" />
+                                <span class="sched-delta-pair">
+                                    <input type="range" min="0" max="2000" step="50" aria-label="δ in µs"
+                                        value={query.delta_us.min(2000).to_string()} onchange={on_delta.clone()}
+                                        data-testid="schedule-delta-slider" />
+                                    <input type="number" min="0" max={MAX_DELTA_US.to_string()} step="50"
+                                        value={query.delta_us.to_string()} onchange={on_delta} data-testid="schedule-delta" />
+                                </span>
                             </label>
                             <button class="control primary" data-testid="schedule-run-button" onclick={on_run}>{ "Run both" }</button>
                         </div>
