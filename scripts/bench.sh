@@ -14,3 +14,4 @@ node tests/bench-wasm.mjs
 node tests/bench-responsiveness.mjs
 node tests/bench-timeline.mjs
 node tests/bench-keystroke.mjs
+node tests/bench-paper-check.mjs 002

@@ -45,6 +45,7 @@
 //! | [`proto::p2p`] | point-to-point with MPI matching: eager, and paper 000's matching engines (receiver only / both sides × sync, get, buffered) |
 //! | [`proto::rma`] | one-sided operations on NIC engines (or the target's software), memory words with values and spins, MPI windows |
 //! | [`proto::locks`] | paper 003's lock algorithms (MCS readers/writer with reader preference, foMPI, test-and-set) as step machines over remote memory words, the lock schemes that map `MPI_Win_lock` onto them, and a seeded interleaving checker |
+//! | [`proto::schedules`] | paper 002's schedules (plans, not a layer): patterns, the Ring schedule, the delay-inserting Algorithms 1–2 turn by turn, eq. 12's conflicts, the LogGP makespan, and Fig. 4 as a C program |
 //! | [`machine`] | machine profiles as data (`profiles/*.toml`) and the hardware models |
 //! | [`machine::profile`], [`machine::sections`], [`machine::cited`] | [`machine::Profile`], its hardware sections, and [`machine::Cited`] values with their source or assumption; line/column errors |
 //! | [`machine::parameters`](mod@machine::parameters) | every cited number of a profile as a flat table for display |
@@ -59,7 +60,7 @@
 //! | [`lessons`] | guided lessons (TOML under `lessons/`): the format, loading with line/column errors, scenarios run deterministically, positions, measures, predictions answered by running, tasks checked against the run |
 //! | [`lang::launch`] | the one setup of a C program's run, shared by the CLI, the web, the paper checks and the lessons |
 //! | [`papers`] | paper checks: one registry of papers, each a module of parts (experiment → table or figure next to the published values), and the resumable runner the page uses |
-//! | [`workloads`] | native Rust programs for runs with millions of ranks |
+//! | [`workloads`] | native Rust programs for runs with millions of ranks; [`workloads::script`] (a rank as a list of sends, receives, waits and sleeps, repeated in rounds), [`workloads::scheduled`] (paper 002's Fig. 4) and [`workloads::ompi`] (Open MPI 3.1's collectives and their decision rules) |
 //! | [`bench`](mod@bench) | benchmark kernels shared by the CLI and the WebAssembly build |
 //!
 //! # Rules
