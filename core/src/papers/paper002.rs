@@ -771,7 +771,7 @@ pub fn fig5() -> Figure {
 const FIG6_RUNS: usize = 3;
 
 /// Fig. 6's runs: for each scale-free pattern of [`SCALE_FREE`], Ring, the proposed schedule
-/// (δ = [`DELTA_US`]) and Open MPI's `MPI_Alltoallv` ([`FIG6_RUNS`] per pattern).
+/// (δ = [`DELTA_US`]) and Open MPI's `MPI_Alltoallv` (three per pattern).
 pub fn fig6_experiment(reps: u32) -> Experiment {
     let mut jobs = Vec::new();
     for (name, _) in SCALE_FREE {

@@ -1,7 +1,7 @@
 //! Open MPI 3.1's collectives as its `coll/tuned` component runs them: the fixed decision rules
 //! that pick an algorithm from the communicator's size and the message's size, and the
 //! algorithms they pick for paper 002's runs, each rank written as the order of its
-//! point-to-point calls (a [`Script`]). Paper 002 compares its schedules with `MPI_Bcast`,
+//! point-to-point calls (a [`super::script::Script`]). Paper 002 compares its schedules with `MPI_Bcast`,
 //! `MPI_Scatter`, `MPI_Gather`, `MPI_Allgather`, `MPI_Alltoall` and `MPI_Alltoallv` of Open MPI
 //! 3.1.0 on 64 nodes and 63 KiB blocks.
 //!
