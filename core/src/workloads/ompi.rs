@@ -1,9 +1,10 @@
 //! Open MPI 3.1's collectives as its `coll/tuned` component runs them: the fixed decision rules
 //! that pick an algorithm from the communicator's size and the message's size, and the
 //! algorithms they pick for paper 002's runs, each rank written as the order of its
-//! point-to-point calls (a [`super::script::Script`]). Paper 002 compares its schedules with `MPI_Bcast`,
-//! `MPI_Scatter`, `MPI_Gather`, `MPI_Allgather`, `MPI_Alltoall` and `MPI_Alltoallv` of Open MPI
-//! 3.1.0 on 64 nodes and 63 KiB blocks.
+//! point-to-point calls (a [`super::script::Script`]), and the benchmark loop around them
+//! ([`benchmark`]: a barrier, then the call, repeated). Paper 002 compares its schedules with
+//! `MPI_Bcast`, `MPI_Scatter`, `MPI_Gather`, `MPI_Allgather`, `MPI_Alltoall` and
+//! `MPI_Alltoallv` of Open MPI 3.1.0 on 64 nodes and 63 KiB blocks.
 //!
 //! Sources (Open MPI v3.1.x, `ompi/mca/coll/tuned/coll_tuned_decision_fixed.c` for the rules;
 //! `ompi/mca/coll/base/coll_base_{bcast,scatter,gather,allgather,alltoall,alltoallv}.c` for the
@@ -12,6 +13,7 @@
 //!
 //! | call | rule | algorithm |
 //! |---|---|---|
+//! | `MPI_Barrier` | ranks a power of two | recursive doubling (else Bruck; two ranks exchange) |
 //! | `MPI_Bcast` | 2048 ≤ size < 370728 | split binary tree, 1 KiB segments |
 //! | `MPI_Scatter` | not (ranks > 10 and block < 300) | basic linear |
 //! | `MPI_Gather` | 6000 < block ≤ 92160 | linear with synchronisation, 1 KiB first segment |
