@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use rankscope_core::engine::Sim;
-use rankscope_core::machine::{builtin_profiles, Machine, Profile};
+use rankscope_core::machine::Machine;
 use rankscope_core::proto::schedules::Pattern;
 use rankscope_core::workloads::ompi::{self, bintree_children, Algorithm, Collective};
 use rankscope_core::workloads::scheduled;
@@ -15,12 +15,9 @@ use rankscope_core::workloads::Native;
 
 const K: u64 = 63 * 1024;
 
-fn ethernet() -> Profile {
-    builtin_profiles()
-        .unwrap()
-        .into_iter()
-        .find(|p| p.machine.id == "ethernet-1g")
-        .unwrap()
+/// The paper 002 cluster.
+fn ethernet() -> rankscope_core::machine::Profile {
+    rankscope_core::machine::builtin_profile("ethernet-1g").unwrap()
 }
 
 #[test]

@@ -242,12 +242,9 @@ fn table_3_shape_ring_pays_a_retransmission_timeout_on_gather_and_triangle_and_t
     }
 }
 
+/// The paper 002 cluster.
 fn ethernet() -> rankscope_core::machine::Profile {
-    builtin_profiles()
-        .unwrap()
-        .into_iter()
-        .find(|p| p.machine.id == "ethernet-1g")
-        .unwrap()
+    rankscope_core::machine::builtin_profile("ethernet-1g").unwrap()
 }
 
 /// The run's port log replays the switch: one pass per message, the drops the trace reports,
