@@ -45,6 +45,7 @@
 //! | [`proto::p2p`] | point-to-point with MPI matching: eager, and paper 000's matching engines (receiver only / both sides × sync, get, buffered) |
 //! | [`proto::rma`] | one-sided operations on NIC engines (or the target's software), memory words with values and spins, MPI windows |
 //! | [`proto::locks`] | paper 003's lock algorithms (MCS readers/writer with reader preference, foMPI, test-and-set) as step machines over remote memory words, the lock schemes that map `MPI_Win_lock` onto them, and a seeded interleaving checker |
+//! | [`proto::acp`] | paper 001's ACP basic layer, in progress: global addresses, registration tables, the remote-table cache |
 //! | [`proto::schedules`] | paper 002's schedules (plans, not a layer): patterns, the Ring schedule, the delay-inserting Algorithms 1–2 turn by turn, eq. 12's conflicts, the LogGP makespan, and Fig. 4 as a C program |
 //! | [`machine`] | machine profiles as data (`profiles/*.toml`) and the hardware models |
 //! | [`machine::profile`], [`machine::sections`], [`machine::cited`] | [`machine::Profile`], its hardware sections, and [`machine::Cited`] values with their source or assumption; line/column errors |

@@ -8,6 +8,9 @@
 //! | 2 | [`locks`] | paper 003's lock algorithms over the memory words, and the lock schemes of `MPI_Win_lock` |
 //!
 //!
+//! [`acp`] is paper 001's ACP basic layer, being built: so far its global addresses,
+//! registration tables and table cache, as data.
+//!
 //! [`schedules`] is paper 002's scheduling (patterns, Ring, the delay-inserting Algorithm 1,
 //! conflicts and the LogGP makespan model): plans the MPI programs run, not a layer.
 //!
@@ -15,6 +18,7 @@
 //! records, an extension trait on `RankCtx` for the programs) plus one line in
 //! [`SimConfig::layers`]; see ARCHITECTURE.md, "Adding a protocol".
 
+pub mod acp;
 pub mod locks;
 pub mod p2p;
 pub mod rma;
