@@ -418,21 +418,25 @@ fn drops_note(sim: &Sim<Native>) -> String {
 /// The schedule and programs are made when the job starts.
 pub fn collective_job(cell: Cell, name: &str, algo: Algo, delta_us: f64, reps: u32) -> Job {
     let name = name.to_string();
+    cluster_job(cell, reps, move || {
+        let pattern = Pattern::named(&name, N).map_err(|e| e.to_string())?;
+        Ok(scheduled::benchmark(
+            &algo.schedule(&pattern),
+            BYTES,
+            SimTime::from_us_f64(delta_us),
+            reps,
+        ))
+    })
+}
+
+/// A job on the cluster ([`cluster_run`]) whose programs `make` makes when it starts.
+fn cluster_job(
+    cell: Cell,
+    reps: u32,
+    make: impl FnOnce() -> Result<Vec<Native>, String> + 'static,
+) -> Job {
     match ethernet() {
-        Ok(profile) => Job::programs_later(
-            cell,
-            cluster_run(profile, reps),
-            move || {
-                let pattern = Pattern::named(&name, N).map_err(|e| e.to_string())?;
-                Ok(scheduled::benchmark(
-                    &algo.schedule(&pattern),
-                    BYTES,
-                    SimTime::from_us_f64(delta_us),
-                    reps,
-                ))
-            },
-            0,
-        ),
+        Ok(profile) => Job::programs_later(cell, cluster_run(profile, reps), make, 0),
         Err(e) => Job::failed(cell, e),
     }
 }
@@ -466,18 +470,10 @@ pub fn mpi_job(label: &str, paper: f64, collective: Collective, pattern: &str, r
         "",
     );
     let pattern = pattern.to_string();
-    match ethernet() {
-        Ok(profile) => Job::programs_later(
-            cell,
-            cluster_run(profile, reps),
-            move || {
-                let pattern = Pattern::named(&pattern, N).map_err(|e| e.to_string())?;
-                Ok(ompi::programs(collective, N, BYTES, Some(&pattern), reps)?.1)
-            },
-            0,
-        ),
-        Err(e) => Job::failed(cell, e),
-    }
+    cluster_job(cell, reps, move || {
+        let pattern = Pattern::named(&pattern, N).map_err(|e| e.to_string())?;
+        Ok(ompi::programs(collective, N, BYTES, Some(&pattern), reps)?.1)
+    })
 }
 
 /// Table 1 on the cluster's LogGP parameters (the `ethernet-1g` profile's, k = [`BYTES`]).
