@@ -380,8 +380,8 @@ fn fresh_flows() -> Option<u64> {
     Some(c.port_buffer_bytes.value / c.window_bytes.value.max(1))
 }
 
-/// Port drops in a finished run's trace: records saying a switch port dropped a message (a
-/// first send or a retransmission).
+/// Messages a switch port dropped in a finished run (first sends and retransmissions), as
+/// the machine counted them.
 pub fn port_drops(sim: &Sim<Native>) -> u64 {
     sim.machine().port_drops().values().sum()
 }
@@ -822,54 +822,43 @@ pub fn fig6_from(experiment: &Experiment) -> Figure {
         } else {
             (1.0 / middle, format!("the paper: {low}–{high}× slower"))
         };
-        let mut c = Cell::pending(format!("{name}, speed-up Ring ÷ proposed"), paper, range);
-        if let (Some(r), Some(p)) = (ring, proposed) {
-            c.simulated = match (r.cell.simulated, p.cell.simulated) {
-                (Some(a), Some(b)) => Some(a / b),
-                _ => None,
-            };
-            if r.is_done() && p.is_done() {
-                c.note = if c.simulated.is_some() {
-                    let facts = Pattern::named(name, N)
-                        .ok()
-                        .zip(wire)
-                        .map_or(String::new(), |(p, i)| format!("; {}", contention(&p, i)));
-                    format!(
-                        "{}; Ring: {}, proposed: {}{facts}",
-                        c.note, r.cell.note, p.cell.note
-                    )
-                } else {
-                    "a run it depends on gave no value".to_string()
-                };
+        let c = Cell::pending(format!("{name}, speed-up Ring ÷ proposed"), paper, range);
+        cells.push(ratio(c, ring, proposed, |c, r, p| {
+            if c.simulated.is_some() {
+                let facts = Pattern::named(name, N)
+                    .ok()
+                    .zip(wire)
+                    .map_or(String::new(), |(p, i)| format!("; {}", contention(&p, i)));
+                format!(
+                    "{}; Ring: {}, proposed: {}{facts}",
+                    c.note, r.cell.note, p.cell.note
+                )
+            } else {
+                "a run it depends on gave no value".to_string()
             }
-        }
-        cells.push(c);
+        }));
     }
     let (low, high) = FIG6_ALLTOALLV;
     for (i, (name, _)) in SCALE_FREE.iter().enumerate() {
-        let mut c = Cell::pending(
+        let c = Cell::pending(
             format!("{name}, speed-up MPI_Alltoallv ÷ proposed"),
             (low + high) / 2.0,
             format!("the paper: {low}–{high}× faster on all five"),
         );
         let mpi = experiment.jobs.get(FIG6_RUNS * i + 2);
         let proposed = experiment.jobs.get(FIG6_RUNS * i + 1);
-        if let (Some(m), Some(p)) = (mpi, proposed) {
-            c.simulated = m.cell.simulated.zip(p.cell.simulated).map(|(a, b)| a / b);
-            if m.is_done() && p.is_done() {
-                c.note = if c.simulated.is_some() {
-                    format!(
-                        "{}; MPI_Alltoallv ({}): {}",
-                        c.note,
-                        Collective::Alltoallv.decide(N, BYTES).short(),
-                        m.cell.note
-                    )
-                } else {
-                    format!("a run it depends on gave no value: {}", m.cell.note)
-                };
+        cells.push(ratio(c, mpi, proposed, |c, m, _| {
+            if c.simulated.is_some() {
+                format!(
+                    "{}; MPI_Alltoallv ({}): {}",
+                    c.note,
+                    Collective::Alltoallv.decide(N, BYTES).short(),
+                    m.cell.note
+                )
+            } else {
+                format!("a run it depends on gave no value: {}", m.cell.note)
             }
-        }
-        cells.push(c);
+        }));
     }
     Figure {
         title: experiment.title.clone(),
@@ -889,6 +878,23 @@ pub fn fig6_from(experiment: &Experiment) -> Figure {
             cells,
         },
     }
+}
+
+/// `c` with the ratio of `top`'s value to `bottom`'s (once both have one), and, once both
+/// have finished, the note `said` makes from the cell and the two jobs.
+fn ratio(
+    mut c: Cell,
+    top: Option<&Job>,
+    bottom: Option<&Job>,
+    said: impl FnOnce(&Cell, &Job, &Job) -> String,
+) -> Cell {
+    if let (Some(t), Some(b)) = (top, bottom) {
+        c.simulated = t.cell.simulated.zip(b.cell.simulated).map(|(a, b)| a / b);
+        if t.is_done() && b.is_done() {
+            c.note = said(&c, t, b);
+        }
+    }
+    c
 }
 
 /// One message's time on a link, `k·G`.

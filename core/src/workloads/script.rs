@@ -120,7 +120,7 @@ impl ScriptBuilder {
 
     /// The finished script, ready to run once.
     pub fn build(self) -> Script {
-        Script::new(self.ops)
+        self.build_rounds(1)
     }
 
     /// The finished script, run `rounds` times in a row (a benchmark's repetitions): each round
@@ -138,6 +138,18 @@ impl ScriptBuilder {
     }
 }
 
+/// What a rank blocked in [`Step::WaitAll`] waits for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Waiting {
+    /// Nothing.
+    Nothing,
+    /// The handles of the [`Op::Wait`] at this index.
+    Op(usize),
+    /// Every request not yet waited for ([`Op::WaitAll`], or the end of a round): nothing is
+    /// posted while the rank waits, so they are the same ones when it resumes.
+    Unwaited,
+}
+
 /// One rank running a script.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Script {
@@ -147,8 +159,8 @@ pub struct Script {
     next: usize,
     /// Each handle's request, until it is waited for and taken back.
     requests: Vec<Option<ReqId>>,
-    /// The requests of the wait under way, taken back when the rank resumes.
-    waiting: Vec<u32>,
+    /// The wait under way, whose requests are taken back when the rank resumes.
+    waiting: Waiting,
     /// Times to run the operations.
     rounds: u32,
     /// Rounds finished.
@@ -162,7 +174,7 @@ impl Script {
             ops: ops.into(),
             next: 0,
             requests: Vec::new(),
-            waiting: Vec::new(),
+            waiting: Waiting::Nothing,
             rounds: 1,
             done: 0,
         }
@@ -180,9 +192,22 @@ impl Script {
 
     /// Drives the rank one step.
     pub fn resume(&mut self, ctx: &mut RankCtx<'_>) -> Step {
-        for h in std::mem::take(&mut self.waiting) {
-            if let Some(req) = self.requests.get_mut(h as usize).and_then(Option::take) {
-                try_op!(ctx.take(req));
+        match std::mem::replace(&mut self.waiting, Waiting::Nothing) {
+            Waiting::Nothing => {}
+            Waiting::Op(i) => {
+                if let Some(Op::Wait(handles)) = self.ops.get(i) {
+                    for &h in handles {
+                        if let Some(req) = self.requests.get_mut(h as usize).and_then(Option::take)
+                        {
+                            try_op!(ctx.take(req));
+                        }
+                    }
+                }
+            }
+            Waiting::Unwaited => {
+                for req in self.requests.iter_mut().filter_map(Option::take) {
+                    try_op!(ctx.take(req));
+                }
             }
         }
         loop {
@@ -221,7 +246,7 @@ impl Script {
                             }
                         }
                     }
-                    self.waiting = handles.clone();
+                    self.waiting = Waiting::Op(self.next - 1);
                     return Step::WaitAll(reqs);
                 }
                 Op::WaitAll => {
@@ -236,17 +261,11 @@ impl Script {
 
     /// A wait for every request not yet waited for (`None` when there is none).
     fn wait_unwaited(&mut self) -> Option<Step> {
-        let handles: Vec<u32> = (0..self.requests.len() as u32)
-            .filter(|&h| self.requests[h as usize].is_some())
-            .collect();
-        if handles.is_empty() {
+        let reqs: Vec<ReqId> = self.requests.iter().flatten().copied().collect();
+        if reqs.is_empty() {
             return None;
         }
-        let reqs = handles
-            .iter()
-            .filter_map(|&h| self.requests[h as usize])
-            .collect();
-        self.waiting = handles;
+        self.waiting = Waiting::Unwaited;
         Some(Step::WaitAll(reqs))
     }
 }

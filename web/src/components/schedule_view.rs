@@ -85,9 +85,14 @@ pub struct ScheduleViewProps {
 /// The named patterns the picker offers, then "your edge list".
 const PICKS: [&str; 4] = ["scatter", "gather", "alltoall", "triangle"];
 
-/// A target's colour: hues spread over the PEs.
+/// A PE's colour: hues spread over the PEs (a target in the grids, a sender on the switch).
+pub(super) fn hue(pe: u32, n: u32) -> String {
+    format!("hsl({} 62% 52%)", pe * 360 / n.max(1))
+}
+
+/// A target's colour as the grids' cells take it.
 fn colour(target: u32, n: u32) -> String {
-    format!("--send: hsl({} 62% 52%)", target * 360 / n.max(1))
+    format!("--send: {}", hue(target, n))
 }
 
 /// Everything the page draws for one query, computed by core.
@@ -295,6 +300,34 @@ pub fn schedule_view(props: &ScheduleViewProps) -> Html {
             ..q.clone()
         })
     });
+    // The "Open as a C program" links (a program and a deflated share link each), made when
+    // the schedules or δ change, not on every turn of Build.
+    let c_links = {
+        let built = built.clone();
+        use_memo(
+            (
+                query.pattern.clone(),
+                query.n,
+                query.edges.clone(),
+                query.delta_us,
+            ),
+            move |(_, _, _, delta)| {
+                built.as_ref().as_ref().ok().map(|b| {
+                    (
+                        c_link(&b.ring, &b.pattern, *delta, "c-ring"),
+                        c_link(&b.delay, &b.pattern, *delta, "c-delay"),
+                    )
+                })
+            },
+        )
+    };
+    let c_link_of = |ring: bool| -> Html {
+        c_links
+            .as_ref()
+            .as_ref()
+            .map(|(r, d)| if ring { r.clone() } else { d.clone() })
+            .unwrap_or_default()
+    };
     let runs = use_state(|| None::<Runs>);
     // The cluster the runs and the makespan model use (parsed once, not on every render).
     let cluster = use_memo((), |_| {
@@ -460,12 +493,12 @@ pub fn schedule_view(props: &ScheduleViewProps) -> Html {
                         <div class="sched-col">
                             { grid(&b.ring, "Ring (Thakur et al., as paper 002 applies it)", "grid-ring", None, None) }
                             <p class="muted sched-sum" data-testid="ring-summary">{ summary(&b.ring) }</p>
-                            { c_link(&b.ring, &b.pattern, query.delta_us, "c-ring") }
+                            { c_link_of(true) }
                         </div>
                         <div class="sched-col">
                             { grid(&b.delay, "Proposed (Algorithm 1 + 2)", "grid-delay", Some(&partial), at) }
                             <p class="muted sched-sum" data-testid="delay-summary">{ summary(&b.delay) }</p>
-                            { c_link(&b.delay, &b.pattern, query.delta_us, "c-delay") }
+                            { c_link_of(false) }
                         </div>
                     </div>
                 </>

@@ -12,9 +12,11 @@ use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
 use rankscope_core::time::SimTime;
-use rankscope_core::workloads::scheduled::Outcome;
+use rankscope_core::workloads::scheduled::{Outcome, PortDropSaid};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
+
+use super::schedule_view::hue;
 
 /// Positions of the cursor along the run (the slider's steps).
 const STEPS: u32 = 1000;
@@ -34,36 +36,117 @@ pub struct SwitchRunProps {
     pub n: u32,
 }
 
-/// A sender's colour, as the schedule grids colour targets.
-fn hue(pe: u32, n: u32) -> String {
-    format!("hsl({} 62% 52%)", pe * 360 / n.max(1))
+/// What a run shows at every cursor position, worked out once per run (not per frame).
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Played {
+    /// The ports that carried a message, ascending.
+    ports: Vec<u32>,
+    /// Every drop in time order, with its sentence.
+    drops: Vec<PortDropSaid>,
+}
+
+impl Played {
+    fn of(run: &Result<Outcome, String>) -> Played {
+        run.as_ref().map_or_else(
+            |_| Played::default(),
+            |o| Played {
+                ports: o.ports(),
+                drops: o.drops_in_order(),
+            },
+        )
+    }
+
+    /// The top of `port`'s row on a timeline of rows `row_h` high.
+    fn row(&self, port: u32, row_h: f64) -> f64 {
+        self.ports.iter().position(|&p| p == port).unwrap_or(0) as f64 * row_h
+    }
+
+    /// The height of a row, and of the timeline.
+    fn rows(&self) -> (f64, f64) {
+        let row_h = (160.0 / self.ports.len().max(1) as f64).clamp(3.0, 24.0);
+        (row_h, row_h * self.ports.len().max(1) as f64)
+    }
+}
+
+/// Where time `t` lies on an axis of `span`, in the timeline's 0–1000 units.
+fn x_of(t: SimTime, span: SimTime) -> f64 {
+    1000.0 * t.as_secs_f64() / span.as_secs_f64().max(1e-12)
+}
+
+/// Props of one run's timeline.
+#[derive(Properties, PartialEq)]
+struct TimelineProps {
+    run: Rc<Result<Outcome, String>>,
+    played: Rc<Played>,
+    label: AttrValue,
+    span: SimTime,
+    n: u32,
+}
+
+/// One run's timeline: a row per port, a bar per message, the drops in red. It does not
+/// depend on the cursor, so playing re-renders only the cursor line over it.
+#[function_component(PortTimeline)]
+fn port_timeline(props: &TimelineProps) -> Html {
+    let Ok(o) = props.run.as_ref() else {
+        return Html::default();
+    };
+    let p = &props.played;
+    let (row_h, height) = p.rows();
+    let x = |t: SimTime| x_of(t, props.span);
+    let ms = |t: SimTime| t.as_secs_f64() * 1e3;
+    html! {
+        <svg class="switch-timeline" viewBox={format!("0 0 1000 {height:.1}")} preserveAspectRatio="none"
+            style={format!("height: {height:.0}px")} role="img"
+            aria-label={format!("{}: each port's messages over time, drops in red", props.label)}>
+            { for o.passes.iter().map(|pass| {
+                let y = p.row(pass.port, row_h);
+                let (a, b) = (x(pass.passage.start), x(pass.passage.finish));
+                html! {
+                    <rect x={format!("{a:.2}")} y={format!("{:.2}", y + row_h * 0.15)}
+                        width={format!("{:.2}", (b - a).max(0.6))} height={format!("{:.2}", row_h * 0.7)}
+                        fill={hue(pass.from, props.n)}>
+                        <title>{ format!("PE {} → PE {}: through the port from {:.3} to {:.3} ms", pass.from, pass.port, ms(pass.passage.start), ms(pass.passage.finish)) }</title>
+                    </rect>
+                }
+            }) }
+            { for p.drops.iter().map(|d| {
+                let y = p.row(d.port, row_h) + row_h / 2.0;
+                html! {
+                    <g class="switch-drop">
+                        <line x1={format!("{:.2}", x(d.at))} x2={format!("{:.2}", x(d.retransmit_at))}
+                            y1={format!("{y:.2}")} y2={format!("{y:.2}")} />
+                        <circle cx={format!("{:.2}", x(d.at))} cy={format!("{y:.2}")} r={format!("{:.2}", (row_h * 0.4).max(1.5))}>
+                            <title>{ d.said.clone() }</title>
+                        </circle>
+                    </g>
+                }
+            }) }
+        </svg>
+    }
 }
 
 /// One schedule's run at the cursor `at`, on an axis of `span`.
 fn panel(
-    label: &str,
+    label: &'static str,
     testid: &str,
-    run: &Result<Outcome, String>,
+    run: &Rc<Result<Outcome, String>>,
+    played: &Rc<Played>,
     at: SimTime,
     span: SimTime,
     n: u32,
 ) -> Html {
-    let o = match run {
+    let o = match run.as_ref() {
         Err(e) => {
             return html! { <p class="load-error" data-testid={testid.to_string()}>{ format!("{label}: {e}") }</p> }
         }
         Ok(o) => o,
     };
-    let ports = o.ports();
+    let ports = &played.ports;
     let buffer = o.switch.map_or(1, |s| s.buffer_bytes.max(1));
     let buffered = o.buffered_at(at);
-    let drops = o.drops_in_order();
+    let drops = &played.drops;
     let so_far = drops.iter().filter(|d| d.at <= at).count();
     let done = at >= o.end;
-    let x = |t: SimTime| 1000.0 * t.as_secs_f64() / span.as_secs_f64().max(1e-12);
-    let row_h = (160.0 / ports.len().max(1) as f64).clamp(3.0, 24.0);
-    let height = row_h * ports.len().max(1) as f64;
-    let row = |port: u32| ports.iter().position(|&p| p == port).unwrap_or(0) as f64 * row_h;
     let ms = |t: SimTime| t.as_secs_f64() * 1e3;
     let status = if done {
         format!("finished at {:.2} ms", ms(o.end))
@@ -119,34 +202,10 @@ fn panel(
                 <span class="muted switch-fullest" data-testid={format!("{testid}-fullest")}>{ fullest }</span>
             </div>
             <div class="muted switch-rows">{ format!("Each port's messages over time ({rows}):") }</div>
-            <svg class="switch-timeline" viewBox={format!("0 0 1000 {height:.1}")} preserveAspectRatio="none"
-                style={format!("height: {height:.0}px")} role="img"
-                aria-label={format!("{label}: each port's messages over time, drops in red")}>
-                { for o.passes.iter().map(|p| {
-                    let y = row(p.port);
-                    let (a, b) = (x(p.passage.start), x(p.passage.finish));
-                    html! {
-                        <rect x={format!("{a:.2}")} y={format!("{:.2}", y + row_h * 0.15)}
-                            width={format!("{:.2}", (b - a).max(0.6))} height={format!("{:.2}", row_h * 0.7)}
-                            fill={hue(p.from, n)}>
-                            <title>{ format!("PE {} → PE {}: through the port from {:.3} to {:.3} ms", p.from, p.port, ms(p.passage.start), ms(p.passage.finish)) }</title>
-                        </rect>
-                    }
-                }) }
-                { for drops.iter().map(|d| {
-                    let y = row(d.port) + row_h / 2.0;
-                    html! {
-                        <g class="switch-drop">
-                            <line x1={format!("{:.2}", x(d.at))} x2={format!("{:.2}", x(d.retransmit_at))}
-                                y1={format!("{y:.2}")} y2={format!("{y:.2}")} />
-                            <circle cx={format!("{:.2}", x(d.at))} cy={format!("{y:.2}")} r={format!("{:.2}", (row_h * 0.4).max(1.5))}>
-                                <title>{ d.said.clone() }</title>
-                            </circle>
-                        </g>
-                    }
-                }) }
-                <line class="switch-cursor" x1={format!("{:.2}", x(at))} x2={format!("{:.2}", x(at))} y1="0" y2={format!("{height:.1}")} />
-            </svg>
+            <div class="switch-timeline-box">
+                <PortTimeline run={run.clone()} played={played.clone()} label={label} {span} {n} />
+                <span class="switch-cursor" style={format!("left: {:.2}%", x_of(at, span) / 10.0)}></span>
+            </div>
             <div class="muted switch-axis" aria-hidden="true">
                 <span>{ "0" }</span>
                 <span>{ format!("{:.1}", ms(span) / 2.0) }</span>
@@ -184,6 +243,8 @@ pub fn switch_run(props: &SwitchRunProps) -> Html {
     }
     let end = |r: &Result<Outcome, String>| r.as_ref().map_or(SimTime::ZERO, |o| o.end);
     let span = end(&props.ring).max(end(&props.delay));
+    let ring_played = use_memo(props.ring.clone(), |r| Played::of(r));
+    let delay_played = use_memo(props.delay.clone(), |r| Played::of(r));
     let at = SimTime::from_ps(
         (span.as_ps() as f64 * f64::from(*step) / f64::from(STEPS)).round() as u64,
     );
@@ -217,8 +278,8 @@ pub fn switch_run(props: &SwitchRunProps) -> Html {
                     oninput={on_slide} data-testid="switch-time" aria-label="time in the run" />
                 <span class="switch-clock" data-testid="switch-clock">{ format!("t = {:.3} ms", at.as_secs_f64() * 1e3) }</span>
             </div>
-            { panel("Ring", "switch-ring", &props.ring, at, span, props.n) }
-            { panel("Proposed", "switch-delay", &props.delay, at, span, props.n) }
+            { panel("Ring", "switch-ring", &props.ring, &ring_played, at, span, props.n) }
+            { panel("Proposed", "switch-delay", &props.delay, &delay_played, at, span, props.n) }
             <p class="muted switch-legend">{ "Each row is one switch output port (the PE it leads to); a bar is a message passing through it, coloured by its sender; a red dot is a drop at a full buffer, its dashed line the wait for TCP's retransmission timeout. The columns above each timeline are the ports' buffers at the cursor." }</p>
         </div>
     }
