@@ -6,6 +6,15 @@ use rankscope_core::lang::{run_hint, RunHint};
 /// error class.
 pub const EXAMPLES: &[(&str, &str)] = &[
     (
+        "acp_one_put_all.c",
+        include_str!("../../examples/acp_one_put_all.c"),
+    ),
+    ("acp_order.c", include_str!("../../examples/acp_order.c")),
+    (
+        "acp_remote_copy.c",
+        include_str!("../../examples/acp_remote_copy.c"),
+    ),
+    (
         "back_substitution.c",
         include_str!("../../examples/back_substitution.c"),
     ),
@@ -43,6 +52,18 @@ pub const EXAMPLES: &[(&str, &str)] = &[
     (
         "wildcard_server.c",
         include_str!("../../examples/wildcard_server.c"),
+    ),
+    (
+        "errors/acp_past_end.c",
+        include_str!("../../examples/errors/acp_past_end.c"),
+    ),
+    (
+        "errors/acp_unregister_in_flight.c",
+        include_str!("../../examples/errors/acp_unregister_in_flight.c"),
+    ),
+    (
+        "errors/acp_unregistered.c",
+        include_str!("../../examples/errors/acp_unregistered.c"),
     ),
     (
         "errors/bcast_root.c",

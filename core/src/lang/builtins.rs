@@ -49,6 +49,9 @@ pub enum ParamKind {
     /// A function of the program, by name (`MPI_Op_create`'s
     /// `void f(void *invec, void *inoutvec, int *len, MPI_Datatype *datatype)`).
     Function,
+    /// An arithmetic value passed whole as a 64-bit integer of the named C type (ACP's
+    /// `acp_ga_t`, `acp_handle_t`, `size_t`, `uint64_t`).
+    Word(&'static str),
 }
 
 impl ParamKind {
@@ -78,6 +81,7 @@ impl ParamKind {
             ParamKind::BaseOut => "the address of a pointer variable (`&buf`)",
             ParamKind::Format => "a format string literal",
             ParamKind::Function => "a function of the program (its name)",
+            ParamKind::Word(_) => "an integer",
         }
     }
 
@@ -100,6 +104,7 @@ impl ParamKind {
             ParamKind::Group => "MPI_Group",
             ParamKind::Format => "const char *",
             ParamKind::Function => "MPI_User_function *",
+            ParamKind::Word(name) => name,
         };
         text.to_string()
     }
@@ -139,8 +144,14 @@ pub struct Builtin {
     /// Whether more arguments of any kind may follow (`printf`).
     pub variadic: bool,
     /// Its result type: `Int` for MPI calls (an error code, `MPI_SUCCESS`), `Double` for
-    /// `MPI_Wtime`, `sqrt` and `fabs`, `Void` for `compute`, `flops` and `yield`.
+    /// `MPI_Wtime`, `sqrt` and `fabs`, `Void` for `compute`, `flops` and `yield`; with
+    /// [`Builtin::result_pointers`] levels of pointer (`void *acp_query_address`).
     pub result: BaseType,
+    /// Pointer levels of the result (0 but for `acp_query_address`'s `void *`).
+    pub result_pointers: u8,
+    /// The result's C type as the library's header spells it (`acp_ga_t`), or `""` to spell
+    /// [`Builtin::result`].
+    pub result_c: &'static str,
     /// How Rankscope models it, in one line (the reference page and `rankscope reference`
     /// show it).
     pub note: &'static str,
@@ -176,8 +187,25 @@ impl Builtin {
         if params.is_empty() {
             params.push("void".into());
         }
-        let result = super::token::base_type_name(self.result);
-        format!("{result} {}({})", self.name, params.join(", "))
+        let result = match self.result_c {
+            "" => format!(
+                "{}{}",
+                super::token::base_type_name(self.result),
+                " *".repeat(usize::from(self.result_pointers))
+            ),
+            named => named.to_string(),
+        };
+        let gap = if result.ends_with('*') { "" } else { " " };
+        format!("{result}{gap}{}({})", self.name, params.join(", "))
+    }
+
+    /// The result's type.
+    pub fn result_type(&self) -> super::ast::Type {
+        super::ast::Type {
+            base: self.result,
+            pointers: self.result_pointers,
+            dims: Vec::new(),
+        }
     }
 }
 
@@ -199,6 +227,8 @@ const fn other(
         params,
         variadic: false,
         result,
+        result_pointers: 0,
+        result_c: "",
         note,
     }
 }
@@ -209,6 +239,8 @@ pub(crate) const PRINTF: Builtin = Builtin {
     params: &[p("format", K::Format)],
     variadic: true,
     result: BaseType::Int,
+    result_pointers: 0,
+    result_c: "",
     note: "glibc's format syntax, checked against the arguments when compiling; the line shows on \
            the rank's console at its simulated time.",
 };

@@ -1603,11 +1603,7 @@ impl<'a> Checker<'a> {
         }
         if let Some(b) = builtin(name) {
             self.builtin_call(b, args, e);
-            return Ty::of(&Type {
-                base: b.result,
-                pointers: 0,
-                dims: Vec::new(),
-            });
+            return Ty::of(&b.result_type());
         }
         for a in args {
             self.expr(a);
@@ -1878,7 +1874,7 @@ impl<'a> Checker<'a> {
         }
         let null = matches!(t, Ty::Null) || is_zero(a);
         let ok = match kind {
-            ParamKind::Int | ParamKind::Double => t.is_arith(),
+            ParamKind::Int | ParamKind::Double | ParamKind::Word(_) => t.is_arith(),
             ParamKind::Comm => *t == Ty::Scalar(BaseType::MpiComm),
             ParamKind::Datatype => *t == Ty::Scalar(BaseType::MpiDatatype),
             ParamKind::Op => *t == Ty::Scalar(BaseType::MpiOp),
@@ -1915,7 +1911,7 @@ impl<'a> Checker<'a> {
             return None;
         }
         Some(match kind {
-            ParamKind::Int | ParamKind::Double => "expected a number",
+            ParamKind::Int | ParamKind::Double | ParamKind::Word(_) => "expected a number",
             ParamKind::Comm => "expected a communicator",
             ParamKind::Datatype => "expected a datatype like `MPI_INT`",
             ParamKind::Op => "expected an operation like `MPI_SUM`",

@@ -1430,10 +1430,9 @@ impl Compiler {
                     return f.ret.ty();
                 }
                 builtin_signature(name).map_or_else(
-                    || match super::builtins::builtin(name).map(|b| b.result) {
-                        Some(super::ast::BaseType::Double) => Ty::Double,
-                        Some(super::ast::BaseType::Void) => Ty::Void,
-                        _ => Ty::INT,
+                    || {
+                        super::builtins::builtin(name)
+                            .map_or(Ty::INT, |b| Ty::from_decl(&b.result_type()))
                     },
                     |(_, _, _, ret)| ret,
                 )
@@ -1938,11 +1937,15 @@ impl Compiler {
                     span,
                 );
             }
-            for a in args {
+            for (a, param) in args.iter().zip(f.params) {
                 let t = self.rvalue(a)?;
                 match t {
                     t if t.is_floating() => {
-                        self.emit(Op::DoubleTo(Scalar::I32), &a.span);
+                        let to = match param.kind {
+                            super::builtins::ParamKind::Word(_) => Scalar::I64,
+                            _ => Scalar::I32,
+                        };
+                        self.emit(Op::DoubleTo(to), &a.span);
                     }
                     Ty::Status | Ty::Record(_) => {
                         return err("pass the address of the value: `&x`", &a.span)
@@ -1957,11 +1960,7 @@ impl Compiler {
                 },
                 span,
             );
-            return Ok(if f.returns_double {
-                Ty::Double
-            } else {
-                Ty::INT
-            });
+            return Ok(Ty::from_decl(&f.result));
         }
         err(format!("unknown function `{name}`"), name_span)
     }

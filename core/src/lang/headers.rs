@@ -85,6 +85,16 @@ pub const HEADERS: &[Header] = &[
         ],
     },
     Header {
+        name: "acp.h",
+        defines: &[
+            "ACP_GA_NULL 0ULL",
+            "ACP_ATKEY_NULL 0ULL",
+            "ACP_HANDLE_NULL 0LL",
+            "ACP_HANDLE_ALL (-1LL)",
+            "ACP_HANDLE_CONT (-2LL)",
+        ],
+    },
+    Header {
         name: "time.h",
         defines: &[NULL, "CLOCKS_PER_SEC 1000000L"],
     },

@@ -2,21 +2,25 @@
 //! result, and how the VM turns the argument words into an [`MpiCall`]. Every function is defined
 //! once, in `mpi::functions` (signature and code); constants in [`super::builtins::CONSTANTS`].
 
-use super::ast::BaseType;
+use super::ast::Type;
 use super::builtins;
+use super::builtins::Param;
 use super::mpi::functions;
 pub use super::mpi::functions::FAMILIES as MPI_FUNCTIONS;
 use super::mpi::MpiCall;
 
 /// One MPI function as the compiler and VM need it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MpiFunction {
     /// Its C name.
     pub name: &'static str,
     /// Number of arguments.
     pub arity: u8,
-    /// Returns a double (`MPI_Wtime`) rather than an int error code.
-    pub returns_double: bool,
+    /// Its parameters (what kind of argument each takes).
+    pub params: &'static [Param],
+    /// Its result type: an `int` error code, a `double` (`MPI_Wtime`), ACP's 64-bit handles
+    /// and addresses, `void`.
+    pub result: Type,
 }
 
 /// The index and description of an MPI function by name.
@@ -27,7 +31,8 @@ pub fn lookup(name: &str) -> Option<(usize, MpiFunction)> {
         MpiFunction {
             name: f.sig.name,
             arity: u8::try_from(f.sig.params.len()).ok()?,
-            returns_double: f.sig.result == BaseType::Double,
+            params: f.sig.params,
+            result: f.sig.result_type(),
         },
     ))
 }

@@ -173,6 +173,10 @@ fn builtin_typedefs() -> BTreeMap<String, Type> {
         ("time_t", BaseType::Long),
         ("clock_t", BaseType::Long),
         ("MPI_Aint", BaseType::Long),
+        // ACP's basic layer (`acp.h`): 64-bit global addresses, keys and handles.
+        ("acp_ga_t", BaseType::ULong),
+        ("acp_atkey_t", BaseType::ULong),
+        ("acp_handle_t", BaseType::Long),
         ("MPI_Offset", BaseType::Long),
         // `MPI_User_function *f` is a function pointer; as a `void *` (which MPI_Op_create
         // accepts) casts like `(MPI_User_function *) f` work.

@@ -458,6 +458,7 @@ impl Vm {
         self.stack.push(match v {
             Value::Int(i) => i64::from(i),
             Value::Double(x) => w(x),
+            Value::Word(v) => v,
         });
     }
 
@@ -1386,6 +1387,14 @@ impl Program for Vm {
         len: u32,
         f: &mut dyn FnMut(&mut [u8]),
     ) -> Result<(), String> {
+        if window == crate::proto::acp::ACP_MEMORY {
+            // ACP lends memory by address (its registrations are the program's own bytes).
+            let at = Addr::try_from(offset)
+                .map_err(|_| format!("address {offset:#x} is outside this rank's memory"))?;
+            let mut bytes = self.mem.read(at, len).map_err(|e| e.to_string())?.to_vec();
+            f(&mut bytes);
+            return self.mem.write(at, &bytes).map_err(|e| e.to_string());
+        }
         let (base, size) = self
             .mpi
             .window_memory(window)

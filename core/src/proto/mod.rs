@@ -6,10 +6,7 @@
 //! | 0 | [`p2p`] | point-to-point messages with MPI matching: eager, or paper 000's six request-based engines |
 //! | 1 | [`rma`] | one-sided operations on NIC engines, memory words with values and spins, MPI windows |
 //! | 2 | [`locks`] | paper 003's lock algorithms over the memory words, and the lock schemes of `MPI_Win_lock` |
-//!
-//!
-//! [`acp`] is paper 001's ACP basic layer, being built: so far its global addresses,
-//! registration tables and table cache, as data.
+//! | 3 | [`acp`] | paper 001's ACP basic layer: global addresses, registration tables and their cache, command queues and communication threads, `acp_copy` on four paths, atomics |
 //!
 //! [`schedules`] is paper 002's scheduling (patterns, Ring, the delay-inserting Algorithm 1,
 //! conflicts and the LogGP makespan model): plans the MPI programs run, not a layer.
@@ -80,6 +77,7 @@ impl Setup for SimConfig {
             Box::new(p2p::P2p::new(ranks, self.matching).with_eager_limit(self.eager_limit)),
             Box::new(rma::OneSided::new(ranks, self.words_per_rank)),
             Box::new(locks::Locks::new(self.lock_scheme)),
+            Box::new(acp::Acp::new()),
         ]
     }
 }

@@ -1,5 +1,6 @@
 //! Integration tests of rankscope-core (one binary; one module per area).
 
+mod acp;
 mod call_cost;
 mod engine;
 mod examples;

@@ -59,6 +59,8 @@ impl MpiFunction {
                 params,
                 variadic: false,
                 result: BaseType::Int,
+                result_pointers: 0,
+                result_c: "",
                 note,
             },
             anytime: false,
@@ -69,6 +71,15 @@ impl MpiFunction {
     /// The same function returning a `double` (`MPI_Wtime`).
     pub(super) const fn double(mut self) -> Self {
         self.sig.result = BaseType::Double;
+        self
+    }
+
+    /// The same function returning `base` with `pointers` levels, spelt `c` in its header
+    /// (ACP's `acp_ga_t`, `acp_handle_t`, `void *`, `void`).
+    pub(super) const fn returns(mut self, base: BaseType, pointers: u8, c: &'static str) -> Self {
+        self.sig.result = base;
+        self.sig.result_pointers = pointers;
+        self.sig.result_c = c;
         self
     }
 

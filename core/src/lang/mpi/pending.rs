@@ -45,6 +45,14 @@ pub(super) enum Pending {
     Transfers(Vec<(ReqId, Transfer, Addr)>),
     /// `MPI_Buffer_detach`: the buffered sends still in flight must complete.
     Drain(Vec<ReqId>),
+    /// These requests must complete, then the call returns `value` (ACP's `acp_complete`,
+    /// `acp_sync`, a registration that waits for invalidations).
+    Then {
+        /// The requests.
+        reqs: Vec<ReqId>,
+        /// What the call returns (the word of its result type).
+        value: i64,
+    },
     /// `MPI_Wait`, `MPI_Waitall`: every entry must complete.
     All {
         /// The active handles.
@@ -116,6 +124,15 @@ pub(super) enum Pending {
 }
 
 impl Pending {
+    /// What the call returns once the operation is complete: `MPI_SUCCESS`, or a
+    /// [`Pending::Then`]'s value.
+    pub(super) fn value(&self) -> super::state::Value {
+        match self {
+            Pending::Then { value, .. } => super::state::Value::Word(*value),
+            _ => super::state::Value::Int(super::constants::MPI_SUCCESS),
+        }
+    }
+
     /// Advances the call; `None` once it is complete.
     pub(super) fn step(
         &mut self,
@@ -147,7 +164,7 @@ impl Pending {
                 }
                 Ok(None)
             }
-            Pending::Drain(reqs) => {
+            Pending::Drain(reqs) | Pending::Then { reqs, .. } => {
                 if let Some(step) = open_of(ctx, reqs.iter().copied())? {
                     return Ok(Some(step));
                 }

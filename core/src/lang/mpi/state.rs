@@ -15,7 +15,6 @@ use super::bsend::BsendBuffer;
 use super::buffers::{check_bytes, element, read_int, write_int};
 use super::collective::Wait;
 use super::comm_ctx::CommCtx;
-use super::constants::MPI_SUCCESS;
 use super::datatype::Datatype;
 use super::derived::Types;
 use super::error::{ErrorKind, MpiError};
@@ -38,6 +37,8 @@ pub enum Value {
     Int(i32),
     /// A `double` (`MPI_Wtime`).
     Double(f64),
+    /// A 64-bit integer or address (ACP's `acp_ga_t`, `acp_handle_t`, `void *`).
+    Word(i64),
 }
 
 /// Another name for [`Value`].
@@ -58,7 +59,7 @@ pub enum Outcome {
 
 /// Where a rank is in MPI's life cycle.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-enum Phase {
+pub(super) enum Phase {
     /// Before `MPI_Init`.
     #[default]
     Before,
@@ -84,6 +85,8 @@ struct Blocked {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MpiState {
     phase: Phase,
+    /// Where the rank is in ACP's life (`acp_init` … `acp_finalize`), apart from MPI's.
+    pub(super) acp: Phase,
     pub(super) requests: Requests,
     /// Requests freed by `MPI_Request_free` while active: finished in the background.
     pub(super) detached: Vec<(ReqId, Transfer)>,
@@ -102,11 +105,6 @@ pub struct MpiState {
     pub(super) user_ops: Option<Box<UserOps>>,
     /// The call being run (or blocked in): its function and source line.
     pub(super) origin: Origin,
-}
-
-/// `MPI_SUCCESS` as a return value.
-fn success() -> Outcome {
-    Outcome::Return(Value::Int(MPI_SUCCESS))
 }
 
 /// A non-negative array length.
@@ -249,7 +247,7 @@ impl MpiState {
                 .map(Wait::Engine),
         };
         let (outcome, in_user_op) = match next {
-            None => return Ok(success()),
+            None => return Ok(Outcome::Return(op.value())),
             Some(Wait::Engine(step)) => (Outcome::Block(step), false),
             Some(Wait::Call(c)) => (Outcome::Call(c), true),
         };

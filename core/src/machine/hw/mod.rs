@@ -17,7 +17,7 @@ pub mod rate;
 pub mod torus;
 
 pub use bus::{Bus, BusParams, BusUse, TestAndSet};
-pub use comm_thread::{CommThread, Command, OutOfOrder};
+pub use comm_thread::{CommThread, Served};
 pub use cpu::{Admission, Cpu, HandlerRun};
 pub use crossbar::{Crossbar, CrossbarParams, Forwarded, Passage, PortDrop, PortPass};
 pub use loggp::{Injection, LogGp, LogGpParams};

@@ -1,8 +1,8 @@
 //! ACP's global address (`acp_ga_t`) as the InfiniBand basic layer packs it into 64 bits, from
 //! the most significant bit down: the owner's rank **plus one** (21 bits), the color (1 bit),
 //! the registration tag (8 bits: the slot in the owner's registration table, 255 for the starter
-//! memory) and the byte offset into that registration (34 bits). All ones is `ACP_GA_NULL`, so
-//! a zero rank field never names a rank. An address-translation key (`acp_atkey_t`) has the same
+//! memory) and the byte offset into that registration (34 bits). Zero is `ACP_GA_NULL` (`acp.h`),
+//! which no GA can be: its rank field is at least 1. An address-translation key (`acp_atkey_t`) has the same
 //! layout with offset 0. Source: the ACP library's `src/bl/ib/acpbl_ib.c` (`RANK_BITS 21`,
 //! `COLOR_BITS 1`, `GMTAG_BITS 8`, `OFFSET_BITS 34`, `TAG_SM 0xff`, `acp_query_starter_ga`).
 
@@ -16,12 +16,12 @@ pub const COLOR_BITS: u32 = 1;
 pub const TAG_BITS: u32 = 8;
 /// Bits of the byte offset.
 pub const OFFSET_BITS: u32 = 34;
-/// `ACP_GA_NULL` (and `ACP_ATKEY_NULL`): every bit set.
-pub const GA_NULL: u64 = u64::MAX;
+/// `ACP_GA_NULL` (and `ACP_ATKEY_NULL`): 0, as the library's `acp.h` defines them.
+pub const GA_NULL: u64 = 0;
 /// The tag of the starter memory (`TAG_SM`).
 pub const STARTER_TAG: u8 = 0xff;
-/// The largest rank a GA can name: rank + 1 must fit in [`RANK_BITS`] without being all ones
-/// (which, with every other field all ones, is `ACP_GA_NULL`).
+/// The largest rank a GA can name: rank + 1 must fit in [`RANK_BITS`] (kept one below all ones,
+/// so a rank field never reaches the field's mask).
 pub const MAX_RANK: u32 = (1 << RANK_BITS) - 2;
 /// The largest offset (a registration of up to 16 GiB).
 pub const MAX_OFFSET: u64 = (1 << OFFSET_BITS) - 1;

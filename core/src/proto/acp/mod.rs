@@ -1,25 +1,37 @@
 //! Paper 001's ACP basic layer (Advanced Communication Primitives, Morie et al.): one-sided copy
-//! through global addresses, with no communication buffers. This module is being built in
-//! slices; what exists is the addressing, as plain data the protocol and the views will use:
+//! through global addresses, with no communication buffers.
 //!
-//! - [`ga`]: the 64-bit global address (GA) and address-translation key as the InfiniBand basic
-//!   layer packs them (owner rank + 1, color, registration tag, offset);
-//! - [`registrations`]: a rank's registration table (`acp_register_memory`: 255 slots, the
-//!   starter memory at tag 255) and who holds a copy of it, so that re-registering into a
-//!   reused slot knows whom to invalidate;
-//! - [`table_cache`]: a rank's cache of other ranks' registration tables (at most 1024, the
-//!   oldest dropped first), fetched on first access and dropped on invalidation.
+//! | module | what it models |
+//! |---|---|
+//! | [`ga`] | the 64-bit global address (GA) and address-translation key as the InfiniBand basic layer packs them (owner rank + 1, color, registration tag, offset) |
+//! | [`registrations`] | a rank's registration table (`acp_register_memory`: 255 slots, the starter memory at tag 255), its entry layout, and who holds a copy of it |
+//! | [`table_cache`] | a rank's cache of other ranks' tables (at most 1024, the oldest dropped first) |
+//! | [`command`] | one global memory access (a copy or an atomic), its handle, order and stage; the library's 120-byte command record |
+//! | [`endpoint`] | one rank's state: command queue with in-order completion, remote command receive buffer, communication thread, peers |
+//! | [`layer`] | the protocol layer: the communication threads' scans, every network operation (table reads, puts, gets, the remote-to-remote path of Fig. 5), `acp_complete`, `acp_sync`, invalidations |
+//! | [`records`] | the trace records: a sentence per enqueue, step, completion, table change, registration |
+//! | [`ops`] | the operations a rank's program calls (`AcpOps` on `RankCtx`) |
 //!
-//! Model (paper 001 §4, and the public ACP library's `acpbl_ib.c`): a GA cannot hold an address
-//! and an InfiniBand rkey in 64 bits, so it holds an index into the owner's registration table;
-//! a rank that accesses another rank's memory first copies that rank's table by RDMA read and
-//! keeps it in a bounded cache. Still to come: `acp_copy` and its handles, the communication
-//! thread and the remote-to-remote path, the atomics, ACP in C, and the memory by component.
+//! Model (paper 001 Sec. 4, and the public ACP library's `src/bl/ib/acpbl_ib.c`): a GA cannot
+//! hold an address and an InfiniBand rkey in 64 bits, so it holds an index into the owner's
+//! registration table; a rank that accesses another rank's memory first copies that rank's
+//! table by RDMA read and keeps it in a bounded cache. Calls enqueue commands that one
+//! communication thread per rank carries out; see [`layer`] for the paths and simplifications.
 
+pub mod command;
+pub mod endpoint;
 pub mod ga;
+pub mod layer;
+pub mod ops;
+pub mod records;
 pub mod registrations;
 pub mod table_cache;
 
+pub use command::{Atomic, AtomicOp, Gma, Path, HANDLE_ALL, HANDLE_CONT, HANDLE_NULL};
+pub use endpoint::Endpoint;
 pub use ga::{Ga, GaError, GA_NULL};
+pub use layer::{Acp, AcpError, ACP_MEMORY};
+pub use ops::AcpOps;
+pub use records::{AcpRecord, StepKind};
 pub use registrations::{RegError, Registration, Registrations};
 pub use table_cache::TableCache;

@@ -18,6 +18,37 @@ use super::ga::{Ga, GaError, MAX_OFFSET, STARTER_TAG};
 /// Registrations a rank may hold at once (`MAX_RM_SIZE` in `acpbl_ib.c`).
 pub const MAX_REGISTRATIONS: usize = 255;
 
+/// The fields of one entry of the table as the library lays it out (`RM` in `acpbl_ib.c`: rank,
+/// address, InfiniBand rkey, size, lock and valid flags), with their bytes on LP64 including the
+/// padding after the 4-byte fields.
+pub const ENTRY_FIELDS: &[(&str, u64)] = &[
+    ("rank", 4),
+    ("(padding)", 4),
+    ("addr", 8),
+    ("rkey", 4),
+    ("(padding)", 4),
+    ("size", 8),
+    ("lock", 8),
+    ("valid", 8),
+];
+
+/// Bytes of one table entry: the sum of [`ENTRY_FIELDS`].
+pub const fn entry_bytes() -> u64 {
+    let mut sum = 0;
+    let mut i = 0;
+    while i < ENTRY_FIELDS.len() {
+        sum += ENTRY_FIELDS[i].1;
+        i += 1;
+    }
+    sum
+}
+
+/// Bytes of a whole table: what a rank reads by RDMA on its first access to the owner's memory
+/// (`getlrm` reads `sizeof(RM) * MAX_RM_SIZE`).
+pub const fn table_bytes() -> u64 {
+    entry_bytes() * MAX_REGISTRATIONS as u64
+}
+
 /// One registered region.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Registration {

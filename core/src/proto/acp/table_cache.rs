@@ -80,6 +80,11 @@ impl TableCache {
         }
     }
 
+    /// Whether `owner`'s table is cached.
+    pub fn contains(&self, owner: u32) -> bool {
+        self.by_owner.contains_key(&owner)
+    }
+
     /// Tables cached now.
     pub fn len(&self) -> usize {
         self.by_owner.len()

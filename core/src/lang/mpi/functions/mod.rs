@@ -13,7 +13,9 @@
 //! | `communicators` | duplicating, splitting, creating, freeing and comparing communicators |
 //! | `groups` | groups: sizes, ranks, subsets, translation, comparison |
 //! | `topologies` | Cartesian topologies and `MPI_Dims_create` |
+//! | `acp` | paper 001's ACP basic layer: `acp_init`, registration, global addresses, `acp_copy`, atomics, `acp_complete` |
 
+mod acp;
 mod collectives;
 mod communicators;
 mod completion;
@@ -110,6 +112,17 @@ pub const FAMILIES: &[Family] = &[
         about: "Cartesian topologies as MPICH computes them; creation is a split of the parent.",
         functions: topologies::FUNCTIONS,
     },
+    Family {
+        id: "acp",
+        title: "ACP basic layer (paper 001)",
+        about: "One-sided copies and atomics between global addresses with no communication \
+                buffers, as the ACP library's InfiniBand basic layer does them: calls enqueue \
+                commands and return handles; each rank's communication thread carries them out \
+                in handle order (skipping those whose order handle is incomplete); a copy whose \
+                source is another rank's goes to that rank as a command. Include `acp.h`; \
+                `acp_init` starts it, independently of MPI.",
+        functions: acp::FUNCTIONS,
+    },
 ];
 
 /// Every MPI function in index order.
@@ -132,9 +145,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn names_are_unique_and_mpi() {
+    fn names_are_unique_and_mpi_or_acp() {
         for (i, f) in all().enumerate() {
-            assert!(f.name().starts_with("MPI_"), "{}", f.name());
+            assert!(
+                f.name().starts_with("MPI_") || f.name().starts_with("acp_"),
+                "{}",
+                f.name()
+            );
             assert_eq!(
                 find(f.name()).map(|(index, _)| index),
                 Some(i),

@@ -1,0 +1,534 @@
+//! ACP's trace records: a command enqueued, each step of carrying it out (the communication
+//! thread taking it, every network operation with where it lands), a command finished, the
+//! table cache changing, a registration, and `acp_sync`. Each is a sentence in the event log;
+//! network operations are drawn as arrows.
+
+use super::command::{Atomic, Gma};
+use super::ga::Ga;
+use crate::engine::Rank;
+use crate::time::SimTime;
+use crate::trace::timeline::ArrowKind;
+use crate::trace::{Codec, Draw, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words};
+
+/// One step of carrying out a command.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum StepKind {
+    /// The issuer's communication thread takes the command from its queue.
+    Takes,
+    /// The thread does it itself (a local copy or an atomic on its own word).
+    Local,
+    /// An RDMA read of the owner's registration table (the first access to its memory).
+    TableRead,
+    /// An RDMA write of one byte into the owner's "has my table" flags (cache-update information).
+    TableFlag,
+    /// An RDMA write of the data.
+    Put,
+    /// An RDMA read of the data.
+    Get,
+    /// A fetch-and-add on the source rank's remote command buffer tail: a slot for the command.
+    Tail,
+    /// An RDMA write of the command into the source rank's remote command receive buffer.
+    CommandPut,
+    /// The source rank's communication thread takes the command from its receive buffer.
+    RemoteTakes,
+    /// The source rank writes an atomic's old value into the issuer's memory.
+    Reply,
+    /// The source rank writes a completion command into the issuer's remote command receive
+    /// buffer.
+    Status,
+    /// The owner tells a holder of its table to drop it (a slot was registered again).
+    Invalidate,
+    /// The holder dropped the table and acknowledges.
+    Ack,
+}
+
+impl StepKind {
+    const ALL: [StepKind; 13] = [
+        StepKind::Takes,
+        StepKind::Local,
+        StepKind::TableRead,
+        StepKind::TableFlag,
+        StepKind::Put,
+        StepKind::Get,
+        StepKind::Tail,
+        StepKind::CommandPut,
+        StepKind::RemoteTakes,
+        StepKind::Reply,
+        StepKind::Status,
+        StepKind::Invalidate,
+        StepKind::Ack,
+    ];
+
+    /// Whether it crosses the network (drawn as an arrow).
+    pub fn is_network(self) -> bool {
+        !matches!(
+            self,
+            StepKind::Takes | StepKind::Local | StepKind::RemoteTakes
+        )
+    }
+
+    fn what(self) -> &'static str {
+        match self {
+            StepKind::Takes => "takes",
+            StepKind::Local => "does it itself",
+            StepKind::TableRead => "reads the registration table of",
+            StepKind::TableFlag => "marks that it holds the table of",
+            StepKind::Put => "writes the data (RDMA write) to",
+            StepKind::Get => "reads the data (RDMA read) from",
+            StepKind::Tail => {
+                "takes a slot (fetch-and-add on the tail) in the remote command buffer of"
+            }
+            StepKind::CommandPut => "writes the command into the remote command receive buffer of",
+            StepKind::RemoteTakes => "takes from its remote command receive buffer",
+            StepKind::Reply => "writes the atomic's old value back to",
+            StepKind::Status => {
+                "writes the completion command into the remote command receive buffer of"
+            }
+            StepKind::Invalidate => "tells to drop its copy of the registration table:",
+            StepKind::Ack => "acknowledges dropping the table to",
+        }
+    }
+}
+
+/// How a cached table changed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TableChange {
+    /// Fetched into the cache (`evicted`: the owner whose copy made room, if one did).
+    Cached,
+    /// Dropped because the owner invalidated it.
+    Invalidated,
+}
+
+/// An ACP record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AcpRecord {
+    /// `rank` enqueued a command with `handle`, to start after `order` (0: none).
+    Enqueue {
+        /// The issuer.
+        rank: Rank,
+        /// Its handle.
+        handle: u64,
+        /// Its order handle (resolved; 0 for none).
+        order: u64,
+        /// What it does.
+        gma: Gma,
+    },
+    /// One step of command `handle` of `issuer`, done by `rank`; a network step goes to `peer`,
+    /// landing at `lands` (its completion back at `back`).
+    Step {
+        /// Who acts.
+        rank: Rank,
+        /// The command's issuer.
+        issuer: Rank,
+        /// The command's handle (0 for table upkeep that belongs to no command).
+        handle: u64,
+        /// The step.
+        step: StepKind,
+        /// The other rank of a network step (else `rank`).
+        peer: Rank,
+        /// Bytes moved.
+        bytes: u64,
+        /// When it lands at `peer`.
+        lands: SimTime,
+        /// When its completion is back at `rank`.
+        back: SimTime,
+    },
+    /// Command `handle` of `rank` finished; handles below `head` are now complete.
+    Finished {
+        /// The issuer.
+        rank: Rank,
+        /// The command.
+        handle: u64,
+        /// The oldest incomplete handle now (`acp_complete(h)` returns once `h < head`).
+        head: u64,
+    },
+    /// `rank`'s cache of `owner`'s table changed.
+    Table {
+        /// The cache's rank.
+        rank: Rank,
+        /// The table's owner.
+        owner: Rank,
+        /// What happened.
+        change: TableChange,
+        /// The owner whose copy was dropped to make room (`u32::MAX`: none).
+        evicted: Rank,
+    },
+    /// `rank` registered (or unregistered) `size` bytes at `base` in slot `tag`.
+    Register {
+        /// The owner.
+        rank: Rank,
+        /// The slot.
+        tag: u8,
+        /// First byte.
+        base: u64,
+        /// Bytes.
+        size: u64,
+        /// Unregistered rather than registered.
+        unregister: bool,
+        /// Holders of the table told to drop it.
+        invalidations: u32,
+    },
+    /// `rank` reached `acp_sync` (`released`: every rank has, and all go on).
+    Sync {
+        /// The rank (the last to arrive when `released`).
+        rank: Rank,
+        /// Everyone is released.
+        released: bool,
+    },
+}
+
+const NO_RANK: Rank = u32::MAX;
+
+fn pack_ga(g: Ga) -> u64 {
+    g.pack().unwrap_or(0)
+}
+
+fn unpack_ga(raw: u64) -> Ga {
+    Ga::unpack(raw).unwrap_or(Ga {
+        rank: 0,
+        color: 0,
+        tag: 0,
+        offset: 0,
+    })
+}
+
+impl LayerRecord for AcpRecord {
+    const CODECS: &'static [Codec] = &[
+        Codec::of::<Self>(0),
+        Codec::of::<Self>(1),
+        Codec::of::<Self>(2),
+        Codec::of::<Self>(3),
+        Codec::of::<Self>(4),
+        Codec::of::<Self>(5),
+    ];
+
+    fn pack(&self) -> (u8, Words) {
+        let p = Packer::default();
+        match *self {
+            AcpRecord::Enqueue {
+                rank,
+                handle,
+                order,
+                gma,
+            } => {
+                let (code, a, b) = match gma {
+                    Gma::Copy { size, .. } => (1, size, 0),
+                    Gma::Atomic { atomic, .. } => {
+                        let (a, b) = atomic.operands();
+                        (atomic.type_code(), a, b)
+                    }
+                };
+                // Handles below 2^32 (a run's event limit ends it long before); ranks below
+                // 2^21 (a GA's rank field), so the type code shares the rank's word.
+                (
+                    0,
+                    p.u32(rank | code << 24)
+                        .u32(handle as u32)
+                        .u32(order as u32)
+                        .u64(pack_ga(gma.dst()))
+                        .u64(pack_ga(gma.src()))
+                        .u64(a)
+                        .u64(b)
+                        .done(),
+                )
+            }
+            AcpRecord::Step {
+                rank,
+                issuer,
+                handle,
+                step,
+                peer,
+                bytes,
+                lands,
+                back,
+            } => (
+                1,
+                p.u32(rank | (step as u32) << 24)
+                    .u32(issuer)
+                    .u64(handle)
+                    .u32(peer)
+                    .u64(bytes)
+                    .time(lands)
+                    .time(back)
+                    .done(),
+            ),
+            AcpRecord::Finished { rank, handle, head } => {
+                (2, p.u32(rank).u64(handle).u64(head).done())
+            }
+            AcpRecord::Table {
+                rank,
+                owner,
+                change,
+                evicted,
+            } => (
+                3,
+                p.u32(rank)
+                    .u32(owner)
+                    .bool(change == TableChange::Invalidated)
+                    .u32(evicted)
+                    .done(),
+            ),
+            AcpRecord::Register {
+                rank,
+                tag,
+                base,
+                size,
+                unregister,
+                invalidations,
+            } => (
+                4,
+                p.u32(rank)
+                    .u32(u32::from(tag))
+                    .u64(base)
+                    .u64(size)
+                    .bool(unregister)
+                    .u32(invalidations)
+                    .done(),
+            ),
+            AcpRecord::Sync { rank, released } => (5, p.u32(rank).bool(released).done()),
+        }
+    }
+
+    fn unpack(variant: u8, words: &Words) -> Self {
+        let u = &mut Unpacker::new(words);
+        match variant {
+            0 => {
+                let w = u.u32();
+                let (rank, code) = (w & 0x00ff_ffff, w >> 24);
+                let (handle, order) = (u64::from(u.u32()), u64::from(u.u32()));
+                let (dst, src) = (unpack_ga(u.u64()), unpack_ga(u.u64()));
+                let (a, b) = (u.u64(), u.u64());
+                let gma = match Atomic::from_code(code, a, b) {
+                    Some(atomic) => Gma::Atomic { dst, src, atomic },
+                    None => Gma::Copy { dst, src, size: a },
+                };
+                AcpRecord::Enqueue {
+                    rank,
+                    handle,
+                    order,
+                    gma,
+                }
+            }
+            1 => {
+                let w = u.u32();
+                AcpRecord::Step {
+                    rank: w & 0x00ff_ffff,
+                    step: StepKind::ALL[(w >> 24) as usize % StepKind::ALL.len()],
+                    issuer: u.u32(),
+                    handle: u.u64(),
+                    peer: u.u32(),
+                    bytes: u.u64(),
+                    lands: u.time(),
+                    back: u.time(),
+                }
+            }
+            2 => AcpRecord::Finished {
+                rank: u.u32(),
+                handle: u.u64(),
+                head: u.u64(),
+            },
+            3 => AcpRecord::Table {
+                rank: u.u32(),
+                owner: u.u32(),
+                change: if u.bool() {
+                    TableChange::Invalidated
+                } else {
+                    TableChange::Cached
+                },
+                evicted: u.u32(),
+            },
+            4 => AcpRecord::Register {
+                rank: u.u32(),
+                tag: u.u32() as u8,
+                base: u.u64(),
+                size: u.u64(),
+                unregister: u.bool(),
+                invalidations: u.u32(),
+            },
+            _ => AcpRecord::Sync {
+                rank: u.u32(),
+                released: u.bool(),
+            },
+        }
+    }
+
+    const KINDS: &'static [&'static str] = &[
+        "acp enqueue",
+        "acp step",
+        "acp finished",
+        "acp table",
+        "acp register",
+        "acp sync",
+    ];
+
+    fn name(&self) -> &'static str {
+        match self {
+            AcpRecord::Enqueue { .. } => "acp enqueue",
+            AcpRecord::Step { .. } => "acp step",
+            AcpRecord::Finished { .. } => "acp finished",
+            AcpRecord::Table { .. } => "acp table",
+            AcpRecord::Register { .. } => "acp register",
+            AcpRecord::Sync { .. } => "acp sync",
+        }
+    }
+
+    fn ranks(&self) -> Vec<Rank> {
+        match *self {
+            AcpRecord::Step { rank, peer, .. } if peer != rank => vec![rank, peer],
+            AcpRecord::Table { rank, owner, .. } => vec![rank, owner],
+            AcpRecord::Enqueue { rank, .. }
+            | AcpRecord::Step { rank, .. }
+            | AcpRecord::Finished { rank, .. }
+            | AcpRecord::Register { rank, .. }
+            | AcpRecord::Sync { rank, .. } => vec![rank],
+        }
+    }
+
+    fn object(&self) -> TraceObject {
+        match *self {
+            AcpRecord::Enqueue { rank, .. }
+            | AcpRecord::Step { rank, .. }
+            | AcpRecord::Finished { rank, .. }
+            | AcpRecord::Table { rank, .. }
+            | AcpRecord::Register { rank, .. }
+            | AcpRecord::Sync { rank, .. } => TraceObject::Rank(rank),
+        }
+    }
+
+    fn explain(&self, _time: SimTime) -> String {
+        match *self {
+            AcpRecord::Enqueue {
+                rank,
+                handle,
+                order,
+                gma,
+            } => {
+                let after = match order {
+                    0 => String::new(),
+                    h => format!(", to start once handle {h} and all before it are complete"),
+                };
+                format!(
+                    "rank {rank} enqueues {} from {} to {} as handle {handle}{after}",
+                    gma.call(),
+                    gma.src(),
+                    gma.dst()
+                )
+            }
+            AcpRecord::Step {
+                rank,
+                issuer,
+                handle,
+                step,
+                peer,
+                bytes,
+                lands,
+                ..
+            } => {
+                let cmd = if handle == 0 {
+                    String::new()
+                } else if issuer == rank {
+                    format!(" (command {handle})")
+                } else {
+                    format!(" (rank {issuer}'s command {handle})")
+                };
+                match step {
+                    StepKind::Takes => format!(
+                        "rank {rank}'s communication thread takes command {handle} from its queue"
+                    ),
+                    StepKind::RemoteTakes if issuer == rank => format!(
+                        "rank {rank}'s communication thread takes the completion command of its command {handle} from its remote command receive buffer"
+                    ),
+                    StepKind::RemoteTakes => format!(
+                        "rank {rank}'s communication thread takes rank {issuer}'s command {handle} from its remote command receive buffer"
+                    ),
+                    StepKind::Local => format!(
+                        "rank {rank}'s communication thread does command {handle} itself: {bytes} bytes within its own memory"
+                    ),
+                    _ => format!(
+                        "rank {rank} {} rank {peer}{cmd}: {bytes} bytes, landing at {lands}",
+                        step.what()
+                    ),
+                }
+            }
+            AcpRecord::Finished { rank, handle, head } => format!(
+                "rank {rank}'s command {handle} finished; its handles up to {} are complete",
+                head.saturating_sub(1)
+            ),
+            AcpRecord::Table {
+                rank,
+                owner,
+                change,
+                evicted,
+            } => match change {
+                TableChange::Cached if evicted != NO_RANK => format!(
+                    "rank {rank} caches rank {owner}'s registration table, dropping rank {evicted}'s (the oldest) to make room"
+                ),
+                TableChange::Cached => {
+                    format!("rank {rank} caches rank {owner}'s registration table")
+                }
+                TableChange::Invalidated => format!(
+                    "rank {rank} drops its copy of rank {owner}'s registration table (invalidated); it reads it again on its next access"
+                ),
+            },
+            AcpRecord::Register {
+                rank,
+                tag,
+                base,
+                size,
+                unregister,
+                invalidations,
+            } => {
+                if unregister {
+                    format!("rank {rank} unregisters slot {tag} ({size} bytes at {base:#x})")
+                } else if invalidations > 0 {
+                    format!(
+                        "rank {rank} registers {size} bytes at {base:#x} in reused slot {tag}: {invalidations} ranks holding its table must drop it"
+                    )
+                } else {
+                    format!("rank {rank} registers {size} bytes at {base:#x} in slot {tag}")
+                }
+            }
+            AcpRecord::Sync { rank, released } => {
+                if released {
+                    format!("rank {rank} is the last to reach acp_sync: every rank goes on")
+                } else {
+                    format!("rank {rank} reaches acp_sync and waits for the others")
+                }
+            }
+        }
+    }
+
+    fn hash_into(&self, h: &mut TraceHasher) {
+        let (variant, words) = self.pack();
+        h.u32(22 + u32::from(variant));
+        for w in words {
+            h.u32(w);
+        }
+    }
+
+    fn draw(&self, _time: SimTime) -> Draw {
+        match *self {
+            AcpRecord::Step {
+                rank,
+                step,
+                peer,
+                lands,
+                back,
+                ..
+            } if step.is_network() && peer != rank => Draw::Arrow {
+                kind: if step == StepKind::Tail {
+                    ArrowKind::Atomic
+                } else {
+                    ArrowKind::Rdma
+                },
+                software: false,
+                from: rank,
+                to: peer,
+                end: lands,
+                back: Some(back),
+                key: None,
+            },
+            _ => Draw::Nothing,
+        }
+    }
+}
