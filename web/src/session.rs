@@ -9,6 +9,7 @@ use rankscope_core::engine::{History, SimError};
 use rankscope_core::lang::{self, Diagnostic, Vm};
 use rankscope_core::locks::ledger::LockLedger;
 use rankscope_core::machine::Profile;
+use rankscope_core::proto::acp::ledger::AcpLedger;
 use rankscope_core::time::SimTime;
 
 use crate::run_options::RunOptions;
@@ -25,6 +26,8 @@ pub struct Session {
     /// Who holds the MPI_Win_lock lock at any point of the known records (for the lock view;
     /// kept up to date by [`Session::after_move`]).
     pub lock_ledger: LockLedger,
+    /// Each ACP command's records (the ACP view's Fig. 5 steps), read like the timeline.
+    pub acp_ledger: AcpLedger,
     /// How the run ended, once it has (runs are deterministic: stepping back does not forget it).
     pub ended: Option<RunEnd>,
 }
@@ -90,6 +93,7 @@ impl Session {
         let sim = self.history.sim();
         self.timeline.extend(sim.trace().known_records());
         self.lock_ledger.extend(sim.trace().known_records());
+        self.acp_ledger.extend(sim.trace().known_records());
         self.timeline.set_stopped(sim.error().is_some());
         if self.ended.is_none() {
             if sim.error().is_some() {
@@ -130,6 +134,7 @@ pub fn start(
         machine: profile.machine.name.clone(),
         timeline: rankscope_core::trace::timeline::Timeline::new(ranks),
         lock_ledger: LockLedger::new(),
+        acp_ledger: AcpLedger::new(),
         ended: None,
     }))))
 }

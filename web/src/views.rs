@@ -1,5 +1,5 @@
 //! The views beside the timeline, one shown at a time behind tabs: the protocol views (the
-//! matching queues, the lock; the next papers add theirs here), then the ranks with their
+//! matching queues, the lock, ACP; the next papers add theirs here), then the ranks with their
 //! console, the event log and the machine. The view that matters for a run is chosen by itself
 //! (the last protocol view in [`View::PROTOCOL`] the run uses) until the user picks a tab.
 
@@ -13,6 +13,8 @@ pub enum View {
     Queues,
     /// The MPI_Win_lock lock's words and queue (paper 003).
     Lock,
+    /// ACP's command queues, communication threads, tables and memory (paper 001).
+    Acp,
     /// Each rank's status and the console.
     Ranks,
     /// The explained event log.
@@ -23,7 +25,7 @@ pub enum View {
 
 impl View {
     /// The protocol views, least specific first: a run that uses a later one is shown it.
-    pub const PROTOCOL: &'static [View] = &[View::Queues, View::Lock];
+    pub const PROTOCOL: &'static [View] = &[View::Queues, View::Lock, View::Acp];
     /// The views every run has, after the protocol views.
     pub const GENERAL: &'static [View] = &[View::Ranks, View::Log, View::Machine];
 
@@ -32,6 +34,7 @@ impl View {
         match self {
             View::Queues => "Matching queues",
             View::Lock => "Lock",
+            View::Acp => "ACP",
             View::Ranks => "Ranks & console",
             View::Log => "Event log",
             View::Machine => "Machine",
@@ -43,6 +46,7 @@ impl View {
         match self {
             View::Queues => "queues",
             View::Lock => "lock",
+            View::Acp => "acp",
             View::Ranks => "ranks",
             View::Log => "log",
             View::Machine => "machine",
@@ -65,6 +69,7 @@ impl View {
             (_, None) => false,
             (View::Queues, Some(run)) => run.history.sim().layer::<P2p>().is_some(),
             (View::Lock, Some(run)) => run.lock_ledger.first_use().is_some(),
+            (View::Acp, Some(run)) => run.acp_ledger.first_use().is_some(),
             (View::Ranks | View::Log, Some(_)) => true,
         }
     }

@@ -500,3 +500,37 @@ fn the_table_cache_holds_1024_tables_and_drops_the_oldest() {
     assert_eq!(zero.peers.len(), 1025, "a queue pair per rank it reached");
     assert!(acp.endpoint(5).unwrap().regs.holders().eq([0]));
 }
+
+#[test]
+fn the_ledger_follows_each_command_and_reads_the_trace_incrementally() {
+    use rankscope_core::proto::acp::ledger::AcpLedger;
+    let (_, sim) = run(REMOTE_COPY, 3, SimConfig::default());
+    let known = sim.trace().known_records();
+    let mut whole = AcpLedger::new();
+    whole.extend(known);
+    // Read in pieces, as the page does after each move: the same ledger.
+    let mut pieces = AcpLedger::new();
+    let all: Vec<usize> = (0..=known.len()).step_by(7).chain([known.len()]).collect();
+    for end in all {
+        let prefix: Vec<_> = known.range(0..end).cloned().collect();
+        pieces.extend(&prefix);
+    }
+    assert_eq!(pieces, whole);
+    let n = known.len();
+    let trail = whole.latest_remote(n).expect("the remote-to-remote copy");
+    assert_eq!((trail.rank, trail.handle), (0, 3));
+    assert!(trail.finished.is_some());
+    let kinds: Vec<StepKind> = trail
+        .steps_before(n)
+        .filter_map(|(_, r)| match r {
+            AcpRecord::Step { step, .. } => Some(*step),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(kinds.first(), Some(&StepKind::Takes));
+    assert_eq!(kinds.last(), Some(&StepKind::RemoteTakes));
+    // Before the copy was enqueued, there is no remote command to show.
+    assert!(whole.latest_remote(trail.enqueued).is_none());
+    let first = known.iter().position(|r| r.layer::<AcpRecord>().is_some());
+    assert_eq!(whole.first_use(), first);
+}

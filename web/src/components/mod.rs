@@ -1,5 +1,6 @@
 //! One component per file; each renders core types handed to it as props.
 
+pub mod acp_view;
 pub mod cells_table;
 pub mod chunked_work;
 pub mod compare_panel;

@@ -4,6 +4,7 @@
 
 use yew::prelude::*;
 
+use crate::components::acp_view::AcpPanel;
 use crate::components::event_log::EventLog;
 use crate::components::lock_view::LockPanel;
 use crate::components::queue_view::QueueView;
@@ -54,6 +55,9 @@ pub fn view_tabs(props: &ViewTabsProps) -> Html {
         match v {
             View::Queues => html! { <QueueView {session} {generation} /> },
             View::Lock => html! { <LockPanel {session} {generation} /> },
+            View::Acp => {
+                html! { <AcpPanel {session} {generation} focus_rank={props.focus_rank} /> }
+            }
             View::Ranks => html! {
                 <section class="panel view-panel">
                     <RankList {session} {generation} focus_rank={props.focus_rank}

@@ -9,6 +9,8 @@
 //! | [`command`] | one global memory access (a copy or an atomic), its handle, order and stage; the library's 120-byte command record |
 //! | [`endpoint`] | one rank's state: command queue with in-order completion, remote command receive buffer, communication thread, peers |
 //! | [`layer`] | the protocol layer: the communication threads' scans, every network operation (table reads, puts, gets, the remote-to-remote path of Fig. 5), `acp_complete`, `acp_sync`, invalidations |
+//! | [`ledger`] | each command's records (enqueued, steps, finished) read incrementally from the trace, for the view |
+//! | [`memory`] | a rank's memory by component (paper 001 Table 2), counted from the library's structures and the layer's state |
 //! | [`records`] | the trace records: a sentence per enqueue, step, completion, table change, registration |
 //! | [`ops`] | the operations a rank's program calls (`AcpOps` on `RankCtx`) |
 //!
@@ -22,6 +24,8 @@ pub mod command;
 pub mod endpoint;
 pub mod ga;
 pub mod layer;
+pub mod ledger;
+pub mod memory;
 pub mod ops;
 pub mod records;
 pub mod registrations;
