@@ -225,3 +225,31 @@ test('"Incast" (paper 002): 64 ranks gather through one switch port; the predict
     await close();
   }
 });
+
+test('"Copying memory without mailboxes" (paper 001): the ACP view shows Fig. 5, the prediction and the task are judged', async () => {
+  const { page, problems, close } = await loadApp(site, '/#lesson=acp-copy&step=4', desktop);
+  try {
+    await pane(page).waitFor();
+    await page.click('[data-testid="lang-en"]');
+    await page.waitForSelector('[data-testid="views"][data-current="acp"]');
+    assert.match(await status(page), /3 ranks on InfiniBand QDR cluster/);
+    // The step stands where rank 0's remote-to-remote copy completes: all of Fig. 5 is listed,
+    // and the lesson outlines it.
+    const fig5 = await page.textContent('[data-testid="acp-fig5"]');
+    assert.match(fig5, /0 → 1 · fetch-and-add tail.*0 → 1 · command write.*1 → 2 · data write.*1 → 0 · completion write/s);
+    assert.ok(await page.locator('[data-testid="acp-fig5"].lesson-hl').count() === 1, 'the steps are outlined');
+    await page.fill('[data-testid="prediction-input"]', '2');
+    await page.click('[data-testid="prediction-submit"]');
+    await page.waitForSelector('[data-testid="prediction-feedback"][data-right="false"]');
+    assert.match(await page.textContent('[data-testid="prediction-answer"]'), /^12 \(9–15\)$/);
+    await screenshot(page, 'lesson-acp-copy');
+    // Step 5: the barrier that is not a completion; the task fails as given.
+    await page.click('[data-testid="next-step"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="lesson-pane"]').dataset.step === '5');
+    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 60000 });
+    assert.match(await page.textContent('[data-testid="console"]'), /rank 2 holds 200 201 202 203/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});

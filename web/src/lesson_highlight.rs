@@ -23,6 +23,10 @@ pub fn selectors(h: &Highlight) -> Vec<String> {
         "unexpected" => vec![rank(h.rank, "[data-testid=\"unexpected\"]")],
         "console" => vec![".console".into()],
         "lock" => vec!["[data-testid=\"lock-view\"] .lock-summary".into()],
+        "acp" => vec![match h.rank {
+            Some(r) => format!("[data-testid=\"acp-rank\"][data-rank=\"{r}\"]"),
+            None => "[data-testid=\"acp-fig5\"]".into(),
+        }],
         "event" => vec![".event-log li.current".into()],
         "network" => vec![match h.rank {
             Some(r) => format!("[data-testid=\"network-bar\"] .choice-option[data-from=\"{r}\"]"),

@@ -40,6 +40,10 @@ pub const LESSONS: &[(&str, &str)] = &[
         "lessons/incast.toml",
         include_str!("../../lessons/incast.toml"),
     ),
+    (
+        "lessons/acp-copy.toml",
+        include_str!("../../lessons/acp-copy.toml"),
+    ),
 ];
 
 /// `(path, text)` of the programs the lessons name besides the examples.
@@ -83,6 +87,18 @@ pub const LESSON_FILES: &[(&str, &str)] = &[
     (
         "lessons/incast/gather_delay.c",
         include_str!("../../lessons/incast/gather_delay.c"),
+    ),
+    (
+        "lessons/acp-copy/remote_copy_timed.c",
+        include_str!("../../lessons/acp-copy/remote_copy_timed.c"),
+    ),
+    (
+        "lessons/acp-copy/sync_is_not_complete.c",
+        include_str!("../../lessons/acp-copy/sync_is_not_complete.c"),
+    ),
+    (
+        "lessons/acp-copy/sync_is_not_complete_fixed.c",
+        include_str!("../../lessons/acp-copy/sync_is_not_complete_fixed.c"),
     ),
     (
         "lessons/network/race.c",

@@ -29,6 +29,10 @@ pub const HIGHLIGHTS: &[(&str, &str)] = &[
     ),
     ("console", "the rank's console (ranks view)"),
     ("lock", "the lock's words and queue (lock view)"),
+    (
+        "acp",
+        "a rank's card in the ACP view (with a rank), or the steps of the latest remote-to-remote command",
+    ),
     ("event", "the newest entry of the event log (log view)"),
     (
         "network",
