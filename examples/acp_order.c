@@ -37,7 +37,7 @@ int main(int argc, char **argv)
         acp_handle_t sent = acp_copy(remote[1], acp_query_ga(fkey, &flag), sizeof flag, data);
         acp_complete(sent);
         printf("rank 0: handles %ld and %ld complete\n", (long)data, (long)sent);
-    } else {
+    } else if (rank == 1) {
         /* Poll the flag (a microsecond's pause between looks lets the simulated clock run);
          * it is written only after the block has landed. */
         while (flag == 0)

@@ -66,6 +66,8 @@ cargo run -q -p rankscope -- profiles --json > target/browser-expected/profiles.
 } > target/browser-expected/programs.json
 # Paper 000's tables and Fig. 10 the paper-check view must show (tests/browser/paper-check.test.mjs).
 cargo run -q --release -p rankscope -- reproduce 000 --json > target/browser-expected/paper000.json
+# Paper 001's tables and figures (tests/browser/paper-check-001.test.mjs; under a second).
+cargo run -q --release -p rankscope -- reproduce 001 --json > target/browser-expected/paper001.json
 # Paper 002's tables and figures (tests/browser/paper-check-002.test.mjs; well under a second).
 cargo run -q --release -p rankscope -- reproduce 002 --json > target/browser-expected/paper002.json
 # Paper 003's Figs. 8–12 and lock algorithms (tests/browser/paper-check-003.test.mjs; about 20 s).

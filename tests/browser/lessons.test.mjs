@@ -241,7 +241,7 @@ test('"Copying memory without mailboxes" (paper 001): the ACP view shows Fig. 5,
     await page.fill('[data-testid="prediction-input"]', '2');
     await page.click('[data-testid="prediction-submit"]');
     await page.waitForSelector('[data-testid="prediction-feedback"][data-right="false"]');
-    assert.match(await page.textContent('[data-testid="prediction-answer"]'), /^12 \(9–15\)$/);
+    assert.match(await page.textContent('[data-testid="prediction-answer"]'), /^14 \(10\.5–17\.5\)$/);
     await screenshot(page, 'lesson-acp-copy');
     // Step 5: the barrier that is not a completion; the task fails as given.
     await page.click('[data-testid="next-step"]');

@@ -11,7 +11,7 @@ use plotters::chart::MeshStyle;
 use plotters::coord::ranged1d::AsRangedCoord;
 use plotters::coord::ranged1d::ValueFormatter;
 use plotters::prelude::*;
-use rankscope_core::papers::{Format, Mark, Plot, Scale, Stated};
+use rankscope_core::papers::{Format, Legend, Mark, Plot, Scale, Stated};
 
 /// The drawing's size in pixels (it scales with the page: the SVG has a `viewBox`).
 pub const SIZE: (u32, u32) = (880, 460);
@@ -82,8 +82,12 @@ pub fn number_label(v: f64) -> String {
         format!("{v:.0}")
     } else if v.abs() >= 1.0 {
         format!("{v:.1}")
-    } else {
+    } else if v == 0.0 || v.abs() >= 0.001 {
         format!("{v:.3}")
+    } else {
+        // Small values keep their first significant digit (0.0001, not 0).
+        let decimals = (-v.abs().log10()).ceil() as usize;
+        format!("{v:.decimals$}")
     };
     if text.contains('.') {
         text.trim_end_matches('0').trim_end_matches('.').to_string()
@@ -364,8 +368,11 @@ where
             labelled = true;
         }
     }
-    // Curves rising to the right leave the upper left free; flat ones over ranks, the right.
-    let position = if xs_ == Scale::Linear {
+    // Curves rising to the right leave the upper left free; flat ones over ranks, the right;
+    // a plot may say its free corner is the lower right.
+    let position = if plot.legend == Legend::LowerRight {
+        SeriesLabelPosition::LowerRight
+    } else if xs_ == Scale::Linear {
         SeriesLabelPosition::MiddleRight
     } else {
         SeriesLabelPosition::UpperLeft
@@ -482,5 +489,7 @@ mod tests {
         assert_eq!(number_label(2.0), "2");
         assert_eq!(number_label(1.5), "1.5");
         assert_eq!(number_label(4096.0), "4096");
+        assert_eq!(number_label(0.0001), "0.0001");
+        assert_eq!(number_label(0.00025), "0.0003");
     }
 }

@@ -8,6 +8,7 @@ pub mod job;
 pub mod native_run;
 pub mod paper;
 pub mod paper000;
+pub mod paper001;
 pub mod paper002;
 pub mod paper003;
 pub mod plot;
@@ -17,7 +18,7 @@ pub mod runner;
 pub use job::{Experiment, Job};
 pub use native_run::{Measure, NativeRun};
 pub use paper::{Display, Paper, Part, Reproduced, Scope, Start};
-pub use plot::{Axis, Format, Layout, Mark, Plot, Scale, Stated};
+pub use plot::{Axis, Format, Layout, Legend, Mark, Plot, Scale, Stated};
 pub use registry::{find, PAPERS};
 pub use runner::{CellState, Check, CheckPart, Progress, Row, Status, Wall};
 

@@ -11,7 +11,7 @@ use crate::trace::TraceMode;
 use crate::workloads::{programs, Native, WorkloadKind, WorkloadParams};
 
 /// What a finished native run gives its cell.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug)]
 pub enum Measure {
     /// The slowest rank's finish time in µs, divided by the rounds.
     SlowestUsPerRound,
@@ -23,7 +23,13 @@ pub enum Measure {
     /// The run's end in seconds scaled to 1000 of the run's repetitions (this many): paper
     /// 002's unit, s per 1000 collectives.
     EndSecsPer1000(u32),
+    /// A number read from the finished run by this function (paper 001: a rank's ACP memory
+    /// from the layer's state, a copy's time from the program's).
+    Read(ReadRun),
 }
+
+/// Reads a cell's number from a finished native run.
+pub type ReadRun = fn(&Sim<Native>) -> Result<f64, String>;
 
 /// One native workload run.
 #[derive(Clone, Debug)]
@@ -93,6 +99,7 @@ impl NativeRun {
             Measure::EndSecsPer1000(repetitions) => {
                 sim.now().as_secs_f64() * 1000.0 / f64::from(repetitions.max(1))
             }
+            Measure::Read(read) => read(sim)?,
         })
     }
 

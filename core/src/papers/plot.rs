@@ -104,6 +104,15 @@ pub enum Layout {
     Summary,
 }
 
+/// Where a chart's legend goes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Legend {
+    /// Where the curves usually leave room (the page decides by the axes).
+    Auto,
+    /// The lower right (curves that start high on the left).
+    LowerRight,
+}
+
 /// A figure as the page shows it and the CLI reports it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plot {
@@ -137,6 +146,8 @@ pub struct Plot {
     pub numbers_corner: String,
     /// Decimals of the listed numbers.
     pub digits: usize,
+    /// Where the legend goes.
+    pub legend: Legend,
 }
 
 impl Plot {
@@ -159,6 +170,7 @@ impl Plot {
             caption: None,
             layout: Layout::Table,
             digits: 2,
+            legend: Legend::Auto,
         }
     }
 

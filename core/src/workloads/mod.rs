@@ -1,6 +1,7 @@
 //! Native Rust workloads: programs written directly against the engine, for runs with millions of
 //! ranks (where an interpreter would cost too much memory) and for tests of the engine itself.
 
+pub mod acp_copies;
 pub mod atomics;
 pub mod broadcast;
 pub mod gather;
@@ -176,6 +177,8 @@ pub enum Native {
     /// See [`script::Script`] (paper 002's Fig. 4, made by [`scheduled::programs`], and Open
     /// MPI's collectives, by [`ompi::programs`]).
     Script(Box<script::Script>),
+    /// See [`acp_copies::AcpCopies`] (paper 001's One_put_all and latency runs).
+    AcpCopies(Box<acp_copies::AcpCopies>),
 }
 
 impl Program for Native {
@@ -190,6 +193,7 @@ impl Program for Native {
             Native::Lock(p) => p.resume(ctx),
             Native::LockAllEach(p) => p.resume(ctx),
             Native::Script(p) => p.resume(ctx),
+            Native::AcpCopies(p) => p.resume(ctx),
         }
     }
 }

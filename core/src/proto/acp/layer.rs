@@ -195,6 +195,21 @@ enum Flight {
     Ack { owner: Rank },
 }
 
+/// What a communication thread posts once its turn on a piece of work is over.
+#[derive(Copy, Clone, Debug)]
+enum Post {
+    /// Command `handle` of `rank`'s queue: its network operation (or its local copy).
+    Command { rank: Rank, handle: u64 },
+    /// Another rank's command (or a completion) taken from `source`'s receive buffer.
+    Remote { source: Rank, cmd: RemoteCommand },
+    /// The read of `owner`'s registration table that `cmd` needs.
+    Fetch {
+        by: Rank,
+        owner: Rank,
+        cmd: (u64, Rank),
+    },
+}
+
 /// The layer's events.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum AcpEvent {
@@ -206,6 +221,8 @@ enum AcpEvent {
     Done(u32),
     /// `acp_sync` releases everyone.
     Release,
+    /// A thread's turn is over: it posts what it took.
+    Post(u32),
 }
 
 impl AcpEvent {
@@ -215,6 +232,7 @@ impl AcpEvent {
             AcpEvent::Land(f) => (1, f),
             AcpEvent::Done(f) => (2, f),
             AcpEvent::Release => (3, 0),
+            AcpEvent::Post(p) => (4, p),
         };
         LayerEvent { code, a, b: 0 }
     }
@@ -224,6 +242,7 @@ impl AcpEvent {
             0 => AcpEvent::Scan(e.a),
             1 => AcpEvent::Land(e.a),
             2 => AcpEvent::Done(e.a),
+            4 => AcpEvent::Post(e.a),
             _ => AcpEvent::Release,
         }
     }
@@ -236,6 +255,9 @@ pub struct Acp {
     /// Flights in the air and how many of their events are still due.
     flights: BTreeMap<u32, (Flight, u8)>,
     next_flight: u32,
+    /// What threads will post when their turn ends.
+    posts: BTreeMap<u32, Post>,
+    next_post: u32,
     /// Ranks in `acp_sync` with their requests.
     sync: Vec<(Rank, ReqId)>,
     /// The requests `acp_sync` releases at its `Release` event, and the last rank to arrive.
@@ -652,44 +674,123 @@ impl Acp {
         );
     }
 
-    /// The thread of `rank` takes its next piece of work.
-    fn scan(&mut self, io: &mut Io<'_>, rank: Rank) -> Step<()> {
+    /// The thread of `rank` takes its next piece of work: a command another rank wrote into
+    /// its buffer first, else the first command of its queue it may start. The work is posted
+    /// when the thread's turn (`[comm_thread] command_us`) is over.
+    fn scan(&mut self, io: &mut Io<'_>, rank: Rank) {
         let now = io.now();
         let service = Self::service(io);
         let e = self.ep(rank);
         e.scan_due = false;
-        if let Some(i) = e.next_remote(rank) {
-            e.thread.serve(now, service);
-            self.take_remote(io, rank, i)?;
+        let (post, took) = if let Some(i) = e.next_remote(rank) {
+            let c = e.remote[i];
+            match e.remote_table_for(rank, c.gma).filter(|_| !c.completion) {
+                Some(owner) => {
+                    e.remote[i].stage = Stage::WaitTable(owner);
+                    e.fetching = Some(owner);
+                    let cmd = (c.handle, c.issuer);
+                    (
+                        Some(Post::Fetch {
+                            by: rank,
+                            owner,
+                            cmd,
+                        }),
+                        None,
+                    )
+                }
+                None => {
+                    e.remote.remove(i);
+                    let bytes = if c.completion {
+                        cmd_bytes()
+                    } else {
+                        c.gma.bytes()
+                    };
+                    let issuer = if c.completion { rank } else { c.issuer };
+                    let took = (StepKind::RemoteTakes, issuer, c.handle, bytes);
+                    (
+                        Some(Post::Remote {
+                            source: rank,
+                            cmd: c,
+                        }),
+                        Some(took),
+                    )
+                }
+            }
         } else if let Some(c) = e.next_command(rank) {
-            e.thread.serve(now, service);
-            self.take(io, rank, c.handle)?;
+            let table = e.table_for(rank, c.gma);
+            let stage = &mut e.queue.get_mut(&c.handle).expect("live").stage;
+            match table {
+                Some(owner) => {
+                    *stage = Stage::WaitTable(owner);
+                    e.fetching = Some(owner);
+                    let cmd = (c.handle, rank);
+                    (
+                        Some(Post::Fetch {
+                            by: rank,
+                            owner,
+                            cmd,
+                        }),
+                        None,
+                    )
+                }
+                None => {
+                    *stage = Stage::Issued;
+                    let took = (StepKind::Takes, rank, c.handle, c.gma.bytes());
+                    (
+                        Some(Post::Command {
+                            rank,
+                            handle: c.handle,
+                        }),
+                        Some(took),
+                    )
+                }
+            }
+        } else {
+            (None, None)
+        };
+        if let Some(post) = post {
+            let served = e.thread.serve(now, service);
+            let id = self.next_post;
+            self.next_post = self.next_post.wrapping_add(1);
+            self.posts.insert(id, post);
+            io.schedule(served.end, AcpEvent::Post(id).encode());
+        }
+        if let Some((step, issuer, handle, bytes)) = took {
+            io.record(AcpRecord::Step {
+                rank,
+                issuer,
+                handle,
+                step,
+                peer: rank,
+                bytes,
+                lands: now,
+                back: now,
+            });
         }
         self.kick(io, rank);
-        Ok(())
     }
 
-    fn take(&mut self, io: &mut Io<'_>, rank: Rank, handle: u64) -> Step<()> {
-        let e = self.ep(rank);
-        let c = e.queue[&handle];
-        let cmd = (handle, rank);
-        if let Some(owner) = e.table_for(rank, c.gma) {
-            e.queue.get_mut(&handle).expect("live").stage = Stage::WaitTable(owner);
-            self.fetch_table(io, rank, owner, cmd);
-            return Ok(());
+    /// A thread's turn is over: it posts what it took.
+    fn post(&mut self, io: &mut Io<'_>, id: u32) -> Step<()> {
+        match self.posts.remove(&id) {
+            Some(Post::Command { rank, handle }) => self.take(io, rank, handle),
+            Some(Post::Remote { source, cmd }) => self.take_remote(io, source, cmd),
+            Some(Post::Fetch { by, owner, cmd }) => {
+                self.fetch_table(io, by, owner, cmd);
+                Ok(())
+            }
+            None => Ok(()),
         }
-        e.queue.get_mut(&handle).expect("live").stage = Stage::Issued;
+    }
+
+    /// Posts command `handle` of `rank` (taken by its thread): its network operation, or the
+    /// copy or atomic the thread does itself.
+    fn take(&mut self, io: &mut Io<'_>, rank: Rank, handle: u64) -> Step<()> {
+        let Some(&c) = self.ep(rank).queue.get(&handle) else {
+            return Ok(());
+        };
+        let cmd = (handle, rank);
         let now = io.now();
-        io.record(AcpRecord::Step {
-            rank,
-            issuer: rank,
-            handle,
-            step: StepKind::Takes,
-            peer: rank,
-            bytes: c.gma.bytes(),
-            lands: now,
-            back: now,
-        });
         let bytes = c.gma.bytes();
         match (c.gma.path(rank), c.gma) {
             (Path::Local, gma) => {
@@ -818,44 +919,14 @@ impl Acp {
         }
     }
 
-    /// The thread of `source` takes another rank's command from its receive buffer.
-    fn take_remote(&mut self, io: &mut Io<'_>, source: Rank, i: usize) -> Step<()> {
-        let e = self.ep(source);
-        let c = e.remote[i];
+    /// Posts another rank's command that `source`'s thread took from its receive buffer (or,
+    /// for a completion command, marks this rank's own command finished).
+    fn take_remote(&mut self, io: &mut Io<'_>, source: Rank, c: RemoteCommand) -> Step<()> {
         let cmd = (c.handle, c.issuer);
         if c.completion {
-            e.remote.remove(i);
-            let now = io.now();
-            io.record(AcpRecord::Step {
-                rank: source,
-                issuer: source,
-                handle: c.handle,
-                step: StepKind::RemoteTakes,
-                peer: source,
-                bytes: cmd_bytes(),
-                lands: now,
-                back: now,
-            });
             self.finish(io, source, c.handle);
             return Ok(());
         }
-        if let Some(owner) = e.remote_table_for(source, c.gma) {
-            e.remote[i].stage = Stage::WaitTable(owner);
-            self.fetch_table(io, source, owner, cmd);
-            return Ok(());
-        }
-        e.remote.remove(i);
-        let now = io.now();
-        io.record(AcpRecord::Step {
-            rank: source,
-            issuer: c.issuer,
-            handle: c.handle,
-            step: StepKind::RemoteTakes,
-            peer: source,
-            bytes: c.gma.bytes(),
-            lands: now,
-            back: now,
-        });
         match c.gma {
             Gma::Copy { dst, .. } if dst.rank == source => {
                 if c.data {
@@ -1125,7 +1196,11 @@ impl Acp {
 impl Layer for Acp {
     fn on_event(&mut self, event: LayerEvent, io: &mut Io<'_>) -> Result<(), LayerFailure> {
         match AcpEvent::decode(event) {
-            AcpEvent::Scan(rank) => self.scan(io, rank),
+            AcpEvent::Scan(rank) => {
+                self.scan(io, rank);
+                Ok(())
+            }
+            AcpEvent::Post(id) => self.post(io, id),
             AcpEvent::Land(id) | AcpEvent::Done(id) => {
                 let Some((mut flight, left)) = self.flights.remove(&id) else {
                     return Ok(());

@@ -10,7 +10,7 @@
 //! Simplifications: addresses are the playground's (a rank's byte addresses), colors are kept
 //! but choose nothing yet; the starter memory is not a slot (its tag, 255, is never handed out).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use super::ga::{Ga, GaError, MAX_OFFSET, STARTER_TAG};
@@ -146,7 +146,9 @@ impl From<GaError> for RegError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Registrations {
     rank: u32,
-    slots: Vec<Option<Registration>>,
+    /// The slots in use (a map, so a rank that registers little holds little: paper 001's
+    /// memory counts come from `memory`, not from this representation).
+    slots: BTreeMap<u8, Registration>,
     /// Slots that have held a registration (a new one there must invalidate remote copies).
     used: BTreeSet<u8>,
     /// Ranks holding a copy of this table.
@@ -168,7 +170,7 @@ impl Registrations {
     pub fn new(rank: u32) -> Registrations {
         Registrations {
             rank,
-            slots: vec![None; MAX_REGISTRATIONS],
+            slots: BTreeMap::new(),
             used: BTreeSet::new(),
             holders: BTreeSet::new(),
         }
@@ -179,12 +181,9 @@ impl Registrations {
         if size == 0 || size > MAX_OFFSET + 1 {
             return Err(RegError::BadSize(size));
         }
-        let slot = self
-            .slots
-            .iter()
-            .position(Option::is_none)
+        let tag = (0..MAX_REGISTRATIONS as u8)
+            .find(|t| !self.slots.contains_key(t))
             .ok_or(RegError::Full)?;
-        let tag = slot as u8;
         let atkey = Ga {
             rank: self.rank,
             color,
@@ -192,7 +191,7 @@ impl Registrations {
             offset: 0,
         }
         .pack()?;
-        self.slots[slot] = Some(Registration { base, size, color });
+        self.slots.insert(tag, Registration { base, size, color });
         let invalidate = if self.used.insert(tag) {
             Vec::new()
         } else {
@@ -204,9 +203,7 @@ impl Registrations {
     /// `acp_unregister_memory(atkey)`: the registration it named.
     pub fn unregister(&mut self, atkey: u64) -> Result<Registration, RegError> {
         let tag = self.own_tag(atkey)?;
-        self.slots[usize::from(tag)]
-            .take()
-            .ok_or(RegError::NotRegistered(tag))
+        self.slots.remove(&tag).ok_or(RegError::NotRegistered(tag))
     }
 
     /// `acp_query_ga(atkey, addr)`: the GA of `addr` inside the registration `atkey` names.
@@ -247,18 +244,14 @@ impl Registrations {
     /// The registration in slot `tag`.
     pub fn get(&self, tag: u8) -> Result<Registration, RegError> {
         self.slots
-            .get(usize::from(tag))
+            .get(&tag)
             .copied()
-            .flatten()
             .ok_or(RegError::NotRegistered(tag))
     }
 
     /// Registrations in use, by slot.
     pub fn in_use(&self) -> impl Iterator<Item = (u8, Registration)> + '_ {
-        self.slots
-            .iter()
-            .enumerate()
-            .filter_map(|(t, r)| r.map(|r| (t as u8, r)))
+        self.slots.iter().map(|(t, r)| (*t, *r))
     }
 
     /// `by` copied this table (its first access to this rank's memory).

@@ -1,0 +1,707 @@
+//! Paper 001 (Morie et al.: the ACP basic layer, memory-saving one-sided communication on
+//! InfiniBand). What it reproduces: Table 2 (a rank's ACP memory by component at a million
+//! ranks, the queue pairs dominant) and its growth with the number of ranks; Table 3's ACP
+//! column (rank 0's memory running One_put_all on 2 to 16 processes); Figs. 7–10's shape
+//! (`acp_copy` against one-sided MPI on the same NIC, latency and bandwidth, put and get).
+//!
+//! How. Every run is the native workload `workloads::acp_copies` on the `ib-qdr` profile
+//! through core's ACP layer (`proto::acp`): rank 0 copies to (or from) every other rank, each
+//! copy completed before the next. Memory is counted by `proto::acp::memory` from the library's
+//! structures and the layer's state after the run (the tables rank 0 really cached); nothing
+//! is typed in. Table 2's million-rank column evaluates the same count at 2^20 ranks with the
+//! cache as full as the largest run left it (runs at a million ranks do not fit a page).
+//!
+//! Not modelled yet: Open MPI 1.10's `MPI_Put` buffers (Table 3's Open MPI column), and
+//! MVAPICH2 (Figs. 7–10): their cells carry the paper's values and say so.
+
+use super::native_run::{Measure, NativeRun};
+use super::paper::{Paper, Part, Reproduced};
+use super::plot::{Axis, Mark, Plot};
+use super::{Cell, Experiment, Figure, Job, Series, Table};
+use crate::engine::Sim;
+use crate::machine::{builtin_profiles, Profile};
+use crate::proto::acp::{memory, table_cache, Acp};
+use crate::workloads::acp_copies::{one_put_all, AcpCopies, Plan, Via};
+use crate::workloads::{Native, WorkloadKind};
+
+/// Paper 001 in the registry.
+pub const PAPER: Paper = Paper {
+    id: "001",
+    short: "ACP basic layer on InfiniBand",
+    title: "The ACP basic layer: memory-saving one-sided communication on InfiniBand",
+    intro: "This page runs the paper's programs through the simulator's ACP basic layer — \
+global addresses that name registered memory, a command queue per rank whose communication \
+thread carries out each copy as RDMA operations, a cache of at most 1024 remote registration \
+tables — on the simulated InfiniBand QDR cluster, here in your browser.
+
+Memory is counted from the structures the public ACP library allocates (the 120-byte command \
+record, the 48-byte registration entry, one queue pair per rank) and from what each run left in \
+the layer (the tables rank 0 cached); nothing was calibrated to the paper's numbers. Open \
+MPI 1.10's `MPI_Put` buffers and MVAPICH2 are not modelled yet: their cells show the paper's \
+values only. The error is (simulated − paper) / paper; — where there is no value.",
+    parts,
+};
+
+/// The built-in profile of the paper's cluster.
+pub const MACHINE: &str = "ib-qdr";
+
+/// Table 2's scale: a million ranks.
+pub const MILLION: u64 = 1 << 20;
+
+/// Table 2 (per rank at 1 M ranks), the paper's values in MiB, by [`memory::components`]'
+/// names (the registration table: 40 B × 255; the paper's other figures are 4096 and 8192
+/// commands of 120 B, 1024 tables of 10 KB, 4 B, 160 B and 12 B per rank).
+pub const TABLE2: [(&str, f64); 7] = [
+    ("command queue", 480.0 / 1024.0),
+    ("remote command receive buffer", 960.0 / 1024.0),
+    ("registration table", 40.0 * 255.0 / 1048576.0),
+    ("table cache", 10.0),
+    ("cache-update information", 4.0),
+    ("queue pairs", 160.0),
+    ("initial-communication table", 12.0),
+];
+
+/// Table 3's process counts and rank 0's memory in MB: ACP, Open MPI 1.10.1, and the part of
+/// Open MPI's that `MPI_Put` made.
+pub const TABLE3: [(u32, f64, f64, f64); 4] = [
+    (2, 5.6, 55.9, 29.7),
+    (4, 5.7, 133.3, 89.0),
+    (8, 6.0, 287.6, 210.4),
+    (16, 6.6, 532.9, 451.2),
+];
+
+/// Rank counts of the runs behind Table 2's growth (the page's; the report's too).
+pub const TABLE2_RANKS: [u32; 6] = [2, 16, 128, 512, 1024, 2048];
+
+/// Copies per size of the latency runs (after one warm-up copy that reads the table).
+pub const LATENCY_REPS: u32 = 20;
+
+/// The latency runs' sizes: 1 B to 4 MiB, doubling.
+pub fn latency_sizes() -> Vec<u64> {
+    (0..=22).map(|p| 1u64 << p).collect()
+}
+
+fn mib(bytes: u64) -> f64 {
+    bytes as f64 / 1048576.0
+}
+
+/// Paper 001's parts.
+pub fn parts() -> Vec<Part> {
+    parts_with(one_put_all)
+}
+
+/// The parts with `plan` as One_put_all's sizes (tests use a short one).
+pub fn parts_with(plan: fn() -> Vec<(u64, u32)>) -> Vec<Part> {
+    vec![
+        Part::new(
+            "table2",
+            "MiB per rank",
+            format!(
+                "A rank's ACP memory by component (`proto::acp::memory`, counted from the \
+                 library's structures) at a million ranks, next to Table 2. The runs behind \
+                 it ({}) have rank 0 read 8 bytes from every other rank's registered memory: \
+                 each first access reads that rank's registration table, so rank 0's cache \
+                 fills and stops at {} tables (the largest run shows it), and the count at \
+                 2^20 ranks uses that cache. The chart shows rank 0's memory by component \
+                 against the ranks of each run, and the count beyond the runs.\n\n\
+                 The queue pairs dominate at scale, as in the paper (one per rank: the library \
+                 connects every rank at `acp_init`; 160 B each, the paper's size, plus the \
+                 library's pointer and QP numbers), and the table cache stops growing. \
+                 Misses, each from the public library's sizes: its command queue has 1024 \
+                 entries and its receive buffer 2048 (the paper's 480 KB and 960 KB are 4096 \
+                 and 8192 of the same 120-byte command); its registration entry is 48 bytes \
+                 with the owner's rank (the paper's 40); its starter-memory table entry is 16 \
+                 bytes as C pads it (the paper counts 12).",
+                TABLE2_RANKS
+                    .iter()
+                    .map(|n| n.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                table_cache::CAPACITY
+            ),
+            |_| table2_experiment(),
+            table2_reproduced,
+        ),
+        Part::new(
+            "table3",
+            "MB",
+            "Rank 0's memory running One_put_all — rank 0 `acp_copy`s 0 B to 32 KB 1000 times \
+             each, 64 KB 640 times … 4 MB 10 times to every other rank, completing each — on 2, \
+             4, 8 and 16 processes, counted as in Table 2 after the run, next to Table 3.\n\n\
+             Shape that holds: ACP's memory does not grow with the number of copies (274,050 on \
+             16 processes change nothing) and grows little with processes, by what each new \
+             peer adds (a queue pair, a starter-memory entry, four flags, and its 12 KB \
+             registration table in rank 0's cache). Miss: the paper's ACP column is 5.6 to 6.6 \
+             MB, ten times these counts: it measured the whole process through the library \
+             (DMATP), which also counts what InfiniBand's verbs allocate (work-queue buffers \
+             of each queue pair, completion queue, memory regions); the model counts only the \
+             library's own structures. Its growth, 1 MB from 2 to 16 processes, is also \
+             larger than here; the difference is that per-peer verbs memory. Open MPI 1.10's \
+             `MPI_Put` path is not modelled yet: its cells show the paper's values (55.9 to \
+             532.9 MB, `MPI_Put` alone 29.7 to 451.2 MB, about 30 MB per target).",
+            move |_| table3_experiment(plan),
+            table3_reproduced,
+        ),
+        Part::new(
+            "fig7-10",
+            "µs",
+            format!(
+                "Latency of one copy completed before the next (IMB's unidirectional put and \
+                 get, 2 ranks, {LATENCY_REPS} copies per size after one warm-up), 1 B to 4 MiB: \
+                 `acp_copy` + `acp_complete` through the ACP layer, and one-sided MPI on the \
+                 same NIC (an RDMA put or get waited for, as `MPI_Put` + `MPI_Win_flush`). \
+                 Bandwidth is size ÷ latency.\n\n\
+                 Shape that holds: `acp_copy` matches `MPI_Put`/`MPI_Get` at every size (the \
+                 paper: equivalent to existing MPI libraries), and both reach the link's 4 GB/s \
+                 at megabytes. Read it for what it is: both post through the same NIC model, \
+                 and the two software costs that differ — the ACP communication thread's turn \
+                 per command (`[comm_thread] command_us`) and MPI's posting overhead `o` — are \
+                 both the profile's assumption of 0.5 µs, so the curves coincide by \
+                 construction. What the model does show is that ACP's path costs one thread \
+                 turn per copy and nothing per byte, so a copy is as fast as the NIC. Not \
+                 modelled: the paper compares real libraries' protocols (ACP slower than \
+                 MVAPICH2 and faster than Open MPI 1.10 at small sizes; slower than Open MPI \
+                 and equal to MVAPICH2 at large ones), whose figures' values its text does not \
+                 give; here MPI is the simulator's one-sided path on the same NIC, and the \
+                 table checks the ratio the paper's conclusion states (about 1)."
+            ),
+            |_| latency_experiment(),
+            latency_reproduced,
+        ),
+    ]
+}
+
+/// The paper's cluster as the `ib-qdr` profile has it, with `ranks` nodes (one rank each).
+pub fn cluster(ranks: u32) -> Result<Profile, String> {
+    let p = builtin_profiles()
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .find(|p| p.machine.id == MACHINE)
+        .ok_or_else(|| format!("no built-in machine {MACHINE:?}"))?;
+    Ok(if ranks > p.machine.nodes.value {
+        p.resized(
+            ranks,
+            1,
+            "one rank per node, as paper 001's runs; more nodes than its 16",
+        )
+    } else {
+        p
+    })
+}
+
+/// A job running `plan` through `via` on `ranks` ranks, its cell read by `read`.
+fn copies_job(cell: Cell, ranks: u32, plan: Plan, read: super::native_run::ReadRun) -> Job {
+    match cluster(ranks) {
+        Ok(profile) => {
+            let run = NativeRun {
+                profile,
+                // Not used by `Job::programs` (the programs are given).
+                kind: WorkloadKind::PingPong,
+                ranks,
+                rounds: 1,
+                engines: None,
+                measure: Measure::Read(read),
+                note_from_run: None,
+                eager_limit: None,
+            };
+            Job::programs_later(
+                cell,
+                run,
+                move || {
+                    Ok(AcpCopies::programs(ranks, plan)
+                        .into_iter()
+                        .map(|p| Native::AcpCopies(Box::new(p)))
+                        .collect())
+                },
+                0,
+            )
+        }
+        Err(e) => Job::failed(cell, e),
+    }
+}
+
+/// Rank 0's ACP memory in MiB after a run.
+fn rank0_mib(sim: &Sim<Native>) -> Result<f64, String> {
+    let acp = sim.layer::<Acp>().ok_or("the run has no ACP layer")?;
+    let e = acp.endpoint(0).ok_or("rank 0 never used ACP")?;
+    Ok(mib(memory::total(&memory::of(e, sim.size()))))
+}
+
+/// Rank 0's ACP memory in MB (10^6 bytes, the paper's Table 3 unit) after a run.
+fn rank0_mb(sim: &Sim<Native>) -> Result<f64, String> {
+    rank0_mib(sim).map(|m| m * 1048576.0 / 1e6)
+}
+
+/// The tables rank 0 cached, after a run.
+fn rank0_cached(sim: &Sim<Native>) -> Result<u64, String> {
+    let acp = sim.layer::<Acp>().ok_or("the run has no ACP layer")?;
+    Ok(acp.endpoint(0).map_or(0, |e| e.cache.len() as u64))
+}
+
+/// Table 2's runs: rank 0 reads 8 bytes from every other rank; each cell is the number of
+/// registration tables rank 0's cache holds after the run.
+pub fn table2_experiment() -> Experiment {
+    let jobs = TABLE2_RANKS
+        .iter()
+        .map(|&n| {
+            let plan = Plan {
+                sizes: vec![(8, 1)],
+                get: true,
+                via: Via::Acp,
+            };
+            copies_job(
+                Cell::pending(format!("tables rank 0 cached, {n} ranks"), f64::NAN, ""),
+                n,
+                plan,
+                |sim| rank0_cached(sim).map(|c| c as f64),
+            )
+        })
+        .collect();
+    Experiment {
+        title: "Paper 001 Table 2: a rank's ACP memory by component (MiB per rank)".into(),
+        jobs,
+    }
+}
+
+/// Table 2 from its runs: the components at a million ranks with the largest run's cache, next
+/// to the paper's; the runs' totals; and the chart by ranks.
+pub fn table2_reproduced(experiment: &Experiment) -> Reproduced {
+    // Each run's rank count and the tables it left in rank 0's cache.
+    let runs: Vec<(u32, Option<u64>)> = TABLE2_RANKS
+        .iter()
+        .zip(&experiment.jobs)
+        .map(|(&n, j)| (n, j.cell.simulated.map(|v| v as u64)))
+        .collect();
+    // The cache the largest finished run left, which the million-rank count uses.
+    let cached = runs.iter().rev().find_map(|&(_, c)| c);
+    let mut cells: Vec<Cell> = Vec::new();
+    let at_scale = cached.map(|c| memory::components(MILLION, c));
+    for (name, paper) in TABLE2 {
+        let part = at_scale
+            .as_ref()
+            .and_then(|parts| parts.iter().find(|c| c.name == name));
+        cells.push(Cell {
+            label: format!("{name}, 1 M ranks"),
+            paper,
+            simulated: part.map(|c| mib(c.bytes)),
+            note: part.map_or_else(
+                || "waiting for the runs (the cache they leave)".to_string(),
+                |c| c.how.clone(),
+            ),
+        });
+    }
+    let others: Option<u64> = at_scale.as_ref().map(|parts| {
+        parts
+            .iter()
+            .filter(|c| c.in_table2 && c.name != "queue pairs" && c.name != "table cache")
+            .map(|c| c.bytes)
+            .sum()
+    });
+    cells.push(Cell {
+        label: "the rest, 1 M ranks".into(),
+        paper: 17.0,
+        simulated: others.map(mib),
+        note: "all but the queue pairs and the table cache (the paper: \"17 MB or so\")".into(),
+    });
+    for (j, &(n, c)) in experiment.jobs.iter().zip(&runs) {
+        let mut cell = j.cell.clone();
+        if let Some(c) = c {
+            let total = memory::total(&memory::components(u64::from(n), c));
+            cell.note = format!("rank 0's ACP memory: {:.3} MiB", mib(total));
+        }
+        cells.push(cell);
+    }
+    let table = Table {
+        title: "Paper 001 Table 2: a rank's ACP memory by component (MiB per rank)".into(),
+        cells,
+    };
+    // The chart: rank 0's memory by component against ranks, the runs' then the count beyond.
+    let mut xs: Vec<u64> = TABLE2_RANKS.iter().map(|&n| u64::from(n)).collect();
+    xs.extend((12..=20).step_by(2).map(|p| 1u64 << p));
+    let shown = ["queue pairs", "table cache", "initial-communication table"];
+    let mut series: Vec<Series> = shown
+        .iter()
+        .map(|&name| Series {
+            label: name.to_string(),
+            values: Vec::new(),
+        })
+        .collect();
+    let mut rest = Series {
+        label: "the rest".into(),
+        values: Vec::new(),
+    };
+    let mut total = Series {
+        label: "total".into(),
+        values: Vec::new(),
+    };
+    for &x in &xs {
+        let run = runs.iter().find(|(n, _)| u64::from(*n) == x);
+        let cache = match run {
+            Some(&(_, c)) => c,
+            None => cached,
+        };
+        let parts = cache.map(|c| memory::components(x, c));
+        for (s, name) in series.iter_mut().zip(shown) {
+            s.values.push(
+                parts
+                    .as_ref()
+                    .and_then(|p| p.iter().find(|c| c.name == name).map(|c| mib(c.bytes))),
+            );
+        }
+        rest.values.push(parts.as_ref().map(|p| {
+            mib(p
+                .iter()
+                .filter(|c| !shown.contains(&c.name))
+                .map(|c| c.bytes)
+                .sum())
+        }));
+        total
+            .values
+            .push(parts.as_ref().map(|p| mib(memory::total(p))));
+    }
+    series.push(rest);
+    series.push(total);
+    let figure = Figure {
+        title: "Paper 001 Table 2 by ranks: rank 0's ACP memory by component (MiB)".into(),
+        x: xs.iter().map(|&x| x as f64).collect(),
+        series,
+        points: Table {
+            title: "Table 2 at 1 M ranks".into(),
+            cells: Vec::new(),
+        },
+    };
+    let mut plot = Plot::new(
+        "table2-by-ranks",
+        figure,
+        Axis::log("ranks (log scale)"),
+        Axis::log("MiB per rank (log scale)"),
+    );
+    plot.marks = vec![
+        Mark::Circles,
+        Mark::Squares,
+        Mark::Triangles,
+        Mark::Line,
+        Mark::Line,
+    ];
+    plot.stated = TABLE2
+        .iter()
+        .filter(|(name, _)| shown.contains(name))
+        .map(|&(_, y)| super::plot::Stated::Point {
+            x: MILLION as f64,
+            y,
+        })
+        .collect();
+    plot.stated_label = "Table 2 at 1 M ranks".into();
+    plot.legend = super::plot::Legend::LowerRight;
+    plot.description = "Table 2 against ranks: rank 0's ACP memory by component (MiB, log \
+        scale) against the number of ranks (log scale) — the runs' up to 2048 ranks, then the \
+        same count with the cache they left — and the paper's values at a million ranks"
+        .into();
+    plot.digits = 3;
+    Reproduced {
+        plots: vec![plot],
+        ..Reproduced::derived(table)
+    }
+}
+
+/// Table 3's ACP runs: One_put_all (`plan`) on each process count; each cell is rank 0's ACP
+/// memory in MB after the run.
+pub fn table3_experiment(plan: fn() -> Vec<(u64, u32)>) -> Experiment {
+    let jobs = TABLE3
+        .iter()
+        .map(|&(n, acp, _, _)| {
+            copies_job(
+                Cell::pending(format!("ACP, {n} processes"), acp, ""),
+                n,
+                Plan {
+                    sizes: plan(),
+                    get: false,
+                    via: Via::Acp,
+                },
+                rank0_mb,
+            )
+        })
+        .collect();
+    Experiment {
+        title: "Paper 001 Table 3: rank 0's memory running One_put_all (MB)".into(),
+        jobs,
+    }
+}
+
+/// Table 3 from its runs: ACP's cells, its growth from 2 to 16 processes, and Open MPI's
+/// cells (the paper's values; not modelled).
+pub fn table3_reproduced(experiment: &Experiment) -> Reproduced {
+    let mut cells: Vec<Cell> = experiment.jobs.iter().map(|j| j.cell.clone()).collect();
+    let value = |i: usize| cells.get(i).and_then(|c| c.simulated);
+    let growth = match (value(0), value(TABLE3.len() - 1)) {
+        (Some(a), Some(b)) => Some(b - a),
+        _ => None,
+    };
+    cells.push(Cell {
+        label: "ACP, growth from 2 to 16 processes".into(),
+        paper: TABLE3[TABLE3.len() - 1].1 - TABLE3[0].1,
+        simulated: growth,
+        note: "what 14 more peers add".into(),
+    });
+    for &(n, _, ompi, put) in &TABLE3 {
+        cells.push(Cell::pending(
+            format!("Open MPI 1.10.1, {n} processes"),
+            ompi,
+            "not modelled yet (Open MPI 1.10's MPI_Put buffers)",
+        ));
+        cells.push(Cell::pending(
+            format!("Open MPI 1.10.1's MPI_Put alone, {n} processes"),
+            put,
+            "not modelled yet",
+        ));
+    }
+    Reproduced::derived(Table {
+        title: experiment.title.clone(),
+        cells,
+    })
+}
+
+/// The latency runs: (ACP, MPI) × (put, get) × size, each a 2-rank run of [`LATENCY_REPS`]
+/// copies after a warm-up; each cell is the µs per copy.
+pub fn latency_experiment() -> Experiment {
+    let mut jobs = Vec::new();
+    for (via, get) in [
+        (Via::Acp, false),
+        (Via::Mpi, false),
+        (Via::Acp, true),
+        (Via::Mpi, true),
+    ] {
+        for bytes in latency_sizes() {
+            let plan = Plan {
+                sizes: vec![(bytes, 1), (bytes, LATENCY_REPS)],
+                get,
+                via,
+            };
+            jobs.push(copies_job(
+                Cell::pending(latency_label(via, get, bytes), f64::NAN, ""),
+                2,
+                plan,
+                |sim| match sim.program(0) {
+                    Some(Native::AcpCopies(p)) => p
+                        .per_copy_us(1)
+                        .get(1)
+                        .copied()
+                        .ok_or_else(|| "no copies were timed".to_string()),
+                    _ => Err("rank 0 is not the copies program".to_string()),
+                },
+            ));
+        }
+    }
+    Experiment {
+        title: "Paper 001 Figs. 7–10: µs per copy, 2 ranks".into(),
+        jobs,
+    }
+}
+
+fn latency_label(via: Via, get: bool, bytes: u64) -> String {
+    let who = match (via, get) {
+        (Via::Acp, _) => "acp_copy",
+        (Via::Mpi, false) => "MPI_Put",
+        (Via::Mpi, true) => "MPI_Get",
+    };
+    let dir = if get { "get" } else { "put" };
+    format!("{who} ({dir}), {bytes} B")
+}
+
+/// Figs. 7–10 from the latency runs: latency and bandwidth charts for put and get.
+pub fn latency_reproduced(experiment: &Experiment) -> Reproduced {
+    let sizes = latency_sizes();
+    let n = sizes.len();
+    let value = |k: usize, i: usize| {
+        experiment
+            .jobs
+            .get(k * n + i)
+            .and_then(|j| j.cell.simulated)
+    };
+    let figure =
+        |title: &str, first: usize, names: [&str; 2], bandwidth: bool| Figure {
+            title: title.to_string(),
+            x: sizes.iter().map(|&b| b as f64).collect(),
+            series: names
+                .iter()
+                .enumerate()
+                .map(|(s, name)| Series {
+                    label: name.to_string(),
+                    values: (0..n)
+                        .map(|i| {
+                            value(first + s, i).map(|us| {
+                                if bandwidth {
+                                    sizes[i] as f64 / us
+                                } else {
+                                    us
+                                }
+                            })
+                        })
+                        .collect(),
+                })
+                .collect(),
+            points: Table {
+                title: String::new(),
+                cells: Vec::new(),
+            },
+        };
+    let plot = |id, f: Figure, y: &str, unit: &str, description: &str| {
+        let x = Axis::log("size (log scale)").reading(super::plot::Format::Bytes);
+        let mut p = Plot::new(id, f, x, Axis::log(y.to_string()));
+        p.marks = vec![Mark::Circles, Mark::Squares];
+        p.description = description.to_string();
+        p.layout = super::plot::Layout::Summary;
+        p.numbers_corner = "sizes".into();
+        p.numbers_title = unit.into();
+        p
+    };
+    let plots = vec![
+        plot(
+            "fig7",
+            figure("Paper 001 Fig. 7: put bandwidth (MB/s)", 0, ["acp_copy", "MPI_Put"], true),
+            "MB/s (log scale)",
+            "MB/s",
+            "Fig. 7: bandwidth of one put completed before the next against its size, acp_copy and MPI_Put on the same NIC",
+        ),
+        plot(
+            "fig8",
+            figure("Paper 001 Fig. 8: put latency (µs)", 0, ["acp_copy", "MPI_Put"], false),
+            "µs (log scale)",
+            "µs",
+            "Fig. 8: latency of one put against its size, acp_copy and MPI_Put",
+        ),
+        plot(
+            "fig9",
+            figure("Paper 001 Fig. 9: get bandwidth (MB/s)", 2, ["acp_copy", "MPI_Get"], true),
+            "MB/s (log scale)",
+            "MB/s",
+            "Fig. 9: bandwidth of one get against its size, acp_copy and MPI_Get",
+        ),
+        plot(
+            "fig10",
+            figure("Paper 001 Fig. 10: get latency (µs)", 2, ["acp_copy", "MPI_Get"], false),
+            "µs (log scale)",
+            "µs",
+            "Fig. 10: latency of one get against its size, acp_copy and MPI_Get",
+        ),
+    ];
+    // The table: ACP ÷ MPI at a few sizes, put and get.
+    let mut cells = Vec::new();
+    for (k, what) in [(0, "put"), (2, "get")] {
+        for &bytes in &[8u64, 4096, 1 << 22] {
+            let i = sizes.iter().position(|&b| b == bytes).unwrap_or(0);
+            let ratio = match (value(k, i), value(k + 1, i)) {
+                (Some(a), Some(m)) if m > 0.0 => Some(a / m),
+                _ => None,
+            };
+            cells.push(Cell {
+                label: format!("acp_copy ÷ MPI ({what}), {bytes} B"),
+                paper: 1.0,
+                simulated: ratio,
+                note: match (value(k, i), value(k + 1, i)) {
+                    (Some(a), Some(m)) => format!("{a:.2} µs against {m:.2} µs"),
+                    _ => String::new(),
+                },
+            });
+        }
+    }
+    Reproduced {
+        plots,
+        ..Reproduced::derived(Table {
+            title: "Paper 001 Figs. 7–10: acp_copy's latency ÷ one-sided MPI's (the paper: about equal)".into(),
+            cells,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::papers::paper::Scope;
+
+    fn short_plan() -> Vec<(u64, u32)> {
+        vec![(0, 2), (8, 2), (1 << 22, 1)]
+    }
+
+    fn part(id: &str) -> Reproduced {
+        parts_with(short_plan)
+            .into_iter()
+            .find(|p| p.id == id)
+            .unwrap()
+            .run(Scope::Report)
+    }
+
+    #[test]
+    fn table2_the_queue_pairs_dominate_at_a_million_ranks_and_the_cache_stops_at_1024() {
+        let r = part("table2");
+        let t = &r.table;
+        assert_eq!(t.value("tables rank 0 cached, 1024 ranks"), 1023.0);
+        assert_eq!(t.value("tables rank 0 cached, 2048 ranks"), 1024.0);
+        let qp = t.value("queue pairs, 1 M ranks");
+        for (name, _) in TABLE2 {
+            assert!(t.value(&format!("{name}, 1 M ranks")) <= qp, "{name}");
+        }
+        // Within 15 % of the paper's 160 MB: 160 B each plus the library's bookkeeping.
+        assert!((qp / 160.0 - 1.0).abs() < 0.15, "{qp}");
+        // The chart: queue pairs grow linearly with ranks, the cache stops.
+        let fig = &r.plots[0].figure;
+        let series = |name: &str| {
+            fig.series
+                .iter()
+                .find(|s| s.label == name)
+                .unwrap()
+                .values
+                .iter()
+                .map(|v| v.unwrap())
+                .collect::<Vec<f64>>()
+        };
+        let (qps, cache) = (series("queue pairs"), series("table cache"));
+        let last = fig.x.len() - 1;
+        let ratio = qps[last] / qps[0];
+        assert!((ratio / (fig.x[last] / fig.x[0]) - 1.0).abs() < 1e-9);
+        assert_eq!(
+            cache[last],
+            cache[fig.x.iter().position(|&x| x == 2048.0).unwrap()]
+        );
+    }
+
+    #[test]
+    fn table3_acp_memory_grows_with_peers_not_with_copies() {
+        let t = part("table3").table;
+        let acp: Vec<f64> = TABLE3
+            .iter()
+            .map(|(n, ..)| t.value(&format!("ACP, {n} processes")))
+            .collect();
+        assert!(acp.windows(2).all(|w| w[0] < w[1]), "{acp:?}");
+        // Each peer adds well under a megabyte (Open MPI's MPI_Put: about 30 MB per target).
+        let per_peer = (acp[3] - acp[0]) / 14.0;
+        assert!(per_peer > 0.005 && per_peer < 0.1, "{per_peer}");
+        // Three times the copies, the same memory: nothing grows with calls.
+        let more = || {
+            let mut p = short_plan();
+            for s in &mut p {
+                s.1 *= 3;
+            }
+            p
+        };
+        let with = |plan: fn() -> Vec<(u64, u32)>| {
+            let mut e = table3_experiment(plan);
+            e.run_to_end();
+            e.jobs[1].cell.simulated.unwrap()
+        };
+        assert_eq!(with(short_plan), with(more));
+    }
+
+    #[test]
+    fn figs_7_to_10_acp_copy_matches_one_sided_mpi_and_reaches_the_link_rate() {
+        let r = part("fig7-10");
+        for c in &r.table.cells {
+            let v = c.simulated.unwrap();
+            assert!((0.8..=1.25).contains(&v), "{}: {v}", c.label);
+        }
+        let bandwidth = &r.plots[0].figure;
+        let acp = bandwidth.series[0].values.last().unwrap().unwrap();
+        // Within 5 % of the link's 4000 MB/s at 4 MiB (MB/s here is bytes per µs).
+        assert!((acp / 4000.0 - 1.0).abs() < 0.05, "{acp}");
+    }
+}
