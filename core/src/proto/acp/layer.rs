@@ -4,7 +4,7 @@
 //! Model (paper 001 Sec. 4 and Fig. 5; `acpbl_ib.c`):
 //! - `acp_copy` and the atomics check their global addresses against the owners' tables,
 //!   enqueue a command and return its handle; nothing moves yet. The rank's communication
-//!   thread ([`CommThread`]: `[comm_thread] command_us` per piece of work) scans its queue in
+//!   thread (`machine::hw::CommThread`: `[comm_thread] command_us` per piece of work) scans its queue in
 //!   handle order and takes the first command whose order handle is complete.
 //! - A put or get to another rank's registered memory needs that rank's registration table: the
 //!   first access reads it by RDMA (one read at a time), caches it (at most 1024, the oldest
