@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use crate::engine::{RankCtx, ReqId, Step};
 use crate::machine::RdmaOp;
-use crate::proto::acp::{ops::starter_ga, AcpOps, Ga};
+use crate::proto::acp::{AcpOps, Ga};
 use crate::proto::rma::OneSidedOps;
 use crate::time::SimTime;
 
@@ -146,16 +146,7 @@ impl AcpCopies {
                 ctx.rdma(i64::from(target), op).map_err(|e| e.to_string())
             }
             Via::Acp => {
-                let ga = |rank| {
-                    Ga {
-                        rank,
-                        color: 0,
-                        tag: 0,
-                        offset: 0,
-                    }
-                    .pack()
-                    .unwrap_or(0)
-                };
+                let ga = |rank| Ga::slot(rank, 0);
                 let (dst, src) = if self.plan.get {
                     (ga(0), ga(target))
                 } else {
@@ -186,8 +177,6 @@ impl AcpCopies {
                     if let Err(e) = ctx.acp_register(BUFFER_BASE, self.buffer(), 0) {
                         return Step::Fail(e.to_string());
                     }
-                    // A GA is the starter memory's, known to all: nothing to exchange.
-                    let _ = starter_ga(ctx.rank());
                     self.wait = Some(ctx.acp_sync());
                     self.stage = 1;
                 }

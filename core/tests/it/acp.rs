@@ -405,14 +405,7 @@ fn a_table_is_read_once_and_read_again_after_the_owner_reuses_a_slot() {
 
 /// Registration 0 of `rank`.
 fn ga(rank: u32) -> u64 {
-    rankscope_core::proto::acp::Ga {
-        rank,
-        color: 0,
-        tag: 0,
-        offset: 0,
-    }
-    .pack()
-    .unwrap()
+    rankscope_core::proto::acp::Ga::slot(rank, 0)
 }
 
 /// A native program: rank 0 reads 8 bytes from each other rank's registered memory in turn

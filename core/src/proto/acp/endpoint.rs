@@ -199,15 +199,9 @@ impl Endpoint {
         if ga.tag != STARTER_TAG {
             return self.regs.resolve(ga, len);
         }
-        let reg = self.starter.ok_or(RegError::NotRegistered(STARTER_TAG))?;
-        if ga.offset.checked_add(len).is_none_or(|end| end > reg.size) {
-            return Err(RegError::PastEnd {
-                offset: ga.offset,
-                len,
-                size: reg.size,
-            });
-        }
-        Ok(reg.base + ga.offset)
+        self.starter
+            .ok_or(RegError::NotRegistered(STARTER_TAG))?
+            .locate(ga.offset, len)
     }
 
     /// Whether reaching `ga` (another rank's) needs that rank's registration table here: not

@@ -88,6 +88,19 @@ impl Ga {
         }
     }
 
+    /// The start of `rank`'s registration in slot `tag` (color 0), packed: what
+    /// `acp_query_ga` gives for its first byte (workloads without memory name it directly).
+    pub fn slot(rank: u32, tag: u8) -> u64 {
+        Ga {
+            rank,
+            color: 0,
+            tag,
+            offset: 0,
+        }
+        .pack()
+        .unwrap_or(GA_NULL)
+    }
+
     /// The 64 bits.
     pub fn pack(self) -> Result<u64, GaError> {
         if self.rank > MAX_RANK {

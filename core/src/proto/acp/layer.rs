@@ -1272,16 +1272,17 @@ impl Layer for Acp {
     }
 
     fn heap_bytes(&self) -> usize {
-        let per_endpoint = std::mem::size_of::<Endpoint>() + 255 * 32;
         self.endpoints
             .values()
             .map(|e| {
-                per_endpoint
+                std::mem::size_of::<Endpoint>()
+                    + e.regs.in_use().count() * 64
                     + e.queue.len() * std::mem::size_of::<super::command::Command>()
                     + e.remote.capacity() * std::mem::size_of::<RemoteCommand>()
-                    + (e.cache.len() + e.peers.len()) * 16
+                    + (e.cache.len() + e.peers.len() + e.flagged.len()) * 24
             })
             .sum::<usize>()
             + self.flights.len() * (std::mem::size_of::<Flight>() + 16)
+            + self.posts.len() * (std::mem::size_of::<Post>() + 16)
     }
 }

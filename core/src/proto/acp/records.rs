@@ -362,14 +362,7 @@ impl LayerRecord for AcpRecord {
     ];
 
     fn name(&self) -> &'static str {
-        match self {
-            AcpRecord::Enqueue { .. } => "acp enqueue",
-            AcpRecord::Step { .. } => "acp step",
-            AcpRecord::Finished { .. } => "acp finished",
-            AcpRecord::Table { .. } => "acp table",
-            AcpRecord::Register { .. } => "acp register",
-            AcpRecord::Sync { .. } => "acp sync",
-        }
+        Self::KINDS[usize::from(self.pack().0)]
     }
 
     fn ranks(&self) -> Vec<Rank> {

@@ -60,6 +60,20 @@ pub struct Registration {
     pub color: u8,
 }
 
+impl Registration {
+    /// The address of `len` bytes at `offset` into the registration, if they lie inside it.
+    pub fn locate(&self, offset: u64, len: u64) -> Result<u64, RegError> {
+        if offset.checked_add(len).is_none_or(|end| end > self.size) {
+            return Err(RegError::PastEnd {
+                offset,
+                len,
+                size: self.size,
+            });
+        }
+        Ok(self.base + offset)
+    }
+}
+
 /// Why a registration call or a GA's resolution failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RegError {
@@ -230,15 +244,7 @@ impl Registrations {
                 here: self.rank,
             });
         }
-        let reg = self.get(ga.tag)?;
-        if ga.offset.checked_add(len).is_none_or(|end| end > reg.size) {
-            return Err(RegError::PastEnd {
-                offset: ga.offset,
-                len,
-                size: reg.size,
-            });
-        }
-        Ok(reg.base + ga.offset)
+        self.get(ga.tag)?.locate(ga.offset, len)
     }
 
     /// The registration in slot `tag`.
