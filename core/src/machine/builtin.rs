@@ -21,23 +21,29 @@ pub const BUILTIN_PROFILE_SOURCES: &[(&str, &str)] = &[
 /// that never reaches a user, but callers still get an error rather than a panic. The files are
 /// parsed once per process (a paper check asks for its machine once per job) and copied out.
 pub fn builtin_profiles() -> Result<Vec<Profile>, ProfileError> {
-    static PARSED: OnceLock<Result<Vec<Profile>, ProfileError>> = OnceLock::new();
-    PARSED
-        .get_or_init(|| {
-            BUILTIN_PROFILE_SOURCES
-                .iter()
-                .map(|(file, text)| Profile::from_toml(file, text))
-                .collect()
-        })
-        .clone()
+    parsed().clone()
 }
 
-/// The built-in profile with machine id `id` (`emx`, `fx100`, …), if there is one and it parses.
+/// The built-in profiles, parsed once.
+fn parsed() -> &'static Result<Vec<Profile>, ProfileError> {
+    static PARSED: OnceLock<Result<Vec<Profile>, ProfileError>> = OnceLock::new();
+    PARSED.get_or_init(|| {
+        BUILTIN_PROFILE_SOURCES
+            .iter()
+            .map(|(file, text)| Profile::from_toml(file, text))
+            .collect()
+    })
+}
+
+/// The built-in profile with machine id `id` (`emx`, `fx100`, …), if there is one and it parses
+/// (only that one is copied).
 pub fn builtin_profile(id: &str) -> Option<Profile> {
-    builtin_profiles()
+    parsed()
+        .as_ref()
         .ok()?
-        .into_iter()
+        .iter()
         .find(|p| p.machine.id == id)
+        .cloned()
 }
 
 #[cfg(test)]
