@@ -527,3 +527,44 @@ fn the_ledger_follows_each_command_and_reads_the_trace_incrementally() {
     let first = known.iter().position(|r| r.layer::<AcpRecord>().is_some());
     assert_eq!(whole.first_use(), first);
 }
+
+/// Every refused ACP call says why, at its line (pinned as rendered, first line each).
+#[test]
+fn refused_calls_say_why_in_plain_english() {
+    let bodies = [
+        "acp_copy(acp_query_starter_ga(0), acp_query_starter_ga(1), 1UL << 40, ACP_HANDLE_NULL);",
+        "acp_register_memory(buf, 0, 0);",
+        "acp_query_ga(12345, buf);",
+        "acp_unregister_memory(acp_query_starter_ga(0));",
+        "acp_copy(acp_query_starter_ga(0) + (5UL << 43), acp_query_starter_ga(1), 8, ACP_HANDLE_NULL);",
+        "acp_copy(acp_query_starter_ga(0), acp_query_starter_ga(1), 8, 99);",
+        "acp_add8(acp_query_starter_ga(1), acp_query_starter_ga(0), 1, ACP_HANDLE_NULL);",
+        "acp_add4(acp_query_starter_ga(0) + 2, acp_query_starter_ga(1), 1, ACP_HANDLE_NULL);",
+        "acp_copy(0, acp_query_starter_ga(1), 8, ACP_HANDLE_NULL);",
+        "for (int i = 0; i < 300; i++) acp_register_memory(buf, 8, 0);",
+    ];
+    let mut said = Vec::new();
+    for body in bodies {
+        let src = format!(
+            "#include <acp.h>\nint main(int argc, char **argv) {{\n    char buf[64];\n    acp_init(&argc, &argv);\n    if (acp_rank() == 0) {{ {body} }}\n    acp_sync();\n    acp_finalize();\n    return 0;\n}}\n"
+        );
+        let (out, _) = run(&src, 2, SimConfig::default());
+        let err = out.expect_err(body);
+        said.push(err.lines().next().unwrap_or("").to_string());
+    }
+    let before_init = run(
+        "#include <acp.h>\nint main(void) { return acp_rank(); }\n",
+        1,
+        SimConfig::default(),
+    )
+    .0;
+    said.push(
+        before_init
+            .unwrap_err()
+            .lines()
+            .next()
+            .unwrap_or("")
+            .to_string(),
+    );
+    insta::assert_snapshot!(said.join("\n"));
+}

@@ -132,10 +132,16 @@ impl fmt::Display for AcpError {
                 f,
                 "{arg} is at address {addr:#x}, not aligned to {width} bytes as ACP requires"
             ),
-            AcpError::OrderNotIssued { order, latest } => write!(
-                f,
-                "the order handle {order} has not been issued (the latest is {latest}): the access would never start"
-            ),
+            AcpError::OrderNotIssued { order, latest } => {
+                let latest = match latest {
+                    0 => "no access has been issued yet".to_string(),
+                    h => format!("the latest is {h}"),
+                };
+                write!(
+                    f,
+                    "the order handle {order} has not been issued ({latest}): the access would never start"
+                )
+            }
             AcpError::Register(e) => e.fmt(f),
             AcpError::InFlight { tag, by } => write!(
                 f,
