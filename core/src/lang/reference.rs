@@ -79,7 +79,7 @@ pub struct Constant {
 
 /// The reference, built from the checker's tables.
 pub fn reference() -> Reference {
-    let mut parts = vec![c_part(), rankscope_part(), mpi_part()];
+    let mut parts = vec![c_part(), rankscope_part(), mpi_part(), acp_part()];
     let mut taken = BTreeSet::new();
     for part in &mut parts {
         for section in &mut part.sections {
@@ -165,7 +165,7 @@ fn macro_constant(line: &str) -> Constant {
 fn c_part() -> Part {
     let sections = HEADERS
         .iter()
-        .filter(|h| h.name != "mpi.h")
+        .filter(|h| h.name != "mpi.h" && h.name != "acp.h")
         .map(|h| {
             let mut entries = Vec::new();
             if h.name == "stdio.h" {
@@ -236,20 +236,52 @@ fn constant_value(c: &builtins::Constant) -> String {
     }
 }
 
+/// The library family of paper 001's ACP basic layer: its own part, not MPI's.
+const ACP_FAMILY: &str = "acp";
+
+fn family_section(family: &super::mpi::functions::Family) -> Section {
+    Section {
+        id: format!("mpi-{}", family.id),
+        title: family.title.to_string(),
+        about: family.about.to_string(),
+        entries: family
+            .functions
+            .iter()
+            .map(|f| builtin_entry(&f.sig))
+            .collect(),
+        constants: Vec::new(),
+    }
+}
+
+fn acp_part() -> Part {
+    let mut sections: Vec<Section> = FAMILIES
+        .iter()
+        .filter(|f| f.id == ACP_FAMILY)
+        .map(family_section)
+        .collect();
+    let acp_h = headers::header("acp.h").map_or(&[][..], |h| h.defines);
+    sections.push(Section {
+        id: "acp-constants".to_string(),
+        title: "Constants".to_string(),
+        about: "`<acp.h>`'s macros, as the ACP library defines them.".to_string(),
+        entries: Vec::new(),
+        constants: acp_h.iter().map(|l| macro_constant(l)).collect(),
+    });
+    Part {
+        id: "acp",
+        title: "ACP (paper 001)",
+        about: "Calls take no time of their own beyond the code before them; the work is the \
+                communication thread's, whose turns and network operations the run shows."
+            .to_string(),
+        sections,
+    }
+}
+
 fn mpi_part() -> Part {
     let mut sections: Vec<Section> = FAMILIES
         .iter()
-        .map(|family| Section {
-            id: format!("mpi-{}", family.id),
-            title: family.title.to_string(),
-            about: family.about.to_string(),
-            entries: family
-                .functions
-                .iter()
-                .map(|f| builtin_entry(&f.sig))
-                .collect(),
-            constants: Vec::new(),
-        })
+        .filter(|f| f.id != ACP_FAMILY)
+        .map(family_section)
         .collect();
     let mpi_h = headers::header("mpi.h").map_or(&[][..], |h| h.defines);
     sections.push(Section {
