@@ -105,7 +105,7 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Print every C and MPI function a program may call, with its signature and how Rankscope
+    /// Print every C, MPI and ACP function a program may call, with its signature and how Rankscope
     /// models it (the web's reference page), as Markdown.
     Reference {
         /// Print JSON instead of Markdown.
