@@ -187,13 +187,9 @@ pub fn cluster(ranks: u32) -> Result<Profile, String> {
     })
 }
 
-/// A job running `plan` through `via` on `ranks` ranks, its cell read by `read`.
-fn copies_job(cell: Cell, ranks: u32, plan: Plan, read: super::native_run::ReadRun) -> Job {
-    copies_job_on(cluster(ranks), cell, ranks, plan, read)
-}
-
-/// [`copies_job`] on `profile` (made once for many jobs).
-fn copies_job_on(
+/// A job running `plan` on `ranks` ranks of `profile` (the cluster at that size), its cell
+/// read by `read`.
+fn copies_job(
     profile: Result<Profile, String>,
     cell: Cell,
     ranks: u32,
@@ -259,6 +255,7 @@ pub fn table2_experiment() -> Experiment {
                 via: Via::Acp,
             };
             copies_job(
+                cluster(n),
                 Cell::pending(format!("tables rank 0 cached, {n} ranks"), f64::NAN, ""),
                 n,
                 plan,
@@ -420,6 +417,7 @@ pub fn table3_experiment(plan: fn() -> Vec<(u64, u32)>) -> Experiment {
         .iter()
         .map(|&(n, acp, _, _)| {
             copies_job(
+                cluster(n),
                 Cell::pending(format!("ACP, {n} processes"), acp, ""),
                 n,
                 Plan {
@@ -487,7 +485,7 @@ pub fn latency_experiment() -> Experiment {
                 get,
                 via,
             };
-            jobs.push(copies_job_on(
+            jobs.push(copies_job(
                 profile.clone(),
                 Cell::pending(latency_label(via, get, bytes), f64::NAN, ""),
                 2,

@@ -12,7 +12,7 @@ use rankscope_core::proto::acp::command::{Command, Stage};
 use rankscope_core::proto::acp::endpoint::Endpoint;
 use rankscope_core::proto::acp::ledger::Trail;
 use rankscope_core::proto::acp::{memory, Acp, AcpRecord, Ga, Gma, Path, StepKind};
-use rankscope_core::trace::Record;
+use rankscope_core::trace::{Record, Records};
 use yew::prelude::*;
 
 use crate::session::SessionCell;
@@ -105,7 +105,8 @@ fn news<'a>(records: impl Iterator<Item = &'a Record>) -> Html {
 }
 
 /// The steps of Fig. 5 so far for `trail`, the last one lit.
-fn figure5(trail: &Trail, shown: usize, trace: &[(usize, String, String)]) -> Html {
+fn figure5(trail: &Trail, records: Records<'_>) -> Html {
+    let shown = records.len();
     let steps: Vec<&(usize, AcpRecord)> = trail.steps_before(shown).collect();
     let done = trail.finished.is_some_and(|f| f < shown);
     let what = match trail.gma {
@@ -116,11 +117,9 @@ fn figure5(trail: &Trail, shown: usize, trace: &[(usize, String, String)]) -> Ht
     let dst = trail.gma.dst().rank;
     let last = steps.last().map(|(i, _)| *i);
     let rows = steps.iter().map(|(i, r)| {
-        let (time, sentence) = trace
-            .iter()
-            .find(|(j, ..)| j == i)
-            .map(|(_, t, s)| (t.clone(), s.clone()))
-            .unwrap_or_default();
+        let record = records.get(*i);
+        let time = record.map(|r| r.time.to_string()).unwrap_or_default();
+        let sentence = record.map(Record::explain).unwrap_or_default();
         let arrow = match r {
             AcpRecord::Step {
                 rank, step, peer, ..
@@ -300,20 +299,6 @@ pub fn acp_panel(props: &AcpViewProps) -> Html {
     let ranks = sim.size();
     let now = sim.now();
     let trail = run.acp_ledger.latest_remote(shown);
-    let trail_text: Vec<(usize, String, String)> = trail
-        .map(|t| {
-            t.steps_before(shown)
-                .map(|(i, _)| {
-                    let r = trace.records().get(*i);
-                    (
-                        *i,
-                        r.map(|r| r.time.to_string()).unwrap_or_default(),
-                        r.map(Record::explain).unwrap_or_default(),
-                    )
-                })
-                .collect()
-        })
-        .unwrap_or_default();
     let focus = props.focus_rank.min(ranks.saturating_sub(1));
     let chart = acp
         .endpoint(focus)
@@ -326,7 +311,7 @@ pub fn acp_panel(props: &AcpViewProps) -> Html {
                 <span class="muted">{ format!("at event {position} · {} commands so far", run.acp_ledger.enqueued(shown)) }</span>
             </div>
             { news(trace.records().range(from..shown)) }
-            { for trail.map(|t| figure5(t, shown, &trail_text)) }
+            { for trail.map(|t| figure5(t, trace.records())) }
             <div class="acp-ranks">
                 { for acp.endpoints().take(MAX_RANKS as usize).map(|(r, e)| rank_card(r, e, now)) }
             </div>

@@ -66,8 +66,6 @@ pub struct Endpoint {
     /// The request of a registration waiting for holders to acknowledge invalidations, and how
     /// many acknowledgements are still due.
     pub invalidating: Option<(ReqId, u32)>,
-    /// Commands finished (for the views and memory counts).
-    pub finished: u64,
     /// Owners this rank told it holds their table (the library's "have" flags): told again
     /// only after an invalidation.
     pub flagged: BTreeSet<Rank>,
@@ -90,7 +88,6 @@ impl Endpoint {
             peers: BTreeSet::new(),
             waiters: Vec::new(),
             invalidating: None,
-            finished: 0,
             flagged: BTreeSet::new(),
         }
     }
@@ -132,7 +129,6 @@ impl Endpoint {
     pub fn finish(&mut self, handle: u64) -> bool {
         if let Some(c) = self.queue.get_mut(&handle) {
             c.stage = Stage::Finished;
-            self.finished += 1;
         }
         let before = self.head;
         while self

@@ -357,14 +357,12 @@ impl Acp {
     /// `acp_unregister_memory`.
     pub fn unregister(&mut self, io: &mut Io<'_>, rank: Rank, atkey: u64) -> Result<(), AcpError> {
         let key = Ga::unpack(atkey).map_err(|e| AcpError::Register(RegError::Ga(e)))?;
-        if let Some((&by, _)) = self
+        let in_flight = self
             .endpoints
             .iter()
-            .find(|(_, e)| e.touches(rank, key.tag))
-        {
-            if key.rank == rank {
-                return Err(AcpError::InFlight { tag: key.tag, by });
-            }
+            .find(|(_, e)| e.touches(rank, key.tag));
+        if let (true, Some((&by, _))) = (key.rank == rank, in_flight) {
+            return Err(AcpError::InFlight { tag: key.tag, by });
         }
         let reg = self
             .ep(rank)

@@ -362,7 +362,14 @@ impl LayerRecord for AcpRecord {
     ];
 
     fn name(&self) -> &'static str {
-        Self::KINDS[usize::from(self.pack().0)]
+        match self {
+            AcpRecord::Enqueue { .. } => "acp enqueue",
+            AcpRecord::Step { .. } => "acp step",
+            AcpRecord::Finished { .. } => "acp finished",
+            AcpRecord::Table { .. } => "acp table",
+            AcpRecord::Register { .. } => "acp register",
+            AcpRecord::Sync { .. } => "acp sync",
+        }
     }
 
     fn ranks(&self) -> Vec<Rank> {
