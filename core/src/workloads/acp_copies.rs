@@ -5,6 +5,12 @@
 //! (`acp_copy` then `acp_complete`, [`Via::Acp`]) or as MPI's one-sided operations on the same
 //! NIC (an RDMA put or get waited for, as `MPI_Put` + `MPI_Win_flush` do, [`Via::Mpi`]).
 //!
+//! With [`Plan::aggregate`], MPI's copies are made as IMB-RMA's One_put_all makes them
+//! (`IMB_rma_put_all`: inside `MPI_Win_lock_all`, every copy of one size to every target, the
+//! targets innermost, then one `MPI_Win_flush_all`), and rank 0 feeds each `MPI_Put` and flush
+//! to a model of Open MPI 1.10.1's put path ([`OmpiPutMemory`]), whose free lists are paper
+//! 001's Table 3 Open MPI column.
+//!
 //! Every rank first starts ACP and registers a buffer as large as the largest copy, and every
 //! rank meets at `acp_sync` before and after. Timing only: the workload has no memory, so the
 //! copies move no bytes. Rank 0 keeps the simulated time each size took, summed over targets.
@@ -16,6 +22,7 @@ use crate::machine::RdmaOp;
 use crate::proto::acp::{AcpOps, Ga};
 use crate::proto::rma::OneSidedOps;
 use crate::time::SimTime;
+use crate::workloads::ompi_put_memory::OmpiPutMemory;
 
 /// Where every rank's buffer sits in its (virtual) memory.
 const BUFFER_BASE: u64 = 1 << 20;
@@ -47,6 +54,8 @@ pub struct Plan {
     pub get: bool,
     /// ACP or MPI.
     pub via: Via,
+    /// MPI only: every copy of a size to every target before waiting for any (IMB's One_put_all).
+    pub aggregate: bool,
 }
 
 /// One rank's program (see the module documentation).
@@ -56,6 +65,10 @@ pub struct AcpCopies {
     stage: u8,
     /// The request waited for.
     wait: Option<ReqId>,
+    /// Aggregated copies still to wait for (rank 0, [`Plan::aggregate`]).
+    outstanding: Vec<ReqId>,
+    /// What Open MPI 1.10.1's put path would hold for rank 0's `MPI_Put`s.
+    ompi: OmpiPutMemory,
     /// Rank 0's position: target, size index, copies done of it.
     target: u32,
     size: usize,
@@ -77,6 +90,8 @@ impl AcpCopies {
                 plan: plan.clone(),
                 stage: 0,
                 wait: None,
+                outstanding: Vec::new(),
+                ompi: OmpiPutMemory::new(),
                 target: 1,
                 size: 0,
                 done: 0,
@@ -97,6 +112,11 @@ impl AcpCopies {
             .collect()
     }
 
+    /// What Open MPI 1.10.1's `MPI_Put` path would hold for this rank's puts.
+    pub fn ompi_put_memory(&self) -> &OmpiPutMemory {
+        &self.ompi
+    }
+
     /// When the rank finished.
     pub fn finished_at(&self) -> Option<SimTime> {
         self.finished
@@ -110,6 +130,28 @@ impl AcpCopies {
             .max()
             .unwrap_or(0)
             .max(8)
+    }
+
+    /// Issues every copy of rank 0's next size to every target, the targets innermost (IMB's
+    /// order), and starts the flush: false when all sizes are done.
+    fn next_epoch(&mut self, ctx: &mut RankCtx<'_>) -> Result<bool, String> {
+        if self.size > 0 {
+            self.times[self.size - 1] += ctx.now() - self.started;
+        }
+        let Some(&(bytes, reps)) = self.plan.sizes.get(self.size) else {
+            return Ok(false);
+        };
+        self.started = ctx.now();
+        for _ in 0..reps {
+            for target in 1..ctx.size() {
+                let req = self.copy(ctx, target, bytes)?;
+                self.outstanding.push(req);
+            }
+        }
+        self.ompi.flush_all();
+        self.outstanding.reverse();
+        self.size += 1;
+        Ok(true)
     }
 
     /// Starts rank 0's next copy: the request to wait on, or `None` when all are done.
@@ -141,6 +183,7 @@ impl AcpCopies {
                 let op = if self.plan.get {
                     RdmaOp::Get { bytes }
                 } else {
+                    self.ompi.put(target, bytes);
                     RdmaOp::Put { bytes }
                 };
                 ctx.rdma(i64::from(target), op).map_err(|e| e.to_string())
@@ -179,6 +222,17 @@ impl AcpCopies {
                     }
                     self.wait = Some(ctx.acp_sync());
                     self.stage = 1;
+                }
+                1 if ctx.rank() == 0 && self.plan.aggregate && self.plan.via == Via::Mpi => {
+                    if let Some(req) = self.outstanding.pop() {
+                        self.wait = Some(req);
+                        continue;
+                    }
+                    match self.next_epoch(ctx) {
+                        Ok(true) => {}
+                        Ok(false) => self.stage = 2,
+                        Err(e) => return Step::Fail(e),
+                    }
                 }
                 1 if ctx.rank() == 0 => match self.next_copy(ctx) {
                     Ok(Some(req)) => self.wait = Some(req),

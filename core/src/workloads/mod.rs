@@ -9,6 +9,7 @@ pub mod head_to_head;
 pub mod lock_all_each;
 pub mod lock_rounds;
 pub mod ompi;
+pub mod ompi_put_memory;
 pub mod ping_pong;
 pub mod ring;
 pub mod scheduled;
