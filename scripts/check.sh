@@ -72,6 +72,8 @@ cargo run -q --release -p rankscope -- reproduce 001 --json > target/browser-exp
 cargo run -q --release -p rankscope -- reproduce 002 --json > target/browser-expected/paper002.json
 # Paper 003's Figs. 8–12 and lock algorithms (tests/browser/paper-check-003.test.mjs; about 20 s).
 cargo run -q --release -p rankscope -- reproduce 003 --json > target/browser-expected/paper003.json
+# Paper 004's tables (tests/browser/paper-check-004.test.mjs; well under a second).
+cargo run -q --release -p rankscope -- reproduce 004 --json > target/browser-expected/paper004.json
 (cd tests && node --test --test-reporter=spec browser/)
 
 STEP="done"

@@ -46,6 +46,7 @@
 //! | [`proto::rma`] | one-sided operations on NIC engines (or the target's software), memory words with values and spins, MPI windows |
 //! | [`proto::locks`] | paper 003's lock algorithms (MCS readers/writer with reader preference, foMPI, test-and-set) as step machines over remote memory words, the lock schemes that map `MPI_Win_lock` onto them, and a seeded interleaving checker |
 //! | [`proto::acp`] | paper 001's ACP basic layer: global addresses, registration tables and their cache, command queues with in-order completion, communication threads, `acp_copy` on four paths (Fig. 5's remote-to-remote copy), atomics, the memory by component |
+//! | [`proto::fcp`] | paper 004's VCL and FCP (FCP, FCP plus, FCP II) on FOLON's VME bus: the dual-port memories' words, each design's layout, every load and store timed on the bus and counted |
 //! | [`proto::schedules`] | paper 002's schedules (plans, not a layer): patterns, the Ring schedule, the delay-inserting Algorithms 1–2 turn by turn, eq. 12's conflicts, the LogGP makespan, and Fig. 4 as a C program |
 //! | [`machine`] | machine profiles as data (`profiles/*.toml`) and the hardware models |
 //! | [`machine::profile`], [`machine::sections`], [`machine::cited`] | [`machine::Profile`], its hardware sections, and [`machine::Cited`] values with their source or assumption; line/column errors |
@@ -61,7 +62,7 @@
 //! | [`lessons`] | guided lessons (TOML under `lessons/`): the format, loading with line/column errors, scenarios run deterministically, positions, measures, predictions answered by running, tasks checked against the run |
 //! | [`lang::launch`] | the one setup of a C program's run, shared by the CLI, the web, the paper checks and the lessons |
 //! | [`papers`] | paper checks: one registry of papers, each a module of parts (experiment → table or figure next to the published values), and the resumable runner the page uses |
-//! | [`workloads`] | native Rust programs for runs with millions of ranks; [`workloads::script`] (a rank as a list of sends, receives, waits and sleeps, repeated in rounds), [`workloads::scheduled`] (paper 002's Fig. 4), [`workloads::ompi`] (Open MPI 3.1's collectives and their decision rules), [`workloads::ompi_put_memory`] (Open MPI 1.10.1's `MPI_Put` path as the free-list memory it holds) and [`workloads::acp_copies`] (paper 001's One_put_all and latency runs) |
+//! | [`workloads`] | native Rust programs for runs with millions of ranks; [`workloads::script`] (a rank as a list of sends, receives, waits and sleeps, repeated in rounds), [`workloads::scheduled`] (paper 002's Fig. 4), [`workloads::ompi`] (Open MPI 3.1's collectives and their decision rules), [`workloads::ompi_put_memory`] (Open MPI 1.10.1's `MPI_Put` path as the free-list memory it holds), [`workloads::acp_copies`] (paper 001's One_put_all and latency runs) and [`workloads::folon_transfers`] (paper 004's ping-pong and everyone-to-rank-0 through VCL or FCP) |
 //! | [`bench`](mod@bench) | benchmark kernels shared by the CLI and the WebAssembly build |
 //!
 //! # Rules

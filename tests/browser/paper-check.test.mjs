@@ -249,7 +249,7 @@ test('the paper check opens from its URL; an unknown paper says so; share links 
     assert.equal(await page.locator('[data-testid="link-error"]').count(), 0, 'not taken for a damaged share link');
     await page.goto(site.server.origin + '/#paper=999');
     await page.waitForSelector('[data-testid="unknown-paper"]');
-    assert.match(await page.textContent('[data-testid="paper-check"]'), /No paper 999: available 000, 001, 002, 003/);
+    assert.match(await page.textContent('[data-testid="paper-check"]'), /No paper 999: available 000, 001, 002, 003, 004/);
     await page.click('[data-testid="nav-playground"]');
     await page.waitForSelector('[aria-label="MPI program source"]');
     // A share link made in the playground still opens the playground with its program.
@@ -275,7 +275,7 @@ test('an unknown #paper= id says so, links the papers there are, and shows no pa
   try {
     await page.waitForSelector('[data-testid="unknown-paper"]');
     const text = await page.textContent('[data-testid="unknown-paper"]');
-    assert.match(text, /No paper 007: available 000, 001, 002, 003/);
+    assert.match(text, /No paper 007: available 000, 001, 002, 003, 004/);
     assert.equal(await page.locator('[data-testid^="part-"]').count(), 0, 'no paper\'s parts are shown');
     assert.equal(await page.locator('[data-testid="paper-check"]').getAttribute('data-unknown'), 'true');
     const links = await page.$$eval('[data-testid="unknown-paper"] a[data-testid^="switch-"]',

@@ -391,6 +391,15 @@ impl Machine {
         }
     }
 
+    /// The shared bus and its dual-port memories, if the machine has one (FOLON): protocols
+    /// over those memories (paper 004's VCL and FCP) time each word they load or store on it.
+    pub fn bus(&mut self) -> Option<&mut Bus> {
+        match &mut self.network {
+            Network::Bus(bus) => Some(bus),
+            _ => None,
+        }
+    }
+
     /// The ACP communication thread's time per command, if the profile gives one.
     pub fn comm_thread_command(&self) -> Option<SimTime> {
         self.command

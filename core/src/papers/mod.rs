@@ -11,6 +11,7 @@ pub mod paper000;
 pub mod paper001;
 pub mod paper002;
 pub mod paper003;
+pub mod paper004;
 pub mod plot;
 pub mod registry;
 pub mod runner;

@@ -53,6 +53,8 @@ pub struct NativeRun {
     /// The eager engine's eager limit (`None`: the engine's default, MPICH's), e.g. Open MPI's
     /// over TCP for paper 002.
     pub eager_limit: Option<u64>,
+    /// Which FCP design FOLON's message passing uses (paper 004; ignored elsewhere).
+    pub fcp: crate::proto::fcp::Variant,
 }
 
 impl NativeRun {
@@ -83,6 +85,7 @@ impl NativeRun {
             eager_limit: self
                 .eager_limit
                 .unwrap_or(crate::proto::p2p::DEFAULT_EAGER_LIMIT),
+            fcp: self.fcp,
             ..SimConfig::default()
         };
         Ok(Sim::new(machine, programs, config))

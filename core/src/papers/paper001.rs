@@ -232,6 +232,7 @@ fn copies_job(
                 measure: Measure::Read(read),
                 note_from_run: note,
                 eager_limit: None,
+                fcp: Default::default(),
             };
             Job::programs_later(
                 cell,
@@ -438,7 +439,7 @@ pub fn table2_reproduced(experiment: &Experiment) -> Reproduced {
 
 /// Table 3's runs: One_put_all (`plan`) on each process count, through ACP (each cell rank
 /// 0's ACP memory in MB after the run), then as IMB makes it through MPI (each cell what Open
-/// MPI 1.10.1's `MPI_Put` path holds for rank 0's puts, [`OmpiPutMemory`], in MB).
+/// MPI 1.10.1's `MPI_Put` path holds for rank 0's puts, [`crate::workloads::ompi_put_memory::OmpiPutMemory`], in MB).
 pub fn table3_experiment(plan: fn() -> Vec<(u64, u32)>) -> Experiment {
     let acp = TABLE3.iter().map(|&(n, acp, _, _)| {
         copies_job(

@@ -3,14 +3,15 @@
 //! route, header and paper switch all read this list.
 
 use super::paper::Paper;
-use super::{paper000, paper001, paper002, paper003};
+use super::{paper000, paper001, paper002, paper003, paper004};
 
 /// Every paper with a check, in order.
-pub const PAPERS: [Paper; 4] = [
+pub const PAPERS: [Paper; 5] = [
     paper000::PAPER,
     paper001::PAPER,
     paper002::PAPER,
     paper003::PAPER,
+    paper004::PAPER,
 ];
 
 /// The paper whose id is `id` (`"000"`), if it has a check.
@@ -18,7 +19,7 @@ pub fn find(id: &str) -> Option<Paper> {
     PAPERS.iter().copied().find(|p| p.id == id)
 }
 
-/// The ids of the papers with a check, joined: "000, 001, 002, 003".
+/// The ids of the papers with a check, joined: "000, 001, 002, 003, 004".
 pub fn ids() -> String {
     PAPERS.iter().map(|p| p.id).collect::<Vec<_>>().join(", ")
 }

@@ -7,6 +7,7 @@
 //! | 1 | [`rma`] | one-sided operations on NIC engines, memory words with values and spins, MPI windows |
 //! | 2 | [`locks`] | paper 003's lock algorithms over the memory words, and the lock schemes of `MPI_Win_lock` |
 //! | 3 | [`acp`] | paper 001's ACP basic layer: global addresses, registration tables and their cache, command queues and communication threads, `acp_copy` on four paths, atomics |
+//! | 4 | [`fcp`] | paper 004's VCL and FCP (FCP, FCP plus, FCP II) on FOLON's VME bus: every protocol word loaded or stored in the dual-port memories, timed on the bus, counted |
 //!
 //! [`schedules`] is paper 002's scheduling (patterns, Ring, the delay-inserting Algorithm 1,
 //! conflicts and the LogGP makespan model): plans the MPI programs run, not a layer.
@@ -16,6 +17,7 @@
 //! [`SimConfig::layers`]; see ARCHITECTURE.md, "Adding a protocol".
 
 pub mod acp;
+pub mod fcp;
 pub mod locks;
 pub mod p2p;
 pub mod rma;
@@ -47,6 +49,8 @@ pub struct SimConfig {
     /// The eager engine's eager limit in bytes: a standard send of a larger message completes
     /// only once matched ([`p2p::DEFAULT_EAGER_LIMIT`] by default).
     pub eager_limit: u64,
+    /// Which FCP design FOLON's message passing uses (paper 004; FCP by default).
+    pub fcp: fcp::Variant,
 }
 
 impl Default for SimConfig {
@@ -59,6 +63,7 @@ impl Default for SimConfig {
             perturb: None,
             lock_scheme: locks::LockScheme::McsRw,
             eager_limit: p2p::DEFAULT_EAGER_LIMIT,
+            fcp: fcp::Variant::Fcp,
         }
     }
 }
@@ -78,6 +83,7 @@ impl Setup for SimConfig {
             Box::new(rma::OneSided::new(ranks, self.words_per_rank)),
             Box::new(locks::Locks::new(self.lock_scheme)),
             Box::new(acp::Acp::new()),
+            Box::new(fcp::Fcp::new(self.fcp)),
         ]
     }
 }

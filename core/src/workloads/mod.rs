@@ -4,6 +4,7 @@
 pub mod acp_copies;
 pub mod atomics;
 pub mod broadcast;
+pub mod folon_transfers;
 pub mod gather;
 pub mod head_to_head;
 pub mod lock_all_each;
@@ -180,6 +181,8 @@ pub enum Native {
     Script(Box<script::Script>),
     /// See [`acp_copies::AcpCopies`] (paper 001's One_put_all and latency runs).
     AcpCopies(Box<acp_copies::AcpCopies>),
+    /// See [`folon_transfers::FolonTransfers`] (paper 004's VCL and FCP transfers).
+    Folon(Box<folon_transfers::FolonTransfers>),
 }
 
 impl Program for Native {
@@ -195,6 +198,7 @@ impl Program for Native {
             Native::LockAllEach(p) => p.resume(ctx),
             Native::Script(p) => p.resume(ctx),
             Native::AcpCopies(p) => p.resume(ctx),
+            Native::Folon(p) => p.resume(ctx),
         }
     }
 }

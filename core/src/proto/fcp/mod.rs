@@ -1,0 +1,21 @@
+//! Paper 004's message passing on FOLON's VME bus: VCL (user-level access to the PEs'
+//! dual-port memories, test&set by a system call and the bus lock) and FCP in its three
+//! designs — FCP, FCP plus and FCP II — each a procedure of word loads and stores on those
+//! memories, counted as it runs (Tables 4–5 are what the code does, not a table).
+//!
+//! - [`variant`]: the three designs and the words they keep (Table 4).
+//! - [`dual_port`]: the memories' words and where each structure is placed.
+//! - [`layer`]: the calls as accesses timed on the bus (`machine::hw::bus`).
+//! - [`records`]: every access and transfer as a sentence.
+//! - [`ops`]: the calls on `RankCtx`.
+
+pub mod dual_port;
+pub mod layer;
+pub mod ops;
+pub mod records;
+pub mod variant;
+
+pub use layer::{Cost, Fcp, FcpError};
+pub use ops::FcpOps;
+pub use records::{AccessKind, FcpRecord, Side, Wait};
+pub use variant::{Field, Layout, Structure, Variant};

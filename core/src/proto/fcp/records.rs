@@ -1,0 +1,498 @@
+//! VCL's and FCP's trace records: every access to a dual-port memory word (which word of whose
+//! structure, its value, whether it crossed the VME bus and how long it waited for it), a
+//! transfer finished with the loads and stores it took (paper 004's Table 5), and a process
+//! beginning to wait. Each is a sentence in the event log.
+
+use super::variant::{Field, Structure, Variant};
+use crate::engine::Rank;
+use crate::time::SimTime;
+use crate::trace::timeline::ArrowKind;
+use crate::trace::{Codec, Draw, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words};
+
+/// What an access did.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AccessKind {
+    /// A load of one word.
+    Load,
+    /// A store of one word.
+    Store,
+    /// VCL's test&set: a system call for the PE's kernel flag, the bus locked for a load and a
+    /// store of the lock word, a system call to give the kernel flag back; `got` if the word
+    /// was 0.
+    TestAndSet {
+        /// The lock was free and is now the caller's.
+        got: bool,
+    },
+    /// The lock word set back to 0.
+    Release,
+    /// A look at the polled word without the lock (`FCP_Select`; not one of the transfer's
+    /// loads).
+    Poll,
+    /// The data written as one bus tenure.
+    DataStore,
+    /// The data read.
+    DataLoad,
+}
+
+impl AccessKind {
+    fn code(self) -> u32 {
+        match self {
+            AccessKind::Load => 0,
+            AccessKind::Store => 1,
+            AccessKind::TestAndSet { got: false } => 2,
+            AccessKind::TestAndSet { got: true } => 3,
+            AccessKind::Release => 4,
+            AccessKind::Poll => 5,
+            AccessKind::DataStore => 6,
+            AccessKind::DataLoad => 7,
+        }
+    }
+
+    fn from_code(c: u32) -> AccessKind {
+        match c {
+            0 => AccessKind::Load,
+            1 => AccessKind::Store,
+            2 => AccessKind::TestAndSet { got: false },
+            3 => AccessKind::TestAndSet { got: true },
+            4 => AccessKind::Release,
+            5 => AccessKind::Poll,
+            6 => AccessKind::DataStore,
+            _ => AccessKind::DataLoad,
+        }
+    }
+
+    /// Loads and stores of protocol words it counts as (Table 5): data and polls count none.
+    pub fn counts(self) -> (u32, u32) {
+        match self {
+            AccessKind::Load => (1, 0),
+            AccessKind::Store | AccessKind::Release => (0, 1),
+            AccessKind::TestAndSet { .. } => (1, 1),
+            AccessKind::Poll | AccessKind::DataStore | AccessKind::DataLoad => (0, 0),
+        }
+    }
+
+    /// Whether it writes.
+    pub fn writes(self) -> bool {
+        matches!(
+            self,
+            AccessKind::Store
+                | AccessKind::Release
+                | AccessKind::DataStore
+                | AccessKind::TestAndSet { got: true }
+        )
+    }
+}
+
+/// Which side of a transfer.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Side {
+    /// `FCP_send` (or VCL's store of data and flag).
+    Send,
+    /// `FCP_recv` (or VCL's read of its mailbox).
+    Receive,
+}
+
+/// What a process waits for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Wait {
+    /// A message in its receive buffer (or mailbox).
+    Message,
+    /// Room in `of`'s receive buffer.
+    Space {
+        /// Whose buffer is full.
+        of: Rank,
+    },
+}
+
+/// One VCL or FCP record.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FcpRecord {
+    /// `rank` accessed a word (or a block of data) of `owner`'s structure.
+    Access {
+        /// Who.
+        rank: Rank,
+        /// Whose structure (the table's entry's process, the buffer's or mailbox's owner).
+        owner: Rank,
+        /// Which word.
+        field: Field,
+        /// What it did.
+        kind: AccessKind,
+        /// The value loaded or stored (data: its bytes).
+        value: u32,
+        /// Words moved.
+        words: u32,
+        /// The word is in another PE's memory: the access crossed the VME bus.
+        across: bool,
+        /// When it started (it is recorded when it ends).
+        start: SimTime,
+        /// Time spent waiting for the bus or the PE's kernel flag.
+        waited: SimTime,
+    },
+    /// A send or a receive finished.
+    Transfer {
+        /// Who.
+        rank: Rank,
+        /// The other side.
+        peer: Rank,
+        /// Which side.
+        side: Side,
+        /// Which protocol.
+        variant: Variant,
+        /// VCL rather than FCP.
+        vcl: bool,
+        /// The message's data in bytes.
+        bytes: u32,
+        /// Protocol words loaded (Table 5).
+        loads: u32,
+        /// Protocol words stored (Table 5).
+        stores: u32,
+        /// When the call started.
+        start: SimTime,
+    },
+    /// `rank` begins to wait.
+    Waits {
+        /// Who.
+        rank: Rank,
+        /// For what.
+        wait: Wait,
+    },
+}
+
+const NO_RANK: u32 = u32::MAX;
+
+impl LayerRecord for FcpRecord {
+    const CODECS: &'static [Codec] = &[
+        Codec::of::<Self>(0),
+        Codec::of::<Self>(1),
+        Codec::of::<Self>(2),
+    ];
+
+    fn pack(&self) -> (u8, Words) {
+        let p = Packer::default();
+        match *self {
+            FcpRecord::Access {
+                rank,
+                owner,
+                field,
+                kind,
+                value,
+                words,
+                across,
+                start,
+                waited,
+            } => (
+                0,
+                p.u32(rank)
+                    .u32(owner)
+                    .u32(field.code() | kind.code() << 8 | u32::from(across) << 16)
+                    .u32(value)
+                    .u32(words)
+                    .time(start)
+                    .time(waited)
+                    .done(),
+            ),
+            FcpRecord::Transfer {
+                rank,
+                peer,
+                side,
+                variant,
+                vcl,
+                bytes,
+                loads,
+                stores,
+                start,
+            } => {
+                let v = Variant::ALL.iter().position(|x| *x == variant).unwrap_or(0) as u32;
+                (
+                    1,
+                    p.u32(rank)
+                        .u32(peer)
+                        .u32(u32::from(side == Side::Receive) | v << 1 | u32::from(vcl) << 4)
+                        .u32(bytes)
+                        .u32(loads)
+                        .u32(stores)
+                        .time(start)
+                        .done(),
+                )
+            }
+            FcpRecord::Waits { rank, wait } => {
+                let of = match wait {
+                    Wait::Message => NO_RANK,
+                    Wait::Space { of } => of,
+                };
+                (2, p.u32(rank).u32(of).done())
+            }
+        }
+    }
+
+    fn unpack(variant: u8, words: &Words) -> Self {
+        let u = &mut Unpacker::new(words);
+        match variant {
+            0 => {
+                let (rank, owner) = (u.u32(), u.u32());
+                let w = u.u32();
+                FcpRecord::Access {
+                    rank,
+                    owner,
+                    field: Field::from_code(w & 0xff),
+                    kind: AccessKind::from_code((w >> 8) & 0xff),
+                    across: (w >> 16) & 1 == 1,
+                    value: u.u32(),
+                    words: u.u32(),
+                    start: u.time(),
+                    waited: u.time(),
+                }
+            }
+            1 => {
+                let (rank, peer) = (u.u32(), u.u32());
+                let w = u.u32();
+                FcpRecord::Transfer {
+                    rank,
+                    peer,
+                    side: if w & 1 == 1 {
+                        Side::Receive
+                    } else {
+                        Side::Send
+                    },
+                    variant: Variant::ALL[((w >> 1) & 3) as usize % Variant::ALL.len()],
+                    vcl: (w >> 4) & 1 == 1,
+                    bytes: u.u32(),
+                    loads: u.u32(),
+                    stores: u.u32(),
+                    start: u.time(),
+                }
+            }
+            _ => {
+                let rank = u.u32();
+                let of = u.u32();
+                FcpRecord::Waits {
+                    rank,
+                    wait: if of == NO_RANK {
+                        Wait::Message
+                    } else {
+                        Wait::Space { of }
+                    },
+                }
+            }
+        }
+    }
+
+    const KINDS: &'static [&'static str] = &["fcp access", "fcp transfer", "fcp waits"];
+
+    fn name(&self) -> &'static str {
+        match self {
+            FcpRecord::Access { .. } => "fcp access",
+            FcpRecord::Transfer { .. } => "fcp transfer",
+            FcpRecord::Waits { .. } => "fcp waits",
+        }
+    }
+
+    fn ranks(&self) -> Vec<Rank> {
+        match *self {
+            FcpRecord::Access { rank, owner, .. } if owner != rank => vec![rank, owner],
+            FcpRecord::Transfer { rank, peer, .. } if peer != rank => vec![rank, peer],
+            FcpRecord::Access { rank, .. }
+            | FcpRecord::Transfer { rank, .. }
+            | FcpRecord::Waits { rank, .. } => vec![rank],
+        }
+    }
+
+    fn object(&self) -> TraceObject {
+        match *self {
+            FcpRecord::Access { rank, .. }
+            | FcpRecord::Transfer { rank, .. }
+            | FcpRecord::Waits { rank, .. } => TraceObject::Rank(rank),
+        }
+    }
+
+    fn explain(&self, time: SimTime) -> String {
+        match *self {
+            FcpRecord::Access {
+                rank,
+                owner,
+                field,
+                kind,
+                value,
+                words,
+                across,
+                start,
+                waited,
+            } => {
+                let whose = if owner == rank {
+                    "its own".to_string()
+                } else {
+                    format!("rank {owner}'s")
+                };
+                let what = field.describe();
+                let word = match field.structure() {
+                    Structure::Table if owner == rank => format!("its own {what} in the buffer table"),
+                    Structure::Table => format!("rank {owner}'s {what} in the buffer table"),
+                    Structure::Area => format!("the {what} of {whose} receive-buffer area"),
+                    Structure::Header | Structure::Data => {
+                        format!("the {what} of a message in {whose} receive buffer")
+                    }
+                    Structure::Mailbox => format!("the {what} of {whose} VCL mailbox"),
+                };
+                let path = if across {
+                    "across the VME bus"
+                } else {
+                    "in its PE's own dual-port memory"
+                };
+                let wait = if waited > SimTime::ZERO {
+                    format!(", after waiting {waited}")
+                } else {
+                    String::new()
+                };
+                let took = format!("{}{wait}", time - start);
+                let shown = match field {
+                    Field::Offsets => format!("write {}, read {}", value & 0xffff, value >> 16),
+                    Field::EntryPacked if value & 1 == 1 => format!("running, group {}", value >> 8),
+                    Field::EntryPacked => "not running".to_string(),
+                    _ => value.to_string(),
+                };
+                let plural = if words == 1 { "word" } else { "words" };
+                match kind {
+                    AccessKind::Load => {
+                        format!("rank {rank} loads {word} ({shown}) {path} ({took})")
+                    }
+                    AccessKind::Store => {
+                        format!("rank {rank} stores {word} ({shown}) {path} ({took})")
+                    }
+                    AccessKind::TestAndSet { got } => {
+                        let outcome = if got {
+                            format!("it was free: the lock is rank {rank}'s now")
+                        } else {
+                            format!("it was taken: rank {rank} tries again")
+                        };
+                        let lock = format!("the lock of {whose} receive-buffer area");
+                        format!(
+                            "rank {rank} test&sets {lock}: a system call, the bus locked for a load and a store, a system call ({took}); {outcome}"
+                        )
+                    }
+                    AccessKind::Release => format!(
+                        "rank {rank} releases the lock of {whose} receive-buffer area {path} ({took})"
+                    ),
+                    AccessKind::Poll => format!(
+                        "rank {rank} polls {word} ({shown}) without the lock {path} ({took})"
+                    ),
+                    AccessKind::DataStore => format!(
+                        "rank {rank} writes {value} bytes ({words} {plural}) of data into {whose} {} {path} ({took})",
+                        if field == Field::MailboxData { "VCL mailbox" } else { "receive buffer" }
+                    ),
+                    AccessKind::DataLoad => format!(
+                        "rank {rank} reads {value} bytes ({words} {plural}) of data from {whose} {} {path} ({took})",
+                        if field == Field::MailboxData { "VCL mailbox" } else { "receive buffer" }
+                    ),
+                }
+            }
+            FcpRecord::Transfer {
+                rank,
+                peer,
+                side,
+                variant,
+                vcl,
+                bytes,
+                loads,
+                stores,
+                start,
+            } => {
+                let proto = if vcl { "VCL" } else { variant.name() };
+                let took = time - start;
+                match side {
+                    Side::Send => format!(
+                        "rank {rank}'s {proto} send of {bytes} bytes to rank {peer} is done in {took}: {loads} loads and {stores} stores of protocol words"
+                    ),
+                    Side::Receive => format!(
+                        "rank {rank} has received {bytes} bytes from rank {peer} by {proto} in {took}: {loads} loads and {stores} stores of protocol words"
+                    ),
+                }
+            }
+            FcpRecord::Waits { rank, wait } => match wait {
+                Wait::Message => format!(
+                    "rank {rank} finds no message and spins on its own dual-port memory until one arrives"
+                ),
+                Wait::Space { of } => format!(
+                    "rank {rank} finds rank {of}'s receive buffer full and waits for rank {of} to read"
+                ),
+            },
+        }
+    }
+
+    fn hash_into(&self, h: &mut TraceHasher) {
+        let (variant, words) = self.pack();
+        h.u32(40 + u32::from(variant));
+        for w in words {
+            h.u32(w);
+        }
+    }
+
+    fn draw(&self, time: SimTime) -> Draw {
+        match *self {
+            FcpRecord::Access {
+                rank,
+                owner,
+                kind: AccessKind::DataStore,
+                across: true,
+                start,
+                ..
+            } if owner != rank => {
+                let _ = start;
+                Draw::Arrow {
+                    kind: ArrowKind::Rdma,
+                    software: false,
+                    from: rank,
+                    to: owner,
+                    end: time,
+                    back: None,
+                    key: None,
+                }
+            }
+            _ => Draw::Nothing,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_pack_and_unpack() {
+        let samples = [
+            FcpRecord::Access {
+                rank: 1,
+                owner: 0,
+                field: Field::WriteOffset,
+                kind: AccessKind::TestAndSet { got: true },
+                value: 12,
+                words: 1,
+                across: true,
+                start: SimTime::from_ns(5),
+                waited: SimTime::from_ns(2),
+            },
+            FcpRecord::Transfer {
+                rank: 0,
+                peer: 1,
+                side: Side::Receive,
+                variant: Variant::FcpII,
+                vcl: false,
+                bytes: 4,
+                loads: 4,
+                stores: 3,
+                start: SimTime::from_us(1),
+            },
+            FcpRecord::Waits {
+                rank: 2,
+                wait: Wait::Space { of: 0 },
+            },
+            FcpRecord::Waits {
+                rank: 2,
+                wait: Wait::Message,
+            },
+        ];
+        for r in samples {
+            let (v, w) = r.pack();
+            assert_eq!(FcpRecord::unpack(v, &w), r);
+        }
+    }
+}
