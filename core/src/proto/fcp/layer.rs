@@ -1,348 +1,61 @@
-//! VCL and FCP as a protocol layer on FOLON's bus: every call a sequence of word accesses to
-//! the dual-port memories, each timed on the bus, each with its record, each applied to the
-//! memory's values when it ends.
-//!
-//! Model (paper 004 Secs. 2.2, 3 and 6.1.2; the procedures are this simulator's
-//! reconstruction: the paper gives the structures' sizes, Table 4, and the words each transfer
-//! loads and stores, Table 5, not the code):
-//! - **VCL** maps the dual-port memories into user space: a load or store of the PE's own
-//!   memory takes `own_access` (400 ns) without the bus; another PE's, `remote_access` (2.1 µs)
-//!   holding the bus. Its test&set takes the PE's kernel flag by a system call, locks the bus
-//!   for a load and a store of the lock word, and gives the flag back by a system call.
-//! - **FCP send** (the receiver's buffer is in the receiver's PE): FCP reads its own entry's
-//!   group and the destination's entry (process id, group, PE, address) from the buffer table
-//!   in PE 0's memory; FCP II reads the destination's one-word entry; FCP plus reads nothing
-//!   (its copy of the table). Then it test&sets the buffer's lock, loads the management area
-//!   (owner, group, capacity, write and read offsets, message count; FCP II one word of
-//!   offsets), writes the header and the data into the ring, writes the area back (FCP II:
-//!   the offsets word) and releases the lock. A full buffer: release, wait for the owner to
-//!   read, try again.
-//! - **FCP receive**: polls its own area's message count (FCP II: the offsets word) without the
-//!   lock until it changes (`FCP_Select`; a spin on its own memory), then (FCP) reads its own
-//!   table entry, test&sets its lock, loads capacity and offsets and count (FCP II: the offsets
-//!   word), reads the header, (FCP) checks the sender's entry (process id and group), reads the
-//!   data, writes the area back and releases the lock. A sequence number in each header is
-//!   checked against the receiver's own count: delivery is in order or the run fails.
-//! - **VCL transfer** (Table 2's first row): the data and then a flag word stored into the
-//!   receiver's mailbox; the receiver spins on its flag and reads the data.
-//!
-//! Simplifications: the table and the areas are set up when the first call is made, at no
-//! cost (as `FCP_alloc` by every process before the measured transfers); a process spinning on
-//! its own memory sees a store when it lands; the library's own instructions between accesses
-//! cost nothing (FOLON's microseconds are the accesses and the system calls).
+//! VCL and FCP as a protocol layer: the run's ranks are FCP processes (rank `r` on its node's
+//! PE), each call a request the rank waits on, carried out by the [`FcpEngine`].
 
-use std::collections::{BTreeMap, VecDeque};
-use std::fmt;
-
-use super::dual_port::{DualPort, Placement, Word, MAILBOX_BYTES, RING_BYTES};
-use super::records::{AccessKind, FcpRecord, Side, Wait};
-use super::variant::{Field, Variant};
+use super::engine::{Cost, FcpEngine, FcpError};
+use super::records::Side;
+use super::variant::Variant;
 use crate::engine::{Io, Layer, LayerEvent, LayerFailure, Pending, Rank, ReqId};
 use crate::time::SimTime;
 
-/// The group every process of a run joins (one user, one program).
-const GROUP: u32 = 1;
+/// The engine's event code in this layer.
+const STEP: u8 = 0;
 
-/// Why a VCL or FCP call was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FcpError {
-    /// The machine has no shared bus.
-    NotOnBus {
-        /// The machine's name.
-        machine: String,
-    },
-    /// No such rank.
-    NoSuchRank {
-        /// The rank asked for.
-        rank: i64,
-        /// Ranks in the run.
-        size: u32,
-    },
-    /// A message larger than a receive buffer (or a mailbox).
-    TooLarge {
-        /// Its bytes.
-        bytes: u64,
-        /// The most that fits.
-        most: u64,
-    },
-    /// The structures do not fit the dual-port memories.
-    Placement(String),
-}
-
-impl fmt::Display for FcpError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FcpError::NotOnBus { machine } => write!(
-                f,
-                "VCL and FCP need FOLON's VME bus and dual-port memories; {machine} has none (run on folon)"
-            ),
-            FcpError::NoSuchRank { rank, size } => {
-                write!(f, "rank {rank} does not exist (the run has {size} ranks)")
-            }
-            FcpError::TooLarge { bytes, most } => write!(
-                f,
-                "a message of {bytes} bytes does not fit: at most {most} bytes fit the receiver's buffer"
-            ),
-            FcpError::Placement(e) => f.write_str(e),
-        }
-    }
-}
-
-impl std::error::Error for FcpError {}
-
-/// A call in progress.
-#[derive(Clone, Debug)]
-enum Call {
-    Send {
-        dst: Rank,
-        bytes: u32,
-        data: Option<Vec<u8>>,
-    },
-    Recv {
-        want_data: bool,
-        got: Option<(Rank, u32, Vec<u8>)>,
-    },
-    VclSend {
-        dst: Rank,
-        bytes: u32,
-        data: Option<Vec<u8>>,
-    },
-    VclRecv {
-        bytes: u32,
-        want_data: bool,
-        got: Option<(Rank, Vec<u8>)>,
-    },
-}
-
-/// One access a call will make.
-#[derive(Clone, Debug)]
-struct Access {
-    word: Word,
-    owner: Rank,
-    field: Field,
-    kind: Planned,
-}
-
-#[derive(Clone, Debug)]
-enum Planned {
-    Load,
-    Store(u32),
-    TestAndSet,
-    Release,
-    Poll,
-    /// Bytes into (or out of) a ring of `ring_words` words at `ring`, from word `offset`.
-    Data {
-        store: bool,
-        ring: Word,
-        ring_words: u32,
-        offset: u32,
-        bytes: u32,
-    },
-}
-
-/// The access on the bus now.
-#[derive(Clone, Debug)]
-struct Running {
-    access: Access,
-    start: SimTime,
-    waited: SimTime,
-    across: bool,
-}
-
-#[derive(Clone, Debug)]
-struct Op {
-    rank: Rank,
-    req: ReqId,
-    call: Call,
-    plan: VecDeque<Access>,
-    current: Option<Running>,
-    /// After the plan: wait for this instead of finishing.
-    then_wait: Option<Wait>,
-    loads: u32,
-    stores: u32,
-    start: SimTime,
-}
-
-/// VCL and FCP on one run (see the module documentation).
+/// VCL and FCP among the run's ranks.
 #[derive(Clone, Debug, Default)]
 pub struct Fcp {
-    variant: Variant,
-    placement: Option<Placement>,
-    memory: DualPort,
-    ops: BTreeMap<u32, Op>,
-    next_op: u32,
-    /// Receivers spinning on their own memory, by rank: the op.
-    spinning: BTreeMap<Rank, u32>,
-    /// Senders waiting for room in a rank's buffer.
-    full: BTreeMap<Rank, Vec<u32>>,
-    /// When each PE's kernel flag is free.
-    kernel_free: BTreeMap<u32, SimTime>,
-    /// Each receiver's count of messages read (the next sequence number it expects).
-    expected: BTreeMap<Rank, u32>,
-    /// VCL: the last flag value each receiver saw, and each sender's count per destination.
-    seen: BTreeMap<Rank, u32>,
-    flags: BTreeMap<Rank, u32>,
-    /// VCL: who last stored each mailbox's flag.
-    flag_from: BTreeMap<Rank, Rank>,
-    /// FCP transfers finished, by side: how many, their loads and stores (Table 5).
-    totals: BTreeMap<Side, (u64, u64, u64)>,
-    /// Time the accesses took, by what they were for.
-    spent: BTreeMap<Cost, SimTime>,
-}
-
-/// What an access's time went to.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Cost {
-    /// Mutual exclusion: test&sets (system calls and the locked bus) and releases.
-    Exclusion,
-    /// Reading the buffer table.
-    Table,
-    /// The receive buffer's management area.
-    Area,
-    /// Message headers.
-    Header,
-    /// The data (and VCL's flag).
-    Data,
-    /// Polling for a message without the lock.
-    Polling,
-}
-
-impl Cost {
-    /// Every cost, in order.
-    pub const ALL: [Cost; 6] = [
-        Cost::Exclusion,
-        Cost::Table,
-        Cost::Area,
-        Cost::Header,
-        Cost::Data,
-        Cost::Polling,
-    ];
-
-    /// In words.
-    pub fn name(self) -> &'static str {
-        match self {
-            Cost::Exclusion => "exclusion",
-            Cost::Table => "buffer table",
-            Cost::Area => "management area",
-            Cost::Header => "headers",
-            Cost::Data => "data",
-            Cost::Polling => "polling",
-        }
-    }
+    engine: FcpEngine,
 }
 
 impl Fcp {
     /// The layer, with `variant` for every FCP call.
     pub fn new(variant: Variant) -> Fcp {
         Fcp {
-            variant,
-            ..Fcp::default()
+            engine: FcpEngine::new(variant, STEP),
         }
+    }
+
+    /// The engine (its memories, placement, totals).
+    pub fn engine(&self) -> &FcpEngine {
+        &self.engine
     }
 
     /// Which FCP.
     pub fn variant(&self) -> Variant {
-        self.variant
-    }
-
-    /// Where every process's structures are, once a call set them up.
-    pub fn placement(&self) -> Option<&Placement> {
-        self.placement.as_ref()
-    }
-
-    /// The dual-port memories' words.
-    pub fn memory(&self) -> &DualPort {
-        &self.memory
-    }
-
-    /// Who holds `rank`'s buffer lock, if it is held and an access in progress says so.
-    pub fn lock_holder(&self, owner: Rank) -> Option<Rank> {
-        let lock = self.placement.as_ref()?.field(owner, Field::Lock)?;
-        (self.memory.get(lock) != 0).then(|| self.memory.get(lock) - 1)
+        self.engine.variant()
     }
 
     /// FCP transfers finished on `side`: how many, and their loads and stores in all.
     pub fn totals(&self, side: Side) -> (u64, u64, u64) {
-        self.totals.get(&side).copied().unwrap_or((0, 0, 0))
+        self.engine.totals(side)
     }
 
-    /// Time the accesses took, by what they were for (every call of the run).
+    /// Time the accesses took, by what they were for.
     pub fn spent(&self, cost: Cost) -> SimTime {
-        self.spent.get(&cost).copied().unwrap_or(SimTime::ZERO)
-    }
-
-    /// The ranks spinning for a message.
-    pub fn spinning(&self) -> impl Iterator<Item = Rank> + '_ {
-        self.spinning.keys().copied()
+        self.engine.spent(cost)
     }
 
     fn setup(&mut self, io: &mut Io<'_>) -> Result<(), FcpError> {
-        if self.placement.is_some() {
+        if self.engine.is_set_up() {
             return Ok(());
         }
-        let machine = io.machine();
-        if machine.bus().is_none() {
-            return Err(FcpError::NotOnBus {
-                machine: machine.name().to_string(),
-            });
-        }
-        let size = io.size();
-        let placement = {
-            let m = io.machine_ref();
-            Placement::new(self.variant, size, |r| m.node_of(r)).map_err(FcpError::Placement)?
-        };
-        for rank in 0..size {
-            let Some(place) = placement.of(rank).copied() else {
-                continue;
-            };
-            let mut set = |field: Field, value: u32| {
-                if let Some(w) = placement.field(rank, field) {
-                    self.memory.set(w, value);
-                }
-            };
-            match self.variant {
-                Variant::FcpII => set(Field::EntryPacked, 1 | GROUP << 8),
-                _ => {
-                    set(Field::EntryPid, rank + 1);
-                    set(Field::EntryGroup, GROUP);
-                    set(Field::EntryPe, place.area.pe);
-                    set(Field::EntryAddress, place.area.addr);
-                    set(Field::Owner, rank + 1);
-                    set(Field::Group, GROUP);
-                    set(Field::Capacity, RING_BYTES);
-                }
-            }
-        }
-        self.placement = Some(placement);
-        Ok(())
+        let procs: Vec<(u32, u32)> = (0..io.size())
+            .map(|r| (io.machine_ref().node_of(r), r))
+            .collect();
+        self.engine.setup(io, &procs)
     }
 
-    fn check(
-        &mut self,
-        io: &mut Io<'_>,
-        dst: i64,
-        bytes: u64,
-        most: u64,
-    ) -> Result<Rank, FcpError> {
-        self.setup(io)?;
-        let size = io.size();
-        let dst = Rank::try_from(dst)
-            .ok()
-            .filter(|d| *d < size)
-            .ok_or(FcpError::NoSuchRank { rank: dst, size })?;
-        if bytes > most {
-            return Err(FcpError::TooLarge { bytes, most });
-        }
-        Ok(dst)
-    }
-
-    /// The largest message a receive buffer takes.
-    pub fn max_message(&self) -> u64 {
-        let header = self.variant.layout().header.len() as u64 * 4;
-        u64::from(RING_BYTES) - header
-    }
-
-    /// `FCP_send(dst, data)`: a request completed when the message is in `dst`'s buffer.
+    /// `FCP_send(dst, data)` by `rank`: a request completed when the message is in `dst`'s
+    /// buffer.
     pub fn send(
         &mut self,
         io: &mut Io<'_>,
@@ -351,17 +64,15 @@ impl Fcp {
         bytes: u64,
         data: Option<Vec<u8>>,
     ) -> Result<ReqId, FcpError> {
-        let most = self.max_message();
-        let dst = self.check(io, dst, bytes, most)?;
-        let call = Call::Send {
-            dst,
-            bytes: bytes as u32,
-            data,
-        };
-        Ok(self.begin(io, rank, call))
+        self.setup(io)?;
+        let req = io.new_request(rank);
+        self.engine
+            .send(io, (rank, u64::from(req.0)), dst, bytes, data)
+            .map(|()| req)
     }
 
-    /// `FCP_recv`: a request completed with the next message's data (if `want_data`).
+    /// `FCP_recv` by `rank`: a request completed with the next message's data (if
+    /// `want_data`).
     pub fn recv(
         &mut self,
         io: &mut Io<'_>,
@@ -369,11 +80,9 @@ impl Fcp {
         want_data: bool,
     ) -> Result<ReqId, FcpError> {
         self.setup(io)?;
-        let call = Call::Recv {
-            want_data,
-            got: None,
-        };
-        Ok(self.begin(io, rank, call))
+        let req = io.new_request(rank);
+        self.engine.recv(io, (rank, u64::from(req.0)), want_data);
+        Ok(req)
     }
 
     /// VCL: `bytes` stored into `dst`'s mailbox, then its flag.
@@ -385,13 +94,11 @@ impl Fcp {
         bytes: u64,
         data: Option<Vec<u8>>,
     ) -> Result<ReqId, FcpError> {
-        let dst = self.check(io, dst, bytes, u64::from(MAILBOX_BYTES))?;
-        let call = Call::VclSend {
-            dst,
-            bytes: bytes as u32,
-            data,
-        };
-        Ok(self.begin(io, rank, call))
+        self.setup(io)?;
+        let req = io.new_request(rank);
+        self.engine
+            .vcl_send(io, (rank, u64::from(req.0)), dst, bytes, data)
+            .map(|()| req)
     }
 
     /// VCL: spin on the mailbox's flag, then read `bytes` of it.
@@ -402,702 +109,44 @@ impl Fcp {
         bytes: u64,
         want_data: bool,
     ) -> Result<ReqId, FcpError> {
-        let me = i64::from(rank);
-        self.check(io, me, bytes, u64::from(MAILBOX_BYTES))?;
-        let call = Call::VclRecv {
-            bytes: bytes as u32,
-            want_data,
-            got: None,
-        };
-        Ok(self.begin(io, rank, call))
-    }
-
-    fn begin(&mut self, io: &mut Io<'_>, rank: Rank, call: Call) -> ReqId {
+        self.setup(io)?;
         let req = io.new_request(rank);
-        let id = self.next_op;
-        self.next_op += 1;
-        let mut op = Op {
-            rank,
-            req,
-            call,
-            plan: VecDeque::new(),
-            current: None,
-            then_wait: None,
-            loads: 0,
-            stores: 0,
-            start: io.now(),
-        };
-        op.plan = self.opening(&op);
-        self.ops.insert(id, op);
-        self.start_next(io, id);
-        req
-    }
-
-    fn place(&self, rank: Rank) -> super::dual_port::Place {
-        *self
-            .placement
-            .as_ref()
-            .and_then(|p| p.of(rank))
-            .expect("placed at setup")
-    }
-
-    fn word(&self, rank: Rank, field: Field) -> Word {
-        self.placement
-            .as_ref()
-            .and_then(|p| p.field(rank, field))
-            .expect("the variant's layout has the field")
-    }
-
-    fn access(&self, rank: Rank, field: Field, kind: Planned) -> Access {
-        Access {
-            word: self.word(rank, field),
-            owner: rank,
-            field,
-            kind,
-        }
-    }
-
-    /// The accesses a call starts with (up to the lock, or the first poll).
-    fn opening(&self, op: &Op) -> VecDeque<Access> {
-        let me = op.rank;
-        let mut plan = VecDeque::new();
-        match &op.call {
-            Call::Send { dst, .. } => {
-                match self.variant {
-                    Variant::Fcp => {
-                        plan.push_back(self.access(me, Field::EntryGroup, Planned::Load));
-                        for f in [
-                            Field::EntryPid,
-                            Field::EntryGroup,
-                            Field::EntryPe,
-                            Field::EntryAddress,
-                        ] {
-                            plan.push_back(self.access(*dst, f, Planned::Load));
-                        }
-                    }
-                    Variant::FcpII => {
-                        plan.push_back(self.access(*dst, Field::EntryPacked, Planned::Load));
-                    }
-                    Variant::FcpPlus => {}
-                }
-                plan.push_back(self.access(*dst, Field::Lock, Planned::TestAndSet));
-            }
-            Call::Recv { .. } => {
-                plan.push_back(self.access(me, self.variant.poll_field(), Planned::Poll));
-            }
-            Call::VclSend {
-                dst, bytes, data, ..
-            } => {
-                let mailbox = self.place(*dst).mailbox;
-                if *bytes > 0 {
-                    plan.push_back(Access {
-                        word: mailbox.plus(1),
-                        owner: *dst,
-                        field: Field::MailboxData,
-                        kind: Planned::Data {
-                            store: true,
-                            ring: mailbox.plus(1),
-                            ring_words: MAILBOX_BYTES / 4,
-                            offset: 0,
-                            bytes: *bytes,
-                        },
-                    });
-                }
-                let _ = data;
-                let flag = self.flags.get(dst).copied().unwrap_or(0) + 1;
-                plan.push_back(Access {
-                    word: mailbox,
-                    owner: *dst,
-                    field: Field::Flag,
-                    kind: Planned::Store(flag),
-                });
-            }
-            Call::VclRecv { .. } => {
-                plan.push_back(Access {
-                    word: self.place(me).mailbox,
-                    owner: me,
-                    field: Field::Flag,
-                    kind: Planned::Poll,
-                });
-            }
-        }
-        plan
-    }
-
-    /// Starts the op's next access, or finishes it.
-    fn start_next(&mut self, io: &mut Io<'_>, id: u32) {
-        let Some(op) = self.ops.get_mut(&id) else {
-            return;
-        };
-        let Some(access) = op.plan.pop_front() else {
-            return;
-        };
-        let now = io.now();
-        let me = io.machine_ref().node_of(op.rank);
-        let across = access.word.pe != me;
-        let machine = io.machine();
-        let Some(bus) = machine.bus() else {
-            return;
-        };
-        let syscall = bus.params().syscall;
-        let (end, waited) = match &access.kind {
-            Planned::TestAndSet => {
-                let free = self.kernel_free.get(&me).copied().unwrap_or(SimTime::ZERO);
-                let start = now.max(free);
-                let t = bus.test_and_set(start, across);
-                let end = t.lock.end + syscall;
-                self.kernel_free.insert(me, end);
-                (end, (start - now) + t.lock.waited)
-            }
-            Planned::Data { bytes, .. } => {
-                let words = bus.words(u64::from(*bytes));
-                let u = if across {
-                    bus.remote_access(now, words)
-                } else {
-                    bus.own_access(now, words)
-                };
-                (u.end, u.waited)
-            }
-            _ => {
-                let u = if across {
-                    bus.remote_access(now, 1)
-                } else {
-                    bus.own_access(now, 1)
-                };
-                (u.end, u.waited)
-            }
-        };
-        op.current = Some(Running {
-            access,
-            start: now,
-            waited,
-            across,
-        });
-        io.schedule(
-            end,
-            LayerEvent {
-                code: 0,
-                a: id,
-                b: 0,
-            },
-        );
-    }
-
-    /// The access in flight ends: its effect, its record, what follows.
-    fn step(&mut self, io: &mut Io<'_>, id: u32) -> Result<(), LayerFailure> {
-        let Some(mut op) = self.ops.remove(&id) else {
-            return Ok(());
-        };
-        let Some(run) = op.current.take() else {
-            self.ops.insert(id, op);
-            return Ok(());
-        };
-        let a = &run.access;
-        let rank = op.rank;
-        let fail = |message: String| LayerFailure { rank, message };
-        let (kind, value, words) = match &a.kind {
-            Planned::Load => (AccessKind::Load, self.memory.get(a.word), 1),
-            Planned::Poll => (AccessKind::Poll, self.memory.get(a.word), 1),
-            Planned::Store(v) => {
-                self.memory.set(a.word, *v);
-                (AccessKind::Store, *v, 1)
-            }
-            Planned::Release => {
-                self.memory.set(a.word, 0);
-                (AccessKind::Release, 0, 1)
-            }
-            Planned::TestAndSet => {
-                let old = self.memory.get(a.word);
-                let got = old == 0;
-                if got {
-                    self.memory.set(a.word, op.rank + 1);
-                }
-                (AccessKind::TestAndSet { got }, old, 1)
-            }
-            Planned::Data {
-                store,
-                ring,
-                ring_words,
-                offset,
-                bytes,
-            } => {
-                if *store {
-                    let data = match &op.call {
-                        Call::Send { data: Some(d), .. } | Call::VclSend { data: Some(d), .. } => {
-                            d.clone()
-                        }
-                        _ => vec![0; *bytes as usize],
-                    };
-                    self.memory.write_ring(*ring, *ring_words, *offset, &data);
-                    (AccessKind::DataStore, *bytes, bytes.div_ceil(4))
-                } else {
-                    let data = self.memory.read_ring(*ring, *ring_words, *offset, *bytes);
-                    match &mut op.call {
-                        Call::Recv {
-                            got: Some((_, _, d)),
-                            ..
-                        }
-                        | Call::VclRecv {
-                            got: Some((_, d)), ..
-                        } => *d = data,
-                        _ => {}
-                    }
-                    (AccessKind::DataLoad, *bytes, bytes.div_ceil(4))
-                }
-            }
-        };
-        let (l, s) = kind.counts();
-        op.loads += l;
-        op.stores += s;
-        let cost = match kind {
-            AccessKind::TestAndSet { .. } | AccessKind::Release => Cost::Exclusion,
-            AccessKind::Poll => Cost::Polling,
-            _ => match a.field.structure() {
-                super::variant::Structure::Table => Cost::Table,
-                super::variant::Structure::Area => Cost::Area,
-                super::variant::Structure::Header => Cost::Header,
-                super::variant::Structure::Data | super::variant::Structure::Mailbox => Cost::Data,
-            },
-        };
-        *self.spent.entry(cost).or_insert(SimTime::ZERO) += io.now() - run.start;
-        io.record(FcpRecord::Access {
-            rank: op.rank,
-            owner: a.owner,
-            field: a.field,
-            kind,
-            value,
-            words,
-            across: run.across,
-            start: run.start,
-            waited: run.waited,
-        });
-        if kind.writes() {
-            self.watch(io, op.rank, a);
-        }
-        match kind {
-            AccessKind::TestAndSet { got: false } => op.plan.push_front(run.access.clone()),
-            AccessKind::TestAndSet { got: true } => {
-                op.plan = self.critical(&mut op).map_err(fail)?;
-            }
-            AccessKind::Poll => match &mut op.call {
-                Call::Recv { .. } => {
-                    let visible = match self.variant {
-                        Variant::FcpII => value & 0xffff != value >> 16,
-                        _ => value != self.expected.get(&op.rank).copied().unwrap_or(0),
-                    };
-                    if visible {
-                        op.plan = self.receive_opening(op.rank);
-                    } else {
-                        op.then_wait = Some(Wait::Message);
-                    }
-                }
-                Call::VclRecv { bytes, got, .. } => {
-                    if value != self.seen.get(&op.rank).copied().unwrap_or(0) {
-                        self.seen.insert(op.rank, value);
-                        let from = self.flag_from.get(&op.rank).copied().unwrap_or(op.rank);
-                        *got = Some((from, Vec::new()));
-                        let mailbox = self.place(op.rank).mailbox;
-                        if *bytes > 0 {
-                            op.plan.push_back(Access {
-                                word: mailbox.plus(1),
-                                owner: op.rank,
-                                field: Field::MailboxData,
-                                kind: Planned::Data {
-                                    store: false,
-                                    ring: mailbox.plus(1),
-                                    ring_words: MAILBOX_BYTES / 4,
-                                    offset: 0,
-                                    bytes: *bytes,
-                                },
-                            });
-                        }
-                    } else {
-                        op.then_wait = Some(Wait::Message);
-                    }
-                }
-                _ => {}
-            },
-            _ => {}
-        }
-        if let Call::VclSend { dst, .. } = op.call {
-            if a.field == Field::Flag {
-                self.flags.insert(dst, value);
-                self.flag_from.insert(dst, op.rank);
-            }
-        }
-        if !op.plan.is_empty() {
-            self.ops.insert(id, op);
-            self.start_next(io, id);
-        } else if let Some(wait) = op.then_wait.take() {
-            io.record(FcpRecord::Waits {
-                rank: op.rank,
-                wait,
-            });
-            match wait {
-                Wait::Message => {
-                    self.spinning.insert(op.rank, id);
-                }
-                Wait::Space { of } => self.full.entry(of).or_default().push(id),
-            }
-            self.ops.insert(id, op);
-        } else {
-            self.finish(io, op);
-        }
-        Ok(())
-    }
-
-    /// A store by `writer` landed: wake who spins on that word.
-    fn watch(&mut self, io: &mut Io<'_>, writer: Rank, a: &Access) {
-        let owner = a.owner;
-        let polled = a.field == self.variant.poll_field() || a.field == Field::Flag;
-        if polled && writer != owner {
-            if let Some(id) = self.spinning.remove(&owner) {
-                if let Some(op) = self.ops.get(&id) {
-                    let plan = self.opening(op);
-                    if let Some(op) = self.ops.get_mut(&id) {
-                        op.plan = plan;
-                    }
-                }
-                self.start_next(io, id);
-            }
-        }
-        let room = matches!(a.field, Field::ReadOffset | Field::Offsets);
-        if room && writer == owner {
-            for id in self.full.remove(&owner).unwrap_or_default() {
-                if let Some(op) = self.ops.get_mut(&id) {
-                    if let Call::Send { dst, .. } = op.call {
-                        op.plan = VecDeque::from([Access {
-                            word: self
-                                .placement
-                                .as_ref()
-                                .and_then(|p| p.field(dst, Field::Lock))
-                                .expect("placed"),
-                            owner: dst,
-                            field: Field::Lock,
-                            kind: Planned::TestAndSet,
-                        }]);
-                    }
-                }
-                self.start_next(io, id);
-            }
-        }
-    }
-
-    /// A receive that saw a message: (FCP) its own table entry, then its lock.
-    fn receive_opening(&self, me: Rank) -> VecDeque<Access> {
-        let mut plan = VecDeque::new();
-        if self.variant.reads_table() {
-            for f in [
-                Field::EntryPid,
-                Field::EntryGroup,
-                Field::EntryPe,
-                Field::EntryAddress,
-            ] {
-                plan.push_back(self.access(me, f, Planned::Load));
-            }
-        }
-        plan.push_back(self.access(me, Field::Lock, Planned::TestAndSet));
-        plan
-    }
-
-    /// The accesses under the lock, computed from the memory as the lock is taken (nobody
-    /// else changes the area while it is held).
-    fn critical(&self, op: &mut Op) -> Result<VecDeque<Access>, String> {
-        let me = op.rank;
-        let mut plan = VecDeque::new();
-        let v = self.variant;
-        match &mut op.call {
-            Call::Send { dst, bytes, .. } => {
-                let dst = *dst;
-                let place = self.place(dst);
-                let header = v.layout().header;
-                let need = header.len() as u32 + bytes.div_ceil(4);
-                let get = |f: Field| self.memory.get(self.word(dst, f));
-                let (write, read, free) = match v {
-                    Variant::FcpII => {
-                        let o = get(Field::Offsets);
-                        plan.push_back(self.access(dst, Field::Offsets, Planned::Load));
-                        if self.memory.get(self.word(dst, Field::EntryPacked)) & 1 == 0 {
-                            return Err(format!("rank {dst} has no receive buffer (its entry says it is not running)"));
-                        }
-                        let (w, r) = (o & 0xffff, o >> 16);
-                        (
-                            w,
-                            r,
-                            place.ring_words.saturating_sub(w.wrapping_sub(r) & 0xffff),
-                        )
-                    }
-                    _ => {
-                        for f in [
-                            Field::Owner,
-                            Field::Group,
-                            Field::Capacity,
-                            Field::WriteOffset,
-                            Field::ReadOffset,
-                            Field::Messages,
-                        ] {
-                            plan.push_back(self.access(dst, f, Planned::Load));
-                        }
-                        if get(Field::Owner) != dst + 1 || get(Field::Group) != GROUP {
-                            return Err(format!(
-                                "rank {dst}'s receive buffer is not registered to it in this group"
-                            ));
-                        }
-                        let (w, r) = (get(Field::WriteOffset), get(Field::ReadOffset));
-                        (
-                            w,
-                            r,
-                            (get(Field::Capacity) / 4).saturating_sub(w.wrapping_sub(r)),
-                        )
-                    }
-                };
-                if need > free {
-                    plan.push_back(self.access(dst, Field::Lock, Planned::Release));
-                    op.then_wait = Some(Wait::Space { of: dst });
-                    return Ok(plan);
-                }
-                let messages = if v == Variant::FcpII {
-                    0
-                } else {
-                    get(Field::Messages)
-                };
-                let ring_at = |i: u32| place.ring.plus(write.wrapping_add(i) % place.ring_words);
-                for (i, f) in header.iter().enumerate() {
-                    let value = match f {
-                        Field::Source => me + 1,
-                        Field::Length => *bytes,
-                        _ => messages,
-                    };
-                    plan.push_back(Access {
-                        word: ring_at(i as u32),
-                        owner: dst,
-                        field: *f,
-                        kind: Planned::Store(value),
-                    });
-                }
-                if *bytes > 0 {
-                    plan.push_back(Access {
-                        word: ring_at(header.len() as u32),
-                        owner: dst,
-                        field: Field::Data,
-                        kind: Planned::Data {
-                            store: true,
-                            ring: place.ring,
-                            ring_words: place.ring_words,
-                            offset: write.wrapping_add(header.len() as u32) % place.ring_words,
-                            bytes: *bytes,
-                        },
-                    });
-                }
-                match v {
-                    Variant::FcpII => {
-                        let w = (write + need) & 0xffff;
-                        plan.push_back(self.access(
-                            dst,
-                            Field::Offsets,
-                            Planned::Store(w | read << 16),
-                        ));
-                    }
-                    _ => {
-                        for (f, value) in [
-                            (Field::Owner, dst + 1),
-                            (Field::Group, GROUP),
-                            (Field::Capacity, RING_BYTES),
-                            (Field::WriteOffset, write.wrapping_add(need)),
-                            (Field::ReadOffset, read),
-                            (Field::Messages, messages.wrapping_add(1)),
-                        ] {
-                            plan.push_back(self.access(dst, f, Planned::Store(value)));
-                        }
-                    }
-                }
-                plan.push_back(self.access(dst, Field::Lock, Planned::Release));
-            }
-            Call::Recv { got, .. } => {
-                let place = self.place(me);
-                let get = |f: Field| self.memory.get(self.word(me, f));
-                let header = v.layout().header;
-                let (write, read, messages) = match v {
-                    Variant::FcpII => {
-                        plan.push_back(self.access(me, Field::Offsets, Planned::Load));
-                        let o = get(Field::Offsets);
-                        (o & 0xffff, o >> 16, 0)
-                    }
-                    _ => {
-                        for f in [
-                            Field::Capacity,
-                            Field::WriteOffset,
-                            Field::ReadOffset,
-                            Field::Messages,
-                        ] {
-                            plan.push_back(self.access(me, f, Planned::Load));
-                        }
-                        (
-                            get(Field::WriteOffset),
-                            get(Field::ReadOffset),
-                            get(Field::Messages),
-                        )
-                    }
-                };
-                if write == read {
-                    plan.push_back(self.access(me, Field::Lock, Planned::Release));
-                    op.then_wait = Some(Wait::Message);
-                    return Ok(plan);
-                }
-                let ring_at = |i: u32| place.ring.plus(read.wrapping_add(i) % place.ring_words);
-                let mut source = 0;
-                let mut len = 0;
-                for (i, f) in header.iter().enumerate() {
-                    let w = ring_at(i as u32);
-                    let value = self.memory.get(w);
-                    match f {
-                        Field::Source => source = value,
-                        Field::Length => len = value,
-                        Field::Sequence => {
-                            let expected = self.expected.get(&me).copied().unwrap_or(0);
-                            if value != expected {
-                                return Err(format!(
-                                    "rank {me} found message {value} where message {expected} should be: delivery out of order"
-                                ));
-                            }
-                        }
-                        _ => {}
-                    }
-                    plan.push_back(Access {
-                        word: w,
-                        owner: me,
-                        field: *f,
-                        kind: Planned::Load,
-                    });
-                }
-                let src = source.checked_sub(1).ok_or_else(|| {
-                    format!("rank {me}'s receive buffer holds a header without a source")
-                })?;
-                if v.reads_table() {
-                    plan.push_back(self.access(src, Field::EntryPid, Planned::Load));
-                    plan.push_back(self.access(src, Field::EntryGroup, Planned::Load));
-                }
-                if len > 0 {
-                    plan.push_back(Access {
-                        word: ring_at(header.len() as u32),
-                        owner: me,
-                        field: Field::Data,
-                        kind: Planned::Data {
-                            store: false,
-                            ring: place.ring,
-                            ring_words: place.ring_words,
-                            offset: read.wrapping_add(header.len() as u32) % place.ring_words,
-                            bytes: len,
-                        },
-                    });
-                }
-                let need = header.len() as u32 + len.div_ceil(4);
-                match v {
-                    Variant::FcpII => {
-                        let r = (read + need) & 0xffff;
-                        plan.push_back(self.access(
-                            me,
-                            Field::Offsets,
-                            Planned::Store(write | r << 16),
-                        ));
-                    }
-                    _ => {
-                        for (f, value) in [
-                            (Field::Owner, me + 1),
-                            (Field::Group, GROUP),
-                            (Field::Capacity, RING_BYTES),
-                            (Field::WriteOffset, write),
-                            (Field::ReadOffset, read.wrapping_add(need)),
-                            (Field::Messages, messages),
-                        ] {
-                            plan.push_back(self.access(me, f, Planned::Store(value)));
-                        }
-                    }
-                }
-                plan.push_back(self.access(me, Field::Lock, Planned::Release));
-                *got = Some((src, len, Vec::new()));
-            }
-            Call::VclSend { .. } | Call::VclRecv { .. } => {}
-        }
-        Ok(plan)
-    }
-
-    fn finish(&mut self, io: &mut Io<'_>, op: Op) {
-        let (peer, side, vcl, bytes, data) = match op.call {
-            Call::Send { dst, bytes, .. } => (dst, Side::Send, false, bytes, None),
-            Call::VclSend { dst, bytes, .. } => (dst, Side::Send, true, bytes, None),
-            Call::Recv { want_data, got } => {
-                let (src, len, data) = got.unwrap_or((op.rank, 0, Vec::new()));
-                *self.expected.entry(op.rank).or_insert(0) += 1;
-                (src, Side::Receive, false, len, want_data.then_some(data))
-            }
-            Call::VclRecv {
-                bytes,
-                want_data,
-                got,
-            } => {
-                let data = got.map(|g| g.1).unwrap_or_default();
-                (
-                    op.rank,
-                    Side::Receive,
-                    true,
-                    bytes,
-                    want_data.then_some(data),
-                )
-            }
-        };
-        if !vcl {
-            let t = self.totals.entry(side).or_insert((0, 0, 0));
-            t.0 += 1;
-            t.1 += u64::from(op.loads);
-            t.2 += u64::from(op.stores);
-        }
-        io.record(FcpRecord::Transfer {
-            rank: op.rank,
-            peer,
-            side,
-            variant: self.variant,
-            vcl,
-            bytes,
-            loads: op.loads,
-            stores: op.stores,
-            start: op.start,
-        });
-        if let Some(d) = data {
-            io.set_data(op.req, d);
-        }
-        let owner = io.complete(op.req);
-        io.wake(owner);
+        self.engine
+            .vcl_recv(io, (rank, u64::from(req.0)), bytes, want_data)
+            .map(|()| req)
     }
 }
 
 impl Layer for Fcp {
     fn on_event(&mut self, event: LayerEvent, io: &mut Io<'_>) -> Result<(), LayerFailure> {
-        self.step(io, event.a)
+        match self.engine.step(io, event.a) {
+            Ok(Some(done)) => {
+                let req = ReqId(done.token as u32);
+                if let Some(d) = done.data {
+                    io.set_data(req, d);
+                }
+                let owner = io.complete(req);
+                io.wake(owner);
+                Ok(())
+            }
+            Ok(None) => Ok(()),
+            Err((rank, message)) => Err(LayerFailure { rank, message }),
+        }
     }
 
     fn pending(&self, req: ReqId) -> Option<Pending> {
-        let op = self.ops.values().find(|o| o.req == req)?;
-        let what = match &op.call {
-            Call::Send { dst, bytes, .. } => {
-                format!("{req}: an FCP send of {bytes} bytes to rank {dst}")
-            }
-            Call::Recv { .. } => format!("{req}: an FCP receive, waiting for a message"),
-            Call::VclSend { dst, .. } => format!("{req}: a VCL store into rank {dst}'s mailbox"),
-            Call::VclRecv { .. } => format!("{req}: a VCL spin on its mailbox's flag"),
-        };
-        let on = match op.call {
-            Call::Send { dst, .. } => Some(dst),
-            _ => None,
-        };
-        Some(Pending { what, on })
+        let (what, on) = self.engine.describe(u64::from(req.0))?;
+        Some(Pending {
+            what: format!("{req}: {}", what.replace("process", "rank")),
+            on,
+        })
     }
 
     fn heap_bytes(&self) -> usize {
-        self.memory.used() * 24 + self.ops.len() * 256
+        self.engine.heap_bytes()
     }
 
     fn record_kinds(&self) -> &'static [&'static str] {
-        <FcpRecord as crate::trace::LayerRecord>::KINDS
+        <super::records::FcpRecord as crate::trace::LayerRecord>::KINDS
     }
 }

@@ -5,17 +5,21 @@
 //!
 //! - [`variant`]: the three designs and the words they keep (Table 4).
 //! - [`dual_port`]: the memories' words and where each structure is placed.
-//! - [`layer`]: the calls as accesses timed on the bus (`machine::hw::bus`).
+//! - [`engine`]: the calls as accesses timed on the bus (`machine::hw::bus`), for any owner's
+//!   processes (ranks, PVM's daemons).
+//! - [`layer`]: the run's ranks as FCP processes, each call a request.
 //! - [`records`]: every access and transfer as a sentence.
 //! - [`ops`]: the calls on `RankCtx`.
 
 pub mod dual_port;
+pub mod engine;
 pub mod layer;
 pub mod ops;
 pub mod records;
 pub mod variant;
 
-pub use layer::{Cost, Fcp, FcpError};
+pub use engine::{Cost, Done, FcpEngine, FcpError, DAEMON};
+pub use layer::Fcp;
 pub use ops::FcpOps;
 pub use records::{AccessKind, FcpRecord, Side, Wait};
 pub use variant::{Field, Layout, Structure, Variant};

@@ -1,7 +1,8 @@
 //! VCL's and FCP's calls for a running rank (an extension of `RankCtx`): what the native
 //! workloads (and PVM's daemons and tasks) call. Each returns a request to wait on.
 
-use super::layer::{Fcp, FcpError};
+use super::engine::FcpError;
+use super::layer::Fcp;
 use crate::engine::{RankCtx, ReqId};
 
 /// VCL and FCP calls of a running rank.

@@ -160,6 +160,30 @@ pub enum FcpRecord {
 
 const NO_RANK: u32 = u32::MAX;
 
+/// A process label in words: "rank 3", or "the pvmd of PE 2" ([`super::engine::DAEMON`]).
+pub fn who(label: u32) -> String {
+    if label & super::engine::DAEMON != 0 {
+        format!("the pvmd of PE {}", label & !super::engine::DAEMON)
+    } else {
+        format!("rank {label}")
+    }
+}
+
+impl FcpRecord {
+    /// The acting process's label.
+    fn ranks_label(&self) -> u32 {
+        match *self {
+            FcpRecord::Access { rank, .. }
+            | FcpRecord::Transfer { rank, .. }
+            | FcpRecord::Waits { rank, .. } => rank,
+        }
+    }
+}
+
+fn is_rank(label: u32) -> bool {
+    label & super::engine::DAEMON == 0
+}
+
 impl LayerRecord for FcpRecord {
     const CODECS: &'static [Codec] = &[
         Codec::of::<Self>(0),
@@ -288,24 +312,23 @@ impl LayerRecord for FcpRecord {
     }
 
     fn ranks(&self) -> Vec<Rank> {
-        match *self {
+        let both = match *self {
             FcpRecord::Access { rank, owner, .. } if owner != rank => vec![rank, owner],
             FcpRecord::Transfer { rank, peer, .. } if peer != rank => vec![rank, peer],
             FcpRecord::Access { rank, .. }
             | FcpRecord::Transfer { rank, .. }
             | FcpRecord::Waits { rank, .. } => vec![rank],
-        }
+        };
+        // A daemon is no rank of the run: its records show in the log, on no rank's row.
+        both.into_iter().filter(|r| is_rank(*r)).collect()
     }
 
     fn object(&self) -> TraceObject {
-        match *self {
-            FcpRecord::Access { rank, .. }
-            | FcpRecord::Transfer { rank, .. }
-            | FcpRecord::Waits { rank, .. } => TraceObject::Rank(rank),
-        }
+        TraceObject::Rank(self.ranks_label() & !super::engine::DAEMON)
     }
 
     fn explain(&self, time: SimTime) -> String {
+        let me = who(self.ranks_label());
         match *self {
             FcpRecord::Access {
                 rank,
@@ -318,15 +341,18 @@ impl LayerRecord for FcpRecord {
                 start,
                 waited,
             } => {
+                let them = who(owner);
                 let whose = if owner == rank {
                     "its own".to_string()
                 } else {
-                    format!("rank {owner}'s")
+                    format!("{them}'s")
                 };
                 let what = field.describe();
                 let word = match field.structure() {
-                    Structure::Table if owner == rank => format!("its own {what} in the buffer table"),
-                    Structure::Table => format!("rank {owner}'s {what} in the buffer table"),
+                    Structure::Table if owner == rank => {
+                        format!("its own {what} in the buffer table")
+                    }
+                    Structure::Table => format!("{them}'s {what} in the buffer table"),
                     Structure::Area => format!("the {what} of {whose} receive-buffer area"),
                     Structure::Header | Structure::Data => {
                         format!("the {what} of a message in {whose} receive buffer")
@@ -346,47 +372,49 @@ impl LayerRecord for FcpRecord {
                 let took = format!("{}{wait}", time - start);
                 let shown = match field {
                     Field::Offsets => format!("write {}, read {}", value & 0xffff, value >> 16),
-                    Field::EntryPacked if value & 1 == 1 => format!("running, group {}", value >> 8),
+                    Field::EntryPacked if value & 1 == 1 => {
+                        format!("running, group {}", value >> 8)
+                    }
                     Field::EntryPacked => "not running".to_string(),
                     _ => value.to_string(),
                 };
                 let plural = if words == 1 { "word" } else { "words" };
                 match kind {
                     AccessKind::Load => {
-                        format!("rank {rank} loads {word} ({shown}) {path} ({took})")
+                        format!("{me} loads {word} ({shown}) {path} ({took})")
                     }
                     AccessKind::Store => {
-                        format!("rank {rank} stores {word} ({shown}) {path} ({took})")
+                        format!("{me} stores {word} ({shown}) {path} ({took})")
                     }
                     AccessKind::TestAndSet { got } => {
                         let outcome = if got {
-                            format!("it was free: the lock is rank {rank}'s now")
+                            format!("it was free: the lock is {me}'s now")
                         } else {
-                            format!("it was taken: rank {rank} tries again")
+                            format!("it was taken: {me} tries again")
                         };
                         let lock = format!("the lock of {whose} receive-buffer area");
                         format!(
-                            "rank {rank} test&sets {lock}: a system call, the bus locked for a load and a store, a system call ({took}); {outcome}"
+                            "{me} test&sets {lock}: a system call, the bus locked for a load and a store, a system call ({took}); {outcome}"
                         )
                     }
                     AccessKind::Release => format!(
-                        "rank {rank} releases the lock of {whose} receive-buffer area {path} ({took})"
+                        "{me} releases the lock of {whose} receive-buffer area {path} ({took})"
                     ),
                     AccessKind::Poll => format!(
-                        "rank {rank} polls {word} ({shown}) without the lock {path} ({took})"
+                        "{me} polls {word} ({shown}) without the lock {path} ({took})"
                     ),
                     AccessKind::DataStore => format!(
-                        "rank {rank} writes {value} bytes ({words} {plural}) of data into {whose} {} {path} ({took})",
+                        "{me} writes {value} bytes ({words} {plural}) of data into {whose} {} {path} ({took})",
                         if field == Field::MailboxData { "VCL mailbox" } else { "receive buffer" }
                     ),
                     AccessKind::DataLoad => format!(
-                        "rank {rank} reads {value} bytes ({words} {plural}) of data from {whose} {} {path} ({took})",
+                        "{me} reads {value} bytes ({words} {plural}) of data from {whose} {} {path} ({took})",
                         if field == Field::MailboxData { "VCL mailbox" } else { "receive buffer" }
                     ),
                 }
             }
             FcpRecord::Transfer {
-                rank,
+                rank: _,
                 peer,
                 side,
                 variant,
@@ -397,23 +425,25 @@ impl LayerRecord for FcpRecord {
                 start,
             } => {
                 let proto = if vcl { "VCL" } else { variant.name() };
+                let peer_s = who(peer);
                 let took = time - start;
                 match side {
                     Side::Send => format!(
-                        "rank {rank}'s {proto} send of {bytes} bytes to rank {peer} is done in {took}: {loads} loads and {stores} stores of protocol words"
+                        "{me}'s {proto} send of {bytes} bytes to {peer_s} is done in {took}: {loads} loads and {stores} stores of protocol words"
                     ),
                     Side::Receive => format!(
-                        "rank {rank} has received {bytes} bytes from rank {peer} by {proto} in {took}: {loads} loads and {stores} stores of protocol words"
+                        "{me} has received {bytes} bytes from {peer_s} by {proto} in {took}: {loads} loads and {stores} stores of protocol words"
                     ),
                 }
             }
-            FcpRecord::Waits { rank, wait } => match wait {
+            FcpRecord::Waits { wait, .. } => match wait {
                 Wait::Message => format!(
-                    "rank {rank} finds no message and spins on its own dual-port memory until one arrives"
+                    "{me} finds no message and spins on its own dual-port memory until one arrives"
                 ),
-                Wait::Space { of } => format!(
-                    "rank {rank} finds rank {of}'s receive buffer full and waits for rank {of} to read"
-                ),
+                Wait::Space { of } => {
+                    let of_s = who(of);
+                    format!("{me} finds {of_s}'s receive buffer full and waits for {of_s} to read")
+                }
             },
         }
     }
@@ -435,7 +465,7 @@ impl LayerRecord for FcpRecord {
                 across: true,
                 start,
                 ..
-            } if owner != rank => {
+            } if owner != rank && is_rank(rank) && is_rank(owner) => {
                 let _ = start;
                 Draw::Arrow {
                     kind: ArrowKind::Rdma,
