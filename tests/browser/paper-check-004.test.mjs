@@ -59,7 +59,7 @@ test('paper 004: Tables 2, 4 and 5 computed in the page equal the CLI; PVM says 
     console.log(`paper 004's parts computed in the page in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const rows2 = await sameTable(page, 'table2', table('Paper 004 Table 2:'));
     assert.match(rows2['FCP, latency (µs)'].text, /per message: exclusion/);
-    assert.match(rows2['Ethernet (UDP), latency (µs)'].text, /not modelled yet/);
+    assert.match(rows2['Ethernet (UDP), latency (µs)'].text, /1 packet per message, 1 on the wire/);
     const rows3 = await sameTable(page, 'table3', table('Paper 004 Table 3:'));
     assert.match(rows3['PVM over VME (FCP), latency (µs)'].text, /not modelled yet/);
     await sameTable(page, 'table4', table('Paper 004 Table 4:'));

@@ -29,7 +29,7 @@ mod headlines;
 
 pub use builtin::{builtin_profile, builtin_profiles};
 pub use cited::{Basis, Cited};
-pub use model::{Machine, MachineError, Transfer};
+pub use model::{KernelCosts, Machine, MachineError, Transfer};
 pub use note::HwNote;
 pub use ops::{AtomicKind, RdmaOp};
 pub use parameters::{parameters, ParameterRow};

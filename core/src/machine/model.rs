@@ -21,8 +21,8 @@ use std::fmt;
 use serde::Serialize;
 
 use super::hw::{
-    Admission, Bus, BusParams, Cpu, Crossbar, CrossbarParams, HandlerRun, LogGp, LogGpParams, Nic,
-    Omega, OpCosts, PerUnit, PortPass, Ppm, Torus,
+    Admission, Bus, BusParams, Cpu, Crossbar, CrossbarParams, Ethernet, EthernetParams, HandlerRun,
+    LogGp, LogGpParams, Nic, Omega, OpCosts, PerUnit, PortPass, Ppm, Torus,
 };
 use super::note::HwNote;
 use super::ops::{AtomicKind, RdmaOp};
@@ -136,6 +136,19 @@ struct NicModel {
     atomics: Vec<AtomicKind>,
 }
 
+/// What the host kernel's socket path costs (`[kernel]`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct KernelCosts {
+    /// A system call's entry and exit.
+    pub syscall: SimTime,
+    /// Protocol output and the driver's transmit, per packet.
+    pub packet_send: SimTime,
+    /// The interrupt, the driver's receive and protocol input, per packet.
+    pub packet_receive: SimTime,
+    /// Time per byte copied between user and kernel memory.
+    pub copy: PerUnit,
+}
+
 /// A machine: the hardware models of one profile, sized for one run.
 #[derive(Clone, Debug)]
 pub struct Machine {
@@ -155,6 +168,10 @@ pub struct Machine {
     command: Option<SimTime>,
     /// Processor time of a protocol handler (`None`: the link's `o`).
     handler: Option<SimTime>,
+    /// The Ethernet beside the main network, if the profile has one.
+    ethernet: Option<Ethernet>,
+    /// The host kernel's socket costs, if the profile gives them.
+    kernel: Option<KernelCosts>,
     /// Pairs `(src, dst)` with a retransmitted message still in flight → its arrival, so later
     /// messages between them arrive after it. Only pairs with drops outstanding are here.
     in_order: BTreeMap<(u32, u32), SimTime>,
@@ -298,6 +315,18 @@ impl Machine {
             }),
             command: profile.comm_thread.as_ref().map(|c| us(&c.command_us)),
             handler: profile.cpu.handler_us.as_ref().map(us),
+            ethernet: profile.ethernet.as_ref().map(|e| {
+                Ethernet::new(EthernetParams {
+                    per_byte: PerUnit::from_per_second(e.rate_mb_s.value * 1e6),
+                    mtu: u64::from(e.mtu_bytes.value),
+                })
+            }),
+            kernel: profile.kernel.as_ref().map(|k| KernelCosts {
+                syscall: us(&k.syscall_us),
+                packet_send: us(&k.packet_send_us),
+                packet_receive: us(&k.packet_receive_us),
+                copy: PerUnit::from_per_second(k.copy_mb_s.value * 1e6),
+            }),
             in_order: BTreeMap::new(),
             port_log: None,
             port_drops: BTreeMap::new(),
@@ -398,6 +427,16 @@ impl Machine {
             Network::Bus(bus) => Some(bus),
             _ => None,
         }
+    }
+
+    /// The Ethernet beside the main network, if the machine has one (FOLON).
+    pub fn ethernet(&mut self) -> Option<&mut Ethernet> {
+        self.ethernet.as_mut()
+    }
+
+    /// What the host kernel's socket path costs, if the profile gives it.
+    pub fn kernel(&self) -> Option<KernelCosts> {
+        self.kernel
     }
 
     /// The ACP communication thread's time per command, if the profile gives one.

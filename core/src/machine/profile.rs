@@ -14,7 +14,8 @@ use serde::{Deserialize, Serialize};
 
 use super::cited::Cited;
 use super::sections::{
-    self, CommThreadSection, CpuSection, LinkSection, NetworkSection, NicSection,
+    self, CommThreadSection, CpuSection, EthernetSection, KernelSection, LinkSection,
+    NetworkSection, NicSection,
 };
 
 /// One machine profile.
@@ -35,6 +36,12 @@ pub struct Profile {
     /// The ACP communication thread's cost; absent where no ACP runs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comm_thread: Option<CommThreadSection>,
+    /// A shared Ethernet beside the main network; absent on machines without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ethernet: Option<EthernetSection>,
+    /// The host kernel's socket path; absent where no program uses sockets.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kernel: Option<KernelSection>,
 }
 
 /// The descriptive part of a profile: identity, the paper it comes from, and its size.

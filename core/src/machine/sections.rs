@@ -1,5 +1,5 @@
-//! The hardware sections of a profile — `[link]`, `[network]`, `[nic]`, `[cpu]`, `[comm_thread]`
-//! — and their validation.
+//! The hardware sections of a profile — `[link]`, `[network]`, `[nic]`, `[cpu]`, `[comm_thread]`,
+//! `[ethernet]`, `[kernel]` — and their validation.
 //!
 //! Units are in the key names (`latency_us`, `stage_latency_ns`, `bandwidth_mb_s` with
 //! 1 MB = 10^6 bytes). Values are decimal numbers in the file and become integer picoseconds (or
@@ -224,6 +224,30 @@ pub struct CommThreadSection {
     pub command_us: Cited<f64>,
 }
 
+/// `[ethernet]`: a shared Ethernet segment beside the main network (paper 004's FOLON).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EthernetSection {
+    /// The wire's rate in MB/s.
+    pub rate_mb_s: Cited<f64>,
+    /// The largest payload of a frame.
+    pub mtu_bytes: Cited<u32>,
+}
+
+/// `[kernel]`: what the host operating system's socket path costs (UDP and TCP).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KernelSection {
+    /// A system call's entry and exit, in µs.
+    pub syscall_us: Cited<f64>,
+    /// Protocol output and the driver's transmit, per packet, in µs.
+    pub packet_send_us: Cited<f64>,
+    /// The interrupt, the driver's receive and protocol input, per packet, in µs.
+    pub packet_receive_us: Cited<f64>,
+    /// Copying between user and kernel memory, in MB/s.
+    pub copy_mb_s: Cited<f64>,
+}
+
 /// A problem found by [`check`]: where (section and key) and what.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Invalid {
@@ -306,6 +330,25 @@ pub fn check(p: &Profile) -> Result<(), Invalid> {
     check_network(p)?;
     if let Some(nic) = &p.nic {
         check_nic(nic)?;
+    }
+    if let Some(e) = &p.ethernet {
+        positive(&e.rate_mb_s, "ethernet", "rate_mb_s")?;
+        if !(576..=65536).contains(&e.mtu_bytes.value) {
+            return invalid(
+                "ethernet",
+                "mtu_bytes",
+                format!(
+                    "`mtu_bytes` = {} is not a usable MTU: it must be between 576 and 65536 bytes",
+                    e.mtu_bytes.value
+                ),
+            );
+        }
+    }
+    if let Some(k) = &p.kernel {
+        time(&k.syscall_us, 1.0, "kernel", "syscall_us")?;
+        time(&k.packet_send_us, 1.0, "kernel", "packet_send_us")?;
+        time(&k.packet_receive_us, 1.0, "kernel", "packet_receive_us")?;
+        positive(&k.copy_mb_s, "kernel", "copy_mb_s")?;
     }
     positive(&p.cpu.mflops, "cpu", "mflops")?;
     if let Some(ops) = &p.cpu.ops {

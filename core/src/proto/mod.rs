@@ -8,6 +8,7 @@
 //! | 2 | [`locks`] | paper 003's lock algorithms over the memory words, and the lock schemes of `MPI_Win_lock` |
 //! | 3 | [`acp`] | paper 001's ACP basic layer: global addresses, registration tables and their cache, command queues and communication threads, `acp_copy` on four paths, atomics |
 //! | 4 | [`fcp`] | paper 004's VCL and FCP (FCP, FCP plus, FCP II) on FOLON's VME bus: every protocol word loaded or stored in the dual-port memories, timed on the bus, counted |
+//! | 5 | [`sockets`] | UDP and TCP through a host kernel and a shared Ethernet (paper 004's comparisons, PVM's links) |
 //!
 //! [`schedules`] is paper 002's scheduling (patterns, Ring, the delay-inserting Algorithm 1,
 //! conflicts and the LogGP makespan model): plans the MPI programs run, not a layer.
@@ -22,6 +23,7 @@ pub mod locks;
 pub mod p2p;
 pub mod rma;
 pub mod schedules;
+pub mod sockets;
 
 use serde::Serialize;
 
@@ -84,6 +86,7 @@ impl Setup for SimConfig {
             Box::new(locks::Locks::new(self.lock_scheme)),
             Box::new(acp::Acp::new()),
             Box::new(fcp::Fcp::new(self.fcp)),
+            Box::new(sockets::Sockets::new()),
         ]
     }
 }

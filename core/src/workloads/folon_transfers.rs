@@ -1,4 +1,4 @@
-//! Transfers on FOLON through VCL or FCP (paper 004): the paper's measurement — a ping-pong
+//! Transfers on FOLON through VCL, FCP or UDP over its Ethernet (paper 004): the paper's measurement — a ping-pong
 //! between two PEs, half its round trip the latency, its size over that the throughput
 //! (Sec. 5.1) — and every other rank sending to rank 0 at once (contention on the bus and on
 //! rank 0's buffer lock), each message numbered so rank 0 can check that nothing is lost and
@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use crate::engine::{RankCtx, ReqId, Step};
 use crate::proto::fcp::FcpOps;
+use crate::proto::sockets::{SocketOps, Transport};
 use crate::time::SimTime;
 
 /// Which library moves the bytes.
@@ -17,6 +18,8 @@ pub enum Via {
     Vcl,
     /// FCP (the run's [`crate::proto::SimConfig::fcp`] design).
     Fcp,
+    /// UDP over the PCs' Ethernet (the paper's comparison).
+    Udp,
 }
 
 /// What the ranks do.
@@ -94,18 +97,22 @@ impl FolonTransfers {
     ) -> Result<ReqId, String> {
         let bytes = self.plan.bytes;
         match self.plan.via {
-            Via::Vcl => ctx.vcl_send(dst, bytes, data),
-            Via::Fcp => ctx.fcp_send(dst, bytes, data),
+            Via::Vcl => ctx.vcl_send(dst, bytes, data).map_err(|e| e.to_string()),
+            Via::Fcp => ctx.fcp_send(dst, bytes, data).map_err(|e| e.to_string()),
+            Via::Udp => ctx
+                .socket_send(dst, Transport::Udp, bytes, data)
+                .map_err(|e| e.to_string()),
         }
-        .map_err(|e| e.to_string())
     }
 
     fn recv(&self, ctx: &mut RankCtx<'_>, want: bool) -> Result<ReqId, String> {
         match self.plan.via {
-            Via::Vcl => ctx.vcl_recv(self.plan.bytes, want),
-            Via::Fcp => ctx.fcp_recv(want),
+            Via::Vcl => ctx
+                .vcl_recv(self.plan.bytes, want)
+                .map_err(|e| e.to_string()),
+            Via::Fcp => ctx.fcp_recv(want).map_err(|e| e.to_string()),
+            Via::Udp => ctx.socket_recv(Transport::Udp).map_err(|e| e.to_string()),
         }
-        .map_err(|e| e.to_string())
     }
 
     /// The next call of a rank, or `None` when it is done.

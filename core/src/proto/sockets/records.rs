@@ -1,0 +1,274 @@
+//! The socket path's trace records: a message sent (its packets, its time on the wire, when
+//! the receiving kernel has it) and a message received. Sentences in the event log; a message
+//! that crossed the wire is drawn as an arrow.
+
+use std::fmt;
+
+use crate::engine::Rank;
+use crate::time::SimTime;
+use crate::trace::timeline::ArrowKind;
+use crate::trace::{Codec, Draw, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words};
+
+/// UDP or TCP.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Transport {
+    /// Datagrams.
+    Udp,
+    /// A stream (one per pair of processes).
+    Tcp,
+}
+
+impl fmt::Display for Transport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Transport::Udp => "UDP",
+            Transport::Tcp => "TCP",
+        })
+    }
+}
+
+/// One record of the socket path.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SocketRecord {
+    /// `rank` sent `bytes` to `to`.
+    Sent {
+        /// Sender (a label: see `proto::fcp::records::who`).
+        rank: u32,
+        /// Receiver.
+        to: u32,
+        /// UDP or TCP.
+        transport: Transport,
+        /// The message's bytes.
+        bytes: u64,
+        /// Packets it left as.
+        packets: u32,
+        /// Its first packet's start and last packet's end on the wire (none: the loopback).
+        wire: Option<(SimTime, SimTime)>,
+        /// When the receiving kernel has processed its last packet.
+        delivered: SimTime,
+    },
+    /// `rank` received `bytes` from `from`.
+    Received {
+        /// Receiver.
+        rank: u32,
+        /// Sender.
+        from: u32,
+        /// UDP or TCP.
+        transport: Transport,
+        /// The message's bytes.
+        bytes: u64,
+    },
+}
+
+fn who(label: u32) -> String {
+    crate::proto::fcp::records::who(label)
+}
+
+fn is_rank(label: u32) -> bool {
+    label & crate::proto::fcp::DAEMON == 0
+}
+
+impl LayerRecord for SocketRecord {
+    const CODECS: &'static [Codec] = &[Codec::of::<Self>(0), Codec::of::<Self>(1)];
+
+    fn pack(&self) -> (u8, Words) {
+        let p = Packer::default();
+        match *self {
+            SocketRecord::Sent {
+                rank,
+                to,
+                transport,
+                bytes,
+                packets,
+                wire,
+                delivered,
+            } => {
+                let (s, e) = wire.unwrap_or((SimTime::ZERO, SimTime::ZERO));
+                (
+                    0,
+                    p.u32(rank)
+                        .u32(to)
+                        .u32(
+                            u32::from(transport == Transport::Tcp) | u32::from(wire.is_some()) << 1,
+                        )
+                        .u32(bytes as u32)
+                        .u32(packets)
+                        .time(s)
+                        .time(e)
+                        .time(delivered)
+                        .done(),
+                )
+            }
+            SocketRecord::Received {
+                rank,
+                from,
+                transport,
+                bytes,
+            } => (
+                1,
+                p.u32(rank)
+                    .u32(from)
+                    .bool(transport == Transport::Tcp)
+                    .u64(bytes)
+                    .done(),
+            ),
+        }
+    }
+
+    fn unpack(variant: u8, words: &Words) -> Self {
+        let u = &mut Unpacker::new(words);
+        let transport = |tcp: bool| if tcp { Transport::Tcp } else { Transport::Udp };
+        match variant {
+            0 => {
+                let (rank, to, flags) = (u.u32(), u.u32(), u.u32());
+                let bytes = u64::from(u.u32());
+                let packets = u.u32();
+                let (s, e, delivered) = (u.time(), u.time(), u.time());
+                SocketRecord::Sent {
+                    rank,
+                    to,
+                    transport: transport(flags & 1 == 1),
+                    bytes,
+                    packets,
+                    wire: (flags & 2 == 2).then_some((s, e)),
+                    delivered,
+                }
+            }
+            _ => SocketRecord::Received {
+                rank: u.u32(),
+                from: u.u32(),
+                transport: transport(u.bool()),
+                bytes: u.u64(),
+            },
+        }
+    }
+
+    const KINDS: &'static [&'static str] = &["socket send", "socket receive"];
+
+    fn name(&self) -> &'static str {
+        match self {
+            SocketRecord::Sent { .. } => "socket send",
+            SocketRecord::Received { .. } => "socket receive",
+        }
+    }
+
+    fn ranks(&self) -> Vec<Rank> {
+        let (a, b) = match *self {
+            SocketRecord::Sent { rank, to, .. } => (rank, to),
+            SocketRecord::Received { rank, from, .. } => (rank, from),
+        };
+        let mut v: Vec<Rank> = vec![a, b].into_iter().filter(|r| is_rank(*r)).collect();
+        v.dedup();
+        v
+    }
+
+    fn object(&self) -> TraceObject {
+        match *self {
+            SocketRecord::Sent { rank, .. } | SocketRecord::Received { rank, .. } => {
+                TraceObject::Rank(rank & !crate::proto::fcp::DAEMON)
+            }
+        }
+    }
+
+    fn explain(&self, _time: SimTime) -> String {
+        match *self {
+            SocketRecord::Sent {
+                rank,
+                to,
+                transport,
+                bytes,
+                packets,
+                wire,
+                delivered,
+            } => {
+                let path = match wire {
+                    Some((s, e)) => format!("on the Ethernet from {s} to {e}"),
+                    None => "through the loopback".to_string(),
+                };
+                let plural = if packets == 1 { "packet" } else { "packets" };
+                format!(
+                    "{} sends {bytes} bytes to {} by {transport}: {packets} {plural} {path}; the receiving kernel has it at {delivered}",
+                    who(rank),
+                    who(to)
+                )
+            }
+            SocketRecord::Received {
+                rank,
+                from,
+                transport,
+                bytes,
+            } => format!(
+                "{} receives {bytes} bytes from {} by {transport}",
+                who(rank),
+                who(from)
+            ),
+        }
+    }
+
+    fn hash_into(&self, h: &mut TraceHasher) {
+        let (variant, words) = self.pack();
+        h.u32(44 + u32::from(variant));
+        for w in words {
+            h.u32(w);
+        }
+    }
+
+    fn draw(&self, _time: SimTime) -> Draw {
+        match *self {
+            SocketRecord::Sent {
+                rank,
+                to,
+                wire: Some(_),
+                delivered,
+                ..
+            } if is_rank(rank) && is_rank(to) && rank != to => Draw::Arrow {
+                kind: ArrowKind::Message,
+                software: false,
+                from: rank,
+                to,
+                end: delivered,
+                back: None,
+                key: None,
+            },
+            _ => Draw::Nothing,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_pack_and_unpack() {
+        for r in [
+            SocketRecord::Sent {
+                rank: 0,
+                to: 1,
+                transport: Transport::Udp,
+                bytes: 4096,
+                packets: 3,
+                wire: Some((SimTime::from_us(1), SimTime::from_us(9))),
+                delivered: SimTime::from_us(10),
+            },
+            SocketRecord::Sent {
+                rank: 0,
+                to: crate::proto::fcp::DAEMON | 1,
+                transport: Transport::Tcp,
+                bytes: 4,
+                packets: 1,
+                wire: None,
+                delivered: SimTime::from_us(10),
+            },
+            SocketRecord::Received {
+                rank: 1,
+                from: 0,
+                transport: Transport::Tcp,
+                bytes: 7,
+            },
+        ] {
+            let (v, w) = r.pack();
+            assert_eq!(SocketRecord::unpack(v, &w), r);
+        }
+    }
+}
