@@ -1,6 +1,6 @@
 // The "Paper check" view for paper 004, in a real headless Chromium: #paper=004 runs the paper's
 // ping-pongs through the VCL/FCP layer on the simulated FOLON in the page by itself — Table 2's
-// latencies and throughputs, Table 5's loads and stores — and every number equals what the
+// latencies and throughputs, PVM's Table 3, Table 5's loads and stores — and every number equals what the
 // native CLI computes (`rankscope reproduce 004 --json`, written by scripts/check.sh to
 // target/browser-expected/paper004.json). Screenshots: tests/screenshots/paper-check-004.png and
 // -dark.png — look at them.
@@ -43,7 +43,7 @@ async function sameTable(page, part, table) {
   return rows;
 }
 
-test('paper 004: Tables 2, 4 and 5 computed in the page equal the CLI; PVM says it is not modelled', async () => {
+test('paper 004: Tables 2, 3, 4 and 5 computed in the page equal the CLI', async () => {
   const expected = JSON.parse(await readFile(join(expectedDir, 'paper004.json'), 'utf8'));
   const table = (prefix) => expected.tables.find((t) => t.title.startsWith(prefix));
   const { page, problems, close } = await loadApp(site, '/#paper=004', desktop);
@@ -61,7 +61,7 @@ test('paper 004: Tables 2, 4 and 5 computed in the page equal the CLI; PVM says 
     assert.match(rows2['FCP, latency (µs)'].text, /per message: exclusion/);
     assert.match(rows2['Ethernet (UDP), latency (µs)'].text, /1 packet per message, 1 on the wire/);
     const rows3 = await sameTable(page, 'table3', table('Paper 004 Table 3:'));
-    assert.match(rows3['PVM over VME (FCP), latency (µs)'].text, /not modelled yet/);
+    assert.match(rows3['PVM over VME (FCP), latency (µs)'].text, /pvmd's acknowledgement/);
     await sameTable(page, 'table4', table('Paper 004 Table 4:'));
     const rows5 = await sameTable(page, 'table5', table('Paper 004 Table 5:'));
     assert.match(rows5['FCP, send'].text, /12 loads \+ 11 stores/);

@@ -55,6 +55,8 @@ pub struct NativeRun {
     pub eager_limit: Option<u64>,
     /// Which FCP design FOLON's message passing uses (paper 004; ignored elsewhere).
     pub fcp: crate::proto::fcp::Variant,
+    /// How PVM's messages travel (paper 004; ignored elsewhere).
+    pub pvm: crate::proto::pvm::PvmConfig,
 }
 
 impl NativeRun {
@@ -86,6 +88,7 @@ impl NativeRun {
                 .eager_limit
                 .unwrap_or(crate::proto::p2p::DEFAULT_EAGER_LIMIT),
             fcp: self.fcp,
+            pvm: self.pvm,
             ..SimConfig::default()
         };
         Ok(Sim::new(machine, programs, config))

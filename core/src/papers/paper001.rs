@@ -233,6 +233,7 @@ fn copies_job(
                 note_from_run: note,
                 eager_limit: None,
                 fcp: Default::default(),
+                pvm: Default::default(),
             };
             Job::programs_later(
                 cell,

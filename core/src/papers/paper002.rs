@@ -455,6 +455,7 @@ fn cluster_run(profile: Profile, reps: u32) -> NativeRun {
         note_from_run: Some(drops_note),
         eager_limit: Some(crate::proto::p2p::OPEN_MPI_TCP_EAGER_LIMIT),
         fcp: Default::default(),
+        pvm: Default::default(),
     }
 }
 

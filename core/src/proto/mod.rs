@@ -9,6 +9,7 @@
 //! | 3 | [`acp`] | paper 001's ACP basic layer: global addresses, registration tables and their cache, command queues and communication threads, `acp_copy` on four paths, atomics |
 //! | 4 | [`fcp`] | paper 004's VCL and FCP (FCP, FCP plus, FCP II) on FOLON's VME bus: every protocol word loaded or stored in the dual-port memories, timed on the bus, counted |
 //! | 5 | [`sockets`] | UDP and TCP through a host kernel and a shared Ethernet (paper 004's comparisons, PVM's links) |
+//! | 6 | [`pvm`] | paper 004's PVM: a pvmd per host, tids, fragments through both daemons (over UDP, or FCP on FOLON's bus) or task to task over FCP |
 //!
 //! [`schedules`] is paper 002's scheduling (patterns, Ring, the delay-inserting Algorithm 1,
 //! conflicts and the LogGP makespan model): plans the MPI programs run, not a layer.
@@ -21,6 +22,7 @@ pub mod acp;
 pub mod fcp;
 pub mod locks;
 pub mod p2p;
+pub mod pvm;
 pub mod rma;
 pub mod schedules;
 pub mod sockets;
@@ -53,6 +55,8 @@ pub struct SimConfig {
     pub eager_limit: u64,
     /// Which FCP design FOLON's message passing uses (paper 004; FCP by default).
     pub fcp: fcp::Variant,
+    /// How PVM's messages travel (paper 004: through the daemons over UDP by default).
+    pub pvm: pvm::PvmConfig,
 }
 
 impl Default for SimConfig {
@@ -66,6 +70,7 @@ impl Default for SimConfig {
             lock_scheme: locks::LockScheme::McsRw,
             eager_limit: p2p::DEFAULT_EAGER_LIMIT,
             fcp: fcp::Variant::Fcp,
+            pvm: pvm::PvmConfig::UDP,
         }
     }
 }
@@ -87,6 +92,7 @@ impl Setup for SimConfig {
             Box::new(acp::Acp::new()),
             Box::new(fcp::Fcp::new(self.fcp)),
             Box::new(sockets::Sockets::new()),
+            Box::new(pvm::Pvm::new(self.pvm, self.fcp)),
         ]
     }
 }

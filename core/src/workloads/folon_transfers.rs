@@ -1,4 +1,4 @@
-//! Transfers on FOLON through VCL, FCP or UDP over its Ethernet (paper 004): the paper's measurement — a ping-pong
+//! Transfers on FOLON through VCL, FCP, UDP over its Ethernet or PVM (paper 004): the paper's measurement — a ping-pong
 //! between two PEs, half its round trip the latency, its size over that the throughput
 //! (Sec. 5.1) — and every other rank sending to rank 0 at once (contention on the bus and on
 //! rank 0's buffer lock), each message numbered so rank 0 can check that nothing is lost and
@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use crate::engine::{RankCtx, ReqId, Step};
 use crate::proto::fcp::FcpOps;
+use crate::proto::pvm::PvmOps;
 use crate::proto::sockets::{SocketOps, Transport};
 use crate::time::SimTime;
 
@@ -20,6 +21,8 @@ pub enum Via {
     Fcp,
     /// UDP over the PCs' Ethernet (the paper's comparison).
     Udp,
+    /// PVM (the run's [`crate::proto::SimConfig::pvm`] route), tag 1.
+    Pvm,
 }
 
 /// What the ranks do.
@@ -102,6 +105,12 @@ impl FolonTransfers {
             Via::Udp => ctx
                 .socket_send(dst, Transport::Udp, bytes, data)
                 .map_err(|e| e.to_string()),
+            Via::Pvm => {
+                let tid = ctx.pvm_tid_of(dst as u32).map_err(|e| e.to_string())?;
+                let body = data.unwrap_or_else(|| vec![0; bytes as usize]);
+                ctx.pvm_send(tid.0 as i32, 1, body)
+                    .map_err(|e| e.to_string())
+            }
         }
     }
 
@@ -112,6 +121,7 @@ impl FolonTransfers {
                 .map_err(|e| e.to_string()),
             Via::Fcp => ctx.fcp_recv(want).map_err(|e| e.to_string()),
             Via::Udp => ctx.socket_recv(Transport::Udp).map_err(|e| e.to_string()),
+            Via::Pvm => ctx.pvm_recv(-1, -1).map_err(|e| e.to_string()),
         }
     }
 

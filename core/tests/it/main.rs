@@ -4,7 +4,7 @@ mod acp;
 mod call_cost;
 mod engine;
 mod examples;
-mod fcp;
+mod folon;
 mod host_libc;
 mod lang_arith;
 mod lang_front;

@@ -6,7 +6,8 @@
 //!
 //! Model: UDP datagrams larger than the MTU leave as IP fragments (20 bytes of IP header
 //! each, the 8-byte UDP header in the first); TCP cuts a stream's message into segments of
-//! at most MTU − 40 bytes (20 IP + 20 TCP header each). The sender's call returns when its
+//! at most MTU − 40 bytes (20 IP + 20 TCP header each). Within a host the MTU is the
+//! loopback's. The sender's call returns when its
 //! last packet is handed to the adapter; the message is deliverable when the receiving kernel
 //! has processed its last packet (kernels take packets one at a time, per host). Each pair's
 //! messages arrive in order (one wire, FIFO kernels).
@@ -31,6 +32,9 @@ pub const IP_HEADER: u64 = 20;
 pub const UDP_HEADER: u64 = 8;
 /// TCP's header (no options).
 pub const TCP_HEADER: u64 = 20;
+/// The loopback interface's MTU between processes of one host (FreeBSD's `lo0`: `LOMTU`
+/// 16384 in `if_loop.c`).
+pub const LOOPBACK_MTU: u64 = 16384;
 /// The largest UDP datagram's data (64 KB less the headers).
 pub const MAX_DATAGRAM: u64 = 65_507;
 
@@ -225,7 +229,11 @@ impl SocketEngine {
         let (hs, hd) = (self.hosts[from as usize], self.hosts[to as usize]);
         let now = io.now();
         let machine = io.machine();
-        let mtu = machine.ethernet().map_or(1500, |e| e.params().mtu);
+        let mtu = if hs == hd {
+            LOOPBACK_MTU
+        } else {
+            machine.ethernet().map_or(1500, |e| e.params().mtu)
+        };
         if hs != hd && machine.ethernet().is_none() {
             return Err(SocketError::NoSockets {
                 machine: machine.name().to_string(),

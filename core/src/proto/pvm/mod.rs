@@ -1,0 +1,61 @@
+//! Paper 004's PVM on FOLON: a pvmd per host, tasks with PVM 3's tids, messages cut into
+//! fragments that travel through both daemons (Fig. 3) — the daemons over UDP on the
+//! Ethernet, or over FCP on the VME bus (the FOLON port, Fig. 4) — or straight from task to
+//! task over FCP (the paper's future work).
+//!
+//! - [`tid`]: task identifiers.
+//! - [`packet`]: fragments and headers.
+//! - [`layer`]: the tasks, the daemons and their routes.
+//! - [`records`]: `pvm_send`, every hop, held packets, `pvm_recv`.
+//! - [`ops`]: the calls on `RankCtx`.
+
+pub mod layer;
+pub mod ops;
+pub mod packet;
+pub mod records;
+pub mod tid;
+
+use serde::Serialize;
+
+pub use layer::{Arrival, Pvm, PvmError};
+pub use ops::PvmOps;
+pub use records::{Leg, PvmRecord};
+pub use tid::Tid;
+
+/// How PVM's messages travel.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct PvmConfig {
+    /// The daemons talk over FCP on the VME bus (the FOLON port, Fig. 4) rather than UDP on
+    /// the Ethernet (PVM's own way, Fig. 3).
+    pub daemons_over_fcp: bool,
+    /// Tasks send straight to each other over FCP (the paper's future work), not through the
+    /// daemons.
+    pub direct: bool,
+}
+
+impl PvmConfig {
+    /// Fig. 3: through both daemons, which talk over UDP.
+    pub const UDP: PvmConfig = PvmConfig {
+        daemons_over_fcp: false,
+        direct: false,
+    };
+    /// Fig. 4: through both daemons, which talk over FCP.
+    pub const FCP: PvmConfig = PvmConfig {
+        daemons_over_fcp: true,
+        direct: false,
+    };
+    /// Task to task over FCP.
+    pub const DIRECT: PvmConfig = PvmConfig {
+        daemons_over_fcp: true,
+        direct: true,
+    };
+
+    /// In words.
+    pub fn name(self) -> &'static str {
+        match (self.direct, self.daemons_over_fcp) {
+            (true, _) => "task to task over FCP",
+            (false, true) => "through the daemons, pvmd to pvmd over FCP",
+            (false, false) => "through the daemons, pvmd to pvmd over UDP",
+        }
+    }
+}

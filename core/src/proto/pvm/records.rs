@@ -1,0 +1,421 @@
+//! PVM's trace records: a task's `pvm_send`, each fragment's hop (task → pvmd, pvmd → pvmd
+//! with its acknowledgement, pvmd → task, or task → task on a direct route), a packet held
+//! for an acknowledgement, and a message received. The transports' own records (socket
+//! sends, FCP's word accesses) sit beside them.
+
+use super::tid::Tid;
+use crate::engine::Rank;
+use crate::proto::fcp::records::who;
+use crate::time::SimTime;
+use crate::trace::{Codec, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words};
+
+/// One hop of PVM's route.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Leg {
+    /// A task writes a fragment to its pvmd (TCP within the host).
+    TaskToPvmd,
+    /// A pvmd sends a fragment to another host's pvmd (UDP over Ethernet, or FCP).
+    PvmdToPvmd,
+    /// A pvmd acknowledges a fragment from another pvmd.
+    Ack,
+    /// A pvmd writes a fragment to one of its tasks (TCP within the host).
+    PvmdToTask,
+    /// A task sends a fragment straight to another task (the direct route).
+    Direct,
+}
+
+impl Leg {
+    /// Every leg, in route order.
+    pub const ALL: [Leg; 5] = [
+        Leg::TaskToPvmd,
+        Leg::PvmdToPvmd,
+        Leg::Ack,
+        Leg::PvmdToTask,
+        Leg::Direct,
+    ];
+
+    /// In words.
+    pub fn name(self) -> &'static str {
+        match self {
+            Leg::TaskToPvmd => "task → pvmd",
+            Leg::PvmdToPvmd => "pvmd → pvmd",
+            Leg::Ack => "pvmd's acknowledgement",
+            Leg::PvmdToTask => "pvmd → task",
+            Leg::Direct => "task → task",
+        }
+    }
+
+    fn code(self) -> u32 {
+        Leg::ALL.iter().position(|l| *l == self).unwrap_or(0) as u32
+    }
+}
+
+/// How a hop travels.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Via {
+    /// TCP (within a host: the loopback).
+    Tcp,
+    /// UDP over the Ethernet.
+    Udp,
+    /// FCP over the VME bus.
+    Fcp,
+}
+
+impl Via {
+    fn name(self) -> &'static str {
+        match self {
+            Via::Tcp => "TCP",
+            Via::Udp => "UDP over the Ethernet",
+            Via::Fcp => "FCP over the VME bus",
+        }
+    }
+}
+
+/// One PVM record.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PvmRecord {
+    /// `rank` (task `tid`) calls `pvm_send` of message `msg` to `dst` with `tag`.
+    Sent {
+        /// The sending rank.
+        rank: Rank,
+        /// Its tid.
+        tid: Tid,
+        /// The destination.
+        dst: Tid,
+        /// The tag.
+        tag: i32,
+        /// Data bytes.
+        bytes: u32,
+        /// The message's number in the run.
+        msg: u32,
+        /// Its fragments.
+        frags: u32,
+    },
+    /// A fragment of message `msg` starts a hop from `from` to `to` (process labels).
+    Hop {
+        /// The message.
+        msg: u32,
+        /// The fragment (from 1).
+        frag: u32,
+        /// Who sends it.
+        from: u32,
+        /// To whom.
+        to: u32,
+        /// Which hop.
+        leg: Leg,
+        /// How.
+        via: Via,
+        /// The packet's bytes, headers included.
+        bytes: u32,
+    },
+    /// A pvmd holds a fragment for another host until the previous one is acknowledged.
+    Held {
+        /// The pvmd (label).
+        pvmd: u32,
+        /// The message.
+        msg: u32,
+        /// The fragment.
+        frag: u32,
+        /// The other host's pvmd (label).
+        to: u32,
+    },
+    /// `rank`'s `pvm_recv` (or `pvm_nrecv`) takes message `msg`.
+    Received {
+        /// The receiving rank.
+        rank: Rank,
+        /// Its tid.
+        tid: Tid,
+        /// The sender.
+        src: Tid,
+        /// The tag.
+        tag: i32,
+        /// Data bytes.
+        bytes: u32,
+        /// The message's number.
+        msg: u32,
+        /// When it was sent.
+        sent: SimTime,
+    },
+}
+
+impl LayerRecord for PvmRecord {
+    const CODECS: &'static [Codec] = &[
+        Codec::of::<Self>(0),
+        Codec::of::<Self>(1),
+        Codec::of::<Self>(2),
+        Codec::of::<Self>(3),
+    ];
+
+    fn pack(&self) -> (u8, Words) {
+        let p = Packer::default();
+        match *self {
+            PvmRecord::Sent {
+                rank,
+                tid,
+                dst,
+                tag,
+                bytes,
+                msg,
+                frags,
+            } => (
+                0,
+                p.u32(rank)
+                    .u32(tid.0)
+                    .u32(dst.0)
+                    .i32(tag)
+                    .u32(bytes)
+                    .u32(msg)
+                    .u32(frags)
+                    .done(),
+            ),
+            PvmRecord::Hop {
+                msg,
+                frag,
+                from,
+                to,
+                leg,
+                via,
+                bytes,
+            } => {
+                let v = match via {
+                    Via::Tcp => 0,
+                    Via::Udp => 1,
+                    Via::Fcp => 2,
+                };
+                (
+                    1,
+                    p.u32(msg)
+                        .u32(frag)
+                        .u32(from)
+                        .u32(to)
+                        .u32(leg.code() | v << 8)
+                        .u32(bytes)
+                        .done(),
+                )
+            }
+            PvmRecord::Held {
+                pvmd,
+                msg,
+                frag,
+                to,
+            } => (2, p.u32(pvmd).u32(msg).u32(frag).u32(to).done()),
+            PvmRecord::Received {
+                rank,
+                tid,
+                src,
+                tag,
+                bytes,
+                msg,
+                sent,
+            } => (
+                3,
+                p.u32(rank)
+                    .u32(tid.0)
+                    .u32(src.0)
+                    .i32(tag)
+                    .u32(bytes)
+                    .u32(msg)
+                    .time(sent)
+                    .done(),
+            ),
+        }
+    }
+
+    fn unpack(variant: u8, words: &Words) -> Self {
+        let u = &mut Unpacker::new(words);
+        match variant {
+            0 => PvmRecord::Sent {
+                rank: u.u32(),
+                tid: Tid(u.u32()),
+                dst: Tid(u.u32()),
+                tag: u.u32() as i32,
+                bytes: u.u32(),
+                msg: u.u32(),
+                frags: u.u32(),
+            },
+            1 => {
+                let (msg, frag, from, to, w, bytes) =
+                    (u.u32(), u.u32(), u.u32(), u.u32(), u.u32(), u.u32());
+                PvmRecord::Hop {
+                    msg,
+                    frag,
+                    from,
+                    to,
+                    leg: Leg::ALL[(w & 0xff) as usize % Leg::ALL.len()],
+                    via: match w >> 8 {
+                        0 => Via::Tcp,
+                        1 => Via::Udp,
+                        _ => Via::Fcp,
+                    },
+                    bytes,
+                }
+            }
+            2 => PvmRecord::Held {
+                pvmd: u.u32(),
+                msg: u.u32(),
+                frag: u.u32(),
+                to: u.u32(),
+            },
+            _ => PvmRecord::Received {
+                rank: u.u32(),
+                tid: Tid(u.u32()),
+                src: Tid(u.u32()),
+                tag: u.u32() as i32,
+                bytes: u.u32(),
+                msg: u.u32(),
+                sent: u.time(),
+            },
+        }
+    }
+
+    const KINDS: &'static [&'static str] = &["pvm send", "pvm hop", "pvm held", "pvm receive"];
+
+    fn name(&self) -> &'static str {
+        match self {
+            PvmRecord::Sent { .. } => "pvm send",
+            PvmRecord::Hop { .. } => "pvm hop",
+            PvmRecord::Held { .. } => "pvm held",
+            PvmRecord::Received { .. } => "pvm receive",
+        }
+    }
+
+    fn ranks(&self) -> Vec<Rank> {
+        let is_rank = |l: u32| l & crate::proto::fcp::DAEMON == 0;
+        match *self {
+            PvmRecord::Sent { rank, .. } | PvmRecord::Received { rank, .. } => vec![rank],
+            PvmRecord::Hop { from, to, .. } => {
+                [from, to].into_iter().filter(|l| is_rank(*l)).collect()
+            }
+            PvmRecord::Held { .. } => Vec::new(),
+        }
+    }
+
+    fn object(&self) -> TraceObject {
+        match *self {
+            PvmRecord::Sent { rank, .. } | PvmRecord::Received { rank, .. } => {
+                TraceObject::Rank(rank)
+            }
+            PvmRecord::Hop { from, .. } => TraceObject::Rank(from & !crate::proto::fcp::DAEMON),
+            PvmRecord::Held { pvmd, .. } => TraceObject::Rank(pvmd & !crate::proto::fcp::DAEMON),
+        }
+    }
+
+    fn explain(&self, time: SimTime) -> String {
+        match *self {
+            PvmRecord::Sent {
+                rank,
+                tid,
+                dst,
+                tag,
+                bytes,
+                msg,
+                frags,
+            } => {
+                let plural = if frags == 1 { "fragment" } else { "fragments" };
+                format!(
+                    "rank {rank} ({tid}) calls pvm_send: message {msg}, {bytes} bytes with tag {tag}, to {dst} — {frags} {plural}"
+                )
+            }
+            PvmRecord::Hop {
+                msg,
+                frag,
+                from,
+                to,
+                leg,
+                via,
+                bytes,
+            } => match leg {
+                Leg::Ack => format!(
+                    "{} acknowledges fragment {frag} of message {msg} to {} ({bytes} bytes, {})",
+                    who(from),
+                    who(to),
+                    via.name()
+                ),
+                _ => format!(
+                    "{} sends fragment {frag} of message {msg} to {} ({}: {bytes} bytes with headers, {})",
+                    who(from),
+                    who(to),
+                    leg.name(),
+                    via.name()
+                ),
+            },
+            PvmRecord::Held {
+                pvmd,
+                msg,
+                frag,
+                to,
+            } => format!(
+                "{} holds fragment {frag} of message {msg} until {} acknowledges its previous packet (one unacknowledged packet per host)",
+                who(pvmd),
+                who(to)
+            ),
+            PvmRecord::Received {
+                rank,
+                tid,
+                src,
+                tag,
+                bytes,
+                msg,
+                sent,
+            } => format!(
+                "rank {rank} ({tid}) receives message {msg} from {src}: {bytes} bytes with tag {tag}, {} after it was sent",
+                time - sent
+            ),
+        }
+    }
+
+    fn hash_into(&self, h: &mut TraceHasher) {
+        let (variant, words) = self.pack();
+        h.u32(48 + u32::from(variant));
+        for w in words {
+            h.u32(w);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_pack_and_unpack() {
+        for r in [
+            PvmRecord::Sent {
+                rank: 0,
+                tid: Tid(0x40001),
+                dst: Tid(0x80001),
+                tag: -1,
+                bytes: 4,
+                msg: 3,
+                frags: 1,
+            },
+            PvmRecord::Hop {
+                msg: 3,
+                frag: 2,
+                from: crate::proto::fcp::DAEMON | 1,
+                to: 1,
+                leg: Leg::PvmdToTask,
+                via: Via::Fcp,
+                bytes: 80,
+            },
+            PvmRecord::Held {
+                pvmd: crate::proto::fcp::DAEMON,
+                msg: 1,
+                frag: 2,
+                to: crate::proto::fcp::DAEMON | 1,
+            },
+            PvmRecord::Received {
+                rank: 1,
+                tid: Tid(0x80001),
+                src: Tid(0x40001),
+                tag: 7,
+                bytes: 4096,
+                msg: 3,
+                sent: SimTime::from_us(3),
+            },
+        ] {
+            let (v, w) = r.pack();
+            assert_eq!(PvmRecord::unpack(v, &w), r);
+        }
+    }
+}
