@@ -108,7 +108,7 @@ impl FolonTransfers {
             Via::Pvm => {
                 let tid = ctx.pvm_tid_of(dst as u32).map_err(|e| e.to_string())?;
                 let body = data.unwrap_or_else(|| vec![0; bytes as usize]);
-                ctx.pvm_send(tid.0 as i32, 1, body)
+                ctx.pvm_send(tid.0 as i32, 1, 1, body)
                     .map_err(|e| e.to_string())
             }
         }
@@ -121,7 +121,7 @@ impl FolonTransfers {
                 .map_err(|e| e.to_string()),
             Via::Fcp => ctx.fcp_recv(want).map_err(|e| e.to_string()),
             Via::Udp => ctx.socket_recv(Transport::Udp).map_err(|e| e.to_string()),
-            Via::Pvm => ctx.pvm_recv(-1, -1).map_err(|e| e.to_string()),
+            Via::Pvm => ctx.pvm_recv(-1, -1, 0).map_err(|e| e.to_string()),
         }
     }
 

@@ -97,6 +97,7 @@ struct Msg {
     src: Tid,
     dst: Tid,
     tag: i32,
+    encoding: i32,
     body: Vec<u8>,
     frags: Vec<u64>,
     arrived: usize,
@@ -150,10 +151,14 @@ struct Daemon {
 struct Task {
     /// Whole messages arrived, not received yet.
     inbox: VecDeque<u32>,
-    /// A `pvm_recv` waiting: request, source and tag (−1: any).
-    waiting: Option<(ReqId, i32, i32)>,
+    /// A `pvm_recv` waiting: request, source and tag (−1: any), the buffer it fills.
+    waiting: Option<(ReqId, i32, i32, i32)>,
     /// The `pvm_send` in progress: request, message, next fragment.
     sending: Option<(ReqId, u32, usize)>,
+    /// Messages still to send after it (`pvm_mcast`), completing the same request.
+    queued: VecDeque<u32>,
+    /// Received messages by buffer id.
+    buffers: BTreeMap<i32, Arrival>,
 }
 
 /// What a finished `pvm_recv` found (`pvm_bufinfo`'s answers).
@@ -163,6 +168,8 @@ pub struct Arrival {
     pub src: Tid,
     /// The tag.
     pub tag: i32,
+    /// The sender's data encoding (`PvmDataDefault` 0, `PvmDataRaw` 1).
+    pub encoding: i32,
     /// The data.
     pub body: Vec<u8>,
 }
@@ -351,15 +358,58 @@ impl Pvm {
         &mut self,
         io: &mut Io<'_>,
         rank: Rank,
-        dst: i32,
+        (dst, tag): (i32, i32),
+        encoding: i32,
+        body: Vec<u8>,
+    ) -> Result<ReqId, PvmError> {
+        self.mcast(io, rank, &[dst], tag, encoding, body)
+    }
+
+    /// `pvm_mcast(tids, tag)` of `body` by `rank`: to each destination in turn; a request
+    /// completed when the last message has left the task.
+    pub fn mcast(
+        &mut self,
+        io: &mut Io<'_>,
+        rank: Rank,
+        dsts: &[i32],
         tag: i32,
+        encoding: i32,
         body: Vec<u8>,
     ) -> Result<ReqId, PvmError> {
         self.setup(io)?;
-        let dst_tid = Tid(dst as u32);
-        if self.rank_of(dst_tid).is_none() {
-            return Err(PvmError::NoTask(dst));
+        for &d in dsts {
+            if self.rank_of(Tid(d as u32)).is_none() {
+                return Err(PvmError::NoTask(d));
+            }
         }
+        let ids: Vec<u32> = dsts
+            .iter()
+            .map(|&d| self.new_message(io, rank, Tid(d as u32), (tag, encoding), body.clone()))
+            .collect();
+        let req = io.new_request(rank);
+        let task = &mut self.tasks[rank as usize];
+        let mut ids = ids.into_iter();
+        match ids.next() {
+            Some(first) => {
+                task.sending = Some((req, first, 0));
+                task.queued = ids.collect();
+                self.send_next_fragment(io, rank);
+            }
+            None => {
+                io.complete(req);
+            }
+        }
+        Ok(req)
+    }
+
+    fn new_message(
+        &mut self,
+        io: &mut Io<'_>,
+        rank: Rank,
+        dst_tid: Tid,
+        (tag, encoding): (i32, i32),
+        body: Vec<u8>,
+    ) -> u32 {
         self.next_msg += 1;
         let id = self.next_msg;
         let frags = fragments(body.len() as u64);
@@ -379,16 +429,14 @@ impl Pvm {
                 src,
                 dst: dst_tid,
                 tag,
+                encoding,
                 body,
                 frags,
                 arrived: 0,
                 sent: io.now(),
             },
         );
-        let req = io.new_request(rank);
-        self.tasks[rank as usize].sending = Some((req, id, 0));
-        self.send_next_fragment(io, rank);
-        Ok(req)
+        id
     }
 
     fn new_packet(&mut self, msg: u32, frag: usize, from_host: u32) -> u32 {
@@ -424,7 +472,13 @@ impl Pvm {
             return;
         };
         if frag >= m.frags.len() {
-            self.tasks[rank as usize].sending = None;
+            let task = &mut self.tasks[rank as usize];
+            if let Some(next) = task.queued.pop_front() {
+                task.sending = Some((req, next, 0));
+                self.send_next_fragment(io, rank);
+                return;
+            }
+            task.sending = None;
             let owner = io.complete(req);
             io.wake(owner);
             return;
@@ -767,6 +821,7 @@ impl Pvm {
         let a = Arrival {
             src: m.src,
             tag: m.tag,
+            encoding: m.encoding,
             body: m.body,
         };
         self.last.insert(rank, a.clone());
@@ -774,54 +829,86 @@ impl Pvm {
     }
 
     fn match_waiting(&mut self, io: &mut Io<'_>, rank: Rank) {
-        let Some((req, src, tag)) = self.tasks[rank as usize].waiting else {
+        let Some((req, src, tag, buf)) = self.tasks[rank as usize].waiting else {
             return;
         };
         if let Some(id) = self.take_match(rank, src, tag) {
             self.tasks[rank as usize].waiting = None;
             if let Some(a) = self.deliver(io, rank, id) {
-                io.set_data(req, a.body);
+                io.set_data(req, a.body.clone());
+                self.tasks[rank as usize].buffers.insert(buf, a);
             }
             let owner = io.complete(req);
             io.wake(owner);
         }
     }
 
-    /// `pvm_recv(src, tag)` by `rank` (−1: any): a request completed with the message's data.
+    /// `pvm_recv(src, tag)` by `rank` (−1: any) into buffer `buf`: a request completed with
+    /// the message's data.
     pub fn recv(
         &mut self,
         io: &mut Io<'_>,
         rank: Rank,
-        src: i32,
-        tag: i32,
+        (src, tag): (i32, i32),
+        buf: i32,
     ) -> Result<ReqId, PvmError> {
         self.setup(io)?;
+        if src != -1 && self.rank_of(Tid(src as u32)).is_none() {
+            return Err(PvmError::NoTask(src));
+        }
         let req = io.new_request(rank);
         if let Some(id) = self.take_match(rank, src, tag) {
             if let Some(a) = self.deliver(io, rank, id) {
-                io.set_data(req, a.body);
+                io.set_data(req, a.body.clone());
+                self.tasks[rank as usize].buffers.insert(buf, a);
             }
             io.complete(req);
         } else {
-            self.tasks[rank as usize].waiting = Some((req, src, tag));
+            self.tasks[rank as usize].waiting = Some((req, src, tag, buf));
         }
         Ok(req)
     }
 
-    /// `pvm_nrecv(src, tag)` by `rank`: the message if one has arrived, else `None`.
+    /// `pvm_nrecv(src, tag)` by `rank` into buffer `buf`: whether a message had arrived.
     pub fn nrecv(
         &mut self,
         io: &mut Io<'_>,
         rank: Rank,
-        src: i32,
-        tag: i32,
-    ) -> Result<Option<Arrival>, PvmError> {
+        (src, tag): (i32, i32),
+        buf: i32,
+    ) -> Result<bool, PvmError> {
         self.setup(io)?;
-        Ok(self
+        if src != -1 && self.rank_of(Tid(src as u32)).is_none() {
+            return Err(PvmError::NoTask(src));
+        }
+        let Some(a) = self
             .take_match(rank, src, tag)
-            .and_then(|id| self.deliver(io, rank, id)))
+            .and_then(|id| self.deliver(io, rank, id))
+        else {
+            return Ok(false);
+        };
+        self.tasks[rank as usize].buffers.insert(buf, a);
+        Ok(true)
     }
 
+    /// A received message of `rank`'s by buffer id.
+    pub fn buffer(&self, rank: Rank, buf: i32) -> Option<&Arrival> {
+        self.tasks.get(rank as usize)?.buffers.get(&buf)
+    }
+
+    /// Drops a received buffer (`pvm_freebuf`).
+    pub fn free_buffer(&mut self, rank: Rank, buf: i32) -> bool {
+        self.tasks
+            .get_mut(rank as usize)
+            .is_some_and(|t| t.buffers.remove(&buf).is_some())
+    }
+
+    /// `pvm_parent()`: rank 0's tid for every other rank (the copies it spawned), `None` for
+    /// rank 0 (started by hand).
+    pub fn parent(&mut self, io: &mut Io<'_>, rank: Rank) -> Result<Option<Tid>, PvmError> {
+        self.setup(io)?;
+        Ok((rank > 0).then(|| self.tids[0]))
+    }
     /// Rank `rank`'s tid, setting up at the first call.
     pub fn mytid(&mut self, io: &mut Io<'_>, rank: Rank) -> Result<Tid, PvmError> {
         self.setup(io)?;
@@ -862,7 +949,7 @@ impl Layer for Pvm {
 
     fn pending(&self, req: ReqId) -> Option<Pending> {
         self.tasks.iter().enumerate().find_map(|(r, t)| {
-            if let Some((q, src, tag)) = t.waiting {
+            if let Some((q, src, tag, _)) = t.waiting {
                 if q == req {
                     let from = if src == -1 {
                         "any task".to_string()

@@ -11,14 +11,33 @@ pub trait PvmOps {
     fn pvm_mytid(&mut self) -> Result<Tid, PvmError>;
     /// The tid of rank `rank`.
     fn pvm_tid_of(&mut self, rank: u32) -> Result<Tid, PvmError>;
-    /// `pvm_send(dst, tag)` of `body`: a request completed when the message has left.
-    fn pvm_send(&mut self, dst: i32, tag: i32, body: Vec<u8>) -> Result<ReqId, PvmError>;
-    /// `pvm_recv(src, tag)`: a request completed with the message's data.
-    fn pvm_recv(&mut self, src: i32, tag: i32) -> Result<ReqId, PvmError>;
-    /// `pvm_nrecv(src, tag)`: the message, if one has arrived.
-    fn pvm_nrecv(&mut self, src: i32, tag: i32) -> Result<Option<Arrival>, PvmError>;
-    /// What this rank's last `pvm_recv` took (source, tag, data).
-    fn pvm_last(&self) -> Option<Arrival>;
+    /// `pvm_send(dst, tag)` of `body` (packed with `encoding`): a request completed when the
+    /// message has left.
+    fn pvm_send(
+        &mut self,
+        dst: i32,
+        tag: i32,
+        encoding: i32,
+        body: Vec<u8>,
+    ) -> Result<ReqId, PvmError>;
+    /// `pvm_mcast(dsts, tag)`: to each in turn, one request.
+    fn pvm_mcast(
+        &mut self,
+        dsts: &[i32],
+        tag: i32,
+        encoding: i32,
+        body: Vec<u8>,
+    ) -> Result<ReqId, PvmError>;
+    /// `pvm_recv(src, tag)` into buffer `buf`: a request completed with the message's data.
+    fn pvm_recv(&mut self, src: i32, tag: i32, buf: i32) -> Result<ReqId, PvmError>;
+    /// `pvm_nrecv(src, tag)` into buffer `buf`: whether a message had arrived.
+    fn pvm_nrecv(&mut self, src: i32, tag: i32, buf: i32) -> Result<bool, PvmError>;
+    /// A received message by buffer id.
+    fn pvm_buffer(&self, buf: i32) -> Option<Arrival>;
+    /// Drops a received buffer.
+    fn pvm_free_buffer(&mut self, buf: i32) -> bool;
+    /// `pvm_parent()`.
+    fn pvm_parent(&mut self) -> Result<Option<Tid>, PvmError>;
 }
 
 impl PvmOps for RankCtx<'_> {
@@ -33,20 +52,45 @@ impl PvmOps for RankCtx<'_> {
         })
     }
 
-    fn pvm_send(&mut self, dst: i32, tag: i32, body: Vec<u8>) -> Result<ReqId, PvmError> {
-        self.call::<Pvm, _>(|l, io, rank| l.send(io, rank, dst, tag, body))
+    fn pvm_send(
+        &mut self,
+        dst: i32,
+        tag: i32,
+        encoding: i32,
+        body: Vec<u8>,
+    ) -> Result<ReqId, PvmError> {
+        self.call::<Pvm, _>(|l, io, rank| l.send(io, rank, (dst, tag), encoding, body))
     }
 
-    fn pvm_recv(&mut self, src: i32, tag: i32) -> Result<ReqId, PvmError> {
-        self.call::<Pvm, _>(|l, io, rank| l.recv(io, rank, src, tag))
+    fn pvm_mcast(
+        &mut self,
+        dsts: &[i32],
+        tag: i32,
+        encoding: i32,
+        body: Vec<u8>,
+    ) -> Result<ReqId, PvmError> {
+        self.call::<Pvm, _>(|l, io, rank| l.mcast(io, rank, dsts, tag, encoding, body))
     }
 
-    fn pvm_nrecv(&mut self, src: i32, tag: i32) -> Result<Option<Arrival>, PvmError> {
-        self.call::<Pvm, _>(|l, io, rank| l.nrecv(io, rank, src, tag))
+    fn pvm_recv(&mut self, src: i32, tag: i32, buf: i32) -> Result<ReqId, PvmError> {
+        self.call::<Pvm, _>(|l, io, rank| l.recv(io, rank, (src, tag), buf))
     }
 
-    fn pvm_last(&self) -> Option<Arrival> {
+    fn pvm_nrecv(&mut self, src: i32, tag: i32, buf: i32) -> Result<bool, PvmError> {
+        self.call::<Pvm, _>(|l, io, rank| l.nrecv(io, rank, (src, tag), buf))
+    }
+
+    fn pvm_buffer(&self, buf: i32) -> Option<Arrival> {
         let rank = self.rank();
-        self.layer::<Pvm>().and_then(|l| l.last(rank).cloned())
+        self.layer::<Pvm>()
+            .and_then(|l| l.buffer(rank, buf).cloned())
+    }
+
+    fn pvm_free_buffer(&mut self, buf: i32) -> bool {
+        self.call::<Pvm, _>(|l, _, rank| l.free_buffer(rank, buf))
+    }
+
+    fn pvm_parent(&mut self) -> Result<Option<Tid>, PvmError> {
+        self.call::<Pvm, _>(|l, io, rank| l.parent(io, rank))
     }
 }
