@@ -77,6 +77,15 @@ enum Command {
         /// a larger one completes only once its receive is posted (rendezvous). Default: Debian's MPICH's (measured).
         #[arg(long, default_value_t = rankscope_core::proto::p2p::DEFAULT_EAGER_LIMIT)]
         eager_limit: u64,
+        /// FOLON's message passing (paper 004): fcp (the default), fcp-plus (the buffer table
+        /// cached) or fcp2 (FCP II: static placement, compressed words).
+        #[arg(long, default_value = "fcp", value_parser = parse_fcp)]
+        fcp: rankscope_core::proto::fcp::Variant,
+        /// How PVM's messages travel (paper 004): udp (through both daemons, which talk over
+        /// UDP; the default), fcp (the daemons over FCP: the FOLON port) or direct (task to
+        /// task over FCP).
+        #[arg(long, default_value = "udp", value_parser = rankscope_core::proto::pvm::PvmConfig::parse)]
+        pvm_route: rankscope_core::proto::pvm::PvmConfig,
         /// Stop with an error after this many events.
         #[arg(long, default_value_t = 50_000_000)]
         max_events: u64,
@@ -239,6 +248,8 @@ fn main() -> ExitCode {
             engine,
             lock,
             eager_limit,
+            fcp,
+            pvm_route,
             network,
             json,
             args,
@@ -258,6 +269,8 @@ fn main() -> ExitCode {
             engine,
             lock,
             eager_limit,
+            fcp,
+            pvm: pvm_route,
             network: network.map(|c| c.0),
             json,
         }),
@@ -329,6 +342,11 @@ fn main() -> ExitCode {
 
 fn parse_engine(s: &str) -> Result<Matching, String> {
     s.parse()
+}
+
+fn parse_fcp(s: &str) -> Result<rankscope_core::proto::fcp::Variant, String> {
+    rankscope_core::proto::fcp::Variant::parse(s)
+        .ok_or_else(|| format!("unknown FCP design {s:?}: fcp, fcp-plus or fcp2 (FCP II)"))
 }
 
 fn parse_lock(s: &str) -> Result<LockScheme, String> {

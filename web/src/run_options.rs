@@ -6,7 +6,9 @@
 use rankscope_core::engine::Limits;
 use rankscope_core::lang::VmLimits;
 use rankscope_core::locks::LockScheme;
+use rankscope_core::proto::fcp::Variant;
 use rankscope_core::proto::p2p::{Matching, DEFAULT_EAGER_LIMIT};
+use rankscope_core::proto::pvm::PvmConfig;
 use rankscope_core::proto::SimConfig;
 use serde::{Deserialize, Serialize};
 
@@ -27,6 +29,8 @@ pub const CEILING: RunOptions = RunOptions {
     compare: None,
     lock: LockScheme::McsRw,
     eager_limit: 1 << 30,
+    fcp: Variant::Fcp,
+    pvm: PvmConfig::UDP,
 };
 
 /// The options of a run.
@@ -51,6 +55,47 @@ pub struct RunOptions {
     /// matched (links made before it existed use MPICH's, the default).
     #[serde(default = "default_eager_limit")]
     pub eager_limit: u64,
+    /// FOLON's FCP design (paper 004; links made before it existed use FCP).
+    #[serde(default, with = "variant_id")]
+    pub fcp: Variant,
+    /// How PVM's messages travel (paper 004; links made before it existed go through the
+    /// daemons over UDP).
+    #[serde(default = "default_pvm", with = "pvm_id")]
+    pub pvm: PvmConfig,
+}
+
+fn default_pvm() -> PvmConfig {
+    PvmConfig::UDP
+}
+
+/// FCP's design in a share link: its id (`fcp`, `fcp-plus`, `fcp2`).
+mod variant_id {
+    use rankscope_core::proto::fcp::Variant;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &Variant, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(v.id())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Variant, D::Error> {
+        let id = String::deserialize(d)?;
+        Ok(Variant::parse(&id).unwrap_or_default())
+    }
+}
+
+/// PVM's route in a share link: its id (`udp`, `fcp`, `direct`).
+mod pvm_id {
+    use rankscope_core::proto::pvm::PvmConfig;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &PvmConfig, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(v.id())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<PvmConfig, D::Error> {
+        let id = String::deserialize(d)?;
+        Ok(PvmConfig::parse(&id).unwrap_or(PvmConfig::UDP))
+    }
 }
 
 fn default_eager_limit() -> u64 {
@@ -66,6 +111,8 @@ impl Default for RunOptions {
             compare: None,
             lock: LockScheme::McsRw,
             eager_limit: DEFAULT_EAGER_LIMIT,
+            fcp: Variant::Fcp,
+            pvm: PvmConfig::UDP,
         }
     }
 }
@@ -80,6 +127,8 @@ impl RunOptions {
             compare: self.compare,
             lock: self.lock,
             eager_limit: self.eager_limit.min(CEILING.eager_limit),
+            fcp: self.fcp,
+            pvm: self.pvm,
         }
     }
 
@@ -112,6 +161,8 @@ impl RunOptions {
             matching: self.matching,
             lock_scheme: self.lock,
             eager_limit: self.eager_limit,
+            fcp: self.fcp,
+            pvm: self.pvm,
             words_per_rank: rankscope_core::lang::RMA_WORDS,
             ..SimConfig::default()
         }
@@ -131,8 +182,12 @@ mod tests {
             compare: None,
             lock: LockScheme::LiEtAl,
             eager_limit: u64::MAX,
+            fcp: Variant::FcpII,
+            pvm: PvmConfig::DIRECT,
         }
         .clamped();
+        assert_eq!(o.sim_config().fcp, Variant::FcpII);
+        assert_eq!(o.sim_config().pvm, PvmConfig::DIRECT);
         assert_eq!(o.lock, LockScheme::LiEtAl);
         assert_eq!(o.sim_config().lock_scheme, LockScheme::LiEtAl);
         assert_eq!(o.max_ops, 1);

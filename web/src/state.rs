@@ -730,6 +730,16 @@ impl State {
                     options.eager_limit = hint
                         .eager_limit
                         .unwrap_or(rankscope_core::proto::p2p::DEFAULT_EAGER_LIMIT);
+                    options.fcp = hint
+                        .fcp
+                        .as_deref()
+                        .and_then(rankscope_core::proto::fcp::Variant::parse)
+                        .unwrap_or_default();
+                    options.pvm = hint
+                        .pvm_route
+                        .as_deref()
+                        .and_then(|r| rankscope_core::proto::pvm::PvmConfig::parse(r).ok())
+                        .unwrap_or(rankscope_core::proto::pvm::PvmConfig::UDP);
                     self = self
                         .reduce(Action::SelectProfile(hint.profile))
                         .reduce(Action::SetRanks(hint.ranks))

@@ -43,6 +43,10 @@ pub struct RunOptions {
     pub lock: rankscope_core::locks::LockScheme,
     /// The eager engine's eager limit in bytes.
     pub eager_limit: u64,
+    /// FOLON's FCP design.
+    pub fcp: rankscope_core::proto::fcp::Variant,
+    /// PVM's route.
+    pub pvm: rankscope_core::proto::pvm::PvmConfig,
     /// You are the network: the rank chosen at each choice point (a C program's run only).
     pub network: Option<Vec<u32>>,
     /// Print a JSON summary instead of text.
@@ -69,6 +73,8 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
         matching: opts.engine,
         lock_scheme: opts.lock,
         eager_limit: opts.eager_limit,
+        fcp: opts.fcp,
+        pvm: opts.pvm,
         words_per_rank: match &opts.target {
             Target::Workload(kind, _) => kind.words_per_rank(),
             Target::File(..) => rankscope_core::lang::RMA_WORDS,

@@ -79,7 +79,13 @@ pub struct Constant {
 
 /// The reference, built from the checker's tables.
 pub fn reference() -> Reference {
-    let mut parts = vec![c_part(), rankscope_part(), mpi_part(), acp_part()];
+    let mut parts = vec![
+        c_part(),
+        rankscope_part(),
+        mpi_part(),
+        acp_part(),
+        pvm_part(),
+    ];
     let mut taken = BTreeSet::new();
     for part in &mut parts {
         for section in &mut part.sections {
@@ -165,7 +171,7 @@ fn macro_constant(line: &str) -> Constant {
 fn c_part() -> Part {
     let sections = HEADERS
         .iter()
-        .filter(|h| h.name != "mpi.h" && h.name != "acp.h")
+        .filter(|h| !matches!(h.name, "mpi.h" | "acp.h" | "pvm3.h"))
         .map(|h| {
             let mut entries = Vec::new();
             if h.name == "stdio.h" {
@@ -238,6 +244,8 @@ fn constant_value(c: &builtins::Constant) -> String {
 
 /// The library family of paper 001's ACP basic layer: its own part, not MPI's.
 const ACP_FAMILY: &str = "acp";
+/// The library family of paper 004's PVM 3: its own part too.
+const PVM_FAMILY: &str = "pvm";
 
 fn family_section(family: &super::mpi::functions::Family) -> Section {
     Section {
@@ -277,10 +285,38 @@ fn acp_part() -> Part {
     }
 }
 
+fn pvm_part() -> Part {
+    let mut sections: Vec<Section> = FAMILIES
+        .iter()
+        .filter(|f| f.id == PVM_FAMILY)
+        .map(family_section)
+        .collect();
+    let pvm_h = headers::header("pvm3.h").map_or(&[][..], |h| h.defines);
+    sections.push(Section {
+        id: "pvm-constants".to_string(),
+        title: "Constants".to_string(),
+        about: "`<pvm3.h>`'s encodings, spawn flag and error codes, with PVM 3's values."
+            .to_string(),
+        entries: Vec::new(),
+        constants: pvm_h.iter().map(|l| macro_constant(l)).collect(),
+    });
+    Part {
+        id: "pvm",
+        title: "PVM (paper 004)",
+        about: "Calls cost what their messages' hops cost: the task's socket writes to its \
+                pvmd, the daemons' UDP or FCP transfers and acknowledgements, the pvmd's writes \
+                to the task — each a record of the run. The route is the run's: through the \
+                daemons over UDP (PVM's own), over FCP (the FOLON port), or task to task over \
+                FCP."
+            .to_string(),
+        sections,
+    }
+}
+
 fn mpi_part() -> Part {
     let mut sections: Vec<Section> = FAMILIES
         .iter()
-        .filter(|f| f.id != ACP_FAMILY)
+        .filter(|f| f.id != ACP_FAMILY && f.id != PVM_FAMILY)
         .map(family_section)
         .collect();
     let mpi_h = headers::header("mpi.h").map_or(&[][..], |h| h.defines);

@@ -92,7 +92,7 @@ fn every_example_runs_twice_with_the_same_trace_hash() {
 #[test]
 fn every_error_example_fails_with_its_diagnostic() {
     let files = examples("errors");
-    assert_eq!(files.len(), 16, "{files:?}");
+    assert_eq!(files.len(), 18, "{files:?}");
     let limits = VmLimits {
         max_ops: 1_000_000,
         ..VmLimits::default()

@@ -150,6 +150,24 @@ pub fn controls(props: &ControlsProps) -> Html {
             }
         })
     };
+    let on_fcp = {
+        let (cb, options) = (props.on_options.clone(), props.options);
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            if let Some(fcp) = rankscope_core::proto::fcp::Variant::parse(&select.value()) {
+                cb.emit(RunOptions { fcp, ..options });
+            }
+        })
+    };
+    let on_pvm = {
+        let (cb, options) = (props.on_options.clone(), props.options);
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            if let Ok(pvm) = rankscope_core::proto::pvm::PvmConfig::parse(&select.value()) {
+                cb.emit(RunOptions { pvm, ..options });
+            }
+        })
+    };
     let on_args = {
         let cb = props.on_args.clone();
         Callback::from(move |e: Event| {
@@ -168,7 +186,9 @@ pub fn controls(props: &ControlsProps) -> Html {
         || props.options.matching != Matching::Eager
         || props.options.compare.is_some()
         || props.options.lock != LockScheme::McsRw
-        || props.options.eager_limit != rankscope_core::proto::p2p::DEFAULT_EAGER_LIMIT;
+        || props.options.eager_limit != rankscope_core::proto::p2p::DEFAULT_EAGER_LIMIT
+        || props.options.fcp != rankscope_core::proto::fcp::Variant::Fcp
+        || props.options.pvm != rankscope_core::proto::pvm::PvmConfig::UDP;
     html! {
         <section class="panel controls" aria-label="Run setup">
             <label class="field example-field">
@@ -248,6 +268,22 @@ pub fn controls(props: &ControlsProps) -> Html {
                             }) }
                         </select>
                     </label>
+                    <label class="field" title="FOLON's message passing (paper 004): FCP as built, FCP plus (the buffer table cached), or FCP II (static placement, compressed words)">
+                        <span>{ "FCP" }</span>
+                        <select onchange={on_fcp} data-testid="fcp-select">
+                            { for rankscope_core::proto::fcp::Variant::ALL.iter().map(|v| html! {
+                                <option value={v.id()} selected={*v == props.options.fcp}>{ v.name() }</option>
+                            }) }
+                        </select>
+                    </label>
+                    <label class="field" title="how PVM's messages travel (paper 004): through both daemons, which talk over UDP (PVM's way) or over FCP (the FOLON port), or task to task over FCP (the paper's future work)">
+                        <span>{ "PVM route" }</span>
+                        <select onchange={on_pvm} data-testid="pvm-select">
+                            { for rankscope_core::proto::pvm::PvmConfig::ALL.iter().map(|(id, c)| html! {
+                                <option value={*id} title={c.name()} selected={*c == props.options.pvm}>{ c.name() }</option>
+                            }) }
+                        </select>
+                    </label>
                     <label class="field check-field" title="where messages (eager sends, one-sided operations) from several ranks race to one rank, you choose which lands first">
                         <input type="checkbox" checked={props.network} onchange={on_network}
                             data-testid="network-toggle" />
@@ -262,7 +298,7 @@ pub fn controls(props: &ControlsProps) -> Html {
                     { limit("Operations per rank", "a rank that executes more bytecode operations is stopped as a runaway loop",
                         props.options.max_ops, CEILING.max_ops, "max-ops",
                         |o, n| RunOptions { max_ops: n, ..o }) }
-                    <p class="muted">{ "Eager sends the data at once (any machine). The other engines are paper 000's MPI-EMX protocols: receive requests go to the sender too (both sides) or not (receiver only), and the data moves by sync, get or buffered. \"Compare with\" runs the program under a second engine as well and draws its timeline below, on the same time axis. MPI_Win_lock picks among paper 003's lock algorithms: mcs-rw (the paper's global MCS readers/writer lock), fompi, test-and-set, or li (a lock per target; lock_all locks every rank). The eager limit: a standard send larger than it completes only once a receive matched it (MPICH's 8251 bytes by default; paper 002's Open MPI over TCP used 65536). \"You are the network\": where messages from several ranks race to one rank, you pick which lands first, to make a race show itself." }</p>
+                    <p class="muted">{ "Eager sends the data at once (any machine). The other engines are paper 000's MPI-EMX protocols: receive requests go to the sender too (both sides) or not (receiver only), and the data moves by sync, get or buffered. \"Compare with\" runs the program under a second engine as well and draws its timeline below, on the same time axis. MPI_Win_lock picks among paper 003's lock algorithms: mcs-rw (the paper's global MCS readers/writer lock), fompi, test-and-set, or li (a lock per target; lock_all locks every rank). The eager limit: a standard send larger than it completes only once a receive matched it (MPICH's 8251 bytes by default; paper 002's Open MPI over TCP used 65536). FCP and PVM route are paper 004's, for programs on folon: which FCP design carries messages over the VME bus, and whether PVM's messages go through both daemons (over UDP or FCP) or task to task. \"You are the network\": where messages from several ranks race to one rank, you pick which lands first, to make a race show itself." }</p>
                 </div>
             </details>
             if let Some(e) = &props.args_error {

@@ -232,6 +232,8 @@ pub enum ErrorKind {
     Internal(&'static str),
     /// An ACP call refused (the ACP layer's sentence, or the library's: not initialized…).
     Acp(String),
+    /// A PVM call refused (the PVM layer's sentence, or the library's: no send buffer…).
+    Pvm(String),
 }
 
 impl fmt::Display for ErrorKind {
@@ -383,7 +385,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::Rma(e) => write!(f, "{e}"),
             ErrorKind::Comm(e) => write!(f, "{e}"),
             ErrorKind::Engine(e) => write!(f, "{e}"),
-            ErrorKind::Acp(why) => f.write_str(why),
+            ErrorKind::Acp(why) | ErrorKind::Pvm(why) => f.write_str(why),
             ErrorKind::BsendOverflow { need, free, size } => write!(
                 f,
                 "the attached buffer is full: this message needs {need} bytes (its data plus MPI_BSEND_OVERHEAD) but only {free} of its {size} bytes are free (MPI_ERR_BUFFER)"

@@ -28,6 +28,7 @@
 //! | `transfer` | a checked point-to-point transfer: post, complete, truncation, type matching |
 //! | `note` | what a message says about its sending call (function, line, type signature, root) |
 //! | `requests` | the request-handle table (non-persistent and persistent requests) |
+//! | `pvm_buffers` | PVM's send buffer and received buffers' cursors: XDR and raw packing (paper 004) |
 //! | `pending` | a blocked call and how it finishes (Send/Recv, Wait*, a failed Test, collectives) |
 //! | `deadlock` | the library's sentences in a deadlock report: collectives some ranks never reach, ranks that all send first |
 //! | `collective` | internal tags, rounds of messages, the collective state machine |
@@ -71,6 +72,7 @@ mod one_sided;
 pub mod op;
 mod passive_lock;
 pub mod pending;
+mod pvm_buffers;
 mod reduce;
 mod reduce_scatter;
 mod requests;

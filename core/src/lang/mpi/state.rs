@@ -87,6 +87,8 @@ pub struct MpiState {
     phase: Phase,
     /// Where the rank is in ACP's life (`acp_init` … `acp_finalize`), apart from MPI's.
     pub(super) acp: Phase,
+    /// The task's PVM message buffers, once it called PVM.
+    pub(super) pvm: Option<Box<super::pvm_buffers::PvmBuffers>>,
     pub(super) requests: Requests,
     /// Requests freed by `MPI_Request_free` while active: finished in the background.
     pub(super) detached: Vec<(ReqId, Transfer)>,
@@ -510,12 +512,12 @@ mod tests {
     #[test]
     fn an_idle_library_is_small_and_owns_no_heap() {
         let s = MpiState::new();
-        // Fifteen words at most: the request table, the detached transfers, six lazily boxed
+        // Sixteen words at most: the request table, the detached transfers, seven lazily boxed
         // parts (blocked call, windows, Bsend buffer, communicators, derived datatypes,
-        // user-defined operations), the counters, the current call's origin (function and line,
-        // for diagnostics).
+        // user-defined operations, PVM's buffers), the counters, the current call's origin
+        // (function and line, for diagnostics).
         assert!(
-            std::mem::size_of::<MpiState>() <= 120,
+            std::mem::size_of::<MpiState>() <= 128,
             "{}",
             std::mem::size_of::<MpiState>()
         );

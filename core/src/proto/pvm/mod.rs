@@ -50,6 +50,34 @@ impl PvmConfig {
         direct: true,
     };
 
+    /// Every route, as the command line names them.
+    pub const ALL: [(&'static str, PvmConfig); 3] = [
+        ("udp", PvmConfig::UDP),
+        ("fcp", PvmConfig::FCP),
+        ("direct", PvmConfig::DIRECT),
+    ];
+
+    /// Its name on a command line (`udp`, `fcp`, `direct`).
+    pub fn id(self) -> &'static str {
+        PvmConfig::ALL
+            .iter()
+            .find(|(_, c)| *c == self)
+            .map_or("udp", |(id, _)| id)
+    }
+
+    /// From [`PvmConfig::id`]; the error lists the routes.
+    pub fn parse(s: &str) -> Result<PvmConfig, String> {
+        PvmConfig::ALL
+            .iter()
+            .find(|(id, _)| id.eq_ignore_ascii_case(s.trim()))
+            .map(|(_, c)| *c)
+            .ok_or_else(|| {
+                format!(
+                    "unknown PVM route {s:?}: udp (through the daemons over UDP), fcp (the daemons over FCP) or direct (task to task over FCP)"
+                )
+            })
+    }
+
     /// In words.
     pub fn name(self) -> &'static str {
         match (self.direct, self.daemons_over_fcp) {

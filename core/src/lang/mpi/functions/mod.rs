@@ -14,6 +14,7 @@
 //! | `groups` | groups: sizes, ranks, subsets, translation, comparison |
 //! | `topologies` | Cartesian topologies and `MPI_Dims_create` |
 //! | `acp` | paper 001's ACP basic layer: `acp_init`, registration, global addresses, `acp_copy`, atomics, `acp_complete` |
+//! | `pvm` | paper 004's PVM 3: `pvm_mytid`, `pvm_parent`, a static `pvm_spawn`, `pvm_initsend`, `pvm_pk*`/`pvm_upk*`, `pvm_send`, `pvm_mcast`, `pvm_recv`, `pvm_nrecv`, `pvm_bufinfo`, `pvm_exit` |
 
 mod acp;
 mod collectives;
@@ -25,6 +26,7 @@ mod groups;
 mod one_sided;
 mod params;
 mod point_to_point;
+mod pvm;
 mod topologies;
 
 use super::function::MpiFunction;
@@ -123,6 +125,17 @@ pub const FAMILIES: &[Family] = &[
                 `acp_init` starts it, independently of MPI.",
         functions: acp::FUNCTIONS,
     },
+    Family {
+        id: "pvm",
+        title: "PVM 3 (paper 004)",
+        about: "Message passing through PVM's daemons, as PVM 3 does it on FOLON: a task's \
+                message leaves in fragments for its host's pvmd, which sends each to the \
+                destination host's pvmd (over UDP on the Ethernet, or over FCP on the VME bus), \
+                which acknowledges it and writes it to the task — or, on the direct route, \
+                task to task over FCP. Include `pvm3.h`; tasks are the run's ranks, started \
+                together (`pvm_spawn` is static). Runs on `folon`.",
+        functions: pvm::FUNCTIONS,
+    },
 ];
 
 /// Every MPI function in index order.
@@ -145,10 +158,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn names_are_unique_and_mpi_or_acp() {
+    fn names_are_unique_and_mpi_acp_or_pvm() {
         for (i, f) in all().enumerate() {
             assert!(
-                f.name().starts_with("MPI_") || f.name().starts_with("acp_"),
+                f.name().starts_with("MPI_")
+                    || f.name().starts_with("acp_")
+                    || f.name().starts_with("pvm_"),
                 "{}",
                 f.name()
             );
