@@ -47,6 +47,8 @@
 //! | [`proto::locks`] | paper 003's lock algorithms (MCS readers/writer with reader preference, foMPI, test-and-set) as step machines over remote memory words, the lock schemes that map `MPI_Win_lock` onto them, and a seeded interleaving checker |
 //! | [`proto::acp`] | paper 001's ACP basic layer: global addresses, registration tables and their cache, command queues with in-order completion, communication threads, `acp_copy` on four paths (Fig. 5's remote-to-remote copy), atomics, the memory by component |
 //! | [`proto::fcp`] | paper 004's VCL and FCP (FCP, FCP plus, FCP II) on FOLON's VME bus: the dual-port memories' words, each design's layout, every load and store timed on the bus and counted |
+//! | [`proto::sockets`] | UDP and TCP through a host kernel and a shared Ethernet ([`machine::hw::ethernet`]): system calls, copies, per-packet kernel paths, frames on the wire |
+//! | [`proto::pvm`] | paper 004's PVM 3: tids, fragments with PVM's headers, a pvmd per host, routes through both daemons (over UDP or FCP) or task to task, `pvm_send`/`pvm_recv` |
 //! | [`proto::schedules`] | paper 002's schedules (plans, not a layer): patterns, the Ring schedule, the delay-inserting Algorithms 1–2 turn by turn, eq. 12's conflicts, the LogGP makespan, and Fig. 4 as a C program |
 //! | [`machine`] | machine profiles as data (`profiles/*.toml`) and the hardware models |
 //! | [`machine::profile`], [`machine::sections`], [`machine::cited`] | [`machine::Profile`], its hardware sections, and [`machine::Cited`] values with their source or assumption; line/column errors |
@@ -54,7 +56,7 @@
 //! | [`machine::builtin`] | the profiles shipped in `profiles/`, embedded at compile time |
 //! | [`machine::model`] | [`machine::Machine`]: a profile's hardware models composed for the engine |
 //! | [`machine::ops`], [`machine::note`] | one-sided operations and atomics; what the hardware did, as sentences |
-//! | [`machine::hw`] | one model per file: LogGP link, NIC engines, crossbar with drops, VME bus, torus, omega, EM-X CPU blocks, ACP comm thread |
+//! | [`machine::hw`] | one model per file: LogGP link, NIC engines, crossbar with drops, VME bus, shared Ethernet, torus, omega, EM-X CPU blocks, ACP comm thread |
 //! | [`trace`] | [`trace::Record`]s with explanations (layers' records packed, [`trace::packed`]), the stable hash, Chrome/Perfetto export |
 //! | [`trace::timeline`] | [`trace::timeline::Timeline`]: spans, message and one-sided arrows, marks; window queries and hit tests for the space-time view |
 //! | [`lang`] | the MPI C language: preprocessor, parser, checker, compiler, VM, the C library (checked heap, glibc's printf and rand), the MPI library (point-to-point, collectives, communicators, one-sided windows and locks), diagnostics |
