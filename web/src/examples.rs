@@ -28,6 +28,14 @@ pub const EXAMPLES: &[(&str, &str)] = &[
     ),
     ("mcs_lock.c", include_str!("../../examples/mcs_lock.c")),
     (
+        "pvm_master_worker.c",
+        include_str!("../../examples/pvm_master_worker.c"),
+    ),
+    (
+        "pvm_ping_pong.c",
+        include_str!("../../examples/pvm_ping_pong.c"),
+    ),
+    (
         "pingpong_naive.c",
         include_str!("../../examples/pingpong_naive.c"),
     ),
@@ -52,6 +60,14 @@ pub const EXAMPLES: &[(&str, &str)] = &[
     (
         "wildcard_server.c",
         include_str!("../../examples/wildcard_server.c"),
+    ),
+    (
+        "errors/pvm_no_task.c",
+        include_str!("../../examples/errors/pvm_no_task.c"),
+    ),
+    (
+        "errors/pvm_unpack_past_end.c",
+        include_str!("../../examples/errors/pvm_unpack_past_end.c"),
     ),
     (
         "errors/acp_past_end.c",

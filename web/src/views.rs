@@ -1,5 +1,5 @@
 //! The views beside the timeline, one shown at a time behind tabs: the protocol views (the
-//! matching queues, the lock, ACP; the next papers add theirs here), then the ranks with their
+//! matching queues, the lock, ACP, FOLON's bus), then the ranks with their
 //! console, the event log and the machine. The view that matters for a run is chosen by itself
 //! (the last protocol view in [`View::PROTOCOL`] the run uses) until the user picks a tab.
 
@@ -15,6 +15,8 @@ pub enum View {
     Lock,
     /// ACP's command queues, communication threads, tables and memory (paper 001).
     Acp,
+    /// FOLON's bus, dual-port memories, FCP's words and PVM's routes (paper 004).
+    Bus,
     /// Each rank's status and the console.
     Ranks,
     /// The explained event log.
@@ -25,7 +27,7 @@ pub enum View {
 
 impl View {
     /// The protocol views, least specific first: a run that uses a later one is shown it.
-    pub const PROTOCOL: &'static [View] = &[View::Queues, View::Lock, View::Acp];
+    pub const PROTOCOL: &'static [View] = &[View::Queues, View::Lock, View::Acp, View::Bus];
     /// The views every run has, after the protocol views.
     pub const GENERAL: &'static [View] = &[View::Ranks, View::Log, View::Machine];
 
@@ -35,6 +37,7 @@ impl View {
             View::Queues => "Matching queues",
             View::Lock => "Lock",
             View::Acp => "ACP",
+            View::Bus => "Bus",
             View::Ranks => "Ranks & console",
             View::Log => "Event log",
             View::Machine => "Machine",
@@ -47,6 +50,7 @@ impl View {
             View::Queues => "queues",
             View::Lock => "lock",
             View::Acp => "acp",
+            View::Bus => "bus",
             View::Ranks => "ranks",
             View::Log => "log",
             View::Machine => "machine",
@@ -70,6 +74,7 @@ impl View {
             (View::Queues, Some(run)) => run.history.sim().layer::<P2p>().is_some(),
             (View::Lock, Some(run)) => run.lock_ledger.first_use().is_some(),
             (View::Acp, Some(run)) => run.acp_ledger.first_use().is_some(),
+            (View::Bus, Some(run)) => crate::components::bus_view::used(run),
             (View::Ranks | View::Log, Some(_)) => true,
         }
     }

@@ -1,6 +1,7 @@
 //! One component per file; each renders core types handed to it as props.
 
 pub mod acp_view;
+pub mod bus_view;
 pub mod cells_table;
 pub mod chunked_work;
 pub mod compare_panel;

@@ -5,6 +5,7 @@
 use yew::prelude::*;
 
 use crate::components::acp_view::AcpPanel;
+use crate::components::bus_view::BusPanel;
 use crate::components::event_log::EventLog;
 use crate::components::lock_view::LockPanel;
 use crate::components::queue_view::QueueView;
@@ -58,6 +59,7 @@ pub fn view_tabs(props: &ViewTabsProps) -> Html {
             View::Acp => {
                 html! { <AcpPanel {session} {generation} focus_rank={props.focus_rank} /> }
             }
+            View::Bus => html! { <BusPanel {session} {generation} /> },
             View::Ranks => html! {
                 <section class="panel view-panel">
                     <RankList {session} {generation} focus_rank={props.focus_rank}

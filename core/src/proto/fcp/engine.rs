@@ -151,8 +151,32 @@ enum Planned {
 struct Running {
     access: Access,
     start: SimTime,
+    end: SimTime,
     waited: SimTime,
     across: bool,
+}
+
+/// An access in progress, as a view shows it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct InFlight {
+    /// Who (a record label).
+    pub by: u32,
+    /// Whose structure (a record label).
+    pub owner: u32,
+    /// Which word.
+    pub field: Field,
+    /// A test&set (the bus locked), not a plain load or store.
+    pub test_and_set: bool,
+    /// A store (or the data written), not a load.
+    pub store: bool,
+    /// Words moved.
+    pub words: u32,
+    /// In another PE's memory: it holds the bus.
+    pub across: bool,
+    /// When it started and ends.
+    pub start: SimTime,
+    /// When it ends.
+    pub end: SimTime,
 }
 
 #[derive(Clone, Debug)]
@@ -609,6 +633,7 @@ impl FcpEngine {
         op.current = Some(Running {
             access,
             start: now,
+            end,
             waited,
             across,
         });
@@ -1115,6 +1140,64 @@ impl FcpEngine {
             bytes,
             data,
         }
+    }
+
+    /// The accesses in progress (each call has at most one), oldest first.
+    pub fn in_flight(&self) -> Vec<InFlight> {
+        let mut v: Vec<InFlight> = self
+            .ops
+            .values()
+            .filter_map(|op| {
+                let r = op.current.as_ref()?;
+                let (test_and_set, store, words) = match &r.access.kind {
+                    Planned::TestAndSet => (true, true, 1),
+                    Planned::Store(_) | Planned::Release => (false, true, 1),
+                    Planned::Load | Planned::Poll => (false, false, 1),
+                    Planned::Data { store, bytes, .. } => (false, *store, bytes.div_ceil(4)),
+                };
+                Some(InFlight {
+                    by: self.label(op.rank),
+                    owner: self.label(r.access.owner),
+                    field: r.access.field,
+                    test_and_set,
+                    store,
+                    words,
+                    across: r.across,
+                    start: r.start,
+                    end: r.end,
+                })
+            })
+            .collect();
+        v.sort_by_key(|f| (f.start, f.end));
+        v
+    }
+
+    /// Process `proc`'s management area, word by word.
+    pub fn area(&self, proc: Rank) -> Vec<(Field, u32)> {
+        self.fields(proc, self.variant.layout().area)
+    }
+
+    /// Process `proc`'s buffer-table entry, word by word.
+    pub fn entry(&self, proc: Rank) -> Vec<(Field, u32)> {
+        self.fields(proc, self.variant.layout().entry)
+    }
+
+    /// Process `proc`'s VCL mailbox flag.
+    pub fn mailbox_flag(&self, proc: Rank) -> u32 {
+        self.placement
+            .as_ref()
+            .and_then(|p| p.of(proc))
+            .map_or(0, |place| self.memory.get(place.mailbox))
+    }
+
+    fn fields(&self, proc: Rank, layout: &[Field]) -> Vec<(Field, u32)> {
+        let Some(p) = self.placement.as_ref() else {
+            return Vec::new();
+        };
+        layout
+            .iter()
+            .filter_map(|f| p.field(proc, *f).map(|w| (*f, self.memory.get(w))))
+            .collect()
     }
 
     /// What the call started with `token` is doing, in words (deadlock reports), and the

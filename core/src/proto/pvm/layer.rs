@@ -241,6 +241,40 @@ impl Pvm {
         &self.fcp
     }
 
+    /// The socket engine (its packets).
+    pub fn sockets(&self) -> &SocketEngine {
+        &self.sockets
+    }
+
+    /// Whether a PVM call has set the tasks and daemons up.
+    pub fn is_set_up(&self) -> bool {
+        self.set_up
+    }
+
+    /// The hosts (PEs) with a pvmd.
+    pub fn hosts(&self) -> u32 {
+        self.hosts
+    }
+
+    /// Each pvmd's packets waiting for an acknowledgement, by host: (destination host, count).
+    pub fn held(&self, host: u32) -> Vec<(u32, usize)> {
+        self.daemons
+            .get(host as usize)
+            .map(|d| {
+                d.held
+                    .iter()
+                    .filter(|(_, q)| !q.is_empty())
+                    .map(|(to, q)| (*to, q.len()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Whether `host`'s pvmd is sending (its turn's work not finished).
+    pub fn daemon_busy(&self, host: u32) -> bool {
+        self.daemons.get(host as usize).is_some_and(|d| d.busy)
+    }
+
     fn uses_fcp(&self) -> bool {
         self.config.daemons_over_fcp || self.config.direct
     }
