@@ -253,3 +253,37 @@ test('"Copying memory without mailboxes" (paper 001): the ACP view shows Fig. 5,
     await close();
   }
 });
+
+test('"Where the microseconds go on a shared bus" (paper 004): the Bus view, the FCP II prediction judged, PVM\'s own route', async () => {
+  const { page, problems, close } = await loadApp(site, '/#lesson=folon-bus&step=2', desktop);
+  try {
+    await pane(page).waitFor();
+    await page.click('[data-testid="lang-en"]');
+    await page.waitForSelector('[data-testid="views"][data-current="bus"]');
+    // Step 2 stands where rank 0's first FCP send ends: the task-to-task route, FCP's words.
+    assert.match(await page.textContent('[data-testid="bus-view"] .panel-head'), /PVM task to task over FCP · FCP$/);
+    await page.fill('[data-testid="prediction-input"]', '4.2');
+    await page.click('[data-testid="prediction-submit"]');
+    await page.waitForSelector('[data-testid="prediction-feedback"][data-right="false"]');
+    assert.match(await page.textContent('[data-testid="prediction-answer"]'), /^129\.8 \(97\.35–162\.25\)$/);
+    await screenshot(page, 'lesson-folon-bus');
+    // Step 4: FCP II, whose areas are two words; the prediction answered right.
+    await page.click('[data-testid="next-step"]');
+    await page.click('[data-testid="next-step"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="lesson-pane"]').dataset.step === '4');
+    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 60000 });
+    assert.match(await page.textContent('[data-testid="bus-view"] .panel-head'), /· FCP II$/);
+    await page.fill('[data-testid="prediction-input"]', '90');
+    await page.click('[data-testid="prediction-submit"]');
+    await page.waitForSelector('[data-testid="prediction-feedback"][data-right="true"]');
+    // Step 5: PVM's own route over the daemons; the bus is idle.
+    await page.click('[data-testid="next-step"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="lesson-pane"]').dataset.step === '5');
+    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 60000 });
+    assert.match(await page.textContent('[data-testid="bus-view"] .panel-head'), /pvmd to pvmd over UDP/);
+    assert.match(await page.textContent('[data-testid="bus-status"]'), /carries nothing on this route/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});

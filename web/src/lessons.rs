@@ -44,6 +44,10 @@ pub const LESSONS: &[(&str, &str)] = &[
         "lessons/acp-copy.toml",
         include_str!("../../lessons/acp-copy.toml"),
     ),
+    (
+        "lessons/folon-bus.toml",
+        include_str!("../../lessons/folon-bus.toml"),
+    ),
 ];
 
 /// `(path, text)` of the programs the lessons name besides the examples.
@@ -99,6 +103,10 @@ pub const LESSON_FILES: &[(&str, &str)] = &[
     (
         "lessons/acp-copy/sync_is_not_complete_fixed.c",
         include_str!("../../lessons/acp-copy/sync_is_not_complete_fixed.c"),
+    ),
+    (
+        "lessons/folon-bus/ping_pong.c",
+        include_str!("../../lessons/folon-bus/ping_pong.c"),
     ),
     (
         "lessons/network/race.c",

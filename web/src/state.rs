@@ -323,6 +323,8 @@ impl State {
         self.options = RunOptions {
             matching: shown.engine,
             lock: shown.lock,
+            fcp: shown.fcp,
+            pvm: shown.pvm,
             compare: None,
             ..self.options
         };

@@ -72,6 +72,10 @@ pub struct ScenarioFile {
     pub engine: Option<Spanned<String>>,
     /// How `MPI_Win_lock` takes locks (`mcs-rw`, `fompi`, `test-and-set`, `li`).
     pub lock: Option<Spanned<String>>,
+    /// FOLON's FCP design (`fcp`, `fcp-plus`, `fcp2`).
+    pub fcp: Option<Spanned<String>>,
+    /// PVM's route (`udp`, `fcp`, `direct`).
+    pub pvm_route: Option<Spanned<String>>,
     /// `main`'s arguments after `argv[0]`.
     pub args: Option<Vec<String>>,
     /// The student is the network: the rank chosen at each choice point so far (`[]`: the

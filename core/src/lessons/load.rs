@@ -387,6 +387,32 @@ impl Loader<'_, '_> {
             },
             None => base.map_or(LockScheme::default(), |b| b.lock),
         };
+        let fcp = match &f.fcp {
+            Some(v) => match crate::proto::fcp::Variant::parse(v.get_ref()) {
+                Some(d) => d,
+                None => {
+                    self.error(
+                        Some(v.span()),
+                        format!(
+                            "unknown FCP design \"{}\"; the designs are fcp, fcp-plus and fcp2",
+                            v.get_ref()
+                        ),
+                    );
+                    return None;
+                }
+            },
+            None => base.map_or(crate::proto::fcp::Variant::Fcp, |b| b.fcp),
+        };
+        let pvm = match &f.pvm_route {
+            Some(r) => match crate::proto::pvm::PvmConfig::parse(r.get_ref()) {
+                Ok(c) => c,
+                Err(message) => {
+                    self.error(Some(r.span()), message);
+                    return None;
+                }
+            },
+            None => base.map_or(crate::proto::pvm::PvmConfig::UDP, |b| b.pvm),
+        };
         let args = match (&f.args, base) {
             (Some(a), _) => a.clone(),
             (None, Some(b)) => b.args.clone(),
@@ -402,6 +428,8 @@ impl Loader<'_, '_> {
             ranks,
             engine,
             lock,
+            fcp,
+            pvm,
             args,
             network,
         })

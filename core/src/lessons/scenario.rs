@@ -37,6 +37,10 @@ pub struct Scenario {
     pub engine: Matching,
     /// How `MPI_Win_lock` takes locks.
     pub lock: LockScheme,
+    /// FOLON's FCP design.
+    pub fcp: crate::proto::fcp::Variant,
+    /// PVM's route.
+    pub pvm: crate::proto::pvm::PvmConfig,
     /// `main`'s arguments after `argv[0]`.
     pub args: Vec<String>,
     /// The student is the network: the rank chosen at each choice point (past the end, the
@@ -55,6 +59,12 @@ impl fmt::Display for Scenario {
         )?;
         if self.lock != LockScheme::default() {
             write!(f, ", lock {}", self.lock)?;
+        }
+        if self.fcp != crate::proto::fcp::Variant::Fcp {
+            write!(f, ", {}", self.fcp)?;
+        }
+        if self.pvm != crate::proto::pvm::PvmConfig::UDP {
+            write!(f, ", PVM route {}", self.pvm.id())?;
         }
         if !self.args.is_empty() {
             write!(f, ", args {}", self.args.join(" "))?;
@@ -138,6 +148,8 @@ impl Scenario {
                 },
                 matching: self.engine,
                 lock_scheme: self.lock,
+                fcp: self.fcp,
+                pvm: self.pvm,
                 ..SimConfig::default()
             },
             limits: VmLimits::default(),

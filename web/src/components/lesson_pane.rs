@@ -38,6 +38,18 @@ fn language_name(code: &str) -> &str {
     }
 }
 
+/// A number as a reader wants it: at most three decimals, no trailing zeros (`97.35`, not
+/// `97.35000000000001`).
+fn short(x: f64) -> String {
+    let s = format!("{x:.3}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
 /// The pane.
 #[function_component(LessonPane)]
 pub fn lesson_pane(props: &LessonPaneProps) -> Html {
@@ -62,9 +74,9 @@ pub fn lesson_pane(props: &LessonPaneProps) -> Html {
                         .get(*index)
                         .map_or(String::new(), |c| open.say(&c.label).to_string()),
                     (Answer::Number { value, low, high }, _) if low < high => {
-                        format!("{value} ({low}–{high})")
+                        format!("{} ({}–{})", short(*value), short(*low), short(*high))
                     }
-                    (Answer::Number { value, .. }, _) => value.to_string(),
+                    (Answer::Number { value, .. }, _) => short(*value),
                     _ => String::new(),
                 };
                 html! {
