@@ -180,6 +180,8 @@ fn every_order_of_a_three_client_race_is_explored_once() {
         ranks: 4,
         engine: Default::default(),
         lock: Default::default(),
+        fcp: Default::default(),
+        pvm: Default::default(),
         args: Vec::new(),
         network: None,
     };
