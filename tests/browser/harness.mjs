@@ -243,3 +243,34 @@ export const partRows = (page, part) =>
       verdict: tr.dataset.verdict,
       shown: [...tr.cells].map((td) => td.textContent.trim()),
     })));
+
+/** A paper part's rows by label: the shown value, the paper's and the row's text. */
+export const cellRows = (page, part) =>
+  page.$$eval(`[data-testid="part-${part}"] tr[data-testid="cell"]`, (trs) =>
+    Object.fromEntries(trs.map((tr) => [tr.dataset.label, {
+      simulated: tr.dataset.simulated === '' ? null : Number(tr.dataset.simulated),
+      paper: tr.dataset.paper,
+      text: tr.textContent,
+    }])));
+
+/**
+ * Asserts that part `part` shows exactly `table`'s cells (the CLI's JSON), each value equal to
+ * the CLI's to 1e-9; returns the rows.
+ */
+export async function sameCells(page, part, table) {
+  const rows = await cellRows(page, part);
+  if (Object.keys(rows).length !== table.cells.length) {
+    throw new Error(`${part}: ${Object.keys(rows).length} rows shown, ${table.cells.length} in the CLI's table`);
+  }
+  for (const c of table.cells) {
+    const row = rows[c.label];
+    if (!row) throw new Error(`${part}: no row "${c.label}"`);
+    const what = `${part} ${c.label}`;
+    if (c.simulated === null) {
+      if (row.simulated !== null) throw new Error(`${what}: browser ${row.simulated}, CLI none`);
+    } else if (row.simulated == null || Math.abs(row.simulated - c.simulated) > 1e-9 * Math.abs(c.simulated)) {
+      throw new Error(`${what}: browser ${row.simulated}, CLI ${c.simulated}`);
+    }
+  }
+  return rows;
+}

@@ -8,40 +8,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expectedDir, loadApp, screenshotDir, useSite } from './harness.mjs';
+import { expectedDir, loadApp, sameCells as sameTable, screenshotDir, useSite } from './harness.mjs';
 
 const site = useSite(['/']);
 const desktop = { viewport: { width: 1280, height: 900 } };
 
 const status = (page, part) => page.getAttribute(`[data-testid="status-${part}"]`, 'data-status');
-
-const rowsOf = (page, part) =>
-  page.$$eval(`[data-testid="part-${part}"] tr[data-testid="cell"]`, (trs) =>
-    Object.fromEntries(trs.map((tr) => [tr.dataset.label, {
-      simulated: tr.dataset.simulated === '' ? null : Number(tr.dataset.simulated),
-      paper: tr.dataset.paper,
-      text: tr.textContent,
-    }])));
-
-function same(shown, cli, what) {
-  if (cli === null) {
-    assert.equal(shown, null, what);
-    return;
-  }
-  assert.ok(shown != null, `${what}: browser ${shown}, CLI ${cli}`);
-  assert.ok(Math.abs(shown - cli) <= 1e-9 * Math.abs(cli), `${what}: browser ${shown}, CLI ${cli}`);
-}
-
-async function sameTable(page, part, table) {
-  const rows = await rowsOf(page, part);
-  assert.equal(Object.keys(rows).length, table.cells.length, `${part}: ${Object.keys(rows)}`);
-  for (const c of table.cells) {
-    const row = rows[c.label];
-    assert.ok(row, `${part}: no row "${c.label}"`);
-    same(row.simulated, c.simulated, `${part} ${c.label}`);
-  }
-  return rows;
-}
 
 test('paper 001: Tables 2 and 3 and Figs. 7–10 computed in the page equal the CLI', async () => {
   const expected = JSON.parse(await readFile(join(expectedDir, 'paper001.json'), 'utf8'));

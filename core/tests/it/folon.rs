@@ -20,14 +20,17 @@ fn folon(sim: &Sim<Native>, rank: u32) -> &FolonTransfers {
 }
 use rankscope_core::SimTime;
 
+fn natives(ranks: u32, plan: Plan) -> Vec<Native> {
+    FolonTransfers::programs(ranks, plan)
+        .into_iter()
+        .map(|p| Native::Folon(Box::new(p)))
+        .collect()
+}
+
 fn run(ranks: u32, plan: Plan, config: SimConfig) -> Sim<Native> {
     let profile = builtin_profile("folon").expect("folon is built in");
     let machine = Machine::new(&profile, ranks).unwrap();
-    let programs = FolonTransfers::programs(ranks, plan)
-        .into_iter()
-        .map(|p| Native::Folon(Box::new(p)))
-        .collect();
-    let mut sim = Sim::new(machine, programs, config);
+    let mut sim = Sim::new(machine, natives(ranks, plan), config);
     sim.run().unwrap_or_else(|e| panic!("{e}"));
     sim
 }
@@ -245,11 +248,7 @@ fn fcp_off_folon_and_oversized_messages_are_refused_in_words() {
         bytes: 4,
         reps: 1,
     };
-    let programs = FolonTransfers::programs(2, plan)
-        .into_iter()
-        .map(|p| Native::Folon(Box::new(p)))
-        .collect();
-    let e = Sim::new(machine, programs, SimConfig::default())
+    let e = Sim::new(machine, natives(2, plan), SimConfig::default())
         .run()
         .unwrap_err()
         .to_string();
@@ -260,11 +259,7 @@ fn fcp_off_folon_and_oversized_messages_are_refused_in_words() {
         bytes: 20_000,
         ..plan
     };
-    let programs = FolonTransfers::programs(2, plan)
-        .into_iter()
-        .map(|p| Native::Folon(Box::new(p)))
-        .collect();
-    let e = Sim::new(machine, programs, SimConfig::default())
+    let e = Sim::new(machine, natives(2, plan), SimConfig::default())
         .run()
         .unwrap_err()
         .to_string();

@@ -54,6 +54,18 @@ impl Fcp {
         self.engine.setup(io, &procs)
     }
 
+    /// Sets up, makes `rank`'s request and starts the engine's call with it as the token.
+    fn with_request(
+        &mut self,
+        io: &mut Io<'_>,
+        rank: Rank,
+        start: impl FnOnce(&mut FcpEngine, &mut Io<'_>, (Rank, u64)) -> Result<(), FcpError>,
+    ) -> Result<ReqId, FcpError> {
+        self.setup(io)?;
+        let req = io.new_request(rank);
+        start(&mut self.engine, io, (rank, u64::from(req.0))).map(|()| req)
+    }
+
     /// `FCP_send(dst, data)` by `rank`: a request completed when the message is in `dst`'s
     /// buffer.
     pub fn send(
@@ -64,11 +76,7 @@ impl Fcp {
         bytes: u64,
         data: Option<Vec<u8>>,
     ) -> Result<ReqId, FcpError> {
-        self.setup(io)?;
-        let req = io.new_request(rank);
-        self.engine
-            .send(io, (rank, u64::from(req.0)), dst, bytes, data)
-            .map(|()| req)
+        self.with_request(io, rank, |e, io, who| e.send(io, who, dst, bytes, data))
     }
 
     /// `FCP_recv` by `rank`: a request completed with the next message's data (if
@@ -79,10 +87,10 @@ impl Fcp {
         rank: Rank,
         want_data: bool,
     ) -> Result<ReqId, FcpError> {
-        self.setup(io)?;
-        let req = io.new_request(rank);
-        self.engine.recv(io, (rank, u64::from(req.0)), want_data);
-        Ok(req)
+        self.with_request(io, rank, |e, io, who| {
+            e.recv(io, who, want_data);
+            Ok(())
+        })
     }
 
     /// VCL: `bytes` stored into `dst`'s mailbox, then its flag.
@@ -94,11 +102,7 @@ impl Fcp {
         bytes: u64,
         data: Option<Vec<u8>>,
     ) -> Result<ReqId, FcpError> {
-        self.setup(io)?;
-        let req = io.new_request(rank);
-        self.engine
-            .vcl_send(io, (rank, u64::from(req.0)), dst, bytes, data)
-            .map(|()| req)
+        self.with_request(io, rank, |e, io, who| e.vcl_send(io, who, dst, bytes, data))
     }
 
     /// VCL: spin on the mailbox's flag, then read `bytes` of it.
@@ -109,11 +113,7 @@ impl Fcp {
         bytes: u64,
         want_data: bool,
     ) -> Result<ReqId, FcpError> {
-        self.setup(io)?;
-        let req = io.new_request(rank);
-        self.engine
-            .vcl_recv(io, (rank, u64::from(req.0)), bytes, want_data)
-            .map(|()| req)
+        self.with_request(io, rank, |e, io, who| e.vcl_recv(io, who, bytes, want_data))
     }
 }
 

@@ -108,6 +108,39 @@ fn c_string(mem: &Memory, mut at: Addr) -> Result<Vec<u8>, ErrorKind> {
     }
 }
 
+type Read<T> = fn(&Memory, Addr) -> Result<T, crate::lang::memory::MemError>;
+type Write<T> = fn(&mut Memory, Addr, T) -> Result<(), crate::lang::memory::MemError>;
+type Unpack<T> = fn(&mut PvmBuffers, i32, (&[u8], i32), usize) -> Result<Vec<T>, String>;
+
+/// `pvm_pk*(p, nitem, stride)`: the items read from the program's memory, packed by `pack`.
+fn pack_items<T>(
+    s: &mut MpiState,
+    a: &crate::lang::mpi::function::Args<'_>,
+    mem: &Memory,
+    (size, read): (i64, Read<T>),
+    pack: fn(&mut PvmBuffers, &[T]) -> Result<(), String>,
+) -> Result<Started, ErrorKind> {
+    let v = items((a.addr(0), a.int(1), a.int(2)), size, mem, read)?;
+    pack(bufs(s)?, &v).map_err(pvm_err)?;
+    int(0)
+}
+
+/// `pvm_upk*(p, nitem, stride)`: the items unpacked from the active receive buffer by
+/// `unpack`, written into the program's memory.
+fn unpack_items<T: Copy>(
+    (s, ctx): (&mut MpiState, &RankCtx<'_>),
+    a: &crate::lang::mpi::function::Args<'_>,
+    mem: &mut Memory,
+    (size, write): (i64, Write<T>),
+    unpack: Unpack<T>,
+) -> Result<Started, ErrorKind> {
+    check_counts(a.int(1), a.int(2))?;
+    let (buf, body, enc) = active(s, ctx)?;
+    let v = unpack(bufs(s)?, buf, (&body, enc), a.int(1) as usize).map_err(pvm_err)?;
+    store((a.addr(0), a.int(2)), size, &v, mem, write)?;
+    int(0)
+}
+
 /// The active receive buffer's data and encoding.
 fn active(s: &mut MpiState, ctx: &RankCtx<'_>) -> Result<(i32, Vec<u8>, i32), ErrorKind> {
     let buf = bufs(s)?.active.ok_or_else(|| {
@@ -206,33 +239,21 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         "pvm_pkint",
         "Packs `nitem` ints, `stride` apart, into the send buffer (XDR: 4 bytes each, big-endian).",
         &[p("ip", INTP), p("nitem", K::Int), p("stride", K::Int)],
-        |s, a, mem, _| {
-            let v = items((a.addr(0), a.int(1), a.int(2)), 4, mem, |m, at| m.read_i32(at))?;
-            bufs(s)?.pack_ints(&v).map_err(pvm_err)?;
-            int(0)
-        },
+        |s, a, mem, _| pack_items(s, &a, mem, (4, Memory::read_i32), PvmBuffers::pack_ints),
     )
     .anytime(),
     MpiFunction::new(
         "pvm_pkdouble",
         "Packs `nitem` doubles, `stride` apart, into the send buffer (XDR: 8 bytes each, big-endian).",
         &[p("dp", DOUBLEP), p("nitem", K::Int), p("stride", K::Int)],
-        |s, a, mem, _| {
-            let v = items((a.addr(0), a.int(1), a.int(2)), 8, mem, |m, at| m.read_f64(at))?;
-            bufs(s)?.pack_doubles(&v).map_err(pvm_err)?;
-            int(0)
-        },
+        |s, a, mem, _| pack_items(s, &a, mem, (8, Memory::read_f64), PvmBuffers::pack_doubles),
     )
     .anytime(),
     MpiFunction::new(
         "pvm_pkbyte",
         "Packs `nitem` bytes, `stride` apart, into the send buffer (XDR pads each call's bytes to 4).",
         &[p("cp", K::Buffer), p("nitem", K::Int), p("stride", K::Int)],
-        |s, a, mem, _| {
-            let v = items((a.addr(0), a.int(1), a.int(2)), 1, mem, |m, at| m.read_u8(at))?;
-            bufs(s)?.pack_bytes(&v).map_err(pvm_err)?;
-            int(0)
-        },
+        |s, a, mem, _| pack_items(s, &a, mem, (1, Memory::read_u8), PvmBuffers::pack_bytes),
     )
     .anytime(),
     MpiFunction::new(
@@ -377,13 +398,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         "Unpacks `nitem` ints, `stride` apart, from the active receive buffer.",
         &[p("ip", INTP), p("nitem", K::Int), p("stride", K::Int)],
         |s, a, mem, ctx| {
-            check_counts(a.int(1), a.int(2))?;
-            let (buf, body, enc) = active(s, ctx)?;
-            let v = bufs(s)?
-                .unpack_ints(buf, (&body, enc), a.int(1) as usize)
-                .map_err(pvm_err)?;
-            store((a.addr(0), a.int(2)), 4, &v, mem, |m, at, x| m.write_i32(at, x))?;
-            int(0)
+            unpack_items((s, ctx), &a, mem, (4, Memory::write_i32), PvmBuffers::unpack_ints)
         },
     )
     .anytime(),
@@ -392,13 +407,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         "Unpacks `nitem` doubles, `stride` apart, from the active receive buffer.",
         &[p("dp", DOUBLEP), p("nitem", K::Int), p("stride", K::Int)],
         |s, a, mem, ctx| {
-            check_counts(a.int(1), a.int(2))?;
-            let (buf, body, enc) = active(s, ctx)?;
-            let v = bufs(s)?
-                .unpack_doubles(buf, (&body, enc), a.int(1) as usize)
-                .map_err(pvm_err)?;
-            store((a.addr(0), a.int(2)), 8, &v, mem, |m, at, x| m.write_f64(at, x))?;
-            int(0)
+            unpack_items((s, ctx), &a, mem, (8, Memory::write_f64), PvmBuffers::unpack_doubles)
         },
     )
     .anytime(),
@@ -407,13 +416,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         "Unpacks `nitem` bytes, `stride` apart, from the active receive buffer.",
         &[p("cp", K::Buffer), p("nitem", K::Int), p("stride", K::Int)],
         |s, a, mem, ctx| {
-            check_counts(a.int(1), a.int(2))?;
-            let (buf, body, enc) = active(s, ctx)?;
-            let v = bufs(s)?
-                .unpack_bytes(buf, (&body, enc), a.int(1) as usize)
-                .map_err(pvm_err)?;
-            store((a.addr(0), a.int(2)), 1, &v, mem, |m, at, x| m.write_u8(at, x))?;
-            int(0)
+            unpack_items((s, ctx), &a, mem, (1, Memory::write_u8), PvmBuffers::unpack_bytes)
         },
     )
     .anytime(),
