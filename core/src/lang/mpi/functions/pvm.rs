@@ -239,21 +239,21 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         "pvm_pkint",
         "Packs `nitem` ints, `stride` apart, into the send buffer (XDR: 4 bytes each, big-endian).",
         &[p("ip", INTP), p("nitem", K::Int), p("stride", K::Int)],
-        |s, a, mem, _| pack_items(s, &a, mem, (4, Memory::read_i32), PvmBuffers::pack_ints),
+        |s, a, mem, _| pack_items(s, a, mem, (4, Memory::read_i32), PvmBuffers::pack_ints),
     )
     .anytime(),
     MpiFunction::new(
         "pvm_pkdouble",
         "Packs `nitem` doubles, `stride` apart, into the send buffer (XDR: 8 bytes each, big-endian).",
         &[p("dp", DOUBLEP), p("nitem", K::Int), p("stride", K::Int)],
-        |s, a, mem, _| pack_items(s, &a, mem, (8, Memory::read_f64), PvmBuffers::pack_doubles),
+        |s, a, mem, _| pack_items(s, a, mem, (8, Memory::read_f64), PvmBuffers::pack_doubles),
     )
     .anytime(),
     MpiFunction::new(
         "pvm_pkbyte",
         "Packs `nitem` bytes, `stride` apart, into the send buffer (XDR pads each call's bytes to 4).",
         &[p("cp", K::Buffer), p("nitem", K::Int), p("stride", K::Int)],
-        |s, a, mem, _| pack_items(s, &a, mem, (1, Memory::read_u8), PvmBuffers::pack_bytes),
+        |s, a, mem, _| pack_items(s, a, mem, (1, Memory::read_u8), PvmBuffers::pack_bytes),
     )
     .anytime(),
     MpiFunction::new(
@@ -398,7 +398,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         "Unpacks `nitem` ints, `stride` apart, from the active receive buffer.",
         &[p("ip", INTP), p("nitem", K::Int), p("stride", K::Int)],
         |s, a, mem, ctx| {
-            unpack_items((s, ctx), &a, mem, (4, Memory::write_i32), PvmBuffers::unpack_ints)
+            unpack_items((s, ctx), a, mem, (4, Memory::write_i32), PvmBuffers::unpack_ints)
         },
     )
     .anytime(),
@@ -407,7 +407,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         "Unpacks `nitem` doubles, `stride` apart, from the active receive buffer.",
         &[p("dp", DOUBLEP), p("nitem", K::Int), p("stride", K::Int)],
         |s, a, mem, ctx| {
-            unpack_items((s, ctx), &a, mem, (8, Memory::write_f64), PvmBuffers::unpack_doubles)
+            unpack_items((s, ctx), a, mem, (8, Memory::write_f64), PvmBuffers::unpack_doubles)
         },
     )
     .anytime(),
@@ -416,7 +416,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         "Unpacks `nitem` bytes, `stride` apart, from the active receive buffer.",
         &[p("cp", K::Buffer), p("nitem", K::Int), p("stride", K::Int)],
         |s, a, mem, ctx| {
-            unpack_items((s, ctx), &a, mem, (1, Memory::write_u8), PvmBuffers::unpack_bytes)
+            unpack_items((s, ctx), a, mem, (1, Memory::write_u8), PvmBuffers::unpack_bytes)
         },
     )
     .anytime(),
