@@ -280,8 +280,8 @@ test('an unknown #paper= id says so, links the papers there are, and shows no pa
     assert.equal(await page.locator('[data-testid="paper-check"]').getAttribute('data-unknown'), 'true');
     const links = await page.$$eval('[data-testid="unknown-paper"] a[data-testid^="switch-"]',
       (as) => as.map((a) => [a.dataset.testid, a.getAttribute('href'), a.getAttribute('aria-current')]));
-    assert.deepEqual(links, [['switch-000', '#paper=000', null], ['switch-001', '#paper=001', null], ['switch-002', '#paper=002', null], ['switch-003', '#paper=003', null]]);
-    for (const id of ['000', '001', '002', '003']) {
+    assert.deepEqual(links, [['switch-000', '#paper=000', null], ['switch-001', '#paper=001', null], ['switch-002', '#paper=002', null], ['switch-003', '#paper=003', null], ['switch-004', '#paper=004', null]]);
+    for (const id of ['000', '001', '002', '003', '004']) {
       assert.equal(await page.getAttribute(`[data-testid="nav-paper-${id}"]`, 'aria-current'), null);
     }
     await screenshot(page, 'paper-check-unknown-light');
