@@ -140,7 +140,7 @@ pub fn parts() -> Vec<Part> {
                  travels while the fragment goes on to the task).\n\n\
                  Shape that holds: over FCP the daemons' link carries 4096 bytes faster than \
                  UDP (the paper: 1.7 times; here less, because the model's UDP is faster than \
-                 the paper's: 0.87 against 0.60 MB/s, its kernel costs being assumptions), and \
+                 the paper's — see its throughput row; its kernel costs are assumptions), and \
                  the direct route removes most of the latency: four socket hops \
                  and an acknowledgement become one FCP transfer. Misses: PVM over UDP comes \
                  out near the paper's 580 µs, but PVM over FCP comes out faster than over UDP \
