@@ -131,16 +131,6 @@ impl Placement {
         };
         Some(base.plus(i))
     }
-
-    /// How many processes are placed.
-    pub fn len(&self) -> u32 {
-        self.places.len() as u32
-    }
-
-    /// Whether none is.
-    pub fn is_empty(&self) -> bool {
-        self.places.is_empty()
-    }
 }
 
 /// The words' values (sparse: a word never written reads 0).

@@ -317,22 +317,6 @@ impl FcpEngine {
         self.variant
     }
 
-    /// Where every process's structures are, once a call set them up.
-    pub fn placement(&self) -> Option<&Placement> {
-        self.placement.as_ref()
-    }
-
-    /// The dual-port memories' words.
-    pub fn memory(&self) -> &DualPort {
-        &self.memory
-    }
-
-    /// Who holds `rank`'s buffer lock, if it is held and an access in progress says so.
-    pub fn lock_holder(&self, owner: Rank) -> Option<Rank> {
-        let lock = self.placement.as_ref()?.field(owner, Field::Lock)?;
-        (self.memory.get(lock) != 0).then(|| self.memory.get(lock) - 1)
-    }
-
     /// FCP transfers finished on `side`: how many, and their loads and stores in all.
     pub fn totals(&self, side: Side) -> (u64, u64, u64) {
         self.totals.get(&side).copied().unwrap_or((0, 0, 0))
@@ -341,11 +325,6 @@ impl FcpEngine {
     /// Time the accesses took, by what they were for (every call of the run).
     pub fn spent(&self, cost: Cost) -> SimTime {
         self.spent.get(&cost).copied().unwrap_or(SimTime::ZERO)
-    }
-
-    /// The ranks spinning for a message.
-    pub fn spinning(&self) -> impl Iterator<Item = Rank> + '_ {
-        self.spinning.keys().copied()
     }
 
     /// Places the processes — process `i` on PE `procs[i].0`, its records labelled
@@ -959,28 +938,11 @@ impl FcpEngine {
                         },
                     });
                 }
-                match v {
-                    Variant::FcpII => {
-                        let w = (write + need) & 0xffff;
-                        plan.push_back(self.access(
-                            dst,
-                            Field::Offsets,
-                            Planned::Store(w | read << 16),
-                        ));
-                    }
-                    _ => {
-                        for (f, value) in [
-                            (Field::Owner, dst + 1),
-                            (Field::Group, GROUP),
-                            (Field::Capacity, RING_BYTES),
-                            (Field::WriteOffset, write.wrapping_add(need)),
-                            (Field::ReadOffset, read),
-                            (Field::Messages, messages.wrapping_add(1)),
-                        ] {
-                            plan.push_back(self.access(dst, f, Planned::Store(value)));
-                        }
-                    }
-                }
+                self.write_back(
+                    &mut plan,
+                    dst,
+                    (write.wrapping_add(need), read, messages.wrapping_add(1)),
+                );
                 plan.push_back(self.access(dst, Field::Lock, Planned::Release));
             }
             Call::Recv { got, .. } => {
@@ -1062,34 +1024,38 @@ impl FcpEngine {
                     });
                 }
                 let need = header.len() as u32 + len.div_ceil(4);
-                match v {
-                    Variant::FcpII => {
-                        let r = (read + need) & 0xffff;
-                        plan.push_back(self.access(
-                            me,
-                            Field::Offsets,
-                            Planned::Store(write | r << 16),
-                        ));
-                    }
-                    _ => {
-                        for (f, value) in [
-                            (Field::Owner, me + 1),
-                            (Field::Group, GROUP),
-                            (Field::Capacity, RING_BYTES),
-                            (Field::WriteOffset, write),
-                            (Field::ReadOffset, read.wrapping_add(need)),
-                            (Field::Messages, messages),
-                        ] {
-                            plan.push_back(self.access(me, f, Planned::Store(value)));
-                        }
-                    }
-                }
+                self.write_back(&mut plan, me, (write, read.wrapping_add(need), messages));
                 plan.push_back(self.access(me, Field::Lock, Planned::Release));
                 *got = Some((src, len, Vec::new()));
             }
             Call::VclSend { .. } | Call::VclRecv { .. } => {}
         }
         Ok(plan)
+    }
+
+    /// `owner`'s management area written back with these offsets and count: FCP II's one
+    /// word of both offsets (16 bits each), or FCP's six words after the lock.
+    fn write_back(
+        &self,
+        plan: &mut VecDeque<Access>,
+        owner: Rank,
+        (write, read, messages): (u32, u32, u32),
+    ) {
+        if self.variant == Variant::FcpII {
+            let offsets = (write & 0xffff) | (read & 0xffff) << 16;
+            plan.push_back(self.access(owner, Field::Offsets, Planned::Store(offsets)));
+            return;
+        }
+        for (f, value) in [
+            (Field::Owner, owner + 1),
+            (Field::Group, GROUP),
+            (Field::Capacity, RING_BYTES),
+            (Field::WriteOffset, write),
+            (Field::ReadOffset, read),
+            (Field::Messages, messages),
+        ] {
+            plan.push_back(self.access(owner, f, Planned::Store(value)));
+        }
     }
 
     fn finish(&mut self, io: &mut Io<'_>, op: Op) -> Done {
@@ -1180,14 +1146,6 @@ impl FcpEngine {
     /// Process `proc`'s buffer-table entry, word by word.
     pub fn entry(&self, proc: Rank) -> Vec<(Field, u32)> {
         self.fields(proc, self.variant.layout().entry)
-    }
-
-    /// Process `proc`'s VCL mailbox flag.
-    pub fn mailbox_flag(&self, proc: Rank) -> u32 {
-        self.placement
-            .as_ref()
-            .and_then(|p| p.of(proc))
-            .map_or(0, |place| self.memory.get(place.mailbox))
     }
 
     fn fields(&self, proc: Rank, layout: &[Field]) -> Vec<(Field, u32)> {

@@ -180,7 +180,8 @@ impl FcpRecord {
     }
 }
 
-fn is_rank(label: u32) -> bool {
+/// Whether a process label is a rank's (not a daemon's).
+pub fn is_rank(label: u32) -> bool {
     label & super::engine::DAEMON == 0
 }
 
@@ -400,17 +401,24 @@ impl LayerRecord for FcpRecord {
                     AccessKind::Release => format!(
                         "{me} releases the lock of {whose} receive-buffer area {path} ({took})"
                     ),
-                    AccessKind::Poll => format!(
-                        "{me} polls {word} ({shown}) without the lock {path} ({took})"
-                    ),
-                    AccessKind::DataStore => format!(
-                        "{me} writes {value} bytes ({words} {plural}) of data into {whose} {} {path} ({took})",
-                        if field == Field::MailboxData { "VCL mailbox" } else { "receive buffer" }
-                    ),
-                    AccessKind::DataLoad => format!(
-                        "{me} reads {value} bytes ({words} {plural}) of data from {whose} {} {path} ({took})",
-                        if field == Field::MailboxData { "VCL mailbox" } else { "receive buffer" }
-                    ),
+                    AccessKind::Poll => {
+                        format!("{me} polls {word} ({shown}) without the lock {path} ({took})")
+                    }
+                    AccessKind::DataStore | AccessKind::DataLoad => {
+                        let place = if field == Field::MailboxData {
+                            "VCL mailbox"
+                        } else {
+                            "receive buffer"
+                        };
+                        let (verb, to) = if kind == AccessKind::DataStore {
+                            ("writes", "into")
+                        } else {
+                            ("reads", "from")
+                        };
+                        format!(
+                            "{me} {verb} {value} bytes ({words} {plural}) of data {to} {whose} {place} {path} ({took})"
+                        )
+                    }
                 }
             }
             FcpRecord::Transfer {

@@ -196,8 +196,6 @@ pub struct Pvm {
     /// When each packet's current hop started, and which hop.
     hops: BTreeMap<u32, (Leg, SimTime)>,
     spent: BTreeMap<Leg, SimTime>,
-    /// What each rank's last `pvm_recv` took.
-    last: BTreeMap<Rank, Arrival>,
 }
 
 impl Pvm {
@@ -231,19 +229,9 @@ impl Pvm {
         self.spent.get(&leg).copied().unwrap_or(SimTime::ZERO)
     }
 
-    /// What `rank`'s last `pvm_recv` took.
-    pub fn last(&self, rank: Rank) -> Option<&Arrival> {
-        self.last.get(&rank)
-    }
-
     /// The FCP engine (its memories and records' placement).
     pub fn fcp(&self) -> &FcpEngine {
         &self.fcp
-    }
-
-    /// The socket engine (its packets).
-    pub fn sockets(&self) -> &SocketEngine {
-        &self.sockets
     }
 
     /// Whether a PVM call has set the tasks and daemons up.
@@ -268,11 +256,6 @@ impl Pvm {
                     .collect()
             })
             .unwrap_or_default()
-    }
-
-    /// Whether `host`'s pvmd is sending (its turn's work not finished).
-    pub fn daemon_busy(&self, host: u32) -> bool {
-        self.daemons.get(host as usize).is_some_and(|d| d.busy)
     }
 
     fn uses_fcp(&self) -> bool {
@@ -687,7 +670,7 @@ impl Pvm {
     /// A pvmd sends `packet` to `to`'s pvmd, or holds it until the last one is acknowledged.
     fn net_send(&mut self, io: &mut Io<'_>, host: u32, to: u32, packet: u32) {
         let d = &mut self.daemons[host as usize];
-        if d.outstanding.get(&to).copied().unwrap_or(false) || d.busy {
+        if d.outstanding.get(&to).copied().unwrap_or(false) {
             if let Some(p) = self.packets.get(&packet) {
                 io.record(PvmRecord::Held {
                     pvmd: Self::label_of_host(host),
@@ -765,29 +748,9 @@ impl Pvm {
         match u {
             Use::TaskSend { rank } => self.send_next_fragment(io, rank),
             Use::PvmdSend { host } => {
+                // Held packets go when their acknowledgement is processed (`turn`).
                 self.daemons[host as usize].busy = false;
-                // A held packet to any host whose acknowledgement came meanwhile.
-                let ready: Vec<(u32, u32)> = self.daemons[host as usize]
-                    .held
-                    .iter()
-                    .filter(|(to, q)| {
-                        !q.is_empty()
-                            && !self.daemons[host as usize]
-                                .outstanding
-                                .get(to)
-                                .copied()
-                                .unwrap_or(false)
-                    })
-                    .map(|(to, q)| (*to, q[0]))
-                    .collect();
-                if let Some((to, packet)) = ready.first().copied() {
-                    if let Some(q) = self.daemons[host as usize].held.get_mut(&to) {
-                        q.pop_front();
-                    }
-                    self.net_send(io, host, to, packet);
-                } else {
-                    self.turn_soon(io, host);
-                }
+                self.turn_soon(io, host);
             }
             Use::PvmdRead { host, net } => {
                 if let Some(packet) = data.as_deref().and_then(Self::packet_of) {
@@ -858,7 +821,6 @@ impl Pvm {
             encoding: m.encoding,
             body: m.body,
         };
-        self.last.insert(rank, a.clone());
         Some(a)
     }
 

@@ -5,7 +5,7 @@
 
 use super::tid::Tid;
 use crate::engine::Rank;
-use crate::proto::fcp::records::who;
+use crate::proto::fcp::records::{is_rank, who};
 use crate::time::SimTime;
 use crate::trace::{Codec, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words};
 
@@ -280,7 +280,6 @@ impl LayerRecord for PvmRecord {
     }
 
     fn ranks(&self) -> Vec<Rank> {
-        let is_rank = |l: u32| l & crate::proto::fcp::DAEMON == 0;
         match *self {
             PvmRecord::Sent { rank, .. } | PvmRecord::Received { rank, .. } => vec![rank],
             PvmRecord::Hop { from, to, .. } => {

@@ -60,13 +60,7 @@ pub enum SocketRecord {
     },
 }
 
-fn who(label: u32) -> String {
-    crate::proto::fcp::records::who(label)
-}
-
-fn is_rank(label: u32) -> bool {
-    label & crate::proto::fcp::DAEMON == 0
-}
+use crate::proto::fcp::records::{is_rank, who};
 
 impl LayerRecord for SocketRecord {
     const CODECS: &'static [Codec] = &[Codec::of::<Self>(0), Codec::of::<Self>(1)];
