@@ -103,6 +103,7 @@ pub fn app() -> Html {
     {
         let state = state.clone();
         use_effect_with((), move |_| {
+            crate::loading::dismiss();
             let (hash, _) = location();
             if url::lesson_link(&hash).is_some() {
                 // A lesson link: the lesson sets the playground up (crate::lesson_links).
@@ -236,7 +237,7 @@ pub fn app() -> Html {
             diagnostics={state.diagnostics.clone()} source={state.source.clone()}
             run_error={state.run_error.clone()} playing={state.playing} speed={state.speed}
             on_run={on_run.clone()} {on_pause} {on_step} {on_back} {on_reset} {on_speed}
-            on_seek={on_seek.clone()} />
+            on_seek={on_seek.clone()} max_events={state.options.max_events} />
     };
     let network_bar = match &state.network {
         Some(choices) => {

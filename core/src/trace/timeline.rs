@@ -397,12 +397,32 @@ impl Timeline {
         t1: SimTime,
         tolerance_px: f64,
     ) -> Option<Hit> {
+        let rows = |r: Rank| Some(f64::from(r));
+        let view = (px_per_ps, px_per_row, t0, t1, tolerance_px);
+        self.nearest_arrow_on_rows(t, row, view, rows)
+    }
+
+    /// [`Timeline::nearest_arrow`] when the rows are not the ranks in order (a view that filters
+    /// or groups ranks): `row_of` gives the fractional row a rank is drawn at, `None` for a rank
+    /// not drawn (its arrows are skipped). `view` is `(px_per_ps, px_per_row, t0, t1,
+    /// tolerance_px)` as for `nearest_arrow`.
+    pub fn nearest_arrow_on_rows(
+        &self,
+        t: f64,
+        row: f64,
+        view: (f64, f64, SimTime, SimTime, f64),
+        row_of: impl Fn(Rank) -> Option<f64>,
+    ) -> Option<Hit> {
+        let (px_per_ps, px_per_row, t0, t1, tolerance_px) = view;
         let (px, py) = (t * px_per_ps, row * px_per_row);
         let mut best: Option<(f64, Hit)> = None;
         for (i, a) in self.visible_arrows(t0, t1) {
             for (leg, (r0, s0, r1, s1)) in a.legs().enumerate() {
-                let (ax, ay) = (s0.as_ps() as f64 * px_per_ps, f64::from(r0) * px_per_row);
-                let (bx, by) = (s1.as_ps() as f64 * px_per_ps, f64::from(r1) * px_per_row);
+                let (Some(y0), Some(y1)) = (row_of(r0), row_of(r1)) else {
+                    continue;
+                };
+                let (ax, ay) = (s0.as_ps() as f64 * px_per_ps, y0 * px_per_row);
+                let (bx, by) = (s1.as_ps() as f64 * px_per_ps, y1 * px_per_row);
                 let (dx, dy) = (bx - ax, by - ay);
                 let len2 = dx * dx + dy * dy;
                 let u = if len2 > 0.0 {

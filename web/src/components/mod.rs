@@ -21,6 +21,7 @@ pub mod paper_check;
 pub mod paper_part;
 pub mod paper_plot;
 pub mod part_status;
+pub mod progress_line;
 pub mod queue_view;
 pub mod rank_list;
 pub mod reference;

@@ -42,6 +42,9 @@ pub struct RunBarProps {
     pub on_speed: Callback<Speed>,
     /// Go to the state after this many events.
     pub on_seek: Callback<u64>,
+    /// The run's event limit (for the progress line's estimate).
+    #[prop_or(crate::run_options::DEFAULT_MAX_EVENTS)]
+    pub max_events: u64,
 }
 
 /// The bar.
@@ -115,6 +118,8 @@ pub fn run_bar(props: &RunBarProps) -> Html {
                     <p class="run-status" data-testid="run-status" aria-live="polite">
                         <strong>{ status }</strong>{ format!(" · simulated time {} · {} ranks on {}", sim.now(), sim.size(), s.machine) }
                     </p>
+                    <crate::components::progress_line::ProgressLine session={cell.clone()}
+                        generation={props.generation} playing={props.playing} max_events={props.max_events} />
                     <label class="scrubber">
                         <span class="sr-only">{ "Event" }</span>
                         <input type="range" min="0" max={known_steps.to_string()} value={position.to_string()}

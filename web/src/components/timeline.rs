@@ -23,7 +23,10 @@ use yew::prelude::*;
 
 use super::time_axis::{SharedAxis, TimeAxis, MIN_SPAN};
 use crate::clock::now_ms;
+use crate::rank_filter;
 use crate::session::{Session, SessionCell};
+use crate::span_names;
+use crate::timeline_rows::{self, Row, Rows, RowsSpec};
 
 /// Props: the run, its generation (changes whenever it moves), the time axis it shares and
 /// where a click goes; the comparison's timeline also gets a title, a status line, the main
@@ -329,6 +332,8 @@ struct View {
     frames: u64,
     /// Scratch set for de-duplicating arrows that land on the same pixels.
     seen: HashSet<(i32, u32, i32, u32, u8), BuildHasherDefault<FastHash>>,
+    /// Which ranks are rows (filter, groups, vertical zoom).
+    rows: RowsSpec,
 }
 
 impl View {
@@ -357,6 +362,7 @@ impl View {
             last_draw_ms: 0.0,
             frames: 0,
             seen: HashSet::default(),
+            rows: RowsSpec::default(),
         }
     }
 
@@ -664,15 +670,87 @@ struct Layout {
     start: f64,
     scale: f64,
     right: f64,
+    /// The rows (ranks kept by the filter, groups).
+    rows: Rows,
 }
 
 impl Layout {
+    /// The layout of `v`'s current window and rows for `model`.
+    fn new(v: &View, model: &Model) -> Layout {
+        let ranks = model.ranks().max(1);
+        let mut rows = Rows::new(ranks, &v.rows);
+        if rows.is_empty() {
+            rows = Rows::new(ranks, &RowsSpec::default());
+        }
+        let row = timeline_rows::row_height(rows.len(), v.rows.zoom, geometry::row_height);
+        let plot_w = v.plot_w();
+        let (start, end) = v.window();
+        Layout {
+            row,
+            rows_h: row * f64::from(rows.len()),
+            start,
+            scale: plot_w / (end - start),
+            right: LEFT + plot_w,
+            rows,
+        }
+    }
     fn x(&self, t: f64) -> f64 {
         LEFT + (t - self.start) * self.scale
     }
-    fn y(&self, rank: u32) -> f64 {
-        TOP + (f64::from(rank) + 0.5) * self.row
+    /// The middle of `rank`'s row, if it is drawn.
+    fn y(&self, rank: u32) -> Option<f64> {
+        self.rows.row_of(rank).map(|r| self.y_row(r))
     }
+    /// The middle of row `row`.
+    fn y_row(&self, row: u32) -> f64 {
+        TOP + (f64::from(row) + 0.5) * self.row
+    }
+    /// The row under `y` (CSS px), if any.
+    fn row_at(&self, y: f64) -> Option<u32> {
+        let r = ((y - TOP) / self.row).floor();
+        (r >= 0.0 && r < f64::from(self.rows.len())).then_some(r as u32)
+    }
+}
+
+/// Span names written per frame at most.
+const MAX_NAMES: usize = 600;
+
+/// Writes the MPI call on each span of `named` (`(x0, x1, y, record)`) that is wide enough for
+/// it, in the label colour on a halo of the background; returns how many were written.
+fn draw_span_names(
+    ctx: &CanvasRenderingContext2d,
+    colors: &Colors,
+    known: rankscope_core::trace::Records<'_>,
+    named: &[(f64, f64, f64, usize)],
+) -> usize {
+    ctx.set_global_alpha(1.0);
+    ctx.set_font(&colors.font_px(10.0));
+    ctx.set_text_align("left");
+    ctx.set_text_baseline("middle");
+    ctx.set_line_width(3.0);
+    ctx.set_stroke_style_str(&colors.bg);
+    ctx.set_fill_style_str(&colors.label);
+    let mut drawn = 0;
+    for &(x0, x1, y, record) in named {
+        if drawn >= MAX_NAMES {
+            break;
+        }
+        let Some(name) = span_names::span_name(known, record) else {
+            continue;
+        };
+        let (x0, x1) = (x0.max(LEFT + 2.0), x1);
+        let w = ctx
+            .measure_text(name)
+            .map(|m| m.width())
+            .unwrap_or(f64::MAX);
+        if w + 6.0 > x1 - x0 {
+            continue;
+        }
+        let _ = ctx.stroke_text(name, x0 + 3.0, y);
+        let _ = ctx.fill_text(name, x0 + 3.0, y);
+        drawn += 1;
+    }
+    drawn
 }
 
 /// Finds the item under `(x, y)` (CSS px): a mark or an arrow end on the row, else an arrow
@@ -689,7 +767,16 @@ fn hit_at(v: &View, model: &Model, lay: &Layout, x: f64, y: f64) -> Option<Hit> 
     let rank_hit = if near_row >= 0.0
         && (row - near_row).abs() * lay.row <= (0.5 * lay.row).min(HIT_PX + 6.0)
     {
-        model.hit(near_row as u32, SimTime(t as u64), tol)
+        // A group row: a small target (mark, arrow end) of any member first, else a span.
+        let hits: Vec<Hit> = lay
+            .rows
+            .members(near_row as u32)
+            .filter_map(|r| model.hit(r, SimTime(t as u64), tol))
+            .collect();
+        hits.iter()
+            .find(|h| !matches!(h.item, Item::Span { .. }))
+            .or(hits.first())
+            .copied()
     } else {
         None
     };
@@ -704,8 +791,9 @@ fn hit_at(v: &View, model: &Model, lay: &Layout, x: f64, y: f64) -> Option<Hit> 
         SimTime(t as u64).saturating_sub(tol),
         SimTime(t as u64) + tol,
     );
+    let view = (1.0 / ps_per_px, lay.row, t0, t1, HIT_PX);
     model
-        .nearest_arrow(t, row, 1.0 / ps_per_px, lay.row, t0, t1, HIT_PX)
+        .nearest_arrow_on_rows(t, row, view, |r| lay.rows.row_of(r).map(f64::from))
         .or(rank_hit)
 }
 
@@ -745,9 +833,9 @@ fn paint(v: &mut View, session: &Session) {
     };
     let now = now.as_ps() as f64;
     let (start, end) = v.window();
-    let ranks = model.ranks().max(1);
-    let row = geometry::row_height(ranks);
-    let rows_h = row * f64::from(ranks);
+    let lay = Layout::new(v, model);
+    let (row, rows_h) = (lay.row, lay.rows_h);
+    let n_rows = lay.rows.len();
     let css_h = TOP + rows_h + BOTTOM;
     let dpr = web_sys::window()
         .map(|w| w.device_pixel_ratio())
@@ -761,13 +849,6 @@ fn paint(v: &mut View, session: &Session) {
     }
     let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
     let plot_w = v.plot_w();
-    let lay = Layout {
-        row,
-        rows_h,
-        start,
-        scale: plot_w / (end - start),
-        right: LEFT + plot_w,
-    };
     let (t0, t1) = (SimTime(start.max(0.0) as u64), SimTime(end.max(0.0) as u64));
     // Where open (blocked) spans end: the end of known time, or never in a stopped run.
     let open_end = model.open_end();
@@ -777,7 +858,7 @@ fn paint(v: &mut View, session: &Session) {
     ctx.set_fill_style_str(&colors.bg);
     ctx.fill_rect(0.0, 0.0, v.css_w, css_h);
     let mut stripes = PathBuf::default();
-    for r in (1..ranks).step_by(2) {
+    for r in (1..n_rows).step_by(2) {
         stripes.rect(0.0, TOP + f64::from(r) * row, v.css_w, row);
     }
     fill(&ctx, &stripes, &colors.stripe, 1.0);
@@ -787,8 +868,14 @@ fn paint(v: &mut View, session: &Session) {
     ctx.set_text_align("left");
     ctx.set_font(&colors.font_px(12.0));
     let label_every = (14.0 / row).ceil().max(1.0) as u32;
-    for r in (0..ranks).step_by(label_every as usize) {
-        let _ = ctx.fill_text(&format!("rank {r}"), 10.0, lay.y(r));
+    for (i, r) in lay
+        .rows
+        .rows
+        .iter()
+        .enumerate()
+        .step_by(label_every as usize)
+    {
+        let _ = ctx.fill_text(&r.label(), 10.0, lay.y_row(i as u32));
     }
 
     // Time axis and grid.
@@ -834,9 +921,15 @@ fn paint(v: &mut View, session: &Session) {
     // [compute, blocked, library] × [present, future]
     let mut span_paths: [PathBuf; 6] = Default::default();
     let mut spans_drawn = 0usize;
-    for r in 0..ranks {
+    // Call names written on spans wide enough for them: (x0, x1, y, record).
+    let mut named: Vec<(f64, f64, f64, usize)> = Vec::new();
+    let name_room = row >= 13.0;
+    let members: Vec<(u32, u32)> = (0..n_rows)
+        .flat_map(|i| lay.rows.members(i).map(move |r| (i, r)))
+        .collect();
+    for (row_i, r) in members {
         let mut runs: [Option<(f64, f64)>; 6] = [None; 6];
-        let yc = lay.y(r);
+        let yc = lay.y_row(row_i);
         let flush = |style: usize, run: (f64, f64), paths: &mut [PathBuf; 6]| {
             let h = if style / 2 == 1 { blocked_h } else { bar_h };
             let w = (run.1 - run.0).max(1.0);
@@ -867,6 +960,9 @@ fn paint(v: &mut View, session: &Session) {
                 let (x0, x1) = (lay.x(a).max(LEFT - 2.0), lay.x(b).min(lay.right + 2.0));
                 if x1 < x0 {
                     continue;
+                }
+                if name_room && x1 - x0 >= 28.0 && style % 2 == 0 {
+                    named.push((x0, x1, yc, s.record));
                 }
                 spans_drawn += 1;
                 match &mut runs[style] {
@@ -907,6 +1003,8 @@ fn paint(v: &mut View, session: &Session) {
         }
     }
 
+    let names_drawn = draw_span_names(&ctx, &colors, known, &named);
+
     // Arrows: one path per (kind, software, present/future), arrowheads filled per colour.
     let mut lines: [PathBuf; 12] = Default::default();
     let mut heads: [PathBuf; 6] = Default::default();
@@ -932,8 +1030,14 @@ fn paint(v: &mut View, session: &Session) {
         let style = arrow_style(a.kind, a.software);
         let slot = style * 2 + usize::from(future);
         for (r0, s0, r1, s1) in a.legs() {
-            let (x0, y0) = (lay.x(s0.as_ps() as f64), lay.y(r0));
-            let (x1, y1) = (lay.x(s1.as_ps() as f64), lay.y(r1));
+            // Both ends drawn, and on different rows (not inside one group).
+            let (Some(y0), Some(y1)) = (lay.y(r0), lay.y(r1)) else {
+                continue;
+            };
+            if y0 == y1 && r0 != r1 {
+                continue;
+            }
+            let (x0, x1) = (lay.x(s0.as_ps() as f64), lay.x(s1.as_ps() as f64));
             let key = (
                 (x0 * dpr).round().clamp(-1e9, 1e9) as i32,
                 r0,
@@ -991,7 +1095,10 @@ fn paint(v: &mut View, session: &Session) {
     // Marks: done (square), console (circle-ish diamond), unexpected (triangle).
     let mut marks: [PathBuf; 6] = Default::default();
     for (_, m) in model.visible_marks(t0, t1) {
-        let (x, y) = (lay.x(m.time.as_ps() as f64), lay.y(m.rank));
+        let Some(y) = lay.y(m.rank) else {
+            continue;
+        };
+        let x = lay.x(m.time.as_ps() as f64);
         let k = (row * 0.22).clamp(2.0, 4.5);
         let future = usize::from(m.record >= visible_n);
         match m.kind {
@@ -1029,7 +1136,7 @@ fn paint(v: &mut View, session: &Session) {
                         lay.x(s.start.as_ps() as f64),
                         lay.x((s.end_or(open_end).as_ps() as f64).min(end + 1.0)),
                     );
-                    let yc = lay.y(rank);
+                    let yc = lay.y(rank).unwrap_or(-100.0);
                     hl.rect(
                         x0 - 1.0,
                         yc - bar_h / 2.0 - 1.5,
@@ -1041,19 +1148,18 @@ fn paint(v: &mut View, session: &Session) {
             Item::Arrow(i) => {
                 if let Some(a) = model.arrows().get(i) {
                     for (r0, s0, r1, s1) in a.legs() {
-                        hl.line(
-                            lay.x(s0.as_ps() as f64),
-                            lay.y(r0),
-                            lay.x(s1.as_ps() as f64),
-                            lay.y(r1),
-                        );
+                        if let (Some(y0), Some(y1)) = (lay.y(r0), lay.y(r1)) {
+                            hl.line(lay.x(s0.as_ps() as f64), y0, lay.x(s1.as_ps() as f64), y1);
+                        }
                     }
                 }
             }
             Item::Mark(i) => {
                 if let Some(m) = model.marks().get(i) {
-                    let (x, y) = (lay.x(m.time.as_ps() as f64), lay.y(m.rank));
-                    hl.rect(x - 5.5, y - 5.5, 11.0, 11.0);
+                    if let Some(y) = lay.y(m.rank) {
+                        let x = lay.x(m.time.as_ps() as f64);
+                        hl.rect(x - 5.5, y - 5.5, 11.0, 11.0);
+                    }
                 }
             }
         }
@@ -1114,6 +1220,17 @@ fn paint(v: &mut View, session: &Session) {
     set("data-future-arrows", future_arrows.to_string());
     set("data-stroked-legs", stroked.to_string());
     set("data-drawn-spans", spans_drawn.to_string());
+    set("data-span-names", names_drawn.to_string());
+    set(
+        "data-rows",
+        lay.rows
+            .rows
+            .iter()
+            .map(Row::key)
+            .collect::<Vec<_>>()
+            .join(","),
+    );
+    set("data-row-height", format!("{row:.2}"));
     set("data-frames", v.frames.to_string());
     set("data-now", format!("{}", now as u64));
     set(
@@ -1242,17 +1359,7 @@ fn seek_target(v: &View, x: f64, y: f64) -> Option<(u64, SimTime)> {
     let cell = v.session.as_ref()?;
     let s = cell.0.try_borrow().ok()?;
     let model = &s.timeline;
-    let ranks = model.ranks().max(1);
-    let row = geometry::row_height(ranks);
-    let plot_w = v.plot_w();
-    let (start, end) = v.window();
-    let lay = Layout {
-        row,
-        rows_h: row * f64::from(ranks),
-        start,
-        scale: plot_w / (end - start),
-        right: LEFT + plot_w,
-    };
+    let lay = Layout::new(v, model);
     if x < LEFT || x > lay.right {
         return None;
     }
@@ -1265,6 +1372,32 @@ fn seek_target(v: &View, x: f64, y: f64) -> Option<(u64, SimTime)> {
     let t = SimTime(v.time_at(x).max(0.0) as u64);
     let steps = last_record_at(known, t).map_or(0, |i| trace.steps_to_show(i));
     Some((steps, t))
+}
+
+/// A click on the labels at `y`: expands the group there, or collapses the block of an expanded
+/// rank's row.
+fn toggle_group(v: &mut View, y: f64) {
+    let Some(cell) = v.session.clone() else {
+        return;
+    };
+    let Ok(s) = cell.0.try_borrow() else {
+        return;
+    };
+    let lay = Layout::new(v, &s.timeline);
+    match lay
+        .row_at(y)
+        .and_then(|r| lay.rows.rows.get(r as usize).copied())
+    {
+        Some(Row::Group { first, .. }) => {
+            v.rows.expanded.insert(first);
+        }
+        Some(Row::Rank(r)) if v.rows.group > 1 => {
+            v.rows
+                .expanded
+                .remove(&timeline_rows::block_of(r, v.rows.group));
+        }
+        _ => {}
+    }
 }
 
 /// Pointer position relative to the canvas (CSS px).
@@ -1288,6 +1421,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
     let canvas_ref = use_node_ref();
     let wrap_ref = use_node_ref();
     let tip_ref = use_node_ref();
+    let filter_error = use_state(|| None::<String>);
 
     // Keep the view's copies of the props current (a new run starts fitted).
     if let Ok(mut v) = view.try_borrow_mut() {
@@ -1399,6 +1533,16 @@ pub fn timeline(props: &TimelineProps) -> Html {
         let view = view.clone();
         Callback::from(move |e: WheelEvent| {
             e.prevent_default();
+            if e.alt_key() {
+                // Alt + wheel: taller or shorter rows (the time window stays).
+                if let Ok(mut v) = view.try_borrow_mut() {
+                    let step = if e.delta_y() < 0.0 { 1 } else { -1 };
+                    v.rows.zoom = (v.rows.zoom + step)
+                        .clamp(timeline_rows::ZOOM_RANGE.0, timeline_rows::ZOOM_RANGE.1);
+                }
+                request_frame(&view);
+                return;
+            }
             if let Ok(v) = view.try_borrow() {
                 let unit = match e.delta_mode() {
                     1 => 16.0,
@@ -1524,6 +1668,10 @@ pub fn timeline(props: &TimelineProps) -> Html {
                         v.pinch = None;
                     }
                     match v.drag.take() {
+                        Some(d) if d.pointer == e.pointer_id() && !d.moved && x < LEFT => {
+                            toggle_group(&mut v, y);
+                            None
+                        }
                         Some(d) if d.pointer == e.pointer_id() && !d.moved => seek_target(&v, x, y)
                             .map(|s| (s, v.on_seek.clone(), v.on_seek_time.clone())),
                         _ => None,
@@ -1608,6 +1756,87 @@ pub fn timeline(props: &TimelineProps) -> Html {
         }
     };
 
+    // Rows for many ranks: a filter, groups, row height (shown from 9 ranks on).
+    let ranks = props
+        .session
+        .0
+        .try_borrow()
+        .map_or(0, |s| s.timeline.ranks());
+    let rows_tools = (ranks > 8).then(|| {
+        let oninput = {
+            let (view, error) = (view.clone(), filter_error.clone());
+            Callback::from(move |e: InputEvent| {
+                let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() else {
+                    return;
+                };
+                match rank_filter::parse(&input.value(), ranks) {
+                    Ok(filter) => {
+                        if let Ok(mut v) = view.try_borrow_mut() {
+                            v.rows.filter = filter;
+                        }
+                        error.set(None);
+                    }
+                    Err(message) => error.set(Some(message)),
+                }
+                request_frame(&view);
+            })
+        };
+        let ongroup = {
+            let view = view.clone();
+            Callback::from(move |e: Event| {
+                let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() else {
+                    return;
+                };
+                if let Ok(mut v) = view.try_borrow_mut() {
+                    v.rows.group = select.value().parse().unwrap_or(0);
+                    v.rows.expanded.clear();
+                }
+                request_frame(&view);
+            })
+        };
+        let row_button = |label: &'static str, title: &'static str, suffix: &str, step: i32| {
+            let view = view.clone();
+            let onclick = Callback::from(move |_: MouseEvent| {
+                if let Ok(mut v) = view.try_borrow_mut() {
+                    v.rows.zoom = (v.rows.zoom + step)
+                        .clamp(timeline_rows::ZOOM_RANGE.0, timeline_rows::ZOOM_RANGE.1);
+                }
+                request_frame(&view);
+            });
+            html! {
+                <button class="tl-btn" type="button" {title} aria-label={title}
+                    data-testid={id(suffix)} {onclick}>{ label }</button>
+            }
+        };
+        let error_id = id("ranks-error");
+        html! {
+            <div class="tl-rows" role="group" aria-label={format!("{} rows", props.title)}>
+                <label class="tl-rows-filter">
+                    <span>{ "Ranks" }</span>
+                    <input type="text" data-testid={id("ranks")} spellcheck="false"
+                        autocomplete="off" placeholder="all — e.g. 0-7, 12 or 5±1"
+                        aria-invalid={filter_error.is_some().to_string()}
+                        aria-describedby={error_id.clone()} {oninput} />
+                </label>
+                <label class="tl-rows-group">
+                    <span>{ "Group by" }</span>
+                    <select data-testid={id("group")} onchange={ongroup}>
+                        <option value="0" selected=true>{ "none" }</option>
+                        <option value="4">{ "4 ranks" }</option>
+                        <option value="8">{ "8 ranks" }</option>
+                        <option value="16">{ "16 ranks" }</option>
+                        <option value="32">{ "32 ranks" }</option>
+                    </select>
+                </label>
+                { row_button("↕+", "Taller rows (Alt + wheel)", "rows-taller", 1) }
+                { row_button("↕−", "Shorter rows (Alt + wheel)", "rows-shorter", -1) }
+                <p class="tl-rows-error" id={error_id} data-testid={id("ranks-error")} aria-live="polite">
+                    { (*filter_error).clone().unwrap_or_default() }
+                </p>
+            </div>
+        }
+    });
+
     let swatch = |class: &'static str, text: &'static str| {
         html! { <li><span class={classes!("tl-key", class)} aria-hidden="true"></span>{ text }</li> }
     };
@@ -1652,6 +1881,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
                     { swatch("future", "known future (faded)") }
                 </ul>
             }
+            { rows_tools.unwrap_or_default() }
             { props.children.clone() }
             <div class="tl-wrap" ref={wrap_ref}>
                 <canvas ref={canvas_ref} class="tl-canvas" tabindex="0" data-testid={id("canvas")}

@@ -76,6 +76,31 @@ pub(super) fn tag(kind: Kind, seq: u32) -> i32 {
     -(1 + ((seq & SEQ_MASK) as i32) * KINDS + kind as i32)
 }
 
+/// The MPI function a message with internal tag `tag` belongs to (`None` for a user tag, `>= 0`):
+/// what the timeline writes on the spans of a collective.
+pub fn function_of_tag(tag: i32) -> Option<&'static str> {
+    if tag >= 0 {
+        return None;
+    }
+    Some(match (-(tag + 1)) % KINDS {
+        0 => "MPI_Barrier",
+        1 => "MPI_Bcast",
+        2 => "MPI_Reduce",
+        3 | 4 => "MPI_Allreduce",
+        5 => "MPI_Gather",
+        6 => "MPI_Scatter",
+        7 => "MPI_Alltoall",
+        8 => "MPI_Alltoallv",
+        9 => "window sync",
+        10 => "MPI_Allgather(v)",
+        11 => "MPI_Scan",
+        12 => "MPI_Exscan",
+        13 => "MPI_Reduce_scatter",
+        14 => "communicator creation",
+        _ => "a collective",
+    })
+}
+
 /// What a collective waits for before it can go on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Wait {
@@ -320,6 +345,20 @@ impl Collective {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tags_name_their_function() {
+        assert_eq!(function_of_tag(tag(Kind::Bcast, 7)), Some("MPI_Bcast"));
+        assert_eq!(
+            function_of_tag(tag(Kind::AllreduceBcast, 0)),
+            Some("MPI_Allreduce")
+        );
+        assert_eq!(
+            function_of_tag(tag(Kind::Barrier, SEQ_MASK)),
+            Some("MPI_Barrier")
+        );
+        assert_eq!(function_of_tag(0), None);
+    }
 
     #[test]
     fn tags_are_negative_distinct_and_in_range() {

@@ -85,6 +85,7 @@ mod transfer;
 pub mod user_op;
 mod window;
 
+pub use collective::function_of_tag;
 pub use comm_error::CommError;
 pub use deadlock::{deadlock_notes, RankView};
 pub use error::{ErrorKind, MpiError};

@@ -1,0 +1,16 @@
+//! The static loading screen of `index.html` (shown from the page's first byte, while the wasm
+//! downloads and compiles) leaves once the app has mounted: [`dismiss`] removes it.
+
+/// The loading screen's element id in `index.html`.
+pub const ID: &str = "loading";
+
+/// Removes the loading screen, if it is still there (the app calls it once its first render is on
+/// the page, so there is never a blank moment between the two).
+pub fn dismiss() {
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(ID))
+    {
+        el.remove();
+    }
+}
