@@ -39,6 +39,7 @@ step "release wasm build (trunk build --release)"
 run_trunk build --release --offline
 wasm=$(ls dist/*.wasm)
 printf '    %s: %s bytes raw, %s bytes gzip -9\n' "$wasm" "$(stat -c %s "$wasm")" "$(gzip -9c "$wasm" | wc -c)"
+printf '    precompressed next to it: %s bytes .gz, %s bytes .br\n' "$(stat -c %s "$wasm.gz")" "$(stat -c %s "$wasm.br")"
 
 step "browser tests (headless Chromium)"
 mkdir -p target/browser-expected

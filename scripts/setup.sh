@@ -88,6 +88,13 @@ else
   apt_install mpich libmpich-dev python3
 fi
 
+step "brotli (the release build writes the wasm precompressed: scripts/wasm_dist.py)"
+if command -v brotli >/dev/null; then
+  skip "$(brotli --version 2>/dev/null | head -n1)"
+else
+  apt_install brotli
+fi
+
 step "Node.js and the browser-test packages (playwright-core, no browser download)"
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then apt_install nodejs npm; fi
 if cmp -s tests/package-lock.json tests/node_modules/.package-lock.json 2>/dev/null; then

@@ -9,13 +9,13 @@ const ranks = process.argv[2] ?? '256';
 const file = process.argv[3] ?? 'stencil_fence.c';
 const { page, problems, close } = await benchPage();
 try {
-  await page.selectOption('[data-testid="profile-select"]', 'fx100');
   const value = await page.$eval(
     '[data-testid="example-select"]',
     (s, file) => [...s.options].find((o) => o.textContent === file).value,
     file,
   );
   await page.selectOption('[data-testid="example-select"]', value);
+  await page.selectOption('[data-testid="profile-select"]', 'fx100');
   await page.fill('[data-testid="ranks-input"]', ranks);
   await page.dispatchEvent('[data-testid="ranks-input"]', 'change');
   await page.evaluate(() => {
