@@ -32,14 +32,19 @@ try {
   const started = performance.now();
   await page.click('[data-testid="run"]');
   const progress = [];
+  const draws = [];
   for (;;) {
+    const draw = await page
+      .$eval('[data-testid="timeline-canvas"]', (c) => Number(c.dataset.drawMs))
+      .catch(() => NaN);
+    if (Number.isFinite(draw)) draws.push(draw);
     const status = await page.textContent('[data-testid="run-status"]');
     const line = await page
       .$eval('[data-testid="run-progress"]', (p) => p.textContent)
       .catch(() => null);
     if (line && progress.at(-1) !== line) progress.push(`${((performance.now() - started) / 1000).toFixed(1)} s: ${line}`);
     if (/finished|stopped|error|deadlock/i.test(status) && !/running/i.test(status)) break;
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 250));
   }
   const wall = (performance.now() - started) / 1000;
   const status = await page.textContent('[data-testid="run-status"]');
@@ -52,6 +57,7 @@ try {
   console.log(`${file}, ${ranks} ranks on fx100, full speed: ${status.trim()} — ${wall.toFixed(1)} s wall`);
   console.log(`frame gaps: median ${ms(percentile(gaps, 50))}, p95 ${ms(percentile(gaps, 95))}, p99 ${ms(percentile(gaps, 99))}, max ${ms(Math.max(...gaps))} over ${gaps.length} frames; worst ${worst}`);
   console.log(`gaps over 100 ms: ${gaps.filter((g) => g > 100).length}; long tasks (> 50 ms): ${b.longTasks.length}, longest ${ms(Math.max(0, ...b.longTasks))}`);
+  console.log(`timeline redraws sampled: max ${ms(Math.max(0, ...draws))}, median ${ms(percentile(draws, 50) ?? 0)} over ${draws.length} samples`);
   if (progress.length) {
     console.log('progress line seen:');
     for (const p of progress.filter((_, i) => i % Math.ceil(progress.length / 8) === 0 || i === progress.length - 1)) console.log(`  ${p}`);

@@ -29,7 +29,10 @@ try {
   await page.click('[data-testid="run"]');
   const roundTrips = [];
   // Click an inert spot (the footer) every 30 ms until the run finishes.
-  const foot = await page.locator('.foot').boundingBox();
+  // (The footer is off screen in the two-column layout: then the run's status line, as inert.)
+  const foot =
+    (await page.locator('.foot').boundingBox()) ??
+    (await page.locator('[data-testid="run-status"]').boundingBox());
   for (;;) {
     const status = await page.textContent('[data-testid="run-status"]');
     if (/finished|stopped/.test(status)) break;

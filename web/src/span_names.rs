@@ -36,3 +36,50 @@ pub fn span_name(known: Records<'_>, index: usize) -> Option<&'static str> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run_options::RunOptions;
+    use crate::session;
+    use rankscope_core::machine::builtin::builtin_profile;
+
+    #[test]
+    fn blocked_spans_name_their_send_receive_or_collective() {
+        let source = r#"
+#include <mpi.h>
+int main(int argc, char **argv) {
+    int rank, x = 0;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 7, MPI_COMM_WORLD);
+    if (rank == 1) MPI_Recv(&x, 1, MPI_INT, 0, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Bcast(&x, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    MPI_Finalize();
+    return 0;
+}
+"#;
+        let profile = builtin_profile("ib-qdr").expect("a built-in profile");
+        let cell = session::start(source, &profile, 4, RunOptions::default(), &[], None)
+            .ok()
+            .expect("the program runs");
+        let mut s = cell.0.borrow_mut();
+        while !s.history.sim().is_finished() {
+            let taken = s.history.forward(10_000).expect("no error");
+            assert!(taken > 0 || s.history.sim().is_finished());
+        }
+        s.after_move();
+        let known = s.history.sim().trace().known_records();
+        let mut names = std::collections::BTreeSet::new();
+        for rank in 0..4 {
+            for span in s.timeline.spans(rank) {
+                if let Some(name) = span_name(known, span.record) {
+                    names.insert(name);
+                }
+            }
+        }
+        assert!(names.contains("recv"), "{names:?}");
+        assert!(names.contains("MPI_Bcast"), "{names:?}");
+        assert!(names.iter().all(|n| !n.contains("tag")), "{names:?}");
+    }
+}

@@ -85,6 +85,21 @@ const BOTTOM: f64 = 8.0;
 const HIT_PX: f64 = 5.0;
 /// Arrows drawn per frame at most (more in view: every n-th, see `paint`).
 const MAX_ARROWS: usize = 40_000;
+/// The fewest arrows a frame may be cut down to (see [`arrow_budget`]).
+const MIN_ARROWS: usize = 2_000;
+
+/// The next frame's arrow budget after one took `draw_ms` with `budget`: halved when a redraw
+/// took over 30 ms (hundreds of ranks zoomed out: a redraw of 40,000 arrows took up to 280 ms,
+/// a long task while the run plays), doubled back when it took under 10 ms.
+fn arrow_budget(budget: usize, draw_ms: f64) -> usize {
+    if draw_ms > 30.0 {
+        (budget / 2).max(MIN_ARROWS)
+    } else if draw_ms < 10.0 {
+        (budget * 2).min(MAX_ARROWS)
+    } else {
+        budget
+    }
+}
 
 /// The pure arithmetic of the view: window, zoom, pan, axis ticks (tested natively).
 pub(crate) mod geometry {
@@ -329,6 +344,8 @@ struct View {
     /// When the last redraw ended and how long it took (ms of page time).
     last_draw_end: f64,
     last_draw_ms: f64,
+    /// Arrows the next redraw may draw (adapts to how long redraws take).
+    arrows_max: usize,
     frames: u64,
     /// Scratch set for de-duplicating arrows that land on the same pixels.
     seen: HashSet<(i32, u32, i32, u32, u8), BuildHasherDefault<FastHash>>,
@@ -360,6 +377,7 @@ impl View {
             deferred: false,
             last_draw_end: 0.0,
             last_draw_ms: 0.0,
+            arrows_max: MAX_ARROWS,
             frames: 0,
             seen: HashSet::default(),
             rows: RowsSpec::default(),
@@ -1016,7 +1034,7 @@ fn paint(v: &mut View, session: &Session) {
     // every n-th is drawn and the canvas says so.
     let (lo, hi) = model.arrow_range(t0, t1);
     let with_heads = ((hi - lo) as f64) < plot_w * 0.5;
-    let stride = (hi - lo).div_ceil(MAX_ARROWS).max(1);
+    let stride = (hi - lo).div_ceil(v.arrows_max.max(1)).max(1);
     let mut drawn_arrows = 0usize;
     let mut future_arrows = 0usize;
     for (i, a) in model.visible_arrows(t0, t1) {
@@ -1244,6 +1262,7 @@ fn paint(v: &mut View, session: &Session) {
     if let Some(t) = t_begin {
         let end = now_ms();
         v.last_draw_ms = end - t;
+        v.arrows_max = arrow_budget(v.arrows_max, end - t);
         v.last_draw_end = end;
         set("data-draw-ms", format!("{:.2}", end - t));
     }
@@ -1906,6 +1925,16 @@ pub fn timeline(props: &TimelineProps) -> Html {
 #[cfg(test)]
 mod tests {
     use super::geometry::*;
+
+    #[test]
+    fn the_arrow_budget_follows_the_redraw_time() {
+        use super::{arrow_budget, MAX_ARROWS, MIN_ARROWS};
+        assert_eq!(arrow_budget(MAX_ARROWS, 80.0), MAX_ARROWS / 2);
+        assert_eq!(arrow_budget(MIN_ARROWS, 80.0), MIN_ARROWS);
+        assert_eq!(arrow_budget(8_000, 20.0), 8_000);
+        assert_eq!(arrow_budget(8_000, 3.0), 16_000);
+        assert_eq!(arrow_budget(MAX_ARROWS, 3.0), MAX_ARROWS);
+    }
 
     #[test]
     fn zoom_keeps_the_point_under_the_pointer() {
