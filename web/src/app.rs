@@ -40,18 +40,22 @@ fn location() -> (String, String) {
 /// speed, until it has caught up.
 #[hook]
 fn use_playback(state: &UseReducerHandle<State>) {
-    let adaptive = use_mut_ref(|| 4_000u64);
-    // When the last chunk was sent, its size, and whether it ran at full speed.
-    let dispatched = use_mut_ref(|| None::<(f64, u64, bool)>);
+    let adaptive = use_mut_ref(|| 1_000u64);
+    // When the last chunk was sent, when its simulation ended, its size, and whether it ran at
+    // full speed (simulating and rendering are timed apart: playback::adapt_split).
+    let dispatched = use_mut_ref(|| None::<(f64, f64, u64, bool)>);
     let behind = state.comparison_behind();
     let state = state.clone();
     use_effect_with(
         (state.playing, state.generation, state.speed, behind),
         move |&(playing, _, speed, behind)| {
             // The chunk just rendered: how long did simulating and rendering it take?
-            if let Some((at, events, full_speed)) = dispatched.borrow_mut().take() {
+            if let Some((at, sim_end, events, full_speed)) = dispatched.borrow_mut().take() {
                 if full_speed {
-                    *adaptive.borrow_mut() = playback::adapt(events, now_ms() - at);
+                    let now = now_ms();
+                    let sim_end = if sim_end.is_finite() { sim_end } else { now };
+                    *adaptive.borrow_mut() =
+                        playback::adapt_split(events, sim_end - at, now - sim_end);
                 }
             }
             let pace = if playing {
@@ -62,8 +66,13 @@ fn use_playback(state: &UseReducerHandle<State>) {
             let timer = pace.map(|pace| {
                 let chunk = pace.chunk(*adaptive.borrow());
                 Timeout::new(chunk.delay_ms, move || {
-                    *dispatched.borrow_mut() = Some((now_ms(), chunk.events, pace == Speed::Max));
+                    let full = pace == Speed::Max;
+                    *dispatched.borrow_mut() = Some((now_ms(), f64::NAN, chunk.events, full));
+                    // The reducer runs inside dispatch; the render comes after this callback.
                     state.dispatch(Action::Tick(chunk.events));
+                    if let Some(d) = dispatched.borrow_mut().as_mut() {
+                        d.1 = now_ms();
+                    }
                 })
             });
             move || drop(timer)

@@ -34,8 +34,9 @@ pub const SPEEDS: [Speed; 5] = [
 /// long enough that the fixed cost of rendering each chunk does not dominate.
 pub const MAX_CHUNK_MS: f64 = 25.0;
 
-/// Bounds of the adaptive chunk size at [`Speed::Max`], in events (the lower bound keeps a run
-/// moving even when rendering alone takes most of the budget).
+/// A chunk of events (the first: the side-by-side comparison's smallest catch-up step) and the
+/// largest [`Speed::Max`] chunk; the smallest is [`MIN_SPLIT_CHUNK`], since [`MIN_SIM_MS`] keeps a
+/// run moving when rendering is slow.
 pub const CHUNK_BOUNDS: (u64, u64) = (1_000, 1_000_000);
 
 /// One chunk of a playing run: wait `delay_ms`, then advance up to `events`.
@@ -83,22 +84,32 @@ impl Speed {
             Speed::Walk => every(100, 1),
             Speed::Brisk => every(20, 2),
             Speed::Fast => every(16, 16),
-            Speed::Max => every(0, adaptive.clamp(CHUNK_BOUNDS.0, CHUNK_BOUNDS.1)),
+            Speed::Max => every(0, adaptive.clamp(MIN_SPLIT_CHUNK, CHUNK_BOUNDS.1)),
         }
     }
 }
 
-/// The next [`Speed::Max`] chunk size, given that `events` took `elapsed_ms` of wall time
-/// (simulation plus rendering): aims at [`MAX_CHUNK_MS`] per chunk, growing at most 2× at a time
-/// so one slow chunk is never followed by a much slower one.
-pub fn adapt(events: u64, elapsed_ms: f64) -> u64 {
+/// Simulation time a [`Speed::Max`] chunk gets at least, however long rendering takes (ms).
+pub const MIN_SIM_MS: f64 = 15.0;
+
+/// Smallest [`Speed::Max`] chunk when the simulation and the rendering are timed apart (see
+/// [`adapt_split`]): the time floor [`MIN_SIM_MS`] keeps the run moving, not an event count.
+pub const MIN_SPLIT_CHUNK: u64 = 16;
+
+/// The next [`Speed::Max`] chunk size, given that `events` took `sim_ms` to simulate and the page
+/// then took `render_ms` to render: the simulation gets what is left of [`MAX_CHUNK_MS`] after
+/// rendering, but at least [`MIN_SIM_MS`], so a chunk plus its render stays near the larger of
+/// 25 ms and the render + 15 ms (a 256-rank run whose first events take 150 µs each no longer
+/// blocks the page for a 1,000-event chunk), growing at most 2× at a time.
+pub fn adapt_split(events: u64, sim_ms: f64, render_ms: f64) -> u64 {
     let events = events.max(1) as f64;
-    let ideal = if elapsed_ms > 0.0 {
-        events * MAX_CHUNK_MS / elapsed_ms
+    let budget = (MAX_CHUNK_MS - render_ms.max(0.0)).max(MIN_SIM_MS);
+    let ideal = if sim_ms > 0.0 {
+        events * budget / sim_ms
     } else {
         events * 2.0
     };
-    (ideal.min(events * 2.0) as u64).clamp(CHUNK_BOUNDS.0, CHUNK_BOUNDS.1)
+    (ideal.min(events * 2.0) as u64).clamp(MIN_SPLIT_CHUNK, CHUNK_BOUNDS.1)
 }
 
 #[cfg(test)]
@@ -123,16 +134,23 @@ mod tests {
     }
 
     #[test]
-    fn max_speed_adapts_toward_the_frame_budget() {
-        // 100,000 events took 50 ms: too slow, shrink to about 25 ms worth.
-        assert_eq!(adapt(100_000, 50.0), 50_000);
-        // 2,000 events took 1 ms: grow, but at most double.
-        assert_eq!(adapt(2_000, 1.0), 4_000);
-        assert_eq!(adapt(2_000, 0.0), 4_000);
-        // Never below or above the bounds.
-        assert_eq!(adapt(1_000, 1000.0), CHUNK_BOUNDS.0);
-        assert_eq!(adapt(CHUNK_BOUNDS.1, 1.0), CHUNK_BOUNDS.1);
-        assert_eq!(Speed::Max.chunk(10).events, CHUNK_BOUNDS.0);
+    fn max_speed_chunks_stay_within_bounds() {
+        assert_eq!(Speed::Max.chunk(10).events, MIN_SPLIT_CHUNK);
+        assert_eq!(Speed::Max.chunk(u64::MAX).events, CHUNK_BOUNDS.1);
+        assert_eq!(Speed::Max.chunk(5_000).events, 5_000);
+    }
+
+    #[test]
+    fn split_timing_gives_the_simulation_what_rendering_leaves() {
+        // 1,000 events took 150 ms to simulate (a 256-rank start) and 40 ms to render: the next
+        // chunk gets 15 ms of simulation, 100 events.
+        assert_eq!(adapt_split(1_000, 150.0, 40.0), 100);
+        // Cheap rendering: the simulation gets the rest of the 25 ms.
+        assert_eq!(adapt_split(10_000, 20.0, 5.0), 10_000);
+        assert_eq!(adapt_split(10_000, 5.0, 5.0), 20_000);
+        // Never below the floor or above the bound, and at most double.
+        assert_eq!(adapt_split(20, 1_000.0, 0.0), MIN_SPLIT_CHUNK);
+        assert_eq!(adapt_split(CHUNK_BOUNDS.1, 0.0, 0.0), CHUNK_BOUNDS.1);
     }
 
     #[test]

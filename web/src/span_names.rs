@@ -60,9 +60,9 @@ int main(int argc, char **argv) {
 }
 "#;
         let profile = builtin_profile("ib-qdr").expect("a built-in profile");
-        let cell = session::start(source, &profile, 4, RunOptions::default(), &[], None)
-            .ok()
-            .expect("the program runs");
+        let Ok(cell) = session::start(source, &profile, 4, RunOptions::default(), &[], None) else {
+            panic!("the program runs");
+        };
         let mut s = cell.0.borrow_mut();
         while !s.history.sim().is_finished() {
             let taken = s.history.forward(10_000).expect("no error");
