@@ -90,10 +90,11 @@ test('after a click on Next or into the Answer field, the clicker turns the less
     await page.waitForFunction(() => document.querySelector('[data-testid="lesson-pane"]').dataset.step === '3');
     await page.keyboard.press('PageDown');
     await page.waitForFunction(() => document.querySelector('[data-testid="lesson-pane"]').dataset.step === '4');
-    // The arrows step the run after a click on Next.
+    // The arrows step the run after a click on Next (this step stands at the run's end).
     const at = await eventOf(page);
-    const moved = await pressMoves(page, 'ArrowRight', at);
-    assert.ok(moved > at);
+    const moved = await pressMoves(page, 'ArrowLeft', at);
+    assert.ok(moved < at);
+    assert.equal(await pressMoves(page, 'ArrowRight', moved), at);
 
     // Step 4 asks for a number: a click into the Answer field, digits go into it, the arrows
     // move its caret (not the run), and the clicker still turns the page.

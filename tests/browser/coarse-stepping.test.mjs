@@ -116,7 +116,8 @@ test('the caption is on screen in presentation mode at 1024×768', async () => {
     const b = await page.locator('[data-testid="caption"]').boundingBox();
     assert.ok(b && b.y >= 0 && b.y + b.height <= 768 && b.x >= 0 && b.x + b.width <= 1024, JSON.stringify(b));
     const px = await page.$eval('[data-testid="caption"]', (el) => parseFloat(getComputedStyle(el).fontSize) * (el.currentCSSZoom ?? 1));
-    assert.ok(px >= 18, `caption type ${px}px`);
+    const code = await page.$eval('.code-overlay', (el) => parseFloat(getComputedStyle(el).fontSize));
+    assert.ok(px >= 0.9 * code && px >= 15, `caption type ${px}px beside ${code}px code`);
     await screenshot(page, 'coarse-stepping-present-1024');
     assert.deepEqual(problems, []);
   } finally {

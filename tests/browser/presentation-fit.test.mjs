@@ -144,6 +144,11 @@ test('every text scales with the code; A+/A− and +/− change it, remembered; 
     await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor();
     await present(page);
     await page.click('[data-testid="tab-ranks"]');
+    // The timeline's rows follow its area's new height on the next frame.
+    await page.waitForFunction(() => {
+      const canvas = document.querySelector('[data-testid="timeline-canvas"]').getBoundingClientRect();
+      return document.querySelector('.area-timeline').getBoundingClientRect().bottom - canvas.bottom <= 24;
+    }, null, { timeout: 3000 }).catch(() => {});
     // Each visible text's size on screen (its font size times the zoom it is drawn at).
     const sizes = () => page.evaluate(() => {
       const out = {};
@@ -162,14 +167,18 @@ test('every text scales with the code; A+/A− and +/− change it, remembered; 
       out.which = which;
       out.console = px(document.querySelector('.console, .ranks'));
       out.status = px(document.querySelector('[data-testid="run-status"]'));
-      out.tl = document.querySelector('[data-testid="timeline-canvas"]').getBoundingClientRect().height;
+      const canvas = document.querySelector('[data-testid="timeline-canvas"]').getBoundingClientRect();
+      const area = document.querySelector('.area-timeline').getBoundingClientRect();
+      out.tl = canvas.height;
+      out.tlGap = area.bottom - canvas.bottom;
       return out;
     });
     const at100 = await sizes();
     assert.ok(at100.code >= 18, `code ${at100.code}px`);
     assert.ok(at100.min >= 0.7 * at100.code, `smallest text ${at100.min}px (${at100.which}) beside ${at100.code}px code`);
     assert.ok(at100.console >= 0.85 * at100.code, `ranks and console ${at100.console}px`);
-    assert.ok(at100.tl >= 0.3 * 1080, `the timeline takes the free height: ${at100.tl}px`);
+    // 4 ranks: rows of 34 px (170 px in all) on the desktop page; here they fill the area.
+    assert.ok(at100.tl >= 220 && at100.tlGap <= 24, `the timeline takes the free height: ${at100.tl}px, ${at100.tlGap}px left below`);
     await screenshot(page, 'presentation-1920');
 
     await page.click('[data-testid="font-larger"]');

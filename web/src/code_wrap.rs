@@ -11,7 +11,7 @@
 use crate::code_window::columns;
 
 /// Columns kept free right of the wrapped text for the rank names of marked lines.
-pub const LABEL_COLS: usize = 7;
+pub const LABEL_COLS: usize = 5;
 
 /// Fewest columns per row (a very narrow box scrolls sideways rather than wrapping to nothing).
 pub const MIN_COLS: usize = 24;

@@ -21,8 +21,22 @@ pub fn free_height(wrap: &web_sys::HtmlElement) -> f64 {
     let Ok(Some(area)) = wrap.closest(".app.present .area-timeline") else {
         return 0.0;
     };
-    let others = area.scroll_height() - wrap.offset_height();
-    f64::from((area.client_height() - others - 4).max(0))
+    // The area's content from its first child's top to its last child's bottom (its scroll
+    // height is at least its own height, so it cannot say how much is free).
+    let children = area.children();
+    let (mut top, mut bottom) = (f64::INFINITY, f64::NEG_INFINITY);
+    for i in 0..children.length() {
+        if let Some(child) = children.item(i) {
+            let r = child.get_bounding_client_rect();
+            top = top.min(r.top());
+            bottom = bottom.max(r.bottom());
+        }
+    }
+    if !top.is_finite() {
+        return 0.0;
+    }
+    let others = (bottom - top) - f64::from(wrap.offset_height());
+    (f64::from(area.client_height()) - others - 4.0).max(0.0)
 }
 
 #[cfg(test)]

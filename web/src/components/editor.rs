@@ -382,6 +382,9 @@ pub fn editor(props: &EditorProps) -> Html {
         let (core, area_ref, code_ref) = (core.clone(), area_ref.clone(), code_ref.clone());
         let remeasure = remeasure.clone();
         let (wrap_now, line_px) = (wrap.clone(), view.line_px());
+        // Wrapped, the columns per row follow the type size too (presentation's A−/A+), which
+        // need not change the box's size: measure after every render.
+        let wrapping = props.wrap && !props.read_only;
         use_effect(move || {
             let area = area_ref.cast::<HtmlTextAreaElement>();
             let (reveal, fresh, text) = {
@@ -406,7 +409,7 @@ pub fn editor(props: &EditorProps) -> Html {
             } else if reveal {
                 reveal_caret(&area_ref, &code_ref, &wrap_now, line_px);
             }
-            if fresh || reveal || text.is_some() {
+            if fresh || reveal || text.is_some() || wrapping {
                 remeasure();
             }
         });
@@ -534,7 +537,7 @@ pub fn editor(props: &EditorProps) -> Html {
         // The names: in the margin right of wrapped text, or after the line's own end; never
         // over code.
         let (pad, names) = if wrap.wraps() {
-            (String::new(), code_wrap::rank_label(&numbers, 11))
+            (String::new(), code_wrap::rank_label(&numbers, 8))
         } else {
             let text = source.lines().nth(line).unwrap_or_default();
             (" ".repeat(code_window::columns(text) + 2), code_wrap::rank_label(&numbers, 24))
