@@ -71,6 +71,7 @@ test('a readonly embed runs and steps but does not take edits', async () => {
     await page.click('[data-testid="run"]');
     await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor();
     await page.click('[data-testid="reset"]');
+    await page.check('[data-testid="every-event"]');
     await page.evaluate(() => document.activeElement?.blur());
     for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
     await page.locator('[data-testid="run-status"]', { hasText: 'paused at event 6' }).waitFor();

@@ -25,6 +25,7 @@ test('run to the end, step back, scrub, and jump to an event from the log', asyn
     assert.match(console, /one-way latency/);
 
     // Step back: the state is the earlier one and the log's current line moves with it.
+    await page.check('[data-testid="every-event"]');
     await page.click('[data-testid="back"]');
     await page.locator('[data-testid="run-status"]', { hasText: `paused at event ${end - 1}` }).waitFor();
 

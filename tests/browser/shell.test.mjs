@@ -148,6 +148,8 @@ test('run the program, step back and forth, and see compile errors', async () =>
     assert.match(await page.textContent('[data-testid="console"]'), /\[rank 0 @ [^\]]+\] token 42 came back/);
     assert.ok((await page.locator('[data-testid="event-log"] li').count()) > 10);
 
+    // One event at a time (by default a step passes over bookkeeping: coarse-stepping.test.mjs).
+    await page.check('[data-testid="every-event"]');
     await page.click('[data-testid="back"]');
     await status.filter({ hasText: `paused at event ${end - 1}` }).waitFor();
     await page.click('[data-testid="step"]');

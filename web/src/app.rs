@@ -141,6 +141,20 @@ pub fn app() -> Html {
     autosave::use_autosave(state.share_state(), !embed);
     use_playback(&state);
     crate::keys::use_stepping_keys(&state, !route.route.is_paper());
+    // Presentation mode's type size: the one remembered in this browser, then every change kept.
+    {
+        let state = state.clone();
+        use_effect_with((), move |_| {
+            if let Some(scale) = crate::font_scale::load() {
+                state.dispatch(Action::SetFontScale(scale));
+            }
+        });
+    }
+    use_effect_with(state.font_scale, |&scale| {
+        if scale != crate::font_scale::DEFAULT || crate::font_scale::load().is_some() {
+            crate::font_scale::save(scale);
+        }
+    });
     crate::lesson_links::use_lesson_links(&state, route.route.is_paper());
     crate::lesson_highlight::use_lesson_highlights(
         state
@@ -220,8 +234,14 @@ pub fn app() -> Html {
     let (on_run, on_pause, on_step, on_back, on_reset) = (
         act(Action::Run),
         act(Action::Pause),
-        act(Action::Step),
-        act(Action::Back),
+        act(Action::Jump {
+            jump: crate::stride::Jump::Plain,
+            forward: true,
+        }),
+        act(Action::Jump {
+            jump: crate::stride::Jump::Plain,
+            forward: false,
+        }),
         act(Action::Reset),
     );
     let on_focus = {
@@ -248,6 +268,21 @@ pub fn app() -> Html {
             on_run={on_run.clone()} {on_pause} {on_step} {on_back} {on_reset} {on_speed}
             on_seek={on_seek.clone()} max_events={state.options.max_events} />
     };
+    let jump_bar = {
+        let on_jump = {
+            let state = state.clone();
+            Callback::from(move |(jump, forward)| state.dispatch(Action::Jump { jump, forward }))
+        };
+        let on_every = {
+            let state = state.clone();
+            Callback::from(move |every: bool| state.dispatch(Action::SetEveryEvent(every)))
+        };
+        html! {
+            <crate::components::jump_bar::JumpBar session={state.session.clone()}
+                generation={state.generation} focus_rank={state.focus_rank}
+                every_event={state.every_event} {on_jump} {on_every} />
+        }
+    };
     let network_bar = match &state.network {
         Some(choices) => {
             let on_choose = {
@@ -267,7 +302,8 @@ pub fn app() -> Html {
     let editor = html! {
         <Editor source={state.source.clone()} {on_edit} on_run={on_run.clone()}
             diagnostics={state.editor_diagnostics()} rank_lines={state.rank_lines()}
-            file_name={state.file_name().map(AttrValue::from)} read_only={readonly} />
+            file_name={state.file_name().map(AttrValue::from)} read_only={readonly}
+            wrap={state.present} />
     };
     let timeline = match &state.session {
         Some(s) => html! {
@@ -303,7 +339,7 @@ pub fn app() -> Html {
     };
     let views = html! {
         <ViewTabs session={state.session.clone()} generation={state.generation}
-            current={state.current_view()} {on_view} bare={state.present}
+            current={state.current_view()} {on_view}
             focus_rank={state.focus_rank} {on_focus} on_seek={on_seek.clone()} {machine} />
     };
     // Code on the left; the run's controls, its timeline and the view that matters on the right
@@ -316,7 +352,7 @@ pub fn app() -> Html {
                     <div class="area-editor">{ editor.clone() }</div>
                 </div>
                 <div class="col col-run">
-                    <div class="area-run">{ run_bar.clone() }{ network_bar.clone() }</div>
+                    <div class="area-run">{ run_bar.clone() }{ jump_bar.clone() }{ network_bar.clone() }</div>
                     <div class="area-timeline">{ timeline.clone() }{ compare.clone() }</div>
                     <div class="area-views">{ views.clone() }</div>
                 </div>
@@ -425,11 +461,20 @@ pub fn app() -> Html {
         },
     };
     html! {
-        <div class={modes} data-testid="app" data-ready="true" data-present={state.present.to_string()}>
+        <div class={modes} data-testid="app" data-ready="true" data-present={state.present.to_string()}
+            style={state.present.then(|| crate::font_scale::style(state.font_scale))}>
             if state.present && !route.route.is_paper() {
                 <div class="present-bar">
                     <span class="brand-mini">{ "Rankscope" }</span>
                     <span class="muted" data-testid="run-label">{ state.run_label() }</span>
+                    <span class="font-size" role="group" aria-label="Type size">
+                        <button class="control slim" data-testid="font-smaller" title="smaller type (−)"
+                            aria-label="smaller type" onclick={act(Action::FontStep(-1)).reform(|_| ())}>{ "A−" }</button>
+                        <button class="control slim" data-testid="font-reset" title="the usual type size"
+                            onclick={act(Action::FontStep(0)).reform(|_| ())}>{ format!("{} %", state.font_scale) }</button>
+                        <button class="control slim" data-testid="font-larger" title="larger type (+)"
+                            aria-label="larger type" onclick={act(Action::FontStep(1)).reform(|_| ())}>{ "A+" }</button>
+                    </span>
                     <button class="control" data-testid="leave-present" onclick={on_present.reform(|_| ())}
                         title="back to the full page (P or Esc)">{ "Leave presentation (P)" }</button>
                     <button class="share" data-testid="share" onclick={on_share.reform(|_| ())}

@@ -32,6 +32,10 @@ pub struct View {
     /// The visible width of the text area in pixels (the code box without the gutter); 0 when
     /// not measured yet.
     pub width: i32,
+    /// The code font's size in hundredths of a pixel, as measured (presentation mode's differs).
+    pub font_centi: i32,
+    /// One line's height in hundredths of a pixel, as measured.
+    pub line_centi: i32,
 }
 
 impl Default for View {
@@ -41,11 +45,23 @@ impl Default for View {
             first: 0,
             end: 3 * CHUNK,
             width: 0,
+            font_centi: 1300,
+            line_centi: LINE_PX * 100,
         }
     }
 }
 
 impl View {
+    /// One line's height in pixels.
+    pub fn line_px(&self) -> f64 {
+        f64::from(self.line_centi.max(100)) / 100.0
+    }
+
+    /// The code font's size in pixels.
+    pub fn font_px(&self) -> f64 {
+        f64::from(self.font_centi.max(100)) / 100.0
+    }
+
     /// The lines to draw of a text of `line_count` lines.
     pub fn lines(&self, line_count: usize) -> std::ops::Range<usize> {
         let end = self.end.min(line_count);
@@ -125,10 +141,21 @@ pub fn measure(code: &Element, gutter: &Element) -> View {
     let gutter_width = gutter
         .dyn_ref::<web_sys::HtmlElement>()
         .map_or(0, web_sys::HtmlElement::offset_width);
+    let style = web_sys::window().and_then(|w| w.get_computed_style(gutter).ok().flatten());
+    let px = |name: &str, fallback: i32| {
+        style
+            .as_ref()
+            .and_then(|s| s.get_property_value(name).ok())
+            .and_then(|v| v.trim().trim_end_matches("px").parse::<f64>().ok())
+            .filter(|v| v.is_finite() && *v > 1.0)
+            .map_or(fallback, |v| (v * 100.0).round() as i32)
+    };
     View {
         first,
         end,
         width: (code.client_width() - gutter_width).max(0),
+        font_centi: px("font-size", 1300),
+        line_centi: px("line-height", LINE_PX * 100),
     }
 }
 
@@ -162,7 +189,7 @@ mod tests {
         let v = View {
             first: 80,
             end: 200,
-            width: 0,
+            ..View::default()
         };
         assert_eq!(v.lines(1000), 80..200);
         assert_eq!(v.lines(120), 80..120);

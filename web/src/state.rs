@@ -104,6 +104,10 @@ pub struct State {
     /// "You are the network": the rank chosen at each choice point where messages race to one
     /// rank (past the end, the machine model's order); `None`: the model decides alone.
     pub network: Option<Vec<u32>>,
+    /// Step and Back move by every event (`false`: past bookkeeping, see [`crate::stride`]).
+    pub every_event: bool,
+    /// Presentation mode's type size, in percent of its default ([`crate::font_scale`]).
+    pub font_scale: u32,
 }
 
 /// Everything a user can do to the state.
@@ -145,6 +149,21 @@ pub enum Action {
     Back,
     /// Back to the start of the run.
     Reset,
+    /// Step (`forward`) or go back to the next stop of a jump: the buttons and keys of Step,
+    /// Back and the coarse jumps ([`crate::stride`]).
+    Jump {
+        /// What it goes to.
+        jump: crate::stride::Jump,
+        /// Forward, or back.
+        forward: bool,
+    },
+    /// Step and Back by every event (`true`) or past bookkeeping.
+    SetEveryEvent(bool),
+    /// Presentation mode's type size one size larger (`1`), smaller (`-1`) or back to its
+    /// default (`0`).
+    FontStep(i32),
+    /// Presentation mode's type size, in percent (remembered from an earlier visit; clamped).
+    SetFontScale(u32),
     /// Put a rank in focus (its line is marked strongly in the editor and followed).
     FocusRank(u32),
     /// Show this view beside the timeline.
@@ -259,6 +278,8 @@ impl Default for State {
             lesson: None,
             lesson_error: None,
             network: None,
+            every_event: false,
+            font_scale: crate::font_scale::DEFAULT,
         }
     }
 }
@@ -844,6 +865,30 @@ impl State {
                 }
                 self.catch_up(COMPARE_CATCH_UP);
             }
+            Action::Jump { jump, forward } => {
+                if self.session.is_none() {
+                    if !forward {
+                        return self;
+                    }
+                    let mut s = self.reduce(Action::Run);
+                    s.playing = false;
+                    return s.reduce(action);
+                }
+                self.playing = false;
+                let stride = crate::stride::resolve(jump, self.every_event, self.focus_rank);
+                self.move_run(|s| {
+                    use rankscope_core::engine::stride;
+                    let _ = if forward {
+                        stride::forward(&mut s.history, stride, stride::FORWARD_LIMIT).map(|_| ())
+                    } else {
+                        stride::back(&mut s.history, stride)
+                    };
+                });
+                self.catch_up(COMPARE_CATCH_UP);
+            }
+            Action::SetEveryEvent(every) => self.every_event = every,
+            Action::FontStep(by) => self.font_scale = crate::font_scale::step(self.font_scale, by),
+            Action::SetFontScale(scale) => self.font_scale = crate::font_scale::clamp(scale),
             Action::SeekTime(t) => {
                 let Some(cell) = &self.session else {
                     return self;

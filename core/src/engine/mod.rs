@@ -17,6 +17,7 @@ pub mod program;
 pub mod queue;
 pub mod sim;
 pub mod slab;
+pub mod stride;
 
 pub use history::History;
 pub use ids::{MsgId, Rank, ReqId};

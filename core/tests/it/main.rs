@@ -23,5 +23,6 @@ mod op_cost;
 mod profiles;
 mod schedules;
 mod script;
+mod stride;
 mod timeline;
 mod words;

@@ -32,6 +32,7 @@ use web_sys::{Element, HtmlTextAreaElement, InputEvent, KeyboardEvent};
 use yew::prelude::*;
 
 use crate::code_window::{self, View};
+use crate::code_wrap;
 use crate::edit_history::{EditHistory, EditKind, EditState, Selection};
 use crate::recolour;
 use gloo_timers::callback::Timeout;
@@ -153,6 +154,9 @@ pub struct EditorProps {
     /// The open file's name (an example's path, "edited" once changed), shown in the header.
     #[prop_or_default]
     pub file_name: Option<AttrValue>,
+    /// Soft-wrap long lines to the box's width (presentation mode; see [`crate::code_wrap`]).
+    #[prop_or_default]
+    pub wrap: bool,
 }
 
 /// What the editor keeps between renders and shares with its event handlers.
@@ -273,6 +277,16 @@ pub fn editor(props: &EditorProps) -> Html {
     });
     let code_ref = use_node_ref();
     let view = use_state_eq(View::default);
+    // How the lines fall into rows: one each, or soft-wrapped to the measured width.
+    let per_row = (props.wrap && !props.read_only && view.width > 0)
+        .then(|| code_wrap::per_row(view.width, view.font_px()));
+    let wrap = use_memo(
+        (props.source.clone(), per_row),
+        |(s, per_row)| match per_row {
+            Some(n) => code_wrap::Wrap::new(s, *n),
+            None => code_wrap::Wrap::none(code_window::line_count(s)),
+        },
+    );
     // The lines in view: measured after every render and whenever anything scrolls (the code
     // box, or the page around it) or the window is resized.
     let remeasure = {
@@ -367,6 +381,10 @@ pub fn editor(props: &EditorProps) -> Html {
     {
         let (core, area_ref, code_ref) = (core.clone(), area_ref.clone(), code_ref.clone());
         let remeasure = remeasure.clone();
+        let (wrap_now, line_px) = (wrap.clone(), view.line_px());
+        // Wrapped, the columns per row follow the type size too (presentation's A−/A+), which
+        // need not change the box's size: measure after every render.
+        let wrapping = props.wrap && !props.read_only;
         use_effect(move || {
             let area = area_ref.cast::<HtmlTextAreaElement>();
             let (reveal, fresh, text) = {
@@ -389,9 +407,9 @@ pub fn editor(props: &EditorProps) -> Html {
                     code.set_scroll_left(0);
                 }
             } else if reveal {
-                reveal_caret(&area_ref, &code_ref);
+                reveal_caret(&area_ref, &code_ref, &wrap_now, line_px);
             }
-            if fresh || reveal || text.is_some() {
+            if fresh || reveal || text.is_some() || wrapping {
                 remeasure();
             }
         });
@@ -405,9 +423,11 @@ pub fn editor(props: &EditorProps) -> Html {
             .iter()
             .find(|r| r.focused)
             .map(|r| (r.rank, r.line));
-        use_effect_with(focused, move |focused| {
-            if let Some((_, line)) = focused {
-                follow_line(&code_ref, *line);
+        let row = focused.map(|(_, line)| wrap.row_of(line.saturating_sub(1) as usize));
+        let line_px = view.line_px();
+        use_effect_with((focused, row, view.line_centi), move |_| {
+            if let Some(row) = row {
+                follow_line(&code_ref, row, line_px);
             }
         });
     }
@@ -463,7 +483,9 @@ pub fn editor(props: &EditorProps) -> Html {
 
     // The lines drawn: those in view (all of them when read only: the overlay is the content).
     let (widest, line_count) = *text_facts;
-    let shown = if props.read_only {
+    // Wrapped: every line (a program shown on a projector is short; the rows before a line
+    // would otherwise need measuring).
+    let shown = if props.read_only || wrap.wraps() {
         0..line_count
     } else {
         view.lines(line_count)
@@ -485,7 +507,12 @@ pub fn editor(props: &EditorProps) -> Html {
     let by_line = ranks_by_line(&props.rank_lines, line_count);
     let gutter = shown.clone().map(|line| {
         let number = (line + 1).to_string();
-        match (problems_by_line[line - first].as_slice(), by_line[line].as_slice()) {
+        // A marker on each row a long line continues on.
+        let more = wrap.rows(line) - 1;
+        let continued = (more > 0).then(|| html! {
+            { for (0..more).map(|_| html! { <><span class="ln wrapped" data-testid="wrap-marker">{ "↪" }</span>{ "\n" }</> }) }
+        });
+        let number_row = match (problems_by_line[line - first].as_slice(), by_line[line].as_slice()) {
             ([], []) => html! { <><span class="ln">{ number }</span>{ "\n" }</> },
             ([], ranks) => {
                 let first = ranks[0];
@@ -497,20 +524,30 @@ pub fn editor(props: &EditorProps) -> Html {
                 let title = here.iter().map(|&i| tip(i)).collect::<Vec<_>>().join("\n");
                 html! { <><span class="ln err" {title} data-testid="gutter-error">{ number }</span>{ "\n" }</> }
             }
-        }
+        };
+        html! { <>{ number_row }{ for continued }</> }
     });
     // A bar behind each marked line (drawn under the text): the focused rank's strong, the
     // others in their rank's colour; the ranks there named at the line's end.
     let bars = by_line.iter().enumerate().filter(|(_, r)| !r.is_empty()).map(|(line, ranks)| {
         let first = ranks[0];
-        let names = ranks.iter().map(|r| format!("r{}", r.rank)).collect::<Vec<_>>().join(" ");
-        let style = format!("top: calc(var(--code-pad-top) + {line} * var(--code-line)); --rank-hue: {}", rank_hue(first.rank));
+        let numbers: Vec<u32> = ranks.iter().map(|r| r.rank).collect();
+        let (row, rows) = (wrap.row_of(line), wrap.rows(line));
+        let style = format!("top: calc(var(--code-pad-top) + {row} * var(--code-line)); height: calc({rows} * var(--code-line)); --rank-hue: {}", rank_hue(first.rank));
+        // The names: in the margin right of wrapped text, or after the line's own end; never
+        // over code.
+        let (pad, names) = if wrap.wraps() {
+            (String::new(), code_wrap::rank_label(&numbers, 8))
+        } else {
+            let text = source.lines().nth(line).unwrap_or_default();
+            (" ".repeat(code_window::columns(text) + 2), code_wrap::rank_label(&numbers, 24))
+        };
         let testid = if first.focused { "line-mark-focused" } else { "line-mark" };
         html! {
             <div class={classes!("line-mark", first.focused.then_some("focused"), first.stuck.then_some("stuck"))}
                 {style} data-testid={testid} data-line={(line + 1).to_string()}
                 data-ranks={ranks.iter().map(|r| r.rank.to_string()).collect::<Vec<_>>().join(",")}>
-                <span class="line-ranks">{ names }</span>
+                <span class="line-pad" aria-hidden="true">{ pad }</span><span class="line-ranks">{ names }</span>
             </div>
         }
     });
@@ -567,11 +604,13 @@ pub fn editor(props: &EditorProps) -> Html {
     // the height of every line, the width of the longest.
     let digits = line_count.to_string().len();
     let gutter_style = format!(
-        "padding-top: calc(var(--code-pad-top) + {first} * var(--code-line)); \
+        "padding-top: calc(var(--code-pad-top) + {} * var(--code-line)); \
          padding-bottom: calc(var(--code-pad-top) + {} * var(--code-line)); \
          min-width: calc({digits}ch + 6px)",
-        line_count - shown.end
+        wrap.row_of(first),
+        wrap.total() - wrap.row_of(shown.end)
     );
+    let total_rows = wrap.total();
     let body_style = if read_only {
         String::new()
     } else {
@@ -582,10 +621,22 @@ pub fn editor(props: &EditorProps) -> Html {
         };
         // The width in steps of 16 columns: typing at the end of the longest line changes it
         // (and re-lays out the whole textarea) once every 16 characters, not at every one.
+        let width = if wrap.wraps() {
+            // Exactly the wrapped columns (and a fraction, so a full row is not broken early)
+            // plus the names' margin; the text layers leave the margin as padding.
+            format!(
+                "width: calc({} * 1ch + 24px + 0.4ch); min-width: 0; flex: none; --wrap-margin: {}ch",
+                wrap.per_row + code_wrap::LABEL_COLS,
+                code_wrap::LABEL_COLS
+            )
+        } else {
+            format!(
+                "min-width: calc({} * 1ch + 24px)",
+                (widest + 1).div_ceil(16) * 16
+            )
+        };
         format!(
-            "height: calc(2 * var(--code-pad-top) + {line_count} * var(--code-line)); \
-             min-width: calc({} * 1ch + 24px){view_width}",
-            (widest + 1).div_ceil(16) * 16
+            "height: calc(2 * var(--code-pad-top) + {total_rows} * var(--code-line)); {width}{view_width}"
         )
     };
     let body = if read_only {
@@ -607,14 +658,14 @@ pub fn editor(props: &EditorProps) -> Html {
                     spellcheck="false"
                     autocapitalize="off"
                     autocomplete="off"
-                    wrap="off"
+                    wrap={if wrap.wraps() { "soft" } else { "off" }}
                     oninput={on_input}
                     onkeydown={on_keydown}
                     onblur={on_blur}
                     onscroll={on_scroll}
                 />
                 <pre class="code-overlay" aria-hidden="true" data-testid="code-overlay"
-                    style={format!("top: calc({first} * var(--code-line))")}
+                    style={format!("top: calc({} * var(--code-line))", wrap.row_of(first))}
                     data-first-line={(first + 1).to_string()}>{ for overlay }</pre>
             </>
         }
@@ -649,7 +700,8 @@ pub fn editor(props: &EditorProps) -> Html {
                     </p>
                 }
             }
-            <div class="code" ref={code_ref}>
+            <div class={classes!("code", wrap.wraps().then_some("wrapped"))} ref={code_ref}
+                data-wrap={wrap.wraps().then(|| wrap.per_row.to_string())}>
                 <pre class="gutter" aria-hidden="true" ref={gutter_ref} style={gutter_style}>{ for gutter }</pre>
                 <div class="code-body" style={body_style}>{ for bars }{ body }</div>
             </div>
@@ -659,12 +711,12 @@ pub fn editor(props: &EditorProps) -> Html {
 
 /// Scrolls the code box so that 1-based `line` is in view with some context, without moving
 /// the page.
-fn follow_line(code_ref: &NodeRef, line: u32) {
+fn follow_line(code_ref: &NodeRef, row: usize, line_px: f64) {
     let Some(code) = code_ref.cast::<Element>() else {
         return;
     };
-    let top = code_window::line_top(line.saturating_sub(1) as usize);
-    let height = code_window::LINE_PX;
+    let top = code_window::PAD_TOP_PX + (row as f64 * line_px) as i32;
+    let height = line_px.ceil() as i32;
     let (view_top, view_height) = (code.scroll_top(), code.client_height());
     let margin = 3 * height;
     if top < view_top + margin || top + height > view_top + view_height - margin {
@@ -848,7 +900,7 @@ fn selection_of(area: &HtmlTextAreaElement, text: &str) -> Selection {
 }
 
 /// Scrolls the code box by as little as needed to show the caret's line.
-fn reveal_caret(area_ref: &NodeRef, code_ref: &NodeRef) {
+fn reveal_caret(area_ref: &NodeRef, code_ref: &NodeRef, wrap: &code_wrap::Wrap, line_px: f64) {
     let (Some(area), Some(code)) = (
         area_ref.cast::<HtmlTextAreaElement>(),
         code_ref.cast::<Element>(),
@@ -857,8 +909,9 @@ fn reveal_caret(area_ref: &NodeRef, code_ref: &NodeRef) {
     };
     let text = area.value();
     let caret = selection_of(&area, &text).end;
-    let top = code_window::line_top(text[..caret].matches('\n').count());
-    let bottom = top + code_window::LINE_PX;
+    let row = wrap.row_of(text[..caret].matches('\n').count());
+    let top = code_window::PAD_TOP_PX + (row as f64 * line_px) as i32;
+    let bottom = top + line_px.ceil() as i32;
     let (view_top, view_height) = (code.scroll_top(), code.client_height());
     if top < view_top {
         code.set_scroll_top(top - code_window::PAD_TOP_PX);

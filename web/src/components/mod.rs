@@ -10,6 +10,7 @@ pub mod editor;
 pub mod event_log;
 pub mod header;
 pub mod icon;
+pub mod jump_bar;
 pub mod lesson_list;
 pub mod lesson_pane;
 pub mod lock_view;

@@ -159,8 +159,8 @@ pub fn run_bar(props: &RunBarProps) -> Html {
                 <h2>{ "Run" }</h2>
                 <div class="controls-row" role="toolbar" aria-label="Run controls">
                     { play }
-                    { button(Icon::StepBack, "Back", "one event back (exact: checkpoint and replay)", &props.on_back, "back", has_run) }
-                    { button(Icon::StepForward, "Step", "one event forward", &props.on_step, "step", true) }
+                    { button(Icon::StepBack, "Back", "back to the previous event (exact: checkpoint and replay; past bookkeeping unless “every event” is on) — ← or PageUp", &props.on_back, "back", has_run) }
+                    { button(Icon::StepForward, "Step", "the next event (past bookkeeping unless “every event” is on) — → or PageDown", &props.on_step, "step", true) }
                     { button(Icon::Reset, "Reset", "back to the start of the run", &props.on_reset, "reset", has_run) }
                     { speed_select }
                 </div>

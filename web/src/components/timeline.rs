@@ -330,6 +330,9 @@ struct View {
     /// This timeline's member id on the axis, once mounted.
     axis_id: Option<u32>,
     css_w: f64,
+    /// The height the rows may fill (presentation mode: the free height of the timeline's
+    /// area); 0: rows of their usual height.
+    fill_h: f64,
     size_dirty: bool,
     colors: Option<Colors>,
     /// Pointer position over the canvas (CSS px), for hover.
@@ -354,6 +357,16 @@ struct View {
 }
 
 impl View {
+    /// One rank's row: the usual height, or taller to fill [`View::fill_h`].
+    fn row_height(&self, ranks: u32) -> f64 {
+        crate::timeline_fill::row_height(
+            geometry::row_height(ranks),
+            ranks,
+            self.fill_h,
+            TOP + BOTTOM,
+        )
+    }
+
     fn new(axis: SharedAxis) -> View {
         View {
             session: None,
@@ -367,6 +380,7 @@ impl View {
             axis,
             axis_id: None,
             css_w: 800.0,
+            fill_h: 0.0,
             size_dirty: true,
             colors: None,
             pointer: None,
@@ -700,7 +714,7 @@ impl Layout {
         if rows.is_empty() {
             rows = Rows::new(ranks, &RowsSpec::default());
         }
-        let row = timeline_rows::row_height(rows.len(), v.rows.zoom, geometry::row_height);
+        let row = timeline_rows::row_height(rows.len(), v.rows.zoom, |n| v.row_height(n));
         let plot_w = v.plot_w();
         let (start, end) = v.window();
         Layout {
@@ -837,6 +851,7 @@ fn paint(v: &mut View, session: &Session) {
     let colors = v.colors.clone().unwrap_or_else(|| Colors::read(&canvas));
     if v.size_dirty {
         v.css_w = f64::from(wrap.client_width()).max(240.0);
+        v.fill_h = crate::timeline_fill::free_height(&wrap);
         v.size_dirty = false;
     }
     let model = &session.timeline;
@@ -1502,6 +1517,9 @@ pub fn timeline(props: &TimelineProps) -> Html {
             let observer = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()).ok();
             if let (Some(o), Some(w)) = (&observer, wrap_ref.cast::<web_sys::Element>()) {
                 o.observe(&w);
+                if let Ok(Some(area)) = w.closest(".area-timeline") {
+                    o.observe(&area);
+                }
             }
             let media = web_sys::window()
                 .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten());
