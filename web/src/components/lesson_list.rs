@@ -20,14 +20,15 @@ pub struct LessonListProps {
 #[function_component(LessonList)]
 pub fn lesson_list(props: &LessonListProps) -> Html {
     let progress = use_memo((), |_| crate::lesson_progress::load());
-    let lang = progress.lang.clone().unwrap_or_else(|| "en".into());
+    let ui = crate::ui_lang::use_lang();
+    let lang = ui.code().to_string();
     let on_file = crate::file_text::on_file_text(props.on_file.clone());
     let lessons = crate::lessons::shipped();
     html! {
         <main class="lessons-page" data-testid="lessons-page">
             <section class="panel view">
                 <div class="panel-head">
-                    <h2>{ "Lessons" }</h2>
+                    <h2>{ ui.t(crate::i18n::Text::Lessons) }</h2>
                     <label class="file-button" title="a lesson file (TOML) as `rankscope lesson check` reads it">
                         { "Open lesson file…" }
                         <input type="file" accept=".toml,text/plain" onchange={on_file} data-testid="lesson-file" />

@@ -50,7 +50,8 @@ pub fn machine_view(props: &MachineViewProps) -> Html {
             <p class="muted">
                 { format!("Interconnect: {} · {} parameters, {} from the paper, {} assumed", m.interconnect, rows.len(), rows.len() - assumed, assumed) }
             </p>
-            <div class="params-scroll">
+            // Focusable, so the keyboard can scroll it (axe-core: scrollable-region-focusable).
+            <div class="params-scroll" tabindex="0" role="region" aria-labelledby="machine-title">
                 <table class="params">
                     <thead><tr><th>{ "parameter" }</th><th>{ "value" }</th><th>{ "basis" }</th></tr></thead>
                     <tbody>{ for body }</tbody>
