@@ -6,31 +6,11 @@
 // Screenshots: tests/screenshots/a11y-*.png (look at them).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { loadApp, openExample, screenshot, showView, useSite } from './harness.mjs';
+import { loadApp, openExample, screenshot, seriousViolations, showView, useSite } from './harness.mjs';
 
 const site = useSite();
-const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const THEMES = ['light', 'dark'];
 const options = (colorScheme) => ({ viewport: { width: 1280, height: 800 }, colorScheme });
-
-/** Runs axe-core on the page as it stands; returns its serious and critical violations. */
-async function seriousViolations(page) {
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(async () =>
-    // eslint-disable-next-line no-undef
-    axe.run(document, { resultTypes: ['violations'] }));
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`),
-      more: Math.max(0, v.nodes.length - 5),
-    }));
-}
 
 /**
  * The contrast of the rank colours as the page draws them (computed styles): each rank's bar in

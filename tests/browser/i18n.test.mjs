@@ -5,7 +5,7 @@
 // Screenshots: tests/screenshots/i18n-*.png (look at them).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadApp, openExample, screenshot, useSite } from './harness.mjs';
+import { loadApp, openExample, screenshot, seriousViolations, useSite } from './harness.mjs';
 
 const site = useSite();
 const desktop = { viewport: { width: 1280, height: 800 } };
@@ -46,11 +46,13 @@ test('日本語 turns the page Japanese and sets <html lang>; a reload keeps it;
     assert.equal(await text(page, 'tab-ranks'), 'ランクとコンソール');
     assert.equal(await text(page, 'tab-log'), 'イベントログ');
     assert.equal(await text(page, 'tab-machine'), 'マシン');
+    assert.equal(await page.textContent('[data-testid="queue-view"] h2'), 'マッチングキュー');
     assert.match(await text(page, 'run-keys'), /キー: .*ステップ.*戻る.*再生 \/ 一時停止/);
     assert.match(await page.textContent('.timeline .tl-title'), /タイムライン/);
     assert.match(await page.textContent('.tl-legend'), /計算[\s\S]*ブロック中[\s\S]*メッセージ/);
     assert.equal(await page.textContent('[data-testid="speed-select"] option:checked'), '最速');
     await screenshot(page, 'i18n-ja');
+    assert.deepEqual(await seriousViolations(page), [], 'axe-core on the Japanese page');
 
     // A reload keeps the language.
     await page.reload();
@@ -106,6 +108,7 @@ test('a lesson opens in the page language, and its own language buttons change t
     await page.click('[data-testid="nav-lessons"]');
     await page.waitForSelector('[data-testid="lessons-page"]');
     assert.equal(await page.textContent('.lessons-page h2'), 'レッスン');
+    assert.match(await page.textContent('.lesson-card[data-lesson="first-mpi"]'), /\d+ ステップ/);
     await page.click('[data-testid="open-lesson-first-mpi"]');
     const pane = page.locator('[data-testid="lesson-pane"]');
     await pane.waitFor();

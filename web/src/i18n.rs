@@ -204,6 +204,15 @@ texts! {
     Speed100 => "100 events/s", "毎秒 100 イベント";
     Speed1000 => "1,000 events/s", "毎秒 1,000 イベント";
     SpeedMax => "as fast as possible", "最速";
+    // The lessons page.
+    LessonsSummary => "Guided walks through runs: each step sets up the playground, says what to look at, asks you to predict what the run will show and checks your fixes. In English and Japanese; your progress stays in this browser.",
+        "実行を一歩ずつたどるガイドです。各ステップがプレイグラウンドを準備し、どこを見ればよいかを示し、実行結果を予想させ、あなたの修正を確かめます。英語と日本語で読めます。進み具合はこのブラウザに残ります。";
+    OpenLessonFile => "Open lesson file…", "レッスンファイルを開く…";
+    OpenLessonFileTitle => "a lesson file (TOML) as `rankscope lesson check` reads it",
+        "`rankscope lesson check` が読むのと同じレッスンファイル(TOML)";
+    LessonSteps => "{0} steps", "{0} ステップ";
+    AtStep => "at step {0}", "ステップ {0} まで進行";
+    Solved => "{0} solved", "{0} 問解決";
     // The ranks and the event log.
     Console => "Console", "コンソール";
     ConsoleOf => "Show the console of", "コンソールを表示するランク";
