@@ -46,6 +46,9 @@ test('日本語 turns the page Japanese and sets <html lang>; a reload keeps it;
     assert.equal(await text(page, 'tab-ranks'), 'ランクとコンソール');
     assert.equal(await text(page, 'tab-log'), 'イベントログ');
     assert.equal(await text(page, 'tab-machine'), 'マシン');
+    await page.click('[data-testid="tab-machine"]');
+    assert.match(await page.textContent('.params thead'), /パラメータ.*値.*根拠/);
+    await page.click('[data-testid="tab-queues"]');
     assert.equal(await page.textContent('[data-testid="queue-view"] h2'), 'マッチングキュー');
     assert.match(await text(page, 'run-keys'), /キー: .*ステップ.*戻る.*再生 \/ 一時停止/);
     assert.match(await page.textContent('.timeline .tl-title'), /タイムライン/);
@@ -85,6 +88,7 @@ test('a share link made in Japanese opens in Japanese in a browser that never ch
     await page.waitForFunction(() => location.hash.includes('s='));
     link = new URL(page.url()).hash;
     assert.match(link, /&lang=ja/);
+    assert.equal(await text(page, 'copy-link'), 'コピー');
     assert.deepEqual(problems, []);
   } finally {
     await close();

@@ -213,6 +213,21 @@ texts! {
     LessonSteps => "{0} steps", "{0} ステップ";
     AtStep => "at step {0}", "ステップ {0} まで進行";
     Solved => "{0} solved", "{0} 問解決";
+    // The share bar.
+    Link => "Link", "リンク";
+    Copy => "Copy", "コピー";
+    CloseShare => "close the share bar", "共有バーを閉じる";
+    Copied => "copied to the clipboard", "クリップボードにコピーしました";
+    CopyRefused => "copying was refused here: select the link and press Ctrl+C",
+        "ここではコピーが拒否されました。リンクを選択して Ctrl+C を押してください";
+    AlsoInAddressBar => "also in the address bar: opening it restores this program, machine and options",
+        "アドレスバーにも入っています。開くとこのプログラム・マシン・設定が復元されます";
+    // The machine view.
+    Parameter => "parameter", "パラメータ";
+    Value => "value", "値";
+    Basis => "basis", "根拠";
+    SourceTag => "source", "出典";
+    AssumptionTag => "assumption", "仮定";
     // The ranks and the event log.
     Console => "Console", "コンソール";
     ConsoleOf => "Show the console of", "コンソールを表示するランク";
