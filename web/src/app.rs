@@ -438,7 +438,7 @@ pub fn app() -> Html {
                     <button class="control" data-testid="leave-present" onclick={on_present.reform(|_| ())}
                         title={lang.t(Text::LeavePresentTitle)}>{ lang.t(Text::LeavePresent) }</button>
                     <button class="share" data-testid="share" onclick={on_share.reform(|_| ())}
-                        title="a link that opens this program, machine and rank count in presentation mode">
+                        title={lang.t(Text::ShareLinkPresentTitle)}>
                         { lang.t(Text::ShareLink) }
                     </button>
                 </div>

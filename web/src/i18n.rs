@@ -121,6 +121,8 @@ texts! {
     PresentTitle => "presentation mode for a projector: large type, only the code, the timeline and the current view (P; Esc leaves)",
         "プロジェクタ向けの発表モード:大きな文字で、コード・タイムライン・現在のビューだけを表示(P キー、Esc で戻る)";
     ShareLink => "Share link", "共有リンク";
+    ShareLinkPresentTitle => "a link that opens this program, machine and rank count in presentation mode",
+        "このプログラム・マシン・ランク数を発表モードで開くリンク";
     ShareLinkTitle => "put a link to this program, machine and rank count in the address bar",
         "このプログラム・マシン・ランク数を開くリンクをアドレスバーに入れる";
     CoreVersionTitle => "version of the simulator core running in this page",
@@ -228,7 +230,12 @@ texts! {
     Basis => "basis", "根拠";
     SourceTag => "source", "出典";
     AssumptionTag => "assumption", "仮定";
+    Interconnect => "Interconnect: {0} · {1} parameters, {2} from the paper, {3} assumed",
+        "相互結合網: {0} · パラメータ {1} 個(論文から {2} 個、仮定 {3} 個)";
     // The ranks and the event log.
+    MarkRank => "Mark rank {0}'s line strongly in the program", "プログラム中のランク {0} の行を強調する";
+    MoreRanks => "{0} more ranks", "ほか {0} ランク";
+    AndMoreRanks => "… and {0} more ranks", "… ほか {0} ランク";
     Console => "Console", "コンソール";
     ConsoleOf => "Show the console of", "コンソールを表示するランク";
     AllRanks => "all ranks", "全ランク";

@@ -49,7 +49,7 @@ pub fn machine_view(props: &MachineViewProps) -> Html {
             </div>
             <p class="summary">{ &m.summary }</p>
             <p class="muted">
-                { format!("Interconnect: {} · {} parameters, {} from the paper, {} assumed", m.interconnect, rows.len(), rows.len() - assumed, assumed) }
+                { lang.f(crate::i18n::Text::Interconnect, &[&m.interconnect, &rows.len(), &(rows.len() - assumed), &assumed]) }
             </p>
             // Focusable, so the keyboard can scroll it (axe-core: scrollable-region-focusable).
             <div class="params-scroll" tabindex="0" role="region" aria-labelledby="machine-title">

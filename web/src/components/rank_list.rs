@@ -46,7 +46,7 @@ pub fn rank_list(props: &RankListProps) -> Html {
         html! {
             <li class={classes!("rank-coloured", focused.then_some("focused"))} {style}>
                 <button class="rank-id" type="button"
-                    title={format!("Mark rank {r}'s line strongly in the program")}
+                    title={lang.f(Text::MarkRank, &[&r])}
                     aria-pressed={focused.to_string()}
                     data-testid={format!("focus-rank-{r}")}
                     onclick={Callback::from(move |_| on_focus.emit(r))}>
@@ -80,11 +80,11 @@ pub fn rank_list(props: &RankListProps) -> Html {
                 if sim.size() > SHOWN_RANKS {
                     // Long lists stay a click away instead of thousands of pixels long.
                     <details class="more-ranks" data-testid="more-ranks">
-                        <summary>{ format!("{} more ranks", sim.size() - SHOWN_RANKS) }</summary>
+                        <summary>{ lang.f(Text::MoreRanks, &[&(sim.size() - SHOWN_RANKS)]) }</summary>
                         <ul class="ranks">
                             { for (SHOWN_RANKS..sim.size().min(LISTED_RANKS)).map(&rank_item) }
                             if sim.size() > LISTED_RANKS {
-                                <li class="muted">{ format!("… and {} more ranks", sim.size() - LISTED_RANKS) }</li>
+                                <li class="muted">{ lang.f(Text::AndMoreRanks, &[&(sim.size() - LISTED_RANKS)]) }</li>
                             }
                         </ul>
                     </details>
