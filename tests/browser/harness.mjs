@@ -7,6 +7,7 @@ import { join, extname, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { before, after } from 'node:test';
 import { access } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -273,4 +274,24 @@ export async function sameCells(page, part, table) {
     }
   }
   return rows;
+}
+
+/**
+ * Runs axe-core (tests/node_modules/axe-core, injected into the page) on the page as it stands;
+ * returns its serious and critical violations, each with up to five of its elements.
+ */
+export async function seriousViolations(page) {
+  const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(source);
+  // eslint-disable-next-line no-undef
+  const result = await page.evaluate(() => axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`),
+      more: Math.max(0, v.nodes.length - 5),
+    }));
 }

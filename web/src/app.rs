@@ -13,6 +13,7 @@ use crate::components::{
     machine_view::MachineView, network_bar::NetworkBar, run_bar::RunBar, share_bar::ShareBar,
     time_axis::SharedAxis, timeline::Timeline, view_tabs::ViewTabs,
 };
+use crate::i18n::{Lang, Text};
 use crate::paper_check::Route;
 use crate::playback::{self, Speed};
 use crate::run_options::RunOptions;
@@ -84,6 +85,17 @@ fn use_playback(state: &UseReducerHandle<State>) {
 #[function_component(App)]
 pub fn app() -> Html {
     let state = use_reducer(State::default);
+    // The page's language (crate::ui_lang): every component reads it from the context below.
+    let lang = use_state(crate::ui_lang::initial);
+    use_effect_with(*lang, |l| crate::ui_lang::apply(*l));
+    let on_ui_lang = {
+        let (lang, state) = (lang.clone(), state.clone());
+        Callback::from(move |l: Lang| {
+            crate::ui_lang::save(l);
+            lang.set(l);
+            state.dispatch(Action::LessonLanguage(l.code().to_string()));
+        })
+    };
     let embed = use_memo((), |_| {
         let (hash, query) = location();
         url::is_embed(&hash, &query)
@@ -166,7 +178,7 @@ pub fn app() -> Html {
 
     // "Share": the link goes into the address bar and into a box ready to copy.
     let on_share = {
-        let (state, share_link) = (state.clone(), share_link.clone());
+        let (state, share_link, lang) = (state.clone(), share_link.clone(), *lang);
         Callback::from(move |_| {
             // An open lesson is shared as a lesson link (a file of one's own inside the link).
             let fragment = match &state.lesson {
@@ -178,6 +190,7 @@ pub fn app() -> Html {
                 ),
                 None => url::encode(&state.share_state()),
             };
+            let fragment = crate::ui_lang::with_lang(fragment, lang);
             if let Some(location) = web_sys::window().map(|w| w.location()) {
                 location.set_hash(&fragment).ok();
                 share_link.set(location.href().ok());
@@ -308,6 +321,7 @@ pub fn app() -> Html {
     let timeline = match &state.session {
         Some(s) => html! {
             <Timeline session={s.clone()} generation={state.generation} axis={axis.clone()}
+                title={lang.t(Text::Timeline)}
                 on_seek={on_seek.clone()} />
         },
         None => Html::default(),
@@ -365,10 +379,8 @@ pub fn app() -> Html {
                 let state = state.clone();
                 Callback::from(move |n: usize| state.dispatch(Action::LessonStep(n)))
             };
-            let on_lang = {
-                let state = state.clone();
-                Callback::from(move |l: String| state.dispatch(Action::LessonLanguage(l)))
-            };
+            // A lesson's language is the page's.
+            let on_lang = on_ui_lang.reform(|l: String| Lang::from_code(&l).unwrap_or_default());
             let on_answer = {
                 let state = state.clone();
                 Callback::from(move |g| state.dispatch(Action::AnswerPrediction(g)))
@@ -398,15 +410,17 @@ pub fn app() -> Html {
     if embed {
         let full = format!("./#{}", url::encode(&state.share_state()));
         return html! {
+            <ContextProvider<Lang> context={*lang}>
             <div class={modes} data-testid="app" data-ready="true" data-embed="true">
                 <div class="embed-bar">
                     <span class="brand-mini">{ "Rankscope" }</span>
                     <span class="muted" data-testid="run-label">{ state.run_label() }</span>
                     <a class="open-full" href={full} target="_blank" rel="noopener"
-                        data-testid="open-full">{ "Open in Rankscope ↗" }</a>
+                        data-testid="open-full">{ lang.t(Text::OpenInRankscope) }</a>
                 </div>
                 { layout(lesson_pane.clone()) }
             </div>
+            </ContextProvider<Lang>>
         };
     }
     let body = match &state.profiles {
@@ -461,6 +475,7 @@ pub fn app() -> Html {
         },
     };
     html! {
+        <ContextProvider<Lang> context={*lang}>
         <div class={modes} data-testid="app" data-ready="true" data-present={state.present.to_string()}
             style={state.present.then(|| crate::font_scale::style(state.font_scale))}>
             if state.present && !route.route.is_paper() {
@@ -476,10 +491,10 @@ pub fn app() -> Html {
                             aria-label="larger type" onclick={act(Action::FontStep(1)).reform(|_| ())}>{ "A+" }</button>
                     </span>
                     <button class="control" data-testid="leave-present" onclick={on_present.reform(|_| ())}
-                        title="back to the full page (P or Esc)">{ "Leave presentation (P)" }</button>
+                        title={lang.t(Text::LeavePresentTitle)}>{ lang.t(Text::LeavePresent) }</button>
                     <button class="share" data-testid="share" onclick={on_share.reform(|_| ())}
-                        title="a link that opens this program, machine and rank count in presentation mode">
-                        { "Share link" }
+                        title={lang.t(Text::ShareLinkPresentTitle)}>
+                        { lang.t(Text::ShareLink) }
                     </button>
                 </div>
             } else {
@@ -487,7 +502,7 @@ pub fn app() -> Html {
                     paper_open={route.route.is_paper()} paper={route.route.paper()}
                     reference_open={route.route.is_reference()}
                     lessons_open={route.route == Route::Lessons}
-                    schedule_open={matches!(route.route, Route::Schedule(_))} />
+                    schedule_open={matches!(route.route, Route::Schedule(_))} on_lang={on_ui_lang} />
             }
             if let Some(link) = &*share_link {
                 <ShareBar link={link.clone()} on_close={on_close_share} />
@@ -500,8 +515,9 @@ pub fn app() -> Html {
             }
             { body }
             <footer class="foot muted" hidden={state.present}>
-                { "Deterministic simulation in your browser · profiles cite their papers · no data leaves this page" }
+                { lang.t(Text::Footer) }
             </footer>
         </div>
+        </ContextProvider<Lang>>
     }
 }

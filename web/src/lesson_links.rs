@@ -15,19 +15,9 @@ fn fragment() -> String {
         .unwrap_or_default()
 }
 
-/// The language to open a lesson in: the one last chosen, else the browser's if Japanese.
+/// The language to open a lesson in: the page's (`crate::ui_lang`).
 pub fn preferred_language() -> String {
-    crate::lesson_progress::load().lang.unwrap_or_else(|| {
-        let browser = web_sys::window()
-            .and_then(|w| w.navigator().language())
-            .unwrap_or_default();
-        if browser.starts_with("ja") {
-            "ja"
-        } else {
-            "en"
-        }
-        .to_string()
-    })
+    crate::ui_lang::initial().code().to_string()
 }
 
 /// Opens the lesson the address names, unless it is open at that step already.

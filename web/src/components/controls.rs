@@ -5,6 +5,8 @@ use rankscope_core::machine::{Profile, ProfileError};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use crate::i18n::Text;
+
 use rankscope_core::locks::LockScheme;
 
 use crate::run_options::{RunOptions, CEILING};
@@ -64,6 +66,7 @@ a backslash takes the next character as it is. Applies from the next Run; kept i
 /// The toolbar above the views.
 #[function_component(Controls)]
 pub fn controls(props: &ControlsProps) -> Html {
+    let lang = crate::ui_lang::use_lang();
     let on_change = {
         let cb = props.on_select.clone();
         Callback::from(move |e: Event| {
@@ -190,11 +193,11 @@ pub fn controls(props: &ControlsProps) -> Html {
         || props.options.fcp != rankscope_core::proto::fcp::Variant::Fcp
         || props.options.pvm != rankscope_core::proto::pvm::PvmConfig::UDP;
     html! {
-        <section class="panel controls" aria-label="Run setup">
+        <section class="panel controls" aria-label={lang.t(Text::RunSetup)}>
             <label class="field example-field">
-                <span>{ "Example" }</span>
+                <span>{ lang.t(Text::Example) }</span>
                 <select data-testid="example-select" onchange={on_pick}>
-                    <option value="" selected={props.example.is_none()}>{ "Open an example…" }</option>
+                    <option value="" selected={props.example.is_none()}>{ lang.t(Text::OpenExample) }</option>
                     { for crate::examples::EXAMPLES.iter().enumerate().map(|(i, (path, source))| html! {
                         <option value={i.to_string()} title={crate::examples::title(source)}
                             selected={props.example == Some(i)}>{ *path }</option>
@@ -202,13 +205,12 @@ pub fn controls(props: &ControlsProps) -> Html {
                 </select>
                 if props.replaced_edit {
                     <span class="field-note" role="status" data-testid="replaced-edit">
-                        { format!("{} replaced your edit: Ctrl+Z in the editor brings it back.",
-                            props.example.and_then(|i| crate::examples::EXAMPLES.get(i)).map_or("The example", |(p, _)| *p)) }
+                        { lang.f(Text::ReplacedEdit, &[&props.example.and_then(|i| crate::examples::EXAMPLES.get(i)).map_or("The example", |(p, _)| *p)]) }
                     </span>
                 }
             </label>
             <label class="field machine-field">
-                <span>{ "Machine" }</span>
+                <span>{ lang.t(Text::Machine) }</span>
                 <select data-testid="profile-select" onchange={on_change}>
                     { for props.profiles.iter().map(|p| {
                         let id = p.machine.id.clone();
@@ -220,8 +222,8 @@ pub fn controls(props: &ControlsProps) -> Html {
                     }) }
                 </select>
             </label>
-            <label class="field ranks-field" title={format!("up to {} on this machine", props.capacity)}>
-                <span>{ "Ranks" }<span class="muted capacity">{ format!(" (up to {})", props.capacity) }</span></span>
+            <label class="field ranks-field" title={lang.f(Text::UpToTitle, &[&props.capacity])}>
+                <span>{ lang.t(Text::Ranks) }<span class="muted capacity">{ lang.f(Text::UpTo, &[&props.capacity]) }</span></span>
                 <input type="number" min="1" max={props.capacity.to_string()}
                     value={props.ranks.to_string()} onchange={on_ranks} data-testid="ranks-input" />
                 if let Some(note) = &props.too_few_ranks {
@@ -229,22 +231,22 @@ pub fn controls(props: &ControlsProps) -> Html {
                 }
             </label>
             <label class="field args" title={ARGS_HINT}>
-                <span>{ "Arguments" }</span>
+                <span>{ lang.t(Text::Arguments) }</span>
                 <input type="text" value={props.args.clone()} onchange={on_args}
                     placeholder="argv[1]… e.g. 100 10" spellcheck="false" autocomplete="off"
                     aria-invalid={props.args_error.is_some().to_string()}
                     aria-describedby={props.args_error.as_ref().map(|_| "args-error")}
                     data-testid="args-input" />
             </label>
-            <label class="file-button" title="a TOML profile like those in profiles/: every number needs a source or an assume">
-                { "Load profile…" }
+            <label class="file-button" title={lang.t(Text::LoadProfileTitle)}>
+                { lang.t(Text::LoadProfile) }
                 <input type="file" accept=".toml,text/plain" onchange={on_file} data-testid="profile-file" />
             </label>
             <details class="limits" {open}>
-                <summary>{ "Protocol and limits" }</summary>
+                <summary>{ lang.t(Text::ProtocolAndLimits) }</summary>
                 <div class="limits-row">
                     <label class="field" title="paper 000: how sends and receives are matched and how the data moves">
-                        <span>{ "Point-to-point engine" }</span>
+                        <span>{ lang.t(Text::P2pEngine) }</span>
                         <select onchange={on_engine} data-testid="engine-select">
                             { for ENGINES.iter().map(|m| html! {
                                 <option value={m.to_string()} selected={*m == props.options.matching}>{ m.to_string() }</option>
@@ -252,9 +254,9 @@ pub fn controls(props: &ControlsProps) -> Html {
                         </select>
                     </label>
                     <label class="field" title="run the same program, machine and ranks under a second engine too, and draw both timelines on one time axis">
-                        <span>{ "Compare with" }</span>
+                        <span>{ lang.t(Text::CompareWith) }</span>
                         <select onchange={on_compare} data-testid="compare-select">
-                            <option value="" selected={props.options.compare.is_none()}>{ "off" }</option>
+                            <option value="" selected={props.options.compare.is_none()}>{ lang.t(Text::Off) }</option>
                             { for ENGINES.iter().map(|m| html! {
                                 <option value={m.to_string()} selected={Some(*m) == props.options.compare}>{ m.to_string() }</option>
                             }) }
@@ -287,7 +289,7 @@ pub fn controls(props: &ControlsProps) -> Html {
                     <label class="field check-field" title="where messages (eager sends, one-sided operations) from several ranks race to one rank, you choose which lands first">
                         <input type="checkbox" checked={props.network} onchange={on_network}
                             data-testid="network-toggle" />
-                        <span>{ "You are the network" }</span>
+                        <span>{ lang.t(Text::YouAreTheNetwork) }</span>
                     </label>
                     { limit("Eager limit (bytes)", "the eager engine sends a standard send of up to this many bytes and completes it at once; a larger one completes only once a receive matched it (MPICH's 8251 by default; Open MPI over TCP: 65536)",
                         props.options.eager_limit, CEILING.eager_limit, "eager-limit",
@@ -303,7 +305,7 @@ pub fn controls(props: &ControlsProps) -> Html {
             </details>
             if let Some(e) = &props.args_error {
                 <p class="load-error" id="args-error" role="alert" data-testid="args-error">
-                    { format!("Arguments: {e}") }
+                    { lang.f(Text::ArgumentsError, &[e]) }
                 </p>
             }
             if let Some(e) = &props.load_error {

@@ -34,6 +34,8 @@ use yew::prelude::*;
 use crate::code_window::{self, View};
 use crate::code_wrap;
 use crate::edit_history::{EditHistory, EditKind, EditState, Selection};
+use crate::i18n::Text;
+use crate::rank_colour::rank_style;
 use crate::recolour;
 use gloo_timers::callback::Timeout;
 
@@ -65,30 +67,9 @@ pub struct RankLine {
     pub stuck: bool,
 }
 
-/// A rank's colour: a hue spread by the golden angle, so neighbours differ, kept out of the reds
-/// (30° either side of 0°) that mean an error.
-pub fn rank_hue(rank: u32) -> u32 {
-    30 + (rank * 137 + 180) % 300
-}
-
 #[cfg(test)]
 mod rank_tests {
     use super::*;
-
-    #[test]
-    fn rank_hues_avoid_the_error_reds_and_neighbours_differ() {
-        for r in 0..1024 {
-            let h = rank_hue(r);
-            assert!((30..=330).contains(&h), "rank {r}: {h}");
-            let d = h.abs_diff(rank_hue(r + 1));
-            assert!(
-                d.min(360 - d) >= 20,
-                "ranks {r} and {}: {h} vs {}",
-                r + 1,
-                rank_hue(r + 1)
-            );
-        }
-    }
 
     #[test]
     fn ranks_are_grouped_by_line_focused_first() {
@@ -192,6 +173,7 @@ type CoreRef = Rc<RefCell<Core>>;
 /// The editor region.
 #[function_component(Editor)]
 pub fn editor(props: &EditorProps) -> Html {
+    let lang = crate::ui_lang::use_lang();
     let area_ref = use_node_ref();
     let gutter_ref = use_node_ref();
     let core: CoreRef = {
@@ -517,8 +499,8 @@ pub fn editor(props: &EditorProps) -> Html {
             ([], ranks) => {
                 let first = ranks[0];
                 let title = ranks.iter().map(|r| format!("rank {}{}", r.rank, if r.stuck { " (deadlocked here)" } else { "" })).collect::<Vec<_>>().join(", ");
-                let style = format!("--rank-hue: {}", rank_hue(first.rank));
-                html! { <><span class={classes!("ln", "at", first.focused.then_some("focused"), first.stuck.then_some("stuck"))} {title} {style} data-testid="gutter-rank">{ number }</span>{ "\n" }</> }
+                let style = rank_style(first.rank);
+                html! { <><span class={classes!("ln", "at", "rank-coloured", first.focused.then_some("focused"), first.stuck.then_some("stuck"))} {title} {style} data-testid="gutter-rank">{ number }</span>{ "\n" }</> }
             }
             (here, _) => {
                 let title = here.iter().map(|&i| tip(i)).collect::<Vec<_>>().join("\n");
@@ -533,7 +515,7 @@ pub fn editor(props: &EditorProps) -> Html {
         let first = ranks[0];
         let numbers: Vec<u32> = ranks.iter().map(|r| r.rank).collect();
         let (row, rows) = (wrap.row_of(line), wrap.rows(line));
-        let style = format!("top: calc(var(--code-pad-top) + {row} * var(--code-line)); height: calc({rows} * var(--code-line)); --rank-hue: {}", rank_hue(first.rank));
+        let style = format!("top: calc(var(--code-pad-top) + {row} * var(--code-line)); height: calc({rows} * var(--code-line)); {}", rank_style(first.rank));
         // The names: in the margin right of wrapped text, or after the line's own end; never
         // over code.
         let (pad, names) = if wrap.wraps() {
@@ -544,7 +526,7 @@ pub fn editor(props: &EditorProps) -> Html {
         };
         let testid = if first.focused { "line-mark-focused" } else { "line-mark" };
         html! {
-            <div class={classes!("line-mark", first.focused.then_some("focused"), first.stuck.then_some("stuck"))}
+            <div class={classes!("line-mark", "rank-coloured", first.focused.then_some("focused"), first.stuck.then_some("stuck"))}
                 {style} data-testid={testid} data-line={(line + 1).to_string()}
                 data-ranks={ranks.iter().map(|r| r.rank.to_string()).collect::<Vec<_>>().join(",")}>
                 <span class="line-pad" aria-hidden="true">{ pad }</span><span class="line-ranks">{ names }</span>
@@ -673,14 +655,14 @@ pub fn editor(props: &EditorProps) -> Html {
     html! {
         <section class={classes!("panel", "editor", read_only.then_some("read-only"))} aria-labelledby="editor-title">
             <div class="panel-head">
-                <h2 id="editor-title">{ "Program" }</h2>
+                <h2 id="editor-title">{ lang.t(Text::Program) }</h2>
                 <a class="reference-link" href="#reference" data-testid="reference-link"
-                    title="the C and MPI functions Rankscope supports, and how each is modelled">{ "Reference" }</a>
+                    title={lang.t(Text::ReferenceTitle)}>{ lang.t(Text::Reference) }</a>
                 <span class="muted">
                     if let Some(name) = &props.file_name {
                         <span class="file-name" data-testid="file-name">{ name.clone() }</span>{ " · " }
                     }
-                    { format!("{line_count} lines · MPI C") }
+                    { lang.f(Text::LinesMpiC, &[&line_count]) }
                     if problem_count > 0 {
                         { " · " }<span class="problem-count">{ summary.clone() }</span>
                     }
@@ -688,10 +670,10 @@ pub fn editor(props: &EditorProps) -> Html {
             </div>
             if !read_only {
                 <p id="editor-keys" class="editor-keys muted">
-                    <kbd>{ "Ctrl" }</kbd>{ "+" }<kbd>{ "Enter" }</kbd>{ " runs · " }
-                    <kbd>{ "Tab" }</kbd>{ " indents · " }
-                    <kbd>{ "Esc" }</kbd>{ " then " }<kbd>{ "Tab" }</kbd>{ " leaves the editor · " }
-                    <kbd>{ "Ctrl" }</kbd>{ "+" }<kbd>{ "Z" }</kbd>{ " undoes" }
+                    <kbd>{ "Ctrl" }</kbd>{ "+" }<kbd>{ "Enter" }</kbd>{ lang.tr(" runs · ") }
+                    <kbd>{ "Tab" }</kbd>{ lang.tr(" indents · ") }
+                    <kbd>{ "Esc" }</kbd>{ lang.tr(" then ") }<kbd>{ "Tab" }</kbd>{ lang.tr(" leaves the editor · ") }
+                    <kbd>{ "Ctrl" }</kbd>{ "+" }<kbd>{ "Z" }</kbd>{ lang.tr(" undoes") }
                 </p>
                 if problem_count > 0 {
                     <p id="editor-problems" class="sr-only">

@@ -26,6 +26,7 @@ pub struct EventLogProps {
 /// The log.
 #[function_component(EventLog)]
 pub fn event_log(props: &EventLogProps) -> Html {
+    let lang = crate::ui_lang::use_lang();
     let s = props.session.0.borrow();
     let sim = s.history.sim();
     let position = s.history.position();
@@ -38,7 +39,7 @@ pub fn event_log(props: &EventLogProps) -> Html {
     let to = (shown + LOG_AFTER).min(known.len());
     html! {
         <div class="event-log-panel">
-            <h3>{ format!("Event log ({shown} of {} records)", known.len()) }</h3>
+            <h3>{ lang.f(crate::i18n::Text::EventLogOf, &[&shown, &known.len()]) }</h3>
             <div class="event-log stick-to-end">
                 <ol data-testid="event-log" start={(from + 1).to_string()}>
                     { for known.range(from..to).enumerate().map(|(k, r)| {
@@ -54,7 +55,7 @@ pub fn event_log(props: &EventLogProps) -> Html {
                         let cb = props.on_seek.clone();
                         html! {
                             <li class={class} data-record={i.to_string()}>
-                                <button class="log-line" title="go to this event"
+                                <button class="log-line" title={lang.t(crate::i18n::Text::GoToEvent)}
                                     onclick={Callback::from(move |_| cb.emit(to_step))}>
                                     <span class="t">{ r.time.to_string() }</span>{ r.explain() }
                                 </button>

@@ -4,7 +4,9 @@
 use rankscope_core::papers;
 use yew::prelude::*;
 
+use crate::i18n::{Lang, Text};
 use crate::paper_check::{fragment_for, reference_fragment};
+use crate::ui_lang::use_lang;
 
 /// Props: the core version string to show, and which view is open.
 #[derive(Properties, PartialEq)]
@@ -31,11 +33,24 @@ pub struct HeaderProps {
     /// Whether the schedules page is open.
     #[prop_or_default]
     pub schedule_open: bool,
+    /// The page's language is chosen.
+    #[prop_or_default]
+    pub on_lang: Callback<Lang>,
 }
 
 /// The top bar.
 #[function_component(Header)]
 pub fn header(props: &HeaderProps) -> Html {
+    let lang = use_lang();
+    let on_lang = {
+        let cb = props.on_lang.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Some(l) = Lang::from_code(&select.value()) {
+                cb.emit(l);
+            }
+        })
+    };
     html! {
         <header class="topbar">
             <div class="brand">
@@ -44,42 +59,48 @@ pub fn header(props: &HeaderProps) -> Html {
                 </span>
                 <h1>{ "Rankscope" }</h1>
             </div>
-            <p class="tagline">{ "Watch MPI ranks talk, packet by packet, on machines that shaped parallel computing." }</p>
-            <nav class="views" aria-label="views">
+            <p class="tagline">{ lang.t(Text::Tagline) }</p>
+            <nav class="views" aria-label={lang.t(Text::Pages)}>
                 <a class="nav-link" href="#" data-testid="nav-playground"
-                    aria-current={(!props.paper_open).then_some("page")}>{ "Playground" }</a>
+                    aria-current={(!props.paper_open).then_some("page")}>{ lang.t(Text::Playground) }</a>
                 <a class="nav-link" href="#lessons" data-testid="nav-lessons"
-                    title="guided walks through runs, in English and Japanese"
-                    aria-current={props.lessons_open.then_some("page")}>{ "Lessons" }</a>
+                    title={lang.t(Text::LessonsTitle)}
+                    aria-current={props.lessons_open.then_some("page")}>{ lang.t(Text::Lessons) }</a>
                 <a class="nav-link" href="#schedule" data-testid="nav-schedule"
-                    title="paper 002's schedules of a many-to-many pattern: Ring against the proposed one, built step by step"
-                    aria-current={props.schedule_open.then_some("page")}>{ "Schedules" }</a>
+                    title={lang.t(Text::SchedulesTitle)}
+                    aria-current={props.schedule_open.then_some("page")}>{ lang.t(Text::Schedules) }</a>
                 { for papers::PAPERS.iter().map(|p| html! {
                     <a class="nav-link" href={format!("#{}", fragment_for(p.id))}
                         data-testid={format!("nav-paper-{}", p.id)}
                         aria-current={(props.paper == Some(p.id)).then_some("page")}
-                        title={format!("paper {}'s tables and figures ({}) recomputed here, next to the published values", p.id, p.short)}>
-                        { format!("Paper {}", p.id) }
+                        title={lang.f(Text::PaperTitle, &[&p.id, &p.short])}>
+                        { lang.f(Text::Paper, &[&p.id]) }
                     </a>
                 }) }
                 <a class="nav-link" href={format!("#{}", reference_fragment(None))}
                     data-testid="nav-reference"
                     aria-current={props.reference_open.then_some("page")}
-                    title="every C and MPI function a program may call, with its signature and how it is modelled">
-                    { "Reference" }
+                    title={lang.t(Text::ReferenceTitle)}>
+                    { lang.t(Text::Reference) }
                 </a>
             </nav>
             if !props.paper_open {
                 <button class="control" data-testid="present" onclick={props.on_present.reform(|_| ())}
-                    title="presentation mode for a projector: large type, only the code, the timeline and the current view (P; Esc leaves)">
-                    { "Present" }
+                    title={lang.t(Text::PresentTitle)}>
+                    { lang.t(Text::Present) }
                 </button>
                 <button class="share" data-testid="share" onclick={props.on_share.reform(|_| ())}
-                    title="put a link to this program, machine and rank count in the address bar">
-                    { "Share link" }
+                    title={lang.t(Text::ShareLinkTitle)}>
+                    { lang.t(Text::ShareLink) }
                 </button>
             }
-            <span class="version" title="version of the simulator core running in this page">
+            <select class="ui-lang" data-testid="ui-lang" aria-label={lang.t(Text::Language)}
+                title={lang.t(Text::Language)} onchange={on_lang}>
+                { for Lang::ALL.iter().map(|l| html! {
+                    <option value={l.code()} lang={l.code()} selected={*l == lang}>{ l.name() }</option>
+                }) }
+            </select>
+            <span class="version" title={lang.t(Text::CoreVersionTitle)}>
                 { "core v" }<span data-testid="core-version">{ props.core_version.clone() }</span>
             </span>
         </header>

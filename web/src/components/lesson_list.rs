@@ -4,6 +4,7 @@
 
 use yew::prelude::*;
 
+use crate::i18n::{Lang, Text};
 use crate::lesson_progress::Progress;
 
 /// Props: what the page can do.
@@ -20,27 +21,27 @@ pub struct LessonListProps {
 #[function_component(LessonList)]
 pub fn lesson_list(props: &LessonListProps) -> Html {
     let progress = use_memo((), |_| crate::lesson_progress::load());
-    let lang = progress.lang.clone().unwrap_or_else(|| "en".into());
+    let ui = crate::ui_lang::use_lang();
     let on_file = crate::file_text::on_file_text(props.on_file.clone());
     let lessons = crate::lessons::shipped();
     html! {
         <main class="lessons-page" data-testid="lessons-page">
             <section class="panel view">
                 <div class="panel-head">
-                    <h2>{ "Lessons" }</h2>
-                    <label class="file-button" title="a lesson file (TOML) as `rankscope lesson check` reads it">
-                        { "Open lesson file…" }
+                    <h2>{ ui.t(Text::Lessons) }</h2>
+                    <label class="file-button" title={ui.t(Text::OpenLessonFileTitle)}>
+                        { ui.t(Text::OpenLessonFile) }
                         <input type="file" accept=".toml,text/plain" onchange={on_file} data-testid="lesson-file" />
                     </label>
                 </div>
                 <p class="summary muted">
-                    { "Guided walks through runs: each step sets up the playground, says what to look at, asks you to predict what the run will show and checks your fixes. In English and Japanese; your progress stays in this browser." }
+                    { ui.t(Text::LessonsSummary) }
                 </p>
                 if let Some(e) = &props.error {
                     <pre class="load-error" role="alert" data-testid="lesson-error">{ e.clone() }</pre>
                 }
                 <ul class="lesson-cards">
-                    { for lessons.iter().map(|l| lesson_card(l, &lang, &progress)) }
+                    { for lessons.iter().map(|l| lesson_card(l, ui, &progress)) }
                 </ul>
             </section>
         </main>
@@ -48,19 +49,20 @@ pub fn lesson_list(props: &LessonListProps) -> Html {
 }
 
 /// One lesson: title, summary, level, steps, progress, and its link.
-fn lesson_card(lesson: &rankscope_core::lessons::Lesson, lang: &str, progress: &Progress) -> Html {
+fn lesson_card(lesson: &rankscope_core::lessons::Lesson, ui: Lang, progress: &Progress) -> Html {
+    let lang = ui.code();
     let done = progress.lessons.get(&lesson.id);
     let step = done.map_or(0, |p| p.step);
     let status = match done {
-        None => format!("{} steps", lesson.steps.len()),
+        None => ui.f(Text::LessonSteps, &[&lesson.steps.len()]),
         Some(p) => format!(
-            "{} steps · at step {}{}",
-            lesson.steps.len(),
-            p.step + 1,
+            "{} · {}{}",
+            ui.f(Text::LessonSteps, &[&lesson.steps.len()]),
+            ui.f(Text::AtStep, &[&(p.step + 1)]),
             if p.solved.is_empty() {
                 String::new()
             } else {
-                format!(" · {} solved", p.solved.len())
+                format!(" · {}", ui.f(Text::Solved, &[&p.solved.len()]))
             }
         ),
     };

@@ -13,6 +13,7 @@ pub struct MachineViewProps {
 /// Details of one machine: summary, then the parameter table from core, section by section.
 #[function_component(MachineView)]
 pub fn machine_view(props: &MachineViewProps) -> Html {
+    let lang = crate::ui_lang::use_lang();
     let m = &props.profile.machine;
     let rows = parameters(&props.profile);
     let assumed = rows
@@ -29,8 +30,8 @@ pub fn machine_view(props: &MachineViewProps) -> Html {
             });
         }
         let (class, kind, text) = match &r.basis {
-            Basis::Source(s) => ("cite", "source", s.clone()),
-            Basis::Assume(a) => ("assume", "assumption", a.clone()),
+            Basis::Source(s) => ("cite", lang.tr("source"), s.clone()),
+            Basis::Assume(a) => ("assume", lang.tr("assumption"), a.clone()),
         };
         body.push(html! {
             <tr data-key={r.key.clone()}>
@@ -48,11 +49,12 @@ pub fn machine_view(props: &MachineViewProps) -> Html {
             </div>
             <p class="summary">{ &m.summary }</p>
             <p class="muted">
-                { format!("Interconnect: {} · {} parameters, {} from the paper, {} assumed", m.interconnect, rows.len(), rows.len() - assumed, assumed) }
+                { lang.f(crate::i18n::Text::Interconnect, &[&m.interconnect, &rows.len(), &(rows.len() - assumed), &assumed]) }
             </p>
-            <div class="params-scroll">
+            // Focusable, so the keyboard can scroll it (axe-core: scrollable-region-focusable).
+            <div class="params-scroll" tabindex="0" role="region" aria-labelledby="machine-title">
                 <table class="params">
-                    <thead><tr><th>{ "parameter" }</th><th>{ "value" }</th><th>{ "basis" }</th></tr></thead>
+                    <thead><tr><th>{ lang.tr("parameter") }</th><th>{ lang.tr("value") }</th><th>{ lang.tr("basis") }</th></tr></thead>
                     <tbody>{ for body }</tbody>
                 </table>
             </div>

@@ -54,6 +54,7 @@ fn queue(title: &str, testid: &str, entries: Vec<(String, bool)>) -> Html {
 /// The view.
 #[function_component(QueueView)]
 pub fn queue_view(props: &QueueViewProps) -> Html {
+    let lang = crate::ui_lang::use_lang();
     let run = props.session.0.borrow();
     let sim = run.history.sim();
     let trace = sim.trace();
@@ -197,9 +198,9 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
         .map(|r| r.explain())
         .collect();
     html! {
-        <section class="panel queues-panel" aria-label="Matching queues" data-testid="queue-view">
+        <section class="panel queues-panel" aria-label={lang.tr("Matching queues")} data-testid="queue-view">
             <div class="panel-head">
-                <h2>{ "Matching queues" }</h2>
+                <h2>{ lang.tr("Matching queues") }</h2>
                 <span class="muted">{ format!("engine: {engine} · at event {position}") }</span>
             </div>
             if !sentences.is_empty() {

@@ -5,7 +5,8 @@
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
-use crate::components::editor::rank_hue;
+use crate::i18n::Text;
+use crate::rank_colour::rank_style;
 use crate::session::SessionCell;
 
 /// Console lines shown (the newest).
@@ -33,6 +34,7 @@ pub struct RankListProps {
 /// The ranks and their console.
 #[function_component(RankList)]
 pub fn rank_list(props: &RankListProps) -> Html {
+    let lang = crate::ui_lang::use_lang();
     let console_rank = use_state(|| None::<u32>);
     let s = props.session.0.borrow();
     let sim = s.history.sim();
@@ -40,11 +42,11 @@ pub fn rank_list(props: &RankListProps) -> Html {
     let rank_item = |r: u32| {
         let focused = r == props.focus_rank;
         let on_focus = props.on_focus.clone();
-        let style = format!("--rank-hue: {}", rank_hue(r));
+        let style = rank_style(r);
         html! {
-            <li class={classes!(focused.then_some("focused"))} {style}>
+            <li class={classes!("rank-coloured", focused.then_some("focused"))} {style}>
                 <button class="rank-id" type="button"
-                    title={format!("Mark rank {r}'s line strongly in the program")}
+                    title={lang.f(Text::MarkRank, &[&r])}
                     aria-pressed={focused.to_string()}
                     data-testid={format!("focus-rank-{r}")}
                     onclick={Callback::from(move |_| on_focus.emit(r))}>
@@ -71,18 +73,18 @@ pub fn rank_list(props: &RankListProps) -> Html {
     html! {
         <div class="rank-list">
             <div>
-                <h3>{ "Ranks" }</h3>
+                <h3>{ lang.t(Text::Ranks) }</h3>
                 <ul class="ranks" data-testid="ranks">
                     { for (0..sim.size().min(SHOWN_RANKS)).map(&rank_item) }
                 </ul>
                 if sim.size() > SHOWN_RANKS {
                     // Long lists stay a click away instead of thousands of pixels long.
                     <details class="more-ranks" data-testid="more-ranks">
-                        <summary>{ format!("{} more ranks", sim.size() - SHOWN_RANKS) }</summary>
+                        <summary>{ lang.f(Text::MoreRanks, &[&(sim.size() - SHOWN_RANKS)]) }</summary>
                         <ul class="ranks">
                             { for (SHOWN_RANKS..sim.size().min(LISTED_RANKS)).map(&rank_item) }
                             if sim.size() > LISTED_RANKS {
-                                <li class="muted">{ format!("… and {} more ranks", sim.size() - LISTED_RANKS) }</li>
+                                <li class="muted">{ lang.f(Text::AndMoreRanks, &[&(sim.size() - LISTED_RANKS)]) }</li>
                             }
                         </ul>
                     </details>
@@ -90,11 +92,11 @@ pub fn rank_list(props: &RankListProps) -> Html {
             </div>
             <div>
                 <div class="console-head">
-                    <h3>{ "Console" }</h3>
+                    <h3>{ lang.t(Text::Console) }</h3>
                     <label class="speed">
-                        <span class="sr-only">{ "Show the console of" }</span>
+                        <span class="sr-only">{ lang.t(Text::ConsoleOf) }</span>
                         <select onchange={on_console_rank} data-testid="console-rank">
-                            <option value="" selected={console_rank.is_none()}>{ "all ranks" }</option>
+                            <option value="" selected={console_rank.is_none()}>{ lang.t(Text::AllRanks) }</option>
                             { for (0..sim.size().min(LISTED_RANKS)).map(|r| html! {
                                 <option value={r.to_string()} selected={*console_rank == Some(r)}>{ format!("rank {r}") }</option>
                             }) }

@@ -8,6 +8,7 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use crate::components::icon::Icon;
+use crate::i18n::Text;
 use crate::playback::{Speed, SPEEDS};
 use crate::session::SessionCell;
 
@@ -50,6 +51,7 @@ pub struct RunBarProps {
 /// The bar.
 #[function_component(RunBar)]
 pub fn run_bar(props: &RunBarProps) -> Html {
+    let lang = crate::ui_lang::use_lang();
     let button = |icon: Icon,
                   label: &'static str,
                   title: &'static str,
@@ -75,19 +77,19 @@ pub fn run_bar(props: &RunBarProps) -> Html {
     let play = if props.playing {
         let cb = props.on_pause.clone();
         html! {
-            <button class="control primary" title="pause (the run stays where it is)" data-testid="pause"
-                onclick={Callback::from(move |_| cb.emit(()))}>{ Icon::Pause.html() }<span>{ "Pause" }</span></button>
+            <button class="control primary" title={lang.t(Text::PauseTitle)} data-testid="pause"
+                onclick={Callback::from(move |_| cb.emit(()))}>{ Icon::Pause.html() }<span>{ lang.t(Text::Pause) }</span></button>
         }
     } else {
         let cb = props.on_run.clone();
         html! {
-            <button class="control primary" title="compile and run (continues a paused run) — Ctrl+Enter in the editor"
-                data-testid="run" onclick={Callback::from(move |_| cb.emit(()))}>{ Icon::Play.html() }<span>{ "Run" }</span></button>
+            <button class="control primary" title={lang.t(Text::RunTitle)}
+                data-testid="run" onclick={Callback::from(move |_| cb.emit(()))}>{ Icon::Play.html() }<span>{ lang.t(Text::Run) }</span></button>
         }
     };
     let body = match &props.session {
         None => html! {
-            <p class="muted hint">{ "Press Run to compile the program and watch its ranks; then step forward and back one event at a time, or drag the scrubber." }</p>
+            <p class="muted hint">{ lang.t(Text::RunHint) }</p>
         },
         Some(cell) => {
             let s = cell.0.borrow();
@@ -96,14 +98,15 @@ pub fn run_bar(props: &RunBarProps) -> Html {
             let trace = sim.trace();
             let known_steps = trace.known_steps().max(position);
             let status = if sim.error().is_some() {
-                format!("stopped by an error after {position} events")
+                Text::StatusError
             } else if sim.is_finished() {
-                format!("finished after {position} events")
+                Text::StatusFinished
             } else if props.playing {
-                format!("running… event {position}")
+                Text::StatusRunning
             } else {
-                format!("paused at event {position}")
+                Text::StatusPaused
             };
+            let status = lang.f(status, &[&position]);
             let on_scrub = {
                 let cb = props.on_seek.clone();
                 Callback::from(move |e: InputEvent| {
@@ -116,23 +119,23 @@ pub fn run_bar(props: &RunBarProps) -> Html {
             html! {
                 <>
                     <p class="run-status" data-testid="run-status" aria-live="polite">
-                        <strong>{ status }</strong>{ format!(" · simulated time {} · {} ranks on {}", sim.now(), sim.size(), s.machine) }
+                        <strong>{ status }</strong>{ lang.f(Text::StatusDetail, &[&sim.now(), &sim.size(), &s.machine]) }
                     </p>
                     <crate::components::progress_line::ProgressLine session={cell.clone()}
                         generation={props.generation} playing={props.playing} max_events={props.max_events} />
                     <label class="scrubber">
-                        <span class="sr-only">{ "Event" }</span>
+                        <span class="sr-only">{ lang.t(Text::Event) }</span>
                         <input type="range" min="0" max={known_steps.to_string()} value={position.to_string()}
                             step="1" oninput={on_scrub} data-testid="scrubber"
-                            aria-valuetext={format!("event {position} of {known_steps}")} />
+                            aria-valuetext={lang.f(Text::EventOf, &[&position, &known_steps])} />
                         <span class="muted scrub-label">{ format!("{position} / {known_steps}") }</span>
                     </label>
                     <p class="run-keys muted" data-testid="run-keys">
-                        { "Keys: " }
+                        { lang.t(Text::Keys) }
                         { for crate::keys::KEYS_HELP.iter().enumerate().map(|(i, (keys, what))| html! {
                             <>
                                 if i > 0 { { " · " } }
-                                <kbd>{ *keys }</kbd>{ format!(" {what}") }
+                                <kbd>{ *keys }</kbd>{ format!(" {}", lang.tr(what)) }
                             </>
                         }) }
                     </p>
@@ -145,23 +148,23 @@ pub fn run_bar(props: &RunBarProps) -> Html {
     };
     let speed_select = html! {
         <label class="speed">
-            <span>{ "Speed" }</span>
+            <span>{ lang.t(Text::Speed) }</span>
             <select onchange={on_speed} data-testid="speed-select">
                 { for SPEEDS.iter().map(|s| html! {
-                    <option value={s.id()} selected={*s == props.speed}>{ s.label() }</option>
+                    <option value={s.id()} selected={*s == props.speed}>{ lang.tr(s.label()) }</option>
                 }) }
             </select>
         </label>
     };
     html! {
-        <section class="panel run" aria-label="Run" data-generation={props.generation.to_string()}>
+        <section class="panel run" aria-label={lang.t(Text::Run)} data-generation={props.generation.to_string()}>
             <div class="panel-head">
-                <h2>{ "Run" }</h2>
-                <div class="controls-row" role="toolbar" aria-label="Run controls">
+                <h2>{ lang.t(Text::Run) }</h2>
+                <div class="controls-row" role="toolbar" aria-label={lang.t(Text::RunControls)}>
                     { play }
-                    { button(Icon::StepBack, "Back", "back to the previous event (exact: checkpoint and replay; past bookkeeping unless “every event” is on) — ← or PageUp", &props.on_back, "back", has_run) }
-                    { button(Icon::StepForward, "Step", "the next event (past bookkeeping unless “every event” is on) — → or PageDown", &props.on_step, "step", true) }
-                    { button(Icon::Reset, "Reset", "back to the start of the run", &props.on_reset, "reset", has_run) }
+                    { button(Icon::StepBack, lang.t(Text::Back), lang.t(Text::BackTitle), &props.on_back, "back", has_run) }
+                    { button(Icon::StepForward, lang.t(Text::Step), lang.t(Text::StepTitle), &props.on_step, "step", true) }
+                    { button(Icon::Reset, lang.t(Text::Reset), lang.t(Text::ResetTitle), &props.on_reset, "reset", has_run) }
                     { speed_select }
                 </div>
             </div>
@@ -170,7 +173,7 @@ pub fn run_bar(props: &RunBarProps) -> Html {
             }
             if !props.diagnostics.is_empty() {
                 <div class="diagnostics" data-testid="diagnostics" role="alert">
-                    <p><strong>{ format!("{} error{} — nothing was run", props.diagnostics.len(), if props.diagnostics.len() == 1 { "" } else { "s" }) }</strong></p>
+                    <p><strong>{ match props.diagnostics.len() { 1 => lang.t(Text::OneError).to_string(), n => lang.f(Text::Errors, &[&n]) } }</strong></p>
                     { for props.diagnostics.iter().map(|d| html! {
                         <pre class="diagnostic">{ d.render("program.c", &props.source) }</pre>
                     }) }

@@ -18,6 +18,7 @@ pub struct ShareBarProps {
 pub fn share_bar(props: &ShareBarProps) -> Html {
     let input = use_node_ref();
     let copied = use_state(|| None::<bool>);
+    let lang = crate::ui_lang::use_lang();
     {
         let input = input.clone();
         use_effect_with(props.link.clone(), move |_| {
@@ -46,15 +47,16 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
         Some(false) => "copying was refused here: select the link and press Ctrl+C",
         None => "also in the address bar: opening it restores this program, machine and options",
     };
+    let status = lang.tr(status);
     html! {
-        <div class="share-bar" role="region" aria-label="Share link" data-testid="share-bar">
+        <div class="share-bar" role="region" aria-label={lang.tr("Share link")} data-testid="share-bar">
             <label class="share-field">
-                <span>{ "Link" }</span>
+                <span>{ lang.tr("Link") }</span>
                 <input ref={input} readonly=true value={props.link.clone()} data-testid="share-link" />
             </label>
-            <button class="control primary" onclick={on_copy} data-testid="copy-link">{ "Copy" }</button>
+            <button class="control primary" onclick={on_copy} data-testid="copy-link">{ lang.tr("Copy") }</button>
             <span class="muted" aria-live="polite">{ status }</span>
-            <button class="control ghost" aria-label="close the share bar"
+            <button class="control ghost" aria-label={lang.tr("close the share bar")}
                 onclick={props.on_close.reform(|_| ())}>{ "✕" }</button>
         </div>
     }

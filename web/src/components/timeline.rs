@@ -1451,6 +1451,7 @@ fn local(v: &View, e: &MouseEvent) -> (f64, f64) {
 /// The component.
 #[function_component(Timeline)]
 pub fn timeline(props: &TimelineProps) -> Html {
+    let lang = crate::ui_lang::use_lang();
     let view = use_mut_ref(|| View::new(props.axis.clone()));
     let canvas_ref = use_node_ref();
     let wrap_ref = use_node_ref();
@@ -1789,7 +1790,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
             redraw_all(&view);
         });
         html! {
-            <button class="tl-btn" type="button" {title} aria-label={title} data-testid={testid} {onclick}>{ label }</button>
+            <button class="tl-btn" type="button" title={lang.tr(title)} aria-label={lang.tr(title)} data-testid={testid} {onclick}>{ lang.tr(label) }</button>
         }
     };
 
@@ -1875,7 +1876,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
     });
 
     let swatch = |class: &'static str, text: &'static str| {
-        html! { <li><span class={classes!("tl-key", class)} aria-hidden="true"></span>{ text }</li> }
+        html! { <li><span class={classes!("tl-key", class)} aria-hidden="true"></span>{ lang.tr(text) }</li> }
     };
 
     let click = if props.on_seek_time.is_some() {
@@ -1902,11 +1903,11 @@ pub fn timeline(props: &TimelineProps) -> Html {
                 <div class="tl-tools" role="group" aria-label={format!("{} zoom", props.title)}>
                     { button("+", "Zoom in", id("zoom-in"), |a| a.zoom_center(0.5)) }
                     { button("−", "Zoom out", id("zoom-out"), |a| a.zoom_center(2.0)) }
-                    { button("Fit", "Show the whole run", id("fit"), TimeAxis::fit) }
+                    { button("Fit", "Fit: show the whole run", id("fit"), TimeAxis::fit) }
                 </div>
             </div>
             if props.legend {
-                <ul class="tl-legend" aria-label="Legend">
+                <ul class="tl-legend" aria-label={lang.tr("Legend")}>
                     { swatch("compute", "compute") }
                     { swatch("blocked", "blocked") }
                     { swatch("library", "MPI library, yield") }

@@ -40,6 +40,7 @@ pub struct ViewTabsProps {
 /// The tabs and the views.
 #[function_component(ViewTabs)]
 pub fn view_tabs(props: &ViewTabsProps) -> Html {
+    let lang = crate::ui_lang::use_lang();
     let tabs = {
         let run = props.session.as_ref().map(|s| s.0.borrow());
         View::tabs(run.as_deref())
@@ -77,7 +78,7 @@ pub fn view_tabs(props: &ViewTabsProps) -> Html {
     html! {
         <div class="view-tabs" data-testid="views" data-current={props.current.id()}>
             if !props.bare {
-                <div class="tab-row" role="tablist" aria-label="Views">
+                <div class="tab-row" role="tablist" aria-label={lang.t(crate::i18n::Text::Views)}>
                     { for tabs.iter().map(|&v| {
                         let selected = v == props.current;
                         let cb = props.on_view.clone();
@@ -86,7 +87,7 @@ pub fn view_tabs(props: &ViewTabsProps) -> Html {
                                 id={format!("tab-{}", v.id())} aria-selected={selected.to_string()}
                                 aria-controls={format!("view-{}", v.id())}
                                 data-testid={format!("tab-{}", v.id())}
-                                onclick={Callback::from(move |_| cb.emit(v))}>{ v.label() }</button>
+                                onclick={Callback::from(move |_| cb.emit(v))}>{ lang.tr(v.label()) }</button>
                         }
                     }) }
                 </div>
