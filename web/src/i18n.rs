@@ -163,6 +163,8 @@ texts! {
     KeyBack => "back", "戻る";
     KeyPlay => "play / pause", "再生 / 一時停止";
     KeyPresent => "presentation mode", "発表モード";
+    KeyJumps => "next MPI call / message / event of the focused rank (Shift: back)",
+        "次の MPI 呼び出し / メッセージ / 注目ランクのイベント(Shift で戻る)";
     OneError => "1 error — nothing was run", "エラー 1 件 — 何も実行していません";
     Errors => "{0} errors — nothing was run", "エラー {0} 件 — 何も実行していません";
     // The views beside the timeline.
