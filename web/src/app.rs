@@ -379,6 +379,11 @@ pub fn app() -> Html {
                     options={state.options} {on_options}
                     args={state.args.clone()} {on_args}
                     network={state.network.is_some()} {on_network}
+                    room_note={state.room_note.clone()}
+                    on_use_machine={{
+                        let state = state.clone();
+                        Callback::from(move |(id, ranks): (String, u32)| state.dispatch(Action::UseMachine { id, ranks }))
+                    }}
                     args_error={state.program_args().err().map(|e| AttrValue::from(e.to_string()))} />
             </div>
         }),

@@ -25,6 +25,7 @@ pub mod panic_banner;
 pub mod paper_check;
 pub mod paper_route;
 pub mod playback;
+pub mod rank_room;
 pub mod recolour;
 pub mod run_options;
 pub mod schedule_query;

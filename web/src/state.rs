@@ -104,6 +104,9 @@ pub struct State {
     /// "You are the network": the rank chosen at each choice point where messages race to one
     /// rank (past the end, the machine model's order); `None`: the model decides alone.
     pub network: Option<Vec<u32>>,
+    /// More ranks were asked for than the machine holds: why they became fewer, and a machine
+    /// that holds them (shown under the rank count).
+    pub room_note: Option<crate::rank_room::RoomNote>,
 }
 
 /// Everything a user can do to the state.
@@ -207,6 +210,13 @@ pub enum Action {
         /// The sender whose message lands first.
         rank: u32,
     },
+    /// Switch to machine `id` and set `ranks` (the rank count's "Use … with N ranks" button).
+    UseMachine {
+        /// The profile id.
+        id: String,
+        /// The ranks.
+        ranks: u32,
+    },
     /// Restore the state a share link carried (or report why the link could not be read).
     Restore(Result<ShareState, LinkError>),
     /// A share link the address moved to while the page was open (a link followed, pasted, or
@@ -259,6 +269,7 @@ impl Default for State {
             lesson: None,
             lesson_error: None,
             network: None,
+            room_note: None,
         }
     }
 }
@@ -681,12 +692,25 @@ impl State {
                     .is_ok_and(|ps| ps.iter().any(|p| p.machine.id == id));
                 if known {
                     self.selected = id;
+                    self.room_note = self.profiles.as_ref().ok().and_then(|ps| {
+                        crate::rank_room::RoomNote::of(ps, &self.selected, self.ranks)
+                    });
                     self.ranks = self.ranks.clamp(1, self.capacity());
                 }
             }
             Action::SetRanks(n) => {
                 self.clear_runs();
+                self.room_note = self
+                    .profiles
+                    .as_ref()
+                    .ok()
+                    .and_then(|ps| crate::rank_room::RoomNote::of(ps, &self.selected, n));
                 self.ranks = n.clamp(1, self.capacity());
+            }
+            Action::UseMachine { id, ranks } => {
+                return self
+                    .reduce(Action::SelectProfile(id))
+                    .reduce(Action::SetRanks(ranks));
             }
             Action::Edit(text) => {
                 self.source = text;
@@ -1730,5 +1754,32 @@ mod tests {
         assert!(moved.session.is_none());
         let bad = moved.reduce(Action::FollowLink(Err(LinkError::Damaged)));
         assert!(bad.link_error.is_some());
+    }
+
+    /// 64 ranks on the 16-node InfiniBand cluster become 16, said with why, and the offered
+    /// machine takes all 64; switching to a smaller machine says so too.
+    #[test]
+    fn too_many_ranks_are_said_and_a_machine_that_holds_them_is_offered() {
+        let s = State::default()
+            .reduce(Action::SelectProfile("ib-qdr".into()))
+            .reduce(Action::SetRanks(64));
+        assert_eq!(s.ranks, 16);
+        let note = s.room_note.clone().expect("said, not silently changed");
+        assert!(note.sentence().contains("holds 16"), "{}", note.sentence());
+        let fits = note.fits.expect("a machine holds 64");
+        let moved = s.reduce(Action::UseMachine {
+            id: fits.id.clone(),
+            ranks: 64,
+        });
+        assert_eq!(
+            (moved.selected.as_str(), moved.ranks),
+            (fits.id.as_str(), 64)
+        );
+        assert_eq!(moved.room_note, None);
+        let back = moved.reduce(Action::SelectProfile("ib-qdr".into()));
+        assert_eq!(back.ranks, 16);
+        assert_eq!(back.room_note.map(|n| n.asked), Some(64));
+        let fine = State::default().reduce(Action::SetRanks(2));
+        assert_eq!(fine.room_note, None);
     }
 }

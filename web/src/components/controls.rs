@@ -54,6 +54,12 @@ pub struct ControlsProps {
     pub network: bool,
     /// Called when the user turns being the network on or off.
     pub on_network: Callback<bool>,
+    /// More ranks were asked for than the machine holds: said, with a machine that holds them.
+    #[prop_or_default]
+    pub room_note: Option<crate::rank_room::RoomNote>,
+    /// Called with `(profile id, ranks)` when the user takes the offered machine.
+    #[prop_or_default]
+    pub on_use_machine: Callback<(String, u32)>,
 }
 
 /// The "Arguments" field's tooltip.
@@ -228,6 +234,18 @@ pub fn controls(props: &ControlsProps) -> Html {
                     <span class="field-note" role="status" data-testid="too-few-ranks">{ note.clone() }</span>
                 }
             </label>
+            if let Some(note) = &props.room_note {
+                <div class="field-note room-note" role="status" data-testid="room-note">
+                    <span>{ note.sentence() }</span>
+                    if let (Some(fits), Some(offer)) = (&note.fits, note.offer()) {
+                        <button type="button" class="control" data-testid="use-machine"
+                            onclick={{
+                                let (cb, id, ranks) = (props.on_use_machine.clone(), fits.id.clone(), note.asked);
+                                Callback::from(move |_| cb.emit((id.clone(), ranks)))
+                            }}>{ offer }</button>
+                    }
+                </div>
+            }
             <label class="field args" title={ARGS_HINT}>
                 <span>{ "Arguments" }</span>
                 <input type="text" value={props.args.clone()} onchange={on_args}
