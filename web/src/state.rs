@@ -42,6 +42,9 @@ int main(int argc, char **argv)
 }
 "#;
 
+/// The machine the page opens on: a modern cluster, running the starter ring.
+pub const DEFAULT_PROFILE: &str = "ib-qdr";
+
 /// Events the comparison run may take in one reducer call to catch up with the primary (the
 /// smallest chunk of a playing run): a jump far ahead is caught up over the next ticks, so no
 /// click waits for a whole run.
@@ -107,6 +110,14 @@ pub struct State {
     /// More ranks were asked for than the machine holds: why they became fewer, and a machine
     /// that holds them (shown under the rank count).
     pub room_note: Option<crate::rank_room::RoomNote>,
+    /// "My programs": the programs saved in this browser ([`crate::my_programs`]).
+    pub programs: crate::programs::Programs,
+    /// The saved program the editor's text came from.
+    pub program_name: Option<String>,
+    /// What waits for the confirm step before it replaces unkept work.
+    pub pending_open: Option<crate::my_programs::Opening>,
+    /// Why the last "My programs" action failed (a name taken or empty).
+    pub programs_error: Option<String>,
 }
 
 /// Everything a user can do to the state.
@@ -210,6 +221,8 @@ pub enum Action {
         /// The sender whose message lands first.
         rank: u32,
     },
+    /// Something done to "My programs" (save, open, upload, the confirm step…).
+    Programs(crate::my_programs::ProgramAction),
     /// Switch to machine `id` and set `ranks` (the rank count's "Use … with N ranks" button).
     UseMachine {
         /// The profile id.
@@ -238,10 +251,15 @@ pub enum Action {
 impl Default for State {
     fn default() -> Self {
         let profiles = builtin_profiles().map_err(|e| e.to_string());
+        // A modern cluster a newcomer knows (InfiniBand), else the first profile.
         let selected = profiles
             .as_ref()
             .ok()
-            .and_then(|p| p.first())
+            .and_then(|p| {
+                p.iter()
+                    .find(|p| p.machine.id == DEFAULT_PROFILE)
+                    .or_else(|| p.first())
+            })
             .map(|p| p.machine.id.clone())
             .unwrap_or_default();
         State {
@@ -270,6 +288,10 @@ impl Default for State {
             lesson_error: None,
             network: None,
             room_note: None,
+            programs: crate::programs::Programs::default(),
+            program_name: None,
+            pending_open: None,
+            programs_error: None,
         }
     }
 }
@@ -423,6 +445,15 @@ impl State {
 
     /// The open example's path for the editor's header, with "(edited)" once the text differs.
     pub fn file_name(&self) -> Option<String> {
+        if self.example.is_none() {
+            // A saved program: its name, "(edited)" once the text differs.
+            let saved = self.open_program()?;
+            return Some(if saved.source == self.source {
+                saved.name.clone()
+            } else {
+                format!("{} (edited)", saved.name)
+            });
+        }
         let (path, source) = self.open_example()?;
         Some(if source == self.source {
             path.to_string()
@@ -707,6 +738,7 @@ impl State {
                     .and_then(|ps| crate::rank_room::RoomNote::of(ps, &self.selected, n));
                 self.ranks = n.clamp(1, self.capacity());
             }
+            Action::Programs(a) => return self.reduce_programs(a),
             Action::UseMachine { id, ranks } => {
                 return self
                     .reduce(Action::SelectProfile(id))
@@ -725,13 +757,11 @@ impl State {
                 // A new program shows the view that matters for it until the user picks another.
                 self.view = None;
                 // An edit is lost unless the text is the starter or an example as it came.
-                let unedited = self.source == STARTER_PROGRAM
-                    || crate::examples::EXAMPLES
-                        .iter()
-                        .any(|(_, s)| *s == self.source);
-                self.replaced_edit = !unedited;
+                self.replaced_edit = self.unkept();
                 self.source = source.to_string();
                 self.example = Some(index);
+                // Arguments typed for another program mean nothing for this one.
+                self.args = String::new();
                 // Choices made for another program mean nothing for this one.
                 if let Some(choices) = &mut self.network {
                     choices.clear();

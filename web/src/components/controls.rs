@@ -88,11 +88,14 @@ pub fn controls(props: &ControlsProps) -> Html {
     };
     let on_file = crate::file_text::on_file_text(props.on_load.clone());
     let on_pick = {
-        let cb = props.on_example.clone();
+        let (cb, open) = (props.on_example.clone(), props.example);
         Callback::from(move |e: Event| {
             let select: HtmlSelectElement = e.target_unchecked_into();
-            // The picker keeps showing the example it opened (the editor's header names it too).
-            if let Ok(i) = select.value().parse::<usize>() {
+            // The picker keeps showing the example open until the pick is opened (it may wait
+            // for the confirm step, or be cancelled there); the editor's header names it too.
+            let picked = select.value();
+            select.set_value(&open.map_or_else(String::new, |i| i.to_string()));
+            if let Ok(i) = picked.parse::<usize>() {
                 cb.emit(i);
             }
         })
