@@ -4,8 +4,7 @@
 // tests/screenshots/first-contact-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadApp, useSite } from './harness.mjs';
-import { screenshot } from './harness.mjs';
+import { loadApp, screenshot, showView, useSite } from './harness.mjs';
 
 const site = useSite();
 
@@ -18,6 +17,7 @@ test('the first page at 1280×800 shows Start here and a header that fits', asyn
     assert.ok(box.y + 120 <= 800 && box.x + box.width <= 1280, `Start here is on screen: ${JSON.stringify(box)}`);
     assert.match(await start.textContent(), /ring for 4 ranks on the InfiniBand QDR cluster/);
     assert.equal(await page.locator('[data-testid="machine-view"], .machine-view table').count(), 0, 'no parameter table first');
+    await screenshot(page, 'first-contact-1280');
     // The header does not overflow: nothing in it is cut or scrolls sideways.
     const header = await page.$eval('.topbar', (h) => {
       const r = h.getBoundingClientRect();
@@ -28,13 +28,13 @@ test('the first page at 1280×800 shows Start here and a header that fits', asyn
     assert.ok(header.right <= 1280, `every link and button inside: ${JSON.stringify(header)}`);
     assert.ok(header.height <= 64, `one row: ${JSON.stringify(header)}`);
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 1280, 'the page does not scroll sideways');
-    await screenshot(page, 'first-contact-1280');
 
     // Its ways in: Run the ring.
     await page.click('[data-testid="start-run"]');
     await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 60000 });
     assert.equal(await start.count(), 0, 'the run takes its place');
-    assert.match(await page.textContent('[data-testid="console"]').catch(() => ''), /token 42 came back|^$/);
+    await showView(page, 'ranks');
+    assert.match(await page.textContent('[data-testid="console"]'), /token 42 came back/);
     assert.deepEqual(problems, []);
   } finally {
     await close();

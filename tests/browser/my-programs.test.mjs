@@ -102,7 +102,7 @@ test('Upload .c loads a file into the editor (asking first over unkept work)', a
     assert.match(await page.textContent('[data-testid="open-confirm"]'), /Opening pi\.c replaces/);
     await screenshot(page, 'my-programs-phone');
     await page.click('[data-testid="open-anyway"]');
-    await page.waitForFunction((src, t) => document.querySelector(src).value === t, SRC, text);
+    await page.waitForFunction(([src, t]) => document.querySelector(src).value === t, [SRC, text]);
     assert.deepEqual(problems, []);
   } finally {
     await close();

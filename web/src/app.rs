@@ -314,6 +314,7 @@ pub fn app() -> Html {
             .map_or_else(|| state.selected.clone(), |p| p.machine.name.clone());
         html! {
             <crate::components::start_here::StartHere machine={machine} ranks={state.ranks}
+                ring={state.source == crate::state::STARTER_PROGRAM}
                 on_run={on_run.clone()} on_machine={act(Action::ShowView(View::Machine))} />
         }
     } else {

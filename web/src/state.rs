@@ -731,6 +731,11 @@ impl State {
             }
             Action::SetRanks(n) => {
                 self.clear_runs();
+                // The same count again (the field's change event when it loses the focus after a
+                // clamp) keeps what was said about the count asked for before.
+                if n == self.ranks && self.room_note.is_some() {
+                    return self;
+                }
                 self.room_note = self
                     .profiles
                     .as_ref()

@@ -11,6 +11,8 @@ pub struct StartHereProps {
     pub machine: AttrValue,
     /// The rank count.
     pub ranks: u32,
+    /// The editor holds the starter ring (else another program: an example, a restored edit).
+    pub ring: bool,
     /// Run the program in the editor.
     pub on_run: Callback<()>,
     /// Show the machine's parameters.
@@ -25,11 +27,15 @@ pub fn start_here(props: &StartHereProps) -> Html {
             <h2 id="start-here-title">{ "Start here" }</h2>
             <p>
                 { "Rankscope runs MPI programs in your browser on models of real machines and shows every message. " }
-                { format!("The editor holds a ring for {} ranks on the {}: rank 0 sends a token to rank 1, each rank passes it on, and it comes back to rank 0.", props.ranks, props.machine) }
+                if props.ring {
+                    { format!("The editor holds a ring for {} ranks on the {}: rank 0 sends a token to rank 1, each rank passes it on, and it comes back to rank 0.", props.ranks, props.machine) }
+                } else {
+                    { format!("Run the program in the editor on {} ranks of the {} and watch its messages.", props.ranks, props.machine) }
+                }
             </p>
             <div class="start-here-ways">
                 <button class="control primary" data-testid="start-run"
-                    onclick={props.on_run.reform(|_| ())}>{ "▶ Run the ring" }</button>
+                    onclick={props.on_run.reform(|_| ())}>{ if props.ring { "▶ Run the ring" } else { "▶ Run it" } }</button>
                 <a class="control" href="#lesson=first-mpi" data-testid="start-lesson">{ "Take the first lesson →" }</a>
                 <button class="control" data-testid="start-machine"
                     onclick={props.on_machine.reform(|_| ())}>{ "The machine's parameters" }</button>

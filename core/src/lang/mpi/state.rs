@@ -107,8 +107,9 @@ pub struct MpiState {
     pub(super) user_ops: Option<Box<UserOps>>,
     /// The call being run (or blocked in): its function and source line.
     pub(super) origin: Origin,
-    /// The line of `MPI_Init` (for the warning when the program ends without `MPI_Finalize`).
-    init_line: u32,
+    /// The line of `MPI_Init` (for the warning when the program ends without `MPI_Finalize`;
+    /// 0 past line 65,535: two bytes keep an idle library within its sixteen words).
+    init_line: u16,
 }
 
 /// A non-negative array length.
@@ -367,7 +368,7 @@ impl MpiState {
         match self.phase {
             Phase::Before => {
                 self.phase = Phase::Running;
-                self.init_line = self.origin.line;
+                self.init_line = u16::try_from(self.origin.line).unwrap_or(0);
                 Ok(())
             }
             _ => Err(ErrorKind::AlreadyInitialized),

@@ -87,7 +87,7 @@ fn warnings(rank: Rank, lost: &[Unreceived]) -> Vec<String> {
                 match (to_me, g.collective) {
                     (true, Some(name)) => {
                         format!(
-                            "{} on {peers}, which rank {rank} never called ({name}){times}",
+                            "{} on {peers} (rank {rank} never called {name}){times}",
                             g.call
                         )
                     }
