@@ -565,8 +565,13 @@ impl P2p {
             .find(|(_, m)| m.dst == rank && m.context != context && m.matches(m.context, src, tag));
         match found {
             Some((_, m)) => format!(
-                "; a message from rank {} ({}) is waiting for rank {rank}, but it was sent on a different communicator (context {}, this receive's is {context}): messages never cross communicators",
-                m.src, tag_label(m.tag), m.context
+                "; a message from rank {} {} is waiting for rank {rank}, but it was sent on a different communicator (context {}, this receive's is {context}): messages never cross communicators",
+                m.src,
+                match collective_of(m.tag) {
+                    Some(name) => format!("for {name}"),
+                    None => format!("with tag {}", m.tag),
+                },
+                m.context
             ),
             None => String::new(),
         }
