@@ -87,6 +87,17 @@ pub fn controls(props: &ControlsProps) -> Html {
         })
     };
     let on_file = crate::file_text::on_file_text(props.on_load.clone());
+    // The picker shows the example open: set as the element's value whenever it changes (an
+    // `<option selected>` attribute no longer moves a select the user has picked in).
+    let picker = use_node_ref();
+    {
+        let picker = picker.clone();
+        use_effect_with(props.example, move |open| {
+            if let Some(select) = picker.cast::<HtmlSelectElement>() {
+                select.set_value(&open.map_or_else(String::new, |i| i.to_string()));
+            }
+        });
+    }
     let on_pick = {
         let (cb, open) = (props.on_example.clone(), props.example);
         Callback::from(move |e: Event| {
@@ -202,7 +213,7 @@ pub fn controls(props: &ControlsProps) -> Html {
         <section class="panel controls" aria-label="Run setup">
             <label class="field example-field">
                 <span>{ "Example" }</span>
-                <select data-testid="example-select" onchange={on_pick}>
+                <select data-testid="example-select" onchange={on_pick} ref={picker}>
                     <option value="" selected={props.example.is_none()}>{ "Open an example…" }</option>
                     { for crate::examples::EXAMPLES.iter().enumerate().map(|(i, (path, source))| html! {
                         <option value={i.to_string()} title={crate::examples::title(source)}
