@@ -1018,7 +1018,11 @@ mod tests {
     #[test]
     fn unknown_profile_is_ignored() {
         let s = State::default().reduce(Action::SelectProfile("cray-1".into()));
-        assert_eq!(s.selected, "emx");
+        assert_eq!(s.selected, DEFAULT_PROFILE);
+        assert_eq!(
+            DEFAULT_PROFILE, "ib-qdr",
+            "the page opens on a modern cluster"
+        );
     }
 
     #[test]
