@@ -46,6 +46,17 @@ test('Start here on a phone, and its machine button shows the parameters', async
   try {
     await page.locator('[data-testid="start-here"]').waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'no sideways scroll');
+    // The header's links and buttons do not overlap one another.
+    const overlaps = await page.$eval('.topbar', (h) => {
+      const boxes = [...h.querySelectorAll('a, button, .version')].map((e) => [e.textContent.trim(), e.getBoundingClientRect()]);
+      const out = [];
+      for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+        const [a, p] = boxes[i]; const [b, q] = boxes[j];
+        if (p.left < q.right - 1 && q.left < p.right - 1 && p.top < q.bottom - 1 && q.top < p.bottom - 1) out.push(`${a} / ${b}`);
+      }
+      return out;
+    });
+    assert.deepEqual(overlaps, [], 'nothing in the header overlaps');
     await screenshot(page, 'first-contact-phone');
     await page.click('[data-testid="start-machine"]');
     await page.waitForSelector('[data-testid="views"][data-current="machine"]');
