@@ -53,3 +53,26 @@ fn lesson_list_shows_each_lesson() {
     assert!(stdout.contains("first-mpi"), "{stdout}");
     assert!(stdout.contains("deadlock-hunt"), "{stdout}");
 }
+
+/// The README's command works from inside `lessons/` too: programs named from the repository's
+/// root (`lessons/network/race.c`) are found in a folder above.
+#[test]
+fn lesson_check_works_from_inside_the_lessons_folder() {
+    let out = Command::new(env!("CARGO_BIN_EXE_rankscope"))
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../lessons"))
+        .args([
+            "lesson",
+            "check",
+            "you-are-the-network.toml",
+            "first-mpi.toml",
+        ])
+        .output()
+        .expect("the rankscope binary runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("ok: 2 lessons"), "{stdout}");
+}

@@ -228,6 +228,8 @@ test('undo and redo walk the edits, word by word, with the selection; an opened 
       os.find((o) => o.textContent === 'ring.c').value,
     );
     await page.selectOption('[data-testid="example-select"]', value);
+    // The typed program is kept nowhere: the page asks first (my-programs.test.mjs).
+    await page.click('[data-testid="open-anyway"]');
     await page.waitForFunction((src) => document.querySelector(src).value.includes('MPI_Send'), SRC);
     await page.click(SRC);
     await page.keyboard.press('Control+Z');

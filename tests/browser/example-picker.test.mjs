@@ -23,6 +23,8 @@ test('the picker and the editor name the open example; replacing an edit is said
       document.querySelector('[data-testid="file-name"]')?.textContent === 'ring.c (edited)');
 
     await openExample(page, 'errors/deadlock.c');
+    // The edit is kept nowhere: the page asks first (my-programs.test.mjs); open anyway.
+    await page.click('[data-testid="open-anyway"]');
     const note = page.locator('[data-testid="replaced-edit"]');
     await note.waitFor();
     assert.match(await note.textContent(), /errors\/deadlock\.c replaced your edit: Ctrl\+Z in the editor brings it back/);

@@ -18,7 +18,7 @@ test('gather on 8 PEs: Ring conflicts, the proposal builds turn by turn without 
     assert.equal(await page.getAttribute('[data-testid="schedule-paper-link"]', 'href'), '#paper=002');
     // Ring: all seven senders into PE 0 in slot 0 — seven lit cells.
     assert.equal(await page.locator('[data-testid="grid-ring"] .sched-cell.conflict').count(), 7);
-    assert.match(await page.textContent('[data-testid="ring-summary"]'), /1 slots · 0 delays · 21 conflicting pairs · no prediction/);
+    assert.match(await page.textContent('[data-testid="ring-summary"]'), /1 slot · 0 delays · 21 conflicting pairs · no prediction/);
     assert.equal(await page.locator('[data-testid="grid-delay"] .sched-cell.conflict').count(), 0);
     assert.match(await page.textContent('[data-testid="delay-summary"]'), /7 slots · 21 delays · 0 conflicting pairs · predicted makespan 3\.7\d\d ms/);
     // Build from the start: the first turn is PE 1's send, the second PE 2's delay.

@@ -151,6 +151,7 @@ pub fn app() -> Html {
     }
     // Autosave every edit (not in embeds: a slide must not overwrite the viewer's own work).
     autosave::use_autosave(state.share_state(), !embed);
+    crate::my_programs_effect::use_my_programs(&state, !embed);
     use_playback(&state);
     crate::keys::use_stepping_keys(&state, !route.route.is_paper());
     // Presentation mode's type size: the one remembered in this browser, then every change kept.
@@ -263,7 +264,17 @@ pub fn app() -> Html {
     };
     let on_example = {
         let state = state.clone();
-        Callback::from(move |i: usize| state.dispatch(Action::OpenExample(i)))
+        Callback::from(move |i: usize| {
+            state.dispatch(Action::Programs(
+                crate::my_programs::ProgramAction::PickExample(i),
+            ))
+        })
+    };
+    let on_programs = {
+        let state = state.clone();
+        Callback::from(move |a: crate::my_programs::ProgramAction| {
+            state.dispatch(Action::Programs(a))
+        })
     };
     let on_edit = {
         let state = state.clone();
@@ -351,10 +362,27 @@ pub fn app() -> Html {
         },
         _ => Html::default(),
     };
-    let views = html! {
-        <ViewTabs session={state.session.clone()} generation={state.generation}
-            current={state.current_view()} {on_view}
-            focus_rank={state.focus_rank} {on_focus} on_seek={on_seek.clone()} {machine} />
+    // Before the first run (and before a view is picked): "Start here", not a parameter table.
+    let start_here = state.session.is_none()
+        && state.view.is_none()
+        && state.lesson.is_none()
+        && !state.present
+        && !embed;
+    let views = if start_here {
+        let machine = state
+            .selected_profile()
+            .map_or_else(|| state.selected.clone(), |p| p.machine.name.clone());
+        html! {
+            <crate::components::start_here::StartHere machine={machine} ranks={state.ranks}
+                ring={state.source == crate::state::STARTER_PROGRAM}
+                on_run={on_run.clone()} on_machine={act(Action::ShowView(View::Machine))} />
+        }
+    } else {
+        html! {
+            <ViewTabs session={state.session.clone()} generation={state.generation}
+                current={state.current_view()} {on_view}
+                focus_rank={state.focus_rank} {on_focus} on_seek={on_seek.clone()} {machine} />
+        }
     };
     // Code on the left; the run's controls, its timeline and the view that matters on the right
     // (on a narrow screen, one column in that order).
@@ -430,6 +458,11 @@ pub fn app() -> Html {
         Ok(_) if state.lesson.is_some() => layout(lesson_pane.clone()),
         Ok(profiles) if !state.present => layout(html! {
             <div class="area-controls">
+                if let Some(opening) = &state.pending_open {
+                    <crate::components::open_confirm::OpenConfirm title={opening.title()}
+                        suggested={state.programs.free_name("my program")}
+                        on_action={on_programs.clone()} />
+                }
                 <Controls profiles={profiles.clone()} selected={state.selected.clone()}
                     example={state.example} replaced_edit={state.replaced_edit}
                     too_few_ranks={state.too_few_ranks().map(AttrValue::from)}
@@ -439,7 +472,17 @@ pub fn app() -> Html {
                     options={state.options} {on_options}
                     args={state.args.clone()} {on_args}
                     network={state.network.is_some()} {on_network}
+                    room_note={state.room_note.clone()}
+                    on_use_machine={{
+                        let state = state.clone();
+                        Callback::from(move |(id, ranks): (String, u32)| state.dispatch(Action::UseMachine { id, ranks }))
+                    }}
                     args_error={state.program_args().err().map(|e| AttrValue::from(e.to_string()))} />
+                <crate::components::my_programs::MyPrograms programs={state.programs.clone()}
+                    open={state.program_name.clone().map(AttrValue::from)}
+                    suggested={state.suggested_name()} source={state.source.clone()}
+                    error={state.programs_error.clone().map(AttrValue::from)}
+                    on_action={on_programs.clone()} />
             </div>
         }),
         Ok(_) => layout(Html::default()),

@@ -159,6 +159,19 @@ pub fn shipped() -> Vec<Rc<Lesson>> {
     SHIPPED.with(Clone::clone)
 }
 
+/// `lessons` ordered for the list page: by level (beginner, intermediate, advanced, as core's
+/// vocabulary orders them), then in their shipped order.
+pub fn by_level(mut lessons: Vec<Rc<Lesson>>) -> Vec<Rc<Lesson>> {
+    let rank = |l: &Lesson| {
+        rankscope_core::lessons::vocab::LEVELS
+            .iter()
+            .position(|v| *v == l.level)
+            .unwrap_or(usize::MAX)
+    };
+    lessons.sort_by_key(|l| rank(l));
+    lessons
+}
+
 /// The shipped lesson with this id.
 pub fn find(id: &str) -> Option<Rc<Lesson>> {
     shipped().into_iter().find(|l| l.id == id)
@@ -200,6 +213,23 @@ mod tests {
             }
         }
         assert_eq!(shipped().len(), LESSONS.len());
+    }
+
+    #[test]
+    fn the_list_is_ordered_by_level() {
+        let levels: Vec<String> = by_level(shipped())
+            .iter()
+            .map(|l| l.level.clone())
+            .collect();
+        let mut sorted = levels.clone();
+        sorted.sort_by_key(|l| {
+            ["beginner", "intermediate", "advanced"]
+                .iter()
+                .position(|v| v == l)
+        });
+        assert_eq!(levels, sorted);
+        assert_eq!(levels.first().map(String::as_str), Some("beginner"));
+        assert_eq!(levels.last().map(String::as_str), Some("advanced"));
     }
 
     #[test]

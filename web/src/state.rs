@@ -42,6 +42,9 @@ int main(int argc, char **argv)
 }
 "#;
 
+/// The machine the page opens on: a modern cluster, running the starter ring.
+pub const DEFAULT_PROFILE: &str = "ib-qdr";
+
 /// Events the comparison run may take in one reducer call to catch up with the primary (the
 /// smallest chunk of a playing run): a jump far ahead is caught up over the next ticks, so no
 /// click waits for a whole run.
@@ -108,6 +111,17 @@ pub struct State {
     pub every_event: bool,
     /// Presentation mode's type size, in percent of its default ([`crate::font_scale`]).
     pub font_scale: u32,
+    /// More ranks were asked for than the machine holds: why they became fewer, and a machine
+    /// that holds them (shown under the rank count).
+    pub room_note: Option<crate::rank_room::RoomNote>,
+    /// "My programs": the programs saved in this browser ([`crate::my_programs`]).
+    pub programs: crate::programs::Programs,
+    /// The saved program the editor's text came from.
+    pub program_name: Option<String>,
+    /// What waits for the confirm step before it replaces unkept work.
+    pub pending_open: Option<crate::my_programs::Opening>,
+    /// Why the last "My programs" action failed (a name taken or empty).
+    pub programs_error: Option<String>,
 }
 
 /// Everything a user can do to the state.
@@ -226,6 +240,15 @@ pub enum Action {
         /// The sender whose message lands first.
         rank: u32,
     },
+    /// Something done to "My programs" (save, open, upload, the confirm step…).
+    Programs(crate::my_programs::ProgramAction),
+    /// Switch to machine `id` and set `ranks` (the rank count's "Use … with N ranks" button).
+    UseMachine {
+        /// The profile id.
+        id: String,
+        /// The ranks.
+        ranks: u32,
+    },
     /// Restore the state a share link carried (or report why the link could not be read).
     Restore(Result<ShareState, LinkError>),
     /// A share link the address moved to while the page was open (a link followed, pasted, or
@@ -247,10 +270,15 @@ pub enum Action {
 impl Default for State {
     fn default() -> Self {
         let profiles = builtin_profiles().map_err(|e| e.to_string());
+        // A modern cluster a newcomer knows (InfiniBand), else the first profile.
         let selected = profiles
             .as_ref()
             .ok()
-            .and_then(|p| p.first())
+            .and_then(|p| {
+                p.iter()
+                    .find(|p| p.machine.id == DEFAULT_PROFILE)
+                    .or_else(|| p.first())
+            })
             .map(|p| p.machine.id.clone())
             .unwrap_or_default();
         State {
@@ -280,6 +308,11 @@ impl Default for State {
             network: None,
             every_event: false,
             font_scale: crate::font_scale::DEFAULT,
+            room_note: None,
+            programs: crate::programs::Programs::default(),
+            program_name: None,
+            pending_open: None,
+            programs_error: None,
         }
     }
 }
@@ -433,6 +466,15 @@ impl State {
 
     /// The open example's path for the editor's header, with "(edited)" once the text differs.
     pub fn file_name(&self) -> Option<String> {
+        if self.example.is_none() {
+            // A saved program: its name, "(edited)" once the text differs.
+            let saved = self.open_program()?;
+            return Some(if saved.source == self.source {
+                saved.name.clone()
+            } else {
+                format!("{} (edited)", saved.name)
+            });
+        }
         let (path, source) = self.open_example()?;
         Some(if source == self.source {
             path.to_string()
@@ -702,12 +744,31 @@ impl State {
                     .is_ok_and(|ps| ps.iter().any(|p| p.machine.id == id));
                 if known {
                     self.selected = id;
+                    self.room_note = self.profiles.as_ref().ok().and_then(|ps| {
+                        crate::rank_room::RoomNote::of(ps, &self.selected, self.ranks)
+                    });
                     self.ranks = self.ranks.clamp(1, self.capacity());
                 }
             }
             Action::SetRanks(n) => {
                 self.clear_runs();
+                // The same count again (the field's change event when it loses the focus after a
+                // clamp) keeps what was said about the count asked for before.
+                if n == self.ranks && self.room_note.is_some() {
+                    return self;
+                }
+                self.room_note = self
+                    .profiles
+                    .as_ref()
+                    .ok()
+                    .and_then(|ps| crate::rank_room::RoomNote::of(ps, &self.selected, n));
                 self.ranks = n.clamp(1, self.capacity());
+            }
+            Action::Programs(a) => return self.reduce_programs(a),
+            Action::UseMachine { id, ranks } => {
+                return self
+                    .reduce(Action::SelectProfile(id))
+                    .reduce(Action::SetRanks(ranks));
             }
             Action::Edit(text) => {
                 self.source = text;
@@ -722,13 +783,11 @@ impl State {
                 // A new program shows the view that matters for it until the user picks another.
                 self.view = None;
                 // An edit is lost unless the text is the starter or an example as it came.
-                let unedited = self.source == STARTER_PROGRAM
-                    || crate::examples::EXAMPLES
-                        .iter()
-                        .any(|(_, s)| *s == self.source);
-                self.replaced_edit = !unedited;
+                self.replaced_edit = self.unkept();
                 self.source = source.to_string();
                 self.example = Some(index);
+                // Arguments typed for another program mean nothing for this one.
+                self.args = String::new();
                 // Choices made for another program mean nothing for this one.
                 if let Some(choices) = &mut self.network {
                     choices.clear();
@@ -1004,7 +1063,11 @@ mod tests {
     #[test]
     fn unknown_profile_is_ignored() {
         let s = State::default().reduce(Action::SelectProfile("cray-1".into()));
-        assert_eq!(s.selected, "emx");
+        assert_eq!(s.selected, DEFAULT_PROFILE);
+        assert_eq!(
+            DEFAULT_PROFILE, "ib-qdr",
+            "the page opens on a modern cluster"
+        );
     }
 
     #[test]
@@ -1775,5 +1838,32 @@ mod tests {
         assert!(moved.session.is_none());
         let bad = moved.reduce(Action::FollowLink(Err(LinkError::Damaged)));
         assert!(bad.link_error.is_some());
+    }
+
+    /// 64 ranks on the 16-node InfiniBand cluster become 16, said with why, and the offered
+    /// machine takes all 64; switching to a smaller machine says so too.
+    #[test]
+    fn too_many_ranks_are_said_and_a_machine_that_holds_them_is_offered() {
+        let s = State::default()
+            .reduce(Action::SelectProfile("ib-qdr".into()))
+            .reduce(Action::SetRanks(64));
+        assert_eq!(s.ranks, 16);
+        let note = s.room_note.clone().expect("said, not silently changed");
+        assert!(note.sentence().contains("holds 16"), "{}", note.sentence());
+        let fits = note.fits.expect("a machine holds 64");
+        let moved = s.reduce(Action::UseMachine {
+            id: fits.id.clone(),
+            ranks: 64,
+        });
+        assert_eq!(
+            (moved.selected.as_str(), moved.ranks),
+            (fits.id.as_str(), 64)
+        );
+        assert_eq!(moved.room_note, None);
+        let back = moved.reduce(Action::SelectProfile("ib-qdr".into()));
+        assert_eq!(back.ranks, 16);
+        assert_eq!(back.room_note.map(|n| n.asked), Some(64));
+        let fine = State::default().reduce(Action::SetRanks(2));
+        assert_eq!(fine.room_note, None);
     }
 }

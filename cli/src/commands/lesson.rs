@@ -22,7 +22,10 @@ fn reader(lesson: &Path) -> impl FnMut(&str) -> Result<String, String> + '_ {
         } else {
             start
         };
-        let found = start
+        // Absolute, so the walk goes above the current folder (`lesson check *.toml` run from
+        // inside `lessons/` finds `lessons/network/race.c` one folder up).
+        let absolute = std::fs::canonicalize(start).unwrap_or_else(|_| start.to_path_buf());
+        let found = absolute
             .ancestors()
             .map(|dir| dir.join(path))
             .chain(std::iter::once(PathBuf::from(path)))

@@ -134,11 +134,9 @@ pub fn run(opts: ScheduleOptions) -> Result<(), String> {
     }
     print_table(&schedule);
     out!(
-        "{} schedule: {} slots, {} delays, {} conflicting pairs{}",
+        "{} schedule: {}{}",
         schedule.algo,
-        schedule.length(),
-        schedule.delays(),
-        schedule.conflicting_pairs(),
+        schedule.summary().join(", "),
         match conflicts.first() {
             Some(c) => format!(
                 " (first: slot {}, PEs {} all into PE {})",

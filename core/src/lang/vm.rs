@@ -434,11 +434,15 @@ impl Vm {
         }
     }
 
-    /// The program ended (`main` returned or `exit`): the last console line, and a warning for
-    /// heap blocks never freed — as LeakSanitizer prints one at a process's exit.
+    /// The program ended (`main` returned or `exit`): the last console line, a warning when it
+    /// called `MPI_Init` but not `MPI_Finalize`, and a warning for heap blocks never freed — as
+    /// LeakSanitizer prints one at a process's exit.
     fn finish(&mut self, ctx: &mut RankCtx<'_>) {
         self.state = State::Done;
         self.flush_line(ctx);
+        if let Some(warning) = self.mpi.missing_finalize() {
+            ctx.print(warning);
+        }
         let (blocks, bytes, first) = self.mem.leaks();
         if blocks > 0 {
             let s = if blocks == 1 { "" } else { "s" };

@@ -322,3 +322,130 @@ int main(int argc, char **argv) {
 "#;
     insta::assert_snapshot!(run(src, 2).unwrap().join("\n"));
 }
+
+/// `MPI_Bcast` called on the root only: the run ends (as under MPICH), and the root's
+/// `MPI_Finalize` says which call's messages nobody received — by name, never by internal tag.
+#[test]
+fn a_broadcast_called_only_on_the_root_is_said_at_finalize() {
+    let src = r#"#include <mpi.h>
+#include <stdio.h>
+int main(int argc, char **argv) {
+  int rank, value = 0;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank == 0) {
+    value = 42;
+    MPI_Bcast(&value, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  }
+  printf("rank %d has %d\n", rank, value);
+  MPI_Finalize();
+  return 0;
+}
+"#;
+    let mut warned = 0;
+    for matching in rankscope_core::proto::p2p::ENGINES {
+        // Under the synchronous protocols the root's sends wait for receives that never come:
+        // a deadlock, said with the collective's name.
+        let text = match run_on(src, 4, matching) {
+            Ok(console) => {
+                warned += 1;
+                console
+                    .iter()
+                    .filter(|l| l.contains("warning"))
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            }
+            Err(e) => e,
+        };
+        assert!(text.contains("MPI_Bcast at line 9"), "{matching}: {text}");
+        assert!(
+            !text.contains("tag"),
+            "{matching}: no internal tag reaches the text: {text}"
+        );
+    }
+    assert!(
+        warned >= 2,
+        "eager and at least one other engine run to the end"
+    );
+    assert_eq!(
+        run(src, 4).unwrap().iter().filter(|l| l.contains("warning")).cloned().collect::<Vec<_>>(),
+        ["[rank 0] warning: 2 messages rank 0 sent were never received: MPI_Bcast at line 9 to ranks 1 and 2, which never called MPI_Bcast; the receivers had already called MPI_Finalize (every rank of the communicator must call each collective)"]
+    );
+}
+
+/// A message that waits in the receiver's unexpected queue when it finalizes is named there,
+/// with the sending call, its line and its tag; one sent after the receiver finalized is named
+/// by the sender.
+#[test]
+fn a_send_never_received_is_said_at_finalize_by_the_receiver_or_the_sender() {
+    let waiting = r#"#include <mpi.h>
+int main(int argc, char **argv) {
+  int rank, x = 1;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank == 0) {
+    MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+    MPI_Send(&x, 1, MPI_INT, 1, 1, MPI_COMM_WORLD);
+  } else {
+    MPI_Recv(&x, 1, MPI_INT, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  }
+  MPI_Finalize();
+  return 0;
+}
+"#;
+    assert_eq!(
+        run(waiting, 2).unwrap(),
+        ["[rank 1] warning: 1 message sent to rank 1 was never received before its MPI_Finalize: MPI_Send at line 7 on rank 0 (tag 0); post a matching receive for every send"]
+    );
+    let late = r#"#include <mpi.h>
+int main(int argc, char **argv) {
+  int rank, x = 1;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank == 0) {
+    compute(1000);
+    MPI_Send(&x, 1, MPI_INT, 1, 5, MPI_COMM_WORLD);
+    MPI_Send(&x, 1, MPI_INT, 1, 5, MPI_COMM_WORLD);
+  }
+  MPI_Finalize();
+  return 0;
+}
+"#;
+    assert_eq!(
+        run(late, 2).unwrap(),
+        ["[rank 0] warning: 2 messages rank 0 sent were never received: MPI_Send at line 8 to rank 1 (tag 5) and MPI_Send at line 9 to rank 1 (tag 5); the receiver had already called MPI_Finalize (post a matching receive for every send)"]
+    );
+}
+
+/// A program that calls `MPI_Init` and ends without `MPI_Finalize` is told so with the line of
+/// its `MPI_Init` (MPICH ends such a run silently); one that never called `MPI_Init` is not.
+#[test]
+fn a_program_that_ends_without_finalize_is_said_so() {
+    let src = r#"#include <mpi.h>
+#include <stdio.h>
+int main(int argc, char **argv) {
+  int rank;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  printf("rank %d\n", rank);
+  return 0;
+}
+"#;
+    let console = run(src, 2).unwrap();
+    for r in 0..2 {
+        assert!(
+            console.contains(&format!("[rank {r}] warning: the program ended without calling MPI_Finalize (MPI_Init at line 5): call MPI_Finalize before main returns")),
+            "{console:?}"
+        );
+    }
+    let exits = src
+        .replace("return 0;", "exit(0);")
+        .replace("<stdio.h>", "<stdio.h>\n#include <stdlib.h>");
+    assert!(run(&exits, 1)
+        .unwrap()
+        .iter()
+        .any(|l| l.contains("without calling MPI_Finalize (MPI_Init at line 6)")));
+    let plain = "#include <stdio.h>\nint main(void) { printf(\"hi\\n\"); return 0; }\n";
+    assert_eq!(run(plain, 2).unwrap(), ["[rank 0] hi", "[rank 1] hi"]);
+}

@@ -56,6 +56,12 @@ pub struct ControlsProps {
     pub network: bool,
     /// Called when the user turns being the network on or off.
     pub on_network: Callback<bool>,
+    /// More ranks were asked for than the machine holds: said, with a machine that holds them.
+    #[prop_or_default]
+    pub room_note: Option<crate::rank_room::RoomNote>,
+    /// Called with `(profile id, ranks)` when the user takes the offered machine.
+    #[prop_or_default]
+    pub on_use_machine: Callback<(String, u32)>,
 }
 
 /// The "Arguments" field's tooltip.
@@ -84,12 +90,26 @@ pub fn controls(props: &ControlsProps) -> Html {
         })
     };
     let on_file = crate::file_text::on_file_text(props.on_load.clone());
+    // The picker shows the example open: set as the element's value whenever it changes (an
+    // `<option selected>` attribute no longer moves a select the user has picked in).
+    let picker = use_node_ref();
+    {
+        let picker = picker.clone();
+        use_effect_with(props.example, move |open| {
+            if let Some(select) = picker.cast::<HtmlSelectElement>() {
+                select.set_value(&open.map_or_else(String::new, |i| i.to_string()));
+            }
+        });
+    }
     let on_pick = {
-        let cb = props.on_example.clone();
+        let (cb, open) = (props.on_example.clone(), props.example);
         Callback::from(move |e: Event| {
             let select: HtmlSelectElement = e.target_unchecked_into();
-            // The picker keeps showing the example it opened (the editor's header names it too).
-            if let Ok(i) = select.value().parse::<usize>() {
+            // The picker keeps showing the example open until the pick is opened (it may wait
+            // for the confirm step, or be cancelled there); the editor's header names it too.
+            let picked = select.value();
+            select.set_value(&open.map_or_else(String::new, |i| i.to_string()));
+            if let Ok(i) = picked.parse::<usize>() {
                 cb.emit(i);
             }
         })
@@ -196,7 +216,7 @@ pub fn controls(props: &ControlsProps) -> Html {
         <section class="panel controls" aria-label={lang.t(Text::RunSetup)}>
             <label class="field example-field">
                 <span>{ lang.t(Text::Example) }</span>
-                <select data-testid="example-select" onchange={on_pick}>
+                <select data-testid="example-select" onchange={on_pick} ref={picker}>
                     <option value="" selected={props.example.is_none()}>{ lang.t(Text::OpenExample) }</option>
                     { for crate::examples::EXAMPLES.iter().enumerate().map(|(i, (path, source))| html! {
                         <option value={i.to_string()} title={crate::examples::title(source)}
@@ -230,6 +250,18 @@ pub fn controls(props: &ControlsProps) -> Html {
                     <span class="field-note" role="status" data-testid="too-few-ranks">{ note.clone() }</span>
                 }
             </label>
+            if let Some(note) = &props.room_note {
+                <div class="field-note room-note" role="status" data-testid="room-note">
+                    <span>{ note.sentence() }</span>
+                    if let (Some(fits), Some(offer)) = (&note.fits, note.offer()) {
+                        <button type="button" class="control" data-testid="use-machine"
+                            onclick={{
+                                let (cb, id, ranks) = (props.on_use_machine.clone(), fits.id.clone(), note.asked);
+                                Callback::from(move |_| cb.emit((id.clone(), ranks)))
+                            }}>{ offer }</button>
+                    }
+                </div>
+            }
             <label class="field args" title={ARGS_HINT}>
                 <span>{ lang.t(Text::Arguments) }</span>
                 <input type="text" value={props.args.clone()} onchange={on_args}

@@ -13,7 +13,8 @@
 //!
 //! Keys: Ctrl/Cmd+Enter runs; Tab inserts four spaces or indents the selected lines, Shift+Tab
 //! outdents; Escape then Tab leaves the editor (keyboard users are never trapped); Enter keeps the
-//! line's indentation; Ctrl/Cmd+Z undoes and Ctrl/Cmd+Shift+Z or Ctrl+Y redoes, with the
+//! line's indentation (and leaves no trailing spaces behind); `}` on an indented blank line
+//! dedents it one level; Ctrl/Cmd+Z undoes and Ctrl/Cmd+Shift+Z or Ctrl+Y redoes, with the
 //! [`EditHistory`] held here (text replaced from outside, e.g. an opened example, is one step).
 //!
 //! The DOM work is at the edges and never panics; the text operations, the offset conversions,
@@ -790,6 +791,10 @@ fn on_key(core: &CoreRef, area: &HtmlTextAreaElement, e: &KeyboardEvent) {
             e.prevent_default();
             edit_with(core, area, EditKind::Typing, newline);
         }
+        "}" if !command && !e.alt_key() => {
+            e.prevent_default();
+            edit_with(core, area, EditKind::Typing, close_brace);
+        }
         "Tab" if !command && !e.alt_key() => {
             if escaped {
                 return; // leave the editor: the browser moves the focus
@@ -990,7 +995,8 @@ pub fn insert(text: &str, sel: Selection, insert: &str) -> (String, Selection) {
     (out, Selection::caret(sel.start + insert.len()))
 }
 
-/// Enter: a newline plus the current line's indentation (one level more after a `{`).
+/// Enter: a newline plus the current line's indentation (one level more after a `{`); the
+/// spaces left before the caret are trimmed, so a blank line keeps no trailing spaces.
 pub fn newline(text: &str, sel: Selection) -> (String, Selection) {
     let sel = clamp(text, sel);
     let start = line_start(text, sel.start);
@@ -1002,7 +1008,40 @@ pub fn newline(text: &str, sel: Selection) -> (String, Selection) {
     if before.trim_end().ends_with('{') {
         indent.push_str(INDENT);
     }
-    insert(text, sel, &format!("\n{indent}"))
+    let cut = start + before.trim_end_matches([' ', '\t']).len();
+    insert(
+        text,
+        Selection {
+            start: cut,
+            end: sel.end,
+        },
+        &format!("\n{indent}"),
+    )
+}
+
+/// `}` typed on a line that holds only indentation before the caret: one level of it removed
+/// first (four spaces or a tab), so the brace lines up with its block's opening line.
+pub fn close_brace(text: &str, sel: Selection) -> (String, Selection) {
+    let sel = clamp(text, sel);
+    let start = line_start(text, sel.start);
+    let before = &text[start..sel.start];
+    let mut from = sel.start;
+    if !before.is_empty() && before.chars().all(|c| c == ' ' || c == '\t') {
+        let spaces = before.len() - before.trim_end_matches(' ').len();
+        from -= if spaces == 0 {
+            1
+        } else {
+            spaces.min(INDENT.len())
+        };
+    }
+    insert(
+        text,
+        Selection {
+            start: from,
+            end: sel.end,
+        },
+        "}",
+    )
 }
 
 /// Tab: four spaces in place of a selection within one line, otherwise every touched line
@@ -1286,6 +1325,26 @@ mod tests {
     }
 
     #[test]
+    fn a_closing_brace_dedents_its_line() {
+        assert_eq!(
+            close_brace("if (a) {\n    x;\n    ", sel(20, 20)),
+            ("if (a) {\n    x;\n}".into(), sel(17, 17))
+        );
+        assert_eq!(
+            close_brace("        ", sel(8, 8)),
+            ("    }".into(), sel(5, 5))
+        );
+        assert_eq!(close_brace("  ", sel(2, 2)), ("}".into(), sel(1, 1)));
+        assert_eq!(close_brace("\t\t", sel(2, 2)), ("\t}".into(), sel(2, 2)));
+        // After code on the line, or at its start: just the brace.
+        assert_eq!(
+            close_brace("    x", sel(5, 5)),
+            ("    x}".into(), sel(6, 6))
+        );
+        assert_eq!(close_brace("", sel(0, 0)), ("}".into(), sel(1, 1)));
+    }
+
+    #[test]
     fn enter_keeps_indentation() {
         assert_eq!(
             newline("    x", sel(5, 5)),
@@ -1293,8 +1352,18 @@ mod tests {
         );
         assert_eq!(newline("  if (a) {", sel(10, 10)).0, "  if (a) {\n      ");
         assert_eq!(newline("x", sel(0, 1)), ("\n".into(), sel(1, 1)));
-        // The caret inside the indentation keeps only what is before it.
-        assert_eq!(newline("    x", sel(2, 2)).0, "  \n    x");
+        // The caret inside the indentation: the new line keeps what was before it, the line
+        // left blank keeps no spaces.
+        assert_eq!(newline("    x", sel(2, 2)), ("\n    x".into(), sel(3, 3)));
+        // Trailing spaces before the caret are trimmed (a blank line stays empty).
+        assert_eq!(
+            newline("  if (a) {\n      ", sel(17, 17)),
+            ("  if (a) {\n\n      ".into(), sel(18, 18))
+        );
+        assert_eq!(
+            newline("x = 1;   ", sel(9, 9)),
+            ("x = 1;\n".into(), sel(7, 7))
+        );
         // Out-of-range selections are clamped.
         assert_eq!(newline("ab", sel(9, 3)), ("ab\n".into(), sel(3, 3)));
     }

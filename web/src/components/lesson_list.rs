@@ -23,7 +23,7 @@ pub fn lesson_list(props: &LessonListProps) -> Html {
     let progress = use_memo((), |_| crate::lesson_progress::load());
     let ui = crate::ui_lang::use_lang();
     let on_file = crate::file_text::on_file_text(props.on_file.clone());
-    let lessons = crate::lessons::shipped();
+    let lessons = crate::lessons::by_level(crate::lessons::shipped());
     html! {
         <main class="lessons-page" data-testid="lessons-page">
             <section class="panel view">

@@ -5,7 +5,9 @@
 //! event's protocol sentences are listed above (from `Record::explain`).
 
 use rankscope_core::engine::ReqId;
-use rankscope_core::proto::p2p::{Matching, P2p, P2pRecord, RecvMode, ReqKind, Source, TagSel};
+use rankscope_core::proto::p2p::{
+    tag_label, Matching, P2p, P2pRecord, RecvMode, ReqKind, Source, TagSel,
+};
 use yew::prelude::*;
 
 use crate::session::SessionCell;
@@ -31,7 +33,7 @@ fn source(s: Source) -> String {
 
 fn tag(t: TagSel) -> String {
     match t {
-        TagSel::Tag(t) => format!("tag {t}"),
+        TagSel::Tag(t) => tag_label(t),
         TagSel::Any => "any tag".into(),
     }
 }
@@ -128,7 +130,7 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
                             ""
                         };
                         (
-                            format!("{} of rank {} · tag {}{temp}", s.send, s.src, s.tag),
+                            format!("{} of rank {} · {}{temp}", s.send, s.src, tag_label(s.tag)),
                             lit(&s.send),
                         )
                     })
@@ -140,7 +142,11 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
                     .flat_map(|((receiver, _, t), list)| {
                         list.iter().map(move |r| {
                             (
-                                format!("to {receiver} · tag {t}: {} of rank {receiver}", r.recv),
+                                format!(
+                                    "to {receiver} · {}: {} of rank {receiver}",
+                                    tag_label(*t),
+                                    r.recv
+                                ),
                                 r.recv,
                             )
                         })
@@ -151,13 +157,16 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
             let issued = p.map_or(Vec::new(), |p| {
                 let sends = p.issued_sends.iter().flat_map(|((to, _, t), list)| {
                     list.iter().map(move |(q, _)| {
-                        (format!("send request of {q} → rank {to} · tag {t}"), *q)
+                        (
+                            format!("send request of {q} → rank {to} · {}", tag_label(*t)),
+                            *q,
+                        )
                     })
                 });
                 let recvs = p.issued_recvs.iter().flat_map(|((from, _, t), list)| {
                     list.iter().map(move |q| {
                         (
-                            format!("receive request of {q} → rank {from} · tag {t}"),
+                            format!("receive request of {q} → rank {from} · {}", tag_label(*t)),
                             *q,
                         )
                     })

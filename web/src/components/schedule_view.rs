@@ -423,15 +423,7 @@ pub fn schedule_view(props: &ScheduleViewProps) -> Html {
                         },
                     )
             };
-            let summary = |s: &Schedule| {
-                format!(
-                    "{} slots · {} delays · {} conflicting pairs · {}",
-                    s.length(),
-                    s.delays(),
-                    s.conflicting_pairs(),
-                    predicted(s)
-                )
-            };
+            let summary = |s: &Schedule| format!("{} · {}", s.summary().join(" · "), predicted(s));
             let turn = match current {
                 None => {
                     html! { <p class="muted" data-testid="build-say">{ "Build: press Step to watch Algorithm 1 fill the first slot, one PE at a time in Algorithm 2's priority order." }</p> }

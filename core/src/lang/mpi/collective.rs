@@ -379,6 +379,36 @@ mod tests {
     }
 
     #[test]
+    fn every_kind_is_named_by_the_point_to_point_layer() {
+        use crate::proto::p2p::{collective_of, COLLECTIVE_KINDS};
+        let kinds = [
+            (Kind::Barrier, "MPI_Barrier"),
+            (Kind::Bcast, "MPI_Bcast"),
+            (Kind::Reduce, "MPI_Reduce"),
+            (Kind::AllreduceReduce, "MPI_Allreduce"),
+            (Kind::AllreduceBcast, "MPI_Allreduce"),
+            (Kind::Gather, "MPI_Gather"),
+            (Kind::Scatter, "MPI_Scatter"),
+            (Kind::Alltoall, "MPI_Alltoall"),
+            (Kind::Alltoallv, "MPI_Alltoallv"),
+            (Kind::Window, "a window's collective call"),
+            (Kind::Allgatherv, "MPI_Allgatherv"),
+            (Kind::Scan, "MPI_Scan"),
+            (Kind::Exscan, "MPI_Exscan"),
+            (Kind::ReduceScatter, "MPI_Reduce_scatter"),
+            (Kind::CommCreate, "creating a communicator"),
+        ];
+        assert_eq!(kinds.len(), COLLECTIVE_KINDS.len());
+        assert!(kinds.len() <= KINDS as usize);
+        for (kind, name) in kinds {
+            for seq in [0, 7, SEQ_MASK] {
+                let said = collective_of(tag(kind, seq)).unwrap();
+                assert!(said.starts_with(name), "{kind:?}: {said}");
+            }
+        }
+    }
+
+    #[test]
     fn relative_ranks_wrap() {
         assert_eq!(relative(1, 3, 5), 3);
         assert_eq!(absolute(3, 3, 5), 1);

@@ -82,6 +82,7 @@ mod rma_sync;
 mod scan;
 pub mod state;
 mod transfer;
+mod unreceived;
 pub mod user_op;
 mod window;
 

@@ -107,6 +107,9 @@ pub struct MpiState {
     pub(super) user_ops: Option<Box<UserOps>>,
     /// The call being run (or blocked in): its function and source line.
     pub(super) origin: Origin,
+    /// The line of `MPI_Init` (for the warning when the program ends without `MPI_Finalize`;
+    /// 0 past line 65,535: two bytes keep an idle library within its sixteen words).
+    init_line: u16,
 }
 
 /// A non-negative array length.
@@ -365,10 +368,24 @@ impl MpiState {
         match self.phase {
             Phase::Before => {
                 self.phase = Phase::Running;
+                self.init_line = u16::try_from(self.origin.line).unwrap_or(0);
                 Ok(())
             }
             _ => Err(ErrorKind::AlreadyInitialized),
         }
+    }
+
+    /// The warning for a program that ended (returned from `main` or called `exit`) after
+    /// `MPI_Init` without `MPI_Finalize` — MPICH lets such a run end silently.
+    pub fn missing_finalize(&self) -> Option<String> {
+        (self.phase == Phase::Running).then(|| {
+            let at = if self.init_line == 0 {
+                String::new()
+            } else {
+                format!(" (MPI_Init at line {})", self.init_line)
+            };
+            format!("warning: the program ended without calling MPI_Finalize{at}: call MPI_Finalize before main returns")
+        })
     }
 
     /// `MPI_Finalize`: the library stops. Returns a warning naming the calls that created

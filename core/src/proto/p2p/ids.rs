@@ -66,7 +66,7 @@ impl fmt::Display for Source {
 impl fmt::Display for TagSel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TagSel::Tag(t) => write!(f, "tag {t}"),
+            TagSel::Tag(t) => f.write_str(&super::internal_tags::tag_label(*t)),
             TagSel::Any => write!(f, "any tag"),
         }
     }

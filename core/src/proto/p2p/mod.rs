@@ -28,6 +28,7 @@ pub mod eager;
 pub mod emx;
 pub mod engines;
 pub mod ids;
+pub mod internal_tags;
 pub mod records;
 #[cfg(test)]
 mod tests;
@@ -37,6 +38,7 @@ use std::collections::VecDeque;
 pub use emx::{Packet, ProtoBox, RecvInfo, RecvMode, SendInfo};
 pub use engines::{Matching, Protocol, ENGINES};
 pub use ids::{Context, Note, Source, Status, TagSel, WORLD};
+pub use internal_tags::{collective_of, tag_label, COLLECTIVE_KINDS};
 pub use records::{P2pRecord, ProtocolStep};
 
 use crate::engine::slab::{IdMap, Slab};
@@ -214,6 +216,23 @@ pub struct P2p {
     eager_limit: u64,
     /// Collective calls some but not all members made, by (context, sequence number).
     ledger: std::collections::BTreeMap<(Context, u32), Meeting>,
+    /// Ranks that receive nothing any more (`MPI_Finalize`), and the messages already reported
+    /// as never received (see [`PointToPoint::close_receiving`]).
+    closed: std::collections::BTreeSet<Rank>,
+    reported: std::collections::BTreeSet<u32>,
+}
+
+/// A message sent and never received, as reported when a rank stops receiving.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unreceived {
+    /// Sender.
+    pub src: Rank,
+    /// Destination.
+    pub dst: Rank,
+    /// Tag (negative: a collective's).
+    pub tag: i32,
+    /// The sending library's note (its call and line).
+    pub note: Note,
 }
 
 /// The first rank's call at one collective point, and how many members came.
@@ -249,6 +268,8 @@ impl P2p {
             next_note: Note::default(),
             eager_limit: DEFAULT_EAGER_LIMIT,
             ledger: std::collections::BTreeMap::new(),
+            closed: std::collections::BTreeSet::new(),
+            reported: std::collections::BTreeSet::new(),
         }
     }
 
@@ -544,8 +565,13 @@ impl P2p {
             .find(|(_, m)| m.dst == rank && m.context != context && m.matches(m.context, src, tag));
         match found {
             Some((_, m)) => format!(
-                "; a message from rank {} with tag {} is waiting for rank {rank}, but it was sent on a different communicator (context {}, this receive's is {context}): messages never cross communicators",
-                m.src, m.tag, m.context
+                "; a message from rank {} {} is waiting for rank {rank}, but it was sent on a different communicator (context {}, this receive's is {context}): messages never cross communicators",
+                m.src,
+                match collective_of(m.tag) {
+                    Some(name) => format!("for {name}"),
+                    None => format!("with tag {}", m.tag),
+                },
+                m.context
             ),
             None => String::new(),
         }
@@ -596,8 +622,8 @@ impl Layer for P2p {
         match P2pEvent::decode(event) {
             P2pEvent::Arrive(msg) => self.messages.get(msg.0).map_or_else(String::new, |m| {
                 // User tags are never negative: the MPI library's collectives use those.
-                let what = if m.tag < 0 {
-                    "a message of a collective (MPI_Barrier, MPI_Bcast…)".to_string()
+                let what = if let Some(name) = collective_of(m.tag) {
+                    format!("a message of {name}")
                 } else if m.context == WORLD {
                     format!("a message with tag {}", m.tag)
                 } else {
@@ -635,7 +661,8 @@ impl Layer for P2p {
                 bytes,
             } => Pending {
                 what: format!(
-                    "{req}: a send of {bytes} B to rank {dst}, tag {tag}{}",
+                    "{req}: a send of {bytes} B to rank {dst}, {}{}",
+                    tag_label(*tag),
                     on_context(*context)
                 ),
                 // A send that completes only once its receive is posted (synchronous, or the
@@ -733,6 +760,12 @@ pub trait PointToPoint {
         members: u32,
         note: Note,
     ) -> Option<(Rank, Note)>;
+
+    /// This rank receives nothing any more (`MPI_Finalize`): the messages sent to it and never
+    /// received (in flight or waiting in its queues), and the ones it sent to ranks that had
+    /// already stopped receiving — each message reported once. Changes no time,
+    /// no record and no trace hash.
+    fn close_receiving(&mut self) -> Vec<Unreceived>;
 }
 
 impl PointToPoint for RankCtx<'_> {
@@ -802,6 +835,33 @@ impl PointToPoint for RankCtx<'_> {
                 p.ledger.remove(&(context, seq));
             }
             first
+        })
+    }
+
+    fn close_receiving(&mut self) -> Vec<Unreceived> {
+        self.call::<P2p, _>(|p, _, rank| {
+            p.closed.insert(rank);
+            let found: Vec<(u32, Unreceived)> = p
+                .messages
+                .iter()
+                .filter(|(id, m)| {
+                    !p.reported.contains(id)
+                        && (m.dst == rank || (m.src == rank && p.closed.contains(&m.dst)))
+                })
+                .map(|(id, m)| {
+                    (
+                        id,
+                        Unreceived {
+                            src: m.src,
+                            dst: m.dst,
+                            tag: m.tag,
+                            note: m.note,
+                        },
+                    )
+                })
+                .collect();
+            p.reported.extend(found.iter().map(|(id, _)| *id));
+            found.into_iter().map(|(_, u)| u).collect()
         })
     }
 

@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use super::ids::{Source, TagSel};
+use super::internal_tags::tag_label;
 use crate::engine::{MsgId, Rank, ReqId};
 use crate::time::SimTime;
 use crate::trace::timeline::{ArrowKind, MarkKind};
@@ -441,7 +442,8 @@ impl LayerRecord for P2pRecord {
                 arrives,
                 ..
             } => format!(
-                "rank {rank} sends {bytes} B to rank {dst} (tag {tag}) as {msg}: it leaves the sender in {} and arrives in {}",
+                "rank {rank} sends {bytes} B to rank {dst} ({}) as {msg}: it leaves the sender in {} and arrives in {}",
+                tag_label(*tag),
                 sender_free.saturating_sub(time),
                 arrives.saturating_sub(time)
             ),
@@ -449,7 +451,7 @@ impl LayerRecord for P2pRecord {
                 format!("rank {rank}: send {req} completes; its buffer may be reused")
             }
             P2pRecord::Arrived { src, dst, tag, msg } => {
-                format!("{msg} from rank {src} (tag {tag}) arrives at rank {dst}")
+                format!("{msg} from rank {src} ({}) arrives at rank {dst}", tag_label(*tag))
             }
             P2pRecord::Unexpected {
                 rank,
@@ -480,9 +482,9 @@ impl LayerRecord for P2pRecord {
                 from_unexpected,
             } => {
                 if *from_unexpected {
-                    format!("rank {rank}: {req} takes {msg} from rank {src} (tag {tag}) out of the unexpected queue")
+                    format!("rank {rank}: {req} takes {msg} from rank {src} ({}) out of the unexpected queue", tag_label(*tag))
                 } else {
-                    format!("rank {rank}: {msg} from rank {src} (tag {tag}) matches the posted {req}")
+                    format!("rank {rank}: {msg} from rank {src} ({}) matches the posted {req}", tag_label(*tag))
                 }
             }
             P2pRecord::Protocol {
@@ -493,21 +495,21 @@ impl LayerRecord for P2pRecord {
                 step,
                 ..
             } => match step {
-                ProtocolStep::SendRequestSent => format!("rank {rank} sends a send request for {req} (tag {tag}) to rank {peer}"),
+                ProtocolStep::SendRequestSent => format!("rank {rank} sends a send request for {req} ({}) to rank {peer}", tag_label(*tag)),
                 ProtocolStep::CopiedToTemp => format!("rank {rank} writes the data of {req} into a temporary buffer at rank {peer} (buffered protocol) and may reuse its buffer"),
-                ProtocolStep::RecvRequestSent => format!("rank {rank} sends a receive request for {req} (tag {tag}) to rank {peer}'s associative memory"),
+                ProtocolStep::RecvRequestSent => format!("rank {rank} sends a receive request for {req} ({}) to rank {peer}'s associative memory", tag_label(*tag)),
                 ProtocolStep::RecvRequestHeldBack => format!("rank {rank} holds back the receive request of {req}: an earlier wildcard receive has not matched yet (Sec. 4.3)"),
-                ProtocolStep::RecvRequestStored => format!("rank {rank} keeps rank {peer}'s receive request (tag {tag}) in its associative memory for the next send"),
-                ProtocolStep::SendRequestQueued => format!("rank {rank}: rank {peer}'s send request (tag {tag}) finds no posted receive and waits"),
+                ProtocolStep::RecvRequestStored => format!("rank {rank} keeps rank {peer}'s receive request ({}) in its associative memory for the next send", tag_label(*tag)),
+                ProtocolStep::SendRequestQueued => format!("rank {rank}: rank {peer}'s send request ({}) finds no posted receive and waits", tag_label(*tag)),
                 ProtocolStep::PulledToTemp => format!("rank {rank} pulls the data of rank {peer}'s unmatched send into a temporary buffer (get protocol, Fig. 5)"),
                 ProtocolStep::RemoteRead => format!("rank {rank} reads the data for {req} from rank {peer} by remote read, straight into the receive buffer"),
                 ProtocolStep::CopiedFromTemp => format!("rank {rank} copies the data for {req} out of the temporary buffer"),
-                ProtocolStep::OneSidedSend => format!("rank {rank} found rank {peer}'s receive request (tag {tag}) and writes the data of {req} straight into its buffer: one-sided send, no receiver CPU"),
-                ProtocolStep::SendRequestIgnored => format!("rank {rank} ignores rank {peer}'s send request (tag {tag}): its own receive request for the same key is out, and the sender will answer it with a one-sided send (Fig. 7)"),
-                ProtocolStep::RecvRequestIgnored => format!("rank {rank} ignores rank {peer}'s receive request (tag {tag}): its own send request with the data is already there (buffered, Fig. 6)"),
-                ProtocolStep::CrossingTakesSendRequest => format!("rank {rank} takes rank {peer}'s crossing send request (tag {tag}); the sender ignores our receive request (buffered, Fig. 6)"),
+                ProtocolStep::OneSidedSend => format!("rank {rank} found rank {peer}'s receive request ({}) and writes the data of {req} straight into its buffer: one-sided send, no receiver CPU", tag_label(*tag)),
+                ProtocolStep::SendRequestIgnored => format!("rank {rank} ignores rank {peer}'s send request ({}): its own receive request for the same key is out, and the sender will answer it with a one-sided send (Fig. 7)", tag_label(*tag)),
+                ProtocolStep::RecvRequestIgnored => format!("rank {rank} ignores rank {peer}'s receive request ({}): its own send request with the data is already there (buffered, Fig. 6)", tag_label(*tag)),
+                ProtocolStep::CrossingTakesSendRequest => format!("rank {rank} takes rank {peer}'s crossing send request ({}); the sender ignores our receive request (buffered, Fig. 6)", tag_label(*tag)),
                 ProtocolStep::Removed => format!("rank {rank} removes {req} from its request-issued queue: it has matched"),
-                ProtocolStep::Promised => format!("rank {rank}'s receive {req} (tag {tag}) is promised to rank {peer}'s one-sided send: the data is on its way, so no send request may take it"),
+                ProtocolStep::Promised => format!("rank {rank}'s receive {req} ({}) is promised to rank {peer}'s one-sided send: the data is on its way, so no send request may take it", tag_label(*tag)),
             },
         }
     }

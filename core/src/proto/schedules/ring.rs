@@ -39,6 +39,7 @@ mod tests {
         assert_eq!(s.slots[2], [Some(3), Some(0), Some(1)]); // R_3 holds (3,2)
         let c = s.conflicts();
         assert_eq!(c.len(), 1);
+        assert_eq!(s.summary(), ["3 slots", "0 delays", "1 conflicting pair"]);
         assert_eq!(
             (c[0].slot, c[0].target, c[0].senders.clone()),
             (1, 0, vec![1, 2])

@@ -80,6 +80,22 @@ impl Schedule {
         found
     }
 
+    /// Its size in words, each count with its noun in the right number: "1 slot", "2 delays",
+    /// "0 conflicting pairs".
+    pub fn summary(&self) -> [String; 3] {
+        let counted =
+            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        [
+            counted(self.length() as usize, "slot", "slots"),
+            counted(self.delays(), "delay", "delays"),
+            counted(
+                self.conflicting_pairs(),
+                "conflicting pair",
+                "conflicting pairs",
+            ),
+        ]
+    }
+
     /// Conflicting pairs of sends (eq. 12 over all pairs `a1 ≠ a2`).
     pub fn conflicting_pairs(&self) -> usize {
         self.conflicts()

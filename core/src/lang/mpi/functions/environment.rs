@@ -1,6 +1,6 @@
 //! The environment: `MPI_Init`, `MPI_Finalize`, `MPI_Initialized`, `MPI_Finalized`,
 //! `MPI_Comm_rank`, `MPI_Comm_size`, `MPI_Wtime`, `MPI_Wtick`, `MPI_Get_processor_name`,
-//! `MPI_Abort`. `MPI_Finalize` warns about requests never completed.
+//! `MPI_Abort`. `MPI_Finalize` warns about requests never completed and messages never received.
 
 use super::params::{p, INTP, K};
 use crate::lang::mpi::buffers::{write_bytes, write_int};
@@ -20,10 +20,11 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     )
     .anytime(),
-    MpiFunction::new("MPI_Finalize", "Leaves MPI; local (no barrier); warns about requests never completed, naming the calls that made them.", &[], |s, _, _, ctx| {
+    MpiFunction::new("MPI_Finalize", "Leaves MPI; local (no barrier); warns about requests never completed and messages sent but never received, naming the calls that made them.", &[], |s, _, _, ctx| {
         if let Some(warning) = s.finalize() {
             ctx.print(warning);
         }
+        crate::lang::mpi::unreceived::warn_at_finalize(ctx);
         done()
     }),
     MpiFunction::new(

@@ -1,0 +1,66 @@
+//! Internal tags in words: the MPI library's collectives send their messages with negative tags
+//! (`lang::mpi::collective::tag` folds the collective's kind and a sequence number into one), and
+//! a student never reads such a number — every sentence names the collective instead
+//! ("(for MPI_Bcast)" where a user message says "(tag 5)").
+
+/// The collective of each kind, indexed as `lang::mpi::collective::Kind` numbers them (a test
+/// there checks every kind's name here).
+pub const COLLECTIVE_KINDS: [&str; 15] = [
+    "MPI_Barrier",
+    "MPI_Bcast",
+    "MPI_Reduce",
+    "MPI_Allreduce",
+    "MPI_Allreduce",
+    "MPI_Gather",
+    "MPI_Scatter",
+    "MPI_Alltoall",
+    "MPI_Alltoallv",
+    "a window's collective call (MPI_Win_create, MPI_Win_fence or MPI_Win_free)",
+    "MPI_Allgatherv",
+    "MPI_Scan",
+    "MPI_Exscan",
+    "MPI_Reduce_scatter",
+    "creating a communicator",
+];
+
+/// How many kinds an internal tag folds in (as `lang::mpi::collective` folds them).
+const KINDS: i32 = 16;
+
+/// The collective an internal (negative) tag belongs to; `None` for a user tag.
+pub fn collective_of(tag: i32) -> Option<&'static str> {
+    if tag >= 0 {
+        return None;
+    }
+    let kind = (-(i64::from(tag)) - 1) % i64::from(KINDS);
+    Some(
+        COLLECTIVE_KINDS
+            .get(usize::try_from(kind).unwrap_or(usize::MAX))
+            .copied()
+            .unwrap_or("a collective"),
+    )
+}
+
+/// "tag 5" for a user tag, "for MPI_Bcast" for a collective's internal tag.
+pub fn tag_label(tag: i32) -> String {
+    match collective_of(tag) {
+        Some(name) => format!("for {name}"),
+        None => format!("tag {tag}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_user_tag_is_a_number_and_an_internal_one_names_its_collective() {
+        assert_eq!(tag_label(0), "tag 0");
+        assert_eq!(tag_label(7), "tag 7");
+        // Kind 1 (MPI_Bcast), sequence number 0 and 3.
+        assert_eq!(tag_label(-2), "for MPI_Bcast");
+        assert_eq!(tag_label(-(1 + 3 * KINDS + 1)), "for MPI_Bcast");
+        assert_eq!(tag_label(-1), "for MPI_Barrier");
+        assert_eq!(collective_of(i32::MIN), Some("a collective"));
+        assert!(!tag_label(i32::MIN).contains('-'));
+    }
+}

@@ -1,0 +1,74 @@
+// Said, not silently changed: 64 ranks on the 16-node InfiniBand cluster become 16 with the reason
+// under the rank count and a button that moves to a machine holding 64; the warnings core prints
+// at MPI_Finalize (a broadcast only the root called, a program without MPI_Finalize) reach the
+// console, naming the call, never an internal tag. Screenshots: tests/screenshots/said-*.png.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadApp, pasteProgram, screenshot, showView, useSite } from './harness.mjs';
+
+const site = useSite();
+
+async function setRanks(page, n) {
+  await page.fill('[data-testid="ranks-input"]', String(n));
+  await page.dispatchEvent('[data-testid="ranks-input"]', 'change');
+}
+
+for (const [name, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]]) {
+  test(`64 ranks on InfiniBand are said with why, and a machine that holds them is one click away (${name})`, async () => {
+    const { page, problems, close } = await loadApp(site, '/', { viewport });
+    try {
+      await page.selectOption('[data-testid="profile-select"]', 'ib-qdr');
+      await setRanks(page, 64);
+      const note = page.locator('[data-testid="room-note"]');
+      await note.waitFor();
+      assert.equal(await page.inputValue('[data-testid="ranks-input"]'), '16');
+      assert.match(await note.textContent(),
+        /You asked for 64 ranks; InfiniBand QDR cluster holds 16 \(16 nodes × 1 rank per node\), so the run has 16\./);
+      const button = page.locator('[data-testid="use-machine"]');
+      assert.match(await button.textContent(), /with 64 ranks/);
+      await note.scrollIntoViewIfNeeded();
+      await screenshot(page, `said-ranks-${name}`);
+      await button.click();
+      await page.waitForFunction(() => document.querySelector('[data-testid="ranks-input"]').value === '64');
+      assert.notEqual(await page.inputValue('[data-testid="profile-select"]'), 'ib-qdr');
+      assert.equal(await note.count(), 0, 'nothing left to say');
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+}
+
+test('a broadcast only the root calls and a missing MPI_Finalize are warned about in the console', async () => {
+  const { page, problems, close } = await loadApp(site, '/', { viewport: { width: 1280, height: 800 } });
+  try {
+    await pasteProgram(page, [
+      '#include <mpi.h>',
+      '#include <stdio.h>',
+      'int main(int argc, char **argv) {',
+      '    int rank, value = 0;',
+      '    MPI_Init(&argc, &argv);',
+      '    MPI_Comm_rank(MPI_COMM_WORLD, &rank);',
+      '    if (rank == 0) {',
+      '        value = 42;',
+      '        MPI_Bcast(&value, 1, MPI_INT, 0, MPI_COMM_WORLD);',
+      '    }',
+      '    printf("rank %d has %d\\n", rank, value);',
+      '    if (rank != 3) MPI_Finalize();',
+      '    return 0;',
+      '}',
+    ].join('\n'));
+    await page.click('[data-testid="run"]');
+    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 60000 });
+    await showView(page, 'ranks');
+    const consoleText = await page.textContent('[data-testid="console"]');
+    // Said by the receivers (their MPI_Finalize came after the message was sent) or by the root.
+    assert.match(consoleText, /never received[^\n]*MPI_Bcast at line 9[^\n]*never called MPI_Bcast/);
+    assert.match(consoleText, /the program ended without calling MPI_Finalize \(MPI_Init at line 5\)/);
+    assert.doesNotMatch(consoleText, /tag -\d/);
+    await screenshot(page, 'said-warnings');
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});

@@ -1,0 +1,49 @@
+//! "Start here": what a newcomer sees beside the code before the first run — what the page is,
+//! what the program in the editor does, and three ways in (run the ring, take the first lesson,
+//! look at the machine) — instead of a machine's parameter table.
+
+use yew::prelude::*;
+
+/// Props: the machine's name and the callbacks of the three ways in.
+#[derive(Properties, PartialEq)]
+pub struct StartHereProps {
+    /// The selected machine's name.
+    pub machine: AttrValue,
+    /// The rank count.
+    pub ranks: u32,
+    /// The editor holds the starter ring (else another program: an example, a restored edit).
+    pub ring: bool,
+    /// Run the program in the editor.
+    pub on_run: Callback<()>,
+    /// Show the machine's parameters.
+    pub on_machine: Callback<()>,
+}
+
+/// The card.
+#[function_component(StartHere)]
+pub fn start_here(props: &StartHereProps) -> Html {
+    html! {
+        <section class="panel start-here" aria-labelledby="start-here-title" data-testid="start-here">
+            <h2 id="start-here-title">{ "Start here" }</h2>
+            <p>
+                { "Rankscope runs MPI programs in your browser on models of real machines and shows every message. " }
+                if props.ring {
+                    { format!("The editor holds a ring for {} ranks on the {}: rank 0 sends a token to rank 1, each rank passes it on, and it comes back to rank 0.", props.ranks, props.machine) }
+                } else {
+                    { format!("Run the program in the editor on {} ranks of the {} and watch its messages.", props.ranks, props.machine) }
+                }
+            </p>
+            <div class="start-here-ways">
+                <button class="control primary" data-testid="start-run"
+                    onclick={props.on_run.reform(|_| ())}>{ if props.ring { "▶ Run the ring" } else { "▶ Run it" } }</button>
+                <a class="control" href="#lesson=first-mpi" data-testid="start-lesson">{ "Take the first lesson →" }</a>
+                <button class="control" data-testid="start-machine"
+                    onclick={props.on_machine.reform(|_| ())}>{ "The machine's parameters" }</button>
+            </div>
+            <p class="muted">
+                { "After Run, press Step (→ or PageDown) to go one event at a time and watch the timeline, the queues and the console; " }
+                { "open another example from the picker, or write your own program and keep it under My programs." }
+            </p>
+        </section>
+    }
+}
