@@ -113,12 +113,13 @@ fn print_lesson(name: &str, lesson: &Lesson, reports: &[StepReport]) {
             r.scenario
         );
         out!(
-            "    at {}: event {} of {} (t = {}); the run {}",
+            "    at {}: event {} of {} (t = {}); the run {}; shows the {} view",
             step.at,
             r.position.event,
             r.events,
             r.position.time,
-            r.outcome
+            r.outcome,
+            r.view
         );
         if let (Some(p), Some(answer)) = (&step.prediction, &r.answer) {
             match (&p.question_kind, answer) {

@@ -507,7 +507,7 @@ impl Loader<'_, '_> {
     fn at_of(&mut self, v: &Spanned<Value>) -> Option<At> {
         let span = v.span();
         const SHAPES: &str =
-            "\"start\", \"end\", { event = N }, { first = \"KIND\", rank = R, nth = N }, { last = \"KIND\", rank = R } or { time_us = T }";
+            "\"start\", \"end\", { event = N }, { first = \"KIND\", rank = R, nth = N }, { last = \"KIND\", rank = R }, { before = \"KIND\", rank = R, nth = N } or { time_us = T }";
         match v.get_ref() {
             Value::String(s) if s == "start" => Some(At::Start),
             Value::String(s) if s == "end" => Some(At::End),
@@ -524,13 +524,24 @@ impl Loader<'_, '_> {
                     }
                 }
             }
-            Value::Table(t) if t.contains_key("first") || t.contains_key("last") => {
+            Value::Table(t)
+                if t.contains_key("first")
+                    || t.contains_key("last")
+                    || t.contains_key("before") =>
+            {
                 let last = t.contains_key("last");
-                let key = if last { "last" } else { "first" };
+                let before = t.contains_key("before");
+                let key = if last {
+                    "last"
+                } else if before {
+                    "before"
+                } else {
+                    "first"
+                };
                 if last {
                     self.only_keys(t, &["last", "rank"], &span, "at")?;
                 } else {
-                    self.only_keys(t, &["first", "rank", "nth"], &span, "at")?;
+                    self.only_keys(t, &[key, "rank", "nth"], &span, "at")?;
                 }
                 let rank = self.rank_field(t, &span)?;
                 let nth = match t.get("nth") {
@@ -549,6 +560,8 @@ impl Loader<'_, '_> {
                         let kind = self.kind_of(k, span)?;
                         Some(if last {
                             At::Last { kind, rank }
+                        } else if before {
+                            At::Before { kind, rank, nth }
                         } else {
                             At::First { kind, rank, nth }
                         })

@@ -12,6 +12,7 @@
 //! | [`vocab`] | the names a lesson may use: levels, languages, views, highlights, record kinds |
 //! | [`scenario`] | [`Scenario`] and its deterministic [`Run`]; [`Runs`] runs each scenario once |
 //! | [`position`] | [`At`] → [`Position`] (events taken, simulated time) |
+//! | [`shows`] | what a step shows where it stands: the view in front, each highlight there or why not |
 //! | [`measure`] | [`Measure`]: time, events, records, records of a kind |
 //! | [`prediction`] | [`Prediction`]: choice or number, the answer computed by running |
 //! | [`task`] | [`Task`] and its [`Check`]s, each a verdict with a reason |
@@ -63,6 +64,7 @@ pub mod orders;
 pub mod position;
 pub mod prediction;
 pub mod scenario;
+pub mod shows;
 pub mod task;
 pub mod vocab;
 

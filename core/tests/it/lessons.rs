@@ -81,6 +81,10 @@ fn the_first_mpi_lesson_computes_its_answers() {
     );
     assert_eq!(reports[0].position.event, 0);
     assert!(reports[2].position.event > reports[1].position.event);
+    // Step 3 stands just before rank 1's first match, its receive still posted; the
+    // prediction of step 6 stands at the start, hiding the end time it asks for.
+    assert_eq!(reports[2].view, "queues");
+    assert_eq!(reports[5].position.event, 0);
 }
 
 #[test]
@@ -197,7 +201,9 @@ fn console_number(after: &str, at: &str) -> String {
     one_step(
         RING,
         &format!(
-            r#"[step.prediction]
+            r#"at = "start"
+
+[step.prediction]
 kind = "number"
 question = {{ en = "What does rank 0 print?" }}
 reason = {{ en = "R" }}
