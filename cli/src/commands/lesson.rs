@@ -121,6 +121,9 @@ fn print_lesson(name: &str, lesson: &Lesson, reports: &[StepReport]) {
             r.outcome,
             r.view
         );
+        if let Some((from, to)) = r.window {
+            out!("    window: {from} to {to}");
+        }
         if let (Some(p), Some(answer)) = (&step.prediction, &r.answer) {
             match (&p.question_kind, answer) {
                 (QuestionKind::Choice { choices, pick }, Answer::Choice { index, values }) => {

@@ -20,6 +20,8 @@ pub struct StepReport {
     pub position: Position,
     /// The view in front there.
     pub view: String,
+    /// The timeline's window, if the step picks one.
+    pub window: Option<(crate::time::SimTime, crate::time::SimTime)>,
     /// Events of the whole run.
     pub events: u64,
     /// How the run ended.
@@ -66,10 +68,17 @@ fn check_step(step: &Step, n: usize, runs: &mut Runs) -> Result<StepReport, Vec<
     let run = runs.run(&step.scenario).map_err(|e| vec![e])?;
     let mut errors = Vec::new();
     let mut view = String::new();
+    let mut window = None;
     let position = step
         .at
         .resolve(&run)
         .map_err(|e| vec![format!("at {}: {e}", step.at)])?;
+    if let Some(w) = &step.window {
+        match w.resolve(position, run.end()) {
+            Ok(edges) => window = Some(edges),
+            Err(e) => errors.push(e),
+        }
+    }
     match super::shows::shown(step, position, runs) {
         Ok(shown) => {
             view = shown.view.to_string();
@@ -137,6 +146,7 @@ fn check_step(step: &Step, n: usize, runs: &mut Runs) -> Result<StepReport, Vec<
         scenario: step.scenario.to_string(),
         position,
         view,
+        window,
         events: run.events(),
         outcome: run.outcome(),
         answer,

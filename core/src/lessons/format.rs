@@ -45,6 +45,8 @@ pub struct StepFile {
     /// `{ first = "KIND", rank = R, nth = N }`, `{ last = "KIND", rank = R }`,
     /// `{ before = "KIND", rank = R, nth = N }` (just before that record), `{ time_us = T }`.
     pub at: Option<Spanned<toml::Value>>,
+    /// The timeline's time window: `{ from = US, to = US }`, `{ around = US }` or `"around"`.
+    pub window: Option<Spanned<toml::Value>>,
     /// The views to open.
     #[serde(default)]
     pub views: Vec<Spanned<String>>,

@@ -299,3 +299,32 @@ fn network_choices_must_be_ranks_of_the_run_and_every_order_needs_another_check(
     ));
     assert!(e.message.contains("task: the solution"), "{e:?}");
 }
+
+#[test]
+fn a_window_is_read_with_its_place_and_checked_against_the_run() {
+    // Written wrong: the error names the window's line and column.
+    let e = first_error(&one_step(RING, "window = { from = 5, to = 2 }\n"));
+    assert_eq!((e.line, e.column), (Some(11), Some(10)), "{e:?}");
+    assert!(e.message.contains("to a later one"), "{e:?}");
+    let e = first_error(&one_step(RING, "window = { from = 1, until = 2 }\n"));
+    assert!(
+        e.message.contains("unknown key \"until\" in window"),
+        "{e:?}"
+    );
+    let e = first_error(&one_step(RING, "window = \"near\"\n"));
+    assert!(e.message.contains("window must be"), "{e:?}");
+    // Checked by running: it must hold the step's position.
+    let e = first_error(&one_step(
+        RING,
+        "at = \"start\"\nwindow = { from = 1, to = 2 }\n",
+    ));
+    assert!(e.message.contains("outside it"), "{e:?}");
+    let reports = check(&one_step(
+        RING,
+        "at = { first = \"match\", rank = 1 }\nwindow = \"around\"\n",
+    ))
+    .unwrap();
+    let (from, to) = reports[0].window.unwrap();
+    let t = reports[0].position.time;
+    assert!(from <= t && t <= to && from < to, "{from} {t} {to}");
+}
