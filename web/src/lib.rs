@@ -19,6 +19,7 @@ pub mod lesson_highlight;
 pub mod lesson_links;
 pub mod lesson_progress;
 pub mod lesson_state;
+pub mod lesson_window;
 pub mod lessons;
 pub mod markdown;
 pub mod panic_banner;
