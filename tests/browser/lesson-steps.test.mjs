@@ -38,17 +38,20 @@ async function onStep(page, k) {
 }
 
 /**
- * For each outlined element: the fraction of its area inside the viewport and inside every
- * ancestor that clips it (overflow other than visible).
+ * For each outlined element: how much of it is in sight — inside the viewport and inside every
+ * ancestor that clips it (overflow other than visible). An element wider or taller than the
+ * box that holds it counts as in sight along that side when it fills the box (no box can show
+ * more of it).
  */
 const outlined = (page) =>
   page.$$eval('.lesson-hl', (els) =>
     els.map((el) => {
-      let r = el.getBoundingClientRect();
-      const area = Math.max(1, r.width * r.height);
+      const r = el.getBoundingClientRect();
       let box = { l: r.left, t: r.top, r: r.right, b: r.bottom };
+      let room = { w: r.width, h: r.height };
       const cut = (c) => {
         box = { l: Math.max(box.l, c.left), t: Math.max(box.t, c.top), r: Math.min(box.r, c.right), b: Math.min(box.b, c.bottom) };
+        room = { w: Math.min(room.w, c.right - c.left), h: Math.min(room.h, c.bottom - c.top) };
       };
       cut({ left: 0, top: 0, right: innerWidth, bottom: innerHeight });
       for (let a = el.parentElement; a; a = a.parentElement) {
@@ -58,7 +61,8 @@ const outlined = (page) =>
       }
       const w = Math.max(0, box.r - box.l);
       const h = Math.max(0, box.b - box.t);
-      return { what: el.dataset.testid || el.className, seen: (w * h) / area, y: [Math.round(r.top), Math.round(r.bottom)] };
+      const seen = (w / Math.max(1, room.w)) * (h / Math.max(1, room.h));
+      return { what: el.dataset.testid || el.className, seen, y: [Math.round(r.top), Math.round(r.bottom)] };
     }),
   );
 
@@ -226,8 +230,10 @@ test('a step\'s time window zooms the timeline; the future past the step is draw
       },
       [from, to],
     );
-    assert.ok(Number(await page.$eval('[data-testid="timeline-canvas"]', (c) => c.dataset.futureArrows)) > 0, 'the future is drawn');
     await screenshot(page, 'lesson-steps-window');
+    // The whole run: what comes after the step is known and drawn faded.
+    await page.click('[data-testid="timeline-fit"]');
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="timeline-canvas"]').dataset.futureArrows) > 0);
     // Presentation mode on a small projector: the same step.
     await page.setViewportSize(small.viewport);
     await page.goto(site.server.origin + '/#lesson=mcs-lock&step=4&present');

@@ -59,25 +59,49 @@ pub fn use_lesson_highlights(highlights: Vec<Highlight>, shown: Option<usize>) {
         for el in elements(".lesson-hl") {
             el.class_list().remove_1("lesson-hl").ok();
         }
-        let mut firsts = Vec::new();
+        let mut groups = Vec::new();
         for selector in highlights.iter().flat_map(selectors) {
             let found = elements(&selector);
             for el in &found {
                 el.class_list().add_1("lesson-hl").ok();
             }
-            firsts.extend(found.into_iter().next());
+            if !found.is_empty() {
+                groups.push(found);
+            }
         }
         let entered = shown.is_some() && *scrolled.borrow() != shown;
-        if entered && !firsts.is_empty() {
+        if entered && !groups.is_empty() {
             *scrolled.borrow_mut() = shown;
-            let options = web_sys::ScrollIntoViewOptions::new();
-            options.set_block(web_sys::ScrollLogicalPosition::Nearest);
-            options.set_inline(web_sys::ScrollLogicalPosition::Nearest);
-            for el in firsts {
-                el.scroll_into_view_with_scroll_into_view_options(&options);
+            let screen = web_sys::window()
+                .and_then(|w| w.inner_height().ok())
+                .and_then(|h| h.as_f64())
+                .unwrap_or(800.0);
+            for group in groups {
+                // The last of a group (an event's several log lines), then the first, so the
+                // whole group is in sight when it fits; a tall one shows its top.
+                let (first, last) = (&group[0], &group[group.len() - 1]);
+                scroll_to(last, web_sys::ScrollLogicalPosition::Nearest);
+                let tall = first.get_bounding_client_rect().height() > 0.6 * screen;
+                scroll_to(
+                    first,
+                    if tall {
+                        web_sys::ScrollLogicalPosition::Start
+                    } else {
+                        web_sys::ScrollLogicalPosition::Nearest
+                    },
+                );
             }
         }
     });
+}
+
+/// Scrolls `el` into sight (vertically at `block`, horizontally as little as possible) in every
+/// box that holds it.
+fn scroll_to(el: &web_sys::Element, block: web_sys::ScrollLogicalPosition) {
+    let options = web_sys::ScrollIntoViewOptions::new();
+    options.set_block(block);
+    options.set_inline(web_sys::ScrollLogicalPosition::Nearest);
+    el.scroll_into_view_with_scroll_into_view_options(&options);
 }
 
 #[cfg(test)]
