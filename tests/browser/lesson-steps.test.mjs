@@ -244,3 +244,18 @@ test('a step\'s time window zooms the timeline; the future past the step is draw
     await close();
   }
 });
+
+test('deadlock-hunt step 1 names tag 1, and the queue it outlines shows the tag', async () => {
+  const { page, problems, close } = await loadApp(site, '/#lesson=deadlock-hunt&step=1', desktop);
+  try {
+    await onStep(page, 1);
+    await page.click('[data-testid="lang-en"]');
+    assert.match(await page.textContent('[data-testid="narration"]'), /tag 1/);
+    const queue = page.locator('.queue-row[data-rank="1"] [data-testid="unexpected"]');
+    assert.match(await queue.textContent(), /from 0 · tag 1/);
+    assert.equal(await queue.evaluate((q) => q.classList.contains('lesson-hl')), true);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
