@@ -71,8 +71,8 @@ impl fmt::Display for At {
                     n => ordinal(*n),
                 };
                 match rank {
-                    None => write!(f, "just before the {which} \"{kind}\" record"),
-                    Some(r) => write!(f, "just before rank {r}'s {which} \"{kind}\" record"),
+                    None => write!(f, "the moment before the {which} \"{kind}\" record"),
+                    Some(r) => write!(f, "the moment before rank {r}'s {which} \"{kind}\" record"),
                 }
             }
             At::Last { kind, rank: None } => write!(f, "the last \"{kind}\" record"),
