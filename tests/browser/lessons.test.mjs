@@ -206,17 +206,22 @@ test('"Incast" (paper 002): 64 ranks gather through one switch port; the predict
   try {
     await pane(page).waitFor();
     await page.click('[data-testid="lang-en"]');
-    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 60000 });
+    // The question stands before the run: nothing it measures is on screen until answered.
     assert.match(await status(page), /64 ranks on Gigabit Ethernet/);
-    assert.match(await page.textContent('[data-testid="console"]'), /gather \(ring schedule, delay slot 400 us\) took 214\.0 ms/);
+    assert.doesNotMatch(await status(page), /finished/);
+    assert.doesNotMatch(await page.textContent('[data-testid="console"]'), /took/);
     await page.fill('[data-testid="prediction-input"]', '33');
     await page.click('[data-testid="prediction-submit"]');
     await page.waitForSelector('[data-testid="prediction-feedback"][data-right="false"]');
     assert.match(await page.textContent('[data-testid="prediction-answer"]'), /^214 \(192\.6–235\.4\)$/);
+    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 60000 });
+    assert.match(await page.textContent('[data-testid="console"]'), /gather \(ring schedule, delay slot 400 us\) took 214\.0 ms/);
     await screenshot(page, 'lesson-incast');
-    // Step 2: one delay slot per rank — a sixth of the time.
+    // Step 2: one delay slot per rank — a sixth of the time, shown once the choice is made.
     await page.click('[data-testid="next-step"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="lesson-pane"]').dataset.step === '2');
+    assert.doesNotMatch(await status(page), /finished/);
+    await page.click('[data-testid="choice-0"]');
     await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 60000 });
     assert.match(await page.textContent('[data-testid="console"]'), /took 32\.5 ms/);
     // The narration links the Schedules page, where Algorithm 1 decides this turn by turn.
@@ -272,11 +277,13 @@ test('"Where the microseconds go on a shared bus" (paper 004): the Bus view, the
     await page.click('[data-testid="next-step"]');
     await page.click('[data-testid="next-step"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="lesson-pane"]').dataset.step === '4');
-    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 60000 });
+    // It stands at the first bus access: the one-way time it asks for is not printed yet.
     assert.match(await page.textContent('[data-testid="bus-view"] .panel-head'), /· FCP II$/);
+    assert.doesNotMatch(await status(page), /finished/);
     await page.fill('[data-testid="prediction-input"]', '90');
     await page.click('[data-testid="prediction-submit"]');
     await page.waitForSelector('[data-testid="prediction-feedback"][data-right="true"]');
+    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 60000 });
     // Step 5: PVM's own route over the daemons; the bus is idle.
     await page.click('[data-testid="next-step"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="lesson-pane"]').dataset.step === '5');

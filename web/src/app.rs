@@ -169,12 +169,24 @@ pub fn app() -> Html {
         }
     });
     crate::lesson_links::use_lesson_links(&state, route.route.is_paper());
+    // The open lesson step's run, by identity: a new one when a step is entered or revealed.
+    let lesson_run = state
+        .lesson
+        .as_ref()
+        .and(state.session.as_ref())
+        .map(|c| std::rc::Rc::as_ptr(&c.0) as usize);
     crate::lesson_highlight::use_lesson_highlights(
         state
             .lesson
             .as_ref()
             .filter(|_| !route.route.is_paper())
             .map_or_else(Vec::new, |o| o.current().highlight.clone()),
+        lesson_run,
+    );
+    crate::lesson_window::use_lesson_window(
+        &axis,
+        state.lesson.as_ref().and_then(|o| o.window),
+        lesson_run,
     );
 
     // "Share": the link goes into the address bar and into a box ready to copy.

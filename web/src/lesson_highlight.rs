@@ -36,36 +36,72 @@ pub fn selectors(h: &Highlight) -> Vec<String> {
     }
 }
 
-/// Outlines what `highlights` name after every render (and nothing once they are gone).
+/// Outlines what `highlights` name after every render (and nothing once they are gone), and
+/// when `shown` changes (a step was entered: its run's identity), scrolls each outlined thing
+/// into view inside whatever panel holds it — an event log's newest line, a queue below the
+/// fold — so the step shows what it talks about.
 #[hook]
-pub fn use_lesson_highlights(highlights: Vec<Highlight>) {
+pub fn use_lesson_highlights(highlights: Vec<Highlight>, shown: Option<usize>) {
+    let scrolled = use_mut_ref(|| None::<usize>);
     use_effect(move || {
         let Some(document) = web_sys::window().and_then(|w| w.document()) else {
             return;
         };
-        if let Ok(old) = document.query_selector_all(".lesson-hl") {
-            for i in 0..old.length() {
-                if let Some(el) = old
-                    .item(i)
-                    .and_then(|n| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(n).ok())
-                {
-                    el.class_list().remove_1("lesson-hl").ok();
-                }
+        let elements = |selector: &str| -> Vec<web_sys::Element> {
+            let Ok(found) = document.query_selector_all(selector) else {
+                return Vec::new();
+            };
+            (0..found.length())
+                .filter_map(|i| found.item(i))
+                .filter_map(|n| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(n).ok())
+                .collect()
+        };
+        for el in elements(".lesson-hl") {
+            el.class_list().remove_1("lesson-hl").ok();
+        }
+        let mut groups = Vec::new();
+        for selector in highlights.iter().flat_map(selectors) {
+            let found = elements(&selector);
+            for el in &found {
+                el.class_list().add_1("lesson-hl").ok();
+            }
+            if !found.is_empty() {
+                groups.push(found);
             }
         }
-        for selector in highlights.iter().flat_map(selectors) {
-            if let Ok(found) = document.query_selector_all(&selector) {
-                for i in 0..found.length() {
-                    if let Some(el) = found
-                        .item(i)
-                        .and_then(|n| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(n).ok())
-                    {
-                        el.class_list().add_1("lesson-hl").ok();
-                    }
-                }
+        let entered = shown.is_some() && *scrolled.borrow() != shown;
+        if entered && !groups.is_empty() {
+            *scrolled.borrow_mut() = shown;
+            let screen = web_sys::window()
+                .and_then(|w| w.inner_height().ok())
+                .and_then(|h| h.as_f64())
+                .unwrap_or(800.0);
+            for group in groups {
+                // The last of a group (an event's several log lines), then the first, so the
+                // whole group is in sight when it fits; a tall one shows its top.
+                let (first, last) = (&group[0], &group[group.len() - 1]);
+                scroll_to(last, web_sys::ScrollLogicalPosition::Nearest);
+                let tall = first.get_bounding_client_rect().height() > 0.6 * screen;
+                scroll_to(
+                    first,
+                    if tall {
+                        web_sys::ScrollLogicalPosition::Start
+                    } else {
+                        web_sys::ScrollLogicalPosition::Nearest
+                    },
+                );
             }
         }
     });
+}
+
+/// Scrolls `el` into sight (vertically at `block`, horizontally as little as possible) in every
+/// box that holds it.
+fn scroll_to(el: &web_sys::Element, block: web_sys::ScrollLogicalPosition) {
+    let options = web_sys::ScrollIntoViewOptions::new();
+    options.set_block(block);
+    options.set_inline(web_sys::ScrollLogicalPosition::Nearest);
+    el.scroll_into_view_with_scroll_into_view_options(&options);
 }
 
 #[cfg(test)]

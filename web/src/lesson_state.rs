@@ -25,6 +25,8 @@ pub struct LessonOpen {
     /// The last check of the step's task: each check with its verdict, or why the program did
     /// not run.
     pub verdicts: Option<Result<Vec<(String, Verdict)>, String>>,
+    /// The timeline's window the step picks (simulated time), if any.
+    pub window: Option<(rankscope_core::time::SimTime, rankscope_core::time::SimTime)>,
     /// The lesson's text when it came from a file or a link (so a share link can carry it);
     /// `None` for a shipped lesson, which a link names by id.
     pub text: Option<Rc<str>>,
@@ -51,6 +53,7 @@ impl LessonOpen {
             position: Err("not placed yet".into()),
             answered: None,
             verdicts: None,
+            window: None,
             text,
         }
     }
@@ -76,11 +79,16 @@ impl LessonOpen {
     pub fn place(&mut self, profiles: &[Profile]) {
         let step = self.current().clone();
         let mut runs = Runs::new(profiles.to_vec());
-        self.position = runs.run(&step.scenario).and_then(|run| {
+        let run = runs.run(&step.scenario);
+        self.position = run.clone().and_then(|run| {
             step.at
                 .resolve(&run)
                 .map_err(|e| format!("at {}: {e}", step.at))
         });
+        self.window = match (&step.window, &self.position, &run) {
+            (Some(w), Ok(at), Ok(run)) => w.resolve(*at, run.end()).ok(),
+            _ => None,
+        };
         self.answered = None;
         self.verdicts = None;
     }
@@ -115,6 +123,12 @@ impl LessonOpen {
         );
     }
 
+    /// Whether the step asks a prediction not answered yet: until then the playground stands
+    /// where the step says and knows nothing of the run past it.
+    pub fn predicting(&self) -> bool {
+        self.current().prediction.is_some() && self.answered.is_none()
+    }
+
     /// Whether the step's task was checked and every check passed.
     pub fn solved(&self) -> bool {
         matches!(&self.verdicts, Some(Ok(v)) if v.iter().all(|(_, v)| v.pass))
@@ -143,6 +157,77 @@ pub fn args_line(args: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::state::{Action, State};
+
+    fn at_step(lesson: &Rc<Lesson>, step: usize) -> State {
+        State::default().reduce(Action::OpenLesson {
+            lesson: lesson.clone(),
+            step,
+            lang: "en".into(),
+            text: None,
+        })
+    }
+
+    #[test]
+    fn every_shipped_step_shows_the_view_it_names_where_core_says() {
+        let profiles = rankscope_core::machine::builtin_profiles().unwrap();
+        for lesson in crate::lessons::shipped() {
+            for (i, step) in lesson.steps.iter().enumerate() {
+                let s = at_step(&lesson, i);
+                let open = s.lesson.as_ref().unwrap();
+                let at = *open.position.as_ref().unwrap();
+                let core = rankscope_core::lessons::shows::shown(
+                    step,
+                    at,
+                    &mut Runs::new(profiles.clone()),
+                )
+                .unwrap();
+                assert_eq!(
+                    s.current_view().id(),
+                    core.view,
+                    "{} step {}: the page and core disagree on the view",
+                    lesson.id,
+                    i + 1
+                );
+                if let Some(v) = step.views.first() {
+                    assert_eq!(s.current_view().id(), v, "{} step {}", lesson.id, i + 1);
+                }
+                let run = s.session.as_ref().unwrap().0.borrow();
+                if step.at != rankscope_core::lessons::At::End {
+                    assert_eq!(
+                        run.history.position(),
+                        at.event,
+                        "{} step {}",
+                        lesson.id,
+                        i + 1
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_prediction_hides_the_run_past_its_step_until_answered() {
+        let lesson = crate::lessons::find("first-mpi").unwrap();
+        let s = at_step(&lesson, 5);
+        {
+            let run = s.session.as_ref().unwrap().0.borrow();
+            assert_eq!(run.history.position(), 0);
+            assert_eq!(run.ended, None, "the end time must not be known");
+            assert_eq!(run.history.sim().trace().known_records().len(), 0);
+        }
+        let s = s.reduce(Action::AnswerPrediction(Guess::Number(20.0)));
+        let run = s.session.as_ref().unwrap().0.borrow();
+        assert!(matches!(
+            run.ended,
+            Some(crate::session::RunEnd::Finished(_))
+        ));
+        // A step without a prediction knows its future (drawn faded) while standing earlier.
+        let s = at_step(&lesson, 2);
+        let run = s.session.as_ref().unwrap().0.borrow();
+        let trace = run.history.sim().trace();
+        assert!(trace.known_records().len() > trace.records().len());
+    }
 
     #[test]
     fn arguments_split_back_into_themselves() {

@@ -22,6 +22,7 @@ pub mod lesson_highlight;
 pub mod lesson_links;
 pub mod lesson_progress;
 pub mod lesson_state;
+pub mod lesson_window;
 pub mod lessons;
 pub mod loading;
 pub mod markdown;

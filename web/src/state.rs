@@ -364,6 +364,7 @@ impl State {
         let event = open.position.as_ref().map_or(0, |p| p.event);
         let step = open.current().clone();
         let shown = open.shown().clone();
+        let predicting = open.predicting();
         self.clear_runs();
         self.playing = false;
         self.diagnostics.clear();
@@ -395,20 +396,33 @@ impl State {
         if let Some(r) = step.highlight.iter().find_map(|h| h.rank) {
             self.focus_rank = r.min(shown.ranks.saturating_sub(1));
         }
-        let mut s = self.reduce(Action::Run).reduce(Action::Seek(event));
-        // At the end: also take the step that finds the run cannot go on (a deadlock is found
-        // by trying), so the playground shows how the run ended, as the lesson's run does.
-        if step.at == rankscope_core::lessons::At::End {
-            for _ in 0..4 {
-                let more = s
-                    .session
-                    .as_ref()
-                    .is_some_and(|c| c.0.borrow().can_continue());
-                if !more {
-                    break;
-                }
-                s = s.reduce(Action::Step);
+        // The run is taken to its end first, so the timeline draws the future faded past the
+        // step's position — except under an unanswered prediction, which must not show it.
+        let at_end = step.at == rankscope_core::lessons::At::End;
+        let mut s = self.reduce(Action::Run);
+        if at_end || !predicting {
+            s = s.run_to_end();
+        }
+        if !at_end {
+            s = s.reduce(Action::Seek(event));
+        }
+        s
+    }
+
+    /// Takes the run to its end (lesson runs are small), and the step that finds it cannot go
+    /// on (a deadlock is found by trying), so the playground shows how the run ended, as the
+    /// lesson's run does.
+    fn run_to_end(self) -> State {
+        let mut s = self.reduce(Action::Seek(rankscope_core::lessons::scenario::MAX_EVENTS));
+        for _ in 0..4 {
+            let more = s
+                .session
+                .as_ref()
+                .is_some_and(|c| c.0.borrow().can_continue());
+            if !more {
+                break;
             }
+            s = s.reduce(Action::Step);
         }
         s
     }
@@ -691,7 +705,12 @@ impl State {
             Action::AnswerPrediction(guess) => {
                 let profiles = self.profiles.clone().unwrap_or_default();
                 if let Some(open) = &mut self.lesson {
+                    let first = open.answered.is_none();
                     open.answer(guess, &profiles);
+                    // Answered: the run is revealed — its end, its time, what it printed.
+                    if first && open.answered.is_some() {
+                        return self.run_to_end();
+                    }
                 }
             }
             Action::CheckTask => {

@@ -116,13 +116,17 @@ fn print_lesson(name: &str, lesson: &Lesson, reports: &[StepReport]) {
             r.scenario
         );
         out!(
-            "    at {}: event {} of {} (t = {}); the run {}",
+            "    at {}: event {} of {} (t = {}); the run {}; shows the {} view",
             step.at,
             r.position.event,
             r.events,
             r.position.time,
-            r.outcome
+            r.outcome,
+            r.view
         );
+        if let Some((from, to)) = r.window {
+            out!("    window: {from} to {to}");
+        }
         if let (Some(p), Some(answer)) = (&step.prediction, &r.answer) {
             match (&p.question_kind, answer) {
                 (QuestionKind::Choice { choices, pick }, Answer::Choice { index, values }) => {

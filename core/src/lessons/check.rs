@@ -18,6 +18,10 @@ pub struct StepReport {
     pub scenario: String,
     /// Where it stands.
     pub position: Position,
+    /// The view in front there.
+    pub view: String,
+    /// The timeline's window, if the step picks one.
+    pub window: Option<(crate::time::SimTime, crate::time::SimTime)>,
     /// Events of the whole run.
     pub events: u64,
     /// How the run ended.
@@ -63,10 +67,25 @@ pub fn check(lesson: &Lesson, runs: &mut Runs) -> Result<Vec<StepReport>, Vec<Le
 fn check_step(step: &Step, n: usize, runs: &mut Runs) -> Result<StepReport, Vec<String>> {
     let run = runs.run(&step.scenario).map_err(|e| vec![e])?;
     let mut errors = Vec::new();
+    let mut view = String::new();
+    let mut window = None;
     let position = step
         .at
         .resolve(&run)
         .map_err(|e| vec![format!("at {}: {e}", step.at)])?;
+    if let Some(w) = &step.window {
+        match w.resolve(position, run.end()) {
+            Ok(edges) => window = Some(edges),
+            Err(e) => errors.push(e),
+        }
+    }
+    match super::shows::shown(step, position, runs) {
+        Ok(shown) => {
+            view = shown.view.to_string();
+            errors.extend(shown.problems);
+        }
+        Err(e) => errors.push(e),
+    }
     let answer = match &step.prediction {
         Some(p) => match p.answer(runs) {
             Ok(a) => Some(a),
@@ -77,6 +96,11 @@ fn check_step(step: &Step, n: usize, runs: &mut Runs) -> Result<StepReport, Vec<
         },
         None => None,
     };
+    if let Some(p) = &step.prediction {
+        if let Some(why) = p.given_away(&step.scenario, &run, position) {
+            errors.push(format!("prediction: {why}"));
+        }
+    }
     let task = match &step.task {
         Some(t) => {
             let start = match t.judge(&t.start, runs) {
@@ -121,6 +145,8 @@ fn check_step(step: &Step, n: usize, runs: &mut Runs) -> Result<StepReport, Vec<
         step: n,
         scenario: step.scenario.to_string(),
         position,
+        view,
+        window,
         events: run.events(),
         outcome: run.outcome(),
         answer,

@@ -42,8 +42,11 @@ pub struct StepFile {
     /// fields changed.
     pub scenario: Option<Spanned<ScenarioFile>>,
     /// Where the run stands: `"start"`, `"end"` (the default), `{ event = N }`,
-    /// `{ first = "KIND", rank = R, nth = N }`, `{ last = "KIND", rank = R }`, `{ time_us = T }`.
+    /// `{ first = "KIND", rank = R, nth = N }`, `{ last = "KIND", rank = R }`,
+    /// `{ before = "KIND", rank = R, nth = N }` (just before that record), `{ time_us = T }`.
     pub at: Option<Spanned<toml::Value>>,
+    /// The timeline's time window: `{ from = US, to = US }`, `{ around = US }` or `"around"`.
+    pub window: Option<Spanned<toml::Value>>,
     /// The views to open.
     #[serde(default)]
     pub views: Vec<Spanned<String>>,

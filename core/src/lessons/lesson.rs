@@ -42,6 +42,8 @@ pub struct Step {
     pub scenario: Scenario,
     /// Where the run stands.
     pub at: At,
+    /// The timeline's time window, if the step picks one.
+    pub window: Option<super::window::Window>,
     /// Views to open (ids of [`super::vocab::VIEWS`]).
     pub views: Vec<String>,
     /// Things to highlight.

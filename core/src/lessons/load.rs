@@ -17,6 +17,7 @@ use super::prediction::{Choice, Pick, Prediction, QuestionKind, Tolerance};
 use super::scenario::{ProgramText, Scenario};
 use super::task::{Check, Task};
 use super::vocab::{self, choices};
+use super::window::Window;
 use crate::locks::LockScheme;
 use crate::machine::builtin_profiles;
 use crate::proto::p2p::Matching;
@@ -215,6 +216,10 @@ impl Loader<'_, '_> {
             Some(v) => self.at_of(v),
             None => Some(At::End),
         };
+        let window = match &s.window {
+            Some(w) => Some(self.window_of(w)?),
+            None => None,
+        };
         let mut views = Vec::new();
         for v in &s.views {
             if vocab::VIEWS.contains(&v.get_ref().as_str()) {
@@ -272,6 +277,7 @@ impl Loader<'_, '_> {
             narration,
             scenario,
             at,
+            window,
             views,
             highlight,
             prediction,
@@ -507,7 +513,7 @@ impl Loader<'_, '_> {
     fn at_of(&mut self, v: &Spanned<Value>) -> Option<At> {
         let span = v.span();
         const SHAPES: &str =
-            "\"start\", \"end\", { event = N }, { first = \"KIND\", rank = R, nth = N }, { last = \"KIND\", rank = R } or { time_us = T }";
+            "\"start\", \"end\", { event = N }, { first = \"KIND\", rank = R, nth = N }, { last = \"KIND\", rank = R }, { before = \"KIND\", rank = R, nth = N } or { time_us = T }";
         match v.get_ref() {
             Value::String(s) if s == "start" => Some(At::Start),
             Value::String(s) if s == "end" => Some(At::End),
@@ -524,13 +530,24 @@ impl Loader<'_, '_> {
                     }
                 }
             }
-            Value::Table(t) if t.contains_key("first") || t.contains_key("last") => {
+            Value::Table(t)
+                if t.contains_key("first")
+                    || t.contains_key("last")
+                    || t.contains_key("before") =>
+            {
                 let last = t.contains_key("last");
-                let key = if last { "last" } else { "first" };
+                let before = t.contains_key("before");
+                let key = if last {
+                    "last"
+                } else if before {
+                    "before"
+                } else {
+                    "first"
+                };
                 if last {
                     self.only_keys(t, &["last", "rank"], &span, "at")?;
                 } else {
-                    self.only_keys(t, &["first", "rank", "nth"], &span, "at")?;
+                    self.only_keys(t, &[key, "rank", "nth"], &span, "at")?;
                 }
                 let rank = self.rank_field(t, &span)?;
                 let nth = match t.get("nth") {
@@ -549,6 +566,8 @@ impl Loader<'_, '_> {
                         let kind = self.kind_of(k, span)?;
                         Some(if last {
                             At::Last { kind, rank }
+                        } else if before {
+                            At::Before { kind, rank, nth }
                         } else {
                             At::First { kind, rank, nth }
                         })
@@ -579,6 +598,59 @@ impl Loader<'_, '_> {
             }
             other => {
                 self.error(Some(span), format!("at must be {SHAPES}, not {other}"));
+                None
+            }
+        }
+    }
+
+    fn window_of(&mut self, v: &Spanned<Value>) -> Option<Window> {
+        let span = v.span();
+        const SHAPES: &str = "{ from = US, to = US } (microseconds), { around = US } or \"around\"";
+        let us = |t: &toml::value::Table, key: &str| t.get(key).and_then(number);
+        match v.get_ref() {
+            Value::String(s) if s == "around" => Some(Window::Around(None)),
+            Value::Table(t) if t.contains_key("around") => {
+                self.only_keys(t, &["around"], &span, "window")?;
+                match us(t, "around") {
+                    Some(w) if w > 0.0 && w.is_finite() => {
+                        Some(Window::Around(Some(SimTime::from_us_f64(w))))
+                    }
+                    _ => {
+                        self.error(
+                            Some(span),
+                            "around must be a number of microseconds above 0",
+                        );
+                        None
+                    }
+                }
+            }
+            Value::Table(t) if t.contains_key("from") || t.contains_key("to") => {
+                self.only_keys(t, &["from", "to"], &span, "window")?;
+                match (us(t, "from"), us(t, "to")) {
+                    (Some(from), Some(to)) if from >= 0.0 && to > from && to.is_finite() => {
+                        Some(Window::Range {
+                            from: SimTime::from_us_f64(from),
+                            to: SimTime::from_us_f64(to),
+                        })
+                    }
+                    (Some(_), Some(_)) => {
+                        self.error(
+                            Some(span),
+                            "a window runs from a time at least 0 to a later one (microseconds)",
+                        );
+                        None
+                    }
+                    _ => {
+                        self.error(
+                            Some(span),
+                            "a window needs both from and to, in microseconds: { from = 2.0, to = 9.5 }",
+                        );
+                        None
+                    }
+                }
+            }
+            other => {
+                self.error(Some(span), format!("window must be {SHAPES}, not {other}"));
                 None
             }
         }

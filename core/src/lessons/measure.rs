@@ -89,6 +89,20 @@ impl Measure {
     }
 }
 
+impl Measure {
+    /// Whether the playground already shows this measure's value in `run` (measured at
+    /// `measured`) when it stands at `at`: the current time once the run is at the measured
+    /// point (the status and the time axis show it), the printed number once its line is in
+    /// the console. Counts are not shown as numbers.
+    pub fn shown_at(&self, run: &Run, at: Position, measured: Position) -> bool {
+        match self {
+            Measure::EndTimeUs => at.event >= measured.event && measured.event > 0,
+            Measure::ConsoleNumber { .. } => self.value(run, at).is_ok(),
+            _ => false,
+        }
+    }
+}
+
 /// The number at the start of what follows the first `after` in `text` (spaces skipped): an
 /// optional sign, digits with an optional fraction, an optional exponent.
 fn number_after(text: &str, after: &str) -> Option<f64> {

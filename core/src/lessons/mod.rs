@@ -12,6 +12,8 @@
 //! | [`vocab`] | the names a lesson may use: levels, languages, views, highlights, record kinds |
 //! | [`scenario`] | [`Scenario`] and its deterministic [`Run`]; [`Runs`] runs each scenario once |
 //! | [`position`] | [`At`] → [`Position`] (events taken, simulated time) |
+//! | [`shows`] | what a step shows where it stands: the view in front, each highlight there or why not |
+//! | [`window`] | [`Window`]: the stretch of time a step's timeline shows |
 //! | [`measure`] | [`Measure`]: time, events, records, records of a kind |
 //! | [`prediction`] | [`Prediction`]: choice or number, the answer computed by running |
 //! | [`task`] | [`Task`] and its [`Check`]s, each a verdict with a reason |
@@ -63,8 +65,10 @@ pub mod orders;
 pub mod position;
 pub mod prediction;
 pub mod scenario;
+pub mod shows;
 pub mod task;
 pub mod vocab;
+pub mod window;
 
 pub use check::{check, StepReport, TaskReport};
 pub use error::LessonError;
@@ -76,3 +80,4 @@ pub use position::{At, Position};
 pub use prediction::{Answer, Choice, Guess, Pick, Prediction, QuestionKind, Tolerance};
 pub use scenario::{ProgramText, Run, Runs, Scenario};
 pub use task::{Check, Task, Verdict};
+pub use window::Window;

@@ -28,6 +28,16 @@ pub enum At {
         /// Which one, from 1.
         nth: u32,
     },
+    /// Just before the event that wrote the `nth` record of this kind (of this rank, if
+    /// given): `{ before = KIND }` — what was waiting is still there.
+    Before {
+        /// A record kind ([`vocab::record_kinds`]).
+        kind: String,
+        /// Only this rank's records (the acting rank).
+        rank: Option<u32>,
+        /// Which one, from 1.
+        nth: u32,
+    },
     /// After the event that wrote the last record of this kind (of this rank, if given).
     Last {
         /// A record kind ([`vocab::record_kinds`]).
@@ -53,6 +63,16 @@ impl fmt::Display for At {
                 match rank {
                     None => write!(f, "the {which} \"{kind}\" record"),
                     Some(r) => write!(f, "rank {r}'s {which} \"{kind}\" record"),
+                }
+            }
+            At::Before { kind, rank, nth } => {
+                let which = match nth {
+                    1 => "first".to_string(),
+                    n => ordinal(*n),
+                };
+                match rank {
+                    None => write!(f, "the moment before the {which} \"{kind}\" record"),
+                    Some(r) => write!(f, "the moment before rank {r}'s {which} \"{kind}\" record"),
                 }
             }
             At::Last { kind, rank: None } => write!(f, "the last \"{kind}\" record"),
@@ -104,6 +124,12 @@ impl At {
                     .nth(*nth as usize - 1)
                     .ok_or_else(|| missing(run, kind, *rank, *nth))?;
                 run.sim.trace().steps_to_show(index)
+            }
+            At::Before { kind, rank, nth } => {
+                let index = matching(run, kind, *rank)
+                    .nth(*nth as usize - 1)
+                    .ok_or_else(|| missing(run, kind, *rank, *nth))?;
+                run.sim.trace().steps_to_show(index) - 1
             }
             At::Last { kind, rank } => {
                 let index = matching(run, kind, *rank)

@@ -109,6 +109,36 @@ impl Answer {
 }
 
 impl Prediction {
+    /// Why a step standing at `position` of `run` (the run of `scenario`, the step's) already
+    /// shows this question's answer — the end time in the status, the measured line in the
+    /// console — or `None` when it hides it until the student answers.
+    pub fn given_away(
+        &self,
+        scenario: &Scenario,
+        run: &super::scenario::Run,
+        position: super::position::Position,
+    ) -> Option<String> {
+        let measured = self.at.resolve(run).ok()?;
+        let (runs, measure): (Vec<&Scenario>, &Measure) = match &self.question_kind {
+            QuestionKind::Number {
+                scenario, measure, ..
+            } => (vec![scenario], measure),
+            QuestionKind::Choice { choices, pick } => (
+                choices.iter().map(|c| &c.scenario).collect(),
+                match pick {
+                    Pick::Least(m) | Pick::Most(m) => m,
+                },
+            ),
+        };
+        let shown = runs.contains(&scenario) && measure.shown_at(run, position, measured);
+        shown.then(|| {
+            format!(
+                "the step stands where the answer is already on screen ({measure} at event {}): stand before it (e.g. at = \"start\"); answering reveals the run",
+                position.event
+            )
+        })
+    }
+
     /// Runs what it needs and computes the answer, or says why there is none (a run that does
     /// not start or finish, an unreachable position, choices that tie).
     pub fn answer(&self, runs: &mut Runs) -> Result<Answer, String> {

@@ -133,6 +133,28 @@ impl Scenario {
     /// Compiles and runs it on `profiles`' machine of its id; the program's diagnostics or the
     /// machine's refusal as text.
     pub fn run(&self, profiles: &[Profile]) -> Result<Run, String> {
+        let mut sim = self.start(profiles)?;
+        let mut times = Vec::new();
+        while let Ok(Progress::Stepped) = sim.step() {
+            times.push(sim.now());
+        }
+        Ok(Run { sim, times })
+    }
+
+    /// The simulation after its first `events` events (fewer if it stops before): what the
+    /// playground holds when a step stands there.
+    pub fn run_to(&self, profiles: &[Profile], events: u64) -> Result<Sim<Vm>, String> {
+        let mut sim = self.start(profiles)?;
+        for _ in 0..events {
+            if !matches!(sim.step(), Ok(Progress::Stepped)) {
+                break;
+            }
+        }
+        Ok(sim)
+    }
+
+    /// Compiles it and sets its simulation up, before the first event.
+    fn start(&self, profiles: &[Profile]) -> Result<Sim<Vm>, String> {
         let profile = profiles
             .iter()
             .find(|p| p.machine.id == self.machine)
@@ -155,14 +177,9 @@ impl Scenario {
             limits: VmLimits::default(),
             network: self.network.as_deref(),
         };
-        let mut sim = launch
+        launch
             .sim(&self.program.source, &self.program.name)
-            .map_err(|e| e.render(&self.program.name, &self.program.source))?;
-        let mut times = Vec::new();
-        while let Ok(Progress::Stepped) = sim.step() {
-            times.push(sim.now());
-        }
-        Ok(Run { sim, times })
+            .map_err(|e| e.render(&self.program.name, &self.program.source))
     }
 }
 
@@ -180,6 +197,11 @@ impl Runs {
             profiles,
             done: Vec::new(),
         }
+    }
+
+    /// The machines these runs use.
+    pub fn profiles(&self) -> &[Profile] {
+        &self.profiles
     }
 
     /// `scenario`'s run (run now, or the one made before).

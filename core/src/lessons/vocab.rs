@@ -17,7 +17,7 @@ pub const VIEWS: &[&str] = &["queues", "lock", "acp", "bus", "ranks", "log", "ma
 
 /// What a step may highlight, and where it is shown.
 pub const HIGHLIGHTS: &[(&str, &str)] = &[
-    ("rank", "the rank's row in the timeline"),
+    ("rank", "the rank's row in the ranks view (without a rank: every row)"),
     ("line", "the line of code the rank runs"),
     (
         "posted",

@@ -81,6 +81,10 @@ fn the_first_mpi_lesson_computes_its_answers() {
     );
     assert_eq!(reports[0].position.event, 0);
     assert!(reports[2].position.event > reports[1].position.event);
+    // Step 3 stands just before rank 1's first match, its receive still posted; the
+    // prediction of step 6 stands at the start, hiding the end time it asks for.
+    assert_eq!(reports[2].view, "queues");
+    assert_eq!(reports[5].position.event, 0);
 }
 
 #[test]
@@ -197,7 +201,9 @@ fn console_number(after: &str, at: &str) -> String {
     one_step(
         RING,
         &format!(
-            r#"[step.prediction]
+            r#"at = "start"
+
+[step.prediction]
 kind = "number"
 question = {{ en = "What does rank 0 print?" }}
 reason = {{ en = "R" }}
@@ -292,4 +298,33 @@ fn network_choices_must_be_ranks_of_the_run_and_every_order_needs_another_check(
         "[step.task]\ngoal = { en = \"G\" }\nsolution_network = [1]\ncheck = [{ console = { rank = 0, contains = \"answer 1 goes to rank 2\" } }]\n",
     ));
     assert!(e.message.contains("task: the solution"), "{e:?}");
+}
+
+#[test]
+fn a_window_is_read_with_its_place_and_checked_against_the_run() {
+    // Written wrong: the error names the window's line and column.
+    let e = first_error(&one_step(RING, "window = { from = 5, to = 2 }\n"));
+    assert_eq!((e.line, e.column), (Some(11), Some(10)), "{e:?}");
+    assert!(e.message.contains("to a later one"), "{e:?}");
+    let e = first_error(&one_step(RING, "window = { from = 1, until = 2 }\n"));
+    assert!(
+        e.message.contains("unknown key \"until\" in window"),
+        "{e:?}"
+    );
+    let e = first_error(&one_step(RING, "window = \"near\"\n"));
+    assert!(e.message.contains("window must be"), "{e:?}");
+    // Checked by running: it must hold the step's position.
+    let e = first_error(&one_step(
+        RING,
+        "at = \"start\"\nwindow = { from = 1, to = 2 }\n",
+    ));
+    assert!(e.message.contains("outside it"), "{e:?}");
+    let reports = check(&one_step(
+        RING,
+        "at = { first = \"match\", rank = 1 }\nwindow = \"around\"\n",
+    ))
+    .unwrap();
+    let (from, to) = reports[0].window.unwrap();
+    let t = reports[0].position.time;
+    assert!(from <= t && t <= to && from < to, "{from} {t} {to}");
 }

@@ -3,7 +3,7 @@
 //! the task with each check's verdict. What it shows comes from core (`lessons::Lesson`, the
 //! computed `Answer`, the `Verdict`s) held in `lesson_state::LessonOpen`.
 
-use rankscope_core::lessons::{Answer, Guess, QuestionKind};
+use rankscope_core::lessons::{Answer, Guess, Pick, QuestionKind};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -65,6 +65,31 @@ pub fn lesson_pane(props: &LessonPaneProps) -> Html {
         Callback::from(move |_| cb.emit(k))
     };
     let number = use_node_ref();
+    let body = use_node_ref();
+    let feedback_ref = use_node_ref();
+    // A step opens at its top (title and first paragraph), whichever step came before.
+    {
+        let body = body.clone();
+        use_effect_with((lesson.id.clone(), n), move |_| {
+            if let Some(b) = body.cast::<web_sys::Element>() {
+                b.set_scroll_top(0);
+            }
+        });
+    }
+    // The verdict on an answer is scrolled into view inside the pane.
+    {
+        let feedback_ref = feedback_ref.clone();
+        let answered = open.answered.as_ref().map(|(g, _)| format!("{g:?}"));
+        use_effect_with((n, answered), move |(_, answered)| {
+            if answered.is_some() {
+                if let Some(f) = feedback_ref.cast::<web_sys::Element>() {
+                    let options = web_sys::ScrollIntoViewOptions::new();
+                    options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+                    f.scroll_into_view_with_scroll_into_view_options(&options);
+                }
+            }
+        });
+    }
     let prediction = step.prediction.as_ref().map(|p| {
         let feedback = open.answered.as_ref().map(|(guess, answer)| match answer {
             Ok(a) => {
@@ -79,11 +104,30 @@ pub fn lesson_pane(props: &LessonPaneProps) -> Html {
                     (Answer::Number { value, .. }, _) => short(*value),
                     _ => String::new(),
                 };
+                // Each choice's measured value, so the student sees how far apart they are.
+                let values = match (a, &p.question_kind) {
+                    (Answer::Choice { values, index }, QuestionKind::Choice { choices, pick }) => {
+                        let measure = match pick {
+                            Pick::Least(m) | Pick::Most(m) => m.to_string(),
+                        };
+                        html! {
+                            <ul class="lesson-values" data-testid="prediction-values" aria-label={measure.clone()}>
+                                { for choices.iter().zip(values).enumerate().map(|(i, (c, v))| html! {
+                                    <li class={classes!((i == *index).then_some("answer"))} data-testid={format!("choice-value-{i}")}>
+                                        { open.say(&c.label) }{ ": " }<strong>{ short(*v) }</strong>{ format!(" ({measure})") }
+                                    </li>
+                                }) }
+                            </ul>
+                        }
+                    }
+                    _ => Html::default(),
+                };
                 html! {
-                    <div class={classes!("lesson-feedback", if right { "right" } else { "wrong" })}
+                    <div class={classes!("lesson-feedback", if right { "right" } else { "wrong" })} ref={feedback_ref.clone()}
                         data-testid="prediction-feedback" data-right={right.to_string()} role="status">
                         <p><strong>{ if right { t("Right.", "正解です。") } else { t("Not quite.", "惜しい！") } }</strong>
                             { " " }{ t("The run says: ", "実行結果: ") }<span data-testid="prediction-answer">{ value }</span></p>
+                        { values }
                         { markdown(open.say(&p.reason)) }
                     </div>
                 }
@@ -182,7 +226,11 @@ pub fn lesson_pane(props: &LessonPaneProps) -> Html {
     });
     html! {
         <section class="panel lesson-pane" aria-label="Lesson" data-testid="lesson-pane"
-            data-lesson={lesson.id.clone()} data-step={(n + 1).to_string()} lang={open.lang.clone()}>
+            data-lesson={lesson.id.clone()} data-step={(n + 1).to_string()} lang={open.lang.clone()}
+            data-view={step.views.first().cloned().unwrap_or_default()}
+            data-highlights={step.highlight.len().to_string()}
+            data-predicting={open.predicting().to_string()}
+            data-window={open.window.map(|(a, b)| format!("{},{}", a.as_ps(), b.as_ps()))}>
             <div class="panel-head">
                 <h2 data-testid="lesson-title">{ open.say(&lesson.title) }</h2>
                 <div class="lesson-tools">
@@ -217,7 +265,7 @@ pub fn lesson_pane(props: &LessonPaneProps) -> Html {
                     }) }
                 </span>
             </nav>
-            <div class="lesson-body">
+            <div class="lesson-body" ref={body} data-testid="lesson-body">
                 <h3 data-testid="step-title">{ open.say(&step.title) }</h3>
                 <div class="narration" data-testid="narration">{ markdown(open.say(&step.narration)) }</div>
                 if let Err(e) = &open.position {

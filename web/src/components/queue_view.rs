@@ -96,7 +96,14 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
             let unexpected = mb.map_or(Vec::new(), |m| {
                 m.unexpected
                     .iter()
-                    .map(|msg| (msg.to_string(), false))
+                    .map(|msg| {
+                        // What a receive would match on: its sender and tag.
+                        let text = match p2p.message(*msg) {
+                            Some(m) => format!("{msg} · from {} · tag {}", m.src, m.tag),
+                            None => msg.to_string(),
+                        };
+                        (text, false)
+                    })
                     .collect()
             });
             html! {
