@@ -374,27 +374,31 @@ pub fn app() -> Html {
         },
         _ => Html::default(),
     };
-    // Before the first run (and before a view is picked): "Start here", not a parameter table.
+    // Before the first run (and before a view is picked): "Start here" first, above the views.
     let start_here = state.session.is_none()
         && state.view.is_none()
         && state.lesson.is_none()
         && !state.present
         && !embed;
+    let tabs = html! {
+        <ViewTabs session={state.session.clone()} generation={state.generation}
+            current={state.current_view()} {on_view}
+            focus_rank={state.focus_rank} {on_focus} on_seek={on_seek.clone()} {machine} />
+    };
     let views = if start_here {
         let machine = state
             .selected_profile()
             .map_or_else(|| state.selected.clone(), |p| p.machine.name.clone());
         html! {
-            <crate::components::start_here::StartHere machine={machine} ranks={state.ranks}
-                ring={state.source == crate::state::STARTER_PROGRAM}
-                on_run={on_run.clone()} on_machine={act(Action::ShowView(View::Machine))} />
+            <>
+                <crate::components::start_here::StartHere machine={machine} ranks={state.ranks}
+                    ring={state.source == crate::state::STARTER_PROGRAM}
+                    on_run={on_run.clone()} on_machine={act(Action::ShowView(View::Machine))} />
+                { tabs }
+            </>
         }
     } else {
-        html! {
-            <ViewTabs session={state.session.clone()} generation={state.generation}
-                current={state.current_view()} {on_view}
-                focus_rank={state.focus_rank} {on_focus} on_seek={on_seek.clone()} {machine} />
-        }
+        tabs
     };
     // Code on the left; the run's controls, its timeline and the view that matters on the right
     // (on a narrow screen, one column in that order).
