@@ -3,7 +3,7 @@
 // Prints the wall time, the longest gaps between painted frames and the longest main-thread tasks
 // while it runs, and what the progress line said along the way. Figures for notes, never
 // pass/fail. Usage: node tests/bench-long-run.mjs [RANKS] [EXAMPLE] (after trunk build --release)
-import { benchPage, percentile, ms } from './browser/harness.mjs';
+import { benchPage, percentile, ms, watchFrames } from './browser/harness.mjs';
 
 const ranks = process.argv[2] ?? '256';
 const file = process.argv[3] ?? 'stencil_fence.c';
@@ -18,17 +18,7 @@ try {
   await page.selectOption('[data-testid="profile-select"]', 'fx100');
   await page.fill('[data-testid="ranks-input"]', ranks);
   await page.dispatchEvent('[data-testid="ranks-input"]', 'change');
-  await page.evaluate(() => {
-    window.__bench = { longTasks: [], frames: [] };
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__bench.longTasks.push(e.duration);
-    }).observe({ entryTypes: ['longtask'] });
-    const frame = (t) => {
-      window.__bench.frames.push(t);
-      if (!window.__bench.stop) requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
-  });
+  await watchFrames(page);
   const started = performance.now();
   await page.click('[data-testid="run"]');
   const progress = [];

@@ -3,7 +3,7 @@
 // Chromium's real input pipeline. Prints how long each click took to be handled, the longest
 // main-thread task, the longest gap between painted frames, and the simulation throughput.
 // Figures for notes, never pass/fail. Usage: node tests/bench-responsiveness.mjs (after trunk build)
-import { benchPage, percentile, ms } from './browser/harness.mjs';
+import { benchPage, percentile, ms, watchFrames } from './browser/harness.mjs';
 
 const pct = percentile;
 const { page, problems, close } = await benchPage();
@@ -11,19 +11,11 @@ try {
   const value = await page.$eval('[data-testid="example-select"]', (s) =>
     [...s.options].find((o) => o.textContent === 'halo_sweep.c').value);
   await page.selectOption('[data-testid="example-select"]', value);
+  await watchFrames(page);
   await page.evaluate(() => {
-    window.__bench = { latencies: [], longTasks: [], frames: [] };
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__bench.longTasks.push(e.duration);
-    }).observe({ entryTypes: ['longtask'] });
     document.addEventListener('pointerdown', (e) => {
       window.__bench.latencies.push(performance.now() - e.timeStamp);
     }, true);
-    const frame = (t) => {
-      window.__bench.frames.push(t);
-      if (!window.__bench.stop) requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
   });
   const started = performance.now();
   await page.click('[data-testid="run"]');

@@ -91,6 +91,25 @@ export async function benchPage() {
   return { page, problems, close: async () => { await browser.close(); server.close(); } };
 }
 
+/**
+ * For a benchmark: starts recording, in the page, every painted frame's time and every
+ * main-thread long task's duration into `window.__bench` (`frames`, `longTasks`; also an empty
+ * `latencies` for the caller's own probes) until `window.__bench.stop` is set.
+ */
+export async function watchFrames(page) {
+  await page.evaluate(() => {
+    window.__bench = { latencies: [], longTasks: [], frames: [] };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__bench.longTasks.push(e.duration);
+    }).observe({ entryTypes: ['longtask'] });
+    const frame = (t) => {
+      window.__bench.frames.push(t);
+      if (!window.__bench.stop) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
 /** The `p`th percentile of `xs` (nearest rank), for the benchmarks. */
 export function percentile(xs, p) {
   const s = [...xs].sort((a, b) => a - b);
