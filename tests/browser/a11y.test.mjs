@@ -65,6 +65,8 @@ for (const theme of THEMES) {
       await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 120000 });
       // Back a few events: paused, the editor marks each rank's line.
       await page.click('[data-testid="reset"]');
+      // One event a press (Step otherwise passes over bookkeeping).
+      await page.check('[data-testid="every-event"]');
       await page.evaluate(() => document.activeElement?.blur());
       for (let i = 0; i < 14; i++) await page.keyboard.press('ArrowRight');
       await page.locator('[data-testid="run-status"]', { hasText: 'paused at event 14' }).waitFor();
