@@ -245,7 +245,9 @@ test('an edit survives a reload (autosave), and a share link still wins over it'
     assert.equal(await page.inputValue('[data-testid="profile-select"]'), 'fx100');
 
     // Opening a share link in the same browser shows the link's program, not the autosave.
+    // (Opening the example over the unkept program asks first: open it without keeping.)
     await openExample(page, 'ring.c');
+    await page.click('[data-testid="open-anyway"]');
     await page.click('[data-testid="share"]');
     const link = new URL(await page.inputValue('[data-testid="share-link"]'));
     await page.fill('[aria-label="MPI program source"]', program);
