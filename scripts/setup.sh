@@ -97,10 +97,13 @@ fi
 
 step "Node.js and the browser-test packages (playwright-core, no browser download)"
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then apt_install nodejs npm; fi
-if cmp -s tests/package-lock.json tests/node_modules/.package-lock.json 2>/dev/null; then
+# npm does not copy the lock file's root entry into node_modules/.package-lock.json, so the two never
+# compare equal: remember the lock file installed from instead.
+if cmp -s tests/package-lock.json tests/node_modules/.rankscope-installed-lock.json 2>/dev/null; then
   skip "tests/node_modules"
 else
-  (cd tests && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
+  (cd tests && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error \
+    && cp package-lock.json node_modules/.rankscope-installed-lock.json)
 fi
 
 STEP="done"
