@@ -77,28 +77,10 @@ pub(super) fn tag(kind: Kind, seq: u32) -> i32 {
 }
 
 /// The MPI function a message with internal tag `tag` belongs to (`None` for a user tag, `>= 0`):
-/// what the timeline writes on the spans of a collective.
+/// what the timeline writes on the spans of a collective. One naming with every sentence that
+/// mentions such a tag (`proto::p2p::collective_of`).
 pub fn function_of_tag(tag: i32) -> Option<&'static str> {
-    if tag >= 0 {
-        return None;
-    }
-    Some(match (-(tag + 1)) % KINDS {
-        0 => "MPI_Barrier",
-        1 => "MPI_Bcast",
-        2 => "MPI_Reduce",
-        3 | 4 => "MPI_Allreduce",
-        5 => "MPI_Gather",
-        6 => "MPI_Scatter",
-        7 => "MPI_Alltoall",
-        8 => "MPI_Alltoallv",
-        9 => "window sync",
-        10 => "MPI_Allgather(v)",
-        11 => "MPI_Scan",
-        12 => "MPI_Exscan",
-        13 => "MPI_Reduce_scatter",
-        14 => "communicator creation",
-        _ => "a collective",
-    })
+    crate::proto::p2p::collective_of(tag)
 }
 
 /// What a collective waits for before it can go on.
