@@ -49,31 +49,27 @@ pub enum At {
     Time(SimTime),
 }
 
+/// "the first \"send\" record", "rank 2's third \"match\" record".
+fn nth_record(kind: &str, rank: Option<u32>, nth: u32) -> String {
+    let which = match nth {
+        1 => "first".to_string(),
+        n => ordinal(n),
+    };
+    match rank {
+        None => format!("the {which} \"{kind}\" record"),
+        Some(r) => format!("rank {r}'s {which} \"{kind}\" record"),
+    }
+}
+
 impl fmt::Display for At {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             At::Start => f.write_str("the start"),
             At::End => f.write_str("the end"),
             At::Event(n) => write!(f, "event {n}"),
-            At::First { kind, rank, nth } => {
-                let which = match nth {
-                    1 => "first".to_string(),
-                    n => ordinal(*n),
-                };
-                match rank {
-                    None => write!(f, "the {which} \"{kind}\" record"),
-                    Some(r) => write!(f, "rank {r}'s {which} \"{kind}\" record"),
-                }
-            }
+            At::First { kind, rank, nth } => f.write_str(&nth_record(kind, *rank, *nth)),
             At::Before { kind, rank, nth } => {
-                let which = match nth {
-                    1 => "first".to_string(),
-                    n => ordinal(*n),
-                };
-                match rank {
-                    None => write!(f, "the moment before the {which} \"{kind}\" record"),
-                    Some(r) => write!(f, "the moment before rank {r}'s {which} \"{kind}\" record"),
-                }
+                write!(f, "the moment before {}", nth_record(kind, *rank, *nth))
             }
             At::Last { kind, rank: None } => write!(f, "the last \"{kind}\" record"),
             At::Last {
