@@ -195,6 +195,23 @@ pub fn rank_colours(rank: u32, theme: Theme) -> RankColours {
 /// both themes; style.css picks the theme's as `--rank`, `--rank-tint`, `--rank-ink` and
 /// `--rank-badge`.
 pub fn rank_style(rank: u32) -> String {
+    // Each rank's colours are searched for once (a few hundred contrast tests per theme), not on
+    // every render of the editor's marks and the rank list while a run plays.
+    thread_local! {
+        static STYLES: std::cell::RefCell<std::collections::BTreeMap<u32, String>> =
+            const { std::cell::RefCell::new(std::collections::BTreeMap::new()) };
+    }
+    STYLES.with(|styles| {
+        styles
+            .borrow_mut()
+            .entry(rank)
+            .or_insert_with(|| computed_style(rank))
+            .clone()
+    })
+}
+
+/// [`rank_style`], computed.
+fn computed_style(rank: u32) -> String {
     let mut style = String::new();
     for (theme, suffix) in [(Theme::Light, "l"), (Theme::Dark, "d")] {
         let c = rank_colours(rank, theme);
