@@ -345,7 +345,12 @@ pub fn app() -> Html {
         Some(s) => html! {
             <Timeline session={s.clone()} generation={state.generation} axis={axis.clone()}
                 title={lang.t(Text::Timeline)}
-                on_seek={on_seek.clone()} />
+                on_seek={on_seek.clone()}
+                rows={state.timeline_rows.clone()}
+                on_rows={{
+                    let state = state.clone();
+                    Callback::from(move |rows| state.dispatch(Action::SetTimelineRows(rows)))
+                }} />
         },
         None => Html::default(),
     };

@@ -25,9 +25,10 @@ const TAB: usize = 4;
 /// What part of the program is drawn, and how wide the visible text area is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct View {
-    /// The first line drawn (0-based).
+    /// The first row drawn (0-based): a line, or a wrapped line's row (see
+    /// [`crate::code_wrap::Wrap::lines_in`]).
     pub first: usize,
-    /// One past the last line drawn (may exceed the line count).
+    /// One past the last row drawn (may exceed the row count).
     pub end: usize,
     /// The visible width of the text area in pixels (the code box without the gutter); 0 when
     /// not measured yet.
@@ -62,7 +63,7 @@ impl View {
         f64::from(self.font_centi.max(100)) / 100.0
     }
 
-    /// The lines to draw of a text of `line_count` lines.
+    /// The rows (unwrapped: lines) to draw of a text of `line_count` of them.
     pub fn lines(&self, line_count: usize) -> std::ops::Range<usize> {
         let end = self.end.min(line_count);
         self.first.min(end)..end
@@ -70,9 +71,20 @@ impl View {
 }
 
 /// The chunked window of lines covering the visible pixel rows `top..bottom` of the text
-/// (measured from the top of the first line).
+/// (measured from the top of the first line) at [`LINE_PX`] a line.
 pub fn window_for(top: i32, bottom: i32) -> (usize, usize) {
-    let line = |px: i32| usize::try_from(px.max(0) / LINE_PX).unwrap_or(0);
+    window_at(top, bottom, f64::from(LINE_PX))
+}
+
+/// The chunked window of rows covering the visible pixels `top..bottom` at `line_px` a row
+/// (presentation mode's rows are taller than [`LINE_PX`]).
+pub fn window_at(top: i32, bottom: i32, line_px: f64) -> (usize, usize) {
+    let line_px = if line_px.is_finite() && line_px >= 1.0 {
+        line_px
+    } else {
+        f64::from(LINE_PX)
+    };
+    let line = |px: i32| (f64::from(px.max(0)) / line_px) as usize;
     let first = line(top).saturating_sub(OVERSCAN) / CHUNK * CHUNK;
     let end = (line(bottom.max(top)) + OVERSCAN) / CHUNK * CHUNK + CHUNK;
     (first, end)
@@ -137,7 +149,6 @@ pub fn measure(code: &Element, gutter: &Element) -> View {
         (0, code.client_height())
     };
     let scroll = code.scroll_top() - PAD_TOP_PX;
-    let (first, end) = window_for(scroll + from, scroll + to);
     let gutter_width = gutter
         .dyn_ref::<web_sys::HtmlElement>()
         .map_or(0, web_sys::HtmlElement::offset_width);
@@ -150,12 +161,14 @@ pub fn measure(code: &Element, gutter: &Element) -> View {
             .filter(|v| v.is_finite() && *v > 1.0)
             .map_or(fallback, |v| (v * 100.0).round() as i32)
     };
+    let line_centi = px("line-height", LINE_PX * 100);
+    let (first, end) = window_at(scroll + from, scroll + to, f64::from(line_centi) / 100.0);
     View {
         first,
         end,
         width: (code.client_width() - gutter_width).max(0),
         font_centi: px("font-size", 1300),
-        line_centi: px("line-height", LINE_PX * 100),
+        line_centi,
     }
 }
 
@@ -182,6 +195,11 @@ mod tests {
         // Nonsense (negative, inverted) stays in range.
         assert_eq!(window_for(-50, -10).0, 0);
         assert!(window_for(100, 0).1 > 0);
+        // Taller rows (presentation mode's 28 px): the same pixels hold fewer rows.
+        assert_eq!(window_at(0, 30 * 28, 28.0), (0, 80));
+        let (first, _) = window_at(1000 * 28, 1030 * 28, 28.0);
+        assert!(first <= 1000 - OVERSCAN && first > 900, "{first}");
+        assert_eq!(window_at(0, 600, f64::NAN), window_for(0, 600));
     }
 
     #[test]

@@ -1,9 +1,13 @@
-//! Soft-wrapped code (presentation mode): each source line takes as many rows as its columns
-//! need at a fixed number of columns per row, so no line loses its end. Every layer of the
+//! Soft-wrapped code (on by default in every editable layout; the desktop page's "Wrap" box turns
+//! it off there, presentation mode always wraps): each source line takes as many rows as its
+//! columns need at a fixed number of columns per row, so no line loses its end. Every layer of the
 //! editor — the textarea, the highlighted overlay, the gutter (a ↪ on each continued row) and
 //! the rank marks — places line `n` at [`Wrap::row_of`] rows, and the textarea and the overlay
 //! break at exactly [`Wrap::per_row`] columns (`white-space: break-spaces; line-break: anywhere`
 //! in a box exactly that many columns wide), so they agree row for row.
+//!
+//! The rows are arithmetic on the text (no measuring), so the editor draws only the lines whose
+//! rows are in view ([`Wrap::lines_in`]) however long the program.
 //!
 //! The rank names of a marked line sit in a margin of [`LABEL_COLS`] columns right of the
 //! text, never over it. Pure arithmetic, tested natively.
@@ -83,6 +87,24 @@ impl Wrap {
     pub fn total(&self) -> usize {
         self.row_of(usize::MAX)
     }
+
+    /// The 0-based line that 0-based `row` belongs to (the last line for rows past the end).
+    pub fn line_at(&self, row: usize) -> usize {
+        let lines = self.before.len() - 1;
+        self.before
+            .partition_point(|&b| b <= row)
+            .saturating_sub(1)
+            .min(lines.saturating_sub(1))
+    }
+
+    /// The lines with a row in `rows` (empty when `rows` is empty or past the end).
+    pub fn lines_in(&self, rows: std::ops::Range<usize>) -> std::ops::Range<usize> {
+        let lines = self.before.len() - 1;
+        if rows.is_empty() || rows.start >= self.total() {
+            return lines..lines;
+        }
+        self.line_at(rows.start)..self.line_at(rows.end - 1) + 1
+    }
 }
 
 /// The rank names of a marked line (`r0 r1 …`), shortened to about `room` characters with a
@@ -135,6 +157,31 @@ mod tests {
         let none = Wrap::none(4);
         assert_eq!((none.row_of(3), none.rows(1), none.total()), (3, 1, 4));
         assert!(!none.wraps());
+    }
+
+    #[test]
+    fn rows_map_back_to_their_lines() {
+        // Rows: line 0 → 0, line 1 → 1..5, line 2 → 5, line 3 → 6.
+        let w = Wrap::new("short\n0123456789012345678901234567890\n\n\tx", 10);
+        assert_eq!(
+            (0..9).map(|r| w.line_at(r)).collect::<Vec<_>>(),
+            [0, 1, 1, 1, 1, 2, 3, 3, 3]
+        );
+        assert_eq!(w.lines_in(0..1), 0..1);
+        assert_eq!(w.lines_in(2..6), 1..3);
+        assert_eq!(w.lines_in(3..100), 1..4);
+        assert_eq!(w.lines_in(7..20), 4..4, "past the end");
+        assert_eq!(w.lines_in(3..3), 4..4, "no rows");
+        // A long text: the lines of a window of rows are few, and each line's rows meet it.
+        let text: String = (0..5000)
+            .map(|i| "x".repeat(i % 97))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let w = Wrap::new(&text, 30);
+        let lines = w.lines_in(9000..9060);
+        assert!(lines.len() <= 60, "{lines:?}");
+        assert!(w.row_of(lines.start) <= 9000 && w.row_of(lines.end) >= 9060);
+        assert_eq!(Wrap::none(3).lines_in(1..2), 1..2);
     }
 
     #[test]

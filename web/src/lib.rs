@@ -37,6 +37,7 @@ pub mod rank_colour;
 pub mod rank_filter;
 pub mod rank_room;
 pub mod recolour;
+pub mod rows_link;
 pub mod run_options;
 pub mod run_progress;
 pub mod schedule_query;
@@ -50,6 +51,7 @@ pub mod ui_lang;
 pub mod url;
 pub mod views;
 pub mod window_events;
+pub mod wrap_pref;
 
 /// Installs the panic banner and mounts [`app::App`] on the page body.
 pub fn start() {

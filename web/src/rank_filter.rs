@@ -8,9 +8,16 @@ use std::collections::BTreeSet;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RankFilter {
     ranks: Vec<u32>,
+    /// The text it was read from, trimmed (what a share link carries).
+    text: String,
 }
 
 impl RankFilter {
+    /// The text it was read from, trimmed ("0-7, 12").
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
     /// The kept ranks, ascending.
     pub fn ranks(&self) -> &[u32] {
         &self.ranks
@@ -65,6 +72,7 @@ pub fn parse(text: &str, ranks: u32) -> Result<Option<RankFilter>, String> {
     }
     Ok(Some(RankFilter {
         ranks: kept.into_iter().collect(),
+        text: text.to_string(),
     }))
 }
 
@@ -152,6 +160,7 @@ mod tests {
         assert_eq!(kept("2 to 4", 8), vec![2, 3, 4]);
         assert!(parse("5", 8).unwrap().unwrap().keeps(5));
         assert!(!parse("5", 8).unwrap().unwrap().keeps(4));
+        assert_eq!(parse(" 0-7, 12 ", 64).unwrap().unwrap().text(), "0-7, 12");
     }
 
     #[test]

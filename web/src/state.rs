@@ -122,6 +122,8 @@ pub struct State {
     pub pending_open: Option<crate::my_programs::Opening>,
     /// Why the last "My programs" action failed (a name taken or empty).
     pub programs_error: Option<String>,
+    /// The timeline's rank filter, groups and row height, as links and the autosave carry them.
+    pub timeline_rows: crate::rows_link::RowsShare,
 }
 
 /// Everything a user can do to the state.
@@ -173,6 +175,9 @@ pub enum Action {
     },
     /// Step and Back by every event (`true`) or past bookkeeping.
     SetEveryEvent(bool),
+    /// The timeline's rank filter, groups or row height changed (kept for links and the
+    /// autosave).
+    SetTimelineRows(crate::rows_link::RowsShare),
     /// Presentation mode's type size one size larger (`1`), smaller (`-1`) or back to its
     /// default (`0`).
     FontStep(i32),
@@ -313,6 +318,7 @@ impl Default for State {
             program_name: None,
             pending_open: None,
             programs_error: None,
+            timeline_rows: crate::rows_link::RowsShare::default(),
         }
     }
 }
@@ -349,6 +355,8 @@ impl State {
             args: self.args.clone(),
             present: self.present,
             network: self.network.clone(),
+            rows: self.timeline_rows.for_ranks(self.ranks),
+            rows_problem: None,
         }
     }
 
@@ -965,6 +973,7 @@ impl State {
                 self.catch_up(COMPARE_CATCH_UP);
             }
             Action::SetEveryEvent(every) => self.every_event = every,
+            Action::SetTimelineRows(rows) => self.timeline_rows = rows,
             Action::FontStep(by) => self.font_scale = crate::font_scale::step(self.font_scale, by),
             Action::SetFontScale(scale) => self.font_scale = crate::font_scale::clamp(scale),
             Action::SeekTime(t) => {
@@ -1018,6 +1027,19 @@ impl State {
                 self.args = shared.args;
                 self.present = shared.present;
                 self.network = shared.network;
+                // The timeline's rows, if they fit the run; else every rank, and why.
+                self.timeline_rows = shared.rows;
+                if let Some(why) = shared
+                    .rows_problem
+                    .or_else(|| self.timeline_rows.check(self.ranks).err())
+                {
+                    self.timeline_rows = crate::rows_link::RowsShare::default();
+                    let said = format!("{why}; the timeline shows every rank");
+                    self.link_error = Some(match self.link_error.take() {
+                        Some(before) => format!("{before}; {said}"),
+                        None => format!("this link's timeline rows are not valid: {said}"),
+                    });
+                }
                 self.view = None;
                 // A link to an example as it came names it (the picker, the editor, the bars).
                 self.example = crate::examples::EXAMPLES

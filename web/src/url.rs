@@ -2,7 +2,9 @@
 //! opening a link restores exactly that state — with no server involved.
 //!
 //! Format: `#s=<base64url(deflate(JSON))>`, plus `&args=<percent-encoded line>` when the program
-//! gets command-line arguments (readable and editable by hand: `&args=100%2010`) and `&embed=1`
+//! gets command-line arguments (readable and editable by hand: `&args=100%2010`), the timeline's
+//! rank filter, groups and row height when set (`&rows=0-7&group=8&rowzoom=1`,
+//! [`crate::rows_link`]) and `&embed=1`
 //! for the minimal embed view. The JSON carries a format version so older links keep opening. Decoding is defensive: a link is user
 //! input, so a damaged, truncated, oversized or future-version link yields a [`LinkError`] with a
 //! plain-English message, never a panic, and the decompressed size is capped (no zip bombs).
@@ -12,6 +14,8 @@ use std::fmt;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};
+
+use crate::rows_link::RowsShare;
 
 /// The link format written by this version.
 pub const LINK_VERSION: u32 = 1;
@@ -48,6 +52,15 @@ pub struct ShareState {
     /// "You are the network" with these choices (links made before it existed: off).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub network: Option<Vec<u32>>,
+    /// The timeline's rows: rank filter, groups, row height ([`crate::rows_link`]). A link
+    /// carries them as readable parts (`&rows=0-7&group=8&rowzoom=1`), not in the JSON; the
+    /// autosave keeps them in the JSON.
+    #[serde(default, skip_serializing_if = "RowsShare::is_default")]
+    pub rows: RowsShare,
+    /// Why a link's `rows=`/`group=`/`rowzoom=` parts could not be read (the link still opens,
+    /// with every rank shown, and says this).
+    #[serde(skip)]
+    pub rows_problem: Option<String>,
 }
 
 /// Why a link could not be opened.
@@ -128,6 +141,8 @@ pub fn encode(state: &ShareState) -> String {
         &state.args,
         ShareState {
             args: String::new(),
+            rows: RowsShare::default(),
+            rows_problem: None,
             ..state.clone()
         },
     );
@@ -137,6 +152,7 @@ pub fn encode(state: &ShareState) -> String {
         fragment.push_str("&args=");
         fragment.push_str(&percent_encode(args));
     }
+    fragment.push_str(&state.rows.parts());
     if state.present {
         fragment.push_str("&present");
     }
@@ -205,6 +221,11 @@ pub fn decode(fragment: &str) -> Result<ShareState, LinkError> {
         state.args = args;
     }
     state.present = parts().any(|part| part == "present" || part == "present=1");
+    match RowsShare::from_parts(parts()) {
+        Ok(rows) if rows.is_default() => {}
+        Ok(rows) => state.rows = rows,
+        Err(why) => state.rows_problem = Some(why),
+    }
     crate::args::split(&state.args).map_err(|e| LinkError::BadArgs(e.to_string()))?;
     Ok(state)
 }
@@ -288,7 +309,36 @@ mod tests {
             args: String::new(),
             present: false,
             network: None,
+            rows: RowsShare::default(),
+            rows_problem: None,
         }
+    }
+
+    #[test]
+    fn the_timeline_rows_travel_in_readable_parts() {
+        let s = ShareState {
+            rows: RowsShare {
+                filter: "0-7, 12".into(),
+                group: 8,
+                zoom: 1,
+            },
+            present: true,
+            ..state()
+        };
+        let link = encode(&s);
+        assert!(
+            link.ends_with("&rows=0-7%2C%2012&group=8&rowzoom=1&present"),
+            "{link}"
+        );
+        assert_eq!(decode(&link), Ok(s.clone()));
+        // Not in the compressed JSON too; the autosave's JSON keeps them.
+        assert_eq!(link.split('&').next(), encode(&state()).split('&').next());
+        let saved: ShareState = serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap();
+        assert_eq!(saved.rows, s.rows);
+        // A bad part opens the link anyway, with the reason kept for the page to say.
+        let bad = decode(&format!("{}&group=five", encode(&state()))).unwrap();
+        assert_eq!(bad.rows, RowsShare::default());
+        assert!(bad.rows_problem.unwrap().contains("group=five"));
     }
 
     #[test]

@@ -7,7 +7,8 @@
 //! as the whole text (height from the line count, width from the longest line), holding the
 //! textarea stretched over it and the overlay. The textarea never scrolls by itself, so text and
 //! overlay move together by construction. Only the lines in view are drawn (gutter numbers and
-//! overlay, placed at their line: see [`code_window`]), and a long text's colours follow the
+//! overlay, placed at their line: see [`code_window`]; long lines soft-wrap, each line's rows
+//! known from its columns: see [`code_wrap`]), and a long text's colours follow the
 //! edits until typing pauses (see [`recolour`]), so a keystroke costs the same in 10,000 lines
 //! as in 50. Inline messages wrap within the box's visible width.
 //!
@@ -136,7 +137,9 @@ pub struct EditorProps {
     /// The open file's name (an example's path, "edited" once changed), shown in the header.
     #[prop_or_default]
     pub file_name: Option<AttrValue>,
-    /// Soft-wrap long lines to the box's width (presentation mode; see [`crate::code_wrap`]).
+    /// Always soft-wrap long lines to the box's width (presentation mode; see
+    /// [`crate::code_wrap`]). Otherwise they wrap unless the reader unticks "Wrap"
+    /// ([`crate::wrap_pref`]).
     #[prop_or_default]
     pub wrap: bool,
 }
@@ -260,8 +263,12 @@ pub fn editor(props: &EditorProps) -> Html {
     });
     let code_ref = use_node_ref();
     let view = use_state_eq(View::default);
+    // Long lines wrap unless the reader turned it off (the "Wrap" box, remembered); presentation
+    // mode always wraps.
+    let wrap_pref = use_state(crate::wrap_pref::load);
+    let wrap_on = props.wrap || *wrap_pref;
     // How the lines fall into rows: one each, or soft-wrapped to the measured width.
-    let per_row = (props.wrap && !props.read_only && view.width > 0)
+    let per_row = (wrap_on && !props.read_only && view.width > 0)
         .then(|| code_wrap::per_row(view.width, view.font_px()));
     let wrap = use_memo(
         (props.source.clone(), per_row),
@@ -367,7 +374,7 @@ pub fn editor(props: &EditorProps) -> Html {
         let (wrap_now, line_px) = (wrap.clone(), view.line_px());
         // Wrapped, the columns per row follow the type size too (presentation's A−/A+), which
         // need not change the box's size: measure after every render.
-        let wrapping = props.wrap && !props.read_only;
+        let wrapping = wrap_on && !props.read_only;
         use_effect(move || {
             let area = area_ref.cast::<HtmlTextAreaElement>();
             let (reveal, fresh, text) = {
@@ -466,10 +473,11 @@ pub fn editor(props: &EditorProps) -> Html {
 
     // The lines drawn: those in view (all of them when read only: the overlay is the content).
     let (widest, line_count) = *text_facts;
-    // Wrapped: every line (a program shown on a projector is short; the rows before a line
-    // would otherwise need measuring).
-    let shown = if props.read_only || wrap.wraps() {
+    // Wrapped: the lines whose rows are in view (rows are arithmetic on the text: code_wrap).
+    let shown = if props.read_only {
         0..line_count
+    } else if wrap.wraps() {
+        wrap.lines_in(view.lines(wrap.total()))
     } else {
         view.lines(line_count)
     };
@@ -668,6 +676,20 @@ pub fn editor(props: &EditorProps) -> Html {
                         { " · " }<span class="problem-count">{ summary.clone() }</span>
                     }
                 </span>
+                if !read_only && !props.wrap {
+                    <label class="wrap-toggle" title={lang.tr("Wrap long lines to the box's width")}>
+                        <input type="checkbox" checked={*wrap_pref} data-testid="wrap-toggle"
+                            onchange={{
+                                let wrap_pref = wrap_pref.clone();
+                                Callback::from(move |e: Event| {
+                                    let on = e.target_unchecked_into::<web_sys::HtmlInputElement>().checked();
+                                    crate::wrap_pref::save(on);
+                                    wrap_pref.set(on);
+                                })
+                            }} />
+                        { lang.tr("Wrap") }
+                    </label>
+                }
             </div>
             if !read_only {
                 <p id="editor-keys" class="editor-keys muted">

@@ -85,14 +85,12 @@ pub struct ScheduleViewProps {
 /// The named patterns the picker offers, then "your edge list".
 const PICKS: [&str; 4] = ["scatter", "gather", "alltoall", "triangle"];
 
-/// A PE's colour: hues spread over the PEs (a target in the grids, a sender on the switch).
-pub(super) fn hue(pe: u32, n: u32) -> String {
-    format!("hsl({} 62% 52%)", pe * 360 / n.max(1))
-}
-
-/// A target's colour as the grids' cells take it.
-fn colour(target: u32, n: u32) -> String {
-    format!("--send: {}", hue(target, n))
+/// A PE's colours (a target in the grids, a sender on the switch): the playground's rank colours,
+/// contrast-checked per theme by [`crate::rank_colour`] (its mark ≥ 3:1 on the page, text on its
+/// tint ≥ 4.5:1), for an element of class `rank-coloured` (schedule.css picks `--rank`,
+/// `--rank-tint`).
+pub(super) fn pe_style(pe: u32) -> String {
+    crate::rank_colour::rank_style(pe)
 }
 
 /// Everything the page draws for one query, computed by core.
@@ -173,8 +171,8 @@ fn grid(
                             let here = current == Some((p as u32, t as u32));
                             match row.get(t) {
                                 Some(Some(q)) => html! {
-                                    <span class={classes!("sched-cell", "send", lit(t as u32, *q).then_some("conflict"), here.then_some("current"))}
-                                        style={colour(*q, s.n)} title={format!("slot {t}: PE {p} sends to PE {q}{}", if lit(t as u32, *q) { " — a conflict: another PE sends to it in this slot" } else { "" })}>{ q }</span>
+                                    <span class={classes!("sched-cell", "send", "rank-coloured", lit(t as u32, *q).then_some("conflict"), here.then_some("current"))}
+                                        style={pe_style(*q)} title={format!("slot {t}: PE {p} sends to PE {q}{}", if lit(t as u32, *q) { " — a conflict: another PE sends to it in this slot" } else { "" })}>{ q }</span>
                                 },
                                 Some(None) => html! {
                                     <span class={classes!("sched-cell", "delay", here.then_some("current"))} title={format!("slot {t}: PE {p} waits (δ)")}>{ "δ" }</span>
@@ -209,6 +207,8 @@ fn c_link(s: &Schedule, p: &Pattern, delta_us: u32, testid: &str) -> Html {
         args: delta_us.to_string(),
         present: false,
         network: None,
+        rows: Default::default(),
+        rows_problem: None,
     };
     let mib = fig4_c::receive_bytes(s, BYTES) as f64 / f64::from(1 << 20);
     html! {
@@ -229,7 +229,7 @@ fn matrix(p: &Pattern) -> Html {
             <div class="sched-matrix" style={format!("--n: {}", p.n)}>
                 { for (0..p.n).flat_map(|a| (0..p.n).map(move |b| (a, b))).map(|(a, b)| {
                     if p.has(a, b) {
-                        html! { <span class="dot" style={colour(b, p.n)} title={format!("PE {a} sends to PE {b}")}></span> }
+                        html! { <span class="dot rank-coloured" style={pe_style(b)} title={format!("PE {a} sends to PE {b}")}></span> }
                     } else {
                         html! { <span></span> }
                     }

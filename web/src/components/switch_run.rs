@@ -16,7 +16,7 @@ use rankscope_core::workloads::scheduled::{Outcome, PortDropSaid};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use super::schedule_view::hue;
+use super::schedule_view::pe_style;
 
 /// Positions of the cursor along the run (the slider's steps).
 const STEPS: u32 = 1000;
@@ -104,7 +104,7 @@ fn port_timeline(props: &TimelineProps) -> Html {
                 html! {
                     <rect x={format!("{a:.2}")} y={format!("{:.2}", y + row_h * 0.15)}
                         width={format!("{:.2}", (b - a).max(0.6))} height={format!("{:.2}", row_h * 0.7)}
-                        fill={hue(pass.from, props.n)}>
+                        class="pe-fill rank-coloured" style={pe_style(pass.from)}>
                         <title>{ format!("PE {} → PE {}: through the port from {:.3} to {:.3} ms", pass.from, pass.port, ms(pass.passage.start), ms(pass.passage.finish)) }</title>
                     </rect>
                 }

@@ -24,6 +24,7 @@ use yew::prelude::*;
 use super::time_axis::{SharedAxis, TimeAxis, MIN_SPAN};
 use crate::clock::now_ms;
 use crate::rank_filter;
+use crate::rows_link::RowsShare;
 use crate::session::{Session, SessionCell};
 use crate::span_names;
 use crate::timeline_rows::{self, Row, Rows, RowsSpec};
@@ -71,6 +72,13 @@ pub struct TimelineProps {
     /// Shown between the heading and the diagram (the comparison's error).
     #[prop_or_default]
     pub children: Html,
+    /// Rows to show (rank filter, groups, row height) when they come from outside — a share
+    /// link, the autosave; applied when they differ from what the timeline last reported.
+    #[prop_or_default]
+    pub rows: RowsShare,
+    /// Told when the reader changes the rows (filter, groups, row height).
+    #[prop_or_default]
+    pub on_rows: Callback<RowsShare>,
 }
 
 /// Width of the rank labels on the left (CSS px).
@@ -446,6 +454,23 @@ impl View {
 }
 
 /// Schedules one redraw in the next animation frame (coalescing requests).
+/// Tells the page the reader changed the rows (filter, groups, row height), once per change and
+/// with the view's borrow released.
+fn report_rows(
+    view: &Rc<RefCell<View>>,
+    reported: &Rc<RefCell<RowsShare>>,
+    on_rows: &Callback<RowsShare>,
+) {
+    let Ok(rows) = view.try_borrow().map(|v| RowsShare::of(&v.rows)) else {
+        return;
+    };
+    match reported.try_borrow_mut() {
+        Ok(mut last) if *last != rows => *last = rows.clone(),
+        _ => return,
+    }
+    on_rows.emit(rows);
+}
+
 fn request_frame(view: &Rc<RefCell<View>>) {
     {
         let Ok(mut v) = view.try_borrow_mut() else {
@@ -1457,6 +1482,39 @@ pub fn timeline(props: &TimelineProps) -> Html {
     let wrap_ref = use_node_ref();
     let tip_ref = use_node_ref();
     let filter_error = use_state(|| None::<String>);
+    // The rows last reported to (or applied from) the page, and the fields that show them.
+    let reported = use_mut_ref(RowsShare::default);
+    let (filter_ref, group_ref) = (use_node_ref(), use_node_ref());
+    let rows_ranks = props
+        .session
+        .0
+        .try_borrow()
+        .map_or(0, |s| s.timeline.ranks());
+    if rows_ranks > 0 && props.rows != *reported.borrow() {
+        *reported.borrow_mut() = props.rows.clone();
+        if let Ok(mut v) = view.try_borrow_mut() {
+            v.rows = props.rows.spec(rows_ranks);
+        }
+        request_frame(&view);
+    }
+    {
+        // The filter field and the group choice show rows that came from outside.
+        let (filter_ref, group_ref) = (filter_ref.clone(), group_ref.clone());
+        use_effect_with(props.rows.clone(), move |rows| {
+            if let Some(input) = filter_ref.cast::<web_sys::HtmlInputElement>() {
+                if input.value().trim() != rows.filter {
+                    input.set_value(&rows.filter);
+                }
+            }
+            if let Some(select) = group_ref.cast::<web_sys::HtmlSelectElement>() {
+                select.set_value(&rows.group.to_string());
+            }
+        });
+    }
+    let rows_changed = {
+        let (view, reported, on_rows) = (view.clone(), reported.clone(), props.on_rows.clone());
+        Rc::new(move || report_rows(&view, &reported, &on_rows))
+    };
 
     // Keep the view's copies of the props current (a new run starts fitted).
     if let Ok(mut v) = view.try_borrow_mut() {
@@ -1568,7 +1626,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
     let redraw = redraw_all;
 
     let onwheel = {
-        let view = view.clone();
+        let (view, rows_changed) = (view.clone(), rows_changed.clone());
         Callback::from(move |e: WheelEvent| {
             e.prevent_default();
             if e.alt_key() {
@@ -1578,6 +1636,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
                     v.rows.zoom = (v.rows.zoom + step)
                         .clamp(timeline_rows::ZOOM_RANGE.0, timeline_rows::ZOOM_RANGE.1);
                 }
+                rows_changed();
                 request_frame(&view);
                 return;
             }
@@ -1803,6 +1862,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
     let rows_tools = (ranks > 8).then(|| {
         let oninput = {
             let (view, error) = (view.clone(), filter_error.clone());
+            let rows_changed = rows_changed.clone();
             Callback::from(move |e: InputEvent| {
                 let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() else {
                     return;
@@ -1812,6 +1872,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
                         if let Ok(mut v) = view.try_borrow_mut() {
                             v.rows.filter = filter;
                         }
+                        rows_changed();
                         error.set(None);
                     }
                     Err(message) => error.set(Some(message)),
@@ -1820,7 +1881,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
             })
         };
         let ongroup = {
-            let view = view.clone();
+            let (view, rows_changed) = (view.clone(), rows_changed.clone());
             Callback::from(move |e: Event| {
                 let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() else {
                     return;
@@ -1829,16 +1890,18 @@ pub fn timeline(props: &TimelineProps) -> Html {
                     v.rows.group = select.value().parse().unwrap_or(0);
                     v.rows.expanded.clear();
                 }
+                rows_changed();
                 request_frame(&view);
             })
         };
         let row_button = |label: &'static str, title: &'static str, suffix: &str, step: i32| {
-            let view = view.clone();
+            let (view, rows_changed) = (view.clone(), rows_changed.clone());
             let onclick = Callback::from(move |_: MouseEvent| {
                 if let Ok(mut v) = view.try_borrow_mut() {
                     v.rows.zoom = (v.rows.zoom + step)
                         .clamp(timeline_rows::ZOOM_RANGE.0, timeline_rows::ZOOM_RANGE.1);
                 }
+                rows_changed();
                 request_frame(&view);
             });
             html! {
@@ -1851,14 +1914,14 @@ pub fn timeline(props: &TimelineProps) -> Html {
             <div class="tl-rows" role="group" aria-label={format!("{} rows", props.title)}>
                 <label class="tl-rows-filter">
                     <span>{ "Ranks" }</span>
-                    <input type="text" data-testid={id("ranks")} spellcheck="false"
+                    <input type="text" data-testid={id("ranks")} spellcheck="false" ref={filter_ref.clone()}
                         autocomplete="off" placeholder="all — e.g. 0-7, 12 or 5±1"
                         aria-invalid={filter_error.is_some().to_string()}
                         aria-describedby={error_id.clone()} {oninput} />
                 </label>
                 <label class="tl-rows-group">
                     <span>{ "Group by" }</span>
-                    <select data-testid={id("group")} onchange={ongroup}>
+                    <select data-testid={id("group")} onchange={ongroup} ref={group_ref.clone()}>
                         <option value="0" selected=true>{ "none" }</option>
                         <option value="4">{ "4 ranks" }</option>
                         <option value="8">{ "8 ranks" }</option>
