@@ -20,6 +20,12 @@ async function shoot(page, name) {
 
 const loadApp = (options = {}) => load(site, '/', { viewport: { width: 1280, height: 900 }, ...options });
 
+/** Unticks the editor's "Wrap" box (long lines then scroll sideways, one row per line). */
+async function unwrap(page) {
+  await page.click('[data-testid="wrap-toggle"]');
+  await page.waitForFunction(() => !document.querySelector('.code').classList.contains('wrapped'));
+}
+
 /** Replaces the program by typing it (so the editor's own key handling is exercised). */
 async function typeProgram(page, text) {
   await page.click(SRC);
@@ -102,6 +108,9 @@ const alignment = (page) =>
 test('typing shows highlighted tokens, drawn exactly over the text; Enter keeps indentation', async () => {
   const { page, problems, close } = await loadApp();
   try {
+    // These geometry checks are for unwrapped lines (wrapped ones: wrap-layout.test.mjs): the
+    // person unticks the editor's Wrap box first.
+    await unwrap(page);
     await typeProgram(
       page,
       '#include <mpi.h>\n' +
@@ -305,6 +314,9 @@ for (const colorScheme of ['light', 'dark']) {
 test('a runtime error is underlined at its line', async () => {
   const { page, problems, close } = await loadApp();
   try {
+    // These geometry checks are for unwrapped lines (wrapped ones: wrap-layout.test.mjs): the
+    // person unticks the editor's Wrap box first.
+    await unwrap(page);
     const value = await page.$$eval('[data-testid="example-select"] option', (os) =>
       os.find((o) => o.textContent === 'errors/division_by_zero.c').value,
     );
@@ -346,6 +358,9 @@ test('highlighting and an error in the dark theme, full page', async () => {
 test('a 10,000-line program: typing in the middle updates colours and line numbers, errors still show', async () => {
   const { page, problems, close } = await loadApp();
   try {
+    // These geometry checks are for unwrapped lines (wrapped ones: wrap-layout.test.mjs): the
+    // person unticks the editor's Wrap box first.
+    await unwrap(page);
     const text = bigProgram(10000);
     await pasteProgram(page, text);
     const lines = text.split('\n');
@@ -427,6 +442,9 @@ test('a 10,000-line program: typing in the middle updates colours and line numbe
 test('a long line scrolls inside the code box; a long message wraps inside it', async () => {
   const { page, problems, close } = await loadApp();
   try {
+    // These geometry checks are for unwrapped lines (wrapped ones: wrap-layout.test.mjs): the
+    // person unticks the editor's Wrap box first.
+    await unwrap(page);
     const long = `/* ${'a long comment '.repeat(27)}*/`;
     assert.ok(long.length >= 400);
     await page.fill(
