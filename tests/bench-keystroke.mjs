@@ -5,7 +5,9 @@
 // runs once the frame after the input event has been produced (requestAnimationFrame, then a
 // task), and Chromium's own Event Timing duration of the keydown (to the next paint, 8 ms
 // granularity). Figures for notes, never pass/fail.
-// Usage: node tests/bench-keystroke.mjs [--lines N] [--keys N] [--profile out.cpuprofile]
+// Long lines soft-wrap by default (the program's block comments wrap at 1280×800); --unwrap
+// unticks the editor's "Wrap" box first, to compare.
+// Usage: node tests/bench-keystroke.mjs [--lines N] [--keys N] [--unwrap] [--profile out.cpuprofile]
 // (after trunk build --release)
 import { writeFile } from 'node:fs/promises';
 import { benchPage, bigProgram, pasteProgram, percentile, ms } from './browser/harness.mjs';
@@ -17,13 +19,20 @@ const arg = (name, fallback) => {
 const LINES = Number(arg('--lines', 10000));
 const KEYS = Number(arg('--keys', 20));
 const PROFILE = arg('--profile', null);
+const UNWRAP = process.argv.includes('--unwrap');
 const SRC = '[aria-label="MPI program source"]';
 
 const pct = percentile;
 const { page, problems, close } = await benchPage();
 try {
   const text = bigProgram(LINES);
+  if (UNWRAP) {
+    await page.click('[data-testid="wrap-toggle"]');
+    await page.waitForFunction(() => !document.querySelector('.code').classList.contains('wrapped'));
+  }
   await pasteProgram(page, text);
+  const wrapped = await page.$eval('.code', (c) => c.dataset.wrap ?? 'off');
+  const rows = await page.$$eval('[data-testid="wrap-marker"]', (m) => m.length);
   await page.evaluate(() => {
     window.__bench = { latencies: [], eventTiming: [] };
     let start = null;
@@ -87,7 +96,7 @@ try {
     await writeFile(PROFILE, JSON.stringify(profile));
   }
   const typed = await page.$eval(SRC, (a) => a.value.length);
-  console.log(`${LINES}-line program (${text.length} bytes, ${typed - text.length} characters typed), keydown → next painted frame:`);
+  console.log(`${LINES}-line program (${text.length} bytes, ${typed - text.length} characters typed), wrap ${wrapped === 'off' ? 'off' : `at ${wrapped} columns (${rows} ↪ rows in the drawn window)`}, keydown → next painted frame:`);
   for (const [name, xs] of rows) {
     console.log(`  ${name.padEnd(20)} median ${ms(pct(xs, 50))}, p95 ${ms(pct(xs, 95))}, max ${ms(Math.max(...xs))} over ${xs.length} keys`);
   }
