@@ -32,7 +32,8 @@ try {
   }
   await pasteProgram(page, text);
   const wrapped = await page.$eval('.code', (c) => c.dataset.wrap ?? 'off');
-  const rows = await page.$$eval('[data-testid="wrap-marker"]', (m) => m.length);
+  const perRow = Number(wrapped);
+  const wrappedLines = text.split('\n').filter((l) => l.replace(/\t/g, '    ').length > perRow).length;
   await page.evaluate(() => {
     window.__bench = { latencies: [], eventTiming: [] };
     let start = null;
@@ -96,7 +97,7 @@ try {
     await writeFile(PROFILE, JSON.stringify(profile));
   }
   const typed = await page.$eval(SRC, (a) => a.value.length);
-  console.log(`${LINES}-line program (${text.length} bytes, ${typed - text.length} characters typed), wrap ${wrapped === 'off' ? 'off' : `at ${wrapped} columns (${rows} ↪ rows in the drawn window)`}, keydown → next painted frame:`);
+  console.log(`${LINES}-line program (${text.length} bytes, ${typed - text.length} characters typed), wrap ${wrapped === 'off' ? 'off' : `at ${wrapped} columns (${wrappedLines} of the lines wrap)`}, keydown → next painted frame:`);
   for (const [name, xs] of rows) {
     console.log(`  ${name.padEnd(20)} median ${ms(pct(xs, 50))}, p95 ${ms(pct(xs, 95))}, max ${ms(Math.max(...xs))} over ${xs.length} keys`);
   }

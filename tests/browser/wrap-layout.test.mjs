@@ -1,12 +1,12 @@
-// Issue 29 items 5 and 10, as a person meets them: long lines soft-wrap on the desktop page too
-// (the "Wrap" box turns it off, remembered), every line's end inside the code box and every
+// Issue 29 items 5 and 10, as a person meets them: long lines soft-wrap on the desktop page and
+// in a read-only embed too (the "Wrap" box turns it off, remembered), every line's end inside the code box and every
 // gutter number beside its line, at 1280×800 and presenting a lesson at 1024×768 (where the code
 // column is wider than the run's); a 4-rank run presenting at 1024×768 shows all four rows; a
 // 5,000-line program wrapped draws only a window of lines; a rank filter typed into a 64-rank
 // timeline travels in the share link and the autosave and opens filtered; a bad filter in a link
 // is said, not a panic; the schedules page's PE colours keep their contrast.
 // Screenshots (look at them): tests/screenshots/wrap-desktop-1280.png, wrap-lesson-present-1024.png,
-// wrap-present-1024-ranks.png, wrap-5000-lines.png, rows-link-filtered.png, schedule-colours-dark.png.
+// wrap-present-1024-ranks.png, wrap-embed-readonly-960.png, wrap-5000-lines.png, rows-link-filtered.png, schedule-colours-dark.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { bigProgram, loadApp, openExample, pasteProgram, screenshot, useSite } from './harness.mjs';
@@ -142,6 +142,25 @@ test('presenting a lesson at 1024×768: a wider code column, every line ends ins
     const step = await page.$eval('[data-testid="step"]', (b) => b.getBoundingClientRect().bottom);
     assert.ok(step <= 768, 'Step is on screen');
     await screenshot(page, 'wrap-lesson-present-1024');
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('a read-only embed at 960×640 wraps too: every line ends inside the code box, the gutter aligned', async () => {
+  const { page, problems, close } = await loadApp(site, '/#embed=1&readonly', { viewport: { width: 960, height: 640 } });
+  try {
+    await page.waitForSelector('.code-overlay.read-only');
+    await page.waitForSelector('.code.wrapped');
+    // The person runs it and steps with the keys: the marks take the wrapped rows too.
+    await page.click('[data-testid="run"]');
+    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor();
+    await page.click('[data-testid="reset"]');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('m');
+    const wrapped = await assertWrappedAndAligned(page, 'embed');
+    assert.ok(wrapped >= 2, `the starter's long lines wrap (${wrapped})`);
+    await screenshot(page, 'wrap-embed-readonly-960');
     assert.deepEqual(problems, []);
   } finally {
     await close();

@@ -268,8 +268,8 @@ pub fn editor(props: &EditorProps) -> Html {
     let wrap_pref = use_state(crate::wrap_pref::load);
     let wrap_on = props.wrap || *wrap_pref;
     // How the lines fall into rows: one each, or soft-wrapped to the measured width.
-    let per_row = (wrap_on && !props.read_only && view.width > 0)
-        .then(|| code_wrap::per_row(view.width, view.font_px()));
+    let per_row =
+        (wrap_on && view.width > 0).then(|| code_wrap::per_row(view.width, view.font_px()));
     let wrap = use_memo(
         (props.source.clone(), per_row),
         |(s, per_row)| match per_row {
@@ -374,7 +374,7 @@ pub fn editor(props: &EditorProps) -> Html {
         let (wrap_now, line_px) = (wrap.clone(), view.line_px());
         // Wrapped, the columns per row follow the type size too (presentation's A−/A+), which
         // need not change the box's size: measure after every render.
-        let wrapping = wrap_on && !props.read_only;
+        let wrapping = wrap_on;
         use_effect(move || {
             let area = area_ref.cast::<HtmlTextAreaElement>();
             let (reveal, fresh, text) = {
@@ -602,30 +602,33 @@ pub fn editor(props: &EditorProps) -> Html {
         wrap.total() - wrap.row_of(shown.end)
     );
     let total_rows = wrap.total();
+    // Wrapped: exactly the wrapped columns (and a fraction, so a full row is not broken early)
+    // plus the names' margin; the text layers leave the margin as padding.
+    let wrapped_width = wrap.wraps().then(|| {
+        format!(
+            "width: calc({} * 1ch + 24px + 0.4ch); min-width: 0; flex: none; --wrap-margin: {}ch",
+            wrap.per_row + code_wrap::LABEL_COLS,
+            code_wrap::LABEL_COLS
+        )
+    });
     let body_style = if read_only {
-        String::new()
+        // Read only, the overlay is the content and gives the body its height.
+        wrapped_width.unwrap_or_default()
     } else {
         let view_width = if view.width > 0 {
             format!("; --code-view: {}px", view.width)
         } else {
             String::new()
         };
-        // The width in steps of 16 columns: typing at the end of the longest line changes it
-        // (and re-lays out the whole textarea) once every 16 characters, not at every one.
-        let width = if wrap.wraps() {
-            // Exactly the wrapped columns (and a fraction, so a full row is not broken early)
-            // plus the names' margin; the text layers leave the margin as padding.
-            format!(
-                "width: calc({} * 1ch + 24px + 0.4ch); min-width: 0; flex: none; --wrap-margin: {}ch",
-                wrap.per_row + code_wrap::LABEL_COLS,
-                code_wrap::LABEL_COLS
-            )
-        } else {
+        // Unwrapped, the width in steps of 16 columns: typing at the end of the longest line
+        // changes it (and re-lays out the whole textarea) once every 16 characters, not at
+        // every one.
+        let width = wrapped_width.unwrap_or_else(|| {
             format!(
                 "min-width: calc({} * 1ch + 24px)",
                 (widest + 1).div_ceil(16) * 16
             )
-        };
+        });
         format!(
             "height: calc(2 * var(--code-pad-top) + {total_rows} * var(--code-line)); {width}{view_width}"
         )
