@@ -6,8 +6,9 @@
 // task), and Chromium's own Event Timing duration of the keydown (to the next paint, 8 ms
 // granularity). Figures for notes, never pass/fail.
 // Long lines soft-wrap by default (the program's block comments wrap at 1280×800); --unwrap
-// unticks the editor's "Wrap" box first, to compare.
-// Usage: node tests/bench-keystroke.mjs [--lines N] [--keys N] [--unwrap] [--profile out.cpuprofile]
+// unticks the editor's "Wrap" box first, to compare; --present types in presentation mode (P).
+// Usage: node tests/bench-keystroke.mjs [--lines N] [--keys N] [--unwrap] [--present]
+//        [--profile out.cpuprofile]
 // (after trunk build --release)
 import { writeFile } from 'node:fs/promises';
 import { benchPage, bigProgram, pasteProgram, percentile, ms } from './browser/harness.mjs';
@@ -20,6 +21,7 @@ const LINES = Number(arg('--lines', 10000));
 const KEYS = Number(arg('--keys', 20));
 const PROFILE = arg('--profile', null);
 const UNWRAP = process.argv.includes('--unwrap');
+const PRESENT = process.argv.includes('--present');
 const SRC = '[aria-label="MPI program source"]';
 
 const pct = percentile;
@@ -31,6 +33,12 @@ try {
     await page.waitForFunction(() => !document.querySelector('.code').classList.contains('wrapped'));
   }
   await pasteProgram(page, text);
+  if (PRESENT) {
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press('p');
+    await page.waitForSelector('[data-present="true"]');
+    await page.waitForSelector('.code.wrapped');
+  }
   const wrapped = await page.$eval('.code', (c) => c.dataset.wrap ?? 'off');
   const perRow = Number(wrapped);
   const wrappedLines = text.split('\n').filter((l) => l.replace(/\t/g, '    ').length > perRow).length;
@@ -97,7 +105,7 @@ try {
     await writeFile(PROFILE, JSON.stringify(profile));
   }
   const typed = await page.$eval(SRC, (a) => a.value.length);
-  console.log(`${LINES}-line program (${text.length} bytes, ${typed - text.length} characters typed), wrap ${wrapped === 'off' ? 'off' : `at ${wrapped} columns (${wrappedLines} of the lines wrap)`}, keydown → next painted frame:`);
+  console.log(`${LINES}-line program (${text.length} bytes, ${typed - text.length} characters typed), ${PRESENT ? 'presenting, ' : ''}wrap ${wrapped === 'off' ? 'off' : `at ${wrapped} columns (${wrappedLines} of the lines wrap)`}, ${await page.$eval('[data-testid="code-overlay"]', (o) => o.textContent.split('\n').length)} lines drawn at the end, keydown → next painted frame:`);
   for (const [name, xs] of rows) {
     console.log(`  ${name.padEnd(20)} median ${ms(pct(xs, 50))}, p95 ${ms(pct(xs, 95))}, max ${ms(Math.max(...xs))} over ${xs.length} keys`);
   }
