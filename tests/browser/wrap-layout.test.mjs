@@ -168,29 +168,32 @@ test('a read-only embed at 960×640 wraps too: every line ends inside the code b
 });
 
 test('presenting at 1024×768: all four ranks of a 4-rank run are rows inside the viewport', async () => {
-  const { page, problems, close } = await loadApp(site, '/', { viewport: { width: 1024, height: 768 } });
+  // first-mpi's 4-rank steps: on main before this change the last row fell 31 px below the
+  // timeline's area (three of four ranks in sight).
+  const { page, problems, close } = await loadApp(site, '/#lesson=first-mpi&step=1&present', { viewport: { width: 1024, height: 768 } });
   try {
-    // The starter: a 4-rank ring. Run with the mouse, then P for presentation mode.
-    await page.click('[data-testid="run"]');
-    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor();
-    await page.evaluate(() => document.activeElement?.blur());
-    await page.keyboard.press('p');
-    await page.waitForSelector('[data-present="true"]');
-    await page.waitForFunction((sel) => {
-      const c = document.querySelector(sel).getBoundingClientRect();
-      const a = document.querySelector('.area-timeline').getBoundingClientRect();
-      return c.bottom <= a.bottom && c.bottom <= innerHeight;
-    }, CANVAS, { timeout: 5000 }).catch(() => {});
-    const d = await page.$eval(CANVAS, (c) => {
-      const r = c.getBoundingClientRect();
-      const a = document.querySelector('.area-timeline').getBoundingClientRect();
-      return { rows: c.dataset.rows, rowH: Number(c.dataset.rowHeight), top: r.top, bottom: r.bottom, area: a.bottom, vh: innerHeight };
-    });
-    assert.equal(d.rows, '0,1,2,3');
-    // The rows' band: the canvas less its axis; each row at least a label's height.
-    assert.ok(d.bottom <= d.area + 1 && d.bottom <= d.vh, `the last row is inside the area and the viewport: ${JSON.stringify(d)}`);
-    assert.ok(d.rowH >= 18, `rows of ${d.rowH} px`);
+    const rowsInside = async (step) => {
+      await page.waitForFunction((n) => document.querySelector('[data-testid="step-count"]')?.textContent.includes(`${n} /`), step);
+      await page.waitForFunction((sel) => {
+        const c = document.querySelector(sel)?.getBoundingClientRect();
+        const a = document.querySelector('.area-timeline').getBoundingClientRect();
+        return c && c.bottom <= a.bottom + 1 && c.bottom <= innerHeight;
+      }, CANVAS, { timeout: 5000 }).catch(() => {});
+      const d = await page.$eval(CANVAS, (c) => {
+        const r = c.getBoundingClientRect();
+        const a = document.querySelector('.area-timeline').getBoundingClientRect();
+        return { rows: c.dataset.rows, rowH: Number(c.dataset.rowHeight), bottom: r.bottom, area: a.bottom, vh: innerHeight };
+      });
+      assert.equal(d.rows, '0,1,2,3', `step ${step}`);
+      assert.ok(d.bottom <= d.area + 1 && d.bottom <= d.vh, `step ${step}: the last row is inside the area and the viewport: ${JSON.stringify(d)}`);
+      assert.ok(d.rowH >= 18, `step ${step}: rows of ${d.rowH} px, tall enough for their labels`);
+    };
+    // The person clicks Next, then turns the next page with the clicker (PageDown).
+    await page.click('[data-testid="next-step"]');
+    await rowsInside(2);
     await screenshot(page, 'wrap-present-1024-ranks');
+    await page.keyboard.press('PageDown');
+    await rowsInside(3);
     assert.deepEqual(problems, []);
   } finally {
     await close();
