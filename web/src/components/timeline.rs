@@ -453,7 +453,6 @@ impl View {
     }
 }
 
-/// Schedules one redraw in the next animation frame (coalescing requests).
 /// Tells the page the reader changed the rows (filter, groups, row height), once per change and
 /// with the view's borrow released.
 fn report_rows(
@@ -471,6 +470,7 @@ fn report_rows(
     on_rows.emit(rows);
 }
 
+/// Schedules one redraw in the next animation frame (coalescing requests).
 fn request_frame(view: &Rc<RefCell<View>>) {
     {
         let Ok(mut v) = view.try_borrow_mut() else {
