@@ -17,7 +17,7 @@ of a stage concurrently, and both edit index.html). On the staged `*_bg.wasm` it
 Why not wasm-opt: Debian 12's binaryen 108 cannot read what wasm-bindgen 0.2.130 writes (the
 externref shims use `table.fill`, which binaryen learned later), and wasm-opt run on the module
 before wasm-bindgen breaks wasm-bindgen ("failed to find `0` in function table"). The size comes
-from the release profile instead (Cargo.toml: opt-level "s"/"z" for the page's crates).
+from the `web-release` profile instead (Cargo.toml: opt-level "s"/"z" for the page's crates).
 
 Run by hand on a built dist/: `python3 scripts/wasm_dist.py dist`.
 """

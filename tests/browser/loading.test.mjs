@@ -85,3 +85,40 @@ test('a long run (256 ranks) shows a progress line with an estimate while it pla
     await close();
   }
 });
+
+test('a long run keeps the page painting: the progress line and the timeline move while it plays', async () => {
+  const { page, problems, close } = await openPage(site.browser, { viewport: { width: 1280, height: 800 } });
+  try {
+    await page.goto(site.server.origin + '/');
+    await page.waitForSelector('[data-testid="app"][data-ready="true"]', { timeout: 20000 });
+    await openExample(page, 'stencil_fence.c');
+    await page.selectOption('[data-testid="profile-select"]', 'fx100');
+    await page.fill('[data-testid="ranks-input"]', '256');
+    await page.dispatchEvent('[data-testid="ranks-input"]', 'change');
+    await page.click('[data-testid="run"]');
+    const progress = page.locator('[data-testid="run-progress"]');
+    await progress.waitFor({ timeout: 30000 });
+    const first = {
+      text: await progress.textContent(),
+      frames: Number(await page.getAttribute('[data-testid="timeline-canvas"]', 'data-frames')),
+    };
+    // While the run is still playing, the progress line has counted on and the timeline has
+    // been redrawn since: the page was not frozen until the end of the run.
+    await page.waitForFunction(
+      (first) => {
+        const p = document.querySelector('[data-testid="run-progress"]');
+        const c = document.querySelector('[data-testid="timeline-canvas"]');
+        const status = document.querySelector('[data-testid="run-status"]')?.textContent ?? '';
+        return p && /running/.test(status) && p.textContent !== first.text && Number(c.dataset.frames) > first.frames + 1;
+      },
+      first,
+      { timeout: 60000 },
+    );
+    assert.match(await page.textContent('[data-testid="run-status"]'), /running/);
+    await page.click('[data-testid="pause"]');
+    await progress.waitFor({ state: 'detached' });
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});

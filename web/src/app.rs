@@ -41,7 +41,8 @@ fn location() -> (String, String) {
 /// speed, until it has caught up.
 #[hook]
 fn use_playback(state: &UseReducerHandle<State>) {
-    let adaptive = use_mut_ref(|| 1_000u64);
+    let adaptive = use_mut_ref(|| playback::START_CHUNK);
+    let was_playing = use_mut_ref(|| false);
     // When the last chunk was sent, when its simulation ended, its size, and whether it ran at
     // full speed (simulating and rendering are timed apart: playback::adapt_split).
     let dispatched = use_mut_ref(|| None::<(f64, f64, u64, bool)>);
@@ -59,6 +60,10 @@ fn use_playback(state: &UseReducerHandle<State>) {
                         playback::adapt_split(events, sim_end - at, now - sim_end);
                 }
             }
+            // Every Run (or resume) starts from a small chunk, not the size the last run grew to.
+            let before = std::mem::replace(&mut *was_playing.borrow_mut(), playing);
+            let size = playback::chunk_on_play(before, playing, *adaptive.borrow());
+            *adaptive.borrow_mut() = size;
             let pace = if playing {
                 Some(speed)
             } else {

@@ -89,6 +89,22 @@ impl Speed {
     }
 }
 
+/// The first [`Speed::Max`] chunk of a run, and of every resume: small enough that it does not
+/// block the page even where events are slowest (a 256-rank start, ~150 µs an event: 15 ms);
+/// [`adapt_split`] doubles it chunk by chunk from there. Without it a run started with the chunk
+/// size a previous, cheaper run had grown to (up to [`CHUNK_BOUNDS`]`.1` events).
+pub const START_CHUNK: u64 = 100;
+
+/// The [`Speed::Max`] chunk size to go on with: [`START_CHUNK`] when playing starts (it was not
+/// playing before), else the adapted size `adaptive`.
+pub fn chunk_on_play(was_playing: bool, playing: bool, adaptive: u64) -> u64 {
+    if playing && !was_playing {
+        START_CHUNK
+    } else {
+        adaptive
+    }
+}
+
 /// Simulation time a [`Speed::Max`] chunk gets at least, however long rendering takes (ms).
 pub const MIN_SIM_MS: f64 = 15.0;
 
@@ -151,6 +167,19 @@ mod tests {
         // Never below the floor or above the bound, and at most double.
         assert_eq!(adapt_split(20, 1_000.0, 0.0), MIN_SPLIT_CHUNK);
         assert_eq!(adapt_split(CHUNK_BOUNDS.1, 0.0, 0.0), CHUNK_BOUNDS.1);
+    }
+
+    #[test]
+    fn every_start_of_playing_begins_with_a_small_chunk() {
+        // A previous cheap run grew the chunk to the bound; a new Run starts small again.
+        assert_eq!(chunk_on_play(false, true, CHUNK_BOUNDS.1), START_CHUNK);
+        assert_eq!(chunk_on_play(true, true, 40_000), 40_000);
+        assert_eq!(chunk_on_play(true, false, 40_000), 40_000);
+        assert_eq!(chunk_on_play(false, false, 40_000), 40_000);
+        // At the slowest events measured (a 256-rank start, ~150 µs each) it fits a chunk's time.
+        assert!(START_CHUNK as f64 * 0.150 <= MAX_CHUNK_MS);
+        // And it grows back: at most double per chunk.
+        assert_eq!(adapt_split(START_CHUNK, 0.5, 1.0), 2 * START_CHUNK);
     }
 
     #[test]
