@@ -62,6 +62,11 @@ impl Lang {
     /// An English string another module owns (a view's label, a key's help) in this language:
     /// the table's entry whose English it is, or the string itself if the table lacks it.
     pub fn tr(self, english: &'static str) -> &'static str {
+        self.tr_dyn(english)
+    }
+
+    /// [`Lang::tr`] for a string that is not `'static` (a prop): the table's entry, or `english`.
+    pub fn tr_dyn(self, english: &str) -> &str {
         if self == Lang::En {
             return english;
         }

@@ -112,8 +112,10 @@ fn news<'a>(records: impl Iterator<Item = &'a Record>) -> (Html, BTreeSet<(u32, 
 
 /// Who holds the bus at `now`, in words.
 fn bus_status(engine: Option<&FcpEngine>, now: SimTime) -> String {
+    let lang = crate::ui_lang::current();
     let Some(e) = engine else {
-        return "the VME bus carries nothing on this route: PVM's daemons talk over the Ethernet"
+        return lang
+            .tr("the VME bus carries nothing on this route: PVM's daemons talk over the Ethernet")
             .to_string();
     };
     let holding = e
@@ -121,11 +123,9 @@ fn bus_status(engine: Option<&FcpEngine>, now: SimTime) -> String {
         .into_iter()
         .find(|f| (f.across || f.test_and_set) && f.start <= now && now < f.end);
     match holding {
-        Some(f) if f.test_and_set => format!(
-            "the bus is locked by {} for a test&set of {}'s lock, until {}",
-            who(f.by),
-            who(f.owner),
-            f.end
+        Some(f) if f.test_and_set => lang.trf(
+            "the bus is locked by {0} for a test&set of {1}'s lock, until {2}",
+            &[&who(f.by), &who(f.owner), &f.end],
         ),
         Some(f) => {
             let verb = if f.store { "storing" } else { "loading" };
@@ -142,7 +142,7 @@ fn bus_status(engine: Option<&FcpEngine>, now: SimTime) -> String {
                 f.end
             )
         }
-        None => "the bus is free".to_string(),
+        None => lang.tr("the bus is free").to_string(),
     }
 }
 
@@ -286,6 +286,7 @@ fn bars(title: String, rows: Vec<(String, SimTime)>, test_id: &'static str) -> H
 /// The Bus view.
 #[function_component(BusPanel)]
 pub fn bus_panel(props: &BusViewProps) -> Html {
+    let lang = crate::ui_lang::use_lang();
     let run = props.session.0.borrow();
     if !used(&run) {
         return Html::default();
@@ -315,7 +316,7 @@ pub fn bus_panel(props: &BusViewProps) -> Html {
             .filter(|r| r.1 > SimTime::ZERO)
             .collect();
         bars(
-            format!("{}: time of its accesses so far, by purpose", e.variant()),
+            lang.trf("{0}: time of its accesses so far, by purpose", &[&e.variant()]),
             rows,
             "bus-costs",
         )
@@ -327,7 +328,7 @@ pub fn bus_panel(props: &BusViewProps) -> Html {
             .filter(|r| r.1 > SimTime::ZERO)
             .collect();
         bars(
-            "PVM: time of its hops so far (from send to the next process's read)".to_string(),
+            lang.tr("PVM: time of its hops so far (from send to the next process's read)").to_string(),
             rows,
             "bus-legs",
         )
@@ -344,11 +345,11 @@ pub fn bus_panel(props: &BusViewProps) -> Html {
         })
         .unwrap_or_default();
     html! {
-        <section class="panel bus-panel" aria-label="Bus" data-testid="bus-view">
+        <section class="panel bus-panel" aria-label={lang.tr("Bus")} data-testid="bus-view">
             <div class="panel-head">
-                <h2>{ "FOLON's VME bus" }</h2>
+                <h2>{ lang.tr("FOLON's VME bus") }</h2>
                 <span class="muted">
-                    { format!("at event {position}") }
+                    { lang.trf("at event {0}", &[&position]) }
                     { for route_name.map(|r| format!(" · PVM {r}")) }
                     { for engine.map(|e| format!(" · {}", e.variant())) }
                 </span>
@@ -368,7 +369,7 @@ pub fn bus_panel(props: &BusViewProps) -> Html {
             { for costs }
             { for legs }
             <p class="muted lock-foot">
-                { "Every protocol word is a load or a store of a PE's dual-port memory: 400 ns in the PE's own, 2.1 µs in another's across the bus, which carries one at a time; a test&set is a system call, the bus locked for a load and a store, and a system call. PVM's hops are socket transfers (TCP within a PE, UDP on the Ethernet) or FCP transfers, as the route says (Protocol and limits)." }
+                { lang.tr("Every protocol word is a load or a store of a PE's dual-port memory: 400 ns in the PE's own, 2.1 µs in another's across the bus, which carries one at a time; a test&set is a system call, the bus locked for a load and a store, and a system call. PVM's hops are socket transfers (TCP within a PE, UDP on the Ethernet) or FCP transfers, as the route says (Protocol and limits).") }
             </p>
         </section>
     }
