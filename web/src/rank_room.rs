@@ -156,7 +156,10 @@ mod tests {
         assert_eq!(huge.offer(), None);
         let ja = note.sentence_in(crate::i18n::Lang::Ja);
         assert!(ja.contains("64 ランク") && ja.contains("16 ランク"), "{ja}");
-        assert!(note.offer_in(crate::i18n::Lang::Ja).unwrap().contains("64 ランク"));
+        assert!(note
+            .offer_in(crate::i18n::Lang::Ja)
+            .unwrap()
+            .contains("64 ランク"));
         assert_eq!(note.sentence_in(crate::i18n::Lang::En), note.sentence());
     }
 }

@@ -171,7 +171,8 @@ fn rank_card(rank: u32, e: &Endpoint, now: rankscope_core::time::SimTime) -> Htm
     let thread = if e.thread.free_at() > now {
         lang.trf("thread busy until {0}", &[&e.thread.free_at()])
     } else if e.scan_due {
-        lang.tr("thread about to take its next piece of work").to_string()
+        lang.tr("thread about to take its next piece of work")
+            .to_string()
     } else if e.queue.values().any(|c| c.stage == Stage::Issued) {
         lang.tr("thread idle; commands in flight").to_string()
     } else {

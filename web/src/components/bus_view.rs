@@ -316,7 +316,10 @@ pub fn bus_panel(props: &BusViewProps) -> Html {
             .filter(|r| r.1 > SimTime::ZERO)
             .collect();
         bars(
-            lang.trf("{0}: time of its accesses so far, by purpose", &[&e.variant()]),
+            lang.trf(
+                "{0}: time of its accesses so far, by purpose",
+                &[&e.variant()],
+            ),
             rows,
             "bus-costs",
         )
@@ -328,7 +331,8 @@ pub fn bus_panel(props: &BusViewProps) -> Html {
             .filter(|r| r.1 > SimTime::ZERO)
             .collect();
         bars(
-            lang.tr("PVM: time of its hops so far (from send to the next process's read)").to_string(),
+            lang.tr("PVM: time of its hops so far (from send to the next process's read)")
+                .to_string(),
             rows,
             "bus-legs",
         )

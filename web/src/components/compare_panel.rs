@@ -61,7 +61,10 @@ pub fn status_line(compare: &Session, primary: &Session, lang: Lang) -> String {
         }
         _ => String::new(),
     };
-    lang.f(Text::CompareStatus, &[&standing(compare, lang), &main, &ratio])
+    lang.f(
+        Text::CompareStatus,
+        &[&standing(compare, lang), &main, &ratio],
+    )
 }
 
 /// The panel.

@@ -65,7 +65,8 @@ pub struct ControlsProps {
 }
 
 /// The "Arguments" field's tooltip.
-pub(crate) const ARGS_HINT: &str = "what main(int argc, char *argv[]) gets after argv[0] (\"program\"), \
+pub(crate) const ARGS_HINT: &str =
+    "what main(int argc, char *argv[]) gets after argv[0] (\"program\"), \
 split like a shell does: spaces separate arguments, \"…\" or '…' keep spaces inside one, \
 a backslash takes the next character as it is. Applies from the next Run; kept in share links.";
 

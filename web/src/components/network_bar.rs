@@ -42,7 +42,11 @@ fn point_row(p: &ChoicePoint, current: bool, props: &NetworkBarProps, lang: Lang
         let pressed = from == p.chosen;
         let cb = props.on_choose.clone();
         let onclick = Callback::from(move |_| cb.emit((n, from)));
-        let model = if from == p.model() { lang.tr(" (model)") } else { "" };
+        let model = if from == p.model() {
+            lang.tr(" (model)")
+        } else {
+            ""
+        };
         let title = lang.trf(
             "{0}; the machine model lands it at {1}{2}",
             &[

@@ -91,7 +91,12 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
     let core = lang.core();
     let recv_label = |q: &ReqId| match p2p.kind(*q) {
         Some(ReqKind::Recv { src, tag: t, .. }) => {
-            format!("{} · {} · {}", core.req(q.0), source(*src, lang), tag(*t, lang))
+            format!(
+                "{} · {} · {}",
+                core.req(q.0),
+                source(*src, lang),
+                tag(*t, lang)
+            )
         }
         _ => core.req(q.0),
     };
@@ -152,7 +157,10 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
                             ""
                         };
                         (
-                            lang.trf("{0} of rank {1} · {2}{3}", &[&core.req(s.send.0), &s.src, &tag_in(s.tag, lang), &temp]),
+                            lang.trf(
+                                "{0} of rank {1} · {2}{3}",
+                                &[&core.req(s.send.0), &s.src, &tag_in(s.tag, lang), &temp],
+                            ),
                             lit(&s.send),
                         )
                     })
@@ -179,7 +187,10 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
                 let sends = p.issued_sends.iter().flat_map(|((to, _, t), list)| {
                     list.iter().map(move |(q, _)| {
                         (
-                            lang.trf("send request of {0} → rank {1} · {2}", &[&core.req(q.0), to, &tag_in(*t, lang)]),
+                            lang.trf(
+                                "send request of {0} → rank {1} · {2}",
+                                &[&core.req(q.0), to, &tag_in(*t, lang)],
+                            ),
                             *q,
                         )
                     })
@@ -187,7 +198,10 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
                 let recvs = p.issued_recvs.iter().flat_map(|((from, _, t), list)| {
                     list.iter().map(move |q| {
                         (
-                            lang.trf("receive request of {0} → rank {1} · {2}", &[&core.req(q.0), from, &tag_in(*t, lang)]),
+                            lang.trf(
+                                "receive request of {0} → rank {1} · {2}",
+                                &[&core.req(q.0), from, &tag_in(*t, lang)],
+                            ),
                             *q,
                         )
                     })
