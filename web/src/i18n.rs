@@ -409,8 +409,51 @@ mod tests {
         for s in crate::playback::SPEEDS {
             assert_ne!(Lang::Ja.tr(s.label()), s.label(), "the speed {s:?}");
         }
+        for (_, label, _, title) in crate::stride::JUMPS {
+            assert_ne!(Lang::Ja.tr(label), *label, "the jump {label}");
+            assert_ne!(Lang::Ja.tr(title), *title, "the jump's title {title}");
+        }
+        let hint = crate::components::controls::ARGS_HINT;
+        assert_ne!(Lang::Ja.tr(hint), hint, "the Arguments hint");
+        assert_eq!(Lang::En.tr(hint), hint);
         assert_eq!(Lang::Ja.tr("not in the table"), "not in the table");
         assert_eq!(Lang::En.tr("Event log"), "Event log");
+    }
+
+    /// A lesson's Japanese names the page's controls as the Japanese page shows them: no
+    /// 「Matching queues」 where the tab reads 「マッチングキュー」.
+    #[test]
+    fn lessons_name_tabs_and_buttons_in_japanese() {
+        use crate::views::View;
+        let mut names: Vec<&str> = View::PROTOCOL
+            .iter()
+            .chain(View::GENERAL)
+            .map(|v| v.label())
+            .filter(|l| Lang::Ja.tr(l) != *l)
+            .collect();
+        for k in [
+            Text::Run,
+            Text::Pause,
+            Text::Step,
+            Text::Back,
+            Text::Reset,
+            Text::ProtocolAndLimits,
+            Text::YouAreTheNetwork,
+            Text::Timeline,
+            Text::Machine,
+            Text::Console,
+        ] {
+            names.push(k.en());
+        }
+        for (path, text) in crate::lessons::LESSONS {
+            for name in &names {
+                assert!(
+                    !text.contains(&format!("「{name}」")),
+                    "{path} names 「{name}」: the page shows 「{}」",
+                    Lang::Ja.tr(name)
+                );
+            }
+        }
     }
 
     #[test]
