@@ -194,7 +194,10 @@ test('日本語: the lock, ACP and bus views read Japanese', async () => {
       ['pvm_ping_pong.c', 'bus', /^FOLON の VME バス$/, /イベント \d+ 時点/],
     ]) {
       await openExample(page, example);
-      if (tab === 'bus') await page.selectOption('[data-testid="pvm-select"]', 'fcp');
+      if (tab === 'bus') {
+        if (!(await page.getAttribute('details.limits', 'open') !== null)) await page.click('details.limits summary');
+        await page.selectOption('[data-testid="pvm-select"]', 'fcp');
+      }
       await page.click('[data-testid="run"]');
       await page.locator('[data-testid="run-status"]', { hasText: 'イベントで終了' }).waitFor({ timeout: 180000 });
       await showView(page, tab);
@@ -230,6 +233,8 @@ test('日本語: the paper check, schedules and reference pages: headings, butto
     assert.equal(await page.textContent('.schedule-page h2'), 'スケジュール(論文 002)');
     assert.equal(await page.textContent('[data-testid="schedule-run-button"]'), '両方を実行');
     assert.equal(await page.textContent('[data-testid="build-step"]'), 'ステップ ▶');
+    assert.equal(await page.textContent('[data-testid="build-start"]'), '« 最初');
+    await page.click('[data-testid="build-start"]');
     await page.click('[data-testid="build-step"]');
     assert.match(await page.textContent('[data-testid="build-say"]'), /^手番 1 \/ \d+。/);
     await page.click('[data-testid="schedule-run-button"]');

@@ -5,7 +5,7 @@
 
 /// (English, Japanese).
 pub const PHRASES: &[(&str, &str)] = &[
-    ("from {0}", "{0} から"),
+    ("from {0}", "ランク {0} から"),
     ("from any", "任意の送信元から"),
     ("any tag", "任意のタグ"),
     ("tag {0}", "タグ {0}"),
@@ -246,6 +246,19 @@ pub const PHRASES: &[(&str, &str)] = &[
     (", and the paper's tables and figures recomputed in ", "で、論文の表と図の再計算は "),
     ("Paper 002's check", "論文 002 の検証"),
     (".", "で見られます。"),
+    (" (deadlocked here)", "(ここでデッドロック)"),
+    ("an <iframe> of this page in its embed layout, for slides and course pages", "このページを埋め込み用レイアウトで表示する <iframe>(スライドや授業ページ用)"),
+    ("Copy embed snippet", "埋め込みコードをコピー"),
+    ("Embed", "埋め込み"),
+    ("play both runs on one clock, about 8 seconds from start to end", "両方の実行を同じ時計で再生(最初から最後まで約 8 秒)"),
+    ("time in the run", "実行中の時刻"),
+    ("Each row is one switch output port (the PE it leads to); a bar is a message passing through it, coloured by its sender; a red dot is a drop at a full buffer, its dashed line the wait for TCP's retransmission timeout. The columns above each timeline are the ports' buffers at the cursor.", "各行はスイッチの出力ポート 1 つ(つながる先の PE)で、帯はそこを通るメッセージ(送信元の色)です。赤い点はバッファが満杯のための破棄で、その破線は TCP の再送タイムアウトの待ちです。各タイムラインの上の列は、カーソル時点での各ポートのバッファです。"),
+    ("❚❚ Pause", "❚❚ 一時停止"),
+    ("▶ Play", "▶ 再生"),
+    ("Machines", "マシン一覧"),
+    ("delivered: pvm_recv has it", "配送済み: pvm_recv が受け取った"),
+    ("on its way", "転送中"),
+    ("Lesson", "レッスン"),
 ];
 
 #[cfg(test)]

@@ -195,7 +195,7 @@ fn route(records: Records<'_>, shown: usize) -> Html {
                     </li>
                 }) }
             </ol>
-            <p class="muted">{ if done { "delivered: pvm_recv has it" } else { "on its way" } }</p>
+            <p class="muted">{ if done { crate::ui_lang::current().tr("delivered: pvm_recv has it") } else { crate::ui_lang::current().tr("on its way") } }</p>
         </div>
     }
 }

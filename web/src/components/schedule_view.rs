@@ -440,7 +440,7 @@ pub fn schedule_view(props: &ScheduleViewProps) -> Html {
                 }
                 Some(d) => html! {
                     <div class="sched-turn">
-                        <p data-testid="build-say"><strong>{ lang.trf("Turn {0} of {1}. ", &[&step, &total]) }</strong>{ d.explain() }</p>
+                        <p data-testid="build-say"><strong>{ lang.trf("Turn {0} of {1}. ", &[&step, &total]) }</strong>{ d.explain_in(lang.core()) }</p>
                         <p class="muted">{ lang.tr("Still to go in this slot, in priority order (Q = choices that conflict with nothing taken): ") }
                             { for d.order.iter().enumerate().map(|(i, (r, q))| html! {
                                 <span class={classes!("sched-q", (i == 0).then_some("first"))}>{ format!("PE {r} (Q = {q})") }</span>

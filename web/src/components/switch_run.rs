@@ -271,16 +271,16 @@ pub fn switch_run(props: &SwitchRunProps) -> Html {
         <div class="switch-play" data-testid="switch-play">
             <div class="switch-play-controls">
                 <button class="control" data-testid="switch-play-button" onclick={on_play}
-                    title="play both runs on one clock, about 8 seconds from start to end">
-                    { if *playing { "❚❚ Pause" } else { "▶ Play" } }
+                    title={crate::ui_lang::current().tr("play both runs on one clock, about 8 seconds from start to end")}>
+                    { if *playing { crate::ui_lang::current().tr("❚❚ Pause") } else { crate::ui_lang::current().tr("▶ Play") } }
                 </button>
                 <input type="range" min="0" max={STEPS.to_string()} value={step.to_string()}
-                    oninput={on_slide} data-testid="switch-time" aria-label="time in the run" />
+                    oninput={on_slide} data-testid="switch-time" aria-label={crate::ui_lang::current().tr("time in the run")} />
                 <span class="switch-clock" data-testid="switch-clock">{ format!("t = {:.3} ms", at.as_secs_f64() * 1e3) }</span>
             </div>
             { panel("Ring", "switch-ring", &props.ring, &ring_played, at, span, props.n) }
             { panel("Proposed", "switch-delay", &props.delay, &delay_played, at, span, props.n) }
-            <p class="muted switch-legend">{ "Each row is one switch output port (the PE it leads to); a bar is a message passing through it, coloured by its sender; a red dot is a drop at a full buffer, its dashed line the wait for TCP's retransmission timeout. The columns above each timeline are the ports' buffers at the cursor." }</p>
+            <p class="muted switch-legend">{ crate::ui_lang::current().tr("Each row is one switch output port (the PE it leads to); a bar is a message passing through it, coloured by its sender; a red dot is a drop at a full buffer, its dashed line the wait for TCP's retransmission timeout. The columns above each timeline are the ports' buffers at the cursor.") }</p>
         </div>
     }
 }

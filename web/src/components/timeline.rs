@@ -1303,7 +1303,7 @@ fn update_tooltip(
         let _ = tip.set_attribute("data-show", "0");
         return;
     };
-    let main = rec.explain();
+    let main = rec.explain_in(crate::ui_lang::current().core());
     let mut meta = detail(model, h, known);
     if h.record >= visible_n {
         meta.push_str(" · known future, not reached yet");
