@@ -259,6 +259,20 @@ pub const PHRASES: &[(&str, &str)] = &[
     ("delivered: pvm_recv has it", "配送済み: pvm_recv が受け取った"),
     ("on its way", "転送中"),
     ("Lesson", "レッスン"),
+    ("finished at {0} ms", "{0} ms に終了"),
+    ("running (finishes at {0} ms)", "実行中({0} ms に終了)"),
+    ("{0} of {1} drops so far", "破棄 {1} 件中 {0} 件まで"),
+    ("every port's buffer empty", "どのポートのバッファも空"),
+    ("fullest: port {0}, {1} of {2} KiB", "最も満杯: ポート {0}、{2} KiB 中 {1} KiB"),
+    ("port {0}", "ポート {0}"),
+    ("{0} ports, {1} (top) to {2}", "{0} ポート、{1}(上)から {2} まで"),
+    ("Each port's messages over time ({0}):", "各ポートのメッセージの時間変化({0}):"),
+    ("Every message got through the first time.", "すべてのメッセージが 1 回で届きました。"),
+    ("No drop yet.", "まだ破棄はありません。"),
+    ("message {0}'s route so far", "メッセージ {0} のこれまでの経路"),
+    ("PE {0} · 128 KB dual-port memory", "PE {0} · 128 KB デュアルポートメモリ"),
+    ("buffer table (PE 0's memory, {0} words an entry)", "バッファ表(PE 0 のメモリ、1 エントリ {0} ワード)"),
+    ("pvmd {0} holds {1} for pvmd {2} (awaiting an acknowledgement)", "pvmd {0} が pvmd {2} 宛ての {1} を保持(確認応答待ち)"),
 ];
 
 #[cfg(test)]

@@ -187,7 +187,7 @@ fn route(records: Records<'_>, shown: usize) -> Html {
     let last = rows.len().saturating_sub(1);
     html! {
         <div class="acp-fig5" data-testid="bus-route">
-            <span class="queue-title">{ format!("message {msg}'s route so far") }</span>
+            <span class="queue-title">{ crate::ui_lang::current().trf("message {0}'s route so far", &[&msg]) }</span>
             <ol class="acp-steps">
                 { for rows.into_iter().enumerate().map(|(i, (time, chip, sentence))| html! {
                     <li class={classes!((i == last).then_some("lit"))} data-testid="bus-route-step">
@@ -241,7 +241,7 @@ fn pe_card(e: &FcpEngine, pe: u32, touched: &BTreeSet<(u32, Field)>, pvm: Option
     });
     html! {
         <div class="bus-pe" data-testid="bus-pe" data-pe={pe.to_string()}>
-            <span class="queue-title">{ format!("PE {pe} · 128 KB dual-port memory") }</span>
+            <span class="queue-title">{ crate::ui_lang::current().trf("PE {0} · 128 KB dual-port memory", &[&pe]) }</span>
             <ul class="acp-list">{ for rows }</ul>
         </div>
     }
@@ -258,7 +258,7 @@ fn table(e: &FcpEngine, touched: &BTreeSet<(u32, Field)>) -> Html {
     });
     html! {
         <div class="bus-table" data-testid="bus-table">
-            <span class="queue-title">{ format!("buffer table (PE 0's memory, {} words an entry)", e.variant().layout().entry.len()) }</span>
+            <span class="queue-title">{ crate::ui_lang::current().trf("buffer table (PE 0's memory, {0} words an entry)", &[&e.variant().layout().entry.len()]) }</span>
             <ul class="acp-list">{ for rows }</ul>
         </div>
     }
@@ -342,7 +342,10 @@ pub fn bus_panel(props: &BusViewProps) -> Html {
             (0..p.hosts())
                 .flat_map(|h| {
                     p.held(h).into_iter().map(move |(to, n)| {
-                        format!("pvmd {h} holds {n} for pvmd {to} (awaiting an acknowledgement)")
+                        lang.trf(
+                            "pvmd {0} holds {1} for pvmd {2} (awaiting an acknowledgement)",
+                            &[&h, &n, &to],
+                        )
                     })
                 })
                 .collect()
