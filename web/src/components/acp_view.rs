@@ -62,7 +62,8 @@ fn ga_chip(ga: Ga) -> Html {
 
 /// A short line for a network step: "0 → 1 · command write".
 fn chip(step: StepKind, from: u32, to: u32) -> Html {
-    let what = match step {
+    let lang = crate::ui_lang::current();
+    let what = lang.tr(match step {
         StepKind::TableRead => "table read",
         StepKind::TableFlag => "table flag",
         StepKind::Put => "data write",
@@ -75,9 +76,9 @@ fn chip(step: StepKind, from: u32, to: u32) -> Html {
         StepKind::Ack => "acknowledge",
         StepKind::Takes | StepKind::RemoteTakes => "thread takes",
         StepKind::Local => "local copy",
-    };
+    });
     let text = if from == to {
-        format!("rank {from} · {what}")
+        format!("{} · {what}", lang.trf("rank {0}", &[&from]))
     } else {
         format!("{from} → {to} · {what}")
     };
@@ -110,7 +111,7 @@ fn figure5(trail: &Trail, records: Records<'_>) -> Html {
     let steps: Vec<&(usize, AcpRecord)> = trail.steps_before(shown).collect();
     let done = trail.finished.is_some_and(|f| f < shown);
     let what = match trail.gma {
-        Gma::Copy { size, .. } => format!("copy of {size} bytes"),
+        Gma::Copy { size, .. } => crate::ui_lang::current().trf("copy of {0} bytes", &[&size]),
         Gma::Atomic { atomic, .. } => atomic.name().to_string(),
     };
     let src = trail.gma.src().rank;
@@ -135,12 +136,12 @@ fn figure5(trail: &Trail, records: Records<'_>) -> Html {
     html! {
         <div class="acp-fig5" data-testid="acp-fig5">
             <span class="queue-title">
-                { format!("rank {}'s command {}: {what} from rank {src} to rank {dst} (Fig. 5)", trail.rank, trail.handle) }
+                { crate::ui_lang::current().trf("rank {0}'s command {1}: {2} from rank {3} to rank {4} (Fig. 5)", &[&trail.rank, &trail.handle, &what, &src, &dst]) }
             </span>
             <ol class="acp-steps">{ for rows }</ol>
             <p class="muted">
-                { if done { "complete: the issuer's handle is done".to_string() }
-                  else { format!("{} steps so far; it goes on", steps.len()) } }
+                { if done { crate::ui_lang::current().tr("complete: the issuer's handle is done").to_string() }
+                  else { crate::ui_lang::current().trf("{0} steps so far; it goes on", &[&steps.len()]) } }
             </p>
         </div>
     }
