@@ -167,7 +167,7 @@ pub const PHRASES: &[(&str, &str)] = &[
     ("thread takes", "スレッドが取得"),
     ("local copy", "ローカルコピー"),
     ("copy of {0} bytes", "{0} バイトのコピー"),
-    ("rank {0}'s command {1}: {2} from rank {3} to rank {4} (Fig. 5)", "ランク {0} のコマンド {1}: ランク {3} からランク {4} への{2}(図 5)"),
+    ("rank {0}'s command {1}: {2} from rank {3} to rank {4} (Fig. 5)", "ランク {0} のコマンド {1}: ランク {3} からランク {4} への {2}(図 5)"),
     ("complete: the issuer's handle is done", "完了: 発行元のハンドルが完了した"),
     ("{0} steps so far; it goes on", "これまで {0} ステップ。まだ続く"),
     ("papers", "論文"),
@@ -297,9 +297,7 @@ mod tests {
     use crate::i18n::{Lang, Text};
 
     fn slots(s: &str) -> Vec<usize> {
-        (0..10)
-            .filter(|i| s.contains(&format!("{{{i}}}")))
-            .collect()
+        (0..10).filter(|i| s.contains(&format!("{{{i}}}"))).collect()
     }
 
     fn has_japanese(s: &str) -> bool {
