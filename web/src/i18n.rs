@@ -38,6 +38,14 @@ impl Lang {
         }
     }
 
+    /// The same language for core's sentences (`Record::explain_in`, `SimError::text_in`…).
+    pub fn core(self) -> rankscope_core::text::Lang {
+        match self {
+            Lang::En => rankscope_core::text::Lang::En,
+            Lang::Ja => rankscope_core::text::Lang::Ja,
+        }
+    }
+
     /// `key` in this language.
     pub fn t(self, key: Text) -> &'static str {
         match self {
@@ -54,10 +62,27 @@ impl Lang {
     /// An English string another module owns (a view's label, a key's help) in this language:
     /// the table's entry whose English it is, or the string itself if the table lacks it.
     pub fn tr(self, english: &'static str) -> &'static str {
+        self.tr_dyn(english)
+    }
+
+    /// [`Lang::tr`] for a string that is not `'static` (a prop): the table's entry, or `english`.
+    pub fn tr_dyn(self, english: &str) -> &str {
+        if self == Lang::En {
+            return english;
+        }
         match Text::ALL.iter().find(|k| k.en() == english) {
             Some(&k) => self.t(k),
-            None => english,
+            None => crate::i18n_phrases::PHRASES
+                .iter()
+                .find(|(en, _)| *en == english)
+                .map_or(english, |&(_, ja)| ja),
         }
+    }
+
+    /// [`Lang::tr`] with `{0}`, `{1}`… replaced by `args` (a phrase of
+    /// [`crate::i18n_phrases::PHRASES`] with slots: `lang.trf("Choice {0} · {1}", &[&n, &t])`).
+    pub fn trf(self, english: &'static str, args: &[&dyn Display]) -> String {
+        fill(self.tr(english), args)
     }
 }
 
@@ -260,6 +285,72 @@ texts! {
     LegendSoftware => "in software (dashed)", "ソフトウェア処理(破線)";
     LegendNow => "now", "現在";
     LegendFuture => "known future (faded)", "既知の未来(薄く表示)";
+    // Ranks, console, comparison.
+    RankN => "rank {0}", "ランク {0}";
+    EarlierLines => "({0} earlier lines)", "(それより前の {0} 行)";
+    ConsoleLine => "[rank {0} @ {1}] {2}", "[ランク {0} @ {1}] {2}";
+    FinishedAt => "finished at {0}", "{0} に終了";
+    StoppedAt => "stopped by an error at {0}", "{0} にエラーで停止";
+    AtSoFar => "at {0} so far", "現在 {0}";
+    PrimaryAt => "primary: {0}", "主実行: {0}";
+    PrimaryStopped => "primary: stopped at {0}", "主実行: {0} に停止";
+    PrimaryNow => "primary now at {0}", "主実行は現在 {0}";
+    SameTime => "; the same time", ";同じ時間";
+    PctShorter => "; {0}% shorter", ";{0}% 短い";
+    PctLonger => "; {0}% longer", ";{0}% 長い";
+    CompareStatus => "{0} ({1}{2})", "{0}（{1}{2}）";
+    CompareTitle => "Compare: {0}", "比較: {0}";
+    CompareNotStarted => "the comparison run has not started", "比較の実行はまだ始まっていません";
+    CompareCouldNotStart => "The comparison could not start: {0}", "比較の実行を開始できませんでした: {0}";
+    CompareSubject => "the same program under {0}", "{0} で動かした同じプログラム";
+    // The caption and the jump bar.
+    CaptionBefore => "Before the first event: press Step (→) to see what the ranks do first.",
+        "最初のイベントの前です。「ステップ」(→)を押すと、ランクが最初に何をするかが見られます。";
+    CaptionEvent => "Event {0}.", "イベント {0}。";
+    JumpMpiCall => "MPI call", "MPI 呼び出し";
+    JumpRank => "rank", "ランク";
+    JumpMpiCallTitle => "the next MPI call of any rank (Shift+M: the previous one)",
+        "いずれかのランクの次の MPI 呼び出し(Shift+M で前へ)";
+    JumpMessageTitle => "the next message leaving or arriving (Shift+N: the previous one)",
+        "次に送り出されるか到着するメッセージ(Shift+N で前へ)";
+    JumpRankTitle => "the next event of the rank in focus — click a rank in the Ranks view to focus it (Shift+R: the previous one)",
+        "注目ランクの次のイベント。「ランクとコンソール」ビューでランクをクリックすると注目できます(Shift+R で前へ)";
+    JumpBackTitle => "back to the previous {0} (Shift+{1})", "前の{0}へ戻る(Shift+{1})";
+    JumpPrevious => "previous {0}", "前の{0}";
+    JumpKeyTitle => "{0} — key {1}", "{0} — キー {1}";
+    JumpTo => "Jump to", "移動先";
+    JumpNext => "Next:", "次へ:";
+    EveryEvent => " every event", " 全イベント";
+    EveryEventTitle => "Step and Back stop at every event, also where a rank only starts, computes or continues (MPI_Init, “rank 4 continues”)",
+        "「ステップ」と「戻る」をすべてのイベントで止める。ランクが開始・計算・再開するだけのイベント(MPI_Init や「ランク 4 が再開する」)でも止まる";
+    // The setup's rank room and "Protocol and limits".
+    RoomNote => "You asked for {0} ranks; {1} holds {2} ({3} nodes × {4} ranks per node), so the run has {2}.",
+        "{0} ランクが指定されましたが、{1} には {2} ランクまでしか載りません({3} ノード × ノードあたり {4} ランク)。そのため {2} ランクで実行します。";
+    RoomOffer => "Use {0} with {1} ranks (it holds {2})", "{0} を {1} ランクで使う(最大 {2} ランク)";
+    ArgsHint => "what main(int argc, char *argv[]) gets after argv[0] (\"program\"), split like a shell does: spaces separate arguments, \"…\" or '…' keep spaces inside one, a backslash takes the next character as it is. Applies from the next Run; kept in share links.",
+        "main(int argc, char *argv[]) が argv[0](\"program\")のあとに受け取る引数。シェルと同じように分けます:空白で区切り、\"…\" や '…' の中の空白は 1 つの引数に含め、バックスラッシュは次の 1 文字をそのまま取ります。次の実行から有効で、共有リンクにも残ります。";
+    ArgsPlaceholder => "argv[1]… e.g. 100 10", "argv[1]… 例: 100 10";
+    P2pEngineTitle => "paper 000: how sends and receives are matched and how the data moves",
+        "論文 000:送信と受信をどう照合し、データをどう運ぶか";
+    CompareWithTitle => "run the same program, machine and ranks under a second engine too, and draw both timelines on one time axis",
+        "同じプログラム・マシン・ランク数を 2 つ目のエンジンでも実行し、両方のタイムラインを同じ時間軸に描く";
+    FcpTitle => "FOLON's message passing (paper 004): FCP as built, FCP plus (the buffer table cached), or FCP II (static placement, compressed words)",
+        "FOLON のメッセージパッシング(論文 004):実装どおりの FCP、FCP plus(バッファ表をキャッシュ)、FCP II(静的配置と圧縮したワード)";
+    PvmRoute => "PVM route", "PVM の経路";
+    PvmTitle => "how PVM's messages travel (paper 004): through both daemons, which talk over UDP (PVM's way) or over FCP (the FOLON port), or task to task over FCP (the paper's future work)",
+        "PVM のメッセージの通り道(論文 004):両側のデーモンを経由し、その間を UDP(PVM 本来の方式)か FCP(FOLON への移植)で結ぶか、FCP でタスク間を直接結ぶ(論文の今後の課題)";
+    NetworkTitle => "where messages (eager sends, one-sided operations) from several ranks race to one rank, you choose which lands first",
+        "複数のランクから 1 つのランクへメッセージ(eager 送信や片側操作)が競合するところで、どれが先に着くかをあなたが選ぶ";
+    EagerLimit => "Eager limit (bytes)", "eager の上限(バイト)";
+    EagerLimitTitle => "the eager engine sends a standard send of up to this many bytes and completes it at once; a larger one completes only once a receive matched it (MPICH's 8251 by default; Open MPI over TCP: 65536)",
+        "eager エンジンはこのバイト数までの標準送信をすぐに送って完了させる。これより大きい送信は受信と一致してはじめて完了する(MPICH の既定値は 8251、TCP 上の Open MPI は 65536)";
+    EventsPerRun => "Events per run", "1 回の実行のイベント数";
+    EventsPerRunTitle => "the run stops with an error after this many events", "このイベント数を超えると実行はエラーで止まる";
+    OpsPerRank => "Operations per rank", "ランクあたりの命令数";
+    OpsPerRankTitle => "a rank that executes more bytecode operations is stopped as a runaway loop",
+        "これより多くのバイトコード命令を実行したランクは暴走ループとして止める";
+    LimitsHelp => "Eager sends the data at once (any machine). The other engines are paper 000's MPI-EMX protocols: receive requests go to the sender too (both sides) or not (receiver only), and the data moves by sync, get or buffered. \"Compare with\" runs the program under a second engine as well and draws its timeline below, on the same time axis. MPI_Win_lock picks among paper 003's lock algorithms: mcs-rw (the paper's global MCS readers/writer lock), fompi, test-and-set, or li (a lock per target; lock_all locks every rank). The eager limit: a standard send larger than it completes only once a receive matched it (MPICH's 8251 bytes by default; paper 002's Open MPI over TCP used 65536). FCP and PVM route are paper 004's, for programs on folon: which FCP design carries messages over the VME bus, and whether PVM's messages go through both daemons (over UDP or FCP) or task to task. \"You are the network\": where messages from several ranks race to one rank, you pick which lands first, to make a race show itself.",
+        "eager はデータをすぐに送ります(どのマシンでも使えます)。ほかのエンジンは論文 000 の MPI-EMX のプロトコルです:受信要求を送信側にも送るか(both sides)送らないか(receiver only)、データを sync・get・buffered のどれで運ぶかを選びます。「比較対象」を選ぶと、2 つ目のエンジンでもプログラムを実行し、そのタイムラインを下に同じ時間軸で描きます。MPI_Win_lock では論文 003 のロックアルゴリズムを選びます:mcs-rw(論文の大域 MCS 読み書きロック)、fompi、test-and-set、li(ターゲットごとのロック。lock_all は全ランクをロック)。eager の上限:これより大きい標準送信は受信と一致してはじめて完了します(MPICH の既定値は 8251 バイト、論文 002 の TCP 上の Open MPI は 65536)。FCP と PVM の経路は論文 004 のもので、folon 上のプログラム用です:VME バスでメッセージを運ぶ FCP の設計と、PVM のメッセージが両側のデーモンを経由するか(UDP か FCP で)タスク間を直接通るかを選びます。「あなたがネットワーク」:複数のランクから 1 つのランクへメッセージが競合するところで、どれが先に着くかをあなたが選び、競合を目に見えるようにします。";
 }
 
 #[cfg(test)]
@@ -318,8 +409,51 @@ mod tests {
         for s in crate::playback::SPEEDS {
             assert_ne!(Lang::Ja.tr(s.label()), s.label(), "the speed {s:?}");
         }
+        for (_, label, _, title) in crate::stride::JUMPS {
+            assert_ne!(Lang::Ja.tr(label), *label, "the jump {label}");
+            assert_ne!(Lang::Ja.tr(title), *title, "the jump's title {title}");
+        }
+        let hint = crate::components::controls::ARGS_HINT;
+        assert_ne!(Lang::Ja.tr(hint), hint, "the Arguments hint");
+        assert_eq!(Lang::En.tr(hint), hint);
         assert_eq!(Lang::Ja.tr("not in the table"), "not in the table");
         assert_eq!(Lang::En.tr("Event log"), "Event log");
+    }
+
+    /// A lesson's Japanese names the page's controls as the Japanese page shows them: no
+    /// 「Matching queues」 where the tab reads 「マッチングキュー」.
+    #[test]
+    fn lessons_name_tabs_and_buttons_in_japanese() {
+        use crate::views::View;
+        let mut names: Vec<&str> = View::PROTOCOL
+            .iter()
+            .chain(View::GENERAL)
+            .map(|v| v.label())
+            .filter(|l| Lang::Ja.tr(l) != *l)
+            .collect();
+        for k in [
+            Text::Run,
+            Text::Pause,
+            Text::Step,
+            Text::Back,
+            Text::Reset,
+            Text::ProtocolAndLimits,
+            Text::YouAreTheNetwork,
+            Text::Timeline,
+            Text::Machine,
+            Text::Console,
+        ] {
+            names.push(k.en());
+        }
+        for (path, text) in crate::lessons::LESSONS {
+            for name in &names {
+                assert!(
+                    !text.contains(&format!("「{name}」")),
+                    "{path} names 「{name}」: the page shows 「{}」",
+                    Lang::Ja.tr(name)
+                );
+            }
+        }
     }
 
     #[test]

@@ -17,6 +17,7 @@ pub mod examples;
 pub mod file_text;
 pub mod font_scale;
 pub mod i18n;
+pub mod i18n_phrases;
 pub mod keys;
 pub mod lesson_highlight;
 pub mod lesson_links;

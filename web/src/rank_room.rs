@@ -86,6 +86,36 @@ impl RoomNote {
         )
     }
 
+    /// [`RoomNote::sentence`] in `lang`.
+    pub fn sentence_in(&self, lang: crate::i18n::Lang) -> String {
+        use crate::i18n::{Lang, Text};
+        match lang {
+            Lang::En => self.sentence(),
+            _ => lang.f(
+                Text::RoomNote,
+                &[
+                    &self.asked,
+                    &self.machine,
+                    &self.capacity(),
+                    &self.nodes,
+                    &self.per_node,
+                ],
+            ),
+        }
+    }
+
+    /// [`RoomNote::offer`] in `lang`.
+    pub fn offer_in(&self, lang: crate::i18n::Lang) -> Option<String> {
+        use crate::i18n::{Lang, Text};
+        match lang {
+            Lang::En => self.offer(),
+            _ => self
+                .fits
+                .as_ref()
+                .map(|f| lang.f(Text::RoomOffer, &[&f.name, &self.asked, &f.capacity])),
+        }
+    }
+
     /// The button's label: "Use Gigabit Ethernet, 64 nodes with 64 ranks".
     pub fn offer(&self) -> Option<String> {
         self.fits.as_ref().map(|f| {
@@ -124,5 +154,12 @@ mod tests {
         let huge = RoomNote::of(&profiles, "ib-qdr", 10_000_000).unwrap();
         assert_eq!(huge.fits, None);
         assert_eq!(huge.offer(), None);
+        let ja = note.sentence_in(crate::i18n::Lang::Ja);
+        assert!(ja.contains("64 ランク") && ja.contains("16 ランク"), "{ja}");
+        assert!(note
+            .offer_in(crate::i18n::Lang::Ja)
+            .unwrap()
+            .contains("64 ランク"));
+        assert_eq!(note.sentence_in(crate::i18n::Lang::En), note.sentence());
     }
 }

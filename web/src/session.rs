@@ -81,9 +81,15 @@ impl Session {
     /// The error that stopped the run, as shown to the user (a program's runtime error is
     /// already a rendered diagnostic).
     pub fn error_text(&self) -> Option<String> {
+        self.error_text_in(crate::i18n::Lang::En)
+    }
+
+    /// [`Session::error_text`] in `lang` (a program's runtime error stays as the compiler and
+    /// the MPI library wrote it, in English like a C compiler's).
+    pub fn error_text_in(&self, lang: crate::i18n::Lang) -> Option<String> {
         self.history.sim().error().map(|e| match e {
             SimError::Program { message, .. } => message.clone(),
-            other => other.to_string(),
+            other => other.text_in(lang.core()),
         })
     }
 

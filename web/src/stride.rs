@@ -52,15 +52,22 @@ pub fn resolve(jump: Jump, every: bool, focus: u32) -> Stride {
     }
 }
 
-/// The caption of a run at `position`: what its current event did, in core's sentences.
-pub fn caption(trace: &rankscope_core::trace::Trace, position: u64) -> String {
+/// The caption of a run at `position`: what its current event did, in core's sentences (in
+/// `lang`: English sentences are joined by "; " and capitalised, Japanese ones by "。").
+pub fn caption(
+    trace: &rankscope_core::trace::Trace,
+    position: u64,
+    lang: crate::i18n::Lang,
+) -> String {
+    use crate::i18n::{Lang, Text};
     if position == 0 {
-        return "Before the first event: press Step (→) to see what the ranks do first."
-            .to_string();
+        return lang.t(Text::CaptionBefore).to_string();
     }
-    let said = rankscope_core::engine::stride::sentences(trace, position);
+    let said = rankscope_core::engine::stride::sentences_in(trace, position, lang.core());
     if said.is_empty() {
-        format!("Event {position}.")
+        lang.f(Text::CaptionEvent, &[&position])
+    } else if lang == Lang::Ja {
+        said.join("。") + "。"
     } else {
         let mut text = said.join("; ");
         if let Some(first) = text.get(..1) {
@@ -94,5 +101,29 @@ mod tests {
         let mut keys: Vec<&str> = JUMPS.iter().map(|j| j.2).collect();
         keys.dedup();
         assert_eq!(keys.len(), JUMPS.len());
+    }
+
+    #[test]
+    fn the_caption_speaks_the_page_language() {
+        use crate::i18n::Lang;
+        use rankscope_core::machine::builtin_profiles;
+        let profiles = builtin_profiles().unwrap();
+        let ib = profiles.iter().find(|p| p.machine.id == "ib-qdr").unwrap();
+        let source = include_str!("../../examples/pingpong_naive.c");
+        let cell = crate::session::start(source, ib, 2, Default::default(), &[], None).unwrap();
+        let mut run = cell.0.borrow_mut();
+        let _ = run.history.forward(u64::MAX);
+        let trace = run.history.sim().trace();
+        assert!(caption(trace, 0, Lang::Ja).contains("最初のイベントの前"));
+        let mut japanese = 0;
+        for k in 1..=trace.known_steps() {
+            let (en, ja) = (caption(trace, k, Lang::En), caption(trace, k, Lang::Ja));
+            assert!(en.ends_with('.'), "{en}");
+            assert!(ja.ends_with('。'), "{ja}");
+            if ja.contains("ランク") && !ja.contains("rank ") {
+                japanese += 1;
+            }
+        }
+        assert!(japanese > 5, "{japanese} Japanese captions");
     }
 }

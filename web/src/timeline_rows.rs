@@ -25,7 +25,7 @@ impl Row {
     /// The label drawn on the left ("rank 5", "ranks 8–15").
     pub fn label(&self) -> String {
         match *self {
-            Row::Rank(r) => format!("rank {r}"),
+            Row::Rank(r) => crate::ui_lang::current().trf("rank {0}", &[&r]),
             Row::Group { first, last } => format!("▸ {first}–{last}"),
         }
     }

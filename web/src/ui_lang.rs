@@ -73,10 +73,25 @@ pub fn apply(lang: Lang) {
     }
 }
 
-/// The page's language, from the context the app provides (English outside it).
+/// The page's language, from the context the app provides (English outside it). It is also
+/// kept as the language being rendered ([`current`]) for the plain functions a component calls.
 #[hook]
 pub fn use_lang() -> Lang {
-    use_context::<Lang>().unwrap_or_default()
+    let lang = use_context::<Lang>().unwrap_or_default();
+    CURRENT.with(|c| c.set(lang));
+    lang
+}
+
+thread_local! {
+    /// The language of the components rendering now (set by [`use_lang`]).
+    static CURRENT: std::cell::Cell<Lang> = const { std::cell::Cell::new(Lang::En) };
+}
+
+/// The language of the component rendering now, for a helper function that builds part of its
+/// HTML without the component's hooks (every component that renders text calls [`use_lang`]
+/// first, and the page has one language).
+pub fn current() -> Lang {
+    CURRENT.with(|c| c.get())
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::ids::Rank;
+use crate::text::Lang;
 use crate::time::SimTime;
 
 /// Bounds on a run. Exceeding one ends the run with a [`SimError`].
@@ -173,6 +174,70 @@ impl fmt::Display for SimError {
                 time,
                 message,
             } => write!(f, "network choice {point} at {time}: {message}"),
+        }
+    }
+}
+
+impl SimError {
+    /// The error as the page shows it in `lang`: English is exactly [`SimError`]'s `Display`;
+    /// Japanese translates the frame (what stopped the run, the cycle) and keeps what the layers
+    /// and programs wrote in their own words (what each rank waits for, where it is blocked, a
+    /// program's message) in English.
+    pub fn text_in(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            SimError::Deadlock(d) => {
+                let mut out = format!(
+                    "{} にデッドロック:もう起こるイベントがないのに {} ランクがブロックしている\n",
+                    d.time,
+                    d.blocked.len()
+                );
+                for b in &d.blocked {
+                    out += &format!("  ランク {} の待ち: {}", b.rank, b.waits_for.join("; "));
+                    if let Some(at) = &b.at {
+                        out += &format!(" — ブロック位置 {}", lang.place(at));
+                    }
+                    out.push('\n');
+                }
+                match &d.cycle {
+                    Some(c) => {
+                        let names: Vec<String> = c.iter().map(|r| format!("ランク {r}")).collect();
+                        out += &format!(
+                            "  循環: {} → ランク {}",
+                            names.join(" → "),
+                            c.first().copied().unwrap_or_default()
+                        );
+                    }
+                    None => out += "  循環なし:誰も送らないメッセージを待っているランクがある",
+                }
+                for note in &d.notes {
+                    out += &format!("\n  {note}");
+                }
+                out
+            }
+            SimError::EventLimit { limit, time } => format!(
+                "{limit} イベントで停止(シミュレーション時刻 {time}):実行が長すぎるか、無限ループしています。この長さが意図どおりならイベント上限を上げてください"
+            ),
+            SimError::TimeLimit { limit } => format!(
+                "シミュレーション時刻の上限 {limit} で停止:許される時間より長く待つか計算しています"
+            ),
+            SimError::MemoryLimit { limit, used } => format!(
+                "停止:シミュレーションの状態が約 {} MiB になり、上限 {} MiB を超えました(送信中のメッセージかトレース記録が多すぎます)",
+                used >> 20,
+                limit >> 20
+            ),
+            SimError::Program {
+                rank,
+                time,
+                message,
+            } => format!("ランク {rank} が {time} に失敗: {message}"),
+            SimError::NetworkChoice {
+                point,
+                time,
+                message,
+            } => format!("ネットワークの選択 {point}({time}): {message}"),
         }
     }
 }

@@ -12,6 +12,7 @@ use super::network::{ChoiceOption, ChoicePoint, ChoiceRecord, Network};
 use super::program::{Program, RankCtx, Step};
 use crate::machine::Machine;
 use crate::rng::SplitMix64;
+use crate::text::Lang;
 use crate::time::SimTime;
 use crate::trace::{RecordKind, Trace, TraceMode};
 
@@ -607,33 +608,50 @@ impl<P: Program> Sim<P> {
     /// What a rank is doing, in words: `finished`, `computing until 12.000 µs`, `blocked in
     /// MPI_Wait at line 17 (waiting for request 3)`, … (the playground's rank status line).
     pub fn describe_rank(&self, rank: Rank) -> String {
+        self.describe_rank_in(rank, Lang::En)
+    }
+
+    /// [`Sim::describe_rank`] in `lang` (a layer's parked status and the program's "at line"
+    /// place stay in their own words).
+    pub fn describe_rank_in(&self, rank: Rank, lang: Lang) -> String {
+        let ja = lang == Lang::Ja;
         let Some(state) = self.core.states.get(rank as usize) else {
+            if ja {
+                return format!("ランク {rank} は存在しない");
+            }
             return format!("rank {rank} does not exist");
         };
         if let Some(SimError::Program { rank: failed, .. }) = &self.error {
             if *failed == rank {
-                return "stopped by a runtime error".to_string();
+                return lang
+                    .pick("stopped by a runtime error", "実行時エラーで停止")
+                    .to_string();
             }
         }
         match state {
-            RankState::Done => "finished".to_string(),
-            RankState::Ready => "ready to run".to_string(),
-            RankState::Computing => "computing".to_string(),
-            RankState::Parked => self
-                .layers
-                .iter()
-                .find_map(|l| l.parked(rank))
-                .map_or_else(|| "parked".to_string(), |(status, _)| status),
+            RankState::Done => lang.pick("finished", "終了").to_string(),
+            RankState::Ready => lang.pick("ready to run", "実行可能").to_string(),
+            RankState::Computing => lang.pick("computing", "計算中").to_string(),
+            RankState::Parked => self.layers.iter().find_map(|l| l.parked(rank)).map_or_else(
+                || lang.pick("parked", "待機中").to_string(),
+                |(status, _)| status,
+            ),
             RankState::Blocked(wait) => {
-                let reqs: Vec<String> = wait.requests().iter().map(|r| r.to_string()).collect();
-                let what = match wait {
-                    Wait::One(_) => reqs.join(""),
-                    Wait::All(_) => format!("all of {}", reqs.join(", ")),
-                    Wait::Any(_) => format!("any of {}", reqs.join(", ")),
+                let reqs: Vec<String> = wait.requests().iter().map(|r| lang.req(r.0)).collect();
+                let what = match (wait, ja) {
+                    (Wait::One(_), _) => reqs.join(""),
+                    (Wait::All(_), false) => format!("all of {}", reqs.join(", ")),
+                    (Wait::Any(_), false) => format!("any of {}", reqs.join(", ")),
+                    (Wait::All(_), true) => format!("{} のすべて", reqs.join("、")),
+                    (Wait::Any(_), true) => format!("{} のどれか", reqs.join("、")),
                 };
-                match self.programs[rank as usize].blocked_at() {
-                    Some(at) => format!("blocked in {at} (waiting for {what})"),
-                    None => format!("blocked (waiting for {what})"),
+                match (self.programs[rank as usize].blocked_at(), ja) {
+                    (Some(at), false) => format!("blocked in {at} (waiting for {what})"),
+                    (None, false) => format!("blocked (waiting for {what})"),
+                    (Some(at), true) => {
+                        format!("{} でブロック中({what} を待っている)", lang.place(&at))
+                    }
+                    (None, true) => format!("ブロック中({what} を待っている)"),
                 }
             }
         }

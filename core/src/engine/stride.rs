@@ -15,6 +15,7 @@ use super::history::History;
 use super::limits::SimError;
 use super::program::Program;
 use crate::engine::Rank;
+use crate::text::Lang;
 use crate::trace::{Draw, Record, RecordKind, Trace};
 
 /// How far one move goes.
@@ -142,11 +143,16 @@ pub fn back<P: Program>(history: &mut History<P>, stride: Stride) -> Result<(), 
 /// The sentences of step `step`'s records that say something (its bookkeeping left out, unless
 /// the step is only bookkeeping): the caption of the current event.
 pub fn sentences(trace: &Trace, step: u64) -> Vec<String> {
+    sentences_in(trace, step, Lang::En)
+}
+
+/// [`sentences`] in `lang`.
+pub fn sentences_in(trace: &Trace, step: u64, lang: Lang) -> Vec<String> {
     let records: Vec<&Record> = step_records(trace, step).collect();
     let telling: Vec<&&Record> = records.iter().filter(|r| !is_bookkeeping(r)).collect();
     if telling.is_empty() {
-        records.iter().map(|r| r.explain()).collect()
+        records.iter().map(|r| r.explain_in(lang)).collect()
     } else {
-        telling.iter().map(|r| r.explain()).collect()
+        telling.iter().map(|r| r.explain_in(lang)).collect()
     }
 }

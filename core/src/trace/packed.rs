@@ -99,6 +99,7 @@ pub struct Codec {
     ranks: fn(u8, &Words) -> Vec<Rank>,
     object: fn(u8, &Words) -> TraceObject,
     explain: fn(u8, &Words, SimTime) -> String,
+    explain_ja: fn(u8, &Words, SimTime) -> Option<String>,
     hash: fn(u8, &Words, &mut TraceHasher),
     draw: fn(u8, &Words, SimTime) -> Draw,
     export: fn(u8, &Words) -> Export,
@@ -115,6 +116,9 @@ fn object_of<T: LayerRecord>(v: u8, w: &Words) -> TraceObject {
 }
 fn explain_of<T: LayerRecord>(v: u8, w: &Words, time: SimTime) -> String {
     T::unpack(v, w).explain(time)
+}
+fn explain_ja_of<T: LayerRecord>(v: u8, w: &Words, time: SimTime) -> Option<String> {
+    T::unpack(v, w).explain_ja(time)
 }
 fn hash_of<T: LayerRecord>(v: u8, w: &Words, h: &mut TraceHasher) {
     T::unpack(v, w).hash_into(h)
@@ -136,6 +140,7 @@ impl Codec {
             ranks: ranks_of::<T>,
             object: object_of::<T>,
             explain: explain_of::<T>,
+            explain_ja: explain_ja_of::<T>,
             hash: hash_of::<T>,
             draw: draw_of::<T>,
             export: export_of::<T>,
@@ -163,6 +168,10 @@ impl Codec {
     /// See [`LayerRecord::explain`].
     pub fn explain(&self, words: &Words, time: SimTime) -> String {
         (self.explain)(self.variant, words, time)
+    }
+    /// See [`LayerRecord::explain_ja`].
+    pub fn explain_ja(&self, words: &Words, time: SimTime) -> Option<String> {
+        (self.explain_ja)(self.variant, words, time)
     }
     /// See [`LayerRecord::hash_into`].
     pub fn hash_into(&self, words: &Words, h: &mut TraceHasher) {

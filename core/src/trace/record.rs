@@ -10,6 +10,7 @@
 //! packed ([`super::packed`]): no allocation per record.
 
 use crate::engine::ids::{MsgId, Rank, ReqId};
+use crate::text::Lang;
 use crate::time::SimTime;
 use crate::trace::hash::TraceHasher;
 use crate::trace::packed::{Codec, Words};
@@ -226,6 +227,12 @@ pub trait LayerRecord: Sized + Clone + std::fmt::Debug + 'static {
     fn object(&self) -> TraceObject;
     /// One plain-English sentence saying what happened at `time`.
     fn explain(&self, time: SimTime) -> String;
+    /// The same sentence in Japanese, if the layer has it (the web page in 日本語; a layer
+    /// without it is shown in English).
+    fn explain_ja(&self, time: SimTime) -> Option<String> {
+        let _ = time;
+        None
+    }
     /// Feeds it into the stable hash (explicit encoding, independent of `std::hash`; the first
     /// word a code distinct from every other record kind's).
     fn hash_into(&self, h: &mut TraceHasher);
@@ -414,6 +421,53 @@ impl Record {
             RecordKind::Done { rank } => format!("rank {rank} finishes its program"),
             RecordKind::Layer { codec, words } => codec.explain(words, self.time),
         }
+    }
+
+    /// The sentence in `lang`: [`Record::explain`] for English; Japanese where the record's
+    /// layer has it, else English.
+    pub fn explain_in(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.explain(),
+            Lang::Ja => self.explain_ja().unwrap_or_else(|| self.explain()),
+        }
+    }
+
+    /// The sentence in Japanese, if the record's kind has one.
+    fn explain_ja(&self) -> Option<String> {
+        let ja = Lang::Ja;
+        Some(match &self.kind {
+            RecordKind::Start { rank } => format!("ランク {rank} がプログラムを開始する"),
+            RecordKind::Compute { rank, until } => {
+                format!(
+                    "ランク {rank} が {} のあいだ計算する",
+                    until.saturating_sub(self.time)
+                )
+            }
+            RecordKind::Library { rank, call, until } => format!(
+                "ランク {rank} が {call} の中で {} を費やす:ライブラリがランク自身のプロセッサでリクエストを発行している",
+                until.saturating_sub(self.time)
+            ),
+            RecordKind::Yielded { rank, until } => format!(
+                "ランク {rank} が yield する:プロセッサを待っていたハンドラが動き、そのあとスレッドが再び呼び出される(計 {})",
+                until.saturating_sub(self.time)
+            ),
+            // The hardware model's note is English only (`machine::note`).
+            RecordKind::Hardware { .. } => return None,
+            RecordKind::Blocked {
+                rank,
+                first,
+                count,
+                any,
+            } => match (count, any) {
+                (1, _) => format!("ランク {rank} が {} を待ってブロックする", ja.req(first.0)),
+                (n, false) => format!("ランク {rank} が {n} 個のリクエストすべてを待ってブロックする"),
+                (n, true) => format!("ランク {rank} が {n} 個のリクエストのどれかを待ってブロックする"),
+            },
+            RecordKind::Resumed { rank } => format!("ランク {rank} が再開する"),
+            RecordKind::Console { rank, text } => format!("ランク {rank} が出力する: {text}"),
+            RecordKind::Done { rank } => format!("ランク {rank} がプログラムを終える"),
+            RecordKind::Layer { codec, words } => codec.explain_ja(words, self.time)?,
+        })
     }
 
     /// Feeds this record into a stable hash (explicit encoding, independent of `std::hash`).

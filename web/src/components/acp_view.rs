@@ -62,7 +62,8 @@ fn ga_chip(ga: Ga) -> Html {
 
 /// A short line for a network step: "0 → 1 · command write".
 fn chip(step: StepKind, from: u32, to: u32) -> Html {
-    let what = match step {
+    let lang = crate::ui_lang::current();
+    let what = lang.tr(match step {
         StepKind::TableRead => "table read",
         StepKind::TableFlag => "table flag",
         StepKind::Put => "data write",
@@ -75,9 +76,9 @@ fn chip(step: StepKind, from: u32, to: u32) -> Html {
         StepKind::Ack => "acknowledge",
         StepKind::Takes | StepKind::RemoteTakes => "thread takes",
         StepKind::Local => "local copy",
-    };
+    });
     let text = if from == to {
-        format!("rank {from} · {what}")
+        format!("{} · {what}", lang.trf("rank {0}", &[&from]))
     } else {
         format!("{from} → {to} · {what}")
     };
@@ -110,7 +111,7 @@ fn figure5(trail: &Trail, records: Records<'_>) -> Html {
     let steps: Vec<&(usize, AcpRecord)> = trail.steps_before(shown).collect();
     let done = trail.finished.is_some_and(|f| f < shown);
     let what = match trail.gma {
-        Gma::Copy { size, .. } => format!("copy of {size} bytes"),
+        Gma::Copy { size, .. } => crate::ui_lang::current().trf("copy of {0} bytes", &[&size]),
         Gma::Atomic { atomic, .. } => atomic.name().to_string(),
     };
     let src = trail.gma.src().rank;
@@ -135,12 +136,12 @@ fn figure5(trail: &Trail, records: Records<'_>) -> Html {
     html! {
         <div class="acp-fig5" data-testid="acp-fig5">
             <span class="queue-title">
-                { format!("rank {}'s command {}: {what} from rank {src} to rank {dst} (Fig. 5)", trail.rank, trail.handle) }
+                { crate::ui_lang::current().trf("rank {0}'s command {1}: {2} from rank {3} to rank {4} (Fig. 5)", &[&trail.rank, &trail.handle, &what, &src, &dst]) }
             </span>
             <ol class="acp-steps">{ for rows }</ol>
             <p class="muted">
-                { if done { "complete: the issuer's handle is done".to_string() }
-                  else { format!("{} steps so far; it goes on", steps.len()) } }
+                { if done { crate::ui_lang::current().tr("complete: the issuer's handle is done").to_string() }
+                  else { crate::ui_lang::current().trf("{0} steps so far; it goes on", &[&steps.len()]) } }
             </p>
         </div>
     }
@@ -167,19 +168,21 @@ fn command_row(rank: u32, c: &Command) -> Html {
 }
 
 fn rank_card(rank: u32, e: &Endpoint, now: rankscope_core::time::SimTime) -> Html {
+    let lang = crate::ui_lang::current();
     let thread = if e.thread.free_at() > now {
-        format!("thread busy until {}", e.thread.free_at())
+        lang.trf("thread busy until {0}", &[&e.thread.free_at()])
     } else if e.scan_due {
-        "thread about to take its next piece of work".to_string()
+        lang.tr("thread about to take its next piece of work")
+            .to_string()
     } else if e.queue.values().any(|c| c.stage == Stage::Issued) {
-        "thread idle; commands in flight".to_string()
+        lang.tr("thread idle; commands in flight").to_string()
     } else {
-        "thread idle".to_string()
+        lang.tr("thread idle").to_string()
     };
     let complete = if e.head > 1 {
-        format!("handles up to {} complete", e.head - 1)
+        lang.trf("handles up to {0} complete", &[&(e.head - 1)])
     } else {
-        "no handle complete yet".to_string()
+        lang.tr("no handle complete yet").to_string()
     };
     let regs: Vec<Html> = e
         .regs
@@ -228,31 +231,31 @@ fn rank_card(rank: u32, e: &Endpoint, now: rankscope_core::time::SimTime) -> Htm
     html! {
         <div class="acp-rank" data-testid="acp-rank" data-rank={rank.to_string()}>
             <div class="acp-rank-head">
-                <span class="rank-id">{ format!("rank {rank}") }</span>
-                <span class="muted" data-testid="acp-thread">{ format!("{thread} · {complete} · next handle {}", e.tail) }</span>
+                <span class="rank-id">{ lang.trf("rank {0}", &[&rank]) }</span>
+                <span class="muted" data-testid="acp-thread">{ lang.trf("{0} · {1} · next handle {2}", &[&thread, &complete, &e.tail]) }</span>
             </div>
             <div class="acp-rank-body">
                 <div>
-                    <span class="queue-title">{ "command queue" }</span>
-                    if live.is_empty() { <p class="muted">{ "empty" }</p> }
+                    <span class="queue-title">{ lang.tr("command queue") }</span>
+                    if live.is_empty() { <p class="muted">{ lang.tr("empty") }</p> }
                     else { <ul class="acp-list">{ for live.iter().map(|c| command_row(rank, c)) }</ul> }
-                    <span class="queue-title">{ "remote command receive buffer" }</span>
-                    if remote.is_empty() { <p class="muted">{ "empty" }</p> }
+                    <span class="queue-title">{ lang.tr("remote command receive buffer") }</span>
+                    if remote.is_empty() { <p class="muted">{ lang.tr("empty") }</p> }
                     else { <ul class="acp-list">{ for remote }</ul> }
                 </div>
                 <div>
-                    <span class="queue-title">{ "registration table" }</span>
+                    <span class="queue-title">{ lang.tr("registration table") }</span>
                     <ul class="acp-list">{ for starter }{ for regs }</ul>
-                    <span class="queue-title">{ "table cache" }</span>
+                    <span class="queue-title">{ lang.tr("table cache") }</span>
                     <p class="acp-cache" data-testid="acp-cache">
                         { match cached.as_slice() {
-                            [] => "no other rank's table".to_string(),
-                            [one] => format!("rank {one}'s table"),
-                            many => format!("the tables of ranks {} (oldest first)", many.join(", ")),
+                            [] => lang.tr("no other rank's table").to_string(),
+                            [one] => lang.trf("rank {0}'s table", &[one]),
+                            many => lang.trf("the tables of ranks {0} (oldest first)", &[&many.join(", ")]),
                         } }
                         { e.fetching.map(|o| format!(" · reading rank {o}'s")).unwrap_or_default() }
                     </p>
-                    <p class="muted">{ format!("queue pairs used: {}", e.peers.len()) }</p>
+                    <p class="muted">{ lang.trf("queue pairs used: {0}", &[&e.peers.len()]) }</p>
                 </div>
             </div>
         </div>
@@ -266,7 +269,7 @@ fn memory_chart(rank: u32, e: &Endpoint, ranks: u32) -> Html {
     let total = memory::total(&parts);
     html! {
         <div class="acp-memory" data-testid="acp-memory">
-            <span class="queue-title">{ format!("rank {rank}'s ACP memory: {} (paper 001 Table 2's components)", bytes_in_words(total)) }</span>
+            <span class="queue-title">{ crate::ui_lang::current().trf("rank {0}'s ACP memory: {1} (paper 001 Table 2's components)", &[&rank, &bytes_in_words(total)]) }</span>
             { for parts.iter().map(|c| {
                 let width = format!("width: {:.1}%", 100.0 * c.bytes as f64 / max as f64);
                 html! {
@@ -284,6 +287,7 @@ fn memory_chart(rank: u32, e: &Endpoint, ranks: u32) -> Html {
 /// The ACP view.
 #[function_component(AcpPanel)]
 pub fn acp_panel(props: &AcpViewProps) -> Html {
+    let lang = crate::ui_lang::use_lang();
     let run = props.session.0.borrow();
     if run.acp_ledger.first_use().is_none() {
         return Html::default();
@@ -307,8 +311,8 @@ pub fn acp_panel(props: &AcpViewProps) -> Html {
     html! {
         <section class="panel acp-panel" aria-label="ACP" data-testid="acp-view">
             <div class="panel-head">
-                <h2>{ "ACP basic layer" }</h2>
-                <span class="muted">{ format!("at event {position} · {} commands so far", run.acp_ledger.enqueued(shown)) }</span>
+                <h2>{ lang.tr("ACP basic layer") }</h2>
+                <span class="muted">{ lang.trf("at event {0} · {1} commands so far", &[&position, &run.acp_ledger.enqueued(shown)]) }</span>
             </div>
             { news(trace.records().range(from..shown)) }
             { for trail.map(|t| figure5(t, trace.records())) }
@@ -316,11 +320,11 @@ pub fn acp_panel(props: &AcpViewProps) -> Html {
                 { for acp.endpoints().take(MAX_RANKS as usize).map(|(r, e)| rank_card(r, e, now)) }
             </div>
             if ranks > MAX_RANKS {
-                <p class="muted">{ format!("… and {} more ranks", ranks - MAX_RANKS) }</p>
+                <p class="muted">{ lang.f(crate::i18n::Text::AndMoreRanks, &[&(ranks - MAX_RANKS)]) }</p>
             }
             { for chart }
             <p class="muted lock-foot">
-                { "acp_copy and the atomics enqueue a command and return its handle; each rank's communication thread takes commands in handle order, skipping one whose order handle is incomplete. The timeline draws every network operation as an arrow. Click a rank in \"Ranks & console\" to chart its memory." }
+                { lang.tr("acp_copy and the atomics enqueue a command and return its handle; each rank's communication thread takes commands in handle order, skipping one whose order handle is incomplete. The timeline draws every network operation as an arrow. Click a rank in \"Ranks & console\" to chart its memory.") }
             </p>
         </section>
     }

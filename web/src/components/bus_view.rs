@@ -112,8 +112,10 @@ fn news<'a>(records: impl Iterator<Item = &'a Record>) -> (Html, BTreeSet<(u32, 
 
 /// Who holds the bus at `now`, in words.
 fn bus_status(engine: Option<&FcpEngine>, now: SimTime) -> String {
+    let lang = crate::ui_lang::current();
     let Some(e) = engine else {
-        return "the VME bus carries nothing on this route: PVM's daemons talk over the Ethernet"
+        return lang
+            .tr("the VME bus carries nothing on this route: PVM's daemons talk over the Ethernet")
             .to_string();
     };
     let holding = e
@@ -121,11 +123,9 @@ fn bus_status(engine: Option<&FcpEngine>, now: SimTime) -> String {
         .into_iter()
         .find(|f| (f.across || f.test_and_set) && f.start <= now && now < f.end);
     match holding {
-        Some(f) if f.test_and_set => format!(
-            "the bus is locked by {} for a test&set of {}'s lock, until {}",
-            who(f.by),
-            who(f.owner),
-            f.end
+        Some(f) if f.test_and_set => lang.trf(
+            "the bus is locked by {0} for a test&set of {1}'s lock, until {2}",
+            &[&who(f.by), &who(f.owner), &f.end],
         ),
         Some(f) => {
             let verb = if f.store { "storing" } else { "loading" };
@@ -142,7 +142,7 @@ fn bus_status(engine: Option<&FcpEngine>, now: SimTime) -> String {
                 f.end
             )
         }
-        None => "the bus is free".to_string(),
+        None => lang.tr("the bus is free").to_string(),
     }
 }
 
@@ -187,7 +187,7 @@ fn route(records: Records<'_>, shown: usize) -> Html {
     let last = rows.len().saturating_sub(1);
     html! {
         <div class="acp-fig5" data-testid="bus-route">
-            <span class="queue-title">{ format!("message {msg}'s route so far") }</span>
+            <span class="queue-title">{ crate::ui_lang::current().trf("message {0}'s route so far", &[&msg]) }</span>
             <ol class="acp-steps">
                 { for rows.into_iter().enumerate().map(|(i, (time, chip, sentence))| html! {
                     <li class={classes!((i == last).then_some("lit"))} data-testid="bus-route-step">
@@ -195,7 +195,7 @@ fn route(records: Records<'_>, shown: usize) -> Html {
                     </li>
                 }) }
             </ol>
-            <p class="muted">{ if done { "delivered: pvm_recv has it" } else { "on its way" } }</p>
+            <p class="muted">{ if done { crate::ui_lang::current().tr("delivered: pvm_recv has it") } else { crate::ui_lang::current().tr("on its way") } }</p>
         </div>
     }
 }
@@ -241,7 +241,7 @@ fn pe_card(e: &FcpEngine, pe: u32, touched: &BTreeSet<(u32, Field)>, pvm: Option
     });
     html! {
         <div class="bus-pe" data-testid="bus-pe" data-pe={pe.to_string()}>
-            <span class="queue-title">{ format!("PE {pe} · 128 KB dual-port memory") }</span>
+            <span class="queue-title">{ crate::ui_lang::current().trf("PE {0} · 128 KB dual-port memory", &[&pe]) }</span>
             <ul class="acp-list">{ for rows }</ul>
         </div>
     }
@@ -258,7 +258,7 @@ fn table(e: &FcpEngine, touched: &BTreeSet<(u32, Field)>) -> Html {
     });
     html! {
         <div class="bus-table" data-testid="bus-table">
-            <span class="queue-title">{ format!("buffer table (PE 0's memory, {} words an entry)", e.variant().layout().entry.len()) }</span>
+            <span class="queue-title">{ crate::ui_lang::current().trf("buffer table (PE 0's memory, {0} words an entry)", &[&e.variant().layout().entry.len()]) }</span>
             <ul class="acp-list">{ for rows }</ul>
         </div>
     }
@@ -286,6 +286,7 @@ fn bars(title: String, rows: Vec<(String, SimTime)>, test_id: &'static str) -> H
 /// The Bus view.
 #[function_component(BusPanel)]
 pub fn bus_panel(props: &BusViewProps) -> Html {
+    let lang = crate::ui_lang::use_lang();
     let run = props.session.0.borrow();
     if !used(&run) {
         return Html::default();
@@ -315,7 +316,10 @@ pub fn bus_panel(props: &BusViewProps) -> Html {
             .filter(|r| r.1 > SimTime::ZERO)
             .collect();
         bars(
-            format!("{}: time of its accesses so far, by purpose", e.variant()),
+            lang.trf(
+                "{0}: time of its accesses so far, by purpose",
+                &[&e.variant()],
+            ),
             rows,
             "bus-costs",
         )
@@ -327,7 +331,8 @@ pub fn bus_panel(props: &BusViewProps) -> Html {
             .filter(|r| r.1 > SimTime::ZERO)
             .collect();
         bars(
-            "PVM: time of its hops so far (from send to the next process's read)".to_string(),
+            lang.tr("PVM: time of its hops so far (from send to the next process's read)")
+                .to_string(),
             rows,
             "bus-legs",
         )
@@ -337,18 +342,21 @@ pub fn bus_panel(props: &BusViewProps) -> Html {
             (0..p.hosts())
                 .flat_map(|h| {
                     p.held(h).into_iter().map(move |(to, n)| {
-                        format!("pvmd {h} holds {n} for pvmd {to} (awaiting an acknowledgement)")
+                        lang.trf(
+                            "pvmd {0} holds {1} for pvmd {2} (awaiting an acknowledgement)",
+                            &[&h, &n, &to],
+                        )
                     })
                 })
                 .collect()
         })
         .unwrap_or_default();
     html! {
-        <section class="panel bus-panel" aria-label="Bus" data-testid="bus-view">
+        <section class="panel bus-panel" aria-label={lang.tr("Bus")} data-testid="bus-view">
             <div class="panel-head">
-                <h2>{ "FOLON's VME bus" }</h2>
+                <h2>{ lang.tr("FOLON's VME bus") }</h2>
                 <span class="muted">
-                    { format!("at event {position}") }
+                    { lang.trf("at event {0}", &[&position]) }
                     { for route_name.map(|r| format!(" · PVM {r}")) }
                     { for engine.map(|e| format!(" · {}", e.variant())) }
                 </span>
@@ -368,7 +376,7 @@ pub fn bus_panel(props: &BusViewProps) -> Html {
             { for costs }
             { for legs }
             <p class="muted lock-foot">
-                { "Every protocol word is a load or a store of a PE's dual-port memory: 400 ns in the PE's own, 2.1 µs in another's across the bus, which carries one at a time; a test&set is a system call, the bus locked for a load and a store, and a system call. PVM's hops are socket transfers (TCP within a PE, UDP on the Ethernet) or FCP transfers, as the route says (Protocol and limits)." }
+                { lang.tr("Every protocol word is a load or a store of a PE's dual-port memory: 400 ns in the PE's own, 2.1 µs in another's across the bus, which carries one at a time; a test&set is a system call, the bus locked for a load and a store, and a system call. PVM's hops are socket transfers (TCP within a PE, UDP on the Ethernet) or FCP transfers, as the route says (Protocol and limits).") }
             </p>
         </section>
     }

@@ -37,12 +37,12 @@ fn percent(error: f64) -> String {
 
 /// Why a verdict, in words (the mark's tooltip).
 fn verdict_title(verdict: Verdict) -> &'static str {
-    match verdict {
+    crate::ui_lang::current().tr(match verdict {
         Verdict::Close => "within 10 % of the paper",
         Verdict::Near => "within 25 % of the paper",
         Verdict::Miss => "a miss: more than 25 % off the paper",
         Verdict::NoValue => "the run gave no value (see the note)",
-    }
+    })
 }
 
 fn row(row: &Row) -> Html {
@@ -56,8 +56,8 @@ fn row(row: &Row) -> Html {
         CellState::Running(events) => (
             classes!("running"),
             html! {
-                <span class="muted" title="simulated events so far">
-                    { format!("running · {} ev", events) }
+                <span class="muted" title={crate::ui_lang::current().tr("simulated events so far")}>
+                    { crate::ui_lang::current().trf("running · {0} ev", &[&events]) }
                 </span>
             },
             Html::default(),
@@ -65,7 +65,7 @@ fn row(row: &Row) -> Html {
         CellState::Finished if !cell.paper.is_finite() && cell.simulated.is_some() => (
             classes!("unstated"),
             html! { value(cell.simulated) },
-            html! { <span class="muted" title="the paper states no number here">{ "—" }</span> },
+            html! { <span class="muted" title={crate::ui_lang::current().tr("the paper states no number here")}>{ "—" }</span> },
         ),
         CellState::Finished => {
             let verdict = Verdict::of(cell);
@@ -74,7 +74,7 @@ fn row(row: &Row) -> Html {
                     <span class="mark" title={verdict_title(verdict)}>{ percent(e) }</span>
                 },
                 None => html! {
-                    <span class="mark" title={verdict_title(verdict)}>{ "no value" }</span>
+                    <span class="mark" title={verdict_title(verdict)}>{ crate::ui_lang::current().tr("no value") }</span>
                 },
             };
             (
@@ -107,17 +107,18 @@ fn row(row: &Row) -> Html {
 /// The table.
 #[function_component(CellsTable)]
 pub fn cells_table(props: &CellsTableProps) -> Html {
+    let lang = crate::ui_lang::use_lang();
     html! {
         <div class="cells-scroll">
             <table class="cells">
                 <caption class="sr-only">{ props.caption.clone() }</caption>
                 <thead>
                     <tr>
-                        <th scope="col">{ "cell" }</th>
-                        <th scope="col" class="num">{ format!("paper ({})", props.unit) }</th>
-                        <th scope="col" class="num">{ format!("simulated ({})", props.unit) }</th>
-                        <th scope="col" class="num">{ "error" }</th>
-                        <th scope="col">{ "note" }</th>
+                        <th scope="col">{ lang.tr("cell") }</th>
+                        <th scope="col" class="num">{ lang.trf("paper ({0})", &[&props.unit]) }</th>
+                        <th scope="col" class="num">{ lang.trf("simulated ({0})", &[&props.unit]) }</th>
+                        <th scope="col" class="num">{ lang.tr("error") }</th>
+                        <th scope="col">{ lang.tr("note") }</th>
                     </tr>
                 </thead>
                 <tbody>

@@ -8,6 +8,7 @@ use yew::prelude::*;
 
 use super::time_axis::SharedAxis;
 use super::timeline::Timeline;
+use crate::i18n::{Lang, Text};
 use crate::session::{RunEnd, Session, SessionCell};
 
 /// Props: both runs, the comparison's engine, the shared axis and where a click goes.
@@ -30,53 +31,57 @@ pub struct ComparePanelProps {
 }
 
 /// Where a run stands, for the comparison's heading: `finished at 1.234 ms`.
-fn standing(run: &Session) -> String {
+fn standing(run: &Session, lang: Lang) -> String {
     match run.ended {
-        Some(RunEnd::Finished(t)) => format!("finished at {t}"),
-        Some(RunEnd::Stopped(t)) => format!("stopped by an error at {t}"),
-        None => format!("at {} so far", run.history.sim().now()),
+        Some(RunEnd::Finished(t)) => lang.f(Text::FinishedAt, &[&t]),
+        Some(RunEnd::Stopped(t)) => lang.f(Text::StoppedAt, &[&t]),
+        None => lang.f(Text::AtSoFar, &[&run.history.sim().now()]),
     }
 }
 
 /// The comparison's status line: its standing, the main run's, and when both finished how much
 /// shorter or longer the comparison took. A run that has finished once keeps its end time when
 /// the user steps back.
-pub fn status_line(compare: &Session, primary: &Session) -> String {
+pub fn status_line(compare: &Session, primary: &Session, lang: Lang) -> String {
     let main = match primary.ended {
-        Some(RunEnd::Finished(t)) => format!("primary: {t}"),
-        Some(RunEnd::Stopped(t)) => format!("primary: stopped at {t}"),
-        None => format!("primary now at {}", primary.history.sim().now()),
+        Some(RunEnd::Finished(t)) => lang.f(Text::PrimaryAt, &[&t]),
+        Some(RunEnd::Stopped(t)) => lang.f(Text::PrimaryStopped, &[&t]),
+        None => lang.f(Text::PrimaryNow, &[&primary.history.sim().now()]),
     };
     let ratio = match (compare.ended, primary.ended) {
         (Some(RunEnd::Finished(c)), Some(RunEnd::Finished(p))) if p > SimTime::ZERO => {
             let pct = ((c.as_ps() as f64 / p.as_ps() as f64 - 1.0) * 100.0).round();
             if pct == 0.0 {
-                "; the same time".to_string()
+                lang.t(Text::SameTime).to_string()
             } else if pct < 0.0 {
-                format!("; {}% shorter", -pct)
+                lang.f(Text::PctShorter, &[&-pct])
             } else {
-                format!("; {pct}% longer")
+                lang.f(Text::PctLonger, &[&pct])
             }
         }
         _ => String::new(),
     };
-    format!("{} ({main}{ratio})", standing(compare))
+    lang.f(
+        Text::CompareStatus,
+        &[&standing(compare, lang), &main, &ratio],
+    )
 }
 
 /// The panel.
 #[function_component(ComparePanel)]
 pub fn compare_panel(props: &ComparePanelProps) -> Html {
-    let title = format!("Compare: {}", props.engine);
+    let lang = crate::ui_lang::use_lang();
+    let title = lang.f(Text::CompareTitle, &[&props.engine]);
     let Some(cell) = &props.compare else {
         let why = props
             .error
             .clone()
-            .unwrap_or_else(|| "the comparison run has not started".to_string());
+            .unwrap_or_else(|| lang.t(Text::CompareNotStarted).to_string());
         return html! {
             <section class="panel timeline compare" aria-label={title.clone()} data-testid="compare">
                 <div class="panel-head"><h2>{ title }</h2></div>
                 <p class="run-error" role="alert" data-testid="compare-error">
-                    { format!("The comparison could not start: {why}") }
+                    { lang.f(Text::CompareCouldNotStart, &[&why]) }
                 </p>
             </section>
         };
@@ -84,8 +89,8 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
     let (status, error, cursor) = {
         let (run, main) = (cell.0.borrow(), props.primary.0.borrow());
         (
-            status_line(&run, &main),
-            run.error_text(),
+            status_line(&run, &main, lang),
+            run.error_text_in(lang),
             main.history.sim().now(),
         )
     };
@@ -93,7 +98,7 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
         <Timeline session={cell.clone()} generation={props.generation} axis={props.axis.clone()}
             on_seek_time={props.on_seek_time.clone()} cursor={cursor}
             title={title} status={AttrValue::from(status)}
-            subject={format!("the same program under {}", props.engine)}
+            subject={lang.f(Text::CompareSubject, &[&props.engine])}
             testid="compare" legend={false} class="compare">
             if let Some(e) = error {
                 <pre class="run-error" role="alert" data-testid="compare-error">{ e }</pre>
@@ -131,7 +136,7 @@ mod tests {
         let primary = finished(Matching::BothSides(Protocol::Sync));
         let compare = finished(Matching::ReceiverOnly(Protocol::Sync));
         let (p, c) = (primary.0.borrow(), compare.0.borrow());
-        let line = status_line(&c, &p);
+        let line = status_line(&c, &p, Lang::En);
         let (pt, ct) = (p.history.sim().now(), c.history.sim().now());
         assert!(
             line.starts_with(&format!("finished at {ct} (primary: {pt}; ")),
@@ -150,7 +155,7 @@ mod tests {
             None,
         )
         .unwrap();
-        let line = status_line(&fresh.0.borrow(), &p);
+        let line = status_line(&fresh.0.borrow(), &p, Lang::En);
         assert_eq!(line, format!("at 0 ps so far (primary: {pt})"));
         // Stepping the main run back keeps its end time in the line.
         drop(p);
@@ -159,7 +164,7 @@ mod tests {
             let _ = run.history.goto(10);
             run.after_move();
         }
-        let line = status_line(&c, &primary.0.borrow());
+        let line = status_line(&c, &primary.0.borrow(), Lang::En);
         assert!(line.contains(&format!("(primary: {pt}; ")), "{line}");
         assert!(line.starts_with(&format!("finished at {ct}")), "{line}");
     }

@@ -65,7 +65,8 @@ pub struct ControlsProps {
 }
 
 /// The "Arguments" field's tooltip.
-const ARGS_HINT: &str = "what main(int argc, char *argv[]) gets after argv[0] (\"program\"), \
+pub(crate) const ARGS_HINT: &str =
+    "what main(int argc, char *argv[]) gets after argv[0] (\"program\"), \
 split like a shell does: spaces separate arguments, \"…\" or '…' keep spaces inside one, \
 a backslash takes the next character as it is. Applies from the next Run; kept in share links.";
 
@@ -129,8 +130,8 @@ pub fn controls(props: &ControlsProps) -> Html {
             }
         });
         html! {
-            <label class="field" title={hint}>
-                <span>{ label }</span>
+            <label class="field" title={lang.tr(hint)}>
+                <span>{ lang.tr(label) }</span>
                 <input type="number" min="1" max={max.to_string()} value={value.to_string()}
                     onchange={on_change} data-testid={testid} />
             </label>
@@ -252,8 +253,8 @@ pub fn controls(props: &ControlsProps) -> Html {
             </label>
             if let Some(note) = &props.room_note {
                 <div class="field-note room-note" role="status" data-testid="room-note">
-                    <span>{ note.sentence() }</span>
-                    if let (Some(fits), Some(offer)) = (&note.fits, note.offer()) {
+                    <span>{ note.sentence_in(lang) }</span>
+                    if let (Some(fits), Some(offer)) = (&note.fits, note.offer_in(lang)) {
                         <button type="button" class="control" data-testid="use-machine"
                             onclick={{
                                 let (cb, id, ranks) = (props.on_use_machine.clone(), fits.id.clone(), note.asked);
@@ -262,10 +263,10 @@ pub fn controls(props: &ControlsProps) -> Html {
                     }
                 </div>
             }
-            <label class="field args" title={ARGS_HINT}>
+            <label class="field args" title={lang.tr(ARGS_HINT)}>
                 <span>{ lang.t(Text::Arguments) }</span>
                 <input type="text" value={props.args.clone()} onchange={on_args}
-                    placeholder="argv[1]… e.g. 100 10" spellcheck="false" autocomplete="off"
+                    placeholder={lang.t(Text::ArgsPlaceholder)} spellcheck="false" autocomplete="off"
                     aria-invalid={props.args_error.is_some().to_string()}
                     aria-describedby={props.args_error.as_ref().map(|_| "args-error")}
                     data-testid="args-input" />
@@ -277,7 +278,7 @@ pub fn controls(props: &ControlsProps) -> Html {
             <details class="limits" {open}>
                 <summary>{ lang.t(Text::ProtocolAndLimits) }</summary>
                 <div class="limits-row">
-                    <label class="field" title="paper 000: how sends and receives are matched and how the data moves">
+                    <label class="field" title={lang.t(Text::P2pEngineTitle)}>
                         <span>{ lang.t(Text::P2pEngine) }</span>
                         <select onchange={on_engine} data-testid="engine-select">
                             { for ENGINES.iter().map(|m| html! {
@@ -285,7 +286,7 @@ pub fn controls(props: &ControlsProps) -> Html {
                             }) }
                         </select>
                     </label>
-                    <label class="field" title="run the same program, machine and ranks under a second engine too, and draw both timelines on one time axis">
+                    <label class="field" title={lang.t(Text::CompareWithTitle)}>
                         <span>{ lang.t(Text::CompareWith) }</span>
                         <select onchange={on_compare} data-testid="compare-select">
                             <option value="" selected={props.options.compare.is_none()}>{ lang.t(Text::Off) }</option>
@@ -302,7 +303,7 @@ pub fn controls(props: &ControlsProps) -> Html {
                             }) }
                         </select>
                     </label>
-                    <label class="field" title="FOLON's message passing (paper 004): FCP as built, FCP plus (the buffer table cached), or FCP II (static placement, compressed words)">
+                    <label class="field" title={lang.t(Text::FcpTitle)}>
                         <span>{ "FCP" }</span>
                         <select onchange={on_fcp} data-testid="fcp-select">
                             { for rankscope_core::proto::fcp::Variant::ALL.iter().map(|v| html! {
@@ -310,15 +311,15 @@ pub fn controls(props: &ControlsProps) -> Html {
                             }) }
                         </select>
                     </label>
-                    <label class="field" title="how PVM's messages travel (paper 004): through both daemons, which talk over UDP (PVM's way) or over FCP (the FOLON port), or task to task over FCP (the paper's future work)">
-                        <span>{ "PVM route" }</span>
+                    <label class="field" title={lang.t(Text::PvmTitle)}>
+                        <span>{ lang.t(Text::PvmRoute) }</span>
                         <select onchange={on_pvm} data-testid="pvm-select">
                             { for rankscope_core::proto::pvm::PvmConfig::ALL.iter().map(|(id, c)| html! {
                                 <option value={*id} title={c.name()} selected={*c == props.options.pvm}>{ c.name() }</option>
                             }) }
                         </select>
                     </label>
-                    <label class="field check-field" title="where messages (eager sends, one-sided operations) from several ranks race to one rank, you choose which lands first">
+                    <label class="field check-field" title={lang.t(Text::NetworkTitle)}>
                         <input type="checkbox" checked={props.network} onchange={on_network}
                             data-testid="network-toggle" />
                         <span>{ lang.t(Text::YouAreTheNetwork) }</span>
@@ -332,7 +333,7 @@ pub fn controls(props: &ControlsProps) -> Html {
                     { limit("Operations per rank", "a rank that executes more bytecode operations is stopped as a runaway loop",
                         props.options.max_ops, CEILING.max_ops, "max-ops",
                         |o, n| RunOptions { max_ops: n, ..o }) }
-                    <p class="muted">{ "Eager sends the data at once (any machine). The other engines are paper 000's MPI-EMX protocols: receive requests go to the sender too (both sides) or not (receiver only), and the data moves by sync, get or buffered. \"Compare with\" runs the program under a second engine as well and draws its timeline below, on the same time axis. MPI_Win_lock picks among paper 003's lock algorithms: mcs-rw (the paper's global MCS readers/writer lock), fompi, test-and-set, or li (a lock per target; lock_all locks every rank). The eager limit: a standard send larger than it completes only once a receive matched it (MPICH's 8251 bytes by default; paper 002's Open MPI over TCP used 65536). FCP and PVM route are paper 004's, for programs on folon: which FCP design carries messages over the VME bus, and whether PVM's messages go through both daemons (over UDP or FCP) or task to task. \"You are the network\": where messages from several ranks race to one rank, you pick which lands first, to make a race show itself." }</p>
+                    <p class="muted">{ lang.t(Text::LimitsHelp) }</p>
                 </div>
             </details>
             if let Some(e) = &props.args_error {

@@ -507,7 +507,7 @@ pub fn editor(props: &EditorProps) -> Html {
             ([], []) => html! { <><span class="ln">{ number }</span>{ "\n" }</> },
             ([], ranks) => {
                 let first = ranks[0];
-                let title = ranks.iter().map(|r| format!("rank {}{}", r.rank, if r.stuck { " (deadlocked here)" } else { "" })).collect::<Vec<_>>().join(", ");
+                let title = ranks.iter().map(|r| format!("{}{}", crate::ui_lang::current().trf("rank {0}", &[&r.rank]), if r.stuck { crate::ui_lang::current().tr(" (deadlocked here)") } else { "" })).collect::<Vec<_>>().join(", ");
                 let style = rank_style(first.rank);
                 html! { <><span class={classes!("ln", "at", "rank-coloured", first.focused.then_some("focused"), first.stuck.then_some("stuck"))} {title} {style} data-testid="gutter-rank">{ number }</span>{ "\n" }</> }
             }

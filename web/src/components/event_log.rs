@@ -57,7 +57,7 @@ pub fn event_log(props: &EventLogProps) -> Html {
                             <li class={class} data-record={i.to_string()}>
                                 <button class="log-line" title={lang.t(crate::i18n::Text::GoToEvent)}
                                     onclick={Callback::from(move |_| cb.emit(to_step))}>
-                                    <span class="t">{ r.time.to_string() }</span>{ r.explain() }
+                                    <span class="t">{ r.time.to_string() }</span>{ r.explain_in(lang.core()) }
                                 </button>
                             </li>
                         }

@@ -5,6 +5,7 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::i18n::Text;
 use crate::session::SessionCell;
 use crate::stride::{Jump, JUMPS};
 
@@ -28,12 +29,14 @@ pub struct JumpBarProps {
 /// The bar.
 #[function_component(JumpBar)]
 pub fn jump_bar(props: &JumpBarProps) -> Html {
+    let lang = crate::ui_lang::use_lang();
     let caption = props.session.as_ref().map(|cell| {
         let run = cell.0.borrow();
-        crate::stride::caption(run.history.sim().trace(), run.history.position())
+        crate::stride::caption(run.history.sim().trace(), run.history.position(), lang)
     });
     let has_run = props.session.is_some();
     let jumps = JUMPS.iter().map(|&(jump, label, key, title)| {
+        let (label, title) = (lang.tr(label), lang.tr(title));
         let label = match jump {
             Jump::FocusedRank => format!("{label} {}", props.focus_rank),
             _ => label.to_string(),
@@ -46,9 +49,9 @@ pub fn jump_bar(props: &JumpBarProps) -> Html {
         html! {
             <span class="jump" role="group" aria-label={format!("{label}: {title}")}>
                 <button class="control slim" data-testid={format!("jump-back-{id}")} disabled={!has_run}
-                    title={format!("back to the previous {label} (Shift+{key})")} onclick={go(false)}
-                    aria-label={format!("previous {label}")}>{ "◀" }</button>
-                <button class="control" data-testid={format!("jump-{id}")} title={format!("{title} — key {key}")}
+                    title={lang.f(Text::JumpBackTitle, &[&label, &key])} onclick={go(false)}
+                    aria-label={lang.f(Text::JumpPrevious, &[&label])}>{ "◀" }</button>
+                <button class="control" data-testid={format!("jump-{id}")} title={lang.f(Text::JumpKeyTitle, &[&title, &key])}
                     onclick={go(true)}>{ format!("{label} ▶") }</button>
             </span>
         }
@@ -64,13 +67,13 @@ pub fn jump_bar(props: &JumpBarProps) -> Html {
         <div class="jump-bar">
             <p class="caption" data-testid="caption" aria-live="polite" aria-atomic="true"
                 hidden={caption.is_none()}>{ caption.unwrap_or_default() }</p>
-            <div class="jumps controls-row" role="toolbar" aria-label="Jump to">
-                <span class="muted jump-label">{ "Next:" }</span>
+            <div class="jumps controls-row" role="toolbar" aria-label={lang.t(Text::JumpTo)}>
+                <span class="muted jump-label">{ lang.t(Text::JumpNext) }</span>
                 { for jumps }
-                <label class="every-event" title="Step and Back stop at every event, also where a rank only starts, computes or continues (MPI_Init, “rank 4 continues”)">
+                <label class="every-event" title={lang.t(Text::EveryEventTitle)}>
                     <input type="checkbox" checked={props.every_event} onchange={on_every}
                         data-testid="every-event" />
-                    { " every event" }
+                    { lang.t(Text::EveryEvent) }
                 </label>
             </div>
         </div>

@@ -225,7 +225,7 @@ pub fn lesson_pane(props: &LessonPaneProps) -> Html {
         }
     });
     html! {
-        <section class="panel lesson-pane" aria-label="Lesson" data-testid="lesson-pane"
+        <section class="panel lesson-pane" aria-label={crate::ui_lang::current().tr("Lesson")} data-testid="lesson-pane"
             data-lesson={lesson.id.clone()} data-step={(n + 1).to_string()} lang={open.lang.clone()}
             data-view={step.views.first().cloned().unwrap_or_default()}
             data-highlights={step.highlight.len().to_string()}

@@ -16,6 +16,7 @@ use rankscope_core::proto::rma::{OneSided, RmaRecord};
 use rankscope_core::trace::Record;
 use yew::prelude::*;
 
+use crate::i18n::Lang;
 use crate::session::SessionCell;
 
 /// The rank whose words hold the lock record (core's MPI library keeps it on rank 0).
@@ -138,12 +139,13 @@ fn news_list(last: &LastEvent) -> Html {
 }
 
 /// A queue-node pointer as a label.
-fn pointer(node: Option<u32>) -> String {
-    node.map_or("nil".to_string(), |r| format!("rank {r}'s node"))
+fn pointer(node: Option<u32>, lang: Lang) -> String {
+    node.map_or("nil".to_string(), |r| lang.trf("rank {0}'s node", &[&r]))
 }
 
 /// One value of the lock record: its name, its value, whether the last event touched it.
 fn field_row(name: &str, testid: &str, value: Html, lit: bool, meaning: &str) -> Html {
+    let meaning = crate::ui_lang::current().tr_dyn(meaning);
     html! {
         <div class="lock-field" data-testid={testid.to_string()}>
             <span class="lock-field-name">{ name }</span>
@@ -155,11 +157,13 @@ fn field_row(name: &str, testid: &str, value: Html, lit: bool, meaning: &str) ->
 
 /// A flag of `rcnt` as a badge: its name, set or clear, and what it means.
 fn badge(name: &str, set: bool, meaning: &str, testid: &str) -> Html {
+    let lang = crate::ui_lang::current();
+    let meaning = lang.tr_dyn(meaning);
     html! {
         <span class={classes!("lock-flag", set.then_some("set"))} data-testid={testid.to_string()}
             data-set={set.to_string()} title={meaning.to_string()}>
             <b>{ name }</b>
-            { if set { format!(" set: {meaning}") } else { " clear".to_string() } }
+            { if set { lang.trf(" set: {0}", &[&meaning]) } else { lang.tr(" clear").to_string() } }
         </span>
     }
 }
@@ -174,6 +178,8 @@ fn chain(
     unlinked: Option<u32>,
 ) -> Html {
     let blocked = |r: u32| view.nodes.get(r as usize).is_some_and(|n| n.1);
+    let lang = crate::ui_lang::current();
+    let head = lang.tr_dyn(head);
     html! {
         <div class="lock-chain" data-testid={testid.to_string()}>
             <span class="lock-field-name">{ head }</span>
@@ -181,8 +187,8 @@ fn chain(
                 <>
                     <span class="chain-link" aria-hidden="true">{ "→" }</span>
                     <span class={classes!("chain-node", blocked(r).then_some("blocked"))}
-                        title={if blocked(r) { "blocked: spinning on its own flag" } else { "not blocked" }}>
-                        { format!("rank {r}") }
+                        title={if blocked(r) { lang.tr("blocked: spinning on its own flag") } else { lang.tr("not blocked") }}>
+                        { lang.trf("rank {0}", &[&r]) }
                         if i + 1 == ranks.len() {
                             if let Some(t) = tail { <span class="muted">{ format!(" ({t})") }</span> }
                         }
@@ -190,11 +196,11 @@ fn chain(
                 </>
             }) }
             <span class="chain-link" aria-hidden="true">{ "→" }</span>
-            <span class="chain-nil muted">{ if ranks.is_empty() { "nil (empty)" } else { "nil" } }</span>
+            <span class="chain-nil muted">{ if ranks.is_empty() { lang.tr("nil (empty)") } else { "nil" } }</span>
             if let Some(r) = unlinked {
                 <span class={classes!("chain-node", "unlinked", blocked(r).then_some("blocked"))}
-                    title="w_tail names it, but its predecessor's next does not point to it yet">
-                    { format!("rank {r}") }<span class="muted">{ " (w_tail, linking)" }</span>
+                    title={lang.tr("w_tail names it, but its predecessor's next does not point to it yet")}>
+                    { lang.trf("rank {0}", &[&r]) }<span class="muted">{ lang.tr(" (w_tail, linking)") }</span>
                 </span>
             }
         </div>
@@ -203,15 +209,16 @@ fn chain(
 
 /// Who holds the lock, in words.
 fn holders_text(h: &Holders) -> String {
+    let lang = crate::ui_lang::current();
     match (&h.writer, h.readers.as_slice()) {
-        (Some(w), []) => format!("rank {w} (exclusive)"),
-        (None, []) => "nobody".to_string(),
-        (None, [r]) => format!("rank {r} (shared)"),
+        (Some(w), []) => lang.trf("rank {0} (exclusive)", &[w]),
+        (None, []) => lang.tr("nobody").to_string(),
+        (None, [r]) => lang.trf("rank {0} (shared)", &[r]),
         (writer, readers) => {
             let list: Vec<String> = readers.iter().map(u32::to_string).collect();
-            let shared = format!("ranks {} (shared)", list.join(", "));
+            let shared = lang.trf("ranks {0} (shared)", &[&list.join(", ")]);
             match writer {
-                Some(w) => format!("rank {w} (exclusive) and {shared}"),
+                Some(w) => lang.trf("rank {0} (exclusive) and {1}", &[w, &shared]),
                 None => shared,
             }
         }
@@ -221,6 +228,7 @@ fn holders_text(h: &Holders) -> String {
 /// The view.
 #[function_component(LockPanel)]
 pub fn lock_panel(props: &LockViewProps) -> Html {
+    let lang = crate::ui_lang::use_lang();
     let run = props.session.0.borrow();
     let sim = run.history.sim();
     let scheme = sim
@@ -253,29 +261,28 @@ pub fn lock_panel(props: &LockViewProps) -> Html {
     let holders = run.lock_ledger.holders(HOME, shown);
     let spinning = |r: u32| {
         words.spinning(r).map(|(word, until)| {
-            format!(
-                "spins until its {} {}",
-                mcs_rw::word_name(word),
-                until.describe()
+            lang.trf(
+                "spins until its {0} {1}",
+                &[&mcs_rw::word_name(word), &until.describe()],
             )
         })
     };
     let spinners: Vec<u32> = (0..ranks).filter(|&r| spinning(r).is_some()).collect();
     let role = |r: u32| {
         if holders.writer == Some(r) {
-            Some("holds it exclusive".to_string())
+            Some(lang.tr("holds it exclusive").to_string())
         } else if holders.readers.contains(&r) {
-            Some("holds it shared".to_string())
+            Some(lang.tr("holds it shared").to_string())
         } else {
             spinning(r)
         }
     };
     let writer_queue = view.writer_queue();
-    let count = format!(
-        "{} reader{}",
-        view.readers,
-        if view.readers == 1 { "" } else { "s" }
-    );
+    let count = if view.readers == 1 {
+        lang.tr("1 reader").to_string()
+    } else {
+        lang.trf("{0} readers", &[&view.readers])
+    };
     let rcnt = html! {
         <div class="lock-field lock-count" data-testid="lock-rcnt">
             <span class="lock-field-name">{ "rcnt" }</span>
@@ -291,7 +298,7 @@ pub fn lock_panel(props: &LockViewProps) -> Html {
         let role_lit = last.ranks.contains(&r);
         html! {
             <div class="lock-node" data-testid="lock-node" data-rank={r.to_string()}>
-                <span class="rank-id">{ format!("rank {r}") }</span>
+                <span class="rank-id">{ lang.trf("rank {0}", &[&r]) }</span>
                 <span class={classes!("lock-role", role.is_none().then_some("muted"), role_lit.then_some("lit"))}>
                     { role.unwrap_or_else(|| "—".to_string()) }
                 </span>
@@ -300,59 +307,59 @@ pub fn lock_panel(props: &LockViewProps) -> Html {
                         { format!("blocked {blocked}") }
                     </span>
                     <span class={classes!("entry", last.lit(Field::Next(r)).then_some("lit"))}>
-                        { format!("next {}", pointer(next)) }
+                        { format!("next {}", pointer(next, lang)) }
                     </span>
                 </span>
             </div>
         }
     });
     html! {
-        <section class="panel lock-panel" aria-label="Lock" data-testid="lock-view">
+        <section class="panel lock-panel" aria-label={lang.tr("Lock")} data-testid="lock-view">
             <div class="panel-head">
-                <h2>{ format!("Lock (MPI_Win_lock: MCS-RW, on rank {HOME})") }</h2>
-                <span class="muted">{ format!("at event {position}") }</span>
+                <h2>{ lang.trf("Lock (MPI_Win_lock: {0}, on rank {1})", &[&"MCS-RW", &HOME]) }</h2>
+                <span class="muted">{ lang.trf("at event {0}", &[&position]) }</span>
             </div>
             <p class="lock-summary" data-testid="lock-summary">
                 <span>{ view.summary(&holders) }</span>
-                <span class="muted">{ " · held by " }</span>
+                <span class="muted">{ lang.tr(" · held by ") }</span>
                 <span data-testid="lock-holders">{ holders_text(&holders) }</span>
                 if !spinners.is_empty() {
-                    <span class="muted">{ " · spinning: " }</span>
-                    <span data-testid="lock-spinners">{ spinners.iter().map(|r| format!("rank {r}")).collect::<Vec<_>>().join(", ") }</span>
+                    <span class="muted">{ lang.tr(" · spinning: ") }</span>
+                    <span data-testid="lock-spinners">{ spinners.iter().map(|r| lang.trf("rank {0}", &[r])).collect::<Vec<_>>().join(", ") }</span>
                 }
             </p>
             { news_list(&last) }
             <div class="lock-body">
                 <div class="lock-record" data-testid="lock-record">
-                    <span class="queue-title">{ format!("lock record · rank {HOME}'s words") }</span>
+                    <span class="queue-title">{ lang.trf("lock record · rank {0}'s words", &[&HOME]) }</span>
                     { rcnt }
-                    { field_row("r_hd", "lock-r-hd", html!{ pointer(view.reader_queue.first().copied()) },
+                    { field_row("r_hd", "lock-r-hd", html!{ pointer(view.reader_queue.first().copied(), lang) },
                         last.lit(Field::ReaderHead), "readers waiting for a writer to leave") }
-                    { field_row("w_hd", "lock-w-hd", html!{ pointer(view.writer_head) },
+                    { field_row("w_hd", "lock-w-hd", html!{ pointer(view.writer_head, lang) },
                         last.lit(Field::WriterHead), "the writer next in line (or holding it)") }
-                    { field_row("w_tail", "lock-w-tail", html!{ pointer(view.writer_tail) },
+                    { field_row("w_tail", "lock-w-tail", html!{ pointer(view.writer_tail, lang) },
                         last.lit(Field::WriterTail), "the last writer to queue") }
                 </div>
                 <div class="lock-queues">
-                    <span class="queue-title">{ "queues" }</span>
+                    <span class="queue-title">{ lang.tr("queues") }</span>
                     { chain("reader queue: r_hd", &view.reader_queue, &view, "reader-queue", None, None) }
                     { chain("writer queue: w_hd", &writer_queue, &view, "writer-queue",
                         (writer_queue.last().copied() == view.writer_tail).then_some("w_tail"),
                         view.writer_tail.filter(|t| !writer_queue.contains(t))) }
                     <p class="muted lock-legend">
-                        <span class="chain-node blocked">{ "rank n" }</span>{ " blocked: spins on its own flag until another rank clears it" }
+                        <span class="chain-node blocked">{ lang.tr("rank n") }</span>{ lang.tr(" blocked: spins on its own flag until another rank clears it") }
                     </p>
                 </div>
             </div>
             <div class="lock-nodes" data-testid="lock-nodes">
-                <span class="queue-title">{ "queue nodes (each in its rank's own words)" }</span>
+                <span class="queue-title">{ lang.tr("queue nodes (each in its rank's own words)") }</span>
                 { for nodes }
             </div>
             if ranks > MAX_RANKS {
-                <p class="muted">{ format!("… and {} more ranks", ranks - MAX_RANKS) }</p>
+                <p class="muted">{ lang.f(crate::i18n::Text::AndMoreRanks, &[&(ranks - MAX_RANKS)]) }</p>
             }
             <p class="muted lock-foot">
-                { "MPI_LOCK_SHARED and MPI_Win_lock_all run ReaderLock (Fig. 6), their unlocks ReaderUnlock (Fig. 7); MPI_LOCK_EXCLUSIVE runs the MCS WriterLock. The timeline draws every remote read, write and atomic as an arrow." }
+                { lang.tr("MPI_LOCK_SHARED and MPI_Win_lock_all run ReaderLock (Fig. 6), their unlocks ReaderUnlock (Fig. 7); MPI_LOCK_EXCLUSIVE runs the MCS WriterLock. The timeline draws every remote read, write and atomic as an arrow.") }
             </p>
         </section>
     }
@@ -361,6 +368,7 @@ pub fn lock_panel(props: &LockViewProps) -> Html {
 /// The view under a lock scheme other than MCS-RW: every lock's words as core decodes them,
 /// who holds each, who spins, and the last event's steps.
 fn counter_locks(run: &crate::session::Session, scheme: LockScheme) -> Html {
+    let lang = crate::ui_lang::current();
     if run.lock_ledger.first_use().is_none() {
         return Html::default();
     }
@@ -395,46 +403,46 @@ fn counter_locks(run: &crate::session::Session, scheme: LockScheme) -> Html {
             }
         });
         let name = if scheme.per_target() {
-            format!("rank {home}'s lock")
+            lang.trf("rank {0}'s lock", &[&home])
         } else {
-            format!("lock on rank {home}")
+            lang.trf("lock on rank {0}", &[&home])
         };
         html! {
             <div class="lock-node lock-home" data-testid="lock-home" data-rank={home.to_string()}>
                 <span class="rank-id">{ name }</span>
                 <span class="lock-node-words">{ for words }</span>
                 <span class={classes!("lock-role", holders.is_free().then_some("muted"))} data-testid="lock-home-holders">
-                    { format!("held by {}", holders_text(&holders)) }
+                    { lang.trf("held by {0}", &[&holders_text(&holders)]) }
                 </span>
             </div>
         }
     });
     let title = if scheme.per_target() {
-        format!("Lock (MPI_Win_lock: {scheme}, one per target)")
+        lang.trf("Lock (MPI_Win_lock: {0}, one per target)", &[&scheme])
     } else {
-        format!("Lock (MPI_Win_lock: {scheme}, on rank {HOME})")
+        lang.trf("Lock (MPI_Win_lock: {0}, on rank {1})", &[&scheme, &HOME])
     };
     html! {
-        <section class="panel lock-panel" aria-label="Lock" data-testid="lock-view" data-scheme={scheme.to_string()}>
+        <section class="panel lock-panel" aria-label={lang.tr("Lock")} data-testid="lock-view" data-scheme={scheme.to_string()}>
             <div class="panel-head">
                 <h2>{ title }</h2>
-                <span class="muted">{ format!("at event {position}") }</span>
+                <span class="muted">{ lang.trf("at event {0}", &[&position]) }</span>
             </div>
             if !spinners.is_empty() {
                 <p class="lock-summary" data-testid="lock-summary">
-                    <span class="muted">{ "spinning: " }</span>
-                    <span data-testid="lock-spinners">{ spinners.iter().map(|r| format!("rank {r}")).collect::<Vec<_>>().join(", ") }</span>
+                    <span class="muted">{ lang.tr("spinning: ") }</span>
+                    <span data-testid="lock-spinners">{ spinners.iter().map(|r| lang.trf("rank {0}", &[r])).collect::<Vec<_>>().join(", ") }</span>
                 </p>
             }
             { news_list(&last) }
             <div class="lock-nodes" data-testid="lock-homes">
-                <span class="queue-title">{ "lock words (in their home rank's one-sided memory)" }</span>
+                <span class="queue-title">{ lang.tr("lock words (in their home rank's one-sided memory)") }</span>
                 { for rows }
             </div>
             if scheme.per_target() && ranks > MAX_RANKS {
-                <p class="muted">{ format!("… and {} more ranks' locks", ranks - MAX_RANKS) }</p>
+                <p class="muted">{ lang.trf("… and {0} more ranks' locks", &[&(ranks - MAX_RANKS)]) }</p>
             }
-            <p class="muted lock-foot">{ scheme.describe() }{ ". The timeline draws every remote read, write and atomic as an arrow." }</p>
+            <p class="muted lock-foot">{ scheme.describe() }{ lang.tr(". The timeline draws every remote read, write and atomic as an arrow.") }</p>
         </section>
     }
 }

@@ -20,7 +20,7 @@ pub fn machine_list(props: &MachineListProps) -> Html {
     html! {
         <section class="panel view" aria-labelledby="machines-title">
             <div class="panel-head">
-                <h2 id="machines-title">{ "Machines" }</h2>
+                <h2 id="machines-title">{ crate::ui_lang::current().tr("Machines") }</h2>
                 <span class="muted">{ format!("{} profiles", props.profiles.len()) }</span>
             </div>
             <ul class="machines" data-testid="profile-list">

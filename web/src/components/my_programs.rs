@@ -49,6 +49,7 @@ fn download(name: &str, text: &str) {
 /// The panel (a disclosure in the setup column).
 #[function_component(MyPrograms)]
 pub fn my_programs(props: &MyProgramsProps) -> Html {
+    let lang = crate::ui_lang::use_lang();
     let name_ref = use_node_ref();
     // The program being renamed, if any.
     let renaming = use_state(|| None::<String>);
@@ -90,18 +91,18 @@ pub fn my_programs(props: &MyProgramsProps) -> Html {
     let count = props.programs.list.len();
     html! {
         <details class="my-programs" data-testid="my-programs">
-            <summary>{ format!("My programs ({count})") }</summary>
+            <summary>{ lang.trf("My programs ({0})", &[&count]) }</summary>
             <form class="program-save" onsubmit={on_save}>
                 <input type="text" ref={name_ref} value={props.suggested.clone()}
-                    aria-label="name to keep the program in the editor under"
+                    aria-label={lang.tr("name to keep the program in the editor under")}
                     maxlength={crate::programs::NAME_MAX.to_string()}
                     spellcheck="false" autocomplete="off" data-testid="program-name" />
                 <button type="submit" class="control" data-testid="save-program"
-                    title="keep the program in the editor in this browser under this name">{ "Save" }</button>
+                    title={lang.tr("keep the program in the editor in this browser under this name")}>{ lang.tr("Save") }</button>
                 <button type="button" class="control" onclick={on_download} data-testid="download-program"
-                    title="download the program in the editor as a .c file">{ "Download .c" }</button>
-                <label class="control upload" title="open a .c file from your computer in the editor">
-                    { "Upload .c…" }
+                    title={lang.tr("download the program in the editor as a .c file")}>{ lang.tr("Download .c") }</button>
+                <label class="control upload" title={lang.tr("open a .c file from your computer in the editor")}>
+                    { lang.tr("Upload .c…") }
                     <input type="file" accept=".c,.h,text/x-csrc,text/plain" onchange={on_upload}
                         data-testid="upload-program" />
                 </label>
@@ -110,7 +111,7 @@ pub fn my_programs(props: &MyProgramsProps) -> Html {
                 <p class="load-error" role="alert" data-testid="programs-error">{ e.clone() }</p>
             }
             if count == 0 {
-                <p class="muted programs-empty">{ "Nothing saved yet: Save keeps the program in the editor in this browser." }</p>
+                <p class="muted programs-empty">{ lang.tr("Nothing saved yet: Save keeps the program in the editor in this browser.") }</p>
             }
             <ul class="program-list" data-testid="program-list">
                 { for props.programs.list.iter().map(|p| {
@@ -133,9 +134,9 @@ pub fn my_programs(props: &MyProgramsProps) -> Html {
                             <li class="program-item" data-testid="program-item" data-name={name.clone()}>
                                 <form class="program-rename" onsubmit={on_rename}>
                                     <input type="text" ref={rename_ref.clone()} value={name.clone()}
-                                        aria-label={format!("new name for {name}")} data-testid="rename-input" />
-                                    <button type="submit" class="control" data-testid="rename-ok">{ "Rename" }</button>
-                                    <button type="button" class="control" onclick={cancel}>{ "Cancel" }</button>
+                                        aria-label={lang.trf("new name for {0}", &[&name])} data-testid="rename-input" />
+                                    <button type="submit" class="control" data-testid="rename-ok">{ lang.tr("Rename") }</button>
+                                    <button type="button" class="control" onclick={cancel}>{ lang.tr("Cancel") }</button>
                                 </form>
                             </li>
                         }
@@ -144,13 +145,13 @@ pub fn my_programs(props: &MyProgramsProps) -> Html {
                         html! {
                             <li class={classes!("program-item", open.then_some("open"))} data-testid="program-item" data-name={name.clone()}>
                                 <span class="program-title">{ &p.name }</span>
-                                <span class="muted program-lines">{ format!("{lines} line{}", if lines == 1 { "" } else { "s" }) }</span>
+                                <span class="muted program-lines">{ if lines == 1 { lang.tr("1 line").to_string() } else { lang.trf("{0} lines", &[&lines]) } }</span>
                                 <button type="button" class="control" onclick={send(ProgramAction::Open(name.clone()))}
-                                    aria-label={format!("open {name}")} data-testid="open-program">{ "Open" }</button>
+                                    aria-label={lang.trf("open {0}", &[&name])} data-testid="open-program">{ lang.tr("Open") }</button>
                                 <button type="button" class="control" onclick={start_rename}
-                                    aria-label={format!("rename {name}")} data-testid="rename-program">{ "Rename" }</button>
+                                    aria-label={lang.trf("rename {0}", &[&name])} data-testid="rename-program">{ lang.tr("Rename") }</button>
                                 <button type="button" class="control" onclick={send(ProgramAction::Delete(name.clone()))}
-                                    aria-label={format!("delete {name}")} data-testid="delete-program">{ "Delete" }</button>
+                                    aria-label={lang.trf("delete {0}", &[&name])} data-testid="delete-program">{ lang.tr("Delete") }</button>
                             </li>
                         }
                     }

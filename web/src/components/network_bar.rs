@@ -8,6 +8,8 @@
 use rankscope_core::engine::ChoicePoint;
 use yew::prelude::*;
 
+use crate::i18n::{Lang, Text};
+
 use crate::session::SessionCell;
 
 /// Props: the run, the choices given, and the callbacks.
@@ -28,7 +30,7 @@ pub struct NetworkBarProps {
 }
 
 /// One choice point's row.
-fn point_row(p: &ChoicePoint, current: bool, props: &NetworkBarProps) -> Html {
+fn point_row(p: &ChoicePoint, current: bool, props: &NetworkBarProps, lang: Lang) -> Html {
     let n = p.number;
     let seek = {
         let cb = props.on_seek.clone();
@@ -40,33 +42,39 @@ fn point_row(p: &ChoicePoint, current: bool, props: &NetworkBarProps) -> Html {
         let pressed = from == p.chosen;
         let cb = props.on_choose.clone();
         let onclick = Callback::from(move |_| cb.emit((n, from)));
-        let model = if from == p.model() { " (model)" } else { "" };
-        let title = format!(
-            "{}; the machine model lands it at {}{}",
-            o.what,
-            o.lands,
-            if pressed {
-                " — it lands first"
-            } else {
-                " — press to land it first"
-            }
+        let model = if from == p.model() {
+            lang.tr(" (model)")
+        } else {
+            ""
+        };
+        let title = lang.trf(
+            "{0}; the machine model lands it at {1}{2}",
+            &[
+                &o.what,
+                &o.lands,
+                &if pressed {
+                    lang.tr(" — it lands first")
+                } else {
+                    lang.tr(" — press to land it first")
+                },
+            ],
         );
         html! {
             <button class={classes!("choice-option", pressed.then_some("chosen"))}
                 aria-pressed={pressed.to_string()} data-from={from.to_string()} {title} {onclick}>
-                { format!("rank {from}{model}") }
+                { format!("{}{model}", lang.f(Text::RankN, &[&from])) }
             </button>
         }
     });
     let yours = (p.chosen != p.model())
-        .then(|| html! { <span class="choice-yours">{ "your choice" }</span> });
+        .then(|| html! { <span class="choice-yours">{ lang.tr("your choice") }</span> });
     html! {
         <li class={classes!("choice-point", current.then_some("current"))}
             data-testid={format!("choice-{n}")}>
-            <button class="link-button choice-at" onclick={seek} title="Go to this choice">
-                { format!("Choice {n} · {}", p.time) }
+            <button class="link-button choice-at" onclick={seek} title={lang.tr("Go to this choice")}>
+                { lang.trf("Choice {0} · {1}", &[&n, &p.time]) }
             </button>
-            <span class="choice-to">{ format!("→ rank {}:", p.to) }</span>
+            <span class="choice-to">{ lang.trf("→ rank {0}:", &[&p.to]) }</span>
             { for options }
             { yours }
         </li>
@@ -76,9 +84,10 @@ fn point_row(p: &ChoicePoint, current: bool, props: &NetworkBarProps) -> Html {
 /// The bar.
 #[function_component(NetworkBar)]
 pub fn network_bar(props: &NetworkBarProps) -> Html {
+    let lang = crate::ui_lang::use_lang();
     let body = match &props.session {
         None => html! {
-            <p class="muted">{ "Run the program: wherever messages from several ranks race to one rank, you choose which lands first." }</p>
+            <p class="muted">{ lang.tr("Run the program: wherever messages from several ranks race to one rank, you choose which lands first.") }</p>
         },
         Some(cell) => {
             let run = cell.0.borrow();
@@ -88,9 +97,9 @@ pub fn network_bar(props: &NetworkBarProps) -> Html {
             if points.is_empty() {
                 html! {
                     <p class="muted">{ if run.can_continue() {
-                        "No messages have raced to one rank yet: step on."
+                        lang.tr("No messages have raced to one rank yet: step on.")
                     } else {
-                        "No messages raced to one rank in this run: the network had nothing to choose."
+                        lang.tr("No messages raced to one rank in this run: the network had nothing to choose.")
                     } }</p>
                 }
             } else {
@@ -98,10 +107,10 @@ pub fn network_bar(props: &NetworkBarProps) -> Html {
                 html! {
                     <>
                         <ol class="choice-points">
-                            { for points.iter().map(|p| point_row(p, p.event == position, props)) }
+                            { for points.iter().map(|p| point_row(p, p.event == position, props, lang)) }
                         </ol>
                         if unused > 0 && !run.can_continue() {
-                            <p class="muted">{ format!("{unused} later choice{} did not come up in this run.", if unused == 1 { "" } else { "s" }) }</p>
+                            <p class="muted">{ if unused == 1 { lang.tr("1 later choice did not come up in this run.").to_string() } else { lang.trf("{0} later choices did not come up in this run.", &[&unused]) } }</p>
                         }
                     </>
                 }
@@ -110,12 +119,12 @@ pub fn network_bar(props: &NetworkBarProps) -> Html {
     };
     let off = props.on_off.clone();
     html! {
-        <section class="network-bar" data-testid="network-bar" aria-label="You are the network">
+        <section class="network-bar" data-testid="network-bar" aria-label={lang.t(Text::YouAreTheNetwork)}>
             <div class="network-head">
-                <strong>{ "You are the network" }</strong>
-                <span class="muted">{ "Messages racing to one rank: press a sender to land its message first (the network only delays; the others land right after)." }</span>
+                <strong>{ lang.t(Text::YouAreTheNetwork) }</strong>
+                <span class="muted">{ lang.tr("Messages racing to one rank: press a sender to land its message first (the network only delays; the others land right after).") }</span>
                 <button class="link-button" data-testid="network-off" onclick={Callback::from(move |_| off.emit(()))}
-                    title="Let the machine model decide the order again">{ "Let the model decide" }</button>
+                    title={lang.tr("Let the machine model decide the order again")}>{ lang.tr("Let the model decide") }</button>
             </div>
             { body }
         </section>

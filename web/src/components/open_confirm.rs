@@ -21,6 +21,7 @@ pub struct OpenConfirmProps {
 /// The confirm step.
 #[function_component(OpenConfirm)]
 pub fn open_confirm(props: &OpenConfirmProps) -> Html {
+    let lang = crate::ui_lang::use_lang();
     let name_ref = use_node_ref();
     let keep_ref = use_node_ref();
     {
@@ -54,19 +55,19 @@ pub fn open_confirm(props: &OpenConfirmProps) -> Html {
         <form class="open-confirm" role="alertdialog" aria-labelledby="open-confirm-text"
             onsubmit={on_keep} data-testid="open-confirm">
             <p id="open-confirm-text">
-                { format!("Opening {} replaces the program in the editor, which is not kept anywhere yet.", props.title) }
+                { lang.trf("Opening {0} replaces the program in the editor, which is not kept anywhere yet.", &[&props.title]) }
             </p>
             <div class="open-confirm-row">
                 <input type="text" ref={name_ref} value={props.suggested.clone()}
-                    aria-label="name to keep it under in My programs" data-testid="keep-name" />
+                    aria-label={lang.tr("name to keep it under in My programs")} data-testid="keep-name" />
                 <button type="submit" class="control primary" ref={keep_ref} data-testid="keep-and-open">
-                    { "Keep it in My programs, then open" }
+                    { lang.tr("Keep it in My programs, then open") }
                 </button>
                 <button type="button" class="control" onclick={on_open} data-testid="open-anyway">
-                    { "Open without keeping" }
+                    { lang.tr("Open without keeping") }
                 </button>
                 <button type="button" class="control" onclick={on_cancel} data-testid="cancel-open">
-                    { "Cancel" }
+                    { lang.tr("Cancel") }
                 </button>
             </div>
         </form>

@@ -29,12 +29,12 @@ pub fn prose(text: &str, class: &'static str) -> Html {
 /// Links to every paper's check, the open one (if any) marked.
 pub fn paper_switch(open: Option<&str>) -> Html {
     html! {
-        <nav class="paper-switch" aria-label="papers" data-testid="paper-switch">
+        <nav class="paper-switch" aria-label={crate::ui_lang::current().tr("papers")} data-testid="paper-switch">
             { for papers::PAPERS.iter().map(|p| html! {
                 <a class="nav-link" href={format!("#{}", fragment_for(p.id))}
                     data-testid={format!("switch-{}", p.id)}
                     aria-current={(Some(p.id) == open).then_some("page")}>
-                    { format!("Paper {}: {}", p.id, p.short) }
+                    { crate::ui_lang::current().trf("Paper {0}: {1}", &[&p.id, &p.short]) }
                 </a>
             }) }
         </nav>
@@ -42,7 +42,7 @@ pub fn paper_switch(open: Option<&str>) -> Html {
 }
 
 fn back() -> Html {
-    html! { <a class="back" href="#" data-testid="back-to-playground">{ "← Back to the playground" }</a> }
+    html! { <a class="back" href="#" data-testid="back-to-playground">{ crate::ui_lang::current().tr("← Back to the playground") }</a> }
 }
 
 /// Props of the page for an id the registry lacks.
@@ -55,14 +55,15 @@ pub struct UnknownPaperProps {
 /// "No paper 007": the papers there are, as links.
 #[function_component(UnknownPaper)]
 pub fn unknown_paper(props: &UnknownPaperProps) -> Html {
+    let lang = crate::ui_lang::use_lang();
     let ids: Vec<&str> = papers::PAPERS.iter().map(|p| p.id).collect();
     html! {
         <main class="paper-check" data-testid="paper-check" data-paper={props.id.clone()}
             data-unknown="true">
             <section class="panel paper-intro" data-testid="unknown-paper">
                 { back() }
-                <h2>{ format!("No paper {}: available {}", props.id, ids.join(", ")) }</h2>
-                <p>{ "There is no check for this paper here. The papers with a check:" }</p>
+                <h2>{ lang.trf("No paper {0}: available {1}", &[&props.id, &ids.join(", ")]) }</h2>
+                <p>{ lang.tr("There is no check for this paper here. The papers with a check:") }</p>
                 { paper_switch(None) }
             </section>
         </main>
@@ -81,6 +82,7 @@ pub struct PaperCheckViewProps {
 /// The view.
 #[function_component(PaperCheckView)]
 pub fn paper_check_view(props: &PaperCheckViewProps) -> Html {
+    let lang = crate::ui_lang::use_lang();
     let tick = use_chunked_work(props.check.clone());
     let check = props.check.0.borrow();
     let paper: Paper = check.paper;
@@ -89,13 +91,13 @@ pub fn paper_check_view(props: &PaperCheckViewProps) -> Html {
             <section class="panel paper-intro">
                 { back() }
                 { paper_switch(Some(paper.id)) }
-                <h2>{ format!("Paper check: {} (paper {})", paper.title, paper.id) }</h2>
+                <h2>{ lang.trf("Paper check: {0} (paper {1})", &[&paper.title, &paper.id]) }</h2>
                 { prose(paper.intro, "") }
-                <div class="verdict-key" aria-label="how errors are marked">
-                    <span class="mark verdict-close">{ "within 10 %" }</span>
-                    <span class="mark verdict-near">{ "within 25 %" }</span>
-                    <span class="mark verdict-miss">{ "miss: more than 25 % off" }</span>
-                    <span class="muted">{ "— no value (the note says why) · … not computed yet" }</span>
+                <div class="verdict-key" aria-label={lang.tr("how errors are marked")}>
+                    <span class="mark verdict-close">{ lang.tr("within 10 %") }</span>
+                    <span class="mark verdict-near">{ lang.tr("within 25 %") }</span>
+                    <span class="mark verdict-miss">{ lang.tr("miss: more than 25 % off") }</span>
+                    <span class="muted">{ lang.tr("— no value (the note says why) · … not computed yet") }</span>
                 </div>
             </section>
             { for check.parts().iter().map(|part| section(

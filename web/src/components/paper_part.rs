@@ -15,6 +15,7 @@ use crate::components::part_status::PartStatus;
 
 /// One run's measurement: its value, events and wall time once done; a note before it starts.
 fn measurement(part: &CheckPart) -> Html {
+    let lang = crate::ui_lang::current();
     let id = part.id();
     let row = part.rows().into_iter().next();
     let events = part.events();
@@ -26,9 +27,9 @@ fn measurement(part: &CheckPart) -> Html {
                 data-wall-ms={format!("{wall:.0}")}>
                 <dt>{ row.map(|r| r.cell.label).unwrap_or_default() }</dt>
                 <dd data-testid={format!("{id}-simulated")}>{ format!("{value:.1} {}", part.part.unit) }</dd>
-                <dt>{ "Simulated events" }</dt>
+                <dt>{ lang.tr("Simulated events") }</dt>
                 <dd data-testid={format!("{id}-events")}>{ events.to_string() }</dd>
-                <dt>{ "Wall time in this page" }</dt>
+                <dt>{ lang.tr("Wall time in this page") }</dt>
                 <dd data-testid={format!("{id}-wall")}>{ format!("{:.2} s", wall / 1000.0) }</dd>
             </dl>
         },
@@ -41,7 +42,7 @@ fn measurement(part: &CheckPart) -> Html {
             <p class="muted">{ part.part.idle_note.clone().unwrap_or_default() }</p>
         },
         _ => html! {
-            <p class="muted" data-testid={format!("{id}-running")}>{ format!("{events} events so far…") }</p>
+            <p class="muted" data-testid={format!("{id}-running")}>{ lang.trf("{0} events so far…", &[&events]) }</p>
         },
     }
 }

@@ -37,7 +37,7 @@ fn significant(v: f64) -> String {
 fn table(plot: &Plot) -> Html {
     let figure = &plot.figure;
     if figure.series.is_empty() {
-        return html! { <p class="muted part-why">{ "Not computed yet." }</p> };
+        return html! { <p class="muted part-why">{ crate::ui_lang::current().tr("Not computed yet.") }</p> };
     }
     let digits = plot.digits;
     html! {
@@ -79,7 +79,7 @@ fn summary(plot: &Plot) -> Html {
                 let lo = v.iter().copied().fold(f64::INFINITY, f64::min);
                 let hi = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
                 let (text, min, max) = if v.is_empty() {
-                    ("not computed yet".to_string(), String::new(), String::new())
+                    (crate::ui_lang::current().tr("not computed yet").to_string(), String::new(), String::new())
                 } else {
                     (
                         format!("{} {}, {} to {} {}", v.len(), plot.numbers_corner,

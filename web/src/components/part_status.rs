@@ -34,6 +34,7 @@ fn duration(ms: f64) -> String {
 /// The line.
 #[function_component(PartStatus)]
 pub fn part_status(props: &PartStatusProps) -> Html {
+    let lang = crate::ui_lang::use_lang();
     let p = props.progress;
     let (word, status) = match props.status {
         Status::Idle => ("not started", "idle"),
@@ -47,21 +48,21 @@ pub fn part_status(props: &PartStatusProps) -> Html {
         Status::Running => Some(("Stop", props.on_stop.clone())),
         Status::Done => None,
     };
-    let time = (p.busy_ms > 0.0).then(|| format!(" · {} of computing", duration(p.busy_ms)));
+    let time = (p.busy_ms > 0.0).then(|| lang.trf(" · {0} of computing", &[&duration(p.busy_ms)]));
     html! {
         <div class="part-status" data-testid={format!("status-{}", props.id)}
             data-status={status} data-done={p.done.to_string()} data-total={p.total.to_string()}
             data-busy-ms={format!("{:.0}", p.busy_ms)} aria-live="polite">
             <progress max={p.total.to_string()} value={p.done.to_string()}
-                aria-label="runs finished"></progress>
+                aria-label={lang.tr("runs finished")}></progress>
             <span>
-                <span data-testid="runs">{ format!("{} / {} runs", p.done, p.total) }</span>
-                { format!(" · {word}") }{ time.unwrap_or_default() }
+                <span data-testid="runs">{ lang.trf("{0} / {1} runs", &[&p.done, &p.total]) }</span>
+                { format!(" · {}", lang.tr(word)) }{ time.unwrap_or_default() }
             </span>
             if let Some((label, on_click)) = button {
                 <button class={classes!("control", (props.status != Status::Running).then_some("primary"))}
                     data-testid={format!("action-{}", props.id)}
-                    onclick={on_click.reform(|_| ())}>{ label }</button>
+                    onclick={on_click.reform(|_| ())}>{ lang.tr(label) }</button>
             }
         </div>
     }

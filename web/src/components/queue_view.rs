@@ -10,6 +10,7 @@ use rankscope_core::proto::p2p::{
 };
 use yew::prelude::*;
 
+use crate::i18n::{Lang, Text};
 use crate::session::SessionCell;
 
 /// Ranks shown (a run with more shows the first ones and says so).
@@ -24,27 +25,35 @@ pub struct QueueViewProps {
     pub generation: u64,
 }
 
-fn source(s: Source) -> String {
+fn source(s: Source, lang: Lang) -> String {
     match s {
-        Source::Rank(r) => format!("from {r}"),
-        Source::Any => "from any".into(),
+        Source::Rank(r) => lang.trf("from {0}", &[&r]),
+        Source::Any => lang.tr("from any").into(),
     }
 }
 
-fn tag(t: TagSel) -> String {
+fn tag(t: TagSel, lang: Lang) -> String {
     match t {
-        TagSel::Tag(t) => tag_label(t),
-        TagSel::Any => "any tag".into(),
+        TagSel::Tag(t) => tag_in(t, lang),
+        TagSel::Any => lang.tr("any tag").into(),
+    }
+}
+
+/// A message's tag in the page's language ("tag 5", "for MPI_Bcast").
+fn tag_in(t: i32, lang: Lang) -> String {
+    match lang {
+        Lang::En => tag_label(t),
+        Lang::Ja => rankscope_core::proto::p2p::internal_tags::tag_label_ja(t),
     }
 }
 
 /// One queue: a title and its entries (`(text, lit)`).
-fn queue(title: &str, testid: &str, entries: Vec<(String, bool)>) -> Html {
+fn queue(title: &'static str, testid: &str, entries: Vec<(String, bool)>, lang: Lang) -> Html {
     html! {
         <div class="queue" data-testid={testid.to_string()}>
-            <span class="queue-title">{ title }</span>
+            <span class="queue-title">{ lang.tr(title) }</span>
             if entries.is_empty() {
-                <span class="queue-empty muted">{ "empty" }</span>
+                <span class="queue-empty muted">{ lang.tr("empty") }</span>
             }
             { for entries.into_iter().map(|(text, lit)| html! {
                 <span class={classes!("entry", lit.then_some("lit"))}>{ text }</span>
@@ -79,11 +88,17 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
     let Some(p2p) = sim.layer::<P2p>() else {
         return Html::default();
     };
+    let core = lang.core();
     let recv_label = |q: &ReqId| match p2p.kind(*q) {
         Some(ReqKind::Recv { src, tag: t, .. }) => {
-            format!("{q} · {} · {}", source(*src), tag(*t))
+            format!(
+                "{} · {} · {}",
+                core.req(q.0),
+                source(*src, lang),
+                tag(*t, lang)
+            )
         }
-        _ => q.to_string(),
+        _ => core.req(q.0),
     };
     let ranks = sim.size().min(MAX_RANKS);
     let engine = p2p.matching();
@@ -99,8 +114,13 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
                     .map(|msg| {
                         // What a receive would match on: its sender and tag.
                         let text = match p2p.message(*msg) {
-                            Some(m) => format!("{msg} · from {} · tag {}", m.src, m.tag),
-                            None => msg.to_string(),
+                            Some(m) => format!(
+                                "{} · {} · {}",
+                                core.msg(msg.0),
+                                lang.trf("from {0}", &[&m.src]),
+                                lang.trf("tag {0}", &[&m.tag])
+                            ),
+                            None => core.msg(msg.0),
                         };
                         (text, false)
                     })
@@ -108,8 +128,8 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
             });
             html! {
                 <>
-                    { queue("posted receives", "posted", posted) }
-                    { queue("unexpected messages", "unexpected", unexpected) }
+                    { queue("posted receives", "posted", posted, lang) }
+                    { queue("unexpected messages", "unexpected", unexpected, lang) }
                 </>
             }
         } else {
@@ -120,8 +140,8 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
                     .map(|(q, mode)| {
                         let m = match mode {
                             RecvMode::Open => "",
-                            RecvMode::Requested => " · request out",
-                            RecvMode::Promised => " · promised to a one-sided send",
+                            RecvMode::Requested => lang.tr(" · request out"),
+                            RecvMode::Promised => lang.tr(" · promised to a one-sided send"),
                         };
                         (format!("{}{m}", recv_label(q)), lit(q))
                     })
@@ -132,12 +152,15 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
                     .iter()
                     .map(|s| {
                         let temp = if s.in_temp.is_some() {
-                            " · data in temp buffer"
+                            lang.tr(" · data in temp buffer")
                         } else {
                             ""
                         };
                         (
-                            format!("{} of rank {} · {}{temp}", s.send, s.src, tag_label(s.tag)),
+                            lang.trf(
+                                "{0} of rank {1} · {2}{3}",
+                                &[&core.req(s.send.0), &s.src, &tag_in(s.tag, lang), &temp],
+                            ),
                             lit(&s.send),
                         )
                     })
@@ -149,10 +172,9 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
                     .flat_map(|((receiver, _, t), list)| {
                         list.iter().map(move |r| {
                             (
-                                format!(
-                                    "to {receiver} · {}: {} of rank {receiver}",
-                                    tag_label(*t),
-                                    r.recv
+                                lang.trf(
+                                    "to {0} · {1}: {2} of rank {0}",
+                                    &[receiver, &tag_in(*t, lang), &core.req(r.recv.0)],
                                 ),
                                 r.recv,
                             )
@@ -165,7 +187,10 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
                 let sends = p.issued_sends.iter().flat_map(|((to, _, t), list)| {
                     list.iter().map(move |(q, _)| {
                         (
-                            format!("send request of {q} → rank {to} · {}", tag_label(*t)),
+                            lang.trf(
+                                "send request of {0} → rank {1} · {2}",
+                                &[&core.req(q.0), to, &tag_in(*t, lang)],
+                            ),
                             *q,
                         )
                     })
@@ -173,7 +198,10 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
                 let recvs = p.issued_recvs.iter().flat_map(|((from, _, t), list)| {
                     list.iter().map(move |q| {
                         (
-                            format!("receive request of {q} → rank {from} · {}", tag_label(*t)),
+                            lang.trf(
+                                "receive request of {0} → rank {1} · {2}",
+                                &[&core.req(q.0), from, &tag_in(*t, lang)],
+                            ),
                             *q,
                         )
                     })
@@ -185,16 +213,16 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
             });
             html! {
                 <>
-                    { queue("posted receives", "posted", posted) }
-                    { queue("send requests waiting", "send-requests", sends) }
-                    { queue("associative memory (receive requests)", "assoc", assoc) }
-                    { queue("request-issued", "issued", issued) }
+                    { queue("posted receives", "posted", posted, lang) }
+                    { queue("send requests waiting", "send-requests", sends, lang) }
+                    { queue("associative memory (receive requests)", "assoc", assoc, lang) }
+                    { queue("request-issued", "issued", issued, lang) }
                 </>
             }
         };
         html! {
             <div class="queue-row" data-rank={rank.to_string()}>
-                <span class="rank-id">{ format!("rank {rank}") }</span>
+                <span class="rank-id">{ lang.f(Text::RankN, &[&rank]) }</span>
                 <div class="queues">{ queues }</div>
             </div>
         }
@@ -211,13 +239,13 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
                 )
             )
         })
-        .map(|r| r.explain())
+        .map(|r| r.explain_in(lang.core()))
         .collect();
     html! {
         <section class="panel queues-panel" aria-label={lang.tr("Matching queues")} data-testid="queue-view">
             <div class="panel-head">
                 <h2>{ lang.tr("Matching queues") }</h2>
-                <span class="muted">{ format!("engine: {engine} · at event {position}") }</span>
+                <span class="muted">{ lang.trf("engine: {0} · at event {1}", &[&engine, &position]) }</span>
             </div>
             if !sentences.is_empty() {
                 <ul class="queue-news" data-testid="queue-news">
@@ -226,7 +254,7 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
             }
             <div class="queue-rows">{ for rows }</div>
             if sim.size() > MAX_RANKS {
-                <p class="muted">{ format!("… and {} more ranks", sim.size() - MAX_RANKS) }</p>
+                <p class="muted">{ lang.f(Text::AndMoreRanks, &[&(sim.size() - MAX_RANKS)]) }</p>
             }
         </section>
     }

@@ -50,9 +50,9 @@ pub fn rank_list(props: &RankListProps) -> Html {
                     aria-pressed={focused.to_string()}
                     data-testid={format!("focus-rank-{r}")}
                     onclick={Callback::from(move |_| on_focus.emit(r))}>
-                    { format!("rank {r}") }
+                    { lang.f(Text::RankN, &[&r]) }
                 </button>
-                { sim.describe_rank(r) }
+                { sim.describe_rank_in(r, lang.core()) }
             </li>
         }
     };
@@ -98,7 +98,7 @@ pub fn rank_list(props: &RankListProps) -> Html {
                         <select onchange={on_console_rank} data-testid="console-rank">
                             <option value="" selected={console_rank.is_none()}>{ lang.t(Text::AllRanks) }</option>
                             { for (0..sim.size().min(LISTED_RANKS)).map(|r| html! {
-                                <option value={r.to_string()} selected={*console_rank == Some(r)}>{ format!("rank {r}") }</option>
+                                <option value={r.to_string()} selected={*console_rank == Some(r)}>{ lang.f(Text::RankN, &[&r]) }</option>
                             }) }
                         </select>
                     </label>
@@ -108,9 +108,9 @@ pub fn rank_list(props: &RankListProps) -> Html {
                 <div class="console stick-to-end">
                     <pre data-testid="console">
                         if console_from > 0 {
-                            <span class="muted">{ format!("({console_from} earlier lines)\n") }</span>
+                            <span class="muted">{ lang.f(Text::EarlierLines, &[&console_from]) + "\n" }</span>
                         }
-                        { for console[console_from..].iter().map(|l| format!("[rank {} @ {}] {}\n", l.rank, l.time, l.text)) }
+                        { for console[console_from..].iter().map(|l| lang.f(Text::ConsoleLine, &[&l.rank, &l.time, &l.text]) + "\n") }
                     </pre>
                 </div>
             </div>

@@ -25,6 +25,7 @@ pub struct ReferenceViewProps {
 /// The page.
 #[function_component(ReferenceView)]
 pub fn reference_view(props: &ReferenceViewProps) -> Html {
+    let lang = crate::ui_lang::use_lang();
     let all = use_memo((), |_| reference());
     let query = use_state(String::new);
     let shown = {
@@ -65,22 +66,22 @@ pub fn reference_view(props: &ReferenceViewProps) -> Html {
     html! {
         <main class="reference" data-testid="reference">
             <section class="panel reference-intro">
-                <a class="back" href="#" data-testid="back-to-playground">{ "← Back to the playground" }</a>
-                <h2>{ "Reference" }</h2>
-                <p>{ "Every C and MPI function a program may call, with its signature and one line on how Rankscope models it: what costs time, what is eager, what needs the receiver's processor. It is generated from the tables the checker reads, so it lists exactly what compiles; " }<code>{ "rankscope reference" }</code>{ " prints the same." }</p>
+                <a class="back" href="#" data-testid="back-to-playground">{ lang.tr("← Back to the playground") }</a>
+                <h2>{ lang.tr("Reference") }</h2>
+                <p>{ lang.tr("Every C and MPI function a program may call, with its signature and one line on how Rankscope models it: what costs time, what is eager, what needs the receiver's processor. It is generated from the tables the checker reads, so it lists exactly what compiles; ") }<code>{ "rankscope reference" }</code>{ lang.tr(" prints the same.") }</p>
                 <div class="reference-search">
-                    <input type="search" data-testid="reference-filter" aria-label="filter the reference"
-                        placeholder="Filter: MPI_Send, eager, malloc, RAND_MAX…"
+                    <input type="search" data-testid="reference-filter" aria-label={lang.tr("filter the reference")}
+                        placeholder={lang.tr("Filter: MPI_Send, eager, malloc, RAND_MAX…")}
                         value={(*query).clone()} oninput={on_input} />
                     <span class="muted" data-testid="reference-count">
-                        { format!("{count} function{}", if count == 1 { "" } else { "s" }) }
+                        { if count == 1 { lang.tr("1 function").to_string() } else { lang.trf("{0} functions", &[&count]) } }
                     </span>
                 </div>
                 { contents(&all) }
             </section>
             if shown.is_empty() {
                 <p class="panel reference-none" data-testid="reference-none">
-                    { format!("Nothing matches “{}”.", *query) }
+                    { lang.trf("Nothing matches “{0}”.", &[&*query]) }
                 </p>
             }
             { for shown.parts.iter().map(|part| html! {
@@ -97,7 +98,7 @@ pub fn reference_view(props: &ReferenceViewProps) -> Html {
 /// Links to every section of the whole reference (not only the filtered one).
 fn contents(all: &Reference) -> Html {
     html! {
-        <nav class="reference-contents" aria-label="reference sections">
+        <nav class="reference-contents" aria-label={crate::ui_lang::current().tr("reference sections")}>
             { for all.parts.iter().map(|part| html! {
                 <p>
                     <span class="muted">{ format!("{}: ", part.title) }</span>
@@ -135,7 +136,7 @@ fn entry(e: &Entry, target: Option<&str>) -> Html {
             data-testid="reference-entry" data-name={e.name}>
             <dt>
                 <a class="reference-anchor" href={format!("#{}", reference_fragment(Some(&e.anchor)))}
-                    title="link to this function">
+                    title={crate::ui_lang::current().tr("link to this function")}>
                     <code class="reference-signature" data-testid="reference-signature">{ e.signature.clone() }</code>
                 </a>
             </dt>
@@ -147,7 +148,7 @@ fn entry(e: &Entry, target: Option<&str>) -> Html {
 fn constants(list: &[Constant], open: bool) -> Html {
     html! {
         <details class="reference-constants" {open}>
-            <summary>{ format!("Constants ({})", list.len()) }</summary>
+            <summary>{ crate::ui_lang::current().trf("Constants ({0})", &[&list.len()]) }</summary>
             <ul>
                 { for list.iter().map(|c| html! {
                     <li>

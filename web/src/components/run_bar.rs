@@ -139,7 +139,7 @@ pub fn run_bar(props: &RunBarProps) -> Html {
                             </>
                         }) }
                     </p>
-                    if let Some(e) = s.error_text() {
+                    if let Some(e) = s.error_text_in(lang) {
                         <pre class="run-error" role="alert" data-testid="run-error">{ e }</pre>
                     }
                 </>

@@ -43,6 +43,8 @@ struct Runs {
 
 /// One schedule's run as a bar (scaled to the slower of the two) and its drops in words.
 fn run_row(label: &str, testid: &str, run: &Result<Outcome, String>, longest: f64) -> Html {
+    let lang = crate::ui_lang::current();
+    let label = lang.tr_dyn(label);
     match run {
         Err(e) => {
             html! { <p class="load-error" data-testid={testid.to_string()}>{ format!("{label}: {e}") }</p> }
@@ -51,16 +53,16 @@ fn run_row(label: &str, testid: &str, run: &Result<Outcome, String>, longest: f6
             let ms = o.end.as_secs_f64() * 1e3;
             let drops: u64 = o.drops.values().sum();
             let said = if drops == 0 {
-                "no message dropped".to_string()
+                lang.tr("no message dropped").to_string()
             } else {
                 let ports: Vec<String> = o
                     .drops
                     .iter()
-                    .map(|(p, k)| format!("port {p}: {k}"))
+                    .map(|(p, k)| lang.trf("port {0}: {1}", &[p, k]))
                     .collect();
-                format!(
-                    "{drops} dropped, each sent again after the retransmission timeout ({})",
-                    ports.join(", ")
+                lang.trf(
+                    "{0} dropped, each sent again after the retransmission timeout ({1})",
+                    &[&drops, &ports.join(", ")],
                 )
             };
             html! {
@@ -160,7 +162,7 @@ fn grid(
     let lit = |t: u32, q: u32| conflicts.iter().any(|c| c.slot == t && c.target == q);
     html! {
         <figure class="sched-grid-box" data-testid={testid.to_string()}>
-            <figcaption>{ label }</figcaption>
+            <figcaption>{ crate::ui_lang::current().tr_dyn(label) }</figcaption>
             <div class="sched-grid" style={format!("--slots: {length}")}>
                 <span class="sched-corner">{ "PE\u{2009}\\\u{2009}slot" }</span>
                 { for (0..length).map(|t| html! { <span class="sched-head">{ t }</span> }) }
@@ -211,12 +213,13 @@ fn c_link(s: &Schedule, p: &Pattern, delta_us: u32, testid: &str) -> Html {
         rows_problem: None,
     };
     let mib = fig4_c::receive_bytes(s, BYTES) as f64 / f64::from(1 << 20);
+    let lang = crate::ui_lang::current();
     html! {
         <p class="sched-c">
             <a href={format!("#{}", url::encode(&state))} data-testid={testid.to_string()}
-                title="paper 002's Fig. 4 with this schedule as a table: MPI_Send_init in schedule order, MPI_Start or nanosleep(δ) slot by slot, MPI_Waitall">
-                { "Open as a C program" }</a>
-            <span class="muted">{ format!(" — Fig. 4 in C, {} ranks on ethernet-1g, δ = {delta_us} µs as its argument; {mib:.1} MiB of receive buffers in all", p.n) }</span>
+                title={lang.tr("paper 002's Fig. 4 with this schedule as a table: MPI_Send_init in schedule order, MPI_Start or nanosleep(δ) slot by slot, MPI_Waitall")}>
+                { lang.tr("Open as a C program") }</a>
+            <span class="muted">{ lang.trf(" — Fig. 4 in C, {0} ranks on ethernet-1g, δ = {1} µs as its argument; {2} MiB of receive buffers in all", &[&p.n, &delta_us, &format!("{mib:.1}")]) }</span>
         </p>
     }
 }
@@ -225,7 +228,7 @@ fn c_link(s: &Schedule, p: &Pattern, delta_us: u32, testid: &str) -> Html {
 fn matrix(p: &Pattern) -> Html {
     html! {
         <figure class="sched-matrix-box" data-testid="pattern-matrix">
-            <figcaption>{ format!("Pattern: {} sends, density {:.2}{}", p.sends(), p.density(), if p.is_regular() { ", regular" } else { ", irregular" }) }</figcaption>
+            <figcaption>{ crate::ui_lang::current().trf("Pattern: {0} sends, density {1}{2}", &[&p.sends(), &format!("{:.2}", p.density()), &crate::ui_lang::current().tr(if p.is_regular() { ", regular" } else { ", irregular" })]) }</figcaption>
             <div class="sched-matrix" style={format!("--n: {}", p.n)}>
                 { for (0..p.n).flat_map(|a| (0..p.n).map(move |b| (a, b))).map(|(a, b)| {
                     if p.has(a, b) {
@@ -242,6 +245,7 @@ fn matrix(p: &Pattern) -> Html {
 /// The page.
 #[function_component(ScheduleView)]
 pub fn schedule_view(props: &ScheduleViewProps) -> Html {
+    let lang = crate::ui_lang::use_lang();
     let query = use_state(|| props.query.clone());
     {
         let query = query.clone();
@@ -357,22 +361,22 @@ pub fn schedule_view(props: &ScheduleViewProps) -> Html {
     let controls = html! {
         <div class="sched-controls">
             <label class="field">
-                <span>{ "Pattern" }</span>
+                <span>{ lang.tr("Pattern") }</span>
                 <select data-testid="schedule-pattern" onchange={on_pattern}>
                     { for PICKS.iter().chain(SCALE_FREE.iter().map(|(s, _)| s)).map(|name| html! {
                         <option value={*name} selected={query.pattern == *name}>{ *name }</option>
                     }) }
-                    <option value="edges" selected={query.pattern == "edges"}>{ "your edge list" }</option>
+                    <option value="edges" selected={query.pattern == "edges"}>{ lang.tr("your edge list") }</option>
                 </select>
             </label>
             <label class="field">
-                <span>{ "PEs" }<span class="muted">{ format!(" (2 to {MAX_N})") }</span></span>
+                <span>{ lang.tr("PEs") }<span class="muted">{ lang.trf(" (2 to {0})", &[&MAX_N]) }</span></span>
                 <input type="number" min="2" max={MAX_N.to_string()} value={query.n.to_string()}
                     onchange={on_n} data-testid="schedule-n" />
             </label>
             if query.pattern == "edges" {
                 <label class="field sched-edges">
-                    <span>{ "Edges: one “p q” per line (p sends once to q)" }</span>
+                    <span>{ lang.tr("Edges: one “p q” per line (p sends once to q)") }</span>
                     <textarea rows="5" spellcheck="false" onchange={on_edges} data-testid="schedule-edges"
                         value={query.edges.clone()} />
                 </label>
@@ -408,7 +412,7 @@ pub fn schedule_view(props: &ScheduleViewProps) -> Html {
                           to: usize,
                           enabled: bool| {
                 html! {
-                    <button class="control" {title} data-testid={testid} disabled={!enabled} onclick={go(to)}>{ label }</button>
+                    <button class="control" title={lang.tr(title)} data-testid={testid} disabled={!enabled} onclick={go(to)}>{ lang.tr(label) }</button>
                 }
             };
             let predicted = |s: &Schedule| {
@@ -417,21 +421,27 @@ pub fn schedule_view(props: &ScheduleViewProps) -> Html {
                     .as_ref()
                     .and_then(|p| makespan(s, &LogGp::of(p, BYTES)))
                     .map_or_else(
-                        || "no prediction: the model assumes no conflicts".to_string(),
+                        || {
+                            lang.tr("no prediction: the model assumes no conflicts")
+                                .to_string()
+                        },
                         |(t, _)| {
-                            format!("predicted makespan {t} (63 KiB on ethernet-1g, eqs. 13–16)")
+                            lang.trf(
+                                "predicted makespan {0} (63 KiB on ethernet-1g, eqs. 13–16)",
+                                &[&t],
+                            )
                         },
                     )
             };
             let summary = |s: &Schedule| format!("{} · {}", s.summary().join(" · "), predicted(s));
             let turn = match current {
                 None => {
-                    html! { <p class="muted" data-testid="build-say">{ "Build: press Step to watch Algorithm 1 fill the first slot, one PE at a time in Algorithm 2's priority order." }</p> }
+                    html! { <p class="muted" data-testid="build-say">{ lang.tr("Build: press Step to watch Algorithm 1 fill the first slot, one PE at a time in Algorithm 2's priority order.") }</p> }
                 }
                 Some(d) => html! {
                     <div class="sched-turn">
-                        <p data-testid="build-say"><strong>{ format!("Turn {step} of {total}. ") }</strong>{ d.explain() }</p>
-                        <p class="muted">{ "Still to go in this slot, in priority order (Q = choices that conflict with nothing taken): " }
+                        <p data-testid="build-say"><strong>{ lang.trf("Turn {0} of {1}. ", &[&step, &total]) }</strong>{ d.explain_in(lang.core()) }</p>
+                        <p class="muted">{ lang.tr("Still to go in this slot, in priority order (Q = choices that conflict with nothing taken): ") }
                             { for d.order.iter().enumerate().map(|(i, (r, q))| html! {
                                 <span class={classes!("sched-q", (i == 0).then_some("first"))}>{ format!("PE {r} (Q = {q})") }</span>
                             }) }
@@ -446,24 +456,24 @@ pub fn schedule_view(props: &ScheduleViewProps) -> Html {
                         { button("◀ Back", "one turn back", "build-back", step.saturating_sub(1), step > 0) }
                         { button("Step ▶", "one more turn of Algorithm 1", "build-step", (step + 1).min(total), step < total) }
                         { button("End »", "every turn", "build-end", total, step < total) }
-                        <span class="muted" data-testid="build-count">{ format!("{step} / {total} turns") }</span>
+                        <span class="muted" data-testid="build-count">{ lang.trf("{0} / {1} turns", &[&step, &total]) }</span>
                     </div>
                     { turn }
                     <div class="sched-runbox" data-testid="schedule-run">
                         <div class="sched-run-controls">
-                            <strong>{ "Run on the switch" }</strong>
-                            <span class="muted">{ format!("paper 002's Fig. 4 on the simulated Gigabit Ethernet cluster, {} KiB per message", BYTES / 1024) }</span>
+                            <strong>{ lang.tr("Run on the switch") }</strong>
+                            <span class="muted">{ lang.trf("paper 002's Fig. 4 on the simulated Gigabit Ethernet cluster, {0} KiB per message", &[&(BYTES / 1024)]) }</span>
                             <label class="field sched-delta">
                                 <span>{ "δ (µs)" }</span>
                                 <span class="sched-delta-pair">
-                                    <input type="range" min="0" max="2000" step="50" aria-label="δ in µs"
+                                    <input type="range" min="0" max="2000" step="50" aria-label={lang.tr("δ in µs")}
                                         value={query.delta_us.min(2000).to_string()} onchange={on_delta.clone()}
                                         data-testid="schedule-delta-slider" />
                                     <input type="number" min="0" max={MAX_DELTA_US.to_string()} step="50"
                                         value={query.delta_us.to_string()} onchange={on_delta} data-testid="schedule-delta" />
                                 </span>
                             </label>
-                            <button class="control primary" data-testid="schedule-run-button" onclick={on_run}>{ "Run both" }</button>
+                            <button class="control primary" data-testid="schedule-run-button" onclick={on_run}>{ lang.tr("Run both") }</button>
                         </div>
                         { match &*runs {
                             Some(r) if r.query == ScheduleQuery { step: r.query.step, ..(*query).clone() } => {
@@ -477,7 +487,7 @@ pub fn schedule_view(props: &ScheduleViewProps) -> Html {
                                     </>
                                 }
                             }
-                            _ => html! { <p class="muted">{ "Press Run both: each PE posts its receives, starts its sends slot by slot and sleeps δ in a delay slot; a switch port whose buffer overflows drops the message, which is sent again after TCP's 200 ms timeout." }</p> },
+                            _ => html! { <p class="muted">{ lang.tr("Press Run both: each PE posts its receives, starts its sends slot by slot and sleeps δ in a delay slot; a switch port whose buffer overflows drops the message, which is sent again after TCP's 200 ms timeout.") }</p> },
                         } }
                     </div>
                     <div class="sched-row">
@@ -500,15 +510,15 @@ pub fn schedule_view(props: &ScheduleViewProps) -> Html {
     html! {
         <main class="schedule-page" data-testid="schedule-page">
             <section class="panel view">
-                <div class="panel-head"><h2>{ "Schedules (paper 002)" }</h2></div>
+                <div class="panel-head"><h2>{ lang.tr("Schedules (paper 002)") }</h2></div>
                 <p class="summary muted">
-                    { "Irregular many-to-many on one Ethernet switch: when two PEs send to one PE in the same slot, its switch port overflows and TCP waits out a 200 ms timeout. Ring (left) follows the all-to-all ring and moves later sends up into the gaps, so on a gather everyone sends to PE 0 at once; the proposed schedule (right) fills slot after slot, gives the PE with the fewest choices its turn first, and inserts a delay δ where every target it has left is taken. Lit cells are conflicts. The same from the command line: rankscope schedule --pattern gather -n 8 --steps." }
+                    { lang.tr("Irregular many-to-many on one Ethernet switch: when two PEs send to one PE in the same slot, its switch port overflows and TCP waits out a 200 ms timeout. Ring (left) follows the all-to-all ring and moves later sends up into the gaps, so on a gather everyone sends to PE 0 at once; the proposed schedule (right) fills slot after slot, gives the PE with the fewest choices its turn first, and inserts a delay δ where every target it has left is taken. Lit cells are conflicts. The same from the command line: rankscope schedule --pattern gather -n 8 --steps.") }
                 </p>
                 <p class="muted sched-links">
-                    { "See it run message by message in the " }
-                    <a href="#lesson=incast&step=1" data-testid="schedule-lesson-link">{ "Incast lesson" }</a>
-                    { ", and the paper's tables and figures recomputed in " }
-                    <a href="#paper=002" data-testid="schedule-paper-link">{ "Paper 002's check" }</a>{ "." }
+                    { lang.tr("See it run message by message in the ") }
+                    <a href="#lesson=incast&step=1" data-testid="schedule-lesson-link">{ lang.tr("Incast lesson") }</a>
+                    { lang.tr(", and the paper's tables and figures recomputed in ") }
+                    <a href="#paper=002" data-testid="schedule-paper-link">{ lang.tr("Paper 002's check") }</a>{ lang.tr(".") }
                 </p>
                 { controls }
                 { body }

@@ -88,15 +88,15 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
             </label>
             <button class="control primary" onclick={on_copy} data-testid="copy-link">{ lang.tr("Copy") }</button>
             <button class="control" onclick={on_snippet} data-testid="copy-embed"
-                title="an <iframe> of this page in its embed layout, for slides and course pages">
-                { "Copy embed snippet" }
+                title={crate::ui_lang::current().tr("an <iframe> of this page in its embed layout, for slides and course pages")}>
+                { crate::ui_lang::current().tr("Copy embed snippet") }
             </button>
             <span class="muted" role="status" aria-live="polite" data-testid="share-status">{ status }</span>
             <button class="control ghost" aria-label={lang.tr("close the share bar")}
                 onclick={props.on_close.reform(|_| ())}>{ "✕" }</button>
             if show_snippet {
                 <label class="share-field share-snippet">
-                    <span>{ "Embed" }</span>
+                    <span>{ crate::ui_lang::current().tr("Embed") }</span>
                     <input readonly=true value={snippet} data-testid="embed-snippet" />
                 </label>
             }

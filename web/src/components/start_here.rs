@@ -22,27 +22,28 @@ pub struct StartHereProps {
 /// The card.
 #[function_component(StartHere)]
 pub fn start_here(props: &StartHereProps) -> Html {
+    let lang = crate::ui_lang::use_lang();
     html! {
         <section class="panel start-here" aria-labelledby="start-here-title" data-testid="start-here">
-            <h2 id="start-here-title">{ "Start here" }</h2>
+            <h2 id="start-here-title">{ lang.tr("Start here") }</h2>
             <p>
-                { "Rankscope runs MPI programs in your browser on models of real machines and shows every message. " }
+                { lang.tr("Rankscope runs MPI programs in your browser on models of real machines and shows every message. ") }
                 if props.ring {
-                    { format!("The editor holds a ring for {} ranks on the {}: rank 0 sends a token to rank 1, each rank passes it on, and it comes back to rank 0.", props.ranks, props.machine) }
+                    { lang.trf("The editor holds a ring for {0} ranks on the {1}: rank 0 sends a token to rank 1, each rank passes it on, and it comes back to rank 0.", &[&props.ranks, &props.machine]) }
                 } else {
-                    { format!("Run the program in the editor on {} ranks of the {} and watch its messages.", props.ranks, props.machine) }
+                    { lang.trf("Run the program in the editor on {0} ranks of the {1} and watch its messages.", &[&props.ranks, &props.machine]) }
                 }
             </p>
             <div class="start-here-ways">
                 <button class="control primary" data-testid="start-run"
-                    onclick={props.on_run.reform(|_| ())}>{ if props.ring { "▶ Run the ring" } else { "▶ Run it" } }</button>
-                <a class="control" href="#lesson=first-mpi" data-testid="start-lesson">{ "Take the first lesson →" }</a>
+                    onclick={props.on_run.reform(|_| ())}>{ if props.ring { lang.tr("▶ Run the ring") } else { lang.tr("▶ Run it") } }</button>
+                <a class="control" href="#lesson=first-mpi" data-testid="start-lesson">{ lang.tr("Take the first lesson →") }</a>
                 <button class="control" data-testid="start-machine"
-                    onclick={props.on_machine.reform(|_| ())}>{ "The machine's parameters" }</button>
+                    onclick={props.on_machine.reform(|_| ())}>{ lang.tr("The machine's parameters") }</button>
             </div>
             <p class="muted">
-                { "After Run, press Step (→ or PageDown) to go one event at a time and watch the timeline, the queues and the console; " }
-                { "open another example from the picker, or write your own program and keep it under My programs." }
+                { lang.tr("After Run, press Step (→ or PageDown) to go one event at a time and watch the timeline, the queues and the console; ") }
+                { lang.tr("open another example from the picker, or write your own program and keep it under My programs.") }
             </p>
         </section>
     }

@@ -148,40 +148,44 @@ fn panel(
     let so_far = drops.iter().filter(|d| d.at <= at).count();
     let done = at >= o.end;
     let ms = |t: SimTime| t.as_secs_f64() * 1e3;
+    let lang = crate::ui_lang::current();
+    let end = format!("{:.2}", ms(o.end));
     let status = if done {
-        format!("finished at {:.2} ms", ms(o.end))
+        lang.trf("finished at {0} ms", &[&end])
     } else {
-        format!("running (finishes at {:.2} ms)", ms(o.end))
+        lang.trf("running (finishes at {0} ms)", &[&end])
     };
     let drops_said = match drops.len() {
-        0 => "no message dropped".to_string(),
-        total => format!("{so_far} of {total} drops so far"),
+        0 => lang.tr("no message dropped").to_string(),
+        total => lang.trf("{0} of {1} drops so far", &[&so_far, &total]),
     };
     let latest = drops.iter().rev().find(|d| d.at <= at);
     let fullest = buffered
         .iter()
         .max_by_key(|(p, b)| (**b, std::cmp::Reverse(**p)))
         .map_or_else(
-            || "every port's buffer empty".to_string(),
+            || lang.tr("every port's buffer empty").to_string(),
             |(p, b)| {
-                format!(
-                    "fullest: port {p}, {:.0} of {} KiB",
-                    *b as f64 / 1024.0,
-                    buffer / 1024
+                lang.trf(
+                    "fullest: port {0}, {1} of {2} KiB",
+                    &[p, &format!("{:.0}", *b as f64 / 1024.0), &(buffer / 1024)],
                 )
             },
         );
     let first = ports.first().copied().unwrap_or(0);
     let last = ports.last().copied().unwrap_or(0);
     let rows = if ports.len() == 1 {
-        format!("port {first}")
+        lang.trf("port {0}", &[&first])
     } else {
-        format!("{} ports, {first} (top) to {last}", ports.len())
+        lang.trf(
+            "{0} ports, {1} (top) to {2}",
+            &[&ports.len(), &first, &last],
+        )
     };
     html! {
         <div class={classes!("switch-run", done.then_some("done"))} data-testid={testid.to_string()}>
             <div class="switch-run-head">
-                <strong>{ label }</strong>
+                <strong>{ lang.tr_dyn(label) }</strong>
                 <span class="switch-run-status" data-testid={format!("{testid}-status")}>{ status }</span>
                 <span class="muted" data-testid={format!("{testid}-drops")}>{ drops_said }</span>
             </div>
@@ -201,7 +205,7 @@ fn panel(
                 }) }
                 <span class="muted switch-fullest" data-testid={format!("{testid}-fullest")}>{ fullest }</span>
             </div>
-            <div class="muted switch-rows">{ format!("Each port's messages over time ({rows}):") }</div>
+            <div class="muted switch-rows">{ lang.trf("Each port's messages over time ({0}):", &[&rows]) }</div>
             <div class="switch-timeline-box">
                 <PortTimeline run={run.clone()} played={played.clone()} label={label} {span} {n} />
                 <span class="switch-cursor" style={format!("left: {:.2}%", x_of(at, span) / 10.0)}></span>
@@ -213,7 +217,7 @@ fn panel(
             </div>
             <p class="muted switch-said" data-testid={format!("{testid}-said")}>
                 { latest.map_or_else(
-                    || if drops.is_empty() { "Every message got through the first time.".to_string() } else { "No drop yet.".to_string() },
+                    || if drops.is_empty() { lang.tr("Every message got through the first time.").to_string() } else { lang.tr("No drop yet.").to_string() },
                     |d| format!("{:.3} ms: {}", ms(d.at), d.said),
                 ) }
             </p>
@@ -271,16 +275,16 @@ pub fn switch_run(props: &SwitchRunProps) -> Html {
         <div class="switch-play" data-testid="switch-play">
             <div class="switch-play-controls">
                 <button class="control" data-testid="switch-play-button" onclick={on_play}
-                    title="play both runs on one clock, about 8 seconds from start to end">
-                    { if *playing { "❚❚ Pause" } else { "▶ Play" } }
+                    title={crate::ui_lang::current().tr("play both runs on one clock, about 8 seconds from start to end")}>
+                    { if *playing { crate::ui_lang::current().tr("❚❚ Pause") } else { crate::ui_lang::current().tr("▶ Play") } }
                 </button>
                 <input type="range" min="0" max={STEPS.to_string()} value={step.to_string()}
-                    oninput={on_slide} data-testid="switch-time" aria-label="time in the run" />
+                    oninput={on_slide} data-testid="switch-time" aria-label={crate::ui_lang::current().tr("time in the run")} />
                 <span class="switch-clock" data-testid="switch-clock">{ format!("t = {:.3} ms", at.as_secs_f64() * 1e3) }</span>
             </div>
             { panel("Ring", "switch-ring", &props.ring, &ring_played, at, span, props.n) }
             { panel("Proposed", "switch-delay", &props.delay, &delay_played, at, span, props.n) }
-            <p class="muted switch-legend">{ "Each row is one switch output port (the PE it leads to); a bar is a message passing through it, coloured by its sender; a red dot is a drop at a full buffer, its dashed line the wait for TCP's retransmission timeout. The columns above each timeline are the ports' buffers at the cursor." }</p>
+            <p class="muted switch-legend">{ crate::ui_lang::current().tr("Each row is one switch output port (the PE it leads to); a bar is a message passing through it, coloured by its sender; a red dot is a drop at a full buffer, its dashed line the wait for TCP's retransmission timeout. The columns above each timeline are the ports' buffers at the cursor.") }</p>
         </div>
     }
 }

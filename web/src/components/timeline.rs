@@ -1339,7 +1339,7 @@ fn update_tooltip(
         let _ = tip.set_attribute("data-show", "0");
         return;
     };
-    let main = rec.explain();
+    let main = rec.explain_in(crate::ui_lang::current().core());
     let mut meta = detail(model, h, known);
     if h.record >= visible_n {
         meta.push_str(" · known future, not reached yet");
@@ -1916,28 +1916,28 @@ pub fn timeline(props: &TimelineProps) -> Html {
                 request_frame(&view);
             });
             html! {
-                <button class="tl-btn" type="button" {title} aria-label={title}
+                <button class="tl-btn" type="button" title={lang.tr(title)} aria-label={lang.tr(title)}
                     data-testid={id(suffix)} {onclick}>{ label }</button>
             }
         };
         let error_id = id("ranks-error");
         html! {
-            <div class="tl-rows" role="group" aria-label={format!("{} rows", props.title)}>
+            <div class="tl-rows" role="group" aria-label={lang.trf("{0} rows", &[&props.title])}>
                 <label class="tl-rows-filter">
-                    <span>{ "Ranks" }</span>
+                    <span>{ lang.tr("Ranks") }</span>
                     <input type="text" data-testid={id("ranks")} spellcheck="false" ref={filter_ref.clone()}
-                        autocomplete="off" placeholder="all — e.g. 0-7, 12 or 5±1"
+                        autocomplete="off" placeholder={lang.tr("all — e.g. 0-7, 12 or 5±1")}
                         aria-invalid={filter_error.is_some().to_string()}
                         aria-describedby={error_id.clone()} {oninput} />
                 </label>
                 <label class="tl-rows-group">
-                    <span>{ "Group by" }</span>
+                    <span>{ lang.tr("Group by") }</span>
                     <select data-testid={id("group")} onchange={ongroup} ref={group_ref.clone()}>
-                        <option value="0" selected=true>{ "none" }</option>
-                        <option value="4">{ "4 ranks" }</option>
-                        <option value="8">{ "8 ranks" }</option>
-                        <option value="16">{ "16 ranks" }</option>
-                        <option value="32">{ "32 ranks" }</option>
+                        <option value="0" selected=true>{ lang.tr("none") }</option>
+                        <option value="4">{ lang.trf("{0} ranks", &[&4]) }</option>
+                        <option value="8">{ lang.trf("{0} ranks", &[&8]) }</option>
+                        <option value="16">{ lang.trf("{0} ranks", &[&16]) }</option>
+                        <option value="32">{ lang.trf("{0} ranks", &[&32]) }</option>
                     </select>
                 </label>
                 { row_button("↕+", "Taller rows (Alt + wheel)", "rows-taller", 1) }
@@ -1954,13 +1954,13 @@ pub fn timeline(props: &TimelineProps) -> Html {
     };
 
     let click = if props.on_seek_time.is_some() {
-        "click to move the main run to that time"
+        lang.tr("click to move the main run to that time")
     } else {
-        "click an event to go there"
+        lang.tr("click an event to go there")
     };
-    let canvas_label = format!(
-        "Space-time diagram of {}: one row per rank, arrows for messages. Arrow keys pan, plus and minus zoom (every timeline on the page together), 0 shows the whole run; {click}.",
-        props.subject
+    let canvas_label = lang.trf(
+        "Space-time diagram of {0}: one row per rank, arrows for messages. Arrow keys pan, plus and minus zoom (every timeline on the page together), 0 shows the whole run; {1}.",
+        &[&lang.tr_dyn(&props.subject), &click],
     );
     html! {
         <section class={classes!("panel", "timeline", props.class.clone())} aria-label={props.title.clone()}
@@ -1974,7 +1974,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
                         </span>
                     }
                 </h2>
-                <div class="tl-tools" role="group" aria-label={format!("{} zoom", props.title)}>
+                <div class="tl-tools" role="group" aria-label={lang.trf("{0} zoom", &[&props.title])}>
                     { button("+", "Zoom in", id("zoom-in"), |a| a.zoom_center(0.5)) }
                     { button("−", "Zoom out", id("zoom-out"), |a| a.zoom_center(2.0)) }
                     { button("Fit", "Fit: show the whole run", id("fit"), TimeAxis::fit) }
@@ -2008,7 +2008,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
             </div>
             if props.legend {
                 <p class="muted tl-hint" id={id("hint")}>
-                    { "Drag to pan · wheel or pinch to zoom at the pointer · hover for details · click an event to go there, or empty space to go to that time" }
+                    { lang.tr("Drag to pan · wheel or pinch to zoom at the pointer · hover for details · click an event to go there, or empty space to go to that time") }
                 </p>
             }
         </section>

@@ -63,6 +63,26 @@ impl fmt::Display for Source {
     }
 }
 
+impl Source {
+    /// The source in Japanese ("ランク 1", "任意の送信元").
+    pub fn ja(&self) -> String {
+        match self {
+            Source::Rank(r) => format!("ランク {r}"),
+            Source::Any => "任意の送信元".to_string(),
+        }
+    }
+}
+
+impl TagSel {
+    /// The tag in Japanese ("タグ 0", "MPI_Bcast 用", "任意のタグ").
+    pub fn ja(&self) -> String {
+        match self {
+            TagSel::Tag(t) => super::internal_tags::tag_label_ja(*t),
+            TagSel::Any => "任意のタグ".to_string(),
+        }
+    }
+}
+
 impl fmt::Display for TagSel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -48,6 +48,27 @@ pub fn tag_label(tag: i32) -> String {
     }
 }
 
+/// [`tag_label`] in Japanese: "タグ 5", "MPI_Bcast 用" (a collective's name stays as it is;
+/// the two phrases without a function name are translated).
+pub fn tag_label_ja(tag: i32) -> String {
+    match collective_of(tag) {
+        Some(name) => format!("{} 用", collective_ja(name)),
+        None => format!("タグ {tag}"),
+    }
+}
+
+/// A collective's name from [`COLLECTIVE_KINDS`] as the Japanese page says it.
+fn collective_ja(name: &'static str) -> &'static str {
+    match name {
+        "a window's collective call (MPI_Win_create, MPI_Win_fence or MPI_Win_free)" => {
+            "ウィンドウの集団呼び出し(MPI_Win_create・MPI_Win_fence・MPI_Win_free)"
+        }
+        "creating a communicator" => "コミュニケータの作成",
+        "a collective" => "集団通信",
+        other => other,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -62,5 +83,19 @@ mod tests {
         assert_eq!(tag_label(-1), "for MPI_Barrier");
         assert_eq!(collective_of(i32::MIN), Some("a collective"));
         assert!(!tag_label(i32::MIN).contains('-'));
+    }
+
+    #[test]
+    fn japanese_labels_name_the_same_collective() {
+        assert_eq!(tag_label_ja(5), "タグ 5");
+        assert_eq!(tag_label_ja(-2), "MPI_Bcast 用");
+        for kind in 0..KINDS {
+            let ja = tag_label_ja(-kind - 1);
+            assert!(ja.ends_with(" 用"), "{ja}");
+            assert!(
+                !ja.contains("collective") && !ja.contains("creating"),
+                "{ja}"
+            );
+        }
     }
 }

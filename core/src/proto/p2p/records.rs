@@ -5,8 +5,9 @@
 use serde::Serialize;
 
 use super::ids::{Source, TagSel};
-use super::internal_tags::tag_label;
+use super::internal_tags::{tag_label, tag_label_ja};
 use crate::engine::{MsgId, Rank, ReqId};
+use crate::text::Lang;
 use crate::time::SimTime;
 use crate::trace::timeline::{ArrowKind, MarkKind};
 use crate::trace::{
@@ -512,6 +513,106 @@ impl LayerRecord for P2pRecord {
                 ProtocolStep::Promised => format!("rank {rank}'s receive {req} ({}) is promised to rank {peer}'s one-sided send: the data is on its way, so no send request may take it", tag_label(*tag)),
             },
         }
+    }
+
+    fn explain_ja(&self, time: SimTime) -> Option<String> {
+        let ja = Lang::Ja;
+        Some(match self {
+            P2pRecord::SendPosted {
+                rank,
+                dst,
+                tag,
+                bytes,
+                msg,
+                sender_free,
+                arrives,
+                ..
+            } => format!(
+                "ランク {rank} がランク {dst} へ {bytes} B を{} として送信する({}):{} 後に送信側を離れ、{} 後に到着する",
+                ja.msg(msg.0),
+                tag_label_ja(*tag),
+                sender_free.saturating_sub(time),
+                arrives.saturating_sub(time)
+            ),
+            P2pRecord::SendComplete { rank, req } => format!(
+                "ランク {rank}: 送信{} が完了し、バッファを再利用できる",
+                ja.req(req.0)
+            ),
+            P2pRecord::Arrived { src, dst, tag, msg } => format!(
+                "ランク {src} からの{}({})がランク {dst} に到着する",
+                ja.msg(msg.0),
+                tag_label_ja(*tag)
+            ),
+            P2pRecord::Unexpected {
+                rank,
+                msg,
+                queue_len,
+            } => format!(
+                "ランク {rank} には一致する受信がまだない:{} は予期しないメッセージのキューで待つ(待ち {queue_len} 件)",
+                ja.msg(msg.0)
+            ),
+            P2pRecord::RecvPosted {
+                rank,
+                src,
+                tag,
+                req,
+                queued,
+            } => {
+                let posted = format!(
+                    "ランク {rank} が{}・{} からの受信を出す({})",
+                    src.ja(),
+                    tag.ja(),
+                    ja.req(req.0)
+                );
+                if *queued {
+                    posted + ":まだメッセージがないので、受信待ちキューで待つ"
+                } else {
+                    posted
+                }
+            }
+            P2pRecord::Matched {
+                rank,
+                src,
+                tag,
+                msg,
+                req,
+                from_unexpected,
+            } => {
+                let (msg, req, tag) = (ja.msg(msg.0), ja.req(req.0), tag_label_ja(*tag));
+                if *from_unexpected {
+                    format!("ランク {rank}: {req} がランク {src} からの{msg}({tag})を予期しないメッセージのキューから取り出す")
+                } else {
+                    format!("ランク {rank}: ランク {src} からの{msg}({tag})が、出されていた{req} と一致する")
+                }
+            }
+            P2pRecord::Protocol {
+                rank,
+                peer,
+                tag,
+                req,
+                step,
+                ..
+            } => {
+                let (req, tag) = (ja.req(req.0), tag_label_ja(*tag));
+                match step {
+                    ProtocolStep::SendRequestSent => format!("ランク {rank} が{req} の送信要求({tag})をランク {peer} へ送る"),
+                    ProtocolStep::CopiedToTemp => format!("ランク {rank} が{req} のデータをランク {peer} の一時バッファに書き込み(バッファ方式)、自分のバッファを再利用できる"),
+                    ProtocolStep::RecvRequestSent => format!("ランク {rank} が{req} の受信要求({tag})をランク {peer} の連想メモリへ送る"),
+                    ProtocolStep::RecvRequestHeldBack => format!("ランク {rank} が{req} の受信要求を保留する:先に出したワイルドカード受信がまだ一致していない(4.3 節)"),
+                    ProtocolStep::RecvRequestStored => format!("ランク {rank} がランク {peer} の受信要求({tag})を次の送信のために連想メモリに保持する"),
+                    ProtocolStep::SendRequestQueued => format!("ランク {rank}: ランク {peer} の送信要求({tag})に一致する受信がなく、待つ"),
+                    ProtocolStep::PulledToTemp => format!("ランク {rank} がランク {peer} の一致していない送信のデータを一時バッファに取り込む(get 方式、図 5)"),
+                    ProtocolStep::RemoteRead => format!("ランク {rank} が{req} のデータをランク {peer} からリモート読み出しで受信バッファへ直接読む"),
+                    ProtocolStep::CopiedFromTemp => format!("ランク {rank} が{req} のデータを一時バッファからコピーする"),
+                    ProtocolStep::OneSidedSend => format!("ランク {rank} はランク {peer} の受信要求({tag})を見つけ、{req} のデータをそのバッファへ直接書き込む:片側送信で、受信側の CPU は使わない"),
+                    ProtocolStep::SendRequestIgnored => format!("ランク {rank} がランク {peer} の送信要求({tag})を無視する:同じキーの自分の受信要求が出ており、送信側は片側送信でそれに応える(図 7)"),
+                    ProtocolStep::RecvRequestIgnored => format!("ランク {rank} がランク {peer} の受信要求({tag})を無視する:データ付きの自分の送信要求がすでに届いている(バッファ方式、図 6)"),
+                    ProtocolStep::CrossingTakesSendRequest => format!("ランク {rank} が行き違いになったランク {peer} の送信要求({tag})を受け取る。送信側はこちらの受信要求を無視する(バッファ方式、図 6)"),
+                    ProtocolStep::Removed => format!("ランク {rank} が{req} を発行済み要求のキューから外す:一致したため"),
+                    ProtocolStep::Promised => format!("ランク {rank} の受信{req}({tag})はランク {peer} の片側送信に予約された:データは送られてくる途中なので、ほかの送信要求はこれを取れない"),
+                }
+            }
+        })
     }
 
     fn hash_into(&self, h: &mut TraceHasher) {

@@ -35,6 +35,34 @@ pub struct Decision {
 }
 
 impl Decision {
+    /// The turn in words in `lang` ([`Decision::explain`] for English).
+    pub fn explain_in(&self, lang: crate::text::Lang) -> String {
+        if lang == crate::text::Lang::En {
+            return self.explain();
+        }
+        let q = self.order.first().map_or(0, |o| o.1);
+        let list = |v: &[Rank]| {
+            v.iter()
+                .map(|r| r.to_string())
+                .collect::<Vec<_>>()
+                .join("、")
+        };
+        match self.choice {
+            Some(t) => format!(
+                "スロット {}: 次は PE {}(Q = {q}、衝突しない選択肢が最も少ない)。空いている宛先({})の最初の PE {t} へ送る",
+                self.slot,
+                self.pe,
+                list(&self.free)
+            ),
+            None => format!(
+                "スロット {}: 次は PE {}(Q = 0)だが、残りの宛先({})はこのスロットですべて取られている。1 スロット待つ(δ)",
+                self.slot,
+                self.pe,
+                list(&self.taken)
+            ),
+        }
+    }
+
     /// The turn in words.
     pub fn explain(&self) -> String {
         let q = self.order.first().map_or(0, |o| o.1);

@@ -1,0 +1,123 @@
+//! The languages core's sentences come in ([`Lang`]): English, the default and the only one the
+//! CLI, the trace hash and the fingerprints ever read, and Japanese for the web page. A sentence
+//! function that can speak Japanese takes a `Lang` (`Record::explain_in`,
+//! `SimError::text_in`, `Sim::describe_rank_in`); its English stays the plain function's, byte for
+//! byte. Small shared words (a request, a message, a rank) are here.
+
+use std::fmt::Display;
+
+/// A language of core's sentences.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// English (the CLI, hashes, fingerprints).
+    #[default]
+    En,
+    /// Japanese (the web page when 日本語 is chosen).
+    Ja,
+}
+
+impl Lang {
+    /// "request 3" / "リクエスト 3".
+    pub fn req(self, id: impl Display) -> String {
+        match self {
+            Lang::En => format!("request {id}"),
+            Lang::Ja => format!("リクエスト {id}"),
+        }
+    }
+
+    /// "message #3" / "メッセージ #3".
+    pub fn msg(self, id: impl Display) -> String {
+        match self {
+            Lang::En => format!("message #{id}"),
+            Lang::Ja => format!("メッセージ #{id}"),
+        }
+    }
+
+    /// "rank 3" / "ランク 3".
+    pub fn rank(self, rank: impl Display) -> String {
+        match self {
+            Lang::En => format!("rank {rank}"),
+            Lang::Ja => format!("ランク {rank}"),
+        }
+    }
+
+    /// A program's place as `Program::blocked_at` writes it ("MPI_Recv at line 7") in this
+    /// language ("MPI_Recv(7 行目)"); anything else unchanged.
+    pub fn place(self, at: &str) -> String {
+        match (self, at.rsplit_once(" at line ")) {
+            (Lang::Ja, Some((call, line))) if line.chars().all(|c| c.is_ascii_digit()) => {
+                format!("{call}({line} 行目)")
+            }
+            _ => at.to_string(),
+        }
+    }
+
+    /// Picks `en` or `ja`.
+    pub fn pick<T>(self, en: T, ja: T) -> T {
+        match self {
+            Lang::En => en,
+            Lang::Ja => ja,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn english_words_are_the_ids_display() {
+        use crate::engine::ids::{MsgId, ReqId};
+        assert_eq!(Lang::En.req(3), ReqId(3).to_string());
+        assert_eq!(Lang::En.msg(7), MsgId(7).to_string());
+        assert_eq!(Lang::Ja.req(3), "リクエスト 3");
+        assert_eq!(Lang::Ja.msg(7), "メッセージ #7");
+        assert_eq!(Lang::Ja.pick("a", "b"), "b");
+        assert_eq!(Lang::Ja.place("MPI_Recv at line 7"), "MPI_Recv(7 行目)");
+        assert_eq!(Lang::En.place("MPI_Recv at line 7"), "MPI_Recv at line 7");
+        assert_eq!(Lang::Ja.place("somewhere"), "somewhere");
+    }
+
+    /// Every record of a broadcast and a ping-pong says the same English through `explain_in`,
+    /// and its Japanese, where it has one, is Japanese with no English word of the sentence left.
+    #[test]
+    fn records_speak_both_languages_and_english_is_unchanged() {
+        use crate::engine::Sim;
+        use crate::machine::{builtin_profiles, Machine};
+        use crate::proto::SimConfig;
+        use crate::workloads::{programs, WorkloadKind, WorkloadParams};
+        let profiles = builtin_profiles().unwrap();
+        let mut japanese = 0;
+        for (id, kind) in [
+            ("emx", WorkloadKind::Broadcast),
+            ("ib-qdr", WorkloadKind::PingPong),
+        ] {
+            let p = profiles.iter().find(|p| p.machine.id == id).unwrap();
+            let mut sim = Sim::new(
+                Machine::new(p, 4).unwrap(),
+                programs(kind, 4, WorkloadParams::default()),
+                SimConfig::default(),
+            );
+            sim.run().unwrap();
+            for r in sim.trace().known_records().iter() {
+                assert_eq!(r.explain_in(Lang::En), r.explain());
+                let ja = r.explain_in(Lang::Ja);
+                if ja != r.explain() {
+                    japanese += 1;
+                    for english in [
+                        "rank ",
+                        "request ",
+                        "message #",
+                        "tag ",
+                        " sends ",
+                        "arrives",
+                    ] {
+                        assert!(!ja.contains(english), "{english:?} in {ja}");
+                    }
+                    assert!(ja.contains("ランク"), "{ja}");
+                }
+            }
+        }
+        assert!(japanese > 10, "only {japanese} Japanese sentences");
+    }
+}
