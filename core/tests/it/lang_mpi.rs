@@ -5,14 +5,14 @@
 
 use proptest::prelude::*;
 use rankscope_core::engine::{Program, RankCtx, Sim, SimError, Step};
-use rankscope_core::lang::memory::{
-    Addr, Memory, STATUS_COUNT, STATUS_ERROR, STATUS_SIZE, STATUS_SOURCE, STATUS_TAG,
-};
 use rankscope_core::lang::mpi::constants::{
     MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_BYTE, MPI_CHAR, MPI_COMM_WORLD, MPI_DOUBLE, MPI_INT, MPI_MAX,
     MPI_MIN, MPI_PROD, MPI_REQUEST_NULL, MPI_SUM, MPI_UNDEFINED,
 };
 use rankscope_core::lang::mpi::{MpiCall, MpiState, Outcome, Value};
+use rankscope_core::lang::vm::memory::{
+    Addr, Memory, STATUS_COUNT, STATUS_ERROR, STATUS_SIZE, STATUS_SOURCE, STATUS_TAG,
+};
 use rankscope_core::machine::{builtin_profile, builtin_profiles, Machine, Profile};
 use rankscope_core::proto::p2p::{Protocol, ENGINES};
 use rankscope_core::proto::SimConfig;

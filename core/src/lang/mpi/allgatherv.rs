@@ -22,7 +22,7 @@ use super::comm_ctx::CommCtx;
 use super::derived::Shape;
 use super::error::ErrorKind;
 use crate::engine::Rank;
-use crate::lang::memory::{Addr, Memory};
+use crate::lang::vm::memory::{Addr, Memory};
 
 /// Below this many bytes in all, a power-of-two size uses recursive doubling (MPICH's
 /// `MPIR_CVAR_ALLGATHER_LONG_MSG_SIZE`).

@@ -13,7 +13,7 @@ use super::derived::{Shape, Types};
 use super::error::ErrorKind;
 use super::gather::displaced;
 use crate::engine::{Rank, Step};
-use crate::lang::memory::{Addr, Memory};
+use crate::lang::vm::memory::{Addr, Memory};
 
 /// Where the block for one peer goes.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,7 +7,7 @@ use super::comm_ctx::CommCtx;
 use super::derived::Shape;
 use super::error::ErrorKind;
 use crate::engine::{Rank, Step};
-use crate::lang::memory::{Addr, Memory};
+use crate::lang::vm::memory::{Addr, Memory};
 
 /// Where a broadcast is.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,7 +5,7 @@
 use super::constants::MPI_BSEND_OVERHEAD;
 use super::error::ErrorKind;
 use crate::engine::{RankCtx, ReqId};
-use crate::lang::memory::Addr;
+use crate::lang::vm::memory::Addr;
 
 /// The attached buffer and the buffered sends using it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 
 use super::constants::{MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_IN_PLACE, MPI_SUCCESS};
 use super::error::ErrorKind;
-use crate::lang::memory::{
+use crate::lang::vm::memory::{
     Addr, MemError, Memory, STATUS_COUNT, STATUS_ERROR, STATUS_SIZE, STATUS_SOURCE, STATUS_TAG,
 };
 

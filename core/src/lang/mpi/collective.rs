@@ -25,7 +25,7 @@ use super::reduce_scatter::ReduceScatter;
 use super::scan::Scan;
 use super::user_op::UserCall;
 use crate::engine::{Rank, ReqId, Step};
-use crate::lang::memory::Memory;
+use crate::lang::vm::memory::Memory;
 use crate::proto::p2p::PointToPoint;
 use crate::time::SimTime;
 

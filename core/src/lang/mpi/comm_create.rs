@@ -26,7 +26,7 @@ use super::constants::{MPI_COMM_NULL, MPI_UNDEFINED};
 use super::error::ErrorKind;
 use super::group::Members;
 use crate::engine::{RankCtx, Step};
-use crate::lang::memory::{Addr, Memory};
+use crate::lang::vm::memory::{Addr, Memory};
 
 /// Bytes of one rank's record: color, key, free-context mask.
 const RECORD: usize = 24;

@@ -1,6 +1,6 @@
 //! The integer values of MPI's named constants, as user programs see them.
 //!
-//! The constant table (`lang::builtins::CONSTANTS`) maps each name (`MPI_COMM_WORLD`, `MPI_INT`, …) to one of these `pub const`s; the
+//! The constant table (`lang::sema::builtins::CONSTANTS`) maps each name (`MPI_COMM_WORLD`, `MPI_INT`, …) to one of these `pub const`s; the
 //! library turns the values back into meaning ([`super::datatype`]). Handles use MPICH's values so
 //! that datatypes, operations and the communicator are all distinct numbers: passing `MPI_SUM`
 //! where a datatype belongs is reported instead of silently meaning something else. Request

@@ -14,7 +14,7 @@ use std::rc::Rc;
 use super::buffers::{check_bytes, read_bytes, write_bytes};
 use super::datatype::{Class, Datatype};
 use super::error::ErrorKind;
-use crate::lang::memory::{Addr, Memory};
+use crate::lang::vm::memory::{Addr, Memory};
 
 /// Handles of derived datatypes are this plus their index in the rank's table.
 pub const DERIVED_BASE: i32 = 0x4d00_0000;
@@ -179,7 +179,7 @@ impl Shape {
                 let at = i64::from(addr) + i * map.extent() + off;
                 let at = Addr::try_from(at).map_err(|_| ErrorKind::Memory {
                     what,
-                    error: crate::lang::memory::MemError::OutOfBounds { addr, len, top: 0 },
+                    error: crate::lang::vm::memory::MemError::OutOfBounds { addr, len, top: 0 },
                 })?;
                 out.push((at, len));
             }

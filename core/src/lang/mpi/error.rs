@@ -8,7 +8,7 @@ use super::comm_error::CommError;
 use super::datatype::{Datatype, ReduceOp};
 use super::rma_error::RmaError;
 use crate::engine::OpError;
-use crate::lang::memory::MemError;
+use crate::lang::vm::memory::MemError;
 
 /// An MPI call that failed: which call, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]

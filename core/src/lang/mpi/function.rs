@@ -9,9 +9,9 @@ use super::error::ErrorKind;
 use super::pending::Pending;
 use super::state::{MpiState, Value};
 use crate::engine::RankCtx;
-use crate::lang::ast::BaseType;
-use crate::lang::builtins::{Builtin, Param};
-use crate::lang::memory::{Addr, Memory};
+use crate::lang::sema::builtins::{Builtin, Param};
+use crate::lang::syntax::ast::BaseType;
+use crate::lang::vm::memory::{Addr, Memory};
 
 /// How a call started: finished with a value, or an operation to drive until it completes.
 #[derive(Clone, Debug, PartialEq)]

@@ -14,7 +14,7 @@ use super::comm_ctx::CommCtx;
 use super::derived::{Shape, Types};
 use super::error::ErrorKind;
 use crate::engine::{Rank, Step};
-use crate::lang::memory::{Addr, Memory};
+use crate::lang::vm::memory::{Addr, Memory};
 
 /// Checks that `data` fits a block of `capacity` bytes (the root's own block).
 fn fits(data: &[u8], capacity: u32) -> Result<(), ErrorKind> {
@@ -127,7 +127,7 @@ pub(super) fn displaced(
         .and_then(|a| Addr::try_from(a).ok())
         .ok_or(ErrorKind::Memory {
             what,
-            error: crate::lang::memory::MemError::OutOfBounds {
+            error: crate::lang::vm::memory::MemError::OutOfBounds {
                 addr: base,
                 len: 0,
                 top: mem.top(),

@@ -4,7 +4,7 @@
 //!
 //! Each MPI function is one [`MpiFunction`] in `functions/` (its signature and its code). The VM
 //! turns each MPI call into an [`MpiCall`] (pointers as addresses in the rank's
-//! [`Memory`](crate::lang::memory::Memory), integers as passed) and hands it to the rank's
+//! [`Memory`](crate::lang::vm::memory::Memory), integers as passed) and hands it to the rank's
 //! [`MpiState`]. The result is either a value ([`Outcome::Return`]) or a [`Step`](crate::engine::Step)
 //! to block on ([`Outcome::Block`]); after the engine resumes the rank, [`MpiState::resume`]
 //! continues the call. A reduction with a user-defined operation asks the VM to run the

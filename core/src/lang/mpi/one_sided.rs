@@ -36,7 +36,7 @@ use super::rma_sync::{RmaSync, Stage};
 use super::transfer::check_rank;
 use super::window::{Held, Outstanding, Window, Windows};
 use crate::engine::{Rank, RankCtx};
-use crate::lang::memory::{Addr, Memory};
+use crate::lang::vm::memory::{Addr, Memory};
 use crate::locks::{LockScheme, Mode};
 use crate::machine::{AtomicKind, RdmaOp};
 use crate::proto::locks::LockOps;

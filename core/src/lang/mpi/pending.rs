@@ -15,7 +15,7 @@ use super::rma_sync::RmaSync;
 use super::transfer::{comm_rank, Transfer};
 use super::window::Windows;
 use crate::engine::{RankCtx, ReqId, Step};
-use crate::lang::memory::{Addr, Memory};
+use crate::lang::vm::memory::{Addr, Memory};
 use crate::proto::p2p::{P2p, Source, TagSel};
 use crate::time::SimTime;
 

@@ -20,7 +20,7 @@ use super::derived::Shape;
 use super::error::ErrorKind;
 use super::user_op::Combiner;
 use crate::engine::{Rank, Step};
-use crate::lang::memory::{Addr, Memory};
+use crate::lang::vm::memory::{Addr, Memory};
 use crate::time::SimTime;
 
 /// Where a reduction is.

@@ -29,7 +29,7 @@ use super::derived::{Shape, Types};
 use super::error::ErrorKind;
 use super::user_op::{Combiner, UserCall};
 use crate::engine::Rank;
-use crate::lang::memory::{Addr, Memory};
+use crate::lang::vm::memory::{Addr, Memory};
 
 /// Above this many bytes in all, pairwise exchange (MPICH's
 /// `MPIR_CVAR_REDUCE_SCATTER_COMMUTATIVE_LONG_MSG_SIZE`).

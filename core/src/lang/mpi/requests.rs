@@ -18,7 +18,7 @@ use super::error::ErrorKind;
 use super::note::Origin;
 use super::transfer::Transfer;
 use crate::engine::{RankCtx, ReqId};
-use crate::lang::memory::{Addr, Memory};
+use crate::lang::vm::memory::{Addr, Memory};
 
 /// One live request.
 #[derive(Clone, Debug, PartialEq, Eq)]

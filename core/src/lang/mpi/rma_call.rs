@@ -2,7 +2,7 @@
 //! for pointers, and integers exactly as the program passed them for counts, ranks and handles
 //! (checked by the library, not trusted).
 
-use crate::lang::memory::Addr;
+use crate::lang::vm::memory::Addr;
 
 /// One one-sided MPI call, arguments in C order. Pointer arguments are [`Addr`]s; every integer argument
 /// (counts, ranks, tags, datatype/op/communicator handles) is an `i64` as the program computed it.

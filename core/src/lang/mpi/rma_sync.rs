@@ -22,7 +22,7 @@ use super::error::ErrorKind;
 use super::passive_lock::PassiveLock;
 use super::window::Windows;
 use crate::engine::{Rank, RankCtx, Step};
-use crate::lang::memory::{Addr, Memory};
+use crate::lang::vm::memory::{Addr, Memory};
 use crate::proto::rma::OneSidedOps;
 
 /// One stage of a synchronization call.

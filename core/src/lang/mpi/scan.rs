@@ -17,7 +17,7 @@ use super::derived::Shape;
 use super::error::ErrorKind;
 use super::user_op::{Combiner, UserCall};
 use crate::engine::Rank;
-use crate::lang::memory::{Addr, Memory};
+use crate::lang::vm::memory::{Addr, Memory};
 
 /// One rank's scan in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -26,7 +26,7 @@ use super::transfer::Transfer;
 use super::user_op::{Op, UserCall, UserOps};
 use super::window::Windows;
 use crate::engine::{RankCtx, ReqId, Step};
-use crate::lang::memory::{Addr, Memory};
+use crate::lang::vm::memory::{Addr, Memory};
 use crate::proto::p2p::{Note, PointToPoint};
 use crate::time::SimTime;
 

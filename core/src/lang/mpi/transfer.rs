@@ -21,7 +21,7 @@ use super::error::{ErrorKind, RankRole};
 use super::group::Members;
 use super::note::{check_receive, sender_of, Origin, Said, Signature};
 use crate::engine::{Rank, RankCtx, ReqId};
-use crate::lang::memory::{Addr, Memory};
+use crate::lang::vm::memory::{Addr, Memory};
 use crate::proto::p2p::PointToPoint;
 use crate::proto::p2p::{Context, Source, TagSel};
 

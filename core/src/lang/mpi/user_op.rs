@@ -27,7 +27,7 @@ use super::constants as k;
 use super::datatype::{Datatype, ReduceOp};
 use super::derived::{Shape, TypeMap, Types};
 use super::error::ErrorKind;
-use crate::lang::memory::{Addr, Memory};
+use crate::lang::vm::memory::{Addr, Memory};
 
 /// Handles of user-defined operations are this plus their index in the rank's table.
 pub const USER_OP_BASE: i32 = 0x5880_0000;

@@ -15,7 +15,7 @@ use super::constants::{MPI_WIN_NULL, WIN_HANDLE_BASE};
 use super::error::ErrorKind;
 use super::rma_error::RmaError;
 use crate::engine::{Rank, RankCtx, ReqId, Step};
-use crate::lang::memory::{Addr, Memory};
+use crate::lang::vm::memory::{Addr, Memory};
 use crate::locks::Mode;
 
 /// A lock this rank holds on one target of a window.

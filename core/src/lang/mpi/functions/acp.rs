@@ -8,12 +8,12 @@
 
 use super::params::{p, K};
 use crate::engine::RankCtx;
-use crate::lang::ast::BaseType;
-use crate::lang::memory::{Addr, Memory};
 use crate::lang::mpi::error::ErrorKind;
 use crate::lang::mpi::function::{Args, MpiFunction, Started};
 use crate::lang::mpi::pending::Pending;
 use crate::lang::mpi::state::{MpiState, Phase, Value};
+use crate::lang::syntax::ast::BaseType;
+use crate::lang::vm::memory::{Addr, Memory};
 use crate::proto::acp::{ops::starter_ga, AcpError, AcpOps, Atomic, AtomicOp, Ga};
 
 /// The starter memory's size unless `--acp-size-smem` says otherwise: the library's default
@@ -28,13 +28,13 @@ const U32: K = K::Word("uint32_t");
 const U64: K = K::Word("uint64_t");
 
 /// The parameters of the atomics with one operand (`acp_swap4`, `acp_add8`, …).
-const ATOMIC4: &[crate::lang::builtins::Param] = &[
+const ATOMIC4: &[crate::lang::sema::builtins::Param] = &[
     p("dst", GA),
     p("src", GA),
     p("value", U32),
     p("order", HANDLE),
 ];
-const ATOMIC8: &[crate::lang::builtins::Param] = &[
+const ATOMIC8: &[crate::lang::sema::builtins::Param] = &[
     p("dst", GA),
     p("src", GA),
     p("value", U64),
@@ -79,17 +79,17 @@ fn starter_option(mem: &Memory, argc: Addr, argv: Addr) -> Result<Option<u64>, E
     if argc == 0 || argv == 0 {
         return Ok(None);
     }
-    let bad = |e: crate::lang::memory::MemError| ErrorKind::Acp(format!("reading argv: {e}"));
+    let bad = |e: crate::lang::vm::memory::MemError| ErrorKind::Acp(format!("reading argv: {e}"));
     let n = mem.read_i32(argc).map_err(bad)?;
     let array = mem
-        .read_scalar(argv, crate::lang::bytecode::Scalar::I64)
+        .read_scalar(argv, crate::lang::codegen::bytecode::Scalar::I64)
         .map_err(bad)?;
     let mut words = Vec::new();
     for i in 0..i64::from(n.max(0)) {
         let at =
             Addr::try_from(array + 8 * i).map_err(|_| ErrorKind::Acp("argv is broken".into()))?;
         let ptr = mem
-            .read_scalar(at, crate::lang::bytecode::Scalar::I64)
+            .read_scalar(at, crate::lang::codegen::bytecode::Scalar::I64)
             .map_err(bad)?;
         let mut text = Vec::new();
         let mut at = Addr::try_from(ptr).map_err(|_| ErrorKind::Acp("argv is broken".into()))?;

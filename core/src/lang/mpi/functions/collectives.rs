@@ -5,9 +5,6 @@
 
 use super::params::{p, ALL_BLOCKS, INTP, K, ROOTED_BLOCKS};
 use crate::engine::RankCtx;
-use crate::lang::ast::BaseType;
-use crate::lang::builtins::Param;
-use crate::lang::memory::{Addr, Memory};
 use crate::lang::mpi::allgatherv::Allgatherv;
 use crate::lang::mpi::alltoall::Alltoall;
 use crate::lang::mpi::barrier::Barrier;
@@ -27,6 +24,9 @@ use crate::lang::mpi::reduce_scatter::ReduceScatter;
 use crate::lang::mpi::scan::Scan;
 use crate::lang::mpi::state::MpiState;
 use crate::lang::mpi::user_op::{Combiner, Op};
+use crate::lang::sema::builtins::Param;
+use crate::lang::syntax::ast::BaseType;
+use crate::lang::vm::memory::{Addr, Memory};
 
 /// `MPI_Op *`.
 const OPP: K = K::Ptr(BaseType::MpiOp);

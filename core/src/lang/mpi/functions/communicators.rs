@@ -6,8 +6,6 @@ use std::sync::Arc;
 
 use super::params::{p, INTP, K};
 use crate::engine::RankCtx;
-use crate::lang::ast::BaseType;
-use crate::lang::memory::{Addr, Memory};
 use crate::lang::mpi::buffers::{check_bytes, read_int, write_int};
 use crate::lang::mpi::cart::Cart;
 use crate::lang::mpi::collective::Kind;
@@ -22,6 +20,8 @@ use crate::lang::mpi::function::{done, MpiFunction, Started};
 use crate::lang::mpi::group::Likeness;
 use crate::lang::mpi::pending::Pending;
 use crate::lang::mpi::state::MpiState;
+use crate::lang::syntax::ast::BaseType;
+use crate::lang::vm::memory::{Addr, Memory};
 
 /// `MPI_Comm *`.
 pub(super) const COMMP: K = K::Ptr(BaseType::MpiComm);

@@ -4,9 +4,6 @@
 //! `MPI_Get_elements`).
 
 use super::params::{p, INTP, K, REQ};
-use crate::lang::ast::BaseType;
-use crate::lang::memory::STATUS_COUNT;
-use crate::lang::memory::{Addr, Memory};
 use crate::lang::mpi::buffers::write_status;
 use crate::lang::mpi::buffers::StatusFields;
 use crate::lang::mpi::buffers::{element, read_int, write_int};
@@ -17,6 +14,9 @@ use crate::lang::mpi::pending::{empty_status, finish_completed, probe, write_ind
 use crate::lang::mpi::requests::{Entry, Lookup};
 use crate::lang::mpi::state::length;
 use crate::lang::mpi::transfer::selector;
+use crate::lang::syntax::ast::BaseType;
+use crate::lang::vm::memory::STATUS_COUNT;
+use crate::lang::vm::memory::{Addr, Memory};
 use crate::time::SimTime;
 
 /// The family's functions.
@@ -310,14 +310,14 @@ const PROC_NULL_STATUS: StatusFields = StatusFields {
 };
 
 /// `MPI_Get_count(status, datatype, count)` and `MPI_Get_elements`.
-const STATUS_COUNT_PARAMS: &[crate::lang::builtins::Param] = &[
+const STATUS_COUNT_PARAMS: &[crate::lang::sema::builtins::Param] = &[
     p("status", K::Ptr(BaseType::MpiStatus)),
     p("datatype", K::Datatype),
     p("count", INTP),
 ];
 
 /// `MPI_Waitsome`/`MPI_Testsome(incount, requests, outcount, indices, statuses)`.
-const SOME_PARAMS: &[crate::lang::builtins::Param] = &[
+const SOME_PARAMS: &[crate::lang::sema::builtins::Param] = &[
     p("incount", K::Int),
     p("requests", REQ),
     p("outcount", INTP),

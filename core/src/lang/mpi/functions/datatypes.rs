@@ -5,8 +5,6 @@
 use std::rc::Rc;
 
 use super::params::{p, INTP, K};
-use crate::lang::ast::BaseType;
-use crate::lang::memory::{Addr, Memory};
 use crate::lang::mpi::buffers::{element, read_bytes, read_int, read_ints, write_bytes, write_int};
 use crate::lang::mpi::constants::MPI_DATATYPE_NULL;
 use crate::lang::mpi::datatype::Datatype;
@@ -14,6 +12,8 @@ use crate::lang::mpi::derived::{is_derived, TypeMap};
 use crate::lang::mpi::error::ErrorKind;
 use crate::lang::mpi::function::{done, Args, MpiFunction, Started};
 use crate::lang::mpi::state::{length, MpiState};
+use crate::lang::syntax::ast::BaseType;
+use crate::lang::vm::memory::{Addr, Memory};
 
 /// `MPI_Aint *`.
 const AINTP: K = K::Ptr(BaseType::Long);
@@ -178,7 +178,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
 ];
 
 /// `MPI_Type_create_hvector(count, blocklength, stride, oldtype, newtype)` (stride in bytes).
-const HVECTOR: &[crate::lang::builtins::Param] = &[
+const HVECTOR: &[crate::lang::sema::builtins::Param] = &[
     p("count", K::Int),
     p("blocklength", K::Int),
     p("stride", K::Int),

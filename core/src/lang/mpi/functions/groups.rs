@@ -5,7 +5,6 @@
 use super::communicators::GROUPP;
 use super::params::{p, INTP, K};
 use crate::engine::Rank;
-use crate::lang::memory::Memory;
 use crate::lang::mpi::buffers::{check_bytes, read_int, read_ints, write_int, write_ints};
 use crate::lang::mpi::comm_error::CommError;
 use crate::lang::mpi::constants::{
@@ -15,9 +14,10 @@ use crate::lang::mpi::error::ErrorKind;
 use crate::lang::mpi::function::{done, Args, MpiFunction, Started};
 use crate::lang::mpi::group::{Likeness, Members};
 use crate::lang::mpi::state::{length, MpiState};
+use crate::lang::vm::memory::Memory;
 
 /// `MPI_Group_incl`/`excl(group, n, ranks, newgroup)`.
-const PICK: &[crate::lang::builtins::Param] = &[
+const PICK: &[crate::lang::sema::builtins::Param] = &[
     p("group", K::Group),
     p("n", K::Int),
     p("ranks", INTP),

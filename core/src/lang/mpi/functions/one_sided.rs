@@ -5,13 +5,13 @@
 
 use super::params::{p, K, RMA_TRANSFER, WINP};
 use crate::engine::RankCtx;
-use crate::lang::memory::Memory;
 use crate::lang::mpi::error::ErrorKind;
 use crate::lang::mpi::function::{done, Args, MpiFunction, Started};
 use crate::lang::mpi::one_sided;
 use crate::lang::mpi::pending::Pending;
 use crate::lang::mpi::rma_call::{RmaCall, RmaKind, RmaTransfer};
 use crate::lang::mpi::state::MpiState;
+use crate::lang::vm::memory::Memory;
 
 /// Runs a one-sided call on the rank's windows.
 fn run(

@@ -1,10 +1,10 @@
 //! Parameter lists and kinds that several MPI functions share (`buf, count, datatype, dest, tag,
 //! comm`, …), so each family's table stays short.
 
-use crate::lang::ast::BaseType;
-pub(super) use crate::lang::builtins::p;
-use crate::lang::builtins::Param;
-pub(super) use crate::lang::builtins::ParamKind as K;
+pub(super) use crate::lang::sema::builtins::p;
+use crate::lang::sema::builtins::Param;
+pub(super) use crate::lang::sema::builtins::ParamKind as K;
+use crate::lang::syntax::ast::BaseType;
 
 /// `MPI_Request *`.
 pub(super) const REQ: K = K::Ptr(BaseType::MpiRequest);

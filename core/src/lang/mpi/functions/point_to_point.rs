@@ -5,7 +5,6 @@
 
 use super::params::{p, INTP, IRECV, ISEND, K, SEND};
 use crate::engine::RankCtx;
-use crate::lang::memory::Memory;
 use crate::lang::mpi::bsend::BsendBuffer;
 use crate::lang::mpi::buffers::{check_bytes, write_int};
 use crate::lang::mpi::error::ErrorKind;
@@ -14,6 +13,7 @@ use crate::lang::mpi::note::Signature;
 use crate::lang::mpi::pending::Pending;
 use crate::lang::mpi::state::MpiState;
 use crate::lang::mpi::transfer::Transfer;
+use crate::lang::vm::memory::Memory;
 
 /// The family's functions.
 pub(super) const FUNCTIONS: &[MpiFunction] = &[
@@ -164,7 +164,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
 fn both(
     send: Transfer,
     recv: Transfer,
-    status: crate::lang::memory::Addr,
+    status: crate::lang::vm::memory::Addr,
     mem: &mut Memory,
     ctx: &mut RankCtx<'_>,
 ) -> Result<Started, ErrorKind> {
@@ -211,7 +211,7 @@ fn recv(s: &mut MpiState, a: &Args<'_>, ctx: &RankCtx<'_>) -> Result<Transfer, E
 /// Posts `transfer` and blocks until it completes (filling the status at `status`).
 fn blocking(
     transfer: Transfer,
-    status: crate::lang::memory::Addr,
+    status: crate::lang::vm::memory::Addr,
     mem: &mut Memory,
     ctx: &mut RankCtx<'_>,
 ) -> Result<Started, ErrorKind> {

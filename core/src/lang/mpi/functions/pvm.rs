@@ -7,13 +7,13 @@
 
 use super::params::{p, INTP, K};
 use crate::engine::RankCtx;
-use crate::lang::ast::BaseType;
-use crate::lang::memory::{Addr, Memory};
 use crate::lang::mpi::error::ErrorKind;
 use crate::lang::mpi::function::{MpiFunction, Started};
 use crate::lang::mpi::pending::Pending;
 use crate::lang::mpi::pvm_buffers::PvmBuffers;
 use crate::lang::mpi::state::{MpiState, Value};
+use crate::lang::syntax::ast::BaseType;
+use crate::lang::vm::memory::{Addr, Memory};
 use crate::proto::pvm::layer::codes;
 use crate::proto::pvm::{PvmError, PvmOps};
 
@@ -44,7 +44,7 @@ fn int(v: i64) -> Result<Started, ErrorKind> {
     )))
 }
 
-fn mem_err(what: &str) -> impl Fn(crate::lang::memory::MemError) -> ErrorKind + '_ {
+fn mem_err(what: &str) -> impl Fn(crate::lang::vm::memory::MemError) -> ErrorKind + '_ {
     move |e| ErrorKind::Pvm(format!("{what}: {e}"))
 }
 
@@ -53,7 +53,7 @@ fn items<T>(
     a: (Addr, i64, i64),
     size: i64,
     mem: &Memory,
-    read: impl Fn(&Memory, Addr) -> Result<T, crate::lang::memory::MemError>,
+    read: impl Fn(&Memory, Addr) -> Result<T, crate::lang::vm::memory::MemError>,
 ) -> Result<Vec<T>, ErrorKind> {
     let (addr, n, stride) = a;
     check_counts(n, stride)?;
@@ -86,7 +86,7 @@ fn store<T: Copy>(
     size: i64,
     values: &[T],
     mem: &mut Memory,
-    write: impl Fn(&mut Memory, Addr, T) -> Result<(), crate::lang::memory::MemError>,
+    write: impl Fn(&mut Memory, Addr, T) -> Result<(), crate::lang::vm::memory::MemError>,
 ) -> Result<(), ErrorKind> {
     for (i, v) in values.iter().enumerate() {
         let at = Addr::try_from(i64::from(addr) + i as i64 * stride * size)
@@ -108,8 +108,8 @@ fn c_string(mem: &Memory, mut at: Addr) -> Result<Vec<u8>, ErrorKind> {
     }
 }
 
-type Read<T> = fn(&Memory, Addr) -> Result<T, crate::lang::memory::MemError>;
-type Write<T> = fn(&mut Memory, Addr, T) -> Result<(), crate::lang::memory::MemError>;
+type Read<T> = fn(&Memory, Addr) -> Result<T, crate::lang::vm::memory::MemError>;
+type Write<T> = fn(&mut Memory, Addr, T) -> Result<(), crate::lang::vm::memory::MemError>;
 type Unpack<T> = fn(&mut PvmBuffers, i32, (&[u8], i32), usize) -> Result<Vec<T>, String>;
 
 /// `pvm_pk*(p, nitem, stride)`: the items read from the program's memory, packed by `pack`.

@@ -11,18 +11,18 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::ast::RecordDecl;
-use super::ast::{
+use crate::lang::diagnostic::{line_col, Diagnostic};
+use crate::lang::sema::builtins::{
+    builtin, constant, ConstKind, ParamKind, BUILTINS, CONSTANTS, PRINTF_RELATIVES,
+};
+use crate::lang::sema::types::Layouts;
+use crate::lang::syntax::ast::RecordDecl;
+use crate::lang::syntax::ast::{
     BaseType, BinOp, Block, Expr, ExprKind, Function, Init, Item, Span, Stmt, StmtKind, Type,
     UnaryOp, Unit, VarDecl,
 };
-use super::builtins::{
-    builtin, constant, ConstKind, ParamKind, BUILTINS, CONSTANTS, PRINTF_RELATIVES,
-};
-use super::diagnostic::{line_col, Diagnostic};
-use super::parser::parse;
-use super::token::base_type_name;
-use super::types::Layouts;
+use crate::lang::syntax::parser::parse;
+use crate::lang::syntax::token::base_type_name;
 
 /// Parses and checks `source`. On failure, every diagnostic in source order: the syntax errors if
 /// there are any (the tree is then not checked), otherwise the checked errors.
@@ -91,7 +91,7 @@ fn is_floating_base(b: BaseType) -> bool {
 
 /// The base type of the usual arithmetic conversions of two arithmetic base types.
 fn common_base(a: BaseType, b: BaseType) -> BaseType {
-    use super::types::{common, Ty as T};
+    use crate::lang::sema::types::{common, Ty as T};
     match common(&T::of_base(a), &T::of_base(b)) {
         T::Double => BaseType::Double,
         T::Float => BaseType::Float,
@@ -924,7 +924,7 @@ impl<'a> Checker<'a> {
                         "not inside `switch`",
                     );
                 }
-                if super::parser::const_int(value, &self.records).is_none() {
+                if crate::lang::syntax::parser::const_int(value, &self.records).is_none() {
                     self.error_note(
                         "a `case` label must be a constant integer",
                         value.span.clone(),
@@ -1032,7 +1032,7 @@ impl<'a> Checker<'a> {
                 ConstKind::InPlace => Ty::Ptr(BaseType::Void, 1),
             };
         }
-        if super::libc::stream(name).is_some() {
+        if crate::lang::libc::stream(name).is_some() {
             return Ty::Ptr(BaseType::Void, 1);
         }
         if let Some(&id) = self.fn_ids.get(name) {
@@ -1040,7 +1040,7 @@ impl<'a> Checker<'a> {
                 return Ty::Ptr(BaseType::Func(id), 1);
             }
         }
-        if super::libc::lookup(name).is_some() {
+        if crate::lang::libc::lookup(name).is_some() {
             self.error_note(
                 format!("`{name}` is a library function: its address cannot be taken here"),
                 span.clone(),
@@ -1598,7 +1598,7 @@ impl<'a> Checker<'a> {
             return t;
         }
         let own_form = builtin(name).is_some_and(|b| b.params.len() == args.len());
-        if let Some((_, f)) = super::libc::lookup(name).filter(|_| !own_form) {
+        if let Some((_, f)) = crate::lang::libc::lookup(name).filter(|_| !own_form) {
             return self.library_call(f, args, e);
         }
         if let Some(b) = builtin(name) {
@@ -1610,9 +1610,9 @@ impl<'a> Checker<'a> {
         }
         let mut candidates: Vec<&str> = self.functions.keys().map(String::as_str).collect();
         candidates.extend(BUILTINS.iter().map(|b| b.name));
-        candidates.extend(super::libc::LIBC.iter().map(|f| f.name));
+        candidates.extend(crate::lang::libc::LIBC.iter().map(|f| f.name));
         candidates.extend(PRINTF_RELATIVES.iter().map(|r| r.name));
-        if let Some(reason) = super::libc::unsupported(name) {
+        if let Some(reason) = crate::lang::libc::unsupported(name) {
             self.error_note(
                 format!("`{name}` is not supported by Rankscope's C"),
                 name_span.clone(),
@@ -1687,7 +1687,7 @@ impl<'a> Checker<'a> {
 
     /// A call to a C library function: argument count, then numbers where numbers belong and
     /// pointers where pointers do.
-    fn library_call(&mut self, f: &super::libc::LibFn, args: &[Expr], e: &Expr) -> Ty {
+    fn library_call(&mut self, f: &crate::lang::libc::LibFn, args: &[Expr], e: &Expr) -> Ty {
         let types: Vec<Ty> = args.iter().map(|a| self.value(a)).collect();
         let ret = ctype(f.ret);
         if args.len() != f.params.len() {
@@ -1705,7 +1705,7 @@ impl<'a> Checker<'a> {
                 || if p.is_pointer() {
                     t.is_pointerish() || is_zero(a)
                 } else {
-                    t.is_arith() || (t.is_handle() && *p == super::libc::C::Int)
+                    t.is_arith() || (t.is_handle() && *p == crate::lang::libc::C::Int)
                 };
             if !ok {
                 self.error_note(
@@ -1798,7 +1798,12 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn builtin_call(&mut self, b: &'static super::builtins::Builtin, args: &[Expr], e: &Expr) {
+    fn builtin_call(
+        &mut self,
+        b: &'static crate::lang::sema::builtins::Builtin,
+        args: &[Expr],
+        e: &Expr,
+    ) {
         let types: Vec<Ty> = args
             .iter()
             .enumerate()
@@ -2007,7 +2012,7 @@ impl<'a> Checker<'a> {
 /// taken from an argument), or what is wrong with it. (What is valid is [`printf::conversions`]'s
 /// decision; this adds the letters the messages quote.)
 fn conversions(format: &str) -> Result<Vec<char>, String> {
-    if let Err(e) = super::printf::conversions(format) {
+    if let Err(e) = crate::lang::libc::printf::conversions(format) {
         if e.message.contains("%n") || e.message.contains("positional") {
             return Err(e.message);
         }
@@ -2059,8 +2064,8 @@ fn conversions(format: &str) -> Result<Vec<char>, String> {
 }
 
 /// The checker's type of a library signature's type.
-fn ctype(c: super::libc::C) -> Ty {
-    use super::libc::C;
+fn ctype(c: crate::lang::libc::C) -> Ty {
+    use crate::lang::libc::C;
     match c {
         C::Void => Ty::Void,
         C::Int => Ty::Scalar(BaseType::Int),

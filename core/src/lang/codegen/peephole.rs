@@ -8,7 +8,7 @@
 //! only when no jump lands on its second operation; jump targets and function entries are then
 //! renumbered, and each fused operation keeps its first operation's source span.
 
-use super::bytecode::{Compiled, Op};
+use crate::lang::codegen::bytecode::{Compiled, Op};
 
 /// The fused operation for the pair `(a, b)`, if there is one.
 fn fuse(a: Op, b: Op) -> Option<Op> {
@@ -83,7 +83,7 @@ pub fn run(compiled: &mut Compiled) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::bytecode::IntOp;
+    use crate::lang::codegen::bytecode::IntOp;
 
     /// A compiled program whose code is replaced by `code` (every function entering at 0).
     fn with_code(code: Vec<Op>) -> Compiled {

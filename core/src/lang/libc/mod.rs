@@ -8,11 +8,17 @@
 //! string without its terminating zero, a negative size — the call fails with a message rather
 //! than corrupting memory. Time answers in simulated time: `time`, `clock` and `gettimeofday`
 //! read the rank's clock, `sleep` and `usleep` advance it.
+//!
+//! Beside the table: C's [`printf`] formatting, glibc's [`rand`](mod@rand) and `random`, and
+//! [`strto`]`l`/`d` with `atoi`/`atof`.
 
-use super::libc_rand::LibcRandom;
-use super::libc_strto as strto;
-use super::memory::{Addr, MemError, Memory};
-use super::types::Ty;
+pub mod printf;
+pub mod rand;
+pub mod strto;
+
+use crate::lang::libc::rand::LibcRandom;
+use crate::lang::sema::types::Ty;
+use crate::lang::vm::memory::{Addr, MemError, Memory};
 use crate::time::SimTime;
 
 /// A C type in a library signature.
@@ -46,7 +52,7 @@ impl C {
         match self {
             C::Void => Ty::Void,
             C::Int => Ty::INT,
-            C::UInt => Ty::Int(super::types::IntTy::UINT),
+            C::UInt => Ty::Int(crate::lang::sema::types::IntTy::UINT),
             C::Long => Ty::LONG,
             C::SizeT => Ty::ULONG,
             C::Double => Ty::Double,

@@ -4,9 +4,9 @@
 
 use std::fmt;
 
-use super::ast::{BaseType, RecordDecl, Type};
-use super::bytecode::Scalar;
-use super::memory::{DOUBLE_SIZE, INT_SIZE, STATUS_SIZE};
+use crate::lang::codegen::bytecode::Scalar;
+use crate::lang::syntax::ast::{BaseType, RecordDecl, Type};
+use crate::lang::vm::memory::{DOUBLE_SIZE, INT_SIZE, STATUS_SIZE};
 
 /// Bytes of a pointer (LP64).
 pub const PTR_SIZE: u32 = 8;
@@ -440,7 +440,7 @@ impl fmt::Display for Ty {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::ast::FieldDecl;
+    use crate::lang::syntax::ast::FieldDecl;
 
     fn ty(base: BaseType, pointers: u8, dims: Vec<u32>) -> Type {
         Type {

@@ -1,4 +1,4 @@
-//! The C preprocessor: drives the [scanner](super::lexer) over the source, obeys the directives
+//! The C preprocessor: drives the [scanner](crate::lang::syntax::lexer) over the source, obeys the directives
 //! and expands macros, producing the tokens the parser reads.
 //!
 //! - `#define` object-like and function-like macros (with `...` and `__VA_ARGS__`), `#` and `##`,
@@ -7,7 +7,7 @@
 //!   expansion (Prosser's hide sets).
 //! - `#if`, `#ifdef`, `#ifndef`, `#elif`, `#else`, `#endif` with `defined` and C's integer
 //!   constant expressions in `intmax_t`/`uintmax_t` (unknown names are 0).
-//! - `#include <…>` of a [known header](super::headers) defines that header's macros; any other
+//! - `#include <…>` of a [known header](crate::lang::syntax::headers) defines that header's macros; any other
 //!   include is an error, since Rankscope runs one file. `#error` reports its text, `#pragma` and
 //!   `#warning` are ignored, `#line` is rejected.
 //! - `__FILE__`, `__LINE__`, `__STDC__`, `__STDC_VERSION__` (`199901L`), `__STDC_HOSTED__`,
@@ -21,11 +21,11 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use super::ast::Span;
-use super::diagnostic::Diagnostic;
-use super::headers::{header, inttypes_defines, HEADERS};
-use super::lexer::{is_ident_start, Scanner};
-use super::token::{LiteralForm, Punct, Token, TokenKind};
+use crate::lang::diagnostic::Diagnostic;
+use crate::lang::syntax::ast::Span;
+use crate::lang::syntax::headers::{header, inttypes_defines, HEADERS};
+use crate::lang::syntax::lexer::{is_ident_start, Scanner};
+use crate::lang::syntax::token::{LiteralForm, Punct, Token, TokenKind};
 
 /// The file name `__FILE__` gives when the caller names none.
 pub const DEFAULT_FILE: &str = "program.c";
@@ -1333,7 +1333,7 @@ fn int(value: i64) -> IfValue {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::token::base_type_name;
+    use crate::lang::syntax::token::base_type_name;
 
     /// The tokens of `src` after preprocessing, spelled out and joined by spaces.
     fn spelled(src: &str) -> String {

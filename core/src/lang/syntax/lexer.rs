@@ -1,4 +1,4 @@
-//! The scanner: source text → C tokens, each with its span. The [preprocessor](super::preprocess)
+//! The scanner: source text → C tokens, each with its span. The [preprocessor](crate::lang::syntax::preprocess)
 //! drives it line by line (directives, macros, conditional groups); [`lex`] runs both.
 //!
 //! - `/* … */` and `//` comments are skipped; an unterminated block comment is an error.
@@ -6,14 +6,14 @@
 //! - Number literals keep how they were written ([`LiteralForm`]: `10UL`, `0x1F`, `1.5f`), since a
 //!   token from a macro carries the span of the macro's use, not of its spelling.
 
-use super::ast::Span;
-use super::diagnostic::Diagnostic;
-use super::token::{keyword, LiteralForm, Punct, Token, TokenKind};
+use crate::lang::diagnostic::Diagnostic;
+use crate::lang::syntax::ast::Span;
+use crate::lang::syntax::token::{keyword, LiteralForm, Punct, Token, TokenKind};
 
 /// Lexes and preprocesses `source` (as a file called `program.c`, for `__FILE__`). The tokens
 /// always end with one [`TokenKind::Eof`]; the diagnostics are in source order.
 pub fn lex(source: &str) -> (Vec<Token>, Vec<Diagnostic>) {
-    super::preprocess::run(source, super::preprocess::DEFAULT_FILE)
+    crate::lang::syntax::preprocess::run(source, crate::lang::syntax::preprocess::DEFAULT_FILE)
 }
 
 /// Scans raw tokens; the preprocessor decides what the lines mean.

@@ -1,9 +1,9 @@
-//! Tokens of the MPI C subset: what the [lexer](super::lexer) produces and the
-//! [parser](super::parser) consumes, each with the byte span of its source text.
+//! Tokens of the MPI C subset: what the [lexer](crate::lang::syntax::lexer) produces and the
+//! [parser](crate::lang::syntax::parser) consumes, each with the byte span of its source text.
 
 use std::fmt;
 
-use super::ast::{BaseType, Span};
+use crate::lang::syntax::ast::{BaseType, Span};
 
 /// One token: its kind and where it came from. Tokens from a macro's body carry the span of the
 /// macro's use (`N`, or `MAX(a, b)` from the name to the `)`); tokens from a macro's arguments

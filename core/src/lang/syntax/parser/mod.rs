@@ -21,14 +21,14 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::ast::{
+use crate::lang::diagnostic::Diagnostic;
+use crate::lang::sema::types::{Layouts, Ty};
+use crate::lang::syntax::ast::{
     BaseType, BinOp, Block, Expr, ExprKind, FieldDecl, FnSig, Function, Init, Item, Param,
     RecordDecl, Span, Stmt, StmtKind, Type, UnaryOp, Unit, VarDecl,
 };
-use super::diagnostic::Diagnostic;
-use super::lexer::lex;
-use super::token::{base_type_name, Punct, Token, TokenKind};
-use super::types::{Layouts, Ty};
+use crate::lang::syntax::lexer::lex;
+use crate::lang::syntax::token::{base_type_name, Punct, Token, TokenKind};
 
 /// How deeply blocks, statements, parentheses, operators and initializer lists may nest. Every
 /// tree the parser returns is at most about this tall (a chain `a + b + …` of n operands counts
@@ -332,8 +332,8 @@ pub fn const_int(e: &Expr, records: &[RecordDecl]) -> Option<i64> {
     match &e.kind {
         ExprKind::Int(v) => Some(*v),
         ExprKind::Char(c) => Some(i64::from(*c as i8)),
-        ExprKind::Ident(name) => super::builtins::constant(name)
-            .filter(|c| c.kind == super::builtins::ConstKind::Int)
+        ExprKind::Ident(name) => crate::lang::sema::builtins::constant(name)
+            .filter(|c| c.kind == crate::lang::sema::builtins::ConstKind::Int)
             .map(|c| c.value),
         ExprKind::SizeOf(ty) => Layouts::new(records).checked_size(ty).map(i64::from),
         ExprKind::Cast(ty, a) if ty.pointers == 0 && ty.dims.is_empty() => {

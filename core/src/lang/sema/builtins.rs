@@ -4,9 +4,9 @@
 //! against this table; the compiler uses it to evaluate arguments (a value or an address) and
 //! to pick constant values.
 
-use super::ast::BaseType;
-use super::mpi::constants as k;
-use super::mpi::functions as mpi_functions;
+use crate::lang::mpi::constants as k;
+use crate::lang::mpi::functions as mpi_functions;
+use crate::lang::syntax::ast::BaseType;
 
 /// What a built-in accepts in one argument position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -95,7 +95,9 @@ impl ParamKind {
             ParamKind::Datatype => "MPI_Datatype",
             ParamKind::Op => "MPI_Op",
             ParamKind::Buffer | ParamKind::BaseOut => "void *",
-            ParamKind::Ptr(base) => return format!("{} *", super::token::base_type_name(base)),
+            ParamKind::Ptr(base) => {
+                return format!("{} *", crate::lang::syntax::token::base_type_name(base))
+            }
             ParamKind::StatusOut | ParamKind::StatusesOut => "MPI_Status *",
             ParamKind::ArgcPtr => "int *",
             ParamKind::ArgvPtr => "char ***",
@@ -190,7 +192,7 @@ impl Builtin {
         let result = match self.result_c {
             "" => format!(
                 "{}{}",
-                super::token::base_type_name(self.result),
+                crate::lang::syntax::token::base_type_name(self.result),
                 " *".repeat(usize::from(self.result_pointers))
             ),
             named => named.to_string(),
@@ -200,8 +202,8 @@ impl Builtin {
     }
 
     /// The result's type.
-    pub fn result_type(&self) -> super::ast::Type {
-        super::ast::Type {
+    pub fn result_type(&self) -> crate::lang::syntax::ast::Type {
+        crate::lang::syntax::ast::Type {
             base: self.result,
             pointers: self.result_pointers,
             dims: Vec::new(),

@@ -16,20 +16,20 @@
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use super::ast::{
-    BinOp, Block, Expr, ExprKind, Function, Init, Item, Span, Stmt, StmtKind, Type, UnaryOp, Unit,
-    VarDecl,
-};
-use super::bytecode::{
+use crate::lang::codegen::bytecode::{
     ArgKind, Builtin, Compiled, DoubleOp, FunctionInfo, IntMode, IntOp, Op, Pass, PrintTo, Scalar,
     FN_TAG,
 };
-use super::diagnostic::Diagnostic;
-use super::libc;
-use super::memory::{Addr, NULL_GUARD, STATUS_ERROR, STATUS_SOURCE, STATUS_TAG};
-use super::mpi_table;
-use super::parser::const_int;
-use super::types::{common, common_int, IntTy, Layouts, Ty};
+use crate::lang::diagnostic::Diagnostic;
+use crate::lang::libc;
+use crate::lang::sema::types::{common, common_int, IntTy, Layouts, Ty};
+use crate::lang::syntax::ast::{
+    BinOp, Block, Expr, ExprKind, Function, Init, Item, Span, Stmt, StmtKind, Type, UnaryOp, Unit,
+    VarDecl,
+};
+use crate::lang::syntax::parser::const_int;
+use crate::lang::vm::memory::{Addr, NULL_GUARD, STATUS_ERROR, STATUS_SOURCE, STATUS_TAG};
+use crate::lang::vm::mpi_table;
 
 /// Compiles a unit that passed the checker. Errors the checker cannot see (types that do not
 /// fit, non-constant global initializers…) come back as diagnostics.
@@ -103,7 +103,7 @@ pub fn compile(unit: &Unit, source: &str, file: &str) -> Result<Compiled, Vec<Di
         source: Rc::from(source),
         file: Rc::from(file),
     };
-    super::peephole::run(&mut compiled);
+    crate::lang::codegen::peephole::run(&mut compiled);
     Ok(compiled)
 }
 
@@ -154,7 +154,7 @@ struct Compiler {
     errors: Vec<Diagnostic>,
     ret: Ty,
     layouts: Layouts,
-    unit_records: Vec<super::ast::RecordDecl>,
+    unit_records: Vec<crate::lang::syntax::ast::RecordDecl>,
     /// Function types: the declared function pointers' (`Ty::Func(id)` indexes it), then each
     /// user function's.
     fn_types: Vec<(Ty, Vec<Ty>)>,
@@ -1431,7 +1431,7 @@ impl Compiler {
                 }
                 builtin_signature(name).map_or_else(
                     || {
-                        super::builtins::builtin(name)
+                        crate::lang::sema::builtins::builtin(name)
                             .map_or(Ty::INT, |b| Ty::from_decl(&b.result_type()))
                     },
                     |(_, _, _, ret)| ret,
@@ -1942,7 +1942,7 @@ impl Compiler {
                 match t {
                     t if t.is_floating() => {
                         let to = match param.kind {
-                            super::builtins::ParamKind::Word(_) => Scalar::I64,
+                            crate::lang::sema::builtins::ParamKind::Word(_) => Scalar::I64,
                             _ => Scalar::I32,
                         };
                         self.emit(Op::DoubleTo(to), &a.span);

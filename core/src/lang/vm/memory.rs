@@ -11,8 +11,8 @@
 //! second segment from [`HEAP_BASE`] up, which a function's return never releases; the cap
 //! counts both. Every access to it is checked against the live blocks ([`Blocks`]).
 
-use super::bytecode::Scalar;
-use super::heap::{Blocks, HeapError};
+use crate::lang::codegen::bytecode::Scalar;
+use crate::lang::vm::heap::{Blocks, HeapError};
 use std::fmt;
 
 /// A byte address in a rank's memory.

@@ -1,6 +1,6 @@
 //! Syntax classes for an editor: source text → contiguous [`Highlight`] spans covering every byte.
 //!
-//! The tokens come from the real [lexer](super::lexer), so the colours agree with what the
+//! The tokens come from the real [lexer](crate::lang::syntax::lexer), so the colours agree with what the
 //! compiler reads: a word the lexer treats as a macro use is shown as a [`HighlightClass::Macro`],
 //! `MPI_Status` is a type because the lexer says so, a malformed literal keeps the extent the lexer
 //! gave it. The lexer skips comments, whitespace and preprocessor lines and reports bad characters
@@ -13,10 +13,10 @@
 //! C, non-ASCII text) it returns non-empty spans on character boundaries, in order, with no gaps
 //! or overlaps, from 0 to `source.len()`.
 
-use super::ast::Span;
-use super::builtins::{builtin, constant};
-use super::lexer::lex;
-use super::token::{keyword, Punct, TokenKind};
+use crate::lang::sema::builtins::{builtin, constant};
+use crate::lang::syntax::ast::Span;
+use crate::lang::syntax::lexer::lex;
+use crate::lang::syntax::token::{keyword, Punct, TokenKind};
 
 /// What a piece of source text is, for colouring.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -173,7 +173,7 @@ fn classify(text: &str, kind: &TokenKind, expanded: bool, next_is_call: bool) ->
                 HighlightClass::MpiName
             } else if builtin(name).is_some()
                 || constant(name).is_some()
-                || (next_is_call && super::libc::lookup(name).is_some())
+                || (next_is_call && crate::lang::libc::lookup(name).is_some())
             {
                 HighlightClass::Builtin
             } else if next_is_call {
@@ -479,7 +479,7 @@ mod tests {
 
     #[test]
     fn every_token_boundary_is_a_span_boundary() {
-        let src = include_str!("../../../examples/collectives.c");
+        let src = include_str!("../../../../examples/collectives.c");
         let spans = checked(src);
         let starts: std::collections::BTreeSet<usize> =
             spans.iter().map(|h| h.span.start).collect();
@@ -500,7 +500,7 @@ mod tests {
 
     #[test]
     fn example_classes_snapshot() {
-        let src = include_str!("../../../examples/pingpong_naive.c");
+        let src = include_str!("../../../../examples/pingpong_naive.c");
         let text: String = checked(src)
             .iter()
             .filter(|h| !src[h.span.clone()].trim().is_empty())

@@ -8,20 +8,26 @@
 //! Runtime errors (division by zero, an index out of bounds, a bad MPI argument, too many steps…)
 //! stop the rank with a [`Diagnostic`] pointing at the source, naming the rank and listing the
 //! call stack; the engine then ends the run with that message.
+//!
+//! Beside the VM: a rank's byte [`memory`], its checked [`heap`], and the [`mpi_table`] that
+//! turns an MPI call's argument words into a library call.
+
+pub mod heap;
+pub mod memory;
+pub mod mpi_table;
 
 use std::rc::Rc;
 
-use super::bytecode::{
+use crate::engine::{DeadlockReport, Program, RankCtx, Step};
+use crate::lang::codegen::bytecode::{
     ArgKind, Builtin, Compiled, DoubleOp, IntMode, IntOp, Op, Pass, PrintTo, Scalar, FN_TAG,
 };
-use super::diagnostic::{line_col, Diagnostic};
-use super::libc::{self, Done, Lib};
-use super::libc_rand::LibcRandom;
-use super::memory::{bytes_in_words, Addr, MemError, Memory};
-use super::mpi::{deadlock_notes, MpiError, MpiState, Outcome, RankView, Value};
-use super::mpi_table;
-use super::printf::{self, PrintArg};
-use crate::engine::{DeadlockReport, Program, RankCtx, Step};
+use crate::lang::diagnostic::{line_col, Diagnostic};
+use crate::lang::libc::printf::{self, PrintArg};
+use crate::lang::libc::rand::LibcRandom;
+use crate::lang::libc::{self, Done, Lib};
+use crate::lang::mpi::{deadlock_notes, MpiError, MpiState, Outcome, RankView, Value};
+use crate::lang::vm::memory::{bytes_in_words, Addr, MemError, Memory};
 use crate::machine::hw::OpCosts;
 use crate::time::SimTime;
 
@@ -727,7 +733,7 @@ impl Vm {
                     let v = self.store_int()?;
                     self.stack.push(v);
                 }
-                // The fused operations ([`super::peephole`]) count as the two they replace.
+                // The fused operations ([`crate::lang::codegen::peephole`]) count as the two they replace.
                 Op::StoreIntPop => {
                     self.ops += 1;
                     self.store_int()?;

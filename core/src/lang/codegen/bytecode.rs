@@ -7,8 +7,8 @@
 
 use std::rc::Rc;
 
-use super::ast::Span;
-use super::memory::Addr;
+use crate::lang::syntax::ast::Span;
+use crate::lang::vm::memory::Addr;
 
 /// A built-in the VM executes itself (not an MPI call).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -221,7 +221,7 @@ pub enum Op {
     AddrOffset(u32),
     /// Pop two addresses, push `(a - b) / stride`.
     AddrDiff(u32),
-    /// `PushInt(imm)` then `Int(op)` fused ([`super::peephole`]): the top int `op` `imm`.
+    /// `PushInt(imm)` then `Int(op)` fused ([`crate::lang::codegen::peephole`]): the top int `op` `imm`.
     /// Counts as the two operations it replaces.
     IntImm(IntOp, i32),
     /// `StoreInt` then `Pop` fused: pop a value and an address, store the value as `int`.
@@ -278,14 +278,14 @@ pub enum Op {
         /// Where the text goes.
         to: PrintTo,
     },
-    /// A C library function ([`super::libc::LIBC`]`[index]`) with `args` words on the stack.
+    /// A C library function ([`crate::lang::libc::LIBC`]`[index]`) with `args` words on the stack.
     Lib {
         /// Which function.
         index: u16,
         /// Number of arguments.
         args: u16,
     },
-    /// An MPI call: `function` indexes [`super::mpi_table::MPI_FUNCTIONS`] and `args` words are on
+    /// An MPI call: `function` indexes [`crate::lang::vm::mpi_table::MPI_FUNCTIONS`] and `args` words are on
     /// the stack.
     Mpi {
         /// Which MPI function.

@@ -11,7 +11,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 
-use super::memory::Addr;
+use crate::lang::vm::memory::Addr;
 
 /// Unused bytes after every block: an access there is an overrun.
 pub const RED_ZONE: u32 = 16;
