@@ -1,7 +1,13 @@
 //! The standard headers Rankscope's C knows: which `#include <…>` names are accepted, and the
 //! object-like and function-like macros each defines, with the values of glibc and MPICH on
-//! x86-64 Linux (LP64). Functions, types and variables the headers declare (`printf`, `size_t`,
-//! `stdout`, `MPI_COMM_WORLD`) are the compiler's built-ins, not macros.
+//! x86-64 Linux (LP64); and the types they define with `typedef` (`size_t`, `int64_t`,
+//! `MPI_Aint`, …) and the structs they declare (`struct timeval`, `struct timespec`), which the
+//! parser starts with. Functions and variables the headers declare (`printf`, `stdout`,
+//! `MPI_COMM_WORLD`) are the compiler's built-ins, not macros.
+
+use std::collections::BTreeMap;
+
+use crate::lang::syntax::ast::{BaseType, FieldDecl, RecordDecl, Type};
 
 /// One known header: its name as written between `<` and `>`, and its macros as `#define`
 /// lines without the `#define` (`"RAND_MAX 2147483647"`, `"INT64_C(c) c ## L"`).
@@ -321,6 +327,67 @@ pub fn header_defining(name: &str) -> Option<&'static str> {
         .iter()
         .find(|h| h.defines.iter().any(|l| defines(l)))
         .map(|h| h.name)
+}
+
+/// The types the standard headers define with `typedef` (LP64 Linux).
+pub fn typedefs() -> BTreeMap<String, Type> {
+    let t = |base| Type {
+        base,
+        pointers: 0,
+        dims: Vec::new(),
+    };
+    [
+        ("size_t", BaseType::ULong),
+        ("ssize_t", BaseType::Long),
+        ("ptrdiff_t", BaseType::Long),
+        ("intptr_t", BaseType::Long),
+        ("uintptr_t", BaseType::ULong),
+        ("int8_t", BaseType::Char),
+        ("uint8_t", BaseType::UChar),
+        ("int16_t", BaseType::Short),
+        ("uint16_t", BaseType::UShort),
+        ("int32_t", BaseType::Int),
+        ("uint32_t", BaseType::UInt),
+        ("int64_t", BaseType::Long),
+        ("uint64_t", BaseType::ULong),
+        ("time_t", BaseType::Long),
+        ("clock_t", BaseType::Long),
+        ("MPI_Aint", BaseType::Long),
+        // ACP's basic layer (`acp.h`): 64-bit global addresses, keys and handles.
+        ("acp_ga_t", BaseType::ULong),
+        ("acp_atkey_t", BaseType::ULong),
+        ("acp_handle_t", BaseType::Long),
+        ("MPI_Offset", BaseType::Long),
+        // `MPI_User_function *f` is a function pointer; as a `void *` (which MPI_Op_create
+        // accepts) casts like `(MPI_User_function *) f` work.
+        ("MPI_User_function", BaseType::Void),
+    ]
+    .into_iter()
+    .map(|(name, base)| (name.to_string(), t(base)))
+    .collect()
+}
+
+/// The structs the standard headers define: `struct timeval` (`<sys/time.h>`) and `struct
+/// timespec` (`<time.h>`), as on LP64 Linux.
+pub fn records() -> Vec<RecordDecl> {
+    let long = |name: &str| FieldDecl {
+        ty: Type {
+            base: BaseType::Long,
+            pointers: 0,
+            dims: Vec::new(),
+        },
+        name: name.to_string(),
+        span: 0..0,
+    };
+    [("timeval", "tv_usec"), ("timespec", "tv_nsec")]
+        .into_iter()
+        .map(|(name, fraction)| RecordDecl {
+            name: name.to_string(),
+            union: false,
+            fields: Some(vec![long("tv_sec"), long(fraction)]),
+            span: 0..0,
+        })
+        .collect()
 }
 
 #[cfg(test)]
