@@ -10,7 +10,9 @@
 //! | [`codegen`] | compilation to stack-machine bytecode, the bytecode, the peephole pass |
 //! | [`vm`] | the resumable VM, a rank's byte memory and its checked heap, the MPI call table the VM uses |
 //! | [`libc`] | the C library: signatures and implementations in one table; `printf`, `rand`, `strtol` |
-//! | [`mpi`] | the MPI library on the engine (and the C bindings of ACP and PVM) |
+//!
+//! The libraries a program links (MPI, ACP, PVM) are [`crate::libs`]; the language reaches them
+//! through their function table ([`vm::mpi_table`], [`sema::builtins`]).
 //! | [`diagnostic`] | messages with spans, rendered like a compiler's |
 //! | [`load`](mod@load) | source → compiled program → one VM per rank |
 //! | [`launch`] | the one setup of a C program's run (compile, machine, VMs with arguments, one-sided words) |
@@ -22,7 +24,6 @@ pub mod diagnostic;
 pub mod launch;
 pub mod libc;
 pub mod load;
-pub mod mpi;
 pub mod reference;
 pub mod run_hint;
 pub mod sema;
@@ -39,6 +40,8 @@ pub use self::{
     syntax::{ast, headers, highlight, lexer, parser, preprocess, token},
     vm::{heap, memory, mpi_table},
 };
+#[doc(hidden)]
+pub use crate::libs::mpi;
 
 pub use diagnostic::Diagnostic;
 pub use launch::{Launch, LaunchError};

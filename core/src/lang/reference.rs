@@ -12,10 +12,10 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use crate::lang::libc::{LibFn, LIBC};
-use crate::lang::mpi::functions::FAMILIES;
 use crate::lang::sema::builtins::{self, Builtin, ConstKind, PRINTF, PRINTF_RELATIVES};
 use crate::lang::syntax::headers::{self, HEADERS};
 use crate::lang::syntax::token::base_type_name;
+use crate::libs::mpi::functions::FAMILIES;
 use crate::proto::p2p::DEFAULT_EAGER_LIMIT;
 
 /// The whole reference: its parts in order (C library, Rankscope, MPI).
@@ -247,7 +247,7 @@ const ACP_FAMILY: &str = "acp";
 /// The library family of paper 004's PVM 3: its own part too.
 const PVM_FAMILY: &str = "pvm";
 
-fn family_section(family: &crate::lang::mpi::functions::Family) -> Section {
+fn family_section(family: &crate::libs::mpi::functions::Family) -> Section {
     Section {
         id: format!("mpi-{}", family.id),
         title: family.title.to_string(),

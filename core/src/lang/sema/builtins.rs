@@ -4,9 +4,9 @@
 //! against this table; the compiler uses it to evaluate arguments (a value or an address) and
 //! to pick constant values.
 
-use crate::lang::mpi::constants as k;
-use crate::lang::mpi::functions as mpi_functions;
 use crate::lang::syntax::ast::BaseType;
+use crate::libs::mpi::constants as k;
+use crate::libs::mpi::functions as mpi_functions;
 
 /// What a built-in accepts in one argument position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -296,7 +296,7 @@ pub const PRINTF_RELATIVES: &[PrintfRelative] = &[
     },
 ];
 
-/// The built-ins that are not MPI functions (the MPI functions are `lang::mpi::functions`).
+/// The built-ins that are not MPI functions (the MPI functions are `libs::mpi::functions`).
 pub(crate) const OTHERS: &[Builtin] = &[
     other(
         "compute",
@@ -333,7 +333,7 @@ pub(crate) const OTHERS: &[Builtin] = &[
 ];
 
 /// Every built-in function: `printf`, the MPI functions (their signatures are the entries of
-/// `lang::mpi::functions`), then the others.
+/// `libs::mpi::functions`), then the others.
 #[derive(Copy, Clone, Debug)]
 pub struct Builtins;
 
@@ -380,7 +380,7 @@ pub struct Constant {
     pub name: &'static str,
     /// What it is.
     pub kind: ConstKind,
-    /// Its value (handles are `lang::mpi::constants`' numbers).
+    /// Its value (handles are `libs::mpi::constants`' numbers).
     pub value: i64,
 }
 
@@ -405,7 +405,7 @@ const fn op(name: &'static str, value: i32) -> Constant {
 }
 
 /// Every built-in constant, in a fixed order. Adding one is one line here (and a named `pub
-/// const` in `lang::mpi::constants` if the library needs its value).
+/// const` in `libs::mpi::constants` if the library needs its value).
 pub const CONSTANTS: &[Constant] = &[
     c(
         "MPI_COMM_WORLD",

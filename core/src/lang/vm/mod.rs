@@ -31,8 +31,8 @@ use crate::lang::diagnostic::{line_col, Diagnostic};
 use crate::lang::libc::printf::{self, PrintArg};
 use crate::lang::libc::rand::LibcRandom;
 use crate::lang::libc::{self, Done, Lib};
-use crate::lang::mpi::{deadlock_notes, MpiError, MpiState, Outcome, RankView, Value};
 use crate::lang::vm::memory::{bytes_in_words, Addr, MemError, Memory};
+use crate::libs::mpi::{deadlock_notes, MpiError, MpiState, Outcome, RankView, Value};
 use crate::machine::hw::OpCosts;
 use crate::time::SimTime;
 

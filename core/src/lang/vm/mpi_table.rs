@@ -2,12 +2,12 @@
 //! result, and how the VM turns the argument words into an [`MpiCall`]. Every function is defined
 //! once, in `mpi::functions` (signature and code); constants in [`crate::lang::sema::builtins::CONSTANTS`].
 
-use crate::lang::mpi::functions;
-pub use crate::lang::mpi::functions::FAMILIES as MPI_FUNCTIONS;
-use crate::lang::mpi::MpiCall;
 use crate::lang::sema::builtins;
 use crate::lang::sema::builtins::Param;
 use crate::lang::syntax::ast::Type;
+use crate::libs::mpi::functions;
+pub use crate::libs::mpi::functions::FAMILIES as MPI_FUNCTIONS;
+use crate::libs::mpi::MpiCall;
 
 /// One MPI function as the compiler and VM need it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,7 +68,7 @@ mod tests {
         }
         assert_eq!(
             constant("MPI_SUM"),
-            Some(i64::from(crate::lang::mpi::constants::MPI_SUM))
+            Some(i64::from(crate::libs::mpi::constants::MPI_SUM))
         );
         assert_eq!(constant("NULL"), Some(0));
         assert_eq!(constant("MPI_NOPE"), None);
