@@ -2,7 +2,9 @@
 //! persistent ones), statuses, and collectives built on point-to-point — between the VM, which
 //! evaluates a call's arguments, and the engine, which moves the messages.
 //!
-//! Each MPI function is one [`MpiFunction`] in `functions/` (its signature and its code). The VM
+//! Each MPI function is one [`MpiFunction`] in `functions/` (its signature and its code); ACP's
+//! and PVM's C functions are families of the same table, written in [`crate::libs::acp`] and
+//! [`crate::libs::pvm`]. The VM
 //! turns each MPI call into an [`MpiCall`] (pointers as addresses in the rank's
 //! [`Memory`](crate::lang::vm::memory::Memory), integers as passed) and hands it to the rank's
 //! [`MpiState`]. The result is either a value ([`Outcome::Return`]) or a [`Step`](crate::engine::Step)
