@@ -4,7 +4,7 @@
 //! typed characters take the colour of the piece they were typed into), and the whole text is
 //! highlighted again once typing pauses. Pure and tested natively.
 
-use rankscope_core::lang::highlight::{Highlight, HighlightClass};
+use rankscope_core::lang::syntax::highlight::{Highlight, HighlightClass};
 
 /// The common prefix and suffix of `old` and `new` in bytes, on character boundaries of both,
 /// not overlapping (the changed region is `prefix..old.len() - suffix` in `old`).
@@ -70,7 +70,7 @@ pub fn follow_edit(highlights: &[Highlight], old: &str, new: &str) -> Vec<Highli
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rankscope_core::lang::highlight::highlight;
+    use rankscope_core::lang::syntax::highlight::highlight;
 
     fn covers(hs: &[Highlight], text: &str) {
         let mut at = 0;

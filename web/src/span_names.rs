@@ -3,7 +3,7 @@
 //! names its call; a blocked span is named by the request it waits for — the send or receive that
 //! posted it, and for a collective's internal messages the collective (core's tag encoding).
 
-use rankscope_core::lang::mpi::function_of_tag;
+use rankscope_core::libs::mpi::function_of_tag;
 use rankscope_core::proto::p2p::{P2pRecord, TagSel};
 use rankscope_core::trace::{RecordKind, Records};
 

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use super::ast::Span;
+use crate::lang::syntax::ast::Span;
 
 /// How bad it is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]

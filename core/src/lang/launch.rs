@@ -2,9 +2,9 @@
 //! VM with `main`'s arguments, and the one-sided words every C run needs. The CLI's `run`, the
 //! web's Run, the paper checks and the lessons all start runs here, so they cannot drift apart.
 
-use super::diagnostic::Diagnostic;
-use super::vm::{Vm, VmLimits};
 use crate::engine::Sim;
+use crate::lang::diagnostic::Diagnostic;
+use crate::lang::vm::{Vm, VmLimits};
 use crate::machine::{Machine, Profile};
 use crate::proto::SimConfig;
 
@@ -52,14 +52,14 @@ impl LaunchError {
 impl Launch<'_> {
     /// Compiles `source` (named `file` in diagnostics and `argv[0]`) and sets up its run.
     pub fn sim(&self, source: &str, file: &str) -> Result<Sim<Vm>, LaunchError> {
-        let compiled = super::load(source, file).map_err(LaunchError::Compile)?;
+        let compiled = crate::lang::load(source, file).map_err(LaunchError::Compile)?;
         let machine = Machine::new(self.profile, self.ranks)
             .map_err(|e| LaunchError::Machine(e.to_string()))?;
         let config = SimConfig {
             words_per_rank: super::RMA_WORDS,
             ..self.config
         };
-        let ranks = super::ranks_with_args(&compiled, self.ranks, self.limits, self.args);
+        let ranks = crate::lang::ranks_with_args(&compiled, self.ranks, self.limits, self.args);
         let sim = Sim::new(machine, ranks, config);
         Ok(match self.network {
             Some(choices) => sim.with_network(choices.to_vec()),

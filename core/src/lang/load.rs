@@ -2,15 +2,15 @@
 
 use std::rc::Rc;
 
-use super::bytecode::Compiled;
-use super::compile::compile;
-use super::diagnostic::Diagnostic;
-use super::vm::{Vm, VmLimits};
+use crate::lang::codegen::bytecode::Compiled;
+use crate::lang::codegen::compile::compile;
+use crate::lang::diagnostic::Diagnostic;
+use crate::lang::vm::{Vm, VmLimits};
 
 /// Parses, checks and compiles `source` (named `file` in diagnostics). On failure, every
 /// diagnostic found, in source order.
 pub fn load(source: &str, file: &str) -> Result<Rc<Compiled>, Vec<Diagnostic>> {
-    let unit = super::front_end(source)?;
+    let unit = crate::lang::front_end(source)?;
     compile(&unit, source, file).map(Rc::new)
 }
 

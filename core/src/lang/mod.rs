@@ -1,57 +1,53 @@
 //! The MPI C language: source text → syntax tree → checked program → bytecode → a resumable VM
 //! that runs as a rank's [`Program`](crate::engine::Program).
 //!
-//! | file | stage |
+//! One folder per stage, in the order a program goes through them:
+//!
+//! | module | stage |
 //! |---|---|
-//! | [`token`], [`lexer`] | tokens, each with its span |
-//! | [`preprocess`], [`headers`] | the C preprocessor; the standard headers' macros |
-//! | [`parser`], [`ast`] | recursive descent with error recovery → spanned syntax tree |
-//! | [`builtins`], [`check`] | the built-in functions and constants; checked errors |
-//! | [`types`], [`compile`], [`bytecode`] | static types; compilation to stack-machine bytecode |
-//! | [`vm`], [`memory`], [`heap`], [`printf`] | the resumable VM, a rank's byte memory and its checked heap, C `printf` |
-//! | [`libc`] | the C library: signatures and implementations in one table |
-//! | [`libc_rand`], [`libc_strto`] | glibc's `rand`/`random`; `strtol`/`strtod`/`atoi`/`atof` |
-//! | [`mpi`], [`mpi_table`] | the MPI library on the engine; the call table the VM uses |
+//! | [`syntax`] | tokens, lexer, preprocessor and the standard headers, parser, syntax tree, the editor's highlighting |
+//! | [`sema`] | the checker (names, types, `printf` formats, suggestions), the built-ins' table, static types and layouts |
+//! | [`codegen`] | compilation to stack-machine bytecode, the bytecode, the peephole pass |
+//! | [`vm`] | the resumable VM, a rank's byte memory and its checked heap, the MPI call table the VM uses |
+//! | [`libc`] | the C library: signatures and implementations in one table; `printf`, `rand`, `strtol` |
+//!
+//! The libraries a program links (MPI, ACP, PVM) are [`crate::libs`]; the language reaches them
+//! through their function table ([`vm::mpi_table`], [`sema::builtins`]).
 //! | [`diagnostic`] | messages with spans, rendered like a compiler's |
-//! | [`highlight`](mod@highlight) | syntax classes for the editor, from the lexer's tokens |
 //! | [`load`](mod@load) | source → compiled program → one VM per rank |
 //! | [`launch`] | the one setup of a C program's run (compile, machine, VMs with arguments, one-sided words) |
 //! | [`run_hint`](mod@run_hint) | an example's `rankscope run … -n N -p P` line |
 //! | [`reference`](mod@reference) | the reference of every callable function (signature, how it is modelled), from the checker's tables |
 
-pub mod ast;
-pub mod builtins;
-pub mod bytecode;
-pub mod check;
-pub mod compile;
+pub mod codegen;
 pub mod diagnostic;
-pub mod headers;
-pub mod heap;
-pub mod highlight;
 pub mod launch;
-pub mod lexer;
 pub mod libc;
-pub mod libc_rand;
-pub mod libc_strto;
 pub mod load;
-pub mod memory;
-pub mod mpi;
-pub mod mpi_table;
-pub mod parser;
-pub mod peephole;
-pub mod preprocess;
-pub mod printf;
 pub mod reference;
 pub mod run_hint;
-pub mod token;
-pub mod types;
+pub mod sema;
+pub mod syntax;
 pub mod vm;
 
-pub use check::front_end;
+/// The flat paths of before the stage folders (`lang::ast`, `lang::memory`, …), kept while
+/// branches written against them are merged; new code names the stage (`lang::syntax::ast`).
+#[doc(hidden)]
+pub use self::{
+    codegen::{bytecode, compile, peephole},
+    libc::{printf, rand as libc_rand, strto as libc_strto},
+    sema::{builtins, check, types},
+    syntax::{ast, headers, highlight, lexer, parser, preprocess, token},
+    vm::{heap, memory, mpi_table},
+};
+#[doc(hidden)]
+pub use crate::libs::mpi;
+
 pub use diagnostic::Diagnostic;
 pub use launch::{Launch, LaunchError};
 pub use load::{load, ranks, ranks_with_args};
 pub use run_hint::{run_hint, RunHint};
+pub use sema::check::front_end;
 pub use vm::{Vm, VmLimits};
 
 /// Words of one-sided memory per rank that C programs need (`SimConfig::words_per_rank`): the

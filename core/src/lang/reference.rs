@@ -11,11 +11,11 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use super::builtins::{self, Builtin, ConstKind, PRINTF, PRINTF_RELATIVES};
-use super::headers::{self, HEADERS};
-use super::libc::{LibFn, LIBC};
-use super::mpi::functions::FAMILIES;
-use super::token::base_type_name;
+use crate::lang::libc::{LibFn, LIBC};
+use crate::lang::sema::builtins::{self, Builtin, ConstKind, PRINTF, PRINTF_RELATIVES};
+use crate::lang::syntax::headers::{self, HEADERS};
+use crate::lang::syntax::token::base_type_name;
+use crate::libs::mpi::functions::FAMILIES;
 use crate::proto::p2p::DEFAULT_EAGER_LIMIT;
 
 /// The whole reference: its parts in order (C library, Rankscope, MPI).
@@ -247,7 +247,7 @@ const ACP_FAMILY: &str = "acp";
 /// The library family of paper 004's PVM 3: its own part too.
 const PVM_FAMILY: &str = "pvm";
 
-fn family_section(family: &super::mpi::functions::Family) -> Section {
+fn family_section(family: &crate::libs::mpi::functions::Family) -> Section {
     Section {
         id: format!("mpi-{}", family.id),
         title: family.title.to_string(),
@@ -467,7 +467,7 @@ impl Section {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::builtins::BUILTINS;
+    use crate::lang::sema::builtins::BUILTINS;
 
     fn named<'a>(r: &'a Reference, name: &str) -> Vec<&'a Entry> {
         r.entries().filter(|e| e.name == name).collect()

@@ -5,7 +5,7 @@
 use std::ffi::CString;
 
 use proptest::prelude::*;
-use rankscope_core::lang::printf::{format_bytes, PrintArg};
+use rankscope_core::lang::libc::printf::{format_bytes, PrintArg};
 
 fn cases(default: u32) -> u32 {
     std::env::var("PROPTEST_CASES")
@@ -266,7 +266,7 @@ fn host_random(seed: u32, n: usize) -> Vec<i64> {
 
 #[test]
 fn rand_matches_the_host_random() {
-    use rankscope_core::lang::libc_rand::LibcRandom;
+    use rankscope_core::lang::libc::rand::LibcRandom;
     let mut seeds = vec![
         0u32,
         1,
@@ -322,7 +322,7 @@ proptest! {
         ],
         base in prop::sample::select(vec![0u32, 2, 8, 10, 16, 36]),
     ) {
-        use rankscope_core::lang::libc_strto::{strtod, strtol, strtoul};
+        use rankscope_core::lang::libc::strto::{strtod, strtol, strtoul};
         let (l, le, u, ue, d, de) = host_strto(&s, base as i32);
         let ours_l = strtol(s.as_bytes(), base);
         let ours_u = strtoul(s.as_bytes(), base);

@@ -302,9 +302,9 @@ fn print(v: V, t: T) -> (&'static str, String) {
 /// `%.Ng` as glibc prints it (Rankscope's printf is tested against glibc separately; this only
 /// has to agree on the values the property produces).
 fn c_g(f: f64, digits: usize) -> String {
-    rankscope_core::lang::printf::format(
+    rankscope_core::lang::libc::printf::format(
         &format!("%.{digits}g"),
-        &[rankscope_core::lang::printf::PrintArg::Double(f)],
+        &[rankscope_core::lang::libc::printf::PrintArg::Double(f)],
     )
 }
 

@@ -3,9 +3,9 @@
 //! checking never panic and always terminate.
 
 use proptest::prelude::*;
-use rankscope_core::lang::check::{check, front_end};
 use rankscope_core::lang::diagnostic::Diagnostic;
-use rankscope_core::lang::parser::{parse, parse_recovering, MAX_ERRORS};
+use rankscope_core::lang::sema::check::{check, front_end};
+use rankscope_core::lang::syntax::parser::{parse, parse_recovering, MAX_ERRORS};
 
 /// Every diagnostic of the front end, rendered as the CLI shows them (file `prog.c`).
 fn rendered(source: &str) -> String {

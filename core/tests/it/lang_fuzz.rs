@@ -333,8 +333,8 @@ proptest! {
 
     #[test]
     fn preprocessor_soup_never_panics(source in pp_soup()) {
-        let (tokens, diags) = lang::lexer::lex(&source);
-        prop_assert!(matches!(tokens.last().map(|t| &t.kind), Some(lang::token::TokenKind::Eof)));
+        let (tokens, diags) = lang::syntax::lexer::lex(&source);
+        prop_assert!(matches!(tokens.last().map(|t| &t.kind), Some(lang::syntax::token::TokenKind::Eof)));
         for t in &tokens {
             prop_assert!(t.span.start <= t.span.end && t.span.end <= source.len(), "{t:?}");
         }
@@ -342,7 +342,7 @@ proptest! {
             prop_assert!(d.span.start <= d.span.end && d.span.end <= source.len(), "{d:?}");
             let _ = d.render("fuzz.c", &source);
         }
-        let spans = lang::highlight::highlight(&source);
+        let spans = lang::syntax::highlight::highlight(&source);
         prop_assert_eq!(spans.last().map_or(0, |h| h.span.end), source.len());
         survives(&source, 1);
     }

@@ -1,18 +1,18 @@
-//! The MPI library (`lang::mpi`) driven by scripted ranks on a real simulator: bytes and
+//! The MPI library (`libs::mpi`) driven by scripted ranks on a real simulator: bytes and
 //! statuses, wildcards and non-overtaking order, truncation and argument errors, requests
 //! (persistent, freed, Waitany, Test), every collective on several sizes and machines, and a
 //! property test of the matching against a naive reference matcher.
 
 use proptest::prelude::*;
 use rankscope_core::engine::{Program, RankCtx, Sim, SimError, Step};
-use rankscope_core::lang::memory::{
+use rankscope_core::lang::vm::memory::{
     Addr, Memory, STATUS_COUNT, STATUS_ERROR, STATUS_SIZE, STATUS_SOURCE, STATUS_TAG,
 };
-use rankscope_core::lang::mpi::constants::{
+use rankscope_core::libs::mpi::constants::{
     MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_BYTE, MPI_CHAR, MPI_COMM_WORLD, MPI_DOUBLE, MPI_INT, MPI_MAX,
     MPI_MIN, MPI_PROD, MPI_REQUEST_NULL, MPI_SUM, MPI_UNDEFINED,
 };
-use rankscope_core::lang::mpi::{MpiCall, MpiState, Outcome, Value};
+use rankscope_core::libs::mpi::{MpiCall, MpiState, Outcome, Value};
 use rankscope_core::machine::{builtin_profile, builtin_profiles, Machine, Profile};
 use rankscope_core::proto::p2p::{Protocol, ENGINES};
 use rankscope_core::proto::SimConfig;
@@ -1626,7 +1626,7 @@ fn bsend_overflow_abort_and_proc_null() {
         message.contains("MPI_Abort: rank 1 aborted the run with error code 7"),
         "{message}"
     );
-    let null = i64::from(rankscope_core::lang::mpi::constants::MPI_PROC_NULL);
+    let null = i64::from(rankscope_core::libs::mpi::constants::MPI_PROC_NULL);
     let sim = run(1, |_, _| {
         vec![
             init(),

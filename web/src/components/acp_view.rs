@@ -7,7 +7,7 @@
 //! pairs — with the memory of one rank by component (core's `acp::memory`), as bars. Shown once
 //! the run has used ACP.
 
-use rankscope_core::lang::memory::bytes_in_words;
+use rankscope_core::lang::vm::memory::bytes_in_words;
 use rankscope_core::proto::acp::command::{Command, Stage};
 use rankscope_core::proto::acp::endpoint::Endpoint;
 use rankscope_core::proto::acp::ledger::Trail;

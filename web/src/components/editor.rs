@@ -24,9 +24,9 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use rankscope_core::lang::ast::Span;
 use rankscope_core::lang::diagnostic::Severity;
-use rankscope_core::lang::highlight::{highlight, Highlight, HighlightClass};
+use rankscope_core::lang::syntax::ast::Span;
+use rankscope_core::lang::syntax::highlight::{highlight, Highlight, HighlightClass};
 use rankscope_core::lang::Diagnostic;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;

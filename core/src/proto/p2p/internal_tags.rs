@@ -1,9 +1,9 @@
 //! Internal tags in words: the MPI library's collectives send their messages with negative tags
-//! (`lang::mpi::collective::tag` folds the collective's kind and a sequence number into one), and
+//! (`libs::mpi::collective::tag` folds the collective's kind and a sequence number into one), and
 //! a student never reads such a number — every sentence names the collective instead
 //! ("(for MPI_Bcast)" where a user message says "(tag 5)").
 
-/// The collective of each kind, indexed as `lang::mpi::collective::Kind` numbers them (a test
+/// The collective of each kind, indexed as `libs::mpi::collective::Kind` numbers them (a test
 /// there checks every kind's name here).
 pub const COLLECTIVE_KINDS: [&str; 15] = [
     "MPI_Barrier",
@@ -23,7 +23,7 @@ pub const COLLECTIVE_KINDS: [&str; 15] = [
     "creating a communicator",
 ];
 
-/// How many kinds an internal tag folds in (as `lang::mpi::collective` folds them).
+/// How many kinds an internal tag folds in (as `libs::mpi::collective` folds them).
 const KINDS: i32 = 16;
 
 /// The collective an internal (negative) tag belongs to; `None` for a user tag.

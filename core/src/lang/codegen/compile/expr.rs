@@ -1,0 +1,394 @@
+//! Expressions: lvalues and addresses, members, loads, the expression walk, calls through pointers,
+//! literal types.
+
+use super::*;
+
+impl Compiler {
+    /// Pushes the address of an lvalue; returns the type of the object there.
+    pub(super) fn lvalue(&mut self, e: &Expr) -> R<Ty> {
+        let span = &e.span;
+        match &e.kind {
+            ExprKind::Ident(name) => match self.lookup(name) {
+                Some(Var::Local(off, ty)) => {
+                    self.emit(Op::AddrLocal(off), span);
+                    Ok(ty)
+                }
+                Some(Var::Global(addr, ty)) => {
+                    self.emit(Op::PushInt(i64::from(addr)), span);
+                    Ok(ty)
+                }
+                None => err(format!("`{name}` is not a variable"), span),
+            },
+            ExprKind::Index(base, index) => {
+                let bt = self.expr_as_address(base)?;
+                let it = self.rvalue(index)?;
+                if !it.is_integer() {
+                    return err(
+                        format!(
+                            "an array index must be an integer, not a `{}`",
+                            self.name(&it)
+                        ),
+                        &index.span,
+                    );
+                }
+                match bt {
+                    Ty::Array(elem, n) => {
+                        self.emit(Op::CheckIndex(n), span);
+                        self.emit(Op::AddrOffset(self.size(&elem)), span);
+                        Ok(*elem)
+                    }
+                    Ty::Ptr(elem) => {
+                        self.emit(Op::AddrOffset(self.size(&elem)), span);
+                        Ok(*elem)
+                    }
+                    t => err(format!("cannot index a `{}`", self.name(&t)), &base.span),
+                }
+            }
+            ExprKind::Unary(UnaryOp::Deref, inner) => {
+                let t = self.rvalue(inner)?;
+                match t {
+                    Ty::Ptr(elem) => Ok(*elem),
+                    t => err(
+                        format!("cannot dereference a `{}`", self.name(&t)),
+                        &inner.span,
+                    ),
+                }
+            }
+            ExprKind::Field(base, field) => {
+                let t = self.lvalue(base)?;
+                self.member(t, field, span)
+            }
+            ExprKind::Arrow(base, field) => {
+                let t = self.rvalue(base)?;
+                match t {
+                    Ty::Ptr(inner) => self.member(*inner, field, span),
+                    t => err(
+                        format!(
+                            "`->` needs a pointer to a struct, not a `{}`",
+                            self.name(&t)
+                        ),
+                        &base.span,
+                    ),
+                }
+            }
+            ExprKind::Comma(a, b) => {
+                let t = self.expr(a)?;
+                if t != Ty::Void {
+                    self.emit(Op::Pop, span);
+                }
+                self.lvalue(b)
+            }
+            ExprKind::Call { .. } if matches!(self.infer(e), Ty::Record(_)) => {
+                // A returned struct lives in the caller's slot: its address.
+                self.expr(e)
+            }
+            _ => err(
+                "this expression cannot be assigned to or have its address taken",
+                span,
+            ),
+        }
+    }
+
+    /// With a record's (or status's) address on the stack, moves to member `field`.
+    pub(super) fn member(&mut self, t: Ty, field: &str, span: &Span) -> R<Ty> {
+        match t {
+            Ty::Status => {
+                let off = match field {
+                    "MPI_SOURCE" => STATUS_SOURCE,
+                    "MPI_TAG" => STATUS_TAG,
+                    "MPI_ERROR" => STATUS_ERROR,
+                    other => return err(format!("`MPI_Status` has no field `{other}`: use MPI_SOURCE, MPI_TAG or MPI_ERROR"), span),
+                };
+                self.emit(Op::PushInt(i64::from(off)), span);
+                self.emit(Op::AddrOffset(1), span);
+                Ok(Ty::INT)
+            }
+            Ty::Record(id) => match self.layouts.field(id, field).cloned() {
+                Some(f) => {
+                    if f.offset != 0 {
+                        self.emit(Op::PushInt(i64::from(f.offset)), span);
+                        self.emit(Op::AddrOffset(1), span);
+                    }
+                    Ok(f.ty)
+                }
+                None => err(
+                    format!("`{}` has no member `{field}`", self.name(&Ty::Record(id))),
+                    span,
+                ),
+            },
+            t => err(
+                format!("only a struct has members; this is a `{}`", self.name(&t)),
+                span,
+            ),
+        }
+    }
+
+    /// For indexing: pushes the address of an array (or the value of a pointer) and returns the
+    /// array or pointer type.
+    pub(super) fn expr_as_address(&mut self, e: &Expr) -> R<Ty> {
+        let t = self.expr(e)?;
+        match t {
+            Ty::Array(..) | Ty::Ptr(_) => Ok(t),
+            t => err(format!("cannot index a `{}`", self.name(&t)), &e.span),
+        }
+    }
+
+    /// With an address on the stack, loads the value of type `ty` (aggregates stay addresses).
+    pub(super) fn load(&mut self, ty: &Ty, span: &Span) {
+        match ty.scalar() {
+            Some(Scalar::I32) => {
+                self.emit(Op::LoadInt, span);
+            }
+            Some(Scalar::F64) => {
+                self.emit(Op::LoadDouble, span);
+            }
+            Some(sc) => {
+                self.emit(Op::Load(sc), span);
+            }
+            None => {}
+        }
+    }
+
+    /// Pushes the value of `e` and returns its type after array decay.
+    pub(super) fn rvalue(&mut self, e: &Expr) -> R<Ty> {
+        Ok(self.expr(e)?.decay())
+    }
+
+    /// Pushes the value of `e`; returns its type (arrays, structs and statuses push their
+    /// address).
+    pub(super) fn expr(&mut self, e: &Expr) -> R<Ty> {
+        let span = &e.span;
+        match &e.kind {
+            ExprKind::Int(v) => {
+                self.emit(Op::PushInt(*v), span);
+                Ok(literal_type(*v))
+            }
+            ExprKind::Float(v) => {
+                self.emit(Op::PushDouble(*v), span);
+                Ok(Ty::Double)
+            }
+            ExprKind::Char(c) => {
+                self.emit(Op::PushInt(i64::from(*c as i8)), span);
+                Ok(Ty::INT)
+            }
+            ExprKind::Str(s) => {
+                let a = self.string(s);
+                self.emit(Op::PushInt(i64::from(a)), span);
+                Ok(Ty::Array(Box::new(Ty::CHAR), s.len() as u32 + 1))
+            }
+            ExprKind::Ident(name) => {
+                if let Some(var) = self.lookup(name) {
+                    match var {
+                        Var::Local(off, t) if t == Ty::INT || matches!(t, Ty::Handle(_)) => {
+                            self.emit(Op::LoadLocalInt(off), span);
+                            return Ok(t);
+                        }
+                        Var::Local(off, Ty::Double) => {
+                            self.emit(Op::LoadLocalDouble(off), span);
+                            return Ok(Ty::Double);
+                        }
+                        _ => {}
+                    }
+                    let t = self.lvalue(e)?;
+                    self.load(&t, span);
+                    return Ok(t);
+                }
+                if let Some(v) = mpi_table::constant(name) {
+                    self.emit(Op::PushInt(v), span);
+                    return Ok(Ty::INT);
+                }
+                if let Some(v) = libc::stream(name) {
+                    self.emit(Op::PushInt(v), span);
+                    return Ok(Ty::Ptr(Box::new(Ty::Void)));
+                }
+                if let Some(&idx) = self.func_index.get(name) {
+                    // A function used as a value: a pointer to it.
+                    self.emit(Op::PushInt(FN_TAG | i64::from(idx)), span);
+                    return Ok(Ty::Ptr(Box::new(Ty::Func(self.user_fn_base + idx))));
+                }
+                err(format!("unknown identifier `{name}`"), span)
+            }
+            ExprKind::Unary(op, inner) => self.unary(*op, inner, span),
+            ExprKind::Binary(op, a, b) => self.binary(*op, a, b, span),
+            ExprKind::Assign { op, target, value } => {
+                let tt = self.lvalue(target)?;
+                match op {
+                    None => {
+                        let vt = self.expr(value)?;
+                        self.store(&vt, &tt, span)?;
+                    }
+                    Some(bop) => {
+                        if !tt.is_arithmetic() && !matches!(tt, Ty::Ptr(_)) {
+                            return err(
+                                format!("cannot use `{}=` on a `{}`", bop.symbol(), self.name(&tt)),
+                                span,
+                            );
+                        }
+                        self.emit(Op::Dup, span);
+                        self.load(&tt, span);
+                        let rt = self.rvalue(value)?;
+                        let result = self.arith(*bop, &tt, &rt, span)?;
+                        self.store(&result, &tt, span)?;
+                    }
+                }
+                Ok(tt)
+            }
+            ExprKind::Ternary(c, a, b) => {
+                self.cond(c)?;
+                let jz = self.emit(Op::JumpIfZero(0), span);
+                let (ia, ib) = (self.infer(a).decay(), self.infer(b).decay());
+                let result = if ia.is_arithmetic() && ib.is_arithmetic() {
+                    common(&ia, &ib)
+                } else if matches!(ia, Ty::Ptr(_)) {
+                    ia
+                } else {
+                    ib
+                };
+                let at = self.rvalue(a)?;
+                self.convert(&at, &result, &a.span)?;
+                let j = self.emit(Op::Jump(0), span);
+                let else_at = self.here();
+                self.patch(jz, else_at);
+                let bt = self.rvalue(b)?;
+                self.convert(&bt, &result, &b.span)?;
+                let end = self.here();
+                self.patch(j, end);
+                Ok(result)
+            }
+            ExprKind::Call {
+                name,
+                name_span,
+                args,
+            } => self.call(name, name_span, args, span),
+            ExprKind::CallPtr(callee, args) => {
+                // `(*f)(x)` is `f(x)`.
+                let mut callee: &Expr = callee;
+                while let ExprKind::Unary(UnaryOp::Deref, inner) = &callee.kind {
+                    callee = inner;
+                }
+                self.call_indirect(callee, args, span)
+            }
+            ExprKind::Index(..) | ExprKind::Field(..) | ExprKind::Arrow(..) => {
+                let t = self.lvalue(e)?;
+                self.load(&t, span);
+                Ok(t)
+            }
+            ExprKind::Cast(ty, inner) => {
+                let to = Ty::from_decl(ty);
+                let from = self.rvalue(inner)?;
+                if to == Ty::Void {
+                    if from != Ty::Void {
+                        self.emit(Op::Pop, span);
+                    }
+                    return Ok(Ty::Void);
+                }
+                self.convert(&from, &to, span)?;
+                Ok(to)
+            }
+            ExprKind::SizeOf(ty) => {
+                let size = self.size(&Ty::from_decl(ty));
+                self.emit(Op::PushInt(i64::from(size)), span);
+                Ok(Ty::ULONG)
+            }
+            ExprKind::SizeOfExpr(inner) => {
+                let t = self.infer(inner);
+                let size = self.size(&t);
+                self.emit(Op::PushInt(i64::from(size)), span);
+                Ok(Ty::ULONG)
+            }
+            ExprKind::Comma(a, b) => {
+                let t = self.expr(a)?;
+                if t != Ty::Void {
+                    self.emit(Op::Pop, span);
+                }
+                self.expr(b)
+            }
+        }
+    }
+}
+
+impl Compiler {
+    /// A call through a function pointer: the pointer, then the arguments converted to its
+    /// parameter types.
+    pub(super) fn call_indirect(&mut self, callee: &Expr, args: &[Expr], span: &Span) -> R<Ty> {
+        let t = self.rvalue(callee)?;
+        let Ty::Ptr(inner) = &t else {
+            return err(
+                format!("only a function can be called, not a `{}`", self.name(&t)),
+                &callee.span,
+            );
+        };
+        let Ty::Func(id) = **inner else {
+            return err(
+                format!("only a function can be called, not a `{}`", self.name(&t)),
+                &callee.span,
+            );
+        };
+        let (ret, params) = self.fn_types[id as usize].clone();
+        if matches!(ret, Ty::Record(_)) {
+            return err(
+                "calling a function that returns a struct through a pointer is not supported by Rankscope's C",
+                span,
+            );
+        }
+        if args.len() != params.len() {
+            return err(
+                format!(
+                    "this function pointer takes {} arguments but {} were given",
+                    params.len(),
+                    args.len()
+                ),
+                span,
+            );
+        }
+        for (a, p) in args.iter().zip(&params) {
+            let t = self.rvalue(a)?;
+            self.convert(&t, p, &a.span)?;
+        }
+        self.emit(
+            Op::CallIndirect {
+                args: args.len() as u32,
+            },
+            span,
+        );
+        Ok(ret)
+    }
+
+    pub(super) fn member_type(&self, t: Ty, field: &str) -> Ty {
+        match t {
+            Ty::Record(id) => self
+                .layouts
+                .field(id, field)
+                .map_or(Ty::INT, |f| f.ty.clone()),
+            _ => Ty::INT,
+        }
+    }
+}
+
+/// An integer literal's type: `int` when it fits, else `long` (C99 6.4.4.1, decimal without a
+/// suffix).
+pub(super) fn literal_type(v: i64) -> Ty {
+    if i32::try_from(v).is_ok() {
+        Ty::INT
+    } else {
+        Ty::LONG
+    }
+}
+
+pub(super) fn is_char(t: &Ty) -> bool {
+    matches!(t, Ty::Int(i) if i.bytes == 1)
+}
+
+pub(super) fn param_ty(t: &Type) -> Ty {
+    // Array parameters (`int a[]`, `double m[10]`) are pointers.
+    if t.dims.is_empty() {
+        Ty::from_decl(t)
+    } else {
+        let inner = Type {
+            base: t.base,
+            pointers: t.pointers,
+            dims: t.dims[1..].to_vec(),
+        };
+        Ty::Ptr(Box::new(Ty::from_decl(&inner)))
+    }
+}

@@ -1,0 +1,143 @@
+//! The peephole pass: common pairs of operations the compiler emits become one fused operation
+//! (an assignment statement's `StoreInt` + `Pop`, `i++;`'s `IncInt` + `Pop`, a constant operand's
+//! `PushInt` + `Int`, an index's `CheckIndex` + `AddrOffset`), so the VM dispatches fewer times.
+//!
+//! A fused operation counts as the operations it replaces (the VM adds the second to its operation
+//! counter), so the step limits and the processor time a program is charged (`[cpu.ops]`) are
+//! exactly those of the unfused code: the pass changes speed, never a result. A pair is fused
+//! only when no jump lands on its second operation; jump targets and function entries are then
+//! renumbered, and each fused operation keeps its first operation's source span.
+
+use crate::lang::codegen::bytecode::{Compiled, Op};
+
+/// The fused operation for the pair `(a, b)`, if there is one.
+fn fuse(a: Op, b: Op) -> Option<Op> {
+    Some(match (a, b) {
+        (Op::PushInt(c), Op::Int(op)) => Op::IntImm(op, i32::try_from(c).ok()?),
+        (Op::StoreInt, Op::Pop) => Op::StoreIntPop,
+        (Op::StoreDouble, Op::Pop) => Op::StoreDoublePop,
+        (Op::StoreLocalInt(off), Op::Pop) => Op::StoreLocalIntPop(off),
+        (Op::IncInt { delta, .. }, Op::Pop) => Op::IncIntPop { delta },
+        (Op::CheckIndex(len), Op::AddrOffset(stride)) => Op::Index { len, stride },
+        _ => return None,
+    })
+}
+
+/// The operation's jump target, if it has one.
+fn target(op: &mut Op) -> Option<&mut u32> {
+    match op {
+        Op::Jump(t) | Op::JumpIfZero(t) | Op::JumpIfNotZero(t) => Some(t),
+        _ => None,
+    }
+}
+
+/// Fuses the pairs of `compiled`'s code in place.
+pub fn run(compiled: &mut Compiled) {
+    let n = compiled.code.len();
+    let mut landed = vec![false; n + 1];
+    for op in &mut compiled.code {
+        if let Some(t) = target(op) {
+            if let Some(l) = landed.get_mut(*t as usize) {
+                *l = true;
+            }
+        }
+    }
+    for f in &compiled.functions {
+        if let Some(l) = landed.get_mut(f.entry as usize) {
+            *l = true;
+        }
+    }
+    // new_index[i]: where old operation i (or, for a fused pair's second, its pair) now is.
+    let mut new_index = vec![0u32; n + 1];
+    let mut code = Vec::with_capacity(n);
+    let mut spans = Vec::with_capacity(n);
+    let mut i = 0;
+    while i < n {
+        let here = u32::try_from(code.len()).unwrap_or(u32::MAX);
+        new_index[i] = here;
+        let fused = (i + 1 < n && !landed[i + 1])
+            .then(|| fuse(compiled.code[i], compiled.code[i + 1]))
+            .flatten();
+        code.push(fused.unwrap_or(compiled.code[i]));
+        spans.push(compiled.spans[i].clone());
+        if fused.is_some() {
+            new_index[i + 1] = here;
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    new_index[n] = u32::try_from(code.len()).unwrap_or(u32::MAX);
+    for op in &mut code {
+        if let Some(t) = target(op) {
+            *t = new_index[*t as usize];
+        }
+    }
+    for f in &mut compiled.functions {
+        f.entry = new_index[f.entry as usize];
+    }
+    compiled.code = code;
+    compiled.spans = spans;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::codegen::bytecode::IntOp;
+
+    /// A compiled program whose code is replaced by `code` (every function entering at 0).
+    fn with_code(code: Vec<Op>) -> Compiled {
+        let mut c = std::rc::Rc::unwrap_or_clone(
+            crate::lang::load("int main(void) { return 0; }", "t.c").unwrap(),
+        );
+        c.spans = (0..code.len()).map(|i| i..i + 1).collect();
+        c.code = code;
+        for f in &mut c.functions {
+            f.entry = 0;
+        }
+        c
+    }
+
+    #[test]
+    fn pairs_fuse_and_jumps_are_renumbered() {
+        let mut c = with_code(vec![
+            Op::Jump(3),
+            Op::PushInt(1),
+            Op::Int(IntOp::Add),
+            Op::Halt,
+        ]);
+        run(&mut c);
+        assert_eq!(
+            c.code,
+            vec![Op::Jump(2), Op::IntImm(IntOp::Add, 1), Op::Halt]
+        );
+        assert_eq!(c.spans, vec![0..1, 1..2, 3..4]);
+    }
+
+    #[test]
+    fn a_pair_whose_second_operation_a_jump_lands_on_stays_apart() {
+        let code = vec![Op::Jump(2), Op::PushInt(1), Op::Int(IntOp::Add), Op::Halt];
+        let mut c = with_code(code.clone());
+        run(&mut c);
+        assert_eq!(c.code, code);
+    }
+
+    #[test]
+    fn a_constant_too_wide_for_an_int_is_not_fused() {
+        let code = vec![Op::PushInt(1 << 40), Op::Int(IntOp::Add), Op::Halt];
+        let mut c = with_code(code.clone());
+        run(&mut c);
+        assert_eq!(c.code, code);
+    }
+
+    #[test]
+    fn a_loop_compiles_to_fused_operations() {
+        let src = "int main(void) { int i, s = 0, a[4] = {1, 2, 3, 4};\n  for (i = 0; i < 10; i++) s = s + a[i % 4];\n  return s; }";
+        let c = crate::lang::load(src, "t.c").unwrap();
+        let has = |f: fn(&Op) -> bool| c.code.iter().any(f);
+        assert!(has(|o| matches!(o, Op::IntImm(IntOp::Rem, 4))));
+        assert!(has(|o| matches!(o, Op::IncIntPop { delta: 1 })));
+        assert!(has(|o| matches!(o, Op::Index { len: 4, stride: 4 })));
+        assert_eq!(c.spans.len(), c.code.len());
+    }
+}

@@ -1,0 +1,752 @@
+//! The C library a course's programs call — `<stdlib.h>`, `<string.h>`, `<math.h>`, and the
+//! parts of `<stdio.h>`, `<time.h>` and `<unistd.h>` that are not `printf` — in one table: each
+//! function's C signature and its implementation on the rank's memory. The checker and the
+//! compiler read the signatures from [`LIBC`]; the VM runs the implementations. Adding a function
+//! is one row here and the function it names.
+//!
+//! Semantics are C's (glibc's where C leaves a choice); where C's behaviour is undefined — a
+//! string without its terminating zero, a negative size — the call fails with a message rather
+//! than corrupting memory. Time answers in simulated time: `time`, `clock` and `gettimeofday`
+//! read the rank's clock, `sleep` and `usleep` advance it.
+//!
+//! Beside the table: C's [`printf`] formatting, glibc's [`rand`](mod@rand) and `random`, and
+//! [`strto`]`l`/`d` with `atoi`/`atof`.
+
+pub mod printf;
+pub mod rand;
+pub mod strto;
+
+use crate::lang::libc::rand::LibcRandom;
+use crate::lang::sema::types::Ty;
+use crate::lang::vm::memory::{Addr, MemError, Memory};
+use crate::time::SimTime;
+
+/// A C type in a library signature.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum C {
+    /// `void` (results only).
+    Void,
+    /// `int`.
+    Int,
+    /// `unsigned int`.
+    UInt,
+    /// `long`.
+    Long,
+    /// `size_t`.
+    SizeT,
+    /// `double`.
+    Double,
+    /// `float`.
+    Float,
+    /// `void *` (any pointer converts to it).
+    VoidPtr,
+    /// `char *` / `const char *` (any pointer is accepted, as C does with a warning at most).
+    CharPtr,
+    /// A pointer to a function (`qsort`'s comparison).
+    FnPtr,
+}
+
+impl C {
+    /// The compiler's type for it.
+    pub fn ty(self) -> Ty {
+        match self {
+            C::Void => Ty::Void,
+            C::Int => Ty::INT,
+            C::UInt => Ty::Int(crate::lang::sema::types::IntTy::UINT),
+            C::Long => Ty::LONG,
+            C::SizeT => Ty::ULONG,
+            C::Double => Ty::Double,
+            C::Float => Ty::Float,
+            C::VoidPtr => Ty::Ptr(Box::new(Ty::Void)),
+            C::CharPtr => Ty::Ptr(Box::new(Ty::CHAR)),
+            C::FnPtr => Ty::Ptr(Box::new(Ty::Void)),
+        }
+    }
+
+    /// A pointer parameter or result.
+    pub fn is_pointer(self) -> bool {
+        matches!(self, C::VoidPtr | C::CharPtr | C::FnPtr)
+    }
+
+    /// How it is written in C.
+    pub fn text(self) -> &'static str {
+        match self {
+            C::Void => "void",
+            C::Int => "int",
+            C::UInt => "unsigned int",
+            C::Long => "long",
+            C::SizeT => "size_t",
+            C::Double => "double",
+            C::Float => "float",
+            C::VoidPtr => "void *",
+            C::CharPtr => "char *",
+            C::FnPtr => "int (*)(const void *, const void *)",
+        }
+    }
+}
+
+/// What a library call does to the rank besides its result.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Done {
+    /// Returns this stack word.
+    Value(i64),
+    /// `exit(status)`: the rank ends.
+    Exit(i32),
+    /// Stays busy (asleep) for this long, then returns 0.
+    Sleep(SimTime),
+}
+
+/// What an implementation may use: the rank's memory, console line, clock and identity.
+pub struct Lib<'a> {
+    /// The rank's memory.
+    pub mem: &'a mut Memory,
+    /// The console line being written (`puts` and `putchar` append; a newline flushes it).
+    pub out: &'a mut String,
+    /// Source line of the call (for the heap's messages).
+    pub line: u32,
+    /// The rank's simulated clock.
+    pub now: SimTime,
+    /// The simulated node's host name.
+    pub host: &'a str,
+    /// The rank's `rand`/`random` state (glibc's generator, seeded with 1 at start).
+    pub rand: &'a mut LibcRandom,
+    /// Bytes the call read or wrote in bulk (`memcpy`, `memset`, `calloc`, …), which the
+    /// processor's per-byte cost charges.
+    pub moved: u64,
+}
+
+/// An implementation: the argument words in order.
+pub type Run = fn(&mut Lib<'_>, &[i64]) -> Result<Done, String>;
+
+/// How a function is carried out.
+#[derive(Copy, Clone)]
+pub enum Impl {
+    /// By its own code.
+    Call(Run),
+    /// A one-argument `<math.h>` function on `double`s.
+    Math1(fn(f64) -> f64),
+    /// A two-argument one.
+    Math2(fn(f64, f64) -> f64),
+    /// `qsort`, which the VM runs itself (its comparisons call back into the program).
+    Sort,
+}
+
+/// One library function.
+pub struct LibFn {
+    /// Its C name.
+    pub name: &'static str,
+    /// Its parameters.
+    pub params: &'static [C],
+    /// Its result.
+    pub ret: C,
+    /// Its implementation.
+    pub run: Impl,
+    /// It reads the clock or shows something (output, sleep, exit): the program's operations
+    /// before it are charged first, so it happens at the right simulated time.
+    pub clocked: bool,
+    /// The header that declares it (`"stdlib.h"`, one of `headers::HEADERS`).
+    pub header: &'static str,
+    /// How Rankscope carries it out, in one line (the reference shows it).
+    pub note: &'static str,
+}
+
+const STDLIB: &str = "stdlib.h";
+const STRING: &str = "string.h";
+const STDIO: &str = "stdio.h";
+const MATH: &str = "math.h";
+const TIME: &str = "time.h";
+const SYS_TIME: &str = "sys/time.h";
+const UNISTD: &str = "unistd.h";
+/// The note of the `<math.h>` functions on `double`s.
+const MATH_NOTE: &str = "On `double`s, IEEE 754 (Rust's `f64`).";
+
+impl LibFn {
+    /// `void *malloc(size_t)`.
+    pub fn signature(&self) -> String {
+        let params: Vec<&str> = self.params.iter().map(|p| p.text()).collect();
+        let ret = self.ret.text();
+        let sep = if ret.ends_with('*') { "" } else { " " };
+        format!("{ret}{sep}{}({})", self.name, params.join(", "))
+    }
+}
+
+/// The functions, in a fixed order (the bytecode refers to them by index).
+pub static LIBC: &[LibFn] = &[
+    // <stdlib.h>
+    f("malloc", STDLIB, "From the checked heap (red zones and a quarantine, as AddressSanitizer): an overrun or a use after `free` is an error naming the lines; `NULL` when the heap is full.", &[C::SizeT], C::VoidPtr, malloc),
+    f("calloc", STDLIB, "`malloc`, then zeroed (charged per byte).", &[C::SizeT, C::SizeT], C::VoidPtr, calloc),
+    f("realloc", STDLIB, "A new block with the old bytes copied (charged per byte), the old one freed.", &[C::VoidPtr, C::SizeT], C::VoidPtr, realloc),
+    f("free", STDLIB, "The block goes to the heap's quarantine; a double or bad `free` is an error naming the lines.", &[C::VoidPtr], C::Void, free),
+    clocked(f("exit", STDLIB, "Ends the rank with this status.", &[C::Int], C::Void, |_, a| {
+        Ok(Done::Exit(a[0] as i32))
+    })),
+    f("abs", STDLIB, "C's, wrapping at `INT_MIN`.", &[C::Int], C::Int, |_, a| {
+        Ok(Done::Value(i64::from((a[0] as i32).wrapping_abs())))
+    }),
+    f("labs", STDLIB, "C's, wrapping at `LONG_MIN`.", &[C::Long], C::Long, |_, a| {
+        Ok(Done::Value(a[0].wrapping_abs()))
+    }),
+    f("atoi", STDLIB, "glibc's parsing.", &[C::CharPtr], C::Int, |l, a| {
+        Ok(Done::Value(i64::from(strto::atoi(&cbytes(l.mem, a[0])?))))
+    }),
+    f("atol", STDLIB, "glibc's parsing.", &[C::CharPtr], C::Long, |l, a| {
+        Ok(Done::Value(strto::atol(&cbytes(l.mem, a[0])?)))
+    }),
+    f("atof", STDLIB, "glibc's parsing.", &[C::CharPtr], C::Double, |l, a| {
+        Ok(dv(strto::atof(&cbytes(l.mem, a[0])?)))
+    }),
+    f(
+        "strtoul", STDLIB, "glibc's parsing; sets `*endptr`.",
+        &[C::CharPtr, C::VoidPtr, C::Int],
+        C::SizeT,
+        |l, a| {
+            let base = check_base(a[2])?;
+            let p = strto::strtoul(&cbytes(l.mem, a[0])?, base);
+            set_end(l, a[0], a[1], p.end)?;
+            Ok(Done::Value(p.value as i64))
+        },
+    ),
+    f("rand", STDLIB, "glibc's generator, seeded with 1 on every rank: the numbers Linux gives.", &[], C::Int, |l, _| {
+        Ok(Done::Value(i64::from(l.rand.random())))
+    }),
+    f("random", STDLIB, "glibc's generator, seeded with 1 on every rank: the numbers Linux gives.", &[], C::Long, |l, _| {
+        Ok(Done::Value(i64::from(l.rand.random())))
+    }),
+    f("srand", STDLIB, "Seeds the rank's glibc generator.", &[C::UInt], C::Void, |l, a| {
+        l.rand.seed(a[0] as u32);
+        Ok(Done::Value(0))
+    }),
+    f("srandom", STDLIB, "Seeds the rank's glibc generator.", &[C::UInt], C::Void, |l, a| {
+        l.rand.seed(a[0] as u32);
+        Ok(Done::Value(0))
+    }),
+    f("strtol", STDLIB, "glibc's parsing; sets `*endptr`.", &[C::CharPtr, C::VoidPtr, C::Int], C::Long, strtol),
+    LibFn {
+        name: "qsort",
+        params: &[C::VoidPtr, C::SizeT, C::SizeT, C::FnPtr],
+        ret: C::Void,
+        run: Impl::Sort,
+        clocked: false,
+        header: STDLIB,
+        note: "A stable merge sort, as glibc's, run by the VM: each comparison calls the program's function (whose operations cost their time).",
+    },
+    f("strtod", STDLIB, "glibc's parsing; sets `*endptr`.", &[C::CharPtr, C::VoidPtr], C::Double, strtod),
+    // <string.h>
+    f(
+        "memcpy", STRING, "Copies bytes (charged per byte).",
+        &[C::VoidPtr, C::VoidPtr, C::SizeT],
+        C::VoidPtr,
+        memmove,
+    ),
+    f(
+        "memmove", STRING, "Copies bytes, overlap allowed (charged per byte).",
+        &[C::VoidPtr, C::VoidPtr, C::SizeT],
+        C::VoidPtr,
+        memmove,
+    ),
+    f(
+        "memset", STRING, "Fills bytes (charged per byte).",
+        &[C::VoidPtr, C::Int, C::SizeT],
+        C::VoidPtr,
+        |l, a| {
+            let n = size(a[2])?;
+            l.moved += u64::from(n);
+            l.mem
+                .write(addr(a[0]), &vec![a[1] as u8; n as usize])
+                .map_err(|e| e.to_string())?;
+            Ok(Done::Value(a[0]))
+        },
+    ),
+    f(
+        "memcmp", STRING, "Compares bytes (both read, charged per byte).",
+        &[C::VoidPtr, C::VoidPtr, C::SizeT],
+        C::Int,
+        |l, a| {
+            let n = size(a[2])?;
+            l.moved += 2 * u64::from(n);
+            let x = l
+                .mem
+                .read(addr(a[0]), n)
+                .map_err(|e| e.to_string())?
+                .to_vec();
+            let y = l.mem.read(addr(a[1]), n).map_err(|e| e.to_string())?;
+            Ok(Done::Value(ordering(x.as_slice().cmp(y))))
+        },
+    ),
+    f("strlen", STRING, "C's; a string without its terminating zero is an error, not a read past it.", &[C::CharPtr], C::SizeT, |l, a| {
+        Ok(Done::Value(cbytes(l.mem, a[0])?.len() as i64))
+    }),
+    f("strcpy", STRING, "C's; a string without its terminating zero is an error, not a read past it.", &[C::CharPtr, C::CharPtr], C::CharPtr, |l, a| {
+        let mut s = cbytes(l.mem, a[1])?;
+        s.push(0);
+        put(l.mem, a[0], &s)?;
+        Ok(Done::Value(a[0]))
+    }),
+    f(
+        "strncpy", STRING, "C's; a string without its terminating zero is an error, not a read past it.",
+        &[C::CharPtr, C::CharPtr, C::SizeT],
+        C::CharPtr,
+        |l, a| {
+            let n = size(a[2])? as usize;
+            let mut s = cbytes_max(l.mem, a[1], n)?;
+            s.resize(n, 0);
+            put(l.mem, a[0], &s)?;
+            Ok(Done::Value(a[0]))
+        },
+    ),
+    f("strcat", STRING, "C's; a string without its terminating zero is an error, not a read past it.", &[C::CharPtr, C::CharPtr], C::CharPtr, |l, a| {
+        let end = cbytes(l.mem, a[0])?.len() as i64;
+        let mut s = cbytes(l.mem, a[1])?;
+        s.push(0);
+        put(l.mem, a[0] + end, &s)?;
+        Ok(Done::Value(a[0]))
+    }),
+    f(
+        "strncat", STRING, "C's; a string without its terminating zero is an error, not a read past it.",
+        &[C::CharPtr, C::CharPtr, C::SizeT],
+        C::CharPtr,
+        |l, a| {
+            let end = cbytes(l.mem, a[0])?.len() as i64;
+            let mut s = cbytes_max(l.mem, a[1], size(a[2])? as usize)?;
+            s.push(0);
+            put(l.mem, a[0] + end, &s)?;
+            Ok(Done::Value(a[0]))
+        },
+    ),
+    f("strcmp", STRING, "C's (glibc's difference of the first differing bytes).", &[C::CharPtr, C::CharPtr], C::Int, |l, a| {
+        let (x, y) = (cbytes(l.mem, a[0])?, cbytes(l.mem, a[1])?);
+        Ok(Done::Value(byte_diff(&x, &y, usize::MAX)))
+    }),
+    f(
+        "strncmp", STRING, "C's (glibc's difference of the first differing bytes).",
+        &[C::CharPtr, C::CharPtr, C::SizeT],
+        C::Int,
+        |l, a| {
+            let n = size(a[2])? as usize;
+            let (x, y) = (cbytes_max(l.mem, a[0], n)?, cbytes_max(l.mem, a[1], n)?);
+            Ok(Done::Value(byte_diff(&x, &y, n)))
+        },
+    ),
+    f("strchr", STRING, "C's; a string without its terminating zero is an error, not a read past it.", &[C::CharPtr, C::Int], C::CharPtr, |l, a| {
+        let s = cbytes(l.mem, a[0])?;
+        let c = a[1] as u8;
+        Ok(Done::Value(if c == 0 {
+            a[0] + s.len() as i64
+        } else {
+            s.iter()
+                .position(|&b| b == c)
+                .map_or(0, |i| a[0] + i as i64)
+        }))
+    }),
+    f("strrchr", STRING, "C's; a string without its terminating zero is an error, not a read past it.", &[C::CharPtr, C::Int], C::CharPtr, |l, a| {
+        let s = cbytes(l.mem, a[0])?;
+        let c = a[1] as u8;
+        Ok(Done::Value(if c == 0 {
+            a[0] + s.len() as i64
+        } else {
+            s.iter()
+                .rposition(|&b| b == c)
+                .map_or(0, |i| a[0] + i as i64)
+        }))
+    }),
+    f("strstr", STRING, "C's; a string without its terminating zero is an error, not a read past it.", &[C::CharPtr, C::CharPtr], C::CharPtr, |l, a| {
+        let (h, n) = (cbytes(l.mem, a[0])?, cbytes(l.mem, a[1])?);
+        if n.is_empty() {
+            return Ok(Done::Value(a[0]));
+        }
+        Ok(Done::Value(
+            h.windows(n.len())
+                .position(|w| w == n.as_slice())
+                .map_or(0, |i| a[0] + i as i64),
+        ))
+    }),
+    f("strdup", STRING, "A copy in a block of the checked heap.", &[C::CharPtr], C::CharPtr, |l, a| {
+        let mut s = cbytes(l.mem, a[0])?;
+        s.push(0);
+        let p = l
+            .mem
+            .malloc(s.len() as u32, l.line)
+            .map_err(|e| e.to_string())?;
+        put(l.mem, i64::from(p), &s)?;
+        Ok(Done::Value(i64::from(p)))
+    }),
+    // <stdio.h> (printf and its relatives are compiled specially)
+    clocked(f("puts", STDIO, "Writes the line to the rank's console at its simulated time.", &[C::CharPtr], C::Int, |l, a| {
+        let s = cstr(l.mem, a[0])?;
+        l.out.push_str(&s);
+        l.out.push('\n');
+        Ok(Done::Value(1))
+    })),
+    clocked(f("putchar", STDIO, "Appends to the rank's console line; a newline shows it.", &[C::Int], C::Int, |l, a| {
+        l.out.push(char::from(a[0] as u8));
+        Ok(Done::Value(a[0] & 0xff))
+    })),
+    clocked(f("fflush", STDIO, "Nothing to flush: console lines show at their newline.", &[C::VoidPtr], C::Int, |_, _| {
+        Ok(Done::Value(0))
+    })),
+    // <math.h>
+    math("sqrt", f64::sqrt),
+    math2("pow", f64::powf),
+    math("fabs", f64::abs),
+    math("exp", f64::exp),
+    math("log", f64::ln),
+    math("log10", f64::log10),
+    math("log2", f64::log2),
+    math("sin", f64::sin),
+    math("cos", f64::cos),
+    math("tan", f64::tan),
+    math("asin", f64::asin),
+    math("acos", f64::acos),
+    math("atan", f64::atan),
+    math2("atan2", f64::atan2),
+    math("sinh", f64::sinh),
+    math("cosh", f64::cosh),
+    math("tanh", f64::tanh),
+    math("floor", f64::floor),
+    math("ceil", f64::ceil),
+    math("round", f64::round),
+    math("trunc", f64::trunc),
+    math("cbrt", f64::cbrt),
+    math2("fmod", |x, y| x % y),
+    math2("fmin", f64::min),
+    math2("fmax", f64::max),
+    math2("hypot", f64::hypot),
+    f("sqrtf", MATH, "In `float`: computed in `double`, rounded to single.", &[C::Float], C::Float, |_, a| {
+        Ok(fv(d(a[0]).sqrt()))
+    }),
+    f("fabsf", MATH, "In `float`.", &[C::Float], C::Float, |_, a| Ok(fv(d(a[0]).abs()))),
+    f("powf", MATH, "In `float`: computed in `double`, rounded to single.", &[C::Float, C::Float], C::Float, |_, a| {
+        Ok(fv(d(a[0]).powf(d(a[1]))))
+    }),
+    // <time.h>, <unistd.h>
+    clocked(f("time", TIME, "Whole seconds of the rank's simulated clock.", &[C::VoidPtr], C::Long, |l, a| {
+        let t = (l.now.as_us_f64() / 1e6).floor() as i64;
+        if a[0] != 0 {
+            l.mem
+                .write(addr(a[0]), &t.to_le_bytes())
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(Done::Value(t))
+    })),
+    clocked(f("clock", TIME, "The rank's simulated time in microseconds (`CLOCKS_PER_SEC` is 1000000).", &[], C::Long, |l, _| {
+        Ok(Done::Value(l.now.as_us_f64().floor() as i64))
+    })),
+    clocked(f(
+        "gettimeofday", SYS_TIME, "The rank's simulated clock as seconds and microseconds.",
+        &[C::VoidPtr, C::VoidPtr],
+        C::Int,
+        |l, a| {
+            let us = l.now.as_us_f64().floor() as i64;
+            let mut tv = (us / 1_000_000).to_le_bytes().to_vec();
+            tv.extend_from_slice(&(us % 1_000_000).to_le_bytes());
+            put(l.mem, a[0], &tv)?;
+            Ok(Done::Value(0))
+        },
+    )),
+    clocked(f("nanosleep", TIME, "Asleep for the `timespec`'s time on the simulated clock.", &[C::VoidPtr, C::VoidPtr], C::Int, |l, a| {
+        let ts = l.mem.read(addr(a[0]), 16).map_err(mem_err)?;
+        let sec = i64::from_le_bytes(ts[..8].try_into().unwrap_or_default());
+        let nsec = i64::from_le_bytes(ts[8..].try_into().unwrap_or_default());
+        if sec < 0 || !(0..1_000_000_000).contains(&nsec) {
+            return Err(format!(
+                "nanosleep: invalid time {sec} s + {nsec} ns (tv_nsec must be 0 to 999999999)"
+            ));
+        }
+        Ok(Done::Sleep(SimTime::from_us_f64(
+            sec as f64 * 1e6 + nsec as f64 / 1e3,
+        )))
+    })),
+    clocked(f("sleep", UNISTD, "Asleep for that many simulated seconds.", &[C::UInt], C::UInt, |_, a| {
+        Ok(Done::Sleep(SimTime::from_us_f64(a[0] as f64 * 1e6)))
+    })),
+    f("gethostname", UNISTD, "The simulated node's host name.", &[C::CharPtr, C::SizeT], C::Int, |l, a| {
+        let n = size(a[1])? as usize;
+        let mut name = l.host.as_bytes().to_vec();
+        name.push(0);
+        name.truncate(n);
+        put(l.mem, a[0], &name)?;
+        Ok(Done::Value(0))
+    }),
+];
+
+const fn f(
+    name: &'static str,
+    header: &'static str,
+    note: &'static str,
+    params: &'static [C],
+    ret: C,
+    run: Run,
+) -> LibFn {
+    LibFn {
+        name,
+        params,
+        ret,
+        run: Impl::Call(run),
+        clocked: false,
+        header,
+        note,
+    }
+}
+
+/// `f` marked as reading the clock or showing something.
+const fn clocked(f: LibFn) -> LibFn {
+    LibFn { clocked: true, ..f }
+}
+
+const fn math(name: &'static str, op: fn(f64) -> f64) -> LibFn {
+    LibFn {
+        name,
+        params: &[C::Double],
+        ret: C::Double,
+        run: Impl::Math1(op),
+        clocked: false,
+        header: MATH,
+        note: MATH_NOTE,
+    }
+}
+
+const fn math2(name: &'static str, op: fn(f64, f64) -> f64) -> LibFn {
+    LibFn {
+        name,
+        params: &[C::Double, C::Double],
+        ret: C::Double,
+        run: Impl::Math2(op),
+        clocked: false,
+        header: MATH,
+        note: MATH_NOTE,
+    }
+}
+
+/// Runs library function `index` with its argument words.
+pub fn call(index: usize, lib: &mut Lib<'_>, args: &[i64]) -> Result<Done, String> {
+    let Some(func) = LIBC.get(index) else {
+        return Err("internal: unknown library function".into());
+    };
+    match func.run {
+        Impl::Math1(op) => Ok(dv(op(d(args[0])))),
+        Impl::Math2(op) => Ok(dv(op(d(args[0]), d(args[1])))),
+        Impl::Call(run) => run(lib, args),
+        Impl::Sort => Err("internal: qsort runs in the VM".into()),
+    }
+}
+
+/// The function called `name`, with its index in [`LIBC`].
+pub fn lookup(name: &str) -> Option<(usize, &'static LibFn)> {
+    LIBC.iter().enumerate().find(|(_, f)| f.name == name)
+}
+
+/// Why a well-known C function is not available, for the message at its call.
+pub fn unsupported(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "scanf" | "fscanf" | "getchar" | "gets" | "fgets" | "getline" => {
+            "a rank has no input: pass values as arguments (`argv`) or compute them"
+        }
+        "fopen" | "fclose" | "fread" | "fwrite" | "fputs" | "fputc" | "remove" | "rename" => {
+            "a rank has no files: print with `printf`"
+        }
+        "fork" | "system" | "exec" | "execvp" | "popen" | "wait" | "kill" | "signal" => {
+            "a rank is one process of the simulated machine"
+        }
+        "pthread_create" | "pthread_join" | "pthread_mutex_lock" | "omp_get_thread_num" => {
+            "a rank runs one thread"
+        }
+        "setjmp" | "longjmp" => "use return values and loops instead",
+        "alloca" => "use a local array or `malloc`",
+        _ => return None,
+    })
+}
+
+/// `stdout` and `stderr` as `FILE *` values (never dereferenced).
+pub fn stream(name: &str) -> Option<i64> {
+    match name {
+        "stdout" => Some(1),
+        "stderr" => Some(2),
+        _ => None,
+    }
+}
+
+fn d(v: i64) -> f64 {
+    f64::from_bits(v as u64)
+}
+
+fn dv(x: f64) -> Done {
+    Done::Value(x.to_bits() as i64)
+}
+
+fn fv(x: f64) -> Done {
+    dv(f64::from(x as f32))
+}
+
+fn addr(v: i64) -> Addr {
+    v as Addr
+}
+
+fn size(v: i64) -> Result<u32, String> {
+    u32::try_from(v).map_err(|_| format!("the size {} is too large", v as u64))
+}
+
+fn ordering(o: std::cmp::Ordering) -> i64 {
+    match o {
+        std::cmp::Ordering::Less => -1,
+        std::cmp::Ordering::Equal => 0,
+        std::cmp::Ordering::Greater => 1,
+    }
+}
+
+/// `strcmp`'s result: the difference of the first differing bytes (as unsigned chars), as glibc.
+fn byte_diff(x: &[u8], y: &[u8], n: usize) -> i64 {
+    for i in 0..n {
+        let (a, b) = (
+            x.get(i).copied().unwrap_or(0),
+            y.get(i).copied().unwrap_or(0),
+        );
+        if a != b || a == 0 {
+            return i64::from(a) - i64::from(b);
+        }
+    }
+    0
+}
+
+fn mem_err(e: MemError) -> String {
+    e.to_string()
+}
+
+fn put(mem: &mut Memory, at: i64, bytes: &[u8]) -> Result<(), String> {
+    if bytes.is_empty() {
+        return Ok(());
+    }
+    mem.write(addr(at), bytes).map_err(mem_err)
+}
+
+/// The bytes of the NUL-terminated string at `at` (without the NUL), at most `max`.
+fn cbytes_max(mem: &Memory, at: i64, max: usize) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    let mut a = addr(at);
+    while out.len() < max {
+        let b = mem
+            .read_u8(a)
+            .map_err(|e| format!("reading a string: {e} (is it missing its terminating '\\0'?)"))?;
+        if b == 0 {
+            break;
+        }
+        out.push(b);
+        a = a.wrapping_add(1);
+    }
+    Ok(out)
+}
+
+fn cbytes(mem: &Memory, at: i64) -> Result<Vec<u8>, String> {
+    cbytes_max(mem, at, usize::MAX)
+}
+
+fn cstr(mem: &Memory, at: i64) -> Result<String, String> {
+    Ok(String::from_utf8_lossy(&cbytes(mem, at)?).into_owned())
+}
+
+fn malloc(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
+    let n = size(a[0])?;
+    Ok(Done::Value(match l.mem.malloc(n, l.line) {
+        Ok(p) => i64::from(p),
+        Err(MemError::OutOfMemory { .. }) => 0,
+        Err(e) => return Err(e.to_string()),
+    }))
+}
+
+fn calloc(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
+    let n = size(a[0])?
+        .checked_mul(size(a[1])?)
+        .ok_or("calloc: the size overflows")?;
+    match l.mem.malloc(n, l.line) {
+        Ok(p) => {
+            l.moved += u64::from(n);
+            put(l.mem, i64::from(p), &vec![0; n as usize])?;
+            Ok(Done::Value(i64::from(p)))
+        }
+        Err(MemError::OutOfMemory { .. }) => Ok(Done::Value(0)),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+fn realloc(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
+    let n = size(a[1])?;
+    if a[0] == 0 {
+        return malloc(l, &a[1..]);
+    }
+    let old = addr(a[0]);
+    let Some(old_size) = l.mem.block_size(old) else {
+        // Let `free` name what is wrong with the pointer.
+        l.mem.free(old, l.line).map_err(mem_err)?;
+        return Err("realloc of a pointer malloc did not return".into());
+    };
+    let p = match l.mem.malloc(n, l.line) {
+        Ok(p) => p,
+        Err(MemError::OutOfMemory { .. }) => return Ok(Done::Value(0)),
+        Err(e) => return Err(e.to_string()),
+    };
+    let keep = l.mem.read(old, old_size.min(n)).map_err(mem_err)?.to_vec();
+    l.moved += keep.len() as u64;
+    put(l.mem, i64::from(p), &keep)?;
+    l.mem.free(old, l.line).map_err(mem_err)?;
+    Ok(Done::Value(i64::from(p)))
+}
+
+fn free(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
+    if a[0] != 0 {
+        l.mem.free(addr(a[0]), l.line).map_err(mem_err)?;
+    }
+    Ok(Done::Value(0))
+}
+
+fn memmove(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
+    let n = size(a[2])?;
+    l.moved += u64::from(n);
+    if n > 0 {
+        let bytes = l.mem.read(addr(a[1]), n).map_err(mem_err)?.to_vec();
+        put(l.mem, a[0], &bytes)?;
+    }
+    Ok(Done::Value(a[0]))
+}
+
+fn check_base(base: i64) -> Result<u32, String> {
+    if base != 0 && !(2..=36).contains(&base) {
+        return Err(format!("the base must be 0 or 2 to 36, not {base}"));
+    }
+    Ok(base as u32)
+}
+
+/// Stores `s + used` in `*endptr` when `endptr` is not `NULL`.
+fn set_end(l: &mut Lib<'_>, s: i64, endptr: i64, used: usize) -> Result<(), String> {
+    if endptr != 0 {
+        put(l.mem, endptr, &(s + used as i64).to_le_bytes())?;
+    }
+    Ok(())
+}
+
+fn strtol(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
+    let base = check_base(a[2])?;
+    let p = strto::strtol(&cbytes(l.mem, a[0])?, base);
+    set_end(l, a[0], a[1], p.end)?;
+    Ok(Done::Value(p.value))
+}
+
+fn strtod(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
+    let p = strto::strtod(&cbytes(l.mem, a[0])?);
+    set_end(l, a[0], a[1], p.end)?;
+    Ok(dv(p.value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique() {
+        for (i, f) in LIBC.iter().enumerate() {
+            assert!(LIBC[..i].iter().all(|g| g.name != f.name), "{}", f.name);
+        }
+        assert_eq!(
+            lookup("malloc").map(|(_, f)| f.signature()),
+            Some("void *malloc(size_t)".into())
+        );
+    }
+}

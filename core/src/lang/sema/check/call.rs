@@ -1,0 +1,391 @@
+//! Calls: the user's functions, the C library's and the built-ins' signatures, MPI's argument
+//! kinds, the argument count.
+
+use super::*;
+
+impl<'a> Checker<'a> {
+    pub(super) fn call(&mut self, name: &str, name_span: &Span, args: &[Expr], e: &Expr) -> Ty {
+        if let Some(v) = self.lookup(name) {
+            if matches!(Ty::of(&v.ty), Ty::Ptr(BaseType::Func(_), 1)) {
+                let t = Ty::of(&v.ty);
+                return self.pointer_call(&t, args, e, name_span);
+            }
+            for a in args {
+                self.expr(a);
+            }
+            self.error(
+                format!("`{name}` is a variable, not a function"),
+                name_span.clone(),
+                "not a function",
+            );
+            return Ty::Unknown;
+        }
+        if let Some(sig) = self.functions.get(name) {
+            let ret = sig.ret.clone();
+            let params = sig.params.clone();
+            self.user_call(name, &ret, &params, args, e);
+            return Ty::of(&ret);
+        }
+        if let Some(t) = self.printf_family(name, args, e) {
+            return t;
+        }
+        let own_form = builtin(name).is_some_and(|b| b.params.len() == args.len());
+        if let Some((_, f)) = crate::lang::libc::lookup(name).filter(|_| !own_form) {
+            return self.library_call(f, args, e);
+        }
+        if let Some(b) = builtin(name) {
+            self.builtin_call(b, args, e);
+            return Ty::of(&b.result_type());
+        }
+        for a in args {
+            self.expr(a);
+        }
+        let mut candidates: Vec<&str> = self.functions.keys().map(String::as_str).collect();
+        candidates.extend(BUILTINS.iter().map(|b| b.name));
+        candidates.extend(crate::lang::libc::LIBC.iter().map(|f| f.name));
+        candidates.extend(PRINTF_RELATIVES.iter().map(|r| r.name));
+        if let Some(reason) = crate::lang::libc::unsupported(name) {
+            self.error_note(
+                format!("`{name}` is not supported by Rankscope's C"),
+                name_span.clone(),
+                "not available",
+                reason,
+            );
+            return Ty::Unknown;
+        }
+        let mut d = Diagnostic::error(format!("undeclared function `{name}`"), name_span.clone())
+            .with_label("no function by this name");
+        if let Some(s) = suggest(name, candidates) {
+            d = d.with_note(format!("did you mean `{s}`?"));
+        } else if name.starts_with("MPI_") {
+            d = d.with_note("Rankscope does not support this MPI function");
+        }
+        self.diags.push(d);
+        Ty::Unknown
+    }
+
+    /// `fprintf(stream, format, …)`, `sprintf(buffer, format, …)`, `snprintf(buffer, size,
+    /// format, …)`: the leading arguments, then the format as `printf`'s.
+    pub(super) fn printf_family(&mut self, name: &str, args: &[Expr], e: &Expr) -> Option<Ty> {
+        let relative = PRINTF_RELATIVES.iter().find(|r| r.name == name)?;
+        let lead = relative.lead.len();
+        let what: Vec<&str> = relative.lead.iter().map(|l| l.what).collect();
+        if args.len() < lead + 1 {
+            for a in args {
+                self.expr(a);
+            }
+            self.count_error(
+                name,
+                format!("at least {}", plural(lead + 1, "argument", "arguments")),
+                args.len(),
+                e,
+                format!("the call is `{name}({}, format, …)`", what.join(", ")),
+            );
+            return Some(Ty::Scalar(BaseType::Int));
+        }
+        for (i, a) in args[..lead].iter().enumerate() {
+            let t = self.value(a);
+            let ok = if i == 0 {
+                t.is_pointerish()
+            } else {
+                t.is_arith()
+            };
+            if !ok && t != Ty::Unknown {
+                self.error(
+                    format!(
+                        "argument {} of `{name}` must be {}, not {}",
+                        i + 1,
+                        what[i],
+                        t.describe()
+                    ),
+                    a.span.clone(),
+                    "wrong kind of argument",
+                );
+            }
+        }
+        let rest = &args[lead..];
+        let types: Vec<Ty> = rest.iter().map(|a| self.expr(a)).collect();
+        if !matches!(rest[0].kind, ExprKind::Str(_)) {
+            self.error(
+                format!("the format of `{name}` must be a string literal"),
+                rest[0].span.clone(),
+                "expected a string literal",
+            );
+        } else {
+            self.printf(rest, &types, e);
+        }
+        Some(Ty::Scalar(BaseType::Int))
+    }
+
+    /// A call to a C library function: argument count, then numbers where numbers belong and
+    /// pointers where pointers do.
+    pub(super) fn library_call(
+        &mut self,
+        f: &crate::lang::libc::LibFn,
+        args: &[Expr],
+        e: &Expr,
+    ) -> Ty {
+        let types: Vec<Ty> = args.iter().map(|a| self.value(a)).collect();
+        let ret = ctype(f.ret);
+        if args.len() != f.params.len() {
+            self.count_error(
+                f.name,
+                plural(f.params.len(), "argument", "arguments"),
+                args.len(),
+                e,
+                format!("the function is `{}`", f.signature()),
+            );
+            return ret;
+        }
+        for (i, ((p, a), t)) in f.params.iter().zip(args).zip(&types).enumerate() {
+            let ok = *t == Ty::Unknown
+                || if p.is_pointer() {
+                    t.is_pointerish() || is_zero(a)
+                } else {
+                    t.is_arith() || (t.is_handle() && *p == crate::lang::libc::C::Int)
+                };
+            if !ok {
+                self.error_note(
+                    format!(
+                        "argument {} of `{}` must be {}, not {}",
+                        i + 1,
+                        f.name,
+                        if p.is_pointer() {
+                            format!("a pointer (`{}`)", p.text())
+                        } else {
+                            format!("a number (`{}`)", p.text())
+                        },
+                        t.describe()
+                    ),
+                    a.span.clone(),
+                    "wrong kind of argument",
+                    format!("the function is `{}`", f.signature()),
+                );
+            }
+        }
+        ret
+    }
+
+    pub(super) fn count_error(
+        &mut self,
+        name: &str,
+        expected: String,
+        given: usize,
+        e: &Expr,
+        note: String,
+    ) {
+        let were = if given == 1 { "was" } else { "were" };
+        self.error_note(
+            format!("`{name}` takes {expected} but {given} {were} given"),
+            e.span.clone(),
+            format!("expected {expected}"),
+            note,
+        );
+    }
+
+    pub(super) fn user_call(
+        &mut self,
+        name: &str,
+        ret: &Type,
+        params: &[(String, Type)],
+        args: &[Expr],
+        e: &Expr,
+    ) {
+        let types: Vec<Ty> = args.iter().map(|a| self.value(a)).collect();
+        if args.len() != params.len() {
+            let list: Vec<String> = params.iter().map(|(n, t)| decl_text(t, n)).collect();
+            let note = format!(
+                "`{name}` is defined as `{} {name}({})`",
+                type_text(ret),
+                list.join(", ")
+            );
+            self.count_error(
+                name,
+                plural(params.len(), "argument", "arguments"),
+                args.len(),
+                e,
+                note,
+            );
+            return;
+        }
+        for (i, ((pname, pty), (a, t))) in params.iter().zip(args.iter().zip(&types)).enumerate() {
+            let target = Ty::of(pty);
+            let ok = match (&target, t) {
+                (_, Ty::Unknown) | (Ty::Unknown, _) => true,
+                (Ty::Ptr(pb, pn), t) => match t.as_pointer() {
+                    Some((b, n)) => {
+                        *pb == BaseType::Void
+                            || (b == BaseType::Void && n == 1)
+                            || (b == *pb && n == *pn)
+                    }
+                    None => t.is_pointerish() || is_zero(a),
+                },
+                (Ty::Scalar(BaseType::MpiStatus), t) => *t == Ty::Scalar(BaseType::MpiStatus),
+                (Ty::Scalar(BaseType::Record(r)), t) => *t == Ty::Scalar(BaseType::Record(*r)),
+                (Ty::Scalar(pb), t) if is_arith_base(*pb) => t.is_arith(),
+                (Ty::Scalar(_), t) => t.is_handle() || t.is_integer() || *t == Ty::Null,
+                _ => true,
+            };
+            if !ok {
+                self.error_note(
+                    format!(
+                        "argument {} (`{pname}`) of `{name}` must be {}, not {}",
+                        i + 1,
+                        with_article(&format!("`{}`", type_text(pty))),
+                        t.describe()
+                    ),
+                    a.span.clone(),
+                    "wrong kind of argument",
+                    address_hint(a, t, &target),
+                );
+            }
+        }
+    }
+
+    pub(super) fn builtin_call(
+        &mut self,
+        b: &'static crate::lang::sema::builtins::Builtin,
+        args: &[Expr],
+        e: &Expr,
+    ) {
+        let types: Vec<Ty> = args
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                if b.variadic && i >= b.params.len()
+                    || b.params.get(i).is_some_and(|p| p.kind == ParamKind::Format)
+                {
+                    let t = self.expr(a);
+                    if t == Ty::Void {
+                        return self.value(a);
+                    }
+                    t
+                } else {
+                    self.value(a)
+                }
+            })
+            .collect();
+        let n = b.params.len();
+        let wrong_count = if b.variadic {
+            args.len() < n
+        } else {
+            args.len() != n
+        };
+        if wrong_count {
+            let expected = if b.variadic {
+                format!("at least {}", plural(n, "argument", "arguments"))
+            } else {
+                plural(n, "argument", "arguments")
+            };
+            self.count_error(
+                b.name,
+                expected,
+                args.len(),
+                e,
+                format!("the call is `{}`", b.signature()),
+            );
+            return;
+        }
+        for (i, (p, (a, t))) in b.params.iter().zip(args.iter().zip(&types)).enumerate() {
+            if let Some(problem) = self.arg_problem(p.kind, a, t) {
+                let mut d = Diagnostic::error(
+                    format!(
+                        "argument {} (`{}`) of `{}` must be {}, not {}",
+                        i + 1,
+                        p.name,
+                        b.name,
+                        p.kind.describe(),
+                        t.describe()
+                    ),
+                    a.span.clone(),
+                )
+                .with_label(problem);
+                let hint = address_hint(a, t, &Ty::Ptr(BaseType::Void, 1));
+                if p.kind.is_address() && !hint.is_empty() && !t.is_pointerish() {
+                    d = d.with_note(hint);
+                } else if p.kind == ParamKind::StatusOut && *t == Ty::StatusesIgnore {
+                    d = d.with_note("use `MPI_STATUS_IGNORE` for a single status");
+                } else if p.kind == ParamKind::StatusesOut && *t == Ty::StatusIgnore {
+                    d = d.with_note("use `MPI_STATUSES_IGNORE` for an array of statuses");
+                }
+                self.diags.push(d);
+            }
+        }
+        if b.name == "printf" {
+            self.printf(args, &types, e);
+        }
+    }
+
+    /// Why `a` (of type `t`) does not fit a parameter of `kind`; `None` when it does.
+    pub(super) fn arg_problem(&self, kind: ParamKind, a: &Expr, t: &Ty) -> Option<&'static str> {
+        if *t == Ty::Unknown {
+            return None;
+        }
+        let null = matches!(t, Ty::Null) || is_zero(a);
+        let ok = match kind {
+            ParamKind::Int | ParamKind::Double | ParamKind::Word(_) => t.is_arith(),
+            ParamKind::Comm => *t == Ty::Scalar(BaseType::MpiComm),
+            ParamKind::Datatype => *t == Ty::Scalar(BaseType::MpiDatatype),
+            ParamKind::Op => *t == Ty::Scalar(BaseType::MpiOp),
+            ParamKind::Win => *t == Ty::Scalar(BaseType::MpiWin),
+            ParamKind::Info => *t == Ty::Scalar(BaseType::MpiInfo),
+            ParamKind::Group => *t == Ty::Scalar(BaseType::MpiGroup),
+            ParamKind::BaseOut => {
+                if null {
+                    return Some("an address is needed here, not a null pointer");
+                }
+                t.as_pointer().is_some_and(|(_, levels)| levels >= 2)
+            }
+            ParamKind::Buffer => matches!(t, Ty::Ptr(..) | Ty::Array(..)) || null,
+            ParamKind::Ptr(base) => {
+                if null || matches!(t, Ty::StatusIgnore | Ty::StatusesIgnore) {
+                    return Some("an address is needed here, not a null pointer");
+                }
+                t.as_pointer() == Some((base, 1))
+            }
+            ParamKind::StatusOut => {
+                null || *t == Ty::StatusIgnore || t.as_pointer() == Some((BaseType::MpiStatus, 1))
+            }
+            ParamKind::StatusesOut => {
+                null || *t == Ty::StatusesIgnore || t.as_pointer() == Some((BaseType::MpiStatus, 1))
+            }
+            ParamKind::ArgcPtr => null || t.as_pointer() == Some((BaseType::Int, 1)),
+            ParamKind::ArgvPtr => null || t.as_pointer() == Some((BaseType::Char, 3)),
+            ParamKind::Format => matches!(a.kind, ExprKind::Str(_)),
+            ParamKind::Function => {
+                matches!(t, Ty::Ptr(BaseType::Func(_), 1)) || *t == Ty::Ptr(BaseType::Void, 1)
+            }
+        };
+        if ok {
+            return None;
+        }
+        Some(match kind {
+            ParamKind::Int | ParamKind::Double | ParamKind::Word(_) => "expected a number",
+            ParamKind::Comm => "expected a communicator",
+            ParamKind::Datatype => "expected a datatype like `MPI_INT`",
+            ParamKind::Op => "expected an operation like `MPI_SUM`",
+            ParamKind::Win => "expected a window (`MPI_Win`)",
+            ParamKind::Info => "expected `MPI_INFO_NULL`",
+            ParamKind::Format => "expected a string literal",
+            ParamKind::Function => "expected the name of a function",
+            _ => "expected an address",
+        })
+    }
+}
+
+/// The checker's type of a library signature's type.
+pub(super) fn ctype(c: crate::lang::libc::C) -> Ty {
+    use crate::lang::libc::C;
+    match c {
+        C::Void => Ty::Void,
+        C::Int => Ty::Scalar(BaseType::Int),
+        C::UInt => Ty::Scalar(BaseType::UInt),
+        C::Long => Ty::Scalar(BaseType::Long),
+        C::SizeT => Ty::Scalar(BaseType::ULong),
+        C::Double => Ty::Scalar(BaseType::Double),
+        C::Float => Ty::Scalar(BaseType::Float),
+        C::VoidPtr => Ty::Ptr(BaseType::Void, 1),
+        C::CharPtr => Ty::Ptr(BaseType::Char, 1),
+        C::FnPtr => Ty::Ptr(BaseType::Void, 1),
+    }
+}

@@ -1,0 +1,635 @@
+//! Expressions: names, lvalues and assignment, members, unary and binary operators with C's
+//! conversions, calls through pointers.
+
+use super::*;
+
+impl<'a> Checker<'a> {
+    /// An expression used as a value: not `void`, not a string literal.
+    pub(super) fn value(&mut self, e: &Expr) -> Ty {
+        let t = self.expr(e);
+        match t {
+            Ty::Void => {
+                let what = match &e.kind {
+                    ExprKind::Call { name, .. } => format!("`{name}` returns nothing"),
+                    _ => "this has no value".to_string(),
+                };
+                self.error(
+                    format!("{what}, so its result cannot be used"),
+                    e.span.clone(),
+                    "no value",
+                );
+                Ty::Unknown
+            }
+            t => t,
+        }
+    }
+
+    pub(super) fn lookup(&self, name: &str) -> Option<&Var> {
+        self.scopes.iter().rev().find_map(|s| s.get(name))
+    }
+
+    pub(super) fn ident(&mut self, name: &str, span: &Span) -> Ty {
+        if let Some(v) = self.lookup(name) {
+            return Ty::of(&v.ty);
+        }
+        if let Some(c) = constant(name) {
+            return match c.kind {
+                ConstKind::Int => Ty::Scalar(BaseType::Int),
+                ConstKind::Handle(b) => Ty::Scalar(b),
+                ConstKind::Null => Ty::Null,
+                ConstKind::StatusIgnore => Ty::StatusIgnore,
+                ConstKind::StatusesIgnore => Ty::StatusesIgnore,
+                ConstKind::InPlace => Ty::Ptr(BaseType::Void, 1),
+            };
+        }
+        if crate::lang::libc::stream(name).is_some() {
+            return Ty::Ptr(BaseType::Void, 1);
+        }
+        if let Some(&id) = self.fn_ids.get(name) {
+            if self.functions.contains_key(name) {
+                return Ty::Ptr(BaseType::Func(id), 1);
+            }
+        }
+        if crate::lang::libc::lookup(name).is_some() {
+            self.error_note(
+                format!("`{name}` is a library function: its address cannot be taken here"),
+                span.clone(),
+                "a library function, not a value",
+                format!(
+                    "call it with `{name}(…)`, or wrap it in a function of your own to pass it"
+                ),
+            );
+            return Ty::Unknown;
+        }
+        if self.functions.contains_key(name) || builtin(name).is_some() {
+            self.error(
+                format!("`{name}` is a function; call it with `{name}(…)`"),
+                span.clone(),
+                "a function, not a value",
+            );
+            return Ty::Unknown;
+        }
+        if self.reported.insert(name.to_string()) {
+            let mut candidates: Vec<&str> = self
+                .scopes
+                .iter()
+                .flat_map(|s| s.keys().map(String::as_str))
+                .collect();
+            candidates.extend(CONSTANTS.iter().map(|c| c.name));
+            let mut d = Diagnostic::error(format!("unknown identifier `{name}`"), span.clone())
+                .with_label("not declared");
+            if let Some(s) = suggest(name, candidates) {
+                d = d.with_note(format!("did you mean `{s}`?"));
+            }
+            self.diags.push(d);
+        }
+        Ty::Unknown
+    }
+
+    /// Whether `e` names something that can be assigned or have its address taken.
+    pub(super) fn is_lvalue(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Ident(name) => self.lookup(name).is_some(),
+            ExprKind::Index(..) | ExprKind::Field(..) | ExprKind::Arrow(..) => true,
+            ExprKind::Unary(UnaryOp::Deref, _) => true,
+            _ => false,
+        }
+    }
+
+    pub(super) fn not_assignable(&mut self, target: &Expr, what: &str) {
+        let message = match &target.kind {
+            ExprKind::Ident(name) if constant(name).is_some() => {
+                format!("cannot {what} the built-in constant `{name}`")
+            }
+            _ => format!("cannot {what} this expression"),
+        };
+        self.error(message, target.span.clone(), "not a variable");
+    }
+
+    /// Checks that a value of type `value` may be stored in `target`'s type.
+    pub(super) fn assignable(&mut self, target: &Ty, value: &Ty, e: &Expr) {
+        let ok = match (target, value) {
+            (Ty::Unknown, _) | (_, Ty::Unknown) => true,
+            (Ty::Scalar(t), v) if is_arith_base(*t) => v.is_arith(),
+            (Ty::Scalar(t), v) if is_handle_base(*t) => {
+                *v == Ty::Scalar(*t) || v.is_integer() || *v == Ty::Null
+            }
+            (Ty::Scalar(BaseType::MpiStatus), v) => *v == Ty::Scalar(BaseType::MpiStatus),
+            (Ty::Ptr(..), v) => v.is_pointerish() || is_zero(e),
+            _ => true,
+        };
+        if !ok {
+            self.error(
+                format!("cannot store {} in {}", value.describe(), target.describe()),
+                e.span.clone(),
+                "wrong kind of value",
+            );
+        }
+    }
+
+    pub(super) fn expr(&mut self, e: &Expr) -> Ty {
+        match &e.kind {
+            ExprKind::Int(_) => Ty::Scalar(BaseType::Int),
+            ExprKind::Float(_) => Ty::Scalar(BaseType::Double),
+            ExprKind::Char(_) => Ty::Scalar(BaseType::Char),
+            ExprKind::Str(_) => Ty::Ptr(BaseType::Char, 1),
+            ExprKind::Ident(name) => self.ident(name, &e.span),
+            ExprKind::Unary(op, a) => self.unary(*op, a, e),
+            ExprKind::Binary(op, a, b) => {
+                let (ta, tb) = (self.value(a), self.value(b));
+                self.binary(*op, &ta, &tb, a, b)
+            }
+            ExprKind::Assign { op, target, value } => {
+                let tt = self.expr(target);
+                let tv = self.value(value);
+                if matches!(tt, Ty::Array(..)) {
+                    self.error_note(
+                        "an array cannot be assigned as a whole",
+                        target.span.clone(),
+                        "an array",
+                        "assign its elements one by one",
+                    );
+                    return Ty::Unknown;
+                }
+                if tt != Ty::Unknown && !self.is_lvalue(target) {
+                    self.not_assignable(target, "assign to");
+                    return Ty::Unknown;
+                }
+                match op {
+                    None => self.assignable(&tt, &tv, value),
+                    Some(op) => {
+                        let result = self.binary(*op, &tt, &tv, target, value);
+                        self.assignable(&tt, &result, value);
+                    }
+                }
+                tt
+            }
+            ExprKind::Ternary(c, a, b) => {
+                self.cond(c);
+                let (ta, tb) = (self.value(a), self.value(b));
+                if let (Some(x), Some(y)) = (ta.arith_base(), tb.arith_base()) {
+                    Ty::Scalar(common_base(x, y))
+                } else if ta == Ty::Unknown {
+                    tb
+                } else {
+                    ta
+                }
+            }
+            ExprKind::Call {
+                name,
+                name_span,
+                args,
+            } => self.call(name, name_span, args, e),
+            ExprKind::Index(base, index) => {
+                let tb = self.value(base);
+                let ti = self.value(index);
+                if !(ti.is_integer() || ti == Ty::Unknown) {
+                    self.error(
+                        format!("an array index must be an integer, not {}", ti.describe()),
+                        index.span.clone(),
+                        "not an integer",
+                    );
+                }
+                match tb.element() {
+                    Some(t) => t,
+                    None => {
+                        self.error(
+                            format!(
+                                "only arrays and pointers can be indexed, not {}",
+                                tb.describe()
+                            ),
+                            base.span.clone(),
+                            "not an array",
+                        );
+                        Ty::Unknown
+                    }
+                }
+            }
+            ExprKind::Field(base, field) => {
+                let tb = self.value(base);
+                self.member(&tb, field, e, ".")
+            }
+            ExprKind::Arrow(base, field) => {
+                let tb = self.value(base);
+                match tb {
+                    Ty::Unknown => Ty::Unknown,
+                    Ty::Ptr(b, 1) => self.member(&Ty::Scalar(b), field, e, "->"),
+                    t => {
+                        self.error_note(
+                            format!("`->` needs a pointer to a struct, not {}", t.describe()),
+                            base.span.clone(),
+                            "not a pointer to a struct",
+                            "use `.` on a struct variable",
+                        );
+                        Ty::Unknown
+                    }
+                }
+            }
+            ExprKind::Comma(a, b) => {
+                self.expr(a);
+                self.expr(b)
+            }
+            ExprKind::CallPtr(callee, args) => {
+                let mut c: &Expr = callee;
+                while let ExprKind::Unary(UnaryOp::Deref, inner) = &c.kind {
+                    c = inner;
+                }
+                let t = self.value(c);
+                self.pointer_call(&t, args, e, &callee.span)
+            }
+            ExprKind::SizeOfExpr(a) => {
+                self.expr(a);
+                Ty::Scalar(BaseType::ULong)
+            }
+            ExprKind::Cast(ty, a) => {
+                let ta = self.value(a);
+                let target = Ty::of(ty);
+                let ok = match (&target, &ta) {
+                    (_, Ty::Unknown) => true,
+                    (Ty::Void, _) => true,
+                    (Ty::Scalar(BaseType::MpiStatus), _) | (_, Ty::Scalar(BaseType::MpiStatus)) => {
+                        false
+                    }
+                    (Ty::Scalar(_), t) => t.is_arith() || t.is_handle() || t.is_pointerish(),
+                    (Ty::Ptr(..), t) => t.is_pointerish() || t.is_integer(),
+                    _ => false,
+                };
+                if !ok {
+                    self.error(
+                        format!("cannot convert {} to `{}`", ta.describe(), type_text(ty)),
+                        e.span.clone(),
+                        "invalid cast",
+                    );
+                    return Ty::Unknown;
+                }
+                target
+            }
+            ExprKind::SizeOf(ty) => {
+                if self.layouts.checked_size(ty).is_none() {
+                    self.error(
+                        format!("`{}` has no size", type_text(ty)),
+                        e.span.clone(),
+                        "no size",
+                    );
+                }
+                Ty::Scalar(BaseType::ULong)
+            }
+        }
+    }
+
+    /// The type of member `field` of `t` (a struct, union or `MPI_Status`), reporting a
+    /// missing one with a suggestion.
+    pub(super) fn member(&mut self, t: &Ty, field: &str, e: &Expr, via: &str) -> Ty {
+        let fields: Vec<(String, Type)> = match t {
+            Ty::Unknown => return Ty::Unknown,
+            Ty::Scalar(BaseType::MpiStatus) => ["MPI_SOURCE", "MPI_TAG", "MPI_ERROR"]
+                .iter()
+                .map(|f| {
+                    (
+                        f.to_string(),
+                        Type {
+                            base: BaseType::Int,
+                            pointers: 0,
+                            dims: Vec::new(),
+                        },
+                    )
+                })
+                .collect(),
+            Ty::Scalar(BaseType::Record(id)) => {
+                match self
+                    .records
+                    .get(*id as usize)
+                    .and_then(|r| r.fields.clone())
+                {
+                    Some(f) => f.into_iter().map(|f| (f.name, f.ty)).collect(),
+                    None => {
+                        self.error(
+                            format!(
+                                "`{}` is declared but never defined, so it has no members",
+                                self.record_name(BaseType::Record(*id))
+                            ),
+                            e.span.clone(),
+                            "incomplete type",
+                        );
+                        return Ty::Unknown;
+                    }
+                }
+            }
+            t => {
+                let hint = if via == "." && matches!(t, Ty::Ptr(BaseType::Record(_), 1)) {
+                    format!("this is a pointer: write `->{field}`")
+                } else {
+                    format!("`{via}{field}` reads a member of a struct")
+                };
+                self.error_note(
+                    format!(
+                        "only a struct, a union or an `MPI_Status` has fields, not {}",
+                        t.describe()
+                    ),
+                    e.span.clone(),
+                    "no such member",
+                    hint,
+                );
+                return Ty::Unknown;
+            }
+        };
+        if let Some((_, ty)) = fields.iter().find(|(n, _)| n == field) {
+            return Ty::of(ty);
+        }
+        let owner = match t {
+            Ty::Scalar(b) => self.record_name(*b),
+            _ => "this".into(),
+        };
+        let owner = if owner == "MPI_Status" {
+            "`MPI_Status`".to_string()
+        } else {
+            format!("`{owner}`")
+        };
+        let mut d = Diagnostic::error(format!("{owner} has no field `{field}`"), e.span.clone())
+            .with_label("unknown field");
+        let names: Vec<&str> = fields.iter().map(|(n, _)| n.as_str()).collect();
+        d = match suggest(field, names.iter().copied()) {
+            Some(s) => d.with_note(format!("did you mean `{s}`?")),
+            None => {
+                let mut list: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+                let last = list.pop().unwrap_or_default();
+                if list.is_empty() {
+                    d.with_note(format!("its only field is {last}"))
+                } else {
+                    d.with_note(format!("its fields are {} and {last}", list.join(", ")))
+                }
+            }
+        };
+        self.diags.push(d);
+        Ty::Unknown
+    }
+
+    pub(super) fn unary(&mut self, op: UnaryOp, a: &Expr, e: &Expr) -> Ty {
+        match op {
+            UnaryOp::AddrOf => {
+                if let ExprKind::Ident(name) = &a.kind {
+                    if self.lookup(name).is_none() && self.functions.contains_key(name) {
+                        // `&f` is `f`: a pointer to the function.
+                        return self.value(a);
+                    }
+                }
+                let t = self.value(a);
+                if t == Ty::Unknown {
+                    return t;
+                }
+                if !self.is_lvalue(a) {
+                    self.not_assignable(a, "take the address of");
+                    return Ty::Unknown;
+                }
+                match t {
+                    Ty::Scalar(b) => Ty::Ptr(b, 1),
+                    Ty::Ptr(b, n) => Ty::Ptr(b, n.saturating_add(1)),
+                    Ty::Array(b, p, _) => Ty::Ptr(b, p.saturating_add(1)),
+                    _ => Ty::Unknown,
+                }
+            }
+            UnaryOp::Deref => {
+                let t = self.value(a);
+                match t.element() {
+                    Some(t) => t,
+                    None => {
+                        self.error(
+                            format!(
+                                "only a pointer can be dereferenced with `*`, not {}",
+                                t.describe()
+                            ),
+                            a.span.clone(),
+                            "not a pointer",
+                        );
+                        Ty::Unknown
+                    }
+                }
+            }
+            UnaryOp::Neg | UnaryOp::Plus => {
+                let t = self.value(a);
+                if t.is_arith() || t == Ty::Unknown {
+                    match t.arith_base() {
+                        Some(b) => Ty::Scalar(common_base(b, BaseType::Int)),
+                        None => t,
+                    }
+                } else {
+                    self.operand_error(
+                        if op == UnaryOp::Neg { "-" } else { "+" },
+                        "a number",
+                        &t,
+                        a,
+                    );
+                    Ty::Unknown
+                }
+            }
+            UnaryOp::Not => {
+                let t = self.value(a);
+                if !t.is_testable() {
+                    self.operand_error("!", "a number or a pointer", &t, a);
+                }
+                Ty::Scalar(BaseType::Int)
+            }
+            UnaryOp::BitNot => {
+                let t = self.value(a);
+                if !(t.is_integer() || t == Ty::Unknown) {
+                    self.operand_error("~", "an integer", &t, a);
+                }
+                Ty::Scalar(BaseType::Int)
+            }
+            UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
+                let t = self.value(a);
+                if t == Ty::Unknown {
+                    return t;
+                }
+                let sym = if matches!(op, UnaryOp::PreInc | UnaryOp::PostInc) {
+                    "++"
+                } else {
+                    "--"
+                };
+                if !(t.is_arith() || matches!(t, Ty::Ptr(..))) {
+                    self.operand_error(sym, "a number or a pointer", &t, a);
+                    return Ty::Unknown;
+                }
+                if !self.is_lvalue(a) {
+                    self.not_assignable(a, &format!("apply `{sym}` to"));
+                    return Ty::Unknown;
+                }
+                let _ = e;
+                t
+            }
+        }
+    }
+
+    pub(super) fn operand_error(&mut self, op: &str, needs: &str, found: &Ty, at: &Expr) {
+        self.error(
+            format!("`{op}` needs {needs}, not {}", found.describe()),
+            at.span.clone(),
+            "wrong kind of operand",
+        );
+    }
+
+    pub(super) fn binary(&mut self, op: BinOp, ta: &Ty, tb: &Ty, a: &Expr, b: &Expr) -> Ty {
+        if *ta == Ty::Unknown || *tb == Ty::Unknown {
+            return match op {
+                BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div => Ty::Unknown,
+                _ => Ty::Scalar(BaseType::Int),
+            };
+        }
+        let sym = op.symbol();
+        let arith_result = || match (ta.arith_base(), tb.arith_base()) {
+            (Some(x), Some(y)) => Ty::Scalar(common_base(x, y)),
+            _ => Ty::Scalar(BaseType::Int),
+        };
+        match op {
+            BinOp::Add | BinOp::Sub => {
+                if ta.is_arith() && tb.is_arith() {
+                    return arith_result();
+                }
+                if let (Some((base, n)), true) = (ta.as_pointer(), tb.is_integer()) {
+                    return Ty::Ptr(base, n);
+                }
+                if op == BinOp::Add {
+                    if let (true, Some((base, n))) = (ta.is_integer(), tb.as_pointer()) {
+                        return Ty::Ptr(base, n);
+                    }
+                }
+                if op == BinOp::Sub && ta.as_pointer().is_some() && tb.as_pointer().is_some() {
+                    return Ty::Scalar(BaseType::Int);
+                }
+                self.pair_error(sym, "numbers", ta, tb, a, b);
+                Ty::Unknown
+            }
+            BinOp::Mul | BinOp::Div => {
+                if ta.is_arith() && tb.is_arith() {
+                    return arith_result();
+                }
+                self.pair_error(sym, "numbers", ta, tb, a, b);
+                Ty::Unknown
+            }
+            BinOp::Rem | BinOp::Shl | BinOp::Shr | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor => {
+                if !(ta.is_integer() && tb.is_integer()) {
+                    self.pair_error(sym, "integers", ta, tb, a, b);
+                    return Ty::Scalar(BaseType::Int);
+                }
+                if matches!(op, BinOp::Shl | BinOp::Shr) {
+                    let left = ta.arith_base().unwrap_or(BaseType::Int);
+                    return Ty::Scalar(common_base(left, BaseType::Int));
+                }
+                arith_result()
+            }
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne => {
+                let comparable = |t: &Ty| t.is_testable() || t.is_handle();
+                if !(comparable(ta) && comparable(tb)) {
+                    self.pair_error(sym, "numbers, handles or pointers", ta, tb, a, b);
+                }
+                Ty::Scalar(BaseType::Int)
+            }
+            BinOp::And | BinOp::Or => {
+                if !(ta.is_testable() && tb.is_testable()) {
+                    self.pair_error(sym, "numbers or pointers", ta, tb, a, b);
+                }
+                Ty::Scalar(BaseType::Int)
+            }
+        }
+    }
+
+    pub(super) fn pair_error(
+        &mut self,
+        op: &str,
+        needs: &str,
+        ta: &Ty,
+        tb: &Ty,
+        a: &Expr,
+        b: &Expr,
+    ) {
+        self.error(
+            format!(
+                "`{op}` needs {needs}, but the left side is {} and the right side is {}",
+                ta.describe(),
+                tb.describe()
+            ),
+            a.span.start..b.span.end,
+            "wrong kinds of operands",
+        );
+    }
+
+    // ---- calls ----------------------------------------------------------------------------
+
+    /// A call through a function pointer of type `t`: the argument count and kinds.
+    pub(super) fn pointer_call(&mut self, t: &Ty, args: &[Expr], e: &Expr, at: &Span) -> Ty {
+        let types: Vec<Ty> = args.iter().map(|a| self.value(a)).collect();
+        let id = match t {
+            Ty::Unknown => return Ty::Unknown,
+            Ty::Ptr(BaseType::Func(id), 1) => *id,
+            t => {
+                self.error(
+                    format!("only a function can be called, not {}", t.describe()),
+                    at.clone(),
+                    "not a function",
+                );
+                return Ty::Unknown;
+            }
+        };
+        let Some((ret, params)) = self.fn_types.get(id as usize).cloned() else {
+            return Ty::Unknown;
+        };
+        if args.len() != params.len() {
+            self.count_error(
+                "this function pointer",
+                plural(params.len(), "argument", "arguments"),
+                args.len(),
+                e,
+                "as its type says".to_string(),
+            );
+        } else {
+            for (a, (p, t)) in args.iter().zip(params.iter().zip(&types)) {
+                let target = Ty::of(p);
+                self.assignable(&target, t, a);
+            }
+        }
+        Ty::of(&ret)
+    }
+}
+
+/// The literal `0` (a null pointer in C).
+pub(super) fn is_zero(e: &Expr) -> bool {
+    matches!(e.kind, ExprKind::Int(0))
+}
+
+/// "write `&x` to pass the address of `x`" when a variable's value was passed where its address
+/// belongs; empty otherwise.
+pub(super) fn address_hint(a: &Expr, t: &Ty, target: &Ty) -> String {
+    if !matches!(target, Ty::Ptr(..)) || !matches!(t, Ty::Scalar(_)) {
+        return String::new();
+    }
+    match &a.kind {
+        ExprKind::Ident(name) => format!("write `&{name}` to pass the address of `{name}`"),
+        ExprKind::Index(..) | ExprKind::Field(..) | ExprKind::Arrow(..) => {
+            "write `&` before it to pass its address".to_string()
+        }
+        _ => String::new(),
+    }
+}
+
+/// Whether a global initializer is a constant expression.
+pub(super) fn is_constant(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Int(_)
+        | ExprKind::Float(_)
+        | ExprKind::Char(_)
+        | ExprKind::Str(_)
+        | ExprKind::SizeOf(_) => true,
+        ExprKind::Unary(UnaryOp::AddrOf, a) => matches!(a.kind, ExprKind::Ident(_)),
+        ExprKind::Ident(name) => constant(name).is_some(),
+        ExprKind::Unary(op, a) => {
+            matches!(
+                op,
+                UnaryOp::Neg | UnaryOp::Plus | UnaryOp::Not | UnaryOp::BitNot
+            ) && is_constant(a)
+        }
+        ExprKind::Binary(_, a, b) => is_constant(a) && is_constant(b),
+        ExprKind::Ternary(a, b, c) => is_constant(a) && is_constant(b) && is_constant(c),
+        ExprKind::Cast(_, a) => is_constant(a),
+        _ => false,
+    }
+}

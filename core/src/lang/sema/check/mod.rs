@@ -1,0 +1,197 @@
+//! The checker: finds the errors a C compiler would report before running anything — unknown
+//! identifiers and functions, duplicate declarations, wrong argument counts, wrong argument kinds
+//! to MPI calls and `printf` (an `int` where a buffer address is needed, a non-datatype where
+//! `MPI_INT` belongs, `%d` given a `double`…), `break`/`continue` outside a loop, assignments to
+//! things that are not variables, a missing `main` — each a [`Diagnostic`] with a span, a label and
+//! a plain-English message, with a close name suggested for typos.
+//!
+//! Also the front end's entry point, [`front_end`]: parse, then check.
+//!
+//! The checker assumes a tree from [`parse`] (bounded depth) and walks it recursively.
+//!
+//! Here: the entry points, the scope stack and the error helpers. By concern: `ty` (the
+//! checker's types and how they are written), `decl`, `stmt`, `expr`, `call` (signatures and
+//! MPI argument kinds), `format` (`printf` formats), `suggest` (close names for typos).
+
+mod call;
+mod decl;
+mod expr;
+mod format;
+mod stmt;
+mod suggest;
+#[cfg(test)]
+mod tests;
+mod ty;
+
+use expr::*;
+use suggest::*;
+pub use ty::type_text;
+use ty::*;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::lang::diagnostic::{line_col, Diagnostic};
+use crate::lang::sema::builtins::{
+    builtin, constant, ConstKind, ParamKind, BUILTINS, CONSTANTS, PRINTF_RELATIVES,
+};
+use crate::lang::sema::types::Layouts;
+use crate::lang::syntax::ast::RecordDecl;
+use crate::lang::syntax::ast::{
+    BaseType, BinOp, Block, Expr, ExprKind, Function, Init, Item, Span, Stmt, StmtKind, Type,
+    UnaryOp, Unit, VarDecl,
+};
+use crate::lang::syntax::parser::parse;
+use crate::lang::syntax::token::base_type_name;
+
+/// Parses and checks `source`. On failure, every diagnostic in source order: the syntax errors if
+/// there are any (the tree is then not checked), otherwise the checked errors.
+pub fn front_end(source: &str) -> Result<Unit, Vec<Diagnostic>> {
+    let (unit, diags) = parse(source);
+    let Some(unit) = unit else {
+        return Err(diags);
+    };
+    let diags = Checker::new(Some(source)).run(&unit);
+    if diags.is_empty() {
+        Ok(unit)
+    } else {
+        Err(diags)
+    }
+}
+
+/// Checks a parsed program; returns its errors in source order (a missing `main` last). Empty
+/// means the program may be compiled.
+pub fn check(unit: &Unit) -> Vec<Diagnostic> {
+    Checker::new(None).run(unit)
+}
+
+struct Var {
+    ty: Type,
+    span: Span,
+}
+
+struct FnSig {
+    ret: Type,
+    params: Vec<(String, Type)>,
+    name_span: Span,
+}
+
+struct Checker<'a> {
+    src: Option<&'a str>,
+    diags: Vec<Diagnostic>,
+    /// Scope 0 holds the globals.
+    scopes: Vec<BTreeMap<String, Var>>,
+    functions: BTreeMap<String, FnSig>,
+    loops: usize,
+    /// `switch`es around the current statement.
+    switches: usize,
+    /// Labels defined in the current function, and the `goto`s to check against them.
+    labels: BTreeSet<String>,
+    gotos: Vec<(String, Span)>,
+    /// Function types: the declared function pointers', then each user function's (in the
+    /// compiler's order), with the user functions' indices in it.
+    fn_types: Vec<(Type, Vec<Type>)>,
+    fn_ids: BTreeMap<String, u32>,
+    /// The program's records and their layouts.
+    records: Vec<RecordDecl>,
+    layouts: Layouts,
+    /// The function being checked: name and result type.
+    current: Option<(String, Type)>,
+    /// Unknown names already reported in the current function.
+    reported: BTreeSet<String>,
+}
+
+impl<'a> Checker<'a> {
+    fn new(src: Option<&'a str>) -> Self {
+        Checker {
+            src,
+            diags: Vec::new(),
+            scopes: vec![BTreeMap::new()],
+            functions: BTreeMap::new(),
+            loops: 0,
+            switches: 0,
+            labels: BTreeSet::new(),
+            gotos: Vec::new(),
+            records: Vec::new(),
+            fn_types: Vec::new(),
+            fn_ids: BTreeMap::new(),
+            layouts: Layouts::default(),
+            current: None,
+            reported: BTreeSet::new(),
+        }
+    }
+
+    fn run(mut self, unit: &Unit) -> Vec<Diagnostic> {
+        self.records = unit.records.clone();
+        self.layouts = Layouts::new(&unit.records);
+        self.fn_types = unit
+            .signatures
+            .iter()
+            .map(|s| (s.ret.clone(), s.params.clone()))
+            .collect();
+        for item in &unit.items {
+            if let Item::Function(f) = item {
+                if !self.fn_ids.contains_key(&f.name) {
+                    self.fn_ids
+                        .insert(f.name.clone(), self.fn_types.len() as u32);
+                    self.fn_types.push((
+                        f.ret.clone(),
+                        f.params.iter().map(|p| p.ty.clone()).collect(),
+                    ));
+                }
+            }
+        }
+        for item in &unit.items {
+            if let Item::Function(f) = item {
+                self.declare_function(f);
+            }
+        }
+        for item in &unit.items {
+            match item {
+                Item::Globals(decls) => {
+                    for d in decls {
+                        self.var_decl(d, true);
+                    }
+                }
+                Item::Function(f) => self.function(f),
+            }
+        }
+        self.diags.sort_by_key(|d| d.span.start);
+        if !self.functions.contains_key("main") {
+            self.diags.push(
+                Diagnostic::error("the program has no `main` function", 0..0)
+                    .with_label("every program needs a `main`")
+                    .with_note("add `int main(int argc, char **argv) { … }`"),
+            );
+        }
+        self.diags
+    }
+
+    fn error(&mut self, message: impl Into<String>, span: Span, label: impl Into<String>) {
+        self.diags
+            .push(Diagnostic::error(message, span).with_label(label));
+    }
+
+    fn error_note(
+        &mut self,
+        message: impl Into<String>,
+        span: Span,
+        label: impl Into<String>,
+        note: impl Into<String>,
+    ) {
+        self.diags.push(
+            Diagnostic::error(message, span)
+                .with_label(label)
+                .with_note(note),
+        );
+    }
+
+    /// " at line 3" when the source is known.
+    fn where_(&self, span: &Span) -> String {
+        match self.src {
+            Some(src) => format!(" on line {}", line_col(src, span.start).line),
+            None => String::new(),
+        }
+    }
+
+    // ---- declarations ---------------------------------------------------------------------
+}

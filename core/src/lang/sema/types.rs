@@ -1,0 +1,553 @@
+//! Static types of the compiler: what each expression is, how big it is in a rank's memory (LP64,
+//! as on x86-64 Linux: `int` 4 bytes, `long` and pointers 8), C's integer promotions and usual
+//! arithmetic conversions, and the memory layout of `struct`s and `union`s.
+
+use std::fmt;
+
+use crate::lang::codegen::bytecode::Scalar;
+use crate::lang::syntax::ast::{BaseType, RecordDecl, Type};
+use crate::lang::vm::memory::{DOUBLE_SIZE, INT_SIZE, STATUS_SIZE};
+
+/// Bytes of a pointer (LP64).
+pub const PTR_SIZE: u32 = 8;
+
+/// An integer type: its width and signedness.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct IntTy {
+    /// 1, 2, 4 or 8.
+    pub bytes: u8,
+    /// Two's complement signed, or unsigned (wrapping modulo 2^bits).
+    pub signed: bool,
+}
+
+impl IntTy {
+    /// `char` (signed on x86-64 Linux).
+    pub const CHAR: IntTy = IntTy::new(1, true);
+    /// `unsigned char`.
+    pub const UCHAR: IntTy = IntTy::new(1, false);
+    /// `short`.
+    pub const SHORT: IntTy = IntTy::new(2, true);
+    /// `unsigned short`.
+    pub const USHORT: IntTy = IntTy::new(2, false);
+    /// `int`.
+    pub const INT: IntTy = IntTy::new(4, true);
+    /// `unsigned int`.
+    pub const UINT: IntTy = IntTy::new(4, false);
+    /// `long` (and `long long`).
+    pub const LONG: IntTy = IntTy::new(8, true);
+    /// `unsigned long` (and `size_t`).
+    pub const ULONG: IntTy = IntTy::new(8, false);
+
+    const fn new(bytes: u8, signed: bool) -> IntTy {
+        IntTy { bytes, signed }
+    }
+
+    /// The scalar the VM loads and stores for it.
+    pub fn scalar(self) -> Scalar {
+        match (self.bytes, self.signed) {
+            (1, true) => Scalar::I8,
+            (1, false) => Scalar::U8,
+            (2, true) => Scalar::I16,
+            (2, false) => Scalar::U16,
+            (4, true) => Scalar::I32,
+            (4, false) => Scalar::U32,
+            _ => Scalar::I64,
+        }
+    }
+
+    /// Its C name.
+    pub fn name(self) -> &'static str {
+        match (self.bytes, self.signed) {
+            (1, true) => "char",
+            (1, false) => "unsigned char",
+            (2, true) => "short",
+            (2, false) => "unsigned short",
+            (4, true) => "int",
+            (4, false) => "unsigned int",
+            (_, true) => "long",
+            (_, false) => "unsigned long",
+        }
+    }
+}
+
+/// A compile-time type.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Ty {
+    /// No value.
+    #[default]
+    Void,
+    /// `_Bool`: 0 or 1 in one byte.
+    Bool,
+    /// An integer type.
+    Int(IntTy),
+    /// `float`.
+    Float,
+    /// `double`.
+    Double,
+    /// An int-sized MPI handle (`MPI_Request`, `MPI_Comm`, `MPI_Datatype`, `MPI_Op`).
+    Handle(BaseType),
+    /// `MPI_Status`.
+    Status,
+    /// A pointer.
+    Ptr(Box<Ty>),
+    /// A fixed-size array.
+    Array(Box<Ty>, u32),
+    /// A `struct` or `union`: an index into the program's records ([`Layouts`]).
+    Record(u32),
+    /// A function type (only behind a pointer): an index into the program's function types.
+    Func(u32),
+}
+
+impl Ty {
+    /// `int`.
+    pub const INT: Ty = Ty::Int(IntTy::INT);
+    /// `char`.
+    pub const CHAR: Ty = Ty::Int(IntTy::CHAR);
+    /// `long`.
+    pub const LONG: Ty = Ty::Int(IntTy::LONG);
+    /// `unsigned long` (`size_t`).
+    pub const ULONG: Ty = Ty::Int(IntTy::ULONG);
+
+    /// The type of a base type.
+    pub fn of_base(base: BaseType) -> Ty {
+        match base {
+            BaseType::Void => Ty::Void,
+            BaseType::Bool => Ty::Bool,
+            BaseType::Char => Ty::Int(IntTy::CHAR),
+            BaseType::UChar => Ty::Int(IntTy::UCHAR),
+            BaseType::Short => Ty::Int(IntTy::SHORT),
+            BaseType::UShort => Ty::Int(IntTy::USHORT),
+            BaseType::Int => Ty::Int(IntTy::INT),
+            BaseType::UInt => Ty::Int(IntTy::UINT),
+            BaseType::Long => Ty::Int(IntTy::LONG),
+            BaseType::ULong => Ty::Int(IntTy::ULONG),
+            BaseType::Float => Ty::Float,
+            BaseType::Double => Ty::Double,
+            BaseType::Record(id) => Ty::Record(id),
+            BaseType::Func(id) => Ty::Func(id),
+            BaseType::MpiStatus => Ty::Status,
+            b @ (BaseType::MpiRequest
+            | BaseType::MpiComm
+            | BaseType::MpiDatatype
+            | BaseType::MpiOp
+            | BaseType::MpiWin
+            | BaseType::MpiInfo
+            | BaseType::MpiGroup) => Ty::Handle(b),
+        }
+    }
+
+    /// From a declared type (dimensions applied outermost first).
+    pub fn from_decl(t: &Type) -> Ty {
+        let mut ty = Ty::of_base(t.base);
+        for _ in 0..t.pointers {
+            ty = Ty::Ptr(Box::new(ty));
+        }
+        for &d in t.dims.iter().rev() {
+            ty = Ty::Array(Box::new(ty), d);
+        }
+        ty
+    }
+
+    /// Arrays decay to pointers to their first element; other types are unchanged.
+    pub fn decay(&self) -> Ty {
+        match self {
+            Ty::Array(t, _) => Ty::Ptr(t.clone()),
+            t => t.clone(),
+        }
+    }
+
+    /// Integer types, `_Bool` and handles: values held as integers.
+    pub fn is_integer(&self) -> bool {
+        matches!(self, Ty::Int(_) | Ty::Bool | Ty::Handle(_))
+    }
+
+    /// `float` or `double`.
+    pub fn is_floating(&self) -> bool {
+        matches!(self, Ty::Float | Ty::Double)
+    }
+
+    /// Integers and floating types.
+    pub fn is_arithmetic(&self) -> bool {
+        self.is_integer() || self.is_floating()
+    }
+
+    /// Pointers (after decay).
+    pub fn is_pointer(&self) -> bool {
+        matches!(self, Ty::Ptr(_) | Ty::Array(..))
+    }
+
+    /// Scalars: values that fit one stack word (numbers, handles, pointers).
+    pub fn is_scalar(&self) -> bool {
+        self.is_arithmetic() || matches!(self, Ty::Ptr(_))
+    }
+
+    /// The integer type after C's integer promotions (`char`, `short`, `_Bool` → `int`);
+    /// `None` for non-integers. Handles count as `int`.
+    pub fn promoted(&self) -> Option<IntTy> {
+        match self {
+            Ty::Bool | Ty::Handle(_) => Some(IntTy::INT),
+            Ty::Int(i) if i.bytes < 4 => Some(IntTy::INT),
+            Ty::Int(i) => Some(*i),
+            _ => None,
+        }
+    }
+
+    /// The scalar the VM uses to load and store a value of this type (pointers are 64-bit
+    /// words; `None` for aggregates and `void`).
+    pub fn scalar(&self) -> Option<Scalar> {
+        Some(match self {
+            Ty::Bool => Scalar::Bool,
+            Ty::Int(i) => i.scalar(),
+            Ty::Float => Scalar::F32,
+            Ty::Double => Scalar::F64,
+            Ty::Handle(_) => Scalar::I32,
+            Ty::Ptr(_) => Scalar::I64,
+            _ => return None,
+        })
+    }
+}
+
+/// The type C's usual arithmetic conversions give two arithmetic operands (C99 6.3.1.8).
+pub fn common(a: &Ty, b: &Ty) -> Ty {
+    if *a == Ty::Double || *b == Ty::Double {
+        return Ty::Double;
+    }
+    if *a == Ty::Float || *b == Ty::Float {
+        return Ty::Float;
+    }
+    let (x, y) = (
+        a.promoted().unwrap_or(IntTy::INT),
+        b.promoted().unwrap_or(IntTy::INT),
+    );
+    Ty::Int(common_int(x, y))
+}
+
+/// The usual arithmetic conversions on two promoted integer types.
+pub fn common_int(x: IntTy, y: IntTy) -> IntTy {
+    if x == y {
+        return x;
+    }
+    if x.signed == y.signed {
+        return if x.bytes >= y.bytes { x } else { y };
+    }
+    let (u, s) = if x.signed { (y, x) } else { (x, y) };
+    if u.bytes >= s.bytes {
+        u
+    } else {
+        // The signed type is wider, so it holds every value of the unsigned one.
+        s
+    }
+}
+
+/// One member of a laid-out record.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Field {
+    /// Its name.
+    pub name: String,
+    /// Its type.
+    pub ty: Ty,
+    /// Its byte offset in the record.
+    pub offset: u32,
+}
+
+/// The layout of one `struct` or `union`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    /// `struct point` or `union value`.
+    pub name: String,
+    /// Members in declaration order; `None` while the record is only declared.
+    pub fields: Option<Vec<Field>>,
+    /// Bytes, padded to the alignment.
+    pub size: u32,
+    /// The strictest member alignment.
+    pub align: u32,
+}
+
+/// The layouts of a program's records, and sizes of every type that may contain one.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Layouts {
+    records: Vec<Layout>,
+}
+
+impl Layouts {
+    /// Lays out the records in declaration order (as C does: a member's type is complete before
+    /// the record that holds it; pointers to incomplete records are fine).
+    pub fn new(decls: &[RecordDecl]) -> Layouts {
+        let mut l = Layouts {
+            records: Vec::with_capacity(decls.len()),
+        };
+        for d in decls {
+            l.records.push(Layout {
+                name: d.keyword_name(),
+                fields: None,
+                size: 0,
+                align: 1,
+            });
+        }
+        for (id, d) in decls.iter().enumerate() {
+            let Some(members) = &d.fields else { continue };
+            let (mut size, mut align, mut fields) = (0u32, 1u32, Vec::new());
+            for m in members {
+                let ty = Ty::from_decl(&m.ty);
+                let (s, a) = (l.size(&ty), l.align(&ty).max(1));
+                align = align.max(a);
+                let offset = if d.union {
+                    0
+                } else {
+                    size.div_ceil(a).saturating_mul(a)
+                };
+                size = if d.union {
+                    size.max(s)
+                } else {
+                    offset.saturating_add(s)
+                };
+                fields.push(Field {
+                    name: m.name.clone(),
+                    ty,
+                    offset,
+                });
+            }
+            let r = &mut l.records[id];
+            r.size = size.div_ceil(align).saturating_mul(align);
+            r.align = align;
+            r.fields = Some(fields);
+        }
+        l
+    }
+
+    /// A record's layout.
+    pub fn record(&self, id: u32) -> Option<&Layout> {
+        self.records.get(id as usize)
+    }
+
+    /// A member of a record by name.
+    pub fn field(&self, id: u32, name: &str) -> Option<&Field> {
+        self.record(id)?
+            .fields
+            .as_ref()?
+            .iter()
+            .find(|f| f.name == name)
+    }
+
+    /// Whether a type has a size (not `void`, not an only-declared record).
+    pub fn is_complete(&self, ty: &Ty) -> bool {
+        match ty {
+            Ty::Void | Ty::Func(_) => false,
+            Ty::Record(id) => self.record(*id).is_some_and(|r| r.fields.is_some()),
+            Ty::Array(t, _) => self.is_complete(t),
+            _ => true,
+        }
+    }
+
+    /// `sizeof` of a declared type: `None` for `void`, an only-declared record, or a size that
+    /// does not fit in 32 bits.
+    pub fn checked_size(&self, t: &Type) -> Option<u32> {
+        let ty = Ty::from_decl(t);
+        let mut elem = &ty;
+        while let Ty::Array(inner, _) = elem {
+            elem = inner;
+        }
+        if !self.is_complete(elem) {
+            return None;
+        }
+        t.dims
+            .iter()
+            .try_fold(self.size(elem), |acc, &d| acc.checked_mul(d))
+    }
+
+    /// Bytes in memory.
+    pub fn size(&self, ty: &Ty) -> u32 {
+        match ty {
+            Ty::Void => 0,
+            Ty::Bool => 1,
+            Ty::Int(i) => u32::from(i.bytes),
+            Ty::Float => 4,
+            Ty::Double => DOUBLE_SIZE,
+            Ty::Handle(_) => INT_SIZE,
+            Ty::Ptr(_) => PTR_SIZE,
+            Ty::Status => STATUS_SIZE,
+            Ty::Array(t, n) => self.size(t).saturating_mul(*n),
+            Ty::Record(id) => self.record(*id).map_or(0, |r| r.size),
+            Ty::Func(_) => 0,
+        }
+    }
+
+    /// Alignment in memory.
+    pub fn align(&self, ty: &Ty) -> u32 {
+        match ty {
+            Ty::Array(t, _) => self.align(t),
+            Ty::Record(id) => self.record(*id).map_or(1, |r| r.align),
+            Ty::Status => 4,
+            t => self.size(t).max(1),
+        }
+    }
+
+    /// The type's C spelling (`struct point *`, `unsigned long[4]`).
+    pub fn name(&self, ty: &Ty) -> String {
+        match ty {
+            Ty::Record(id) => self
+                .record(*id)
+                .map_or_else(|| "struct".to_string(), |r| r.name.clone()),
+            Ty::Ptr(t) => format!("{} *", self.name(t)),
+            Ty::Array(..) => {
+                let mut dims = String::new();
+                let mut t = ty;
+                while let Ty::Array(inner, n) = t {
+                    dims.push_str(&format!("[{n}]"));
+                    t = inner;
+                }
+                format!("{}{dims}", self.name(t))
+            }
+            t => t.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for Ty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ty::Void => write!(f, "void"),
+            Ty::Bool => write!(f, "_Bool"),
+            Ty::Int(i) => write!(f, "{}", i.name()),
+            Ty::Float => write!(f, "float"),
+            Ty::Double => write!(f, "double"),
+            Ty::Handle(BaseType::MpiRequest) => write!(f, "MPI_Request"),
+            Ty::Handle(BaseType::MpiComm) => write!(f, "MPI_Comm"),
+            Ty::Handle(BaseType::MpiDatatype) => write!(f, "MPI_Datatype"),
+            Ty::Handle(BaseType::MpiOp) => write!(f, "MPI_Op"),
+            Ty::Handle(BaseType::MpiWin) => write!(f, "MPI_Win"),
+            Ty::Handle(BaseType::MpiInfo) => write!(f, "MPI_Info"),
+            Ty::Handle(BaseType::MpiGroup) => write!(f, "MPI_Group"),
+            Ty::Handle(_) => write!(f, "handle"),
+            Ty::Status => write!(f, "MPI_Status"),
+            Ty::Record(_) => write!(f, "struct"),
+            Ty::Func(_) => write!(f, "function"),
+            Ty::Ptr(t) => write!(f, "{t} *"),
+            Ty::Array(..) => {
+                let mut dims = Vec::new();
+                let mut t = self;
+                while let Ty::Array(inner, n) = t {
+                    dims.push(*n);
+                    t = inner;
+                }
+                write!(f, "{t}")?;
+                dims.iter().try_for_each(|n| write!(f, "[{n}]"))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::syntax::ast::FieldDecl;
+
+    fn ty(base: BaseType, pointers: u8, dims: Vec<u32>) -> Type {
+        Type {
+            base,
+            pointers,
+            dims,
+        }
+    }
+
+    #[test]
+    fn two_d_arrays_nest_outermost_first() {
+        let t = Ty::from_decl(&ty(BaseType::Double, 0, vec![4, 8]));
+        assert_eq!(
+            t,
+            Ty::Array(Box::new(Ty::Array(Box::new(Ty::Double), 8)), 4)
+        );
+        assert_eq!(Layouts::default().size(&t), 256);
+        assert_eq!(t.to_string(), "double[4][8]");
+    }
+
+    #[test]
+    fn lp64_sizes() {
+        let l = Layouts::default();
+        let size = |b: BaseType, p: u8| l.size(&Ty::from_decl(&ty(b, p, vec![])));
+        assert_eq!(size(BaseType::Char, 0), 1);
+        assert_eq!(size(BaseType::Short, 0), 2);
+        assert_eq!(size(BaseType::UInt, 0), 4);
+        assert_eq!(size(BaseType::Long, 0), 8);
+        assert_eq!(size(BaseType::Float, 0), 4);
+        assert_eq!(size(BaseType::Char, 1), 8);
+        assert_eq!(size(BaseType::Bool, 0), 1);
+    }
+
+    #[test]
+    fn usual_arithmetic_conversions() {
+        let c = |a: IntTy, b: IntTy| common(&Ty::Int(a), &Ty::Int(b));
+        assert_eq!(c(IntTy::CHAR, IntTy::SHORT), Ty::INT);
+        assert_eq!(c(IntTy::INT, IntTy::UINT), Ty::Int(IntTy::UINT));
+        assert_eq!(c(IntTy::UINT, IntTy::LONG), Ty::LONG);
+        assert_eq!(c(IntTy::ULONG, IntTy::INT), Ty::ULONG);
+        assert_eq!(common(&Ty::Float, &Ty::INT), Ty::Float);
+        assert_eq!(common(&Ty::Float, &Ty::Double), Ty::Double);
+    }
+
+    #[test]
+    fn struct_and_union_layout_pads_like_gcc() {
+        let field = |b: BaseType, name: &str| FieldDecl {
+            ty: ty(b, 0, vec![]),
+            name: name.into(),
+            span: 0..0,
+        };
+        let decls = vec![
+            RecordDecl {
+                name: "s".into(),
+                union: false,
+                fields: Some(vec![
+                    field(BaseType::Char, "c"),
+                    field(BaseType::Double, "d"),
+                    field(BaseType::Int, "i"),
+                ]),
+                span: 0..0,
+            },
+            RecordDecl {
+                name: "u".into(),
+                union: true,
+                fields: Some(vec![field(BaseType::Char, "c"), field(BaseType::Int, "i")]),
+                span: 0..0,
+            },
+        ];
+        let l = Layouts::new(&decls);
+        assert_eq!(l.size(&Ty::Record(0)), 24);
+        assert_eq!(l.field(0, "d").map(|f| f.offset), Some(8));
+        assert_eq!(l.field(0, "i").map(|f| f.offset), Some(16));
+        assert_eq!(l.size(&Ty::Record(1)), 4);
+        assert_eq!(l.name(&Ty::Ptr(Box::new(Ty::Record(0)))), "struct s *");
+    }
+
+    #[test]
+    fn sizeof_of_declared_types() {
+        let t = |base, pointers, dims: &[u32]| Type {
+            base,
+            pointers,
+            dims: dims.to_vec(),
+        };
+        assert_eq!(
+            Layouts::default().checked_size(&t(BaseType::Int, 0, &[])),
+            Some(4)
+        );
+        assert_eq!(
+            Layouts::default().checked_size(&t(BaseType::Double, 0, &[4, 8])),
+            Some(256)
+        );
+        assert_eq!(
+            Layouts::default().checked_size(&t(BaseType::Char, 2, &[])),
+            Some(8)
+        );
+        assert_eq!(
+            Layouts::default().checked_size(&t(BaseType::MpiStatus, 0, &[2])),
+            Some(32)
+        );
+        assert_eq!(
+            Layouts::default().checked_size(&t(BaseType::Void, 0, &[])),
+            None
+        );
+        assert_eq!(
+            Layouts::default().checked_size(&t(BaseType::Double, 0, &[1 << 20, 1 << 20])),
+            None
+        );
+    }
+}

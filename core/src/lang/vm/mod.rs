@@ -1,0 +1,537 @@
+//! The virtual machine: runs [`Compiled`] bytecode as one rank's [`Program`], suspending at every
+//! blocking MPI call or modelled delay and resuming where it stopped when the engine says so.
+//!
+//! State per rank: its byte [`Memory`] (globals, frames), an evaluation stack of 64-bit words, the
+//! call frames, the program counter and the MPI library's state — proportional to the program's
+//! variables. The bytecode itself is shared by all ranks (`Rc`).
+//!
+//! Runtime errors (division by zero, an index out of bounds, a bad MPI argument, too many steps…)
+//! stop the rank with a [`Diagnostic`] pointing at the source, naming the rank and listing the
+//! call stack; the engine then ends the run with that message.
+//!
+//! Beside the VM: a rank's byte [`memory`], its checked [`heap`], and the [`mpi_table`] that
+//! turns an MPI call's argument words into a library call. The VM itself: its state and the
+//! engine's side here, the dispatch loop in `run`, calls and callbacks in `calls`.
+
+mod calls;
+pub mod heap;
+pub mod memory;
+pub mod mpi_table;
+mod run;
+
+use run::{d, w};
+
+use std::rc::Rc;
+
+use crate::engine::{DeadlockReport, Program, RankCtx, Step};
+use crate::lang::codegen::bytecode::{
+    ArgKind, Builtin, Compiled, DoubleOp, IntMode, IntOp, Op, Pass, PrintTo, Scalar, FN_TAG,
+};
+use crate::lang::diagnostic::{line_col, Diagnostic};
+use crate::lang::libc::printf::{self, PrintArg};
+use crate::lang::libc::rand::LibcRandom;
+use crate::lang::libc::{self, Done, Lib};
+use crate::lang::vm::memory::{bytes_in_words, Addr, MemError, Memory};
+use crate::libs::mpi::{deadlock_notes, MpiError, MpiState, Outcome, RankView, Value};
+use crate::machine::hw::OpCosts;
+use crate::time::SimTime;
+
+/// Bounds on one rank's execution.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct VmLimits {
+    /// Most bytecode operations a rank may execute in the whole run.
+    pub max_ops: u64,
+    /// Deepest call nesting (recursion).
+    pub max_depth: u32,
+    /// Most bytes of memory a rank may use.
+    pub max_memory: u32,
+    /// Most operations between two points where the rank gives the engine control (an MPI call,
+    /// `compute()`/`flops()`, `yield()`, a print): a browser sets this so that an endless loop
+    /// is stopped before it freezes the page.
+    pub max_ops_between_calls: u64,
+}
+
+impl Default for VmLimits {
+    /// 200 million operations, 100,000 nested calls, 64 MiB; no bound between calls.
+    fn default() -> Self {
+        VmLimits {
+            max_ops: 200_000_000,
+            max_depth: 100_000,
+            max_memory: 64 << 20,
+            max_ops_between_calls: u64::MAX,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Frame {
+    /// Where to continue in the caller.
+    ret_pc: u32,
+    /// The caller's frame pointer.
+    fp: Addr,
+    /// The function running in this frame.
+    function: u32,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum State {
+    NotStarted,
+    Running,
+    /// Blocked inside an MPI call; `resume` continues the call.
+    InMpi,
+    /// A modelled delay (compute, sleep); `push_after` says whether a return value is due.
+    Delayed {
+        push_zero: bool,
+    },
+    Done,
+    Failed,
+}
+
+/// One rank running a compiled program.
+#[derive(Clone, Debug)]
+pub struct Vm {
+    prog: Rc<Compiled>,
+    limits: VmLimits,
+    mem: Memory,
+    stack: Vec<i64>,
+    frames: Vec<Frame>,
+    pc: u32,
+    fp: Addr,
+    mpi: MpiState,
+    ops: u64,
+    state: State,
+    /// The pc of the MPI call or delay the rank is blocked in.
+    blocked_pc: u32,
+    line: String,
+    error: Option<Diagnostic>,
+    /// While the library runs a callback (a `qsort` comparator): the frame depth at which its
+    /// return hands control back to the library.
+    callback_depth: Option<usize>,
+    /// `rand()`'s state.
+    rand: LibcRandom,
+    /// `argv`: the program's name, then its arguments.
+    args: Rc<[String]>,
+    /// Where a runtime error is reported when not at the current operation (a frame too large
+    /// for memory: at its largest variable's declaration).
+    fault_span: Option<std::ops::Range<usize>>,
+    /// What this rank's processor charges per operation (from the profile, at start).
+    costs: OpCosts,
+    /// `ops` when the program's time was last charged: the operations since are owed.
+    charged_ops: u64,
+    /// The expensive operations since then, whose extra time is owed too.
+    owed: Expensive,
+    /// The operation at `pc` runs again after its owed time was charged: do not charge again.
+    recharged: bool,
+}
+
+/// Counts of the operations whose class costs extra (`[cpu.ops]`), since the last charge.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+struct Expensive {
+    divides: u64,
+    calls: u64,
+    library_calls: u64,
+    bytes: u64,
+}
+
+/// A runtime failure before it gets its location.
+struct Fault(String);
+
+type Run<T> = Result<T, Fault>;
+
+impl Vm {
+    /// A rank that will run `prog` from `main`.
+    pub fn new(prog: Rc<Compiled>, limits: VmLimits) -> Vm {
+        Vm {
+            mem: Memory::new(limits.max_memory),
+            prog,
+            limits,
+            stack: Vec::new(),
+            frames: Vec::new(),
+            pc: 0,
+            fp: 0,
+            mpi: MpiState::new(),
+            ops: 0,
+            state: State::NotStarted,
+            blocked_pc: 0,
+            line: String::new(),
+            error: None,
+            callback_depth: None,
+            rand: LibcRandom::default(),
+            args: Rc::from(Vec::new()),
+            fault_span: None,
+            costs: OpCosts::FREE,
+            charged_ops: 0,
+            owed: Expensive::default(),
+            recharged: false,
+        }
+    }
+
+    /// This rank with command-line arguments: `argv[0]` is `name`, then `args`.
+    pub fn with_args(mut self, args: Rc<[String]>) -> Vm {
+        self.args = args;
+        self
+    }
+
+    /// Places `argv` in memory; pushes `argc` and `argv`.
+    fn push_args(&mut self) -> Run<()> {
+        let args = Rc::clone(&self.args);
+        let mut pointers = Vec::with_capacity(args.len() + 1);
+        for a in args.iter() {
+            let mut bytes = a.as_bytes().to_vec();
+            bytes.push(0);
+            let at = self
+                .mem
+                .alloc(bytes.len() as u32, 1)
+                .map_err(|e| Fault(format!("placing the arguments: {e}")))?;
+            self.mem
+                .write(at, &bytes)
+                .map_err(|e| Fault(e.to_string()))?;
+            pointers.extend_from_slice(&u64::from(at).to_le_bytes());
+        }
+        pointers.extend_from_slice(&0u64.to_le_bytes());
+        let argv = self
+            .mem
+            .alloc(pointers.len() as u32, 8)
+            .map_err(|e| Fault(format!("placing the arguments: {e}")))?;
+        self.mem
+            .write(argv, &pointers)
+            .map_err(|e| Fault(e.to_string()))?;
+        self.stack.push(args.len() as i64);
+        self.stack.push(i64::from(argv));
+        Ok(())
+    }
+
+    /// The runtime error that stopped this rank, if any.
+    pub fn error(&self) -> Option<&Diagnostic> {
+        self.error.as_ref()
+    }
+
+    /// Bytecode operations executed so far.
+    pub fn ops(&self) -> u64 {
+        self.ops
+    }
+
+    /// The rank's memory (for views and tests).
+    pub fn memory(&self) -> &Memory {
+        &self.mem
+    }
+
+    /// The 1-based source line of the rank while the run is paused: the call it is blocked in
+    /// (or computing before), or where it failed; `None` before it starts and after it finished.
+    pub fn current_line(&self) -> Option<u32> {
+        match self.state {
+            State::NotStarted | State::Done => None,
+            _ => Some(self.prog.line_of(self.paused_pc() as usize)),
+        }
+    }
+
+    /// The operation the rank is at: the call it is blocked in (or computing before), else the
+    /// last one it ran.
+    fn paused_pc(&self) -> u32 {
+        match self.state {
+            State::InMpi | State::Delayed { .. } => self.blocked_pc,
+            _ => self.pc.saturating_sub(1),
+        }
+    }
+
+    /// The source text the program was compiled from.
+    pub fn source(&self) -> &str {
+        &self.prog.source
+    }
+
+    /// Where the program currently is, as `function` and 1-based source line.
+    pub fn location(&self) -> (String, usize) {
+        let span = self
+            .prog
+            .spans
+            .get(self.paused_pc() as usize)
+            .cloned()
+            .unwrap_or(0..0);
+        let func = self
+            .frames
+            .last()
+            .and_then(|f| self.prog.functions.get(f.function as usize))
+            .map_or("main".to_string(), |f| f.name.clone());
+        (func, line_col(&self.prog.source, span.start).line)
+    }
+
+    fn fail(&mut self, rank: u32, message: String) -> Step {
+        let pc = self.pc.saturating_sub(1) as usize;
+        let span = self
+            .fault_span
+            .take()
+            .unwrap_or_else(|| self.prog.spans.get(pc).cloned().unwrap_or(0..0));
+        let mut diag = Diagnostic::error(format!("rank {rank}: {message}"), span);
+        // Call stack, innermost first; a run of identical frames (recursion) is one note and a
+        // count.
+        let src = &self.prog.source;
+        let mut notes: Vec<(String, &str, usize)> = Vec::new();
+        for (i, frame) in self.frames.iter().enumerate().rev() {
+            let name = &self.prog.functions[frame.function as usize].name;
+            let note = if i == 0 {
+                format!("in `{name}`")
+            } else {
+                let call_span = self
+                    .prog
+                    .spans
+                    .get(frame.ret_pc.saturating_sub(1) as usize)
+                    .cloned()
+                    .unwrap_or(0..0);
+                let caller = &self.prog.functions[self.frames[i - 1].function as usize].name;
+                format!(
+                    "in `{name}`, called from `{caller}` at line {}",
+                    line_col(src, call_span.start).line
+                )
+            };
+            match notes.last_mut() {
+                Some((last, _, repeats)) if *last == note => *repeats += 1,
+                _ => notes.push((note, name, 1)),
+            }
+        }
+        for (note, name, repeats) in notes {
+            diag = diag.with_note(note);
+            if repeats > 1 {
+                let more = repeats - 1;
+                let calls = if more == 1 { "call" } else { "calls" };
+                diag = diag.with_note(format!(
+                    "… {more} more {calls} of `{name}` from the same line"
+                ));
+            }
+        }
+        let text = diag.render(&self.prog.file, src);
+        self.error = Some(diag);
+        self.state = State::Failed;
+        Step::Fail(text)
+    }
+
+    /// Appends text to the console line, printing each completed line.
+    fn write_console(&mut self, text: &str, ctx: &mut RankCtx<'_>) {
+        for ch in text.chars() {
+            if ch == '\n' {
+                let line = std::mem::take(&mut self.line);
+                ctx.print(line);
+            } else {
+                self.line.push(ch);
+            }
+        }
+    }
+
+    /// The program ended (`main` returned or `exit`): the last console line, a warning when it
+    /// called `MPI_Init` but not `MPI_Finalize`, and a warning for heap blocks never freed — as
+    /// LeakSanitizer prints one at a process's exit.
+    fn finish(&mut self, ctx: &mut RankCtx<'_>) {
+        self.state = State::Done;
+        self.flush_line(ctx);
+        if let Some(warning) = self.mpi.missing_finalize() {
+            ctx.print(warning);
+        }
+        let (blocks, bytes, first) = self.mem.leaks();
+        if blocks > 0 {
+            let s = if blocks == 1 { "" } else { "s" };
+            ctx.print(format!(
+                "warning: {blocks} block{s} ({bytes} bytes) allocated with malloc were never freed (the first at line {first})"
+            ));
+        }
+    }
+
+    fn flush_line(&mut self, ctx: &mut RankCtx<'_>) {
+        if !self.line.is_empty() {
+            ctx.print(std::mem::take(&mut self.line));
+        }
+    }
+
+    fn push_value(&mut self, v: Value) {
+        self.stack.push(match v {
+            Value::Int(i) => i64::from(i),
+            Value::Double(x) => w(x),
+            Value::Word(v) => v,
+        });
+    }
+
+    fn pop(&mut self) -> Run<i64> {
+        self.stack
+            .pop()
+            .ok_or_else(|| Fault("internal error: evaluation stack underflow".into()))
+    }
+
+    fn read_cstr(&self, addr: Addr) -> Run<String> {
+        let mut bytes = Vec::new();
+        let mut a = addr;
+        loop {
+            let b = self
+                .mem
+                .read_u8(a)
+                .map_err(|e| Fault(format!("reading a string: {e}")))?;
+            if b == 0 || bytes.len() >= 1 << 16 {
+                break;
+            }
+            bytes.push(b);
+            a = a.wrapping_add(1);
+        }
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
+    }
+
+    /// The processor time the operations since the last charge take.
+    fn owed(&self) -> SimTime {
+        let c = &self.costs;
+        let e = &self.owed;
+        let fs = [
+            (c.op, self.ops - self.charged_ops),
+            (c.divide, e.divides),
+            (c.call, e.calls),
+            (c.library, e.library_calls),
+            (c.byte, e.bytes),
+        ]
+        .iter()
+        .map(|&(per, n)| u128::from(per.as_fs()) * u128::from(n))
+        .sum::<u128>();
+        SimTime::from_ps(u64::try_from((fs + 500) / 1_000).unwrap_or(u64::MAX))
+    }
+
+    /// Forgets what is owed: `compute()`/`flops()` model the code before them explicitly.
+    fn forgive(&mut self) {
+        self.charged_ops = self.ops;
+        self.owed = Expensive::default();
+    }
+
+    /// Before an operation that reads the clock, shows something or communicates (the one just
+    /// fetched): if the program owes processor time, spend it first — the operation is put back
+    /// and runs again once the rank has computed for that long. Never inside a callback (the
+    /// library is waiting for its result), where the time stays owed.
+    #[inline(never)]
+    fn charge(&mut self) -> Option<Step> {
+        if self.callback_depth.is_some() {
+            return None;
+        }
+        if std::mem::take(&mut self.recharged) {
+            return None;
+        }
+        // The operation itself runs (and is counted) again after the charge.
+        self.ops -= 1;
+        let owed = self.owed();
+        self.forgive();
+        if owed == SimTime::ZERO {
+            self.ops += 1;
+            return None;
+        }
+        self.pc -= 1;
+        self.blocked_pc = self.pc;
+        self.state = State::Delayed { push_zero: false };
+        self.recharged = true;
+        Some(Step::Compute(owed))
+    }
+}
+
+impl Program for Vm {
+    fn resume(&mut self, ctx: &mut RankCtx<'_>) -> Step {
+        let rank = ctx.rank();
+        let prepared = match self.state {
+            State::NotStarted => {
+                self.costs = ctx.op_costs();
+                self.start()
+            }
+            State::Running => Ok(()),
+            State::InMpi => {
+                let outcome = self.mpi.resume(&mut self.mem, ctx);
+                match self.user_calls(outcome, ctx) {
+                    Ok(Outcome::Return(v)) => {
+                        self.push_value(v);
+                        self.state = State::Running;
+                        Ok(())
+                    }
+                    Ok(Outcome::Block(step)) => return step,
+                    Ok(Outcome::Call(_)) => unreachable!("user_calls runs every call"),
+                    Err(e) => Err(Fault(e)),
+                }
+            }
+            State::Delayed { push_zero } => {
+                if push_zero {
+                    self.stack.push(0);
+                }
+                self.state = State::Running;
+                Ok(())
+            }
+            State::Done => return Step::Done,
+            State::Failed => {
+                return Step::Fail(
+                    self.error
+                        .as_ref()
+                        .map_or_else(String::new, |e| e.message.clone()),
+                )
+            }
+        };
+        if let Err(Fault(m)) = prepared {
+            return self.fail(rank, m);
+        }
+        match self.run(ctx) {
+            Ok(Some(step)) => step,
+            Ok(None) => Step::Done,
+            Err(Fault(m)) => self.fail(rank, m),
+        }
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.mem.heap_bytes()
+            + self.stack.capacity() * std::mem::size_of::<i64>()
+            + self.frames.capacity() * std::mem::size_of::<Frame>()
+    }
+
+    fn with_window(
+        &mut self,
+        window: u32,
+        offset: u64,
+        len: u32,
+        f: &mut dyn FnMut(&mut [u8]),
+    ) -> Result<(), String> {
+        if window == crate::proto::acp::ACP_MEMORY {
+            // ACP lends memory by address (its registrations are the program's own bytes).
+            let at = Addr::try_from(offset)
+                .map_err(|_| format!("address {offset:#x} is outside this rank's memory"))?;
+            let mut bytes = self.mem.read(at, len).map_err(|e| e.to_string())?.to_vec();
+            f(&mut bytes);
+            return self.mem.write(at, &bytes).map_err(|e| e.to_string());
+        }
+        let (base, size) = self
+            .mpi
+            .window_memory(window)
+            .ok_or_else(|| format!("window {window} is not live on this rank"))?;
+        if offset + u64::from(len) > u64::from(size) {
+            return Err(format!(
+                "the access of {len} bytes at byte {offset} is outside this rank's window of {size} bytes"
+            ));
+        }
+        let at = base + offset as Addr;
+        let mut bytes = self.mem.read(at, len).map_err(|e| e.to_string())?.to_vec();
+        f(&mut bytes);
+        self.mem.write(at, &bytes).map_err(|e| e.to_string())?;
+        Ok(())
+    }
+
+    fn deadlock_notes(programs: &[Self], report: &DeadlockReport) -> Vec<String> {
+        let ranks: Vec<RankView<'_>> = programs
+            .iter()
+            .map(|vm| RankView {
+                finished: vm.state == State::Done,
+                at: vm.blocked_at(),
+                mpi: &vm.mpi,
+            })
+            .collect();
+        deadlock_notes(&ranks, report)
+    }
+
+    fn blocked_at(&self) -> Option<String> {
+        let pc = self.blocked_pc as usize;
+        let span = self.prog.spans.get(pc)?.clone();
+        let line = line_col(&self.prog.source, span.start).line;
+        let call = self
+            .prog
+            .source
+            .get(span.clone())
+            .unwrap_or("")
+            .split('(')
+            .next()
+            .unwrap_or("")
+            .trim();
+        Some(format!("{call} at line {line}"))
+    }
+}

@@ -1,0 +1,739 @@
+//! The dispatch loop: one rank's bytecode run until it blocks, finishes or fails, with the stack
+//! and integer helpers it inlines and C's checked arithmetic (wide integer operations, conversions
+//! of doubles, bounds of indices and offsets).
+
+use super::*;
+
+pub(super) fn d(v: i64) -> f64 {
+    f64::from_bits(v as u64)
+}
+pub(super) fn w(v: f64) -> i64 {
+    v.to_bits() as i64
+}
+
+/// An array index must be in `0..len`.
+#[inline(always)]
+pub(super) fn check_index(i: i64, len: u32) -> Run<()> {
+    if i < 0 || i >= i64::from(len) {
+        return Err(Fault(format!(
+            "index {i} is out of bounds for an array of {len} elements"
+        )));
+    }
+    Ok(())
+}
+
+/// `a + i * stride`, which must stay inside the address space.
+#[inline(always)]
+pub(super) fn offset_addr(a: Addr, i: i64, stride: u32) -> Run<i64> {
+    let off = i.saturating_mul(i64::from(stride));
+    let r = i64::from(a).saturating_add(off);
+    if !(0..=i64::from(u32::MAX)).contains(&r) {
+        return Err(Fault(format!(
+            "pointer arithmetic left memory (address {a} + {off})"
+        )));
+    }
+    Ok(r)
+}
+
+/// Integer arithmetic in `unsigned int`, `long` or `unsigned long` (C's wrapping and unsigned
+/// semantics; division by zero is an error, as C leaves it undefined).
+pub(super) fn wide(op: IntOp, mode: IntMode, a: i64, b: i64) -> Run<i64> {
+    if matches!(op, IntOp::Div | IntOp::Rem) && b == 0 {
+        return Err(Fault(if op == IntOp::Div {
+            "division by zero".into()
+        } else {
+            "division by zero (in `%`)".into()
+        }));
+    }
+    Ok(match mode {
+        IntMode::U32 => {
+            let (a, b) = (a as u32, b as u32);
+            i64::from(match op {
+                IntOp::Add => a.wrapping_add(b),
+                IntOp::Sub => a.wrapping_sub(b),
+                IntOp::Mul => a.wrapping_mul(b),
+                IntOp::Div => a / b,
+                IntOp::Rem => a % b,
+                IntOp::Shl => a.wrapping_shl(b),
+                IntOp::Shr => a.wrapping_shr(b),
+                IntOp::And => a & b,
+                IntOp::Or => a | b,
+                IntOp::Xor => a ^ b,
+                IntOp::Lt => u32::from(a < b),
+                IntOp::Le => u32::from(a <= b),
+                IntOp::Gt => u32::from(a > b),
+                IntOp::Ge => u32::from(a >= b),
+                IntOp::Eq => u32::from(a == b),
+                IntOp::Ne => u32::from(a != b),
+            })
+        }
+        IntMode::I64 => match op {
+            IntOp::Add => a.wrapping_add(b),
+            IntOp::Sub => a.wrapping_sub(b),
+            IntOp::Mul => a.wrapping_mul(b),
+            IntOp::Div => a.wrapping_div(b),
+            IntOp::Rem => a.wrapping_rem(b),
+            IntOp::Shl => a.wrapping_shl(b as u32),
+            IntOp::Shr => a.wrapping_shr(b as u32),
+            IntOp::And => a & b,
+            IntOp::Or => a | b,
+            IntOp::Xor => a ^ b,
+            IntOp::Lt => i64::from(a < b),
+            IntOp::Le => i64::from(a <= b),
+            IntOp::Gt => i64::from(a > b),
+            IntOp::Ge => i64::from(a >= b),
+            IntOp::Eq => i64::from(a == b),
+            IntOp::Ne => i64::from(a != b),
+        },
+        IntMode::U64 => {
+            let (a, b) = (a as u64, b as u64);
+            (match op {
+                IntOp::Add => a.wrapping_add(b),
+                IntOp::Sub => a.wrapping_sub(b),
+                IntOp::Mul => a.wrapping_mul(b),
+                IntOp::Div => a / b,
+                IntOp::Rem => a % b,
+                IntOp::Shl => a.wrapping_shl(b as u32),
+                IntOp::Shr => a.wrapping_shr(b as u32),
+                IntOp::And => a & b,
+                IntOp::Or => a | b,
+                IntOp::Xor => a ^ b,
+                IntOp::Lt => u64::from(a < b),
+                IntOp::Le => u64::from(a <= b),
+                IntOp::Gt => u64::from(a > b),
+                IntOp::Ge => u64::from(a >= b),
+                IntOp::Eq => u64::from(a == b),
+                IntOp::Ne => u64::from(a != b),
+            }) as i64
+        }
+    })
+}
+
+/// A `double` converted to an integer scalar, truncating toward zero; NaN or a value outside the
+/// target's range is an error (undefined behaviour in C).
+pub(super) fn double_to(v: f64, sc: Scalar) -> Run<i64> {
+    let (lo, hi, name): (f64, f64, &str) = match sc {
+        Scalar::Bool => return Ok(i64::from(v != 0.0)),
+        Scalar::I8 => (-129.0, 128.0, "a char"),
+        Scalar::U8 => (-1.0, 256.0, "an unsigned char"),
+        Scalar::I16 => (-32_769.0, 32_768.0, "a short"),
+        Scalar::U16 => (-1.0, 65_536.0, "an unsigned short"),
+        Scalar::I32 => (-2_147_483_649.0, 2_147_483_648.0, "an int"),
+        Scalar::U32 => (-1.0, 4_294_967_296.0, "an unsigned int"),
+        Scalar::I64 => (
+            -9.223_372_036_854_778e18,
+            9.223_372_036_854_776e18,
+            "a long",
+        ),
+        Scalar::F32 | Scalar::F64 => return Ok(w(v)),
+    };
+    if v.is_nan() || v <= lo || v >= hi {
+        return Err(Fault(format!("the value {v} does not fit in {name}")));
+    }
+    Ok(v as i64)
+}
+
+impl Vm {
+    /// Pops a value and an address and stores the value there as an `int`; returns it.
+    #[inline(always)]
+    pub(super) fn store_int(&mut self) -> Run<i64> {
+        let v = self.pop()?;
+        let a = self.pop()? as Addr;
+        self.mem
+            .write_i32(a, v as i32)
+            .map_err(|e| Fault(e.to_string()))?;
+        Ok(i64::from(v as i32))
+    }
+
+    /// Pops a value and an address and stores the value there as a `double`; returns it.
+    #[inline(always)]
+    pub(super) fn store_double(&mut self) -> Run<i64> {
+        let v = self.pop()?;
+        let a = self.pop()? as Addr;
+        self.mem
+            .write_f64(a, d(v))
+            .map_err(|e| Fault(e.to_string()))?;
+        Ok(v)
+    }
+
+    /// Stores `v` as the `int` at frame pointer + `off`.
+    #[inline(always)]
+    pub(super) fn store_local_int(&mut self, off: u32, v: i64) -> Run<()> {
+        self.mem
+            .write_i32(self.fp + off, v as i32)
+            .map_err(|e| Fault(e.to_string()))
+    }
+
+    /// Pops an address and adds `delta` to the `int` there: its old and new values.
+    #[inline(always)]
+    pub(super) fn inc_int(&mut self, delta: i32) -> Run<(i32, i32)> {
+        let a = self.pop()? as Addr;
+        let old = self.mem.read_i32(a).map_err(|e| Fault(e.to_string()))?;
+        let new = old.wrapping_add(delta);
+        self.mem
+            .write_i32(a, new)
+            .map_err(|e| Fault(e.to_string()))?;
+        Ok((old, new))
+    }
+
+    /// `a op b` in `int` (C's 32-bit wrapping arithmetic; division by zero is an error).
+    #[inline(always)]
+    pub(super) fn int_op(&mut self, iop: IntOp, a: i32, b: i32) -> Run<i32> {
+        Ok(match iop {
+            IntOp::Add => a.wrapping_add(b),
+            IntOp::Sub => a.wrapping_sub(b),
+            IntOp::Mul => a.wrapping_mul(b),
+            IntOp::Div => {
+                if b == 0 {
+                    return Err(Fault("division by zero".into()));
+                }
+                self.owed.divides += 1;
+                a.wrapping_div(b)
+            }
+            IntOp::Rem => {
+                if b == 0 {
+                    return Err(Fault("division by zero (in `%`)".into()));
+                }
+                self.owed.divides += 1;
+                a.wrapping_rem(b)
+            }
+            IntOp::Shl => a.wrapping_shl(b as u32),
+            IntOp::Shr => a.wrapping_shr(b as u32),
+            IntOp::And => a & b,
+            IntOp::Or => a | b,
+            IntOp::Xor => a ^ b,
+            IntOp::Lt => i32::from(a < b),
+            IntOp::Le => i32::from(a <= b),
+            IntOp::Gt => i32::from(a > b),
+            IntOp::Ge => i32::from(a >= b),
+            IntOp::Eq => i32::from(a == b),
+            IntOp::Ne => i32::from(a != b),
+        })
+    }
+
+    pub(super) fn start(&mut self) -> Run<()> {
+        let size = u32::try_from(self.prog.globals.len())
+            .map_err(|_| Fault("the global variables are too large".into()))?;
+        let base = self.mem.alloc(size, 8).map_err(|e| Fault(e.to_string()))?;
+        debug_assert_eq!(base, self.prog.globals_base);
+        self.mem
+            .write(base, &self.prog.globals)
+            .map_err(|e| Fault(e.to_string()))?;
+        self.pc = 0;
+        self.state = State::Running;
+        Ok(())
+    }
+
+    /// Runs until the rank blocks, finishes or fails.
+    pub(super) fn run(&mut self, ctx: &mut RankCtx<'_>) -> Run<Option<Step>> {
+        let prog = Rc::clone(&self.prog);
+        let code = &prog.code[..];
+        // One comparison per operation: the nearer of the two operation limits.
+        let between = self.ops.saturating_add(self.limits.max_ops_between_calls);
+        let stop_at = self.limits.max_ops.min(between);
+        loop {
+            let Some(&op) = code.get(self.pc as usize) else {
+                return Err(Fault(
+                    "internal error: ran past the end of the program".into(),
+                ));
+            };
+            self.pc += 1;
+            self.ops += 1;
+            if self.ops > stop_at {
+                return Err(Fault(if self.ops > self.limits.max_ops {
+                    format!(
+                        "step limit exceeded: {} operations without finishing (an endless loop?); this is where it was spinning",
+                        self.limits.max_ops
+                    )
+                } else {
+                    format!(
+                        "step limit exceeded: {} operations without an MPI call, compute() or yield() (an endless loop?); this is where it was spinning",
+                        self.limits.max_ops_between_calls
+                    )
+                }));
+            }
+            match op {
+                Op::PushInt(v) => self.stack.push(v),
+                Op::PushDouble(v) => self.stack.push(w(v)),
+                Op::Pop => {
+                    self.pop()?;
+                }
+                Op::Dup => {
+                    let v = *self
+                        .stack
+                        .last()
+                        .ok_or_else(|| Fault("internal error: empty stack".into()))?;
+                    self.stack.push(v);
+                }
+                Op::Swap => {
+                    let n = self.stack.len();
+                    if n < 2 {
+                        return Err(Fault("internal error: empty stack".into()));
+                    }
+                    self.stack.swap(n - 1, n - 2);
+                }
+                Op::Zero(n) => {
+                    let a = self.pop()? as Addr;
+                    self.mem
+                        .write(a, &vec![0u8; n as usize])
+                        .map_err(|e| Fault(e.to_string()))?;
+                }
+                Op::AddrLocal(off) => self.stack.push(i64::from(self.fp + off)),
+                Op::LoadLocalInt(off) => {
+                    let v = self
+                        .mem
+                        .read_i32(self.fp + off)
+                        .map_err(|e| Fault(e.to_string()))?;
+                    self.stack.push(i64::from(v));
+                }
+                Op::LoadLocalDouble(off) => {
+                    let v = self
+                        .mem
+                        .read_f64(self.fp + off)
+                        .map_err(|e| Fault(e.to_string()))?;
+                    self.stack.push(w(v));
+                }
+                Op::StoreLocalInt(off) => {
+                    let v = *self
+                        .stack
+                        .last()
+                        .ok_or_else(|| Fault("internal error: empty stack".into()))?;
+                    self.store_local_int(off, v)?;
+                }
+                Op::LoadInt => {
+                    let a = self.pop()? as Addr;
+                    let v = self.mem.read_i32(a).map_err(|e| Fault(e.to_string()))?;
+                    self.stack.push(i64::from(v));
+                }
+                Op::LoadDouble => {
+                    let a = self.pop()? as Addr;
+                    let v = self.mem.read_f64(a).map_err(|e| Fault(e.to_string()))?;
+                    self.stack.push(w(v));
+                }
+                Op::Load(sc) => {
+                    let a = self.pop()? as Addr;
+                    let v = self
+                        .mem
+                        .read_scalar(a, sc)
+                        .map_err(|e| Fault(e.to_string()))?;
+                    self.stack.push(v);
+                }
+                Op::StoreInt => {
+                    let v = self.store_int()?;
+                    self.stack.push(v);
+                }
+                // The fused operations ([`crate::lang::codegen::peephole`]) count as the two they replace.
+                Op::StoreIntPop => {
+                    self.ops += 1;
+                    self.store_int()?;
+                }
+                Op::StoreDoublePop => {
+                    self.ops += 1;
+                    self.store_double()?;
+                }
+                Op::StoreLocalIntPop(off) => {
+                    self.ops += 1;
+                    let v = self.pop()?;
+                    self.store_local_int(off, v)?;
+                }
+                Op::IncIntPop { delta } => {
+                    self.ops += 1;
+                    self.inc_int(delta)?;
+                }
+                Op::Index { len, stride } => {
+                    self.ops += 1;
+                    let i = self.pop()?;
+                    check_index(i, len)?;
+                    let a = self.pop()? as Addr;
+                    self.stack.push(offset_addr(a, i, stride)?);
+                }
+                Op::StoreDouble => {
+                    let v = self.store_double()?;
+                    self.stack.push(v);
+                }
+                Op::Store(sc) => {
+                    let v = self.pop()?;
+                    let a = self.pop()? as Addr;
+                    self.mem
+                        .write_scalar(a, sc, v)
+                        .map_err(|e| Fault(e.to_string()))?;
+                    self.stack.push(v);
+                }
+                Op::Copy(n) => {
+                    let src = self.pop()? as Addr;
+                    let dst = self.pop()? as Addr;
+                    let bytes = self
+                        .mem
+                        .read(src, n)
+                        .map_err(|e| Fault(e.to_string()))?
+                        .to_vec();
+                    self.mem
+                        .write(dst, &bytes)
+                        .map_err(|e| Fault(e.to_string()))?;
+                    self.stack.push(i64::from(dst));
+                }
+                Op::IncInt { delta, post } => {
+                    let (old, new) = self.inc_int(delta)?;
+                    self.stack.push(i64::from(if post { old } else { new }));
+                }
+                Op::IncScalar {
+                    scalar,
+                    delta,
+                    post,
+                } => {
+                    let a = self.pop()? as Addr;
+                    let old = self
+                        .mem
+                        .read_scalar(a, scalar)
+                        .map_err(|e| Fault(e.to_string()))?;
+                    let new = if scalar == Scalar::F32 {
+                        w(f64::from((d(old) + f64::from(delta)) as f32))
+                    } else {
+                        scalar.narrow(old.wrapping_add(i64::from(delta)))
+                    };
+                    self.mem
+                        .write_scalar(a, scalar, new)
+                        .map_err(|e| Fault(e.to_string()))?;
+                    self.stack.push(if post { old } else { new });
+                }
+                Op::IncDouble { delta, post } => {
+                    let a = self.pop()? as Addr;
+                    let old = self.mem.read_f64(a).map_err(|e| Fault(e.to_string()))?;
+                    let new = old + f64::from(delta);
+                    self.mem
+                        .write_f64(a, new)
+                        .map_err(|e| Fault(e.to_string()))?;
+                    self.stack.push(w(if post { old } else { new }));
+                }
+                Op::Int(iop) => {
+                    let b = self.pop()? as i32;
+                    let a = self.pop()? as i32;
+                    let r = self.int_op(iop, a, b)?;
+                    self.stack.push(i64::from(r));
+                }
+                Op::IntImm(iop, b) => {
+                    self.ops += 1;
+                    let a = self.pop()? as i32;
+                    let r = self.int_op(iop, a, b)?;
+                    self.stack.push(i64::from(r));
+                }
+                Op::Wide(iop, mode) => {
+                    let b = self.pop()?;
+                    let a = self.pop()?;
+                    if matches!(iop, IntOp::Div | IntOp::Rem) {
+                        self.owed.divides += 1;
+                    }
+                    self.stack.push(wide(iop, mode, a, b)?);
+                }
+                Op::Double(dop) => {
+                    let b = d(self.pop()?);
+                    let a = d(self.pop()?);
+                    let r = match dop {
+                        DoubleOp::Add => w(a + b),
+                        DoubleOp::Sub => w(a - b),
+                        DoubleOp::Mul => w(a * b),
+                        DoubleOp::Div => {
+                            self.owed.divides += 1;
+                            w(a / b)
+                        }
+                        DoubleOp::Lt => i64::from(a < b),
+                        DoubleOp::Le => i64::from(a <= b),
+                        DoubleOp::Gt => i64::from(a > b),
+                        DoubleOp::Ge => i64::from(a >= b),
+                        DoubleOp::Eq => i64::from(a == b),
+                        DoubleOp::Ne => i64::from(a != b),
+                    };
+                    self.stack.push(r);
+                }
+                Op::NegInt => {
+                    let v = self.pop()? as i32;
+                    self.stack.push(i64::from(v.wrapping_neg()));
+                }
+                Op::NegDouble => {
+                    let v = d(self.pop()?);
+                    self.stack.push(w(-v));
+                }
+                Op::NotInt => {
+                    let v = self.pop()?;
+                    self.stack.push(i64::from(v == 0));
+                }
+                Op::BitNotInt => {
+                    let v = self.pop()? as i32;
+                    self.stack.push(i64::from(!v));
+                }
+                Op::DoubleTruth => {
+                    let v = d(self.pop()?);
+                    self.stack.push(i64::from(v != 0.0));
+                }
+                Op::IntToDouble => {
+                    let v = self.pop()?;
+                    self.stack.push(w(v as f64));
+                }
+                Op::U64ToDouble => {
+                    let v = self.pop()?;
+                    self.stack.push(w(v as u64 as f64));
+                }
+                Op::DoubleTo(sc) => {
+                    let v = d(self.pop()?);
+                    self.stack.push(double_to(v, sc)?);
+                }
+                Op::Narrow(sc) => {
+                    let v = self.pop()?;
+                    self.stack.push(sc.narrow(v));
+                }
+                Op::RoundFloat => {
+                    let v = d(self.pop()?);
+                    self.stack.push(w(f64::from(v as f32)));
+                }
+                Op::CheckIndex(len) => {
+                    let i = *self
+                        .stack
+                        .last()
+                        .ok_or_else(|| Fault("internal error: empty stack".into()))?;
+                    check_index(i, len)?;
+                }
+                Op::AddrOffset(stride) => {
+                    let i = self.pop()?;
+                    let a = self.pop()? as Addr;
+                    self.stack.push(offset_addr(a, i, stride)?);
+                }
+                Op::AddrDiff(stride) => {
+                    let b = self.pop()?;
+                    let a = self.pop()?;
+                    self.stack.push((a - b) / i64::from(stride.max(1)));
+                }
+                Op::Jump(t) => self.pc = t,
+                Op::JumpIfZero(t) => {
+                    if self.pop()? == 0 {
+                        self.pc = t;
+                    }
+                }
+                Op::JumpIfNotZero(t) => {
+                    if self.pop()? != 0 {
+                        self.pc = t;
+                    }
+                }
+                Op::Call { function, args } => {
+                    self.owed.calls += 1;
+                    self.call(function, args)?
+                }
+                Op::CallIndirect { args } => {
+                    let at = self
+                        .stack
+                        .len()
+                        .checked_sub(args as usize + 1)
+                        .ok_or_else(|| Fault("internal error: missing arguments".into()))?;
+                    let f = self.stack.remove(at);
+                    let function = self.function_of(f)?;
+                    self.owed.calls += 1;
+                    let want = prog.functions[function as usize].params.len();
+                    if want != args as usize {
+                        return Err(Fault(format!(
+                            "`{}` takes {want} arguments but was called through a pointer with {args}",
+                            prog.functions[function as usize].name
+                        )));
+                    }
+                    self.call(function, args)?;
+                }
+                Op::Return { value } => {
+                    let v = if value { Some(self.pop()?) } else { None };
+                    let frame = self
+                        .frames
+                        .pop()
+                        .ok_or_else(|| Fault("internal error: return without a frame".into()))?;
+                    self.mem.release_to(self.fp);
+                    self.fp = frame.fp;
+                    self.pc = frame.ret_pc;
+                    let returns = self.prog.functions[frame.function as usize].returns_value;
+                    if returns {
+                        self.stack.push(v.unwrap_or(0));
+                    }
+                    if self.callback_depth == Some(self.frames.len()) {
+                        return Ok(None);
+                    }
+                }
+                Op::Builtin(b, n) => {
+                    if matches!(b, Builtin::Compute | Builtin::Flops) {
+                        // An explicit model of the code before it: that code's operations are
+                        // not charged again.
+                        self.forgive();
+                    } else if let Some(step) = self.charge() {
+                        return Ok(Some(step));
+                    }
+                    let args: Vec<i64> = (0..n).map(|_| self.pop()).collect::<Run<Vec<_>>>()?;
+                    match b {
+                        Builtin::Yield => {
+                            self.blocked_pc = self.pc - 1;
+                            self.state = State::Delayed { push_zero: false };
+                            return Ok(Some(Step::Yield));
+                        }
+                        Builtin::Compute
+                        | Builtin::Flops
+                        | Builtin::Usleep
+                        | Builtin::Nanosleep => {
+                            let x = d(args[0]);
+                            if x.is_nan() || x < 0.0 || !x.is_finite() {
+                                return Err(Fault(format!(
+                                    "a delay must be a non-negative number, not {x}"
+                                )));
+                            }
+                            let t = match b {
+                                Builtin::Compute | Builtin::Usleep => SimTime::from_us_f64(x),
+                                Builtin::Nanosleep => SimTime::from_us_f64(x / 1e3),
+                                _ => ctx.flops_time(x as u64),
+                            };
+                            self.blocked_pc = self.pc - 1;
+                            self.state = State::Delayed {
+                                push_zero: matches!(b, Builtin::Usleep | Builtin::Nanosleep),
+                            };
+                            return Ok(Some(Step::Compute(t)));
+                        }
+                    }
+                }
+                Op::Printf { kinds, to } => {
+                    if to == PrintTo::Console {
+                        if let Some(step) = self.charge() {
+                            return Ok(Some(step));
+                        }
+                    }
+                    let kinds = &prog.printf_kinds[kinds as usize];
+                    let mut raw = Vec::with_capacity(kinds.len());
+                    for _ in 0..kinds.len() {
+                        raw.push(self.pop()?);
+                    }
+                    raw.reverse();
+                    let fmt_addr = self.pop()? as Addr;
+                    let fmt = self.read_cstr(fmt_addr)?;
+                    // Which arguments `%s` reads as strings (the others print as pointers).
+                    let classes = printf::conversions(&fmt).unwrap_or_default();
+                    let mut args = Vec::with_capacity(kinds.len());
+                    for (i, (k, v)) in kinds.iter().zip(raw).enumerate() {
+                        args.push(match k {
+                            ArgKind::Int => PrintArg::Int(v),
+                            ArgKind::Double => PrintArg::Double(d(v)),
+                            ArgKind::Addr
+                                if v != 0 && classes.get(i) == Some(&printf::ArgClass::Str) =>
+                            {
+                                PrintArg::Str(self.read_cstr(v as Addr)?)
+                            }
+                            ArgKind::Addr => PrintArg::Ptr(v as u64),
+                        });
+                    }
+                    let text = printf::format_bytes(fmt.as_bytes(), &args);
+                    let n = text.len();
+                    match to {
+                        PrintTo::Console => {
+                            self.write_console(&String::from_utf8_lossy(&text), ctx)
+                        }
+                        PrintTo::Buffer | PrintTo::BoundedBuffer => {
+                            let cap = if to == PrintTo::BoundedBuffer {
+                                Some(self.pop()?)
+                            } else {
+                                None
+                            };
+                            let dest = self.pop()? as Addr;
+                            let mut bytes = text;
+                            if let Some(cap) = cap {
+                                if cap <= 0 {
+                                    bytes.clear();
+                                } else {
+                                    bytes.truncate(cap as usize - 1);
+                                }
+                            }
+                            if cap != Some(0) {
+                                bytes.push(0);
+                                self.mem
+                                    .write(dest, &bytes)
+                                    .map_err(|e| Fault(format!("writing the text: {e}")))?;
+                            }
+                        }
+                    }
+                    self.stack.push(n as i64);
+                }
+                Op::Lib { index, args } => {
+                    if libc::LIBC[index as usize].clocked {
+                        if let Some(step) = self.charge() {
+                            return Ok(Some(step));
+                        }
+                    }
+                    self.owed.library_calls += 1;
+                    let mut a = vec![0i64; args as usize];
+                    for slot in a.iter_mut().rev() {
+                        *slot = self.pop()?;
+                    }
+                    if let libc::Impl::Sort = libc::LIBC[index as usize].run {
+                        self.qsort(&a, ctx)?;
+                        continue;
+                    }
+                    let span = prog
+                        .spans
+                        .get(self.pc as usize - 1)
+                        .cloned()
+                        .unwrap_or(0..0);
+                    let line = line_col(&prog.source, span.start).line as u32;
+                    let host = ctx.host_name();
+                    let mut out = std::mem::take(&mut self.line);
+                    let mut lib = Lib {
+                        mem: &mut self.mem,
+                        out: &mut out,
+                        line,
+                        now: ctx.now(),
+                        host: &host,
+                        rand: &mut self.rand,
+                        moved: 0,
+                    };
+                    let done = libc::call(index as usize, &mut lib, &a);
+                    self.owed.bytes += lib.moved;
+                    self.line = String::new();
+                    self.write_console(&out, ctx);
+                    match done.map_err(Fault)? {
+                        Done::Value(v) => {
+                            if libc::LIBC[index as usize].ret != libc::C::Void {
+                                self.stack.push(v);
+                            }
+                        }
+                        Done::Exit(_) => {
+                            self.finish(ctx);
+                            return Ok(None);
+                        }
+                        Done::Sleep(t) => {
+                            self.blocked_pc = self.pc - 1;
+                            self.state = State::Delayed { push_zero: true };
+                            return Ok(Some(Step::Compute(t)));
+                        }
+                    }
+                }
+                Op::Mpi { function, args } => {
+                    if let Some(step) = self.charge() {
+                        return Ok(Some(step));
+                    }
+                    let mut a = vec![0i64; args as usize];
+                    for slot in a.iter_mut().rev() {
+                        *slot = self.pop()?;
+                    }
+                    let call = mpi_table::build(function as usize, &a)
+                        .at_line(self.prog.line_of(self.pc as usize - 1));
+                    self.blocked_pc = self.pc - 1;
+                    let outcome = self.mpi.call(call, &mut self.mem, ctx);
+                    match self.user_calls(outcome, ctx) {
+                        Ok(Outcome::Return(v)) => self.push_value(v),
+                        Ok(Outcome::Block(step)) => {
+                            self.state = State::InMpi;
+                            return Ok(Some(step));
+                        }
+                        Ok(Outcome::Call(_)) => unreachable!("user_calls runs every call"),
+                        Err(e) => return Err(Fault(e)),
+                    }
+                }
+                Op::Args => self.push_args()?,
+                Op::Halt => {
+                    if let Some(step) = self.charge() {
+                        return Ok(Some(step));
+                    }
+                    self.finish(ctx);
+                    return Ok(None);
+                }
+            }
+        }
+    }
+}

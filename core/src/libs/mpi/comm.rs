@@ -1,0 +1,283 @@
+//! Communicators: [`Comm`], what a rank knows of one (its context id, its members as world
+//! ranks, the rank's own rank in it, its Cartesian topology), and [`Comms`], the rank's table of
+//! the communicators and groups it created, with the handles a program holds.
+//!
+//! Handles are MPICH's: `MPI_COMM_WORLD` (context 0), `MPI_COMM_SELF` (context 1) and
+//! `MPI_COMM_NULL` are fixed; a created communicator is `0x84000000 + n` and a group
+//! `0x88000000 + n`, `n` counting up on the rank and never reused, so a stale handle is reported
+//! as freed. Context ids are taken from a 128-bit mask per rank, agreed on collectively at
+//! creation (`comm_create`) and given back by `MPI_Comm_free`. Each communicator counts its own
+//! collectives (the sequence number in their tags): `MPI_COMM_WORLD` keeps the library's original
+//! counter, so programs without communicators keep their tags and traces.
+
+use std::sync::Arc;
+
+use super::cart::Cart;
+use super::collective::{tag, Kind};
+use super::comm_error::CommError;
+use super::constants::{
+    MPI_COMM_NULL, MPI_COMM_SELF, MPI_COMM_WORLD, MPI_GROUP_EMPTY, MPI_GROUP_NULL,
+};
+use super::error::{ErrorKind, RankRole};
+use super::group::Members;
+use super::state::MpiState;
+use crate::engine::{Rank, RankCtx};
+use crate::proto::p2p::{Context, WORLD};
+
+/// The first handle of a created communicator.
+const COMM_BASE: i32 = 0x8400_0000_u32 as i32;
+/// The first handle of a created group.
+const GROUP_BASE: i32 = 0x8800_0000_u32 as i32;
+/// Context ids a rank can have in use at once (bit `i` of [`Comms::used`]).
+pub(super) const CONTEXTS: u32 = 128;
+/// `MPI_COMM_SELF`'s context.
+const SELF_CONTEXT: Context = 1;
+
+/// A communicator as one of its ranks sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Comm {
+    /// Its handle.
+    pub(super) handle: i32,
+    /// Its context id (in every message's envelope).
+    pub(super) context: Context,
+    /// Its ranks, as world ranks in communicator-rank order.
+    pub(super) members: Members,
+    /// This rank's rank in it.
+    pub(super) rank: Rank,
+    /// Its Cartesian topology, if any.
+    pub(super) cart: Option<Arc<Cart>>,
+}
+
+impl Comm {
+    /// `MPI_COMM_WORLD` as `ctx`'s rank sees it.
+    pub(super) fn world(ctx: &RankCtx<'_>) -> Comm {
+        Comm {
+            handle: MPI_COMM_WORLD,
+            context: WORLD,
+            members: Members::World(ctx.size()),
+            rank: ctx.rank(),
+            cart: None,
+        }
+    }
+
+    /// Number of ranks.
+    pub(super) fn size(&self) -> u32 {
+        self.members.size()
+    }
+
+    /// The world rank of communicator rank `rank` (itself if out of range: callers check).
+    pub(super) fn world_rank(&self, rank: Rank) -> Rank {
+        self.members.world(rank).unwrap_or(rank)
+    }
+
+    /// Checks a rank of this communicator (a peer or a root).
+    pub(super) fn check_rank(&self, rank: i64, role: RankRole) -> Result<Rank, ErrorKind> {
+        match u32::try_from(rank) {
+            Ok(r) if r < self.size() => Ok(r),
+            _ => Err(ErrorKind::InvalidRank {
+                rank,
+                size: self.size(),
+                role,
+            }),
+        }
+    }
+
+    /// Its Cartesian topology.
+    pub(super) fn cart(&self) -> Result<&Cart, ErrorKind> {
+        self.cart.as_deref().ok_or(CommError::NoCart.into())
+    }
+}
+
+/// A created communicator's slot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Slot {
+    /// `None` once freed.
+    comm: Option<Comm>,
+    /// Collectives started on it.
+    seq: u32,
+}
+
+/// The communicators and groups a rank created.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Comms {
+    slots: Vec<Slot>,
+    /// Groups by number (`None` once freed).
+    groups: Vec<Option<Members>>,
+    /// Context ids in use on this rank besides `MPI_COMM_WORLD`'s and `MPI_COMM_SELF`'s.
+    used: u128,
+    /// Collectives started on `MPI_COMM_SELF`.
+    self_seq: u32,
+}
+
+impl Comms {
+    /// Context ids free on this rank, as a mask (bit `i` = context `i`).
+    pub(super) fn free_contexts(&self) -> u128 {
+        !(self.used | 0b11)
+    }
+
+    /// Adds `comm` (its handle is assigned here and returned).
+    pub(super) fn add(&mut self, mut comm: Comm) -> i32 {
+        let handle = COMM_BASE.wrapping_add(self.slots.len() as i32);
+        comm.handle = handle;
+        if comm.context < CONTEXTS {
+            self.used |= 1u128 << comm.context;
+        }
+        self.slots.push(Slot {
+            comm: Some(comm),
+            seq: 0,
+        });
+        handle
+    }
+
+    /// Adds a group; returns its handle.
+    pub(super) fn add_group(&mut self, members: Members) -> i32 {
+        let handle = GROUP_BASE.wrapping_add(self.groups.len() as i32);
+        self.groups.push(Some(members));
+        handle
+    }
+
+    fn slot(&self, handle: i64) -> Option<usize> {
+        let n = i32::try_from(handle).ok()?.wrapping_sub(COMM_BASE);
+        usize::try_from(n).ok().filter(|&i| i < self.slots.len())
+    }
+
+    fn group_slot(&self, handle: i64) -> Option<usize> {
+        let n = i32::try_from(handle).ok()?.wrapping_sub(GROUP_BASE);
+        usize::try_from(n).ok().filter(|&i| i < self.groups.len())
+    }
+}
+
+impl MpiState {
+    /// The communicator with handle `handle`.
+    pub(super) fn comm(&self, handle: i64, ctx: &RankCtx<'_>) -> Result<Comm, ErrorKind> {
+        match i32::try_from(handle) {
+            Ok(MPI_COMM_WORLD) => return Ok(Comm::world(ctx)),
+            Ok(MPI_COMM_SELF) => {
+                return Ok(Comm {
+                    handle: MPI_COMM_SELF,
+                    context: SELF_CONTEXT,
+                    members: Members::List(Arc::from(vec![ctx.rank()])),
+                    rank: 0,
+                    cart: None,
+                })
+            }
+            Ok(MPI_COMM_NULL) => return Err(CommError::NullComm.into()),
+            _ => {}
+        }
+        let comms = self.comms.as_deref();
+        let slot = comms.and_then(|c| Some(&c.slots[c.slot(handle)?]));
+        match slot {
+            Some(Slot {
+                comm: Some(comm), ..
+            }) => Ok(comm.clone()),
+            Some(_) => Err(CommError::FreedComm(handle).into()),
+            None => Err(CommError::UnknownComm(handle).into()),
+        }
+    }
+
+    /// The rank's communicator table (created on first use).
+    pub(super) fn comms(&mut self) -> &mut Comms {
+        self.comms.get_or_insert_with(Box::default)
+    }
+
+    /// The tag of the next collective of `kind` on `comm` (counting it).
+    pub(super) fn next_tag(&mut self, comm: &Comm, kind: Kind) -> i32 {
+        tag(kind, self.next_seq(comm))
+    }
+
+    /// The sequence number of the next collective on `comm` (counting it).
+    pub(super) fn next_seq(&mut self, comm: &Comm) -> u32 {
+        let counter = self.seq_counter(comm);
+        let seq = *counter;
+        *counter = counter.wrapping_add(1);
+        seq
+    }
+
+    /// How many collectives this rank started on `comm`.
+    pub(super) fn seq_count(&mut self, comm: &Comm) -> u32 {
+        *self.seq_counter(comm)
+    }
+
+    /// The counter of collectives on `comm`.
+    fn seq_counter(&mut self, comm: &Comm) -> &mut u32 {
+        match comm.handle {
+            MPI_COMM_WORLD => &mut self.collectives,
+            MPI_COMM_SELF => &mut self.comms().self_seq,
+            handle => {
+                let comms = self.comms();
+                match comms.slot(i64::from(handle)) {
+                    Some(i) => &mut comms.slots[i].seq,
+                    None => &mut comms.self_seq,
+                }
+            }
+        }
+    }
+
+    /// `MPI_Comm_free`: forgets the communicator and gives its context id back.
+    pub(super) fn free_comm(&mut self, handle: i64, ctx: &RankCtx<'_>) -> Result<(), ErrorKind> {
+        let comm = self.comm(handle, ctx)?;
+        match comm.handle {
+            MPI_COMM_WORLD => return Err(CommError::FreeBuiltin("MPI_COMM_WORLD").into()),
+            MPI_COMM_SELF => return Err(CommError::FreeBuiltin("MPI_COMM_SELF").into()),
+            _ => {}
+        }
+        let comms = self.comms();
+        if let Some(i) = comms.slot(handle) {
+            comms.slots[i].comm = None;
+        }
+        if comm.context < CONTEXTS {
+            comms.used &= !(1u128 << comm.context);
+        }
+        Ok(())
+    }
+
+    /// The group with handle `handle`.
+    pub(super) fn group(&self, handle: i64) -> Result<Members, ErrorKind> {
+        match i32::try_from(handle) {
+            Ok(MPI_GROUP_EMPTY) => return Ok(Members::empty()),
+            Ok(MPI_GROUP_NULL) => return Err(CommError::NullGroup.into()),
+            _ => {}
+        }
+        let comms = self.comms.as_deref();
+        match comms.and_then(|c| c.groups.get(c.group_slot(handle)?)) {
+            Some(Some(members)) => Ok(members.clone()),
+            Some(None) => Err(CommError::FreedGroup(handle).into()),
+            None => Err(CommError::UnknownGroup(handle).into()),
+        }
+    }
+
+    /// `MPI_Group_free`.
+    pub(super) fn free_group(&mut self, handle: i64) -> Result<(), ErrorKind> {
+        self.group(handle)?;
+        let comms = self.comms();
+        if let Some(i) = comms.group_slot(handle) {
+            comms.groups[i] = None;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn handles_count_up_and_contexts_come_back_when_freed() {
+        let mut comms = Comms::default();
+        assert_eq!(comms.free_contexts() & 0b111, 0b100);
+        let comm = Comm {
+            handle: 0,
+            context: 2,
+            members: Members::World(4),
+            rank: 0,
+            cart: None,
+        };
+        let h = comms.add(comm.clone());
+        assert_eq!(h, COMM_BASE);
+        assert_eq!(comms.add(comm), COMM_BASE + 1);
+        assert_eq!(comms.free_contexts() & 0b111, 0);
+        assert_eq!(comms.slot(i64::from(h)), Some(0));
+        assert_eq!(comms.slot(i64::from(MPI_COMM_WORLD)), None);
+        assert_eq!(comms.add_group(Members::empty()), GROUP_BASE);
+    }
+}

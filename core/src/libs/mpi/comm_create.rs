@@ -1,0 +1,237 @@
+//! Creating a communicator — `MPI_Comm_split`, and `MPI_Comm_dup`, `MPI_Comm_create`,
+//! `MPI_Cart_create` and `MPI_Cart_sub` as splits — collectively on its parent, modelled on MPICH.
+//!
+//! MPICH's `MPIR_Comm_split_impl` (`src/mpi/comm/comm_split.c`) gathers every rank's
+//! `(color, key)` with `MPIR_Allgather`, then agrees on a context id with
+//! `MPIR_Get_contextid_sparse` (`src/mpi/comm/contextid.c`), an `MPI_BAND` allreduce of each
+//! rank's mask of free context ids; each rank then sorts the ranks of its color by key, ties by
+//! old rank. Here one allgather carries both: each rank contributes a 24-byte record (color, key,
+//! its 128-bit mask of free contexts), gathered by Bruck's algorithm — MPICH's
+//! `MPIR_Allgather_intra_brucks`, its choice for short messages (recursive doubling on
+//! power-of-two sizes has the same `⌈log2 n⌉` rounds) — in which round `k` sends the `2^k`
+//! records held so far to `rank - 2^k` and receives as many from `rank + 2^k`. The new context is
+//! the lowest id free on every rank of the parent, so split siblings share it, as in MPICH (their
+//! members are disjoint). The messages are the parent's (its context, its collective tags), so
+//! the creation shows on the timeline and in the event log like any collective.
+
+use std::sync::Arc;
+
+use super::buffers::write_int;
+use super::cart::Cart;
+use super::collective::Round;
+use super::comm::{Comm, Comms, CONTEXTS};
+use super::comm_ctx::CommCtx;
+use super::comm_error::CommError;
+use super::constants::{MPI_COMM_NULL, MPI_UNDEFINED};
+use super::error::ErrorKind;
+use super::group::Members;
+use crate::engine::{RankCtx, Step};
+use crate::lang::vm::memory::{Addr, Memory};
+
+/// Bytes of one rank's record: color, key, free-context mask.
+const RECORD: usize = 24;
+
+/// One rank's record in the creation's allgather.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Record {
+    color: i32,
+    key: i32,
+    free: u128,
+}
+
+impl Record {
+    fn encode(self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(RECORD);
+        out.extend_from_slice(&self.color.to_le_bytes());
+        out.extend_from_slice(&self.key.to_le_bytes());
+        out.extend_from_slice(&self.free.to_le_bytes());
+        out
+    }
+
+    fn decode(b: &[u8]) -> Record {
+        let word = |at: usize| i32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]]);
+        let mut free = [0u8; 16];
+        free.copy_from_slice(&b[8..RECORD]);
+        Record {
+            color: word(0),
+            key: word(4),
+            free: u128::from_le_bytes(free),
+        }
+    }
+}
+
+/// A creation in progress on one rank of the parent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Create {
+    parent: Comm,
+    tag: i32,
+    /// The records held, from this rank's on (record `i` is parent rank `rank + i`'s).
+    held: Vec<u8>,
+    /// Distance of the current round.
+    dist: u32,
+    round: Option<Round>,
+    /// The topology the new communicator gets.
+    cart: Option<Arc<Cart>>,
+    /// Where the new handle goes.
+    out: Addr,
+}
+
+/// Checks a color: 0 or more, or `MPI_UNDEFINED`.
+pub(super) fn check_color(color: i64) -> Result<i32, ErrorKind> {
+    match i32::try_from(color) {
+        Ok(c) if c >= 0 || c == MPI_UNDEFINED => Ok(c),
+        _ => Err(CommError::InvalidColor(color).into()),
+    }
+}
+
+impl Create {
+    /// This rank's part in splitting `parent` by `color` (checked) and `key` into a communicator
+    /// with topology `cart`, its handle written to `out`; `tag` is one of the parent's collective
+    /// tags. `free` is this rank's mask of free contexts.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn new(
+        parent: Comm,
+        tag: i32,
+        color: i32,
+        key: i64,
+        free: u128,
+        cart: Option<Arc<Cart>>,
+        out: Addr,
+    ) -> Create {
+        let key = i32::try_from(key).unwrap_or(if key < 0 { i32::MIN } else { i32::MAX });
+        Create {
+            parent,
+            tag,
+            held: Record { color, key, free }.encode(),
+            dist: 1,
+            round: None,
+            cart,
+            out,
+        }
+    }
+
+    /// Advances; `None` once the new communicator is in `comms` and its handle written.
+    pub(super) fn step(
+        &mut self,
+        comms: &mut Comms,
+        mem: &mut Memory,
+        ctx: &mut RankCtx<'_>,
+    ) -> Result<Option<Step>, ErrorKind> {
+        let parent = self.parent.clone();
+        let cx = &mut CommCtx::new(ctx, &parent);
+        let n = cx.size();
+        loop {
+            if let Some(round) = &mut self.round {
+                if let Some(wait) = round.waiting(cx)? {
+                    return Ok(Some(wait));
+                }
+                for part in round.finish(cx)? {
+                    self.held.extend_from_slice(&part);
+                }
+                self.round = None;
+                self.dist = self.dist.saturating_mul(2);
+            }
+            let have = (self.held.len() / RECORD) as u32;
+            if have >= n {
+                break;
+            }
+            let count = have.min(n - have) as usize;
+            let me = cx.rank();
+            let mut round = Round::default();
+            let (to, from) = ((me + n - self.dist % n) % n, (me + self.dist) % n);
+            round.recv(cx, from, self.tag, (count * RECORD) as u32)?;
+            round.send(cx, to, self.tag, self.held[..count * RECORD].to_vec())?;
+            self.round = Some(round);
+        }
+        self.finish(comms, mem, ctx)
+    }
+
+    /// Everyone's records are here: agree on the context, find this rank's new communicator.
+    fn finish(
+        &mut self,
+        comms: &mut Comms,
+        mem: &mut Memory,
+        ctx: &RankCtx<'_>,
+    ) -> Result<Option<Step>, ErrorKind> {
+        let n = self.parent.size();
+        let me = self.parent.rank;
+        // Record i is parent rank (me + i) mod n's.
+        let mut table = vec![None; n as usize];
+        for (i, chunk) in self.held.chunks_exact(RECORD).enumerate() {
+            table[((me as usize) + i) % n as usize] = Some(Record::decode(chunk));
+        }
+        let table: Vec<Record> = table.into_iter().flatten().collect();
+        let (context, members) = split(&table, me as usize);
+        let Some(members) = members else {
+            write_int(mem, self.out, MPI_COMM_NULL, "the new communicator")?;
+            return Ok(None);
+        };
+        let context = context.ok_or(CommError::NoContext(CONTEXTS))?;
+        let rank = members.iter().position(|&r| r == me as usize).unwrap_or(0) as u32;
+        let world = members
+            .iter()
+            .map(|&r| self.parent.world_rank(r as u32))
+            .collect();
+        let handle = comms.add(Comm {
+            handle: 0,
+            context,
+            members: Members::of(world, ctx.size()),
+            rank,
+            cart: self.cart.take(),
+        });
+        write_int(mem, self.out, handle, "the new communicator")?;
+        Ok(None)
+    }
+}
+
+/// MPI's split of the parent ranks' records: the lowest context id free on every rank, and
+/// the parent ranks of `me`'s color ordered by key, ties by parent rank (`None` if `me`'s color
+/// is `MPI_UNDEFINED`).
+fn split(table: &[Record], me: usize) -> (Option<u32>, Option<Vec<usize>>) {
+    let free = table.iter().fold(!0u128, |acc, r| acc & r.free);
+    let context = (free != 0).then(|| free.trailing_zeros());
+    let color = table.get(me).map_or(MPI_UNDEFINED, |r| r.color);
+    if color == MPI_UNDEFINED {
+        return (context, None);
+    }
+    let mut members: Vec<usize> = (0..table.len())
+        .filter(|&r| table[r].color == color)
+        .collect();
+    members.sort_by_key(|&r| (table[r].key, r));
+    (context, Some(members))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rec(color: i32, key: i32, free: u128) -> Record {
+        Record { color, key, free }
+    }
+
+    #[test]
+    fn split_orders_by_key_then_old_rank_and_agrees_on_the_lowest_free_context() {
+        let table = [
+            rec(0, 5, 0b11100),
+            rec(1, 0, 0b11000),
+            rec(0, 1, 0b11100),
+            rec(0, 1, 0b01100),
+            rec(MPI_UNDEFINED, 0, 0b11100),
+        ];
+        let (context, members) = split(&table, 0);
+        assert_eq!(context, Some(3));
+        assert_eq!(members, Some(vec![2, 3, 0]));
+        assert_eq!(split(&table, 1).1, Some(vec![1]));
+        assert_eq!(split(&table, 4).1, None);
+        assert_eq!(split(&[rec(0, 0, 0)], 0).0, None);
+    }
+
+    #[test]
+    fn records_round_trip_and_colors_are_checked() {
+        let r = rec(-32766, -7, u128::MAX - 3);
+        assert_eq!(Record::decode(&r.encode()), r);
+        assert_eq!(check_color(3), Ok(3));
+        assert!(check_color(-1).is_err());
+        assert_eq!(check_color(i64::from(MPI_UNDEFINED)), Ok(MPI_UNDEFINED));
+    }
+}

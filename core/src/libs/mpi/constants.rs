@@ -1,0 +1,204 @@
+//! The integer values of MPI's named constants, as user programs see them.
+//!
+//! The constant table (`lang::sema::builtins::CONSTANTS`) maps each name (`MPI_COMM_WORLD`, `MPI_INT`, …) to one of these `pub const`s; the
+//! library turns the values back into meaning ([`super::datatype`]). Handles use MPICH's values so
+//! that datatypes, operations and the communicator are all distinct numbers: passing `MPI_SUM`
+//! where a datatype belongs is reported instead of silently meaning something else. Request
+//! handles are the exception: they are small numbers (`MPI_REQUEST_NULL` = 0, live handles from 1)
+//! stored in user memory as 4-byte ints.
+
+/// Returned by every MPI function that succeeds.
+pub const MPI_SUCCESS: i32 = 0;
+/// All ranks (context id 0).
+pub const MPI_COMM_WORLD: i32 = 0x4400_0000;
+/// The rank alone (context id 1).
+pub const MPI_COMM_SELF: i32 = 0x4400_0001;
+/// No communicator (`MPI_Comm_split` with `MPI_UNDEFINED`, a freed communicator variable).
+pub const MPI_COMM_NULL: i32 = 0x0400_0000;
+/// The group with no ranks.
+pub const MPI_GROUP_EMPTY: i32 = 0x4800_0000;
+/// No group (a freed group variable).
+pub const MPI_GROUP_NULL: i32 = 0x0800_0000;
+/// `MPI_Comm_compare`: the same communicator.
+pub const MPI_IDENT: i32 = 0;
+/// `MPI_Comm_compare`: the same ranks in the same order, another context.
+pub const MPI_CONGRUENT: i32 = 1;
+/// `MPI_Comm_compare`: the same ranks in another order.
+pub const MPI_SIMILAR: i32 = 2;
+/// `MPI_Comm_compare`: different ranks.
+pub const MPI_UNEQUAL: i32 = 3;
+/// `MPI_Topo_test`: a graph topology (never made here).
+pub const MPI_GRAPH: i32 = 1;
+/// `MPI_Topo_test`: a Cartesian topology.
+pub const MPI_CART: i32 = 2;
+/// `MPI_Topo_test`: a distributed graph topology (never made here).
+pub const MPI_DIST_GRAPH: i32 = 3;
+
+/// The null datatype (accepted where MPI ignores the datatype, e.g. with `MPI_IN_PLACE`).
+pub const MPI_DATATYPE_NULL: i32 = 0x0c00_0000;
+/// The null operation.
+pub const MPI_OP_NULL: i32 = 0x1800_0000;
+/// `int`: 4 bytes.
+pub const MPI_INT: i32 = 0x4c00_0405;
+/// `double`: 8 bytes.
+pub const MPI_DOUBLE: i32 = 0x4c00_080b;
+/// `char`: 1 byte.
+pub const MPI_CHAR: i32 = 0x4c00_0101;
+/// Raw bytes: 1 byte.
+pub const MPI_BYTE: i32 = 0x4c00_010d;
+/// `signed char`: 1 byte.
+pub const MPI_SIGNED_CHAR: i32 = 0x4c00_0118;
+/// `unsigned char`: 1 byte.
+pub const MPI_UNSIGNED_CHAR: i32 = 0x4c00_0102;
+/// `short`: 2 bytes.
+pub const MPI_SHORT: i32 = 0x4c00_0203;
+/// `unsigned short`: 2 bytes.
+pub const MPI_UNSIGNED_SHORT: i32 = 0x4c00_0204;
+/// `unsigned`: 4 bytes.
+pub const MPI_UNSIGNED: i32 = 0x4c00_0406;
+/// `long`: 8 bytes (LP64).
+pub const MPI_LONG: i32 = 0x4c00_0807;
+/// `unsigned long`: 8 bytes.
+pub const MPI_UNSIGNED_LONG: i32 = 0x4c00_0808;
+/// `long long` (also `MPI_LONG_LONG_INT`): 8 bytes.
+pub const MPI_LONG_LONG: i32 = 0x4c00_0809;
+/// `unsigned long long`: 8 bytes.
+pub const MPI_UNSIGNED_LONG_LONG: i32 = 0x4c00_0819;
+/// `float`: 4-byte IEEE 754 single.
+pub const MPI_FLOAT: i32 = 0x4c00_040a;
+/// `long double`: known so that it is rejected with a sentence.
+pub const MPI_LONG_DOUBLE: i32 = 0x4c00_100c;
+/// `_Bool`: 1 byte.
+pub const MPI_C_BOOL: i32 = 0x4c00_013f;
+/// `int8_t`.
+pub const MPI_INT8_T: i32 = 0x4c00_0137;
+/// `int16_t`.
+pub const MPI_INT16_T: i32 = 0x4c00_0238;
+/// `int32_t`.
+pub const MPI_INT32_T: i32 = 0x4c00_0439;
+/// `int64_t`.
+pub const MPI_INT64_T: i32 = 0x4c00_083a;
+/// `uint8_t`.
+pub const MPI_UINT8_T: i32 = 0x4c00_013b;
+/// `uint16_t`.
+pub const MPI_UINT16_T: i32 = 0x4c00_023c;
+/// `uint32_t`.
+pub const MPI_UINT32_T: i32 = 0x4c00_043d;
+/// `uint64_t`.
+pub const MPI_UINT64_T: i32 = 0x4c00_083e;
+/// `struct { float; int; }` for `MPI_MAXLOC`/`MPI_MINLOC`.
+pub const MPI_FLOAT_INT: i32 = 0x8c00_0000_u32 as i32;
+/// `struct { double; int; }` (16 bytes with padding).
+pub const MPI_DOUBLE_INT: i32 = 0x8c00_0001_u32 as i32;
+/// `struct { long; int; }` (16 bytes with padding).
+pub const MPI_LONG_INT: i32 = 0x8c00_0002_u32 as i32;
+/// `struct { short; int; }` (8 bytes with padding).
+pub const MPI_SHORT_INT: i32 = 0x8c00_0003_u32 as i32;
+/// `struct { int; int; }`.
+pub const MPI_2INT: i32 = 0x4c00_0816;
+
+/// Reduction: maximum.
+pub const MPI_MAX: i32 = 0x5800_0001;
+/// Reduction: minimum.
+pub const MPI_MIN: i32 = 0x5800_0002;
+/// Reduction: sum.
+pub const MPI_SUM: i32 = 0x5800_0003;
+/// Reduction: product.
+pub const MPI_PROD: i32 = 0x5800_0004;
+/// Reduction: logical and.
+pub const MPI_LAND: i32 = 0x5800_0005;
+/// Reduction: bitwise and.
+pub const MPI_BAND: i32 = 0x5800_0006;
+/// Reduction: logical or.
+pub const MPI_LOR: i32 = 0x5800_0007;
+/// Reduction: bitwise or.
+pub const MPI_BOR: i32 = 0x5800_0008;
+/// Reduction: logical exclusive or.
+pub const MPI_LXOR: i32 = 0x5800_0009;
+/// Reduction: bitwise exclusive or.
+pub const MPI_BXOR: i32 = 0x5800_000a;
+/// Reduction: minimum value and its (lowest) index.
+pub const MPI_MINLOC: i32 = 0x5800_000b;
+/// Reduction: maximum value and its (lowest) index.
+pub const MPI_MAXLOC: i32 = 0x5800_000c;
+
+/// Accumulate: the origin's value replaces the target's.
+pub const MPI_REPLACE: i32 = 0x5800_000d;
+/// Fetch-and-op: the target's value is read and left unchanged.
+pub const MPI_NO_OP: i32 = 0x5800_000e;
+
+/// The null window.
+pub const MPI_WIN_NULL: i32 = 0x2000_0000;
+/// Window handles are this plus the window's number (windows are numbered from 0 in creation
+/// order, the same on every rank because creation is collective).
+pub const WIN_HANDLE_BASE: i32 = 0x2000_0001;
+/// The null info object (the only one).
+pub const MPI_INFO_NULL: i32 = 0x1c00_0000;
+/// `MPI_Win_lock`: an exclusive (writer) lock.
+pub const MPI_LOCK_EXCLUSIVE: i32 = 234;
+/// `MPI_Win_lock`: a shared (reader) lock.
+pub const MPI_LOCK_SHARED: i32 = 235;
+/// Assert: no other rank holds or asks for a conflicting lock (the lock is skipped).
+pub const MPI_MODE_NOCHECK: i32 = 1024;
+/// Assert (fence): the local window was not updated by stores since the last synchronization.
+pub const MPI_MODE_NOSTORE: i32 = 2048;
+/// Assert (fence): the local window will not be updated by puts or accumulates until the next.
+pub const MPI_MODE_NOPUT: i32 = 4096;
+/// Assert (fence): the fence completes no one-sided operations (it opens the first epoch).
+pub const MPI_MODE_NOPRECEDE: i32 = 8192;
+/// Assert (fence): no one-sided operations follow (it closes the last epoch).
+pub const MPI_MODE_NOSUCCEED: i32 = 16384;
+
+/// A receive that accepts any sender (MPICH's value).
+pub const MPI_ANY_SOURCE: i32 = -2;
+/// A receive that accepts any (user) tag.
+pub const MPI_ANY_TAG: i32 = -1;
+/// The null request: waiting on it returns at once with an empty status.
+pub const MPI_REQUEST_NULL: i32 = 0;
+/// The null status address: the status is not written.
+pub const MPI_STATUS_IGNORE: i32 = 0;
+/// The null status-array address: no status is written.
+pub const MPI_STATUSES_IGNORE: i32 = 0;
+/// "No such value": `MPI_Get_count` of a partial element, `MPI_Waitany` with no active request.
+pub const MPI_UNDEFINED: i32 = -32766;
+/// `MPI_IN_PLACE`: the "buffer" that says a collective's data is already in the other buffer.
+/// An address inside the null guard, so no real buffer has it.
+pub const MPI_IN_PLACE: i32 = 1;
+/// The null process: a send to it or a receive from it completes at once and moves nothing.
+pub const MPI_PROC_NULL: i32 = -1;
+/// The longest processor name `MPI_Get_processor_name` writes, terminating NUL included.
+pub const MPI_MAX_PROCESSOR_NAME: i32 = 128;
+/// Bytes of bookkeeping each buffered send takes in the attached buffer (MPICH's value).
+pub const MPI_BSEND_OVERHEAD: i32 = 96;
+/// The largest tag a user may send with (tags below 0 are reserved for collectives).
+pub const MPI_TAG_UB: i32 = i32::MAX;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn handles_of_different_kinds_never_coincide() {
+        let handles = [
+            MPI_COMM_WORLD,
+            MPI_COMM_SELF,
+            MPI_COMM_NULL,
+            MPI_GROUP_EMPTY,
+            MPI_GROUP_NULL,
+            MPI_INT,
+            MPI_DOUBLE,
+            MPI_CHAR,
+            MPI_BYTE,
+            MPI_MAX,
+            MPI_MIN,
+            MPI_SUM,
+            MPI_PROD,
+            MPI_REPLACE,
+            MPI_NO_OP,
+            MPI_WIN_NULL,
+            MPI_INFO_NULL,
+        ];
+        let set: std::collections::BTreeSet<i32> = handles.iter().copied().collect();
+        assert_eq!(set.len(), handles.len());
+    }
+}

@@ -1,0 +1,459 @@
+//! Collectives: `MPI_Barrier`, `MPI_Bcast`, `MPI_Reduce`, `MPI_Allreduce`, `MPI_Gather(v)`,
+//! `MPI_Scatter(v)`, `MPI_Allgather(v)`, `MPI_Alltoall(v)`, `MPI_Reduce_scatter(_block)`,
+//! `MPI_Scan`, `MPI_Exscan`; `MPI_IN_PLACE` where MPI allows it; derived datatypes everywhere;
+//! user-defined reductions (`MPI_Op_create`, `MPI_Op_free`, `MPI_Op_commutative`).
+
+use super::params::{p, ALL_BLOCKS, INTP, K, ROOTED_BLOCKS};
+use crate::engine::RankCtx;
+use crate::lang::sema::builtins::Param;
+use crate::lang::syntax::ast::BaseType;
+use crate::lang::vm::memory::{Addr, Memory};
+use crate::libs::mpi::allgatherv::Allgatherv;
+use crate::libs::mpi::alltoall::Alltoall;
+use crate::libs::mpi::barrier::Barrier;
+use crate::libs::mpi::bcast::Bcast;
+use crate::libs::mpi::buffers::{read_int, read_ints, write_int, IN_PLACE};
+use crate::libs::mpi::collective::{tag, Collective, Kind};
+use crate::libs::mpi::comm::Comm;
+use crate::libs::mpi::comm_ctx::CommCtx;
+use crate::libs::mpi::constants::MPI_OP_NULL;
+use crate::libs::mpi::derived::Shape;
+use crate::libs::mpi::error::{ErrorKind, RankRole};
+use crate::libs::mpi::function::{done, Args, MpiFunction, Started};
+use crate::libs::mpi::gather::{displaced, Blocks, Gather, Scatter, Side};
+use crate::libs::mpi::pending::Pending;
+use crate::libs::mpi::reduce::{Allreduce, Reduce};
+use crate::libs::mpi::reduce_scatter::ReduceScatter;
+use crate::libs::mpi::scan::Scan;
+use crate::libs::mpi::state::MpiState;
+use crate::libs::mpi::user_op::{Combiner, Op};
+
+/// `MPI_Op *`.
+const OPP: K = K::Ptr(BaseType::MpiOp);
+
+/// A started collective on `comm`.
+fn collective(comm: Comm, c: Collective) -> Result<Started, ErrorKind> {
+    Ok(Started::Wait(Pending::Collective(comm, Box::new(c))))
+}
+
+/// The family's functions.
+pub(super) const FUNCTIONS: &[MpiFunction] = &[
+    MpiFunction::new("MPI_Barrier", "Dissemination: ⌈log2 p⌉ rounds of empty point-to-point messages (under the run's engine).", &[p("comm", K::Comm)], |s, a, _, ctx| {
+        let comm = s.comm(a.int(0), ctx)?;
+        let t = s.next_tag(&comm, Kind::Barrier);
+        collective(comm, Collective::Barrier(Barrier::new(t)))
+    }),
+    MpiFunction::new(
+        "MPI_Bcast", "Binomial tree from the root, as MPICH: ⌈log2 p⌉ rounds of point-to-point messages.",
+        &[
+            p("buffer", K::Buffer),
+            p("count", K::Int),
+            p("datatype", K::Datatype),
+            p("root", K::Int),
+            p("comm", K::Comm),
+        ],
+        |s, a, mem, ctx| {
+            let comm = s.comm(a.int(4), ctx)?;
+            let root = comm.check_rank(a.int(3), RankRole::Root)?;
+            let shape = s.types().shape(a.int(2), a.int(1), "count")?;
+            shape.check(mem, a.addr(0), "the buffer")?;
+            let t = s.next_tag(&comm, Kind::Bcast);
+            collective(
+                comm,
+                Collective::Bcast(Bcast::shaped(t, root, a.addr(0), shape)),
+            )
+        },
+    ),
+    MpiFunction::new(
+        "MPI_Reduce", "Binomial tree to the root; each combination costs one operation per element, in a fixed order (a non-commutative user operation on a tree rooted at rank 0).",
+        &[
+            p("sendbuf", K::Buffer),
+            p("recvbuf", K::Buffer),
+            p("count", K::Int),
+            p("datatype", K::Datatype),
+            p("op", K::Op),
+            p("root", K::Int),
+            p("comm", K::Comm),
+        ],
+        |s, a, mem, ctx| {
+            let comm = s.comm(a.int(6), ctx)?;
+            let root = comm.check_rank(a.int(5), RankRole::Root)?;
+            let (combiner, shape) = reduction(s, a, 2)?;
+            let t = s.next_tag(&comm, Kind::Reduce);
+            let is_root = comm.rank == root;
+            let sendbuf = if is_root {
+                in_place(a.addr(0), a.addr(1))
+            } else {
+                a.addr(0)
+            };
+            let reduce = Reduce::new(t, root, combiner, sendbuf, a.addr(1), shape, mem, is_root)?;
+            collective(comm, Collective::Reduce(reduce))
+        },
+    ),
+    MpiFunction::new(
+        "MPI_Allreduce", "A reduce to rank 0, then a broadcast from it.",
+        &[
+            p("sendbuf", K::Buffer),
+            p("recvbuf", K::Buffer),
+            p("count", K::Int),
+            p("datatype", K::Datatype),
+            p("op", K::Op),
+            p("comm", K::Comm),
+        ],
+        |s, a, mem, ctx| {
+            let comm = s.comm(a.int(5), ctx)?;
+            let (combiner, shape) = reduction(s, a, 2)?;
+            let seq = s.next_seq(&comm);
+            let allreduce = Allreduce::new(
+                tag(Kind::AllreduceReduce, seq),
+                tag(Kind::AllreduceBcast, seq),
+                combiner,
+                in_place(a.addr(0), a.addr(1)),
+                a.addr(1),
+                shape,
+                mem,
+            )?;
+            collective(comm, Collective::Allreduce(allreduce))
+        },
+    ),
+    MpiFunction::new("MPI_Gather", "Linear at the root, as MPICH: one receive per other rank in rank order; the root copies its own block.", ROOTED_BLOCKS, |s, a, mem, ctx| {
+        let comm = s.comm(a.int(7), ctx)?;
+        let root = comm.check_rank(a.int(6), RankRole::Root)?;
+        let t = s.next_tag(&comm, Kind::Gather);
+        let recv = Blocks::Uniform(side(a, 3));
+        let cctx = CommCtx::new(ctx, &comm);
+        let gather = Gather::new(t, root, side(a, 0), recv, mem, s.types(), &cctx)?;
+        collective(comm, Collective::Gather(gather))
+    }),
+    MpiFunction::new(
+        "MPI_Gatherv", "`MPI_Gather` with counts and displacements; a block of 0 elements moves no message.",
+        &[
+            p("sendbuf", K::Buffer),
+            p("sendcount", K::Int),
+            p("sendtype", K::Datatype),
+            p("recvbuf", K::Buffer),
+            p("recvcounts", K::Buffer),
+            p("displs", K::Buffer),
+            p("recvtype", K::Datatype),
+            p("root", K::Int),
+            p("comm", K::Comm),
+        ],
+        |s, a, mem, ctx| {
+            let comm = s.comm(a.int(8), ctx)?;
+            let root = comm.check_rank(a.int(7), RankRole::Root)?;
+            let t = s.next_tag(&comm, Kind::Gather);
+            let recv = Blocks::Varying {
+                addr: a.addr(3),
+                counts: a.addr(4),
+                displs: a.addr(5),
+                dtype: a.int(6),
+            };
+            let cctx = CommCtx::new(ctx, &comm);
+            let gather = Gather::new(t, root, side(a, 0), recv, mem, s.types(), &cctx)?;
+            collective(comm, Collective::Gather(gather))
+        },
+    ),
+    MpiFunction::new("MPI_Scatter", "Linear at the root, as MPICH: one send per other rank in rank order; the root copies its own block.", ROOTED_BLOCKS, |s, a, mem, ctx| {
+        let comm = s.comm(a.int(7), ctx)?;
+        let root = comm.check_rank(a.int(6), RankRole::Root)?;
+        let t = s.next_tag(&comm, Kind::Scatter);
+        let send = Blocks::Uniform(side(a, 0));
+        let cctx = CommCtx::new(ctx, &comm);
+        let scatter = Scatter::new(t, root, send, side(a, 3), mem, s.types(), &cctx)?;
+        collective(comm, Collective::Scatter(scatter))
+    }),
+    MpiFunction::new(
+        "MPI_Scatterv", "`MPI_Scatter` with counts and displacements; a block of 0 elements moves no message.",
+        &[
+            p("sendbuf", K::Buffer),
+            p("sendcounts", K::Buffer),
+            p("displs", K::Buffer),
+            p("sendtype", K::Datatype),
+            p("recvbuf", K::Buffer),
+            p("recvcount", K::Int),
+            p("recvtype", K::Datatype),
+            p("root", K::Int),
+            p("comm", K::Comm),
+        ],
+        |s, a, mem, ctx| {
+            let comm = s.comm(a.int(8), ctx)?;
+            let root = comm.check_rank(a.int(7), RankRole::Root)?;
+            let t = s.next_tag(&comm, Kind::Scatter);
+            let send = Blocks::Varying {
+                addr: a.addr(0),
+                counts: a.addr(1),
+                displs: a.addr(2),
+                dtype: a.int(3),
+            };
+            let cctx = CommCtx::new(ctx, &comm);
+            let scatter = Scatter::new(t, root, send, side(a, 4), mem, s.types(), &cctx)?;
+            collective(comm, Collective::Scatter(scatter))
+        },
+    ),
+    MpiFunction::new("MPI_Allgather", "A gather to rank 0, then a broadcast of the whole result from it.", ALL_BLOCKS, |s, a, mem, ctx| {
+        let comm = s.comm(a.int(6), ctx)?;
+        let t = s.next_tag(&comm, Kind::Gather);
+        let mut send = side(a, 0);
+        if send.addr == IN_PLACE {
+            let extent = s.types().map(a.int(5))?.extent();
+            let rank = i64::from(comm.rank);
+            let index = rank.saturating_mul(a.int(4));
+            send = Side {
+                addr: displaced(mem, a.addr(3), index, extent, "the receive buffer")?,
+                ..side(a, 3)
+            };
+        }
+        let recv = Blocks::Uniform(side(a, 3));
+        let cctx = CommCtx::new(ctx, &comm);
+        let gather = Gather::new(t, 0, send, recv, mem, s.types(), &cctx)?;
+        s.types().shape(a.int(5), a.int(4), "recvcount")?;
+        let total = a.int(4).saturating_mul(i64::from(comm.size()));
+        let whole = s.types().shape(a.int(5), total, "recvcount")?;
+        whole.check(mem, a.addr(3), "the receive buffer")?;
+        let t = s.next_tag(&comm, Kind::Bcast);
+        let bcast = Bcast::shaped(t, 0, a.addr(3), whole);
+        collective(
+            comm,
+            Collective::Chain(vec![Collective::Gather(gather), Collective::Bcast(bcast)]),
+        )
+    }),
+    MpiFunction::new(
+        "MPI_Allgatherv", "As MPICH chooses: recursive doubling, Bruck or a ring by size and total bytes.",
+        &[
+            p("sendbuf", K::Buffer),
+            p("sendcount", K::Int),
+            p("sendtype", K::Datatype),
+            p("recvbuf", K::Buffer),
+            p("recvcounts", INTP),
+            p("displs", INTP),
+            p("recvtype", K::Datatype),
+            p("comm", K::Comm),
+        ],
+        |s, a, mem, ctx| {
+            let comm = s.comm(a.int(7), ctx)?;
+            let recv = Blocks::Varying {
+                addr: a.addr(3),
+                counts: a.addr(4),
+                displs: a.addr(5),
+                dtype: a.int(6),
+            };
+            let slots = recv.slots(
+                mem,
+                s.types(),
+                comm.size(),
+                "the receive buffer",
+                "recvcount",
+            )?;
+            let own = if a.addr(0) == IN_PLACE {
+                Allgatherv::own_in_place(mem, &slots, comm.rank)?
+            } else {
+                let send = side(a, 0);
+                let shape = s.types().shape(send.dtype, send.count, "sendcount")?;
+                shape.read(mem, send.addr, "the send buffer")?
+            };
+            let t = s.next_tag(&comm, Kind::Allgatherv);
+            let allgatherv = Allgatherv::new(t, own, slots, &CommCtx::new(ctx, &comm));
+            collective(comm, Collective::Allgatherv(allgatherv))
+        },
+    ),
+    MpiFunction::new("MPI_Alltoall", "Every rank posts all its receives, then sends to rank+1, rank+2, … (mod p) and waits for all.", ALL_BLOCKS, |s, a, mem, ctx| {
+        let comm = s.comm(a.int(6), ctx)?;
+        let t = s.next_tag(&comm, Kind::Alltoall);
+        let send = if a.addr(0) == IN_PLACE {
+            side(a, 3)
+        } else {
+            side(a, 0)
+        };
+        let alltoall = Alltoall::uniform(
+            t,
+            send.addr,
+            send.count,
+            send.dtype,
+            a.addr(3),
+            a.int(4),
+            a.int(5),
+            (mem, s.types()),
+            &CommCtx::new(ctx, &comm),
+        )?;
+        collective(comm, Collective::Alltoall(alltoall))
+    }),
+    MpiFunction::new(
+        "MPI_Alltoallv", "`MPI_Alltoall` with counts and displacements per peer.",
+        &[
+            p("sendbuf", K::Buffer),
+            p("sendcounts", INTP),
+            p("sdispls", INTP),
+            p("sendtype", K::Datatype),
+            p("recvbuf", K::Buffer),
+            p("recvcounts", INTP),
+            p("rdispls", INTP),
+            p("recvtype", K::Datatype),
+            p("comm", K::Comm),
+        ],
+        |s, a, mem, ctx| {
+            let comm = s.comm(a.int(8), ctx)?;
+            let t = s.next_tag(&comm, Kind::Alltoallv);
+            let send = if a.addr(0) == IN_PLACE { 4 } else { 0 };
+            let alltoall = Alltoall::varying(
+                t,
+                a.addr(send),
+                a.addr(send + 1),
+                a.addr(send + 2),
+                a.int(send + 3),
+                a.addr(4),
+                a.addr(5),
+                a.addr(6),
+                a.int(7),
+                (mem, s.types()),
+                &CommCtx::new(ctx, &comm),
+            )?;
+            collective(comm, Collective::Alltoall(alltoall))
+        },
+    ),
+    MpiFunction::new("MPI_Reduce_scatter", "Recursive halving below 512 KiB, else pairwise exchange (MPICH's choice); a non-commutative operation is a reduce and a scatter.", REDUCE_SCATTER, |s, a, mem, ctx| {
+        let comm = s.comm(a.int(5), ctx)?;
+        let counts = read_ints(mem, a.addr(2), comm.size(), "the recvcounts array")?;
+        reduce_scatter(s, comm, a, &counts, mem, ctx)
+    }),
+    MpiFunction::new(
+        "MPI_Reduce_scatter_block", "`MPI_Reduce_scatter` with equal blocks.",
+        &[
+            p("sendbuf", K::Buffer),
+            p("recvbuf", K::Buffer),
+            p("recvcount", K::Int),
+            p("datatype", K::Datatype),
+            p("op", K::Op),
+            p("comm", K::Comm),
+        ],
+        |s, a, mem, ctx| {
+            let comm = s.comm(a.int(5), ctx)?;
+            let counts = vec![a.int(2); comm.size() as usize];
+            reduce_scatter(s, comm, a, &counts, mem, ctx)
+        },
+    ),
+    MpiFunction::new("MPI_Scan", "Recursive doubling, as MPICH: ⌈log2 p⌉ exchanges, the arithmetic's time spent after each.", SCAN, |s, a, mem, ctx| {
+        scan(s, a, mem, ctx, false)
+    }),
+    MpiFunction::new("MPI_Exscan", "`MPI_Scan`, exclusive; rank 0's receive buffer is left as it was.", SCAN, |s, a, mem, ctx| {
+        scan(s, a, mem, ctx, true)
+    }),
+    MpiFunction::new(
+        "MPI_Op_create", "Local: a function of the program as a reduction; the VM runs it on operands unpacked on the rank's stack (no MPI inside).",
+        &[
+            p("user_fn", K::Function),
+            p("commute", K::Int),
+            p("op", OPP),
+        ],
+        |s, a, mem, _| {
+            let ops = s.user_ops.get_or_insert_with(Box::default);
+            let handle = ops.create(a.int(0), a.int(1) != 0)?;
+            write_int(mem, a.addr(2), handle, "the operation handle")?;
+            done()
+        },
+    ),
+    MpiFunction::new("MPI_Op_free", "Local: frees a user operation; the handle becomes `MPI_OP_NULL`.", &[p("op", OPP)], |s, a, mem, _| {
+        let handle = read_int(mem, a.addr(0), "the operation handle")?;
+        let ops = s.user_ops.get_or_insert_with(Box::default);
+        ops.free(i64::from(handle))?;
+        write_int(mem, a.addr(0), MPI_OP_NULL, "the operation handle")?;
+        done()
+    }),
+    MpiFunction::new(
+        "MPI_Op_commutative", "Local: whether the operation commutes.",
+        &[p("op", K::Op), p("commute", INTP)],
+        |s, a, mem, _| {
+            let commute = s.op(a.int(0))?.commutative();
+            write_int(mem, a.addr(1), i32::from(commute), "the commute variable")?;
+            done()
+        },
+    ),
+];
+
+/// `MPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm)`.
+const REDUCE_SCATTER: &[Param] = &[
+    p("sendbuf", K::Buffer),
+    p("recvbuf", K::Buffer),
+    p("recvcounts", INTP),
+    p("datatype", K::Datatype),
+    p("op", K::Op),
+    p("comm", K::Comm),
+];
+
+/// `MPI_Scan(sendbuf, recvbuf, count, datatype, op, comm)` and `MPI_Exscan`.
+const SCAN: &[Param] = &[
+    p("sendbuf", K::Buffer),
+    p("recvbuf", K::Buffer),
+    p("count", K::Int),
+    p("datatype", K::Datatype),
+    p("op", K::Op),
+    p("comm", K::Comm),
+];
+
+/// The buffer, count and datatype arguments starting at argument `n`.
+fn side(a: &Args<'_>, n: usize) -> Side {
+    Side {
+        addr: a.addr(n),
+        count: a.int(n + 1),
+        dtype: a.int(n + 2),
+    }
+}
+
+/// The send buffer of a call where `MPI_IN_PLACE` means "the data is in the receive buffer".
+fn in_place(sendbuf: Addr, recvbuf: Addr) -> Addr {
+    if sendbuf == IN_PLACE {
+        recvbuf
+    } else {
+        sendbuf
+    }
+}
+
+/// A reduction's arithmetic and the shape of its buffers: `count` is argument `n`, the datatype
+/// and the operation the two after it.
+fn reduction(s: &mut MpiState, a: &Args<'_>, n: usize) -> Result<(Combiner, Shape), ErrorKind> {
+    let op: Op = s.op(a.int(n + 2))?;
+    let shape = s.types().shape(a.int(n + 1), a.int(n), "count")?;
+    let combiner = Combiner::new(op, a.int(n + 1), s.types())?;
+    Ok((combiner, shape))
+}
+
+/// Starts `MPI_Reduce_scatter` or `MPI_Reduce_scatter_block` with rank `i` getting `counts[i]`.
+fn reduce_scatter(
+    s: &mut MpiState,
+    comm: Comm,
+    a: &Args<'_>,
+    counts: &[i64],
+    mem: &Memory,
+    ctx: &mut RankCtx<'_>,
+) -> Result<Started, ErrorKind> {
+    let combiner = Combiner::new(s.op(a.int(4))?, a.int(3), s.types())?;
+    let t = s.next_tag(&comm, Kind::ReduceScatter);
+    let sendbuf = in_place(a.addr(0), a.addr(1));
+    let reduce_scatter = ReduceScatter::new(
+        t,
+        combiner,
+        a.int(3),
+        s.types(),
+        sendbuf,
+        a.addr(1),
+        counts,
+        mem,
+        &CommCtx::new(ctx, &comm),
+    )?;
+    collective(comm, Collective::ReduceScatter(reduce_scatter))
+}
+
+/// Starts `MPI_Scan` (or `MPI_Exscan` if `exclusive`).
+fn scan(
+    s: &mut MpiState,
+    a: &Args<'_>,
+    mem: &Memory,
+    ctx: &RankCtx<'_>,
+    exclusive: bool,
+) -> Result<Started, ErrorKind> {
+    let comm = s.comm(a.int(5), ctx)?;
+    let (combiner, shape) = reduction(s, a, 2)?;
+    let t = s.next_tag(&comm, if exclusive { Kind::Exscan } else { Kind::Scan });
+    let sendbuf = in_place(a.addr(0), a.addr(1));
+    let scan = Scan::new(t, exclusive, combiner, sendbuf, a.addr(1), shape, mem)?;
+    collective(comm, Collective::Scan(scan))
+}

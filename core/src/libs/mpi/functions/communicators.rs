@@ -1,0 +1,137 @@
+//! Communicators: `MPI_Comm_dup`, `MPI_Comm_split`, `MPI_Comm_create`, `MPI_Comm_free`,
+//! `MPI_Comm_compare`, and the group of a communicator, `MPI_Comm_group`. Creation is collective
+//! on the parent communicator (`comm_create`).
+
+use std::sync::Arc;
+
+use super::params::{p, INTP, K};
+use crate::engine::RankCtx;
+use crate::lang::syntax::ast::BaseType;
+use crate::lang::vm::memory::{Addr, Memory};
+use crate::libs::mpi::buffers::{check_bytes, read_int, write_int};
+use crate::libs::mpi::cart::Cart;
+use crate::libs::mpi::collective::Kind;
+use crate::libs::mpi::comm::Comm;
+use crate::libs::mpi::comm_create::{check_color, Create};
+use crate::libs::mpi::comm_error::CommError;
+use crate::libs::mpi::constants::{
+    MPI_COMM_NULL, MPI_CONGRUENT, MPI_IDENT, MPI_SIMILAR, MPI_UNDEFINED, MPI_UNEQUAL,
+};
+use crate::libs::mpi::error::ErrorKind;
+use crate::libs::mpi::function::{done, MpiFunction, Started};
+use crate::libs::mpi::group::Likeness;
+use crate::libs::mpi::pending::Pending;
+use crate::libs::mpi::state::MpiState;
+
+/// `MPI_Comm *`.
+pub(super) const COMMP: K = K::Ptr(BaseType::MpiComm);
+/// `MPI_Group *`.
+pub(super) const GROUPP: K = K::Ptr(BaseType::MpiGroup);
+
+/// Starts this rank's part in splitting `parent` by `color` and `key` into a communicator with
+/// topology `cart`, whose handle goes to `out`.
+pub(super) fn create(
+    s: &mut MpiState,
+    parent: Comm,
+    color: i32,
+    key: i64,
+    cart: Option<Cart>,
+    out: Addr,
+    mem: &Memory,
+) -> Result<Started, ErrorKind> {
+    check_bytes(mem, out, 4, "the new communicator")?;
+    let tag = s.next_tag(&parent, Kind::CommCreate);
+    let free = s.comms().free_contexts();
+    let create = Create::new(parent, tag, color, key, free, cart.map(Arc::new), out);
+    Ok(Started::Wait(Pending::Create(Box::new(create))))
+}
+
+/// The family's functions.
+pub(super) const FUNCTIONS: &[MpiFunction] = &[
+    MpiFunction::new(
+        "MPI_Comm_dup", "Collective: a split with one color, one Bruck allgather of (color, key, free context ids), as MPICH.",
+        &[p("comm", K::Comm), p("newcomm", COMMP)],
+        |s, a, mem, ctx| {
+            let parent = s.comm(a.int(0), ctx)?;
+            let (key, cart) = (i64::from(parent.rank), parent.cart.as_deref().cloned());
+            create(s, parent, 0, key, cart, a.addr(1), mem)
+        },
+    ),
+    MpiFunction::new(
+        "MPI_Comm_split", "Collective: one Bruck allgather of every rank's (color, key, free context ids), then each color's ranks sorted by key (MPICH's `MPIR_Comm_split_impl`).",
+        &[
+            p("comm", K::Comm),
+            p("color", K::Int),
+            p("key", K::Int),
+            p("newcomm", COMMP),
+        ],
+        |s, a, mem, ctx| {
+            let parent = s.comm(a.int(0), ctx)?;
+            let color = check_color(a.int(1))?;
+            create(s, parent, color, a.int(2), None, a.addr(3), mem)
+        },
+    ),
+    MpiFunction::new(
+        "MPI_Comm_create", "Collective on the parent: a split by membership of the group.",
+        &[
+            p("comm", K::Comm),
+            p("group", K::Group),
+            p("newcomm", COMMP),
+        ],
+        |s, a, mem, ctx| {
+            let parent = s.comm(a.int(0), ctx)?;
+            let group = s.group(a.int(1))?;
+            if let Some(outside) = group
+                .ranks()
+                .into_iter()
+                .find(|&r| parent.members.rank_of(r).is_none())
+            {
+                return Err(CommError::NotSubset(outside).into());
+            }
+            let (color, key) = match group.rank_of(ctx.rank()) {
+                Some(r) => (0, i64::from(r)),
+                None => (MPI_UNDEFINED, 0),
+            };
+            create(s, parent, color, key, None, a.addr(2), mem)
+        },
+    ),
+    MpiFunction::new("MPI_Comm_free", "Local: frees the communicator; the handle becomes `MPI_COMM_NULL`.", &[p("comm", COMMP)], |s, a, mem, ctx| {
+        let handle = read_int(mem, a.addr(0), "the communicator")?;
+        s.free_comm(i64::from(handle), ctx)?;
+        write_int(mem, a.addr(0), MPI_COMM_NULL, "the communicator")?;
+        done()
+    }),
+    MpiFunction::new(
+        "MPI_Comm_compare", "Local: `MPI_IDENT`, `MPI_CONGRUENT`, `MPI_SIMILAR` or `MPI_UNEQUAL`.",
+        &[p("comm1", K::Comm), p("comm2", K::Comm), p("result", INTP)],
+        |s, a, mem, ctx| {
+            let result = compare(s, a.int(0), a.int(1), ctx)?;
+            write_int(mem, a.addr(2), result, "the result variable")?;
+            done()
+        },
+    ),
+    MpiFunction::new(
+        "MPI_Comm_group", "Local: the communicator's group.",
+        &[p("comm", K::Comm), p("group", GROUPP)],
+        |s, a, mem, ctx| {
+            let comm = s.comm(a.int(0), ctx)?;
+            check_bytes(mem, a.addr(1), 4, "the group variable")?;
+            let handle = s.comms().add_group(comm.members);
+            write_int(mem, a.addr(1), handle, "the group variable")?;
+            done()
+        },
+    ),
+];
+
+/// `MPI_Comm_compare`'s answer.
+fn compare(s: &MpiState, a: i64, b: i64, ctx: &RankCtx<'_>) -> Result<i32, ErrorKind> {
+    let (x, y) = (s.comm(a, ctx)?, s.comm(b, ctx)?);
+    if x.handle == y.handle {
+        return Ok(MPI_IDENT);
+    }
+    Ok(match x.members.likeness(&y.members) {
+        Likeness::Same => MPI_CONGRUENT,
+        Likeness::Reordered => MPI_SIMILAR,
+        Likeness::Different => MPI_UNEQUAL,
+    })
+}

@@ -1,0 +1,243 @@
+//! Datatypes: `MPI_Type_size` and `MPI_Type_get_extent` of any datatype; derived datatypes
+//! (`MPI_Type_contiguous`, `vector`, `hvector`/`create_hvector`, `indexed`, `create_struct`,
+//! `create_resized`, `commit`, `free`); `MPI_Get_address`.
+
+use std::rc::Rc;
+
+use super::params::{p, INTP, K};
+use crate::lang::syntax::ast::BaseType;
+use crate::lang::vm::memory::{Addr, Memory};
+use crate::libs::mpi::buffers::{element, read_bytes, read_int, read_ints, write_bytes, write_int};
+use crate::libs::mpi::constants::MPI_DATATYPE_NULL;
+use crate::libs::mpi::datatype::Datatype;
+use crate::libs::mpi::derived::{is_derived, TypeMap};
+use crate::libs::mpi::error::ErrorKind;
+use crate::libs::mpi::function::{done, Args, MpiFunction, Started};
+use crate::libs::mpi::state::{length, MpiState};
+
+/// `MPI_Aint *`.
+const AINTP: K = K::Ptr(BaseType::Long);
+/// `MPI_Datatype *`.
+const TYPEP: K = K::Ptr(BaseType::MpiDatatype);
+
+/// The family's functions.
+pub(super) const FUNCTIONS: &[MpiFunction] = &[
+    MpiFunction::new(
+        "MPI_Type_size", "Local: the data bytes of one element (LP64 sizes, MPICH's pair layouts).",
+        &[p("datatype", K::Datatype), p("size", INTP)],
+        |s, a, mem, _| {
+            let h = a.int(0);
+            let size = if is_derived(h) {
+                s.types().map(h)?.size()
+            } else {
+                u64::from(Datatype::from_handle(h)?.data_size())
+            };
+            write_int(mem, a.addr(1), clamp(size as i64), "the size variable")?;
+            done()
+        },
+    ),
+    MpiFunction::new(
+        "MPI_Type_get_extent", "Local: the lower bound and extent (padding included).",
+        &[
+            p("datatype", K::Datatype),
+            p("lb", AINTP),
+            p("extent", AINTP),
+        ],
+        |s, a, mem, _| {
+            let map = s.types().map(a.int(0))?;
+            write_aint(mem, a.addr(1), map.lb(), "the lb variable")?;
+            write_aint(mem, a.addr(2), map.extent(), "the extent variable")?;
+            done()
+        },
+    ),
+    MpiFunction::new(
+        "MPI_Type_contiguous", "Local: a type map of `count` copies; messages carry the data bytes packed.",
+        &[
+            p("count", K::Int),
+            p("oldtype", K::Datatype),
+            p("newtype", TYPEP),
+        ],
+        |s, a, mem, _| {
+            let count = i64::from(length(a.int(0))?);
+            let old = s.types().map(a.int(1))?;
+            let map = TypeMap::blocks(&[count], &[0], &[&old], false);
+            create(s, map, a.addr(2), mem)
+        },
+    ),
+    MpiFunction::new(
+        "MPI_Type_vector", "Local: strided blocks, the stride in elements (a matrix column arrives packed).",
+        &[
+            p("count", K::Int),
+            p("blocklength", K::Int),
+            p("stride", K::Int),
+            p("oldtype", K::Datatype),
+            p("newtype", TYPEP),
+        ],
+        |s, a, mem, _| {
+            let old = s.types().map(a.int(3))?;
+            let stride = a.int(2).saturating_mul(old.extent());
+            vector(s, a, stride, &old, mem)
+        },
+    ),
+    MpiFunction::new("MPI_Type_create_hvector", "Local: strided blocks, the stride in bytes.", HVECTOR, |s, a, mem, _| {
+        let old = s.types().map(a.int(3))?;
+        vector(s, a, a.int(2), &old, mem)
+    }),
+    MpiFunction::new("MPI_Type_hvector", "The old name of `MPI_Type_create_hvector`.", HVECTOR, |s, a, mem, _| {
+        let old = s.types().map(a.int(3))?;
+        vector(s, a, a.int(2), &old, mem)
+    }),
+    MpiFunction::new(
+        "MPI_Type_indexed", "Local: blocks at element displacements.",
+        &[
+            p("count", K::Int),
+            p("array_of_blocklengths", INTP),
+            p("array_of_displacements", INTP),
+            p("oldtype", K::Datatype),
+            p("newtype", TYPEP),
+        ],
+        |s, a, mem, _| {
+            let n = length(a.int(0))?;
+            let lens = read_lengths(mem, a.addr(1), n)?;
+            let old = s.types().map(a.int(3))?;
+            let displs = read_ints(mem, a.addr(2), n, "the displacements array")?
+                .into_iter()
+                .map(|d| d.saturating_mul(old.extent()))
+                .collect::<Vec<_>>();
+            let map = TypeMap::blocks(&lens, &displs, &[&old], false);
+            create(s, map, a.addr(4), mem)
+        },
+    ),
+    MpiFunction::new(
+        "MPI_Type_create_struct", "Local: blocks of several types at byte displacements; the extent rounded up to the largest alignment, as MPICH.",
+        &[
+            p("count", K::Int),
+            p("array_of_blocklengths", INTP),
+            p("array_of_displacements", AINTP),
+            p("array_of_types", TYPEP),
+            p("newtype", TYPEP),
+        ],
+        |s, a, mem, _| {
+            let n = length(a.int(0))?;
+            let lens = read_lengths(mem, a.addr(1), n)?;
+            let mut displs = Vec::with_capacity(n as usize);
+            let mut types = Vec::with_capacity(n as usize);
+            for i in 0..n {
+                let at = element(mem, a.addr(2), i64::from(i), 8, "the displacements array")?;
+                displs.push(read_aint(mem, at, "the displacements array")?);
+                let at = element(mem, a.addr(3), i64::from(i), 4, "the types array")?;
+                let h = read_int(mem, at, "the types array")?;
+                types.push(s.types().map(i64::from(h))?);
+            }
+            if types.is_empty() {
+                types.push(Rc::new(TypeMap::blocks(&[], &[], &[], true)));
+            }
+            let refs: Vec<&TypeMap> = types.iter().map(|t| &**t).collect();
+            let map = TypeMap::blocks(&lens, &displs, &refs, true);
+            create(s, map, a.addr(4), mem)
+        },
+    ),
+    MpiFunction::new(
+        "MPI_Type_create_resized", "Local: the same type map with a new lower bound and extent (to scatter columns, say).",
+        &[
+            p("oldtype", K::Datatype),
+            p("lb", K::Int),
+            p("extent", K::Int),
+            p("newtype", TYPEP),
+        ],
+        |s, a, mem, _| {
+            let old = s.types().map(a.int(0))?;
+            let map = old.resized(a.int(1), a.int(2));
+            create(s, map, a.addr(3), mem)
+        },
+    ),
+    MpiFunction::new(
+        "MPI_Type_commit", "Local: makes a derived type usable in communication.",
+        &[p("datatype", TYPEP)],
+        |s, a, mem, _| {
+            let h = read_int(mem, a.addr(0), "the datatype")?;
+            s.types().commit(i64::from(h))?;
+            done()
+        },
+    ),
+    MpiFunction::new("MPI_Type_free", "Local: frees a derived type; the handle becomes `MPI_DATATYPE_NULL`.", &[p("datatype", TYPEP)], |s, a, mem, _| {
+        let h = read_int(mem, a.addr(0), "the datatype")?;
+        s.types().free(i64::from(h))?;
+        write_int(mem, a.addr(0), MPI_DATATYPE_NULL, "the datatype")?;
+        done()
+    }),
+    MpiFunction::new(
+        "MPI_Get_address", "Local: the address of a location in the rank's memory (for struct displacements).",
+        &[p("location", K::Buffer), p("address", AINTP)],
+        |_, a, mem, _| {
+            write_aint(mem, a.addr(1), i64::from(a.addr(0)), "the address variable")?;
+            done()
+        },
+    )
+    .anytime(),
+];
+
+/// `MPI_Type_create_hvector(count, blocklength, stride, oldtype, newtype)` (stride in bytes).
+const HVECTOR: &[crate::lang::sema::builtins::Param] = &[
+    p("count", K::Int),
+    p("blocklength", K::Int),
+    p("stride", K::Int),
+    p("oldtype", K::Datatype),
+    p("newtype", TYPEP),
+];
+
+/// A value for an `int` result, saturated.
+fn clamp(v: i64) -> i32 {
+    i32::try_from(v).unwrap_or(i32::MAX)
+}
+
+/// `count` blocks of `blocklength` elements of `old`, `stride` bytes apart; the handle goes to
+/// argument 4.
+fn vector(
+    s: &mut MpiState,
+    a: &Args<'_>,
+    stride: i64,
+    old: &TypeMap,
+    mem: &mut Memory,
+) -> Result<Started, ErrorKind> {
+    let count = length(a.int(0))?;
+    let block = i64::from(length(a.int(1))?);
+    let lens = vec![block; count as usize];
+    let displs: Vec<i64> = (0..i64::from(count)).map(|i| i * stride).collect();
+    let map = TypeMap::blocks(&lens, &displs, &[old], false);
+    create(s, map, a.addr(4), mem)
+}
+
+/// Stores `map` as a new (uncommitted) datatype and writes its handle to `out`.
+fn create(
+    s: &mut MpiState,
+    map: TypeMap,
+    out: Addr,
+    mem: &mut Memory,
+) -> Result<Started, ErrorKind> {
+    let handle = s.types().insert(map)?;
+    write_int(mem, out, handle, "the new datatype variable")?;
+    done()
+}
+
+/// Reads `n` block lengths (each 0 or more).
+fn read_lengths(mem: &Memory, at: Addr, n: u32) -> Result<Vec<i64>, ErrorKind> {
+    let lens = read_ints(mem, at, n, "the blocklengths array")?;
+    for l in &lens {
+        length(*l)?;
+    }
+    Ok(lens)
+}
+
+/// Reads an `MPI_Aint`.
+fn read_aint(mem: &Memory, at: Addr, what: &'static str) -> Result<i64, ErrorKind> {
+    let b = read_bytes(mem, at, 8, what)?;
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&b);
+    Ok(i64::from_le_bytes(w))
+}
+
+/// Writes an `MPI_Aint`.
+fn write_aint(mem: &mut Memory, at: Addr, v: i64, what: &'static str) -> Result<(), ErrorKind> {
+    write_bytes(mem, at, &v.to_le_bytes(), what)
+}

@@ -1,0 +1,93 @@
+//! The environment: `MPI_Init`, `MPI_Finalize`, `MPI_Initialized`, `MPI_Finalized`,
+//! `MPI_Comm_rank`, `MPI_Comm_size`, `MPI_Wtime`, `MPI_Wtick`, `MPI_Get_processor_name`,
+//! `MPI_Abort`. `MPI_Finalize` warns about requests never completed and messages never received.
+
+use super::params::{p, INTP, K};
+use crate::libs::mpi::buffers::{write_bytes, write_int};
+use crate::libs::mpi::constants::MPI_MAX_PROCESSOR_NAME;
+use crate::libs::mpi::error::ErrorKind;
+use crate::libs::mpi::function::{done, MpiFunction, Started};
+use crate::libs::mpi::state::Value;
+
+/// The family's functions.
+pub(super) const FUNCTIONS: &[MpiFunction] = &[
+    MpiFunction::new(
+        "MPI_Init", "Enters MPI; local: no message moves.",
+        &[p("argc", K::ArgcPtr), p("argv", K::ArgvPtr)],
+        |s, _, _, _| {
+            s.init()?;
+            done()
+        },
+    )
+    .anytime(),
+    MpiFunction::new("MPI_Finalize", "Leaves MPI; local (no barrier); warns about requests never completed and messages sent but never received, naming the calls that made them.", &[], |s, _, _, ctx| {
+        if let Some(warning) = s.finalize() {
+            ctx.print(warning);
+        }
+        crate::libs::mpi::unreceived::warn_at_finalize(ctx);
+        done()
+    }),
+    MpiFunction::new(
+        "MPI_Comm_rank", "Local: this rank's rank in the communicator.",
+        &[p("comm", K::Comm), p("rank", INTP)],
+        |s, a, mem, ctx| {
+            let rank = i32::try_from(s.comm(a.int(0), ctx)?.rank).unwrap_or(i32::MAX);
+            write_int(mem, a.addr(1), rank, "the rank variable")?;
+            done()
+        },
+    ),
+    MpiFunction::new(
+        "MPI_Comm_size", "Local: the communicator's size.",
+        &[p("comm", K::Comm), p("size", INTP)],
+        |s, a, mem, ctx| {
+            let size = i32::try_from(s.comm(a.int(0), ctx)?.size()).unwrap_or(i32::MAX);
+            write_int(mem, a.addr(1), size, "the size variable")?;
+            done()
+        },
+    ),
+    MpiFunction::new("MPI_Wtime", "The rank's simulated clock in seconds, read after the code before it has been charged.", &[], |_, _, _, ctx| {
+        Ok(Started::Return(Value::Double(ctx.now().as_secs_f64())))
+    })
+    .double()
+    .anytime(),
+    MpiFunction::new("MPI_Initialized", "Local; callable before `MPI_Init`.", &[p("flag", INTP)], |s, a, mem, _| {
+        write_int(mem, a.addr(0), i32::from(s.is_initialized()), "the flag")?;
+        done()
+    })
+    .anytime(),
+    MpiFunction::new("MPI_Finalized", "Local; callable after `MPI_Finalize`.", &[p("flag", INTP)], |s, a, mem, _| {
+        write_int(mem, a.addr(0), i32::from(s.is_finalized()), "the flag")?;
+        done()
+    })
+    .anytime(),
+    // The simulated clock counts picoseconds.
+    MpiFunction::new("MPI_Wtick", "1e-12: the simulated clock counts picoseconds.", &[], |_, _, _, _| {
+        Ok(Started::Return(Value::Double(1e-12)))
+    })
+    .double()
+    .anytime(),
+    MpiFunction::new(
+        "MPI_Get_processor_name", "The simulated node's host name.",
+        &[p("name", K::Buffer), p("resultlen", INTP)],
+        |_, a, mem, ctx| {
+            let mut name = ctx.host_name().into_bytes();
+            name.truncate(MPI_MAX_PROCESSOR_NAME as usize - 1);
+            let len = i32::try_from(name.len()).unwrap_or(0);
+            name.push(0);
+            write_bytes(mem, a.addr(0), &name, "the name buffer")?;
+            write_int(mem, a.addr(1), len, "the length variable")?;
+            done()
+        },
+    ),
+    MpiFunction::new(
+        "MPI_Abort", "Ends the run with an error naming the rank and the error code.",
+        &[p("comm", K::Comm), p("errorcode", K::Int)],
+        |s, a, _, ctx| {
+            s.comm(a.int(0), ctx)?;
+            Err(ErrorKind::Aborted {
+                rank: ctx.rank(),
+                code: a.int(1),
+            })
+        },
+    ),
+];

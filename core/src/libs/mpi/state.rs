@@ -1,0 +1,556 @@
+//! [`MpiState`]: one rank's MPI library — its phase (before `MPI_Init`, running, finalized), its
+//! request table, its collective sequence number and the call it is blocked in — and the dispatch
+//! of each [`MpiCall`].
+//!
+//! The VM evaluates a call's arguments, calls [`MpiState::call`] and either pushes the returned
+//! value or, for [`Outcome::Block`], returns that [`Step`] to the engine; when the engine resumes
+//! the rank, the VM calls [`MpiState::resume`] (which may block again, e.g. a collective's next
+//! round) until it returns a value. A reduction with a user-defined operation may instead return
+//! [`Outcome::Call`]: the VM runs the program's function, then calls [`MpiState::resume`] at
+//! once (`user_op`).
+
+use std::collections::BTreeSet;
+
+use super::bsend::BsendBuffer;
+use super::buffers::{check_bytes, element, read_int, write_int};
+use super::collective::Wait;
+use super::comm_ctx::CommCtx;
+use super::datatype::Datatype;
+use super::derived::Types;
+use super::error::{ErrorKind, MpiError};
+use super::function::{Args, MpiCall, Started};
+use super::note::{check_collective, Origin, Said, Signature};
+use super::pending::{empty_status, Pending};
+use super::requests::{Entry, Lookup, Requests, UserRequest};
+use super::transfer::Transfer;
+use super::user_op::{Op, UserCall, UserOps};
+use super::window::Windows;
+use crate::engine::{RankCtx, ReqId, Step};
+use crate::lang::vm::memory::{Addr, Memory};
+use crate::proto::p2p::{Note, PointToPoint};
+use crate::time::SimTime;
+
+/// What an MPI function returns to the program.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Value {
+    /// An `int` (`MPI_SUCCESS` for every function but `MPI_Wtime`).
+    Int(i32),
+    /// A `double` (`MPI_Wtime`).
+    Double(f64),
+    /// A 64-bit integer or address (ACP's `acp_ga_t`, `acp_handle_t`, `void *`).
+    Word(i64),
+}
+
+/// Another name for [`Value`].
+pub type RetVal = Value;
+
+/// What the VM does after [`MpiState::call`] or [`MpiState::resume`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// The call is complete: continue with this value.
+    Return(Value),
+    /// The call is blocked: hand this step to the engine and call [`MpiState::resume`] when the
+    /// rank is resumed.
+    Block(Step),
+    /// The call needs the program's function (a user-defined reduction): run it to its return
+    /// (it may not call MPI or block), then call [`MpiState::resume`].
+    Call(UserCall),
+}
+
+/// Where a rank is in MPI's life cycle.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Phase {
+    /// Before `MPI_Init`.
+    #[default]
+    Before,
+    /// Between `MPI_Init` and `MPI_Finalize`.
+    Running,
+    /// After `MPI_Finalize`.
+    Finalized,
+}
+
+/// The call a rank is blocked in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Blocked {
+    call: &'static str,
+    op: Pending,
+    /// The call waits for the program's function to return (not for the engine).
+    in_user_op: bool,
+    /// A collective's note (what its messages carry; all zeros for other calls).
+    note: Note,
+}
+
+/// One rank's MPI library state. Small when idle (no heap until requests, freed transfers or a
+/// blocked call exist); `Clone` for the simulator's checkpoints.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MpiState {
+    phase: Phase,
+    /// Where the rank is in ACP's life (`acp_init` … `acp_finalize`), apart from MPI's.
+    pub(crate) acp: Phase,
+    /// The task's PVM message buffers, once it called PVM.
+    pub(crate) pvm: Option<Box<crate::libs::pvm::buffers::PvmBuffers>>,
+    pub(super) requests: Requests,
+    /// Requests freed by `MPI_Request_free` while active: finished in the background.
+    pub(super) detached: Vec<(ReqId, Transfer)>,
+    blocked: Option<Box<Blocked>>,
+    /// Collectives started so far (folded into their tags).
+    pub(super) collectives: u32,
+    /// The rank's windows, once it created one.
+    pub(super) windows: Option<Box<Windows>>,
+    /// The buffer attached for buffered sends.
+    pub(super) bsend: Option<Box<BsendBuffer>>,
+    /// The communicators and groups the rank created, once it created one.
+    pub(super) comms: Option<Box<super::comm::Comms>>,
+    /// The rank's derived datatypes, once it made one.
+    types: Option<Box<Types>>,
+    /// The rank's user-defined reduction operations, once it made one.
+    pub(super) user_ops: Option<Box<UserOps>>,
+    /// The call being run (or blocked in): its function and source line.
+    pub(super) origin: Origin,
+    /// The line of `MPI_Init` (for the warning when the program ends without `MPI_Finalize`;
+    /// 0 past line 65,535: two bytes keep an idle library within its sixteen words).
+    init_line: u16,
+}
+
+/// A non-negative array length.
+pub(super) fn length(count: i64) -> Result<u32, ErrorKind> {
+    u32::try_from(count).map_err(|_| {
+        if count < 0 {
+            ErrorKind::NegativeCount {
+                what: "count".to_string(),
+                count,
+            }
+        } else {
+            ErrorKind::TooLarge {
+                what: "count".to_string(),
+                count,
+                dtype: Datatype::Int,
+            }
+        }
+    })
+}
+
+impl MpiState {
+    /// A rank before `MPI_Init`.
+    pub fn new() -> MpiState {
+        MpiState::default()
+    }
+
+    /// Starts an MPI call: checks its arguments, reads and writes buffers, statuses and request
+    /// handles in `mem`, issues operations through `ctx`. Returns the function's value, or the
+    /// step to block on (then call [`MpiState::resume`] when the engine resumes the rank).
+    pub fn call(
+        &mut self,
+        call: MpiCall,
+        mem: &mut Memory,
+        ctx: &mut RankCtx<'_>,
+    ) -> Result<Outcome, MpiError> {
+        let name = call.name();
+        let outcome = self
+            .start(&call, mem, ctx)
+            .map_err(|kind| MpiError::new(name, kind))?;
+        Ok(self.charge(name, outcome, ctx))
+    }
+
+    /// Charges the processor time the call spent issuing its operations (request-based engines;
+    /// see `RankCtx::take_call_time`): the rank computes that long before the call returns or
+    /// waits. A blocked call is simply advanced again when the rank resumes.
+    fn charge(&mut self, name: &'static str, outcome: Outcome, ctx: &mut RankCtx<'_>) -> Outcome {
+        if let Outcome::Call(_) = outcome {
+            // The time stays with the call (in the engine) until the function returned.
+            return outcome;
+        }
+        let spent = ctx.take_call_time();
+        if spent == SimTime::ZERO {
+            return outcome;
+        }
+        if let Outcome::Return(_) = outcome {
+            // Every call that issues operations returns MPI_SUCCESS once the time is spent.
+            self.blocked = Some(Box::new(Blocked {
+                call: name,
+                op: Pending::Poll { polled: true },
+                in_user_op: false,
+                note: Note::default(),
+            }));
+        }
+        Outcome::Block(Step::Library {
+            call: name,
+            time: spent,
+        })
+    }
+
+    /// Continues the blocked call after the engine resumed the rank: its value, or the next step
+    /// to block on.
+    pub fn resume(&mut self, mem: &mut Memory, ctx: &mut RankCtx<'_>) -> Result<Outcome, MpiError> {
+        let Some(blocked) = self.blocked.take() else {
+            return Err(MpiError::new(
+                "MPI",
+                ErrorKind::Internal("resumed without a blocked MPI call"),
+            ));
+        };
+        let Blocked { call, op, note, .. } = *blocked;
+        let outcome = self
+            .drive(call, op, note, mem, ctx)
+            .map_err(|kind| MpiError::new(call, kind))?;
+        Ok(self.charge(call, outcome, ctx))
+    }
+
+    /// The MPI function the rank is blocked in, if any (for deadlock reports).
+    pub fn blocked_call(&self) -> Option<&'static str> {
+        self.blocked.as_ref().map(|b| b.call)
+    }
+
+    /// The MPI function the rank is blocked in and what it waits for, if it is blocked.
+    pub(super) fn blocked_op(&self) -> Option<(&'static str, &Pending)> {
+        self.blocked.as_ref().map(|b| (b.call, &b.op))
+    }
+
+    /// Whether `MPI_Init` was called.
+    pub fn is_initialized(&self) -> bool {
+        self.phase != Phase::Before
+    }
+
+    /// Whether `MPI_Finalize` was called.
+    pub fn is_finalized(&self) -> bool {
+        self.phase == Phase::Finalized
+    }
+
+    /// This rank's memory of window `window` (its base address and bytes), if the window is
+    /// live (for applying other ranks' one-sided accesses).
+    pub fn window_memory(&self, window: u32) -> Option<(Addr, u32)> {
+        self.windows.as_ref()?.memory(window)
+    }
+
+    /// Handles of the requests that are still active (started and not completed), in increasing
+    /// order — for a warning when a program ends with communication outstanding.
+    pub fn active_requests(&self) -> Vec<i32> {
+        self.requests.active_handles()
+    }
+
+    /// Advances `op` (a collective's messages carrying `note`); keeps it as the blocked call if
+    /// it must wait.
+    fn drive(
+        &mut self,
+        call: &'static str,
+        mut op: Pending,
+        note: Note,
+        mem: &mut Memory,
+        ctx: &mut RankCtx<'_>,
+    ) -> Result<Outcome, ErrorKind> {
+        let next = match &mut op {
+            Pending::Collective(comm, c) => {
+                c.step(mem, &mut CommCtx::new(ctx, comm).with_note(note))?
+            }
+            _ => op
+                .step(
+                    &mut self.requests,
+                    &mut self.windows,
+                    &mut self.comms,
+                    mem,
+                    ctx,
+                )?
+                .map(Wait::Engine),
+        };
+        let (outcome, in_user_op) = match next {
+            None => return Ok(Outcome::Return(op.value())),
+            Some(Wait::Engine(step)) => (Outcome::Block(step), false),
+            Some(Wait::Call(c)) => (Outcome::Call(c), true),
+        };
+        self.blocked = Some(Box::new(Blocked {
+            call,
+            op,
+            in_user_op,
+            note,
+        }));
+        Ok(outcome)
+    }
+
+    /// The operation `handle` names (predefined or made by `MPI_Op_create`).
+    pub(super) fn op(&self, handle: i64) -> Result<Op, ErrorKind> {
+        match &self.user_ops {
+            Some(ops) => ops.get(handle),
+            None => UserOps::default().get(handle),
+        }
+    }
+
+    /// Finishes freed requests that completed meanwhile (a freed receive still fills its buffer,
+    /// as in MPI; its errors have no one to be reported to).
+    fn reap(&mut self, mem: &mut Memory, ctx: &mut RankCtx<'_>) {
+        if self.detached.is_empty() {
+            return;
+        }
+        self.detached
+            .retain(|(req, transfer)| match ctx.is_complete(*req) {
+                Ok(false) => true,
+                Ok(true) => {
+                    let _ignored = transfer.complete(*req, mem, ctx, 0);
+                    false
+                }
+                Err(_) => false,
+            });
+    }
+
+    /// The rank's derived datatypes.
+    pub(super) fn types(&mut self) -> &mut Types {
+        self.types.get_or_insert_with(Box::default)
+    }
+
+    fn start(
+        &mut self,
+        call: &MpiCall,
+        mem: &mut Memory,
+        ctx: &mut RankCtx<'_>,
+    ) -> Result<Outcome, ErrorKind> {
+        if let Some(blocked) = &self.blocked {
+            if blocked.in_user_op {
+                return Err(ErrorKind::MpiInUserOp);
+            }
+            return Err(ErrorKind::Internal(
+                "an MPI call was started while another was still blocked",
+            ));
+        }
+        let function = call.function;
+        if !function.anytime {
+            match self.phase {
+                Phase::Before => return Err(ErrorKind::NotInitialized),
+                Phase::Finalized => return Err(ErrorKind::Finalized),
+                Phase::Running => self.reap(mem, ctx),
+            }
+        }
+        self.origin = Origin {
+            call: call.index,
+            line: call.line,
+        };
+        let args = Args {
+            name: function.name(),
+            words: &call.args,
+        };
+        match (function.run)(self, &args, mem, ctx)? {
+            Started::Return(value) => Ok(Outcome::Return(value)),
+            Started::Wait(op) => {
+                let mut note = Note::default();
+                if let Pending::Collective(comm, _) = &op {
+                    note = self.collective_note(call);
+                    let seq = self.seq_count(comm).wrapping_sub(1);
+                    if let Some((first, theirs)) = ctx.meet(comm.context, seq, comm.size(), note) {
+                        let first = comm.members.rank_of(first).unwrap_or(first);
+                        check_collective(note, theirs, first)?;
+                    }
+                }
+                self.drive(function.name(), op, note, mem, ctx)
+            }
+        }
+    }
+
+    /// What the messages of the collective `call` carry: its function and line, its root and
+    /// the signature of its `count` elements of `datatype` (for the collectives that have them).
+    fn collective_note(&mut self, call: &MpiCall) -> Note {
+        let arg = |name: &str| {
+            let params = call.function.sig.params;
+            let i = params.iter().position(|p| p.name == name)?;
+            call.args.get(i).copied()
+        };
+        let sig = match (arg("count"), arg("datatype")) {
+            (Some(count), Some(datatype)) => Signature::of(self.types(), datatype, count),
+            _ => Signature::default(),
+        };
+        Said {
+            origin: self.origin,
+            sig,
+            root: arg("root").and_then(|r| u32::try_from(r).ok()),
+            collective: true,
+        }
+        .note()
+    }
+
+    /// `MPI_Init`: the library starts.
+    pub(super) fn init(&mut self) -> Result<(), ErrorKind> {
+        match self.phase {
+            Phase::Before => {
+                self.phase = Phase::Running;
+                self.init_line = u16::try_from(self.origin.line).unwrap_or(0);
+                Ok(())
+            }
+            _ => Err(ErrorKind::AlreadyInitialized),
+        }
+    }
+
+    /// The warning for a program that ended (returned from `main` or called `exit`) after
+    /// `MPI_Init` without `MPI_Finalize` — MPICH lets such a run end silently.
+    pub fn missing_finalize(&self) -> Option<String> {
+        (self.phase == Phase::Running).then(|| {
+            let at = if self.init_line == 0 {
+                String::new()
+            } else {
+                format!(" (MPI_Init at line {})", self.init_line)
+            };
+            format!("warning: the program ended without calling MPI_Finalize{at}: call MPI_Finalize before main returns")
+        })
+    }
+
+    /// `MPI_Finalize`: the library stops. Returns a warning naming the calls that created
+    /// requests still active (never completed by a wait or a test), as the heap's leak warning
+    /// names allocations never freed.
+    pub(super) fn finalize(&mut self) -> Option<String> {
+        self.phase = Phase::Finalized;
+        let origins = self.requests.active_origins();
+        if origins.is_empty() {
+            return None;
+        }
+        // Each creating call once, in order, with how many of its requests are active.
+        let mut sites: Vec<(Origin, usize)> = Vec::new();
+        for o in &origins {
+            match sites.iter_mut().find(|(s, _)| s == o) {
+                Some((_, n)) => *n += 1,
+                None => sites.push((*o, 1)),
+            }
+        }
+        const LISTED: usize = 3;
+        let mut calls: Vec<String> = sites
+            .iter()
+            .take(LISTED)
+            .map(|(o, n)| match n {
+                1 => o.describe(),
+                n => format!("{} ({n} times)", o.describe()),
+            })
+            .collect();
+        if sites.len() > LISTED {
+            let more: usize = sites[LISTED..].iter().map(|(_, n)| n).sum();
+            calls.push(format!("{more} more"));
+        }
+        let list = match calls.as_slice() {
+            [one] => one.clone(),
+            [init @ .., last] => format!("{} and {last}", init.join(", ")),
+            [] => String::new(),
+        };
+        let (n, s, were) = match origins.len() {
+            1 => ("1".to_string(), "", "was"),
+            n => (n.to_string(), "s", "were"),
+        };
+        Some(format!(
+            "warning: {n} request{s} {were} never completed before MPI_Finalize, made by {list}: complete every request with MPI_Wait, MPI_Waitall or MPI_Test (or free it with MPI_Request_free)"
+        ))
+    }
+
+    /// Creates a request for `transfer` (started at once unless `persistent`) and writes its
+    /// handle to `request`.
+    pub(super) fn create(
+        &mut self,
+        transfer: Transfer,
+        persistent: bool,
+        request: Addr,
+        mem: &mut Memory,
+        ctx: &mut RankCtx<'_>,
+    ) -> Result<(), ErrorKind> {
+        check_bytes(mem, request, 4, "the request handle")?;
+        let active = if persistent {
+            None
+        } else {
+            Some(transfer.post(mem, ctx)?)
+        };
+        let handle = self.requests.insert(UserRequest {
+            transfer,
+            persistent,
+            active,
+            origin: self.origin,
+        })?;
+        write_int(mem, request, handle, "the request handle")
+    }
+
+    /// Checks that `handle` is an inactive persistent request.
+    pub(super) fn check_startable(&mut self, handle: i32) -> Result<(), ErrorKind> {
+        match self.requests.lookup(handle, false)? {
+            Lookup::Null => Err(ErrorKind::NullRequest),
+            Lookup::Inactive => Ok(()),
+            Lookup::Active(_) => {
+                let persistent = self.requests.get_mut(handle).is_some_and(|r| r.persistent);
+                Err(if persistent {
+                    ErrorKind::AlreadyActive { handle }
+                } else {
+                    ErrorKind::NotPersistent { handle }
+                })
+            }
+        }
+    }
+
+    /// Starts a checked inactive persistent request.
+    pub(super) fn start_persistent(
+        &mut self,
+        handle: i32,
+        mem: &mut Memory,
+        ctx: &mut RankCtx<'_>,
+    ) -> Result<(), ErrorKind> {
+        let r = self
+            .requests
+            .get_mut(handle)
+            .ok_or(ErrorKind::Internal("a checked request vanished"))?;
+        r.active = Some(r.transfer.post(mem, ctx)?);
+        Ok(())
+    }
+
+    /// Reads `count` handles at `requests` for a wait: the active ones become entries (each at
+    /// most once); null and inactive ones get an empty status if `statuses` is given.
+    pub(super) fn entries(
+        &self,
+        mem: &mut Memory,
+        count: u32,
+        requests: Addr,
+        statuses: Option<Addr>,
+        what: &'static str,
+    ) -> Result<Vec<Entry>, ErrorKind> {
+        let mut entries = Vec::new();
+        let mut seen = BTreeSet::new();
+        for index in 0..count {
+            let at = element(mem, requests, i64::from(index), 4, what)?;
+            let handle = read_int(mem, at, what)?;
+            match self.requests.lookup(handle, true)? {
+                Lookup::Null | Lookup::Inactive => {
+                    if let Some(base) = statuses {
+                        let status = super::buffers::status_at(mem, base, index)?;
+                        empty_status(mem, status)?;
+                    }
+                }
+                Lookup::Active(req) => {
+                    if !seen.insert(handle) {
+                        return Err(ErrorKind::DuplicateRequest { handle });
+                    }
+                    entries.push(Entry { index, handle, req });
+                }
+            }
+        }
+        Ok(entries)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_idle_library_is_small_and_owns_no_heap() {
+        let s = MpiState::new();
+        // Sixteen words at most: the request table, the detached transfers, seven lazily boxed
+        // parts (blocked call, windows, Bsend buffer, communicators, derived datatypes,
+        // user-defined operations, PVM's buffers), the counters, the current call's origin
+        // (function and line, for diagnostics).
+        assert!(
+            std::mem::size_of::<MpiState>() <= 128,
+            "{}",
+            std::mem::size_of::<MpiState>()
+        );
+        assert!(!s.is_initialized() && !s.is_finalized());
+        assert_eq!(s.blocked_call(), None);
+        assert!(s.active_requests().is_empty());
+        assert_eq!(s.detached.capacity(), 0);
+    }
+
+    #[test]
+    fn array_lengths_are_checked() {
+        assert_eq!(length(3), Ok(3));
+        assert_eq!(
+            length(-2).unwrap_err().to_string(),
+            "count is -2: it must be 0 or more"
+        );
+        assert!(length(1 << 40).is_err());
+    }
+}

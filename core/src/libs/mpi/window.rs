@@ -1,0 +1,219 @@
+//! The rank's windows: the handles a program keeps in its `MPI_Win` variables, each window's
+//! memory and epochs (fence, locks per target, lock_all), the one-sided operations it issued and
+//! not yet completed, and how this rank holds the one global passive-target lock.
+//!
+//! Windows are numbered from 0 in creation order — the same number on every rank, since creation
+//! is collective — and the handle is [`WIN_HANDLE_BASE`] plus the number. A freed window keeps its
+//! slot, so a stale handle is recognised. An operation's results (a get's bytes, a fetch's old
+//! value) are written to the origin's buffer when the library sees it complete: at the
+//! synchronization that completes it, or at any earlier one-sided call after it completed.
+
+use std::collections::BTreeMap;
+
+use super::buffers::write_bytes;
+use super::constants::{MPI_WIN_NULL, WIN_HANDLE_BASE};
+use super::error::ErrorKind;
+use super::rma_error::RmaError;
+use crate::engine::{Rank, RankCtx, ReqId, Step};
+use crate::lang::vm::memory::{Addr, Memory};
+use crate::locks::Mode;
+
+/// A lock this rank holds on one target of a window.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) struct Held {
+    /// Shared or exclusive.
+    pub mode: Mode,
+    /// Taken with `MPI_MODE_NOCHECK` (no lock operations were done).
+    pub nocheck: bool,
+}
+
+/// A one-sided operation issued and not yet completed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Outstanding {
+    /// The engine request.
+    pub req: ReqId,
+    /// Its target.
+    pub target: Rank,
+    /// Where its result goes (address, bytes), if it returns one.
+    pub result: Option<(Addr, u32)>,
+}
+
+/// One window as this rank sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Window {
+    /// This rank's exposed memory.
+    pub base: Addr,
+    /// Bytes exposed.
+    pub size: u32,
+    /// A fence epoch is open (a fence without `MPI_MODE_NOSUCCEED` was called).
+    pub fence: bool,
+    /// `MPI_Win_lock_all` is held (with `MPI_MODE_NOCHECK`?).
+    pub lock_all: Option<bool>,
+    /// Locks held per target.
+    pub locks: BTreeMap<Rank, Held>,
+    /// Operations not yet completed.
+    pub outstanding: Vec<Outstanding>,
+}
+
+impl Window {
+    /// A window over `size` bytes at `base`, no epoch open.
+    pub(super) fn new(base: Addr, size: u32) -> Window {
+        Window {
+            base,
+            size,
+            fence: false,
+            lock_all: None,
+            locks: BTreeMap::new(),
+            outstanding: Vec::new(),
+        }
+    }
+
+    /// Whether an access epoch to `target` is open.
+    pub(super) fn may_access(&self, target: Rank) -> bool {
+        self.fence || self.lock_all.is_some() || self.locks.contains_key(&target)
+    }
+
+    /// Whether a passive-target epoch (lock or lock_all) is open.
+    pub(super) fn passive(&self) -> bool {
+        self.lock_all.is_some() || !self.locks.is_empty()
+    }
+}
+
+/// The rank's window table and its holds of passive-target locks.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Windows {
+    /// By window number; `None` once freed.
+    list: Vec<Option<Window>>,
+    /// One-sided collective calls made so far (the engine's ledger position).
+    pub collectives: u64,
+    /// Shared holds of each lock (by its home rank: 0 for a global lock) taken with lock
+    /// operations.
+    pub shared_holds: std::collections::BTreeMap<u32, u32>,
+    /// The locks (by home rank) held exclusively.
+    pub exclusive: std::collections::BTreeSet<u32>,
+}
+
+impl Windows {
+    /// The number the next created window gets.
+    pub(super) fn next_number(&self) -> u32 {
+        u32::try_from(self.list.len()).unwrap_or(u32::MAX)
+    }
+
+    /// Adds a window; returns its handle.
+    pub(super) fn add(&mut self, window: Window) -> i32 {
+        let number = self.next_number();
+        self.list.push(Some(window));
+        handle_of(number)
+    }
+
+    /// Frees window `number`.
+    pub(super) fn remove(&mut self, number: u32) {
+        if let Some(slot) = self.list.get_mut(number as usize) {
+            *slot = None;
+        }
+    }
+
+    /// The window number of a live handle.
+    pub(super) fn number(&self, handle: i64) -> Result<u32, RmaError> {
+        if handle == i64::from(MPI_WIN_NULL) {
+            return Err(RmaError::NullWindow);
+        }
+        let n = handle - i64::from(WIN_HANDLE_BASE);
+        match u32::try_from(n)
+            .ok()
+            .map(|n| (n, self.list.get(n as usize)))
+        {
+            Some((n, Some(Some(_)))) => Ok(n),
+            Some((n, Some(None))) => Err(RmaError::FreedWindow(n)),
+            _ => Err(RmaError::InvalidWindow(handle)),
+        }
+    }
+
+    /// The live window `number`.
+    pub(super) fn get(&self, number: u32) -> Result<&Window, ErrorKind> {
+        self.list
+            .get(number as usize)
+            .and_then(Option::as_ref)
+            .ok_or(ErrorKind::Internal("a checked window vanished"))
+    }
+
+    /// The live window `number`, to change.
+    pub(super) fn get_mut(&mut self, number: u32) -> Result<&mut Window, ErrorKind> {
+        self.list
+            .get_mut(number as usize)
+            .and_then(Option::as_mut)
+            .ok_or(ErrorKind::Internal("a checked window vanished"))
+    }
+
+    /// The memory of window `number` on this rank (base, bytes), if it is live.
+    pub(super) fn memory(&self, number: u32) -> Option<(Addr, u32)> {
+        let w = self.list.get(number as usize)?.as_ref()?;
+        Some((w.base, w.size))
+    }
+
+    /// Completes the operations of window `number` to `target` (all targets if `None`): `None`
+    /// once all of them completed and their results are in the origin's buffers, else the step
+    /// that waits for the rest.
+    pub(super) fn complete(
+        &mut self,
+        number: u32,
+        target: Option<Rank>,
+        mem: &mut Memory,
+        ctx: &mut RankCtx<'_>,
+    ) -> Result<Option<Step>, ErrorKind> {
+        let window = self.get_mut(number)?;
+        let mut open = Vec::new();
+        for op in &window.outstanding {
+            if target.is_none_or(|t| t == op.target) && !ctx.is_complete(op.req)? {
+                open.push(op.req);
+            }
+        }
+        finish_completed(window, mem, ctx)?;
+        Ok(match open.len() {
+            0 => None,
+            1 => Some(Step::Wait(open[0])),
+            _ => Some(Step::WaitAll(open)),
+        })
+    }
+
+    /// Finishes every operation of every window that completed meanwhile.
+    pub(super) fn reap(
+        &mut self,
+        mem: &mut Memory,
+        ctx: &mut RankCtx<'_>,
+    ) -> Result<(), ErrorKind> {
+        for window in self.list.iter_mut().flatten() {
+            finish_completed(window, mem, ctx)?;
+        }
+        Ok(())
+    }
+}
+
+/// The handle of window `number`.
+pub(super) fn handle_of(number: u32) -> i32 {
+    WIN_HANDLE_BASE.saturating_add(i32::try_from(number).unwrap_or(i32::MAX))
+}
+
+/// Takes back the completed operations of `window`, writing their results.
+fn finish_completed(
+    window: &mut Window,
+    mem: &mut Memory,
+    ctx: &mut RankCtx<'_>,
+) -> Result<(), ErrorKind> {
+    let mut kept = Vec::with_capacity(window.outstanding.len());
+    for op in std::mem::take(&mut window.outstanding) {
+        if !ctx.is_complete(op.req)? {
+            kept.push(op);
+            continue;
+        }
+        let done = ctx.take(op.req)?.ok_or(ErrorKind::Internal(
+            "a completed one-sided operation vanished",
+        ))?;
+        if let Some((addr, len)) = op.result {
+            let n = done.data.len().min(len as usize);
+            write_bytes(mem, addr, &done.data[..n], "the result buffer")?;
+        }
+    }
+    window.outstanding = kept;
+    Ok(())
+}
