@@ -10,14 +10,14 @@
 //! | [`codegen`] | compilation to stack-machine bytecode, the bytecode, the peephole pass |
 //! | [`vm`] | the resumable VM, a rank's byte memory and its checked heap, the MPI call table the VM uses |
 //! | [`libc`] | the C library: signatures and implementations in one table; `printf`, `rand`, `strtol` |
-//!
-//! The libraries a program links (MPI, ACP, PVM) are [`crate::libs`]; the language reaches them
-//! through their function table ([`vm::mpi_table`], [`sema::builtins`]).
 //! | [`diagnostic`] | messages with spans, rendered like a compiler's |
 //! | [`load`](mod@load) | source → compiled program → one VM per rank |
 //! | [`launch`] | the one setup of a C program's run (compile, machine, VMs with arguments, one-sided words) |
 //! | [`run_hint`](mod@run_hint) | an example's `rankscope run … -n N -p P` line |
 //! | [`reference`](mod@reference) | the reference of every callable function (signature, how it is modelled), from the checker's tables |
+//!
+//! The libraries a program links (MPI, ACP, PVM) are [`crate::libs`]; the language reaches them
+//! through their function table ([`vm::mpi_table`], [`sema::builtins`]).
 
 pub mod codegen;
 pub mod diagnostic;
@@ -29,19 +29,6 @@ pub mod run_hint;
 pub mod sema;
 pub mod syntax;
 pub mod vm;
-
-/// The flat paths of before the stage folders (`lang::ast`, `lang::memory`, …), kept while
-/// branches written against them are merged; new code names the stage (`lang::syntax::ast`).
-#[doc(hidden)]
-pub use self::{
-    codegen::{bytecode, compile, peephole},
-    libc::{printf, rand as libc_rand, strto as libc_strto},
-    sema::{builtins, check, types},
-    syntax::{ast, headers, highlight, lexer, parser, preprocess, token},
-    vm::{heap, memory, mpi_table},
-};
-#[doc(hidden)]
-pub use crate::libs::mpi;
 
 pub use diagnostic::Diagnostic;
 pub use launch::{Launch, LaunchError};
