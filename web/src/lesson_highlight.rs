@@ -77,19 +77,21 @@ pub fn use_lesson_highlights(highlights: Vec<Highlight>, shown: Option<usize>) {
                 .and_then(|h| h.as_f64())
                 .unwrap_or(800.0);
             for group in groups {
-                // The last of a group (an event's several log lines), then the first, so the
-                // whole group is in sight when it fits; a tall one shows its top.
+                // One thing goes to the middle of its box, where a panel growing a line above
+                // it after this render (a caption, the timeline's rows) cannot push it out;
+                // a group (an event's several log lines) its last, then its first, so the whole
+                // group is in sight when it fits; a tall one shows its top.
                 let (first, last) = (&group[0], &group[group.len() - 1]);
-                scroll_to(last, web_sys::ScrollLogicalPosition::Nearest);
                 let tall = first.get_bounding_client_rect().height() > 0.6 * screen;
-                scroll_to(
-                    first,
-                    if tall {
-                        web_sys::ScrollLogicalPosition::Start
-                    } else {
-                        web_sys::ScrollLogicalPosition::Nearest
-                    },
-                );
+                let block = if tall {
+                    web_sys::ScrollLogicalPosition::Start
+                } else if group.len() == 1 {
+                    web_sys::ScrollLogicalPosition::Center
+                } else {
+                    scroll_to(last, web_sys::ScrollLogicalPosition::Nearest);
+                    web_sys::ScrollLogicalPosition::Nearest
+                };
+                scroll_to(first, block);
             }
         }
     });
