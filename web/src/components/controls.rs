@@ -315,7 +315,7 @@ pub fn controls(props: &ControlsProps) -> Html {
                         <span>{ lang.t(Text::PvmRoute) }</span>
                         <select onchange={on_pvm} data-testid="pvm-select">
                             { for rankscope_core::proto::pvm::PvmConfig::ALL.iter().map(|(id, c)| html! {
-                                <option value={*id} title={c.name()} selected={*c == props.options.pvm}>{ c.name() }</option>
+                                <option value={*id} title={lang.tr(c.name())} selected={*c == props.options.pvm}>{ lang.tr(c.name()) }</option>
                             }) }
                         </select>
                     </label>
