@@ -66,6 +66,11 @@ test('a broadcast only the root calls and a missing MPI_Finalize are warned abou
     assert.match(consoleText, /never received[^\n]*MPI_Bcast at line 9[^\n]*never called MPI_Bcast/);
     assert.match(consoleText, /the program ended without calling MPI_Finalize \(MPI_Init at line 5\)/);
     assert.doesNotMatch(consoleText, /tag -\d/);
+    // The broadcast's message still waits in a receiver's queue: named by its collective.
+    await showView(page, 'queues');
+    const queues = await page.textContent('[data-testid="queue-view"]');
+    assert.match(queues, /from 0 · for MPI_Bcast/);
+    assert.doesNotMatch(queues, /tag -\d/);
     await screenshot(page, 'said-warnings');
     assert.deepEqual(problems, []);
   } finally {

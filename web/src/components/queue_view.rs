@@ -118,7 +118,8 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
                                 "{} · {} · {}",
                                 core.msg(msg.0),
                                 lang.trf("from {0}", &[&m.src]),
-                                lang.trf("tag {0}", &[&m.tag])
+                                // A user's tag, or the collective an internal one is for.
+                                tag_in(m.tag, lang)
                             ),
                             None => core.msg(msg.0),
                         };
