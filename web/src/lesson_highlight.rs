@@ -47,21 +47,12 @@ pub fn use_lesson_highlights(highlights: Vec<Highlight>, shown: Option<usize>) {
         let Some(document) = web_sys::window().and_then(|w| w.document()) else {
             return;
         };
-        let elements = |selector: &str| -> Vec<web_sys::Element> {
-            let Ok(found) = document.query_selector_all(selector) else {
-                return Vec::new();
-            };
-            (0..found.length())
-                .filter_map(|i| found.item(i))
-                .filter_map(|n| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(n).ok())
-                .collect()
-        };
-        for el in elements(".lesson-hl") {
+        for el in elements(&document, ".lesson-hl") {
             el.class_list().remove_1("lesson-hl").ok();
         }
         let mut groups = Vec::new();
         for selector in highlights.iter().flat_map(selectors) {
-            let found = elements(&selector);
+            let found = elements(&document, &selector);
             for el in &found {
                 el.class_list().add_1("lesson-hl").ok();
             }
@@ -72,29 +63,63 @@ pub fn use_lesson_highlights(highlights: Vec<Highlight>, shown: Option<usize>) {
         let entered = shown.is_some() && *scrolled.borrow() != shown;
         if entered && !groups.is_empty() {
             *scrolled.borrow_mut() = shown;
-            let screen = web_sys::window()
-                .and_then(|w| w.inner_height().ok())
-                .and_then(|h| h.as_f64())
-                .unwrap_or(800.0);
-            for group in groups {
-                // One thing goes to the middle of its box, where a panel growing a line above
-                // it after this render (a caption, the timeline's rows) cannot push it out;
-                // a group (an event's several log lines) its last, then its first, so the whole
-                // group is in sight when it fits; a tall one shows its top.
-                let (first, last) = (&group[0], &group[group.len() - 1]);
-                let tall = first.get_bounding_client_rect().height() > 0.6 * screen;
-                let block = if tall {
-                    web_sys::ScrollLogicalPosition::Start
-                } else if group.len() == 1 {
-                    web_sys::ScrollLogicalPosition::Center
-                } else {
-                    scroll_to(last, web_sys::ScrollLogicalPosition::Nearest);
-                    web_sys::ScrollLogicalPosition::Nearest
-                };
-                scroll_to(first, block);
-            }
+            scroll_groups(&groups);
+            // Once more when the page has settled (a web font's metrics, a panel sized by its
+            // own effect can move the newest log line a few pixels off the bottom after this
+            // render), unless another step was entered meanwhile.
+            let (scrolled, wanted) = (scrolled.clone(), highlights.clone());
+            gloo_timers::callback::Timeout::new(SETTLE_MS, move || {
+                if *scrolled.borrow() == shown {
+                    let groups: Vec<_> = wanted
+                        .iter()
+                        .flat_map(selectors)
+                        .map(|selector| elements(&document, &selector))
+                        .filter(|found| !found.is_empty())
+                        .collect();
+                    scroll_groups(&groups);
+                }
+            })
+            .forget();
         }
     });
+}
+
+/// How long after entering a step its outlined things are scrolled into sight a second time.
+const SETTLE_MS: u32 = 300;
+
+/// The elements `selector` finds in `document`.
+fn elements(document: &web_sys::Document, selector: &str) -> Vec<web_sys::Element> {
+    let Ok(found) = document.query_selector_all(selector) else {
+        return Vec::new();
+    };
+    (0..found.length())
+        .filter_map(|i| found.item(i))
+        .filter_map(|n| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(n).ok())
+        .collect()
+}
+
+/// Scrolls each group of outlined elements into sight.
+fn scroll_groups(groups: &[Vec<web_sys::Element>]) {
+    let screen = web_sys::window()
+        .and_then(|w| w.inner_height().ok())
+        .and_then(|h| h.as_f64())
+        .unwrap_or(800.0);
+    for group in groups {
+        // One thing goes to the middle of its box, where a panel growing a line above it
+        // cannot push it out; a group (an event's several log lines) its last, then its first,
+        // so the whole group is in sight when it fits; a tall one shows its top.
+        let (first, last) = (&group[0], &group[group.len() - 1]);
+        let tall = first.get_bounding_client_rect().height() > 0.6 * screen;
+        let block = if tall {
+            web_sys::ScrollLogicalPosition::Start
+        } else if group.len() == 1 {
+            web_sys::ScrollLogicalPosition::Center
+        } else {
+            scroll_to(last, web_sys::ScrollLogicalPosition::Nearest);
+            web_sys::ScrollLogicalPosition::Nearest
+        };
+        scroll_to(first, block);
+    }
 }
 
 /// Scrolls `el` into sight (vertically at `block`, horizontally as little as possible) in every
