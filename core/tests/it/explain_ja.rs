@@ -1,0 +1,87 @@
+//! The web page in 日本語 shows every record's sentence in Japanese: each layer's records, made by
+//! running real programs on it, have a Japanese sentence (`LayerRecord::explain_ja`) that is
+//! Japanese and carries the same numbers as the English one.
+
+use rankscope_core::engine::{ChoiceRecord, Sim};
+use rankscope_core::lang::{Launch, Vm, VmLimits};
+use rankscope_core::machine::builtin_profile;
+use rankscope_core::proto::acp::AcpRecord;
+use rankscope_core::proto::fcp::FcpRecord;
+use rankscope_core::proto::locks::{LockRecord, LockScheme};
+use rankscope_core::proto::pvm::PvmRecord;
+use rankscope_core::proto::rma::RmaRecord;
+use rankscope_core::proto::sockets::SocketRecord;
+use rankscope_core::proto::SimConfig;
+use rankscope_core::trace::LayerRecord;
+
+/// Runs `examples/{file}` as its header says (ranks, machine unless `machine` names another), with
+/// `config` and the network's choices `network`.
+fn run(file: &str, machine: Option<&str>, config: SimConfig, network: Option<&[u32]>) -> Sim<Vm> {
+    let path = format!("{}/../examples/{file}", env!("CARGO_MANIFEST_DIR"));
+    let source = std::fs::read_to_string(&path).unwrap();
+    let hint = rankscope_core::lang::run_hint(&source).unwrap();
+    let profile = builtin_profile(machine.unwrap_or(&hint.profile)).unwrap();
+    let mut sim = Launch {
+        profile: &profile,
+        ranks: hint.ranks,
+        args: &[],
+        config,
+        limits: VmLimits::default(),
+        network,
+    }
+    .sim(&source, file)
+    .unwrap();
+    sim.run().unwrap();
+    sim
+}
+
+/// The runs of digits of a sentence, sorted (the same facts, in any word order).
+fn numbers(s: &str) -> Vec<String> {
+    let mut runs: Vec<String> = s
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|r| !r.is_empty())
+        .map(str::to_string)
+        .collect();
+    runs.sort();
+    runs
+}
+
+fn is_japanese(c: char) -> bool {
+    matches!(c, '\u{3040}'..='\u{30ff}' | '\u{4e00}'..='\u{9fff}')
+}
+
+/// Every record of type `T` in `sims` has a Japanese sentence with the English one's numbers;
+/// returns how many there were (so a test can ask for some).
+fn check<T: LayerRecord>(sims: &[Sim<Vm>]) -> usize {
+    let mut n = 0;
+    for sim in sims {
+        for r in sim.trace().known_records().iter() {
+            let Some(rec) = r.layer::<T>() else {
+                continue;
+            };
+            n += 1;
+            let en = rec.explain(r.time);
+            let ja = rec
+                .explain_ja(r.time)
+                .unwrap_or_else(|| panic!("no Japanese for {en}"));
+            if std::env::var("SHOW_JA").is_ok() {
+                eprintln!("{en}\n  {ja}");
+            }
+            assert!(ja.chars().any(is_japanese), "{ja}");
+            assert_eq!(numbers(&ja), numbers(&en), "\n{en}\n{ja}");
+            assert_eq!(r.explain_in(rankscope_core::text::Lang::Ja), ja);
+        }
+    }
+    n
+}
+
+#[test]
+fn one_sided_records_speak_japanese() {
+    let sims = [
+        run("stencil_fence.c", None, SimConfig::default(), None),
+        run("mcs_lock.c", None, SimConfig::default(), None),
+        // No RDMA hardware: the target's software executes them.
+        run("mcs_lock.c", Some("fx10"), SimConfig::default(), None),
+    ];
+    assert!(check::<RmaRecord>(&sims) > 10);
+}
