@@ -85,3 +85,16 @@ fn one_sided_records_speak_japanese() {
     ];
     assert!(check::<RmaRecord>(&sims) > 10);
 }
+
+#[test]
+fn lock_records_speak_japanese_under_every_algorithm() {
+    let mut sims = vec![run("stencil_lock_all.c", None, SimConfig::default(), None)];
+    for lock_scheme in [LockScheme::McsRw, LockScheme::Fompi, LockScheme::TestAndSet] {
+        let config = SimConfig {
+            lock_scheme,
+            ..SimConfig::default()
+        };
+        sims.push(run("mcs_lock.c", None, config, None));
+    }
+    assert!(check::<LockRecord>(&sims) > 30);
+}
