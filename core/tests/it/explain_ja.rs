@@ -98,3 +98,13 @@ fn lock_records_speak_japanese_under_every_algorithm() {
     }
     assert!(check::<LockRecord>(&sims) > 30);
 }
+
+#[test]
+fn acp_records_speak_japanese() {
+    let sims = [
+        run("acp_one_put_all.c", None, SimConfig::default(), None),
+        run("acp_order.c", None, SimConfig::default(), None),
+        run("acp_remote_copy.c", None, SimConfig::default(), None),
+    ];
+    assert!(check::<AcpRecord>(&sims) > 30);
+}
