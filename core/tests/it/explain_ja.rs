@@ -4,15 +4,17 @@
 
 use rankscope_core::engine::{ChoiceRecord, Sim};
 use rankscope_core::lang::{Launch, Vm, VmLimits};
-use rankscope_core::machine::builtin_profile;
+use rankscope_core::machine::{builtin_profile, Machine};
 use rankscope_core::proto::acp::AcpRecord;
-use rankscope_core::proto::fcp::FcpRecord;
+use rankscope_core::proto::fcp::{FcpRecord, Variant};
 use rankscope_core::proto::locks::{LockRecord, LockScheme};
-use rankscope_core::proto::pvm::PvmRecord;
+use rankscope_core::proto::pvm::{PvmConfig, PvmRecord};
 use rankscope_core::proto::rma::RmaRecord;
 use rankscope_core::proto::sockets::SocketRecord;
 use rankscope_core::proto::SimConfig;
-use rankscope_core::trace::LayerRecord;
+use rankscope_core::trace::{LayerRecord, Trace};
+use rankscope_core::workloads::folon_transfers::{FolonTransfers, Pattern, Plan, Via};
+use rankscope_core::workloads::Native;
 
 /// Runs `examples/{file}` as its header says (ranks, machine unless `machine` names another), with
 /// `config` and the network's choices `network`.
@@ -46,16 +48,20 @@ fn numbers(s: &str) -> Vec<String> {
     runs
 }
 
+fn traces<P: rankscope_core::engine::Program>(sims: &[Sim<P>]) -> Vec<&Trace> {
+    sims.iter().map(Sim::trace).collect()
+}
+
 fn is_japanese(c: char) -> bool {
     matches!(c, '\u{3040}'..='\u{30ff}' | '\u{4e00}'..='\u{9fff}')
 }
 
-/// Every record of type `T` in `sims` has a Japanese sentence with the English one's numbers;
+/// Every record of type `T` in `traces` has a Japanese sentence with the English one's numbers;
 /// returns how many there were (so a test can ask for some).
-fn check<T: LayerRecord>(sims: &[Sim<Vm>]) -> usize {
+fn check<T: LayerRecord>(traces: &[&Trace]) -> usize {
     let mut n = 0;
-    for sim in sims {
-        for r in sim.trace().known_records().iter() {
+    for trace in traces {
+        for r in trace.known_records().iter() {
             let Some(rec) = r.layer::<T>() else {
                 continue;
             };
@@ -83,7 +89,7 @@ fn one_sided_records_speak_japanese() {
         // No RDMA hardware: the target's software executes them.
         run("mcs_lock.c", Some("fx10"), SimConfig::default(), None),
     ];
-    assert!(check::<RmaRecord>(&sims) > 10);
+    assert!(check::<RmaRecord>(&traces(&sims)) > 10);
 }
 
 #[test]
@@ -96,7 +102,7 @@ fn lock_records_speak_japanese_under_every_algorithm() {
         };
         sims.push(run("mcs_lock.c", None, config, None));
     }
-    assert!(check::<LockRecord>(&sims) > 30);
+    assert!(check::<LockRecord>(&traces(&sims)) > 30);
 }
 
 #[test]
@@ -106,5 +112,45 @@ fn acp_records_speak_japanese() {
         run("acp_order.c", None, SimConfig::default(), None),
         run("acp_remote_copy.c", None, SimConfig::default(), None),
     ];
-    assert!(check::<AcpRecord>(&sims) > 30);
+    assert!(check::<AcpRecord>(&traces(&sims)) > 30);
+}
+
+#[test]
+fn fcp_and_vcl_records_speak_japanese_under_every_design() {
+    let mut sims = vec![];
+    let mut natives = vec![];
+    for fcp in [Variant::Fcp, Variant::FcpPlus, Variant::FcpII] {
+        for route in ["direct", "fcp"] {
+            let config = SimConfig {
+                fcp,
+                pvm: PvmConfig::parse(route).unwrap(),
+                ..SimConfig::default()
+            };
+            sims.push(run("pvm_ping_pong.c", None, config.clone(), None));
+            sims.push(run("pvm_master_worker.c", None, config, None));
+        }
+        for (via, pattern) in [(Via::Vcl, Pattern::PingPong), (Via::Fcp, Pattern::ToRoot)] {
+            let plan = Plan {
+                pattern,
+                via,
+                bytes: 64,
+                reps: 2,
+            };
+            let config = SimConfig {
+                fcp,
+                ..SimConfig::default()
+            };
+            let programs = FolonTransfers::programs(4, plan)
+                .into_iter()
+                .map(|p| Native::Folon(Box::new(p)))
+                .collect();
+            let machine = Machine::new(&builtin_profile("folon").unwrap(), 4).unwrap();
+            let mut sim = Sim::new(machine, programs, config);
+            sim.run().unwrap();
+            natives.push(sim);
+        }
+    }
+    let mut all = traces(&sims);
+    all.extend(traces(&natives));
+    assert!(check::<FcpRecord>(&all) > 100);
 }
