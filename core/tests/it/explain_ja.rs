@@ -154,3 +154,28 @@ fn fcp_and_vcl_records_speak_japanese_under_every_design() {
     all.extend(traces(&natives));
     assert!(check::<FcpRecord>(&all) > 100);
 }
+
+/// PVM on each of its routes: through the daemons over UDP (with the socket records), over FCP,
+/// and task to task.
+fn pvm_runs() -> Vec<Sim<Vm>> {
+    let mut sims = vec![];
+    for route in ["udp", "fcp", "direct"] {
+        let config = SimConfig {
+            pvm: PvmConfig::parse(route).unwrap(),
+            ..SimConfig::default()
+        };
+        sims.push(run("pvm_ping_pong.c", None, config.clone(), None));
+        sims.push(run("pvm_master_worker.c", None, config, None));
+    }
+    sims
+}
+
+#[test]
+fn pvm_records_speak_japanese_on_every_route() {
+    assert!(check::<PvmRecord>(&traces(&pvm_runs())) > 30);
+}
+
+#[test]
+fn socket_records_speak_japanese() {
+    assert!(check::<SocketRecord>(&traces(&pvm_runs())) > 10);
+}
