@@ -21,7 +21,18 @@ use rankscope_core::workloads::Native;
 fn run(file: &str, machine: Option<&str>, config: SimConfig, network: Option<&[u32]>) -> Sim<Vm> {
     let path = format!("{}/../examples/{file}", env!("CARGO_MANIFEST_DIR"));
     let source = std::fs::read_to_string(&path).unwrap();
-    let hint = rankscope_core::lang::run_hint(&source).unwrap();
+    run_source(&source, file, machine, config, network)
+}
+
+/// Runs C `source` as its `rankscope run` line says (see [`run`]).
+fn run_source(
+    source: &str,
+    file: &str,
+    machine: Option<&str>,
+    config: SimConfig,
+    network: Option<&[u32]>,
+) -> Sim<Vm> {
+    let hint = rankscope_core::lang::run_hint(source).unwrap();
     let profile = builtin_profile(machine.unwrap_or(&hint.profile)).unwrap();
     let mut sim = Launch {
         profile: &profile,
@@ -31,7 +42,7 @@ fn run(file: &str, machine: Option<&str>, config: SimConfig, network: Option<&[u
         limits: VmLimits::default(),
         network,
     }
-    .sim(&source, file)
+    .sim(source, file)
     .unwrap();
     sim.run().unwrap();
     sim
@@ -165,7 +176,17 @@ fn pvm_runs() -> Vec<Sim<Vm>> {
             ..SimConfig::default()
         };
         sims.push(run("pvm_ping_pong.c", None, config.clone(), None));
-        sims.push(run("pvm_master_worker.c", None, config, None));
+        sims.push(run("pvm_master_worker.c", None, config.clone(), None));
+        // 16000-byte messages: several fragments, a pvmd holding one until the last is
+        // acknowledged.
+        let source = std::fs::read_to_string(format!(
+            "{}/../examples/pvm_ping_pong.c",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap()
+        .replace("#define WORDS 1\n", "#define WORDS 4000\n")
+        .replace("#define ROUNDS 10\n", "#define ROUNDS 2\n");
+        sims.push(run_source(&source, "pvm_ping_pong.c", None, config, None));
     }
     sims
 }

@@ -425,11 +425,9 @@ impl LayerRecord for PvmRecord {
                 frag,
                 to,
             } => format!(
-                "{} が直前のパケットに確認応答を返すまで保留する(未確認のパケットはホストごとに一つまで)",
-                join_ja(
-                    &format!("{} はメッセージ {msg} のフラグメント {frag} を、", who_ja(pvmd)),
-                    &who_ja(to)
-                )
+                "{} はメッセージ {msg} のフラグメント {frag} を、{} が直前のパケットに確認応答を返すまで保留する(未確認のパケットはホストごとに一つまで)",
+                who_ja(pvmd),
+                who_ja(to)
             ),
             PvmRecord::Received {
                 rank,
