@@ -81,9 +81,6 @@ fn check<T: LayerRecord>(traces: &[&Trace]) -> usize {
             let ja = rec
                 .explain_ja(r.time)
                 .unwrap_or_else(|| panic!("no Japanese for {en}"));
-            if std::env::var("SHOW_JA").is_ok() {
-                eprintln!("{en}\n  {ja}");
-            }
             assert!(ja.chars().any(is_japanese), "{ja}");
             assert_eq!(numbers(&ja), numbers(&en), "\n{en}\n{ja}");
             assert_eq!(r.explain_in(rankscope_core::text::Lang::Ja), ja);
@@ -199,4 +196,35 @@ fn pvm_records_speak_japanese_on_every_route() {
 #[test]
 fn socket_records_speak_japanese() {
     assert!(check::<SocketRecord>(&traces(&pvm_runs())) > 10);
+}
+
+#[test]
+fn network_choice_records_speak_japanese() {
+    let race = |choices: &[u32]| {
+        let profile = builtin_profile("ethernet-1g").unwrap();
+        let mut sim = Launch {
+            profile: &profile,
+            ranks: 3,
+            args: &[],
+            config: SimConfig::default(),
+            limits: VmLimits::default(),
+            network: Some(choices),
+        }
+        .sim(include_str!("../../../lessons/network/race.c"), "race.c")
+        .unwrap();
+        sim.run().unwrap();
+        sim
+    };
+    let sims = [
+        race(&[]),
+        race(&[2]),
+        run(
+            "many_to_many_delay.c",
+            None,
+            SimConfig::default(),
+            Some(&[]),
+        ),
+        run("wildcard_server.c", None, SimConfig::default(), Some(&[])),
+    ];
+    assert!(check::<ChoiceRecord>(&traces(&sims)) > 3);
 }
