@@ -134,7 +134,7 @@ fn fcp_and_vcl_records_speak_japanese_under_every_design() {
                 pvm: PvmConfig::parse(route).unwrap(),
                 ..SimConfig::default()
             };
-            sims.push(run("pvm_ping_pong.c", None, config.clone(), None));
+            sims.push(run("pvm_ping_pong.c", None, config, None));
             sims.push(run("pvm_master_worker.c", None, config, None));
         }
         for (via, pattern) in [(Via::Vcl, Pattern::PingPong), (Via::Fcp, Pattern::ToRoot)] {
@@ -172,8 +172,8 @@ fn pvm_runs() -> Vec<Sim<Vm>> {
             pvm: PvmConfig::parse(route).unwrap(),
             ..SimConfig::default()
         };
-        sims.push(run("pvm_ping_pong.c", None, config.clone(), None));
-        sims.push(run("pvm_master_worker.c", None, config.clone(), None));
+        sims.push(run("pvm_ping_pong.c", None, config, None));
+        sims.push(run("pvm_master_worker.c", None, config, None));
         // 16000-byte messages: several fragments, a pvmd holding one until the last is
         // acknowledged.
         let source = std::fs::read_to_string(format!(
