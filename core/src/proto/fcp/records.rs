@@ -532,10 +532,10 @@ impl LayerRecord for FcpRecord {
                 };
                 match kind {
                     AccessKind::Load => {
-                        format!("{me} が{word}({shown})を{path}読む({took})")
+                        join_ja(&format!("{me} が"), &format!("{word}({shown})を{path}読む({took})"))
                     }
                     AccessKind::Store => {
-                        format!("{me} が{word}({shown})を{path}書き込む({took})")
+                        join_ja(&format!("{me} が"), &format!("{word}({shown})を{path}書き込む({took})"))
                     }
                     AccessKind::TestAndSet { got } => {
                         let outcome = if got {
@@ -543,15 +543,20 @@ impl LayerRecord for FcpRecord {
                         } else {
                             format!("取られていた:{me} はもう一度試みる")
                         };
-                        format!(
-                            "{me} が{whose}受信バッファ管理領域のロックを test&set する:システムコール、ロードとストアのためのバスロック、システムコール({took})。{outcome}"
+                        join_ja(
+                            &format!("{me} が"),
+                            &format!("{whose}受信バッファ管理領域のロックを test&set する:システムコール、ロードとストアのためのバスロック、システムコール({took})。{outcome}"),
                         )
                     }
-                    AccessKind::Release => format!(
-                        "{me} が{whose}受信バッファ管理領域のロックを{path}解放する({took})"
+                    AccessKind::Release => join_ja(
+                        &format!("{me} が"),
+                        &format!("{whose}受信バッファ管理領域のロックを{path}解放する({took})"),
                     ),
                     AccessKind::Poll => {
-                        format!("{me} がロックを取らずに{word}({shown})を{path}ポーリングする({took})")
+                        join_ja(
+                            &format!("{me} がロックを取らずに"),
+                            &format!("{word}({shown})を{path}ポーリングする({took})"),
+                        )
                     }
                     AccessKind::DataStore | AccessKind::DataLoad => {
                         let place = if field == Field::MailboxData {
@@ -560,12 +565,14 @@ impl LayerRecord for FcpRecord {
                             format!("{whose}受信バッファ")
                         };
                         if kind == AccessKind::DataStore {
-                            format!(
-                                "{me} が{place}へ {value} バイト({words} ワード)のデータを{path}書き込む({took})"
+                            join_ja(
+                                &format!("{me} が"),
+                                &format!("{place}へ {value} バイト({words} ワード)のデータを{path}書き込む({took})"),
                             )
                         } else {
-                            format!(
-                                "{me} が{place}から {value} バイト({words} ワード)のデータを{path}読む({took})"
+                            join_ja(
+                                &format!("{me} が"),
+                                &format!("{place}から {value} バイト({words} ワード)のデータを{path}読む({took})"),
                             )
                         }
                     }
@@ -590,7 +597,8 @@ impl LayerRecord for FcpRecord {
                         "{me} の {proto} による送信({peer_s} へ {bytes} バイト)が {took} で終わる:プロトコルワードのロード {loads} 回、ストア {stores} 回"
                     ),
                     Side::Receive => format!(
-                        "{me} が{peer_s} から {bytes} バイトを {proto} で受信し終えた({took}):プロトコルワードのロード {loads} 回、ストア {stores} 回"
+                        "{} から {bytes} バイトを {proto} で受信し終えた({took}):プロトコルワードのロード {loads} 回、ストア {stores} 回",
+                        join_ja(&format!("{me} が"), &peer_s)
                     ),
                 }
             }
