@@ -2,7 +2,8 @@
 // a run stepped with clicks then keys (the caption, the jump bar, the event log, the rank
 // statuses, the queues), My programs, Protocol and limits, the rank-room note and the timeline's
 // row tools at 64 ranks, a deadlock report, the lock, ACP and bus views, and the paper check,
-// schedules and reference pages all read Japanese: a list of English UI sentences must not
+// schedules and reference pages all read Japanese (the event log of a lock, ACP and PVM-over-FCP
+// run too, sentence by sentence): a list of English UI sentences must not
 // appear and key strings must be the Japanese ones. The header fits 1280 px in Japanese.
 // Screenshots: tests/screenshots/i18n-whole-*.png (look at them).
 import { test } from 'node:test';
@@ -55,6 +56,16 @@ function assertNoEnglish(text, where) {
 function assertJapaneseSentence(s, what) {
   assert.match(s, /ランク|イベント/, `${what}: ${s}`);
   assert.doesNotMatch(s, /\b(rank|sends|arrives|posts|matches|starts|finishes|continues|blocks|request|message)\b/, `${what}: ${s}`);
+}
+
+/** A sentence of any layer in Japanese: Japanese in it, none of the layers' English words. */
+function assertLayerJapanese(s, what) {
+  assert.match(s, /[\u3040-\u30ff\u4e00-\u9fff]/, `${what}: ${s}`);
+  assert.doesNotMatch(
+    s,
+    /\b(rank|one-sided|starts|completes|spins|holds|leaves|returned|sets|reads|enqueues|command|registration|fragment|loads|stores|polls|acknowledges|receives|bytes)\b/,
+    `${what}: ${s}`,
+  );
 }
 
 async function chooseJapanese(page) {
@@ -188,10 +199,10 @@ test('日本語: the lock, ACP and bus views read Japanese', async () => {
   const { page, problems, close } = await loadApp(site, '/', desktop);
   try {
     await chooseJapanese(page);
-    for (const [example, tab, heading, more] of [
-      ['mcs_lock.c', 'lock', /^ロック\(MPI_Win_lock: MCS-RW、ランク 0 上\)$/, /ロック記録 · ランク 0 のワード[\s\S]*キュー/],
-      ['acp_remote_copy.c', 'acp', /^ACP 基本層$/, /コマンドキュー[\s\S]*登録表[\s\S]*表のキャッシュ/],
-      ['pvm_ping_pong.c', 'bus', /^FOLON の VME バス$/, /イベント \d+ 時点/],
+    for (const [example, tab, heading, more, logWords] of [
+      ['mcs_lock.c', 'lock', /^ロック\(MPI_Win_lock: MCS-RW、ランク 0 上\)$/, /ロック記録 · ランク 0 のワード[\s\S]*キュー/, /に対する (fetch_and_add|compare_and_swap|fetch_and_store)[\s\S]*片側通信リクエスト \d+ が完了する/],
+      ['acp_remote_copy.c', 'acp', /^ACP 基本層$/, /コマンドキュー[\s\S]*登録表[\s\S]*表のキャッシュ/, /^(?=[\s\S]*通信スレッド)(?=[\s\S]*コマンド \d+)/],
+      ['pvm_ping_pong.c', 'bus', /^FOLON の VME バス$/, /イベント \d+ 時点/, /^(?=[\s\S]*pvm_send を呼ぶ)(?=[\s\S]*フラグメント)(?=[\s\S]*VME バス越しに)/],
     ]) {
       await openExample(page, example);
       if (tab === 'bus') {
@@ -206,6 +217,21 @@ test('日本語: the lock, ACP and bus views read Japanese', async () => {
       assert.match(await view.textContent(), more);
       assert.equal(await page.textContent(`[data-testid="tab-${tab}"]`), { lock: 'ロック', acp: 'ACP', bus: 'バス' }[tab]);
       await screenshot(page, `i18n-whole-${tab}`);
+      // The event log of that layer's run, halfway (a click on the middle of the scrubber):
+      // every sentence of the one-sided, lock, ACP, PVM and FCP layers in Japanese (issue 29
+      // item 13).
+      await page.click('[data-testid="scrubber"]');
+      await page.locator('[data-testid="run-status"]', { hasText: '一時停止' }).waitFor();
+      await showView(page, 'log');
+      const lines = await page.locator('[data-testid="event-log"] .log-line').allTextContents();
+      assert.ok(lines.length >= 50, `${example}: ${lines.length} log lines`);
+      // A rank's printed line is the program's own text: only the sentence before it is checked.
+      // The hardware model's notes ("rank 0: node 0's link was busy…") stay English (README).
+      const sentences = lines.filter((l) => !/^[\d.]+ [µnm]?s ?rank \d+: [a-z]/.test(l));
+      assert.ok(sentences.length >= 40, `${example}: ${sentences.length} layer sentences`);
+      for (const line of sentences) assertLayerJapanese(line.split('が出力する:')[0], `${example}'s log`);
+      assert.match(lines.join('\n'), logWords, `${example}: ${lines.slice(-12).join('\n')}`);
+      await screenshot(page, `i18n-whole-${tab}-log`);
     }
     assert.deepEqual(problems, []);
   } finally {

@@ -151,6 +151,24 @@ impl LayerRecord for ChoiceRecord {
         }
     }
 
+    fn explain_ja(&self, _time: SimTime) -> Option<String> {
+        let ChoiceRecord {
+            point,
+            to,
+            chosen,
+            model,
+            senders,
+        } = self;
+        let race = format!(
+            "ネットワークの選択 {point}: {senders} 個のランクからのメッセージがランク {to} へ競って向かう"
+        );
+        Some(if chosen == model {
+            format!("{race}。マシンモデルのとおり、ランク {chosen} のものが先に届く")
+        } else {
+            format!("{race}。ネットワークはランク {model} のものを遅らせ、ランク {chosen} のものを先に届ける")
+        })
+    }
+
     fn hash_into(&self, h: &mut TraceHasher) {
         h.u32(21);
         for v in [self.point, self.to, self.chosen, self.model, self.senders] {

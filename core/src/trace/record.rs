@@ -459,7 +459,7 @@ impl Record {
                 count,
                 any,
             } => match (count, any) {
-                (1, _) => format!("ランク {rank} が {} を待ってブロックする", ja.req(first.0)),
+                (1, _) => format!("ランク {rank} が{} を待ってブロックする", ja.req(first.0)),
                 (n, false) => format!("ランク {rank} が {n} 個のリクエストすべてを待ってブロックする"),
                 (n, true) => format!("ランク {rank} が {n} 個のリクエストのどれかを待ってブロックする"),
             },

@@ -4,6 +4,7 @@ mod acp;
 mod call_cost;
 mod engine;
 mod examples;
+mod explain_ja;
 mod folon;
 mod host_libc;
 mod lang_arith;

@@ -88,6 +88,35 @@ impl StepKind {
             StepKind::Ack => "acknowledges dropping the table to",
         }
     }
+
+    /// What the acting rank does with `peer`, in Japanese (after "ランク N: ").
+    fn what_ja(self, peer: Rank) -> String {
+        match self {
+            StepKind::Takes => format!("ランク {peer} のコマンドを取り出す"),
+            StepKind::Local => "自分で実行する".to_string(),
+            StepKind::TableRead => format!("ランク {peer} の登録テーブルを読む"),
+            StepKind::TableFlag => format!("ランク {peer} のテーブルを保持していることを記録する"),
+            StepKind::Put => format!("データをランク {peer} へ書き込む(RDMA write)"),
+            StepKind::Get => format!("データをランク {peer} から読む(RDMA read)"),
+            StepKind::Tail => format!(
+                "ランク {peer} のリモートコマンドバッファにスロットを確保する(末尾への fetch-and-add)"
+            ),
+            StepKind::CommandPut => {
+                format!("コマンドをランク {peer} のリモートコマンド受信バッファに書き込む")
+            }
+            StepKind::RemoteTakes => {
+                format!("ランク {peer} のコマンドをリモートコマンド受信バッファから取り出す")
+            }
+            StepKind::Reply => format!("アトミック操作の古い値をランク {peer} へ書き戻す"),
+            StepKind::Status => {
+                format!("完了コマンドをランク {peer} のリモートコマンド受信バッファに書き込む")
+            }
+            StepKind::Invalidate => {
+                format!("ランク {peer} に登録テーブルのコピーを捨てるよう伝える")
+            }
+            StepKind::Ack => format!("テーブルを捨てたことをランク {peer} に知らせる"),
+        }
+    }
 }
 
 /// How a cached table changed.
@@ -181,6 +210,21 @@ const NO_RANK: Rank = u32::MAX;
 
 fn pack_ga(g: Ga) -> u64 {
     g.pack().unwrap_or(0)
+}
+
+/// A global address in Japanese: "ランク 3、登録 0、オフセット 64(カラー 0)".
+fn ga_ja(ga: Ga) -> String {
+    if ga.tag == super::ga::STARTER_TAG {
+        format!(
+            "ランク {} のスターターメモリ、オフセット {}",
+            ga.rank, ga.offset
+        )
+    } else {
+        format!(
+            "ランク {}、登録 {}、オフセット {}(カラー {})",
+            ga.rank, ga.tag, ga.offset, ga.color
+        )
+    }
 }
 
 fn unpack_ga(raw: u64) -> Ga {
@@ -496,6 +540,112 @@ impl LayerRecord for AcpRecord {
                 }
             }
         }
+    }
+
+    fn explain_ja(&self, _time: SimTime) -> Option<String> {
+        Some(match *self {
+            AcpRecord::Enqueue {
+                rank,
+                handle,
+                order,
+                gma,
+            } => {
+                let after = match order {
+                    0 => String::new(),
+                    h => format!("。ハンドル {h} とそれ以前のすべてが完了してから始まる"),
+                };
+                let call = match gma {
+                    Gma::Copy { size, .. } => format!("{size} バイトの acp_copy"),
+                    Gma::Atomic { atomic, .. } => atomic.name().to_string(),
+                };
+                format!(
+                    "ランク {rank} が {call} をハンドル {handle} としてキューに入れる:{} から {} へ{after}",
+                    ga_ja(gma.src()),
+                    ga_ja(gma.dst())
+                )
+            }
+            AcpRecord::Step {
+                rank,
+                issuer,
+                handle,
+                step,
+                peer,
+                bytes,
+                lands,
+                ..
+            } => {
+                let cmd = if handle == 0 {
+                    String::new()
+                } else if issuer == rank {
+                    format!("(コマンド {handle})")
+                } else {
+                    format!("(ランク {issuer} のコマンド {handle})")
+                };
+                match step {
+                    StepKind::Takes => format!(
+                        "ランク {rank} の通信スレッドがキューからコマンド {handle} を取り出す"
+                    ),
+                    StepKind::RemoteTakes if issuer == rank => format!(
+                        "ランク {rank} の通信スレッドが、自分のコマンド {handle} の完了コマンドをリモートコマンド受信バッファから取り出す"
+                    ),
+                    StepKind::RemoteTakes => format!(
+                        "ランク {rank} の通信スレッドが、ランク {issuer} のコマンド {handle} をリモートコマンド受信バッファから取り出す"
+                    ),
+                    StepKind::Local => format!(
+                        "ランク {rank} の通信スレッドがコマンド {handle} を自分で実行する:自分のメモリ内で {bytes} バイト"
+                    ),
+                    _ => format!(
+                        "ランク {rank}{cmd}: {}。{bytes} バイト、時刻 {lands} に届く",
+                        step.what_ja(peer)
+                    ),
+                }
+            }
+            AcpRecord::Finished { rank, handle, head } => format!(
+                "ランク {rank} のコマンド {handle} が終わった。ハンドル {} までが完了している",
+                head.saturating_sub(1)
+            ),
+            AcpRecord::Table {
+                rank,
+                owner,
+                change,
+                evicted,
+            } => match change {
+                TableChange::Cached if evicted != NO_RANK => format!(
+                    "ランク {rank} がランク {owner} の登録テーブルをキャッシュする。場所を空けるため、最も古いランク {evicted} のテーブルを捨てる"
+                ),
+                TableChange::Cached => {
+                    format!("ランク {rank} がランク {owner} の登録テーブルをキャッシュする")
+                }
+                TableChange::Invalidated => format!(
+                    "ランク {rank} がランク {owner} の登録テーブルのコピーを捨てる(無効化された):次のアクセスで読み直す"
+                ),
+            },
+            AcpRecord::Register {
+                rank,
+                tag,
+                base,
+                size,
+                unregister,
+                invalidations,
+            } => {
+                if unregister {
+                    format!("ランク {rank} がスロット {tag} の登録を解除する({base:#x} の {size} バイト)")
+                } else if invalidations > 0 {
+                    format!(
+                        "ランク {rank} が {base:#x} の {size} バイトを再利用されたスロット {tag} に登録する:そのテーブルを持つ {invalidations} 個のランクはそれを捨てなければならない"
+                    )
+                } else {
+                    format!("ランク {rank} が {base:#x} の {size} バイトをスロット {tag} に登録する")
+                }
+            }
+            AcpRecord::Sync { rank, released } => {
+                if released {
+                    format!("ランク {rank} が最後に acp_sync に達した:すべてのランクが先へ進む")
+                } else {
+                    format!("ランク {rank} が acp_sync に達し、ほかのランクを待つ")
+                }
+            }
+        })
     }
 
     fn hash_into(&self, h: &mut TraceHasher) {

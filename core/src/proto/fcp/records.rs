@@ -180,6 +180,25 @@ impl FcpRecord {
     }
 }
 
+/// [`who`] in Japanese: "ランク 3", "PE 1 の pvmd".
+pub fn who_ja(label: u32) -> String {
+    if label & super::engine::DAEMON != 0 {
+        format!("PE {} の pvmd", label & !super::engine::DAEMON)
+    } else {
+        format!("ランク {label}")
+    }
+}
+
+/// `a` followed by `b`, with a space where a Japanese word meets a Latin one ("自分の VCL").
+pub(crate) fn join_ja(a: &str, b: &str) -> String {
+    let latin = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
+    if latin(a.chars().last()) || latin(b.chars().next()) {
+        format!("{a} {b}")
+    } else {
+        format!("{a}{b}")
+    }
+}
+
 /// Whether a process label is a rank's (not a daemon's).
 pub fn is_rank(label: u32) -> bool {
     label & super::engine::DAEMON == 0
@@ -454,6 +473,148 @@ impl LayerRecord for FcpRecord {
                 }
             },
         }
+    }
+
+    fn explain_ja(&self, time: SimTime) -> Option<String> {
+        let me = who_ja(self.ranks_label());
+        Some(match *self {
+            FcpRecord::Access {
+                rank,
+                owner,
+                field,
+                kind,
+                value,
+                words,
+                across,
+                start,
+                waited,
+            } => {
+                let them = who_ja(owner);
+                let whose = if owner == rank {
+                    "自分の".to_string()
+                } else {
+                    format!("{them} の")
+                };
+                let what = field.describe_ja();
+                let word = match field.structure() {
+                    Structure::Table if owner == rank => {
+                        join_ja("バッファテーブルにある自分の", what)
+                    }
+                    Structure::Table => join_ja(&join_ja("バッファテーブルにある", &format!("{them} の")), what),
+                    Structure::Area => join_ja(&format!("{whose}受信バッファ管理領域の"), what),
+                    Structure::Header | Structure::Data => {
+                        join_ja(&format!("{whose}受信バッファにあるメッセージの"), what)
+                    }
+                    Structure::Mailbox => {
+                        join_ja(&join_ja(&whose, "VCL メールボックスの"), what)
+                    }
+                };
+                let path = if across {
+                    " VME バス越しに"
+                } else {
+                    "自 PE のデュアルポートメモリ上で"
+                };
+                let wait = if waited > SimTime::ZERO {
+                    format!("、{waited} 待ったあと")
+                } else {
+                    String::new()
+                };
+                let took = format!("{}{wait}", time - start);
+                let shown = match field {
+                    Field::Offsets => {
+                        format!("書き込み {}、読み出し {}", value & 0xffff, value >> 16)
+                    }
+                    Field::EntryPacked if value & 1 == 1 => {
+                        format!("実行中、グループ {}", value >> 8)
+                    }
+                    Field::EntryPacked => "停止中".to_string(),
+                    _ => value.to_string(),
+                };
+                match kind {
+                    AccessKind::Load => {
+                        join_ja(&format!("{me} が"), &format!("{word}({shown})を{path}読む({took})"))
+                    }
+                    AccessKind::Store => {
+                        join_ja(&format!("{me} が"), &format!("{word}({shown})を{path}書き込む({took})"))
+                    }
+                    AccessKind::TestAndSet { got } => {
+                        let outcome = if got {
+                            format!("空いていた:{}のものになった", join_ja("ロックは", &me))
+                        } else {
+                            format!("取られていた:{me} はもう一度試みる")
+                        };
+                        join_ja(
+                            &format!("{me} が"),
+                            &format!("{whose}受信バッファ管理領域のロックを test&set する:システムコール、ロードとストアのためのバスロック、システムコール({took})。{outcome}"),
+                        )
+                    }
+                    AccessKind::Release => join_ja(
+                        &format!("{me} が"),
+                        &format!("{whose}受信バッファ管理領域のロックを{path}解放する({took})"),
+                    ),
+                    AccessKind::Poll => {
+                        join_ja(
+                            &format!("{me} がロックを取らずに"),
+                            &format!("{word}({shown})を{path}ポーリングする({took})"),
+                        )
+                    }
+                    AccessKind::DataStore | AccessKind::DataLoad => {
+                        let place = if field == Field::MailboxData {
+                            join_ja(&whose, "VCL メールボックス")
+                        } else {
+                            format!("{whose}受信バッファ")
+                        };
+                        if kind == AccessKind::DataStore {
+                            join_ja(
+                                &format!("{me} が"),
+                                &format!("{place}へ {value} バイト({words} ワード)のデータを{path}書き込む({took})"),
+                            )
+                        } else {
+                            join_ja(
+                                &format!("{me} が"),
+                                &format!("{place}から {value} バイト({words} ワード)のデータを{path}読む({took})"),
+                            )
+                        }
+                    }
+                }
+            }
+            FcpRecord::Transfer {
+                rank: _,
+                peer,
+                side,
+                variant,
+                vcl,
+                bytes,
+                loads,
+                stores,
+                start,
+            } => {
+                let proto = if vcl { "VCL" } else { variant.name() };
+                let peer_s = who_ja(peer);
+                let took = time - start;
+                match side {
+                    Side::Send => format!(
+                        "{me} の {proto} による送信({peer_s} へ {bytes} バイト)が {took} で終わる:プロトコルワードのロード {loads} 回、ストア {stores} 回"
+                    ),
+                    Side::Receive => format!(
+                        "{} から {bytes} バイトを {proto} で受信し終えた({took}):プロトコルワードのロード {loads} 回、ストア {stores} 回",
+                        join_ja(&format!("{me} が"), &peer_s)
+                    ),
+                }
+            }
+            FcpRecord::Waits { wait, .. } => match wait {
+                Wait::Message => format!(
+                    "{me} はメッセージが見つからず、届くまで自分のデュアルポートメモリ上でスピンする"
+                ),
+                Wait::Space { of } => {
+                    let of_s = who_ja(of);
+                    format!(
+                        "{} の受信バッファが満杯なので、{of_s} が読み出すのを待つ",
+                        join_ja(&format!("{me} は"), &of_s)
+                    )
+                }
+            },
+        })
     }
 
     fn hash_into(&self, h: &mut TraceHasher) {

@@ -247,6 +247,31 @@ impl Field {
             Field::MailboxData => "mailbox data",
         }
     }
+
+    /// [`Field::describe`] in Japanese (a mailbox's fields without "mailbox": the sentence names it).
+    pub fn describe_ja(self) -> &'static str {
+        match self {
+            Field::EntryPid => "プロセス ID",
+            Field::EntryGroup => "グループ",
+            Field::EntryPe => "PE",
+            Field::EntryAddress => "バッファアドレス",
+            Field::EntryPacked => "単一ワードのエントリ",
+            Field::Lock => "ロック",
+            Field::Owner => "所有者",
+            Field::Group => "グループ",
+            Field::Capacity => "容量",
+            Field::WriteOffset => "書き込みオフセット",
+            Field::ReadOffset => "読み出しオフセット",
+            Field::Messages => "メッセージ数",
+            Field::Offsets => "書き込み/読み出しオフセット",
+            Field::Source => "ヘッダの送信元",
+            Field::Length => "ヘッダの長さ",
+            Field::Sequence => "ヘッダのシーケンス番号",
+            Field::Data => "データ",
+            Field::Flag => "フラグ",
+            Field::MailboxData => "データ",
+        }
+    }
 }
 
 /// Where a word lives.

@@ -197,3 +197,39 @@ pub fn explain_op(rank: u32, op: MemOp, result: u64) -> String {
         MemOp::Write(..) => format!("rank {rank} frees the target's local lock word"),
     }
 }
+
+/// [`explain_op`] in Japanese.
+pub fn explain_op_ja(rank: u32, op: MemOp, result: u64) -> String {
+    let count = |v: u64| {
+        format!(
+            "読み手 {} 人・書き手 {} 人が表明済み",
+            v % WRITER,
+            v / WRITER
+        )
+    };
+    match op {
+        MemOp::Atomic { word, operand, .. } if word.index == GLOBAL => {
+            let what = match operand {
+                READER => "読み手 +1",
+                WRITER => "書き手 +1",
+                v if v == READER.wrapping_neg() => "読み手 −1",
+                _ => "書き手 −1",
+            };
+            format!(
+                "ランク {rank}: グローバルなロックワードに対する fetch_and_add({what})は「{}」を返した",
+                count(result)
+            )
+        }
+        MemOp::Atomic { .. } if result == 0 => format!(
+            "ランク {rank}: ターゲットのローカルなロックワードに対する compare_and_swap(0 → 1)が成功した"
+        ),
+        MemOp::Atomic { .. } => format!(
+            "ランク {rank}: ターゲットのローカルなロックワードに対する compare_and_swap(0 → 1)が失敗した:バックオフのあと再びポーリングする"
+        ),
+        MemOp::Read(_) => format!(
+            "ランク {rank} がグローバルなロックワードをポーリングする:{}",
+            count(result)
+        ),
+        MemOp::Write(..) => format!("ランク {rank} がターゲットのローカルなロックワードを解放する"),
+    }
+}

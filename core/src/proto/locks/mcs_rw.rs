@@ -17,6 +17,7 @@
 use super::ledger::Holders;
 use super::{Action, LockOp, MemOp, Mode, Until, Word};
 use crate::machine::AtomicKind::{FetchAndAdd, FetchAndAnd, FetchAndOr, FetchAndStore};
+use crate::text::Lang;
 
 /// Reader count unit.
 pub const RC_INCR: u64 = 4;
@@ -386,6 +387,117 @@ pub fn describe_value(index: u32, v: u64) -> String {
     }
 }
 
+fn pointer_ja(v: u64) -> String {
+    match v {
+        0 => "nil".to_string(),
+        p => format!("ランク {} のノード", p - 1),
+    }
+}
+
+/// [`describe_count`] in Japanese: `読み手 2 人、WIFLAG(書き手が待っている)`.
+fn describe_count_ja(v: u64) -> String {
+    let mut s = format!("読み手 {} 人", v / RC_INCR);
+    if v & WIFLAG != 0 {
+        s.push_str("、WIFLAG(書き手が待っている)");
+    }
+    if v & WAFLAG != 0 {
+        s.push_str("、WAFLAG(書き手が保持している)");
+    }
+    s
+}
+
+/// [`describe_value`] in Japanese.
+fn describe_value_ja(index: u32, v: u64) -> String {
+    match index {
+        RCNT => describe_count_ja(v),
+        BLOCKED => (if v == 0 { "false" } else { "true" }).to_string(),
+        _ => pointer_ja(v),
+    }
+}
+
+/// A space between `a` and `b` where one is ASCII (a word's name) and the other Japanese.
+fn gap(a: &str, b: &str) -> &'static str {
+    match (a.chars().last(), b.chars().next()) {
+        (Some(x), _) if x.is_ascii_alphanumeric() => " ",
+        (_, Some(y)) if y.is_ascii_alphanumeric() => " ",
+        _ => "",
+    }
+}
+
+/// [`explain_op`] in Japanese.
+pub fn explain_op_ja(rank: u32, op: MemOp, result: u64) -> String {
+    use crate::machine::AtomicKind as K;
+    let w = op.word();
+    let field = word_name(w.index);
+    let whose = if w.index >= BLOCKED {
+        if w.rank == rank {
+            format!("自分の {field}")
+        } else {
+            format!("ランク {} の {field}", w.rank)
+        }
+    } else {
+        format!("{field}(ランク {} 上)", w.rank)
+    };
+    match op {
+        MemOp::Read(_) => format!(
+            "ランク {rank} が{}{whose}{}を読む:{}",
+            gap("が", &whose),
+            gap(&whose, "を"),
+            describe_value_ja(w.index, result)
+        ),
+        MemOp::Write(_, v) => {
+            let wakes = if w.index == BLOCKED && v == 0 && w.rank != rank {
+                format!(":ランク {} はスピンをやめる", w.rank)
+            } else {
+                String::new()
+            };
+            format!(
+                "ランク {rank} が{}{whose}{}を「{}」にする{wakes}",
+                gap("が", &whose),
+                gap(&whose, "を"),
+                describe_value_ja(w.index, v)
+            )
+        }
+        MemOp::Atomic {
+            kind,
+            operand,
+            compare,
+            ..
+        } => {
+            let what = match kind {
+                K::FetchAndAdd if w.index == RCNT && operand == RC_INCR => {
+                    "fetch_and_add(読み手 +1)".to_string()
+                }
+                K::FetchAndAdd if w.index == RCNT && operand == RC_INCR.wrapping_neg() => {
+                    "fetch_and_add(読み手 −1)".to_string()
+                }
+                K::FetchAndOr if operand == WIFLAG => "fetch_and_or(WIFLAG)".to_string(),
+                K::FetchAndAnd if operand == !WAFLAG => "fetch_and_and(~WAFLAG)".to_string(),
+                K::FetchAndStore => {
+                    format!("fetch_and_store({})", describe_value_ja(w.index, operand))
+                }
+                K::CompareAndSwap => format!(
+                    "compare_and_swap({} → {})",
+                    describe_value_ja(w.index, compare),
+                    describe_value_ja(w.index, operand)
+                ),
+                other => format!("{other}({operand})"),
+            };
+            let outcome = match kind {
+                K::CompareAndSwap if result == compare => "(成功)",
+                K::CompareAndSwap => "(失敗)",
+                _ => "",
+            };
+            format!(
+                "ランク {rank}: {whose}{}に対する {what}は「{}」を返した{outcome}{}",
+                gap(&whose, "に"),
+                describe_value_ja(w.index, result),
+                consequence(op, result, Lang::Ja)
+            )
+        }
+    }
+}
+
 /// One memory operation of the algorithm by rank `rank`, with its result, as a sentence.
 pub fn explain_op(rank: u32, op: MemOp, result: u64) -> String {
     use crate::machine::AtomicKind as K;
@@ -449,7 +561,7 @@ pub fn explain_op(rank: u32, op: MemOp, result: u64) -> String {
             format!(
                 "rank {rank}: {what} on {whose} returned {}{outcome}{}",
                 describe_value(w.index, result),
-                consequence(op, result)
+                consequence(op, result, Lang::En)
             )
         }
     }
@@ -457,7 +569,7 @@ pub fn explain_op(rank: u32, op: MemOp, result: u64) -> String {
 
 /// What an atomic's result means for the process that issued it (` → …`, empty when nothing
 /// follows from it), so the event log reads as the algorithm's reasoning.
-fn consequence(op: MemOp, result: u64) -> String {
+fn consequence(op: MemOp, result: u64, lang: Lang) -> String {
     use crate::machine::AtomicKind as K;
     let MemOp::Atomic {
         word,
@@ -472,59 +584,117 @@ fn consequence(op: MemOp, result: u64) -> String {
     let text = match (word.index, kind) {
         (RCNT, K::FetchAndAdd) if operand == RC_INCR => {
             if result & WAFLAG != 0 {
-                "a writer holds the lock: it queues on r_hd".to_string()
+                lang.pick(
+                    "a writer holds the lock: it queues on r_hd",
+                    "書き手がロックを保持している:r_hd に並ぶ",
+                )
+                .to_string()
             } else {
-                "no writer active: the lock is its (shared) once this result reaches it".to_string()
+                lang.pick("no writer active: the lock is its (shared) once this result reaches it", "動いている書き手はいない:この結果が届いた時点でロックは(共有で)自分のものになる").to_string()
             }
         }
         (RCNT, K::FetchAndAdd) if operand == RC_INCR.wrapping_neg() => {
             if result == RC_INCR + WIFLAG {
-                "the last reader, and a writer waits: it hands the lock over".to_string()
+                lang.pick(
+                    "the last reader, and a writer waits: it hands the lock over",
+                    "最後の読み手で、書き手が待っている:ロックを書き手に渡す",
+                )
+                .to_string()
             } else {
-                "it has left".to_string()
+                lang.pick("it has left", "ロックを離れた").to_string()
             }
         }
         (RCNT, K::FetchAndOr) if operand == WIFLAG => {
             if result == 0 {
-                "no readers: it tries to make the writer active".to_string()
+                lang.pick(
+                    "no readers: it tries to make the writer active",
+                    "読み手はいない:書き手をアクティブにしようとする",
+                )
+                .to_string()
             } else {
-                "readers hold the lock: the last of them wakes the writer".to_string()
+                lang.pick(
+                    "readers hold the lock: the last of them wakes the writer",
+                    "読み手がロックを保持している:その最後の読み手が書き手を起こす",
+                )
+                .to_string()
             }
         }
         (RCNT, K::FetchAndAnd) if operand == !WAFLAG => {
             if result >= RC_INCR {
-                "readers arrived meanwhile: it wakes the reader queue".to_string()
+                lang.pick(
+                    "readers arrived meanwhile: it wakes the reader queue",
+                    "その間に読み手が来ていた:読み手のキューを起こす",
+                )
+                .to_string()
             } else {
-                "no reader waits".to_string()
+                lang.pick("no reader waits", "待っている読み手はいない")
+                    .to_string()
             }
         }
         (RCNT, K::CompareAndSwap) if (compare, operand) == (WIFLAG, WAFLAG) => {
             if result == compare {
-                "a writer is active now".to_string()
+                lang.pick("a writer is active now", "書き手がアクティブになった")
+                    .to_string()
             } else {
-                "readers came in meanwhile: they keep the lock".to_string()
+                lang.pick(
+                    "readers came in meanwhile: they keep the lock",
+                    "その間に読み手が入っていた:ロックは読み手が持ち続ける",
+                )
+                .to_string()
             }
         }
         (R_HD, K::FetchAndStore) if operand != 0 => match result {
-            0 => "first in the reader queue".to_string(),
-            p => format!(
-                "linking to {} as its next (readers wake along next)",
-                node(p)
-            ),
+            0 => lang
+                .pick("first in the reader queue", "読み手のキューの先頭になる")
+                .to_string(),
+            p => match lang {
+                Lang::En => format!(
+                    "linking to {} as its next (readers wake along next)",
+                    node(p)
+                ),
+                Lang::Ja => format!(
+                    "ランク {} のノードの next としてつながる(読み手は next をたどって起こされる)",
+                    p - 1
+                ),
+            },
         },
         (R_HD, K::FetchAndStore) => match result {
-            0 => "the reader queue was empty".to_string(),
-            p => format!("it takes the reader queue and wakes rank {}", p - 1),
+            0 => lang
+                .pick("the reader queue was empty", "読み手のキューは空だった")
+                .to_string(),
+            p => lang.pick(
+                format!("it takes the reader queue and wakes rank {}", p - 1),
+                format!("読み手のキューを取り出し、ランク {} を起こす", p - 1),
+            ),
         },
         (W_TAIL, K::FetchAndStore) => match result {
-            0 => "no writer ahead: it sets w_hd to its own node".to_string(),
-            p => format!("linking behind rank {0} (it sets rank {0}'s next)", p - 1),
+            0 => lang
+                .pick(
+                    "no writer ahead: it sets w_hd to its own node",
+                    "前に書き手はいない:w_hd を自分のノードにする",
+                )
+                .to_string(),
+            p => lang.pick(
+                format!("linking behind rank {0} (it sets rank {0}'s next)", p - 1),
+                format!(
+                    "ランク {0} の後ろにつながる(ランク {0} の next を設定する)",
+                    p - 1
+                ),
+            ),
         },
         (W_TAIL, K::CompareAndSwap) if operand == 0 => {
             if result == compare {
-                "no writer behind it: the writer queue is empty".to_string()
+                lang.pick(
+                    "no writer behind it: the writer queue is empty",
+                    "後ろに書き手はいない:書き手のキューは空になる",
+                )
+                .to_string()
             } else {
-                "a writer is enqueuing: it waits for its next".to_string()
+                lang.pick(
+                    "a writer is enqueuing: it waits for its next",
+                    "書き手が並ぼうとしている:その書き手が next を設定するのを待つ",
+                )
+                .to_string()
             }
         }
         _ => return String::new(),

@@ -138,6 +138,15 @@ impl Algorithm {
             Algorithm::Fompi => fompi::explain_op(rank, op, result),
         }
     }
+
+    /// [`Algorithm::explain_op`]'s sentence in Japanese (the web page in 日本語).
+    pub fn explain_op_ja(self, rank: u32, op: MemOp, result: u64) -> String {
+        match self {
+            Algorithm::McsRw => mcs_rw::explain_op_ja(rank, op, result),
+            Algorithm::TestAndSet => test_and_set::explain_op_ja(rank, op, result),
+            Algorithm::Fompi => fompi::explain_op_ja(rank, op, result),
+        }
+    }
 }
 
 impl std::fmt::Display for Algorithm {

@@ -191,6 +191,38 @@ impl LayerRecord for LockRecord {
         }
     }
 
+    fn explain_ja(&self, _time: SimTime) -> Option<String> {
+        Some(match self {
+            LockRecord::LockStep {
+                rank,
+                algorithm,
+                op,
+                result,
+            } => algorithm.explain_op_ja(*rank, *op, *result),
+            LockRecord::Lock {
+                rank,
+                home,
+                mode,
+                held,
+            } => {
+                let which = if *home == 0 {
+                    "ロック".to_string()
+                } else {
+                    format!("ランク {home} のロック")
+                };
+                match (mode, held) {
+                    (Mode::Shared, true) => {
+                        format!("ランク {rank} が{which}を保持する(ほかの読み手と共有)")
+                    }
+                    (Mode::Exclusive, true) => {
+                        format!("ランク {rank} が{which}を単独で保持する(排他)")
+                    }
+                    (_, false) => format!("ランク {rank} が{which}を離れ、解放を始める"),
+                }
+            }
+        })
+    }
+
     fn hash_into(&self, h: &mut TraceHasher) {
         match self {
             LockRecord::LockStep {

@@ -24,6 +24,20 @@ pub fn explain_op(rank: u32, op: MemOp, result: u64) -> String {
     }
 }
 
+/// [`explain_op`] in Japanese.
+pub fn explain_op_ja(rank: u32, op: MemOp, result: u64) -> String {
+    match op {
+        MemOp::Atomic { .. } if result == 0 => format!(
+            "ランク {rank}: ロックワードに対する compare_and_swap(0 → 1)は 0 を返した:ロックを獲得した"
+        ),
+        MemOp::Atomic { .. } => format!(
+            "ランク {rank}: ロックワードに対する compare_and_swap(0 → 1)は {result} を返した:ほかのランクが保持しているので、再びポーリングする"
+        ),
+        MemOp::Write(..) => format!("ランク {rank} がロックワードに 0 を書き込む:ロックが空く"),
+        MemOp::Read(_) => format!("ランク {rank} がロックワードを読む:{result}"),
+    }
+}
+
 /// One test-and-set acquire or release.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TasOp {

@@ -5,7 +5,7 @@
 
 use super::tid::Tid;
 use crate::engine::Rank;
-use crate::proto::fcp::records::{is_rank, who};
+use crate::proto::fcp::records::{is_rank, join_ja, who, who_ja};
 use crate::time::SimTime;
 use crate::trace::{Codec, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words};
 
@@ -45,6 +45,17 @@ impl Leg {
         }
     }
 
+    /// In Japanese.
+    fn name_ja(self) -> &'static str {
+        match self {
+            Leg::TaskToPvmd => "タスク → pvmd",
+            Leg::PvmdToPvmd => "pvmd → pvmd",
+            Leg::Ack => "pvmd の確認応答",
+            Leg::PvmdToTask => "pvmd → タスク",
+            Leg::Direct => "タスク → タスク",
+        }
+    }
+
     fn code(self) -> u32 {
         Leg::ALL.iter().position(|l| *l == self).unwrap_or(0) as u32
     }
@@ -67,6 +78,14 @@ impl Via {
             Via::Tcp => "TCP",
             Via::Udp => "UDP over the Ethernet",
             Via::Fcp => "FCP over the VME bus",
+        }
+    }
+
+    fn name_ja(self) -> &'static str {
+        match self {
+            Via::Tcp => "TCP",
+            Via::Udp => "Ethernet 上の UDP",
+            Via::Fcp => "VME バス上の FCP",
         }
     }
 }
@@ -361,6 +380,68 @@ impl LayerRecord for PvmRecord {
                 time - sent
             ),
         }
+    }
+
+    fn explain_ja(&self, time: SimTime) -> Option<String> {
+        Some(match *self {
+            PvmRecord::Sent {
+                rank,
+                tid,
+                dst,
+                tag,
+                bytes,
+                msg,
+                frags,
+            } => format!(
+                "ランク {rank}({tid})が pvm_send を呼ぶ:メッセージ {msg}({bytes} バイト、タグ {tag})を {dst} へ。フラグメント {frags} 個になる"
+            ),
+            PvmRecord::Hop {
+                msg,
+                frag,
+                from,
+                to,
+                leg,
+                via,
+                bytes,
+            } => match leg {
+                Leg::Ack => format!(
+                    "{} へメッセージ {msg} のフラグメント {frag} の確認応答を返す({bytes} バイト、{})",
+                    join_ja(&format!("{} が", who_ja(from)), &who_ja(to)),
+                    via.name_ja()
+                ),
+                _ => format!(
+                    "{} へ送る({}: ヘッダ込みで {bytes} バイト、{})",
+                    join_ja(
+                        &format!("{} がメッセージ {msg} のフラグメント {frag} を", who_ja(from)),
+                        &who_ja(to)
+                    ),
+                    leg.name_ja(),
+                    via.name_ja()
+                ),
+            },
+            PvmRecord::Held {
+                pvmd,
+                msg,
+                frag,
+                to,
+            } => format!(
+                "{} はメッセージ {msg} のフラグメント {frag} を、{} が直前のパケットに確認応答を返すまで保留する(未確認のパケットはホストごとに一つまで)",
+                who_ja(pvmd),
+                who_ja(to)
+            ),
+            PvmRecord::Received {
+                rank,
+                tid,
+                src,
+                tag,
+                bytes,
+                msg,
+                sent,
+            } => format!(
+                "ランク {rank}({tid})が {src} からメッセージ {msg} を受信する:タグ {tag} の {bytes} バイト、送信から {} 後",
+                time - sent
+            ),
+        })
     }
 
     fn hash_into(&self, h: &mut TraceHasher) {

@@ -5,6 +5,7 @@
 use super::Until;
 use crate::engine::{Rank, ReqId};
 use crate::machine::{AtomicKind, RdmaOp};
+use crate::text::Lang;
 use crate::time::SimTime;
 use crate::trace::timeline::ArrowKind;
 use crate::trace::{
@@ -65,6 +66,23 @@ fn pack_op(p: Packer, op: RdmaOp) -> Packer {
         RdmaOp::Put { bytes } => p.u32(0).u64(bytes),
         RdmaOp::Get { bytes } => p.u32(1).u64(bytes),
         RdmaOp::Atomic(kind) => p.u32(2).u64(kind as u64),
+    }
+}
+
+/// An operation in Japanese, to follow a kana: " 64 バイトの put", "アトミック操作 fetch_and_add".
+fn op_ja(op: RdmaOp) -> String {
+    match op {
+        RdmaOp::Put { bytes } => format!(" {bytes} バイトの put"),
+        RdmaOp::Get { bytes } => format!(" {bytes} バイトの get"),
+        RdmaOp::Atomic(kind) => format!("アトミック操作 {kind}"),
+    }
+}
+
+/// A spin's condition in Japanese: "0 になる", "0 以外になる".
+fn until_ja(until: Until) -> String {
+    match until {
+        Until::Equals(v) => format!("{v} になる"),
+        Until::Differs(v) => format!("{v} 以外になる"),
     }
 }
 
@@ -196,6 +214,35 @@ impl LayerRecord for RmaRecord {
                 until.describe()
             ),
         }
+    }
+
+    fn explain_ja(&self, time: SimTime) -> Option<String> {
+        let ja = Lang::Ja;
+        Some(match self {
+            RmaRecord::Issued {
+                rank,
+                target,
+                op,
+                req,
+                software,
+                completes,
+            } => {
+                let dt = completes.saturating_sub(time);
+                let (op, req) = (op_ja(*op), ja.req(req.0));
+                if *software {
+                    format!("ランク {rank} がランク {target} に対して{op} を開始する({req}):ハードウェアがないので、要求メッセージがランク {target} のソフトウェアへ送られ、{dt} 後に届く")
+                } else {
+                    format!("ランク {rank} がランク {target} に対して{op} を開始する({req}):ターゲットの RDMA エンジンが CPU を使わずに実行し、{dt} 後に完了する")
+                }
+            }
+            RmaRecord::Complete { rank, req } => {
+                format!("ランク {rank}: 片側通信{} が完了する", ja.req(req.0))
+            }
+            RmaRecord::Spinning { rank, word, until } => format!(
+                "ランク {rank} は自分のワード {word} の値が {}までスピンする(ローカルなスピン:リモート書き込みで起こされる)",
+                until_ja(*until)
+            ),
+        })
     }
 
     fn hash_into(&self, h: &mut TraceHasher) {

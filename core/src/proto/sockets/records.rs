@@ -60,7 +60,7 @@ pub enum SocketRecord {
     },
 }
 
-use crate::proto::fcp::records::{is_rank, who};
+use crate::proto::fcp::records::{is_rank, join_ja, who, who_ja};
 
 impl LayerRecord for SocketRecord {
     const CODECS: &'static [Codec] = &[Codec::of::<Self>(0), Codec::of::<Self>(1)];
@@ -197,6 +197,38 @@ impl LayerRecord for SocketRecord {
                 who(from)
             ),
         }
+    }
+
+    fn explain_ja(&self, _time: SimTime) -> Option<String> {
+        Some(match *self {
+            SocketRecord::Sent {
+                rank,
+                to,
+                transport,
+                bytes,
+                packets,
+                wire,
+                delivered,
+            } => {
+                let path = match wire {
+                    Some((s, e)) => format!("Ethernet 上を {s} から {e} まで"),
+                    None => "ループバック経由で".to_string(),
+                };
+                format!(
+                    "{} へ {bytes} バイトを {transport} で送る:{path}パケット {packets} 個、受信側のカーネルに届くのは {delivered}",
+                    join_ja(&format!("{} が", who_ja(rank)), &who_ja(to))
+                )
+            }
+            SocketRecord::Received {
+                rank,
+                from,
+                transport,
+                bytes,
+            } => format!(
+                "{} から {bytes} バイトを {transport} で受け取る",
+                join_ja(&format!("{} が", who_ja(rank)), &who_ja(from))
+            ),
+        })
     }
 
     fn hash_into(&self, h: &mut TraceHasher) {
