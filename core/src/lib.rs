@@ -30,7 +30,6 @@
 //! | module | what it holds |
 //! |---|---|
 //! | [`time`] | [`SimTime`]: integer picoseconds, saturating; never a float, never a wall clock |
-//! | [`text`] | [`text::Lang`]: the language of core's sentences (English, byte for byte the CLI's; Japanese for the web page) |
 //! | [`rng`] | SplitMix64, the one seeded random-number generator |
 //! | [`engine::queue`] | the event queue: a monotone radix heap, FIFO among equal times |
 //! | [`engine::event`] | the one event enum, closed: a rank starts, resumes, or a layer's event falls due |
@@ -88,7 +87,6 @@ pub mod machine;
 pub mod papers;
 pub mod proto;
 pub mod rng;
-pub mod text;
 pub mod time;
 pub mod trace;
 pub mod workloads;

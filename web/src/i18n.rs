@@ -39,10 +39,10 @@ impl Lang {
     }
 
     /// The same language for core's sentences (`Record::explain_in`, `SimError::text_in`…).
-    pub fn core(self) -> rankscope_core::text::Lang {
+    pub fn core(self) -> rankscope_core::trace::text::Lang {
         match self {
-            Lang::En => rankscope_core::text::Lang::En,
-            Lang::Ja => rankscope_core::text::Lang::Ja,
+            Lang::En => rankscope_core::trace::text::Lang::En,
+            Lang::Ja => rankscope_core::trace::text::Lang::Ja,
         }
     }
 

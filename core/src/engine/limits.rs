@@ -6,8 +6,8 @@ use std::fmt;
 use serde::Serialize;
 
 use super::ids::Rank;
-use crate::text::Lang;
 use crate::time::SimTime;
+use crate::trace::text::Lang;
 
 /// Bounds on a run. Exceeding one ends the run with a [`SimError`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]

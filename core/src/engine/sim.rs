@@ -12,8 +12,8 @@ use super::network::{ChoiceOption, ChoicePoint, ChoiceRecord, Network};
 use super::program::{Program, RankCtx, Step};
 use crate::machine::Machine;
 use crate::rng::SplitMix64;
-use crate::text::Lang;
 use crate::time::SimTime;
+use crate::trace::text::Lang;
 use crate::trace::{RecordKind, Trace, TraceMode};
 
 /// How the engine runs (the protocol layers bring their own configuration: see [`Setup`]).

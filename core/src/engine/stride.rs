@@ -15,7 +15,7 @@ use super::history::History;
 use super::limits::SimError;
 use super::program::Program;
 use crate::engine::Rank;
-use crate::text::Lang;
+use crate::trace::text::Lang;
 use crate::trace::{Draw, Record, RecordKind, Trace};
 
 /// How far one move goes.

@@ -1,11 +1,12 @@
 //! The trace: every transition of a run, with its time, ranks, kind, the protocol object it touched
-//! and a one-sentence explanation; a stable hash; export to Chrome trace-event JSON (Perfetto).
+//! and a one-sentence explanation (in English, or Japanese through [`text::Lang`]); a stable hash; export to Chrome trace-event JSON (Perfetto).
 
 pub mod chrome;
 pub mod hash;
 pub mod log;
 pub mod packed;
 pub mod record;
+pub mod text;
 pub mod timeline;
 
 pub use hash::TraceHasher;

@@ -10,10 +10,10 @@
 //! packed ([`super::packed`]): no allocation per record.
 
 use crate::engine::ids::{MsgId, Rank, ReqId};
-use crate::text::Lang;
 use crate::time::SimTime;
 use crate::trace::hash::TraceHasher;
 use crate::trace::packed::{Codec, Words};
+use crate::trace::text::Lang;
 use crate::trace::timeline::{ArrowKind, MarkKind, SpanKind};
 
 /// A recorded transition.

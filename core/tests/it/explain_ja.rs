@@ -83,7 +83,7 @@ fn check<T: LayerRecord>(traces: &[&Trace]) -> usize {
                 .unwrap_or_else(|| panic!("no Japanese for {en}"));
             assert!(ja.chars().any(is_japanese), "{ja}");
             assert_eq!(numbers(&ja), numbers(&en), "\n{en}\n{ja}");
-            assert_eq!(r.explain_in(rankscope_core::text::Lang::Ja), ja);
+            assert_eq!(r.explain_in(rankscope_core::trace::text::Lang::Ja), ja);
         }
     }
     n

@@ -17,7 +17,7 @@
 use super::ledger::Holders;
 use super::{Action, LockOp, MemOp, Mode, Until, Word};
 use crate::machine::AtomicKind::{FetchAndAdd, FetchAndAnd, FetchAndOr, FetchAndStore};
-use crate::text::Lang;
+use crate::trace::text::Lang;
 
 /// Reader count unit.
 pub const RC_INCR: u64 = 4;

@@ -7,8 +7,8 @@ use serde::Serialize;
 use super::ids::{Source, TagSel};
 use super::internal_tags::{tag_label, tag_label_ja};
 use crate::engine::{MsgId, Rank, ReqId};
-use crate::text::Lang;
 use crate::time::SimTime;
+use crate::trace::text::Lang;
 use crate::trace::timeline::{ArrowKind, MarkKind};
 use crate::trace::{
     ArrowKey, Codec, Draw, Export, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words,

@@ -5,8 +5,8 @@
 use super::Until;
 use crate::engine::{Rank, ReqId};
 use crate::machine::{AtomicKind, RdmaOp};
-use crate::text::Lang;
 use crate::time::SimTime;
+use crate::trace::text::Lang;
 use crate::trace::timeline::ArrowKind;
 use crate::trace::{
     ArrowKey, Codec, Draw, Export, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words,

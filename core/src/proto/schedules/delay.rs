@@ -36,8 +36,8 @@ pub struct Decision {
 
 impl Decision {
     /// The turn in words in `lang` ([`Decision::explain`] for English).
-    pub fn explain_in(&self, lang: crate::text::Lang) -> String {
-        if lang == crate::text::Lang::En {
+    pub fn explain_in(&self, lang: crate::trace::text::Lang) -> String {
+        if lang == crate::trace::text::Lang::En {
             return self.explain();
         }
         let q = self.order.first().map_or(0, |o| o.1);
