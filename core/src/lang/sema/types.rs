@@ -70,12 +70,22 @@ impl IntTy {
     }
 }
 
-/// A compile-time type.
+/// The one static type of the front end: what the checker gives every expression and the
+/// compiler reads.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum Ty {
     /// No value.
     #[default]
     Void,
+    /// An error was already reported about this expression: accept anything, report nothing
+    /// more. Never reaches the compiler.
+    Unknown,
+    /// `NULL`: an `int` 0 the checker lets stand for any pointer.
+    Null,
+    /// `MPI_STATUS_IGNORE`: an `int` the checker accepts only where one status is written.
+    StatusIgnore,
+    /// `MPI_STATUSES_IGNORE`: likewise for an array of statuses.
+    StatusesIgnore,
     /// `_Bool`: 0 or 1 in one byte.
     Bool,
     /// An integer type.
@@ -146,6 +156,41 @@ impl Ty {
             ty = Ty::Array(Box::new(ty), d);
         }
         ty
+    }
+
+    /// Pointer levels on top of a base type: `ptr_to(b, 2)` is `b **`.
+    pub fn ptr_to(base: BaseType, levels: u8) -> Ty {
+        let mut ty = Ty::of_base(base);
+        for _ in 0..levels {
+            ty = Ty::Ptr(Box::new(ty));
+        }
+        ty
+    }
+
+    /// The base type of a type that is one (numbers, handles, `MPI_Status`, records, function
+    /// types); `None` for pointers, arrays and the checker's own kinds.
+    pub fn base(&self) -> Option<BaseType> {
+        Some(match self {
+            Ty::Void => BaseType::Void,
+            Ty::Bool => BaseType::Bool,
+            Ty::Int(i) => match (i.bytes, i.signed) {
+                (1, true) => BaseType::Char,
+                (1, false) => BaseType::UChar,
+                (2, true) => BaseType::Short,
+                (2, false) => BaseType::UShort,
+                (4, true) => BaseType::Int,
+                (4, false) => BaseType::UInt,
+                (_, true) => BaseType::Long,
+                (_, false) => BaseType::ULong,
+            },
+            Ty::Float => BaseType::Float,
+            Ty::Double => BaseType::Double,
+            Ty::Handle(b) => *b,
+            Ty::Status => BaseType::MpiStatus,
+            Ty::Record(id) => BaseType::Record(*id),
+            Ty::Func(id) => BaseType::Func(*id),
+            _ => return None,
+        })
     }
 
     /// Arrays decay to pointers to their first element; other types are unchanged.
@@ -332,7 +377,7 @@ impl Layouts {
     /// Whether a type has a size (not `void`, not an only-declared record).
     pub fn is_complete(&self, ty: &Ty) -> bool {
         match ty {
-            Ty::Void | Ty::Func(_) => false,
+            Ty::Void | Ty::Unknown | Ty::Func(_) => false,
             Ty::Record(id) => self.record(*id).is_some_and(|r| r.fields.is_some()),
             Ty::Array(t, _) => self.is_complete(t),
             _ => true,
@@ -358,7 +403,8 @@ impl Layouts {
     /// Bytes in memory.
     pub fn size(&self, ty: &Ty) -> u32 {
         match ty {
-            Ty::Void => 0,
+            Ty::Void | Ty::Unknown => 0,
+            Ty::Null | Ty::StatusIgnore | Ty::StatusesIgnore => INT_SIZE,
             Ty::Bool => 1,
             Ty::Int(i) => u32::from(i.bytes),
             Ty::Float => 4,
@@ -407,6 +453,10 @@ impl fmt::Display for Ty {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Ty::Void => write!(f, "void"),
+            Ty::Unknown => write!(f, "?"),
+            Ty::Null => write!(f, "NULL"),
+            Ty::StatusIgnore => write!(f, "MPI_STATUS_IGNORE"),
+            Ty::StatusesIgnore => write!(f, "MPI_STATUSES_IGNORE"),
             Ty::Bool => write!(f, "_Bool"),
             Ty::Int(i) => write!(f, "{}", i.name()),
             Ty::Float => write!(f, "float"),

@@ -6,8 +6,8 @@ use super::*;
 impl<'a> Checker<'a> {
     pub(super) fn call(&mut self, name: &str, name_span: &Span, args: &[Expr], e: &Expr) -> Ty {
         if let Some(v) = self.lookup(name) {
-            if matches!(Ty::of(&v.ty), Ty::Ptr(BaseType::Func(_), 1)) {
-                let t = Ty::of(&v.ty);
+            if Ty::from_decl(&v.ty).func_ptr().is_some() {
+                let t = Ty::from_decl(&v.ty);
                 return self.pointer_call(&t, args, e, name_span);
             }
             for a in args {
@@ -24,7 +24,7 @@ impl<'a> Checker<'a> {
             let ret = sig.ret.clone();
             let params = sig.params.clone();
             self.user_call(name, &ret, &params, args, e);
-            return Ty::of(&ret);
+            return Ty::from_decl(&ret);
         }
         if let Some(t) = self.printf_family(name, args, e) {
             return t;
@@ -35,7 +35,7 @@ impl<'a> Checker<'a> {
         }
         if let Some(b) = builtin(name) {
             self.builtin_call(b, args, e);
-            return Ty::of(&b.result_type());
+            return Ty::from_decl(&b.result_type());
         }
         for a in args {
             self.expr(a);
@@ -81,14 +81,14 @@ impl<'a> Checker<'a> {
                 e,
                 format!("the call is `{name}({}, format, …)`", what.join(", ")),
             );
-            return Some(Ty::Scalar(BaseType::Int));
+            return Some(Ty::INT);
         }
         for (i, a) in args[..lead].iter().enumerate() {
             let t = self.value(a);
             let ok = if i == 0 {
                 t.is_pointerish()
             } else {
-                t.is_arith()
+                t.is_number()
             };
             if !ok && t != Ty::Unknown {
                 self.error(
@@ -114,7 +114,7 @@ impl<'a> Checker<'a> {
         } else {
             self.printf(rest, &types, e);
         }
-        Some(Ty::Scalar(BaseType::Int))
+        Some(Ty::INT)
     }
 
     /// A call to a C library function: argument count, then numbers where numbers belong and
@@ -126,7 +126,7 @@ impl<'a> Checker<'a> {
         e: &Expr,
     ) -> Ty {
         let types: Vec<Ty> = args.iter().map(|a| self.value(a)).collect();
-        let ret = ctype(f.ret);
+        let ret = f.ret.ty();
         if args.len() != f.params.len() {
             self.count_error(
                 f.name,
@@ -142,7 +142,7 @@ impl<'a> Checker<'a> {
                 || if p.is_pointer() {
                     t.is_pointerish() || is_zero(a)
                 } else {
-                    t.is_arith() || (t.is_handle() && *p == crate::lang::libc::C::Int)
+                    t.is_number() || (t.is_handle() && *p == crate::lang::libc::C::Int)
                 };
             if !ok {
                 self.error_note(
@@ -209,21 +209,24 @@ impl<'a> Checker<'a> {
             return;
         }
         for (i, ((pname, pty), (a, t))) in params.iter().zip(args.iter().zip(&types)).enumerate() {
-            let target = Ty::of(pty);
+            let target = Ty::from_decl(pty);
             let ok = match (&target, t) {
                 (_, Ty::Unknown) | (Ty::Unknown, _) => true,
-                (Ty::Ptr(pb, pn), t) => match t.as_pointer() {
-                    Some((b, n)) => {
-                        *pb == BaseType::Void
+                (Ty::Ptr(_), t) => match (target.as_pointer(), t.as_pointer()) {
+                    (Some((pb, pn)), Some((b, n))) => {
+                        pb == BaseType::Void
                             || (b == BaseType::Void && n == 1)
-                            || (b == *pb && n == *pn)
+                            || (b == pb && n == pn)
                     }
-                    None => t.is_pointerish() || is_zero(a),
+                    (None, Some(_)) => true,
+                    (_, None) => t.is_pointerish() || is_zero(a),
                 },
-                (Ty::Scalar(BaseType::MpiStatus), t) => *t == Ty::Scalar(BaseType::MpiStatus),
-                (Ty::Scalar(BaseType::Record(r)), t) => *t == Ty::Scalar(BaseType::Record(*r)),
-                (Ty::Scalar(pb), t) if is_arith_base(*pb) => t.is_arith(),
-                (Ty::Scalar(_), t) => t.is_handle() || t.is_integer() || *t == Ty::Null,
+                (Ty::Status, t) => *t == Ty::Status,
+                (Ty::Record(r), t) => *t == Ty::Record(*r),
+                (p, t) if p.is_number() => t.is_number(),
+                (Ty::Handle(_) | Ty::Func(_), t) => {
+                    t.is_handle() || t.is_whole_number() || *t == Ty::Null
+                }
                 _ => true,
             };
             if !ok {
@@ -300,7 +303,7 @@ impl<'a> Checker<'a> {
                     a.span.clone(),
                 )
                 .with_label(problem);
-                let hint = address_hint(a, t, &Ty::Ptr(BaseType::Void, 1));
+                let hint = address_hint(a, t, &Ty::Ptr(Box::new(Ty::Void)));
                 if p.kind.is_address() && !hint.is_empty() && !t.is_pointerish() {
                     d = d.with_note(hint);
                 } else if p.kind == ParamKind::StatusOut && *t == Ty::StatusesIgnore {
@@ -323,13 +326,13 @@ impl<'a> Checker<'a> {
         }
         let null = matches!(t, Ty::Null) || is_zero(a);
         let ok = match kind {
-            ParamKind::Int | ParamKind::Double | ParamKind::Word(_) => t.is_arith(),
-            ParamKind::Comm => *t == Ty::Scalar(BaseType::MpiComm),
-            ParamKind::Datatype => *t == Ty::Scalar(BaseType::MpiDatatype),
-            ParamKind::Op => *t == Ty::Scalar(BaseType::MpiOp),
-            ParamKind::Win => *t == Ty::Scalar(BaseType::MpiWin),
-            ParamKind::Info => *t == Ty::Scalar(BaseType::MpiInfo),
-            ParamKind::Group => *t == Ty::Scalar(BaseType::MpiGroup),
+            ParamKind::Int | ParamKind::Double | ParamKind::Word(_) => t.is_number(),
+            ParamKind::Comm => *t == Ty::Handle(BaseType::MpiComm),
+            ParamKind::Datatype => *t == Ty::Handle(BaseType::MpiDatatype),
+            ParamKind::Op => *t == Ty::Handle(BaseType::MpiOp),
+            ParamKind::Win => *t == Ty::Handle(BaseType::MpiWin),
+            ParamKind::Info => *t == Ty::Handle(BaseType::MpiInfo),
+            ParamKind::Group => *t == Ty::Handle(BaseType::MpiGroup),
             ParamKind::BaseOut => {
                 if null {
                     return Some("an address is needed here, not a null pointer");
@@ -352,9 +355,7 @@ impl<'a> Checker<'a> {
             ParamKind::ArgcPtr => null || t.as_pointer() == Some((BaseType::Int, 1)),
             ParamKind::ArgvPtr => null || t.as_pointer() == Some((BaseType::Char, 3)),
             ParamKind::Format => matches!(a.kind, ExprKind::Str(_)),
-            ParamKind::Function => {
-                matches!(t, Ty::Ptr(BaseType::Func(_), 1)) || *t == Ty::Ptr(BaseType::Void, 1)
-            }
+            ParamKind::Function => t.func_ptr().is_some() || *t == Ty::Ptr(Box::new(Ty::Void)),
         };
         if ok {
             return None;
@@ -370,22 +371,5 @@ impl<'a> Checker<'a> {
             ParamKind::Function => "expected the name of a function",
             _ => "expected an address",
         })
-    }
-}
-
-/// The checker's type of a library signature's type.
-pub(super) fn ctype(c: crate::lang::libc::C) -> Ty {
-    use crate::lang::libc::C;
-    match c {
-        C::Void => Ty::Void,
-        C::Int => Ty::Scalar(BaseType::Int),
-        C::UInt => Ty::Scalar(BaseType::UInt),
-        C::Long => Ty::Scalar(BaseType::Long),
-        C::SizeT => Ty::Scalar(BaseType::ULong),
-        C::Double => Ty::Scalar(BaseType::Double),
-        C::Float => Ty::Scalar(BaseType::Float),
-        C::VoidPtr => Ty::Ptr(BaseType::Void, 1),
-        C::CharPtr => Ty::Ptr(BaseType::Char, 1),
-        C::FnPtr => Ty::Ptr(BaseType::Void, 1),
     }
 }

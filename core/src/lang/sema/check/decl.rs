@@ -313,6 +313,6 @@ impl<'a> Checker<'a> {
                 "assign it at the start of `main` instead",
             );
         }
-        self.assignable(&Ty::of(target), &t, e);
+        self.assignable(&Ty::from_decl(target), &t, e);
     }
 }

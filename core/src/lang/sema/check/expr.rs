@@ -30,24 +30,24 @@ impl<'a> Checker<'a> {
 
     pub(super) fn ident(&mut self, name: &str, span: &Span) -> Ty {
         if let Some(v) = self.lookup(name) {
-            return Ty::of(&v.ty);
+            return Ty::from_decl(&v.ty);
         }
         if let Some(c) = constant(name) {
             return match c.kind {
-                ConstKind::Int => Ty::Scalar(BaseType::Int),
-                ConstKind::Handle(b) => Ty::Scalar(b),
+                ConstKind::Int => Ty::INT,
+                ConstKind::Handle(b) => Ty::of_base(b),
                 ConstKind::Null => Ty::Null,
                 ConstKind::StatusIgnore => Ty::StatusIgnore,
                 ConstKind::StatusesIgnore => Ty::StatusesIgnore,
-                ConstKind::InPlace => Ty::Ptr(BaseType::Void, 1),
+                ConstKind::InPlace => Ty::Ptr(Box::new(Ty::Void)),
             };
         }
         if crate::lang::libc::stream(name).is_some() {
-            return Ty::Ptr(BaseType::Void, 1);
+            return Ty::Ptr(Box::new(Ty::Void));
         }
         if let Some(&id) = self.fn_ids.get(name) {
             if self.functions.contains_key(name) {
-                return Ty::Ptr(BaseType::Func(id), 1);
+                return Ty::Ptr(Box::new(Ty::Func(id)));
             }
         }
         if crate::lang::libc::lookup(name).is_some() {
@@ -110,11 +110,9 @@ impl<'a> Checker<'a> {
     pub(super) fn assignable(&mut self, target: &Ty, value: &Ty, e: &Expr) {
         let ok = match (target, value) {
             (Ty::Unknown, _) | (_, Ty::Unknown) => true,
-            (Ty::Scalar(t), v) if is_arith_base(*t) => v.is_arith(),
-            (Ty::Scalar(t), v) if is_handle_base(*t) => {
-                *v == Ty::Scalar(*t) || v.is_integer() || *v == Ty::Null
-            }
-            (Ty::Scalar(BaseType::MpiStatus), v) => *v == Ty::Scalar(BaseType::MpiStatus),
+            (t, v) if t.is_number() => v.is_number(),
+            (Ty::Handle(_), v) => *v == *target || v.is_whole_number() || *v == Ty::Null,
+            (Ty::Status, v) => *v == Ty::Status,
             (Ty::Ptr(..), v) => v.is_pointerish() || is_zero(e),
             _ => true,
         };
@@ -129,10 +127,10 @@ impl<'a> Checker<'a> {
 
     pub(super) fn expr(&mut self, e: &Expr) -> Ty {
         match &e.kind {
-            ExprKind::Int(_) => Ty::Scalar(BaseType::Int),
-            ExprKind::Float(_) => Ty::Scalar(BaseType::Double),
-            ExprKind::Char(_) => Ty::Scalar(BaseType::Char),
-            ExprKind::Str(_) => Ty::Ptr(BaseType::Char, 1),
+            ExprKind::Int(_) => Ty::INT,
+            ExprKind::Float(_) => Ty::Double,
+            ExprKind::Char(_) => Ty::CHAR,
+            ExprKind::Str(_) => Ty::Ptr(Box::new(Ty::CHAR)),
             ExprKind::Ident(name) => self.ident(name, &e.span),
             ExprKind::Unary(op, a) => self.unary(*op, a, e),
             ExprKind::Binary(op, a, b) => {
@@ -167,8 +165,8 @@ impl<'a> Checker<'a> {
             ExprKind::Ternary(c, a, b) => {
                 self.cond(c);
                 let (ta, tb) = (self.value(a), self.value(b));
-                if let (Some(x), Some(y)) = (ta.arith_base(), tb.arith_base()) {
-                    Ty::Scalar(common_base(x, y))
+                if ta.is_number() && tb.is_number() {
+                    common(&ta, &tb)
                 } else if ta == Ty::Unknown {
                     tb
                 } else {
@@ -183,7 +181,7 @@ impl<'a> Checker<'a> {
             ExprKind::Index(base, index) => {
                 let tb = self.value(base);
                 let ti = self.value(index);
-                if !(ti.is_integer() || ti == Ty::Unknown) {
+                if !(ti.is_whole_number() || ti == Ty::Unknown) {
                     self.error(
                         format!("an array index must be an integer, not {}", ti.describe()),
                         index.span.clone(),
@@ -213,7 +211,7 @@ impl<'a> Checker<'a> {
                 let tb = self.value(base);
                 match tb {
                     Ty::Unknown => Ty::Unknown,
-                    Ty::Ptr(b, 1) => self.member(&Ty::Scalar(b), field, e, "->"),
+                    Ty::Ptr(b) if !matches!(*b, Ty::Ptr(_)) => self.member(&b, field, e, "->"),
                     t => {
                         self.error_note(
                             format!("`->` needs a pointer to a struct, not {}", t.describe()),
@@ -239,19 +237,19 @@ impl<'a> Checker<'a> {
             }
             ExprKind::SizeOfExpr(a) => {
                 self.expr(a);
-                Ty::Scalar(BaseType::ULong)
+                Ty::ULONG
             }
             ExprKind::Cast(ty, a) => {
                 let ta = self.value(a);
-                let target = Ty::of(ty);
+                let target = Ty::from_decl(ty);
                 let ok = match (&target, &ta) {
                     (_, Ty::Unknown) => true,
                     (Ty::Void, _) => true,
-                    (Ty::Scalar(BaseType::MpiStatus), _) | (_, Ty::Scalar(BaseType::MpiStatus)) => {
-                        false
+                    (Ty::Status, _) | (_, Ty::Status) => false,
+                    (s, t) if s.is_base_value() => {
+                        t.is_number() || t.is_handle() || t.is_pointerish()
                     }
-                    (Ty::Scalar(_), t) => t.is_arith() || t.is_handle() || t.is_pointerish(),
-                    (Ty::Ptr(..), t) => t.is_pointerish() || t.is_integer(),
+                    (Ty::Ptr(..), t) => t.is_pointerish() || t.is_whole_number(),
                     _ => false,
                 };
                 if !ok {
@@ -272,7 +270,7 @@ impl<'a> Checker<'a> {
                         "no size",
                     );
                 }
-                Ty::Scalar(BaseType::ULong)
+                Ty::ULONG
             }
         }
     }
@@ -282,7 +280,7 @@ impl<'a> Checker<'a> {
     pub(super) fn member(&mut self, t: &Ty, field: &str, e: &Expr, via: &str) -> Ty {
         let fields: Vec<(String, Type)> = match t {
             Ty::Unknown => return Ty::Unknown,
-            Ty::Scalar(BaseType::MpiStatus) => ["MPI_SOURCE", "MPI_TAG", "MPI_ERROR"]
+            Ty::Status => ["MPI_SOURCE", "MPI_TAG", "MPI_ERROR"]
                 .iter()
                 .map(|f| {
                     (
@@ -295,7 +293,7 @@ impl<'a> Checker<'a> {
                     )
                 })
                 .collect(),
-            Ty::Scalar(BaseType::Record(id)) => {
+            Ty::Record(id) => {
                 match self
                     .records
                     .get(*id as usize)
@@ -316,7 +314,8 @@ impl<'a> Checker<'a> {
                 }
             }
             t => {
-                let hint = if via == "." && matches!(t, Ty::Ptr(BaseType::Record(_), 1)) {
+                let hint = if via == "." && matches!(t, Ty::Ptr(r) if matches!(**r, Ty::Record(_)))
+                {
                     format!("this is a pointer: write `->{field}`")
                 } else {
                     format!("`{via}{field}` reads a member of a struct")
@@ -334,12 +333,11 @@ impl<'a> Checker<'a> {
             }
         };
         if let Some((_, ty)) = fields.iter().find(|(n, _)| n == field) {
-            return Ty::of(ty);
+            return Ty::from_decl(ty);
         }
-        let owner = match t {
-            Ty::Scalar(b) => self.record_name(*b),
-            _ => "this".into(),
-        };
+        let owner = t
+            .base()
+            .map_or_else(|| "this".into(), |b| self.record_name(b));
         let owner = if owner == "MPI_Status" {
             "`MPI_Status`".to_string()
         } else {
@@ -382,10 +380,9 @@ impl<'a> Checker<'a> {
                     return Ty::Unknown;
                 }
                 match t {
-                    Ty::Scalar(b) => Ty::Ptr(b, 1),
-                    Ty::Ptr(b, n) => Ty::Ptr(b, n.saturating_add(1)),
-                    Ty::Array(b, p, _) => Ty::Ptr(b, p.saturating_add(1)),
-                    _ => Ty::Unknown,
+                    Ty::Array(..) => Ty::Ptr(Box::new(t.innermost().clone())),
+                    Ty::Void | Ty::Null | Ty::StatusIgnore | Ty::StatusesIgnore => Ty::Unknown,
+                    t => Ty::Ptr(Box::new(t)),
                 }
             }
             UnaryOp::Deref => {
@@ -407,10 +404,11 @@ impl<'a> Checker<'a> {
             }
             UnaryOp::Neg | UnaryOp::Plus => {
                 let t = self.value(a);
-                if t.is_arith() || t == Ty::Unknown {
-                    match t.arith_base() {
-                        Some(b) => Ty::Scalar(common_base(b, BaseType::Int)),
-                        None => t,
+                if t.is_number() || t == Ty::Unknown {
+                    if t.is_number() {
+                        common(&t, &Ty::INT)
+                    } else {
+                        t
                     }
                 } else {
                     self.operand_error(
@@ -427,14 +425,14 @@ impl<'a> Checker<'a> {
                 if !t.is_testable() {
                     self.operand_error("!", "a number or a pointer", &t, a);
                 }
-                Ty::Scalar(BaseType::Int)
+                Ty::INT
             }
             UnaryOp::BitNot => {
                 let t = self.value(a);
-                if !(t.is_integer() || t == Ty::Unknown) {
+                if !(t.is_whole_number() || t == Ty::Unknown) {
                     self.operand_error("~", "an integer", &t, a);
                 }
-                Ty::Scalar(BaseType::Int)
+                Ty::INT
             }
             UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
                 let t = self.value(a);
@@ -446,7 +444,7 @@ impl<'a> Checker<'a> {
                 } else {
                     "--"
                 };
-                if !(t.is_arith() || matches!(t, Ty::Ptr(..))) {
+                if !(t.is_number() || matches!(t, Ty::Ptr(..))) {
                     self.operand_error(sym, "a number or a pointer", &t, a);
                     return Ty::Unknown;
                 }
@@ -472,48 +470,50 @@ impl<'a> Checker<'a> {
         if *ta == Ty::Unknown || *tb == Ty::Unknown {
             return match op {
                 BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div => Ty::Unknown,
-                _ => Ty::Scalar(BaseType::Int),
+                _ => Ty::INT,
             };
         }
         let sym = op.symbol();
-        let arith_result = || match (ta.arith_base(), tb.arith_base()) {
-            (Some(x), Some(y)) => Ty::Scalar(common_base(x, y)),
-            _ => Ty::Scalar(BaseType::Int),
+        let arith_result = || {
+            if ta.is_number() && tb.is_number() {
+                common(ta, tb)
+            } else {
+                Ty::INT
+            }
         };
         match op {
             BinOp::Add | BinOp::Sub => {
-                if ta.is_arith() && tb.is_arith() {
+                if ta.is_number() && tb.is_number() {
                     return arith_result();
                 }
-                if let (Some((base, n)), true) = (ta.as_pointer(), tb.is_integer()) {
-                    return Ty::Ptr(base, n);
+                if let (Some((base, n)), true) = (ta.as_pointer(), tb.is_whole_number()) {
+                    return Ty::ptr_to(base, n);
                 }
                 if op == BinOp::Add {
-                    if let (true, Some((base, n))) = (ta.is_integer(), tb.as_pointer()) {
-                        return Ty::Ptr(base, n);
+                    if let (true, Some((base, n))) = (ta.is_whole_number(), tb.as_pointer()) {
+                        return Ty::ptr_to(base, n);
                     }
                 }
                 if op == BinOp::Sub && ta.as_pointer().is_some() && tb.as_pointer().is_some() {
-                    return Ty::Scalar(BaseType::Int);
+                    return Ty::INT;
                 }
                 self.pair_error(sym, "numbers", ta, tb, a, b);
                 Ty::Unknown
             }
             BinOp::Mul | BinOp::Div => {
-                if ta.is_arith() && tb.is_arith() {
+                if ta.is_number() && tb.is_number() {
                     return arith_result();
                 }
                 self.pair_error(sym, "numbers", ta, tb, a, b);
                 Ty::Unknown
             }
             BinOp::Rem | BinOp::Shl | BinOp::Shr | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor => {
-                if !(ta.is_integer() && tb.is_integer()) {
+                if !(ta.is_whole_number() && tb.is_whole_number()) {
                     self.pair_error(sym, "integers", ta, tb, a, b);
-                    return Ty::Scalar(BaseType::Int);
+                    return Ty::INT;
                 }
                 if matches!(op, BinOp::Shl | BinOp::Shr) {
-                    let left = ta.arith_base().unwrap_or(BaseType::Int);
-                    return Ty::Scalar(common_base(left, BaseType::Int));
+                    return common(ta, &Ty::INT);
                 }
                 arith_result()
             }
@@ -522,13 +522,13 @@ impl<'a> Checker<'a> {
                 if !(comparable(ta) && comparable(tb)) {
                     self.pair_error(sym, "numbers, handles or pointers", ta, tb, a, b);
                 }
-                Ty::Scalar(BaseType::Int)
+                Ty::INT
             }
             BinOp::And | BinOp::Or => {
                 if !(ta.is_testable() && tb.is_testable()) {
                     self.pair_error(sym, "numbers or pointers", ta, tb, a, b);
                 }
-                Ty::Scalar(BaseType::Int)
+                Ty::INT
             }
         }
     }
@@ -558,10 +558,10 @@ impl<'a> Checker<'a> {
     /// A call through a function pointer of type `t`: the argument count and kinds.
     pub(super) fn pointer_call(&mut self, t: &Ty, args: &[Expr], e: &Expr, at: &Span) -> Ty {
         let types: Vec<Ty> = args.iter().map(|a| self.value(a)).collect();
-        let id = match t {
-            Ty::Unknown => return Ty::Unknown,
-            Ty::Ptr(BaseType::Func(id), 1) => *id,
-            t => {
+        let id = match (t, t.func_ptr()) {
+            (Ty::Unknown, _) => return Ty::Unknown,
+            (_, Some(id)) => id,
+            (t, None) => {
                 self.error(
                     format!("only a function can be called, not {}", t.describe()),
                     at.clone(),
@@ -583,11 +583,11 @@ impl<'a> Checker<'a> {
             );
         } else {
             for (a, (p, t)) in args.iter().zip(params.iter().zip(&types)) {
-                let target = Ty::of(p);
+                let target = Ty::from_decl(p);
                 self.assignable(&target, t, a);
             }
         }
-        Ty::of(&ret)
+        Ty::from_decl(&ret)
     }
 }
 
@@ -599,7 +599,7 @@ pub(super) fn is_zero(e: &Expr) -> bool {
 /// "write `&x` to pass the address of `x`" when a variable's value was passed where its address
 /// belongs; empty otherwise.
 pub(super) fn address_hint(a: &Expr, t: &Ty, target: &Ty) -> String {
-    if !matches!(target, Ty::Ptr(..)) || !matches!(t, Ty::Scalar(_)) {
+    if !matches!(target, Ty::Ptr(..)) || !t.is_base_value() {
         return String::new();
     }
     match &a.kind {

@@ -39,7 +39,7 @@ impl<'a> Checker<'a> {
         {
             let (ok, fix) = match conv {
                 '*' => (
-                    t.is_integer(),
+                    t.is_whole_number(),
                     "a `*` width or precision takes an `int` argument",
                 ),
                 'p' => (
@@ -47,8 +47,8 @@ impl<'a> Checker<'a> {
                     "`%p` prints a pointer: an address or an array",
                 ),
                 'd' | 'i' | 'u' | 'o' | 'x' | 'X' | 'c' => (
-                    t.is_integer() || t.is_handle(),
-                    if t.is_double() {
+                    t.is_whole_number() || t.is_handle(),
+                    if t.is_floating() {
                         "use `%f` for a `double`, or convert it with `(int)`"
                     } else {
                         "this conversion prints an integer"
@@ -59,8 +59,8 @@ impl<'a> Checker<'a> {
                     "`%s` prints a string: a string literal or a `char` array",
                 ),
                 _ => (
-                    t.is_double(),
-                    if t.is_integer() {
+                    t.is_floating(),
+                    if t.is_whole_number() {
                         "use `%d` for an `int`, or convert it with `(double)`"
                     } else {
                         "this conversion prints a `double`"

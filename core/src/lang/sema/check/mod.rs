@@ -9,8 +9,8 @@
 //!
 //! The checker assumes a tree from [`parse`] (bounded depth) and walks it recursively.
 //!
-//! Here: the entry points, the scope stack and the error helpers. By concern: `ty` (the
-//! checker's types and how they are written), `decl`, `stmt`, `expr`, `call` (signatures and
+//! Here: the entry points, the scope stack and the error helpers. By concern: `ty` (what C's
+//! rules say about a type, and how one is written), `decl`, `stmt`, `expr`, `call` (signatures and
 //! MPI argument kinds), `format` (`printf` formats), `suggest` (close names for typos).
 
 mod call;
@@ -34,7 +34,7 @@ use crate::lang::diagnostic::{line_col, Diagnostic};
 use crate::lang::sema::builtins::{
     builtin, constant, ConstKind, ParamKind, BUILTINS, CONSTANTS, PRINTF_RELATIVES,
 };
-use crate::lang::sema::types::Layouts;
+use crate::lang::sema::types::{common, Layouts, Ty};
 use crate::lang::syntax::ast::RecordDecl;
 use crate::lang::syntax::ast::{
     BaseType, BinOp, Block, Expr, ExprKind, Function, Init, Item, Span, Stmt, StmtKind, Type,

@@ -143,7 +143,7 @@ impl<'a> Checker<'a> {
         match &s.kind {
             StmtKind::Switch { value, body } => {
                 let t = self.value(value);
-                if !(t.is_integer() || t == Ty::Unknown) {
+                if !(t.is_whole_number() || t == Ty::Unknown) {
                     self.error(
                         format!("a `switch` needs an integer value, not {}", t.describe()),
                         value.span.clone(),
@@ -219,7 +219,7 @@ impl<'a> Checker<'a> {
             }
             Some(e) => {
                 let t = self.value(e);
-                self.assignable(&Ty::of(&ret), &t, e);
+                self.assignable(&Ty::from_decl(&ret), &t, e);
             }
             None if !returns_void => self.error(
                 format!("`{name}` must return a value of type `{}`", type_text(&ret)),

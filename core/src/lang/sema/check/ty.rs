@@ -1,116 +1,45 @@
-//! The checker's types: what an expression is as far as C's rules care (arithmetic, pointer, array,
-//! handle, record), the usual arithmetic conversions, and how a type is written in a message.
+//! What C's rules say about the front end's one type, [`Ty`] (of [`crate::lang::sema::types`]), as
+//! far as the checker cares — arithmetic, pointer-like, testable, the element of an index or a
+//! `*` — and how a type is written in a message ("an `int`", "an MPI datatype", "an array of
+//! `double`").
+//!
+//! The checker's words differ from the compiler's on purpose: for the compiler a handle *is* an
+//! `int` ([`Ty::is_integer`]); for the checker an `MPI_Comm` is no number ([`Ty::is_number`]), so
+//! `MPI_COMM_WORLD + 1` is reported.
 
 use super::*;
 
-/// The static type of an expression, as far as the checker cares.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) enum Ty {
-    /// An error was already reported: accept anything, report nothing more.
-    Unknown,
-    /// No value (a call to a `void` function).
-    Void,
-    /// `NULL`.
-    Null,
-    /// `MPI_STATUS_IGNORE`.
-    StatusIgnore,
-    /// `MPI_STATUSES_IGNORE`.
-    StatusesIgnore,
-    /// A value of a base type: numbers, handles, a status struct.
-    Scalar(BaseType),
-    /// A pointer with this many levels (≥ 1) to the base type.
-    Ptr(BaseType, u8),
-    /// An array: element base type, element pointer levels, dimensions (outermost first).
-    Array(BaseType, u8, Vec<u32>),
-}
-
-pub(super) fn is_arith_base(b: BaseType) -> bool {
-    is_integer_base(b) || is_floating_base(b)
-}
-
-pub(super) fn is_integer_base(b: BaseType) -> bool {
-    matches!(
-        b,
-        BaseType::Bool
-            | BaseType::Char
-            | BaseType::UChar
-            | BaseType::Short
-            | BaseType::UShort
-            | BaseType::Int
-            | BaseType::UInt
-            | BaseType::Long
-            | BaseType::ULong
-    )
-}
-
-pub(super) fn is_floating_base(b: BaseType) -> bool {
-    matches!(b, BaseType::Float | BaseType::Double)
-}
-
-/// The base type of the usual arithmetic conversions of two arithmetic base types.
-pub(super) fn common_base(a: BaseType, b: BaseType) -> BaseType {
-    use crate::lang::sema::types::{common, Ty as T};
-    match common(&T::of_base(a), &T::of_base(b)) {
-        T::Double => BaseType::Double,
-        T::Float => BaseType::Float,
-        T::Int(i) => match (i.bytes, i.signed) {
-            (8, true) => BaseType::Long,
-            (8, false) => BaseType::ULong,
-            (_, false) => BaseType::UInt,
-            _ => BaseType::Int,
-        },
-        _ => BaseType::Int,
-    }
-}
-
-pub(super) fn is_handle_base(b: BaseType) -> bool {
-    matches!(
-        b,
-        BaseType::MpiRequest
-            | BaseType::MpiComm
-            | BaseType::MpiDatatype
-            | BaseType::MpiOp
-            | BaseType::MpiWin
-            | BaseType::MpiInfo
-            | BaseType::MpiGroup
-    )
-}
-
 impl Ty {
-    pub(super) fn of(ty: &Type) -> Ty {
-        if !ty.dims.is_empty() {
-            Ty::Array(ty.base, ty.pointers, ty.dims.clone())
-        } else if ty.pointers > 0 {
-            Ty::Ptr(ty.base, ty.pointers)
-        } else if ty.base == BaseType::Void {
-            Ty::Void
-        } else {
-            Ty::Scalar(ty.base)
-        }
+    /// A number for C's arithmetic: `_Bool`, an integer type, `float`, `double` (not a handle).
+    pub(super) fn is_number(&self) -> bool {
+        self.is_whole_number() || self.is_floating()
     }
 
-    pub(super) fn is_arith(&self) -> bool {
-        matches!(self, Ty::Scalar(b) if is_arith_base(*b))
+    /// `_Bool` or an integer type (not a handle).
+    pub(super) fn is_whole_number(&self) -> bool {
+        matches!(self, Ty::Bool | Ty::Int(_))
     }
 
-    pub(super) fn is_integer(&self) -> bool {
-        matches!(self, Ty::Scalar(b) if is_integer_base(*b))
+    /// A value of a base type (a number, a handle, a status, a struct): what is neither a
+    /// pointer, an array, `void` nor one of the checker's own kinds.
+    pub(super) fn is_base_value(&self) -> bool {
+        self.base().is_some() && *self != Ty::Void
     }
 
-    pub(super) fn is_double(&self) -> bool {
-        matches!(self, Ty::Scalar(b) if is_floating_base(*b))
-    }
-
-    /// The base type of an arithmetic scalar.
-    pub(super) fn arith_base(&self) -> Option<BaseType> {
+    /// A pointer to a function: the function type's index.
+    pub(super) fn func_ptr(&self) -> Option<u32> {
         match self {
-            Ty::Scalar(b) if is_arith_base(*b) => Some(*b),
+            Ty::Ptr(t) => match **t {
+                Ty::Func(id) => Some(id),
+                _ => None,
+            },
             _ => None,
         }
     }
 
+    /// An MPI handle (`MPI_Comm`, `MPI_Datatype`, …).
     pub(super) fn is_handle(&self) -> bool {
-        matches!(self, Ty::Scalar(b) if is_handle_base(*b))
+        matches!(self, Ty::Handle(_))
     }
 
     /// Pointer-like: a pointer, an array (which decays), or a null constant.
@@ -123,58 +52,90 @@ impl Ty {
 
     /// Usable as a condition or with `!`, `&&`, `==`: anything but a struct, a string or void.
     pub(super) fn is_testable(&self) -> bool {
-        self.is_arith() || self.is_handle() || self.is_pointerish() || *self == Ty::Unknown
+        self.is_number() || self.is_handle() || self.is_pointerish() || *self == Ty::Unknown
     }
 
     /// The element type of indexing or dereferencing, if this can be indexed.
     pub(super) fn element(&self) -> Option<Ty> {
         match self {
-            Ty::Array(b, p, dims) if dims.len() > 1 => Some(Ty::Array(*b, *p, dims[1..].to_vec())),
-            Ty::Array(b, 0, _) => Some(Ty::Scalar(*b)),
-            Ty::Array(b, p, _) => Some(Ty::Ptr(*b, *p)),
-            Ty::Ptr(BaseType::Void, 1) => None,
-            Ty::Ptr(b, 1) => Some(Ty::Scalar(*b)),
-            Ty::Ptr(b, n) => Some(Ty::Ptr(*b, n - 1)),
+            Ty::Array(t, _) => Some((**t).clone()),
+            Ty::Ptr(t) if **t == Ty::Void => None,
+            Ty::Ptr(t) => Some((**t).clone()),
             Ty::Unknown => Some(Ty::Unknown),
             _ => None,
         }
     }
 
-    /// As a pointer after array decay: (base, levels), ignoring inner dimensions.
+    /// The type under every array dimension: `int` for `int[4][8]`, `char *` for `char *[3]`.
+    pub(super) fn innermost(&self) -> &Ty {
+        match self {
+            Ty::Array(t, _) => t.innermost(),
+            t => t,
+        }
+    }
+
+    /// The base type and pointer levels after array decay, looking through inner dimensions:
+    /// `(int, 1)` for `int *` and for `int[4][8]`, `(char, 2)` for `char **`.
     pub(super) fn as_pointer(&self) -> Option<(BaseType, u8)> {
         match self {
-            Ty::Ptr(b, n) => Some((*b, *n)),
-            Ty::Array(b, p, _) => Some((*b, p.saturating_add(1))),
+            Ty::Ptr(t) => {
+                let (base, n) = levels(t);
+                Some((base?, n.saturating_add(1)))
+            }
+            Ty::Array(..) => {
+                let (base, n) = levels(self.innermost());
+                Some((base?, n.saturating_add(1)))
+            }
             _ => None,
         }
     }
 
     /// "an `int`", "an MPI datatype", "an array of `double`", …
     pub(super) fn describe(&self) -> String {
+        let name = |t: &Ty| {
+            let (base, n) = levels(t);
+            let base = base.map_or("?", base_type_name);
+            (base, "*".repeat(usize::from(n)))
+        };
         match self {
             Ty::Unknown => "a value of unknown type".into(),
             Ty::Void => "nothing (a `void` result)".into(),
             Ty::Null => "`NULL`".into(),
             Ty::StatusIgnore => "`MPI_STATUS_IGNORE`".into(),
             Ty::StatusesIgnore => "`MPI_STATUSES_IGNORE`".into(),
-            Ty::Scalar(BaseType::MpiComm) => "a communicator".into(),
-            Ty::Scalar(BaseType::MpiDatatype) => "an MPI datatype".into(),
-            Ty::Scalar(BaseType::MpiOp) => "a reduction operation".into(),
-            Ty::Scalar(BaseType::MpiWin) => "a window".into(),
-            Ty::Scalar(BaseType::MpiInfo) => "an info object".into(),
-            Ty::Scalar(b) => with_article(&format!("`{}`", base_type_name(*b))),
-            Ty::Ptr(BaseType::Func(_), 1) => "a function pointer".into(),
-            Ty::Ptr(BaseType::Record(_), 1) => "a pointer to a struct".into(),
-            Ty::Ptr(b, n) => format!(
-                "an address of type `{} {}`",
-                base_type_name(*b),
-                "*".repeat(usize::from(*n))
-            ),
-            Ty::Array(b, p, _) => {
-                let stars = "*".repeat(usize::from(*p));
-                format!("an array of `{}{stars}`", base_type_name(*b))
+            Ty::Handle(BaseType::MpiComm) => "a communicator".into(),
+            Ty::Handle(BaseType::MpiDatatype) => "an MPI datatype".into(),
+            Ty::Handle(BaseType::MpiOp) => "a reduction operation".into(),
+            Ty::Handle(BaseType::MpiWin) => "a window".into(),
+            Ty::Handle(BaseType::MpiInfo) => "an info object".into(),
+            Ty::Ptr(t) if matches!(**t, Ty::Func(_)) => "a function pointer".into(),
+            Ty::Ptr(t) if matches!(**t, Ty::Record(_)) => "a pointer to a struct".into(),
+            Ty::Ptr(t) => {
+                let (base, stars) = name(t);
+                format!("an address of type `{base} *{stars}`")
+            }
+            Ty::Array(..) => {
+                let (base, stars) = name(self.innermost());
+                format!("an array of `{base}{stars}`")
+            }
+            t => {
+                let base = t.base().map_or("?", base_type_name);
+                with_article(&format!("`{base}`"))
             }
         }
+    }
+}
+
+/// The base type under a type's pointer levels (inner array dimensions looked through), and the
+/// number of levels.
+fn levels(t: &Ty) -> (Option<BaseType>, u8) {
+    match t {
+        Ty::Ptr(inner) => {
+            let (base, n) = levels(inner);
+            (base, n.saturating_add(1))
+        }
+        Ty::Array(inner, _) => levels(inner),
+        t => (t.base(), 0),
     }
 }
 
