@@ -10,8 +10,8 @@ use crate::lang::vm::{Vm, VmLimits};
 /// Parses, checks and compiles `source` (named `file` in diagnostics). On failure, every
 /// diagnostic found, in source order.
 pub fn load(source: &str, file: &str) -> Result<Rc<Compiled>, Vec<Diagnostic>> {
-    let unit = crate::lang::front_end(source)?;
-    compile(&unit, source, file).map(Rc::new)
+    let program = crate::lang::front_end(source)?;
+    compile(&program, source, file).map(Rc::new)
 }
 
 /// `n` ranks running `compiled`, each with its own memory; `main`'s `argv` holds only the

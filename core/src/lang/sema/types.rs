@@ -193,6 +193,31 @@ impl Ty {
         })
     }
 
+    /// The type of an integer literal as the parser leaves it (a suffix or a value that needs
+    /// another type is a cast around it): `int` when it fits, else `long` (C99 6.4.4.1).
+    pub fn of_int_literal(v: i64) -> Ty {
+        if i32::try_from(v).is_ok() {
+            Ty::INT
+        } else {
+            Ty::LONG
+        }
+    }
+
+    /// A parameter's type from its declaration: an array parameter (`int a[]`, `double
+    /// m[][8]`) is a pointer to its first element.
+    pub fn of_param(t: &Type) -> Ty {
+        if t.dims.is_empty() {
+            Ty::from_decl(t)
+        } else {
+            let inner = Type {
+                base: t.base,
+                pointers: t.pointers,
+                dims: t.dims[1..].to_vec(),
+            };
+            Ty::Ptr(Box::new(Ty::from_decl(&inner)))
+        }
+    }
+
     /// Arrays decay to pointers to their first element; other types are unchanged.
     pub fn decay(&self) -> Ty {
         match self {

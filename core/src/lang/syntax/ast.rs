@@ -11,6 +11,14 @@ use std::ops::Range;
 /// A byte range in the source text.
 pub type Span = Range<usize>;
 
+/// An expression's id, unique in its unit (given by the parser): the key of the checker's
+/// typed table ([`crate::lang::sema::typed::Typed`]).
+pub type ExprId = u32;
+
+/// A declaration's id (a variable's or a parameter's), unique in its unit and never an
+/// [`ExprId`]: what the checker binds a name to.
+pub type DeclId = u32;
+
 /// A whole translation unit.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Unit {
@@ -141,6 +149,8 @@ pub struct Type {
 /// A variable declaration (`int x = 3` or `double m[4][4]`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct VarDecl {
+    /// Its id.
+    pub id: DeclId,
     /// Its type.
     pub ty: Type,
     /// Declared `static` (a local then lives for the whole run and is initialized once).
@@ -184,6 +194,8 @@ pub struct Function {
 /// A function parameter.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Param {
+    /// Its id.
+    pub id: DeclId,
     /// Its type (arrays as pointers).
     pub ty: Type,
     /// Its name.
@@ -291,6 +303,8 @@ pub enum StmtKind {
 /// An expression.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Expr {
+    /// Its id.
+    pub id: ExprId,
     /// What it is.
     pub kind: ExprKind,
     /// Its source text.

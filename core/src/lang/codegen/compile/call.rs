@@ -4,19 +4,12 @@
 use super::*;
 
 impl Compiler {
-    pub(super) fn call(
-        &mut self,
-        name: &str,
-        name_span: &Span,
-        args: &[Expr],
-        span: &Span,
-    ) -> R<Ty> {
-        if self.lookup(name).is_some() {
-            let callee = Expr {
-                kind: ExprKind::Ident(name.to_string()),
-                span: name_span.clone(),
-            };
-            return self.call_indirect(&callee, args, span);
+    /// A call by name, `e`: through a function pointer variable of that name, or to a function.
+    pub(super) fn call(&mut self, e: &Expr, name: &str, name_span: &Span, args: &[Expr]) -> R<Ty> {
+        let span = &e.span;
+        if let Some(var) = self.var(e) {
+            let t = self.var_value(var, name_span).decay();
+            return self.call_pointer(&t, name_span, args, span);
         }
         if let Some(&idx) = self.func_index.get(name) {
             let (ret, params) = self.signatures[idx as usize].clone();

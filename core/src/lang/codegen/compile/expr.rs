@@ -8,7 +8,7 @@ impl Compiler {
     pub(super) fn lvalue(&mut self, e: &Expr) -> R<Ty> {
         let span = &e.span;
         match &e.kind {
-            ExprKind::Ident(name) => match self.lookup(name) {
+            ExprKind::Ident(name) => match self.var(e) {
                 Some(Var::Local(off, ty)) => {
                     self.emit(Op::AddrLocal(off), span);
                     Ok(ty)
@@ -44,16 +44,7 @@ impl Compiler {
                     t => err(format!("cannot index a `{}`", self.name(&t)), &base.span),
                 }
             }
-            ExprKind::Unary(UnaryOp::Deref, inner) => {
-                let t = self.rvalue(inner)?;
-                match t {
-                    Ty::Ptr(elem) => Ok(*elem),
-                    t => err(
-                        format!("cannot dereference a `{}`", self.name(&t)),
-                        &inner.span,
-                    ),
-                }
-            }
+            ExprKind::Unary(UnaryOp::Deref, inner) => self.deref(inner),
             ExprKind::Field(base, field) => {
                 let t = self.lvalue(base)?;
                 self.member(t, field, span)
@@ -78,7 +69,7 @@ impl Compiler {
                 }
                 self.lvalue(b)
             }
-            ExprKind::Call { .. } if matches!(self.infer(e), Ty::Record(_)) => {
+            ExprKind::Call { .. } if matches!(self.typed.ty(e), Some(Ty::Record(_))) => {
                 // A returned struct lives in the caller's slot: its address.
                 self.expr(e)
             }
@@ -86,6 +77,42 @@ impl Compiler {
                 "this expression cannot be assigned to or have its address taken",
                 span,
             ),
+        }
+    }
+
+    /// Pushes the address `*inner` designates; returns the type of the object there.
+    pub(super) fn deref(&mut self, inner: &Expr) -> R<Ty> {
+        let t = self.rvalue(inner)?;
+        match t {
+            Ty::Ptr(elem) => Ok(*elem),
+            t => err(
+                format!("cannot dereference a `{}`", self.name(&t)),
+                &inner.span,
+            ),
+        }
+    }
+
+    /// Pushes the value of a variable; returns its type.
+    pub(super) fn var_value(&mut self, var: Var, span: &Span) -> Ty {
+        match var {
+            Var::Local(off, t) if t == Ty::INT || matches!(t, Ty::Handle(_)) => {
+                self.emit(Op::LoadLocalInt(off), span);
+                t
+            }
+            Var::Local(off, Ty::Double) => {
+                self.emit(Op::LoadLocalDouble(off), span);
+                Ty::Double
+            }
+            Var::Local(off, t) => {
+                self.emit(Op::AddrLocal(off), span);
+                self.load(&t, span);
+                t
+            }
+            Var::Global(addr, t) => {
+                self.emit(Op::PushInt(i64::from(addr)), span);
+                self.load(&t, span);
+                t
+            }
         }
     }
 
@@ -161,7 +188,7 @@ impl Compiler {
         match &e.kind {
             ExprKind::Int(v) => {
                 self.emit(Op::PushInt(*v), span);
-                Ok(literal_type(*v))
+                Ok(Ty::of_int_literal(*v))
             }
             ExprKind::Float(v) => {
                 self.emit(Op::PushDouble(*v), span);
@@ -176,38 +203,23 @@ impl Compiler {
                 self.emit(Op::PushInt(i64::from(a)), span);
                 Ok(Ty::Array(Box::new(Ty::CHAR), s.len() as u32 + 1))
             }
-            ExprKind::Ident(name) => {
-                if let Some(var) = self.lookup(name) {
-                    match var {
-                        Var::Local(off, t) if t == Ty::INT || matches!(t, Ty::Handle(_)) => {
-                            self.emit(Op::LoadLocalInt(off), span);
-                            return Ok(t);
-                        }
-                        Var::Local(off, Ty::Double) => {
-                            self.emit(Op::LoadLocalDouble(off), span);
-                            return Ok(Ty::Double);
-                        }
-                        _ => {}
-                    }
-                    let t = self.lvalue(e)?;
-                    self.load(&t, span);
-                    return Ok(t);
-                }
-                if let Some(v) = mpi_table::constant(name) {
+            ExprKind::Ident(name) => match self.typed.binding(e).cloned() {
+                Some(Binding::Var(_)) => match self.var(e) {
+                    Some(var) => Ok(self.var_value(var, span)),
+                    None => err(format!("`{name}` is used before its declaration"), span),
+                },
+                Some(Binding::Constant(v)) => {
+                    // A built-in constant or a stream: its value, of the checker's type.
                     self.emit(Op::PushInt(v), span);
-                    return Ok(Ty::INT);
+                    self.ty(e)
                 }
-                if let Some(v) = libc::stream(name) {
-                    self.emit(Op::PushInt(v), span);
-                    return Ok(Ty::Ptr(Box::new(Ty::Void)));
-                }
-                if let Some(&idx) = self.func_index.get(name) {
+                Some(Binding::Function(idx)) => {
                     // A function used as a value: a pointer to it.
                     self.emit(Op::PushInt(FN_TAG | i64::from(idx)), span);
-                    return Ok(Ty::Ptr(Box::new(Ty::Func(self.user_fn_base + idx))));
+                    Ok(Ty::Ptr(Box::new(Ty::Func(self.user_fn_base + idx))))
                 }
-                err(format!("unknown identifier `{name}`"), span)
-            }
+                None => err(format!("unknown identifier `{name}`"), span),
+            },
             ExprKind::Unary(op, inner) => self.unary(*op, inner, span),
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, span),
             ExprKind::Assign { op, target, value } => {
@@ -236,14 +248,7 @@ impl Compiler {
             ExprKind::Ternary(c, a, b) => {
                 self.cond(c)?;
                 let jz = self.emit(Op::JumpIfZero(0), span);
-                let (ia, ib) = (self.infer(a).decay(), self.infer(b).decay());
-                let result = if ia.is_arithmetic() && ib.is_arithmetic() {
-                    common(&ia, &ib)
-                } else if matches!(ia, Ty::Ptr(_)) {
-                    ia
-                } else {
-                    ib
-                };
+                let result = self.ty(e)?;
                 let at = self.rvalue(a)?;
                 self.convert(&at, &result, &a.span)?;
                 let j = self.emit(Op::Jump(0), span);
@@ -259,7 +264,7 @@ impl Compiler {
                 name,
                 name_span,
                 args,
-            } => self.call(name, name_span, args, span),
+            } => self.call(e, name, name_span, args),
             ExprKind::CallPtr(callee, args) => {
                 // `(*f)(x)` is `f(x)`.
                 let mut callee: &Expr = callee;
@@ -291,7 +296,7 @@ impl Compiler {
                 Ok(Ty::ULONG)
             }
             ExprKind::SizeOfExpr(inner) => {
-                let t = self.infer(inner);
+                let t = self.ty(inner)?;
                 let size = self.size(&t);
                 self.emit(Op::PushInt(i64::from(size)), span);
                 Ok(Ty::ULONG)
@@ -312,16 +317,21 @@ impl Compiler {
     /// parameter types.
     pub(super) fn call_indirect(&mut self, callee: &Expr, args: &[Expr], span: &Span) -> R<Ty> {
         let t = self.rvalue(callee)?;
-        let Ty::Ptr(inner) = &t else {
+        self.call_pointer(&t, &callee.span, args, span)
+    }
+
+    /// A call through the function pointer of type `t` on the stack (the callee at `at`).
+    pub(super) fn call_pointer(&mut self, t: &Ty, at: &Span, args: &[Expr], span: &Span) -> R<Ty> {
+        let Ty::Ptr(inner) = t else {
             return err(
-                format!("only a function can be called, not a `{}`", self.name(&t)),
-                &callee.span,
+                format!("only a function can be called, not a `{}`", self.name(t)),
+                at,
             );
         };
         let Ty::Func(id) = **inner else {
             return err(
-                format!("only a function can be called, not a `{}`", self.name(&t)),
-                &callee.span,
+                format!("only a function can be called, not a `{}`", self.name(t)),
+                at,
             );
         };
         let (ret, params) = self.fn_types[id as usize].clone();
@@ -353,42 +363,8 @@ impl Compiler {
         );
         Ok(ret)
     }
-
-    pub(super) fn member_type(&self, t: Ty, field: &str) -> Ty {
-        match t {
-            Ty::Record(id) => self
-                .layouts
-                .field(id, field)
-                .map_or(Ty::INT, |f| f.ty.clone()),
-            _ => Ty::INT,
-        }
-    }
-}
-
-/// An integer literal's type: `int` when it fits, else `long` (C99 6.4.4.1, decimal without a
-/// suffix).
-pub(super) fn literal_type(v: i64) -> Ty {
-    if i32::try_from(v).is_ok() {
-        Ty::INT
-    } else {
-        Ty::LONG
-    }
 }
 
 pub(super) fn is_char(t: &Ty) -> bool {
     matches!(t, Ty::Int(i) if i.bytes == 1)
-}
-
-pub(super) fn param_ty(t: &Type) -> Ty {
-    // Array parameters (`int a[]`, `double m[10]`) are pointers.
-    if t.dims.is_empty() {
-        Ty::from_decl(t)
-    } else {
-        let inner = Type {
-            base: t.base,
-            pointers: t.pointers,
-            dims: t.dims[1..].to_vec(),
-        };
-        Ty::Ptr(Box::new(Ty::from_decl(&inner)))
-    }
 }

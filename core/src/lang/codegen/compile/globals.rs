@@ -26,15 +26,8 @@ impl Compiler {
 
     pub(super) fn global(&mut self, d: &VarDecl) {
         let ty = Ty::from_decl(&d.ty);
-        if self.globals.contains_key(&d.name) {
-            self.errors.push(Diagnostic::error(
-                format!("`{}` is declared twice", d.name),
-                d.name_span.clone(),
-            ));
-            return;
-        }
         let addr = self.alloc_global(&ty);
-        self.globals.insert(d.name.clone(), (addr, ty.clone()));
+        self.vars.insert(d.id, Var::Global(addr, ty.clone()));
         if let Some(init) = &d.init {
             if let Err(e) = self.const_init(addr, &ty, init) {
                 self.errors.push(e);
@@ -178,9 +171,9 @@ impl Compiler {
                         &e.span,
                     );
                 };
-                match self.globals.get(name) {
-                    Some((a, _)) => i64::from(*a),
-                    None => {
+                match self.var(inner) {
+                    Some(Var::Global(a, _)) => i64::from(a),
+                    _ => {
                         return err(
                             format!("`{name}` is not a global variable declared before this"),
                             &e.span,
@@ -188,9 +181,9 @@ impl Compiler {
                     }
                 }
             }
-            (Ty::Ptr(_), ExprKind::Ident(name)) if self.globals.contains_key(name) => {
-                match &self.globals[name] {
-                    (a, Ty::Array(..)) => i64::from(*a),
+            (Ty::Ptr(_), ExprKind::Ident(_)) if matches!(self.var(e), Some(Var::Global(..))) => {
+                match self.var(e) {
+                    Some(Var::Global(a, Ty::Array(..))) => i64::from(a),
                     _ => {
                         return err(
                             "a global pointer's initial value must be a constant address",

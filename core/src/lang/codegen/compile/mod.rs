@@ -1,4 +1,12 @@
-//! The compiler: a checked syntax tree → [`Compiled`] bytecode.
+//! The compiler: a checked program ([`Program`]: the syntax tree and the checker's table) →
+//! [`Compiled`] bytecode.
+//!
+//! The compiler neither resolves names nor types expressions on its own: a declaration gets a
+//! frame slot or a global address keyed by its id, a name finds its storage through the
+//! checker's binding, and where a type is needed before any code is emitted (a `?:`'s result,
+//! `sizeof expr`, a call returning a struct) it is the checker's ([`Typed`]). Emitting an
+//! operation, it follows its operands' types to pick the operation and the conversions, with
+//! the one set of C's rules in [`crate::lang::sema::types`].
 //!
 //! Every variable lives in the rank's byte memory (globals and `static` locals in a global area,
 //! locals in a stack frame), so `&x` is a real address an MPI call can read from or write to.
@@ -15,17 +23,15 @@
 //!
 //! Here: the entry point, the compiler's state and its emitting helpers. By concern: `globals`
 //! (global storage, constant initializers), `stmt` (locals and statements), `convert`, `expr`,
-//! `infer` (an expression's type without code), `ops` (operators), `call`.
+//! `ops` (operators), `call`.
 
 mod call;
 mod convert;
 mod expr;
 mod globals;
-mod infer;
 mod ops;
 mod stmt;
 
-use call::*;
 use expr::*;
 
 use std::collections::BTreeMap;
@@ -37,19 +43,22 @@ use crate::lang::codegen::bytecode::{
 };
 use crate::lang::diagnostic::Diagnostic;
 use crate::lang::libc;
+use crate::lang::sema::typed::{Binding, Program, Typed};
 use crate::lang::sema::types::{common, common_int, IntTy, Layouts, Ty};
 use crate::lang::syntax::ast::{
-    BinOp, Block, Expr, ExprKind, Function, Init, Item, Span, Stmt, StmtKind, Type, UnaryOp, Unit,
-    VarDecl,
+    BinOp, Block, DeclId, Expr, ExprKind, Function, Init, Item, Span, Stmt, StmtKind, UnaryOp,
+    Unit, VarDecl,
 };
 use crate::lang::syntax::parser::const_int;
 use crate::lang::vm::memory::{Addr, NULL_GUARD, STATUS_ERROR, STATUS_SOURCE, STATUS_TAG};
 use crate::lang::vm::mpi_table;
 
-/// Compiles a unit that passed the checker. Errors the checker cannot see (types that do not
+/// Compiles a program that passed the checker. Errors the checker cannot see (types that do not
 /// fit, non-constant global initializers…) come back as diagnostics.
-pub fn compile(unit: &Unit, source: &str, file: &str) -> Result<Compiled, Vec<Diagnostic>> {
+pub fn compile(program: &Program, source: &str, file: &str) -> Result<Compiled, Vec<Diagnostic>> {
+    let unit = &program.unit;
     let mut c = Compiler {
+        typed: program.typed.clone(),
         layouts: Layouts::new(&unit.records),
         unit_records: unit.records.clone(),
         fn_types: unit
@@ -58,7 +67,7 @@ pub fn compile(unit: &Unit, source: &str, file: &str) -> Result<Compiled, Vec<Di
             .map(|s| {
                 (
                     Ty::from_decl(&s.ret),
-                    s.params.iter().map(param_ty).collect(),
+                    s.params.iter().map(Ty::of_param).collect(),
                 )
             })
             .collect(),
@@ -140,6 +149,7 @@ struct SwitchCtx {
     ty: Option<IntTy>,
 }
 
+/// Where a declared variable lives, and its type.
 #[derive(Clone)]
 enum Var {
     Local(u32, Ty),
@@ -153,10 +163,12 @@ struct Compiler {
     functions: Vec<FunctionInfo>,
     func_index: BTreeMap<String, u32>,
     signatures: Vec<(Ty, Vec<Ty>)>,
-    globals: BTreeMap<String, (Addr, Ty)>,
+    /// The checker's types and bindings.
+    typed: Typed,
+    /// Every variable compiled so far, by its declaration's id.
+    vars: BTreeMap<DeclId, Var>,
     global_bytes: Vec<u8>,
     strings: BTreeMap<String, Addr>,
-    scopes: Vec<BTreeMap<String, Var>>,
     frame_size: u32,
     /// The function being compiled (index into `functions`).
     current: usize,
@@ -250,6 +262,24 @@ impl Compiler {
         };
     }
 
+    /// The checker's type of `e`.
+    fn ty(&self, e: &Expr) -> R<Ty> {
+        self.typed.ty(e).ok_or_else(|| {
+            Diagnostic::error(
+                "internal: an expression the checker did not type",
+                e.span.clone(),
+            )
+        })
+    }
+
+    /// The variable a name (an identifier, or a call by name) stands for.
+    fn var(&self, e: &Expr) -> Option<Var> {
+        match self.typed.binding(e)? {
+            Binding::Var(id) => self.vars.get(id).cloned(),
+            _ => None,
+        }
+    }
+
     fn size(&self, t: &Ty) -> u32 {
         self.layouts.size(t)
     }
@@ -279,7 +309,7 @@ impl Compiler {
             let idx = self.functions.len() as u32;
             self.func_index.insert(f.name.clone(), idx);
             let ret = Ty::from_decl(&f.ret);
-            let params: Vec<Ty> = f.params.iter().map(|p| param_ty(&p.ty)).collect();
+            let params: Vec<Ty> = f.params.iter().map(|p| Ty::of_param(&p.ty)).collect();
             // Parameters occupy the start of the frame; a function returning a struct first
             // gets a hidden pointer to where its caller wants the result (as the x86-64 ABI).
             let mut off = 0u32;

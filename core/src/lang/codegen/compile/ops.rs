@@ -7,19 +7,14 @@ impl Compiler {
     pub(super) fn unary(&mut self, op: UnaryOp, inner: &Expr, span: &Span) -> R<Ty> {
         match op {
             UnaryOp::AddrOf => {
-                if let ExprKind::Ident(name) = &inner.kind {
-                    if self.lookup(name).is_none() && self.func_index.contains_key(name) {
-                        return self.expr(inner);
-                    }
+                if let Some(Binding::Function(_)) = self.typed.binding(inner) {
+                    return self.expr(inner);
                 }
                 let t = self.lvalue(inner)?;
                 Ok(Ty::Ptr(Box::new(t)))
             }
             UnaryOp::Deref => {
-                let t = self.lvalue(&Expr {
-                    kind: ExprKind::Unary(UnaryOp::Deref, Box::new(inner.clone())),
-                    span: span.clone(),
-                })?;
+                let t = self.deref(inner)?;
                 self.load(&t, span);
                 Ok(t)
             }

@@ -1,30 +1,16 @@
-//! Locals and statements: the scope stack of locals and their frame slots, function bodies, loops,
-//! `switch`, local declarations and their initializers.
+//! Locals and statements: locals' frame slots, function bodies, loops, `switch`, local
+//! declarations and their initializers.
 
 use super::*;
 
 impl Compiler {
-    pub(super) fn lookup(&self, name: &str) -> Option<Var> {
-        for scope in self.scopes.iter().rev() {
-            if let Some(v) = scope.get(name) {
-                return Some(v.clone());
-            }
-        }
-        self.globals
-            .get(name)
-            .map(|(a, t)| Var::Global(*a, t.clone()))
-    }
-
+    /// A frame slot for a local of type `ty` named `name` (for the largest-local report).
     pub(super) fn alloc_local(&mut self, name: &str, ty: Ty, span: &Span) -> R<u32> {
         let align = self.layouts.align(&ty).max(1);
         let off = self.frame_size.div_ceil(align) * align;
         self.frame_size = off.checked_add(self.size(&ty)).ok_or_else(|| {
             Diagnostic::error("this function's variables are too large", span.clone())
         })?;
-        let scope = self.scopes.last_mut().expect("inside a function");
-        if scope.contains_key(name) {
-            return err(format!("`{name}` is already declared in this block"), span);
-        }
         let bytes = self.size(&ty);
         if !name.starts_with(' ') {
             let largest = &mut self.functions[self.current].largest_local;
@@ -32,8 +18,6 @@ impl Compiler {
                 *largest = Some((name.to_string(), bytes, span.clone()));
             }
         }
-        let scope = self.scopes.last_mut().expect("inside a function");
-        scope.insert(name.to_string(), Var::Local(off, ty));
         Ok(off)
     }
 
@@ -52,16 +36,14 @@ impl Compiler {
         self.frame_size = self.functions[idx].frame_size;
         self.labels.clear();
         self.gotos.clear();
-        let mut params = BTreeMap::new();
         let hidden = usize::from(matches!(self.ret, Ty::Record(_)));
         for (p, (off, _)) in f
             .params
             .iter()
             .zip(self.functions[idx].params.clone().into_iter().skip(hidden))
         {
-            params.insert(p.name.clone(), Var::Local(off, param_ty(&p.ty)));
+            self.vars.insert(p.id, Var::Local(off, Ty::of_param(&p.ty)));
         }
-        self.scopes = vec![params];
         self.block(&f.body);
         // Falling off the end returns (0 for a non-void function, as a C compiler would warn).
         let end = f.body.span.end.saturating_sub(1)..f.body.span.end;
@@ -85,15 +67,12 @@ impl Compiler {
             }
         }
         self.functions[idx].frame_size = self.frame_size;
-        self.scopes.clear();
     }
 
     pub(super) fn block(&mut self, b: &Block) {
-        self.scopes.push(BTreeMap::new());
         for s in &b.stmts {
             self.stmt(s);
         }
-        self.scopes.pop();
     }
 
     pub(super) fn stmt(&mut self, s: &Stmt) {
@@ -163,7 +142,6 @@ impl Compiler {
                 step,
                 body,
             } => {
-                self.scopes.push(BTreeMap::new());
                 if let Some(i) = init {
                     self.stmt(i);
                 }
@@ -190,7 +168,6 @@ impl Compiler {
                     self.patch(jz, end);
                 }
                 self.close_loop(cont, end);
-                self.scopes.pop();
             }
             StmtKind::Break => {
                 let j = self.emit(Op::Jump(0), span);
@@ -368,20 +345,14 @@ impl Compiler {
         if d.is_static {
             // A static local: one object for the whole run, initialized once like a global.
             let addr = self.alloc_global(&ty);
-            let scope = self.scopes.last_mut().expect("inside a function");
-            if scope.contains_key(&d.name) {
-                return err(
-                    format!("`{}` is already declared in this block", d.name),
-                    &d.name_span,
-                );
-            }
-            scope.insert(d.name.clone(), Var::Global(addr, ty.clone()));
+            self.vars.insert(d.id, Var::Global(addr, ty.clone()));
             if let Some(init) = &d.init {
                 self.const_init(addr, &ty, init)?;
             }
             return Ok(());
         }
         let off = self.alloc_local(&d.name, ty.clone(), &d.name_span)?;
+        self.vars.insert(d.id, Var::Local(off, ty.clone()));
         // Locals start zeroed each time their declaration runs (simpler to reason about than
         // C's indeterminate values, and deterministic). Large arrays are zeroed when the frame
         // is created only (re-zeroing them on every pass through a loop would cost more than

@@ -6,8 +6,9 @@ use super::*;
 impl<'a> Checker<'a> {
     pub(super) fn call(&mut self, name: &str, name_span: &Span, args: &[Expr], e: &Expr) -> Ty {
         if let Some(v) = self.lookup(name) {
-            if Ty::from_decl(&v.ty).func_ptr().is_some() {
-                let t = Ty::from_decl(&v.ty);
+            let (t, id) = (v.ty.clone(), v.id);
+            self.typed.bind(e.id, Binding::Var(id));
+            if t.func_ptr().is_some() {
                 return self.pointer_call(&t, args, e, name_span);
             }
             for a in args {

@@ -94,7 +94,7 @@ impl<'a> Checker<'a> {
     }
 
     /// Adds a variable to the innermost scope, reporting a duplicate.
-    pub(super) fn declare_var(&mut self, name: &str, ty: &Type, span: &Span) {
+    pub(super) fn declare_var(&mut self, name: &str, ty: Ty, span: &Span, id: DeclId) {
         if !self.declarable(name, span) {
             return;
         }
@@ -127,8 +127,9 @@ impl<'a> Checker<'a> {
             scope.insert(
                 name.to_string(),
                 Var {
-                    ty: ty.clone(),
+                    ty,
                     span: span.clone(),
+                    id,
                 },
             );
         }
@@ -164,7 +165,7 @@ impl<'a> Checker<'a> {
         if let Some(init) = &d.init {
             self.init(d, init, global);
         }
-        self.declare_var(&d.name, ty, &d.name_span);
+        self.declare_var(&d.name, Ty::from_decl(ty), &d.name_span, d.id);
     }
 
     /// `struct point` for a record base type.

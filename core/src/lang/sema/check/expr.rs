@@ -28,11 +28,16 @@ impl<'a> Checker<'a> {
         self.scopes.iter().rev().find_map(|s| s.get(name))
     }
 
-    pub(super) fn ident(&mut self, name: &str, span: &Span) -> Ty {
+    /// A name used as a value: its type, and its binding recorded for `e`.
+    pub(super) fn ident(&mut self, name: &str, e: &Expr) -> Ty {
+        let span = &e.span;
         if let Some(v) = self.lookup(name) {
-            return Ty::from_decl(&v.ty);
+            let (t, id) = (v.ty.clone(), v.id);
+            self.typed.bind(e.id, Binding::Var(id));
+            return t;
         }
         if let Some(c) = constant(name) {
+            self.typed.bind(e.id, Binding::Constant(c.value));
             return match c.kind {
                 ConstKind::Int => Ty::INT,
                 ConstKind::Handle(b) => Ty::of_base(b),
@@ -42,11 +47,14 @@ impl<'a> Checker<'a> {
                 ConstKind::InPlace => Ty::Ptr(Box::new(Ty::Void)),
             };
         }
-        if crate::lang::libc::stream(name).is_some() {
+        if let Some(v) = crate::lang::libc::stream(name) {
+            self.typed.bind(e.id, Binding::Constant(v));
             return Ty::Ptr(Box::new(Ty::Void));
         }
         if let Some(&id) = self.fn_ids.get(name) {
             if self.functions.contains_key(name) {
+                self.typed
+                    .bind(e.id, Binding::Function(id - self.user_fn_base));
                 return Ty::Ptr(Box::new(Ty::Func(id)));
             }
         }
@@ -125,13 +133,21 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// Checks `e` and gives its type (recorded in the typed table).
     pub(super) fn expr(&mut self, e: &Expr) -> Ty {
+        let t = self.expr_kind(e);
+        self.typed.set_ty(e.id, t.clone());
+        t
+    }
+
+    fn expr_kind(&mut self, e: &Expr) -> Ty {
         match &e.kind {
-            ExprKind::Int(_) => Ty::INT,
+            ExprKind::Int(v) => Ty::of_int_literal(*v),
             ExprKind::Float(_) => Ty::Double,
-            ExprKind::Char(_) => Ty::CHAR,
-            ExprKind::Str(_) => Ty::Ptr(Box::new(Ty::CHAR)),
-            ExprKind::Ident(name) => self.ident(name, &e.span),
+            // A character constant is an `int` in C.
+            ExprKind::Char(_) => Ty::INT,
+            ExprKind::Str(s) => Ty::Array(Box::new(Ty::CHAR), s.len() as u32 + 1),
+            ExprKind::Ident(name) => self.ident(name, e),
             ExprKind::Unary(op, a) => self.unary(*op, a, e),
             ExprKind::Binary(op, a, b) => {
                 let (ta, tb) = (self.value(a), self.value(b));
@@ -165,13 +181,7 @@ impl<'a> Checker<'a> {
             ExprKind::Ternary(c, a, b) => {
                 self.cond(c);
                 let (ta, tb) = (self.value(a), self.value(b));
-                if ta.is_number() && tb.is_number() {
-                    common(&ta, &tb)
-                } else if ta == Ty::Unknown {
-                    tb
-                } else {
-                    ta
-                }
+                conditional(ta, tb)
             }
             ExprKind::Call {
                 name,
@@ -380,7 +390,6 @@ impl<'a> Checker<'a> {
                     return Ty::Unknown;
                 }
                 match t {
-                    Ty::Array(..) => Ty::Ptr(Box::new(t.innermost().clone())),
                     Ty::Void | Ty::Null | Ty::StatusIgnore | Ty::StatusesIgnore => Ty::Unknown,
                     t => Ty::Ptr(Box::new(t)),
                 }
@@ -429,7 +438,10 @@ impl<'a> Checker<'a> {
             }
             UnaryOp::BitNot => {
                 let t = self.value(a);
-                if !(t.is_whole_number() || t == Ty::Unknown) {
+                if t.is_whole_number() {
+                    return common(&t, &Ty::INT);
+                }
+                if t != Ty::Unknown {
                     self.operand_error("~", "an integer", &t, a);
                 }
                 Ty::INT
@@ -486,16 +498,15 @@ impl<'a> Checker<'a> {
                 if ta.is_number() && tb.is_number() {
                     return arith_result();
                 }
-                if let (Some((base, n)), true) = (ta.as_pointer(), tb.is_whole_number()) {
-                    return Ty::ptr_to(base, n);
+                if ta.as_pointer().is_some() && tb.is_whole_number() {
+                    return ta.decay();
                 }
-                if op == BinOp::Add {
-                    if let (true, Some((base, n))) = (ta.is_whole_number(), tb.as_pointer()) {
-                        return Ty::ptr_to(base, n);
-                    }
+                if op == BinOp::Add && ta.is_whole_number() && tb.as_pointer().is_some() {
+                    return tb.decay();
                 }
                 if op == BinOp::Sub && ta.as_pointer().is_some() && tb.as_pointer().is_some() {
-                    return Ty::INT;
+                    // The difference of two pointers is a `ptrdiff_t`.
+                    return Ty::LONG;
                 }
                 self.pair_error(sym, "numbers", ta, tb, a, b);
                 Ty::Unknown
@@ -588,6 +599,36 @@ impl<'a> Checker<'a> {
             }
         }
         Ty::from_decl(&ret)
+    }
+}
+
+/// The type of `c ? a : b` from its branches' (C99 6.5.15): one type on both sides that is not
+/// a number stays (a handle, `NULL`, a pointer, a struct); otherwise the usual arithmetic
+/// conversions when both are numbers (a handle, `NULL` and the status-ignore constants are the
+/// `int`s they are at run time); otherwise the pointer side, after decay.
+pub(super) fn conditional(ta: Ty, tb: Ty) -> Ty {
+    let (x, y) = (ta.decay(), tb.decay());
+    if x == Ty::Unknown {
+        return y;
+    }
+    if y == Ty::Unknown {
+        return x;
+    }
+    if !x.is_number() && x == y {
+        return x;
+    }
+    let int = |t: &Ty| match t {
+        Ty::Null | Ty::StatusIgnore | Ty::StatusesIgnore => Ty::INT,
+        t => t.clone(),
+    };
+    let (ix, iy) = (int(&x), int(&y));
+    if ix.is_arithmetic() && iy.is_arithmetic() {
+        return common(&ix, &iy);
+    }
+    if matches!(x, Ty::Ptr(_)) {
+        x
+    } else {
+        y
     }
 }
 

@@ -7,6 +7,7 @@ impl<'a> Checker<'a> {
         let Some(Expr {
             kind: ExprKind::Str(format),
             span: fspan,
+            ..
         }) = args.first()
         else {
             return;

@@ -5,7 +5,9 @@
 //! things that are not variables, a missing `main` — each a [`Diagnostic`] with a span, a label and
 //! a plain-English message, with a close name suggested for typos.
 //!
-//! Also the front end's entry point, [`front_end`]: parse, then check.
+//! Also the front end's entry point, [`front_end`]: parse, then check. The check is the one pass
+//! that resolves names and types expressions: what it finds is the [`Program`]'s table
+//! ([`crate::lang::sema::typed`]), which the compiler reads.
 //!
 //! The checker assumes a tree from [`parse`] (bounded depth) and walks it recursively.
 //!
@@ -34,39 +36,49 @@ use crate::lang::diagnostic::{line_col, Diagnostic};
 use crate::lang::sema::builtins::{
     builtin, constant, ConstKind, ParamKind, BUILTINS, CONSTANTS, PRINTF_RELATIVES,
 };
+use crate::lang::sema::typed::{Binding, Program, Typed};
 use crate::lang::sema::types::{common, Layouts, Ty};
 use crate::lang::syntax::ast::RecordDecl;
 use crate::lang::syntax::ast::{
-    BaseType, BinOp, Block, Expr, ExprKind, Function, Init, Item, Span, Stmt, StmtKind, Type,
-    UnaryOp, Unit, VarDecl,
+    BaseType, BinOp, Block, DeclId, Expr, ExprKind, Function, Init, Item, Span, Stmt, StmtKind,
+    Type, UnaryOp, Unit, VarDecl,
 };
 use crate::lang::syntax::parser::parse;
 use crate::lang::syntax::token::base_type_name;
 
-/// Parses and checks `source`. On failure, every diagnostic in source order: the syntax errors if
-/// there are any (the tree is then not checked), otherwise the checked errors.
-pub fn front_end(source: &str) -> Result<Unit, Vec<Diagnostic>> {
+/// Parses and checks `source`: the tree with its types and bindings. On failure, every
+/// diagnostic in source order: the syntax errors if there are any (the tree is then not
+/// checked), otherwise the checked errors.
+pub fn front_end(source: &str) -> Result<Program, Vec<Diagnostic>> {
     let (unit, diags) = parse(source);
     let Some(unit) = unit else {
         return Err(diags);
     };
-    let diags = Checker::new(Some(source)).run(&unit);
-    if diags.is_empty() {
-        Ok(unit)
+    let mut checker = Checker::new(Some(source));
+    checker.run(&unit);
+    if checker.diags.is_empty() {
+        Ok(Program {
+            unit,
+            typed: checker.typed,
+        })
     } else {
-        Err(diags)
+        Err(checker.diags)
     }
 }
 
 /// Checks a parsed program; returns its errors in source order (a missing `main` last). Empty
 /// means the program may be compiled.
 pub fn check(unit: &Unit) -> Vec<Diagnostic> {
-    Checker::new(None).run(unit)
+    let mut checker = Checker::new(None);
+    checker.run(unit);
+    checker.diags
 }
 
+/// A variable or parameter in scope: its type, where it is declared, its declaration's id.
 struct Var {
-    ty: Type,
+    ty: Ty,
     span: Span,
+    id: DeclId,
 }
 
 struct FnSig {
@@ -91,6 +103,8 @@ struct Checker<'a> {
     /// compiler's order), with the user functions' indices in it.
     fn_types: Vec<(Type, Vec<Type>)>,
     fn_ids: BTreeMap<String, u32>,
+    /// Where the user functions start in `fn_types`.
+    user_fn_base: u32,
     /// The program's records and their layouts.
     records: Vec<RecordDecl>,
     layouts: Layouts,
@@ -98,6 +112,8 @@ struct Checker<'a> {
     current: Option<(String, Type)>,
     /// Unknown names already reported in the current function.
     reported: BTreeSet<String>,
+    /// What the check finds: every expression's type, every name's binding.
+    typed: Typed,
 }
 
 impl<'a> Checker<'a> {
@@ -114,13 +130,15 @@ impl<'a> Checker<'a> {
             records: Vec::new(),
             fn_types: Vec::new(),
             fn_ids: BTreeMap::new(),
+            user_fn_base: 0,
             layouts: Layouts::default(),
             current: None,
             reported: BTreeSet::new(),
+            typed: Typed::default(),
         }
     }
 
-    fn run(mut self, unit: &Unit) -> Vec<Diagnostic> {
+    fn run(&mut self, unit: &Unit) {
         self.records = unit.records.clone();
         self.layouts = Layouts::new(&unit.records);
         self.fn_types = unit
@@ -128,6 +146,7 @@ impl<'a> Checker<'a> {
             .iter()
             .map(|s| (s.ret.clone(), s.params.clone()))
             .collect();
+        self.user_fn_base = self.fn_types.len() as u32;
         for item in &unit.items {
             if let Item::Function(f) = item {
                 if !self.fn_ids.contains_key(&f.name) {
@@ -163,7 +182,6 @@ impl<'a> Checker<'a> {
                     .with_note("add `int main(int argc, char **argv) { … }`"),
             );
         }
-        self.diags
     }
 
     fn error(&mut self, message: impl Into<String>, span: Span, label: impl Into<String>) {

@@ -20,7 +20,7 @@ impl<'a> Checker<'a> {
                     "`void` has no values",
                 );
             }
-            self.declare_var(&p.name, &p.ty, &p.span);
+            self.declare_var(&p.name, Ty::of_param(&p.ty), &p.span, p.id);
         }
         // The body shares the parameters' scope, as in C.
         for s in &f.body.stmts {

@@ -209,6 +209,7 @@ impl Parser<'_> {
             if self.at(Punct::LParen) && *self.peek_at(1) == TokenKind::Punct(Punct::Star) {
                 let (name, _, fixed) = self.declarator_name(&spec.ty, pointers, "a name")?;
                 params.push(Param {
+                    id: self.id(),
                     ty: fixed.unwrap_or_else(|| spec.ty.clone()),
                     name,
                     span: start..self.prev_end(),
@@ -263,11 +264,16 @@ impl Parser<'_> {
                 ty.pointers = ty.pointers.saturating_add(pointers);
             } else {
                 // `double m[][4]` (or `m[3][4]`): a pointer to rows of 4, kept as the array
-                // type whose first dimension decays (the compiler's `param_ty`).
+                // type whose first dimension decays (`Ty::of_param`).
                 ty.pointers = ty.pointers.saturating_add(pointers - 1);
                 ty.dims = std::iter::once(1).chain(dims).collect();
             }
-            params.push(Param { ty, name, span: at });
+            params.push(Param {
+                id: self.id(),
+                ty,
+                name,
+                span: at,
+            });
             if self.eat(Punct::Comma) {
                 continue;
             }
@@ -432,6 +438,7 @@ impl Parser<'_> {
                     }
                 } else {
                     decls.push(VarDecl {
+                        id: self.id(),
                         ty,
                         is_static: spec.is_static,
                         name,

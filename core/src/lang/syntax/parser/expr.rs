@@ -131,10 +131,7 @@ impl Parser<'_> {
                 return Err(Fail);
             }
             let span = e.span.start..rhs.span.end;
-            e = Box::new(Expr {
-                kind: ExprKind::Comma(e, rhs),
-                span,
-            });
+            e = self.node(ExprKind::Comma(e, rhs), span);
         }
         Ok(*e)
     }
@@ -152,10 +149,7 @@ impl Parser<'_> {
         self.bump();
         let value = self.expr()?;
         let span = target.span.start..value.span.end;
-        Ok(Box::new(Expr {
-            kind: ExprKind::Assign { op, target, value },
-            span,
-        }))
+        Ok(self.node(ExprKind::Assign { op, target, value }, span))
     }
 
     pub(super) fn ternary(&mut self) -> PExpr {
@@ -167,10 +161,7 @@ impl Parser<'_> {
         self.expect(Punct::Colon, "in the `? :` expression")?;
         let otherwise = self.nested(Parser::ternary)?;
         let span = cond.span.start..otherwise.span.end;
-        Ok(Box::new(Expr {
-            kind: ExprKind::Ternary(cond, then, otherwise),
-            span,
-        }))
+        Ok(self.node(ExprKind::Ternary(cond, then, otherwise), span))
     }
 
     /// Precedence climbing: operators binding at least as tight as `min`, left-associative.
@@ -192,10 +183,7 @@ impl Parser<'_> {
                 return Err(Fail);
             }
             let span = lhs.span.start..rhs.span.end;
-            lhs = Box::new(Expr {
-                kind: ExprKind::Binary(op, lhs, rhs),
-                span,
-            });
+            lhs = self.node(ExprKind::Binary(op, lhs, rhs), span);
         }
         Ok(lhs)
     }
@@ -227,10 +215,7 @@ impl Parser<'_> {
             self.bump();
             let operand = self.nested(Parser::unary)?;
             let span = start..operand.span.end;
-            return Ok(Box::new(Expr {
-                kind: ExprKind::Unary(op, operand),
-                span,
-            }));
+            return Ok(self.node(ExprKind::Unary(op, operand), span));
         }
         if self.at(Punct::LParen) && self.peek_at_type(1) {
             self.bump();
@@ -245,10 +230,7 @@ impl Parser<'_> {
             }
             let operand = self.nested(Parser::unary)?;
             let span = start..operand.span.end;
-            return Ok(Box::new(Expr {
-                kind: ExprKind::Cast(ty, operand),
-                span,
-            }));
+            return Ok(self.node(ExprKind::Cast(ty, operand), span));
         }
         if matches!(self.peek(), TokenKind::Sizeof) {
             return self.sizeof(start);
@@ -262,16 +244,11 @@ impl Parser<'_> {
             self.bump();
             let ty = self.type_name()?;
             self.expect(Punct::RParen, "after the type in `sizeof`")?;
-            return Ok(Box::new(Expr {
-                kind: ExprKind::SizeOf(ty),
-                span: start..self.prev_end(),
-            }));
+            return Ok(self.node(ExprKind::SizeOf(ty), start..self.prev_end()));
         }
         let operand = self.nested(Parser::unary)?;
-        Ok(Box::new(Expr {
-            span: start..operand.span.end,
-            kind: ExprKind::SizeOfExpr(operand),
-        }))
+        let span = start..operand.span.end;
+        Ok(self.node(ExprKind::SizeOfExpr(operand), span))
     }
 
     /// Whether the token `ahead` starts a type name (possibly after `const`).
@@ -341,10 +318,7 @@ impl Parser<'_> {
                 self.too_deep(start..self.prev_end());
                 return Err(Fail);
             }
-            e = Box::new(Expr {
-                kind,
-                span: start..self.prev_end(),
-            });
+            e = self.node(kind, start..self.prev_end());
         }
     }
 
@@ -361,15 +335,9 @@ impl Parser<'_> {
                     return self.call(name, name_span);
                 }
                 if let Some(&v) = self.enums.get(&name) {
-                    return Ok(Box::new(Expr {
-                        kind: ExprKind::Int(v),
-                        span: name_span,
-                    }));
+                    return Ok(self.node(ExprKind::Int(v), name_span));
                 }
-                return Ok(Box::new(Expr {
-                    kind: ExprKind::Ident(name),
-                    span: name_span,
-                }));
+                return Ok(self.node(ExprKind::Ident(name), name_span));
             }
             TokenKind::Punct(Punct::LParen) => {
                 self.bump();
@@ -381,7 +349,18 @@ impl Parser<'_> {
             _ => return Err(self.expected_here("an expression", "expected an expression here")),
         };
         let span = self.bump().span;
-        Ok(Box::new(Expr { kind, span }))
+        Ok(self.node(kind, span))
+    }
+
+    /// A new expression node with a fresh id (not inlined: the recursive descent's frames stay
+    /// small).
+    #[inline(never)]
+    pub(super) fn node(&mut self, kind: ExprKind, span: Span) -> Box<Expr> {
+        Box::new(Expr {
+            id: self.id(),
+            kind,
+            span,
+        })
     }
 
     /// A number literal with its C type (C99 6.4.4): a literal whose type is not the one its
@@ -426,14 +405,11 @@ impl Parser<'_> {
             }
             _ => (ExprKind::Int(0), None),
         };
-        let lit = Box::new(Expr {
-            kind,
-            span: tok.span.clone(),
-        });
+        let lit = self.node(kind, tok.span.clone());
         match base {
             None => lit,
-            Some(base) => Box::new(Expr {
-                kind: ExprKind::Cast(
+            Some(base) => self.node(
+                ExprKind::Cast(
                     Type {
                         base,
                         pointers: 0,
@@ -441,8 +417,8 @@ impl Parser<'_> {
                     },
                     lit,
                 ),
-                span: tok.span,
-            }),
+                tok.span,
+            ),
         }
     }
 
@@ -454,10 +430,7 @@ impl Parser<'_> {
             text.push_str(more);
             self.bump();
         }
-        Box::new(Expr {
-            kind: ExprKind::Str(text),
-            span: start..self.prev_end(),
-        })
+        self.node(ExprKind::Str(text), start..self.prev_end())
     }
 
     /// Reports "expected {what}, found …" at the current token.
@@ -486,13 +459,13 @@ impl Parser<'_> {
             }
         }
         let span = name_span.start..self.prev_end();
-        Ok(Box::new(Expr {
-            kind: ExprKind::Call {
+        Ok(self.node(
+            ExprKind::Call {
                 name,
                 name_span,
                 args,
             },
             span,
-        }))
+        ))
     }
 }

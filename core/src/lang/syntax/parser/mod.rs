@@ -89,6 +89,7 @@ pub fn parse_recovering(source: &str) -> (Unit, Vec<Diagnostic>) {
         depth: 0,
         reported_depth: false,
         reported_unclosed: false,
+        next_id: 0,
         stopped: false,
         typedefs: headers::typedefs(),
         records: headers::records(),
@@ -141,6 +142,8 @@ struct Parser<'a> {
     depth: usize,
     reported_depth: bool,
     reported_unclosed: bool,
+    /// The next node id (an expression's or a declaration's): every expression and declaration gets its own.
+    next_id: u32,
     stopped: bool,
     /// `typedef` names and the types they stand for (with the standard headers' own).
     typedefs: BTreeMap<String, Type>,
@@ -273,6 +276,12 @@ impl Parser<'_> {
 
     fn span(&self) -> Span {
         self.tok().span.clone()
+    }
+
+    /// A fresh node id.
+    fn id(&mut self) -> u32 {
+        self.next_id += 1;
+        self.next_id - 1
     }
 
     fn start(&self) -> usize {

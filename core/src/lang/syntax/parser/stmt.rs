@@ -157,62 +157,8 @@ impl Parser<'_> {
                 let body = Box::new(self.stmt()?);
                 Ok(StmtKind::While { cond, body })
             }
-            TokenKind::Do => {
-                self.bump();
-                let body = Box::new(self.stmt()?);
-                if !matches!(self.peek(), TokenKind::While) {
-                    let found = self.peek().describe();
-                    return Err(self.error_here(
-                        format!("expected `while` after the body of `do`, found {found}"),
-                        "expected `while (…);` here",
-                    ));
-                }
-                self.bump();
-                self.expect(Punct::LParen, "after `while`")?;
-                let cond = self.comma_expr()?;
-                self.expect(Punct::RParen, "after the condition of `do … while`")?;
-                self.expect_semi(SemiAfter::DoWhile)?;
-                Ok(StmtKind::DoWhile { body, cond })
-            }
-            TokenKind::For => {
-                self.bump();
-                self.expect(Punct::LParen, "after `for`")?;
-                let init = if self.eat(Punct::Semi) {
-                    None
-                } else {
-                    let start = self.start();
-                    let kind = if self.at_decl_start() {
-                        self.decl_stmt()?
-                    } else {
-                        let e = self.comma_expr()?;
-                        self.expect(Punct::Semi, "after the first part of `for`")?;
-                        StmtKind::Expr(e)
-                    };
-                    Some(Box::new(Stmt {
-                        kind,
-                        span: start..self.prev_end(),
-                    }))
-                };
-                let cond = if self.at(Punct::Semi) {
-                    None
-                } else {
-                    Some(self.comma_expr()?)
-                };
-                self.expect(Punct::Semi, "after the condition of `for`")?;
-                let step = if self.at(Punct::RParen) {
-                    None
-                } else {
-                    Some(self.comma_expr()?)
-                };
-                self.expect_close_before_body("after the parts of `for`")?;
-                let body = Box::new(self.stmt()?);
-                Ok(StmtKind::For {
-                    init,
-                    cond,
-                    step,
-                    body,
-                })
-            }
+            TokenKind::Do => self.do_stmt(),
+            TokenKind::For => self.for_stmt(),
             TokenKind::Break => {
                 self.bump();
                 self.expect_semi(SemiAfter::Break)?;
@@ -248,6 +194,69 @@ impl Parser<'_> {
                 Ok(StmtKind::Expr(e))
             }
         }
+    }
+
+    /// `do body while (cond);` (apart from [`Self::stmt_kind`], whose stack frame every nesting
+    /// level of statements pays).
+    #[inline(never)]
+    pub(super) fn do_stmt(&mut self) -> PResult<StmtKind> {
+        self.bump();
+        let body = Box::new(self.stmt()?);
+        if !matches!(self.peek(), TokenKind::While) {
+            let found = self.peek().describe();
+            return Err(self.error_here(
+                format!("expected `while` after the body of `do`, found {found}"),
+                "expected `while (…);` here",
+            ));
+        }
+        self.bump();
+        self.expect(Punct::LParen, "after `while`")?;
+        let cond = self.comma_expr()?;
+        self.expect(Punct::RParen, "after the condition of `do … while`")?;
+        self.expect_semi(SemiAfter::DoWhile)?;
+        Ok(StmtKind::DoWhile { body, cond })
+    }
+
+    /// `for (init; cond; step) body` (apart from [`Self::stmt_kind`], as [`Self::do_stmt`]).
+    #[inline(never)]
+    pub(super) fn for_stmt(&mut self) -> PResult<StmtKind> {
+        self.bump();
+        self.expect(Punct::LParen, "after `for`")?;
+        let init = if self.eat(Punct::Semi) {
+            None
+        } else {
+            let start = self.start();
+            let kind = if self.at_decl_start() {
+                self.decl_stmt()?
+            } else {
+                let e = self.comma_expr()?;
+                self.expect(Punct::Semi, "after the first part of `for`")?;
+                StmtKind::Expr(e)
+            };
+            Some(Box::new(Stmt {
+                kind,
+                span: start..self.prev_end(),
+            }))
+        };
+        let cond = if self.at(Punct::Semi) {
+            None
+        } else {
+            Some(self.comma_expr()?)
+        };
+        self.expect(Punct::Semi, "after the condition of `for`")?;
+        let step = if self.at(Punct::RParen) {
+            None
+        } else {
+            Some(self.comma_expr()?)
+        };
+        self.expect_close_before_body("after the parts of `for`")?;
+        let body = Box::new(self.stmt()?);
+        Ok(StmtKind::For {
+            init,
+            cond,
+            step,
+            body,
+        })
     }
 
     /// A local declaration, through its `;`.
