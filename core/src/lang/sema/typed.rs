@@ -10,11 +10,14 @@
 //! binding; where it needs a type without emitting code (a `?:`'s result, `sizeof expr`, whether
 //! a call returns a struct) it reads the table.
 //!
-//! C's typing rules live in two places only, by concern: the type of each expression is the
-//! checker's (`check/expr.rs`, with the conversions of [`crate::lang::sema::types`]: promotions,
-//! the usual arithmetic conversions, decay); the code for a conversion is the compiler's. The
-//! checker's own kinds ([`Ty::Null`], [`Ty::StatusIgnore`], [`Ty::StatusesIgnore`]) are `int`s at
-//! run time, and the compiler reads them so ([`Typed::ty`] lowers them).
+//! C's typing rules are written once, in [`crate::lang::sema::types`] (promotions, the usual
+//! arithmetic conversions, decay, literal and parameter types); the checker applies them to give
+//! each expression its type (`check/expr.rs`), and the compiler emits the code of a conversion.
+//! While it picks an operator's operation the compiler follows its operands' types, and in debug
+//! builds (every test) the type it emitted code for must be the checker's, or compiling fails
+//! with an internal error: the two cannot drift apart unseen. The checker's own kinds
+//! ([`Ty::Null`], [`Ty::StatusIgnore`], [`Ty::StatusesIgnore`]) are `int`s at run time, and the
+//! compiler reads them so ([`Typed::ty`] lowers them).
 
 use crate::lang::sema::types::Ty;
 use crate::lang::syntax::ast::{DeclId, Expr, ExprId, Unit};
@@ -271,8 +274,24 @@ mod tests {
     }
 
     #[test]
-    fn the_compiler_runs_on_the_table() {
-        let p = program(SRC);
-        assert!(crate::lang::codegen::compile::compile(&p, SRC, "t.c").is_ok());
+    fn the_compiler_runs_on_the_table_and_a_wrong_type_is_caught() {
+        let compile = |p: &Program| crate::lang::codegen::compile::compile(p, SRC, "t.c");
+        let mut p = program(SRC);
+        assert!(compile(&p).is_ok());
+        if cfg!(debug_assertions) {
+            let id = exprs(&p.unit)
+                .into_iter()
+                .find(|e| &SRC[e.span.clone()] == "3000000000")
+                .map(|e| e.id)
+                .expect("the literal");
+            p.typed.set_ty(id, Ty::INT);
+            let Err(diags) = compile(&p) else {
+                panic!("a disagreement must not compile")
+            };
+            assert_eq!(
+                diags[0].message,
+                "internal: the checker typed this `int`, the compiler `long`"
+            );
+        }
     }
 }

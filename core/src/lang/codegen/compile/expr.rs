@@ -182,8 +182,23 @@ impl Compiler {
     }
 
     /// Pushes the value of `e`; returns its type (arrays, structs and statuses push their
-    /// address).
+    /// address). In debug builds (every test), the type the code was emitted for must be the
+    /// checker's: the two never drift apart unseen.
     pub(super) fn expr(&mut self, e: &Expr) -> R<Ty> {
+        let t = self.expr_code(e)?;
+        if cfg!(debug_assertions) {
+            let checked = self.ty(e)?;
+            if checked != t {
+                return err(
+                    format!("internal: the checker typed this `{checked}`, the compiler `{t}`"),
+                    &e.span,
+                );
+            }
+        }
+        Ok(t)
+    }
+
+    fn expr_code(&mut self, e: &Expr) -> R<Ty> {
         let span = &e.span;
         match &e.kind {
             ExprKind::Int(v) => {
