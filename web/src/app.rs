@@ -174,12 +174,13 @@ pub fn app() -> Html {
         }
     });
     crate::lesson_links::use_lesson_links(&state, route.route.is_paper());
-    // The open lesson step's run, by identity: a new one when a step is entered or revealed.
+    // The open lesson step's run, by its serial number: a new one when a step is entered or
+    // revealed.
     let lesson_run = state
         .lesson
         .as_ref()
         .and(state.session.as_ref())
-        .map(|c| std::rc::Rc::as_ptr(&c.0) as usize);
+        .map(|c| c.0.borrow().serial);
     crate::lesson_highlight::use_lesson_highlights(
         state
             .lesson

@@ -41,8 +41,8 @@ pub fn selectors(h: &Highlight) -> Vec<String> {
 /// into view inside whatever panel holds it — an event log's newest line, a queue below the
 /// fold — so the step shows what it talks about.
 #[hook]
-pub fn use_lesson_highlights(highlights: Vec<Highlight>, shown: Option<usize>) {
-    let scrolled = use_mut_ref(|| None::<usize>);
+pub fn use_lesson_highlights(highlights: Vec<Highlight>, shown: Option<u64>) {
+    let scrolled = use_mut_ref(|| None::<u64>);
     use_effect(move || {
         let Some(document) = web_sys::window().and_then(|w| w.document()) else {
             return;

@@ -30,6 +30,9 @@ pub struct Session {
     pub acp_ledger: AcpLedger,
     /// How the run ended, once it has (runs are deterministic: stepping back does not forget it).
     pub ended: Option<RunEnd>,
+    /// This run's number among the runs started in the page (1, 2, …): an identity that outlives
+    /// the run, unlike its address, which a later run may reuse.
+    pub serial: u64,
 }
 
 /// How a run ended.
@@ -142,7 +145,19 @@ pub fn start(
         lock_ledger: LockLedger::new(),
         acp_ledger: AcpLedger::new(),
         ended: None,
+        serial: next_serial(),
     }))))
+}
+
+/// The next run's serial number (see [`Session::serial`]).
+fn next_serial() -> u64 {
+    thread_local! {
+        static STARTED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
+    STARTED.with(|n| {
+        n.set(n.get() + 1);
+        n.get()
+    })
 }
 
 /// Why a run could not start.
