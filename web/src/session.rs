@@ -168,3 +168,28 @@ pub enum StartError {
     /// Something else (machine size…).
     Message(String),
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A run started after another was dropped has a new serial number, even where the
+    /// allocator hands it the dropped run's address (what a lesson step's "entered" check reads).
+    #[test]
+    fn every_run_has_its_own_serial_number() {
+        let profile = rankscope_core::machine::builtin_profiles()
+            .unwrap()
+            .into_iter()
+            .next()
+            .unwrap();
+        let source = "int main(void) { return 0; }";
+        let start = || start(source, &profile, 2, RunOptions::default(), &[], None).unwrap();
+        let first = start();
+        let serial = first.0.borrow().serial;
+        drop(first);
+        let second = start();
+        assert!(second.0.borrow().serial > serial);
+        let third = start();
+        assert!(third.0.borrow().serial > second.0.borrow().serial);
+    }
+}
