@@ -3,6 +3,8 @@
 //! outlined by the class `lesson-hl` after every render. The mapping is pure (tested natively);
 //! marking the elements is the effect. A rank's `line` is shown by putting the rank in focus
 //! (the reducer does that), so its line carries the strong mark.
+//!
+//! Each outlined thing is scrolled into sight when a step is entered (once, not on every render).
 
 use rankscope_core::lessons::Highlight;
 use yew::prelude::*;

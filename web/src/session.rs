@@ -1,6 +1,9 @@
-//! A run in the playground: the compiled program stepping on the engine, with history so the user
-//! can go forward and back. Held behind `Rc<RefCell<…>>` so each click mutates one run instead of
-//! cloning its checkpoints; the reducer is still the only place that changes it.
+//! A run in the playground: the compiled program stepping on the engine (`History<Vm>`), with
+//! history so the user can go forward and back, and what is derived from its trace — the
+//! [`Timeline`](rankscope_core::trace::timeline::Timeline), the lock and ACP ledgers. Held behind
+//! `Rc<RefCell<…>>` so each click mutates one run instead of cloning its checkpoints; the reducer
+//! is still the only place that changes it, and after every move [`Session::after_move`] extends
+//! the timeline and the ledgers from the trace's known records (incrementally, never rescanning).
 
 use std::cell::RefCell;
 use std::rc::Rc;
