@@ -5,6 +5,12 @@
 //! `builtins::CONSTANTS`, `headers::HEADERS`). The notes are fields of those tables' rows, so a
 //! new function cannot be added without one and the reference cannot drift. The web's
 //! `#reference` page and `rankscope reference` render it.
+//!
+//! `MpiFunction::new` requires its note (a family has a `title` and an `about`), `LibFn` has `note`
+//! and `header`, `Builtin` has `note`; a test checks that every function the checker accepts
+//! appears exactly once, with a note. The web reaches it as a route (`#reference=NAME`); `rankscope
+//! reference` prints it as Markdown ([`Reference::markdown`]) or JSON, and both filter with
+//! [`Reference::filter`].
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
