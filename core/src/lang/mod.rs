@@ -44,10 +44,10 @@
 //!   literal's C type.
 //! - **check** — unknown names with suggestions, argument counts and kinds of MPI and library
 //!   calls, `printf` formats, `break` outside loops, labels…
-//! - **compile** — static types, the integer promotions and usual arithmetic conversions (a left
-//!   operand is converted under the right one with `Op::Swap`), record layouts with gcc's padding,
-//!   every variable at an address in the rank's byte memory, bounds-checked array indexing, a span
-//!   per operation.
+//! - **compile** — static types (`sema::types::Ty`), the integer promotions and usual arithmetic
+//!   conversions (a left operand is converted under the right one with `Op::Swap`), record layouts
+//!   from `sema::types::Layouts` with gcc's padding, every variable at an address in the rank's
+//!   byte memory, bounds-checked array indexing, a span per operation.
 //! - **peephole** — common pairs (an assignment statement's store + pop, `i++;`, a constant
 //!   operand, an index check + address) become one fused operation that counts as the two it
 //!   replaces, so step limits and charged time are the unfused code's: the fingerprint is
