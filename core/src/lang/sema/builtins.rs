@@ -6,7 +6,7 @@
 
 use crate::lang::syntax::ast::BaseType;
 use crate::libs::mpi::constants as k;
-use crate::libs::mpi::functions as mpi_functions;
+use crate::libs::table as mpi_functions;
 
 /// What a built-in accepts in one argument position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

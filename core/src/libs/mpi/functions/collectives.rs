@@ -8,18 +8,18 @@ use crate::engine::RankCtx;
 use crate::lang::sema::builtins::Param;
 use crate::lang::syntax::ast::BaseType;
 use crate::lang::vm::memory::{Addr, Memory};
+use crate::libs::function::{done, Args, MpiFunction, Started};
 use crate::libs::mpi::allgatherv::Allgatherv;
 use crate::libs::mpi::alltoall::Alltoall;
 use crate::libs::mpi::barrier::Barrier;
 use crate::libs::mpi::bcast::Bcast;
 use crate::libs::mpi::buffers::{read_int, read_ints, write_int, IN_PLACE};
-use crate::libs::mpi::collective::{tag, Collective, Kind};
+use crate::libs::mpi::collective::{tag, Chain, Collective, Kind, Running};
 use crate::libs::mpi::comm::Comm;
 use crate::libs::mpi::comm_ctx::CommCtx;
 use crate::libs::mpi::constants::MPI_OP_NULL;
 use crate::libs::mpi::derived::Shape;
 use crate::libs::mpi::error::{ErrorKind, RankRole};
-use crate::libs::mpi::function::{done, Args, MpiFunction, Started};
 use crate::libs::mpi::gather::{displaced, Blocks, Gather, Scatter, Side};
 use crate::libs::mpi::pending::Pending;
 use crate::libs::mpi::reduce::{Allreduce, Reduce};
@@ -32,16 +32,16 @@ use crate::libs::mpi::user_op::{Combiner, Op};
 const OPP: K = K::Ptr(BaseType::MpiOp);
 
 /// A started collective on `comm`.
-fn collective(comm: Comm, c: Collective) -> Result<Started, ErrorKind> {
-    Ok(Started::Wait(Pending::Collective(comm, Box::new(c))))
+fn collective(comm: Comm, c: impl Collective) -> Result<Started, ErrorKind> {
+    Ok(Started::Wait(Pending::Collective(comm, Running::new(c))))
 }
 
 /// The family's functions.
-pub(super) const FUNCTIONS: &[MpiFunction] = &[
+pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new("MPI_Barrier", "Dissemination: ⌈log2 p⌉ rounds of empty point-to-point messages (under the run's engine).", &[p("comm", K::Comm)], |s, a, _, ctx| {
         let comm = s.comm(a.int(0), ctx)?;
         let t = s.next_tag(&comm, Kind::Barrier);
-        collective(comm, Collective::Barrier(Barrier::new(t)))
+        collective(comm, Barrier::new(t))
     }),
     MpiFunction::new(
         "MPI_Bcast", "Binomial tree from the root, as MPICH: ⌈log2 p⌉ rounds of point-to-point messages.",
@@ -60,7 +60,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             let t = s.next_tag(&comm, Kind::Bcast);
             collective(
                 comm,
-                Collective::Bcast(Bcast::shaped(t, root, a.addr(0), shape)),
+                Bcast::shaped(t, root, a.addr(0), shape),
             )
         },
     ),
@@ -87,7 +87,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
                 a.addr(0)
             };
             let reduce = Reduce::new(t, root, combiner, sendbuf, a.addr(1), shape, mem, is_root)?;
-            collective(comm, Collective::Reduce(reduce))
+            collective(comm, reduce)
         },
     ),
     MpiFunction::new(
@@ -113,7 +113,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
                 shape,
                 mem,
             )?;
-            collective(comm, Collective::Allreduce(allreduce))
+            collective(comm, allreduce)
         },
     ),
     MpiFunction::new("MPI_Gather", "Linear at the root, as MPICH: one receive per other rank in rank order; the root copies its own block.", ROOTED_BLOCKS, |s, a, mem, ctx| {
@@ -123,7 +123,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         let recv = Blocks::Uniform(side(a, 3));
         let cctx = CommCtx::new(ctx, &comm);
         let gather = Gather::new(t, root, side(a, 0), recv, mem, s.types(), &cctx)?;
-        collective(comm, Collective::Gather(gather))
+        collective(comm, gather)
     }),
     MpiFunction::new(
         "MPI_Gatherv", "`MPI_Gather` with counts and displacements; a block of 0 elements moves no message.",
@@ -150,7 +150,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             };
             let cctx = CommCtx::new(ctx, &comm);
             let gather = Gather::new(t, root, side(a, 0), recv, mem, s.types(), &cctx)?;
-            collective(comm, Collective::Gather(gather))
+            collective(comm, gather)
         },
     ),
     MpiFunction::new("MPI_Scatter", "Linear at the root, as MPICH: one send per other rank in rank order; the root copies its own block.", ROOTED_BLOCKS, |s, a, mem, ctx| {
@@ -160,7 +160,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         let send = Blocks::Uniform(side(a, 0));
         let cctx = CommCtx::new(ctx, &comm);
         let scatter = Scatter::new(t, root, send, side(a, 3), mem, s.types(), &cctx)?;
-        collective(comm, Collective::Scatter(scatter))
+        collective(comm, scatter)
     }),
     MpiFunction::new(
         "MPI_Scatterv", "`MPI_Scatter` with counts and displacements; a block of 0 elements moves no message.",
@@ -187,7 +187,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             };
             let cctx = CommCtx::new(ctx, &comm);
             let scatter = Scatter::new(t, root, send, side(a, 4), mem, s.types(), &cctx)?;
-            collective(comm, Collective::Scatter(scatter))
+            collective(comm, scatter)
         },
     ),
     MpiFunction::new("MPI_Allgather", "A gather to rank 0, then a broadcast of the whole result from it.", ALL_BLOCKS, |s, a, mem, ctx| {
@@ -214,7 +214,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         let bcast = Bcast::shaped(t, 0, a.addr(3), whole);
         collective(
             comm,
-            Collective::Chain(vec![Collective::Gather(gather), Collective::Bcast(bcast)]),
+            Chain(vec![Running::new(gather), Running::new(bcast)]),
         )
     }),
     MpiFunction::new(
@@ -253,7 +253,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             };
             let t = s.next_tag(&comm, Kind::Allgatherv);
             let allgatherv = Allgatherv::new(t, own, slots, &CommCtx::new(ctx, &comm));
-            collective(comm, Collective::Allgatherv(allgatherv))
+            collective(comm, allgatherv)
         },
     ),
     MpiFunction::new("MPI_Alltoall", "Every rank posts all its receives, then sends to rank+1, rank+2, … (mod p) and waits for all.", ALL_BLOCKS, |s, a, mem, ctx| {
@@ -275,7 +275,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             (mem, s.types()),
             &CommCtx::new(ctx, &comm),
         )?;
-        collective(comm, Collective::Alltoall(alltoall))
+        collective(comm, alltoall)
     }),
     MpiFunction::new(
         "MPI_Alltoallv", "`MPI_Alltoall` with counts and displacements per peer.",
@@ -307,7 +307,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
                 (mem, s.types()),
                 &CommCtx::new(ctx, &comm),
             )?;
-            collective(comm, Collective::Alltoall(alltoall))
+            collective(comm, alltoall)
         },
     ),
     MpiFunction::new("MPI_Reduce_scatter", "Recursive halving below 512 KiB, else pairwise exchange (MPICH's choice); a non-commutative operation is a reduce and a scatter.", REDUCE_SCATTER, |s, a, mem, ctx| {
@@ -439,7 +439,7 @@ fn reduce_scatter(
         mem,
         &CommCtx::new(ctx, &comm),
     )?;
-    collective(comm, Collective::ReduceScatter(reduce_scatter))
+    collective(comm, reduce_scatter)
 }
 
 /// Starts `MPI_Scan` (or `MPI_Exscan` if `exclusive`).
@@ -455,5 +455,5 @@ fn scan(
     let t = s.next_tag(&comm, if exclusive { Kind::Exscan } else { Kind::Scan });
     let sendbuf = in_place(a.addr(0), a.addr(1));
     let scan = Scan::new(t, exclusive, combiner, sendbuf, a.addr(1), shape, mem)?;
-    collective(comm, Collective::Scan(scan))
+    collective(comm, scan)
 }

@@ -8,6 +8,7 @@ use super::params::{p, INTP, K};
 use crate::engine::RankCtx;
 use crate::lang::syntax::ast::BaseType;
 use crate::lang::vm::memory::{Addr, Memory};
+use crate::libs::function::{done, MpiFunction, Started};
 use crate::libs::mpi::buffers::{check_bytes, read_int, write_int};
 use crate::libs::mpi::cart::Cart;
 use crate::libs::mpi::collective::Kind;
@@ -18,7 +19,6 @@ use crate::libs::mpi::constants::{
     MPI_COMM_NULL, MPI_CONGRUENT, MPI_IDENT, MPI_SIMILAR, MPI_UNDEFINED, MPI_UNEQUAL,
 };
 use crate::libs::mpi::error::ErrorKind;
-use crate::libs::mpi::function::{done, MpiFunction, Started};
 use crate::libs::mpi::group::Likeness;
 use crate::libs::mpi::pending::Pending;
 use crate::libs::mpi::state::MpiState;
@@ -47,7 +47,7 @@ pub(super) fn create(
 }
 
 /// The family's functions.
-pub(super) const FUNCTIONS: &[MpiFunction] = &[
+pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_Comm_dup", "Collective: a split with one color, one Bruck allgather of (color, key, free context ids), as MPICH.",
         &[p("comm", K::Comm), p("newcomm", COMMP)],

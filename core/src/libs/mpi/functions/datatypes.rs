@@ -7,12 +7,12 @@ use std::rc::Rc;
 use super::params::{p, INTP, K};
 use crate::lang::syntax::ast::BaseType;
 use crate::lang::vm::memory::{Addr, Memory};
+use crate::libs::function::{done, Args, MpiFunction, Started};
 use crate::libs::mpi::buffers::{element, read_bytes, read_int, read_ints, write_bytes, write_int};
 use crate::libs::mpi::constants::MPI_DATATYPE_NULL;
 use crate::libs::mpi::datatype::Datatype;
 use crate::libs::mpi::derived::{is_derived, TypeMap};
 use crate::libs::mpi::error::ErrorKind;
-use crate::libs::mpi::function::{done, Args, MpiFunction, Started};
 use crate::libs::mpi::state::{length, MpiState};
 
 /// `MPI_Aint *`.
@@ -21,7 +21,7 @@ const AINTP: K = K::Ptr(BaseType::Long);
 const TYPEP: K = K::Ptr(BaseType::MpiDatatype);
 
 /// The family's functions.
-pub(super) const FUNCTIONS: &[MpiFunction] = &[
+pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_Type_size", "Local: the data bytes of one element (LP64 sizes, MPICH's pair layouts).",
         &[p("datatype", K::Datatype), p("size", INTP)],

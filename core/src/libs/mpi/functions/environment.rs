@@ -3,14 +3,14 @@
 //! `MPI_Abort`. `MPI_Finalize` warns about requests never completed and messages never received.
 
 use super::params::{p, INTP, K};
+use crate::libs::function::{done, MpiFunction, Started};
 use crate::libs::mpi::buffers::{write_bytes, write_int};
 use crate::libs::mpi::constants::MPI_MAX_PROCESSOR_NAME;
 use crate::libs::mpi::error::ErrorKind;
-use crate::libs::mpi::function::{done, MpiFunction, Started};
 use crate::libs::mpi::state::Value;
 
 /// The family's functions.
-pub(super) const FUNCTIONS: &[MpiFunction] = &[
+pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_Init", "Enters MPI; local: no message moves.",
         &[p("argc", K::ArgcPtr), p("argv", K::ArgvPtr)],

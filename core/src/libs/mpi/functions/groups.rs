@@ -6,13 +6,13 @@ use super::communicators::GROUPP;
 use super::params::{p, INTP, K};
 use crate::engine::Rank;
 use crate::lang::vm::memory::Memory;
+use crate::libs::function::{done, Args, MpiFunction, Started};
 use crate::libs::mpi::buffers::{check_bytes, read_int, read_ints, write_int, write_ints};
 use crate::libs::mpi::comm_error::CommError;
 use crate::libs::mpi::constants::{
     MPI_GROUP_NULL, MPI_IDENT, MPI_PROC_NULL, MPI_SIMILAR, MPI_UNDEFINED, MPI_UNEQUAL,
 };
 use crate::libs::mpi::error::ErrorKind;
-use crate::libs::mpi::function::{done, Args, MpiFunction, Started};
 use crate::libs::mpi::group::{Likeness, Members};
 use crate::libs::mpi::state::{length, MpiState};
 
@@ -25,7 +25,7 @@ const PICK: &[crate::lang::sema::builtins::Param] = &[
 ];
 
 /// The family's functions.
-pub(super) const FUNCTIONS: &[MpiFunction] = &[
+pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_Group_size",
         "Local: the group's size.",

@@ -6,17 +6,17 @@
 use super::params::{p, INTP, IRECV, ISEND, K, SEND};
 use crate::engine::RankCtx;
 use crate::lang::vm::memory::Memory;
+use crate::libs::function::{done, Args, MpiFunction, Started};
 use crate::libs::mpi::bsend::BsendBuffer;
 use crate::libs::mpi::buffers::{check_bytes, write_int};
 use crate::libs::mpi::error::ErrorKind;
-use crate::libs::mpi::function::{done, Args, MpiFunction, Started};
 use crate::libs::mpi::note::Signature;
 use crate::libs::mpi::pending::Pending;
 use crate::libs::mpi::state::MpiState;
 use crate::libs::mpi::transfer::Transfer;
 
 /// The family's functions.
-pub(super) const FUNCTIONS: &[MpiFunction] = &[
+pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new("MPI_Send", "Standard send. Eager engine: the data leaves at once; up to the eager limit it completes when the data has left, above it only once a receive matched it (rendezvous). Under paper 000's engines a send request runs as a handler on the receiver's processor, unless a receive request already reached the sender (then a one-sided write).", SEND, |s, a, mem, ctx| {
         blocking(send(s, a, ctx)?, 0, mem, ctx)
     }),

@@ -6,13 +6,13 @@
 
 use super::communicators::{create, COMMP};
 use super::params::{p, INTP, K};
+use crate::libs::function::{done, MpiFunction};
 use crate::libs::mpi::buffers::{read_ints, write_int, write_ints};
 use crate::libs::mpi::cart::Cart;
 use crate::libs::mpi::comm_error::CommError;
 use crate::libs::mpi::constants::{MPI_CART, MPI_UNDEFINED};
 use crate::libs::mpi::dims::{dims_create, DimsError};
 use crate::libs::mpi::error::{ErrorKind, RankRole};
-use crate::libs::mpi::function::{done, MpiFunction};
 use crate::libs::mpi::state::length;
 
 /// A count of dimensions, at least 1.
@@ -34,7 +34,7 @@ fn first(values: &[u32], max: i64) -> Result<Vec<i32>, ErrorKind> {
 }
 
 /// The family's functions.
-pub(super) const FUNCTIONS: &[MpiFunction] = &[
+pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_Dims_create", "Local: MPICH 4's balanced factorisation, answer for answer.",
         &[p("nnodes", K::Int), p("ndims", K::Int), p("dims", INTP)],
