@@ -51,6 +51,9 @@
 //!    which runs a program and compares rank 0's lines). Add a program to `tests/corpus/` only if
 //!    its output is the same under MPICH (the differential test compares them).
 //!
+//! `MPI_Get_version` (in `functions/environment.rs`, tested in `tests/it/lang_vm.rs`) was added
+//! this way: one entry, its test, and the header's `MPI_VERSION` made to agree with it.
+//!
 //! | file | concept |
 //! |---|---|
 //! | `constants` | the integer values of `MPI_COMM_WORLD`, `MPI_INT`, `MPI_SUM`, `MPI_ANY_SOURCE`, … |
