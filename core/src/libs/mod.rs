@@ -2,12 +2,14 @@
 //! functions in the binding table ([`table::FAMILIES`]: C signature, note, and the code that
 //! runs a call on the engine), which the checker, the compiler and the VM read; each keeps its
 //! own per-rank state, and a rank's states together are its [`Libraries`]. The language knows a
-//! library only through that table, [`Libraries`] and its handle types.
+//! library only through that table, [`Libraries`] and the handle types' table
+//! ([`handles::HANDLES`]).
 //!
 //! | module | concept |
 //! |---|---|
 //! | [`table`] | the binding table: every library's families in one fixed order (a function's index) |
 //! | [`function`] | one entry of it ([`MpiFunction`](function::MpiFunction): signature + code on its library's state) and one call ([`MpiCall`](function::MpiCall)) |
+//! | [`handles`] | the handle types (`MPI_Comm`, `MPI_Win`, …) as data: the language's `BaseType::Handle(kind)` |
 //! | [`rank`] | [`Libraries`]: a rank's MPI, ACP and PVM states, and the dispatch of a call to its own |
 //! | [`mpi`] | MPI: point-to-point, requests, collectives, communicators and groups, datatypes and reductions, one-sided windows and locks |
 //! | [`acp`] | paper 001's ACP basic layer, its C binding on `proto::acp` |
@@ -19,6 +21,7 @@
 
 pub mod acp;
 pub mod function;
+pub mod handles;
 pub mod mpi;
 pub mod pvm;
 pub mod rank;

@@ -23,8 +23,8 @@
 //! 1. **The entry.** Add `MpiFunction::new(name, note, params, run)` to the `FUNCTIONS` of its
 //!    family in `functions/` (environment, point-to-point, completion, collectives, one-sided,
 //!    datatypes, communicators, groups, topologies). `params` are its C parameters
-//!    (`params::p(name, kind)`: `K::Int`, `K::Buffer`, `K::Datatype`, `K::Comm`, `K::Op`,
-//!    `K::Win`, `INTP` for `int *`, …; shared lists such as `SEND` in `functions/params.rs`).
+//!    (`params::p(name, kind)`: `K::Int`, `K::Buffer`, `K::Handle(HandleKind::COMM)` for an
+//!    `MPI_Comm`, `INTP` for `int *`, …; shared lists such as `SEND` in `functions/params.rs`).
 //!    `note` says in one line how Rankscope models it (the reference shows it). `run` is the
 //!    whole call: a closure on the rank's [`MpiState`], its [`Args`] (`a.int(n)`, `a.addr(n)`),
 //!    the rank's memory and the engine's `RankCtx`; it checks its arguments (errors are
@@ -47,7 +47,12 @@
 //!    tag, 15 are used).
 //! 4. **Constants and macros** it needs: their values in `constants.rs` and their names in
 //!    `lang::sema::builtins::CONSTANTS`; a macro of `mpi.h` in `lang::syntax::headers`.
-//! 5. **A test**: a C program through the VM in `core/tests/it/` (for example `lang_vm.rs`,
+//! 5. **A new handle type** (`MPI_Group` was one) is one entry of
+//!    [`crate::libs::handles::HANDLES`] (its C name, how messages describe a value and a
+//!    parameter of it) and a [`crate::libs::handles::HandleKind`] constant naming it; the
+//!    lexer, the checker and the compiler read it as `BaseType::Handle(kind)`, and a parameter
+//!    takes it as `K::Handle(kind)`.
+//! 6. **A test**: a C program through the VM in `core/tests/it/` (for example `lang_vm.rs`,
 //!    which runs a program and compares rank 0's lines). Add a program to `tests/corpus/` only if
 //!    its output is the same under MPICH (the differential test compares them).
 //!

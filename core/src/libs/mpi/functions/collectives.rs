@@ -9,6 +9,7 @@ use crate::lang::sema::builtins::Param;
 use crate::lang::syntax::ast::BaseType;
 use crate::lang::vm::memory::{Addr, Memory};
 use crate::libs::function::{done, Args, MpiFunction, Started};
+use crate::libs::handles::HandleKind;
 use crate::libs::mpi::allgatherv::Allgatherv;
 use crate::libs::mpi::alltoall::Alltoall;
 use crate::libs::mpi::barrier::Barrier;
@@ -29,7 +30,7 @@ use crate::libs::mpi::state::MpiState;
 use crate::libs::mpi::user_op::{Combiner, Op};
 
 /// `MPI_Op *`.
-const OPP: K = K::Ptr(BaseType::MpiOp);
+const OPP: K = K::Ptr(BaseType::Handle(HandleKind::OP));
 
 /// A started collective on `comm`.
 fn collective(comm: Comm, c: impl Collective) -> Result<Started, ErrorKind> {
@@ -38,7 +39,7 @@ fn collective(comm: Comm, c: impl Collective) -> Result<Started, ErrorKind> {
 
 /// The family's functions.
 pub(crate) const FUNCTIONS: &[MpiFunction] = &[
-    MpiFunction::new("MPI_Barrier", "Dissemination: ⌈log2 p⌉ rounds of empty point-to-point messages (under the run's engine).", &[p("comm", K::Comm)], |s, a, _, ctx| {
+    MpiFunction::new("MPI_Barrier", "Dissemination: ⌈log2 p⌉ rounds of empty point-to-point messages (under the run's engine).", &[p("comm", K::Handle(HandleKind::COMM))], |s, a, _, ctx| {
         let comm = s.comm(a.int(0), ctx)?;
         let t = s.next_tag(&comm, Kind::Barrier);
         collective(comm, Barrier::new(t))
@@ -48,9 +49,9 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         &[
             p("buffer", K::Buffer),
             p("count", K::Int),
-            p("datatype", K::Datatype),
+            p("datatype", K::Handle(HandleKind::DATATYPE)),
             p("root", K::Int),
-            p("comm", K::Comm),
+            p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(4), ctx)?;
@@ -70,10 +71,10 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("sendbuf", K::Buffer),
             p("recvbuf", K::Buffer),
             p("count", K::Int),
-            p("datatype", K::Datatype),
-            p("op", K::Op),
+            p("datatype", K::Handle(HandleKind::DATATYPE)),
+            p("op", K::Handle(HandleKind::OP)),
             p("root", K::Int),
-            p("comm", K::Comm),
+            p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(6), ctx)?;
@@ -96,9 +97,9 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("sendbuf", K::Buffer),
             p("recvbuf", K::Buffer),
             p("count", K::Int),
-            p("datatype", K::Datatype),
-            p("op", K::Op),
-            p("comm", K::Comm),
+            p("datatype", K::Handle(HandleKind::DATATYPE)),
+            p("op", K::Handle(HandleKind::OP)),
+            p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(5), ctx)?;
@@ -130,13 +131,13 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         &[
             p("sendbuf", K::Buffer),
             p("sendcount", K::Int),
-            p("sendtype", K::Datatype),
+            p("sendtype", K::Handle(HandleKind::DATATYPE)),
             p("recvbuf", K::Buffer),
             p("recvcounts", K::Buffer),
             p("displs", K::Buffer),
-            p("recvtype", K::Datatype),
+            p("recvtype", K::Handle(HandleKind::DATATYPE)),
             p("root", K::Int),
-            p("comm", K::Comm),
+            p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(8), ctx)?;
@@ -168,12 +169,12 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("sendbuf", K::Buffer),
             p("sendcounts", K::Buffer),
             p("displs", K::Buffer),
-            p("sendtype", K::Datatype),
+            p("sendtype", K::Handle(HandleKind::DATATYPE)),
             p("recvbuf", K::Buffer),
             p("recvcount", K::Int),
-            p("recvtype", K::Datatype),
+            p("recvtype", K::Handle(HandleKind::DATATYPE)),
             p("root", K::Int),
-            p("comm", K::Comm),
+            p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(8), ctx)?;
@@ -222,12 +223,12 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         &[
             p("sendbuf", K::Buffer),
             p("sendcount", K::Int),
-            p("sendtype", K::Datatype),
+            p("sendtype", K::Handle(HandleKind::DATATYPE)),
             p("recvbuf", K::Buffer),
             p("recvcounts", INTP),
             p("displs", INTP),
-            p("recvtype", K::Datatype),
-            p("comm", K::Comm),
+            p("recvtype", K::Handle(HandleKind::DATATYPE)),
+            p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(7), ctx)?;
@@ -283,12 +284,12 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("sendbuf", K::Buffer),
             p("sendcounts", INTP),
             p("sdispls", INTP),
-            p("sendtype", K::Datatype),
+            p("sendtype", K::Handle(HandleKind::DATATYPE)),
             p("recvbuf", K::Buffer),
             p("recvcounts", INTP),
             p("rdispls", INTP),
-            p("recvtype", K::Datatype),
-            p("comm", K::Comm),
+            p("recvtype", K::Handle(HandleKind::DATATYPE)),
+            p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(8), ctx)?;
@@ -321,9 +322,9 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("sendbuf", K::Buffer),
             p("recvbuf", K::Buffer),
             p("recvcount", K::Int),
-            p("datatype", K::Datatype),
-            p("op", K::Op),
-            p("comm", K::Comm),
+            p("datatype", K::Handle(HandleKind::DATATYPE)),
+            p("op", K::Handle(HandleKind::OP)),
+            p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(5), ctx)?;
@@ -360,7 +361,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     }),
     MpiFunction::new(
         "MPI_Op_commutative", "Local: whether the operation commutes.",
-        &[p("op", K::Op), p("commute", INTP)],
+        &[p("op", K::Handle(HandleKind::OP)), p("commute", INTP)],
         |s, a, mem, _| {
             let commute = s.op(a.int(0))?.commutative();
             write_int(mem, a.addr(1), i32::from(commute), "the commute variable")?;
@@ -374,9 +375,9 @@ const REDUCE_SCATTER: &[Param] = &[
     p("sendbuf", K::Buffer),
     p("recvbuf", K::Buffer),
     p("recvcounts", INTP),
-    p("datatype", K::Datatype),
-    p("op", K::Op),
-    p("comm", K::Comm),
+    p("datatype", K::Handle(HandleKind::DATATYPE)),
+    p("op", K::Handle(HandleKind::OP)),
+    p("comm", K::Handle(HandleKind::COMM)),
 ];
 
 /// `MPI_Scan(sendbuf, recvbuf, count, datatype, op, comm)` and `MPI_Exscan`.
@@ -384,9 +385,9 @@ const SCAN: &[Param] = &[
     p("sendbuf", K::Buffer),
     p("recvbuf", K::Buffer),
     p("count", K::Int),
-    p("datatype", K::Datatype),
-    p("op", K::Op),
-    p("comm", K::Comm),
+    p("datatype", K::Handle(HandleKind::DATATYPE)),
+    p("op", K::Handle(HandleKind::OP)),
+    p("comm", K::Handle(HandleKind::COMM)),
 ];
 
 /// The buffer, count and datatype arguments starting at argument `n`.

@@ -8,6 +8,7 @@ use crate::lang::syntax::ast::BaseType;
 use crate::lang::vm::memory::STATUS_COUNT;
 use crate::lang::vm::memory::{Addr, Memory};
 use crate::libs::function::{done, MpiFunction, Started};
+use crate::libs::handles::HandleKind;
 use crate::libs::mpi::buffers::write_status;
 use crate::libs::mpi::buffers::StatusFields;
 use crate::libs::mpi::buffers::{element, read_int, write_int};
@@ -253,7 +254,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         &[
             p("source", K::Int),
             p("tag", K::Int),
-            p("comm", K::Comm),
+            p("comm", K::Handle(HandleKind::COMM)),
             p("status", K::StatusOut),
         ],
         |s, a, mem, ctx| {
@@ -278,7 +279,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         &[
             p("source", K::Int),
             p("tag", K::Int),
-            p("comm", K::Comm),
+            p("comm", K::Handle(HandleKind::COMM)),
             p("flag", INTP),
             p("status", K::StatusOut),
         ],
@@ -311,8 +312,8 @@ const PROC_NULL_STATUS: StatusFields = StatusFields {
 
 /// `MPI_Get_count(status, datatype, count)` and `MPI_Get_elements`.
 const STATUS_COUNT_PARAMS: &[crate::lang::sema::builtins::Param] = &[
-    p("status", K::Ptr(BaseType::MpiStatus)),
-    p("datatype", K::Datatype),
+    p("status", K::Ptr(BaseType::Handle(HandleKind::STATUS))),
+    p("datatype", K::Handle(HandleKind::DATATYPE)),
     p("count", INTP),
 ];
 

@@ -4,6 +4,7 @@
 
 use super::params::{p, INTP, K};
 use crate::libs::function::{done, MpiFunction, Started};
+use crate::libs::handles::HandleKind;
 use crate::libs::mpi::buffers::{write_bytes, write_int};
 use crate::libs::mpi::constants::MPI_MAX_PROCESSOR_NAME;
 use crate::libs::mpi::error::ErrorKind;
@@ -37,7 +38,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     }),
     MpiFunction::new(
         "MPI_Comm_rank", "Local: this rank's rank in the communicator.",
-        &[p("comm", K::Comm), p("rank", INTP)],
+        &[p("comm", K::Handle(HandleKind::COMM)), p("rank", INTP)],
         |s, a, mem, ctx| {
             let rank = i32::try_from(s.comm(a.int(0), ctx)?.rank).unwrap_or(i32::MAX);
             write_int(mem, a.addr(1), rank, "the rank variable")?;
@@ -46,7 +47,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     ),
     MpiFunction::new(
         "MPI_Comm_size", "Local: the communicator's size.",
-        &[p("comm", K::Comm), p("size", INTP)],
+        &[p("comm", K::Handle(HandleKind::COMM)), p("size", INTP)],
         |s, a, mem, ctx| {
             let size = i32::try_from(s.comm(a.int(0), ctx)?.size()).unwrap_or(i32::MAX);
             write_int(mem, a.addr(1), size, "the size variable")?;
@@ -99,7 +100,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     .anytime(),
     MpiFunction::new(
         "MPI_Abort", "Ends the run with an error naming the rank and the error code.",
-        &[p("comm", K::Comm), p("errorcode", K::Int)],
+        &[p("comm", K::Handle(HandleKind::COMM)), p("errorcode", K::Int)],
         |s, a, _, ctx| {
             s.comm(a.int(0), ctx)?;
             Err(ErrorKind::Aborted {

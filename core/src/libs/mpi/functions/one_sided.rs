@@ -9,6 +9,7 @@ use super::params::{p, K, RMA_TRANSFER, WINP};
 use crate::engine::RankCtx;
 use crate::lang::vm::memory::Memory;
 use crate::libs::function::{done, Args, MpiFunction, Started};
+use crate::libs::handles::HandleKind;
 use crate::libs::mpi::buffers::{check_bytes, read_bytes, read_int, write_bytes};
 use crate::libs::mpi::constants::{
     MPI_LOCK_EXCLUSIVE, MPI_LOCK_SHARED, MPI_MODE_NOCHECK, MPI_MODE_NOPRECEDE, MPI_MODE_NOPUT,
@@ -67,8 +68,8 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("base", K::Buffer),
             p("size", K::Int),
             p("disp_unit", K::Int),
-            p("info", K::Info),
-            p("comm", K::Comm),
+            p("info", K::Handle(HandleKind::INFO)),
+            p("comm", K::Handle(HandleKind::COMM)),
             p("win", WINP),
         ],
         |s, a, mem, ctx| {
@@ -84,8 +85,8 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         &[
             p("size", K::Int),
             p("disp_unit", K::Int),
-            p("info", K::Info),
-            p("comm", K::Comm),
+            p("info", K::Handle(HandleKind::INFO)),
+            p("comm", K::Handle(HandleKind::COMM)),
             p("baseptr", K::BaseOut),
             p("win", WINP),
         ],
@@ -131,7 +132,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     }),
     MpiFunction::new(
         "MPI_Win_fence", "Completes every outstanding operation (writing get results to the origin), then a barrier.",
-        &[p("assert", K::Int), p("win", K::Win)],
+        &[p("assert", K::Int), p("win", K::Handle(HandleKind::WIN))],
         |s, a, mem, ctx| {
             let mut rma = one_sided::open(s, mem, ctx)?;
             let assert = a.int(0);
@@ -162,7 +163,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("lock_type", K::Int),
             p("rank", K::Int),
             p("assert", K::Int),
-            p("win", K::Win),
+            p("win", K::Handle(HandleKind::WIN)),
         ],
         |s, a, mem, ctx| {
             let rma = one_sided::open(s, mem, ctx)?;
@@ -193,7 +194,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     ),
     MpiFunction::new(
         "MPI_Win_unlock", "Completes the operations to that target, then releases the lock.",
-        &[p("rank", K::Int), p("win", K::Win)],
+        &[p("rank", K::Int), p("win", K::Handle(HandleKind::WIN))],
         |s, a, mem, ctx| {
             let windows = one_sided::open(s, mem, ctx)?.windows;
             let number = windows.number(a.int(1))?;
@@ -216,7 +217,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     ),
     MpiFunction::new(
         "MPI_Win_lock_all", "A shared lock on every target (under the `li` scheme, each rank's lock in turn).",
-        &[p("assert", K::Int), p("win", K::Win)],
+        &[p("assert", K::Int), p("win", K::Handle(HandleKind::WIN))],
         |s, a, mem, ctx| {
             let windows = one_sided::open(s, mem, ctx)?.windows;
             let number = windows.number(a.int(1))?;
@@ -235,7 +236,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     ),
     MpiFunction::new(
         "MPI_Win_unlock_all", "Completes every outstanding operation, then releases.",
-        &[p("win", K::Win)],
+        &[p("win", K::Handle(HandleKind::WIN))],
         |s, a, mem, ctx| {
             let windows = one_sided::open(s, mem, ctx)?.windows;
             let number = windows.number(a.int(0))?;
@@ -258,7 +259,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     ),
     MpiFunction::new(
         "MPI_Win_flush", "Completes the operations to one target; the lock stays held.",
-        &[p("rank", K::Int), p("win", K::Win)],
+        &[p("rank", K::Int), p("win", K::Handle(HandleKind::WIN))],
         |s, a, mem, ctx| {
             let windows = one_sided::open(s, mem, ctx)?.windows;
             let number = windows.number(a.int(1))?;
@@ -279,7 +280,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     ),
     MpiFunction::new(
         "MPI_Win_flush_all", "Completes every outstanding operation; the locks stay held.",
-        &[p("win", K::Win)],
+        &[p("win", K::Handle(HandleKind::WIN))],
         |s, a, mem, ctx| {
             let windows = one_sided::open(s, mem, ctx)?.windows;
             let number = windows.number(a.int(0))?;
@@ -307,13 +308,13 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         &[
             p("origin_addr", K::Buffer),
             p("origin_count", K::Int),
-            p("origin_datatype", K::Datatype),
+            p("origin_datatype", K::Handle(HandleKind::DATATYPE)),
             p("target_rank", K::Int),
             p("target_disp", K::Int),
             p("target_count", K::Int),
-            p("target_datatype", K::Datatype),
-            p("op", K::Op),
-            p("win", K::Win),
+            p("target_datatype", K::Handle(HandleKind::DATATYPE)),
+            p("op", K::Handle(HandleKind::OP)),
+            p("win", K::Handle(HandleKind::WIN)),
         ],
         |s, a, mem, ctx| put_get(s, a, RmaKind::Accumulate(a.int(7)), Some(7), mem, ctx),
     ),
@@ -322,11 +323,11 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         &[
             p("origin_addr", K::Buffer),
             p("result_addr", K::Buffer),
-            p("datatype", K::Datatype),
+            p("datatype", K::Handle(HandleKind::DATATYPE)),
             p("target_rank", K::Int),
             p("target_disp", K::Int),
-            p("op", K::Op),
-            p("win", K::Win),
+            p("op", K::Handle(HandleKind::OP)),
+            p("win", K::Handle(HandleKind::WIN)),
         ],
         |s, a, mem, ctx| {
             let windows = one_sided::open(s, mem, ctx)?.windows;
@@ -374,10 +375,10 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("origin_addr", K::Buffer),
             p("compare_addr", K::Buffer),
             p("result_addr", K::Buffer),
-            p("datatype", K::Datatype),
+            p("datatype", K::Handle(HandleKind::DATATYPE)),
             p("target_rank", K::Int),
             p("target_disp", K::Int),
-            p("win", K::Win),
+            p("win", K::Handle(HandleKind::WIN)),
         ],
         |s, a, mem, ctx| {
             let windows = one_sided::open(s, mem, ctx)?.windows;
