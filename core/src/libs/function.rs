@@ -1,6 +1,6 @@
 //! [`MpiFunction`]: one library function in one place — its C signature (name, parameters and
 //! their kinds, result), which the checker and the compiler read, and the code that decodes its
-//! argument words and runs it on its own library's state ([`Run`]: MPI's, ACP's or PVM's) — and
+//! argument words and runs it on its own library's state (`Run`: MPI's, ACP's or PVM's) — and
 //! [`MpiCall`], one call of it with its arguments evaluated.
 
 use std::fmt;

@@ -29,7 +29,7 @@
 //!    whole call: a closure on the rank's [`MpiState`], its [`Args`] (`a.int(n)`, `a.addr(n)`),
 //!    the rank's memory and the engine's `RankCtx`; it checks its arguments (errors are
 //!    [`ErrorKind`]s, in plain English) and returns `done()` (`MPI_SUCCESS`),
-//!    `Started::Return(value)`, or `Started::Wait(pending)` to block until a [`pending::Pending`]
+//!    `Started::Return(value)`, or `Started::Wait(pending)` to block until a `pending::Pending`
 //!    completes. `.anytime()` lets it run before `MPI_Init` and after `MPI_Finalize`;
 //!    `.double()` makes it return a `double`.
 //! 2. **A one-sided call** builds its call in its entry from `one_sided`'s parts:
@@ -38,7 +38,7 @@
 //!    `one_sided::sync(stages)` to block on `rma_sync::Stage`s (`Rma::barrier` for a collective
 //!    one). There is no central match.
 //! 3. **A collective** is its entry and its algorithm's file (plus its `mod` line below): the
-//!    algorithm implements [`collective::Collective`] (`advance`: post [`collective::Round`]s of
+//!    algorithm implements `collective::Collective` (`advance`: post `collective::Round`s of
 //!    messages with the tag it was given and return what to wait for until it is done; a
 //!    round-based one implements `Steps` and is driven by a `Stepper`), and the entry starts it
 //!    with `s.comm(..)`, `s.next_tag(&comm, Kind::..)` and `collective(comm, algorithm)`.
@@ -76,7 +76,7 @@
 //! | `requests` | the request-handle table (non-persistent and persistent requests) |
 //! | `pending` | a blocked call and how it finishes (Send/Recv, Wait*, a failed Test, collectives) |
 //! | `deadlock` | the library's sentences in a deadlock report: collectives some ranks never reach, ranks that all send first |
-//! | `collective` | internal tags, rounds of messages, the [`collective::Collective`] trait every algorithm implements |
+//! | `collective` | internal tags, rounds of messages, the `collective::Collective` trait every algorithm implements |
 //! | `comm` | communicators: context ids, members, the rank's table of communicators and groups |
 //! | `comm_ctx` | a rank seen through a communicator (ranks translated for the algorithms) |
 //! | `comm_create` | creating a communicator: an allgather of (color, key, free contexts) |
