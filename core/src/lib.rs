@@ -63,7 +63,7 @@
 //! | [`trace::text`] | [`trace::text::Lang`]: the language of core's sentences (English byte for byte the CLI's; Japanese for the page) |
 //! | [`trace::timeline`] | [`trace::timeline::Timeline`]: spans, message and one-sided arrows, marks; window queries and hit tests for the space-time view |
 //! | [`lang`] | the C language by stage: syntax (preprocessor, parser), sema (checker), codegen (compiler), vm, the C library (checked heap, glibc's printf and rand), diagnostics |
-//! | [`libs`] | the libraries a C program links: MPI (point-to-point, collectives, communicators, one-sided windows and locks), ACP's and PVM's C bindings |
+//! | [`libs`] | the libraries a C program links, each with its own per-rank state, met only through the binding table ([`libs::table`]) and the handle types ([`libs::handles`]): MPI (point-to-point, collectives, communicators, one-sided windows and locks), ACP's and PVM's C bindings |
 //! | [`lang::reference`](mod@lang::reference) | the reference page's data: every C and MPI function with its signature and how it is modelled, built from the checker's tables |
 //! | [`lessons`] | guided lessons (TOML under `lessons/`): the format, loading with line/column errors, scenarios run deterministically, positions, measures, predictions answered by running, tasks checked against the run |
 //! | [`lang::launch`] | the one setup of a C program's run, shared by the CLI, the web, the paper checks and the lessons |

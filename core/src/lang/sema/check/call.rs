@@ -2,6 +2,7 @@
 //! kinds, the argument count.
 
 use super::*;
+use crate::libs::handles::HandleKind;
 
 impl<'a> Checker<'a> {
     pub(super) fn call(&mut self, name: &str, name_span: &Span, args: &[Expr], e: &Expr) -> Ty {
@@ -220,7 +221,9 @@ impl<'a> Checker<'a> {
                     }
                     None => t.is_pointerish() || is_zero(a),
                 },
-                (Ty::Scalar(BaseType::MpiStatus), t) => *t == Ty::Scalar(BaseType::MpiStatus),
+                (Ty::Scalar(BaseType::Handle(HandleKind::STATUS)), t) => {
+                    *t == Ty::Scalar(BaseType::Handle(HandleKind::STATUS))
+                }
                 (Ty::Scalar(BaseType::Record(r)), t) => *t == Ty::Scalar(BaseType::Record(*r)),
                 (Ty::Scalar(pb), t) if is_arith_base(*pb) => t.is_arith(),
                 (Ty::Scalar(_), t) => t.is_handle() || t.is_integer() || *t == Ty::Null,
@@ -324,12 +327,7 @@ impl<'a> Checker<'a> {
         let null = matches!(t, Ty::Null) || is_zero(a);
         let ok = match kind {
             ParamKind::Int | ParamKind::Double | ParamKind::Word(_) => t.is_arith(),
-            ParamKind::Comm => *t == Ty::Scalar(BaseType::MpiComm),
-            ParamKind::Datatype => *t == Ty::Scalar(BaseType::MpiDatatype),
-            ParamKind::Op => *t == Ty::Scalar(BaseType::MpiOp),
-            ParamKind::Win => *t == Ty::Scalar(BaseType::MpiWin),
-            ParamKind::Info => *t == Ty::Scalar(BaseType::MpiInfo),
-            ParamKind::Group => *t == Ty::Scalar(BaseType::MpiGroup),
+            ParamKind::Handle(kind) => *t == Ty::Scalar(BaseType::Handle(kind)),
             ParamKind::BaseOut => {
                 if null {
                     return Some("an address is needed here, not a null pointer");
@@ -344,10 +342,12 @@ impl<'a> Checker<'a> {
                 t.as_pointer() == Some((base, 1))
             }
             ParamKind::StatusOut => {
-                null || *t == Ty::StatusIgnore || t.as_pointer() == Some((BaseType::MpiStatus, 1))
+                null || *t == Ty::StatusIgnore
+                    || t.as_pointer() == Some((BaseType::Handle(HandleKind::STATUS), 1))
             }
             ParamKind::StatusesOut => {
-                null || *t == Ty::StatusesIgnore || t.as_pointer() == Some((BaseType::MpiStatus, 1))
+                null || *t == Ty::StatusesIgnore
+                    || t.as_pointer() == Some((BaseType::Handle(HandleKind::STATUS), 1))
             }
             ParamKind::ArgcPtr => null || t.as_pointer() == Some((BaseType::Int, 1)),
             ParamKind::ArgvPtr => null || t.as_pointer() == Some((BaseType::Char, 3)),
@@ -361,11 +361,7 @@ impl<'a> Checker<'a> {
         }
         Some(match kind {
             ParamKind::Int | ParamKind::Double | ParamKind::Word(_) => "expected a number",
-            ParamKind::Comm => "expected a communicator",
-            ParamKind::Datatype => "expected a datatype like `MPI_INT`",
-            ParamKind::Op => "expected an operation like `MPI_SUM`",
-            ParamKind::Win => "expected a window (`MPI_Win`)",
-            ParamKind::Info => "expected `MPI_INFO_NULL`",
+            ParamKind::Handle(kind) => kind.get().expected.unwrap_or("expected an address"),
             ParamKind::Format => "expected a string literal",
             ParamKind::Function => "expected the name of a function",
             _ => "expected an address",

@@ -2,6 +2,7 @@
 //! conversions, calls through pointers.
 
 use super::*;
+use crate::libs::handles::HandleKind;
 
 impl<'a> Checker<'a> {
     /// An expression used as a value: not `void`, not a string literal.
@@ -114,7 +115,9 @@ impl<'a> Checker<'a> {
             (Ty::Scalar(t), v) if is_handle_base(*t) => {
                 *v == Ty::Scalar(*t) || v.is_integer() || *v == Ty::Null
             }
-            (Ty::Scalar(BaseType::MpiStatus), v) => *v == Ty::Scalar(BaseType::MpiStatus),
+            (Ty::Scalar(BaseType::Handle(HandleKind::STATUS)), v) => {
+                *v == Ty::Scalar(BaseType::Handle(HandleKind::STATUS))
+            }
             (Ty::Ptr(..), v) => v.is_pointerish() || is_zero(e),
             _ => true,
         };
@@ -247,9 +250,8 @@ impl<'a> Checker<'a> {
                 let ok = match (&target, &ta) {
                     (_, Ty::Unknown) => true,
                     (Ty::Void, _) => true,
-                    (Ty::Scalar(BaseType::MpiStatus), _) | (_, Ty::Scalar(BaseType::MpiStatus)) => {
-                        false
-                    }
+                    (Ty::Scalar(BaseType::Handle(HandleKind::STATUS)), _)
+                    | (_, Ty::Scalar(BaseType::Handle(HandleKind::STATUS))) => false,
                     (Ty::Scalar(_), t) => t.is_arith() || t.is_handle() || t.is_pointerish(),
                     (Ty::Ptr(..), t) => t.is_pointerish() || t.is_integer(),
                     _ => false,
@@ -282,19 +284,21 @@ impl<'a> Checker<'a> {
     pub(super) fn member(&mut self, t: &Ty, field: &str, e: &Expr, via: &str) -> Ty {
         let fields: Vec<(String, Type)> = match t {
             Ty::Unknown => return Ty::Unknown,
-            Ty::Scalar(BaseType::MpiStatus) => ["MPI_SOURCE", "MPI_TAG", "MPI_ERROR"]
-                .iter()
-                .map(|f| {
-                    (
-                        f.to_string(),
-                        Type {
-                            base: BaseType::Int,
-                            pointers: 0,
-                            dims: Vec::new(),
-                        },
-                    )
-                })
-                .collect(),
+            Ty::Scalar(BaseType::Handle(HandleKind::STATUS)) => {
+                ["MPI_SOURCE", "MPI_TAG", "MPI_ERROR"]
+                    .iter()
+                    .map(|f| {
+                        (
+                            f.to_string(),
+                            Type {
+                                base: BaseType::Int,
+                                pointers: 0,
+                                dims: Vec::new(),
+                            },
+                        )
+                    })
+                    .collect()
+            }
             Ty::Scalar(BaseType::Record(id)) => {
                 match self
                     .records

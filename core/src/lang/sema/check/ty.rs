@@ -2,6 +2,7 @@
 //! handle, record), the usual arithmetic conversions, and how a type is written in a message.
 
 use super::*;
+use crate::libs::handles::HandleKind;
 
 /// The static type of an expression, as far as the checker cares.
 #[derive(Clone, Debug, PartialEq)]
@@ -66,13 +67,7 @@ pub(super) fn common_base(a: BaseType, b: BaseType) -> BaseType {
 pub(super) fn is_handle_base(b: BaseType) -> bool {
     matches!(
         b,
-        BaseType::MpiRequest
-            | BaseType::MpiComm
-            | BaseType::MpiDatatype
-            | BaseType::MpiOp
-            | BaseType::MpiWin
-            | BaseType::MpiInfo
-            | BaseType::MpiGroup
+        BaseType::Handle(kind) if kind != HandleKind::STATUS
     )
 }
 
@@ -157,11 +152,9 @@ impl Ty {
             Ty::Null => "`NULL`".into(),
             Ty::StatusIgnore => "`MPI_STATUS_IGNORE`".into(),
             Ty::StatusesIgnore => "`MPI_STATUSES_IGNORE`".into(),
-            Ty::Scalar(BaseType::MpiComm) => "a communicator".into(),
-            Ty::Scalar(BaseType::MpiDatatype) => "an MPI datatype".into(),
-            Ty::Scalar(BaseType::MpiOp) => "a reduction operation".into(),
-            Ty::Scalar(BaseType::MpiWin) => "a window".into(),
-            Ty::Scalar(BaseType::MpiInfo) => "an info object".into(),
+            Ty::Scalar(BaseType::Handle(kind)) if kind.get().what.is_some() => {
+                kind.get().what.unwrap_or_default().into()
+            }
             Ty::Scalar(b) => with_article(&format!("`{}`", base_type_name(*b))),
             Ty::Ptr(BaseType::Func(_), 1) => "a function pointer".into(),
             Ty::Ptr(BaseType::Record(_), 1) => "a pointer to a struct".into(),
