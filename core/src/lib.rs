@@ -39,6 +39,7 @@
 //! | [`engine::limits`] | [`engine::Limits`] and [`engine::SimError`] (deadlock, limits, program failures) |
 //! | [`engine::deadlock`] | who is blocked on what (in each layer's words), and the wait-for cycle |
 //! | [`engine::history`] | [`engine::History`]: checkpoints + replay to step backwards exactly |
+//! | [`engine::stride`] | coarse stepping: the next or previous step that does more than bookkeeping, an MPI call, a message, or a rank's event, read from the trace |
 //! | [`engine::network`] | "You are the network": deliveries layers declare, choice points where they race to one rank, the choices that reorder them |
 //! | [`engine::slab`], [`engine::ids`] | small ids for requests and messages; per-id maps for layers |
 //! | [`proto`] | the protocols behind the seam and [`proto::SimConfig`], the standard stack a run is set up with |
@@ -53,14 +54,16 @@
 //! | [`machine`] | machine profiles as data (`profiles/*.toml`) and the hardware models |
 //! | [`machine::profile`], [`machine::sections`], [`machine::cited`] | [`machine::Profile`], its hardware sections, and [`machine::Cited`] values with their source or assumption; line/column errors |
 //! | [`machine::parameters`](mod@machine::parameters) | every cited number of a profile as a flat table for display |
+//! | [`machine::resize`] | a built-in machine at another size (an experiment's nodes × processes per node), changed numbers marked as assumptions |
 //! | [`machine::builtin`] | the profiles shipped in `profiles/`, embedded at compile time |
 //! | [`machine::model`] | [`machine::Machine`]: a profile's hardware models composed for the engine |
 //! | [`machine::ops`], [`machine::note`] | one-sided operations and atomics; what the hardware did, as sentences |
 //! | [`machine::hw`] | one model per file: LogGP link, NIC engines, crossbar with drops, VME bus, shared Ethernet, torus, omega, EM-X CPU blocks, ACP comm thread |
 //! | [`trace`] | [`trace::Record`]s with explanations (layers' records packed, [`trace::packed`]), the stable hash, Chrome/Perfetto export |
+//! | [`trace::text`] | [`trace::text::Lang`]: the language of core's sentences (English byte for byte the CLI's; Japanese for the page) |
 //! | [`trace::timeline`] | [`trace::timeline::Timeline`]: spans, message and one-sided arrows, marks; window queries and hit tests for the space-time view |
 //! | [`lang`] | the C language by stage: syntax (preprocessor, parser), sema (checker), codegen (compiler), vm, the C library (checked heap, glibc's printf and rand), diagnostics |
-//! | [`libs`] | the libraries a C program links: MPI (point-to-point, collectives, communicators, one-sided windows and locks), ACP's and PVM's C bindings |
+//! | [`libs`] | the libraries a C program links, each with its own per-rank state, met only through the binding table ([`libs::table`]) and the handle types ([`libs::handles`]): MPI (point-to-point, collectives, communicators, one-sided windows and locks), ACP's and PVM's C bindings |
 //! | [`lang::reference`](mod@lang::reference) | the reference page's data: every C and MPI function with its signature and how it is modelled, built from the checker's tables |
 //! | [`lessons`] | guided lessons (TOML under `lessons/`): the format, loading with line/column errors, scenarios run deterministically, positions, measures, predictions answered by running, tasks checked against the run |
 //! | [`lang::launch`] | the one setup of a C program's run, shared by the CLI, the web, the paper checks and the lessons |

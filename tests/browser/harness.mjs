@@ -123,6 +123,13 @@ export const ms = (x) => `${x.toFixed(1)} ms`;
 export async function openPage(browser, options = {}) {
   const context = await browser.newContext(options);
   const page = await context.newPage();
+  // RANKSCOPE_CPU_SLOWDOWN=4 runs the page on a CPU four times slower (Chromium's own
+  // throttling): timing races a slow CI machine meets show up here too.
+  const slowdown = Number(process.env.RANKSCOPE_CPU_SLOWDOWN ?? 1);
+  if (slowdown > 1) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+  }
   const problems = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);

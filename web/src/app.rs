@@ -1,5 +1,15 @@
 //! The root component: wires the reducer to the layout regions, and holds the page's effects —
-//! the playback timer, reading the URL once, autosave, and the share link.
+//! reading the URL once (a share link, else the autosave), writing the autosave and the share link,
+//! following share links on `hashchange` (`Action::FollowLink`, a no-op for the state already
+//! shown), and the playback timer: playing is a chain of `Action::Tick(n)`, with `n` and the delay
+//! from [`crate::playback`]. It hands the page's language to every component as a Yew context
+//! ([`crate::ui_lang::use_lang`]).
+//!
+//! Layout: two columns — setup and editor; run bar, timeline and views — that fill the window and
+//! scroll inside on screens at least 900×560 (`static/style.css`), one column otherwise.
+//! Presentation mode (`State::present`, `Action::TogglePresent`, the P key) and the embed
+//! (`#embed`, `&readonly`) are classes on the same layout; presentation travels in share links as
+//! its own `&present` part, never in the autosave.
 
 use gloo_timers::callback::Timeout;
 use yew::prelude::*;
@@ -174,12 +184,13 @@ pub fn app() -> Html {
         }
     });
     crate::lesson_links::use_lesson_links(&state, route.route.is_paper());
-    // The open lesson step's run, by identity: a new one when a step is entered or revealed.
+    // The open lesson step's run, by its serial number: a new one when a step is entered or
+    // revealed.
     let lesson_run = state
         .lesson
         .as_ref()
         .and(state.session.as_ref())
-        .map(|c| std::rc::Rc::as_ptr(&c.0) as usize);
+        .map(|c| c.0.borrow().serial);
     crate::lesson_highlight::use_lesson_highlights(
         state
             .lesson

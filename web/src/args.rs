@@ -4,6 +4,12 @@
 //! character as it is. Quoted and unquoted parts next to each other make one word (`a"b c"` is
 //! `ab c`), and `''` is an empty word. What a line cannot mean (a quote left open, a backslash
 //! with nothing after it) is an [`ArgsError`], never a panic.
+//!
+//! `State::args` is the line as typed; `session::start` hands its words to core's
+//! `lang::ranks_with_args` when Run starts a run, and a line that does not split is shown under the
+//! field and refused by Run. Share links carry it outside the compressed JSON (`&args=`,
+//! [`crate::url`]); the autosave keeps it in its JSON. The CLI gets its words from the shell
+//! (`rankscope run prog.c -- ARG...`).
 
 use std::fmt;
 

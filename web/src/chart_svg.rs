@@ -6,6 +6,9 @@
 //! Colours follow the page's theme: the chart is drawn in placeholder colours ([`Ink`]) that
 //! `static/paper-check.css` maps to the theme's (CSS beats SVG presentation attributes), so one
 //! drawing is readable in light and dark, and as a vector it is crisp at any pixel ratio.
+//!
+//! A test checks that every placeholder colour is themed in `static/paper-check.css`. Why SVG and
+//! not a canvas: ARCHITECTURE.md, "Decisions".
 
 use plotters::chart::MeshStyle;
 use plotters::coord::ranged1d::AsRangedCoord;

@@ -6,6 +6,11 @@
 //!
 //! The window moves in chunks of lines, so scrolling within a chunk renders nothing. The pure
 //! arithmetic (which lines, columns, offsets) is tested natively; [`measure`] reads the DOM.
+//!
+//! Lines are a whole [`LINE_PX`] pixels, so every layer (textarea, overlay, gutter, marks) agrees
+//! even at line 10,000; the window is measured on scroll, resize and a `ResizeObserver`. Wrapped
+//! (the default), the window is one of *rows*: [`measure`] turns the visible pixels into rows at
+//! the measured line height, and `code_wrap::Wrap::lines_in` into the lines that have a row there.
 
 use wasm_bindgen::JsCast;
 use web_sys::Element;

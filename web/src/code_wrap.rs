@@ -11,6 +11,11 @@
 //!
 //! The rank names of a marked line sit in a margin of [`LABEL_COLS`] columns right of the
 //! text, never over it. Pure arithmetic, tested natively.
+//!
+//! Measured (`tests/bench-keystroke.mjs --lines 5000 --present`, on 2026-11-27, on the shared
+//! 2-core machine): presenting a 5,000-line program, which drew every line before the window of
+//! rows, a keystroke took a median 350 ms (max 923 ms) before and 32 ms (max 115 ms) after. The
+//! bench also measures 10,000 lines (the default) and `--unwrap`.
 
 use crate::code_window::columns;
 

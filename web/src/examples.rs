@@ -1,4 +1,6 @@
 //! The example programs of `examples/`, embedded at build time for the playground's picker.
+//!
+//! A test fails on a file in `examples/` that is not embedded or does not say how to run it.
 
 use rankscope_core::lang::{run_hint, RunHint};
 

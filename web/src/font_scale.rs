@@ -1,6 +1,12 @@
 //! Presentation mode's type size: a few sizes from small to very large (the present bar's
 //! A−/A+ buttons and the +/− keys), in percent of the default, remembered in this browser.
 //! Every text of the mode is sized from it (`--present-scale` in `static/present.css`).
+//!
+//! `--present-scale` is set inline on `.app` from `State::font_scale`: it sizes the code (19 px ×
+//! it, 16 px under 1200 px of width; lines a whole number of pixels), zooms the run bar and the
+//! views as a whole to the same size, and scales the timeline's canvas text (`--tl-text-scale`).
+//! Under 1200 px a lesson's column (`.layout:has(.area-lesson)`) takes 1.5 shares of the width and
+//! the run bar and views keep zoom 1 beside it, so a lecture program wraps less.
 
 /// The sizes, in percent of the default.
 pub const SIZES: [u32; 8] = [70, 80, 90, 100, 115, 130, 150, 175];

@@ -2,6 +2,12 @@
 //! both), the page's language ([`Lang`]), and the look-ups components use (`lang.t(Text::Run)`,
 //! `lang.f(Text::StatusPaused, &[&n])` for `{0}`-style slots, `lang.tr("Event log")` for a
 //! string another module owns). Core's sentences (the event log, errors) stay as core gives them.
+//!
+//! Tests: every key has both languages with the same `{0}` slots; a lesson that names a tab in
+//! English inside its Japanese (「Matching queues」 where the tab reads 「マッチングキュー」) fails. Core's
+//! sentences come in the page's language through `rankscope_core::trace::text::Lang`
+//! (`Record::explain_in`, `stride::sentences_in`, `SimError::text_in`, `Sim::describe_rank_in`); C
+//! compile and runtime errors and the `MPI_Finalize` warnings stay English, as a C compiler's do.
 
 use std::fmt::Display;
 

@@ -11,7 +11,11 @@
 //! PageDown/PageUp through (it has no use for them, a clicker sends nothing else); a focused
 //! button keeps Space and Enter.
 //!
-//! The mapping is a pure function, tested natively; the listener on the window is the effect.
+//! The mapping is a pure function, tested natively: [`key_action`] maps a key to `Action::Jump`,
+//! `TogglePlay`, `TogglePresent`, `LeavePresent` or `FontStep`, given what has the focus as a
+//! [`Focus`] (page, button, one-line field, text); a key a component already handled (the
+//! timeline's arrows) is left alone, and so is anything with Ctrl/Alt/Meta. The effect is a
+//! `keydown` listener on the window, off on the paper-check page.
 
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;

@@ -3,6 +3,8 @@
 //! outlined by the class `lesson-hl` after every render. The mapping is pure (tested natively);
 //! marking the elements is the effect. A rank's `line` is shown by putting the rank in focus
 //! (the reducer does that), so its line carries the strong mark.
+//!
+//! Each outlined thing is scrolled into sight when a step is entered (once, not on every render).
 
 use rankscope_core::lessons::Highlight;
 use yew::prelude::*;
@@ -41,8 +43,8 @@ pub fn selectors(h: &Highlight) -> Vec<String> {
 /// into view inside whatever panel holds it — an event log's newest line, a queue below the
 /// fold — so the step shows what it talks about.
 #[hook]
-pub fn use_lesson_highlights(highlights: Vec<Highlight>, shown: Option<usize>) {
-    let scrolled = use_mut_ref(|| None::<usize>);
+pub fn use_lesson_highlights(highlights: Vec<Highlight>, shown: Option<u64>) {
+    let scrolled = use_mut_ref(|| None::<u64>);
     use_effect(move || {
         let Some(document) = web_sys::window().and_then(|w| w.document()) else {
             return;

@@ -2,6 +2,8 @@
 //! the link) opens the lesson at that step, on page load and on every change of the address;
 //! while a lesson is open the address bar follows its step (so a reload or a copied address
 //! comes back to it), and this browser's progress is kept.
+//!
+//! The address follows the step with `history.replaceState`.
 
 use yew::prelude::*;
 

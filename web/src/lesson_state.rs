@@ -1,7 +1,15 @@
 //! A lesson open in the playground: which step, in which language, and what the student has
 //! done there (the prediction answered, the task checked). The answers and verdicts come from
-//! core (`Prediction::answer`, `Task::evaluate`), computed by running the scenarios; this module
+//! core (`Prediction::answer`, `Task::judge`), computed by running the scenarios; this module
 //! only holds them. The reducer (`state.rs`) sets the playground up for a step.
+//!
+//! `Action::LessonStep` sets the playground up from the step's scenario (program, machine, ranks,
+//! engine, lock, arguments, view, the highlighted rank in focus), runs it to its end (one step
+//! further, so a deadlock is found as the lesson's run finds it) and seeks back to the position
+//! core resolved, so the timeline draws the future faded — but under an unanswered prediction it
+//! only runs to the position, and answering takes it to the end. `AnswerPrediction` and `CheckTask`
+//! call core's `Prediction::answer` and `Task::judge` on fresh `Runs`, with the student's network
+//! choices (`State::network`: set by a step's scenario, the setup's switch or a share link).
 
 use std::rc::Rc;
 

@@ -20,7 +20,7 @@ pub fn axis_window(from: SimTime, to: SimTime) -> (f64, f64) {
 pub fn use_lesson_window(
     axis: &SharedAxis,
     window: Option<(SimTime, SimTime)>,
-    shown: Option<usize>,
+    shown: Option<u64>,
 ) {
     let axis = axis.clone();
     use_effect_with((shown, window), move |(_, window)| {

@@ -1,6 +1,8 @@
 //! The lessons of `lessons/` and the program files they name, embedded at build time, and the
 //! resolver that gives a lesson its programs in the browser (`examples/…` from the examples,
 //! `lessons/…` from here). Parsing and checking are core's (`rankscope_core::lessons`).
+//!
+//! A test fails on a file in `lessons/` that is not embedded.
 
 use std::rc::Rc;
 

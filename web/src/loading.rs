@@ -1,5 +1,8 @@
 //! The static loading screen of `index.html` (shown from the page's first byte, while the wasm
 //! downloads and compiles) leaves once the app has mounted: [`dismiss`] removes it.
+//!
+//! The screen is static HTML and `static/loading.css` in `index.html`; the app calls [`dismiss`] in
+//! its first effect. The progress line of a long run is `components::progress_line`.
 
 /// The loading screen's element id in `index.html`.
 pub const ID: &str = "loading";

@@ -3,6 +3,11 @@
 //! step before anything replaces work that is kept nowhere (an example, a saved program or an
 //! uploaded file over a program typed or pasted and never saved): the page asks, in the page,
 //! to keep it in My programs, to open anyway, or to cancel. Pure, tested natively.
+//!
+//! The list is `State::programs`; every opening — an example from the picker, a saved program, an
+//! uploaded `.c` — goes through `Action::Programs` ([`ProgramAction`]): when the editor's text is
+//! kept nowhere (`State::unkept`) it becomes `State::pending_open` and `components::open_confirm`
+//! asks.
 
 use crate::programs::{Programs, Saved};
 use crate::state::{Action, State, STARTER_PROGRAM};

@@ -1,5 +1,10 @@
 //! Playback speed: how fast "Run" walks through events, and how the page splits that walk into
-//! chunks small enough to keep answering input (pure; the timer that drives it is in `app`).
+//! chunks small enough to keep answering input (pure; the timer that drives it is in `app`). At
+//! full speed the chunk adapts ([`adapt_split`], the simulation and the render timed apart around
+//! the reducer's dispatch) so that one chunk's simulation takes what is left of [`MAX_CHUNK_MS`]
+//! after rendering, but at least [`MIN_SIM_MS`]: a click waits at most one chunk and its render,
+//! even when 256 ranks make the first events cost 150 µs each and a render 40 ms. Every start of
+//! playing begins with [`START_CHUNK`] events, not the size the last run grew to.
 
 use serde::{Deserialize, Serialize};
 
@@ -76,7 +81,7 @@ impl Speed {
         SPEEDS.into_iter().find(|s| s.id() == id)
     }
 
-    /// The next chunk. `adaptive` is the current [`Speed::Max`] chunk size (see [`adapt`]).
+    /// The next chunk. `adaptive` is the current [`Speed::Max`] chunk size (see [`adapt_split`]).
     pub fn chunk(self, adaptive: u64) -> Chunk {
         let every = |delay_ms: u32, events: u64| Chunk { delay_ms, events };
         match self {

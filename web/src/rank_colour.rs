@@ -2,6 +2,14 @@
 //! reds) with its lightness chosen per theme by WCAG 2's contrast ratio — the rank's mark ≥ 3:1
 //! against the page, its text ≥ 4.5:1, its focused badge's text ≥ 4.5:1 — and the inline style
 //! that hands both themes' colours to CSS (`style.css`: `.rank-coloured`).
+//!
+//! The hues are golden-angle steps kept out of the error reds ([`rank_hue`]); each theme's
+//! lightness is searched so the tint behind a marked line stays within [`TINT_CONTRAST`] of the
+//! code's background (so every syntax colour keeps 4.5:1 on it). [`rank_style`] hands both themes'
+//! colours to CSS as an inline style (`--rank-l`, `--rank-d`…); `.rank-coloured` picks the theme's.
+//! Native tests check the first 256 ranks in both themes and read `static/style.css` and
+//! `static/editor.css`, so the surfaces, gutter, muted and syntax colours there stay the ones
+//! checked.
 
 /// A colour in sRGB, 8 bits a channel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

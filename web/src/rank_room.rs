@@ -2,6 +2,9 @@
 //! (64 on the 16-node InfiniBand cluster), the count becomes the machine's capacity and the page
 //! says why — the machine's nodes × ranks per node — and offers the smallest machine that holds
 //! them. Pure; the reducer keeps the note, the controls show it with a button.
+//!
+//! `SetRanks` and `SelectProfile` keep the [`RoomNote`]; the rank count's note offers the machine
+//! (`Action::UseMachine`).
 
 use rankscope_core::machine::Profile;
 

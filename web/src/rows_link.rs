@@ -3,6 +3,10 @@
 //! the program (`&rows=0-7%2C%2012&group=8&rowzoom=1`, editable by hand); the autosave keeps
 //! them in its JSON. A value a link cannot mean is said in a plain sentence and the link opens
 //! with every rank shown. Pure, tested natively.
+//!
+//! A restored one comes back through `TimelineProps::rows`, applied when it differs from what the
+//! timeline last reported. A part that cannot be read (`ShareState::rows_problem`) or a filter that
+//! does not fit the run ([`RowsShare::check`]) is said in the link's error line.
 
 use serde::{Deserialize, Serialize};
 

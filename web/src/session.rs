@@ -1,6 +1,9 @@
-//! A run in the playground: the compiled program stepping on the engine, with history so the user
-//! can go forward and back. Held behind `Rc<RefCell<…>>` so each click mutates one run instead of
-//! cloning its checkpoints; the reducer is still the only place that changes it.
+//! A run in the playground: the compiled program stepping on the engine (`History<Vm>`), with
+//! history so the user can go forward and back, and what is derived from its trace — the
+//! [`Timeline`](rankscope_core::trace::timeline::Timeline), the lock and ACP ledgers. Held behind
+//! `Rc<RefCell<…>>` so each click mutates one run instead of cloning its checkpoints; the reducer
+//! is still the only place that changes it, and after every move [`Session::after_move`] extends
+//! the timeline and the ledgers from the trace's known records (incrementally, never rescanning).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -30,6 +33,9 @@ pub struct Session {
     pub acp_ledger: AcpLedger,
     /// How the run ended, once it has (runs are deterministic: stepping back does not forget it).
     pub ended: Option<RunEnd>,
+    /// This run's number among the runs started in the page (1, 2, …): an identity that outlives
+    /// the run, unlike its address, which a later run may reuse.
+    pub serial: u64,
 }
 
 /// How a run ended.
@@ -142,7 +148,19 @@ pub fn start(
         lock_ledger: LockLedger::new(),
         acp_ledger: AcpLedger::new(),
         ended: None,
+        serial: next_serial(),
     }))))
+}
+
+/// The next run's serial number (see [`Session::serial`]).
+fn next_serial() -> u64 {
+    thread_local! {
+        static STARTED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
+    STARTED.with(|n| {
+        n.set(n.get() + 1);
+        n.get()
+    })
 }
 
 /// Why a run could not start.
@@ -152,4 +170,29 @@ pub enum StartError {
     Diagnostics(Vec<Diagnostic>),
     /// Something else (machine size…).
     Message(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A run started after another was dropped has a new serial number, even where the
+    /// allocator hands it the dropped run's address (what a lesson step's "entered" check reads).
+    #[test]
+    fn every_run_has_its_own_serial_number() {
+        let profile = rankscope_core::machine::builtin_profiles()
+            .unwrap()
+            .into_iter()
+            .next()
+            .unwrap();
+        let source = "int main(void) { return 0; }";
+        let start = || start(source, &profile, 2, RunOptions::default(), &[], None).unwrap();
+        let first = start();
+        let serial = first.0.borrow().serial;
+        drop(first);
+        let second = start();
+        assert!(second.0.borrow().serial > serial);
+        let third = start();
+        assert!(third.0.borrow().serial > second.0.borrow().serial);
+    }
 }

@@ -2,6 +2,11 @@
 //! trace's records (nothing new is recorded, so trace hashes stay as they are). A library span
 //! names its call; a blocked span is named by the request it waits for — the send or receive that
 //! posted it, and for a collective's internal messages the collective (core's tag encoding).
+//!
+//! A library span's name is its `call`; a blocked span's is its request, found among the
+//! `P2pRecord` posts before it; a collective's internal messages are named by
+//! `libs::mpi::function_of_tag`, which reads `proto::p2p::collective_of`, the naming every sentence
+//! uses.
 
 use rankscope_core::libs::mpi::function_of_tag;
 use rankscope_core::proto::p2p::{P2pRecord, TagSel};

@@ -1,4 +1,16 @@
-//! The app state and its one pure reducer: `Action` in, new `State` out, no I/O inside.
+//! The app state and its one pure reducer: `Action` in, new `State` out, no I/O inside; tested
+//! natively. The run it moves is a [`crate::session::Session`]; only `reduce` moves it.
+//!
+//! The code runs visibly: while a run is paused and the editor still shows the program it runs,
+//! [`State::rank_lines`] asks each of the first 64 ranks' `Vm` for its `current_line` (the call it
+//! is blocked in, or the one it computes before), and `State::focus_rank` (set by
+//! `Action::FocusRank`, a click on a rank in the "Ranks & console" view) is the rank the editor
+//! marks strongly.
+//!
+//! Side by side: with `RunOptions::compare` set, Run also starts `State::compare`, a second
+//! `Session` of the same program under that engine; after every move of the run the reducer
+//! advances it (`Session::advance_to`, at most one chunk per action, the timer ticking on while it
+//! lags) until it covers the run's simulated time, or to its end once the run has ended.
 
 use std::rc::Rc;
 

@@ -2,6 +2,10 @@
 //! bookkeeping unless "every event" is on), and the jumps to the next MPI call, message or event
 //! of the rank in focus — resolved here into core's [`Stride`] (pure; the search is core's
 //! `engine::stride`).
+//!
+//! The reducer's `Action::Jump` resolves the button or key here and moves; `Action::Step`/`Back`
+//! (lessons, the scrubber's tests) stay one event. Core's `stride::sentences` give the current
+//! step's sentences (bookkeeping left out) for the caption (`components::jump_bar`, `aria-live`).
 
 use rankscope_core::engine::stride::Stride;
 

@@ -1,6 +1,11 @@
 //! Which rows the timeline draws for many ranks: the ranks a filter keeps, ranks collapsed into
 //! blocks (a group row summarising its ranks, expandable one block at a time) and the row height
 //! with the vertical zoom. Pure; the canvas asks it where a rank is drawn and what a row is.
+//!
+//! A group row draws its kept ranks' spans on top of each other; arrows inside one row are left
+//! out. Core's `Timeline::nearest_arrow_on_rows` hit-tests arrows on these rows. The rows live in
+//! the timeline's view state; a change is reported (`TimelineProps::on_rows`,
+//! `Action::SetTimelineRows`) as a [`crate::rows_link::RowsShare`] for links and the autosave.
 
 use std::collections::BTreeSet;
 

@@ -1,6 +1,10 @@
 //! The page's language as the reader chose it: from a link's `lang=` part, else kept in this
 //! browser (localStorage), else the language last chosen for a lesson, else the browser's; given
 //! to every component by a Yew context ([`use_lang`]) and written to `<html lang>`.
+//!
+//! The header's chooser sets it (and an open lesson's language; the lesson pane's buttons set the
+//! page's); share links carry `&lang=ja`. Helpers outside a component read the rendering language
+//! with [`current`] (set by [`use_lang`]).
 
 use yew::prelude::*;
 

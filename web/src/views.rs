@@ -2,6 +2,9 @@
 //! matching queues, the lock, ACP, FOLON's bus), then the ranks with their
 //! console, the event log and the machine. The view that matters for a run is chosen by itself
 //! (the last protocol view in [`View::PROTOCOL`] the run uses) until the user picks a tab.
+//!
+//! The user's pick is `State::view`, reset when another example opens; [`View::current`] shows it
+//! while the run has it. Adding a view: ARCHITECTURE.md, "Adding a view".
 
 use crate::session::Session;
 use rankscope_core::proto::p2p::P2p;

@@ -5,6 +5,10 @@
 //! finished). The programs may then add sentences about the whole
 //! (`Program::deadlock_notes`). A cycle is searched by depth-first search in rank order, so the
 //! report is deterministic.
+//!
+//! The report names each blocked rank, its pending requests (in each layer's words) and where its
+//! program is blocked. The MPI library's notes (`libs/mpi/deadlock.rs`) name a collective some
+//! ranks never reach and explain ranks that all send first.
 
 use std::collections::BTreeMap;
 

@@ -1,5 +1,8 @@
 //! The one event enum the scheduler processes, matched exhaustively: the engine's own events and
 //! a layer's (opaque to the engine, handed back to the layer that scheduled it).
+//!
+//! The enum is closed — `Start`, `Resume` and `Layer { layer, code, a, b }` (12 bytes) — so a new
+//! protocol adds no arm here: the layer packs and unpacks its own `LayerEvent`.
 
 use super::ids::Rank;
 use super::layer::{LayerEvent, LayerId};

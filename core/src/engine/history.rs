@@ -8,6 +8,11 @@
 //! Memory stays bounded on long runs: when more than [`MAX_CHECKPOINTS`] checkpoints pile up, or
 //! they hold more than [`CHECKPOINT_BUDGET`] bytes (large program memories), every other one is
 //! dropped and the interval doubles; a step back replays at most one interval.
+//!
+//! `Sim` is `Clone` (layers clone through `Layer::clone_box`); a checkpoint is the state without
+//! the stored trace records. The trace keeps the records computed beyond the current point after a
+//! step back (replay writes the same ones: the *known future*, which the views draw faded) and maps
+//! records to steps (`Trace::steps_to_show`, `Trace::records_after_steps`).
 
 use super::limits::SimError;
 use super::program::Program;

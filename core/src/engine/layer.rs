@@ -14,6 +14,22 @@
 //! its commands. A layer's events are [`LayerEvent`]s, opaque to the engine (a code and two
 //! words the layer packs and unpacks); its records implement [`crate::trace::LayerRecord`].
 //! Because everything goes through `Io`, a layer can be driven on its own with [`Rig`].
+//!
+//! The commands in detail: schedule one of its events; create a request, set its data, complete it;
+//! wake its owner (`wake`, or `wake_on_processor`: the rank takes its processor and continues after
+//! `o`); unpark a parked rank; write a record or a hardware note; charge the running MPI call
+//! (`charge`, which the library takes with `RankCtx::take_call_time`); run a handler on a rank's
+//! processor (`run_handler`, admitted by `Machine::admit_handler`: on EM-X after the running atomic
+//! block). While handling an event a layer may borrow a program's window bytes (`Io::with_window` →
+//! `Program::with_window`).
+//!
+//! Requests are the engine's (`Request { owner, layer, done, data }`), so waits stay generic; what
+//! a request *is* (a receive's source and tag, a one-sided operation) its layer keeps, and
+//! [`Layer::on_taken`] drops it when the owner takes the request back. Deadlock reports ask the
+//! layer what a pending request waits for ([`Layer::pending`], with the wait-for edge) and why a
+//! rank is parked ([`Layer::parked`]). A run's layers come from a `Setup` (`proto::SimConfig`
+//! builds the standard stack). Unit tests drive a layer alone with [`Rig`] and hand it back its
+//! events (`proto/p2p/tests.rs`, `proto/rma/tests.rs`, `proto/locks/layer.rs`).
 
 use std::any::Any;
 use std::fmt;

@@ -1,5 +1,9 @@
 //! Limits that end a run with an error instead of letting it hang, and the errors a run can end
 //! with.
+//!
+//! Events, simulated time and estimated heap bytes are limited, so a runaway run ends in a
+//! [`SimError`], never a hang. An empty queue with unfinished ranks is `SimError::Deadlock`
+//! ([`super::deadlock`]).
 
 use std::fmt;
 

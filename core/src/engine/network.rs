@@ -19,6 +19,15 @@
 //! an atomic on a lock word, a put, a get; the request-based engines' packets keep the model's
 //! order). The run stays deterministic: the same
 //! choices give the same trace, and each choice point writes a [`ChoiceRecord`].
+//!
+//! Mechanics: a delivery falling due is a choice point when the queue holds other senders'
+//! deliveries of the same layer to the same rank (`EventQueue::iter`); choosing another sender
+//! holds back, with `EventQueue::remove_where`, every delivery to that rank that would land before
+//! the chosen one and every later one from the held senders, and pushes them again right after it.
+//! Each point is kept as a [`ChoicePoint`] (`Sim::choice_points`: the racing senders, when the
+//! model lands each, what was chosen); a choice naming a rank that is not racing stops the run
+//! (`SimError::NetworkChoice`). A run not started with `Sim::with_network` is unchanged, byte for
+//! byte.
 
 use super::event::Event;
 use super::ids::Rank;

@@ -11,6 +11,9 @@
 //! Ties are FIFO: events with equal times always land in the same bucket, buckets are appended to
 //! in insertion order, and redistribution keeps that order, so equal-time events come out in the
 //! order they were pushed (a property test checks this against a stable sort).
+//!
+//! [`EventQueue::pop_any`] takes a seeded choice among the events due at the same time instead
+//! (`SimConfig::perturb`, which `core/tests/it/lock_check.rs` uses to reorder same-time events).
 
 use std::collections::VecDeque;
 

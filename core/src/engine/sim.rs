@@ -1,5 +1,9 @@
 //! [`Sim`]: ranks running [`Program`]s on a [`Machine`], one deterministic event at a time, with
 //! the run's protocol layers behind the seam ([`super::layer`]).
+//!
+//! Yield and atomic blocks: `Step::Yield`, a wait or the end of the program is a block boundary on
+//! EM-X ([`crate::machine::hw::cpu`]); handlers admitted meanwhile run then; a yield costs the
+//! thread's re-invocation (`Machine::yield_cost`, recorded as `RecordKind::Yielded`).
 
 use serde::Serialize;
 

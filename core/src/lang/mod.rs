@@ -6,7 +6,7 @@
 //! | module | stage |
 //! |---|---|
 //! | [`syntax`] | tokens, lexer, preprocessor and the standard headers, parser, syntax tree, the editor's highlighting |
-//! | [`sema`] | the checker (names, types, `printf` formats, suggestions), the built-ins' table, static types and layouts |
+//! | [`sema`] | the checker (names, types, `printf` formats, suggestions) and the typed program it hands the compiler, the built-ins' table, static types and layouts |
 //! | [`codegen`] | compilation to stack-machine bytecode, the bytecode, the peephole pass |
 //! | [`vm`] | the resumable VM, a rank's byte memory and its checked heap, the MPI call table the VM uses |
 //! | [`libc`] | the C library: signatures and implementations in one table; `printf`, `rand`, `strtol` |
@@ -18,6 +18,63 @@
 //!
 //! The libraries a program links (MPI, ACP, PVM) are [`crate::libs`]; the language reaches them
 //! through their function table ([`vm::mpi_table`], [`sema::builtins`]).
+//!
+//! # The language
+//!
+//! C99 as MPI courses write it, with C's semantics on an LP64 machine (x86-64 Linux): the integer
+//! types signed and unsigned (`char` signed, `long` and pointers 8 bytes), `float` (IEEE single,
+//! rounded after every operation), `double`, `_Bool`, `struct`/`union` (nested, arrays of them,
+//! `.`/`->`, assignment, by-value arguments, brace initializers with brace elision), `enum`,
+//! `typedef`, pointers to anything including functions, arrays of up to 8 dimensions, static
+//! locals, `extern`, `switch`/`goto`/comma, and the C library. Checked by a differential test
+//! against MPICH (`scripts/differential.py`, `tests/corpus/`) and by property tests against Rust's
+//! native arithmetic (`core/tests/it/lang_arith.rs`).
+//!
+//! The big passes are folders split by concern (parser: decl, declarator, stmt, expr; check: ty,
+//! decl, stmt, expr, call, format, suggest; compile: globals, stmt, convert, expr, ops, call). A
+//! program goes:
+//!
+//! - **preprocess** — the C preprocessor over the lexer's tokens: object- and function-like macros,
+//!   the `#if` family, the standard headers' macros; every expanded token keeps a span in the
+//!   user's source.
+//! - **parser** — recursive descent that recovers at `;`, `}` and keywords, so every syntax error
+//!   is reported in one pass; nesting limits; it resolves declarations: `typedef` names become
+//!   types, `struct`/`union` tags index `Unit::records`, `enum` constants become literals,
+//!   function-pointer declarators index `Unit::signatures`, literal suffixes become casts to the
+//!   literal's C type.
+//! - **check** — the one pass that resolves names and types expressions: unknown names with
+//!   suggestions, argument counts and kinds of MPI and library calls, `printf` formats, `break`
+//!   outside loops, labels…; what it finds is the typed program (`sema::typed`): a binding per
+//!   name (keyed by the parser's node ids) and a type per expression, in the one `sema::types::Ty`.
+//! - **compile** — reads the checker's bindings and types (it has no scopes of its own, and in
+//!   debug builds checks that it emitted code for the checker's type of every expression); emits
+//!   C's conversions (a left operand is converted under the right one with `Op::Swap`); record
+//!   layouts from `sema::types::Layouts` with gcc's padding, every variable at an address in the
+//!   rank's byte memory, bounds-checked array indexing, a span per operation.
+//! - **peephole** — common pairs (an assignment statement's store + pop, `i++;`, a constant
+//!   operand, an index check + address) become one fused operation that counts as the two it
+//!   replaces, so step limits and charged time are the unfused code's: the fingerprint is
+//!   unchanged, and the VM dispatches about a fifth fewer times.
+//! - **vm** — a stack machine of 64-bit words: `int` operations have their own fast `Op::Int`,
+//!   other widths `Op::Wide`, loads and stores by `bytecode::Scalar`; a `Program` that suspends
+//!   inside blocking MPI calls and modelled delays.
+//!
+//! The C library is one table, `libc::LIBC`: each function's C signature (which the checker and
+//! compiler read) and its implementation on the rank's memory, so adding a library function is one
+//! row; `qsort` is the one the VM runs itself (`Vm::qsort`), since its comparisons call back into
+//! the program (`Vm::callback`). `malloc` and friends allocate from the heap segment through
+//! `heap::Blocks`, a block table with red zones and a quarantine (as AddressSanitizer), so an
+//! overrun, a use after `free`, a double `free` or a bad `free` is a runtime error naming the lines
+//! of the allocation and the `free`. `printf` is glibc's format syntax (`libc/printf.rs`, tested
+//! against the host's `snprintf`); `rand` is glibc's generator; `main`'s `argv` comes from
+//! `lang::ranks_with_args`. Every failure is a `Diagnostic` rendered with file:line:col, the line,
+//! a caret and notes (the call stack for runtime errors); compile and runtime errors stay English,
+//! as a C compiler's do.
+//!
+//! Plain C takes time: each profile's `[cpu.ops]` gives cycles per class of bytecode operation, and
+//! the VM owes them until the next operation that communicates, reads the clock, shows something or
+//! blocks, where the rank computes that long first (`Vm::charge`; the model and the rules are
+//! [`crate::machine::hw::op_costs`]'s).
 
 pub mod codegen;
 pub mod diagnostic;

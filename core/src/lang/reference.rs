@@ -1,10 +1,16 @@
 //! The reference of everything a program may call — the C library by header, Rankscope's own
 //! built-ins, the MPI functions by family, the constants — each with its C signature and one
 //! line on how it is modelled, built as data from the very tables the checker and compiler read
-//! (`libc::LIBC`, `builtins::BUILTINS` and `PRINTF_RELATIVES`, `mpi::functions::FAMILIES`,
+//! (`libc::LIBC`, `builtins::BUILTINS` and `PRINTF_RELATIVES`, `libs::table::FAMILIES`,
 //! `builtins::CONSTANTS`, `headers::HEADERS`). The notes are fields of those tables' rows, so a
 //! new function cannot be added without one and the reference cannot drift. The web's
 //! `#reference` page and `rankscope reference` render it.
+//!
+//! `MpiFunction::new` requires its note (a family has a `title` and an `about`), `LibFn` has `note`
+//! and `header`, `Builtin` has `note`; a test checks that every function the checker accepts
+//! appears exactly once, with a note. The web reaches it as a route (`#reference=NAME`); `rankscope
+//! reference` prints it as Markdown ([`Reference::markdown`]) or JSON, and both filter with
+//! [`Reference::filter`].
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -15,7 +21,7 @@ use crate::lang::libc::{LibFn, LIBC};
 use crate::lang::sema::builtins::{self, Builtin, ConstKind, PRINTF, PRINTF_RELATIVES};
 use crate::lang::syntax::headers::{self, HEADERS};
 use crate::lang::syntax::token::base_type_name;
-use crate::libs::mpi::functions::FAMILIES;
+use crate::libs::table::FAMILIES;
 use crate::proto::p2p::DEFAULT_EAGER_LIMIT;
 
 /// The whole reference: its parts in order (C library, Rankscope, MPI).
@@ -247,7 +253,7 @@ const ACP_FAMILY: &str = "acp";
 /// The library family of paper 004's PVM 3: its own part too.
 const PVM_FAMILY: &str = "pvm";
 
-fn family_section(family: &crate::libs::mpi::functions::Family) -> Section {
+fn family_section(family: &crate::libs::table::Family) -> Section {
     Section {
         id: format!("mpi-{}", family.id),
         title: family.title.to_string(),

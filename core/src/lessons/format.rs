@@ -1,7 +1,7 @@
 //! A lesson file as written: the TOML tables, every one refusing unknown keys. Fields that take
 //! several shapes (`at`, `measure`, `answer`, a task's `check`) stay TOML values with their
-//! place in the file; [`super::load`] reads them into the lesson's types with errors at that
-//! place.
+//! place in the file; [`super::load`](mod@super::load) reads them into the lesson's types with
+//! errors at that place.
 
 use std::collections::BTreeMap;
 

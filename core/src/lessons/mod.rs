@@ -6,7 +6,7 @@
 //!
 //! | file | what it holds |
 //! |---|---|
-//! | [`format`] | the file as written (TOML tables, unknown keys refused) |
+//! | [`format`](mod@format) | the file as written (TOML tables, unknown keys refused) |
 //! | [`load`](mod@load) | text → [`Lesson`]: syntax errors with line and column, every name checked, programs read through the caller's resolver |
 //! | [`lesson`] | [`Lesson`], [`Step`], [`Highlight`] |
 //! | [`vocab`] | the names a lesson may use: levels, languages, views, highlights, record kinds |
@@ -17,7 +17,7 @@
 //! | [`measure`] | [`Measure`]: time, events, records, records of a kind |
 //! | [`prediction`] | [`Prediction`]: choice or number, the answer computed by running |
 //! | [`task`] | [`Task`] and its [`Check`]s, each a verdict with a reason |
-//! | [`orders`] | every order the network can choose for a run (the `"every-order"` check) |
+//! | [`orders`](mod@orders) | every order the network can choose for a run (the `"every-order"` check) |
 //! | [`check`](mod@check) | a whole lesson run and checked: a [`StepReport`] per step |
 //! | [`error`] | [`LessonError`]: message, step, line and column |
 //!
@@ -54,6 +54,18 @@
 //! let report = lessons::check(&lesson, &mut runs).unwrap();
 //! assert!(report[0].position.event > 0);
 //! ```
+//!
+//! The names a lesson uses are checked against what the code exports, and the record kinds are the
+//! engine's (`RecordKind::ENGINE_KINDS`) plus each layer's (`Layer::record_kinds`, its record
+//! type's `LayerRecord::KINDS`), so a new protocol names its records itself and this module names
+//! no protocol. A scenario runs through `lang::Launch`, the one setup of a C run shared with the
+//! CLI's `run`, the web's Run and the paper checks. A scenario's `network` makes the student the
+//! network (`Launch::network` → `Sim::with_network`); a task's `solution_network` is solved by
+//! choosing rather than editing; an `"every-order"` check runs the other checks over
+//! [`orders`](mod@orders)' exploration (at most [`orders::MAX_ORDERS`] runs) and names the first
+//! order that fails. `lesson check` refuses a step whose view or highlight cannot be seen at its
+//! position ([`shows`]) and a prediction that stands where its answer is on screen
+//! (`Prediction::given_away`).
 
 pub mod check;
 pub mod error;

@@ -3,6 +3,16 @@
 //! One registry ([`registry::PAPERS`]) lists the papers; each paper is one module describing its
 //! parts ([`paper::Part`]); [`runner::Check`] runs any paper's parts resumably (the page), and
 //! [`paper::Part::run`] runs one to the end (the CLI).
+//!
+//! A part's `Experiment` is per `Scope`: the report may run more than the page (e.g. Fig. 8's
+//! K-computer round). `rankscope reproduce` walks the registry (`all`, a paper, or `PAPER PART`;
+//! `--json`) with `Part::run`, the same jobs to the end, so page and CLI compute the same numbers.
+//! Each run is a resumable [`job::Job`] (built lazily, `TraceMode::HashOnly`, advanced a slice of
+//! events at a time): a program (`Sim<Vm>`, the number printed after a key) or a
+//! [`native_run::NativeRun`] (`Sim<Native>`, the slowest rank's finish time or the run's end;
+//! `NativeRun::note_from_run` writes the cell's note from the finished run, e.g. paper 002's port
+//! drops from `Machine::port_drops`). Slices are sized from the events that actually ran (≈ 5 ms
+//! each). Each paper's module says how its tables and figures are computed.
 
 pub mod job;
 pub mod native_run;

@@ -1,5 +1,12 @@
 //! The trace: every transition of a run, with its time, ranks, kind, the protocol object it touched
 //! and a one-sentence explanation (in English, or Japanese through [`text::Lang`]); a stable hash; export to Chrome trace-event JSON (Perfetto).
+//!
+//! The engine's own records and layers' packed records ([`packed`]) are stored in blocks ([`log`]);
+//! [`Record::explain`] renders a sentence on demand and [`Record::object`] names the queue, request
+//! or message touched. `TraceMode::HashOnly` serves runs with millions of ranks: a record is hashed
+//! as it is and never stored. [`timeline`] pairs records into spans and arrows (from each record's
+//! `Draw`), incrementally; both the Perfetto export ([`chrome`]) and the web timeline use it.
+//! `trace/` names no protocol type.
 
 pub mod chrome;
 pub mod hash;

@@ -3,6 +3,13 @@
 //! function that can speak Japanese takes a `Lang` (`Record::explain_in`,
 //! `SimError::text_in`, `Sim::describe_rank_in`); its English stays the plain function's, byte for
 //! byte. Small shared words (a request, a message, a rank) are here.
+//!
+//! Every layer's records speak Japanese through `LayerRecord::explain_ja` (engine, point-to-point,
+//! one-sided, locks, ACP, FCP/VCL, PVM, sockets and the network's choices; `stride::sentences_in`
+//! too); `core/tests/it/explain_ja.rs` runs examples on each layer and checks every record's
+//! Japanese carries the English one's numbers. Only the hardware models' notes stay English (they
+//! are part of the trace hash), and so do C compile and runtime errors and the `MPI_Finalize`
+//! warnings (`lang`, as a C compiler's do).
 
 use std::fmt::Display;
 

@@ -312,3 +312,67 @@ fn leaks_are_reported_at_exit() {
     let clean = "#include <stdlib.h>\nint main() { free(malloc(4)); exit(0); }\n";
     assert_eq!(output(clean, 1).unwrap(), Vec::<String>::new());
 }
+
+#[test]
+fn mpi_get_version_reports_the_standard_the_library_implements_as_mpi_h_does() {
+    let src = r#"
+#include <mpi.h>
+#include <stdio.h>
+int main(int argc, char **argv) {
+    int version = -1, subversion = -1, rank;
+    MPI_Get_version(&version, &subversion);
+    printf("before MPI_Init: %d.%d\n", version, subversion);
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    version = subversion = -1;
+    MPI_Get_version(&version, &subversion);
+    printf("rank %d: MPI %d.%d, mpi.h %d.%d\n", rank, version, subversion, MPI_VERSION, MPI_SUBVERSION);
+#if MPI_VERSION >= 3
+    printf("MPI-3's one-sided calls are there\n");
+#endif
+    MPI_Finalize();
+    version = subversion = -1;
+    MPI_Get_version(&version, &subversion);
+    printf("after MPI_Finalize: %d.%d\n", version, subversion);
+    return 0;
+}
+"#;
+    assert_eq!(
+        output(src, 2).unwrap(),
+        [
+            "before MPI_Init: 3.0",
+            "rank 0: MPI 3.0, mpi.h 3.0",
+            "MPI-3's one-sided calls are there",
+            "after MPI_Finalize: 3.0",
+        ]
+    );
+    // The checker refuses NULL; the library refuses memory that is not the program's.
+    let null = r#"
+#include <mpi.h>
+int main(int argc, char **argv) {
+    int subversion;
+    MPI_Get_version(NULL, &subversion);
+    return 0;
+}
+"#;
+    let e = output(null, 1).unwrap_err();
+    assert!(
+        e.contains("an address is needed here, not a null pointer"),
+        "{e}"
+    );
+    let freed = r#"
+#include <mpi.h>
+#include <stdlib.h>
+int main(int argc, char **argv) {
+    int subversion, *version = malloc(sizeof(int));
+    free(version);
+    MPI_Get_version(version, &subversion);
+    return 0;
+}
+"#;
+    let e = output(freed, 1).unwrap_err();
+    assert!(
+        e.contains("MPI_Get_version") && e.contains("the version variable"),
+        "{e}"
+    );
+}

@@ -6,6 +6,10 @@
 //! decoded into its fields on hover or focus), its cache of other ranks' tables and its queue
 //! pairs — with the memory of one rank by component (core's `acp::memory`), as bars. Shown once
 //! the run has used ACP.
+//!
+//! The latest remote-to-remote command is followed by the session's `AcpLedger` (core's, extended
+//! by `Session::after_move` like the lock ledger); a card is drawn for each of the first 16 ranks,
+//! and the memory chart is the focus rank's.
 
 use rankscope_core::lang::vm::memory::bytes_in_words;
 use rankscope_core::proto::acp::command::{Command, Stage};

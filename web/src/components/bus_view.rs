@@ -5,6 +5,14 @@
 //! words the last event touched lit), the buffer table, and where the microseconds went so far
 //! (FCP's time by purpose, PVM's by hop). Everything is read from core's layers (`proto::fcp`,
 //! `proto::pvm`) and records; shown once the run has used PVM or FCP.
+//!
+//! Who holds the bus is `FcpEngine::in_flight` (an access across the bus, or a test&set, under way
+//! at the event's time); the management-area words are `FcpEngine::area` (named as core names
+//! them), the buffer table `FcpEngine::entry`, the packets a pvmd holds for an acknowledgement
+//! `Pvm::held`, the time bars `FcpEngine::spent` by `Cost` and `Pvm::spent` by `Leg`. The selects
+//! "FCP" and "PVM route" under "Protocol and limits" set `RunOptions::fcp` and `RunOptions::pvm`
+//! (share links carry their ids; old links mean FCP and UDP), as run hints (`--fcp`, `--pvm-route`)
+//! and lesson scenarios (`fcp`, `pvm_route`) do.
 
 use std::collections::BTreeSet;
 

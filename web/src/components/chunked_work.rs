@@ -2,6 +2,9 @@
 //! themselves; after each render while something runs, yield to the page with a timer, then
 //! compute one chunk of core's runner, whose budget is 25 ms minus what rendering the last chunk
 //! took. Also the start/stop callbacks of a part.
+//!
+//! A chunk is `Check::work(budget, clock)`, the clock [`crate::clock::now_ms`], the page's one
+//! clock.
 
 use gloo_timers::callback::Timeout;
 use yew::prelude::*;

@@ -1,6 +1,9 @@
 //! The side-by-side comparison: the same program under a second engine, drawn by the timeline
 //! component below the main run's on the same time axis, headed by its engine and both end
 //! times; the error that stopped it (a deadlock, say) is shown as data above its diagram.
+//!
+//! The run stays the cursor's owner: the comparison is drawn with the run's time as its cursor, and
+//! the reducer advances it behind the run (`State::compare`).
 
 use rankscope_core::proto::p2p::Matching;
 use rankscope_core::time::SimTime;

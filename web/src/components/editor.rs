@@ -20,6 +20,14 @@
 //!
 //! The DOM work is at the edges and never panics; the text operations, the offset conversions,
 //! the mapping of stale diagnostics and the line layout are pure functions tested natively.
+//!
+//! Rank marks: while a run is paused, each rank's current line
+//! ([`crate::state::State::rank_lines`]) gets a bar behind it (absolutely positioned from
+//! `--code-pad-top` and `--code-line`, under the transparent textarea) in the rank's colour
+//! ([`crate::rank_colour`]), and its gutter number is coloured — striped red when the run ended in
+//! a deadlock; the rank in focus is marked strongly and only the code box scrolls to keep its line
+//! in view (`follow_line`). Texts over 48 KiB are highlighted again once typing pauses for 150 ms;
+//! shorter ones on every keystroke.
 
 use std::cell::RefCell;
 use std::rc::Rc;

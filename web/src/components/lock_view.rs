@@ -8,6 +8,14 @@
 //! other lock schemes (foMPI, test-and-set, Li et al.'s lock per target) it shows each lock's
 //! words as core decodes them (`LockScheme::lock_words`, `describe_word`), who holds each lock,
 //! and the same list of the last event's steps.
+//!
+//! It reads the run's lock scheme (`Sim::layer::<Locks>()`) and, under MCS-RW, rank 0's lock words
+//! from `Sim::layer::<OneSided>()`; the holders come from the session's `LockLedger` (extended by
+//! `Session::after_move` like the timeline; `LockView::summary(&holders)` never says more hold the
+//! lock than the holders list), the spinners from `OneSided::spinning`, and the last event's
+//! `LockRecord::LockStep` records give the arrows, sentences and lit fields. It is shown once the
+//! known trace has a lock record, so it stays put while scrubbing. The select under "Protocol and
+//! limits" sets `RunOptions::lock` (in share links and the autosave; old links mean `mcs-rw`).
 
 use rankscope_core::locks::ledger::Holders;
 use rankscope_core::locks::mcs_rw::{self, Field, LockView};

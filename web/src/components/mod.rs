@@ -1,4 +1,14 @@
 //! One component per file; each renders core types handed to it as props.
+//!
+//! | area | components |
+//! |---|---|
+//! | the page's frame | [`header`], [`share_bar`], [`start_here`], [`icon`] |
+//! | setup and code | [`controls`], [`editor`], [`my_programs`], [`open_confirm`], [`machine_view`], [`machine_list`] |
+//! | the run | [`run_bar`], [`jump_bar`], [`network_bar`], [`progress_line`], [`timeline`], [`time_axis`], [`compare_panel`] |
+//! | the views beside the timeline | [`view_tabs`], [`queue_view`], [`lock_view`], [`acp_view`], [`bus_view`], [`rank_list`], [`event_log`] |
+//! | lessons | [`lesson_pane`], [`lesson_list`], [`markdown_view`] |
+//! | paper checks | [`paper_check`], [`paper_part`], [`paper_plot`], [`cells_table`], [`part_status`], [`chunked_work`] |
+//! | other pages | [`reference`](mod@reference), [`schedule_view`], [`switch_run`] |
 
 pub mod acp_view;
 pub mod bus_view;

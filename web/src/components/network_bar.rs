@@ -4,6 +4,9 @@
 //! sender's message first: the run starts again with the earlier choices kept and stands at
 //! that point. The engine decides what may race (`rankscope_core::engine::network`); this only
 //! shows it.
+//!
+//! A press is `Action::Choose { point, rank }`: the reducer keeps the choices before that point,
+//! adds this one, runs again and stands at the point.
 
 use rankscope_core::engine::ChoicePoint;
 use yew::prelude::*;

@@ -3,6 +3,12 @@
 //! chunks of about [`CHUNK_MS`](crate::paper_check::CHUNK_MS), computing and rendering, between
 //! which the page paints and takes input; cells fill in as their runs finish. An id the registry
 //! lacks gets a page saying so, with links to the papers there are.
+//!
+//! The state is core's runner, `papers::Check`, one per paper, made on first opening and kept in
+//! `paper_check::Checks`; `components::chunked_work` runs one chunk per timer tick. The texts are
+//! core's Markdown-ish strings ([`crate::markdown`]); the header's links come from the registry
+//! too. A run that fails is a cell with core's note. `#s=` share links are untouched by the routes.
+//! Why the checks are not in the reducer: ARCHITECTURE.md, "Decisions".
 
 use rankscope_core::papers::{self, Paper};
 use yew::prelude::*;

@@ -2,6 +2,10 @@
 //! and MPI function a program may call, with its signature and how it is modelled, built from
 //! the checker's tables — with a filter box (core's `Reference::filter`) and an anchor per
 //! function, scrolled into view when the URL names it.
+//!
+//! It is a route like a paper (`paper_check::Route::Reference`, followed by
+//! [`crate::paper_route`]). Nothing in it is typed twice: the data is core's, which `rankscope
+//! reference` prints as Markdown or JSON too.
 
 use rankscope_core::lang::reference::{reference, Constant, Entry, Reference, Section};
 use yew::prelude::*;

@@ -10,6 +10,14 @@
 //! (`switch_run`: the ports' buffers filling, drops and timeouts on a timeline). **Open as a C
 //! program** opens the playground with Fig. 4 in C for either schedule (core's `fig4_c`). The
 //! address follows what is shown, so a link opens the same pattern at the same turn.
+//!
+//! Build asks `delay_schedule(pattern, true)` for every recorded turn once and only chooses how
+//! many to show. Run on the switch keeps the machine's port log (`Machine::keep_port_log`; drops
+//! per port from `Machine::port_drops`, as paper 002's check counts them). Each PE takes the
+//! playground's rank colours ([`crate::rank_colour::rank_style`], class `rank-coloured`), so the
+//! grids, the matrix and the switch timeline meet the same contrast checks. "Open as a C program"
+//! is a share link with Open MPI's eager limit in its run options, which the app follows on
+//! `hashchange`.
 
 use rankscope_core::machine::builtin_profiles;
 use rankscope_core::proto::p2p::OPEN_MPI_TCP_EAGER_LIMIT;

@@ -1,6 +1,10 @@
 //! "Start here": what a newcomer sees beside the code before the first run — what the page is,
 //! what the program in the editor does, and three ways in (run the ring, take the first lesson,
 //! look at the machine) — instead of a machine's parameter table.
+//!
+//! Shown before the first run and until a view is picked (not in a lesson or presentation mode),
+//! above the views; the page opens on `state::DEFAULT_PROFILE`, the InfiniBand cluster, with the
+//! ring.
 
 use yew::prelude::*;
 

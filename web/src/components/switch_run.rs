@@ -7,6 +7,8 @@
 //! each drop a red mark with a dashed line to its retransmission after the timeout), and the
 //! latest drop before the cursor in the hardware model's words (`Outcome::drops_in_order`).
 //! Nothing here computes the network: it only reads the outcomes.
+//!
+//! A port's buffer at the cursor is the crossbar's own formula (`Passage::buffered_at`).
 
 use std::rc::Rc;
 

@@ -6,6 +6,17 @@
 //! [`crate::session::Session::after_move`]. Pan, zoom and hover never re-render Yew: they change
 //! the view state (a `use_mut_ref`) and redraw the canvas in the next animation frame, culling
 //! to the visible window with the model's binary searches and batching each style into one path.
+//!
+//! A 256-rank run's redraw (tens of thousands of span rectangles, written as one `Path2D` string
+//! per style with relative sides) costs tens of milliseconds, and the browser rasterises the canvas
+//! at about that cost again when it commits the frame; so while a run plays, a redraw after a move
+//! waits until `REDRAW_SPACING` (8) times the last redraw's script time has passed (at most 400
+//! ms). Measured with `tests/bench-long-run.mjs` (stencil_fence.c, 256 ranks, fx100) on 2026-11-27
+//! on a 2-core machine shared with other builds, the figures followed the machine's load more than
+//! the code: at load ~2, 14.3 s and 9 frame gaps over 100 ms (longest 166.6 ms) before this
+//! spacing, 8.9 s and none (longest 100.0 ms) after; alternating both builds at load 3–9, 17.2 and
+//! 16.8 s with 32 and 25 gaps before, 23.7 and 18.2 s with 41 and 25 after. The 100 ms target is
+//! not shown met under load.
 
 use std::cell::RefCell;
 use std::collections::HashSet;

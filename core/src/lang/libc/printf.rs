@@ -1,4 +1,4 @@
-//! C's `printf` format language, as glibc implements it: [`format`] and [`format_bytes`] for
+//! C's `printf` format language, as glibc implements it: [`format()`] and [`format_bytes`] for
 //! `printf`/`fprintf`/`sprintf`/`snprintf`, and [`conversions`] for the checker (which C type each
 //! argument must have, and where a format is broken).
 //!
@@ -8,7 +8,7 @@
 //! argument arrives as an `i64` holding its value in its own C type; the length modifier says
 //! which C type that is (`%d` prints the low 32 bits as `int`, `%hhu` the low 8 as `unsigned
 //! char`, `%ld` all 64). Widths and precisions above [`MAX_WIDTH`] are clamped to it. `%n` is not
-//! supported. [`format`] never panics: a broken conversion prints as written, a missing argument
+//! supported. [`format()`] never panics: a broken conversion prints as written, a missing argument
 //! as `%?`.
 
 use std::fmt;

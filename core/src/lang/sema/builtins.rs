@@ -5,8 +5,9 @@
 //! to pick constant values.
 
 use crate::lang::syntax::ast::BaseType;
+use crate::libs::handles::HandleKind;
 use crate::libs::mpi::constants as k;
-use crate::libs::mpi::functions as mpi_functions;
+use crate::libs::table as mpi_functions;
 
 /// What a built-in accepts in one argument position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -15,12 +16,9 @@ pub enum ParamKind {
     Int,
     /// An arithmetic value converted to `double` (`compute`'s microseconds).
     Double,
-    /// An `MPI_Comm` value (`MPI_COMM_WORLD`).
-    Comm,
-    /// An `MPI_Datatype` value (`MPI_INT`, `MPI_DOUBLE`, `MPI_CHAR`, `MPI_BYTE`).
-    Datatype,
-    /// An `MPI_Op` value (`MPI_SUM`, …).
-    Op,
+    /// A value of a library's handle type (`MPI_Comm`, `MPI_Datatype`, `MPI_Op`, `MPI_Win`,
+    /// `MPI_Info`, `MPI_Group`; described in [`crate::libs::handles::HANDLES`]).
+    Handle(HandleKind),
     /// A data address: `&x`, `&a[i]`, an array, or a pointer; `NULL` is accepted (for an empty
     /// message or a non-root's receive buffer).
     Buffer,
@@ -35,12 +33,6 @@ pub enum ParamKind {
     ArgcPtr,
     /// `&argv` or `NULL` (`MPI_Init`).
     ArgvPtr,
-    /// An `MPI_Win` value.
-    Win,
-    /// An `MPI_Info` value (`MPI_INFO_NULL`).
-    Info,
-    /// An `MPI_Group` value.
-    Group,
     /// The address of a pointer variable that receives an allocated block (`&buf`,
     /// `MPI_Win_allocate`), never `NULL`.
     BaseOut,
@@ -60,24 +52,23 @@ impl ParamKind {
         match self {
             ParamKind::Int => "an integer",
             ParamKind::Double => "a number",
-            ParamKind::Comm => "a communicator such as `MPI_COMM_WORLD`",
-            ParamKind::Datatype => "an MPI datatype such as `MPI_INT`",
-            ParamKind::Op => "a reduction operation such as `MPI_SUM`",
+            ParamKind::Handle(kind) => kind.get().param.unwrap_or("a handle"),
             ParamKind::Buffer => "a buffer address (`&x` or an array)",
             ParamKind::Ptr(BaseType::Int) => "the address of an `int` (`&x` or an `int` array)",
-            ParamKind::Ptr(BaseType::MpiRequest) => {
+            ParamKind::Ptr(BaseType::Handle(HandleKind::REQUEST)) => {
                 "the address of an `MPI_Request` (`&req` or an array of requests)"
             }
-            ParamKind::Ptr(BaseType::MpiStatus) => "the address of an `MPI_Status` (`&status`)",
-            ParamKind::Ptr(BaseType::MpiWin) => "the address of an `MPI_Win` (`&win`)",
+            ParamKind::Ptr(BaseType::Handle(HandleKind::STATUS)) => {
+                "the address of an `MPI_Status` (`&status`)"
+            }
+            ParamKind::Ptr(BaseType::Handle(HandleKind::WIN)) => {
+                "the address of an `MPI_Win` (`&win`)"
+            }
             ParamKind::Ptr(_) => "an address",
             ParamKind::StatusOut => "the address of an `MPI_Status` or `MPI_STATUS_IGNORE`",
             ParamKind::StatusesOut => "an array of `MPI_Status` or `MPI_STATUSES_IGNORE`",
             ParamKind::ArgcPtr => "`&argc` or `NULL`",
             ParamKind::ArgvPtr => "`&argv` or `NULL`",
-            ParamKind::Win => "a window (`MPI_Win`)",
-            ParamKind::Info => "an info object such as `MPI_INFO_NULL`",
-            ParamKind::Group => "a group (`MPI_Group`)",
             ParamKind::BaseOut => "the address of a pointer variable (`&buf`)",
             ParamKind::Format => "a format string literal",
             ParamKind::Function => "a function of the program (its name)",
@@ -91,9 +82,7 @@ impl ParamKind {
         let text = match self {
             ParamKind::Int => "int",
             ParamKind::Double => "double",
-            ParamKind::Comm => "MPI_Comm",
-            ParamKind::Datatype => "MPI_Datatype",
-            ParamKind::Op => "MPI_Op",
+            ParamKind::Handle(kind) => kind.c_name(),
             ParamKind::Buffer | ParamKind::BaseOut => "void *",
             ParamKind::Ptr(base) => {
                 return format!("{} *", crate::lang::syntax::token::base_type_name(base))
@@ -101,9 +90,6 @@ impl ParamKind {
             ParamKind::StatusOut | ParamKind::StatusesOut => "MPI_Status *",
             ParamKind::ArgcPtr => "int *",
             ParamKind::ArgvPtr => "char ***",
-            ParamKind::Win => "MPI_Win",
-            ParamKind::Info => "MPI_Info",
-            ParamKind::Group => "MPI_Group",
             ParamKind::Format => "const char *",
             ParamKind::Function => "MPI_User_function *",
             ParamKind::Word(name) => name,
@@ -397,11 +383,19 @@ const fn int(name: &'static str, value: i32) -> Constant {
 }
 
 const fn datatype(name: &'static str, value: i32) -> Constant {
-    c(name, ConstKind::Handle(BaseType::MpiDatatype), value)
+    c(
+        name,
+        ConstKind::Handle(BaseType::Handle(HandleKind::DATATYPE)),
+        value,
+    )
 }
 
 const fn op(name: &'static str, value: i32) -> Constant {
-    c(name, ConstKind::Handle(BaseType::MpiOp), value)
+    c(
+        name,
+        ConstKind::Handle(BaseType::Handle(HandleKind::OP)),
+        value,
+    )
 }
 
 /// Every built-in constant, in a fixed order. Adding one is one line here (and a named `pub
@@ -409,27 +403,27 @@ const fn op(name: &'static str, value: i32) -> Constant {
 pub const CONSTANTS: &[Constant] = &[
     c(
         "MPI_COMM_WORLD",
-        ConstKind::Handle(BaseType::MpiComm),
+        ConstKind::Handle(BaseType::Handle(HandleKind::COMM)),
         k::MPI_COMM_WORLD,
     ),
     c(
         "MPI_COMM_SELF",
-        ConstKind::Handle(BaseType::MpiComm),
+        ConstKind::Handle(BaseType::Handle(HandleKind::COMM)),
         k::MPI_COMM_SELF,
     ),
     c(
         "MPI_COMM_NULL",
-        ConstKind::Handle(BaseType::MpiComm),
+        ConstKind::Handle(BaseType::Handle(HandleKind::COMM)),
         k::MPI_COMM_NULL,
     ),
     c(
         "MPI_GROUP_EMPTY",
-        ConstKind::Handle(BaseType::MpiGroup),
+        ConstKind::Handle(BaseType::Handle(HandleKind::GROUP)),
         k::MPI_GROUP_EMPTY,
     ),
     c(
         "MPI_GROUP_NULL",
-        ConstKind::Handle(BaseType::MpiGroup),
+        ConstKind::Handle(BaseType::Handle(HandleKind::GROUP)),
         k::MPI_GROUP_NULL,
     ),
     int("MPI_IDENT", k::MPI_IDENT),
@@ -487,12 +481,12 @@ pub const CONSTANTS: &[Constant] = &[
     op("MPI_NO_OP", k::MPI_NO_OP),
     c(
         "MPI_WIN_NULL",
-        ConstKind::Handle(BaseType::MpiWin),
+        ConstKind::Handle(BaseType::Handle(HandleKind::WIN)),
         k::MPI_WIN_NULL,
     ),
     c(
         "MPI_INFO_NULL",
-        ConstKind::Handle(BaseType::MpiInfo),
+        ConstKind::Handle(BaseType::Handle(HandleKind::INFO)),
         k::MPI_INFO_NULL,
     ),
     int("MPI_LOCK_EXCLUSIVE", k::MPI_LOCK_EXCLUSIVE),
@@ -522,7 +516,7 @@ pub const CONSTANTS: &[Constant] = &[
     ),
     c(
         "MPI_REQUEST_NULL",
-        ConstKind::Handle(BaseType::MpiRequest),
+        ConstKind::Handle(BaseType::Handle(HandleKind::REQUEST)),
         k::MPI_REQUEST_NULL,
     ),
     c("MPI_IN_PLACE", ConstKind::InPlace, k::MPI_IN_PLACE),

@@ -233,7 +233,9 @@ mod tests {
         assert_eq!(t("a"), Ty::Ptr(Box::new(Ty::INT)), "an array parameter");
         assert_eq!(
             t("argc ? MPI_COMM_WORLD : MPI_COMM_WORLD"),
-            Ty::Handle(crate::lang::syntax::ast::BaseType::MpiComm)
+            Ty::Handle(crate::lang::syntax::ast::BaseType::Handle(
+                crate::libs::handles::HandleKind::COMM
+            ))
         );
         assert_eq!(t("(w == MPI_COMM_WORLD)"), Ty::INT);
     }

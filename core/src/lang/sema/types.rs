@@ -2,6 +2,7 @@
 //! as on x86-64 Linux: `int` 4 bytes, `long` and pointers 8), C's integer promotions and usual
 //! arithmetic conversions, and the memory layout of `struct`s and `union`s.
 
+use crate::libs::handles::HandleKind;
 use std::fmt;
 
 use crate::lang::codegen::bytecode::Scalar;
@@ -135,14 +136,8 @@ impl Ty {
             BaseType::Double => Ty::Double,
             BaseType::Record(id) => Ty::Record(id),
             BaseType::Func(id) => Ty::Func(id),
-            BaseType::MpiStatus => Ty::Status,
-            b @ (BaseType::MpiRequest
-            | BaseType::MpiComm
-            | BaseType::MpiDatatype
-            | BaseType::MpiOp
-            | BaseType::MpiWin
-            | BaseType::MpiInfo
-            | BaseType::MpiGroup) => Ty::Handle(b),
+            BaseType::Handle(HandleKind::STATUS) => Ty::Status,
+            b @ BaseType::Handle(_) => Ty::Handle(b),
         }
     }
 
@@ -186,7 +181,7 @@ impl Ty {
             Ty::Float => BaseType::Float,
             Ty::Double => BaseType::Double,
             Ty::Handle(b) => *b,
-            Ty::Status => BaseType::MpiStatus,
+            Ty::Status => BaseType::Handle(HandleKind::STATUS),
             Ty::Record(id) => BaseType::Record(*id),
             Ty::Func(id) => BaseType::Func(*id),
             _ => return None,
@@ -486,13 +481,7 @@ impl fmt::Display for Ty {
             Ty::Int(i) => write!(f, "{}", i.name()),
             Ty::Float => write!(f, "float"),
             Ty::Double => write!(f, "double"),
-            Ty::Handle(BaseType::MpiRequest) => write!(f, "MPI_Request"),
-            Ty::Handle(BaseType::MpiComm) => write!(f, "MPI_Comm"),
-            Ty::Handle(BaseType::MpiDatatype) => write!(f, "MPI_Datatype"),
-            Ty::Handle(BaseType::MpiOp) => write!(f, "MPI_Op"),
-            Ty::Handle(BaseType::MpiWin) => write!(f, "MPI_Win"),
-            Ty::Handle(BaseType::MpiInfo) => write!(f, "MPI_Info"),
-            Ty::Handle(BaseType::MpiGroup) => write!(f, "MPI_Group"),
+            Ty::Handle(BaseType::Handle(kind)) => f.write_str(kind.c_name()),
             Ty::Handle(_) => write!(f, "handle"),
             Ty::Status => write!(f, "MPI_Status"),
             Ty::Record(_) => write!(f, "struct"),
@@ -613,7 +602,7 @@ mod tests {
             Some(8)
         );
         assert_eq!(
-            Layouts::default().checked_size(&t(BaseType::MpiStatus, 0, &[2])),
+            Layouts::default().checked_size(&t(BaseType::Handle(HandleKind::STATUS), 0, &[2])),
             Some(32)
         );
         assert_eq!(

@@ -6,6 +6,7 @@
 //! usual statements (with `switch` and `goto`) and operators, user functions, `printf`, and MPI
 //! calls (which are ordinary calls to built-in functions).
 
+use crate::libs::handles::HandleKind;
 use std::ops::Range;
 
 /// A byte range in the source text.
@@ -117,22 +118,9 @@ pub enum BaseType {
     /// A function type (only behind a pointer): an index into [`Unit::signatures`], or past
     /// them for a user function.
     Func(u32),
-    /// `MPI_Request`: an int-sized handle.
-    MpiRequest,
-    /// `MPI_Status`: a struct with `MPI_SOURCE`, `MPI_TAG`, `MPI_ERROR` (and a hidden count).
-    MpiStatus,
-    /// `MPI_Comm`: an int-sized handle (only `MPI_COMM_WORLD` exists).
-    MpiComm,
-    /// `MPI_Datatype`: an int-sized handle.
-    MpiDatatype,
-    /// `MPI_Op`: an int-sized handle (`MPI_SUM`, `MPI_MAX`, …).
-    MpiOp,
-    /// `MPI_Win`: an int-sized window handle.
-    MpiWin,
-    /// `MPI_Info`: an int-sized handle (only `MPI_INFO_NULL` exists).
-    MpiInfo,
-    /// `MPI_Group`: an int-sized group handle.
-    MpiGroup,
+    /// A library's handle type (`MPI_Comm`, `MPI_Win`, …, the `MPI_Status` struct): data in
+    /// the libraries' table ([`crate::libs::handles::HANDLES`]).
+    Handle(HandleKind),
 }
 
 /// A declared type: a base type, pointer levels, and array dimensions (outermost first).

@@ -1,6 +1,7 @@
 //! Tokens of the MPI C subset: what the [lexer](crate::lang::syntax::lexer) produces and the
 //! [parser](crate::lang::syntax::parser) consumes, each with the byte span of its source text.
 
+use crate::libs::handles::HandleKind;
 use std::fmt;
 
 use crate::lang::syntax::ast::{BaseType, Span};
@@ -298,32 +299,20 @@ pub fn base_type_name(base: BaseType) -> &'static str {
         BaseType::Double => "double",
         BaseType::Record(_) => "struct",
         BaseType::Func(_) => "function",
-        BaseType::MpiRequest => "MPI_Request",
-        BaseType::MpiStatus => "MPI_Status",
-        BaseType::MpiComm => "MPI_Comm",
-        BaseType::MpiDatatype => "MPI_Datatype",
-        BaseType::MpiOp => "MPI_Op",
-        BaseType::MpiWin => "MPI_Win",
-        BaseType::MpiInfo => "MPI_Info",
-        BaseType::MpiGroup => "MPI_Group",
+        BaseType::Handle(kind) => kind.c_name(),
     }
 }
 
 /// The token kind of a keyword or type name, if `word` is one.
 pub fn keyword(word: &str) -> Option<TokenKind> {
+    if let Some(kind) = HandleKind::named(word) {
+        return Some(TokenKind::Type(BaseType::Handle(kind)));
+    }
     Some(match word {
         "int" => TokenKind::Type(BaseType::Int),
         "double" => TokenKind::Type(BaseType::Double),
         "char" => TokenKind::Type(BaseType::Char),
         "void" => TokenKind::Type(BaseType::Void),
-        "MPI_Request" => TokenKind::Type(BaseType::MpiRequest),
-        "MPI_Status" => TokenKind::Type(BaseType::MpiStatus),
-        "MPI_Comm" => TokenKind::Type(BaseType::MpiComm),
-        "MPI_Datatype" => TokenKind::Type(BaseType::MpiDatatype),
-        "MPI_Op" => TokenKind::Type(BaseType::MpiOp),
-        "MPI_Win" => TokenKind::Type(BaseType::MpiWin),
-        "MPI_Info" => TokenKind::Type(BaseType::MpiInfo),
-        "MPI_Group" => TokenKind::Type(BaseType::MpiGroup),
         "if" => TokenKind::If,
         "else" => TokenKind::Else,
         "while" => TokenKind::While,

@@ -15,7 +15,7 @@ impl Vm {
             let what = "a reduction function (MPI_Op_create)";
             self.callback(c.function, &c.args, what, ctx)
                 .map_err(|Fault(m)| m)?;
-            outcome = self.mpi.resume(&mut self.mem, ctx);
+            outcome = self.libs.resume(&mut self.mem, ctx);
         }
         outcome.map_err(|e| e.to_string())
     }

@@ -32,7 +32,8 @@ use crate::lang::libc::printf::{self, PrintArg};
 use crate::lang::libc::rand::LibcRandom;
 use crate::lang::libc::{self, Done, Lib};
 use crate::lang::vm::memory::{bytes_in_words, Addr, MemError, Memory};
-use crate::libs::mpi::{deadlock_notes, MpiError, MpiState, Outcome, RankView, Value};
+use crate::libs::mpi::{deadlock_notes, MpiError, Outcome, RankView, Value};
+use crate::libs::Libraries;
 use crate::machine::hw::OpCosts;
 use crate::time::SimTime;
 
@@ -97,7 +98,8 @@ pub struct Vm {
     frames: Vec<Frame>,
     pc: u32,
     fp: Addr,
-    mpi: MpiState,
+    /// The rank's libraries (MPI, ACP, PVM), each with its own state.
+    libs: Libraries,
     ops: u64,
     state: State,
     /// The pc of the MPI call or delay the rank is blocked in.
@@ -149,7 +151,7 @@ impl Vm {
             frames: Vec::new(),
             pc: 0,
             fp: 0,
-            mpi: MpiState::new(),
+            libs: Libraries::new(),
             ops: 0,
             state: State::NotStarted,
             blocked_pc: 0,
@@ -322,7 +324,7 @@ impl Vm {
     fn finish(&mut self, ctx: &mut RankCtx<'_>) {
         self.state = State::Done;
         self.flush_line(ctx);
-        if let Some(warning) = self.mpi.missing_finalize() {
+        if let Some(warning) = self.libs.missing_finalize() {
             ctx.print(warning);
         }
         let (blocks, bytes, first) = self.mem.leaks();
@@ -432,7 +434,7 @@ impl Program for Vm {
             }
             State::Running => Ok(()),
             State::InMpi => {
-                let outcome = self.mpi.resume(&mut self.mem, ctx);
+                let outcome = self.libs.resume(&mut self.mem, ctx);
                 match self.user_calls(outcome, ctx) {
                     Ok(Outcome::Return(v)) => {
                         self.push_value(v);
@@ -492,7 +494,7 @@ impl Program for Vm {
             return self.mem.write(at, &bytes).map_err(|e| e.to_string());
         }
         let (base, size) = self
-            .mpi
+            .libs
             .window_memory(window)
             .ok_or_else(|| format!("window {window} is not live on this rank"))?;
         if offset + u64::from(len) > u64::from(size) {
@@ -513,7 +515,7 @@ impl Program for Vm {
             .map(|vm| RankView {
                 finished: vm.state == State::Done,
                 at: vm.blocked_at(),
-                mpi: &vm.mpi,
+                mpi: vm.libs.mpi(),
             })
             .collect();
         deadlock_notes(&ranks, report)

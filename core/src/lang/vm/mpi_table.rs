@@ -1,13 +1,13 @@
 //! The MPI functions and constants as the compiler and VM see them: a function's index, arity and
 //! result, and how the VM turns the argument words into an [`MpiCall`]. Every function is defined
-//! once, in `mpi::functions` (signature and code); constants in [`crate::lang::sema::builtins::CONSTANTS`].
+//! once, in the libraries' binding table `libs::table` (signature and code); constants in [`crate::lang::sema::builtins::CONSTANTS`].
 
 use crate::lang::sema::builtins;
 use crate::lang::sema::builtins::Param;
 use crate::lang::syntax::ast::Type;
-use crate::libs::mpi::functions;
-pub use crate::libs::mpi::functions::FAMILIES as MPI_FUNCTIONS;
 use crate::libs::mpi::MpiCall;
+use crate::libs::table as functions;
+pub use crate::libs::table::FAMILIES as MPI_FUNCTIONS;
 
 /// One MPI function as the compiler and VM need it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -714,7 +714,7 @@ impl Vm {
                     let call = mpi_table::build(function as usize, &a)
                         .at_line(self.prog.line_of(self.pc as usize - 1));
                     self.blocked_pc = self.pc - 1;
-                    let outcome = self.mpi.call(call, &mut self.mem, ctx);
+                    let outcome = self.libs.call(call, &mut self.mem, ctx);
                     match self.user_calls(outcome, ctx) {
                         Ok(Outcome::Return(v)) => self.push_value(v),
                         Ok(Outcome::Block(step)) => {

@@ -9,11 +9,11 @@
 use crate::engine::RankCtx;
 use crate::lang::syntax::ast::BaseType;
 use crate::lang::vm::memory::{Addr, Memory};
+use crate::libs::function::{Args, MpiFunction, Started};
 use crate::libs::mpi::error::ErrorKind;
-use crate::libs::mpi::function::{Args, MpiFunction, Started};
 use crate::libs::mpi::functions::params::{p, K};
 use crate::libs::mpi::pending::Pending;
-use crate::libs::mpi::state::{MpiState, Phase, Value};
+use crate::libs::mpi::state::Value;
 use crate::proto::acp::{ops::starter_ga, AcpError, AcpOps, Atomic, AtomicOp, Ga};
 
 /// The starter memory's size unless `--acp-size-smem` says otherwise: the library's default
@@ -41,11 +41,30 @@ const ATOMIC8: &[crate::lang::sema::builtins::Param] = &[
     p("order", HANDLE),
 ];
 
-fn started(s: &MpiState) -> Result<(), ErrorKind> {
-    match s.acp {
-        Phase::Running => Ok(()),
-        Phase::Before => Err(ErrorKind::Acp("called before acp_init".into())),
-        Phase::Finalized => Err(ErrorKind::Acp("called after acp_finalize".into())),
+/// Where a rank is in ACP's life, apart from MPI's.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+enum Life {
+    /// Before `acp_init`.
+    #[default]
+    Before,
+    /// Between `acp_init` and `acp_finalize`.
+    Running,
+    /// After `acp_finalize`.
+    Finalized,
+}
+
+/// One rank's ACP library: where it is in ACP's life (`acp_init` … `acp_finalize`). The layer
+/// (`proto::acp`) keeps the rest: registrations, handles, the command queue.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct AcpState {
+    life: Life,
+}
+
+fn started(s: &AcpState) -> Result<(), ErrorKind> {
+    match s.life {
+        Life::Running => Ok(()),
+        Life::Before => Err(ErrorKind::Acp("called before acp_init".into())),
+        Life::Finalized => Err(ErrorKind::Acp("called after acp_finalize".into())),
     }
 }
 
@@ -116,7 +135,7 @@ fn starter_option(mem: &Memory, argc: Addr, argv: Addr) -> Result<Option<u64>, E
 }
 
 fn atomic(
-    s: &MpiState,
+    s: &AcpState,
     a: &Args<'_>,
     ctx: &mut RankCtx<'_>,
     op: AtomicOp,
@@ -143,12 +162,12 @@ fn w4(v: i64) -> u64 {
 
 /// The family's functions.
 pub(super) const FUNCTIONS: &[MpiFunction] = &[
-    MpiFunction::new(
+    MpiFunction::acp(
         "acp_init",
         "Starts ACP: a starter memory of 10240 bytes (`--acp-size-smem N` among the arguments sets it) that every rank can reach from the start; local.",
         &[p("argc", K::ArgcPtr), p("argv", K::ArgvPtr)],
         |s, a, mem, ctx| {
-            if s.acp != Phase::Before {
+            if s.life != Life::Before {
                 return Err(ErrorKind::Acp("acp_init was already called".into()));
             }
             let size = starter_option(mem, a.addr(0), a.addr(1))?.unwrap_or(STARTER_BYTES);
@@ -156,33 +175,29 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
                 .alloc_heap(size as u32, 16)
                 .map_err(|e| ErrorKind::Acp(format!("no room for the starter memory: {e}")))?;
             ctx.acp_init(u64::from(base), size);
-            s.acp = Phase::Running;
+            s.life = Life::Running;
             int(0)
         },
-    )
-    .anytime(),
-    MpiFunction::new(
+    ),
+    MpiFunction::acp(
         "acp_finalize",
         "Ends ACP after a barrier with every rank (the library's internal sync before its FIN command).",
         &[],
         |s, _, _, ctx| {
             started(s)?;
-            s.acp = Phase::Finalized;
+            s.life = Life::Finalized;
             then(Some(ctx.acp_sync()), 0)
         },
-    )
-    .anytime(),
-    MpiFunction::new("acp_rank", "This rank's number; local.", &[], |s, _, _, ctx| {
+    ),
+    MpiFunction::acp("acp_rank", "This rank's number; local.", &[], |s, _, _, ctx| {
         started(s)?;
         int(i64::from(ctx.rank()))
-    })
-    .anytime(),
-    MpiFunction::new("acp_procs", "The number of ranks; local.", &[], |s, _, _, ctx| {
+    }),
+    MpiFunction::acp("acp_procs", "The number of ranks; local.", &[], |s, _, _, ctx| {
         started(s)?;
         int(i64::from(ctx.size()))
-    })
-    .anytime(),
-    MpiFunction::new(
+    }),
+    MpiFunction::acp(
         "acp_sync",
         "A barrier of every rank (a dissemination barrier of 8-byte RDMA writes); it does not complete outstanding copies.",
         &[],
@@ -190,9 +205,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             started(s)?;
             then(Some(ctx.acp_sync()), 0)
         },
-    )
-    .anytime(),
-    MpiFunction::new(
+    ),
+    MpiFunction::acp(
         "acp_register_memory",
         "Registers `size` bytes at `addr` in this rank's table (255 slots) and returns its key; local, unless the slot held an earlier registration: then every rank holding a copy of the table is told to drop it, and the call waits for their acknowledgements.",
         &[p("addr", K::Buffer), p("size", SIZE), p("color", K::Int)],
@@ -216,9 +230,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             then(wait, atkey)
         },
     )
-    .returns(BaseType::ULong, 0, "acp_atkey_t")
-    .anytime(),
-    MpiFunction::new(
+    .returns(BaseType::ULong, 0, "acp_atkey_t"),
+    MpiFunction::acp(
         "acp_unregister_memory",
         "Frees the key's slot; refused while any rank has an access to that memory in flight.",
         &[p("atkey", ATKEY)],
@@ -227,9 +240,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             ctx.acp_unregister(a.int(0) as u64).map_err(refused)?;
             int(0)
         },
-    )
-    .anytime(),
-    MpiFunction::new(
+    ),
+    MpiFunction::acp(
         "acp_query_ga",
         "The global address of `addr` inside the registration `atkey` names; local.",
         &[p("atkey", ATKEY), p("addr", K::Buffer)],
@@ -241,9 +253,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             word(ga)
         },
     )
-    .returns(BaseType::ULong, 0, "acp_ga_t")
-    .anytime(),
-    MpiFunction::new(
+    .returns(BaseType::ULong, 0, "acp_ga_t"),
+    MpiFunction::acp(
         "acp_query_starter_ga",
         "The global address of `rank`'s starter memory (tag 255, offset 0); local.",
         &[p("rank", K::Int)],
@@ -257,9 +268,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             word(starter_ga(rank))
         },
     )
-    .returns(BaseType::ULong, 0, "acp_ga_t")
-    .anytime(),
-    MpiFunction::new(
+    .returns(BaseType::ULong, 0, "acp_ga_t"),
+    MpiFunction::acp(
         "acp_query_address",
         "The address a global address of this rank's memory names, or `NULL` for another rank's; local.",
         &[p("ga", GA)],
@@ -268,9 +278,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             word(ctx.acp_query_address(a.int(0) as u64).unwrap_or(0))
         },
     )
-    .returns(BaseType::Void, 1, "void *")
-    .anytime(),
-    MpiFunction::new(
+    .returns(BaseType::Void, 1, "void *"),
+    MpiFunction::acp(
         "acp_query_rank",
         "The rank a global address belongs to (-1 for `ACP_GA_NULL`); local.",
         &[p("ga", GA)],
@@ -278,9 +287,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             started(s)?;
             int(Ga::unpack(a.int(0) as u64).map_or(-1, |g| i64::from(g.rank)))
         },
-    )
-    .anytime(),
-    MpiFunction::new(
+    ),
+    MpiFunction::acp(
         "acp_query_color",
         "The color a global address carries (-1 for `ACP_GA_NULL`); local.",
         &[p("ga", GA)],
@@ -288,9 +296,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             started(s)?;
             int(Ga::unpack(a.int(0) as u64).map_or(-1, |g| i64::from(g.color)))
         },
-    )
-    .anytime(),
-    MpiFunction::new(
+    ),
+    MpiFunction::acp(
         "acp_copy",
         "Enqueues a copy of `size` bytes and returns its handle at once; the communication thread does it (an RDMA write, an RDMA read, a local copy, or — both ends remote — a command to the source rank, which copies and writes the completion back), after `order` completes.",
         &[p("dst", GA), p("src", GA), p("size", SIZE), p("order", HANDLE)],
@@ -308,9 +315,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             word(h)
         },
     )
-    .returns(BaseType::Long, 0, "acp_handle_t")
-    .anytime(),
-    MpiFunction::new(
+    .returns(BaseType::Long, 0, "acp_handle_t"),
+    MpiFunction::acp(
         "acp_cas4",
         "Atomic compare-and-swap of the 4-byte word at `src`, carried out by `src`'s rank; the old value goes to `dst` (this rank's).",
         &[p("dst", GA), p("src", GA), p("oldval", U32), p("newval", U32), p("order", HANDLE)],
@@ -319,9 +325,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             atomic(s, a, ctx, op, 4, 4)
         },
     )
-    .returns(BaseType::Long, 0, "acp_handle_t")
-    .anytime(),
-    MpiFunction::new(
+    .returns(BaseType::Long, 0, "acp_handle_t"),
+    MpiFunction::acp(
         "acp_cas8",
         "Atomic compare-and-swap of the 8-byte word at `src`, carried out by `src`'s rank; the old value goes to `dst` (this rank's).",
         &[p("dst", GA), p("src", GA), p("oldval", U64), p("newval", U64), p("order", HANDLE)],
@@ -330,59 +335,48 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             atomic(s, a, ctx, op, 8, 4)
         },
     )
-    .returns(BaseType::Long, 0, "acp_handle_t")
-    .anytime(),
-    MpiFunction::new("acp_swap4", "Atomic swap of a 4-byte word; the old value to `dst`.", ATOMIC4, |s, a, _, ctx| {
+    .returns(BaseType::Long, 0, "acp_handle_t"),
+    MpiFunction::acp("acp_swap4", "Atomic swap of a 4-byte word; the old value to `dst`.", ATOMIC4, |s, a, _, ctx| {
         atomic(s, a, ctx, AtomicOp::Swap(w4(a.int(2))), 4, 3)
     })
-    .returns(BaseType::Long, 0, "acp_handle_t")
-    .anytime(),
-    MpiFunction::new("acp_swap8", "Atomic swap of an 8-byte word; the old value to `dst`.", ATOMIC8, |s, a, _, ctx| {
+    .returns(BaseType::Long, 0, "acp_handle_t"),
+    MpiFunction::acp("acp_swap8", "Atomic swap of an 8-byte word; the old value to `dst`.", ATOMIC8, |s, a, _, ctx| {
         atomic(s, a, ctx, AtomicOp::Swap(a.int(2) as u64), 8, 3)
     })
-    .returns(BaseType::Long, 0, "acp_handle_t")
-    .anytime(),
-    MpiFunction::new("acp_add4", "Atomic add to a 4-byte word (wrapping); the old value to `dst`.", ATOMIC4, |s, a, _, ctx| {
+    .returns(BaseType::Long, 0, "acp_handle_t"),
+    MpiFunction::acp("acp_add4", "Atomic add to a 4-byte word (wrapping); the old value to `dst`.", ATOMIC4, |s, a, _, ctx| {
         atomic(s, a, ctx, AtomicOp::Add(w4(a.int(2))), 4, 3)
     })
-    .returns(BaseType::Long, 0, "acp_handle_t")
-    .anytime(),
-    MpiFunction::new("acp_add8", "Atomic add to an 8-byte word (wrapping); the old value to `dst`.", ATOMIC8, |s, a, _, ctx| {
+    .returns(BaseType::Long, 0, "acp_handle_t"),
+    MpiFunction::acp("acp_add8", "Atomic add to an 8-byte word (wrapping); the old value to `dst`.", ATOMIC8, |s, a, _, ctx| {
         atomic(s, a, ctx, AtomicOp::Add(a.int(2) as u64), 8, 3)
     })
-    .returns(BaseType::Long, 0, "acp_handle_t")
-    .anytime(),
-    MpiFunction::new("acp_xor4", "Atomic exclusive or of a 4-byte word; the old value to `dst`.", ATOMIC4, |s, a, _, ctx| {
+    .returns(BaseType::Long, 0, "acp_handle_t"),
+    MpiFunction::acp("acp_xor4", "Atomic exclusive or of a 4-byte word; the old value to `dst`.", ATOMIC4, |s, a, _, ctx| {
         atomic(s, a, ctx, AtomicOp::Xor(w4(a.int(2))), 4, 3)
     })
-    .returns(BaseType::Long, 0, "acp_handle_t")
-    .anytime(),
-    MpiFunction::new("acp_xor8", "Atomic exclusive or of an 8-byte word; the old value to `dst`.", ATOMIC8, |s, a, _, ctx| {
+    .returns(BaseType::Long, 0, "acp_handle_t"),
+    MpiFunction::acp("acp_xor8", "Atomic exclusive or of an 8-byte word; the old value to `dst`.", ATOMIC8, |s, a, _, ctx| {
         atomic(s, a, ctx, AtomicOp::Xor(a.int(2) as u64), 8, 3)
     })
-    .returns(BaseType::Long, 0, "acp_handle_t")
-    .anytime(),
-    MpiFunction::new("acp_or4", "Atomic or of a 4-byte word; the old value to `dst`.", ATOMIC4, |s, a, _, ctx| {
+    .returns(BaseType::Long, 0, "acp_handle_t"),
+    MpiFunction::acp("acp_or4", "Atomic or of a 4-byte word; the old value to `dst`.", ATOMIC4, |s, a, _, ctx| {
         atomic(s, a, ctx, AtomicOp::Or(w4(a.int(2))), 4, 3)
     })
-    .returns(BaseType::Long, 0, "acp_handle_t")
-    .anytime(),
-    MpiFunction::new("acp_or8", "Atomic or of an 8-byte word; the old value to `dst`.", ATOMIC8, |s, a, _, ctx| {
+    .returns(BaseType::Long, 0, "acp_handle_t"),
+    MpiFunction::acp("acp_or8", "Atomic or of an 8-byte word; the old value to `dst`.", ATOMIC8, |s, a, _, ctx| {
         atomic(s, a, ctx, AtomicOp::Or(a.int(2) as u64), 8, 3)
     })
-    .returns(BaseType::Long, 0, "acp_handle_t")
-    .anytime(),
-    MpiFunction::new("acp_and4", "Atomic and of a 4-byte word; the old value to `dst`.", ATOMIC4, |s, a, _, ctx| {
+    .returns(BaseType::Long, 0, "acp_handle_t"),
+    MpiFunction::acp("acp_and4", "Atomic and of a 4-byte word; the old value to `dst`.", ATOMIC4, |s, a, _, ctx| {
         atomic(s, a, ctx, AtomicOp::And(w4(a.int(2))), 4, 3)
     })
-    .returns(BaseType::Long, 0, "acp_handle_t")
-    .anytime(),
-    MpiFunction::new("acp_and8", "Atomic and of an 8-byte word; the old value to `dst`.", ATOMIC8, |s, a, _, ctx| {
+    .returns(BaseType::Long, 0, "acp_handle_t"),
+    MpiFunction::acp("acp_and8", "Atomic and of an 8-byte word; the old value to `dst`.", ATOMIC8, |s, a, _, ctx| {
         atomic(s, a, ctx, AtomicOp::And(a.int(2) as u64), 8, 3)
     })
-    .returns(BaseType::Long, 0, "acp_handle_t")
-    .anytime(),
-    MpiFunction::new(
+    .returns(BaseType::Long, 0, "acp_handle_t"),
+    MpiFunction::acp(
         "acp_complete",
         "Waits until the access with this handle and every earlier one are complete (`ACP_HANDLE_ALL`: all issued; a completed, unissued or null handle returns at once).",
         &[p("handle", HANDLE)],
@@ -391,9 +385,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             then(ctx.acp_complete(a.int(0) as u64), 0)
         },
     )
-    .returns(BaseType::Void, 0, "void")
-    .anytime(),
-    MpiFunction::new(
+    .returns(BaseType::Void, 0, "void"),
+    MpiFunction::acp(
         "acp_inquire",
         "1 if the access with this handle or an earlier one is still incomplete, else 0; local.",
         &[p("handle", HANDLE)],
@@ -401,6 +394,5 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             started(s)?;
             int(i64::from(ctx.acp_inquire(a.int(0) as u64)))
         },
-    )
-    .anytime(),
+    ),
 ];

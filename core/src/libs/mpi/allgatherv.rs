@@ -17,7 +17,7 @@
 //!
 //! Blocks of derived datatypes travel packed (their data bytes), as in point-to-point.
 
-use super::collective::{Round, Stepper, Steps, Wait};
+use super::collective::{Collective, Round, Stepper, Steps, Wait};
 use super::comm_ctx::CommCtx;
 use super::derived::Shape;
 use super::error::ErrorKind;
@@ -220,5 +220,15 @@ impl Steps for Allgatherv {
             }
         }
         Ok(())
+    }
+}
+
+impl Collective for Allgatherv {
+    fn advance(
+        &mut self,
+        mem: &mut Memory,
+        ctx: &mut CommCtx<'_, '_>,
+    ) -> Result<Option<Wait>, ErrorKind> {
+        self.step(mem, ctx)
     }
 }

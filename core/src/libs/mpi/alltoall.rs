@@ -7,7 +7,7 @@
 //! displacements count elements of the datatype's extent.
 
 use super::buffers::read_ints;
-use super::collective::Round;
+use super::collective::{Collective, Round, Wait};
 use super::comm_ctx::CommCtx;
 use super::derived::{Shape, Types};
 use super::error::ErrorKind;
@@ -200,5 +200,15 @@ impl Alltoall {
             }
         }
         Ok(None)
+    }
+}
+
+impl Collective for Alltoall {
+    fn advance(
+        &mut self,
+        mem: &mut Memory,
+        ctx: &mut CommCtx<'_, '_>,
+    ) -> Result<Option<Wait>, ErrorKind> {
+        Ok(self.step(mem, ctx)?.map(Wait::Engine))
     }
 }

@@ -2,10 +2,11 @@
 //! `rank + 2^k` and receives one from `rank - 2^k` (mod size); after `⌈log2 size⌉` rounds every
 //! rank has heard, directly or indirectly, from every other, so none leaves before all arrived.
 
-use super::collective::Round;
+use super::collective::{Collective, Round, Wait};
 use super::comm_ctx::CommCtx;
 use super::error::ErrorKind;
 use crate::engine::Step;
+use crate::lang::vm::memory::Memory;
 
 /// One rank's barrier in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,5 +50,15 @@ impl Barrier {
             round.send(ctx, to, self.tag, Vec::new())?;
             self.round = Some(round);
         }
+    }
+}
+
+impl Collective for Barrier {
+    fn advance(
+        &mut self,
+        _mem: &mut Memory,
+        ctx: &mut CommCtx<'_, '_>,
+    ) -> Result<Option<Wait>, ErrorKind> {
+        Ok(self.step(ctx)?.map(Wait::Engine))
     }
 }

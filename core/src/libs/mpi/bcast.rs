@@ -2,7 +2,7 @@
 //! rank `v` receives from `v` minus its lowest set bit, then sends to `v + m` for every power of
 //! two `m` below that bit, largest first. `⌈log2 size⌉` rounds.
 
-use super::collective::{absolute, relative, Round};
+use super::collective::{absolute, relative, Collective, Round, Wait};
 use super::comm_ctx::CommCtx;
 use super::derived::Shape;
 use super::error::ErrorKind;
@@ -109,5 +109,15 @@ impl Bcast {
             mask >>= 1;
         }
         Ok(round)
+    }
+}
+
+impl Collective for Bcast {
+    fn advance(
+        &mut self,
+        mem: &mut Memory,
+        ctx: &mut CommCtx<'_, '_>,
+    ) -> Result<Option<Wait>, ErrorKind> {
+        Ok(self.step(mem, ctx)?.map(Wait::Engine))
     }
 }

@@ -1,5 +1,6 @@
 //! What every collective shares: internal tags, [`Round`]s of messages posted together and awaited
-//! together, and the [`Collective`] state machine the library drives on each resume.
+//! together, the [`Steps`] of round-based algorithms, and the [`Collective`] trait every
+//! algorithm implements, which the library drives on each resume ([`Running`]).
 //!
 //! Collectives are built on the engine's point-to-point operations with negative tags, which no
 //! user receive (not even `MPI_ANY_TAG`) can match. Each tag folds in the collective's kind and
@@ -12,17 +13,12 @@
 //! counts, or different collectives whose messages meet (`MPI_Gather` and `MPI_Allgather`), are
 //! told which call of which rank disagrees.
 
-use super::allgatherv::Allgatherv;
-use super::alltoall::Alltoall;
-use super::barrier::Barrier;
-use super::bcast::Bcast;
+use std::any::Any;
+use std::fmt;
+
 use super::comm_ctx::CommCtx;
 use super::error::ErrorKind;
-use super::gather::{Gather, Scatter};
 use super::note::check_collective;
-use super::reduce::{Allreduce, Reduce};
-use super::reduce_scatter::ReduceScatter;
-use super::scan::Scan;
 use super::user_op::UserCall;
 use crate::engine::{Rank, ReqId, Step};
 use crate::lang::vm::memory::Memory;
@@ -263,64 +259,106 @@ impl Stepper {
     }
 }
 
-/// A collective in progress on this rank.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Collective {
-    /// `MPI_Barrier`.
-    Barrier(Barrier),
-    /// `MPI_Bcast`.
-    Bcast(Bcast),
-    /// `MPI_Reduce`.
-    Reduce(Reduce),
-    /// `MPI_Allreduce`.
-    Allreduce(Allreduce),
-    /// `MPI_Gather`.
-    Gather(Gather),
-    /// `MPI_Scatter`.
-    Scatter(Scatter),
-    /// `MPI_Alltoall` and `MPI_Alltoallv`.
-    Alltoall(Alltoall),
-    /// `MPI_Allgatherv`.
-    Allgatherv(Allgatherv),
-    /// `MPI_Scan` and `MPI_Exscan`.
-    Scan(Scan),
-    /// `MPI_Reduce_scatter` and `MPI_Reduce_scatter_block`.
-    ReduceScatter(ReduceScatter),
-    /// Collectives run one after the other (`MPI_Allgather` = a gather to rank 0, then a
-    /// broadcast of the whole result from it).
-    Chain(Vec<Collective>),
-}
-
-impl Collective {
+/// A collective's algorithm in progress on this rank. Every collective is one (its own file
+/// implements it), and the library drives them all alike through [`Running`]: a new collective
+/// is its entry in `functions::collectives` and its algorithm's file.
+pub(crate) trait Collective: Clone + PartialEq + fmt::Debug + 'static {
     /// Advances as far as possible: `None` when the collective finished on this rank, else what
     /// to wait on (or compute for, or the program's function to run) before calling again.
+    fn advance(
+        &mut self,
+        mem: &mut Memory,
+        ctx: &mut CommCtx<'_, '_>,
+    ) -> Result<Option<Wait>, ErrorKind>;
+}
+
+/// A [`Collective`] as a trait object that can be cloned and compared (for the simulator's
+/// checkpoints); implemented for every collective.
+trait Dynamic: fmt::Debug {
+    fn advance(
+        &mut self,
+        mem: &mut Memory,
+        ctx: &mut CommCtx<'_, '_>,
+    ) -> Result<Option<Wait>, ErrorKind>;
+    fn boxed(&self) -> Box<dyn Dynamic>;
+    fn same(&self, other: &dyn Dynamic) -> bool;
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<C: Collective> Dynamic for C {
+    fn advance(
+        &mut self,
+        mem: &mut Memory,
+        ctx: &mut CommCtx<'_, '_>,
+    ) -> Result<Option<Wait>, ErrorKind> {
+        Collective::advance(self, mem, ctx)
+    }
+
+    fn boxed(&self) -> Box<dyn Dynamic> {
+        Box::new(self.clone())
+    }
+
+    fn same(&self, other: &dyn Dynamic) -> bool {
+        other.as_any().downcast_ref::<C>() == Some(self)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// A collective in progress on this rank, whichever it is.
+#[derive(Debug)]
+pub(crate) struct Running(Box<dyn Dynamic>);
+
+impl Running {
+    /// `collective`, started.
+    pub(super) fn new(collective: impl Collective) -> Running {
+        Running(Box::new(collective))
+    }
+
+    /// Advances as far as possible (see [`Collective::advance`]).
     pub(super) fn step(
         &mut self,
         mem: &mut Memory,
         ctx: &mut CommCtx<'_, '_>,
     ) -> Result<Option<Wait>, ErrorKind> {
-        let engine = |step: Option<Step>| step.map(Wait::Engine);
-        match self {
-            Collective::Barrier(c) => c.step(ctx).map(engine),
-            Collective::Bcast(c) => c.step(mem, ctx).map(engine),
-            Collective::Reduce(c) => c.step(mem, ctx),
-            Collective::Allreduce(c) => c.step(mem, ctx),
-            Collective::Gather(c) => c.step(mem, ctx).map(engine),
-            Collective::Scatter(c) => c.step(mem, ctx).map(engine),
-            Collective::Alltoall(c) => c.step(mem, ctx).map(engine),
-            Collective::Allgatherv(c) => c.step(mem, ctx),
-            Collective::Scan(c) => c.step(mem, ctx),
-            Collective::ReduceScatter(c) => c.step(mem, ctx),
-            Collective::Chain(parts) => {
-                while let Some(first) = parts.first_mut() {
-                    if let Some(wait) = first.step(mem, ctx)? {
-                        return Ok(Some(wait));
-                    }
-                    parts.remove(0);
-                }
-                Ok(None)
+        self.0.advance(mem, ctx)
+    }
+}
+
+impl Clone for Running {
+    fn clone(&self) -> Running {
+        Running(self.0.boxed())
+    }
+}
+
+impl PartialEq for Running {
+    fn eq(&self, other: &Running) -> bool {
+        self.0.same(other.0.as_ref())
+    }
+}
+
+impl Eq for Running {}
+
+/// Collectives run one after the other (`MPI_Allgather` = a gather to rank 0, then a broadcast
+/// of the whole result from it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Chain(pub(super) Vec<Running>);
+
+impl Collective for Chain {
+    fn advance(
+        &mut self,
+        mem: &mut Memory,
+        ctx: &mut CommCtx<'_, '_>,
+    ) -> Result<Option<Wait>, ErrorKind> {
+        while let Some(first) = self.0.first_mut() {
+            if let Some(wait) = first.step(mem, ctx)? {
+                return Ok(Some(wait));
             }
+            self.0.remove(0);
         }
+        Ok(None)
     }
 }
 

@@ -9,7 +9,7 @@
 //! extent, e.g. to scatter a matrix's columns).
 
 use super::buffers::{read_ints, IN_PLACE};
-use super::collective::{absolute, Round};
+use super::collective::{absolute, Collective, Round, Wait};
 use super::comm_ctx::CommCtx;
 use super::derived::{Shape, Types};
 use super::error::ErrorKind;
@@ -334,5 +334,25 @@ impl Scatter {
             self.rshape.write(mem, addr, &mine, "the receive buffer")?;
         }
         Ok(None)
+    }
+}
+
+impl Collective for Gather {
+    fn advance(
+        &mut self,
+        mem: &mut Memory,
+        ctx: &mut CommCtx<'_, '_>,
+    ) -> Result<Option<Wait>, ErrorKind> {
+        Ok(self.step(mem, ctx)?.map(Wait::Engine))
+    }
+}
+
+impl Collective for Scatter {
+    fn advance(
+        &mut self,
+        mem: &mut Memory,
+        ctx: &mut CommCtx<'_, '_>,
+    ) -> Result<Option<Wait>, ErrorKind> {
+        Ok(self.step(mem, ctx)?.map(Wait::Engine))
     }
 }

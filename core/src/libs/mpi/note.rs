@@ -19,7 +19,7 @@
 use super::datatype::{Class, Datatype};
 use super::derived::Types;
 use super::error::ErrorKind;
-use super::functions;
+use crate::libs::table as functions;
 use crate::proto::p2p::Note;
 
 /// The call that sent a message (or made a request): the MPI function and its source line.

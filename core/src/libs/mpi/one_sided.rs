@@ -1,7 +1,9 @@
-//! The one-sided calls: window creation and freeing, the synchronization calls (fence, lock,
-//! unlock, lock_all, unlock_all, flush, flush_all) and the operations (`MPI_Put`, `MPI_Get`,
-//! `MPI_Accumulate`, `MPI_Fetch_and_op`, `MPI_Compare_and_swap`) — their checks, and how each
-//! operation is issued to the engine.
+//! What the one-sided calls share — window creation and freeing, the synchronization calls
+//! (fence, lock, unlock, lock_all, unlock_all, flush, flush_all) and the operations (`MPI_Put`,
+//! `MPI_Get`, `MPI_Accumulate`, `MPI_Fetch_and_op`, `MPI_Compare_and_swap`): their checks, the
+//! stages a synchronization blocks on, and how each operation is issued to the engine. Each
+//! call is its own entry in `functions::one_sided`, built from these parts ([`open`], [`sync`],
+//! [`Target`], …).
 //!
 //! Model (see `engine::rma` for the engine's side). An operation reads its origin data when it is
 //! called and is timed as one RDMA operation: a put or get of its bytes; a single-`int`
@@ -20,326 +22,69 @@
 //! window sizes).
 
 use super::barrier::Barrier;
-use super::buffers::{check_bytes, read_bytes, read_int, write_bytes, write_int};
+use super::buffers::{check_bytes, read_bytes, write_bytes, write_int};
 use super::collective::{tag, Kind};
 use super::constants::{
-    MPI_INFO_NULL, MPI_LOCK_EXCLUSIVE, MPI_LOCK_SHARED, MPI_MAX, MPI_MIN, MPI_MODE_NOCHECK,
-    MPI_MODE_NOPRECEDE, MPI_MODE_NOPUT, MPI_MODE_NOSTORE, MPI_MODE_NOSUCCEED, MPI_NO_OP, MPI_PROD,
-    MPI_REPLACE, MPI_SUM,
+    MPI_INFO_NULL, MPI_MAX, MPI_MIN, MPI_MODE_NOCHECK, MPI_NO_OP, MPI_PROD, MPI_REPLACE, MPI_SUM,
 };
 use super::datatype::{check_comm, Datatype};
 use super::error::{ErrorKind, RankRole};
 use super::passive_lock::PassiveLock;
-use super::rma_call::{RmaCall, RmaKind, RmaTransfer};
+use super::pending::Pending;
 use super::rma_error::RmaError;
 use super::rma_sync::{RmaSync, Stage};
+use super::state::MpiState;
 use super::transfer::check_rank;
 use super::window::{Held, Outstanding, Window, Windows};
 use crate::engine::{Rank, RankCtx};
 use crate::lang::vm::memory::{Addr, Memory};
+use crate::libs::function::Started;
 use crate::locks::{LockScheme, Mode};
 use crate::machine::{AtomicKind, RdmaOp};
 use crate::proto::locks::LockOps;
 use crate::proto::rma::OneSidedOps;
 use crate::proto::rma::{Combine, Element, RemoteAccess, WindowPart};
 
-/// The fence assertions accepted.
-const FENCE_ASSERTS: i64 =
-    (MPI_MODE_NOSTORE | MPI_MODE_NOPUT | MPI_MODE_NOPRECEDE | MPI_MODE_NOSUCCEED) as i64;
+/// A one-sided call on the rank's windows, with its collective counter (for the barriers' tags):
+/// what every entry of the family starts from ([`open`]).
+pub(super) struct Rma<'s> {
+    /// The rank's windows.
+    pub(super) windows: &'s mut Windows,
+    collectives: &'s mut u32,
+}
 
-/// Starts a one-sided call: `None` when it is complete, else the synchronization to drive.
-/// `collectives` is the rank's collective counter (for the barriers' tags).
-pub(super) fn start(
-    windows: &mut Windows,
-    name: &'static str,
-    call: RmaCall,
+/// The rank's windows for a one-sided call (made at the first), once the operations completed
+/// meanwhile are finished.
+pub(super) fn open<'s>(
+    s: &'s mut MpiState,
     mem: &mut Memory,
     ctx: &mut RankCtx<'_>,
-    collectives: &mut u32,
-) -> Result<Option<RmaSync>, ErrorKind> {
+) -> Result<Rma<'s>, ErrorKind> {
+    let windows = s.windows.get_or_insert_with(Box::default);
     windows.reap(mem, ctx)?;
-    let mut barrier = || {
-        let t = tag(Kind::Window, *collectives);
-        *collectives = collectives.wrapping_add(1);
+    Ok(Rma {
+        windows,
+        collectives: &mut s.collectives,
+    })
+}
+
+impl Rma<'_> {
+    /// The barrier of a collective one-sided call (creation, fence, free), tagged as the rank's
+    /// next collective.
+    pub(super) fn barrier(&mut self) -> Stage {
+        let t = tag(Kind::Window, *self.collectives);
+        *self.collectives = self.collectives.wrapping_add(1);
         Stage::Barrier(Barrier::new(t))
-    };
-    let sync = |stages: Vec<Stage>| Ok(Some(RmaSync::new(stages)));
-    match call {
-        RmaCall::WinCreate {
-            base,
-            size,
-            disp_unit,
-            info,
-            comm,
-            win,
-        } => {
-            let (size, disp_unit) = check_creation(size, disp_unit, info, comm)?;
-            check_bytes(mem, base, size, "the window memory")?;
-            create(windows, name, base, size, disp_unit, win, mem, ctx)?;
-            sync(vec![barrier()])
-        }
-        RmaCall::WinAllocate {
-            size,
-            disp_unit,
-            info,
-            comm,
-            baseptr,
-            win,
-        } => {
-            let (size, disp_unit) = check_creation(size, disp_unit, info, comm)?;
-            check_bytes(mem, baseptr, 8, "the base pointer variable")?;
-            let base = mem.alloc_heap(size, 8).map_err(|error| ErrorKind::Memory {
-                what: "the window memory",
-                error,
-            })?;
-            create(windows, name, base, size, disp_unit, win, mem, ctx)?;
-            write_bytes(
-                mem,
-                baseptr,
-                &u64::from(base).to_le_bytes(),
-                "the base pointer variable",
-            )?;
-            sync(vec![barrier()])
-        }
-        RmaCall::WinFree { win } => {
-            let handle = read_int(mem, win, "the window handle")?;
-            let number = windows.number(i64::from(handle))?;
-            if windows.get(number)?.passive() {
-                return Err(RmaError::PassiveEpochOpen(number).into());
-            }
-            ledger(windows, name, number, ctx)?;
-            sync(vec![
-                Stage::Complete {
-                    window: number,
-                    target: None,
-                },
-                barrier(),
-                Stage::Free {
-                    window: number,
-                    handle: win,
-                },
-            ])
-        }
-        RmaCall::WinFence { assert, win } => {
-            let number = windows.number(win)?;
-            check_assert(
-                assert,
-                FENCE_ASSERTS,
-                "MPI_MODE_NOSTORE, MPI_MODE_NOPUT, MPI_MODE_NOPRECEDE or MPI_MODE_NOSUCCEED",
-            )?;
-            let window = windows.get_mut(number)?;
-            if window.passive() {
-                return Err(RmaError::PassiveEpochOpen(number).into());
-            }
-            window.fence = assert & i64::from(MPI_MODE_NOSUCCEED) == 0;
-            ledger(windows, name, number, ctx)?;
-            sync(vec![
-                Stage::Complete {
-                    window: number,
-                    target: None,
-                },
-                barrier(),
-            ])
-        }
-        RmaCall::WinLock {
-            lock_type,
-            rank,
-            assert,
-            win,
-        } => {
-            let number = windows.number(win)?;
-            let mode = match i32::try_from(lock_type) {
-                Ok(MPI_LOCK_SHARED) => Mode::Shared,
-                Ok(MPI_LOCK_EXCLUSIVE) => Mode::Exclusive,
-                _ => return Err(RmaError::LockType(lock_type).into()),
-            };
-            let target = check_rank(rank, ctx, RankRole::Peer)?;
-            let nocheck = check_assert(assert, i64::from(MPI_MODE_NOCHECK), "MPI_MODE_NOCHECK")?;
-            let window = windows.get(number)?;
-            if window.locks.contains_key(&target) || window.lock_all.is_some() {
-                return Err(RmaError::AlreadyLocked {
-                    target: Some(target),
-                    window: number,
-                }
-                .into());
-            }
-            let stages = acquire(windows, mode, Some(target), nocheck, ctx)?;
-            windows
-                .get_mut(number)?
-                .locks
-                .insert(target, Held { mode, nocheck });
-            sync(stages)
-        }
-        RmaCall::WinUnlock { rank, win } => {
-            let number = windows.number(win)?;
-            let target = check_rank(rank, ctx, RankRole::Peer)?;
-            let held =
-                windows
-                    .get_mut(number)?
-                    .locks
-                    .remove(&target)
-                    .ok_or(RmaError::NotLocked {
-                        target,
-                        window: number,
-                    })?;
-            let mut stages = vec![Stage::Complete {
-                window: number,
-                target: Some(target),
-            }];
-            stages.extend(release(windows, held, Some(target), ctx)?);
-            sync(stages)
-        }
-        RmaCall::WinLockAll { assert, win } => {
-            let number = windows.number(win)?;
-            let nocheck = check_assert(assert, i64::from(MPI_MODE_NOCHECK), "MPI_MODE_NOCHECK")?;
-            if windows.get(number)?.passive() {
-                return Err(RmaError::AlreadyLocked {
-                    target: None,
-                    window: number,
-                }
-                .into());
-            }
-            let stages = acquire(windows, Mode::Shared, None, nocheck, ctx)?;
-            windows.get_mut(number)?.lock_all = Some(nocheck);
-            sync(stages)
-        }
-        RmaCall::WinUnlockAll { win } => {
-            let number = windows.number(win)?;
-            let nocheck = windows
-                .get_mut(number)?
-                .lock_all
-                .take()
-                .ok_or(RmaError::NotLockedAll(number))?;
-            let mut stages = vec![Stage::Complete {
-                window: number,
-                target: None,
-            }];
-            let held = Held {
-                mode: Mode::Shared,
-                nocheck,
-            };
-            stages.extend(release(windows, held, None, ctx)?);
-            sync(stages)
-        }
-        RmaCall::WinFlush { rank, win } => {
-            let number = windows.number(win)?;
-            let target = check_rank(rank, ctx, RankRole::Peer)?;
-            let window = windows.get(number)?;
-            if window.lock_all.is_none() && !window.locks.contains_key(&target) {
-                return Err(RmaError::NoPassiveEpoch {
-                    window: number,
-                    target: Some(target),
-                }
-                .into());
-            }
-            sync(vec![Stage::Complete {
-                window: number,
-                target: Some(target),
-            }])
-        }
-        RmaCall::WinFlushAll { win } => {
-            let number = windows.number(win)?;
-            if !windows.get(number)?.passive() {
-                return Err(RmaError::NoPassiveEpoch {
-                    window: number,
-                    target: None,
-                }
-                .into());
-            }
-            sync(vec![Stage::Complete {
-                window: number,
-                target: None,
-            }])
-        }
-        RmaCall::Rma(t) => {
-            transfer(windows, &t, mem, ctx)?;
-            Ok(None)
-        }
-        RmaCall::FetchAndOp {
-            origin,
-            result,
-            dtype,
-            target,
-            disp,
-            op,
-            win,
-        } => {
-            let (combine, op_name) = combine_of(op)?;
-            let dtype = Datatype::from_handle(dtype)?;
-            let element = element_of(dtype, op_name)?;
-            let bytes = dtype.size();
-            let at = Target::check(windows, win, target, disp, bytes, ctx)?;
-            let operand = if combine == Combine::NoOp {
-                vec![0; bytes as usize]
-            } else {
-                read_bytes(mem, origin, bytes, "the origin buffer")?
-            };
-            check_bytes(mem, result, bytes, "the result buffer")?;
-            let (op, software) = match (combine, element) {
-                (Combine::Sum, Element::Int) => (RdmaOp::Atomic(AtomicKind::FetchAndAdd), None),
-                (Combine::Replace, _) => (RdmaOp::Atomic(AtomicKind::FetchAndStore), None),
-                (Combine::NoOp, _) => (
-                    RdmaOp::Get {
-                        bytes: u64::from(bytes),
-                    },
-                    None,
-                ),
-                _ => (
-                    RdmaOp::Atomic(AtomicKind::FetchAndAdd),
-                    Some(format!(
-                        "no NIC operation for MPI_Fetch_and_op with {op_name} on {dtype}"
-                    )),
-                ),
-            };
-            let access = RemoteAccess::Accumulate {
-                combine,
-                element,
-                operand,
-                fetch: true,
-            };
-            at.issue(
-                windows,
-                access,
-                op,
-                software,
-                Some((result, bytes)),
-                mem,
-                ctx,
-            )
-            .map(|()| None)
-        }
-        RmaCall::CompareAndSwap {
-            origin,
-            compare,
-            result,
-            dtype,
-            target,
-            disp,
-            win,
-        } => {
-            let dtype = Datatype::from_handle(dtype)?;
-            if dtype != Datatype::Int {
-                return Err(RmaError::SwapType(dtype).into());
-            }
-            let bytes = dtype.size();
-            let at = Target::check(windows, win, target, disp, bytes, ctx)?;
-            let swap = read_bytes(mem, origin, bytes, "the origin buffer")?;
-            let compare = read_bytes(mem, compare, bytes, "the compare buffer")?;
-            check_bytes(mem, result, bytes, "the result buffer")?;
-            let access = RemoteAccess::CompareAndSwap {
-                element: Element::Int,
-                compare,
-                swap,
-            };
-            let op = RdmaOp::Atomic(AtomicKind::CompareAndSwap);
-            at.issue(windows, access, op, None, Some((result, bytes)), mem, ctx)
-                .map(|()| None)
-        }
     }
 }
 
+/// The call blocks until `stages` are done (in order), then returns `MPI_SUCCESS`.
+pub(super) fn sync(stages: Vec<Stage>) -> Result<Started, ErrorKind> {
+    Ok(Started::Wait(Pending::Rma(RmaSync::new(stages))))
+}
+
 /// Checks the arguments shared by `MPI_Win_create` and `MPI_Win_allocate`.
-fn check_creation(
+pub(super) fn check_creation(
     size: i64,
     disp_unit: i64,
     info: i64,
@@ -370,7 +115,7 @@ fn check_creation(
 /// Creates a window over `size` bytes at `base`: records the collective call, exposes the part,
 /// writes the handle.
 #[allow(clippy::too_many_arguments)]
-fn create(
+pub(super) fn create(
     windows: &mut Windows,
     name: &'static str,
     base: Addr,
@@ -396,7 +141,7 @@ fn create(
 
 /// Records a one-sided collective call in the engine's ledger (an error if another rank made a
 /// different one at this point).
-fn ledger(
+pub(super) fn ledger(
     windows: &mut Windows,
     name: &'static str,
     number: u32,
@@ -413,7 +158,11 @@ fn ledger(
 }
 
 /// Checks assertion bits against `allowed`; returns whether `MPI_MODE_NOCHECK` is among them.
-fn check_assert(assert: i64, allowed: i64, words: &'static str) -> Result<bool, ErrorKind> {
+pub(super) fn check_assert(
+    assert: i64,
+    allowed: i64,
+    words: &'static str,
+) -> Result<bool, ErrorKind> {
     if assert < 0 || assert & !allowed != 0 {
         return Err(RmaError::Assert {
             assert,
@@ -436,7 +185,7 @@ fn homes(target: Option<Rank>, ctx: &RankCtx<'_>) -> Vec<Rank> {
 
 /// The stages that take the locks of `target` (`None`: lock_all) in `mode` (none with
 /// `nocheck`), after checking that this rank may take them; counts the holds.
-fn acquire(
+pub(super) fn acquire(
     windows: &mut Windows,
     mode: Mode,
     target: Option<Rank>,
@@ -488,7 +237,7 @@ fn acquire(
 
 /// The stages that release the holds a lock of `target` (`None`: lock_all) took (none if it
 /// was taken with `nocheck`).
-fn release(
+pub(super) fn release(
     windows: &mut Windows,
     held: Held,
     target: Option<Rank>,
@@ -518,7 +267,7 @@ fn release(
 }
 
 /// Decodes an accumulate operation handle, with its name.
-fn combine_of(op: i64) -> Result<(Combine, &'static str), RmaError> {
+pub(super) fn combine_of(op: i64) -> Result<(Combine, &'static str), RmaError> {
     Ok(match i32::try_from(op) {
         Ok(MPI_SUM) => (Combine::Sum, "MPI_SUM"),
         Ok(MPI_PROD) => (Combine::Prod, "MPI_PROD"),
@@ -531,7 +280,7 @@ fn combine_of(op: i64) -> Result<(Combine, &'static str), RmaError> {
 }
 
 /// The element type an accumulate of `dtype` combines.
-fn element_of(dtype: Datatype, op: &'static str) -> Result<Element, RmaError> {
+pub(super) fn element_of(dtype: Datatype, op: &'static str) -> Result<Element, RmaError> {
     match dtype {
         Datatype::Int => Ok(Element::Int),
         Datatype::Double => Ok(Element::Double),
@@ -539,8 +288,43 @@ fn element_of(dtype: Datatype, op: &'static str) -> Result<Element, RmaError> {
     }
 }
 
+/// Which one-sided transfer an [`RmaTransfer`] is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum RmaKind {
+    /// `MPI_Put`.
+    Put,
+    /// `MPI_Get`.
+    Get,
+    /// `MPI_Accumulate` with this operation handle.
+    Accumulate(i64),
+}
+
+/// The arguments `MPI_Put`, `MPI_Get` and `MPI_Accumulate` share: `(origin_addr, origin_count,
+/// origin_datatype, target_rank, target_disp, target_count, target_datatype, win)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct RmaTransfer {
+    /// Which call.
+    pub kind: RmaKind,
+    /// The origin buffer.
+    pub origin: Addr,
+    /// Elements at the origin.
+    pub origin_count: i64,
+    /// Origin datatype handle.
+    pub origin_type: i64,
+    /// The target rank.
+    pub target: i64,
+    /// Displacement in the target's window, in its displacement units.
+    pub disp: i64,
+    /// Elements at the target.
+    pub target_count: i64,
+    /// Target datatype handle.
+    pub target_type: i64,
+    /// Window handle.
+    pub win: i64,
+}
+
 /// `MPI_Put`, `MPI_Get`, `MPI_Accumulate`.
-fn transfer(
+pub(super) fn transfer(
     windows: &mut Windows,
     t: &RmaTransfer,
     mem: &mut Memory,
@@ -618,7 +402,7 @@ fn transfer(
 }
 
 /// A checked place in a target's window.
-struct Target {
+pub(super) struct Target {
     window: u32,
     rank: Rank,
     offset: u64,
@@ -627,7 +411,7 @@ struct Target {
 impl Target {
     /// Checks the window, the target rank, the epoch and that `bytes` at displacement `disp`
     /// fit in the target's part.
-    fn check(
+    pub(super) fn check(
         windows: &Windows,
         win: i64,
         target: i64,
@@ -672,7 +456,7 @@ impl Target {
     /// Issues `access` (timed as `op`; by the target's software with a reason): on this rank's
     /// own window it takes effect at once; otherwise it is outstanding until completed.
     #[allow(clippy::too_many_arguments)]
-    fn issue(
+    pub(super) fn issue(
         self,
         windows: &mut Windows,
         access: RemoteAccess,

@@ -6,7 +6,7 @@
 //! already there returns without blocking) and again on each resume.
 
 use super::buffers::{element, status_at, write_int, write_status, StatusFields};
-use super::collective::Collective;
+use super::collective::Running;
 use super::comm::{Comm, Comms};
 use super::comm_create::Create;
 use super::error::ErrorKind;
@@ -116,7 +116,7 @@ pub(crate) enum Pending {
         polled: bool,
     },
     /// A collective on a communicator.
-    Collective(Comm, Box<Collective>),
+    Collective(Comm, Running),
     /// The creation of a communicator (collective on its parent).
     Create(Box<Create>),
     /// A one-sided synchronization call (window creation, fence, free, lock, unlock, flush).

@@ -14,7 +14,7 @@
 //! maps ([`Shape`]); the arithmetic is the [`Combiner`]'s.
 
 use super::bcast::Bcast;
-use super::collective::{absolute, relative, Round, Wait};
+use super::collective::{absolute, relative, Collective, Round, Wait};
 use super::comm_ctx::CommCtx;
 use super::derived::Shape;
 use super::error::ErrorKind;
@@ -238,5 +238,25 @@ impl Allreduce {
             self.reduced = true;
         }
         Ok(self.bcast.step(mem, ctx)?.map(Wait::Engine))
+    }
+}
+
+impl Collective for Reduce {
+    fn advance(
+        &mut self,
+        mem: &mut Memory,
+        ctx: &mut CommCtx<'_, '_>,
+    ) -> Result<Option<Wait>, ErrorKind> {
+        self.step(mem, ctx)
+    }
+}
+
+impl Collective for Allreduce {
+    fn advance(
+        &mut self,
+        mem: &mut Memory,
+        ctx: &mut CommCtx<'_, '_>,
+    ) -> Result<Option<Wait>, ErrorKind> {
+        self.step(mem, ctx)
     }
 }

@@ -23,7 +23,7 @@
 
 use std::ops::Range;
 
-use super::collective::{Round, Stepper, Steps, Wait};
+use super::collective::{Collective, Round, Stepper, Steps, Wait};
 use super::comm_ctx::CommCtx;
 use super::derived::{Shape, Types};
 use super::error::ErrorKind;
@@ -329,5 +329,15 @@ impl Steps for ReduceScatter {
         let result = self.acc.get(self.mine.clone()).unwrap_or_default();
         self.shape
             .write(mem, self.recvbuf, result, "the receive buffer")
+    }
+}
+
+impl Collective for ReduceScatter {
+    fn advance(
+        &mut self,
+        mem: &mut Memory,
+        ctx: &mut CommCtx<'_, '_>,
+    ) -> Result<Option<Wait>, ErrorKind> {
+        self.step(mem, ctx)
     }
 }

@@ -11,7 +11,7 @@
 //! Every rank's group is a range of ranks, so a non-commutative user-defined operation gets the
 //! lower ranks' values first (MPICH's order); buffers of derived datatypes travel packed.
 
-use super::collective::{Round, Stepper, Steps, Wait};
+use super::collective::{Collective, Round, Stepper, Steps, Wait};
 use super::comm_ctx::CommCtx;
 use super::derived::Shape;
 use super::error::ErrorKind;
@@ -155,5 +155,15 @@ impl Steps for Scan {
                 .write(mem, self.recvbuf, result, "the receive buffer")?;
         }
         Ok(())
+    }
+}
+
+impl Collective for Scan {
+    fn advance(
+        &mut self,
+        mem: &mut Memory,
+        ctx: &mut CommCtx<'_, '_>,
+    ) -> Result<Option<Wait>, ErrorKind> {
+        self.step(mem, ctx)
     }
 }

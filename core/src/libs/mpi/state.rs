@@ -18,7 +18,6 @@ use super::comm_ctx::CommCtx;
 use super::datatype::Datatype;
 use super::derived::Types;
 use super::error::{ErrorKind, MpiError};
-use super::function::{Args, MpiCall, Started};
 use super::note::{check_collective, Origin, Said, Signature};
 use super::pending::{empty_status, Pending};
 use super::requests::{Entry, Lookup, Requests, UserRequest};
@@ -27,6 +26,7 @@ use super::user_op::{Op, UserCall, UserOps};
 use super::window::Windows;
 use crate::engine::{RankCtx, ReqId, Step};
 use crate::lang::vm::memory::{Addr, Memory};
+use crate::libs::function::{Args, MpiCall, Run, Started};
 use crate::proto::p2p::{Note, PointToPoint};
 use crate::time::SimTime;
 
@@ -59,7 +59,7 @@ pub enum Outcome {
 
 /// Where a rank is in MPI's life cycle.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) enum Phase {
+enum Phase {
     /// Before `MPI_Init`.
     #[default]
     Before,
@@ -85,10 +85,6 @@ struct Blocked {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MpiState {
     phase: Phase,
-    /// Where the rank is in ACP's life (`acp_init` … `acp_finalize`), apart from MPI's.
-    pub(crate) acp: Phase,
-    /// The task's PVM message buffers, once it called PVM.
-    pub(crate) pvm: Option<Box<crate::libs::pvm::buffers::PvmBuffers>>,
     pub(super) requests: Requests,
     /// Requests freed by `MPI_Request_free` while active: finished in the background.
     pub(super) detached: Vec<(ReqId, Transfer)>,
@@ -139,15 +135,41 @@ impl MpiState {
     /// Starts an MPI call: checks its arguments, reads and writes buffers, statuses and request
     /// handles in `mem`, issues operations through `ctx`. Returns the function's value, or the
     /// step to block on (then call [`MpiState::resume`] when the engine resumes the rank).
+    ///
+    /// Only MPI's functions run here; [`crate::libs::Libraries::call`] runs every library's.
     pub fn call(
         &mut self,
         call: MpiCall,
         mem: &mut Memory,
         ctx: &mut RankCtx<'_>,
     ) -> Result<Outcome, MpiError> {
+        self.call_with(call, mem, ctx, |s, args, mem, ctx, run| match run {
+            Run::Mpi(run) => run(s, args, mem, ctx),
+            Run::Acp(_) | Run::Pvm(_) => Err(ErrorKind::Internal(
+                "an ACP or PVM function was called on MPI's state alone",
+            )),
+        })
+    }
+
+    /// [`MpiState::call`] with `run` running the function's code (on its own library's state):
+    /// the one call in flight on the rank, whatever its library, is driven, blocked, resumed and
+    /// charged here.
+    pub(crate) fn call_with(
+        &mut self,
+        call: MpiCall,
+        mem: &mut Memory,
+        ctx: &mut RankCtx<'_>,
+        run: impl FnOnce(
+            &mut MpiState,
+            &Args<'_>,
+            &mut Memory,
+            &mut RankCtx<'_>,
+            Run,
+        ) -> Result<Started, ErrorKind>,
+    ) -> Result<Outcome, MpiError> {
         let name = call.name();
         let outcome = self
-            .start(&call, mem, ctx)
+            .start(&call, mem, ctx, run)
             .map_err(|kind| MpiError::new(name, kind))?;
         Ok(self.charge(name, outcome, ctx))
     }
@@ -300,6 +322,13 @@ impl MpiState {
         call: &MpiCall,
         mem: &mut Memory,
         ctx: &mut RankCtx<'_>,
+        run: impl FnOnce(
+            &mut MpiState,
+            &Args<'_>,
+            &mut Memory,
+            &mut RankCtx<'_>,
+            Run,
+        ) -> Result<Started, ErrorKind>,
     ) -> Result<Outcome, ErrorKind> {
         if let Some(blocked) = &self.blocked {
             if blocked.in_user_op {
@@ -325,7 +354,7 @@ impl MpiState {
             name: function.name(),
             words: &call.args,
         };
-        match (function.run)(self, &args, mem, ctx)? {
+        match run(self, &args, mem, ctx, function.run)? {
             Started::Return(value) => Ok(Outcome::Return(value)),
             Started::Wait(op) => {
                 let mut note = Note::default();
@@ -529,10 +558,10 @@ mod tests {
     #[test]
     fn an_idle_library_is_small_and_owns_no_heap() {
         let s = MpiState::new();
-        // Sixteen words at most: the request table, the detached transfers, seven lazily boxed
+        // Sixteen words at most: the request table, the detached transfers, six lazily boxed
         // parts (blocked call, windows, Bsend buffer, communicators, derived datatypes,
-        // user-defined operations, PVM's buffers), the counters, the current call's origin
-        // (function and line, for diagnostics).
+        // user-defined operations), the counters, the current call's origin (function and
+        // line, for diagnostics).
         assert!(
             std::mem::size_of::<MpiState>() <= 128,
             "{}",

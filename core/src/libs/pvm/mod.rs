@@ -10,11 +10,11 @@ pub mod buffers;
 use crate::engine::RankCtx;
 use crate::lang::syntax::ast::BaseType;
 use crate::lang::vm::memory::{Addr, Memory};
+use crate::libs::function::{MpiFunction, Started};
 use crate::libs::mpi::error::ErrorKind;
-use crate::libs::mpi::function::{MpiFunction, Started};
 use crate::libs::mpi::functions::params::{p, INTP, K};
 use crate::libs::mpi::pending::Pending;
-use crate::libs::mpi::state::{MpiState, Value};
+use crate::libs::mpi::state::Value;
 use crate::libs::pvm::buffers::PvmBuffers;
 use crate::proto::pvm::layer::codes;
 use crate::proto::pvm::{PvmError, PvmOps};
@@ -29,9 +29,16 @@ fn pvm_err(e: String) -> ErrorKind {
     ErrorKind::Pvm(e)
 }
 
+/// One task's PVM library: its message buffers, once it called PVM (an idle task's state is
+/// one word).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PvmState {
+    buffers: Option<Box<PvmBuffers>>,
+}
+
 /// The task's buffers (made at its first PVM call); refused after `pvm_exit`.
-fn bufs(s: &mut MpiState) -> Result<&mut PvmBuffers, ErrorKind> {
-    let b = s.pvm.get_or_insert_with(Default::default);
+fn bufs(s: &mut PvmState) -> Result<&mut PvmBuffers, ErrorKind> {
+    let b = s.buffers.get_or_insert_with(Default::default);
     if b.exited {
         return Err(ErrorKind::Pvm(
             "called after pvm_exit: this task has left PVM".into(),
@@ -116,8 +123,8 @@ type Unpack<T> = fn(&mut PvmBuffers, i32, (&[u8], i32), usize) -> Result<Vec<T>,
 
 /// `pvm_pk*(p, nitem, stride)`: the items read from the program's memory, packed by `pack`.
 fn pack_items<T>(
-    s: &mut MpiState,
-    a: &crate::libs::mpi::function::Args<'_>,
+    s: &mut PvmState,
+    a: &crate::libs::function::Args<'_>,
     mem: &Memory,
     (size, read): (i64, Read<T>),
     pack: fn(&mut PvmBuffers, &[T]) -> Result<(), String>,
@@ -130,8 +137,8 @@ fn pack_items<T>(
 /// `pvm_upk*(p, nitem, stride)`: the items unpacked from the active receive buffer by
 /// `unpack`, written into the program's memory.
 fn unpack_items<T: Copy>(
-    (s, ctx): (&mut MpiState, &RankCtx<'_>),
-    a: &crate::libs::mpi::function::Args<'_>,
+    (s, ctx): (&mut PvmState, &RankCtx<'_>),
+    a: &crate::libs::function::Args<'_>,
     mem: &mut Memory,
     (size, write): (i64, Write<T>),
     unpack: Unpack<T>,
@@ -144,7 +151,7 @@ fn unpack_items<T: Copy>(
 }
 
 /// The active receive buffer's data and encoding.
-fn active(s: &mut MpiState, ctx: &RankCtx<'_>) -> Result<(i32, Vec<u8>, i32), ErrorKind> {
+fn active(s: &mut PvmState, ctx: &RankCtx<'_>) -> Result<(i32, Vec<u8>, i32), ErrorKind> {
     let buf = bufs(s)?.active.ok_or_else(|| {
         ErrorKind::Pvm("no receive buffer (PvmNoBuf): call pvm_recv or pvm_nrecv first".into())
     })?;
@@ -156,7 +163,7 @@ fn active(s: &mut MpiState, ctx: &RankCtx<'_>) -> Result<(i32, Vec<u8>, i32), Er
 
 /// The family's functions.
 pub(super) const FUNCTIONS: &[MpiFunction] = &[
-    MpiFunction::new(
+    MpiFunction::pvm(
         "pvm_mytid",
         "This task's id (the first task on the first host is t40001: host 1, local 1); enrolls the task in PVM.",
         &[],
@@ -164,9 +171,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             bufs(s)?;
             int(i64::from(ctx.pvm_mytid().map_err(refused)?.0))
         },
-    )
-    .anytime(),
-    MpiFunction::new(
+    ),
+    MpiFunction::pvm(
         "pvm_parent",
         "The id of the task that spawned this one — every rank but 0 was started by rank 0's pvm_spawn — or PvmNoParent (-23) in rank 0.",
         &[],
@@ -175,9 +181,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             let parent = ctx.pvm_parent().map_err(refused)?;
             int(parent.map_or(i64::from(codes::PVM_NO_PARENT), |t| i64::from(t.0)))
         },
-    )
-    .anytime(),
-    MpiFunction::new(
+    ),
+    MpiFunction::pvm(
         "pvm_spawn",
         "Static here: every copy of the program starts with the run, so rank 0's pvm_spawn of `ntask` copies hands out the ids of ranks 1, 2, … (`task`, `argv`, `flag` and `where` are not used); it returns how many, or fails if the run has too few ranks.",
         &[
@@ -213,9 +218,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             store((a.addr(5), 1), 4, &tids, mem, |m, at, v| m.write_i32(at, v))?;
             int(n)
         },
-    )
-    .anytime(),
-    MpiFunction::new(
+    ),
+    MpiFunction::pvm(
         "pvm_exit",
         "Leaves PVM: later PVM calls of this task are refused; the task goes on running.",
         &[],
@@ -223,9 +227,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             bufs(s)?.exited = true;
             int(0)
         },
-    )
-    .anytime(),
-    MpiFunction::new(
+    ),
+    MpiFunction::pvm(
         "pvm_initsend",
         "Clears the send buffer and sets its encoding (PvmDataDefault: XDR; PvmDataRaw: the PC's own); returns its buffer id.",
         &[p("encoding", K::Int)],
@@ -235,30 +238,26 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
                 .map_err(pvm_err)?;
             int(i64::from(id))
         },
-    )
-    .anytime(),
-    MpiFunction::new(
+    ),
+    MpiFunction::pvm(
         "pvm_pkint",
         "Packs `nitem` ints, `stride` apart, into the send buffer (XDR: 4 bytes each, big-endian).",
         &[p("ip", INTP), p("nitem", K::Int), p("stride", K::Int)],
         |s, a, mem, _| pack_items(s, a, mem, (4, Memory::read_i32), PvmBuffers::pack_ints),
-    )
-    .anytime(),
-    MpiFunction::new(
+    ),
+    MpiFunction::pvm(
         "pvm_pkdouble",
         "Packs `nitem` doubles, `stride` apart, into the send buffer (XDR: 8 bytes each, big-endian).",
         &[p("dp", DOUBLEP), p("nitem", K::Int), p("stride", K::Int)],
         |s, a, mem, _| pack_items(s, a, mem, (8, Memory::read_f64), PvmBuffers::pack_doubles),
-    )
-    .anytime(),
-    MpiFunction::new(
+    ),
+    MpiFunction::pvm(
         "pvm_pkbyte",
         "Packs `nitem` bytes, `stride` apart, into the send buffer (XDR pads each call's bytes to 4).",
         &[p("cp", K::Buffer), p("nitem", K::Int), p("stride", K::Int)],
         |s, a, mem, _| pack_items(s, a, mem, (1, Memory::read_u8), PvmBuffers::pack_bytes),
-    )
-    .anytime(),
-    MpiFunction::new(
+    ),
+    MpiFunction::pvm(
         "pvm_pkstr",
         "Packs a NUL-terminated string: its length + 1 as an int, then its bytes and NUL (XDR: padded to 4).",
         &[p("cp", K::Buffer)],
@@ -267,9 +266,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             bufs(s)?.pack_str(&text).map_err(pvm_err)?;
             int(0)
         },
-    )
-    .anytime(),
-    MpiFunction::new(
+    ),
+    MpiFunction::pvm(
         "pvm_send",
         "Sends the send buffer to task `tid` with `msgtag`: its fragments go to this host's pvmd (or, on the direct route, to the task); returns once the last has left this task.",
         &[p("tid", K::Int), p("msgtag", K::Int)],
@@ -286,9 +284,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
                 value: 0,
             }))
         },
-    )
-    .anytime(),
-    MpiFunction::new(
+    ),
+    MpiFunction::pvm(
         "pvm_mcast",
         "Sends the send buffer to each of the `ntask` tasks in `tids` with `msgtag`, one after another (PVM 3 sends once to its pvmd, which copies per host; here the task sends each).",
         &[p("tids", INTP), p("ntask", K::Int), p("msgtag", K::Int)],
@@ -308,9 +305,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
                 value: 0,
             }))
         },
-    )
-    .anytime(),
-    MpiFunction::new(
+    ),
+    MpiFunction::pvm(
         "pvm_recv",
         "Waits for a message from `tid` with `msgtag` (-1: any) and makes it the active receive buffer; returns its buffer id.",
         &[p("tid", K::Int), p("msgtag", K::Int)],
@@ -326,9 +322,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
                 value: i64::from(id),
             }))
         },
-    )
-    .anytime(),
-    MpiFunction::new(
+    ),
+    MpiFunction::pvm(
         "pvm_nrecv",
         "Like pvm_recv but does not wait: the new buffer's id if a matching message has arrived, else 0 (after a short poll, so a loop lets time pass).",
         &[p("tid", K::Int), p("msgtag", K::Int)],
@@ -345,9 +340,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
                 Ok(Started::Wait(Pending::Poll { polled: false }))
             }
         },
-    )
-    .anytime(),
-    MpiFunction::new(
+    ),
+    MpiFunction::pvm(
         "pvm_bufinfo",
         "A received buffer's data length in bytes, tag and sender's id.",
         &[
@@ -372,9 +366,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             w(mem, a.addr(3), m.src.0 as i32)?;
             int(0)
         },
-    )
-    .anytime(),
-    MpiFunction::new(
+    ),
+    MpiFunction::pvm(
         "pvm_freebuf",
         "Frees a message buffer (the send buffer, or a received one).",
         &[p("bufid", K::Int)],
@@ -393,36 +386,32 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             bufs(s)?.forget(buf);
             int(0)
         },
-    )
-    .anytime(),
-    MpiFunction::new(
+    ),
+    MpiFunction::pvm(
         "pvm_upkint",
         "Unpacks `nitem` ints, `stride` apart, from the active receive buffer.",
         &[p("ip", INTP), p("nitem", K::Int), p("stride", K::Int)],
         |s, a, mem, ctx| {
             unpack_items((s, ctx), a, mem, (4, Memory::write_i32), PvmBuffers::unpack_ints)
         },
-    )
-    .anytime(),
-    MpiFunction::new(
+    ),
+    MpiFunction::pvm(
         "pvm_upkdouble",
         "Unpacks `nitem` doubles, `stride` apart, from the active receive buffer.",
         &[p("dp", DOUBLEP), p("nitem", K::Int), p("stride", K::Int)],
         |s, a, mem, ctx| {
             unpack_items((s, ctx), a, mem, (8, Memory::write_f64), PvmBuffers::unpack_doubles)
         },
-    )
-    .anytime(),
-    MpiFunction::new(
+    ),
+    MpiFunction::pvm(
         "pvm_upkbyte",
         "Unpacks `nitem` bytes, `stride` apart, from the active receive buffer.",
         &[p("cp", K::Buffer), p("nitem", K::Int), p("stride", K::Int)],
         |s, a, mem, ctx| {
             unpack_items((s, ctx), a, mem, (1, Memory::write_u8), PvmBuffers::unpack_bytes)
         },
-    )
-    .anytime(),
-    MpiFunction::new(
+    ),
+    MpiFunction::pvm(
         "pvm_upkstr",
         "Unpacks a string (with its NUL) from the active receive buffer into `cp`, which must hold it.",
         &[p("cp", K::Buffer)],
@@ -433,6 +422,5 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
                 .map_err(mem_err("writing the string"))?;
             int(0)
         },
-    )
-    .anytime(),
+    ),
 ];

@@ -11,6 +11,19 @@
 //! bytecode operation stands for roughly one instruction of compiled code, so the cycles per
 //! operation carry the processor's sustained instructions per clock. A profile without
 //! `[cpu.ops]` makes plain C free (only `compute()`/`flops()` and MPI take time).
+//!
+//! How the VM uses it (`Vm::charge`): the VM counts operations as it runs (the counter it already
+//! keeps for the step limit, so the hot loop pays nothing more; the expensive classes add their
+//! extra in their own arms) and *owes* their time. Before an operation that communicates (every MPI
+//! call), reads the clock (`time`, `clock`, `gettimeofday`, `MPI_Wtime`), shows something
+//! (`printf`, `puts`, `putchar`, `exit`, the program's end) or blocks (`sleep`, `yield()`), it
+//! pays: the operation is put back, the rank returns `Step::Compute(owed)`, and the operation runs
+//! once the rank has computed that long — so the timeline shows it as compute. Inside a library
+//! callback (`qsort`'s comparator) the time stays owed until the next such point. `compute(us)` and
+//! `flops(n)` are explicit models of the code before them: they forgive what it owes and charge
+//! their own time instead, so paper 000's programs, whose `flops()` calls carry the calibrated 3.66
+//! MFlops, count their arithmetic once. All `[cpu.ops]` values are marked `assume` with their
+//! reasoning (no paper times instructions). Tested in `core/tests/it/op_cost.rs`.
 
 use serde::Serialize;
 

@@ -19,6 +19,12 @@
 //! registration table; a rank that accesses another rank's memory first copies that rank's
 //! table by RDMA read and keeps it in a bounded cache. Calls enqueue commands that one
 //! communication thread per rank carries out; see [`layer`] for the paths and simplifications.
+//!
+//! Every network operation is timed by `Machine::rdma_by_handler`; bytes move through
+//! `Io::with_window(rank, ACP_MEMORY, address, len)`, which the VM reads as an address of the
+//! rank's memory (native workloads pass `data: false`). `AcpOps` is what the C binding
+//! (`libs::acp`) and the native workload `workloads::acp_copies` (One_put_all, the latency runs)
+//! call.
 
 pub mod command;
 pub mod endpoint;

@@ -10,6 +10,11 @@
 //! - [`layer`]: the run's ranks as FCP processes, each call a request.
 //! - [`records`]: every access and transfer as a sentence.
 //! - [`ops`]: the calls on `RankCtx`.
+//!
+//! The `Fcp` layer is layer 4 of the standard stack, `SimConfig::fcp` picks the design. The
+//! procedures live in the engine, which any layer can own (the `Fcp` layer is the thin owner for
+//! ranks; PVM owns one for its daemons, labelled `DAEMON | pe`). `FcpOps` is what
+//! `workloads::folon_transfers` (ping-pong, everyone to rank 0) calls.
 
 pub mod dual_port;
 pub mod engine;

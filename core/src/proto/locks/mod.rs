@@ -16,6 +16,13 @@
 //! foMPI, test-and-set, or Li et al.'s lock per target), selectable per run.
 //! [`ledger`] reads who holds a lock at any point of a run from its trace (for the playground's
 //! lock view).
+//!
+//! [`on_engine`] drives an algorithm on the engine for the native workload
+//! (`workloads::lock_rounds`, also the CLI bench's lock run and paper 003's K-computer-sized run)
+//! and for `MPI_Win_lock`; the [`layer`]'s `Locks` carries the run's `LockScheme`.
+//! `core/tests/it/lock_check.rs` runs every algorithm on FX100 and EM-X with `SimConfig::perturb`
+//! (a seed that reorders same-time events, `EventQueue::pop_any`) and checks exclusion from the
+//! `LockRecord::Lock` records.
 
 pub mod check;
 pub mod fompi;

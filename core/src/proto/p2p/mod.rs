@@ -23,6 +23,14 @@
 //! Simplifications (shared by every engine): message order per pair of ranks
 //! is the machine's (every model delivers a pair's messages in order), which with first-match
 //! matching gives MPI's non-overtaking rule.
+//!
+//! Above [`SimConfig::eager_limit`](crate::proto::SimConfig::eager_limit) a standard send completes
+//! only once matched, through the synchronous-send bookkeeping `MPI_Ssend` uses ([`eager`]). Under
+//! paper 000's engines an MPI call costs its caller a library pass (`o`) plus `o` per request
+//! packet, charged to the call and shown as an "MPI library" span ([`emx`]). A receive's [`Status`]
+//! is the layer's until the library takes it (`PointToPoint::take_received`). Records: `P2pRecord`
+//! (sends, arrivals, matches, queues, paper 000's `ProtocolStep`s); collectives' internal tags are
+//! named in words by [`internal_tags`].
 
 pub mod eager;
 pub mod emx;

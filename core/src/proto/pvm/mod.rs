@@ -8,6 +8,11 @@
 //! - [`layer`]: the tasks, the daemons and their routes.
 //! - [`records`]: `pvm_send`, every hop, held packets, `pvm_recv`.
 //! - [`ops`]: the calls on `RankCtx`.
+//!
+//! The layer owns a `SocketEngine` and an `FcpEngine`, whose events are the layer's under their own
+//! codes; `SimConfig::pvm` picks the daemons' link (UDP or FCP) or the direct route. `PvmOps` is
+//! what the C binding (`libs::pvm`, with XDR or raw message buffers) and
+//! `workloads::folon_transfers` call; the layer keeps each leg's time.
 
 pub mod layer;
 pub mod ops;

@@ -16,6 +16,13 @@
 //! path) is a *delivery* (`Layer::delivery`): where the user is the network, it may be held back
 //! behind another rank's operation to the same target. A held `Apply` delays the completion at
 //! the origin too: the result comes back the same return leg after it takes effect.
+//!
+//! Memory words: `SimConfig::words_per_rank` 64-bit words per rank (a C run sets it to
+//! `lang::RMA_WORDS`, the most any lock scheme needs); a spin nobody ends is a deadlock that names
+//! the word. Windows: an access to another rank's window is timed like any one-sided operation and
+//! applied to the bytes the target's program lends when it takes effect there; the layer keeps the
+//! exposed sizes for the origin's bounds checks and a ledger of one-sided collective calls.
+//! Records: `RmaRecord` (issued, complete, spinning).
 
 pub mod memory;
 pub mod records;

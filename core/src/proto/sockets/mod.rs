@@ -7,6 +7,8 @@
 //! - [`layer`]: the run's ranks as socket users, each call a request.
 //! - [`records`]: messages sent and received, as sentences and arrows.
 //! - [`ops`]: the calls on `RankCtx`.
+//!
+//! The `Sockets` layer owns one engine for the ranks; PVM owns another for its tasks and daemons.
 
 pub mod engine;
 pub mod layer;

@@ -2,6 +2,7 @@
 //! kinds, the argument count.
 
 use super::*;
+use crate::libs::handles::HandleKind;
 
 impl<'a> Checker<'a> {
     pub(super) fn call(&mut self, name: &str, name_span: &Span, args: &[Expr], e: &Expr) -> Ty {
@@ -328,12 +329,7 @@ impl<'a> Checker<'a> {
         let null = matches!(t, Ty::Null) || is_zero(a);
         let ok = match kind {
             ParamKind::Int | ParamKind::Double | ParamKind::Word(_) => t.is_number(),
-            ParamKind::Comm => *t == Ty::Handle(BaseType::MpiComm),
-            ParamKind::Datatype => *t == Ty::Handle(BaseType::MpiDatatype),
-            ParamKind::Op => *t == Ty::Handle(BaseType::MpiOp),
-            ParamKind::Win => *t == Ty::Handle(BaseType::MpiWin),
-            ParamKind::Info => *t == Ty::Handle(BaseType::MpiInfo),
-            ParamKind::Group => *t == Ty::Handle(BaseType::MpiGroup),
+            ParamKind::Handle(kind) => *t == Ty::of_base(BaseType::Handle(kind)),
             ParamKind::BaseOut => {
                 if null {
                     return Some("an address is needed here, not a null pointer");
@@ -348,10 +344,12 @@ impl<'a> Checker<'a> {
                 t.as_pointer() == Some((base, 1))
             }
             ParamKind::StatusOut => {
-                null || *t == Ty::StatusIgnore || t.as_pointer() == Some((BaseType::MpiStatus, 1))
+                null || *t == Ty::StatusIgnore
+                    || t.as_pointer() == Some((BaseType::Handle(HandleKind::STATUS), 1))
             }
             ParamKind::StatusesOut => {
-                null || *t == Ty::StatusesIgnore || t.as_pointer() == Some((BaseType::MpiStatus, 1))
+                null || *t == Ty::StatusesIgnore
+                    || t.as_pointer() == Some((BaseType::Handle(HandleKind::STATUS), 1))
             }
             ParamKind::ArgcPtr => null || t.as_pointer() == Some((BaseType::Int, 1)),
             ParamKind::ArgvPtr => null || t.as_pointer() == Some((BaseType::Char, 3)),
@@ -363,11 +361,7 @@ impl<'a> Checker<'a> {
         }
         Some(match kind {
             ParamKind::Int | ParamKind::Double | ParamKind::Word(_) => "expected a number",
-            ParamKind::Comm => "expected a communicator",
-            ParamKind::Datatype => "expected a datatype like `MPI_INT`",
-            ParamKind::Op => "expected an operation like `MPI_SUM`",
-            ParamKind::Win => "expected a window (`MPI_Win`)",
-            ParamKind::Info => "expected `MPI_INFO_NULL`",
+            ParamKind::Handle(kind) => kind.get().expected.unwrap_or("expected an address"),
             ParamKind::Format => "expected a string literal",
             ParamKind::Function => "expected the name of a function",
             _ => "expected an address",

@@ -103,11 +103,6 @@ impl Ty {
             Ty::Null => "`NULL`".into(),
             Ty::StatusIgnore => "`MPI_STATUS_IGNORE`".into(),
             Ty::StatusesIgnore => "`MPI_STATUSES_IGNORE`".into(),
-            Ty::Handle(BaseType::MpiComm) => "a communicator".into(),
-            Ty::Handle(BaseType::MpiDatatype) => "an MPI datatype".into(),
-            Ty::Handle(BaseType::MpiOp) => "a reduction operation".into(),
-            Ty::Handle(BaseType::MpiWin) => "a window".into(),
-            Ty::Handle(BaseType::MpiInfo) => "an info object".into(),
             Ty::Ptr(t) if matches!(**t, Ty::Func(_)) => "a function pointer".into(),
             Ty::Ptr(t) if matches!(**t, Ty::Record(_)) => "a pointer to a struct".into(),
             Ty::Ptr(t) => {
@@ -118,10 +113,12 @@ impl Ty {
                 let (base, stars) = name(self.innermost());
                 format!("an array of `{base}{stars}`")
             }
-            t => {
-                let base = t.base().map_or("?", base_type_name);
-                with_article(&format!("`{base}`"))
-            }
+            t => match t.base() {
+                Some(BaseType::Handle(kind)) if kind.get().what.is_some() => {
+                    kind.get().what.unwrap_or_default().into()
+                }
+                base => with_article(&format!("`{}`", base.map_or("?", base_type_name))),
+            },
         }
     }
 }

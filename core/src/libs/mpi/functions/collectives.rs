@@ -8,18 +8,19 @@ use crate::engine::RankCtx;
 use crate::lang::sema::builtins::Param;
 use crate::lang::syntax::ast::BaseType;
 use crate::lang::vm::memory::{Addr, Memory};
+use crate::libs::function::{done, Args, MpiFunction, Started};
+use crate::libs::handles::HandleKind;
 use crate::libs::mpi::allgatherv::Allgatherv;
 use crate::libs::mpi::alltoall::Alltoall;
 use crate::libs::mpi::barrier::Barrier;
 use crate::libs::mpi::bcast::Bcast;
 use crate::libs::mpi::buffers::{read_int, read_ints, write_int, IN_PLACE};
-use crate::libs::mpi::collective::{tag, Collective, Kind};
+use crate::libs::mpi::collective::{tag, Chain, Collective, Kind, Running};
 use crate::libs::mpi::comm::Comm;
 use crate::libs::mpi::comm_ctx::CommCtx;
 use crate::libs::mpi::constants::MPI_OP_NULL;
 use crate::libs::mpi::derived::Shape;
 use crate::libs::mpi::error::{ErrorKind, RankRole};
-use crate::libs::mpi::function::{done, Args, MpiFunction, Started};
 use crate::libs::mpi::gather::{displaced, Blocks, Gather, Scatter, Side};
 use crate::libs::mpi::pending::Pending;
 use crate::libs::mpi::reduce::{Allreduce, Reduce};
@@ -29,28 +30,28 @@ use crate::libs::mpi::state::MpiState;
 use crate::libs::mpi::user_op::{Combiner, Op};
 
 /// `MPI_Op *`.
-const OPP: K = K::Ptr(BaseType::MpiOp);
+const OPP: K = K::Ptr(BaseType::Handle(HandleKind::OP));
 
 /// A started collective on `comm`.
-fn collective(comm: Comm, c: Collective) -> Result<Started, ErrorKind> {
-    Ok(Started::Wait(Pending::Collective(comm, Box::new(c))))
+fn collective(comm: Comm, c: impl Collective) -> Result<Started, ErrorKind> {
+    Ok(Started::Wait(Pending::Collective(comm, Running::new(c))))
 }
 
 /// The family's functions.
-pub(super) const FUNCTIONS: &[MpiFunction] = &[
-    MpiFunction::new("MPI_Barrier", "Dissemination: ⌈log2 p⌉ rounds of empty point-to-point messages (under the run's engine).", &[p("comm", K::Comm)], |s, a, _, ctx| {
+pub(crate) const FUNCTIONS: &[MpiFunction] = &[
+    MpiFunction::new("MPI_Barrier", "Dissemination: ⌈log2 p⌉ rounds of empty point-to-point messages (under the run's engine).", &[p("comm", K::Handle(HandleKind::COMM))], |s, a, _, ctx| {
         let comm = s.comm(a.int(0), ctx)?;
         let t = s.next_tag(&comm, Kind::Barrier);
-        collective(comm, Collective::Barrier(Barrier::new(t)))
+        collective(comm, Barrier::new(t))
     }),
     MpiFunction::new(
         "MPI_Bcast", "Binomial tree from the root, as MPICH: ⌈log2 p⌉ rounds of point-to-point messages.",
         &[
             p("buffer", K::Buffer),
             p("count", K::Int),
-            p("datatype", K::Datatype),
+            p("datatype", K::Handle(HandleKind::DATATYPE)),
             p("root", K::Int),
-            p("comm", K::Comm),
+            p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(4), ctx)?;
@@ -60,7 +61,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             let t = s.next_tag(&comm, Kind::Bcast);
             collective(
                 comm,
-                Collective::Bcast(Bcast::shaped(t, root, a.addr(0), shape)),
+                Bcast::shaped(t, root, a.addr(0), shape),
             )
         },
     ),
@@ -70,10 +71,10 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             p("sendbuf", K::Buffer),
             p("recvbuf", K::Buffer),
             p("count", K::Int),
-            p("datatype", K::Datatype),
-            p("op", K::Op),
+            p("datatype", K::Handle(HandleKind::DATATYPE)),
+            p("op", K::Handle(HandleKind::OP)),
             p("root", K::Int),
-            p("comm", K::Comm),
+            p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(6), ctx)?;
@@ -87,7 +88,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
                 a.addr(0)
             };
             let reduce = Reduce::new(t, root, combiner, sendbuf, a.addr(1), shape, mem, is_root)?;
-            collective(comm, Collective::Reduce(reduce))
+            collective(comm, reduce)
         },
     ),
     MpiFunction::new(
@@ -96,9 +97,9 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             p("sendbuf", K::Buffer),
             p("recvbuf", K::Buffer),
             p("count", K::Int),
-            p("datatype", K::Datatype),
-            p("op", K::Op),
-            p("comm", K::Comm),
+            p("datatype", K::Handle(HandleKind::DATATYPE)),
+            p("op", K::Handle(HandleKind::OP)),
+            p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(5), ctx)?;
@@ -113,7 +114,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
                 shape,
                 mem,
             )?;
-            collective(comm, Collective::Allreduce(allreduce))
+            collective(comm, allreduce)
         },
     ),
     MpiFunction::new("MPI_Gather", "Linear at the root, as MPICH: one receive per other rank in rank order; the root copies its own block.", ROOTED_BLOCKS, |s, a, mem, ctx| {
@@ -123,20 +124,20 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         let recv = Blocks::Uniform(side(a, 3));
         let cctx = CommCtx::new(ctx, &comm);
         let gather = Gather::new(t, root, side(a, 0), recv, mem, s.types(), &cctx)?;
-        collective(comm, Collective::Gather(gather))
+        collective(comm, gather)
     }),
     MpiFunction::new(
         "MPI_Gatherv", "`MPI_Gather` with counts and displacements; a block of 0 elements moves no message.",
         &[
             p("sendbuf", K::Buffer),
             p("sendcount", K::Int),
-            p("sendtype", K::Datatype),
+            p("sendtype", K::Handle(HandleKind::DATATYPE)),
             p("recvbuf", K::Buffer),
             p("recvcounts", K::Buffer),
             p("displs", K::Buffer),
-            p("recvtype", K::Datatype),
+            p("recvtype", K::Handle(HandleKind::DATATYPE)),
             p("root", K::Int),
-            p("comm", K::Comm),
+            p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(8), ctx)?;
@@ -150,7 +151,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             };
             let cctx = CommCtx::new(ctx, &comm);
             let gather = Gather::new(t, root, side(a, 0), recv, mem, s.types(), &cctx)?;
-            collective(comm, Collective::Gather(gather))
+            collective(comm, gather)
         },
     ),
     MpiFunction::new("MPI_Scatter", "Linear at the root, as MPICH: one send per other rank in rank order; the root copies its own block.", ROOTED_BLOCKS, |s, a, mem, ctx| {
@@ -160,7 +161,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         let send = Blocks::Uniform(side(a, 0));
         let cctx = CommCtx::new(ctx, &comm);
         let scatter = Scatter::new(t, root, send, side(a, 3), mem, s.types(), &cctx)?;
-        collective(comm, Collective::Scatter(scatter))
+        collective(comm, scatter)
     }),
     MpiFunction::new(
         "MPI_Scatterv", "`MPI_Scatter` with counts and displacements; a block of 0 elements moves no message.",
@@ -168,12 +169,12 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             p("sendbuf", K::Buffer),
             p("sendcounts", K::Buffer),
             p("displs", K::Buffer),
-            p("sendtype", K::Datatype),
+            p("sendtype", K::Handle(HandleKind::DATATYPE)),
             p("recvbuf", K::Buffer),
             p("recvcount", K::Int),
-            p("recvtype", K::Datatype),
+            p("recvtype", K::Handle(HandleKind::DATATYPE)),
             p("root", K::Int),
-            p("comm", K::Comm),
+            p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(8), ctx)?;
@@ -187,7 +188,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             };
             let cctx = CommCtx::new(ctx, &comm);
             let scatter = Scatter::new(t, root, send, side(a, 4), mem, s.types(), &cctx)?;
-            collective(comm, Collective::Scatter(scatter))
+            collective(comm, scatter)
         },
     ),
     MpiFunction::new("MPI_Allgather", "A gather to rank 0, then a broadcast of the whole result from it.", ALL_BLOCKS, |s, a, mem, ctx| {
@@ -214,7 +215,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         let bcast = Bcast::shaped(t, 0, a.addr(3), whole);
         collective(
             comm,
-            Collective::Chain(vec![Collective::Gather(gather), Collective::Bcast(bcast)]),
+            Chain(vec![Running::new(gather), Running::new(bcast)]),
         )
     }),
     MpiFunction::new(
@@ -222,12 +223,12 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         &[
             p("sendbuf", K::Buffer),
             p("sendcount", K::Int),
-            p("sendtype", K::Datatype),
+            p("sendtype", K::Handle(HandleKind::DATATYPE)),
             p("recvbuf", K::Buffer),
             p("recvcounts", INTP),
             p("displs", INTP),
-            p("recvtype", K::Datatype),
-            p("comm", K::Comm),
+            p("recvtype", K::Handle(HandleKind::DATATYPE)),
+            p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(7), ctx)?;
@@ -253,7 +254,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             };
             let t = s.next_tag(&comm, Kind::Allgatherv);
             let allgatherv = Allgatherv::new(t, own, slots, &CommCtx::new(ctx, &comm));
-            collective(comm, Collective::Allgatherv(allgatherv))
+            collective(comm, allgatherv)
         },
     ),
     MpiFunction::new("MPI_Alltoall", "Every rank posts all its receives, then sends to rank+1, rank+2, … (mod p) and waits for all.", ALL_BLOCKS, |s, a, mem, ctx| {
@@ -275,7 +276,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             (mem, s.types()),
             &CommCtx::new(ctx, &comm),
         )?;
-        collective(comm, Collective::Alltoall(alltoall))
+        collective(comm, alltoall)
     }),
     MpiFunction::new(
         "MPI_Alltoallv", "`MPI_Alltoall` with counts and displacements per peer.",
@@ -283,12 +284,12 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             p("sendbuf", K::Buffer),
             p("sendcounts", INTP),
             p("sdispls", INTP),
-            p("sendtype", K::Datatype),
+            p("sendtype", K::Handle(HandleKind::DATATYPE)),
             p("recvbuf", K::Buffer),
             p("recvcounts", INTP),
             p("rdispls", INTP),
-            p("recvtype", K::Datatype),
-            p("comm", K::Comm),
+            p("recvtype", K::Handle(HandleKind::DATATYPE)),
+            p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(8), ctx)?;
@@ -307,7 +308,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
                 (mem, s.types()),
                 &CommCtx::new(ctx, &comm),
             )?;
-            collective(comm, Collective::Alltoall(alltoall))
+            collective(comm, alltoall)
         },
     ),
     MpiFunction::new("MPI_Reduce_scatter", "Recursive halving below 512 KiB, else pairwise exchange (MPICH's choice); a non-commutative operation is a reduce and a scatter.", REDUCE_SCATTER, |s, a, mem, ctx| {
@@ -321,9 +322,9 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             p("sendbuf", K::Buffer),
             p("recvbuf", K::Buffer),
             p("recvcount", K::Int),
-            p("datatype", K::Datatype),
-            p("op", K::Op),
-            p("comm", K::Comm),
+            p("datatype", K::Handle(HandleKind::DATATYPE)),
+            p("op", K::Handle(HandleKind::OP)),
+            p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(5), ctx)?;
@@ -360,7 +361,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
     }),
     MpiFunction::new(
         "MPI_Op_commutative", "Local: whether the operation commutes.",
-        &[p("op", K::Op), p("commute", INTP)],
+        &[p("op", K::Handle(HandleKind::OP)), p("commute", INTP)],
         |s, a, mem, _| {
             let commute = s.op(a.int(0))?.commutative();
             write_int(mem, a.addr(1), i32::from(commute), "the commute variable")?;
@@ -374,9 +375,9 @@ const REDUCE_SCATTER: &[Param] = &[
     p("sendbuf", K::Buffer),
     p("recvbuf", K::Buffer),
     p("recvcounts", INTP),
-    p("datatype", K::Datatype),
-    p("op", K::Op),
-    p("comm", K::Comm),
+    p("datatype", K::Handle(HandleKind::DATATYPE)),
+    p("op", K::Handle(HandleKind::OP)),
+    p("comm", K::Handle(HandleKind::COMM)),
 ];
 
 /// `MPI_Scan(sendbuf, recvbuf, count, datatype, op, comm)` and `MPI_Exscan`.
@@ -384,9 +385,9 @@ const SCAN: &[Param] = &[
     p("sendbuf", K::Buffer),
     p("recvbuf", K::Buffer),
     p("count", K::Int),
-    p("datatype", K::Datatype),
-    p("op", K::Op),
-    p("comm", K::Comm),
+    p("datatype", K::Handle(HandleKind::DATATYPE)),
+    p("op", K::Handle(HandleKind::OP)),
+    p("comm", K::Handle(HandleKind::COMM)),
 ];
 
 /// The buffer, count and datatype arguments starting at argument `n`.
@@ -439,7 +440,7 @@ fn reduce_scatter(
         mem,
         &CommCtx::new(ctx, &comm),
     )?;
-    collective(comm, Collective::ReduceScatter(reduce_scatter))
+    collective(comm, reduce_scatter)
 }
 
 /// Starts `MPI_Scan` (or `MPI_Exscan` if `exclusive`).
@@ -455,5 +456,5 @@ fn scan(
     let t = s.next_tag(&comm, if exclusive { Kind::Exscan } else { Kind::Scan });
     let sendbuf = in_place(a.addr(0), a.addr(1));
     let scan = Scan::new(t, exclusive, combiner, sendbuf, a.addr(1), shape, mem)?;
-    collective(comm, Collective::Scan(scan))
+    collective(comm, scan)
 }

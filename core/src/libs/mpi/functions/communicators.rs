@@ -2,12 +2,14 @@
 //! `MPI_Comm_compare`, and the group of a communicator, `MPI_Comm_group`. Creation is collective
 //! on the parent communicator (`comm_create`).
 
+use crate::libs::handles::HandleKind;
 use std::sync::Arc;
 
 use super::params::{p, INTP, K};
 use crate::engine::RankCtx;
 use crate::lang::syntax::ast::BaseType;
 use crate::lang::vm::memory::{Addr, Memory};
+use crate::libs::function::{done, MpiFunction, Started};
 use crate::libs::mpi::buffers::{check_bytes, read_int, write_int};
 use crate::libs::mpi::cart::Cart;
 use crate::libs::mpi::collective::Kind;
@@ -18,15 +20,14 @@ use crate::libs::mpi::constants::{
     MPI_COMM_NULL, MPI_CONGRUENT, MPI_IDENT, MPI_SIMILAR, MPI_UNDEFINED, MPI_UNEQUAL,
 };
 use crate::libs::mpi::error::ErrorKind;
-use crate::libs::mpi::function::{done, MpiFunction, Started};
 use crate::libs::mpi::group::Likeness;
 use crate::libs::mpi::pending::Pending;
 use crate::libs::mpi::state::MpiState;
 
 /// `MPI_Comm *`.
-pub(super) const COMMP: K = K::Ptr(BaseType::MpiComm);
+pub(super) const COMMP: K = K::Ptr(BaseType::Handle(HandleKind::COMM));
 /// `MPI_Group *`.
-pub(super) const GROUPP: K = K::Ptr(BaseType::MpiGroup);
+pub(super) const GROUPP: K = K::Ptr(BaseType::Handle(HandleKind::GROUP));
 
 /// Starts this rank's part in splitting `parent` by `color` and `key` into a communicator with
 /// topology `cart`, whose handle goes to `out`.
@@ -47,10 +48,10 @@ pub(super) fn create(
 }
 
 /// The family's functions.
-pub(super) const FUNCTIONS: &[MpiFunction] = &[
+pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_Comm_dup", "Collective: a split with one color, one Bruck allgather of (color, key, free context ids), as MPICH.",
-        &[p("comm", K::Comm), p("newcomm", COMMP)],
+        &[p("comm", K::Handle(HandleKind::COMM)), p("newcomm", COMMP)],
         |s, a, mem, ctx| {
             let parent = s.comm(a.int(0), ctx)?;
             let (key, cart) = (i64::from(parent.rank), parent.cart.as_deref().cloned());
@@ -60,7 +61,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_Comm_split", "Collective: one Bruck allgather of every rank's (color, key, free context ids), then each color's ranks sorted by key (MPICH's `MPIR_Comm_split_impl`).",
         &[
-            p("comm", K::Comm),
+            p("comm", K::Handle(HandleKind::COMM)),
             p("color", K::Int),
             p("key", K::Int),
             p("newcomm", COMMP),
@@ -74,8 +75,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_Comm_create", "Collective on the parent: a split by membership of the group.",
         &[
-            p("comm", K::Comm),
-            p("group", K::Group),
+            p("comm", K::Handle(HandleKind::COMM)),
+            p("group", K::Handle(HandleKind::GROUP)),
             p("newcomm", COMMP),
         ],
         |s, a, mem, ctx| {
@@ -103,7 +104,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
     }),
     MpiFunction::new(
         "MPI_Comm_compare", "Local: `MPI_IDENT`, `MPI_CONGRUENT`, `MPI_SIMILAR` or `MPI_UNEQUAL`.",
-        &[p("comm1", K::Comm), p("comm2", K::Comm), p("result", INTP)],
+        &[p("comm1", K::Handle(HandleKind::COMM)), p("comm2", K::Handle(HandleKind::COMM)), p("result", INTP)],
         |s, a, mem, ctx| {
             let result = compare(s, a.int(0), a.int(1), ctx)?;
             write_int(mem, a.addr(2), result, "the result variable")?;
@@ -112,7 +113,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
     ),
     MpiFunction::new(
         "MPI_Comm_group", "Local: the communicator's group.",
-        &[p("comm", K::Comm), p("group", GROUPP)],
+        &[p("comm", K::Handle(HandleKind::COMM)), p("group", GROUPP)],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(0), ctx)?;
             check_bytes(mem, a.addr(1), 4, "the group variable")?;

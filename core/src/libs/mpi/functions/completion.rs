@@ -7,12 +7,13 @@ use super::params::{p, INTP, K, REQ};
 use crate::lang::syntax::ast::BaseType;
 use crate::lang::vm::memory::STATUS_COUNT;
 use crate::lang::vm::memory::{Addr, Memory};
+use crate::libs::function::{done, MpiFunction, Started};
+use crate::libs::handles::HandleKind;
 use crate::libs::mpi::buffers::write_status;
 use crate::libs::mpi::buffers::StatusFields;
 use crate::libs::mpi::buffers::{element, read_int, write_int};
 use crate::libs::mpi::constants::{MPI_ANY_TAG, MPI_PROC_NULL, MPI_REQUEST_NULL, MPI_UNDEFINED};
 use crate::libs::mpi::error::ErrorKind;
-use crate::libs::mpi::function::{done, MpiFunction, Started};
 use crate::libs::mpi::pending::{empty_status, finish_completed, probe, write_indices, Pending};
 use crate::libs::mpi::requests::{Entry, Lookup};
 use crate::libs::mpi::state::length;
@@ -20,7 +21,7 @@ use crate::libs::mpi::transfer::selector;
 use crate::time::SimTime;
 
 /// The family's functions.
-pub(super) const FUNCTIONS: &[MpiFunction] = &[
+pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_Wait", "Blocks until the request completes; fills the status, sets the handle to `MPI_REQUEST_NULL` (a persistent request becomes inactive).",
         &[p("request", REQ), p("status", K::StatusOut)],
@@ -253,7 +254,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         &[
             p("source", K::Int),
             p("tag", K::Int),
-            p("comm", K::Comm),
+            p("comm", K::Handle(HandleKind::COMM)),
             p("status", K::StatusOut),
         ],
         |s, a, mem, ctx| {
@@ -278,7 +279,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         &[
             p("source", K::Int),
             p("tag", K::Int),
-            p("comm", K::Comm),
+            p("comm", K::Handle(HandleKind::COMM)),
             p("flag", INTP),
             p("status", K::StatusOut),
         ],
@@ -311,8 +312,8 @@ const PROC_NULL_STATUS: StatusFields = StatusFields {
 
 /// `MPI_Get_count(status, datatype, count)` and `MPI_Get_elements`.
 const STATUS_COUNT_PARAMS: &[crate::lang::sema::builtins::Param] = &[
-    p("status", K::Ptr(BaseType::MpiStatus)),
-    p("datatype", K::Datatype),
+    p("status", K::Ptr(BaseType::Handle(HandleKind::STATUS))),
+    p("datatype", K::Handle(HandleKind::DATATYPE)),
     p("count", INTP),
 ];
 

@@ -2,29 +2,30 @@
 //! (`MPI_Type_contiguous`, `vector`, `hvector`/`create_hvector`, `indexed`, `create_struct`,
 //! `create_resized`, `commit`, `free`); `MPI_Get_address`.
 
+use crate::libs::handles::HandleKind;
 use std::rc::Rc;
 
 use super::params::{p, INTP, K};
 use crate::lang::syntax::ast::BaseType;
 use crate::lang::vm::memory::{Addr, Memory};
+use crate::libs::function::{done, Args, MpiFunction, Started};
 use crate::libs::mpi::buffers::{element, read_bytes, read_int, read_ints, write_bytes, write_int};
 use crate::libs::mpi::constants::MPI_DATATYPE_NULL;
 use crate::libs::mpi::datatype::Datatype;
 use crate::libs::mpi::derived::{is_derived, TypeMap};
 use crate::libs::mpi::error::ErrorKind;
-use crate::libs::mpi::function::{done, Args, MpiFunction, Started};
 use crate::libs::mpi::state::{length, MpiState};
 
 /// `MPI_Aint *`.
 const AINTP: K = K::Ptr(BaseType::Long);
 /// `MPI_Datatype *`.
-const TYPEP: K = K::Ptr(BaseType::MpiDatatype);
+const TYPEP: K = K::Ptr(BaseType::Handle(HandleKind::DATATYPE));
 
 /// The family's functions.
-pub(super) const FUNCTIONS: &[MpiFunction] = &[
+pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_Type_size", "Local: the data bytes of one element (LP64 sizes, MPICH's pair layouts).",
-        &[p("datatype", K::Datatype), p("size", INTP)],
+        &[p("datatype", K::Handle(HandleKind::DATATYPE)), p("size", INTP)],
         |s, a, mem, _| {
             let h = a.int(0);
             let size = if is_derived(h) {
@@ -39,7 +40,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_Type_get_extent", "Local: the lower bound and extent (padding included).",
         &[
-            p("datatype", K::Datatype),
+            p("datatype", K::Handle(HandleKind::DATATYPE)),
             p("lb", AINTP),
             p("extent", AINTP),
         ],
@@ -54,7 +55,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         "MPI_Type_contiguous", "Local: a type map of `count` copies; messages carry the data bytes packed.",
         &[
             p("count", K::Int),
-            p("oldtype", K::Datatype),
+            p("oldtype", K::Handle(HandleKind::DATATYPE)),
             p("newtype", TYPEP),
         ],
         |s, a, mem, _| {
@@ -70,7 +71,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             p("count", K::Int),
             p("blocklength", K::Int),
             p("stride", K::Int),
-            p("oldtype", K::Datatype),
+            p("oldtype", K::Handle(HandleKind::DATATYPE)),
             p("newtype", TYPEP),
         ],
         |s, a, mem, _| {
@@ -93,7 +94,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
             p("count", K::Int),
             p("array_of_blocklengths", INTP),
             p("array_of_displacements", INTP),
-            p("oldtype", K::Datatype),
+            p("oldtype", K::Handle(HandleKind::DATATYPE)),
             p("newtype", TYPEP),
         ],
         |s, a, mem, _| {
@@ -140,7 +141,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_Type_create_resized", "Local: the same type map with a new lower bound and extent (to scatter columns, say).",
         &[
-            p("oldtype", K::Datatype),
+            p("oldtype", K::Handle(HandleKind::DATATYPE)),
             p("lb", K::Int),
             p("extent", K::Int),
             p("newtype", TYPEP),
@@ -182,7 +183,7 @@ const HVECTOR: &[crate::lang::sema::builtins::Param] = &[
     p("count", K::Int),
     p("blocklength", K::Int),
     p("stride", K::Int),
-    p("oldtype", K::Datatype),
+    p("oldtype", K::Handle(HandleKind::DATATYPE)),
     p("newtype", TYPEP),
 ];
 

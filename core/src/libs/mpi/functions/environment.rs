@@ -1,16 +1,25 @@
 //! The environment: `MPI_Init`, `MPI_Finalize`, `MPI_Initialized`, `MPI_Finalized`,
 //! `MPI_Comm_rank`, `MPI_Comm_size`, `MPI_Wtime`, `MPI_Wtick`, `MPI_Get_processor_name`,
-//! `MPI_Abort`. `MPI_Finalize` warns about requests never completed and messages never received.
+//! `MPI_Get_version`, `MPI_Abort`. `MPI_Finalize` warns about requests never completed and messages never received.
 
 use super::params::{p, INTP, K};
+use crate::libs::function::{done, MpiFunction, Started};
+use crate::libs::handles::HandleKind;
 use crate::libs::mpi::buffers::{write_bytes, write_int};
 use crate::libs::mpi::constants::MPI_MAX_PROCESSOR_NAME;
 use crate::libs::mpi::error::ErrorKind;
-use crate::libs::mpi::function::{done, MpiFunction, Started};
 use crate::libs::mpi::state::Value;
 
+/// The MPI standard the library reports (`MPI_Get_version`; `mpi.h`'s `MPI_VERSION` and
+/// `MPI_SUBVERSION` say the same): 3.0, the newest standard whose functions it implements.
+/// Its one-sided calls `MPI_Win_allocate`, `MPI_Win_lock_all`, `MPI_Win_flush`,
+/// `MPI_Fetch_and_op` and `MPI_Compare_and_swap` are MPI-3.0's; it has none of what MPI-3.1 or
+/// MPI-4.0 added (`MPI_Aint_add`, `MPI_Isendrecv`, sessions, partitioned or large-count calls),
+/// so a program that asks gets the version whose calls it may rely on — not MPICH 4.0's "4.0".
+const VERSION: (i32, i32) = (3, 0);
+
 /// The family's functions.
-pub(super) const FUNCTIONS: &[MpiFunction] = &[
+pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_Init", "Enters MPI; local: no message moves.",
         &[p("argc", K::ArgcPtr), p("argv", K::ArgvPtr)],
@@ -29,7 +38,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
     }),
     MpiFunction::new(
         "MPI_Comm_rank", "Local: this rank's rank in the communicator.",
-        &[p("comm", K::Comm), p("rank", INTP)],
+        &[p("comm", K::Handle(HandleKind::COMM)), p("rank", INTP)],
         |s, a, mem, ctx| {
             let rank = i32::try_from(s.comm(a.int(0), ctx)?.rank).unwrap_or(i32::MAX);
             write_int(mem, a.addr(1), rank, "the rank variable")?;
@@ -38,7 +47,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
     ),
     MpiFunction::new(
         "MPI_Comm_size", "Local: the communicator's size.",
-        &[p("comm", K::Comm), p("size", INTP)],
+        &[p("comm", K::Handle(HandleKind::COMM)), p("size", INTP)],
         |s, a, mem, ctx| {
             let size = i32::try_from(s.comm(a.int(0), ctx)?.size()).unwrap_or(i32::MAX);
             write_int(mem, a.addr(1), size, "the size variable")?;
@@ -80,8 +89,18 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
+        "MPI_Get_version", "MPI 3.0, the newest standard whose functions this library implements (its one-sided `MPI_Win_allocate`, `MPI_Win_lock_all`, `MPI_Win_flush`, `MPI_Fetch_and_op` and `MPI_Compare_and_swap` are 3.0's; nothing 3.1 or 4.0 added), as `MPI_VERSION` and `MPI_SUBVERSION` say; local, callable before `MPI_Init` and after `MPI_Finalize`.",
+        &[p("version", INTP), p("subversion", INTP)],
+        |_, a, mem, _| {
+            write_int(mem, a.addr(0), VERSION.0, "the version variable")?;
+            write_int(mem, a.addr(1), VERSION.1, "the subversion variable")?;
+            done()
+        },
+    )
+    .anytime(),
+    MpiFunction::new(
         "MPI_Abort", "Ends the run with an error naming the rank and the error code.",
-        &[p("comm", K::Comm), p("errorcode", K::Int)],
+        &[p("comm", K::Handle(HandleKind::COMM)), p("errorcode", K::Int)],
         |s, a, _, ctx| {
             s.comm(a.int(0), ctx)?;
             Err(ErrorKind::Aborted {

@@ -6,30 +6,31 @@ use super::communicators::GROUPP;
 use super::params::{p, INTP, K};
 use crate::engine::Rank;
 use crate::lang::vm::memory::Memory;
+use crate::libs::function::{done, Args, MpiFunction, Started};
+use crate::libs::handles::HandleKind;
 use crate::libs::mpi::buffers::{check_bytes, read_int, read_ints, write_int, write_ints};
 use crate::libs::mpi::comm_error::CommError;
 use crate::libs::mpi::constants::{
     MPI_GROUP_NULL, MPI_IDENT, MPI_PROC_NULL, MPI_SIMILAR, MPI_UNDEFINED, MPI_UNEQUAL,
 };
 use crate::libs::mpi::error::ErrorKind;
-use crate::libs::mpi::function::{done, Args, MpiFunction, Started};
 use crate::libs::mpi::group::{Likeness, Members};
 use crate::libs::mpi::state::{length, MpiState};
 
 /// `MPI_Group_incl`/`excl(group, n, ranks, newgroup)`.
 const PICK: &[crate::lang::sema::builtins::Param] = &[
-    p("group", K::Group),
+    p("group", K::Handle(HandleKind::GROUP)),
     p("n", K::Int),
     p("ranks", INTP),
     p("newgroup", GROUPP),
 ];
 
 /// The family's functions.
-pub(super) const FUNCTIONS: &[MpiFunction] = &[
+pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_Group_size",
         "Local: the group's size.",
-        &[p("group", K::Group), p("size", INTP)],
+        &[p("group", K::Handle(HandleKind::GROUP)), p("size", INTP)],
         |s, a, mem, _| {
             let size = s.group(a.int(0))?.size();
             write_int(mem, a.addr(1), size as i32, "the size variable")?;
@@ -39,7 +40,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_Group_rank",
         "Local: this rank's rank in the group, or `MPI_UNDEFINED`.",
-        &[p("group", K::Group), p("rank", INTP)],
+        &[p("group", K::Handle(HandleKind::GROUP)), p("rank", INTP)],
         |s, a, mem, ctx| {
             let rank = s.group(a.int(0))?.rank_of(ctx.rank());
             let rank = rank.map_or(MPI_UNDEFINED, |r| r as i32);
@@ -74,10 +75,10 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         "MPI_Group_translate_ranks",
         "Local: ranks of one group in another (`MPI_UNDEFINED` where absent).",
         &[
-            p("group1", K::Group),
+            p("group1", K::Handle(HandleKind::GROUP)),
             p("n", K::Int),
             p("ranks1", INTP),
-            p("group2", K::Group),
+            p("group2", K::Handle(HandleKind::GROUP)),
             p("ranks2", INTP),
         ],
         |s, a, mem, _| {
@@ -100,8 +101,8 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         "MPI_Group_compare",
         "Local: `MPI_IDENT`, `MPI_SIMILAR` or `MPI_UNEQUAL`.",
         &[
-            p("group1", K::Group),
-            p("group2", K::Group),
+            p("group1", K::Handle(HandleKind::GROUP)),
+            p("group2", K::Handle(HandleKind::GROUP)),
             p("result", INTP),
         ],
         |s, a, mem, _| {

@@ -1,6 +1,6 @@
 //! Every MPI function a program may call, one family per file; each entry is the whole function
 //! (signature and code). Adding a function is adding one entry to its family's `FUNCTIONS` (and a
-//! family is one line in [`FAMILIES`]).
+//! family is one entry in [`crate::libs::table::FAMILIES`]).
 //!
 //! | file | family |
 //! |---|---|
@@ -13,165 +13,14 @@
 //! | `communicators` | duplicating, splitting, creating, freeing and comparing communicators |
 //! | `groups` | groups: sizes, ranks, subsets, translation, comparison |
 //! | `topologies` | Cartesian topologies and `MPI_Dims_create` |
-//! | [`acp`](crate::libs::acp) (in `libs/acp`) | paper 001's ACP basic layer: `acp_init`, registration, global addresses, `acp_copy`, atomics, `acp_complete` |
-//! | [`pvm`](crate::libs::pvm) (in `libs/pvm`) | paper 004's PVM 3: `pvm_mytid`, `pvm_parent`, a static `pvm_spawn`, `pvm_initsend`, `pvm_pk*`/`pvm_upk*`, `pvm_send`, `pvm_mcast`, `pvm_recv`, `pvm_nrecv`, `pvm_bufinfo`, `pvm_exit` |
 
-mod collectives;
-mod communicators;
-mod completion;
-mod datatypes;
-mod environment;
-mod groups;
-mod one_sided;
+pub(crate) mod collectives;
+pub(crate) mod communicators;
+pub(crate) mod completion;
+pub(crate) mod datatypes;
+pub(crate) mod environment;
+pub(crate) mod groups;
+pub(crate) mod one_sided;
 pub(crate) mod params;
-mod point_to_point;
-mod topologies;
-
-use super::function::MpiFunction;
-
-/// One family of MPI functions: a file of this module, titled for the reference.
-#[derive(Copy, Clone, Debug)]
-pub struct Family {
-    /// A short id (`point-to-point`), the reference's anchor.
-    pub id: &'static str,
-    /// Its title (`Point-to-point`).
-    pub title: &'static str,
-    /// How the family is modelled as a whole, in a sentence or two (the reference shows it).
-    pub about: &'static str,
-    /// Its functions.
-    pub functions: &'static [MpiFunction],
-}
-
-/// The families, in a fixed order: a function's index (which the bytecode stores) is its position
-/// in the concatenation.
-pub const FAMILIES: &[Family] = &[
-    Family {
-        id: "environment",
-        title: "Environment",
-        about:
-            "Starting and ending MPI, ranks, sizes and the clock. Local calls: no message moves.",
-        functions: environment::FUNCTIONS,
-    },
-    Family {
-        id: "point-to-point",
-        title: "Point-to-point",
-        about: "Messages matched by source, tag and communicator under the run's engine: eager \
-                (the data travels at once; a standard send above the eager limit completes only \
-                once matched) or one of paper 000's six matching engines, whose request packets \
-                run as handlers on the target's processor.",
-        functions: point_to_point::FUNCTIONS,
-    },
-    Family {
-        id: "completion",
-        title: "Completion and probes",
-        about: "Waits block the rank until requests complete (under paper 000's engines a woken \
-                rank continues after `o`); tests and probes that find nothing let the polling \
-                time pass.",
-        functions: completion::FUNCTIONS,
-    },
-    Family {
-        id: "collectives",
-        title: "Collectives",
-        about: "Resumable state machines over point-to-point with reserved tags, each following \
-                MPICH's algorithm for its size; a reduction costs one operation per element \
-                combined. Every rank's call is checked against the others' (function, root, \
-                count, datatype).",
-        functions: collectives::FUNCTIONS,
-    },
-    Family {
-        id: "one-sided",
-        title: "One-sided",
-        about: "Windows on the program's own memory; operations run on the target's NIC without \
-                its processor (in its software where the machine lacks the hardware) and need an \
-                access epoch; synchronizations complete them.",
-        functions: one_sided::FUNCTIONS,
-    },
-    Family {
-        id: "datatypes",
-        title: "Datatypes",
-        about: "Every predefined datatype with LP64 sizes; derived types are type maps whose data \
-                bytes messages carry packed. Local calls.",
-        functions: datatypes::FUNCTIONS,
-    },
-    Family {
-        id: "communicators",
-        title: "Communicators",
-        about: "Every message carries its communicator's context id, so matching separates \
-                communicators under every engine; creation is collective on the parent.",
-        functions: communicators::FUNCTIONS,
-    },
-    Family {
-        id: "groups",
-        title: "Groups",
-        about: "Ordered lists of ranks. Local calls: no message moves.",
-        functions: groups::FUNCTIONS,
-    },
-    Family {
-        id: "topologies",
-        title: "Topologies",
-        about: "Cartesian topologies as MPICH computes them; creation is a split of the parent.",
-        functions: topologies::FUNCTIONS,
-    },
-    Family {
-        id: "acp",
-        title: "ACP basic layer (paper 001)",
-        about: "One-sided copies and atomics between global addresses with no communication \
-                buffers, as the ACP library's InfiniBand basic layer does them: calls enqueue \
-                commands and return handles; each rank's communication thread carries them out \
-                in handle order (skipping those whose order handle is incomplete); a copy whose \
-                source is another rank's goes to that rank as a command. Include `acp.h`; \
-                `acp_init` starts it, independently of MPI.",
-        functions: crate::libs::acp::FUNCTIONS,
-    },
-    Family {
-        id: "pvm",
-        title: "PVM 3 (paper 004)",
-        about: "Message passing through PVM's daemons, as PVM 3 does it on FOLON: a task's \
-                message leaves in fragments for its host's pvmd, which sends each to the \
-                destination host's pvmd (over UDP on the Ethernet, or over FCP on the VME bus), \
-                which acknowledges it and writes it to the task — or, on the direct route, \
-                task to task over FCP. Include `pvm3.h`; tasks are the run's ranks, started \
-                together (`pvm_spawn` is static). Runs on `folon`.",
-        functions: crate::libs::pvm::FUNCTIONS,
-    },
-];
-
-/// Every MPI function in index order.
-pub fn all() -> impl Iterator<Item = &'static MpiFunction> {
-    FAMILIES.iter().flat_map(|family| family.functions.iter())
-}
-
-/// The index and definition of the MPI function called `name`.
-pub fn find(name: &str) -> Option<(usize, &'static MpiFunction)> {
-    all().enumerate().find(|(_, f)| f.sig.name == name)
-}
-
-/// The MPI function with index `index`.
-pub fn get(index: usize) -> Option<&'static MpiFunction> {
-    all().nth(index)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_are_unique_and_mpi_acp_or_pvm() {
-        for (i, f) in all().enumerate() {
-            assert!(
-                f.name().starts_with("MPI_")
-                    || f.name().starts_with("acp_")
-                    || f.name().starts_with("pvm_"),
-                "{}",
-                f.name()
-            );
-            assert_eq!(
-                find(f.name()).map(|(index, _)| index),
-                Some(i),
-                "{}",
-                f.name()
-            );
-            assert_eq!(get(i), Some(f));
-        }
-    }
-}
+pub(crate) mod point_to_point;
+pub(crate) mod topologies;

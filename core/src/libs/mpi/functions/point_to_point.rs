@@ -6,17 +6,18 @@
 use super::params::{p, INTP, IRECV, ISEND, K, SEND};
 use crate::engine::RankCtx;
 use crate::lang::vm::memory::Memory;
+use crate::libs::function::{done, Args, MpiFunction, Started};
+use crate::libs::handles::HandleKind;
 use crate::libs::mpi::bsend::BsendBuffer;
 use crate::libs::mpi::buffers::{check_bytes, write_int};
 use crate::libs::mpi::error::ErrorKind;
-use crate::libs::mpi::function::{done, Args, MpiFunction, Started};
 use crate::libs::mpi::note::Signature;
 use crate::libs::mpi::pending::Pending;
 use crate::libs::mpi::state::MpiState;
 use crate::libs::mpi::transfer::Transfer;
 
 /// The family's functions.
-pub(super) const FUNCTIONS: &[MpiFunction] = &[
+pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new("MPI_Send", "Standard send. Eager engine: the data leaves at once; up to the eager limit it completes when the data has left, above it only once a receive matched it (rendezvous). Under paper 000's engines a send request runs as a handler on the receiver's processor, unless a receive request already reached the sender (then a one-sided write).", SEND, |s, a, mem, ctx| {
         blocking(send(s, a, ctx)?, 0, mem, ctx)
     }),
@@ -25,10 +26,10 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         &[
             p("buf", K::Buffer),
             p("count", K::Int),
-            p("datatype", K::Datatype),
+            p("datatype", K::Handle(HandleKind::DATATYPE)),
             p("source", K::Int),
             p("tag", K::Int),
-            p("comm", K::Comm),
+            p("comm", K::Handle(HandleKind::COMM)),
             p("status", K::StatusOut),
         ],
         |s, a, mem, ctx| blocking(recv(s, a, ctx)?, a.addr(6), mem, ctx),
@@ -109,15 +110,15 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         &[
             p("sendbuf", K::Buffer),
             p("sendcount", K::Int),
-            p("sendtype", K::Datatype),
+            p("sendtype", K::Handle(HandleKind::DATATYPE)),
             p("dest", K::Int),
             p("sendtag", K::Int),
             p("recvbuf", K::Buffer),
             p("recvcount", K::Int),
-            p("recvtype", K::Datatype),
+            p("recvtype", K::Handle(HandleKind::DATATYPE)),
             p("source", K::Int),
             p("recvtag", K::Int),
-            p("comm", K::Comm),
+            p("comm", K::Handle(HandleKind::COMM)),
             p("status", K::StatusOut),
         ],
         |s, a, mem, ctx| {
@@ -138,12 +139,12 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
         &[
             p("buf", K::Buffer),
             p("count", K::Int),
-            p("datatype", K::Datatype),
+            p("datatype", K::Handle(HandleKind::DATATYPE)),
             p("dest", K::Int),
             p("sendtag", K::Int),
             p("source", K::Int),
             p("recvtag", K::Int),
-            p("comm", K::Comm),
+            p("comm", K::Handle(HandleKind::COMM)),
             p("status", K::StatusOut),
         ],
         |s, a, mem, ctx| {

@@ -6,13 +6,14 @@
 
 use super::communicators::{create, COMMP};
 use super::params::{p, INTP, K};
+use crate::libs::function::{done, MpiFunction};
+use crate::libs::handles::HandleKind;
 use crate::libs::mpi::buffers::{read_ints, write_int, write_ints};
 use crate::libs::mpi::cart::Cart;
 use crate::libs::mpi::comm_error::CommError;
 use crate::libs::mpi::constants::{MPI_CART, MPI_UNDEFINED};
 use crate::libs::mpi::dims::{dims_create, DimsError};
 use crate::libs::mpi::error::{ErrorKind, RankRole};
-use crate::libs::mpi::function::{done, MpiFunction};
 use crate::libs::mpi::state::length;
 
 /// A count of dimensions, at least 1.
@@ -34,7 +35,7 @@ fn first(values: &[u32], max: i64) -> Result<Vec<i32>, ErrorKind> {
 }
 
 /// The family's functions.
-pub(super) const FUNCTIONS: &[MpiFunction] = &[
+pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_Dims_create", "Local: MPICH 4's balanced factorisation, answer for answer.",
         &[p("nnodes", K::Int), p("ndims", K::Int), p("dims", INTP)],
@@ -62,7 +63,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_Cart_create", "Collective: a split of the parent that keeps every rank's rank (`reorder` accepted, as MPICH without a device mapping).",
         &[
-            p("comm_old", K::Comm),
+            p("comm_old", K::Handle(HandleKind::COMM)),
             p("ndims", K::Int),
             p("dims", INTP),
             p("periods", INTP),
@@ -121,7 +122,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_Cart_coords", "Local: a rank's coordinates, row-major (the last dimension fastest).",
         &[
-            p("comm", K::Comm),
+            p("comm", K::Handle(HandleKind::COMM)),
             p("rank", K::Int),
             p("maxdims", K::Int),
             p("coords", INTP),
@@ -144,7 +145,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
     ),
     MpiFunction::new(
         "MPI_Cart_rank", "Local: the rank at coordinates (periodic dimensions wrap).",
-        &[p("comm", K::Comm), p("coords", INTP), p("rank", INTP)],
+        &[p("comm", K::Handle(HandleKind::COMM)), p("coords", INTP), p("rank", INTP)],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(0), ctx)?;
             let cart = comm.cart()?;
@@ -161,7 +162,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_Cart_shift", "Local: source and destination of a shift (`MPI_PROC_NULL` off a non-periodic edge).",
         &[
-            p("comm", K::Comm),
+            p("comm", K::Handle(HandleKind::COMM)),
             p("direction", K::Int),
             p("disp", K::Int),
             p("rank_source", INTP),
@@ -186,7 +187,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_Cart_sub", "Collective: a split keeping the chosen dimensions.",
         &[
-            p("comm", K::Comm),
+            p("comm", K::Handle(HandleKind::COMM)),
             p("remain_dims", INTP),
             p("newcomm", COMMP),
         ],
@@ -207,7 +208,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
     ),
     MpiFunction::new(
         "MPI_Cartdim_get", "Local: the number of dimensions.",
-        &[p("comm", K::Comm), p("ndims", INTP)],
+        &[p("comm", K::Handle(HandleKind::COMM)), p("ndims", INTP)],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(0), ctx)?;
             let n = comm.cart()?.dims.len() as i32;
@@ -218,7 +219,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_Cart_get", "Local: the dimensions, periodicity and this rank's coordinates.",
         &[
-            p("comm", K::Comm),
+            p("comm", K::Handle(HandleKind::COMM)),
             p("maxdims", K::Int),
             p("dims", INTP),
             p("periods", INTP),
@@ -247,7 +248,7 @@ pub(super) const FUNCTIONS: &[MpiFunction] = &[
     ),
     MpiFunction::new(
         "MPI_Topo_test", "Local: `MPI_CART` or `MPI_UNDEFINED`.",
-        &[p("comm", K::Comm), p("status", INTP)],
+        &[p("comm", K::Handle(HandleKind::COMM)), p("status", INTP)],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(0), ctx)?;
             let status = if comm.cart.is_some() {

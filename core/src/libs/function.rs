@@ -1,17 +1,19 @@
-//! [`MpiFunction`]: one MPI function in one place — its C signature (name, parameters and their
-//! kinds, result), which the checker and the compiler read, and the code that decodes its
-//! argument words and runs it on the rank's library — and [`MpiCall`], one call of it with its
-//! arguments evaluated.
+//! [`MpiFunction`]: one library function in one place — its C signature (name, parameters and
+//! their kinds, result), which the checker and the compiler read, and the code that decodes its
+//! argument words and runs it on its own library's state (`Run`: MPI's, ACP's or PVM's) — and
+//! [`MpiCall`], one call of it with its arguments evaluated.
 
 use std::fmt;
 
-use super::error::ErrorKind;
-use super::pending::Pending;
-use super::state::{MpiState, Value};
 use crate::engine::RankCtx;
 use crate::lang::sema::builtins::{Builtin, Param};
 use crate::lang::syntax::ast::BaseType;
 use crate::lang::vm::memory::{Addr, Memory};
+use crate::libs::acp::AcpState;
+use crate::libs::mpi::error::ErrorKind;
+use crate::libs::mpi::pending::Pending;
+use crate::libs::mpi::state::{MpiState, Value};
+use crate::libs::pvm::PvmState;
 
 /// How a call started: finished with a value, or an operation to drive until it completes.
 #[derive(Clone, Debug, PartialEq)]
@@ -23,16 +25,30 @@ pub(crate) enum Started {
 }
 
 /// `MPI_SUCCESS` as a start.
-pub(super) fn done() -> Result<Started, ErrorKind> {
-    Ok(Started::Return(Value::Int(super::constants::MPI_SUCCESS)))
+pub(crate) fn done() -> Result<Started, ErrorKind> {
+    Ok(Started::Return(Value::Int(
+        crate::libs::mpi::constants::MPI_SUCCESS,
+    )))
 }
 
-/// The code of an MPI function: checks and decodes the arguments, reads and writes the rank's
-/// memory, issues operations through the engine.
-pub(super) type Run =
-    fn(&mut MpiState, &Args<'_>, &mut Memory, &mut RankCtx<'_>) -> Result<Started, ErrorKind>;
+/// The code of a function of the library whose state is `S`: checks and decodes the arguments,
+/// reads and writes the rank's memory, issues operations through the engine.
+pub(crate) type RunOn<S> =
+    fn(&mut S, &Args<'_>, &mut Memory, &mut RankCtx<'_>) -> Result<Started, ErrorKind>;
 
-/// One MPI function.
+/// The code of a function and the library whose state it runs on: each library keeps its own
+/// state, and a function sees only its own library's.
+#[derive(Copy, Clone)]
+pub(crate) enum Run {
+    /// An MPI function, on the rank's [`MpiState`].
+    Mpi(RunOn<MpiState>),
+    /// An ACP function, on the rank's [`AcpState`].
+    Acp(RunOn<AcpState>),
+    /// A PVM function, on the task's [`PvmState`].
+    Pvm(RunOn<PvmState>),
+}
+
+/// One function of a library (MPI's, ACP's or PVM's): an entry of the binding table.
 #[derive(Copy, Clone)]
 pub struct MpiFunction {
     /// Its C signature, as the checker validates calls and the compiler evaluates arguments.
@@ -40,18 +56,18 @@ pub struct MpiFunction {
     /// Whether it may be called outside `MPI_Init` … `MPI_Finalize` (`MPI_Wtime`,
     /// `MPI_Initialized`, …; `MPI_Init` checks the phase itself).
     pub anytime: bool,
-    /// What it does.
-    pub(super) run: Run,
+    /// What it does, on which library's state.
+    pub(crate) run: Run,
 }
 
 impl MpiFunction {
-    /// A function returning an `int` error code, callable between `MPI_Init` and
-    /// `MPI_Finalize`; `note` says in one line how Rankscope models it (the reference shows it).
-    pub(crate) const fn new(
+    /// A function of the library whose code `run` is, returning an `int`.
+    const fn entry(
         name: &'static str,
         note: &'static str,
         params: &'static [Param],
         run: Run,
+        anytime: bool,
     ) -> Self {
         MpiFunction {
             sig: Builtin {
@@ -63,13 +79,45 @@ impl MpiFunction {
                 result_c: "",
                 note,
             },
-            anytime: false,
+            anytime,
             run,
         }
     }
 
+    /// An MPI function returning an `int` error code, callable between `MPI_Init` and
+    /// `MPI_Finalize`; `note` says in one line how Rankscope models it (the reference shows it).
+    pub(crate) const fn new(
+        name: &'static str,
+        note: &'static str,
+        params: &'static [Param],
+        run: RunOn<MpiState>,
+    ) -> Self {
+        MpiFunction::entry(name, note, params, Run::Mpi(run), false)
+    }
+
+    /// An ACP function on the rank's [`AcpState`] (callable whatever MPI's phase: ACP's life is
+    /// its own).
+    pub(crate) const fn acp(
+        name: &'static str,
+        note: &'static str,
+        params: &'static [Param],
+        run: RunOn<AcpState>,
+    ) -> Self {
+        MpiFunction::entry(name, note, params, Run::Acp(run), true)
+    }
+
+    /// A PVM function on the task's [`PvmState`] (callable whatever MPI's phase).
+    pub(crate) const fn pvm(
+        name: &'static str,
+        note: &'static str,
+        params: &'static [Param],
+        run: RunOn<PvmState>,
+    ) -> Self {
+        MpiFunction::entry(name, note, params, Run::Pvm(run), true)
+    }
+
     /// The same function returning a `double` (`MPI_Wtime`).
-    pub(super) const fn double(mut self) -> Self {
+    pub(crate) const fn double(mut self) -> Self {
         self.sig.result = BaseType::Double;
         self
     }
@@ -143,7 +191,7 @@ impl Args<'_> {
 pub struct MpiCall {
     /// The function.
     pub function: &'static MpiFunction,
-    /// The function's index in [`super::functions::all`] (what messages' notes carry).
+    /// The function's index in [`super::table::all`] (what messages' notes carry).
     pub index: u16,
     /// Its argument words, in C order.
     pub args: Vec<i64>,
@@ -155,7 +203,7 @@ impl MpiCall {
     /// A call of the function `name` (`None` if no such MPI function exists or the number of
     /// arguments is not its arity).
     pub fn named(name: &str, args: &[i64]) -> Option<MpiCall> {
-        let (index, function) = super::functions::find(name)?;
+        let (index, function) = super::table::find(name)?;
         (function.sig.params.len() == args.len()).then(|| MpiCall {
             function,
             index: u16::try_from(index).unwrap_or(u16::MAX),
