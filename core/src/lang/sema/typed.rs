@@ -52,11 +52,6 @@ impl Typed {
         })
     }
 
-    /// The type the checker gave `e`, with its own kinds.
-    pub fn checked_ty(&self, e: &Expr) -> Option<&Ty> {
-        self.types.get(e.id as usize)?.as_ref()
-    }
-
     /// What the name in `e` (an identifier, or a call by name) stands for.
     pub fn binding(&self, e: &Expr) -> Option<&Binding> {
         self.bindings.get(e.id as usize)?.as_ref()
