@@ -62,7 +62,7 @@
 //! | [`trace`] | [`trace::Record`]s with explanations (layers' records packed, [`trace::packed`]), the stable hash, Chrome/Perfetto export |
 //! | [`trace::text`] | [`trace::text::Lang`]: the language of core's sentences (English byte for byte the CLI's; Japanese for the page) |
 //! | [`trace::timeline`] | [`trace::timeline::Timeline`]: spans, message and one-sided arrows, marks; window queries and hit tests for the space-time view |
-//! | [`lang`] | the C language by stage: syntax (preprocessor, parser), sema (checker), codegen (compiler), vm, the C library (checked heap, glibc's printf and rand), diagnostics |
+//! | [`lang`] | the C language by stage: syntax (preprocessor, parser), sema (the one pass that resolves names and types expressions: the typed program), codegen (the compiler, which reads it), vm, the C library (checked heap, glibc's printf and rand), diagnostics |
 //! | [`libs`] | the libraries a C program links, each with its own per-rank state, met only through the binding table ([`libs::table`]) and the handle types ([`libs::handles`]): MPI (point-to-point, collectives, communicators, one-sided windows and locks), ACP's and PVM's C bindings |
 //! | [`lang::reference`](mod@lang::reference) | the reference page's data: every C and MPI function with its signature and how it is modelled, built from the checker's tables |
 //! | [`lessons`] | guided lessons (TOML under `lessons/`): the format, loading with line/column errors, scenarios run deterministically, positions, measures, predictions answered by running, tasks checked against the run |
