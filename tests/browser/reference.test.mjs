@@ -90,3 +90,29 @@ test('a link to one function opens the reference scrolled to it (dark)', async (
     await close();
   }
 });
+
+test('typing in the reference filter key by key keeps the focus in the field, however the parts shown change', async () => {
+  const { page, problems, close } = await loadApp(site, '/#reference', { viewport: { width: 1280, height: 800 } });
+  try {
+    await page.locator('[data-testid="reference"]').waitFor();
+    await page.click('[data-testid="reference-filter"]');
+    // "sen" narrows to fewer parts, "qqq" to none, then back: every key lands in the field.
+    for (const text of ['sen', 'MPI_Se', 'qqq']) {
+      await page.fill('[data-testid="reference-filter"]', '');
+      await page.click('[data-testid="reference-filter"]');
+      for (const key of text) {
+        await page.keyboard.type(key);
+        const focused = await page.evaluate(() => document.activeElement?.dataset?.testid ?? document.activeElement?.tagName);
+        assert.equal(focused, 'reference-filter', `after typing "${key}" of "${text}"`);
+      }
+      assert.equal(await page.inputValue('[data-testid="reference-filter"]'), text);
+    }
+    await page.locator('[data-testid="reference-none"]').waitFor();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Backspace');
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset?.testid), 'reference-filter');
+    assert.ok((await shownNames(page)).length > 0);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});

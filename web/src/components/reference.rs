@@ -83,6 +83,10 @@ pub fn reference_view(props: &ReferenceViewProps) -> Html {
                 </div>
                 { contents(&all) }
             </section>
+            // The results in a box of their own (`display: contents`, so the page's layout is the
+            // same): the intro with the filter field stays the same element however many parts
+            // match, and keeps the focus while the reader types.
+            <div class="reference-results">
             if shown.is_empty() {
                 <p class="panel reference-none" data-testid="reference-none">
                     { lang.trf("Nothing matches “{0}”.", &[&*query]) }
@@ -95,6 +99,7 @@ pub fn reference_view(props: &ReferenceViewProps) -> Html {
                     { for part.sections.iter().map(|s| section(s, target, !query.is_empty())) }
                 </section>
             }) }
+            </div>
         </main>
     }
 }
