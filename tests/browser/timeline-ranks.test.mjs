@@ -167,3 +167,24 @@ test('wide spans carry their MPI call (a collective names itself) when there is 
     await close();
   }
 });
+
+test('typing a rank filter key by key keeps the focus in the field while the rows change under it', async () => {
+  const { page, problems, close } = await loadApp(site, '/', { viewport: { width: 1280, height: 900 } });
+  try {
+    await run64(page);
+    await page.click(FILTER);
+    for (const key of '0-2, 3x, 1') {
+      await page.keyboard.type(key);
+      assert.equal(await page.evaluate(() => document.activeElement?.dataset?.testid), 'timeline-ranks', `after "${key}"`);
+    }
+    assert.equal(await page.inputValue(FILTER), '0-2, 3x, 1');
+    // A filter that does not read says why, beside the field that still has the focus.
+    assert.notEqual(await page.textContent('[data-testid="timeline-ranks-error"]'), '');
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Backspace');
+    await page.waitForFunction((sel) => (document.querySelector(sel)?.dataset.rows ?? '').split(',').length === 3, CANVAS);
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset?.testid), 'timeline-ranks');
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
