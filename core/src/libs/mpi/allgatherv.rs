@@ -153,18 +153,6 @@ impl Allgatherv {
             }),
         }
     }
-
-    /// Advances; `None` once every block is in the receive buffer.
-    pub(super) fn step(
-        &mut self,
-        mem: &mut Memory,
-        ctx: &mut CommCtx<'_, '_>,
-    ) -> Result<Option<Wait>, ErrorKind> {
-        let mut stepper = std::mem::take(&mut self.stepper);
-        let result = stepper.drive(self, mem, ctx);
-        self.stepper = stepper;
-        result
-    }
 }
 
 impl Steps for Allgatherv {
@@ -224,11 +212,15 @@ impl Steps for Allgatherv {
 }
 
 impl Collective for Allgatherv {
+    /// Advances; `None` once every block is in the receive buffer.
     fn advance(
         &mut self,
         mem: &mut Memory,
         ctx: &mut CommCtx<'_, '_>,
     ) -> Result<Option<Wait>, ErrorKind> {
-        self.step(mem, ctx)
+        let mut stepper = std::mem::take(&mut self.stepper);
+        let result = stepper.drive(self, mem, ctx);
+        self.stepper = stepper;
+        result
     }
 }

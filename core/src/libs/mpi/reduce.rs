@@ -94,9 +94,49 @@ impl Reduce {
             phase: Phase::Start,
         })
     }
+}
 
+/// One rank's allreduce in progress: a reduce to rank 0, then a broadcast from rank 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Allreduce {
+    reduce: Reduce,
+    bcast: Bcast,
+    reduced: bool,
+}
+
+impl Allreduce {
+    /// An allreduce whose two phases use `reduce_tag` and `bcast_tag`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn new(
+        reduce_tag: i32,
+        bcast_tag: i32,
+        combiner: Combiner,
+        sendbuf: Addr,
+        recvbuf: Addr,
+        shape: Shape,
+        mem: &Memory,
+    ) -> Result<Allreduce, ErrorKind> {
+        shape.check(mem, recvbuf, "the receive buffer")?;
+        Ok(Allreduce {
+            reduce: Reduce::new(
+                reduce_tag,
+                0,
+                combiner,
+                sendbuf,
+                recvbuf,
+                shape.clone(),
+                mem,
+                false,
+            )?,
+            bcast: Bcast::shaped(bcast_tag, 0, recvbuf, shape),
+            reduced: false,
+        })
+    }
+}
+
+impl Collective for Reduce {
     /// Advances; `None` once this rank's part is done (at the root: the result is written).
-    pub(super) fn step(
+    fn advance(
         &mut self,
         mem: &mut Memory,
         ctx: &mut CommCtx<'_, '_>,
@@ -188,75 +228,19 @@ impl Reduce {
     }
 }
 
-/// One rank's allreduce in progress: a reduce to rank 0, then a broadcast from rank 0.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Allreduce {
-    reduce: Reduce,
-    bcast: Bcast,
-    reduced: bool,
-}
-
-impl Allreduce {
-    /// An allreduce whose two phases use `reduce_tag` and `bcast_tag`.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn new(
-        reduce_tag: i32,
-        bcast_tag: i32,
-        combiner: Combiner,
-        sendbuf: Addr,
-        recvbuf: Addr,
-        shape: Shape,
-        mem: &Memory,
-    ) -> Result<Allreduce, ErrorKind> {
-        shape.check(mem, recvbuf, "the receive buffer")?;
-        Ok(Allreduce {
-            reduce: Reduce::new(
-                reduce_tag,
-                0,
-                combiner,
-                sendbuf,
-                recvbuf,
-                shape.clone(),
-                mem,
-                false,
-            )?,
-            bcast: Bcast::shaped(bcast_tag, 0, recvbuf, shape),
-            reduced: false,
-        })
-    }
-
+impl Collective for Allreduce {
     /// Advances; `None` once every element of the result is in this rank's `recvbuf`.
-    pub(super) fn step(
+    fn advance(
         &mut self,
         mem: &mut Memory,
         ctx: &mut CommCtx<'_, '_>,
     ) -> Result<Option<Wait>, ErrorKind> {
         if !self.reduced {
-            if let Some(wait) = self.reduce.step(mem, ctx)? {
+            if let Some(wait) = self.reduce.advance(mem, ctx)? {
                 return Ok(Some(wait));
             }
             self.reduced = true;
         }
         Ok(self.bcast.step(mem, ctx)?.map(Wait::Engine))
-    }
-}
-
-impl Collective for Reduce {
-    fn advance(
-        &mut self,
-        mem: &mut Memory,
-        ctx: &mut CommCtx<'_, '_>,
-    ) -> Result<Option<Wait>, ErrorKind> {
-        self.step(mem, ctx)
-    }
-}
-
-impl Collective for Allreduce {
-    fn advance(
-        &mut self,
-        mem: &mut Memory,
-        ctx: &mut CommCtx<'_, '_>,
-    ) -> Result<Option<Wait>, ErrorKind> {
-        self.step(mem, ctx)
     }
 }

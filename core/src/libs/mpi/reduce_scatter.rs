@@ -121,18 +121,6 @@ impl ReduceScatter {
             stepper: Stepper::default(),
         })
     }
-
-    /// Advances; `None` once this rank's block of the result is in its receive buffer.
-    pub(super) fn step(
-        &mut self,
-        mem: &mut Memory,
-        ctx: &mut CommCtx<'_, '_>,
-    ) -> Result<Option<Wait>, ErrorKind> {
-        let mut stepper = std::mem::take(&mut self.stepper);
-        let result = stepper.drive(self, mem, ctx);
-        self.stepper = stepper;
-        result
-    }
 }
 
 /// The pairwise plan of rank `r` of `n`.
@@ -333,11 +321,15 @@ impl Steps for ReduceScatter {
 }
 
 impl Collective for ReduceScatter {
+    /// Advances; `None` once this rank's block of the result is in its receive buffer.
     fn advance(
         &mut self,
         mem: &mut Memory,
         ctx: &mut CommCtx<'_, '_>,
     ) -> Result<Option<Wait>, ErrorKind> {
-        self.step(mem, ctx)
+        let mut stepper = std::mem::take(&mut self.stepper);
+        let result = stepper.drive(self, mem, ctx);
+        self.stepper = stepper;
+        result
     }
 }

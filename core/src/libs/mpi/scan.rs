@@ -71,18 +71,6 @@ impl Scan {
             stepper: Stepper::default(),
         })
     }
-
-    /// Advances; `None` once this rank's result is written.
-    pub(super) fn step(
-        &mut self,
-        mem: &mut Memory,
-        ctx: &mut CommCtx<'_, '_>,
-    ) -> Result<Option<Wait>, ErrorKind> {
-        let mut stepper = std::mem::take(&mut self.stepper);
-        let result = stepper.drive(self, mem, ctx);
-        self.stepper = stepper;
-        result
-    }
 }
 
 impl Steps for Scan {
@@ -159,11 +147,15 @@ impl Steps for Scan {
 }
 
 impl Collective for Scan {
+    /// Advances; `None` once this rank's result is written.
     fn advance(
         &mut self,
         mem: &mut Memory,
         ctx: &mut CommCtx<'_, '_>,
     ) -> Result<Option<Wait>, ErrorKind> {
-        self.step(mem, ctx)
+        let mut stepper = std::mem::take(&mut self.stepper);
+        let result = stepper.drive(self, mem, ctx);
+        self.stepper = stepper;
+        result
     }
 }
