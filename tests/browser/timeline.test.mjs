@@ -19,9 +19,13 @@ async function loadAndRun(options, file = 'pingpong_naive.c') {
   await page.goto(site.server.origin + '/');
   await page.waitForSelector('[data-testid="app"][data-ready="true"]', { timeout: 20000 });
   await runExample(page, file);
-  // Drawn at least once after the run finished (the frame counter is set by each redraw).
+  // Drawn at least once after the run finished (each redraw sets these; a redraw may be
+  // deferred while a run plays, so the status can say "finished" before the canvas does).
   await page.waitForFunction(
-    (sel) => Number(document.querySelector(sel)?.dataset.visibleArrows ?? 0) > 0,
+    (sel) => {
+      const c = document.querySelector(sel);
+      return c?.dataset.finished === '1' && Number(c.dataset.visibleArrows ?? 0) > 0;
+    },
     CANVAS,
   );
   return session;

@@ -584,6 +584,9 @@ fn frame(view: &Rc<RefCell<View>>) {
         // The reducer may be moving the run right now: try again next frame.
         let busy = match cell.0.try_borrow() {
             Ok(session) => {
+                // The window drawn is always the one for the run drawn (a deferred frame may
+                // come after the run moved on).
+                v.report();
                 paint(&mut v, &session);
                 false
             }
@@ -1295,6 +1298,7 @@ fn paint(v: &mut View, session: &Session) {
     };
     set("data-view-start", format!("{}", start.round() as i64));
     set("data-view-end", format!("{}", end.round() as i64));
+    set("data-finished", u8::from(sim.is_finished()).to_string());
     set("data-visible-arrows", visible_arrows.to_string());
     set("data-drawn-arrows", drawn_arrows.to_string());
     set("data-future-arrows", future_arrows.to_string());
