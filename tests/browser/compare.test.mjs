@@ -68,8 +68,13 @@ async function runCompared(page) {
   await page.click('[data-testid="run"]');
   await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 60000 });
   await page.locator('[data-testid="compare-status"]', { hasText: 'finished at' }).waitFor({ timeout: 60000 });
+  // Both canvases drew their finished runs (a redraw may lag the status while a run plays).
   await page.waitForFunction(
-    (sels) => sels.every((s) => Number(document.querySelector(s)?.dataset.visibleArrows ?? 0) > 0),
+    (sels) =>
+      sels.every((s) => {
+        const c = document.querySelector(s);
+        return c?.dataset.finished === '1' && Number(c.dataset.visibleArrows ?? 0) > 0;
+      }),
     [MAIN, COMPARE],
   );
 }
