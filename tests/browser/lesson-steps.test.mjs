@@ -1,5 +1,5 @@
 // Lessons show what they talk about (issue 29, items 2, 3, 4 and 7): every step of every shipped
-// lesson walked with Next at 1280×800 and in presentation mode at 1920×1080 — the view it names
+// lesson walked with Next at 1280×800 and in presentation mode at 1920×1080 and 1024×768 — the view it names
 // is the one shown, everything it outlines is at least 90 % inside the viewport (and inside the
 // panels that clip it), its title and first paragraph are in sight; a prediction hides what
 // answers it until answered, then reveals it with each choice's value; the pane's feedback is
@@ -82,6 +82,7 @@ const headVisible = (page) =>
 for (const [name, options, present] of [
   ['1280×800', desktop, false],
   ['presentation 1920×1080', projector, true],
+  ['presentation 1024×768', small, true],
 ]) {
   test(`every step of every shipped lesson shows its view and what it outlines (${name})`, async () => {
     const ids = await lessonIds();
@@ -118,7 +119,8 @@ for (const [name, options, present] of [
             if (!head.title || !head.first) failures.push(`${where}: title ${head.title}, first paragraph ${head.first} in sight`);
           }
         }
-        if (id === 'matching') await screenshot(page, `lesson-steps-${present ? 'present-1920' : '1280'}`);
+        if (id === 'matching') await screenshot(page, `lesson-steps-${present ? `present-${options.viewport.width}` : '1280'}${options === small ? '-matching' : ''}`);
+        if (id === 'you-are-the-network' && options === small) await screenshot(page, 'lesson-steps-present-1024-network');
         assert.deepEqual(problems, [], id);
       } finally {
         await close();

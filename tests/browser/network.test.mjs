@@ -31,7 +31,8 @@ test('be the network: land rank 2 first, the answer changes, the task is solved 
     assert.equal(await option(page, 1, 2).getAttribute('aria-pressed'), 'false');
     assert.match(await option(page, 1, 1).textContent(), /rank 1 \(model\)/);
     assert.match(await page.textContent('.event-log li.current'), /network choice 1: 2 ranks' messages race to rank 0; rank 1's lands first/);
-    assert.ok(await page.locator('[data-testid="network-bar"].lesson-hl').count() === 1);
+    // The step outlines the bar's choice points (the list, not the bar's heading).
+    assert.equal(await page.locator('[data-testid="network-bar"] .choice-points.lesson-hl').count(), 1);
 
     // Step 3: press rank 2. The run starts again with the choice and stands at the point.
     await page.click('[data-testid="next-step"]');

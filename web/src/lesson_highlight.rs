@@ -32,7 +32,9 @@ pub fn selectors(h: &Highlight) -> Vec<String> {
         "event" => vec![".event-log li.current".into()],
         "network" => vec![match h.rank {
             Some(r) => format!("[data-testid=\"network-bar\"] .choice-option[data-from=\"{r}\"]"),
-            None => "[data-testid=\"network-bar\"]".into(),
+            // The choice points it lists (the bar's heading is as tall again on a projector);
+            // the whole bar while there are none.
+            None => "[data-testid=\"network-bar\"] .choice-points, [data-testid=\"network-bar\"]:not(:has(.choice-points))".into(),
         }],
         _ => Vec::new(),
     }
@@ -121,6 +123,36 @@ fn scroll_groups(groups: &[Vec<web_sys::Element>]) {
             web_sys::ScrollLogicalPosition::Nearest
         };
         scroll_to(first, block);
+    }
+    // Several things in one column (the network's choice and the log lines it caused, on a
+    // 768-px projector where the run column scrolls): when they fit on the screen together,
+    // the column shows them together, from the topmost down.
+    let mut columns: Vec<(web_sys::Element, Vec<&web_sys::Element>)> = Vec::new();
+    for el in groups.iter().flatten() {
+        let Ok(Some(col)) = el.closest(".col") else {
+            continue;
+        };
+        match columns.iter_mut().find(|(c, _)| *c == col) {
+            Some((_, members)) => members.push(el),
+            None => columns.push((col, vec![el])),
+        }
+    }
+    for (_, members) in columns.iter().filter(|(_, m)| m.len() > 1) {
+        let rects: Vec<_> = members
+            .iter()
+            .map(|el| (el.get_bounding_client_rect(), *el))
+            .collect();
+        let top = rects.iter().map(|(r, _)| r.top()).fold(f64::MAX, f64::min);
+        let bottom = rects
+            .iter()
+            .map(|(r, _)| r.bottom())
+            .fold(f64::MIN, f64::max);
+        let all_seen = top >= 0.0 && bottom <= screen;
+        if !all_seen && bottom - top <= 0.9 * screen {
+            if let Some((_, topmost)) = rects.iter().find(|(r, _)| r.top() == top) {
+                scroll_to(topmost, web_sys::ScrollLogicalPosition::Start);
+            }
+        }
     }
 }
 

@@ -1,0 +1,10 @@
+import { chromium } from 'playwright-core';
+import { createServer } from 'node:http';
+const [,, url, out, w, h] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const page = await browser.newPage({ viewport: { width: Number(w||1024), height: Number(h||768) } });
+await page.goto(url);
+await page.waitForSelector('[data-testid="app"][data-ready="true"]', { timeout: 20000 });
+await page.waitForTimeout(2500);
+await page.screenshot({ path: out });
+await browser.close();
