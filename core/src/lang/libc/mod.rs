@@ -15,6 +15,7 @@
 pub mod printf;
 pub mod rand;
 pub mod strto;
+mod vprintf;
 
 use crate::lang::libc::rand::LibcRandom;
 use crate::lang::sema::types::Ty;
@@ -384,6 +385,11 @@ pub static LIBC: &[LibFn] = &[
     clocked(f("fflush", STDIO, "Nothing to flush: console lines show at their newline.", &[C::VoidPtr], C::Int, |_, _| {
         Ok(Done::Value(0))
     })),
+    // <stdio.h> with <stdarg.h>: printf's formatting of a `va_list`'s arguments (vprintf.rs).
+    clocked(f("vprintf", STDIO, "`printf` with a `va_list`: to the rank's console.", &[C::CharPtr, C::CharPtr], C::Int, vprintf::vprintf)),
+    clocked(f("vfprintf", STDIO, "`fprintf` with a `va_list`: `stdout` and `stderr` both go to the rank's console.", &[C::VoidPtr, C::CharPtr, C::CharPtr], C::Int, vprintf::vfprintf)),
+    f("vsprintf", STDIO, "`sprintf` with a `va_list`.", &[C::CharPtr, C::CharPtr, C::CharPtr], C::Int, vprintf::vsprintf),
+    f("vsnprintf", STDIO, "`snprintf` with a `va_list`: at most `size - 1` bytes and the NUL; returns the whole length.", &[C::CharPtr, C::SizeT, C::CharPtr, C::CharPtr], C::Int, vprintf::vsnprintf),
     // <math.h>
     math("sqrt", f64::sqrt),
     math2("pow", f64::powf),

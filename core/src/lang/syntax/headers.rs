@@ -232,6 +232,8 @@ pub const HEADERS: &[Header] = &[
     Header {
         name: "errno.h",
         defines: &[
+            // One `int` per rank (a global the compiler adds when a program names `errno`).
+            "errno (*__errno_location ())",
             "EPERM 1",
             "ENOENT 2",
             "EINTR 4",

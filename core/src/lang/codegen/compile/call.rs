@@ -46,6 +46,19 @@ impl Compiler {
             );
             return Ok(ret);
         }
+        if name == crate::lang::sema::check::ERRNO_LOCATION && args.is_empty() {
+            // `errno`: one `int` of the rank's globals, added when the program first names it.
+            let at = match self.errno {
+                Some(at) => at,
+                None => {
+                    let at = self.alloc_global(&Ty::INT);
+                    self.errno = Some(at);
+                    at
+                }
+            };
+            self.emit(Op::PushInt(i64::from(at)), span);
+            return Ok(Ty::Ptr(Box::new(Ty::INT)));
+        }
         if name == crate::lang::sema::check::VA_AREA {
             // `va_start(ap, last)`: the address of the further arguments.
             let Some(slot) = self.va_area else {

@@ -190,6 +190,8 @@ struct Compiler {
     /// The variadic functions' hidden last parameter: the frame offset of the address of their
     /// further arguments (8 bytes each), by function index.
     va_params: BTreeMap<u32, u32>,
+    /// The address of the rank's `errno` (`<errno.h>`), once the program names it.
+    errno: Option<Addr>,
     /// The function being compiled's further arguments' slot, when it takes `...`.
     va_area: Option<u32>,
     /// The frame slots holding variable-length arrays' lengths (as `long`), by the id of the

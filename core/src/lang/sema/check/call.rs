@@ -32,6 +32,9 @@ impl<'a> Checker<'a> {
         if name == VA_AREA {
             return self.va_start(args, e, name_span);
         }
+        if name == ERRNO_LOCATION && args.is_empty() {
+            return Ty::Ptr(Box::new(Ty::INT));
+        }
         if let Some(t) = self.printf_family(name, args, e) {
             return t;
         }
@@ -396,6 +399,10 @@ impl<'a> Checker<'a> {
 /// The name `va_start(ap, last)` expands to (`<stdarg.h>`): `ap = __builtin_va_area(last)`, the
 /// address of a variadic function's further arguments.
 pub const VA_AREA: &str = "__builtin_va_area";
+
+/// The name `errno` expands to (`<errno.h>`): `(*__errno_location ())`, the address of the
+/// rank's `errno`, as glibc.
+pub const ERRNO_LOCATION: &str = "__errno_location";
 
 impl Checker<'_> {
     /// `va_start(ap, last)`: only in a function that takes `...`, with its last named

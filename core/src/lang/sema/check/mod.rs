@@ -25,7 +25,7 @@ mod suggest;
 mod tests;
 mod ty;
 
-pub use call::VA_AREA;
+pub use call::{ERRNO_LOCATION, VA_AREA};
 use expr::*;
 use suggest::*;
 pub use ty::type_text;
