@@ -391,6 +391,24 @@ impl Layouts {
                 align: 1,
             });
         }
+        // A record defined inside another (`struct { short f; double x; } pos;` as a member)
+        // comes after it in `decls`: lay out again until every size settles (one more pass per
+        // level of such nesting).
+        let mut previous: Vec<(u32, u32)> = Vec::new();
+        for _ in 0..=decls.len() {
+            l.lay_out(decls);
+            let now: Vec<(u32, u32)> = l.records.iter().map(|r| (r.size, r.align)).collect();
+            if now == previous {
+                break;
+            }
+            previous = now;
+        }
+        l
+    }
+
+    /// One pass of laying out every record with the sizes known so far.
+    fn lay_out(&mut self, decls: &[RecordDecl]) {
+        let l = self;
         for (id, d) in decls.iter().enumerate() {
             let Some(members) = &d.fields else { continue };
             let (mut size, mut align, mut fields) = (0u32, 1u32, Vec::new());
@@ -419,7 +437,6 @@ impl Layouts {
             r.align = align;
             r.fields = Some(fields);
         }
-        l
     }
 
     /// A record's layout.

@@ -209,8 +209,8 @@ impl<'a> Checker<'a> {
                 if !(t.is_number() || t.is_pointerish() || t.is_handle() || *t == Ty::Unknown) {
                     self.error_note(
                         format!(
-                            "{} cannot be passed after the named parameters of `{name}`",
-                            t.describe()
+                            "a `{}` cannot be passed through `...` to `{name}`",
+                            self.layouts.name(t)
                         ),
                         a.span.clone(),
                         "passed through `...`",
