@@ -8,6 +8,11 @@ use rankscope_core::proto::SimConfig;
 
 /// Runs `source` on one rank; its console lines, or the error text.
 fn output(source: &str) -> Result<Vec<String>, String> {
+    output_with(source, VmLimits::default())
+}
+
+/// The same, with these limits.
+fn output_with(source: &str, limits: VmLimits) -> Result<Vec<String>, String> {
     let compiled = lang::load(source, "t.c").map_err(|d| {
         d.iter()
             .map(|d| d.render("t.c", source))
@@ -18,7 +23,7 @@ fn output(source: &str) -> Result<Vec<String>, String> {
     let machine = Machine::new(&profile, 1).unwrap();
     let mut sim = Sim::new(
         machine,
-        lang::ranks(&compiled, 1, VmLimits::default()),
+        lang::ranks(&compiled, 1, limits),
         SimConfig::default(),
     );
     sim.run().map_err(|e| e.to_string())?;
@@ -27,24 +32,40 @@ fn output(source: &str) -> Result<Vec<String>, String> {
 
 #[test]
 fn a_variable_length_array_in_a_loop_does_not_grow_the_stack() {
-    // 200,000 passes of 8 MB each: 1.6 TB if a pass kept its array; `continue` skips the end
-    // of the block, so running the declaration again must release the last pass's array.
+    // 100 passes of 1 MiB each, with 16 MiB allowed: a pass that kept its array would run out
+    // of memory by the 17th. `continue` skips the end of the block, so running the declaration
+    // again must release the last pass's array too.
     let src = r#"
 #include <stdio.h>
 int main(void) {
-    int n = 1000000;
+    int n = 131072;
     double total = 0;
-    for (int i = 0; i < 200000; i++) {
+    for (int i = 0; i < 100; i++) {
         double w[n];
-        w[i % n] = i;
-        total += w[i % n];
+        w[i * 1000] = i;
+        total += w[i * 1000];
         if (i % 2) continue;
     }
     printf("%.0f\n", total);
     return 0;
 }
 "#;
-    assert_eq!(output(src).unwrap(), ["19999900000"]);
+    let limits = VmLimits {
+        max_memory: 16 << 20,
+        ..VmLimits::default()
+    };
+    assert_eq!(output_with(src, limits).unwrap(), ["4950"]);
+    // The same arrays kept alive (one per pass, in a recursion) do not fit: the limit is real.
+    let kept = r#"
+int deeper(int i, int n) {
+    double w[n];
+    w[0] = i;
+    return i == 0 ? 0 : deeper(i - 1, n) + (int)w[0];
+}
+int main(void) { return deeper(100, 131072); }
+"#;
+    let err = output_with(kept, limits).unwrap_err();
+    assert!(err.contains("out of memory"), "{err}");
 }
 
 #[test]
