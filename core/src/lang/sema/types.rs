@@ -605,6 +605,41 @@ mod tests {
     }
 
     #[test]
+    fn a_struct_defined_inside_a_member_list_has_its_size_in_the_outer_one() {
+        // The inner record is declared after the outer one that holds it by value.
+        let (unit, diags) = crate::lang::syntax::parser::parse(
+            "struct p { char kind; struct { short f; double x, y; } pos; char tag; };",
+        );
+        assert!(diags.is_empty(), "{diags:?}");
+        let records = unit.expect("parsed").records;
+        let l = Layouts::new(&records);
+        let outer = records
+            .iter()
+            .position(|r| r.name == "p")
+            .expect("struct p") as u32;
+        assert_eq!(l.size(&Ty::Record(outer)), 40);
+        assert_eq!(l.field(outer, "pos").map(|f| f.offset), Some(8));
+        assert_eq!(l.field(outer, "tag").map(|f| f.offset), Some(32));
+    }
+
+    #[test]
+    fn variable_length_dimensions_are_vla_types_that_decay_to_pointers() {
+        let size = Expr {
+            id: 7,
+            kind: crate::lang::syntax::ast::ExprKind::Ident("n".into()),
+            span: 0..1,
+        };
+        let t = Ty::from_decl_vla(&ty(BaseType::Double, 0, vec![0, 4]), &[(0, size.clone())]);
+        let row = Ty::Array(Box::new(Ty::Double), 4);
+        assert_eq!(t, Ty::Vla(Box::new(row.clone()), 7));
+        assert!(t.is_variable() && !row.is_variable());
+        assert_eq!(t.decay(), Ty::Ptr(Box::new(row)));
+        assert_eq!(t.to_string(), "double[*][4]");
+        let p = Ty::of_param_vla(&ty(BaseType::Int, 0, vec![1, 0]), &[(1, size)]);
+        assert_eq!(p, Ty::Ptr(Box::new(Ty::Vla(Box::new(Ty::INT), 7))));
+    }
+
+    #[test]
     fn lp64_sizes() {
         let l = Layouts::default();
         let size = |b: BaseType, p: u8| l.size(&Ty::from_decl(&ty(b, p, vec![])));

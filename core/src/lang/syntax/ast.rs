@@ -2,7 +2,8 @@
 //!
 //! The language is C99 as MPI courses write it: the integer types signed and unsigned, `float`,
 //! `double`, `_Bool`, `struct`s and `union`s, `enum`s and `typedef`s (resolved by the parser, so
-//! the tree holds only resolved types), the MPI handle types, pointers, fixed-size arrays, the
+//! the tree holds only resolved types), the MPI handle types, pointers, arrays (fixed-size, and
+//! variable-length with their size expressions in [`VarDecl::vla`] and [`Param::vla`]), the
 //! usual statements (with `switch` and `goto`) and operators, user functions, `printf`, and MPI
 //! calls (which are ordinary calls to built-in functions).
 
