@@ -25,8 +25,10 @@
 //! types signed and unsigned (`char` signed, `long` and pointers 8 bytes), `float` (IEEE single,
 //! rounded after every operation), `double`, `_Bool`, `struct`/`union` (nested, arrays of them,
 //! `.`/`->`, assignment, by-value arguments, brace initializers with brace elision), `enum`,
-//! `typedef`, pointers to anything including functions, arrays of up to 8 dimensions, static
-//! locals, `extern`, `switch`/`goto`/comma, and the C library. Checked by a differential test
+//! `typedef`, pointers to anything including functions, arrays of up to 8 dimensions, C99's
+//! variable-length arrays (locals and parameters like `int a[n][m]`, `sizeof` at run time),
+//! user variadic functions with `<stdarg.h>`, `offsetof`, static locals, `extern`,
+//! `switch`/`goto`/comma, and the C library. Checked by a differential test
 //! against MPICH (`scripts/differential.py`, `tests/corpus/`) and by property tests against Rust's
 //! native arithmetic (`core/tests/it/lang_arith.rs`).
 //!
@@ -50,7 +52,14 @@
 //!   debug builds checks that it emitted code for the checker's type of every expression); emits
 //!   C's conversions (a left operand is converted under the right one with `Op::Swap`); record
 //!   layouts from `sema::types::Layouts` with gcc's padding, every variable at an address in the
-//!   rank's byte memory, bounds-checked array indexing, a span per operation.
+//!   rank's byte memory, bounds-checked array indexing, a span per operation. A variable-length
+//!   array (`sema::types::Ty::Vla`) keeps its lengths in hidden frame slots found by the id of
+//!   the size expression; its elements go on top of the rank's stack (`Op::StackAlloc`), sizes
+//!   and strides are computed at run time, and the stack goes back when its block ends or its
+//!   declaration runs again (`Op::StackTop`/`Op::StackRelease`), so a loop does not grow it. A
+//!   variadic function gets one hidden last parameter: the address of a block in the caller's
+//!   frame holding the further arguments, promoted, 8 bytes each, which `va_arg` (a parser
+//!   rewrite to `*(type *)((ap += 8) - 8)`) and `vprintf`'s family (`libc/vprintf.rs`) read.
 //! - **peephole** — common pairs (an assignment statement's store + pop, `i++;`, a constant
 //!   operand, an index check + address) become one fused operation that counts as the two it
 //!   replaces, so step limits and charged time are the unfused code's: the fingerprint is

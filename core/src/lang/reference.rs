@@ -194,7 +194,15 @@ fn c_part() -> Part {
                         .map(|l| macro_constant(l)),
                 );
             }
-            let about = if entries.is_empty() && constants.is_empty() {
+            let about = if h.name == "stdarg.h" {
+                "A function declared with `...` last (`int sum(int n, ...)`) reads its further \
+                 arguments with these: `va_list ap; va_start(ap, n);`, then `va_arg(ap, int)` \
+                 (or `long`, `double`, a pointer type) for each, `va_copy`, `va_end`; \
+                 `vprintf`, `vfprintf`, `vsprintf` and `vsnprintf` format them. The arguments \
+                 arrive with C's default promotions, so `va_arg` of `char`, `short` or `float` \
+                 is an error naming `int` or `double`; a struct passes by its address."
+                    .to_string()
+            } else if entries.is_empty() && constants.is_empty() {
                 "Accepted by `#include`; it adds nothing of its own.".to_string()
             } else {
                 String::new()

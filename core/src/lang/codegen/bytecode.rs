@@ -219,6 +219,16 @@ pub enum Op {
     CheckIndex(u32),
     /// Pop an int `i`, pop an address `a`, push `a + i * stride` (checked for overflow).
     AddrOffset(u32),
+    /// Pop a variable-length array's length; check the index under it, `0 <= index < len`.
+    CheckIndexLen,
+    /// Pop a byte count; allocate that many zeroed bytes on top of the rank's stack (a
+    /// variable-length array) and push their address.
+    StackAlloc,
+    /// Push the address of the top of the rank's stack (where a variable-length array will go).
+    StackTop,
+    /// Pop an address from [`Op::StackTop`]; when it is not 0, release the stack down to it (the
+    /// variable-length arrays allocated since are gone).
+    StackRelease,
     /// Pop two addresses, push `(a - b) / stride`.
     AddrDiff(u32),
     /// `PushInt(imm)` then `Int(op)` fused ([`crate::lang::codegen::peephole`]): the top int `op` `imm`.

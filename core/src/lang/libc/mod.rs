@@ -15,6 +15,7 @@
 pub mod printf;
 pub mod rand;
 pub mod strto;
+mod vprintf;
 
 use crate::lang::libc::rand::LibcRandom;
 use crate::lang::sema::types::Ty;
@@ -44,6 +45,8 @@ pub enum C {
     CharPtr,
     /// A pointer to a function (`qsort`'s comparison).
     FnPtr,
+    /// `va_list` (`<stdarg.h>`): the address of a variadic function's next further argument.
+    VaList,
 }
 
 impl C {
@@ -60,12 +63,13 @@ impl C {
             C::VoidPtr => Ty::Ptr(Box::new(Ty::Void)),
             C::CharPtr => Ty::Ptr(Box::new(Ty::CHAR)),
             C::FnPtr => Ty::Ptr(Box::new(Ty::Void)),
+            C::VaList => Ty::Ptr(Box::new(Ty::CHAR)),
         }
     }
 
     /// A pointer parameter or result.
     pub fn is_pointer(self) -> bool {
-        matches!(self, C::VoidPtr | C::CharPtr | C::FnPtr)
+        matches!(self, C::VoidPtr | C::CharPtr | C::FnPtr | C::VaList)
     }
 
     /// How it is written in C.
@@ -81,6 +85,7 @@ impl C {
             C::VoidPtr => "void *",
             C::CharPtr => "char *",
             C::FnPtr => "int (*)(const void *, const void *)",
+            C::VaList => "va_list",
         }
     }
 }
@@ -384,6 +389,11 @@ pub static LIBC: &[LibFn] = &[
     clocked(f("fflush", STDIO, "Nothing to flush: console lines show at their newline.", &[C::VoidPtr], C::Int, |_, _| {
         Ok(Done::Value(0))
     })),
+    // <stdio.h> with <stdarg.h>: printf's formatting of a `va_list`'s arguments (vprintf.rs).
+    clocked(f("vprintf", STDIO, "`printf` with a `va_list`: to the rank's console.", &[C::CharPtr, C::VaList], C::Int, vprintf::vprintf)),
+    clocked(f("vfprintf", STDIO, "`fprintf` with a `va_list`: `stdout` and `stderr` both go to the rank's console.", &[C::VoidPtr, C::CharPtr, C::VaList], C::Int, vprintf::vfprintf)),
+    f("vsprintf", STDIO, "`sprintf` with a `va_list`.", &[C::CharPtr, C::CharPtr, C::VaList], C::Int, vprintf::vsprintf),
+    f("vsnprintf", STDIO, "`snprintf` with a `va_list`: at most `size - 1` bytes and the NUL; returns the whole length.", &[C::CharPtr, C::SizeT, C::CharPtr, C::VaList], C::Int, vprintf::vsnprintf),
     // <math.h>
     math("sqrt", f64::sqrt),
     math2("pow", f64::powf),

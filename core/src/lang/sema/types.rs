@@ -6,7 +6,7 @@ use crate::libs::handles::HandleKind;
 use std::fmt;
 
 use crate::lang::codegen::bytecode::Scalar;
-use crate::lang::syntax::ast::{BaseType, RecordDecl, Type};
+use crate::lang::syntax::ast::{BaseType, Expr, ExprId, RecordDecl, Type};
 use crate::lang::vm::memory::{DOUBLE_SIZE, INT_SIZE, STATUS_SIZE};
 
 /// Bytes of a pointer (LP64).
@@ -103,6 +103,10 @@ pub enum Ty {
     Ptr(Box<Ty>),
     /// A fixed-size array.
     Array(Box<Ty>, u32),
+    /// A variable-length array (C99): its element type and the id of the expression that gives
+    /// its length, evaluated when its declaration runs (or, for a parameter `int a[n][m]`, when
+    /// the function starts) and kept in a hidden slot the compiler finds by that id.
+    Vla(Box<Ty>, ExprId),
     /// A `struct` or `union`: an index into the program's records ([`Layouts`]).
     Record(u32),
     /// A function type (only behind a pointer): an index into the program's function types.
@@ -151,6 +155,44 @@ impl Ty {
             ty = Ty::Array(Box::new(ty), d);
         }
         ty
+    }
+
+    /// From a declared type whose dimensions at the indices in `vla` are variable-length
+    /// (`double m[n][4]`: `Vla(Array(double, 4), n's id)`).
+    pub fn from_decl_vla(t: &Type, vla: &[(usize, Expr)]) -> Ty {
+        let mut ty = Ty::of_base(t.base);
+        for _ in 0..t.pointers {
+            ty = Ty::Ptr(Box::new(ty));
+        }
+        for (i, &d) in t.dims.iter().enumerate().rev() {
+            ty = match vla.iter().find(|(at, _)| *at == i) {
+                Some((_, e)) => Ty::Vla(Box::new(ty), e.id),
+                None => Ty::Array(Box::new(ty), d),
+            };
+        }
+        ty
+    }
+
+    /// A parameter's type with its variable-length inner dimensions (`int a[n][m]`: a pointer
+    /// to `Vla(int, m's id)`).
+    pub fn of_param_vla(t: &Type, vla: &[(usize, Expr)]) -> Ty {
+        if t.dims.is_empty() || vla.is_empty() {
+            return Ty::of_param(t);
+        }
+        match Ty::from_decl_vla(t, vla) {
+            Ty::Array(inner, _) | Ty::Vla(inner, _) => Ty::Ptr(inner),
+            other => other,
+        }
+    }
+
+    /// Whether its size is known only at run time (a variable-length array, or an array of
+    /// them).
+    pub fn is_variable(&self) -> bool {
+        match self {
+            Ty::Vla(..) => true,
+            Ty::Array(t, _) => t.is_variable(),
+            _ => false,
+        }
     }
 
     /// Pointer levels on top of a base type: `ptr_to(b, 2)` is `b **`.
@@ -216,7 +258,7 @@ impl Ty {
     /// Arrays decay to pointers to their first element; other types are unchanged.
     pub fn decay(&self) -> Ty {
         match self {
-            Ty::Array(t, _) => Ty::Ptr(t.clone()),
+            Ty::Array(t, _) | Ty::Vla(t, _) => Ty::Ptr(t.clone()),
             t => t.clone(),
         }
     }
@@ -238,7 +280,7 @@ impl Ty {
 
     /// Pointers (after decay).
     pub fn is_pointer(&self) -> bool {
-        matches!(self, Ty::Ptr(_) | Ty::Array(..))
+        matches!(self, Ty::Ptr(_) | Ty::Array(..) | Ty::Vla(..))
     }
 
     /// Scalars: values that fit one stack word (numbers, handles, pointers).
@@ -349,6 +391,24 @@ impl Layouts {
                 align: 1,
             });
         }
+        // A record defined inside another (`struct { short f; double x; } pos;` as a member)
+        // comes after it in `decls`: lay out again until every size settles (one more pass per
+        // level of such nesting).
+        let mut previous: Vec<(u32, u32)> = Vec::new();
+        for _ in 0..=decls.len() {
+            l.lay_out(decls);
+            let now: Vec<(u32, u32)> = l.records.iter().map(|r| (r.size, r.align)).collect();
+            if now == previous {
+                break;
+            }
+            previous = now;
+        }
+        l
+    }
+
+    /// One pass of laying out every record with the sizes known so far.
+    fn lay_out(&mut self, decls: &[RecordDecl]) {
+        let l = self;
         for (id, d) in decls.iter().enumerate() {
             let Some(members) = &d.fields else { continue };
             let (mut size, mut align, mut fields) = (0u32, 1u32, Vec::new());
@@ -377,7 +437,6 @@ impl Layouts {
             r.align = align;
             r.fields = Some(fields);
         }
-        l
     }
 
     /// A record's layout.
@@ -399,7 +458,7 @@ impl Layouts {
         match ty {
             Ty::Void | Ty::Unknown | Ty::Func(_) => false,
             Ty::Record(id) => self.record(*id).is_some_and(|r| r.fields.is_some()),
-            Ty::Array(t, _) => self.is_complete(t),
+            Ty::Array(t, _) | Ty::Vla(t, _) => self.is_complete(t),
             _ => true,
         }
     }
@@ -433,6 +492,8 @@ impl Layouts {
             Ty::Ptr(_) => PTR_SIZE,
             Ty::Status => STATUS_SIZE,
             Ty::Array(t, n) => self.size(t).saturating_mul(*n),
+            // Known at run time only: the compiler emits the code that computes it.
+            Ty::Vla(..) => 0,
             Ty::Record(id) => self.record(*id).map_or(0, |r| r.size),
             Ty::Func(_) => 0,
         }
@@ -441,7 +502,7 @@ impl Layouts {
     /// Alignment in memory.
     pub fn align(&self, ty: &Ty) -> u32 {
         match ty {
-            Ty::Array(t, _) => self.align(t),
+            Ty::Array(t, _) | Ty::Vla(t, _) => self.align(t),
             Ty::Record(id) => self.record(*id).map_or(1, |r| r.align),
             Ty::Status => 4,
             t => self.size(t).max(1),
@@ -455,12 +516,21 @@ impl Layouts {
                 .record(*id)
                 .map_or_else(|| "struct".to_string(), |r| r.name.clone()),
             Ty::Ptr(t) => format!("{} *", self.name(t)),
-            Ty::Array(..) => {
+            Ty::Array(..) | Ty::Vla(..) => {
                 let mut dims = String::new();
                 let mut t = ty;
-                while let Ty::Array(inner, n) = t {
-                    dims.push_str(&format!("[{n}]"));
-                    t = inner;
+                loop {
+                    match t {
+                        Ty::Array(inner, n) => {
+                            dims.push_str(&format!("[{n}]"));
+                            t = inner;
+                        }
+                        Ty::Vla(inner, _) => {
+                            dims.push_str("[*]");
+                            t = inner;
+                        }
+                        _ => break,
+                    }
                 }
                 format!("{}{dims}", self.name(t))
             }
@@ -487,12 +557,21 @@ impl fmt::Display for Ty {
             Ty::Record(_) => write!(f, "struct"),
             Ty::Func(_) => write!(f, "function"),
             Ty::Ptr(t) => write!(f, "{t} *"),
-            Ty::Array(..) => {
+            Ty::Array(..) | Ty::Vla(..) => {
                 let mut dims = Vec::new();
                 let mut t = self;
-                while let Ty::Array(inner, n) = t {
-                    dims.push(*n);
-                    t = inner;
+                loop {
+                    match t {
+                        Ty::Array(inner, n) => {
+                            dims.push(n.to_string());
+                            t = inner;
+                        }
+                        Ty::Vla(inner, _) => {
+                            dims.push("*".to_string());
+                            t = inner;
+                        }
+                        _ => break,
+                    }
                 }
                 write!(f, "{t}")?;
                 dims.iter().try_for_each(|n| write!(f, "[{n}]"))
@@ -523,6 +602,41 @@ mod tests {
         );
         assert_eq!(Layouts::default().size(&t), 256);
         assert_eq!(t.to_string(), "double[4][8]");
+    }
+
+    #[test]
+    fn a_struct_defined_inside_a_member_list_has_its_size_in_the_outer_one() {
+        // The inner record is declared after the outer one that holds it by value.
+        let (unit, diags) = crate::lang::syntax::parser::parse(
+            "struct p { char kind; struct { short f; double x, y; } pos; char tag; };",
+        );
+        assert!(diags.is_empty(), "{diags:?}");
+        let records = unit.expect("parsed").records;
+        let l = Layouts::new(&records);
+        let outer = records
+            .iter()
+            .position(|r| r.name == "p")
+            .expect("struct p") as u32;
+        assert_eq!(l.size(&Ty::Record(outer)), 40);
+        assert_eq!(l.field(outer, "pos").map(|f| f.offset), Some(8));
+        assert_eq!(l.field(outer, "tag").map(|f| f.offset), Some(32));
+    }
+
+    #[test]
+    fn variable_length_dimensions_are_vla_types_that_decay_to_pointers() {
+        let size = Expr {
+            id: 7,
+            kind: crate::lang::syntax::ast::ExprKind::Ident("n".into()),
+            span: 0..1,
+        };
+        let t = Ty::from_decl_vla(&ty(BaseType::Double, 0, vec![0, 4]), &[(0, size.clone())]);
+        let row = Ty::Array(Box::new(Ty::Double), 4);
+        assert_eq!(t, Ty::Vla(Box::new(row.clone()), 7));
+        assert!(t.is_variable() && !row.is_variable());
+        assert_eq!(t.decay(), Ty::Ptr(Box::new(row)));
+        assert_eq!(t.to_string(), "double[*][4]");
+        let p = Ty::of_param_vla(&ty(BaseType::Int, 0, vec![1, 0]), &[(1, size)]);
+        assert_eq!(p, Ty::Ptr(Box::new(Ty::Vla(Box::new(Ty::INT), 7))));
     }
 
     #[test]

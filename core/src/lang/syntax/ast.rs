@@ -2,7 +2,8 @@
 //!
 //! The language is C99 as MPI courses write it: the integer types signed and unsigned, `float`,
 //! `double`, `_Bool`, `struct`s and `union`s, `enum`s and `typedef`s (resolved by the parser, so
-//! the tree holds only resolved types), the MPI handle types, pointers, fixed-size arrays, the
+//! the tree holds only resolved types), the MPI handle types, pointers, arrays (fixed-size, and
+//! variable-length with their size expressions in [`VarDecl::vla`] and [`Param::vla`]), the
 //! usual statements (with `switch` and `goto`) and operators, user functions, `printf`, and MPI
 //! calls (which are ordinary calls to built-in functions).
 
@@ -151,6 +152,9 @@ pub struct VarDecl {
     pub init: Option<Init>,
     /// Span of the whole declarator.
     pub span: Span,
+    /// A variable-length array's sizes known only at run time (`double v[n]`, a local): the
+    /// dimension's index in `ty.dims` (which holds 0 there) and its size expression.
+    pub vla: Vec<(usize, Expr)>,
 }
 
 /// An initializer.
@@ -173,6 +177,8 @@ pub struct Function {
     pub name_span: Span,
     /// Parameters.
     pub params: Vec<Param>,
+    /// Takes more arguments after them (`int sum(int n, ...)`), read with `<stdarg.h>`.
+    pub variadic: bool,
     /// The body.
     pub body: Block,
     /// Span from the result type to the closing brace.
@@ -190,6 +196,9 @@ pub struct Param {
     pub name: String,
     /// Span of the parameter.
     pub span: Span,
+    /// A variable-length array parameter's inner sizes (`int a[n][m]`: `m`), as in
+    /// [`VarDecl::vla`].
+    pub vla: Vec<(usize, Expr)>,
 }
 
 /// `{ … }`.

@@ -219,11 +219,21 @@ pub const HEADERS: &[Header] = &[
     },
     Header {
         name: "stdarg.h",
-        defines: &[],
+        // A variadic function's further arguments sit in 8-byte slots (the compiler's calls);
+        // a `va_list` (`char *`) points at the next one. `va_arg` is the parser's.
+        defines: &[
+            "va_start(ap, last) ((ap) = __builtin_va_area(last))",
+            "va_arg(ap, type) __builtin_va_arg(ap, type)",
+            "va_end(ap) ((void)(ap))",
+            "va_copy(dest, src) ((dest) = (src))",
+            "__va_copy(dest, src) ((dest) = (src))",
+        ],
     },
     Header {
         name: "errno.h",
         defines: &[
+            // One `int` per rank (a global the compiler adds when a program names `errno`).
+            "errno (*__errno_location ())",
             "EPERM 1",
             "ENOENT 2",
             "EINTR 4",
@@ -365,6 +375,15 @@ pub fn typedefs() -> BTreeMap<String, Type> {
     ]
     .into_iter()
     .map(|(name, base)| (name.to_string(), t(base)))
+    .chain(std::iter::once((
+        // `<stdarg.h>`: the address of a variadic function's next further argument.
+        "va_list".to_string(),
+        Type {
+            base: BaseType::Char,
+            pointers: 1,
+            dims: Vec::new(),
+        },
+    )))
     .collect()
 }
 

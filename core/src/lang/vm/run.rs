@@ -497,6 +497,37 @@ impl Vm {
                     let a = self.pop()? as Addr;
                     self.stack.push(offset_addr(a, i, stride)?);
                 }
+                Op::CheckIndexLen => {
+                    let len = self.pop()?;
+                    let i = *self
+                        .stack
+                        .last()
+                        .ok_or_else(|| Fault("internal error: empty stack".into()))?;
+                    if i < 0 || i >= len {
+                        return Err(Fault(format!(
+                            "index {i} is out of bounds for a variable-length array of {len} elements"
+                        )));
+                    }
+                }
+                Op::StackAlloc => {
+                    let bytes = self.pop()?;
+                    let size = u32::try_from(bytes).map_err(|_| {
+                        Fault(if bytes < 0 {
+                            "a variable-length array's size is negative".to_string()
+                        } else {
+                            format!("a variable-length array of {bytes} bytes is too large")
+                        })
+                    })?;
+                    let a = self.mem.alloc(size, 16).map_err(|e| Fault(e.to_string()))?;
+                    self.stack.push(i64::from(a));
+                }
+                Op::StackTop => self.stack.push(i64::from(self.mem.top())),
+                Op::StackRelease => {
+                    let a = self.pop()?;
+                    if a > 0 && a <= i64::from(self.mem.top()) {
+                        self.mem.release_to(a as Addr);
+                    }
+                }
                 Op::AddrDiff(stride) => {
                     let b = self.pop()?;
                     let a = self.pop()?;

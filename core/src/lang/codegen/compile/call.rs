@@ -13,7 +13,8 @@ impl Compiler {
         }
         if let Some(&idx) = self.func_index.get(name) {
             let (ret, params) = self.signatures[idx as usize].clone();
-            if args.len() != params.len() {
+            let variadic = self.va_params.contains_key(&idx);
+            if args.len() != params.len() && !(variadic && args.len() > params.len()) {
                 return err(
                     format!(
                         "`{name}` takes {} arguments but {} were given",
@@ -33,14 +34,39 @@ impl Compiler {
                 let t = self.rvalue(a)?;
                 self.convert(&t, p, &a.span)?;
             }
+            if variadic {
+                self.further_args(&args[params.len()..], span)?;
+            }
             self.emit(
                 Op::Call {
                     function: idx,
-                    args: args.len() as u32 + u32::from(hidden),
+                    args: params.len() as u32 + u32::from(hidden) + u32::from(variadic),
                 },
                 span,
             );
             return Ok(ret);
+        }
+        if name == crate::lang::sema::check::ERRNO_LOCATION && args.is_empty() {
+            // `errno`: one `int` of the rank's globals, added when the program first names it.
+            let at = match self.errno {
+                Some(at) => at,
+                None => {
+                    let at = self.alloc_global(&Ty::INT);
+                    self.errno = Some(at);
+                    at
+                }
+            };
+            self.emit(Op::PushInt(i64::from(at)), span);
+            return Ok(Ty::Ptr(Box::new(Ty::INT)));
+        }
+        if name == crate::lang::sema::check::VA_AREA {
+            // `va_start(ap, last)`: the address of the further arguments.
+            let Some(slot) = self.va_area else {
+                return err("`va_start` outside a function that takes `...`", span);
+            };
+            self.emit(Op::AddrLocal(slot), span);
+            self.emit(Op::Load(Scalar::I64), span);
+            return Ok(Ty::Ptr(Box::new(Ty::CHAR)));
         }
         match name {
             "printf" => return self.printf(args, span, PrintTo::Console),
@@ -210,4 +236,38 @@ pub(super) fn builtin_signature(name: &str) -> Option<(Builtin, usize, Ty, Ty)> 
         "nanosleep" => (Builtin::Nanosleep, 1, Ty::Double, Ty::INT),
         _ => return None,
     })
+}
+
+impl Compiler {
+    /// The arguments after a variadic function's named ones, with C's default argument
+    /// promotions (`float` to `double`, small integers to `int`), each in an 8-byte slot of a
+    /// block in the caller's frame (integers and addresses as 64-bit words, `double`s as
+    /// themselves), as `va_arg` reads them; pushes the block's address (the hidden last
+    /// argument).
+    fn further_args(&mut self, args: &[Expr], span: &Span) -> R<()> {
+        let n = u32::try_from(args.len().max(1)).unwrap_or(u32::MAX);
+        let block = self.hidden_local(Ty::Array(Box::new(Ty::LONG), n), span)?;
+        for (k, a) in args.iter().enumerate() {
+            let at = block + 8 * k as u32;
+            self.emit(Op::AddrLocal(at), &a.span);
+            let t = self.rvalue(a)?;
+            if t.is_floating() {
+                self.convert(&t, &Ty::Double, &a.span)?;
+                self.emit(Op::Store(Scalar::F64), &a.span);
+            } else if let Some(p) = t.promoted() {
+                self.convert(&t, &Ty::Int(p), &a.span)?;
+                self.emit(Op::Store(Scalar::I64), &a.span);
+            } else if t.is_pointer() {
+                self.emit(Op::Store(Scalar::I64), &a.span);
+            } else {
+                return err(
+                    format!("a `{}` cannot be passed through `...`", self.name(&t)),
+                    &a.span,
+                );
+            }
+            self.emit(Op::Pop, &a.span);
+        }
+        self.emit(Op::AddrLocal(block), span);
+        Ok(())
+    }
 }

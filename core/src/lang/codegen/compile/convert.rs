@@ -21,7 +21,7 @@ impl Compiler {
                 }
                 self.emit(Op::Copy(self.size(target)), span);
             }
-            Ty::Array(..) => {
+            Ty::Array(..) | Ty::Vla(..) => {
                 return err(
                     format!(
                         "cannot assign to an array (`{}`); assign its elements",

@@ -9,6 +9,12 @@ impl Compiler {
         let span = &e.span;
         match &e.kind {
             ExprKind::Ident(name) => match self.var(e) {
+                Some(Var::Local(off, ty)) if ty.is_variable() => {
+                    // A variable-length array: its slot holds the address of its elements.
+                    self.emit(Op::AddrLocal(off), span);
+                    self.emit(Op::Load(Scalar::I64), span);
+                    Ok(ty)
+                }
                 Some(Var::Local(off, ty)) => {
                     self.emit(Op::AddrLocal(off), span);
                     Ok(ty)
@@ -34,11 +40,25 @@ impl Compiler {
                 match bt {
                     Ty::Array(elem, n) => {
                         self.emit(Op::CheckIndex(n), span);
-                        self.emit(Op::AddrOffset(self.size(&elem)), span);
+                        self.emit_offset(&elem, span)?;
+                        Ok(*elem)
+                    }
+                    Ty::Vla(elem, id) => {
+                        self.convert(&it, &Ty::LONG, span)?;
+                        let Some(&slot) = self.vla_lens.get(&id) else {
+                            return err(
+                                "internal: a variable-length array without its length",
+                                span,
+                            );
+                        };
+                        self.emit(Op::AddrLocal(slot), span);
+                        self.emit(Op::Load(Scalar::I64), span);
+                        self.emit(Op::CheckIndexLen, span);
+                        self.emit_offset(&elem, span)?;
                         Ok(*elem)
                     }
                     Ty::Ptr(elem) => {
-                        self.emit(Op::AddrOffset(self.size(&elem)), span);
+                        self.emit_offset(&elem, span)?;
                         Ok(*elem)
                     }
                     t => err(format!("cannot index a `{}`", self.name(&t)), &base.span),
@@ -103,6 +123,11 @@ impl Compiler {
                 self.emit(Op::LoadLocalDouble(off), span);
                 Ty::Double
             }
+            Var::Local(off, t) if t.is_variable() => {
+                self.emit(Op::AddrLocal(off), span);
+                self.emit(Op::Load(Scalar::I64), span);
+                t
+            }
             Var::Local(off, t) => {
                 self.emit(Op::AddrLocal(off), span);
                 self.load(&t, span);
@@ -155,7 +180,7 @@ impl Compiler {
     pub(super) fn expr_as_address(&mut self, e: &Expr) -> R<Ty> {
         let t = self.expr(e)?;
         match t {
-            Ty::Array(..) | Ty::Ptr(_) => Ok(t),
+            Ty::Array(..) | Ty::Vla(..) | Ty::Ptr(_) => Ok(t),
             t => err(format!("cannot index a `{}`", self.name(&t)), &e.span),
         }
     }
@@ -312,6 +337,11 @@ impl Compiler {
             }
             ExprKind::SizeOfExpr(inner) => {
                 let t = self.ty(inner)?;
+                if t.is_variable() {
+                    // C99: `sizeof` of a variable-length array is computed at run time.
+                    self.emit_size(&t, span)?;
+                    return Ok(Ty::ULONG);
+                }
                 let size = self.size(&t);
                 self.emit(Op::PushInt(i64::from(size)), span);
                 Ok(Ty::ULONG)

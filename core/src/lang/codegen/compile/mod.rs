@@ -46,8 +46,8 @@ use crate::lang::libc;
 use crate::lang::sema::typed::{Binding, Program, Typed};
 use crate::lang::sema::types::{common, common_int, IntTy, Layouts, Ty};
 use crate::lang::syntax::ast::{
-    BinOp, Block, DeclId, Expr, ExprKind, Function, Init, Item, Span, Stmt, StmtKind, UnaryOp,
-    Unit, VarDecl,
+    BinOp, Block, DeclId, Expr, ExprId, ExprKind, Function, Init, Item, Span, Stmt, StmtKind,
+    UnaryOp, Unit, VarDecl,
 };
 use crate::lang::syntax::parser::const_int;
 use crate::lang::vm::memory::{Addr, NULL_GUARD, STATUS_ERROR, STATUS_SOURCE, STATUS_TAG};
@@ -187,6 +187,19 @@ struct Compiler {
     fn_types: Vec<(Ty, Vec<Ty>)>,
     /// Where the user functions' types start in `fn_types`.
     user_fn_base: u32,
+    /// The variadic functions' hidden last parameter: the frame offset of the address of their
+    /// further arguments (8 bytes each), by function index.
+    va_params: BTreeMap<u32, u32>,
+    /// The address of the rank's `errno` (`<errno.h>`), once the program names it.
+    errno: Option<Addr>,
+    /// The function being compiled's further arguments' slot, when it takes `...`.
+    va_area: Option<u32>,
+    /// The frame slots holding variable-length arrays' lengths (as `long`), by the id of the
+    /// expression that gives each length ([`Ty::Vla`]).
+    vla_lens: BTreeMap<ExprId, u32>,
+    /// For each block being compiled, the mark slot of its first variable-length array (where
+    /// the stack is released to when the block ends).
+    vla_marks: Vec<Option<u32>>,
 }
 
 type R<T> = Result<T, Diagnostic>;
@@ -284,6 +297,44 @@ impl Compiler {
         self.layouts.size(t)
     }
 
+    /// Pushes `sizeof` a type as a `long`: a constant, or for a variable-length array the
+    /// product of its lengths (kept in frame slots) and its element's size.
+    fn emit_size(&mut self, t: &Ty, span: &Span) -> R<()> {
+        match t {
+            Ty::Vla(elem, id) => {
+                let Some(&slot) = self.vla_lens.get(id) else {
+                    return err("internal: a variable-length array without its length", span);
+                };
+                self.emit_size(elem, span)?;
+                self.emit(Op::AddrLocal(slot), span);
+                self.emit(Op::Load(Scalar::I64), span);
+                self.emit(Op::Wide(IntOp::Mul, IntMode::U64), span);
+            }
+            Ty::Array(elem, n) if elem.is_variable() => {
+                self.emit_size(elem, span)?;
+                self.emit(Op::PushInt(i64::from(*n)), span);
+                self.emit(Op::Wide(IntOp::Mul, IntMode::U64), span);
+            }
+            t => {
+                self.emit(Op::PushInt(i64::from(self.size(t))), span);
+            }
+        }
+        Ok(())
+    }
+
+    /// With an address and an index (a `long`) on the stack, pushes the address of element
+    /// `index` of `elem`s there (its size computed at run time for variable-length rows).
+    fn emit_offset(&mut self, elem: &Ty, span: &Span) -> R<()> {
+        if elem.is_variable() {
+            self.emit_size(elem, span)?;
+            self.emit(Op::Wide(IntOp::Mul, IntMode::I64), span);
+            self.emit(Op::AddrOffset(1), span);
+        } else {
+            self.emit(Op::AddrOffset(self.size(elem)), span);
+        }
+        Ok(())
+    }
+
     fn name(&self, t: &Ty) -> String {
         self.layouts.name(t)
     }
@@ -323,6 +374,13 @@ impl Compiler {
                 off = off.div_ceil(align) * align;
                 slots.push((off, self.pass(t)));
                 off += self.size(t);
+            }
+            if f.variadic {
+                // The address of the further arguments, passed last (see `call`).
+                off = off.div_ceil(8) * 8;
+                slots.push((off, Pass::Scalar(Scalar::I64)));
+                self.va_params.insert(idx, off);
+                off += 8;
             }
             self.functions.push(FunctionInfo {
                 name: f.name.clone(),

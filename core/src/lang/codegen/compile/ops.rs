@@ -29,6 +29,13 @@ impl Compiler {
                 match &t {
                     Ty::Double => self.emit(Op::IncDouble { delta, post }, span),
                     t if *t == Ty::INT => self.emit(Op::IncInt { delta, post }, span),
+                    Ty::Ptr(elem) if elem.is_variable() => {
+                        return err(
+                            "`++` and `--` on a pointer to variable-length rows are not supported by Rankscope's C",
+                            span,
+                        )
+                        .map_err(|d| d.with_note("index the rows instead: `a[i]`"));
+                    }
                     Ty::Ptr(elem) => {
                         let stride = i32::try_from(self.size(elem)).unwrap_or(i32::MAX);
                         self.emit(
@@ -243,14 +250,20 @@ impl Compiler {
                     self.emit(Op::PushInt(-1), span);
                     self.emit(Op::Wide(IntOp::Mul, IntMode::I64), span);
                 }
-                self.emit(Op::AddrOffset(self.size(elem)), span);
+                self.emit_offset(elem, span)?;
                 Ok(at.clone())
             }
             (BinOp::Add, i, Ty::Ptr(elem)) if i.is_integer() => {
                 self.emit(Op::Swap, span);
                 self.convert(i, &Ty::LONG, span)?;
-                self.emit(Op::AddrOffset(self.size(elem)), span);
+                self.emit_offset(elem, span)?;
                 Ok(bt.clone())
+            }
+            (BinOp::Sub, Ty::Ptr(e1), Ty::Ptr(_)) if e1.is_variable() => {
+                self.emit(Op::Wide(IntOp::Sub, IntMode::I64), span);
+                self.emit_size(e1, span)?;
+                self.emit(Op::Wide(IntOp::Div, IntMode::I64), span);
+                Ok(Ty::LONG)
             }
             (BinOp::Sub, Ty::Ptr(e1), Ty::Ptr(_)) => {
                 self.emit(Op::AddrDiff(self.size(e1).max(1)), span);

@@ -36,13 +36,26 @@ impl Compiler {
         self.frame_size = self.functions[idx].frame_size;
         self.labels.clear();
         self.gotos.clear();
+        self.vla_lens.clear();
+        self.vla_marks.clear();
+        self.va_area = self.va_params.get(&(idx as u32)).copied();
         let hidden = usize::from(matches!(self.ret, Ty::Record(_)));
         for (p, (off, _)) in f
             .params
             .iter()
             .zip(self.functions[idx].params.clone().into_iter().skip(hidden))
         {
-            self.vars.insert(p.id, Var::Local(off, Ty::of_param(&p.ty)));
+            self.vars
+                .insert(p.id, Var::Local(off, Ty::of_param_vla(&p.ty, &p.vla)));
+        }
+        // A variable-length array parameter's inner lengths (`int a[n][m]`: `m`), computed as
+        // the function starts.
+        for p in &f.params {
+            for (_, e) in &p.vla {
+                if let Err(d) = self.vla_length(e) {
+                    self.errors.push(d);
+                }
+            }
         }
         self.block(&f.body);
         // Falling off the end returns (0 for a non-void function, as a C compiler would warn).
@@ -70,9 +83,67 @@ impl Compiler {
     }
 
     pub(super) fn block(&mut self, b: &Block) {
+        self.vla_marks.push(None);
         for s in &b.stmts {
             self.stmt(s);
         }
+        // The block's variable-length arrays end with it: the stack goes back to before the
+        // first one.
+        if let Some(Some(mark)) = self.vla_marks.pop() {
+            let end = b.span.end.saturating_sub(1)..b.span.end;
+            self.emit(Op::AddrLocal(mark), &end);
+            self.emit(Op::Load(Scalar::I64), &end);
+            self.emit(Op::StackRelease, &end);
+        }
+    }
+
+    /// Evaluates a variable-length array's length into a frame slot (a `long`) that its type's
+    /// id finds.
+    pub(super) fn vla_length(&mut self, e: &Expr) -> R<()> {
+        let slot = self.hidden_local(Ty::LONG, &e.span)?;
+        self.emit(Op::AddrLocal(slot), &e.span);
+        let t = self.rvalue(e)?;
+        self.convert(&t, &Ty::LONG, &e.span)?;
+        self.emit(Op::Store(Scalar::I64), &e.span);
+        self.emit(Op::Pop, &e.span);
+        self.vla_lens.insert(e.id, slot);
+        Ok(())
+    }
+
+    /// A local variable-length array (`double v[n];`): its lengths, then its elements on top of
+    /// the rank's stack, zeroed. Running the declaration again (the next pass of a loop, a
+    /// `goto` back) first releases what it allocated last time, so a loop does not grow the
+    /// stack; the end of the block releases it too.
+    pub(super) fn vla_local(&mut self, d: &VarDecl, ty: Ty) -> R<()> {
+        let span = &d.span;
+        for (_, e) in &d.vla {
+            self.vla_length(e)?;
+        }
+        let mark = self.hidden_local(Ty::LONG, span)?;
+        if let Some(first) = self.vla_marks.last_mut() {
+            first.get_or_insert(mark);
+        }
+        // Back to the stack top of the last time through here (nothing when first run).
+        self.emit(Op::AddrLocal(mark), span);
+        self.emit(Op::Load(Scalar::I64), span);
+        self.emit(Op::StackRelease, span);
+        self.emit(Op::AddrLocal(mark), span);
+        self.emit(Op::Load(Scalar::I64), span);
+        let set = self.emit(Op::JumpIfNotZero(0), span);
+        self.emit(Op::AddrLocal(mark), span);
+        self.emit(Op::StackTop, span);
+        self.emit(Op::Store(Scalar::I64), span);
+        self.emit(Op::Pop, span);
+        let here = self.here();
+        self.patch(set, here);
+        let off = self.alloc_local(&d.name, Ty::Ptr(Box::new(Ty::Void)), &d.name_span)?;
+        self.emit(Op::AddrLocal(off), span);
+        self.emit_size(&ty, span)?;
+        self.emit(Op::StackAlloc, span);
+        self.emit(Op::Store(Scalar::I64), span);
+        self.emit(Op::Pop, span);
+        self.vars.insert(d.id, Var::Local(off, ty));
+        Ok(())
     }
 
     pub(super) fn stmt(&mut self, s: &Stmt) {
@@ -329,7 +400,10 @@ impl Compiler {
     }
 
     pub(super) fn local(&mut self, d: &VarDecl) -> R<()> {
-        let ty = Ty::from_decl(&d.ty);
+        let ty = Ty::from_decl_vla(&d.ty, &d.vla);
+        if ty.is_variable() && !d.is_static {
+            return self.vla_local(d, ty);
+        }
         if ty == Ty::Void {
             return err(
                 format!("`{}` cannot have type `void`", d.name),

@@ -25,8 +25,15 @@ impl<'a> Checker<'a> {
         if let Some(sig) = self.functions.get(name) {
             let ret = sig.ret.clone();
             let params = sig.params.clone();
-            self.user_call(name, &ret, &params, args, e);
+            let variadic = sig.variadic;
+            self.user_call(name, &ret, &params, variadic, args, e);
             return Ty::from_decl(&ret);
+        }
+        if name == VA_AREA {
+            return self.va_start(args, e, name_span);
+        }
+        if name == ERRNO_LOCATION && args.is_empty() {
+            return Ty::Ptr(Box::new(Ty::INT));
         }
         if let Some(t) = self.printf_family(name, args, e) {
             return t;
@@ -190,11 +197,28 @@ impl<'a> Checker<'a> {
         name: &str,
         ret: &Type,
         params: &[(String, Type)],
+        variadic: bool,
         args: &[Expr],
         e: &Expr,
     ) {
         let types: Vec<Ty> = args.iter().map(|a| self.value(a)).collect();
-        if args.len() != params.len() {
+        if variadic && args.len() >= params.len() {
+            // The further arguments pass with the default argument promotions, as numbers
+            // and addresses (8 bytes each, read back with `va_arg`).
+            for (a, t) in args[params.len()..].iter().zip(&types[params.len()..]) {
+                if !(t.is_number() || t.is_pointerish() || t.is_handle() || *t == Ty::Unknown) {
+                    self.error_note(
+                        format!(
+                            "a `{}` cannot be passed through `...` to `{name}`",
+                            self.layouts.name(t)
+                        ),
+                        a.span.clone(),
+                        "passed through `...`",
+                        "Rankscope's C passes numbers and addresses through `...`: pass its address",
+                    );
+                }
+            }
+        } else if args.len() != params.len() {
             let list: Vec<String> = params.iter().map(|(n, t)| decl_text(t, n)).collect();
             let note = format!(
                 "`{name}` is defined as `{} {name}({})`",
@@ -211,6 +235,9 @@ impl<'a> Checker<'a> {
             return;
         }
         for (i, ((pname, pty), (a, t))) in params.iter().zip(args.iter().zip(&types)).enumerate() {
+            if pty.dims.contains(&0) {
+                continue; // a variable-length array parameter: any array of its element type
+            }
             let target = Ty::from_decl(pty);
             let ok = match (&target, t) {
                 (_, Ty::Unknown) | (Ty::Unknown, _) => true,
@@ -336,7 +363,7 @@ impl<'a> Checker<'a> {
                 }
                 t.as_pointer().is_some_and(|(_, levels)| levels >= 2)
             }
-            ParamKind::Buffer => matches!(t, Ty::Ptr(..) | Ty::Array(..)) || null,
+            ParamKind::Buffer => matches!(t, Ty::Ptr(..) | Ty::Array(..) | Ty::Vla(..)) || null,
             ParamKind::Ptr(base) => {
                 if null || matches!(t, Ty::StatusIgnore | Ty::StatusesIgnore) {
                     return Some("an address is needed here, not a null pointer");
@@ -366,5 +393,57 @@ impl<'a> Checker<'a> {
             ParamKind::Function => "expected the name of a function",
             _ => "expected an address",
         })
+    }
+}
+
+/// The name `va_start(ap, last)` expands to (`<stdarg.h>`): `ap = __builtin_va_area(last)`, the
+/// address of a variadic function's further arguments.
+pub const VA_AREA: &str = "__builtin_va_area";
+
+/// The name `errno` expands to (`<errno.h>`): `(*__errno_location ())`, the address of the
+/// rank's `errno`, as glibc.
+pub const ERRNO_LOCATION: &str = "__errno_location";
+
+impl Checker<'_> {
+    /// `va_start(ap, last)`: only in a function that takes `...`, with its last named
+    /// parameter; the further arguments' address, a `char *` (`va_list`).
+    fn va_start(&mut self, args: &[Expr], e: &Expr, span: &Span) -> Ty {
+        for a in args {
+            self.expr(a);
+        }
+        let Some((fname, _)) = self.current.clone() else {
+            return Ty::Unknown;
+        };
+        let Some(sig) = self.functions.get(&fname) else {
+            return Ty::Unknown;
+        };
+        if !sig.variadic {
+            self.error_note(
+                format!("`va_start` is used in `{fname}`, which does not take `...`"),
+                e.span.start.min(span.start)..e.span.end,
+                "not in a variadic function",
+                format!("declare it with `...` last, like `int {fname}(int n, ...)`"),
+            );
+            return Ty::Unknown;
+        }
+        let last = sig
+            .params
+            .last()
+            .map(|(n, _)| n.clone())
+            .unwrap_or_default();
+        match args.first().map(|a| &a.kind) {
+            Some(ExprKind::Ident(n)) if *n == last => {}
+            _ => {
+                let at = args.first().map_or(e.span.clone(), |a| a.span.clone());
+                self.error_note(
+                    format!("the second argument of `va_start` must be `{last}`, the last parameter before `...`"),
+                    at,
+                    format!("write `{last}` here"),
+                    "C finds the further arguments after it",
+                );
+                return Ty::Unknown;
+            }
+        }
+        Ty::Ptr(Box::new(Ty::CHAR))
     }
 }

@@ -88,6 +88,7 @@ impl<'a> Checker<'a> {
                     .iter()
                     .map(|p| (p.name.clone(), p.ty.clone()))
                     .collect(),
+                variadic: f.variadic,
                 name_span: f.name_span.clone(),
             },
         );
@@ -162,10 +163,28 @@ impl<'a> Checker<'a> {
                 );
             }
         }
+        self.vla_sizes(&d.name, &d.vla);
         if let Some(init) = &d.init {
             self.init(d, init, global);
         }
-        self.declare_var(&d.name, Ty::from_decl(ty), &d.name_span, d.id);
+        self.declare_var(&d.name, Ty::from_decl_vla(ty, &d.vla), &d.name_span, d.id);
+    }
+
+    /// A variable-length array's sizes: integers.
+    pub(super) fn vla_sizes(&mut self, name: &str, vla: &[(usize, Expr)]) {
+        for (_, e) in vla {
+            let t = self.value(e);
+            if !(t.is_whole_number() || t == Ty::Unknown) {
+                self.error(
+                    format!(
+                        "the size of array `{name}` must be an integer, not {}",
+                        t.describe()
+                    ),
+                    e.span.clone(),
+                    "not an integer",
+                );
+            }
+        }
     }
 
     /// `struct point` for a record base type.

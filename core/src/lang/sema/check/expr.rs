@@ -156,7 +156,7 @@ impl<'a> Checker<'a> {
             ExprKind::Assign { op, target, value } => {
                 let tt = self.expr(target);
                 let tv = self.value(value);
-                if matches!(tt, Ty::Array(..)) {
+                if matches!(tt, Ty::Array(..) | Ty::Vla(..)) {
                     self.error_note(
                         "an array cannot be assigned as a whole",
                         target.span.clone(),

@@ -25,6 +25,7 @@ mod suggest;
 mod tests;
 mod ty;
 
+pub use call::{ERRNO_LOCATION, VA_AREA};
 use expr::*;
 use suggest::*;
 pub use ty::type_text;
@@ -84,6 +85,8 @@ struct Var {
 struct FnSig {
     ret: Type,
     params: Vec<(String, Type)>,
+    /// Takes further arguments (`...`).
+    variadic: bool,
     name_span: Span,
 }
 

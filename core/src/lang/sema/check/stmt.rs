@@ -20,7 +20,8 @@ impl<'a> Checker<'a> {
                     "`void` has no values",
                 );
             }
-            self.declare_var(&p.name, Ty::of_param(&p.ty), &p.span, p.id);
+            self.vla_sizes(&p.name, &p.vla);
+            self.declare_var(&p.name, Ty::of_param_vla(&p.ty, &p.vla), &p.span, p.id);
         }
         // The body shares the parameters' scope, as in C.
         for s in &f.body.stmts {

@@ -221,3 +221,116 @@ fn globals_initializers_and_main() {
         vec!["the program has no `main` function"]
     );
 }
+
+/// The one error of `src`, with the source text under its span and its note.
+fn one_error(src: &str) -> (String, String, String) {
+    let diags = front_end(src).err().unwrap_or_default();
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    let d = &diags[0];
+    (
+        d.message.clone(),
+        src[d.span.clone()].to_string(),
+        d.notes.join(" | "),
+    )
+}
+
+#[test]
+fn a_variable_size_at_file_scope_is_refused_with_cs_fix() {
+    let (message, at, note) =
+        one_error("const int MAX = 100;\nint numbers[MAX];\nint main(void) { return 0; }\n");
+    assert_eq!(
+        message,
+        "the size of the global array `numbers` must be a constant"
+    );
+    assert_eq!(at, "MAX");
+    assert!(
+        note.contains("#define MAX") && note.contains("enum"),
+        "{note}"
+    );
+    // Inside a function the same declaration is a variable-length array.
+    let local =
+        "int main(void) { const int MAX = 100; int numbers[MAX]; numbers[0] = 1; return 0; }";
+    assert_eq!(errors(local), Vec::<String>::new());
+}
+
+#[test]
+fn variable_length_array_mistakes_are_reported_at_their_size() {
+    let (message, at, _) =
+        one_error("int main(void) { double d = 2.5; int a[d]; a[0] = 1; return 0; }");
+    assert_eq!(
+        message,
+        "the size of array `a` must be an integer, not a `double`"
+    );
+    assert_eq!(at, "d");
+    let (message, at, _) =
+        one_error("int main(void) { int n = 3; int a[n] = { 1, 2, 3 }; return 0; }");
+    assert_eq!(
+        message,
+        "the variable-length array `a` cannot have an initial value"
+    );
+    assert_eq!(at, "n");
+}
+
+#[test]
+fn va_arg_of_a_promoted_type_names_the_type_that_arrives() {
+    let f = |ty: &str| {
+        format!(
+            "#include <stdarg.h>\nint f(int n, ...) {{ va_list ap; va_start(ap, n); \
+             int x = va_arg(ap, {ty}); va_end(ap); return x; }}\nint main(void) {{ return f(1, 2); }}\n"
+        )
+    };
+    let (message, at, note) = one_error(&f("float"));
+    assert_eq!(
+        message,
+        "`va_arg` cannot read a `float`: such an argument arrives as a `double`"
+    );
+    assert_eq!(at, "float");
+    assert!(note.contains("promoted"), "{note}");
+    let (message, at, _) = one_error(&f("char"));
+    assert_eq!(
+        message,
+        "`va_arg` cannot read a `char`: such an argument arrives as an `int`"
+    );
+    assert_eq!(at, "char");
+    assert_eq!(errors(&f("int")), Vec::<String>::new());
+    assert_eq!(errors(&f("long")), Vec::<String>::new());
+}
+
+#[test]
+fn va_start_belongs_in_a_variadic_function_with_its_last_parameter() {
+    let (message, at, note) = one_error(
+        "#include <stdarg.h>\nint f(int n) { va_list ap; va_start(ap, n); va_end(ap); return n; }\n\
+         int main(void) { return f(1); }\n",
+    );
+    assert_eq!(
+        message,
+        "`va_start` is used in `f`, which does not take `...`"
+    );
+    assert!(at.starts_with("va_start"), "{at}");
+    assert!(note.contains("int f(int n, ...)"), "{note}");
+    let (message, at, _) = one_error(
+        "#include <stdarg.h>\nint f(int n, int m, ...) { va_list ap; va_start(ap, n); va_end(ap); return n; }\n\
+         int main(void) { return f(1, 2); }\n",
+    );
+    assert_eq!(
+        message,
+        "the second argument of `va_start` must be `m`, the last parameter before `...`"
+    );
+    assert_eq!(at, "n");
+    let (message, at, _) = one_error("int f(...) { return 0; }\nint main(void) { return f(); }\n");
+    assert_eq!(message, "`f` needs a named parameter before `...`");
+    assert_eq!(at, "...");
+}
+
+#[test]
+fn a_struct_through_dots_is_refused_and_numbers_and_addresses_pass() {
+    let src = "struct p { int x; };\nint f(int n, ...) { return n; }\n\
+               int main(void) { struct p s; double d = 1; return f(1, s, d, &d, 'c', 2L); }\n";
+    let (message, at, note) = one_error(src);
+    assert_eq!(
+        message,
+        "a `struct p` cannot be passed through `...` to `f`"
+    );
+    assert_eq!(at, "s");
+    assert!(note.contains("address"), "{note}");
+}

@@ -46,7 +46,12 @@ impl Ty {
     pub(super) fn is_pointerish(&self) -> bool {
         matches!(
             self,
-            Ty::Ptr(..) | Ty::Array(..) | Ty::Null | Ty::StatusIgnore | Ty::StatusesIgnore
+            Ty::Ptr(..)
+                | Ty::Array(..)
+                | Ty::Vla(..)
+                | Ty::Null
+                | Ty::StatusIgnore
+                | Ty::StatusesIgnore
         )
     }
 
@@ -58,7 +63,7 @@ impl Ty {
     /// The element type of indexing or dereferencing, if this can be indexed.
     pub(super) fn element(&self) -> Option<Ty> {
         match self {
-            Ty::Array(t, _) => Some((**t).clone()),
+            Ty::Array(t, _) | Ty::Vla(t, _) => Some((**t).clone()),
             Ty::Ptr(t) if **t == Ty::Void => None,
             Ty::Ptr(t) => Some((**t).clone()),
             Ty::Unknown => Some(Ty::Unknown),
@@ -69,7 +74,7 @@ impl Ty {
     /// The type under every array dimension: `int` for `int[4][8]`, `char *` for `char *[3]`.
     pub(super) fn innermost(&self) -> &Ty {
         match self {
-            Ty::Array(t, _) => t.innermost(),
+            Ty::Array(t, _) | Ty::Vla(t, _) => t.innermost(),
             t => t,
         }
     }
@@ -82,7 +87,7 @@ impl Ty {
                 let (base, n) = levels(t);
                 Some((base?, n.saturating_add(1)))
             }
-            Ty::Array(..) => {
+            Ty::Array(..) | Ty::Vla(..) => {
                 let (base, n) = levels(self.innermost());
                 Some((base?, n.saturating_add(1)))
             }
@@ -109,7 +114,7 @@ impl Ty {
                 let (base, stars) = name(t);
                 format!("an address of type `{base} *{stars}`")
             }
-            Ty::Array(..) => {
+            Ty::Array(..) | Ty::Vla(..) => {
                 let (base, stars) = name(self.innermost());
                 format!("an array of `{base}{stars}`")
             }
@@ -131,7 +136,7 @@ fn levels(t: &Ty) -> (Option<BaseType>, u8) {
             let (base, n) = levels(inner);
             (base, n.saturating_add(1))
         }
-        Ty::Array(inner, _) => levels(inner),
+        Ty::Array(inner, _) | Ty::Vla(inner, _) => levels(inner),
         t => (t.base(), 0),
     }
 }

@@ -103,6 +103,7 @@ impl Parser<'_> {
             self.declarator_name(&spec.ty, pointers, "a name after the type")?;
         if fixed.is_none() && self.at(Punct::LParen) {
             let params = self.params(&name)?;
+            let variadic = self.variadic;
             if self.eat(Punct::Semi) || spec.is_typedef {
                 return Ok(None); // a prototype
             }
@@ -121,6 +122,7 @@ impl Parser<'_> {
                 name,
                 name_span,
                 params,
+                variadic,
                 body,
                 span,
             })));
@@ -163,6 +165,17 @@ impl Parser<'_> {
         let dims = self.dims(&name)?;
         self.expect(Punct::RParen, "to close the function pointer's name")?;
         let params = self.params(&name)?;
+        if self.variadic {
+            self.report(
+                Diagnostic::error(
+                    "a pointer to a function taking `...` is not supported by Rankscope's C",
+                    span.clone(),
+                )
+                .with_label("a variadic function pointer")
+                .with_note("call the variadic function by its name"),
+            );
+            return Err(Fail);
+        }
         let ret = self.combine(ret, pointers, Vec::new(), &span)?;
         let id = self.signatures.len() as u32;
         self.signatures.push(FnSig {
@@ -177,7 +190,9 @@ impl Parser<'_> {
         Ok((name, span, Some(ty)))
     }
 
+    /// A parameter list; [`Parser::variadic`] tells whether it ended with `...`.
     pub(super) fn params(&mut self, func: &str) -> PResult<Vec<Param>> {
+        self.variadic = false;
         self.expect(Punct::LParen, "")?;
         let mut params = Vec::new();
         if self.eat(Punct::RParen) {
@@ -193,10 +208,30 @@ impl Parser<'_> {
         loop {
             let start = self.start();
             if self.at(Punct::Dot) && *self.peek_at(1) == TokenKind::Punct(Punct::Dot) {
-                return Err(self.error_here(
-                    "functions with a variable number of arguments are not supported by Rankscope's C".to_string(),
-                    "`...`",
-                ));
+                // `, ...)`: the function takes more arguments (`<stdarg.h>` reads them).
+                let dots = self.span();
+                for _ in 0..3 {
+                    if !self.eat(Punct::Dot) {
+                        return Err(self.error_here(
+                            "expected `...` (three dots) for more arguments".to_string(),
+                            "write `...`",
+                        ));
+                    }
+                }
+                if params.is_empty() {
+                    self.report(
+                        Diagnostic::error(
+                            format!("`{func}` needs a named parameter before `...`"),
+                            dots.start..self.prev_end(),
+                        )
+                        .with_label("C needs one to find the rest (`va_start(ap, last)`)")
+                        .with_note(format!("write `int {func}(int n, ...)`")),
+                    );
+                    return Err(Fail);
+                }
+                self.expect(Punct::RParen, "after `...`: it comes last")?;
+                self.variadic = true;
+                return Ok(params);
             }
             let Some(spec) = self.specifiers()? else {
                 let found = self.peek().describe();
@@ -213,6 +248,7 @@ impl Parser<'_> {
                     ty: fixed.unwrap_or_else(|| spec.ty.clone()),
                     name,
                     span: start..self.prev_end(),
+                    vla: Vec::new(),
                 });
                 if self.eat(Punct::Comma) {
                     continue;
@@ -230,6 +266,7 @@ impl Parser<'_> {
             };
             // `a[]` and `a[N]` are pointers; further dimensions stay (`double m[][4]`).
             let mut dims = Vec::new();
+            let mut vla = Vec::new();
             let mut first = true;
             while self.at(Punct::LBracket) {
                 let open = self.bump().span;
@@ -244,8 +281,14 @@ impl Parser<'_> {
                     first = false;
                     continue;
                 }
-                match size.as_ref().and_then(|e| const_int(e, &self.records)) {
-                    Some(v) if v > 0 && v <= i64::from(u32::MAX) => dims.push(v as u32),
+                let value = size.as_ref().map(|e| const_int(e, &self.records));
+                match (value, size) {
+                    (Some(Some(v)), _) if v > 0 && v <= i64::from(u32::MAX) => dims.push(v as u32),
+                    // `int a[n][m]`: a variable-length array parameter, `m` known at the call.
+                    (Some(None), Some(e)) => {
+                        vla.push((dims.len() + 1, e));
+                        dims.push(0);
+                    }
                     _ => {
                         self.report(
                             Diagnostic::error(
@@ -273,6 +316,7 @@ impl Parser<'_> {
                 ty,
                 name,
                 span: at,
+                vla,
             });
             if self.eat(Punct::Comma) {
                 continue;
@@ -284,7 +328,16 @@ impl Parser<'_> {
 
     /// Array sizes after a declarator's name: `[N]` each, or `[]` (a size taken from the
     /// initializer, first dimension only).
-    pub(super) fn dim_sizes(&mut self, name: &str) -> PResult<Vec<(Option<u32>, Span)>> {
+    ///
+    /// With `vla` (a local that may be a variable-length array), a size that is no constant is
+    /// kept there (its dimension's index and expression) and its dimension is 0; a `global`
+    /// array's variable size is reported with C's fix (`#define` or `enum`).
+    pub(super) fn dim_sizes(
+        &mut self,
+        name: &str,
+        mut vla: Option<&mut Vec<(usize, Expr)>>,
+        global: bool,
+    ) -> PResult<Vec<(Option<u32>, Span)>> {
         let mut sizes = Vec::new();
         while self.at(Punct::LBracket) {
             let open = self.bump().span;
@@ -296,6 +349,29 @@ impl Parser<'_> {
             self.expect(Punct::RBracket, "after the array size")?;
             let span = open.start..self.prev_end();
             let value = match const_int(&size, &self.records) {
+                None if vla.is_some() => {
+                    if let Some(v) = vla.as_mut() {
+                        v.push((sizes.len(), size));
+                    }
+                    0
+                }
+                None if global => {
+                    let fix = match &size.kind {
+                        ExprKind::Ident(n) => format!(
+                            "write `#define {n} …` or `enum {{ {n} = … }};` instead of a `const` variable"
+                        ),
+                        _ => "write a number, a `#define` constant or an `enum` constant".to_string(),
+                    };
+                    self.report(
+                        Diagnostic::error(
+                            format!("the size of the global array `{name}` must be a constant"),
+                            size.span.clone(),
+                        )
+                        .with_label("not a constant: only arrays inside a function may have a variable size")
+                        .with_note(fix),
+                    );
+                    1
+                }
                 None => {
                     self.report(
                         Diagnostic::error(
@@ -335,7 +411,7 @@ impl Parser<'_> {
 
     /// Array sizes that must all be given (struct members).
     pub(super) fn dims(&mut self, name: &str) -> PResult<Vec<u32>> {
-        let sizes = self.dim_sizes(name)?;
+        let sizes = self.dim_sizes(name, None, false)?;
         let mut dims = Vec::with_capacity(sizes.len());
         for (size, span) in sizes {
             match size {
@@ -369,8 +445,24 @@ impl Parser<'_> {
                 // A prototype among declarations (`int f(int), x;`) or inside a block.
                 self.params(&name)?;
             } else {
-                let sizes = self.dim_sizes(&name)?;
+                let mut vla = Vec::new();
+                let runtime = self.depth > 0 && !spec.is_static && !spec.is_typedef;
+                let sizes = self.dim_sizes(&name, runtime.then_some(&mut vla), self.depth == 0)?;
                 let init = if self.eat(Punct::Assign) {
+                    if let Some((_, size)) = vla.first() {
+                        let span = size.span.clone();
+                        self.report(
+                            Diagnostic::error(
+                                format!(
+                                    "the variable-length array `{name}` cannot have an initial value"
+                                ),
+                                span,
+                            )
+                            .with_label("its size is known only at run time")
+                            .with_note("assign its elements in a loop after the declaration"),
+                        );
+                        return Err(Fail);
+                    }
                     if spec.is_typedef {
                         return Err(self.error_here(
                             "a `typedef` cannot have an initial value".to_string(),
@@ -445,6 +537,7 @@ impl Parser<'_> {
                         name_span,
                         init,
                         span: decl_start..self.prev_end(),
+                        vla,
                     });
                 }
             }

@@ -332,7 +332,11 @@ impl Parser<'_> {
                 let name = name.clone();
                 let name_span = self.bump().span;
                 if self.at(Punct::LParen) {
-                    return self.call(name, name_span);
+                    match name.as_str() {
+                        "__builtin_offsetof" => return self.offsetof(name_span),
+                        "__builtin_va_arg" => return self.va_arg(name_span),
+                        _ => return self.call(name, name_span),
+                    }
                 }
                 if let Some(&v) = self.enums.get(&name) {
                     return Ok(self.node(ExprKind::Int(v), name_span));
@@ -350,6 +354,142 @@ impl Parser<'_> {
         };
         let span = self.bump().span;
         Ok(self.node(kind, span))
+    }
+
+    /// `offsetof(type, member.member…)` (`<stddef.h>`): the member's byte offset, a constant
+    /// `size_t` from the record's layout.
+    fn offsetof(&mut self, name_span: Span) -> PExpr {
+        let start = name_span.start;
+        self.expect(Punct::LParen, "")?;
+        let ty = self.type_name()?;
+        self.expect(
+            Punct::Comma,
+            "between the type and the member in `offsetof`",
+        )?;
+        let layouts = Layouts::new(&self.records);
+        let mut current = Ty::from_decl(&ty);
+        let mut offset = 0u32;
+        loop {
+            let (member, span) = self.name("a member name")?;
+            let found = match current {
+                Ty::Record(id) => layouts.field(id, &member).cloned(),
+                _ => None,
+            };
+            let Some(field) = found else {
+                let what = match current {
+                    Ty::Record(_) => {
+                        format!("`{}` has no member `{member}`", layouts.name(&current))
+                    }
+                    _ => format!(
+                        "`offsetof` needs a struct, not `{}`",
+                        layouts.name(&current)
+                    ),
+                };
+                self.report(Diagnostic::error(what, span).with_label("not a member of the struct"));
+                return Err(Fail);
+            };
+            offset = offset.saturating_add(field.offset);
+            current = field.ty;
+            if !self.eat(Punct::Dot) {
+                break;
+            }
+        }
+        self.expect(Punct::RParen, "to close `offsetof`")?;
+        let span = start..self.prev_end();
+        let value = self.node(ExprKind::Int(i64::from(offset)), span.clone());
+        let size_t = Type {
+            base: BaseType::ULong,
+            pointers: 0,
+            dims: Vec::new(),
+        };
+        Ok(self.node(ExprKind::Cast(size_t, value), span))
+    }
+
+    /// `va_arg(ap, type)` (`<stdarg.h>`): the next of a variadic function's further arguments,
+    /// each in an 8-byte slot where `ap` points (see the compiler's calls). Read as
+    /// `*(type *)((ap += 8) - 8)`. A type the default argument promotions never pass (`char`,
+    /// `short`, `float`, `_Bool`) or a struct is an error, with the type to use.
+    fn va_arg(&mut self, name_span: Span) -> PExpr {
+        let start = name_span.start;
+        self.expect(Punct::LParen, "")?;
+        let ap = self.expr()?;
+        self.expect(
+            Punct::Comma,
+            "between the `va_list` and the type in `va_arg`",
+        )?;
+        let ty_start = self.start();
+        let ty = self.type_name()?;
+        let ty_span = ty_start..self.prev_end();
+        self.expect(Punct::RParen, "to close `va_arg`")?;
+        let span = start..self.prev_end();
+        if ty.pointers == 0 && ty.dims.is_empty() {
+            let promoted = match ty.base {
+                BaseType::Float => Some("double"),
+                BaseType::Char
+                | BaseType::UChar
+                | BaseType::Short
+                | BaseType::UShort
+                | BaseType::Bool => Some("int"),
+                _ => None,
+            };
+            if let Some(to) = promoted {
+                self.report(
+                    Diagnostic::error(
+                        format!(
+                            "`va_arg` cannot read a `{}`: such an argument arrives as {} `{to}`",
+                            base_type_name(ty.base),
+                            if to == "int" { "an" } else { "a" }
+                        ),
+                        ty_span,
+                    )
+                    .with_label(format!("write `{to}` here"))
+                    .with_note("the arguments after `...` are promoted: `char`, `short` and `_Bool` to `int`, `float` to `double`"),
+                );
+                return Err(Fail);
+            }
+            if matches!(
+                ty.base,
+                BaseType::Record(_) | BaseType::Void | BaseType::Handle(_)
+            ) && !matches!(ty.base, BaseType::Handle(h) if h != crate::libs::handles::HandleKind::STATUS)
+            {
+                self.report(
+                    Diagnostic::error(
+                        format!(
+                            "`va_arg` of a `{}` is not supported by Rankscope's C",
+                            base_type_name(ty.base)
+                        ),
+                        ty_span,
+                    )
+                    .with_label("numbers and pointers only")
+                    .with_note("pass a pointer to it instead"),
+                );
+                return Err(Fail);
+            }
+        }
+        if !ty.dims.is_empty() {
+            self.report(
+                Diagnostic::error("`va_arg` cannot read an array", ty_span)
+                    .with_label("an array argument arrives as a pointer")
+                    .with_note("write the pointer type, like `int *`"),
+            );
+            return Err(Fail);
+        }
+        // *(type *)((ap += 8) - 8)
+        let eight = self.node(ExprKind::Int(8), span.clone());
+        let step = self.node(
+            ExprKind::Assign {
+                op: Some(BinOp::Add),
+                target: ap,
+                value: eight,
+            },
+            span.clone(),
+        );
+        let eight = self.node(ExprKind::Int(8), span.clone());
+        let back = self.node(ExprKind::Binary(BinOp::Sub, step, eight), span.clone());
+        let mut ptr = ty;
+        ptr.pointers += 1;
+        let cast = self.node(ExprKind::Cast(ptr, back), span.clone());
+        Ok(self.node(ExprKind::Unary(UnaryOp::Deref, cast), span))
     }
 
     /// A new expression node with a fresh id (not inlined: the recursive descent's frames stay

@@ -87,6 +87,7 @@ pub fn parse_recovering(source: &str) -> (Unit, Vec<Diagnostic>) {
         diags: Vec::new(),
         budget: MAX_ERRORS.saturating_sub(lex_diags.len()),
         depth: 0,
+        variadic: false,
         reported_depth: false,
         reported_unclosed: false,
         next_id: 0,
@@ -140,6 +141,8 @@ struct Parser<'a> {
     /// Diagnostics still allowed.
     budget: usize,
     depth: usize,
+    /// Whether the parameter list read last ended with `...`.
+    variadic: bool,
     reported_depth: bool,
     reported_unclosed: bool,
     /// The next node id (an expression's or a declaration's): every expression and declaration gets its own.

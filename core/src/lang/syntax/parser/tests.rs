@@ -159,7 +159,7 @@ fn array_size_errors() {
     assert_eq!(
         messages("int n; int a[n], b[0], c[], d[2][], e[1][2][3], f[1][1][1][1][1][1][1][1][1];"),
         vec![
-            "the size of array `a` must be a constant integer",
+            "the size of the global array `a` must be a constant",
             "the size of array `b` must be positive, not 0",
             "the array `c` needs a size",
             "only the first dimension of an array may be left out",
