@@ -124,6 +124,10 @@ pub struct Vm {
     owed: Expensive,
     /// The operation at `pc` runs again after its owed time was charged: do not charge again.
     recharged: bool,
+    /// The simulated node's host name (asked once, at the first library call that may need it).
+    host: Rc<str>,
+    /// What a library call prints, kept between calls so that a call allocates nothing.
+    lib_out: String,
 }
 
 /// Counts of the operations whose class costs extra (`[cpu.ops]`), since the last charge.
@@ -165,6 +169,8 @@ impl Vm {
             charged_ops: 0,
             owed: Expensive::default(),
             recharged: false,
+            host: Rc::from(""),
+            lib_out: String::new(),
         }
     }
 
