@@ -94,7 +94,7 @@ impl fmt::Display for MemError {
             MemError::Heap(e) => write!(f, "{e}"),
             MemError::OutOfMemory { wanted, limit } => write!(
                 f,
-                "out of memory: the rank needs {} but may use at most {}",
+                "out of memory: the rank needs {} but may use at most {} (raise it with `--memory` on the command line, or \"Memory per rank\" under \"Protocol and limits\" in the playground)",
                 bytes_in_words(*wanted),
                 bytes_in_words(u64::from(*limit))
             ),

@@ -37,6 +37,55 @@ use crate::libs::Libraries;
 use crate::machine::hw::OpCosts;
 use crate::time::SimTime;
 
+/// Operations a rank may execute by default: a billion, about 4 s of one host core at the VM's
+/// speed. Classic teaching programs finish well inside it (LLNL's Monte-Carlo pi, 100 rounds of
+/// 50,000 darts: 0.2 billion; initialising and summing a 16-million-element array: 0.4
+/// billion), while an endless loop still stops in seconds. `--max-ops` and the playground's
+/// "Protocol and limits" raise it.
+pub const DEFAULT_MAX_OPS: u64 = 1_000_000_000;
+
+/// Memory a rank may use by default: 256 MiB. What a rank is charged is what C's `sizeof` says
+/// its objects take (plus a 16-byte red zone per `malloc` block), so a tutorial's 64 MB array
+/// (`float data[16000000]`) fits with room for a second one and MPI's buffers; the simulator
+/// holds every rank's memory at once, so the default stays well below a host's. `--memory` and
+/// the playground's "Protocol and limits" change it.
+pub const DEFAULT_MEMORY: u32 = 256 << 20;
+
+/// Largest memory a rank may be given: its stack segment ends where the heap starts (2 GiB).
+pub const MAX_MEMORY: u32 = memory::HEAP_BASE;
+
+/// A memory size as a person writes it: bytes (`1048576`), or a number with `K`, `M` or `G`
+/// (binary: `256M` is 256 MiB; `KiB`, `MiB`, `GiB`, `KB`, `MB`, `GB` read the same).
+pub fn parse_memory(text: &str) -> Result<u32, String> {
+    let t = text.trim();
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (number, unit) = t.split_at(split);
+    let scale: f64 = match unit.trim().to_ascii_uppercase().as_str() {
+        "" | "B" => 1.0,
+        "K" | "KB" | "KIB" => 1024.0,
+        "M" | "MB" | "MIB" => 1024.0 * 1024.0,
+        "G" | "GB" | "GIB" => 1024.0 * 1024.0 * 1024.0,
+        _ => return Err(format!(
+            "\"{text}\" is not a memory size: write bytes or a number with K, M or G (e.g. 256M)"
+        )),
+    };
+    let value: f64 = number.parse().map_err(|_| {
+        format!(
+            "\"{text}\" is not a memory size: write bytes or a number with K, M or G (e.g. 256M)"
+        )
+    })?;
+    let bytes = (value * scale).round();
+    if !(1024.0..=f64::from(MAX_MEMORY)).contains(&bytes) {
+        return Err(format!(
+            "a rank's memory must be between 1K and {} (\"{text}\")",
+            memory::bytes_in_words(u64::from(MAX_MEMORY))
+        ));
+    }
+    Ok(bytes as u32)
+}
+
 /// Bounds on one rank's execution.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct VmLimits {
@@ -53,12 +102,12 @@ pub struct VmLimits {
 }
 
 impl Default for VmLimits {
-    /// 200 million operations, 100,000 nested calls, 64 MiB; no bound between calls.
+    /// [`DEFAULT_MAX_OPS`], 100,000 nested calls, [`DEFAULT_MEMORY`]; no bound between calls.
     fn default() -> Self {
         VmLimits {
-            max_ops: 200_000_000,
+            max_ops: DEFAULT_MAX_OPS,
             max_depth: 100_000,
-            max_memory: 64 << 20,
+            max_memory: DEFAULT_MEMORY,
             max_ops_between_calls: u64::MAX,
         }
     }
@@ -116,6 +165,8 @@ pub struct Vm {
     /// Where a runtime error is reported when not at the current operation (a frame too large
     /// for memory: at its largest variable's declaration).
     fault_span: Option<std::ops::Range<usize>>,
+    /// A last note for the error being reported (how to raise the limit it hit).
+    fault_note: Option<String>,
     /// What this rank's processor charges per operation (from the profile, at start).
     costs: OpCosts,
     /// `ops` when the program's time was last charged: the operations since are owed.
@@ -165,6 +216,7 @@ impl Vm {
             rand: LibcRandom::default(),
             args: Rc::from(Vec::new()),
             fault_span: None,
+            fault_note: None,
             costs: OpCosts::FREE,
             charged_ops: 0,
             owed: Expensive::default(),
@@ -305,6 +357,9 @@ impl Vm {
                     "… {more} more {calls} of `{name}` from the same line"
                 ));
             }
+        }
+        if let Some(note) = self.fault_note.take() {
+            diag = diag.with_note(note);
         }
         let text = diag.render(&self.prog.file, src);
         self.error = Some(diag);

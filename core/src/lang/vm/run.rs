@@ -244,8 +244,12 @@ impl Vm {
             self.ops += 1;
             if self.ops > stop_at {
                 return Err(Fault(if self.ops > self.limits.max_ops {
+                    self.fault_note = Some(format!(
+                        "the limit is {} operations per rank: raise it with `--max-ops` on the command line, or \"Operations per rank\" under \"Protocol and limits\" in the playground",
+                        self.limits.max_ops
+                    ));
                     format!(
-                        "step limit exceeded: {} operations without finishing (an endless loop?); this is where it was spinning",
+                        "operation limit reached: {} operations without finishing (an endless loop?); this is where it was running",
                         self.limits.max_ops
                     )
                 } else {
