@@ -233,7 +233,8 @@ impl Vm {
         let code = &prog.code[..];
         // One comparison per operation: the nearer of the two operation limits.
         let between = self.ops.saturating_add(self.limits.max_ops_between_calls);
-        let stop_at = self.limits.max_ops.min(between);
+        let pause_at = self.ops.saturating_add(self.limits.slice);
+        let stop_at = self.limits.max_ops.min(between).min(pause_at);
         loop {
             let Some(&op) = code.get(self.pc as usize) else {
                 return Err(Fault(
@@ -243,6 +244,12 @@ impl Vm {
             self.pc += 1;
             self.ops += 1;
             if self.ops > stop_at {
+                if self.ops <= self.limits.max_ops && self.ops <= between {
+                    // The slice is over: the operation runs when the engine resumes the rank.
+                    self.pc -= 1;
+                    self.ops -= 1;
+                    return Ok(Some(Step::Pause));
+                }
                 return Err(Fault(if self.ops > self.limits.max_ops {
                     self.fault_note = Some(format!(
                         "the limit is {} operations per rank: raise it with `--max-ops` on the command line, or \"Operations per rank\" under \"Protocol and limits\" in the playground",
