@@ -89,6 +89,15 @@ enum Command {
         /// Stop with an error after this many events.
         #[arg(long, default_value_t = 50_000_000)]
         max_events: u64,
+        /// Stop a rank with an error after this many bytecode operations (a C program's run;
+        /// default one billion, about 4 s of one host core: classic teaching programs finish, an
+        /// endless loop does not run for ever).
+        #[arg(long, value_name = "N", default_value_t = rankscope_core::lang::DEFAULT_MAX_OPS)]
+        max_ops: u64,
+        /// Memory each rank may use (a C program's run): bytes, or with K, M or G (binary:
+        /// 256M = 256 MiB). Default 256M: a 64 MB array fits with room to spare.
+        #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = parse_memory)]
+        memory: u32,
         /// You are the network: where messages from several ranks race to one rank, land the
         /// one from the rank listed for that choice point first (comma-separated, in the order
         /// the choice points come; past the list, the machine model's order). `--network ""`
@@ -186,7 +195,7 @@ enum Command {
         /// Processes per node in the lock scale run.
         #[arg(long, default_value_t = 8)]
         lock_ppn: u32,
-        /// Run only these benchmarks (comma-separated: hold, vm, bcast, lock); default all.
+        /// Run only these benchmarks (comma-separated: hold, vm, real, bcast, lock); default all.
         #[arg(long, value_delimiter = ',')]
         only: Vec<String>,
     },
@@ -214,6 +223,11 @@ enum LessonCommand {
 /// The ranks chosen at the network's choice points (`--network`).
 #[derive(Clone, Debug)]
 struct Choices(Vec<u32>);
+
+/// `--memory`: bytes, or a number with K, M or G (binary).
+fn parse_memory(s: &str) -> Result<u32, String> {
+    rankscope_core::lang::parse_memory(s)
+}
 
 /// `2,1,3` → the ranks chosen at the network's choice points; `""` → none (the model's order).
 fn parse_choices(s: &str) -> Result<Choices, String> {
@@ -245,6 +259,8 @@ fn main() -> ExitCode {
             trace,
             hash_only,
             max_events,
+            max_ops,
+            memory,
             engine,
             lock,
             eager_limit,
@@ -266,6 +282,8 @@ fn main() -> ExitCode {
             trace,
             hash_only,
             max_events,
+            max_ops,
+            memory,
             engine,
             lock,
             eager_limit,

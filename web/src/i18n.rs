@@ -188,6 +188,10 @@ texts! {
     StatusPaused => "paused at event {0}", "イベント {0} で一時停止";
     StatusDetail => " · simulated time {0} · {1} ranks on {2}", " · シミュレーション時刻 {0} · {2} 上の {1} ランク";
     Event => "Event", "イベント";
+    StopRun => "Stop", "停止";
+    StopRunTitle => "Stop the run here (Run continues it)", "ここで実行を止めます(「実行」で続きから)";
+    ContinueRun => "Continue", "続ける";
+    QuietHint => "No MPI call for {0} s while the ranks compute ({1} operations so far): the loop may never end. Stop it and look at its condition, or continue if it is a long computation.", "ランクが計算を続けて {0} 秒間 MPI 呼び出しがありません(ここまで {1} 演算):ループが終わらないのかもしれません。止めて条件を確かめるか、長い計算なら続けてください。";
     EventOf => "event {0} of {1}", "イベント {0} / {1}";
     Keys => "Keys: ", "キー: ";
     KeyStep => "step", "ステップ";
@@ -355,6 +359,9 @@ texts! {
     OpsPerRank => "Operations per rank", "ランクあたりの命令数";
     OpsPerRankTitle => "a rank that executes more bytecode operations is stopped as a runaway loop",
         "これより多くのバイトコード命令を実行したランクは暴走ループとして止める";
+    MemoryPerRank => "Memory per rank (MiB)", "ランクあたりのメモリ(MiB)";
+    MemoryPerRankTitle => "what each rank's variables, arrays and malloc blocks may take in all, counted as C's sizeof counts them (256 MiB by default: a 64 MB array fits)",
+        "各ランクの変数・配列・malloc したブロックが合わせて使えるメモリ。C の sizeof と同じ数え方(既定値 256 MiB:64 MB の配列が入る)";
     LimitsHelp => "Eager sends the data at once (any machine). The other engines are paper 000's MPI-EMX protocols: receive requests go to the sender too (both sides) or not (receiver only), and the data moves by sync, get or buffered. \"Compare with\" runs the program under a second engine as well and draws its timeline below, on the same time axis. MPI_Win_lock picks among paper 003's lock algorithms: mcs-rw (the paper's global MCS readers/writer lock), fompi, test-and-set, or li (a lock per target; lock_all locks every rank). The eager limit: a standard send larger than it completes only once a receive matched it (MPICH's 8251 bytes by default; paper 002's Open MPI over TCP used 65536). FCP and PVM route are paper 004's, for programs on folon: which FCP design carries messages over the VME bus, and whether PVM's messages go through both daemons (over UDP or FCP) or task to task. \"You are the network\": where messages from several ranks race to one rank, you pick which lands first, to make a race show itself.",
         "eager はデータをすぐに送ります(どのマシンでも使えます)。ほかのエンジンは論文 000 の MPI-EMX のプロトコルです:受信要求を送信側にも送るか(both sides)送らないか(receiver only)、データを sync・get・buffered のどれで運ぶかを選びます。「比較対象」を選ぶと、2 つ目のエンジンでもプログラムを実行し、そのタイムラインを下に同じ時間軸で描きます。MPI_Win_lock では論文 003 のロックアルゴリズムを選びます:mcs-rw(論文の大域 MCS 読み書きロック)、fompi、test-and-set、li(ターゲットごとのロック。lock_all は全ランクをロック)。eager の上限:これより大きい標準送信は受信と一致してはじめて完了します(MPICH の既定値は 8251 バイト、論文 002 の TCP 上の Open MPI は 65536)。FCP と PVM の経路は論文 004 のもので、folon 上のプログラム用です:VME バスでメッセージを運ぶ FCP の設計と、PVM のメッセージが両側のデーモンを経由するか(UDP か FCP で)タスク間を直接通るかを選びます。「あなたがネットワーク」:複数のランクから 1 つのランクへメッセージが競合するところで、どれが先に着くかをあなたが選び、競合を目に見えるようにします。";
 }

@@ -12,18 +12,22 @@ use rankscope_core::proto::pvm::PvmConfig;
 use rankscope_core::proto::SimConfig;
 use serde::{Deserialize, Serialize};
 
-/// Bytecode operations a rank may execute by default in the browser over the whole run (the
-/// run advances in chunks, so this bounds work, not a freeze).
-pub const DEFAULT_MAX_OPS: u64 = 200_000_000;
-/// Operations a rank may execute without giving the engine control (an MPI call, `compute()`,
-/// `yield()`): an endless loop stops after about a tenth of a second instead of freezing the
-/// page.
-pub const MAX_OPS_BETWEEN_CALLS: u64 = 20_000_000;
+/// Bytecode operations a rank may execute by default over the whole run: core's default (a
+/// billion; classic teaching programs finish). The run advances in chunks and a computing rank
+/// pauses every [`SLICE_OPS`], so this bounds work, never a freeze.
+pub const DEFAULT_MAX_OPS: u64 = rankscope_core::lang::DEFAULT_MAX_OPS;
+/// Operations after which a computing rank hands control back to the page (core's
+/// `Step::Pause`; the run is unchanged): a few milliseconds of WebAssembly, so a long loop shows
+/// its progress, answers Stop and never freezes the page.
+pub const SLICE_OPS: u64 = 1_000_000;
+/// Memory a rank may use by default (MiB): core's default, 256 MiB (a 64 MB array fits).
+pub const DEFAULT_MEMORY_MIB: u64 = (rankscope_core::lang::DEFAULT_MEMORY >> 20) as u64;
 /// Events a run may process by default in the browser (about a gigabyte of trace at most).
 pub const DEFAULT_MAX_EVENTS: u64 = 5_000_000;
 /// Largest accepted values (the page's memory is the real bound).
 pub const CEILING: RunOptions = RunOptions {
-    max_ops: 2_000_000_000,
+    max_ops: 1_000_000_000_000,
+    memory_mib: (rankscope_core::lang::MAX_MEMORY >> 20) as u64,
     max_events: 20_000_000,
     matching: Matching::Eager,
     compare: None,
@@ -38,6 +42,9 @@ pub const CEILING: RunOptions = RunOptions {
 pub struct RunOptions {
     /// Bytecode operations each rank may execute before the run stops as a runaway loop.
     pub max_ops: u64,
+    /// Memory each rank may use, in MiB (links made before it existed use the default).
+    #[serde(default = "default_memory_mib")]
+    pub memory_mib: u64,
     /// Events the whole run may process.
     pub max_events: u64,
     /// The point-to-point engine (links made before it existed use eager).
@@ -98,6 +105,10 @@ mod pvm_id {
     }
 }
 
+fn default_memory_mib() -> u64 {
+    DEFAULT_MEMORY_MIB
+}
+
 fn default_eager_limit() -> u64 {
     DEFAULT_EAGER_LIMIT
 }
@@ -106,6 +117,7 @@ impl Default for RunOptions {
     fn default() -> Self {
         RunOptions {
             max_ops: DEFAULT_MAX_OPS,
+            memory_mib: DEFAULT_MEMORY_MIB,
             max_events: DEFAULT_MAX_EVENTS,
             matching: Matching::Eager,
             compare: None,
@@ -122,6 +134,7 @@ impl RunOptions {
     pub fn clamped(self) -> RunOptions {
         RunOptions {
             max_ops: self.max_ops.clamp(1, CEILING.max_ops),
+            memory_mib: self.memory_mib.clamp(1, CEILING.memory_mib),
             max_events: self.max_events.clamp(1, CEILING.max_events),
             matching: self.matching,
             compare: self.compare,
@@ -146,7 +159,8 @@ impl RunOptions {
     pub fn vm_limits(self) -> VmLimits {
         VmLimits {
             max_ops: self.max_ops,
-            max_ops_between_calls: MAX_OPS_BETWEEN_CALLS,
+            max_memory: u32::try_from(self.memory_mib << 20).unwrap_or(u32::MAX),
+            slice: SLICE_OPS,
             ..VmLimits::default()
         }
     }
@@ -177,6 +191,7 @@ mod tests {
     fn values_are_clamped_to_sane_bounds() {
         let o = RunOptions {
             max_ops: 0,
+            memory_mib: 1 << 40,
             max_events: u64::MAX,
             matching: Matching::Eager,
             compare: None,
@@ -193,6 +208,9 @@ mod tests {
         assert_eq!(o.max_ops, 1);
         assert_eq!(o.max_events, CEILING.max_events);
         assert_eq!(o.vm_limits().max_ops, 1);
+        // At most the 2 GiB a rank's stack segment can address.
+        assert_eq!(o.vm_limits().max_memory, rankscope_core::lang::MAX_MEMORY);
+        assert_eq!(o.vm_limits().slice, SLICE_OPS);
         assert_eq!(o.sim_config().limits.max_events, CEILING.max_events);
         assert_eq!(o.sim_config().eager_limit, CEILING.eager_limit);
     }

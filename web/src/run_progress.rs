@@ -1,7 +1,36 @@
 //! The progress line of a long run, pure: from where a playing run started (wall time and event)
 //! and where it is now, its rate and an estimate of what is left — exact when the rest of the run
 //! is already known (it was computed before a step back), else bounded by the run's event limit —
-//! and how many ranks have finished.
+//! how many ranks have finished, the operations the ranks executed and the simulated time. And
+//! the quiet clock: how long the ranks have computed without an MPI call (no new trace record),
+//! after which the page suggests the loop may never end ([`HINT_AFTER_MS`]).
+
+/// Page time without a new trace record while playing after which the page stops the run and
+/// asks whether the loop will ever end.
+pub const HINT_AFTER_MS: f64 = 5_000.0;
+
+/// The quiet clock: the trace records last seen and since when (page time, ms).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Quiet {
+    /// Trace records when last counted.
+    pub records: u64,
+    /// Page time when that count was first seen.
+    pub since_ms: f64,
+}
+
+impl Quiet {
+    /// Counts `records` at `now_ms`: a new record restarts the clock. Returns how long the run
+    /// has gone without one (ms).
+    pub fn observe(&mut self, records: u64, now_ms: f64) -> f64 {
+        if records != self.records {
+            *self = Quiet {
+                records,
+                since_ms: now_ms,
+            };
+        }
+        now_ms - self.since_ms
+    }
+}
 
 /// A play's start: page time (ms) and event position.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -27,6 +56,10 @@ pub struct Now {
     pub ranks_done: u32,
     /// Ranks.
     pub ranks: u32,
+    /// Bytecode operations the ranks executed so far.
+    pub ops: u64,
+    /// The simulated time, as shown.
+    pub simulated: String,
 }
 
 /// The line shown after a second of playing, or `None` before (a short run shows no progress).
@@ -44,8 +77,11 @@ pub fn line(start: Start, now: Now) -> Option<String> {
         count(rate.round() as u64)
     );
     out.push_str(&format!(
-        " · {} of {} ranks finished",
-        now.ranks_done, now.ranks
+        " · {} of {} ranks finished · {} operations · simulated {}",
+        now.ranks_done,
+        now.ranks,
+        count(now.ops),
+        now.simulated
     ));
     if rate > 0.0 {
         match now.known_end {
@@ -71,7 +107,7 @@ pub fn line(start: Start, now: Now) -> Option<String> {
 }
 
 /// A count with thousands separated ("1,234,567").
-fn count(n: u64) -> String {
+pub fn count(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
@@ -113,6 +149,8 @@ mod tests {
             limit: 20_000_000,
             ranks_done: 3,
             ranks: 256,
+            ops: 123_456_789,
+            simulated: "1.500 s".into(),
         }
     }
 
@@ -133,7 +171,7 @@ mod tests {
         };
         assert_eq!(
             line(start, now(10_000.0, 1_000_000, None)).unwrap(),
-            "1,000,000 events in 10.0 s (100,000/s) · 3 of 256 ranks finished · at most 3 min 10 s more (the limit of 20,000,000 events)"
+            "1,000,000 events in 10.0 s (100,000/s) · 3 of 256 ranks finished · 123,456,789 operations · simulated 1.500 s · at most 3 min 10 s more (the limit of 20,000,000 events)"
         );
     }
 
@@ -145,7 +183,19 @@ mod tests {
         };
         assert_eq!(
             line(start, now(2_000.0, 200_500, Some(600_500))).unwrap(),
-            "200,000 events in 2.0 s (100,000/s) · 3 of 256 ranks finished · about 4.0 s to event 600,500 (computed before)"
+            "200,000 events in 2.0 s (100,000/s) · 3 of 256 ranks finished · 123,456,789 operations · simulated 1.500 s · about 4.0 s to event 600,500 (computed before)"
         );
+    }
+
+    #[test]
+    fn the_quiet_clock_restarts_at_each_new_record() {
+        let mut q = Quiet {
+            records: 10,
+            since_ms: 0.0,
+        };
+        assert_eq!(q.observe(10, 4_000.0), 4_000.0);
+        assert_eq!(q.observe(11, 4_500.0), 0.0);
+        assert_eq!(q.observe(11, 9_000.0), 4_500.0);
+        assert!(q.observe(11, 10_000.0) > HINT_AFTER_MS);
     }
 }

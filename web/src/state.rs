@@ -1455,9 +1455,28 @@ mod tests {
     }
 
     #[test]
+    fn a_loop_longer_than_a_slice_pauses_and_finishes_with_the_same_result() {
+        // About 2.4 million operations between two prints: the rank pauses twice or more.
+        let source = "#include <stdio.h>\nint main() { long s = 0; int i; for (i = 0; i < 300000; i++) { s = s + i % 7; } printf(\"%ld\\n\", s); return 0; }";
+        let s = run_to_end(State::default().reduce(Action::Edit(source.into())));
+        assert!(
+            s.editor_diagnostics().is_empty(),
+            "{:?}",
+            s.editor_diagnostics()
+        );
+        let expected: i64 = (0..300_000i64).map(|i| i % 7).sum();
+        let cell = s.session.as_ref().unwrap();
+        let run = cell.0.borrow();
+        let sim = run.history.sim();
+        assert_eq!(sim.console()[0].text, expected.to_string());
+        assert!(sim.program(0).unwrap().ops() > 2 * crate::run_options::SLICE_OPS);
+    }
+
+    #[test]
     fn run_options_limit_the_run_and_travel_in_links() {
         let tight = RunOptions {
             max_ops: 1_000,
+            memory_mib: 1,
             ..RunOptions::default()
         };
         let source = "int main() { int i = 0; while (1) { i = i + 1; } return 0; }";

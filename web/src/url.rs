@@ -432,6 +432,7 @@ mod tests {
         assert_eq!(s.options.compare, None);
         assert_eq!(s.options.lock, rankscope_core::locks::LockScheme::McsRw);
         assert_eq!(s.options.max_ops, 9);
+        assert_eq!(s.options.memory_mib, crate::run_options::DEFAULT_MEMORY_MIB);
         let with = ShareState {
             options: crate::run_options::RunOptions {
                 compare: Some(rankscope_core::proto::p2p::Matching::ReceiverOnly(

@@ -4,7 +4,7 @@
 use crate::output::out;
 use std::time::Instant;
 
-use rankscope_core::bench::{hold_model, vm_loop};
+use rankscope_core::bench::{hold_model, run_one_rank, vm_loop, Kernel, REAL_PROGRAMS};
 use rankscope_core::engine::{Limits, Sim};
 use rankscope_core::machine::Machine;
 use rankscope_core::trace::TraceMode;
@@ -33,7 +33,7 @@ pub struct BenchOptions {
 }
 
 /// The benchmarks `--only` may name.
-const BENCHMARKS: [&str; 4] = ["hold", "vm", "bcast", "lock"];
+const BENCHMARKS: [&str; 5] = ["hold", "vm", "real", "bcast", "lock"];
 
 /// Runs the benchmarks and prints one line per figure.
 pub fn run(opts: BenchOptions) -> Result<(), String> {
@@ -50,6 +50,9 @@ pub fn run(opts: BenchOptions) -> Result<(), String> {
     }
     if wants("vm") {
         vm_ops(opts.vm_iterations)?;
+    }
+    if wants("real") {
+        real_programs()?;
     }
     if wants("bcast") {
         broadcast_scale(&opts)?;
@@ -122,6 +125,80 @@ fn vm_ops(iterations: u32) -> Result<(), String> {
         ops as f64 / secs / 1e6
     );
     Ok(())
+}
+
+/// The real-programs kernels: each on one rank of the VM (operations/s, including compilation),
+/// then the same source built with `gcc -O0` and run natively (best of three wall times,
+/// including the process start), and the ratio of the two times. The outputs must agree.
+fn real_programs() -> Result<(), String> {
+    out!("real programs (one rank; the same C built with gcc -O0 for the ratio):");
+    let dir = std::env::temp_dir().join(format!("rankscope-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let result = REAL_PROGRAMS.iter().try_for_each(|k| real_program(k, &dir));
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
+
+fn real_program(k: &Kernel, dir: &std::path::Path) -> Result<(), String> {
+    let source = k.source_with(k.size);
+    let file = format!("{}.c", k.name);
+    let start = Instant::now();
+    let (ops, printed) = run_one_rank(&source, &file)?;
+    let vm_secs = start.elapsed().as_secs_f64();
+    let native = gcc_o0(&source, &dir.join(&file));
+    let (gcc, ratio) = match &native {
+        Ok((secs, text)) if *text == printed => (
+            format!("gcc -O0 {secs:.4} s"),
+            format!("{:>6.1}×", vm_secs / secs),
+        ),
+        Ok((_, text)) => {
+            return Err(format!(
+                "{}: the VM printed {printed:?} but gcc's build printed {text:?}",
+                k.name
+            ))
+        }
+        Err(why) => (why.clone(), "     -".to_string()),
+    };
+    out!(
+        "  {:<7} {:>7.2} M operations/s ({ops} operations in {vm_secs:.3} s) · {gcc} · VM/gcc {ratio} · {} · printed {:?}",
+        k.name,
+        ops as f64 / vm_secs / 1e6,
+        k.what,
+        printed.trim_end()
+    );
+    Ok(())
+}
+
+/// Builds `source` with `gcc -O0` at `path` and runs it three times: the best wall time and what
+/// it printed, or why there is no native figure.
+fn gcc_o0(source: &str, path: &std::path::Path) -> Result<(f64, String), String> {
+    use std::process::Command;
+    std::fs::write(path, source).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let exe = path.with_extension("");
+    let built = Command::new("gcc")
+        .args(["-O0", "-w", "-o"])
+        .arg(&exe)
+        .arg(path)
+        .arg("-lm")
+        .output()
+        .map_err(|e| format!("no gcc ({e})"))?;
+    if !built.status.success() {
+        return Err(format!(
+            "gcc failed: {}",
+            String::from_utf8_lossy(&built.stderr).trim()
+        ));
+    }
+    let mut best = f64::INFINITY;
+    let mut text = String::new();
+    for _ in 0..3 {
+        let start = Instant::now();
+        let run = Command::new(&exe)
+            .output()
+            .map_err(|e| format!("cannot run gcc's build: {e}"))?;
+        best = best.min(start.elapsed().as_secs_f64());
+        text = String::from_utf8_lossy(&run.stdout).into_owned();
+    }
+    Ok((best, text))
 }
 
 fn broadcast_scale(opts: &BenchOptions) -> Result<(), String> {

@@ -37,6 +37,10 @@ pub struct RunOptions {
     pub hash_only: bool,
     /// Event limit.
     pub max_events: u64,
+    /// Operations each rank may execute (a C program).
+    pub max_ops: u64,
+    /// Bytes of memory each rank may use (a C program).
+    pub memory: u32,
     /// Point-to-point engine.
     pub engine: Matching,
     /// How `MPI_Win_lock` / `MPI_Win_lock_all` take locks.
@@ -91,7 +95,11 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
                 ranks: opts.ranks,
                 args,
                 config,
-                limits: VmLimits::default(),
+                limits: VmLimits {
+                    max_ops: opts.max_ops,
+                    max_memory: opts.memory,
+                    ..VmLimits::default()
+                },
                 network: opts.network.as_deref(),
             };
             let sim = launch.sim(&source, &file).map_err(|e| match e {

@@ -35,6 +35,11 @@ pub enum Step {
     /// spin on a word of its own memory that a remote write ends. The layer that parked it says
     /// why (`Layer::parked`).
     Park,
+    /// Hand control back to whoever drives the simulation, in the middle of computing: the
+    /// program continues at the next step, at the same simulated time, before any other event,
+    /// so the run is exactly what it would have been without the pause (a browser sets a slice
+    /// of operations so that a long loop never freezes the page).
+    Pause,
     /// Block until this request completes, then resume.
     Wait(ReqId),
     /// Block until all of these requests complete.

@@ -161,6 +161,9 @@ pub struct Sim<P> {
     /// The user is the network (`Sim::with_network`): choices and choice points.
     network: Option<Network>,
     error: Option<SimError>,
+    /// A rank that paused in the middle of computing (`Step::Pause`): the next step continues
+    /// it, at the same simulated time, before any event.
+    paused: Option<Rank>,
 }
 
 /// The programs lend their windows to a layer handling an event.
@@ -203,6 +206,7 @@ impl<P: Program> Sim<P> {
             network: None,
             programs,
             error: None,
+            paused: None,
         }
     }
 
@@ -225,6 +229,12 @@ impl<P: Program> Sim<P> {
     fn step_inner(&mut self) -> Result<Progress, SimError> {
         if self.finished == self.core.size {
             return Ok(Progress::Finished);
+        }
+        if let Some(rank) = self.paused.take() {
+            // A step of its own, with no event and no record: the run is what it would have been
+            // without the pause.
+            self.run_rank(rank)?;
+            return Ok(Progress::Stepped);
         }
         let Some(next) = self.core.queue.peek_time() else {
             let programs = &self.programs;
@@ -491,6 +501,10 @@ impl<P: Program> Sim<P> {
                     self.count_event()?;
                     continue;
                 }
+                Step::Pause => {
+                    self.paused = Some(rank);
+                    return Ok(());
+                }
                 Step::Park => {
                     c.states[rank as usize] = RankState::Parked;
                     c.run_released_handlers(rank);
@@ -704,6 +718,7 @@ impl<P: Program> Sim<P> {
             perturb: self.perturb.clone(),
             network: self.network.clone(),
             error: self.error.clone(),
+            paused: self.paused,
         }
     }
 

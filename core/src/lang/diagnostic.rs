@@ -57,6 +57,26 @@ pub fn line_col(source: &str, at: usize) -> LineCol {
     }
 }
 
+/// Each diagnostic once, in source order: a later copy of one already listed (the same message at
+/// the same place — a macro that uses its argument twice checks it twice) is dropped, and the rest
+/// are sorted by where they start, keeping their order at one place. An error about the whole
+/// program (an empty span at 0, like a missing `main`) comes last.
+pub fn once_in_order(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out: Vec<Diagnostic> = diags
+        .into_iter()
+        .filter(|d| seen.insert((d.span.start, d.span.end, d.message.clone(), d.label.clone())))
+        .collect();
+    out.sort_by_key(|d| {
+        if d.span == (0..0) {
+            usize::MAX
+        } else {
+            d.span.start
+        }
+    });
+    out
+}
+
 impl Diagnostic {
     /// An error at `span`.
     pub fn error(message: impl Into<String>, span: Span) -> Diagnostic {
@@ -141,6 +161,51 @@ mod tests {
         assert_eq!(
             d.render("a.c", src),
             "error: unknown identifier `x`\n --> a.c:2:5\n  |\n2 |     x = 1\n  |     ^ not declared\n  = note: declare it first: `int x;`\n"
+        );
+    }
+
+    #[test]
+    fn each_diagnostic_once_in_source_order() {
+        let e = |m: &str, at: usize| Diagnostic::error(m, at..at + 1);
+        let whole = Diagnostic::error("the program has no `main` function", 0..0);
+        let got = once_in_order(vec![
+            e("b", 20),
+            whole.clone(),
+            e("a", 5),
+            e("b", 20),
+            e("c", 20),
+            e("a", 5),
+        ]);
+        let got: Vec<(&str, usize)> = got
+            .iter()
+            .map(|d| (d.message.as_str(), d.span.start))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("a", 5),
+                ("b", 20),
+                ("c", 20),
+                ("the program has no `main` function", 0)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_macro_using_its_argument_twice_reports_its_error_once() {
+        let src = "#define SQ(a) ((a) * (a))\nint main(void) {\n    int x = SQ(foo(1));\n    int y = SQ(bar(2));\n    return x + y + z;\n}\n";
+        let diags = crate::lang::load(src, "sq.c").unwrap_err();
+        let got: Vec<String> = diags
+            .iter()
+            .map(|d| format!("{}:{}", d.start(src).line, d.message))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "3:undeclared function `foo`",
+                "4:undeclared function `bar`",
+                "5:unknown identifier `z`"
+            ]
         );
     }
 

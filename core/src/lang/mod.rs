@@ -101,7 +101,7 @@ pub use launch::{Launch, LaunchError};
 pub use load::{load, ranks, ranks_with_args};
 pub use run_hint::{run_hint, RunHint};
 pub use sema::check::front_end;
-pub use vm::{Vm, VmLimits};
+pub use vm::{parse_memory, Vm, VmLimits, DEFAULT_MAX_OPS, DEFAULT_MEMORY, MAX_MEMORY};
 
 /// Words of one-sided memory per rank that C programs need (`SimConfig::words_per_rank`): the
 /// record and queue nodes of the global lock behind `MPI_Win_lock` and `MPI_Win_lock_all`

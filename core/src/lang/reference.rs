@@ -233,8 +233,17 @@ fn rankscope_part() -> Part {
     Part {
         id: "rankscope",
         title: "Rankscope built-ins",
-        about: "Calls that model time explicitly, for programs whose arithmetic a paper measured."
-            .to_string(),
+        about: format!(
+            "Calls that model time explicitly, for programs whose arithmetic a paper measured. \
+             Every rank runs under two limits a user sets (`--max-ops` and `--memory` on the \
+             command line, \"Operations per rank\" and \"Memory per rank\" under \"Protocol \
+             and limits\" in the playground): {} billion operations by default, about 4 s of one host \
+             core, so classic teaching programs finish (a Monte-Carlo pi of 100 rounds of 50,000 \
+             darts takes 0.3 billion per rank) while an endless loop still stops; and {} of memory, \
+             charged as C's `sizeof` counts, so a 64 MB array fits.",
+            crate::lang::DEFAULT_MAX_OPS / 1_000_000_000,
+            crate::lang::vm::memory::bytes_in_words(u64::from(crate::lang::DEFAULT_MEMORY))
+        ),
         sections: vec![Section {
             id: "rankscope".to_string(),
             title: "Modelled time".to_string(),

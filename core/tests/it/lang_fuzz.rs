@@ -39,6 +39,7 @@ fn survives(source: &str, ranks: u32) -> String {
         max_depth: 200,
         max_memory: 1 << 20,
         max_ops_between_calls: 100_000,
+        slice: u64::MAX,
     };
     let config = SimConfig {
         limits: Limits {

@@ -155,10 +155,24 @@ fn recursion_depth_and_memory_are_limited() {
         "int main() {\n    int i;\n    double big[100000000];\n    big[0] = 1;\n    return 0;\n}\n";
     let e = output(src, 1).unwrap_err();
     assert!(
-        e.contains("`big` (762.9 MiB) does not fit in the rank's memory (64.0 MiB)"),
+        e.contains("`big` (762.9 MiB) does not fit in the rank's memory (256.0 MiB)"),
+        "{e}"
+    );
+    // The error says how to raise the limit.
+    assert!(
+        e.contains("raise it with `--memory` on the command line, or \"Memory per rank\""),
         "{e}"
     );
     assert!(e.contains(":3:12"), "{e}");
+}
+
+#[test]
+fn a_64_mb_array_fits_the_default_memory_and_is_charged_what_sizeof_says() {
+    let src = "#include <stdio.h>\nfloat data[16000000];\nint main(void) {\n    data[15999999] = 2.5f;\n    printf(\"%zu %.1f\\n\", sizeof(data), data[15999999]);\n    return 0;\n}\n";
+    assert_eq!(output(src, 1).unwrap(), ["64000000 2.5"]);
+    let compiled = rankscope_core::lang::load(src, "big.c").unwrap();
+    let bytes = compiled.globals.len();
+    assert!((64_000_000..64_000_100).contains(&bytes), "{bytes}");
 }
 
 #[test]

@@ -333,6 +333,9 @@ pub fn controls(props: &ControlsProps) -> Html {
                     { limit("Operations per rank", "a rank that executes more bytecode operations is stopped as a runaway loop",
                         props.options.max_ops, CEILING.max_ops, "max-ops",
                         |o, n| RunOptions { max_ops: n, ..o }) }
+                    { limit("Memory per rank (MiB)", "what each rank's variables, arrays and malloc blocks may take in all, counted as C's sizeof counts them (256 MiB by default: a 64 MB array fits)",
+                        props.options.memory_mib, CEILING.memory_mib, "memory-mib",
+                        |o, n| RunOptions { memory_mib: n, ..o }) }
                     <p class="muted">{ lang.t(Text::LimitsHelp) }</p>
                 </div>
             </details>

@@ -122,7 +122,8 @@ pub fn run_bar(props: &RunBarProps) -> Html {
                         <strong>{ status }</strong>{ lang.f(Text::StatusDetail, &[&sim.now(), &sim.size(), &s.machine]) }
                     </p>
                     <crate::components::progress_line::ProgressLine session={cell.clone()}
-                        generation={props.generation} playing={props.playing} max_events={props.max_events} />
+                        generation={props.generation} playing={props.playing} max_events={props.max_events}
+                        on_pause={props.on_pause.clone()} on_run={props.on_run.clone()} />
                     <label class="scrubber">
                         <span class="sr-only">{ lang.t(Text::Event) }</span>
                         <input type="range" min="0" max={known_steps.to_string()} value={position.to_string()}

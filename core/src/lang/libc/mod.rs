@@ -279,7 +279,7 @@ pub static LIBC: &[LibFn] = &[
         },
     ),
     f("strlen", STRING, "C's; a string without its terminating zero is an error, not a read past it.", &[C::CharPtr], C::SizeT, |l, a| {
-        Ok(Done::Value(cbytes(l.mem, a[0])?.len() as i64))
+        Ok(Done::Value(cbytes_ref(l.mem, a[0])?.len() as i64))
     }),
     f("strcpy", STRING, "C's; a string without its terminating zero is an error, not a read past it.", &[C::CharPtr, C::CharPtr], C::CharPtr, |l, a| {
         let mut s = cbytes(l.mem, a[1])?;
@@ -319,7 +319,7 @@ pub static LIBC: &[LibFn] = &[
         },
     ),
     f("strcmp", STRING, "C's (glibc's difference of the first differing bytes).", &[C::CharPtr, C::CharPtr], C::Int, |l, a| {
-        let (x, y) = (cbytes(l.mem, a[0])?, cbytes(l.mem, a[1])?);
+        let (x, y) = (cbytes_ref(l.mem, a[0])?, cbytes_ref(l.mem, a[1])?);
         Ok(Done::Value(byte_diff(&x, &y, usize::MAX)))
     }),
     f(
@@ -333,7 +333,7 @@ pub static LIBC: &[LibFn] = &[
         },
     ),
     f("strchr", STRING, "C's; a string without its terminating zero is an error, not a read past it.", &[C::CharPtr, C::Int], C::CharPtr, |l, a| {
-        let s = cbytes(l.mem, a[0])?;
+        let s = cbytes_ref(l.mem, a[0])?;
         let c = a[1] as u8;
         Ok(Done::Value(if c == 0 {
             a[0] + s.len() as i64
@@ -643,6 +643,16 @@ fn cbytes_max(mem: &Memory, at: i64, max: usize) -> Result<Vec<u8>, String> {
         a = a.wrapping_add(1);
     }
     Ok(out)
+}
+
+/// The bytes of the string at `at`, borrowed from memory when the whole string lies in the
+/// stack segment (no copy: `strlen` or `strchr` in a loop allocates nothing); else as
+/// [`cbytes`] reads them, with its errors.
+fn cbytes_ref(mem: &Memory, at: i64) -> Result<std::borrow::Cow<'_, [u8]>, String> {
+    match mem.stack_c_string(addr(at)) {
+        Some(s) => Ok(std::borrow::Cow::Borrowed(s)),
+        None => cbytes(mem, at).map(std::borrow::Cow::Owned),
+    }
 }
 
 fn cbytes(mem: &Memory, at: i64) -> Result<Vec<u8>, String> {

@@ -132,6 +132,9 @@ impl Vm {
         let f = &self.prog.functions[function as usize];
         let used = self.mem.heap_bytes() as u64;
         let limit_words = bytes_in_words(u64::from(limit));
+        self.fault_note = Some(format!(
+            "a rank may use {limit_words}: raise it with `--memory` on the command line, or \"Memory per rank\" under \"Protocol and limits\" in the playground"
+        ));
         match &f.largest_local {
             Some((name, bytes, span)) if u64::from(*bytes) * 2 > u64::from(limit) => {
                 self.fault_span = Some(span.clone());

@@ -94,7 +94,7 @@ impl fmt::Display for MemError {
             MemError::Heap(e) => write!(f, "{e}"),
             MemError::OutOfMemory { wanted, limit } => write!(
                 f,
-                "out of memory: the rank needs {} but may use at most {}",
+                "out of memory: the rank needs {} but may use at most {} (raise it with `--memory` on the command line, or \"Memory per rank\" under \"Protocol and limits\" in the playground)",
                 bytes_in_words(*wanted),
                 bytes_in_words(u64::from(*limit))
             ),
@@ -340,6 +340,18 @@ impl Memory {
         self.write_slow(addr, &v.to_le_bytes())
     }
 
+    /// The bytes of the zero-terminated string at `addr`, without the zero, when the string and
+    /// its zero lie in the stack segment (globals and locals); `None` otherwise (the caller reads
+    /// byte by byte and reports where it left memory).
+    pub fn stack_c_string(&self, addr: Addr) -> Option<&[u8]> {
+        if !(NULL_GUARD..HEAP_BASE).contains(&addr) {
+            return None;
+        }
+        let rest = self.bytes.get(addr as usize..)?;
+        let len = rest.iter().position(|&b| b == 0)?;
+        Some(&rest[..len])
+    }
+
     /// Reads a `char`.
     pub fn read_u8(&self, addr: Addr) -> Result<u8, MemError> {
         Ok(self.read(addr, 1)?[0])
@@ -353,10 +365,26 @@ impl Memory {
     /// Reads a scalar as a stack word: integers sign- or zero-extended, `float` widened to a
     /// `double`'s bits, `double` as its bits.
     pub fn read_scalar(&self, addr: Addr, s: Scalar) -> Result<i64, MemError> {
-        let b = self.read(addr, s.bytes())?;
-        let mut w = [0u8; 8];
-        w[..b.len()].copy_from_slice(b);
-        let raw = i64::from_le_bytes(w);
+        // The stack segment's accesses by size, without a copy of variable length.
+        let raw = match s.bytes() {
+            1 => self.stack_bytes::<1>(addr).map(|b| i64::from(b[0])),
+            2 => self
+                .stack_bytes::<2>(addr)
+                .map(|b| i64::from(u16::from_le_bytes(b))),
+            4 => self
+                .stack_bytes::<4>(addr)
+                .map(|b| i64::from(u32::from_le_bytes(b))),
+            _ => self.stack_bytes::<8>(addr).map(i64::from_le_bytes),
+        };
+        let raw = match raw {
+            Some(raw) => raw,
+            None => {
+                let b = self.read(addr, s.bytes())?;
+                let mut w = [0u8; 8];
+                w[..b.len()].copy_from_slice(b);
+                i64::from_le_bytes(w)
+            }
+        };
         Ok(match s {
             Scalar::F32 => f64::from(f32::from_bits(raw as u32)).to_bits() as i64,
             Scalar::F64 | Scalar::I64 => raw,
@@ -366,13 +394,21 @@ impl Memory {
 
     /// Writes a stack word as a scalar (`float` rounded from the `double` it holds).
     pub fn write_scalar(&mut self, addr: Addr, s: Scalar, v: i64) -> Result<(), MemError> {
-        let bytes = match s {
+        let word = match s {
             Scalar::F32 => u64::from((f64::from_bits(v as u64) as f32).to_bits()),
             Scalar::Bool => u64::from(v != 0),
             _ => v as u64,
+        };
+        let done = match s.bytes() {
+            1 => self.put_stack_bytes::<1>(addr, [word as u8]),
+            2 => self.put_stack_bytes::<2>(addr, (word as u16).to_le_bytes()),
+            4 => self.put_stack_bytes::<4>(addr, (word as u32).to_le_bytes()),
+            _ => self.put_stack_bytes::<8>(addr, word.to_le_bytes()),
+        };
+        if done {
+            return Ok(());
         }
-        .to_le_bytes();
-        self.write(addr, &bytes[..s.bytes() as usize])
+        self.write(addr, &word.to_le_bytes()[..s.bytes() as usize])
     }
 
     /// Bytes in use (for memory accounting).

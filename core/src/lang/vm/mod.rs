@@ -37,6 +37,58 @@ use crate::libs::Libraries;
 use crate::machine::hw::OpCosts;
 use crate::time::SimTime;
 
+/// Operations a rank may execute by default: a billion, about 4 s of one host core at the VM's
+/// speed. Classic teaching programs finish inside it (LLNL's Monte-Carlo pi, 100 rounds of
+/// 50,000 darts: 0.3 billion per rank; LLNL's `mpi_array.c`, filling and summing a
+/// 16-million-element array: 0.7 billion on rank 0), while an endless loop still stops in
+/// seconds. `--max-ops` and the playground's
+/// "Protocol and limits" raise it.
+pub const DEFAULT_MAX_OPS: u64 = 1_000_000_000;
+
+/// Memory a rank may use by default: 256 MiB. What a rank is charged is what C's `sizeof` says
+/// its objects take (plus a 16-byte red zone per `malloc` block), so a tutorial's 64 MB array
+/// (`float data[16000000]`) fits with room for a second one and MPI's buffers; the simulator
+/// holds every rank's memory at once, so the default stays well below a host's. `--memory` and
+/// the playground's "Protocol and limits" change it.
+pub const DEFAULT_MEMORY: u32 = 256 << 20;
+
+/// Largest memory a rank may be given: its stack segment ends where the heap starts (2 GiB).
+pub const MAX_MEMORY: u32 = memory::HEAP_BASE;
+
+/// A memory size as a person writes it: bytes (`1048576`), or a number with `K`, `M` or `G`
+/// (binary: `256M` is 256 MiB; `KiB`, `MiB`, `GiB`, `KB`, `MB`, `GB` read the same).
+pub fn parse_memory(text: &str) -> Result<u32, String> {
+    let t = text.trim();
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (number, unit) = t.split_at(split);
+    let scale: f64 = match unit.trim().to_ascii_uppercase().as_str() {
+        "" | "B" => 1.0,
+        "K" | "KB" | "KIB" => 1024.0,
+        "M" | "MB" | "MIB" => 1024.0 * 1024.0,
+        "G" | "GB" | "GIB" => 1024.0 * 1024.0 * 1024.0,
+        _ => {
+            return Err(format!(
+            "\"{text}\" is not a memory size: write bytes or a number with K, M or G (e.g. 256M)"
+        ))
+        }
+    };
+    let value: f64 = number.parse().map_err(|_| {
+        format!(
+            "\"{text}\" is not a memory size: write bytes or a number with K, M or G (e.g. 256M)"
+        )
+    })?;
+    let bytes = (value * scale).round();
+    if !(1024.0..=f64::from(MAX_MEMORY)).contains(&bytes) {
+        return Err(format!(
+            "a rank's memory must be between 1K and {} (\"{text}\")",
+            memory::bytes_in_words(u64::from(MAX_MEMORY))
+        ));
+    }
+    Ok(bytes as u32)
+}
+
 /// Bounds on one rank's execution.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct VmLimits {
@@ -50,16 +102,22 @@ pub struct VmLimits {
     /// `compute()`/`flops()`, `yield()`, a print): a browser sets this so that an endless loop
     /// is stopped before it freezes the page.
     pub max_ops_between_calls: u64,
+    /// Operations after which a computing rank pauses ([`Step::Pause`]) and hands control back
+    /// to the page, which shows progress and may stop; the run itself is unchanged. None
+    /// (`u64::MAX`) natively.
+    pub slice: u64,
 }
 
 impl Default for VmLimits {
-    /// 200 million operations, 100,000 nested calls, 64 MiB; no bound between calls.
+    /// [`DEFAULT_MAX_OPS`], 100,000 nested calls, [`DEFAULT_MEMORY`]; no bound between calls,
+    /// no pause.
     fn default() -> Self {
         VmLimits {
-            max_ops: 200_000_000,
+            max_ops: DEFAULT_MAX_OPS,
             max_depth: 100_000,
-            max_memory: 64 << 20,
+            max_memory: DEFAULT_MEMORY,
             max_ops_between_calls: u64::MAX,
+            slice: u64::MAX,
         }
     }
 }
@@ -116,6 +174,8 @@ pub struct Vm {
     /// Where a runtime error is reported when not at the current operation (a frame too large
     /// for memory: at its largest variable's declaration).
     fault_span: Option<std::ops::Range<usize>>,
+    /// A last note for the error being reported (how to raise the limit it hit).
+    fault_note: Option<String>,
     /// What this rank's processor charges per operation (from the profile, at start).
     costs: OpCosts,
     /// `ops` when the program's time was last charged: the operations since are owed.
@@ -124,6 +184,10 @@ pub struct Vm {
     owed: Expensive,
     /// The operation at `pc` runs again after its owed time was charged: do not charge again.
     recharged: bool,
+    /// The simulated node's host name (asked once, at the first library call that may need it).
+    host: Rc<str>,
+    /// What a library call prints, kept between calls so that a call allocates nothing.
+    lib_out: String,
 }
 
 /// Counts of the operations whose class costs extra (`[cpu.ops]`), since the last charge.
@@ -161,10 +225,13 @@ impl Vm {
             rand: LibcRandom::default(),
             args: Rc::from(Vec::new()),
             fault_span: None,
+            fault_note: None,
             costs: OpCosts::FREE,
             charged_ops: 0,
             owed: Expensive::default(),
             recharged: false,
+            host: Rc::from(""),
+            lib_out: String::new(),
         }
     }
 
@@ -299,6 +366,9 @@ impl Vm {
                     "… {more} more {calls} of `{name}` from the same line"
                 ));
             }
+        }
+        if let Some(note) = self.fault_note.take() {
+            diag = diag.with_note(note);
         }
         let text = diag.render(&self.prog.file, src);
         self.error = Some(diag);
@@ -535,5 +605,83 @@ impl Program for Vm {
             .unwrap_or("")
             .trim();
         Some(format!("{call} at line {line}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Progress, Sim};
+    use crate::machine::{builtin_profiles, Machine};
+    use crate::proto::SimConfig;
+
+    const LOOPS: &str = r#"
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv) {
+    int rank, i, hits = 0;
+    double sum = 0;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    srandom(rank + 1);
+    for (i = 0; i < 20000; i++) {
+        if (random() % 3 == 0) hits++;
+        sum += i * 0.5;
+    }
+    MPI_Allreduce(MPI_IN_PLACE, &hits, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    for (i = 0; i < 5000 * (rank + 1); i++) sum -= 0.25;
+    printf("rank %d: %d hits, %.2f\n", rank, hits, sum);
+    MPI_Finalize();
+    return 0;
+}
+"#;
+
+    /// Runs [`LOOPS`] on 3 ranks with `slice`; the steps taken, the console, the end time, the
+    /// trace hash and each rank's operations.
+    fn run(slice: u64) -> (u64, Vec<String>, String, u64, Vec<u64>) {
+        let compiled = crate::lang::load(LOOPS, "loops.c").unwrap();
+        let profile = builtin_profiles().unwrap().into_iter().next().unwrap();
+        let machine = Machine::new(&profile, 3).unwrap();
+        let limits = VmLimits {
+            slice,
+            ..VmLimits::default()
+        };
+        let mut sim = Sim::new(
+            machine,
+            crate::lang::ranks(&compiled, 3, limits),
+            SimConfig::default(),
+        );
+        let mut steps = 0;
+        while sim.step().unwrap() == Progress::Stepped {
+            steps += 1;
+        }
+        let summary = sim.summary();
+        let console = sim.console().iter().map(|l| l.text.clone()).collect();
+        let ops = (0..3).map(|r| sim.program(r).unwrap().ops()).collect();
+        (
+            steps,
+            console,
+            summary.end_time.to_string(),
+            summary.trace_hash,
+            ops,
+        )
+    }
+
+    #[test]
+    fn a_rank_paused_every_few_operations_runs_exactly_as_without_pauses() {
+        let whole = run(u64::MAX);
+        let sliced = run(1_000);
+        assert_eq!(sliced.1, whole.1, "console");
+        assert_eq!(sliced.2, whole.2, "end time");
+        assert_eq!(sliced.3, whole.3, "trace hash");
+        assert_eq!(sliced.4, whole.4, "operations");
+        // About 100 pauses per rank: each is a step of its own.
+        assert!(
+            sliced.0 > whole.0 + 200,
+            "{} vs {} steps",
+            sliced.0,
+            whole.0
+        );
     }
 }

@@ -11,6 +11,9 @@ pub(super) fn w(v: f64) -> i64 {
     v.to_bits() as i64
 }
 
+/// Arguments of a library or MPI call held on the stack (a longer call uses a vector).
+const MAX_CALL_ARGS: usize = 16;
+
 /// An array index must be in `0..len`.
 #[inline(always)]
 pub(super) fn check_index(i: i64, len: u32) -> Run<()> {
@@ -230,7 +233,8 @@ impl Vm {
         let code = &prog.code[..];
         // One comparison per operation: the nearer of the two operation limits.
         let between = self.ops.saturating_add(self.limits.max_ops_between_calls);
-        let stop_at = self.limits.max_ops.min(between);
+        let pause_at = self.ops.saturating_add(self.limits.slice);
+        let stop_at = self.limits.max_ops.min(between).min(pause_at);
         loop {
             let Some(&op) = code.get(self.pc as usize) else {
                 return Err(Fault(
@@ -240,9 +244,19 @@ impl Vm {
             self.pc += 1;
             self.ops += 1;
             if self.ops > stop_at {
+                if self.ops <= self.limits.max_ops && self.ops <= between {
+                    // The slice is over: the operation runs when the engine resumes the rank.
+                    self.pc -= 1;
+                    self.ops -= 1;
+                    return Ok(Some(Step::Pause));
+                }
                 return Err(Fault(if self.ops > self.limits.max_ops {
+                    self.fault_note = Some(format!(
+                        "the limit is {} operations per rank: raise it with `--max-ops` on the command line, or \"Operations per rank\" under \"Protocol and limits\" in the playground",
+                        self.limits.max_ops
+                    ));
                     format!(
-                        "step limit exceeded: {} operations without finishing (an endless loop?); this is where it was spinning",
+                        "operation limit reached: {} operations without finishing (an endless loop?); this is where it was running",
                         self.limits.max_ops
                     )
                 } else {
@@ -688,22 +702,34 @@ impl Vm {
                         }
                     }
                     self.owed.library_calls += 1;
-                    let mut a = vec![0i64; args as usize];
+                    // The arguments in a buffer on the stack: a call allocates nothing.
+                    let n = args as usize;
+                    let mut buf = [0i64; MAX_CALL_ARGS];
+                    let mut long = Vec::new();
+                    let a = if n <= MAX_CALL_ARGS {
+                        &mut buf[..n]
+                    } else {
+                        long.resize(n, 0);
+                        &mut long[..]
+                    };
                     for slot in a.iter_mut().rev() {
                         *slot = self.pop()?;
                     }
+                    let a = &*a;
                     if let libc::Impl::Sort = libc::LIBC[index as usize].run {
-                        self.qsort(&a, ctx)?;
+                        self.qsort(a, ctx)?;
                         continue;
                     }
-                    let span = prog
-                        .spans
-                        .get(self.pc as usize - 1)
-                        .cloned()
-                        .unwrap_or(0..0);
-                    let line = line_col(&prog.source, span.start).line as u32;
-                    let host = ctx.host_name();
-                    let mut out = std::mem::take(&mut self.line);
+                    // The line from the program's table of line starts (a binary search), the
+                    // host name and the output buffer kept from the start: nothing here grows
+                    // with the program or allocates per call.
+                    let line = prog.line_of(self.pc as usize - 1);
+                    if self.host.is_empty() {
+                        self.host = Rc::from(ctx.host_name());
+                    }
+                    let host = Rc::clone(&self.host);
+                    let mut out = std::mem::take(&mut self.lib_out);
+                    out.clear();
                     let mut lib = Lib {
                         mem: &mut self.mem,
                         out: &mut out,
@@ -713,10 +739,12 @@ impl Vm {
                         rand: &mut self.rand,
                         moved: 0,
                     };
-                    let done = libc::call(index as usize, &mut lib, &a);
+                    let done = libc::call(index as usize, &mut lib, a);
                     self.owed.bytes += lib.moved;
-                    self.line = String::new();
-                    self.write_console(&out, ctx);
+                    if !out.is_empty() {
+                        self.write_console(&out, ctx);
+                    }
+                    self.lib_out = out;
                     match done.map_err(Fault)? {
                         Done::Value(v) => {
                             if libc::LIBC[index as usize].ret != libc::C::Void {
@@ -738,11 +766,19 @@ impl Vm {
                     if let Some(step) = self.charge() {
                         return Ok(Some(step));
                     }
-                    let mut a = vec![0i64; args as usize];
+                    let n = args as usize;
+                    let mut buf = [0i64; MAX_CALL_ARGS];
+                    let mut long = Vec::new();
+                    let a = if n <= MAX_CALL_ARGS {
+                        &mut buf[..n]
+                    } else {
+                        long.resize(n, 0);
+                        &mut long[..]
+                    };
                     for slot in a.iter_mut().rev() {
                         *slot = self.pop()?;
                     }
-                    let call = mpi_table::build(function as usize, &a)
+                    let call = mpi_table::build(function as usize, a)
                         .at_line(self.prog.line_of(self.pc as usize - 1));
                     self.blocked_pc = self.pc - 1;
                     let outcome = self.libs.call(call, &mut self.mem, ctx);

@@ -63,7 +63,7 @@ pub fn front_end(source: &str) -> Result<Program, Vec<Diagnostic>> {
             typed: checker.typed,
         })
     } else {
-        Err(checker.diags)
+        Err(crate::lang::diagnostic::once_in_order(checker.diags))
     }
 }
 

@@ -109,6 +109,8 @@ pub fn parse_recovering(source: &str) -> (Unit, Vec<Diagnostic>) {
     diags.truncate(MAX_ERRORS);
     diags.extend(parser.diags);
     diags.sort_by_key(|d| d.span.start);
+    // A macro argument used twice is parsed twice: its error once.
+    diags.dedup_by(|a, b| a.span == b.span && a.message == b.message);
     if parser.stopped || lex_overflow || diags.len() > MAX_ERRORS {
         diags.truncate(MAX_ERRORS);
         let at = diags.last().map_or(0..0, |d| d.span.clone());
