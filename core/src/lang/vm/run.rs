@@ -591,7 +591,7 @@ impl Vm {
                     }
                 }
                 Op::Printf { kinds, to } => {
-                    if to == PrintTo::Console {
+                    if matches!(to, PrintTo::Console | PrintTo::Stream) {
                         if let Some(step) = self.charge() {
                             return Ok(Some(step));
                         }
@@ -624,6 +624,19 @@ impl Vm {
                     match to {
                         PrintTo::Console => {
                             self.write_console(&String::from_utf8_lossy(&text), ctx)
+                        }
+                        PrintTo::Stream => {
+                            let stream = self.pop()?;
+                            let text = String::from_utf8_lossy(&text);
+                            match libc::stdio::stream_of(stream) {
+                                Some(libc::stdio::Stream::Stdout) => self.write_console(&text, ctx),
+                                Some(libc::stdio::Stream::Stderr) => self.write_err(&text, ctx),
+                                _ => {
+                                    return Err(Fault(
+                                        "fprintf to a value that is not an output stream (use `stdout` or `stderr`)".into(),
+                                    ))
+                                }
+                            }
                         }
                         PrintTo::Buffer | PrintTo::BoundedBuffer => {
                             let cap = if to == PrintTo::BoundedBuffer {
@@ -661,9 +674,17 @@ impl Vm {
                     for slot in a.iter_mut().rev() {
                         *slot = self.pop()?;
                     }
-                    if let libc::Impl::Sort = libc::LIBC[index as usize].run {
-                        self.qsort(&a, ctx)?;
-                        continue;
+                    match libc::LIBC[index as usize].run {
+                        libc::Impl::Sort => {
+                            self.qsort(&a, ctx)?;
+                            continue;
+                        }
+                        libc::Impl::Search => {
+                            let found = self.bsearch(&a, ctx)?;
+                            self.stack.push(found);
+                            continue;
+                        }
+                        _ => {}
                     }
                     let span = prog
                         .spans
@@ -673,19 +694,31 @@ impl Vm {
                     let line = line_col(&prog.source, span.start).line as u32;
                     let host = ctx.host_name();
                     let mut out = std::mem::take(&mut self.line);
+                    let mut err = String::new();
+                    let function = self.frames.last().map_or("main", |f| {
+                        self.prog.functions[f.function as usize].name.as_str()
+                    });
                     let mut lib = Lib {
                         mem: &mut self.mem,
                         out: &mut out,
+                        err: &mut err,
                         line,
                         now: ctx.now(),
                         host: &host,
-                        rand: &mut self.rand,
+                        state: &mut self.libc,
+                        site: libc::Site {
+                            prog: self.args.first().map_or("a.out", String::as_str),
+                            file: &self.prog.file,
+                            function,
+                            text: self.prog.source.get(span).unwrap_or(""),
+                        },
                         moved: 0,
                     };
                     let done = libc::call(index as usize, &mut lib, &a);
                     self.owed.bytes += lib.moved;
                     self.line = String::new();
                     self.write_console(&out, ctx);
+                    self.write_err(&err, ctx);
                     match done.map_err(Fault)? {
                         Done::Value(v) => {
                             if libc::LIBC[index as usize].ret != libc::C::Void {
@@ -693,6 +726,7 @@ impl Vm {
                             }
                         }
                         Done::Exit(_) => {
+                            self.run_atexit(ctx)?;
                             self.finish(ctx);
                             return Ok(None);
                         }
@@ -730,6 +764,7 @@ impl Vm {
                     if let Some(step) = self.charge() {
                         return Ok(Some(step));
                     }
+                    self.run_atexit(ctx)?;
                     self.finish(ctx);
                     return Ok(None);
                 }
