@@ -14,6 +14,7 @@ mod lang_mpi;
 mod lang_mpi_bugs;
 mod lang_rma;
 mod lang_vm;
+mod libc_more;
 mod lessons;
 mod lock_check;
 mod lock_schemes;

@@ -749,6 +749,11 @@ pub static LIBC: &[LibFn] = &[
             Ok(Done::Value(0))
         },
     )),
+    // What <math.h>'s NAN, INFINITY and HUGE_VAL expand to (GCC's built-ins).
+    f("__builtin_nanf", MATH, "`NAN`: a quiet NaN (`float`).", &[C::CharPtr], C::Float, |_, _| Ok(dv(f64::NAN))),
+    f("__builtin_inff", MATH, "`INFINITY`: +∞ (`float`).", &[], C::Float, |_, _| Ok(dv(f64::INFINITY))),
+    f("__builtin_huge_val", MATH, "`HUGE_VAL`: +∞.", &[], C::Double, |_, _| Ok(dv(f64::INFINITY))),
+    f("__builtin_huge_valf", MATH, "`HUGE_VALF`: +∞ (`float`).", &[], C::Float, |_, _| Ok(dv(f64::INFINITY))),
     // <unistd.h>'s getopt
     f("getopt", UNISTD, "glibc's: `optarg`, `optind`, `opterr`, `optopt`; its messages on `stderr`; arguments that are not options move after the options (`+` first in the option string stops at the first).", &[C::Int, C::CharPtrPtr, C::CharPtr], C::Int, getopt::getopt),
     f("__getopt_var", UNISTD, "How `<unistd.h>`'s `optarg` (0), `optind` (1), `opterr` (2) and `optopt` (3) reach the rank's variables (glibc reaches `errno` this way).", &[C::Int], C::VoidPtr, getopt::var),

@@ -384,6 +384,8 @@ pub fn typedefs() -> BTreeMap<String, Type> {
         // `MPI_User_function *f` is a function pointer; as a `void *` (which MPI_Op_create
         // accepts) casts like `(MPI_User_function *) f` work.
         ("MPI_User_function", BaseType::Void),
+        // `FILE *` is a stream's value (libc/stdio.rs), never dereferenced.
+        ("FILE", BaseType::Void),
     ]
     .into_iter()
     .map(|(name, base)| (name.to_string(), t(base)))

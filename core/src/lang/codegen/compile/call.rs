@@ -85,7 +85,7 @@ impl Compiler {
                     );
                 }
                 let t = self.rvalue(&args[0])?;
-                if !t.is_pointer() {
+                if !t.is_pointer() && !t.is_integer() {
                     return err(
                         format!("the first argument of `{name}` must be a `char` buffer"),
                         &args[0].span,
