@@ -59,7 +59,10 @@ int main(void) {
         ["prog: prog.c:4: half: Assertion `n % 2 == 0 && \"n must be even\"' failed."]
     );
     let error = error.expect("the run stops");
-    assert!(error.contains("rank 0: assertion `n % 2 == 0 && \"n must be even\"` failed"), "{error}");
+    assert!(
+        error.contains("rank 0: assertion `n % 2 == 0 && \"n must be even\"` failed"),
+        "{error}"
+    );
     assert!(error.contains("abort()"), "{error}");
     assert!(error.contains("prog.c:4"), "{error}");
 }
@@ -72,7 +75,10 @@ fn ndebug_turns_assert_off_and_abort_ends_the_run() {
     assert_eq!(texts(&lines, false), ["on", "on"]);
     assert!(texts(&lines, true).is_empty());
     let error = error.expect("abort stops the run");
-    assert!(error.contains("abort() ended the rank (SIGABRT)"), "{error}");
+    assert!(
+        error.contains("abort() ended the rank (SIGABRT)"),
+        "{error}"
+    );
 }
 
 #[test]
@@ -96,7 +102,8 @@ int main(void) {
 
 #[test]
 fn fprintf_to_something_that_is_not_a_stream_is_an_error() {
-    let src = "#include <stdio.h>\nint main(void) { FILE *f = stdin; fprintf(f, \"x\\n\"); return 0; }\n";
+    let src =
+        "#include <stdio.h>\nint main(void) { FILE *f = stdin; fprintf(f, \"x\\n\"); return 0; }\n";
     let (_, error) = run(src, 1);
     assert!(error.unwrap().contains("not an output stream"));
 }

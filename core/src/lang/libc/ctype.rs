@@ -37,7 +37,10 @@ fn classes(c: i64) -> i64 {
     set(b.is_ascii_alphabetic(), ALPHA);
     set(b.is_ascii_digit(), DIGIT);
     set(b.is_ascii_hexdigit(), XDIGIT);
-    set(matches!(b, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r'), SPACE);
+    set(
+        matches!(b, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r'),
+        SPACE,
+    );
     set((0x20..0x7f).contains(&b), PRINT);
     set((0x21..0x7f).contains(&b), GRAPH);
     set(b == b' ' || b == b'\t', BLANK);
@@ -78,26 +81,52 @@ macro_rules! class_fns {
     };
 }
 
-class_fns!(isalnum, isalpha, isblank, iscntrl, isdigit, isgraph, islower, isprint, ispunct, isspace, isupper, isxdigit);
+class_fns!(
+    isalnum, isalpha, isblank, iscntrl, isdigit, isgraph, islower, isprint, ispunct, isspace,
+    isupper, isxdigit
+);
 
 /// `toupper(c)`.
 pub(super) fn toupper(_: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
     let c = a[0] as i32;
-    Ok(Done::Value(i64::from(if (i32::from(b'a')..=i32::from(b'z')).contains(&c) {
-        c - 32
-    } else {
-        c
-    })))
+    Ok(Done::Value(i64::from(
+        if (i32::from(b'a')..=i32::from(b'z')).contains(&c) {
+            c - 32
+        } else {
+            c
+        },
+    )))
 }
 
 /// `tolower(c)`.
 pub(super) fn tolower(_: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
     let c = a[0] as i32;
-    Ok(Done::Value(i64::from(if (i32::from(b'A')..=i32::from(b'Z')).contains(&c) {
-        c + 32
-    } else {
-        c
-    })))
+    Ok(Done::Value(i64::from(
+        if (i32::from(b'A')..=i32::from(b'Z')).contains(&c) {
+            c + 32
+        } else {
+            c
+        },
+    )))
+}
+
+/// Every class test then `toupper` and `tolower` at `c`, in the order of their names
+/// (`isalnum` … `isxdigit`), for comparing with a host C library.
+pub fn all(c: i32) -> [i32; 14] {
+    let c = i64::from(c);
+    let mut out = [0; 14];
+    let names = [
+        "isalnum", "isalpha", "isblank", "iscntrl", "isdigit", "isgraph", "islower", "isprint",
+        "ispunct", "isspace", "isupper", "isxdigit",
+    ];
+    for (o, name) in out.iter_mut().zip(names) {
+        *o = (classes(c) & bit(name)) as i32;
+    }
+    let up = |c: i64| if (97..=122).contains(&c) { c - 32 } else { c };
+    let low = |c: i64| if (65..=90).contains(&c) { c + 32 } else { c };
+    out[12] = up(c) as i32;
+    out[13] = low(c) as i32;
+    out
 }
 
 #[cfg(test)]
@@ -110,7 +139,10 @@ mod tests {
         assert_eq!(classes(i64::from(b'7')) & DIGIT, 2048);
         assert_eq!(classes(-1), 0);
         assert_eq!(classes(200), 0);
-        assert_eq!(classes(i64::from(b' ')) & (SPACE | PRINT | BLANK | GRAPH), SPACE | PRINT | BLANK);
+        assert_eq!(
+            classes(i64::from(b' ')) & (SPACE | PRINT | BLANK | GRAPH),
+            SPACE | PRINT | BLANK
+        );
         assert_eq!(classes(i64::from(b'_')) & (PUNCT | ALNUM), PUNCT);
     }
 }

@@ -58,7 +58,9 @@ pub(super) fn var(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
 
 fn read_int(l: &Lib<'_>, at: i64) -> Result<i64, String> {
     let b = l.mem.read(at as u32, 4).map_err(mem_err)?;
-    Ok(i64::from(i32::from_le_bytes(b.try_into().unwrap_or_default())))
+    Ok(i64::from(i32::from_le_bytes(
+        b.try_into().unwrap_or_default(),
+    )))
 }
 
 fn write_int(l: &mut Lib<'_>, at: i64, v: i64) -> Result<(), String> {
@@ -124,7 +126,16 @@ pub(super) fn getopt(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
     };
     let colon = spec.first() == Some(&b':');
     let print_errors = opterr != 0 && !colon;
-    let result = step(l, argc, argv, &spec, permute, colon, print_errors, &mut optind);
+    let result = step(
+        l,
+        argc,
+        argv,
+        &spec,
+        permute,
+        colon,
+        print_errors,
+        &mut optind,
+    );
     write_int(l, vars + OPTIND, optind)?;
     result
 }
@@ -142,7 +153,10 @@ fn step(
 ) -> Result<Done, String> {
     let vars = l.state.getopt.vars;
     let at_end = l.state.getopt.nextchar == 0
-        || l.mem.read_u8(l.state.getopt.nextchar as u32).map_err(mem_err)? == 0;
+        || l.mem
+            .read_u8(l.state.getopt.nextchar as u32)
+            .map_err(mem_err)?
+            == 0;
     if at_end {
         let g = &mut l.state.getopt;
         g.last_nonopt = g.last_nonopt.min(*optind);
@@ -191,13 +205,14 @@ fn step(
     }
     let prog = cbytes(l.mem, arg(l, argv, 0)?)?;
     let prog = String::from_utf8_lossy(&prog).into_owned();
-    let found = spec.iter().position(|&s| s == c).filter(|_| c != b':' && c != b';');
+    let found = spec
+        .iter()
+        .position(|&s| s == c)
+        .filter(|_| c != b':' && c != b';');
     let Some(i) = found else {
         if print_errors {
-            l.err.push_str(&format!(
-                "{prog}: invalid option -- '{}'\n",
-                char::from(c)
-            ));
+            l.err
+                .push_str(&format!("{prog}: invalid option -- '{}'\n", char::from(c)));
         }
         write_int(l, vars + OPTOPT, i64::from(c))?;
         return Ok(Done::Value(i64::from(b'?')));

@@ -262,7 +262,8 @@ const STRINGS: &str = "strings.h";
 const CTYPE: &str = "ctype.h";
 const ASSERT: &str = "assert.h";
 /// The note of the `<ctype.h>` class tests.
-const CTYPE_NOTE: &str = "The C locale; glibc's nonzero value (its table's bit for the class), 0 for `EOF`.";
+const CTYPE_NOTE: &str =
+    "The C locale; glibc's nonzero value (its table's bit for the class), 0 for `EOF`.";
 /// The note of the `<math.h>` functions on `float`s.
 const MATHF_NOTE: &str = "In `float`: computed in `double`, rounded to single.";
 /// The note of the `<math.h>` functions on `double`s.
@@ -780,7 +781,10 @@ const fn f(
 
 /// `f` taking more arguments after its parameters.
 const fn variadic(f: LibFn) -> LibFn {
-    LibFn { variadic: true, ..f }
+    LibFn {
+        variadic: true,
+        ..f
+    }
 }
 
 /// A `<math.h>` function on `float`s, computed in `double` and rounded.
@@ -861,32 +865,72 @@ pub fn lookup(name: &str) -> Option<(usize, &'static LibFn)> {
     LIBC.iter().enumerate().find(|(_, f)| f.name == name)
 }
 
+/// Well-known C functions Rankscope's C does not have, with what to use instead: the message
+/// at their call, and the reference's list.
+pub static UNSUPPORTED: &[(&[&str], &str)] = &[
+    (
+        &["fscanf", "gets", "fgets", "getline"],
+        "a rank has no input: pass values as arguments (`argv`) or compute them",
+    ),
+    (
+        &["fopen", "fclose", "fread", "fwrite", "remove", "rename"],
+        "a rank has no files: print with `printf`",
+    ),
+    (
+        &[
+            "fork", "system", "exec", "execvp", "execv", "popen", "wait", "waitpid", "kill",
+            "signal", "raise", "getpid",
+        ],
+        "a rank is one process of the simulated machine",
+    ),
+    (
+        &[
+            "pthread_create",
+            "pthread_join",
+            "pthread_mutex_lock",
+            "pthread_mutex_unlock",
+            "omp_get_thread_num",
+            "omp_get_num_threads",
+        ],
+        "a rank runs one thread: use more ranks",
+    ),
+    (
+        &[
+            "localtime",
+            "gmtime",
+            "ctime",
+            "strftime",
+            "mktime",
+            "asctime",
+        ],
+        "simulated time has no calendar: print `time(NULL)` or `MPI_Wtime()` as a number",
+    ),
+    (&["getopt_long"], "use `getopt` with one-letter options"),
+    (
+        &["setenv", "putenv", "unsetenv"],
+        "a rank has no environment: pass values as arguments (`argv`)",
+    ),
+    (
+        &["div", "ldiv", "lldiv"],
+        "use `/` and `%`: `q = a / b; r = a % b;`",
+    ),
+    (
+        &["wcslen", "mbstowcs", "setlocale"],
+        "Rankscope's C has no locales or wide characters: use `char` strings",
+    ),
+    (
+        &["setjmp", "longjmp"],
+        "use return values and loops instead",
+    ),
+    (&["alloca"], "use a local array or `malloc`"),
+];
+
 /// Why a well-known C function is not available, for the message at its call.
 pub fn unsupported(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "fscanf" | "gets" | "fgets" | "getline" => {
-            "a rank has no input: pass values as arguments (`argv`) or compute them"
-        }
-        "fopen" | "fclose" | "fread" | "fwrite" | "remove" | "rename" => {
-            "a rank has no files: print with `printf`"
-        }
-        "fork" | "system" | "exec" | "execvp" | "execv" | "popen" | "wait" | "waitpid"
-        | "kill" | "signal" | "raise" | "getpid" => "a rank is one process of the simulated machine",
-        "pthread_create" | "pthread_join" | "pthread_mutex_lock" | "pthread_mutex_unlock"
-        | "omp_get_thread_num" | "omp_get_num_threads" => {
-            "a rank runs one thread: use more ranks"
-        }
-        "localtime" | "gmtime" | "ctime" | "strftime" | "mktime" | "asctime" => {
-            "simulated time has no calendar: print `time(NULL)` or `MPI_Wtime()` as a number"
-        }
-        "getopt_long" => "use `getopt` with one-letter options",
-        "setenv" | "putenv" | "unsetenv" => "a rank has no environment: pass values as arguments (`argv`)",
-        "div" | "ldiv" | "lldiv" => "use `/` and `%`: `q = a / b; r = a % b;`",
-        "wcslen" | "mbstowcs" | "setlocale" => "Rankscope's C has no locales or wide characters: use `char` strings",
-        "setjmp" | "longjmp" => "use return values and loops instead",
-        "alloca" => "use a local array or `malloc`",
-        _ => return None,
-    })
+    UNSUPPORTED
+        .iter()
+        .find(|(names, _)| names.contains(&name))
+        .map(|(_, why)| *why)
 }
 
 /// `stdin`, `stdout` and `stderr` as `FILE *` values ([`stdio::Stream`]).

@@ -252,7 +252,10 @@ pub fn scan(input: &[u8], format: &[u8], stores: &mut Vec<Store>) -> Result<i64,
             }
             b'f' | b'e' | b'g' | b'E' | b'G' | b'a' | b'A' | b'F' => {
                 if length == "L" {
-                    return Err("sscanf: `long double` (`%Lf`) is not supported: use `%lf` and a `double`".into());
+                    return Err(
+                        "sscanf: `long double` (`%Lf`) is not supported: use `%lf` and a `double`"
+                            .into(),
+                    );
                 }
                 let p = strto::strtod(rest);
                 if p.end == 0 {

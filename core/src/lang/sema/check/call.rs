@@ -133,8 +133,7 @@ impl<'a> Checker<'a> {
                 e,
                 "the macro is `assert(condition)`".into(),
             );
-        } else if !(types[0].is_number() || types[0].is_pointerish() || types[0] == Ty::Unknown)
-        {
+        } else if !(types[0].is_number() || types[0].is_pointerish() || types[0] == Ty::Unknown) {
             self.error(
                 format!("`assert` needs a condition, not {}", types[0].describe()),
                 args[0].span.clone(),
