@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadApp, repoRoot, screenshot, useSite } from './harness.mjs';
+import { loadApp, repoRoot, screenshot, showView, useSite } from './harness.mjs';
 
 const site = useSite();
 
@@ -48,6 +48,7 @@ test('stderr lines and a failed assert show apart from standard output', async (
     await page
       .locator('[data-testid="run-status"]', { hasText: 'stopped by an error' })
       .waitFor({ timeout: 60000 });
+    await showView(page, 'ranks');
     const console = page.locator('[data-testid="console"]');
     await console.scrollIntoViewIfNeeded();
     const text = await console.textContent();
@@ -74,7 +75,9 @@ test('stderr lines and a failed assert show apart from standard output', async (
       return [getComputedStyle(err).color, getComputedStyle(pre).color];
     });
     assert.notEqual(errColour, outColour);
-    const [r, g, b] = errColour.match(/\d+/g).map(Number);
+    // `rgb(189, 43, 33)` or `color(srgb 0.74 0.17 0.13)` (from color-mix): on a 0–255 scale.
+    let [r, g, b] = errColour.match(/[\d.]+/g).map(Number).slice(-3);
+    if (Math.max(r, g, b) <= 1) [r, g, b] = [r, g, b].map((v) => v * 255);
     assert.ok(r > g + 60 && r > b + 60, `stderr is red: ${errColour}`);
     const box = await errs.last().boundingBox();
     assert.ok(box && box.y >= 0 && box.y + box.height <= 800, 'the assert line is in sight');
@@ -97,6 +100,7 @@ test('a tokenizer with strtok and sscanf runs to its end with no stderr lines', 
     await page
       .locator('[data-testid="run-status"]', { hasText: 'finished after' })
       .waitFor({ timeout: 60000 });
+    await showView(page, 'ranks');
     const text = await page.textContent('[data-testid="console"]');
     assert.match(text, /rank 1 token 3: '10'/);
     assert.match(text, /rank 0 strerror: No such file or directory \/ Numerical result out of range/);
