@@ -953,7 +953,9 @@ fn fv(x: f64) -> Done {
 /// A rounded `double` as a `long` (C leaves out-of-range values unspecified; glibc gives
 /// `LONG_MIN`).
 fn to_long(x: f64) -> i64 {
-    if x.is_nan() || x >= 9.223_372_036_854_775_807e18 || x < -9.223_372_036_854_775_808e18 {
+    // 2⁶³: the first double outside `long`.
+    let limit = 9_223_372_036_854_775_808.0_f64;
+    if !(-limit..limit).contains(&x) {
         i64::MIN
     } else {
         x as i64

@@ -111,15 +111,13 @@ pub(super) fn sscanf(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
     let mut stores = Vec::new();
     let n = scan(&input, &format, &mut stores)?;
     let pointers = &a[2..];
-    let mut next = 0;
-    for store in stores {
+    for (next, store) in stores.into_iter().enumerate() {
         let Some(&p) = pointers.get(next) else {
             return Err(format!(
                 "sscanf's format has more conversions than the {} pointers given",
                 pointers.len()
             ));
         };
-        next += 1;
         if p == 0 {
             return Err("sscanf: a NULL pointer to store a conversion".into());
         }
