@@ -4,7 +4,8 @@ mpicc + mpirun) and under Rankscope (the release CLI), and their outputs must ag
 
 A corpus program says how many ranks it runs on in its first comment (`Ranks: N`). Its output must
 not depend on timing (no wall-clock times, no arrival-order numbering), so the two outputs are
-compared as sorted lists of lines (MPI interleaves ranks' lines in any order). A program that
+compared as sorted lists of lines (MPI interleaves ranks' lines in any order); each rank's standard
+error is compared too, its lines marked `stderr: `. A program that
 MPICH rejects or that fails there is a broken corpus entry, reported as such.
 
 Usage: scripts/differential.py [--rankscope PATH] [FILE.c ...]   (default: the whole corpus)
@@ -44,7 +45,8 @@ def under_mpich(path, ranks, tmp):
     outs = os.path.join(tmp, os.path.basename(path)[:-2] + ".out")
     os.makedirs(outs, exist_ok=True)
     run = subprocess.run(
-        ["mpirun", "-np", str(ranks), "-outfile-pattern", os.path.join(outs, "rank.%r"), exe],
+        ["mpirun", "-np", str(ranks), "-outfile-pattern", os.path.join(outs, "rank.%r"),
+         "-errfile-pattern", os.path.join(outs, "err.%r"), exe],
         capture_output=True,
         text=True,
         timeout=TIMEOUT,
@@ -53,8 +55,10 @@ def under_mpich(path, ranks, tmp):
         return None, f"mpirun failed ({run.returncode}):\n{run.stderr}"
     lines = run.stdout.splitlines()
     for name in sorted(os.listdir(outs)):
+        # Standard error is compared too, marked as such (Rankscope marks a rank's error stream).
+        mark = "stderr: " if name.startswith("err.") else ""
         with open(os.path.join(outs, name), encoding="utf-8", errors="replace") as f:
-            lines.extend(f.read().splitlines())
+            lines.extend(mark + line for line in f.read().splitlines())
     return lines, None
 
 
@@ -70,7 +74,10 @@ def under_rankscope(cli, path, ranks):
     doc = json.loads(run.stdout)
     if doc["error"]:
         return None, f"rankscope stopped with an error:\n{doc['error']}"
-    return [line["text"] for line in doc["console"]], None
+    return [
+        ("stderr: " if line.get("stream") == "stderr" else "") + line["text"]
+        for line in doc["console"]
+    ], None
 
 
 def main():

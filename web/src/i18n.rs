@@ -299,6 +299,8 @@ texts! {
     RankN => "rank {0}", "ランク {0}";
     EarlierLines => "({0} earlier lines)", "(それより前の {0} 行)";
     ConsoleLine => "[rank {0} @ {1}] {2}", "[ランク {0} @ {1}] {2}";
+    ConsoleErrLine => "[rank {0} @ {1}] stderr: {2}", "[ランク {0} @ {1}] stderr: {2}";
+    ErrorStream => "the rank's error stream (stderr)", "ランクのエラー出力 (stderr)";
     FinishedAt => "finished at {0}", "{0} に終了";
     StoppedAt => "stopped by an error at {0}", "{0} にエラーで停止";
     AtSoFar => "at {0} so far", "現在 {0}";

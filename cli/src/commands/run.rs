@@ -150,7 +150,8 @@ fn execute<P: Program>(
             "records": s.records,
             "trace_hash": format!("{:016x}", s.trace_hash),
             "console": sim.console().iter().map(|l| serde_json::json!({
-                "time_ps": l.time.as_ps(), "rank": l.rank, "text": l.text})).collect::<Vec<_>>(),
+                "time_ps": l.time.as_ps(), "rank": l.rank, "text": l.text,
+                "stream": if l.stderr { "stderr" } else { "stdout" }})).collect::<Vec<_>>(),
             "error": result.as_ref().err().map(|e| e.to_string()),
         });
         if sim.network_choices().is_some() {
@@ -171,7 +172,11 @@ fn execute<P: Program>(
         return result.map(|_| ()).map_err(|e| e.to_string());
     }
     for line in sim.console() {
-        out!("[rank {} @ {}] {}", line.rank, line.time, line.text);
+        if line.stderr {
+            eprintln!("[rank {} @ {}] {}", line.rank, line.time, line.text);
+        } else {
+            out!("[rank {} @ {}] {}", line.rank, line.time, line.text);
+        }
     }
     if sim.network_choices().is_some() {
         for p in sim.choice_points() {

@@ -232,14 +232,25 @@ impl RankCtx<'_> {
 
     /// Writes a line to this rank's console (and the trace).
     pub fn print(&mut self, text: String) {
+        self.write_line(text, false);
+    }
+
+    /// Writes a line to this rank's error stream (`stderr`): on the console, marked as such.
+    pub fn print_err(&mut self, text: String) {
+        self.write_line(text, true);
+    }
+
+    fn write_line(&mut self, text: String, stderr: bool) {
         self.core.record(crate::trace::RecordKind::Console {
             rank: self.rank,
             text: text.clone(),
+            stderr,
         });
         self.console.push(ConsoleLine {
             time: self.core.now,
             rank: self.rank,
             text,
+            stderr,
         });
     }
 }

@@ -119,6 +119,8 @@ pub struct ConsoleLine {
     pub rank: Rank,
     /// What.
     pub text: String,
+    /// Written to the rank's error stream (`stderr`) rather than its standard output.
+    pub stderr: bool,
 }
 
 /// What one call to [`Sim::step`] did.

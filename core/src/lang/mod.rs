@@ -70,8 +70,14 @@
 //!
 //! The C library is one table, `libc::LIBC`: each function's C signature (which the checker and
 //! compiler read) and its implementation on the rank's memory, so adding a library function is one
-//! row; `qsort` is the one the VM runs itself (`Vm::qsort`), since its comparisons call back into
-//! the program (`Vm::callback`). `malloc` and friends allocate from the heap segment through
+//! row (its implementation in a file by topic: `libc/string.rs`, `ctype.rs`, `stdio.rs`,
+//! `math.rs`, `getopt.rs`, `assert.rs`); `qsort` and `bsearch` are the ones the VM runs itself
+//! (`Vm::qsort`, `Vm::bsearch`), since their comparisons call back into the program
+//! (`Vm::callback`), and the VM runs `atexit`'s handlers the same way when the rank exits. A
+//! library call writes to the rank's console line (`stdout`) or its error stream (`stderr`,
+//! `ConsoleLine::stderr`, a `Console` trace record hashed under its own tag so standard output
+//! keeps its hashes); `assert` compiles to a test and, when it fails, a call whose source text is
+//! the condition for glibc's message. `malloc` and friends allocate from the heap segment through
 //! `heap::Blocks`, a block table with red zones and a quarantine (as AddressSanitizer), so an
 //! overrun, a use after `free`, a double `free` or a bad `free` is a runtime error naming the lines
 //! of the allocation and the `free`. `printf` is glibc's format syntax (`libc/printf.rs`, tested

@@ -215,6 +215,7 @@ fn c_part() -> Part {
                 constants,
             }
         })
+        .chain(std::iter::once(unsupported_section()))
         .collect();
     Part {
         id: "c",
@@ -226,6 +227,29 @@ fn c_part() -> Part {
                 plus per byte where it says so."
             .to_string(),
         sections,
+    }
+}
+
+/// The well-known functions Rankscope's C does not have, each with what to use instead (the
+/// message a call to one gets).
+fn unsupported_section() -> Section {
+    Section {
+        id: "c-unsupported".to_string(),
+        title: "Not in Rankscope's C".to_string(),
+        about: "A call to one of these is an error at its line that says what to use instead."
+            .to_string(),
+        entries: crate::lang::libc::UNSUPPORTED
+            .iter()
+            .flat_map(|(names, why)| {
+                names.iter().map(move |name| Entry {
+                    name,
+                    anchor: format!("{name}-unsupported"),
+                    signature: format!("{name}(…)"),
+                    note: format!("Not supported: {why}."),
+                })
+            })
+            .collect(),
+        constants: Vec::new(),
     }
 }
 
@@ -503,6 +527,11 @@ mod tests {
             LIBC.iter().map(|f| (f.name, f.signature())).collect();
         expected.extend(BUILTINS.iter().map(|b| (b.name, b.c_signature())));
         expected.extend(relative_entries().map(|e| (e.name, e.signature)));
+        expected.extend(
+            crate::lang::libc::UNSUPPORTED
+                .iter()
+                .flat_map(|(names, _)| names.iter().map(|n| (*n, format!("{n}(…)")))),
+        );
         for (name, signature) in &expected {
             let found: Vec<&Entry> = named(&r, name)
                 .into_iter()

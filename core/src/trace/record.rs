@@ -88,6 +88,8 @@ pub enum RecordKind {
         rank: Rank,
         /// The text.
         text: String,
+        /// Written to the rank's error stream (`stderr`).
+        stderr: bool,
     },
     /// A rank finished its program.
     Done {
@@ -417,7 +419,14 @@ impl Record {
                 (n, true) => format!("rank {rank} blocks waiting for any of {n} requests"),
             },
             RecordKind::Resumed { rank } => format!("rank {rank} continues"),
-            RecordKind::Console { rank, text } => format!("rank {rank} prints: {text}"),
+            RecordKind::Console {
+                rank,
+                text,
+                stderr: false,
+            } => format!("rank {rank} prints: {text}"),
+            RecordKind::Console { rank, text, .. } => {
+                format!("rank {rank} prints on its error stream: {text}")
+            }
             RecordKind::Done { rank } => format!("rank {rank} finishes its program"),
             RecordKind::Layer { codec, words } => codec.explain(words, self.time),
         }
@@ -464,7 +473,14 @@ impl Record {
                 (n, true) => format!("ランク {rank} が {n} 個のリクエストのどれかを待ってブロックする"),
             },
             RecordKind::Resumed { rank } => format!("ランク {rank} が再開する"),
-            RecordKind::Console { rank, text } => format!("ランク {rank} が出力する: {text}"),
+            RecordKind::Console {
+                rank,
+                text,
+                stderr: false,
+            } => format!("ランク {rank} が出力する: {text}"),
+            RecordKind::Console { rank, text, .. } => {
+                format!("ランク {rank} がエラー出力に書く: {text}")
+            }
             RecordKind::Done { rank } => format!("ランク {rank} がプログラムを終える"),
             RecordKind::Layer { codec, words } => codec.explain_ja(words, self.time)?,
         })
@@ -519,8 +535,9 @@ impl Record {
                 h.u32(10);
                 h.u32(*rank);
             }
-            RecordKind::Console { rank, text } => {
-                h.u32(11);
+            RecordKind::Console { rank, text, stderr } => {
+                // Standard output keeps the tag it always had (trace hashes stay the same).
+                h.u32(if *stderr { 99 } else { 11 });
                 h.u32(*rank);
                 h.str(text);
             }

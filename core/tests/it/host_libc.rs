@@ -1,6 +1,7 @@
 //! Rankscope's C library against the host's (glibc): `printf` formatting on random formats and
 //! values, compared byte for byte with `snprintf`; `rand` sequences for many seeds; `strtol`,
-//! `strtoul` and `strtod` on random strings.
+//! `strtoul` and `strtod` on random strings; the `<math.h>` functions Rust has no method for,
+//! and `<ctype.h>`'s classes.
 
 use std::ffi::CString;
 
@@ -334,5 +335,92 @@ proptest! {
             "strtod({:?}) = {:e}, host {:e}", s, ours_d.value, d
         );
         prop_assert_eq!(ours_d.end, de, "strtod({:?}) end", s);
+    }
+}
+
+extern "C" {
+    fn erf(x: f64) -> f64;
+    fn erfc(x: f64) -> f64;
+    fn tgamma(x: f64) -> f64;
+    fn lgamma(x: f64) -> f64;
+    fn remainder(x: f64, y: f64) -> f64;
+}
+
+/// The host's `erf`, `erfc`, `tgamma`, `lgamma` at `x`.
+#[allow(unsafe_code)]
+fn host_special(x: f64) -> [f64; 4] {
+    // SAFETY: pure functions of a double.
+    unsafe { [erf(x), erfc(x), tgamma(x), lgamma(x)] }
+}
+
+#[test]
+fn special_functions_agree_with_the_host_libm() {
+    use rankscope_core::lang::libc::math;
+    for i in -60..=60 {
+        let x = f64::from(i) / 10.0 + 0.037;
+        let host = host_special(x);
+        let ours = [
+            math::erf(x),
+            math::erfc(x),
+            math::tgamma(x),
+            math::lgamma(x),
+        ];
+        for (k, (o, h)) in ours.iter().zip(host).enumerate() {
+            let scale = if k == 3 { h.abs().max(1.0) } else { h.abs() };
+            assert!(
+                (o - h).abs() <= 1e-13 * scale,
+                "function {k} at {x}: {o:e}, the host {h:e}"
+            );
+        }
+    }
+    for (x, y) in [
+        (5.5, 2.0),
+        (7.0, 2.0),
+        (-7.5, 2.0),
+        (10.0, 3.0),
+        (5.0, 2.0),
+        (-0.5, 1.0),
+    ] {
+        #[allow(unsafe_code)]
+        // SAFETY: a pure function of two doubles.
+        let host = unsafe { remainder(x, y) };
+        assert_eq!(
+            math::remainder(x, y).to_bits(),
+            host.to_bits(),
+            "remainder({x}, {y})"
+        );
+    }
+}
+
+/// The host's class tests and case changes at `c` (the C locale: a test process never calls
+/// `setlocale`).
+#[allow(unsafe_code)]
+fn host_ctype(c: i32) -> [i32; 14] {
+    // SAFETY: every argument is EOF or an unsigned char value, as C requires.
+    unsafe {
+        [
+            libc::isalnum(c),
+            libc::isalpha(c),
+            libc::isblank(c),
+            libc::iscntrl(c),
+            libc::isdigit(c),
+            libc::isgraph(c),
+            libc::islower(c),
+            libc::isprint(c),
+            libc::ispunct(c),
+            libc::isspace(c),
+            libc::isupper(c),
+            libc::isxdigit(c),
+            libc::toupper(c),
+            libc::tolower(c),
+        ]
+    }
+}
+
+#[test]
+fn ctype_gives_glibcs_values() {
+    use rankscope_core::lang::libc::ctype;
+    for c in -1..128 {
+        assert_eq!(ctype::all(c), host_ctype(c), "at {c}");
     }
 }

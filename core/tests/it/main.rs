@@ -16,6 +16,7 @@ mod lang_mpi_bugs;
 mod lang_rma;
 mod lang_vm;
 mod lessons;
+mod libc_more;
 mod lock_check;
 mod lock_schemes;
 mod lock_summary;

@@ -164,6 +164,7 @@ fn crafted_records_pair_and_leave_open_spans_open() {
             RecordKind::Console {
                 rank: 0,
                 text: "hi".into(),
+                stderr: false,
             },
         ),
         at(

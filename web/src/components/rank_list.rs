@@ -110,7 +110,14 @@ pub fn rank_list(props: &RankListProps) -> Html {
                         if console_from > 0 {
                             <span class="muted">{ lang.f(Text::EarlierLines, &[&console_from]) + "\n" }</span>
                         }
-                        { for console[console_from..].iter().map(|l| lang.f(Text::ConsoleLine, &[&l.rank, &l.time, &l.text]) + "\n") }
+                        { for console[console_from..].iter().map(|l| if l.stderr {
+                            // The error stream: marked, so it reads apart from standard output.
+                            html! { <span class="stderr" title={lang.t(Text::ErrorStream)} data-testid="console-stderr">
+                                { lang.f(Text::ConsoleErrLine, &[&l.rank, &l.time, &l.text]) + "\n" }
+                            </span> }
+                        } else {
+                            html! { <>{ lang.f(Text::ConsoleLine, &[&l.rank, &l.time, &l.text]) + "\n" }</> }
+                        }) }
                     </pre>
                 </div>
             </div>

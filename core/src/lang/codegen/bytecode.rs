@@ -93,8 +93,10 @@ pub enum IntMode {
 /// Where `printf`-like text goes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum PrintTo {
-    /// The rank's console (`printf`, `fprintf`).
+    /// The rank's console (`printf`).
     Console,
+    /// The stream pushed before the format (`fprintf`): `stdout` or `stderr`.
+    Stream,
     /// A buffer (`sprintf`).
     Buffer,
     /// A buffer of a given size (`snprintf`).

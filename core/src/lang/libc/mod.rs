@@ -9,11 +9,21 @@
 //! than corrupting memory. Time answers in simulated time: `time`, `clock` and `gettimeofday`
 //! read the rank's clock, `sleep` and `usleep` advance it.
 //!
-//! Beside the table: C's [`printf`] formatting, glibc's [`rand`](mod@rand) and `random`, and
-//! [`strto`]`l`/`d` with `atoi`/`atof`.
+//! Beside the table: C's [`printf`] formatting, glibc's [`rand`](mod@rand) and `random`,
+//! [`strto`]`l`/`d` with `atoi`/`atof`, and by topic: [`assert`](mod@assert) and `abort`,
+//! [`ctype`], the searching and splitting [`string`] functions, the standard streams and
+//! `sscanf` ([`stdio`]), the [`math`] functions Rust has no method for, and [`getopt`].
+//! The library's own state per rank (the generator, `strtok`'s position, `getopt`'s,
+//! `atexit`'s handlers) is one [`State`].
 
+pub mod assert;
+pub mod ctype;
+pub mod getopt;
+pub mod math;
 pub mod printf;
 pub mod rand;
+pub mod stdio;
+pub mod string;
 pub mod strto;
 mod vprintf;
 
@@ -47,6 +57,20 @@ pub enum C {
     FnPtr,
     /// `va_list` (`<stdarg.h>`): the address of a variadic function's next further argument.
     VaList,
+    /// `long long`.
+    LLong,
+    /// `unsigned long` / `unsigned long long`.
+    ULong,
+    /// `int *`.
+    IntPtr,
+    /// `double *`.
+    DoublePtr,
+    /// `char **`.
+    CharPtrPtr,
+    /// `FILE *`.
+    File,
+    /// A pointer to a function of no arguments (`atexit`'s handler).
+    VoidFn,
 }
 
 impl C {
@@ -62,14 +86,30 @@ impl C {
             C::Float => Ty::Float,
             C::VoidPtr => Ty::Ptr(Box::new(Ty::Void)),
             C::CharPtr => Ty::Ptr(Box::new(Ty::CHAR)),
-            C::FnPtr => Ty::Ptr(Box::new(Ty::Void)),
+            C::FnPtr | C::VoidFn | C::File => Ty::Ptr(Box::new(Ty::Void)),
             C::VaList => Ty::Ptr(Box::new(Ty::CHAR)),
+            C::LLong => Ty::LONG,
+            C::ULong => Ty::ULONG,
+            C::IntPtr => Ty::Ptr(Box::new(Ty::INT)),
+            C::DoublePtr => Ty::Ptr(Box::new(Ty::Double)),
+            C::CharPtrPtr => Ty::Ptr(Box::new(Ty::Ptr(Box::new(Ty::CHAR)))),
         }
     }
 
     /// A pointer parameter or result.
     pub fn is_pointer(self) -> bool {
-        matches!(self, C::VoidPtr | C::CharPtr | C::FnPtr | C::VaList)
+        matches!(
+            self,
+            C::VoidPtr
+                | C::CharPtr
+                | C::FnPtr
+                | C::VaList
+                | C::IntPtr
+                | C::DoublePtr
+                | C::CharPtrPtr
+                | C::File
+                | C::VoidFn
+        )
     }
 
     /// How it is written in C.
@@ -86,6 +126,13 @@ impl C {
             C::CharPtr => "char *",
             C::FnPtr => "int (*)(const void *, const void *)",
             C::VaList => "va_list",
+            C::LLong => "long long",
+            C::ULong => "unsigned long",
+            C::IntPtr => "int *",
+            C::DoublePtr => "double *",
+            C::CharPtrPtr => "char **",
+            C::File => "FILE *",
+            C::VoidFn => "void (*)(void)",
         }
     }
 }
@@ -101,20 +148,67 @@ pub enum Done {
     Sleep(SimTime),
 }
 
+/// The library's state in one rank, kept between calls.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct State {
+    /// The rank's `rand`/`random` state (glibc's generator, seeded with 1 at start).
+    pub rand: LibcRandom,
+    /// Where `strtok(NULL, …)` continues (0 before the first call).
+    pub strtok: i64,
+    /// `getopt`'s position and variables.
+    pub getopt: getopt::Getopt,
+    /// The functions `atexit` registered, in order (they run in reverse at exit).
+    pub atexit: Vec<i64>,
+    /// Strings the library hands out for the whole run (`strerror`'s), by text.
+    strings: Vec<(String, i64)>,
+}
+
+impl State {
+    /// The address of `text` as a string of the library, placed in the rank's memory once.
+    pub fn library_string(&mut self, mem: &mut Memory, text: &str) -> Result<i64, String> {
+        if let Some((_, at)) = self.strings.iter().find(|(t, _)| t == text) {
+            return Ok(*at);
+        }
+        let mut bytes = text.as_bytes().to_vec();
+        bytes.push(0);
+        let at = mem.alloc_heap(bytes.len() as u32, 1).map_err(mem_err)?;
+        mem.write(at, &bytes).map_err(mem_err)?;
+        self.strings.push((text.to_string(), i64::from(at)));
+        Ok(i64::from(at))
+    }
+}
+
+/// Where a call is, for messages that name it (`assert`'s).
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Site<'a> {
+    /// `argv[0]`.
+    pub prog: &'a str,
+    /// The source file's name.
+    pub file: &'a str,
+    /// The function the call is in.
+    pub function: &'a str,
+    /// The call's source text (for `assert`: its condition).
+    pub text: &'a str,
+}
+
 /// What an implementation may use: the rank's memory, console line, clock and identity.
 pub struct Lib<'a> {
     /// The rank's memory.
     pub mem: &'a mut Memory,
     /// The console line being written (`puts` and `putchar` append; a newline flushes it).
     pub out: &'a mut String,
+    /// Text for the rank's error stream (`stderr`); a newline shows a line.
+    pub err: &'a mut String,
     /// Source line of the call (for the heap's messages).
     pub line: u32,
     /// The rank's simulated clock.
     pub now: SimTime,
     /// The simulated node's host name.
     pub host: &'a str,
-    /// The rank's `rand`/`random` state (glibc's generator, seeded with 1 at start).
-    pub rand: &'a mut LibcRandom,
+    /// The library's state in this rank.
+    pub state: &'a mut State,
+    /// Where the call is.
+    pub site: Site<'a>,
     /// Bytes the call read or wrote in bulk (`memcpy`, `memset`, `calloc`, …), which the
     /// processor's per-byte cost charges.
     pub moved: u64,
@@ -134,6 +228,12 @@ pub enum Impl {
     Math2(fn(f64, f64) -> f64),
     /// `qsort`, which the VM runs itself (its comparisons call back into the program).
     Sort,
+    /// `bsearch`, which the VM runs itself (the same).
+    Search,
+    /// A one-argument `<math.h>` function on `float`s, computed in `double`.
+    Math1F(fn(f64) -> f64),
+    /// A two-argument one.
+    Math2F(fn(f64, f64) -> f64),
 }
 
 /// One library function.
@@ -153,6 +253,8 @@ pub struct LibFn {
     pub header: &'static str,
     /// How Rankscope carries it out, in one line (the reference shows it).
     pub note: &'static str,
+    /// It takes more arguments after its parameters (`sscanf`'s pointers), as `...`.
+    pub variadic: bool,
 }
 
 const STDLIB: &str = "stdlib.h";
@@ -162,6 +264,14 @@ const MATH: &str = "math.h";
 const TIME: &str = "time.h";
 const SYS_TIME: &str = "sys/time.h";
 const UNISTD: &str = "unistd.h";
+const STRINGS: &str = "strings.h";
+const CTYPE: &str = "ctype.h";
+const ASSERT: &str = "assert.h";
+/// The note of the `<ctype.h>` class tests.
+const CTYPE_NOTE: &str =
+    "The C locale; glibc's nonzero value (its table's bit for the class), 0 for `EOF`.";
+/// The note of the `<math.h>` functions on `float`s.
+const MATHF_NOTE: &str = "In `float`: computed in `double`, rounded to single.";
 /// The note of the `<math.h>` functions on `double`s.
 const MATH_NOTE: &str = "On `double`s, IEEE 754 (Rust's `f64`).";
 
@@ -171,7 +281,8 @@ impl LibFn {
         let params: Vec<&str> = self.params.iter().map(|p| p.text()).collect();
         let ret = self.ret.text();
         let sep = if ret.ends_with('*') { "" } else { " " };
-        format!("{ret}{sep}{}({})", self.name, params.join(", "))
+        let dots = if self.variadic { ", ..." } else { "" };
+        format!("{ret}{sep}{}({}{dots})", self.name, params.join(", "))
     }
 }
 
@@ -212,17 +323,17 @@ pub static LIBC: &[LibFn] = &[
         },
     ),
     f("rand", STDLIB, "glibc's generator, seeded with 1 on every rank: the numbers Linux gives.", &[], C::Int, |l, _| {
-        Ok(Done::Value(i64::from(l.rand.random())))
+        Ok(Done::Value(i64::from(l.state.rand.random())))
     }),
     f("random", STDLIB, "glibc's generator, seeded with 1 on every rank: the numbers Linux gives.", &[], C::Long, |l, _| {
-        Ok(Done::Value(i64::from(l.rand.random())))
+        Ok(Done::Value(i64::from(l.state.rand.random())))
     }),
     f("srand", STDLIB, "Seeds the rank's glibc generator.", &[C::UInt], C::Void, |l, a| {
-        l.rand.seed(a[0] as u32);
+        l.state.rand.seed(a[0] as u32);
         Ok(Done::Value(0))
     }),
     f("srandom", STDLIB, "Seeds the rank's glibc generator.", &[C::UInt], C::Void, |l, a| {
-        l.rand.seed(a[0] as u32);
+        l.state.rand.seed(a[0] as u32);
         Ok(Done::Value(0))
     }),
     f("strtol", STDLIB, "glibc's parsing; sets `*endptr`.", &[C::CharPtr, C::VoidPtr, C::Int], C::Long, strtol),
@@ -232,6 +343,7 @@ pub static LIBC: &[LibFn] = &[
         ret: C::Void,
         run: Impl::Sort,
         clocked: false,
+        variadic: false,
         header: STDLIB,
         note: "A stable merge sort, as glibc's, run by the VM: each comparison calls the program's function (whose operations cost their time).",
     },
@@ -386,12 +498,10 @@ pub static LIBC: &[LibFn] = &[
         l.out.push(char::from(a[0] as u8));
         Ok(Done::Value(a[0] & 0xff))
     })),
-    clocked(f("fflush", STDIO, "Nothing to flush: console lines show at their newline.", &[C::VoidPtr], C::Int, |_, _| {
-        Ok(Done::Value(0))
-    })),
+    clocked(f("fflush", STDIO, "Nothing to flush: console lines show at their newline.", &[C::File], C::Int, stdio::fflush)),
     // <stdio.h> with <stdarg.h>: printf's formatting of a `va_list`'s arguments (vprintf.rs).
     clocked(f("vprintf", STDIO, "`printf` with a `va_list`: to the rank's console.", &[C::CharPtr, C::VaList], C::Int, vprintf::vprintf)),
-    clocked(f("vfprintf", STDIO, "`fprintf` with a `va_list`: `stdout` and `stderr` both go to the rank's console.", &[C::VoidPtr, C::CharPtr, C::VaList], C::Int, vprintf::vfprintf)),
+    clocked(f("vfprintf", STDIO, "`fprintf` with a `va_list`: `stderr` is the rank's error stream.", &[C::File, C::CharPtr, C::VaList], C::Int, vprintf::vfprintf)),
     f("vsprintf", STDIO, "`sprintf` with a `va_list`.", &[C::CharPtr, C::CharPtr, C::VaList], C::Int, vprintf::vsprintf),
     f("vsnprintf", STDIO, "`snprintf` with a `va_list`: at most `size - 1` bytes and the NUL; returns the whole length.", &[C::CharPtr, C::SizeT, C::CharPtr, C::VaList], C::Int, vprintf::vsnprintf),
     // <math.h>
@@ -477,8 +587,189 @@ pub static LIBC: &[LibFn] = &[
         put(l.mem, a[0], &name)?;
         Ok(Done::Value(0))
     }),
+    // <assert.h>, more of <stdlib.h>
+    clocked(f("assert", ASSERT, "A macro: when the condition is 0, glibc's line on the rank's error stream (`prog: file.c:12: main: Assertion `n > 0' failed.`), then `abort()`. Off when `NDEBUG` is defined before the `#include`.", &[C::Int], C::Void, assert::assert_fail)),
+    clocked(f("abort", STDLIB, "Ends the whole run with an error at its line, as mpiexec stops every rank when one aborts.", &[], C::Void, assert::abort)),
+    f("atexit", STDLIB, "Registers a function that runs when the rank exits (`exit` or returning from `main`), the last registered first; it may print but not call MPI.", &[C::VoidFn], C::Int, |l, a| {
+        l.state.atexit.push(a[0]);
+        Ok(Done::Value(0))
+    }),
+    f("getenv", STDLIB, "`NULL`: a rank has no environment variables.", &[C::CharPtr], C::CharPtr, |l, a| {
+        cbytes(l.mem, a[0])?;
+        Ok(Done::Value(0))
+    }),
+    f("llabs", STDLIB, "C's, wrapping at `LLONG_MIN`.", &[C::LLong], C::LLong, |_, a| {
+        Ok(Done::Value(a[0].wrapping_abs()))
+    }),
+    f("atoll", STDLIB, "glibc's parsing.", &[C::CharPtr], C::LLong, |l, a| {
+        Ok(Done::Value(strto::atol(&cbytes(l.mem, a[0])?)))
+    }),
+    f("strtoll", STDLIB, "glibc's parsing; sets `*endptr`.", &[C::CharPtr, C::CharPtrPtr, C::Int], C::LLong, strtol),
+    f(
+        "strtoull", STDLIB, "glibc's parsing; sets `*endptr`.",
+        &[C::CharPtr, C::CharPtrPtr, C::Int],
+        C::ULong,
+        |l, a| {
+            let base = check_base(a[2])?;
+            let p = strto::strtoul(&cbytes(l.mem, a[0])?, base);
+            set_end(l, a[0], a[1], p.end)?;
+            Ok(Done::Value(p.value as i64))
+        },
+    ),
+    f("strtof", STDLIB, "glibc's parsing (as `strtod`, rounded to `float`); sets `*endptr`.", &[C::CharPtr, C::CharPtrPtr], C::Float, |l, a| {
+        let p = strto::strtod(&cbytes(l.mem, a[0])?);
+        set_end(l, a[0], a[1], p.end)?;
+        Ok(fv(p.value))
+    }),
+    LibFn {
+        name: "bsearch",
+        params: &[C::VoidPtr, C::VoidPtr, C::SizeT, C::SizeT, C::FnPtr],
+        ret: C::VoidPtr,
+        run: Impl::Search,
+        clocked: false,
+        variadic: false,
+        header: STDLIB,
+        note: "glibc's binary search, run by the VM: each comparison calls the program's function (whose operations cost their time).",
+    },
+    // more of <string.h>, <strings.h>
+    f("strtok", STRING, "C's: one saved position per rank; empty tokens are skipped.", &[C::CharPtr, C::CharPtr], C::CharPtr, string::strtok),
+    f("strtok_r", STRING, "C's, with the position in `*saveptr`.", &[C::CharPtr, C::CharPtr, C::CharPtrPtr], C::CharPtr, string::strtok_r),
+    f("strspn", STRING, "C's.", &[C::CharPtr, C::CharPtr], C::SizeT, string::strspn),
+    f("strcspn", STRING, "C's.", &[C::CharPtr, C::CharPtr], C::SizeT, string::strcspn),
+    f("strpbrk", STRING, "C's.", &[C::CharPtr, C::CharPtr], C::CharPtr, string::strpbrk),
+    f("memchr", STRING, "C's (charged per byte read).", &[C::VoidPtr, C::Int, C::SizeT], C::VoidPtr, string::memchr),
+    f("strndup", STRING, "A copy of at most `n` bytes in a block of the checked heap.", &[C::CharPtr, C::SizeT], C::CharPtr, string::strndup),
+    f("strnlen", STRING, "C's.", &[C::CharPtr, C::SizeT], C::SizeT, string::strnlen),
+    f("strcoll", STRING, "`strcmp` (the C locale).", &[C::CharPtr, C::CharPtr], C::Int, |l, a| {
+        let (x, y) = (cbytes(l.mem, a[0])?, cbytes(l.mem, a[1])?);
+        Ok(Done::Value(byte_diff(&x, &y, usize::MAX)))
+    }),
+    f("strerror", STRING, "glibc's text for the error number.", &[C::Int], C::CharPtr, string::strerror),
+    f("strcasecmp", STRINGS, "glibc's, ASCII letters compared without case.", &[C::CharPtr, C::CharPtr], C::Int, string::strcasecmp),
+    f("strncasecmp", STRINGS, "glibc's, ASCII letters compared without case.", &[C::CharPtr, C::CharPtr, C::SizeT], C::Int, string::strncasecmp),
+    // <ctype.h>
+    f("isalnum", CTYPE, CTYPE_NOTE, &[C::Int], C::Int, ctype::isalnum),
+    f("isalpha", CTYPE, CTYPE_NOTE, &[C::Int], C::Int, ctype::isalpha),
+    f("isblank", CTYPE, CTYPE_NOTE, &[C::Int], C::Int, ctype::isblank),
+    f("iscntrl", CTYPE, CTYPE_NOTE, &[C::Int], C::Int, ctype::iscntrl),
+    f("isdigit", CTYPE, CTYPE_NOTE, &[C::Int], C::Int, ctype::isdigit),
+    f("isgraph", CTYPE, CTYPE_NOTE, &[C::Int], C::Int, ctype::isgraph),
+    f("islower", CTYPE, CTYPE_NOTE, &[C::Int], C::Int, ctype::islower),
+    f("isprint", CTYPE, CTYPE_NOTE, &[C::Int], C::Int, ctype::isprint),
+    f("ispunct", CTYPE, CTYPE_NOTE, &[C::Int], C::Int, ctype::ispunct),
+    f("isspace", CTYPE, CTYPE_NOTE, &[C::Int], C::Int, ctype::isspace),
+    f("isupper", CTYPE, CTYPE_NOTE, &[C::Int], C::Int, ctype::isupper),
+    f("isxdigit", CTYPE, CTYPE_NOTE, &[C::Int], C::Int, ctype::isxdigit),
+    f("toupper", CTYPE, "ASCII letters only (the C locale).", &[C::Int], C::Int, ctype::toupper),
+    f("tolower", CTYPE, "ASCII letters only (the C locale).", &[C::Int], C::Int, ctype::tolower),
+    // more of <stdio.h>: the standard streams
+    clocked(f("fputs", STDIO, "To `stdout` or `stderr` (the rank's error stream, marked on the console).", &[C::CharPtr, C::File], C::Int, stdio::fputs)),
+    clocked(f("fputc", STDIO, "To `stdout` or `stderr`; a newline shows the line.", &[C::Int, C::File], C::Int, stdio::fputc)),
+    clocked(f("putc", STDIO, "`fputc`.", &[C::Int, C::File], C::Int, stdio::fputc)),
+    clocked(f("perror", STDIO, "`s: ` and the error's text on `stderr`; Rankscope's functions do not set `errno`, so the text is `Success`.", &[C::CharPtr], C::Void, stdio::perror)),
+    clocked(f("getchar", STDIO, "`EOF`: a rank's standard input is empty (pass values as arguments, `argv`, or in the program).", &[], C::Int, stdio::end_of_input)),
+    variadic(clocked(f("scanf", STDIO, "`EOF` at once: a rank's standard input is empty (pass values as arguments, `argv`, and read them with `sscanf` or `atoi`).", &[C::CharPtr], C::Int, stdio::end_of_input))),
+    variadic(f("sscanf", STDIO, "C's conversions (`%d %i %u %x %o %ld %lf %f %e %g %s %c %[…] %n %p`, widths, `*`), as glibc: the number stored, `EOF` if the string ends before the first.", &[C::CharPtr, C::CharPtr], C::Int, stdio::sscanf)),
+    // more of <math.h>
+    math("exp2", f64::exp2),
+    math("log1p", f64::ln_1p),
+    math("expm1", f64::exp_m1),
+    math("asinh", f64::asinh),
+    math("acosh", f64::acosh),
+    math("atanh", f64::atanh),
+    math("erf", math::erf),
+    math("erfc", math::erfc),
+    math("tgamma", math::tgamma),
+    math("lgamma", math::lgamma),
+    math("rint", f64::round_ties_even),
+    math("nearbyint", f64::round_ties_even),
+    math("logb", |x| if x == 0.0 { f64::NEG_INFINITY } else if x.is_finite() { math::frexp(x).1 as f64 - 1.0 } else { x.abs() }),
+    math2("copysign", f64::copysign),
+    math2("fdim", |x, y| if x > y { x - y } else if x.is_nan() || y.is_nan() { f64::NAN } else { 0.0 }),
+    math2("remainder", math::remainder),
+    math2("nextafter", math::nextafter),
+    f("fma", MATH, "x·y + z rounded once.", &[C::Double, C::Double, C::Double], C::Double, |_, a| {
+        Ok(dv(d(a[0]).mul_add(d(a[1]), d(a[2]))))
+    }),
+    f("ldexp", MATH, "x·2ⁿ.", &[C::Double, C::Int], C::Double, |_, a| Ok(dv(math::ldexp(d(a[0]), a[1])))),
+    f("scalbn", MATH, "x·2ⁿ.", &[C::Double, C::Int], C::Double, |_, a| Ok(dv(math::ldexp(d(a[0]), a[1])))),
+    f("frexp", MATH, "The mantissa in [½, 1); the exponent in `*exp`.", &[C::Double, C::IntPtr], C::Double, |l, a| {
+        let (m, e) = math::frexp(d(a[0]));
+        put(l.mem, a[1], &(e as i32).to_le_bytes())?;
+        Ok(dv(m))
+    }),
+    f("modf", MATH, "The fraction; the whole part in `*iptr`.", &[C::Double, C::DoublePtr], C::Double, |l, a| {
+        let x = d(a[0]);
+        let whole = x.trunc();
+        put(l.mem, a[1], &whole.to_le_bytes())?;
+        Ok(dv(if x.is_infinite() { 0.0f64.copysign(x) } else { x - whole }))
+    }),
+    f("ilogb", MATH, "The exponent of x (glibc's `FP_ILOGB0` for 0).", &[C::Double], C::Int, |_, a| {
+        let x = d(a[0]);
+        Ok(Done::Value(if x == 0.0 || x.is_nan() { i64::from(i32::MIN) } else if x.is_infinite() { i64::from(i32::MAX) } else { math::frexp(x).1 - 1 }))
+    }),
+    f("lround", MATH, "Rounded half away from zero, as a `long`.", &[C::Double], C::Long, |_, a| Ok(Done::Value(to_long(d(a[0]).round())))),
+    f("llround", MATH, "Rounded half away from zero, as a `long long`.", &[C::Double], C::LLong, |_, a| Ok(Done::Value(to_long(d(a[0]).round())))),
+    f("lrint", MATH, "Rounded to even, as a `long`.", &[C::Double], C::Long, |_, a| Ok(Done::Value(to_long(d(a[0]).round_ties_even())))),
+    f("isnan", MATH, "A macro in C: nonzero for a NaN.", &[C::Double], C::Int, |_, a| Ok(Done::Value(i64::from(d(a[0]).is_nan())))),
+    f("isinf", MATH, "A macro in C: glibc's 1 for +∞, −1 for −∞.", &[C::Double], C::Int, |_, a| Ok(Done::Value(math::isinf(d(a[0]))))),
+    f("isfinite", MATH, "A macro in C: nonzero unless ∞ or NaN.", &[C::Double], C::Int, |_, a| Ok(Done::Value(i64::from(d(a[0]).is_finite())))),
+    f("isnormal", MATH, "A macro in C.", &[C::Double], C::Int, |_, a| Ok(Done::Value(i64::from(d(a[0]).is_normal())))),
+    f("signbit", MATH, "A macro in C: nonzero when the sign bit is set.", &[C::Double], C::Int, |_, a| Ok(Done::Value(i64::from(d(a[0]).is_sign_negative())))),
+    f("fpclassify", MATH, "A macro in C: `FP_NAN` 0, `FP_INFINITE` 1, `FP_ZERO` 2, `FP_SUBNORMAL` 3, `FP_NORMAL` 4 (glibc's).", &[C::Double], C::Int, |_, a| Ok(Done::Value(math::fpclassify(d(a[0]))))),
+    mathf("sinf", f64::sin),
+    mathf("cosf", f64::cos),
+    mathf("tanf", f64::tan),
+    mathf("asinf", f64::asin),
+    mathf("acosf", f64::acos),
+    mathf("atanf", f64::atan),
+    mathf("expf", f64::exp),
+    mathf("exp2f", f64::exp2),
+    mathf("logf", f64::ln),
+    mathf("log10f", f64::log10),
+    mathf("log2f", f64::log2),
+    mathf("floorf", f64::floor),
+    mathf("ceilf", f64::ceil),
+    mathf("roundf", f64::round),
+    mathf("truncf", f64::trunc),
+    mathf("cbrtf", f64::cbrt),
+    mathf("sinhf", f64::sinh),
+    mathf("coshf", f64::cosh),
+    mathf("tanhf", f64::tanh),
+    mathf("erff", math::erf),
+    mathf("tgammaf", math::tgamma),
+    mathf2("atan2f", f64::atan2),
+    mathf2("fmodf", |x, y| x % y),
+    mathf2("fminf", f64::min),
+    mathf2("fmaxf", f64::max),
+    mathf2("hypotf", f64::hypot),
+    mathf2("copysignf", f64::copysign),
+    // more of <time.h>
+    f("difftime", TIME, "`t1 - t0` in seconds.", &[C::Long, C::Long], C::Double, |_, a| Ok(dv(a[0] as f64 - a[1] as f64))),
+    clocked(f(
+        "clock_gettime", TIME, "The rank's simulated clock in the `timespec`, for `CLOCK_REALTIME`, `CLOCK_MONOTONIC` and the CPU-time clocks alike.",
+        &[C::Int, C::VoidPtr],
+        C::Int,
+        |l, a| {
+            if !(0..=7).contains(&a[0]) {
+                return Err(format!("clock_gettime: unknown clock {} (use CLOCK_MONOTONIC or CLOCK_REALTIME)", a[0]));
+            }
+            let ns = (l.now.as_us_f64() * 1e3).floor() as i64;
+            let mut ts = (ns / 1_000_000_000).to_le_bytes().to_vec();
+            ts.extend_from_slice(&(ns % 1_000_000_000).to_le_bytes());
+            put(l.mem, a[1], &ts)?;
+            Ok(Done::Value(0))
+        },
+    )),
+    // What <math.h>'s NAN, INFINITY and HUGE_VAL expand to (GCC's built-ins).
+    f("__builtin_nanf", MATH, "`NAN`: a quiet NaN (`float`).", &[C::CharPtr], C::Float, |_, _| Ok(dv(f64::NAN))),
+    f("__builtin_inff", MATH, "`INFINITY`: +∞ (`float`).", &[], C::Float, |_, _| Ok(dv(f64::INFINITY))),
+    f("__builtin_huge_val", MATH, "`HUGE_VAL`: +∞.", &[], C::Double, |_, _| Ok(dv(f64::INFINITY))),
+    f("__builtin_huge_valf", MATH, "`HUGE_VALF`: +∞ (`float`).", &[], C::Float, |_, _| Ok(dv(f64::INFINITY))),
+    // <unistd.h>'s getopt
+    f("getopt", UNISTD, "glibc's: `optarg`, `optind`, `opterr`, `optopt`; its messages on `stderr`; arguments that are not options move after the options (`+` first in the option string stops at the first).", &[C::Int, C::CharPtrPtr, C::CharPtr], C::Int, getopt::getopt),
+    f("__getopt_var", UNISTD, "How `<unistd.h>`'s `optarg` (0), `optind` (1), `opterr` (2) and `optopt` (3) reach the rank's variables (glibc reaches `errno` this way).", &[C::Int], C::VoidPtr, getopt::var),
 ];
-
 const fn f(
     name: &'static str,
     header: &'static str,
@@ -495,6 +786,42 @@ const fn f(
         clocked: false,
         header,
         note,
+        variadic: false,
+    }
+}
+
+/// `f` taking more arguments after its parameters.
+const fn variadic(f: LibFn) -> LibFn {
+    LibFn {
+        variadic: true,
+        ..f
+    }
+}
+
+/// A `<math.h>` function on `float`s, computed in `double` and rounded.
+const fn mathf(name: &'static str, op: fn(f64) -> f64) -> LibFn {
+    LibFn {
+        name,
+        params: &[C::Float],
+        ret: C::Float,
+        run: Impl::Math1F(op),
+        clocked: false,
+        header: MATH,
+        note: MATHF_NOTE,
+        variadic: false,
+    }
+}
+
+const fn mathf2(name: &'static str, op: fn(f64, f64) -> f64) -> LibFn {
+    LibFn {
+        name,
+        params: &[C::Float, C::Float],
+        ret: C::Float,
+        run: Impl::Math2F(op),
+        clocked: false,
+        header: MATH,
+        note: MATHF_NOTE,
+        variadic: false,
     }
 }
 
@@ -512,6 +839,7 @@ const fn math(name: &'static str, op: fn(f64) -> f64) -> LibFn {
         clocked: false,
         header: MATH,
         note: MATH_NOTE,
+        variadic: false,
     }
 }
 
@@ -524,6 +852,7 @@ const fn math2(name: &'static str, op: fn(f64, f64) -> f64) -> LibFn {
         clocked: false,
         header: MATH,
         note: MATH_NOTE,
+        variadic: false,
     }
 }
 
@@ -535,8 +864,10 @@ pub fn call(index: usize, lib: &mut Lib<'_>, args: &[i64]) -> Result<Done, Strin
     match func.run {
         Impl::Math1(op) => Ok(dv(op(d(args[0])))),
         Impl::Math2(op) => Ok(dv(op(d(args[0]), d(args[1])))),
+        Impl::Math1F(op) => Ok(fv(op(d(args[0])))),
+        Impl::Math2F(op) => Ok(fv(op(d(args[0]), d(args[1])))),
         Impl::Call(run) => run(lib, args),
-        Impl::Sort => Err("internal: qsort runs in the VM".into()),
+        Impl::Sort | Impl::Search => Err("internal: qsort and bsearch run in the VM".into()),
     }
 }
 
@@ -545,34 +876,77 @@ pub fn lookup(name: &str) -> Option<(usize, &'static LibFn)> {
     LIBC.iter().enumerate().find(|(_, f)| f.name == name)
 }
 
+/// Well-known C functions Rankscope's C does not have, with what to use instead: the message
+/// at their call, and the reference's list.
+pub static UNSUPPORTED: &[(&[&str], &str)] = &[
+    (
+        &["fscanf", "gets", "fgets", "getline"],
+        "a rank has no input: pass values as arguments (`argv`) or compute them",
+    ),
+    (
+        &["fopen", "fclose", "fread", "fwrite", "remove", "rename"],
+        "a rank has no files: print with `printf`",
+    ),
+    (
+        &[
+            "fork", "system", "exec", "execvp", "execv", "popen", "wait", "waitpid", "kill",
+            "signal", "raise", "getpid",
+        ],
+        "a rank is one process of the simulated machine",
+    ),
+    (
+        &[
+            "pthread_create",
+            "pthread_join",
+            "pthread_mutex_lock",
+            "pthread_mutex_unlock",
+            "omp_get_thread_num",
+            "omp_get_num_threads",
+        ],
+        "a rank runs one thread: use more ranks",
+    ),
+    (
+        &[
+            "localtime",
+            "gmtime",
+            "ctime",
+            "strftime",
+            "mktime",
+            "asctime",
+        ],
+        "simulated time has no calendar: print `time(NULL)` or `MPI_Wtime()` as a number",
+    ),
+    (&["getopt_long"], "use `getopt` with one-letter options"),
+    (
+        &["setenv", "putenv", "unsetenv"],
+        "a rank has no environment: pass values as arguments (`argv`)",
+    ),
+    (
+        &["div", "ldiv", "lldiv"],
+        "use `/` and `%`: `q = a / b; r = a % b;`",
+    ),
+    (
+        &["wcslen", "mbstowcs", "setlocale"],
+        "Rankscope's C has no locales or wide characters: use `char` strings",
+    ),
+    (
+        &["setjmp", "longjmp"],
+        "use return values and loops instead",
+    ),
+    (&["alloca"], "use a local array or `malloc`"),
+];
+
 /// Why a well-known C function is not available, for the message at its call.
 pub fn unsupported(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "scanf" | "fscanf" | "getchar" | "gets" | "fgets" | "getline" => {
-            "a rank has no input: pass values as arguments (`argv`) or compute them"
-        }
-        "fopen" | "fclose" | "fread" | "fwrite" | "fputs" | "fputc" | "remove" | "rename" => {
-            "a rank has no files: print with `printf`"
-        }
-        "fork" | "system" | "exec" | "execvp" | "popen" | "wait" | "kill" | "signal" => {
-            "a rank is one process of the simulated machine"
-        }
-        "pthread_create" | "pthread_join" | "pthread_mutex_lock" | "omp_get_thread_num" => {
-            "a rank runs one thread"
-        }
-        "setjmp" | "longjmp" => "use return values and loops instead",
-        "alloca" => "use a local array or `malloc`",
-        _ => return None,
-    })
+    UNSUPPORTED
+        .iter()
+        .find(|(names, _)| names.contains(&name))
+        .map(|(_, why)| *why)
 }
 
-/// `stdout` and `stderr` as `FILE *` values (never dereferenced).
+/// `stdin`, `stdout` and `stderr` as `FILE *` values ([`stdio::Stream`]).
 pub fn stream(name: &str) -> Option<i64> {
-    match name {
-        "stdout" => Some(1),
-        "stderr" => Some(2),
-        _ => None,
-    }
+    stdio::named(name)
 }
 
 fn d(v: i64) -> f64 {
@@ -585,6 +959,18 @@ fn dv(x: f64) -> Done {
 
 fn fv(x: f64) -> Done {
     dv(f64::from(x as f32))
+}
+
+/// A rounded `double` as a `long` (C leaves out-of-range values unspecified; glibc gives
+/// `LONG_MIN`).
+fn to_long(x: f64) -> i64 {
+    // 2⁶³: the first double outside `long`.
+    let limit = 9_223_372_036_854_775_808.0_f64;
+    if !(-limit..limit).contains(&x) {
+        i64::MIN
+    } else {
+        x as i64
+    }
 }
 
 fn addr(v: i64) -> Addr {

@@ -42,10 +42,13 @@ pub(super) fn vprintf(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
     Ok(Done::Value(t.len() as i64))
 }
 
-/// `int vfprintf(FILE *stream, const char *format, va_list ap)`: `stdout` and `stderr` both go to
-/// the rank's console, as `fprintf`.
+/// `int vfprintf(FILE *stream, const char *format, va_list ap)`: to the stream, as `fprintf`
+/// (`stderr` is the rank's error stream).
 pub(super) fn vfprintf(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
-    vprintf(l, &a[1..])
+    let t = text(l, a[1], a[2])?;
+    l.sink(a[0], "vfprintf")?
+        .push_str(&String::from_utf8_lossy(&t));
+    Ok(Done::Value(t.len() as i64))
 }
 
 /// `int vsprintf(char *str, const char *format, va_list ap)`.

@@ -265,7 +265,7 @@ pub const PRINTF_RELATIVES: &[PrintfRelative] = &[
     PrintfRelative {
         name: "fprintf",
         lead: &[lead("FILE *stream", "a stream (`stdout` or `stderr`)")],
-        note: "`stdout` and `stderr` both go to the rank's console, as `printf`.",
+        note: "`stdout` goes to the rank's console, as `printf`; `stderr` to the rank's error stream, marked apart on the console (the CLI prints it on its standard error).",
     },
     PrintfRelative {
         name: "sprintf",

@@ -76,6 +76,11 @@ pub const HEADERS: &[Header] = &[
             "HUGE_VALF (__builtin_huge_valf ())",
             "INFINITY (__builtin_inff ())",
             "NAN (__builtin_nanf (\"\"))",
+            "FP_NAN 0",
+            "FP_INFINITE 1",
+            "FP_ZERO 2",
+            "FP_SUBNORMAL 3",
+            "FP_NORMAL 4",
         ],
     },
     Header {
@@ -121,7 +126,14 @@ pub const HEADERS: &[Header] = &[
     },
     Header {
         name: "time.h",
-        defines: &[NULL, "CLOCKS_PER_SEC 1000000L"],
+        defines: &[
+            NULL,
+            "CLOCKS_PER_SEC 1000000L",
+            "CLOCK_REALTIME 0",
+            "CLOCK_MONOTONIC 1",
+            "CLOCK_PROCESS_CPUTIME_ID 2",
+            "CLOCK_THREAD_CPUTIME_ID 3",
+        ],
     },
     Header {
         name: "sys/time.h",
@@ -133,7 +145,17 @@ pub const HEADERS: &[Header] = &[
     },
     Header {
         name: "unistd.h",
-        defines: &[NULL, "STDIN_FILENO 0", "STDOUT_FILENO 1", "STDERR_FILENO 2"],
+        defines: &[
+            NULL,
+            "STDIN_FILENO 0",
+            "STDOUT_FILENO 1",
+            "STDERR_FILENO 2",
+            // getopt's variables, as glibc reaches `errno` (libc/getopt.rs).
+            "optarg (*(char **) __getopt_var (0))",
+            "optind (*(int *) __getopt_var (1))",
+            "opterr (*(int *) __getopt_var (2))",
+            "optopt (*(int *) __getopt_var (3))",
+        ],
     },
     Header {
         name: "stdbool.h",
@@ -372,6 +394,8 @@ pub fn typedefs() -> BTreeMap<String, Type> {
         // `MPI_User_function *f` is a function pointer; as a `void *` (which MPI_Op_create
         // accepts) casts like `(MPI_User_function *) f` work.
         ("MPI_User_function", BaseType::Void),
+        // `FILE *` is a stream's value (libc/stdio.rs), never dereferenced.
+        ("FILE", BaseType::Void),
     ]
     .into_iter()
     .map(|(name, base)| (name.to_string(), t(base)))

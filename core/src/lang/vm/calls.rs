@@ -112,6 +112,32 @@ impl Vm {
             .map_err(|e| Fault(format!("qsort: {e}")))
     }
 
+    /// `bsearch(key, base, n, size, compare)`: glibc's binary search, the comparisons run by
+    /// the program's function; the matching element's address or `NULL`.
+    pub(super) fn bsearch(&mut self, a: &[i64], ctx: &mut RankCtx<'_>) -> Run<i64> {
+        let (key, base, n, size, cmp) = (a[0], a[1], a[2], a[3], a[4]);
+        let (mut lo, mut hi) = (0i64, n);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            let p = base + mid * size;
+            let c = self.callback(cmp, &[key, p], "a comparison function", ctx)? as i32;
+            match c {
+                c if c < 0 => hi = mid,
+                c if c > 0 => lo = mid + 1,
+                _ => return Ok(p),
+            }
+        }
+        Ok(0)
+    }
+
+    /// At exit (`exit` or `main` returning): the functions `atexit` registered, the last first.
+    pub(super) fn run_atexit(&mut self, ctx: &mut RankCtx<'_>) -> Run<()> {
+        while let Some(f) = self.libc.atexit.pop() {
+            self.callback(f, &[], "a function registered with atexit", ctx)?;
+        }
+        Ok(())
+    }
+
     /// The function a function pointer's value names.
     pub(super) fn function_of(&self, v: i64) -> Run<u32> {
         if v == 0 {

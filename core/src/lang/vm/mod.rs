@@ -29,7 +29,6 @@ use crate::lang::codegen::bytecode::{
 };
 use crate::lang::diagnostic::{line_col, Diagnostic};
 use crate::lang::libc::printf::{self, PrintArg};
-use crate::lang::libc::rand::LibcRandom;
 use crate::lang::libc::{self, Done, Lib};
 use crate::lang::vm::memory::{bytes_in_words, Addr, MemError, Memory};
 use crate::libs::mpi::{deadlock_notes, MpiError, Outcome, RankView, Value};
@@ -167,8 +166,10 @@ pub struct Vm {
     /// While the library runs a callback (a `qsort` comparator): the frame depth at which its
     /// return hands control back to the library.
     callback_depth: Option<usize>,
-    /// `rand()`'s state.
-    rand: LibcRandom,
+    /// The C library's state (`rand`'s generator, `strtok`'s position, `atexit`'s handlers…).
+    libc: libc::State,
+    /// The line being written to the rank's error stream (`stderr`).
+    err_line: String,
     /// `argv`: the program's name, then its arguments.
     args: Rc<[String]>,
     /// Where a runtime error is reported when not at the current operation (a frame too large
@@ -222,7 +223,8 @@ impl Vm {
             line: String::new(),
             error: None,
             callback_depth: None,
-            rand: LibcRandom::default(),
+            libc: libc::State::default(),
+            err_line: String::new(),
             args: Rc::from(Vec::new()),
             fault_span: None,
             fault_note: None,
@@ -388,6 +390,18 @@ impl Vm {
         }
     }
 
+    /// Appends text to the error stream's line, showing each completed line.
+    fn write_err(&mut self, text: &str, ctx: &mut RankCtx<'_>) {
+        for ch in text.chars() {
+            if ch == '\n' {
+                let line = std::mem::take(&mut self.err_line);
+                ctx.print_err(line);
+            } else {
+                self.err_line.push(ch);
+            }
+        }
+    }
+
     /// The program ended (`main` returned or `exit`): the last console line, a warning when it
     /// called `MPI_Init` but not `MPI_Finalize`, and a warning for heap blocks never freed — as
     /// LeakSanitizer prints one at a process's exit.
@@ -409,6 +423,9 @@ impl Vm {
     fn flush_line(&mut self, ctx: &mut RankCtx<'_>) {
         if !self.line.is_empty() {
             ctx.print(std::mem::take(&mut self.line));
+        }
+        if !self.err_line.is_empty() {
+            ctx.print_err(std::mem::take(&mut self.err_line));
         }
     }
 

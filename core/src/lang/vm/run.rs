@@ -636,7 +636,7 @@ impl Vm {
                     }
                 }
                 Op::Printf { kinds, to } => {
-                    if to == PrintTo::Console {
+                    if matches!(to, PrintTo::Console | PrintTo::Stream) {
                         if let Some(step) = self.charge() {
                             return Ok(Some(step));
                         }
@@ -669,6 +669,19 @@ impl Vm {
                     match to {
                         PrintTo::Console => {
                             self.write_console(&String::from_utf8_lossy(&text), ctx)
+                        }
+                        PrintTo::Stream => {
+                            let stream = self.pop()?;
+                            let text = String::from_utf8_lossy(&text);
+                            match libc::stdio::stream_of(stream) {
+                                Some(libc::stdio::Stream::Stdout) => self.write_console(&text, ctx),
+                                Some(libc::stdio::Stream::Stderr) => self.write_err(&text, ctx),
+                                _ => {
+                                    return Err(Fault(
+                                        "fprintf to a value that is not an output stream (use `stdout` or `stderr`)".into(),
+                                    ))
+                                }
+                            }
                         }
                         PrintTo::Buffer | PrintTo::BoundedBuffer => {
                             let cap = if to == PrintTo::BoundedBuffer {
@@ -716,27 +729,52 @@ impl Vm {
                         *slot = self.pop()?;
                     }
                     let a = &*a;
-                    if let libc::Impl::Sort = libc::LIBC[index as usize].run {
-                        self.qsort(a, ctx)?;
-                        continue;
+                    match libc::LIBC[index as usize].run {
+                        libc::Impl::Sort => {
+                            self.qsort(a, ctx)?;
+                            continue;
+                        }
+                        libc::Impl::Search => {
+                            let found = self.bsearch(a, ctx)?;
+                            self.stack.push(found);
+                            continue;
+                        }
+                        _ => {}
                     }
                     // The line from the program's table of line starts (a binary search), the
                     // host name and the output buffer kept from the start: nothing here grows
-                    // with the program or allocates per call.
+                    // with the program or allocates per call (the error stream's text is empty
+                    // unless the call writes to it).
                     let line = prog.line_of(self.pc as usize - 1);
+                    let span = prog
+                        .spans
+                        .get(self.pc as usize - 1)
+                        .cloned()
+                        .unwrap_or(0..0);
                     if self.host.is_empty() {
                         self.host = Rc::from(ctx.host_name());
                     }
                     let host = Rc::clone(&self.host);
                     let mut out = std::mem::take(&mut self.lib_out);
                     out.clear();
+                    let mut err = String::new();
+                    let function = self.frames.last().map_or("main", |f| {
+                        self.prog.functions[f.function as usize].name.as_str()
+                    });
                     let mut lib = Lib {
                         mem: &mut self.mem,
                         out: &mut out,
+                        err: &mut err,
                         line,
                         now: ctx.now(),
                         host: &host,
-                        rand: &mut self.rand,
+                        state: &mut self.libc,
+                        site: libc::Site {
+                            prog: self.args.first().map_or("a.out", String::as_str),
+                            file: &self.prog.file,
+                            function,
+                            text: self.prog.source.get(span).unwrap_or(""),
+                        },
                         moved: 0,
                     };
                     let done = libc::call(index as usize, &mut lib, a);
@@ -745,6 +783,9 @@ impl Vm {
                         self.write_console(&out, ctx);
                     }
                     self.lib_out = out;
+                    if !err.is_empty() {
+                        self.write_err(&err, ctx);
+                    }
                     match done.map_err(Fault)? {
                         Done::Value(v) => {
                             if libc::LIBC[index as usize].ret != libc::C::Void {
@@ -752,6 +793,7 @@ impl Vm {
                             }
                         }
                         Done::Exit(_) => {
+                            self.run_atexit(ctx)?;
                             self.finish(ctx);
                             return Ok(None);
                         }
@@ -797,6 +839,7 @@ impl Vm {
                     if let Some(step) = self.charge() {
                         return Ok(Some(step));
                     }
+                    self.run_atexit(ctx)?;
                     self.finish(ctx);
                     return Ok(None);
                 }

@@ -71,15 +71,32 @@ impl Compiler {
         match name {
             "printf" => return self.printf(args, span, PrintTo::Console),
             "fprintf" => {
-                // The stream (`stdout` or `stderr`): both go to the rank's console.
+                // The stream (`stdout` or `stderr`) stays on the stack below the format.
                 let Some(stream) = args.first() else {
                     return err("`fprintf` needs a stream and a format", span);
                 };
-                let t = self.rvalue(stream)?;
-                if t != Ty::Void {
-                    self.emit(Op::Pop, &stream.span);
-                }
-                return self.printf(&args[1..], span, PrintTo::Console);
+                self.rvalue(stream)?;
+                return self.printf(&args[1..], span, PrintTo::Stream);
+            }
+            "assert" if libc::lookup(name).is_some() => {
+                // `assert(cond)`: when the condition is 0, the library's failure at the
+                // condition (whose text it prints).
+                let [cond] = args else {
+                    return err("`assert` takes one condition", span);
+                };
+                self.cond(cond)?;
+                let skip = self.emit(Op::JumpIfNotZero(0), span);
+                let (index, _) = libc::lookup(name).expect("checked above");
+                self.emit(
+                    Op::Lib {
+                        index: index as u16,
+                        args: 0,
+                    },
+                    &cond.span,
+                );
+                let end = self.here();
+                self.patch(skip, end);
+                return Ok(Ty::Void);
             }
             "sprintf" | "snprintf" => {
                 let bounded = name == "snprintf";
@@ -94,7 +111,7 @@ impl Compiler {
                     );
                 }
                 let t = self.rvalue(&args[0])?;
-                if !t.is_pointer() {
+                if !t.is_pointer() && !t.is_integer() {
                     return err(
                         format!("the first argument of `{name}` must be a `char` buffer"),
                         &args[0].span,
@@ -116,7 +133,12 @@ impl Compiler {
         // `nanosleep(ns)`, Rankscope's own form, beside C's `nanosleep(&ts, NULL)`.
         let own_form = builtin_signature(name).is_some_and(|b| b.1 == args.len());
         if let Some((index, f)) = libc::lookup(name).filter(|_| !own_form) {
-            if args.len() != f.params.len() {
+            let count_ok = if f.variadic {
+                args.len() >= f.params.len()
+            } else {
+                args.len() == f.params.len()
+            };
+            if !count_ok {
                 return err(
                     format!(
                         "`{name}` takes {} argument{} but {} were given",
@@ -130,6 +152,13 @@ impl Compiler {
             for (a, p) in args.iter().zip(f.params) {
                 let t = self.rvalue(a)?;
                 self.convert(&t, &p.ty(), &a.span)?;
+            }
+            for a in &args[f.params.len()..] {
+                // `...`: the default argument promotions.
+                let t = self.rvalue(a)?;
+                if t == Ty::Float {
+                    self.convert(&t, &Ty::Double, &a.span)?;
+                }
             }
             self.emit(
                 Op::Lib {

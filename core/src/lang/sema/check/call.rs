@@ -39,6 +39,9 @@ impl<'a> Checker<'a> {
             return t;
         }
         let own_form = builtin(name).is_some_and(|b| b.params.len() == args.len());
+        if name == "assert" {
+            return self.assert_call(args, e);
+        }
         if let Some((_, f)) = crate::lang::libc::lookup(name).filter(|_| !own_form) {
             return self.library_call(f, args, e);
         }
@@ -126,6 +129,27 @@ impl<'a> Checker<'a> {
         Some(Ty::INT)
     }
 
+    /// `assert(condition)`: one scalar condition.
+    fn assert_call(&mut self, args: &[Expr], e: &Expr) -> Ty {
+        let types: Vec<Ty> = args.iter().map(|a| self.value(a)).collect();
+        if args.len() != 1 {
+            self.count_error(
+                "assert",
+                "one condition".into(),
+                args.len(),
+                e,
+                "the macro is `assert(condition)`".into(),
+            );
+        } else if !(types[0].is_number() || types[0].is_pointerish() || types[0] == Ty::Unknown) {
+            self.error(
+                format!("`assert` needs a condition, not {}", types[0].describe()),
+                args[0].span.clone(),
+                "not a number or a pointer",
+            );
+        }
+        Ty::Void
+    }
+
     /// A call to a C library function: argument count, then numbers where numbers belong and
     /// pointers where pointers do.
     pub(super) fn library_call(
@@ -136,7 +160,24 @@ impl<'a> Checker<'a> {
     ) -> Ty {
         let types: Vec<Ty> = args.iter().map(|a| self.value(a)).collect();
         let ret = f.ret.ty();
-        if args.len() != f.params.len() {
+        if f.variadic && args.len() >= f.params.len() {
+            for (i, (a, t)) in args.iter().zip(&types).enumerate().skip(f.params.len()) {
+                if !(t.is_pointerish() || *t == Ty::Unknown) {
+                    self.error_note(
+                        format!(
+                            "argument {} of `{}` must be a pointer to store a conversion, not {}",
+                            i + 1,
+                            f.name,
+                            t.describe()
+                        ),
+                        a.span.clone(),
+                        "pass its address: `&x`",
+                        format!("the function is `{}`", f.signature()),
+                    );
+                }
+            }
+        }
+        if args.len() != f.params.len() && !(f.variadic && args.len() > f.params.len()) {
             self.count_error(
                 f.name,
                 plural(f.params.len(), "argument", "arguments"),

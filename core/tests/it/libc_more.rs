@@ -1,0 +1,176 @@
+//! The C library beyond `printf`: `assert`'s failure (glibc's line on the error stream, then the
+//! run ends), the standard streams, `strtok` on empty tokens, `getopt`'s errors, `atexit` with
+//! `exit`, and input at its end.
+
+use rankscope_core::engine::{ConsoleLine, Sim};
+use rankscope_core::lang::{self, VmLimits};
+use rankscope_core::machine::{builtin_profile, Machine};
+use rankscope_core::proto::SimConfig;
+
+/// Runs `source` (as `prog.c`) on `ranks` ranks: every console line, and the error if any.
+fn run(source: &str, ranks: u32) -> (Vec<ConsoleLine>, Option<String>) {
+    let compiled = lang::load(source, "prog.c").unwrap_or_else(|d| {
+        panic!(
+            "{}",
+            d.iter()
+                .map(|d| d.render("prog.c", source))
+                .collect::<Vec<_>>()
+                .join("\n")
+        )
+    });
+    let profile = builtin_profile("ib-qdr").unwrap();
+    let machine = Machine::new(&profile, ranks).unwrap();
+    let mut sim = Sim::new(
+        machine,
+        lang::ranks(&compiled, ranks, VmLimits::default()),
+        SimConfig::default(),
+    );
+    let error = sim.run().err().map(|e| e.to_string());
+    (sim.console().to_vec(), error)
+}
+
+fn texts(lines: &[ConsoleLine], stderr: bool) -> Vec<String> {
+    lines
+        .iter()
+        .filter(|l| l.stderr == stderr)
+        .map(|l| l.text.clone())
+        .collect()
+}
+
+#[test]
+fn a_failed_assert_prints_glibcs_line_on_stderr_and_ends_the_run() {
+    let src = r#"#include <assert.h>
+#include <stdio.h>
+static int half(int n) {
+    assert(n % 2 ==  0 && "n must be even");
+    return n / 2;
+}
+int main(void) {
+    printf("%d\n", half(8));
+    printf("%d\n", half(7));
+    printf("never\n");
+    return 0;
+}
+"#;
+    let (lines, error) = run(src, 1);
+    assert_eq!(texts(&lines, false), ["4"]);
+    assert_eq!(
+        texts(&lines, true),
+        ["prog: prog.c:4: half: Assertion `n % 2 == 0 && \"n must be even\"' failed."]
+    );
+    let error = error.expect("the run stops");
+    assert!(
+        error.contains("rank 0: assertion `n % 2 == 0 && \"n must be even\"` failed"),
+        "{error}"
+    );
+    assert!(error.contains("abort()"), "{error}");
+    assert!(error.contains("prog.c:4"), "{error}");
+}
+
+#[test]
+fn ndebug_turns_assert_off_and_abort_ends_the_run() {
+    let src = "#define NDEBUG\n#include <assert.h>\n#include <stdio.h>\n#include <stdlib.h>\n\
+               int main(void) { assert(1 == 2); printf(\"on\\n\"); abort(); printf(\"never\\n\"); return 0; }\n";
+    let (lines, error) = run(src, 2);
+    assert_eq!(texts(&lines, false), ["on", "on"]);
+    assert!(texts(&lines, true).is_empty());
+    let error = error.expect("abort stops the run");
+    assert!(
+        error.contains("abort() ended the rank (SIGABRT)"),
+        "{error}"
+    );
+}
+
+#[test]
+fn stderr_lines_are_marked_and_stdout_lines_are_not() {
+    let src = r#"#include <stdio.h>
+int main(void) {
+    fprintf(stderr, "to err %d\n", 1);
+    fprintf(stdout, "to out\n");
+    fputs("half ", stderr);
+    fputc('!', stderr);
+    puts("puts");
+    perror("why");
+    return 0;
+}
+"#;
+    let (lines, error) = run(src, 1);
+    assert_eq!(error, None);
+    assert_eq!(texts(&lines, false), ["to out", "puts"]);
+    assert_eq!(texts(&lines, true), ["to err 1", "half !why: Success"]);
+}
+
+#[test]
+fn fprintf_to_something_that_is_not_a_stream_is_an_error() {
+    let src =
+        "#include <stdio.h>\nint main(void) { FILE *f = stdin; fprintf(f, \"x\\n\"); return 0; }\n";
+    let (_, error) = run(src, 1);
+    assert!(error.unwrap().contains("not an output stream"));
+}
+
+#[test]
+fn strtok_skips_empty_tokens_and_strtok_r_keeps_its_own_place() {
+    let src = r#"#include <stdio.h>
+#include <string.h>
+int main(void) {
+    char s[] = ";;a;;b;";
+    char *t = strtok(s, ";");
+    while (t) { printf("[%s]", t); t = strtok(NULL, ";"); }
+    printf(" %s\n", strtok(NULL, ";") == NULL ? "end" : "more");
+    char e[] = "";
+    printf("%s\n", strtok(e, ";") == NULL ? "empty" : "token");
+    char r[] = "x y", *save;
+    printf("%s %s %s\n", strtok_r(r, " ", &save), strtok_r(NULL, " ", &save),
+           strtok_r(NULL, " ", &save) == NULL ? "NULL" : "?");
+    return 0;
+}
+"#;
+    let (lines, error) = run(src, 1);
+    assert_eq!(error, None);
+    assert_eq!(texts(&lines, false), ["[a][b] end", "empty", "x y NULL"]);
+}
+
+#[test]
+fn getopt_reports_errors_as_glibc() {
+    let src = r#"#include <stdio.h>
+#include <unistd.h>
+int main(void) {
+    char *v[] = {"./tool", "-x", "-n", NULL};
+    int c;
+    while ((c = getopt(3, v, "n:")) != -1) printf("%c %c\n", c, optopt);
+    optind = 1;
+    while ((c = getopt(3, v, ":n:")) != -1) printf("%c %c\n", c, optopt);
+    return 0;
+}
+"#;
+    let (lines, error) = run(src, 1);
+    assert_eq!(error, None);
+    assert_eq!(texts(&lines, false), ["? x", "? n", "? x", ": n"]);
+    assert_eq!(
+        texts(&lines, true),
+        [
+            "./tool: invalid option -- 'x'",
+            "./tool: option requires an argument -- 'n'"
+        ]
+    );
+}
+
+#[test]
+fn atexit_handlers_run_at_exit_in_reverse_and_input_is_at_its_end() {
+    let src = r#"#include <stdio.h>
+#include <stdlib.h>
+static void a(void) { printf("a\n"); }
+static void b(void) { printf("b\n"); }
+int main(void) {
+    int x = 5;
+    atexit(a);
+    atexit(b);
+    printf("%d %d %d\n", getchar(), scanf("%d", &x), x);
+    exit(3);
+    printf("never\n");
+}
+"#;
+    let (lines, error) = run(src, 1);
+    assert_eq!(error, None);
+    assert_eq!(texts(&lines, false), ["-1 -1 5", "b", "a"]);
+}
