@@ -80,18 +80,21 @@ pub mod codegen;
 pub mod diagnostic;
 pub mod launch;
 pub mod libc;
+pub mod link;
 pub mod load;
 pub mod reference;
 pub mod run_hint;
 pub mod sema;
+pub mod sources;
 pub mod syntax;
 pub mod vm;
 
 pub use diagnostic::Diagnostic;
 pub use launch::{Launch, LaunchError};
-pub use load::{load, ranks, ranks_with_args};
+pub use load::{load, load_files, ranks, ranks_with_args};
 pub use run_hint::{run_hint, RunHint};
 pub use sema::check::front_end;
+pub use sources::SourceFile;
 pub use vm::{Vm, VmLimits};
 
 /// Words of one-sided memory per rank that C programs need (`SimConfig::words_per_rank`): the

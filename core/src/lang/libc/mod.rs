@@ -12,6 +12,7 @@
 //! Beside the table: C's [`printf`] formatting, glibc's [`rand`](mod@rand) and `random`, and
 //! [`strto`]`l`/`d` with `atoi`/`atof`.
 
+pub mod files;
 pub mod printf;
 pub mod rand;
 pub mod strto;
@@ -110,6 +111,8 @@ pub struct Lib<'a> {
     pub host: &'a str,
     /// The rank's `rand`/`random` state (glibc's generator, seeded with 1 at start).
     pub rand: &'a mut LibcRandom,
+    /// The rank's data files and open `FILE *` streams.
+    pub files: &'a mut files::Files,
     /// Bytes the call read or wrote in bulk (`memcpy`, `memset`, `calloc`, …), which the
     /// processor's per-byte cost charges.
     pub moved: u64,
@@ -148,6 +151,8 @@ pub struct LibFn {
     pub header: &'static str,
     /// How Rankscope carries it out, in one line (the reference shows it).
     pub note: &'static str,
+    /// Takes more arguments after `params` (`fscanf`'s addresses): each a pointer.
+    pub variadic: bool,
 }
 
 const STDLIB: &str = "stdlib.h";
@@ -229,6 +234,7 @@ pub static LIBC: &[LibFn] = &[
         clocked: false,
         header: STDLIB,
         note: "A stable merge sort, as glibc's, run by the VM: each comparison calls the program's function (whose operations cost their time).",
+        variadic: false,
     },
     f("strtod", STDLIB, "glibc's parsing; sets `*endptr`.", &[C::CharPtr, C::VoidPtr], C::Double, strtod),
     // <string.h>
@@ -467,6 +473,23 @@ pub static LIBC: &[LibFn] = &[
         put(l.mem, a[0], &name)?;
         Ok(Done::Value(0))
     }),
+    // <stdio.h>: the program's data files (`files.rs`).
+    f("fopen", STDIO, "Opens a data file of the program's set (each rank its own copy; `\"w\"`/`\"a\"` create one the run returns); a missing file gives `NULL` and `errno` = `ENOENT`.", &[C::CharPtr, C::CharPtr], C::VoidPtr, files::fopen),
+    f("fclose", STDIO, "Closes the stream; using it afterwards is an error.", &[C::VoidPtr], C::Int, files::fclose),
+    f("fgets", STDIO, "C's: up to `n - 1` bytes, to and with the newline; `NULL` at the end.", &[C::CharPtr, C::Int, C::VoidPtr], C::CharPtr, files::fgets),
+    f("fgetc", STDIO, "The next byte, or `EOF` at the end.", &[C::VoidPtr], C::Int, files::fgetc),
+    f("getc", STDIO, "`fgetc`.", &[C::VoidPtr], C::Int, files::fgetc),
+    f("fread", STDIO, "Up to `count` items of `size` bytes; fewer at the end (charged per byte).", &[C::VoidPtr, C::SizeT, C::SizeT, C::VoidPtr], C::SizeT, files::fread),
+    variadic(f("fscanf", STDIO, "C's conversions (`%d %ld %u %x %f %lf %s %c %[…]`, widths, `%*`) from the stream; the count assigned, `EOF` at the end.", &[C::VoidPtr, C::CharPtr], C::Int, files::fscanf)),
+    f("feof", STDIO, "Whether a read reached the end.", &[C::VoidPtr], C::Int, files::feof),
+    f("ferror", STDIO, "0: reading and writing a data file cannot fail.", &[C::VoidPtr], C::Int, files::ferror),
+    f("rewind", STDIO, "Back to the start; clears the end-of-file flag.", &[C::VoidPtr], C::Void, files::rewind),
+    f("fflush", STDIO, "0: writes land at once.", &[C::VoidPtr], C::Int, files::fflush),
+    clocked(f("fputs", STDIO, "The string to the stream (`stdout`/`stderr`: the rank's console).", &[C::CharPtr, C::VoidPtr], C::Int, files::fputs)),
+    clocked(f("fputc", STDIO, "The byte to the stream (`stdout`/`stderr`: the rank's console).", &[C::Int, C::VoidPtr], C::Int, files::fputc)),
+    clocked(f("putc", STDIO, "`fputc`.", &[C::Int, C::VoidPtr], C::Int, files::fputc)),
+    clocked(f("fwrite", STDIO, "`count` items of `size` bytes to the stream (charged per byte).", &[C::VoidPtr, C::SizeT, C::SizeT, C::VoidPtr], C::SizeT, files::fwrite)),
+    f("__errno_location", "errno.h", "Where the rank's `errno` is (`<errno.h>`'s `errno` reads it, as glibc's): `fopen` sets it.", &[], C::VoidPtr, files::errno_location),
 ];
 
 const fn f(
@@ -485,6 +508,15 @@ const fn f(
         clocked: false,
         header,
         note,
+        variadic: false,
+    }
+}
+
+/// `f` taking more pointer arguments after its parameters.
+const fn variadic(f: LibFn) -> LibFn {
+    LibFn {
+        variadic: true,
+        ..f
     }
 }
 
@@ -502,6 +534,7 @@ const fn math(name: &'static str, op: fn(f64) -> f64) -> LibFn {
         clocked: false,
         header: MATH,
         note: MATH_NOTE,
+        variadic: false,
     }
 }
 
@@ -514,6 +547,7 @@ const fn math2(name: &'static str, op: fn(f64, f64) -> f64) -> LibFn {
         clocked: false,
         header: MATH,
         note: MATH_NOTE,
+        variadic: false,
     }
 }
 
@@ -538,11 +572,11 @@ pub fn lookup(name: &str) -> Option<(usize, &'static LibFn)> {
 /// Why a well-known C function is not available, for the message at its call.
 pub fn unsupported(name: &str) -> Option<&'static str> {
     Some(match name {
-        "scanf" | "fscanf" | "getchar" | "gets" | "fgets" | "getline" => {
+        "scanf" | "getchar" | "gets" | "getline" => {
             "a rank has no input: pass values as arguments (`argv`) or compute them"
         }
-        "fopen" | "fclose" | "fread" | "fwrite" | "fputs" | "fputc" | "remove" | "rename" => {
-            "a rank has no files: print with `printf`"
+        "remove" | "rename" | "tmpfile" | "fseek" | "ftell" | "freopen" => {
+            "a rank's files are the program's data files: open them with `fopen`, read them from the start (`rewind`)"
         }
         "fork" | "system" | "exec" | "execvp" | "popen" | "wait" | "kill" | "signal" => {
             "a rank is one process of the simulated machine"

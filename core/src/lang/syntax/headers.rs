@@ -224,6 +224,7 @@ pub const HEADERS: &[Header] = &[
     Header {
         name: "errno.h",
         defines: &[
+            "errno (*(int *) __errno_location())",
             "EPERM 1",
             "ENOENT 2",
             "EINTR 4",
@@ -352,6 +353,8 @@ pub fn typedefs() -> BTreeMap<String, Type> {
         ("int64_t", BaseType::Long),
         ("uint64_t", BaseType::ULong),
         ("time_t", BaseType::Long),
+        // `FILE *` is a stream handle the library gives out and takes (never dereferenced).
+        ("FILE", BaseType::Void),
         ("clock_t", BaseType::Long),
         ("MPI_Aint", BaseType::Long),
         // ACP's basic layer (`acp.h`): 64-bit global addresses, keys and handles.

@@ -27,7 +27,8 @@ use crate::engine::{DeadlockReport, Program, RankCtx, Step};
 use crate::lang::codegen::bytecode::{
     ArgKind, Builtin, Compiled, DoubleOp, IntMode, IntOp, Op, Pass, PrintTo, Scalar, FN_TAG,
 };
-use crate::lang::diagnostic::{line_col, Diagnostic};
+use crate::lang::diagnostic::Diagnostic;
+use crate::lang::libc::files::{DataFile, Files};
 use crate::lang::libc::printf::{self, PrintArg};
 use crate::lang::libc::rand::LibcRandom;
 use crate::lang::libc::{self, Done, Lib};
@@ -111,6 +112,8 @@ pub struct Vm {
     callback_depth: Option<usize>,
     /// `rand()`'s state.
     rand: LibcRandom,
+    /// The rank's copy of the program's data files and its open streams.
+    files: Files,
     /// `argv`: the program's name, then its arguments.
     args: Rc<[String]>,
     /// Where a runtime error is reported when not at the current operation (a frame too large
@@ -145,6 +148,7 @@ impl Vm {
     pub fn new(prog: Rc<Compiled>, limits: VmLimits) -> Vm {
         Vm {
             mem: Memory::new(limits.max_memory),
+            files: Files::new(&prog.data),
             prog,
             limits,
             stack: Vec::new(),
@@ -236,6 +240,12 @@ impl Vm {
         }
     }
 
+    /// The data files this rank wrote (`fopen(…, "w")`, `"a"`, `"r+"`), with what they hold
+    /// now; each rank has its own copy of the program's files.
+    pub fn written_files(&self) -> Vec<DataFile> {
+        self.files.written()
+    }
+
     /// The source text the program was compiled from.
     pub fn source(&self) -> &str {
         &self.prog.source
@@ -254,7 +264,7 @@ impl Vm {
             .last()
             .and_then(|f| self.prog.functions.get(f.function as usize))
             .map_or("main".to_string(), |f| f.name.clone());
-        (func, line_col(&self.prog.source, span.start).line)
+        (func, self.prog.line_at(span.start))
     }
 
     fn fail(&mut self, rank: u32, message: String) -> Step {
@@ -281,8 +291,8 @@ impl Vm {
                     .unwrap_or(0..0);
                 let caller = &self.prog.functions[self.frames[i - 1].function as usize].name;
                 format!(
-                    "in `{name}`, called from `{caller}` at line {}",
-                    line_col(src, call_span.start).line
+                    "in `{name}`, called from `{caller}` at {}",
+                    self.prog.place(call_span.start)
                 )
             };
             match notes.last_mut() {
@@ -300,7 +310,14 @@ impl Vm {
                 ));
             }
         }
-        let text = diag.render(&self.prog.file, src);
+        let (text, diag) = if self.prog.files.files.len() > 1 {
+            let text = self.prog.files.render(&diag);
+            (text, self.prog.files.localize(diag))
+        } else {
+            let text = diag.render(&self.prog.file, src);
+            diag.file = self.prog.file.to_string();
+            (text, diag)
+        };
         self.error = Some(diag);
         self.state = State::Failed;
         Step::Fail(text)
@@ -524,7 +541,7 @@ impl Program for Vm {
     fn blocked_at(&self) -> Option<String> {
         let pc = self.blocked_pc as usize;
         let span = self.prog.spans.get(pc)?.clone();
-        let line = line_col(&self.prog.source, span.start).line;
+        let place = self.prog.place(span.start);
         let call = self
             .prog
             .source
@@ -534,6 +551,6 @@ impl Program for Vm {
             .next()
             .unwrap_or("")
             .trim();
-        Some(format!("{call} at line {line}"))
+        Some(format!("{call} at {place}"))
     }
 }

@@ -591,7 +591,7 @@ impl Vm {
                     }
                 }
                 Op::Printf { kinds, to } => {
-                    if to == PrintTo::Console {
+                    if matches!(to, PrintTo::Console | PrintTo::Stream) {
                         if let Some(step) = self.charge() {
                             return Ok(Some(step));
                         }
@@ -624,6 +624,14 @@ impl Vm {
                     match to {
                         PrintTo::Console => {
                             self.write_console(&String::from_utf8_lossy(&text), ctx)
+                        }
+                        PrintTo::Stream => {
+                            let stream = self.pop()?;
+                            if stream == 1 || stream == 2 {
+                                self.write_console(&String::from_utf8_lossy(&text), ctx)
+                            } else {
+                                self.files.fprintf(stream, &text).map_err(Fault)?;
+                            }
                         }
                         PrintTo::Buffer | PrintTo::BoundedBuffer => {
                             let cap = if to == PrintTo::BoundedBuffer {
@@ -670,7 +678,7 @@ impl Vm {
                         .get(self.pc as usize - 1)
                         .cloned()
                         .unwrap_or(0..0);
-                    let line = line_col(&prog.source, span.start).line as u32;
+                    let line = prog.line_at(span.start) as u32;
                     let host = ctx.host_name();
                     let mut out = std::mem::take(&mut self.line);
                     let mut lib = Lib {
@@ -680,6 +688,7 @@ impl Vm {
                         now: ctx.now(),
                         host: &host,
                         rand: &mut self.rand,
+                        files: &mut self.files,
                         moved: 0,
                     };
                     let done = libc::call(index as usize, &mut lib, &a);

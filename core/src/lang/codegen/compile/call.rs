@@ -45,15 +45,21 @@ impl Compiler {
         match name {
             "printf" => return self.printf(args, span, PrintTo::Console),
             "fprintf" => {
-                // The stream (`stdout` or `stderr`): both go to the rank's console.
+                // The stream: `stdout` or `stderr` go to the rank's console, a data file's
+                // `FILE *` to the rank's copy of the file (the VM reads it under the format).
                 let Some(stream) = args.first() else {
                     return err("`fprintf` needs a stream and a format", span);
                 };
                 let t = self.rvalue(stream)?;
-                if t != Ty::Void {
-                    self.emit(Op::Pop, &stream.span);
+                let console =
+                    matches!(&stream.kind, ExprKind::Ident(n) if libc::stream(n).is_some());
+                if console || t == Ty::Void {
+                    if t != Ty::Void {
+                        self.emit(Op::Pop, &stream.span);
+                    }
+                    return self.printf(&args[1..], span, PrintTo::Console);
                 }
-                return self.printf(&args[1..], span, PrintTo::Console);
+                return self.printf(&args[1..], span, PrintTo::Stream);
             }
             "sprintf" | "snprintf" => {
                 let bounded = name == "snprintf";
@@ -90,7 +96,7 @@ impl Compiler {
         // `nanosleep(ns)`, Rankscope's own form, beside C's `nanosleep(&ts, NULL)`.
         let own_form = builtin_signature(name).is_some_and(|b| b.1 == args.len());
         if let Some((index, f)) = libc::lookup(name).filter(|_| !own_form) {
-            if args.len() != f.params.len() {
+            if args.len() != f.params.len() && !(f.variadic && args.len() > f.params.len()) {
                 return err(
                     format!(
                         "`{name}` takes {} argument{} but {} were given",
@@ -104,6 +110,10 @@ impl Compiler {
             for (a, p) in args.iter().zip(f.params) {
                 let t = self.rvalue(a)?;
                 self.convert(&t, &p.ty(), &a.span)?;
+            }
+            for a in args.iter().skip(f.params.len()) {
+                let t = self.rvalue(a)?;
+                self.convert(&t, &libc::C::VoidPtr.ty(), &a.span)?;
             }
             self.emit(
                 Op::Lib {

@@ -129,7 +129,7 @@ impl<'a> Checker<'a> {
     ) -> Ty {
         let types: Vec<Ty> = args.iter().map(|a| self.value(a)).collect();
         let ret = f.ret.ty();
-        if args.len() != f.params.len() {
+        if args.len() != f.params.len() && !(f.variadic && args.len() > f.params.len()) {
             self.count_error(
                 f.name,
                 plural(f.params.len(), "argument", "arguments"),
@@ -138,6 +138,26 @@ impl<'a> Checker<'a> {
                 format!("the function is `{}`", f.signature()),
             );
             return ret;
+        }
+        if f.variadic {
+            for (i, (a, t)) in args.iter().zip(&types).enumerate().skip(f.params.len()) {
+                if *t != Ty::Unknown && !t.is_pointerish() {
+                    self.error_note(
+                        format!(
+                            "argument {} of `{}` must be an address where the value goes, not {}",
+                            i + 1,
+                            f.name,
+                            t.describe()
+                        ),
+                        a.span.clone(),
+                        "write `&` before the variable",
+                        format!(
+                            "the function is `{}, …)`",
+                            f.signature().trim_end_matches(')')
+                        ),
+                    );
+                }
+            }
         }
         for (i, ((p, a), t)) in f.params.iter().zip(args).zip(&types).enumerate() {
             let ok = *t == Ty::Unknown

@@ -104,6 +104,9 @@ impl Parser<'_> {
         if fixed.is_none() && self.at(Punct::LParen) {
             let params = self.params(&name)?;
             if self.eat(Punct::Semi) || spec.is_typedef {
+                if spec.is_static {
+                    self.static_protos.insert(name);
+                }
                 return Ok(None); // a prototype
             }
             if !self.at(Punct::LBrace) {
@@ -116,6 +119,7 @@ impl Parser<'_> {
             let ret = self.combine(&spec.ty, pointers, Vec::new(), &name_span)?;
             let body = self.block()?;
             let span = start..body.span.end;
+            let is_static = spec.is_static || self.static_protos.contains(&name);
             return Ok(Some(Item::Function(Function {
                 ret,
                 name,
@@ -123,6 +127,7 @@ impl Parser<'_> {
                 params,
                 body,
                 span,
+                is_static,
             })));
         }
         let decls = self.declarators(&spec, start, pointers, (name, name_span, fixed))?;
