@@ -113,10 +113,10 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
                 lang::LaunchError::Machine(message) => message,
             })?;
             let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
-            let name = names
-                .iter()
-                .find(|n| n.ends_with(".c"))
-                .map_or(String::new(), |n| n.to_string());
+            // Named after the file with `main`, as the compiled program is (its `argv[0]`).
+            let name = sim
+                .program(0)
+                .map_or(String::new(), |vm| vm.program_file().to_string());
             let extra = serde_json::json!({ "files": names, "args": args });
             let mut sim = sim;
             let result = execute(&mut sim, &opts, &profile, &name, extra);

@@ -37,15 +37,22 @@ pub fn load_files(files: &[SourceFile]) -> Result<Rc<Compiled>, Vec<Diagnostic>>
         let mut diags: Vec<Diagnostic> = diags.into_iter().map(|d| map.localize(d)).collect();
         let order = |d: &Diagnostic| (map.find(&d.file).unwrap_or(0), d.span.start);
         diags.sort_by_key(order);
+        // A header included by several files reports its error once.
+        diags.dedup_by(|a, b| a.file == b.file && a.span == b.span && a.message == b.message);
         diags
     };
     let program = crate::lang::sema::check::front_end_files(&map).map_err(localize)?;
-    let first = map
-        .files
-        .iter()
-        .find(|f| f.kind == FileKind::Source)
-        .map_or("program.c", |f| &f.name)
-        .to_string();
+    // The program is named after the file with `main` (`argv[0]`, runtime errors' headers).
+    let main_at = program.unit.items.iter().find_map(|item| match item {
+        crate::lang::syntax::ast::Item::Function(f) if f.name == "main" => Some(f.span.start),
+        _ => None,
+    });
+    let first = match main_at {
+        Some(at) => map.files[map.file_at(at)].name.to_string(),
+        None => (map.files.iter())
+            .find(|f| f.kind == FileKind::Source)
+            .map_or("program.c".to_string(), |f| f.name.to_string()),
+    };
     let mut compiled = compile(&program, &map.text, &first)
         .map_err(|d| localize(d.into_iter().map(display_diag).collect()))?;
     for f in &mut compiled.functions {

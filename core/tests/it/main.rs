@@ -8,6 +8,7 @@ mod explain_ja;
 mod folon;
 mod host_libc;
 mod lang_arith;
+mod lang_files;
 mod lang_front;
 mod lang_fuzz;
 mod lang_mpi;

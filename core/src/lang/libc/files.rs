@@ -370,13 +370,6 @@ pub(super) fn rewind(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
     Ok(Done::Value(0))
 }
 
-pub(super) fn fflush(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
-    if a[0] != 0 && !console(a[0]) {
-        l.files.stream(a[0], "fflush")?;
-    }
-    Ok(Done::Value(0))
-}
-
 /// `fscanf(fp, format, …)`: C's conversions (`%d %i %u %x %o %ld %lld %lu %f %lf %e %g %s %c
 /// %[…]`, widths, `%*`, `%%`, `%n`) read from the stream into the addresses given; the number of
 /// items assigned, or `EOF` when the input ends before the first conversion.

@@ -484,7 +484,6 @@ pub static LIBC: &[LibFn] = &[
     f("feof", STDIO, "Whether a read reached the end.", &[C::VoidPtr], C::Int, files::feof),
     f("ferror", STDIO, "0: reading and writing a data file cannot fail.", &[C::VoidPtr], C::Int, files::ferror),
     f("rewind", STDIO, "Back to the start; clears the end-of-file flag.", &[C::VoidPtr], C::Void, files::rewind),
-    f("fflush", STDIO, "0: writes land at once.", &[C::VoidPtr], C::Int, files::fflush),
     clocked(f("fputs", STDIO, "The string to the stream (`stdout`/`stderr`: the rank's console).", &[C::CharPtr, C::VoidPtr], C::Int, files::fputs)),
     clocked(f("fputc", STDIO, "The byte to the stream (`stdout`/`stderr`: the rank's console).", &[C::Int, C::VoidPtr], C::Int, files::fputc)),
     clocked(f("putc", STDIO, "`fputc`.", &[C::Int, C::VoidPtr], C::Int, files::fputc)),

@@ -246,6 +246,11 @@ impl Vm {
         self.files.written()
     }
 
+    /// The name of the program's file (of several: the one with `main`).
+    pub fn program_file(&self) -> &str {
+        &self.prog.file
+    }
+
     /// The source text the program was compiled from.
     pub fn source(&self) -> &str {
         &self.prog.source

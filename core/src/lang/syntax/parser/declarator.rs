@@ -390,6 +390,8 @@ impl Parser<'_> {
                 for (i, (size, span)) in sizes.iter().enumerate() {
                     let value = match size {
                         Some(v) => *v,
+                        // `extern int table[];`: the definition gives the size.
+                        None if i == 0 && spec.is_extern && init.is_none() => 1,
                         None if i == 0 => match &init {
                             Some(Init::List(items, _)) if !items.is_empty() => {
                                 u32::try_from(items.len()).unwrap_or(u32::MAX)
