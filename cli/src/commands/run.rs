@@ -93,6 +93,7 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
                 });
                 files.push(lang::SourceFile::new(name, text));
             }
+            lang::sources::check_names(&files)?;
             let launch = lang::Launch {
                 profile: &profile,
                 ranks: opts.ranks,

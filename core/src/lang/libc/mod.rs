@@ -474,7 +474,7 @@ pub static LIBC: &[LibFn] = &[
         Ok(Done::Value(0))
     }),
     // <stdio.h>: the program's data files (`files.rs`).
-    f("fopen", STDIO, "Opens a data file of the program's set (each rank its own copy; `\"w\"`/`\"a\"` create one the run returns); a missing file gives `NULL` and `errno` = `ENOENT`.", &[C::CharPtr, C::CharPtr], C::VoidPtr, files::fopen),
+    f("fopen", STDIO, "Opens a data file of the program's set. Every rank starts with the same files and reads and writes its own copy: ranks never see each other's writes. `\"w\"`/`\"a\"` create a file the run returns (the CLI lists it, `--out` saves it); a missing file gives `NULL` and `errno` = `ENOENT`.", &[C::CharPtr, C::CharPtr], C::VoidPtr, files::fopen),
     f("fclose", STDIO, "Closes the stream; using it afterwards is an error.", &[C::VoidPtr], C::Int, files::fclose),
     f("fgets", STDIO, "C's: up to `n - 1` bytes, to and with the newline; `NULL` at the end.", &[C::CharPtr, C::Int, C::VoidPtr], C::CharPtr, files::fgets),
     f("fgetc", STDIO, "The next byte, or `EOF` at the end.", &[C::VoidPtr], C::Int, files::fgetc),
