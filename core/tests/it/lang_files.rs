@@ -12,6 +12,9 @@ use rankscope_core::machine::{builtin_profile, builtin_profiles};
 use rankscope_core::proto::p2p::{Matching, ENGINES};
 use rankscope_core::proto::SimConfig;
 
+/// Sorted console lines, and the files written: (rank, name, text).
+type Outcome = (Vec<String>, Vec<(u32, String, String)>);
+
 fn files(list: &[(&str, &str)]) -> Vec<SourceFile> {
     list.iter().map(|(n, t)| SourceFile::new(*n, *t)).collect()
 }
@@ -22,7 +25,7 @@ fn run_on(
     ranks: u32,
     profile_id: &str,
     matching: Matching,
-) -> Result<(Vec<String>, Vec<(u32, String, String)>), String> {
+) -> Result<Outcome, String> {
     let profile = builtin_profile(profile_id).unwrap();
     let launch = Launch {
         profile: &profile,
@@ -48,10 +51,7 @@ fn run_on(
     Ok((lines, written))
 }
 
-fn run(
-    files: &[SourceFile],
-    ranks: u32,
-) -> Result<(Vec<String>, Vec<(u32, String, String)>), String> {
+fn run(files: &[SourceFile], ranks: u32) -> Result<Outcome, String> {
     run_on(files, ranks, "ib-qdr", Matching::Eager)
 }
 
