@@ -47,7 +47,7 @@ enum Command {
         #[arg(required_unless_present = "workload", conflicts_with = "workload", num_args = 1..)]
         file: Vec<PathBuf>,
         /// Save the files the program writes (`fopen(…, "w")`) under this directory, one folder
-        /// per rank (DIR/rank0/out.txt, …); without it they are only listed.
+        /// per rank (DIR/rank0/out.txt, …); without it they are only listed (not with --json).
         #[arg(long, value_name = "DIR", conflicts_with = "workload")]
         out: Option<PathBuf>,
         /// A native workload instead of a file: bcast, gather, pingpong, ring, atomics, deadlock.
@@ -106,7 +106,7 @@ enum Command {
         #[arg(long)]
         json: bool,
         /// Arguments after `--` go to every rank's `main(int argc, char *argv[])`: argv[0] is
-        /// the file's name without `.c`, then these (e.g. `rankscope run prog.c -n 4 -- 100 10`).
+        /// the name of the file with `main` without `.c`, then these (e.g. `rankscope run prog.c -n 4 -- 100 10`).
         #[arg(last = true, value_name = "ARG", conflicts_with = "workload")]
         args: Vec<String>,
     },
