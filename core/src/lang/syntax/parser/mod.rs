@@ -16,7 +16,9 @@
 //! Declarations are resolved here, since C cannot be parsed without knowing which names are
 //! types: `typedef` names become the types they stand for, `struct`/`union` tags index
 //! [`Unit::records`], and `enum` constants become integer literals. Simplifications: tags and
-//! `typedef` names have one program-wide scope; bit-fields and function pointers are not
+//! `typedef` names have one program-wide scope (across a program's files too, [`parse_files`]:
+//! a header's `struct` included by two files is one type; two files defining the same tag with
+//! different members is an error, where C would let them be two types); bit-fields and function pointers are not
 //! supported (each says so at its line).
 //!
 //! By grammar area: `decl` (specifiers, records, enums), `declarator` (declarators, parameters,
