@@ -2,13 +2,21 @@
 """The differential test: every program in tests/corpus/ runs under a real MPI (Debian's MPICH:
 mpicc + mpirun) and under Rankscope (the release CLI), and their outputs must agree.
 
-A corpus program says how many ranks it runs on in its first comment (`Ranks: N`). Its output must
+A corpus program is a file `NAME.c`, or a directory `NAME/` holding a program of several files:
+its `.c` files (compiled together), headers, and data files (any other file). Under MPICH such a
+program runs in a copy of its directory (so `fopen` finds its data files there); under Rankscope
+every file of the directory is given to `rankscope run`, and the files it writes are saved with
+`--out`. The files the program writes must agree too: each file a rank wrote under Rankscope must
+hold what MPICH's run left under that name (so a corpus program writes each name from one rank).
+
+A corpus program says how many ranks it runs on in its first comment (`Ranks: N`; of a
+directory's, its `main.c`). Its output must
 not depend on timing (no wall-clock times, no arrival-order numbering), so the two outputs are
 compared as sorted lists of lines (MPI interleaves ranks' lines in any order); each rank's standard
 error is compared too, its lines marked `stderr: `. A program that
 MPICH rejects or that fails there is a broken corpus entry, reported as such.
 
-Usage: scripts/differential.py [--rankscope PATH] [FILE.c ...]   (default: the whole corpus)
+Usage: scripts/differential.py [--rankscope PATH] [FILE.c | DIR ...]   (default: the whole corpus)
 Exit status 0 when every program agrees; 1 otherwise, with a unified diff per disagreement.
 """
 
@@ -27,7 +35,16 @@ PROFILE = "ib-qdr"
 TIMEOUT = 60
 
 
+def files_of(path):
+    """The files of a corpus program: itself, or every file of its directory (sorted)."""
+    if os.path.isdir(path):
+        return sorted(os.path.join(path, f) for f in os.listdir(path))
+    return [path]
+
+
 def ranks_of(path):
+    if os.path.isdir(path):
+        path = os.path.join(path, "main.c")
     with open(path, encoding="utf-8") as f:
         m = re.search(r"Ranks:\s*(\d+)", f.read())
     if not m:
@@ -35,14 +52,28 @@ def ranks_of(path):
     return int(m.group(1))
 
 
+def stem(path):
+    base = os.path.basename(path.rstrip("/"))
+    return base[:-2] if base.endswith(".c") else base
+
+
 def under_mpich(path, ranks, tmp):
-    exe = os.path.join(tmp, os.path.basename(path)[:-2])
-    cc = subprocess.run(["mpicc", "-O1", "-o", exe, path, "-lm"], capture_output=True, text=True)
+    exe = os.path.join(tmp, stem(path))
+    # A program of several files runs in a copy of its directory, where its data files are.
+    cwd = os.path.join(tmp, stem(path) + ".dir")
+    if os.path.isdir(path):
+        shutil.copytree(path, cwd)
+    else:
+        os.makedirs(cwd)
+    sources = [f for f in files_of(path) if f.endswith(".c")]
+    cc = subprocess.run(
+        ["mpicc", "-O1", "-o", exe, *sources, "-lm"], capture_output=True, text=True
+    )
     if cc.returncode != 0:
         return None, f"mpicc rejected it:\n{cc.stderr}"
     # Each rank's stdout goes to its own file: through one pipe, mpirun may splice a chunk of
     # one rank's line into another's, which would make the comparison flaky.
-    outs = os.path.join(tmp, os.path.basename(path)[:-2] + ".out")
+    outs = os.path.join(tmp, stem(path) + ".out")
     os.makedirs(outs, exist_ok=True)
     run = subprocess.run(
         ["mpirun", "-np", str(ranks), "-outfile-pattern", os.path.join(outs, "rank.%r"),
@@ -50,6 +81,7 @@ def under_mpich(path, ranks, tmp):
         capture_output=True,
         text=True,
         timeout=TIMEOUT,
+        cwd=cwd,
     )
     if run.returncode != 0:
         return None, f"mpirun failed ({run.returncode}):\n{run.stderr}"
@@ -62,9 +94,32 @@ def under_mpich(path, ranks, tmp):
     return lines, None
 
 
-def under_rankscope(cli, path, ranks):
+def written_differences(path, tmp):
+    """The files Rankscope's ranks wrote that differ from what MPICH's run left."""
+    wrote = os.path.join(tmp, stem(path) + ".wrote")
+    if not os.path.isdir(wrote):
+        return []
+    problems = []
+    for rank in sorted(os.listdir(wrote)):
+        for name in sorted(os.listdir(os.path.join(wrote, rank))):
+            with open(os.path.join(wrote, rank, name), "rb") as f:
+                got = f.read()
+            theirs = os.path.join(tmp, stem(path) + ".dir", name)
+            if not os.path.exists(theirs):
+                problems.append(f"{rank} wrote {name}, which MPICH's run did not")
+                continue
+            with open(theirs, "rb") as f:
+                expected = f.read()
+            if got != expected:
+                problems.append(f"{rank}'s {name} differs: MPICH {expected!r}, Rankscope {got!r}")
+    return problems
+
+
+def under_rankscope(cli, path, ranks, tmp):
+    files = files_of(path)
+    out = ["--out", os.path.join(tmp, stem(path) + ".wrote")] if os.path.isdir(path) else []
     run = subprocess.run(
-        [cli, "run", "--json", path, "-n", str(ranks), "-p", PROFILE],
+        [cli, "run", "--json", *files, *out, "-n", str(ranks), "-p", PROFILE],
         capture_output=True,
         text=True,
         timeout=TIMEOUT,
@@ -89,7 +144,9 @@ def main():
         if not shutil.which(tool):
             raise SystemExit(f"{tool} not found: install Debian's mpich (scripts/setup.sh does)")
     files = args or sorted(
-        os.path.join(CORPUS, f) for f in os.listdir(CORPUS) if f.endswith(".c")
+        os.path.join(CORPUS, f)
+        for f in os.listdir(CORPUS)
+        if f.endswith(".c") or os.path.isdir(os.path.join(CORPUS, f))
     )
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
@@ -101,13 +158,22 @@ def main():
                 print(f"BROKEN  {name}: {why}")
                 failures += 1
                 continue
-            got, why = under_rankscope(cli, path, ranks)
+            got, why = under_rankscope(cli, path, ranks, tmp)
             if why:
                 print(f"DIFFERS {name} (-n {ranks}): {why}")
                 failures += 1
                 continue
-            if sorted(expected) == sorted(got):
-                print(f"same    {name} (-n {ranks}, {len(got)} lines)")
+            written = written_differences(path, tmp)
+            if sorted(expected) == sorted(got) and not written:
+                count = len(files_of(path))
+                several = f", {count} files" if os.path.isdir(path) else ""
+                print(f"same    {name} (-n {ranks}, {len(got)} lines{several})")
+                continue
+            if written:
+                failures += 1
+                print(f"DIFFERS {name} (-n {ranks}): the files it wrote")
+                for problem in written:
+                    print("    " + problem)
                 continue
             failures += 1
             print(f"DIFFERS {name} (-n {ranks}): sorted lines, MPICH (-) vs Rankscope (+)")

@@ -40,9 +40,16 @@ enum Command {
     },
     /// Run an MPI C program (or a native workload with --workload) on a machine.
     Run {
-        /// The MPI C source file (e.g. examples/ring.c).
-        #[arg(required_unless_present = "workload", conflicts_with = "workload")]
-        file: Option<PathBuf>,
+        /// The program's files (e.g. examples/ring.c, or main.c util.c util.h input.txt): one or
+        /// more `.c` files, each compiled on its own and linked together; `.h` headers their
+        /// `#include "x.h"` reads; any other file is a data file every rank can `fopen` (each
+        /// rank its own copy). Files are named by their base name (`data/in.txt` is `in.txt`).
+        #[arg(required_unless_present = "workload", conflicts_with = "workload", num_args = 1..)]
+        file: Vec<PathBuf>,
+        /// Save the files the program writes (`fopen(…, "w")`) under this directory, one folder
+        /// per rank (DIR/rank0/out.txt, …); without it they are only listed (not with --json).
+        #[arg(long, value_name = "DIR", conflicts_with = "workload")]
+        out: Option<PathBuf>,
         /// A native workload instead of a file: bcast, gather, pingpong, ring, atomics, deadlock.
         #[arg(long, short)]
         workload: Option<WorkloadKind>,
@@ -108,7 +115,7 @@ enum Command {
         #[arg(long)]
         json: bool,
         /// Arguments after `--` go to every rank's `main(int argc, char *argv[])`: argv[0] is
-        /// the file's name without `.c`, then these (e.g. `rankscope run prog.c -n 4 -- 100 10`).
+        /// the name of the file with `main` without `.c`, then these (e.g. `rankscope run prog.c -n 4 -- 100 10`).
         #[arg(last = true, value_name = "ARG", conflicts_with = "workload")]
         args: Vec<String>,
     },
@@ -251,6 +258,7 @@ fn main() -> ExitCode {
         Command::Profiles { json, check, show } => commands::profiles::run(json, check, show),
         Command::Run {
             file,
+            out,
             workload,
             ranks,
             profile,
@@ -271,11 +279,11 @@ fn main() -> ExitCode {
             args,
         } => commands::run::run(commands::run::RunOptions {
             target: match (file, workload) {
-                (Some(f), _) => commands::run::Target::File(f, args),
-                (None, Some(w)) => {
+                (f, _) if !f.is_empty() => commands::run::Target::File(f, args, out),
+                (_, Some(w)) => {
                     commands::run::Target::Workload(w, WorkloadParams { bytes, iterations })
                 }
-                (None, None) => unreachable!("clap requires a file or --workload"),
+                (_, None) => unreachable!("clap requires a file or --workload"),
             },
             ranks,
             profile,

@@ -3,7 +3,7 @@
 //! source location.
 
 use crate::output::out;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use rankscope_core::engine::{Limits, Program, Sim, SimError};
 use rankscope_core::lang::{self, VmLimits};
@@ -17,8 +17,9 @@ use rankscope_core::proto::SimConfig;
 
 /// What to run.
 pub enum Target {
-    /// An MPI C source file and the arguments its `main` gets after `argv[0]`.
-    File(PathBuf, Vec<String>),
+    /// The program's files (one `.c` file, or several with headers and data files), the
+    /// arguments its `main` gets after `argv[0]`, and where to save the files it writes.
+    File(Vec<PathBuf>, Vec<String>, Option<PathBuf>),
     /// A native workload.
     Workload(WorkloadKind, WorkloadParams),
 }
@@ -86,7 +87,49 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
         ..SimConfig::default()
     };
     match &opts.target {
-        Target::File(path, args) => {
+        Target::File(paths, args, out) if paths.len() > 1 || out.is_some() => {
+            let mut files = Vec::new();
+            for path in paths {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                let name = path.file_name().map_or(path.display().to_string(), |n| {
+                    n.to_string_lossy().into_owned()
+                });
+                files.push(lang::SourceFile::new(name, text));
+            }
+            lang::sources::check_names(&files)?;
+            let launch = lang::Launch {
+                profile: &profile,
+                ranks: opts.ranks,
+                args,
+                config,
+                limits: VmLimits::default(),
+                network: opts.network.as_deref(),
+            };
+            let sim = launch.sim_files(&files).map_err(|e| match e {
+                lang::LaunchError::Compile(ref diags) => {
+                    let n = diags.len();
+                    format!(
+                        "{}\n{n} error{}; nothing was run",
+                        e.render_files(&files),
+                        if n == 1 { "" } else { "s" }
+                    )
+                }
+                lang::LaunchError::Machine(message) => message,
+            })?;
+            let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
+            // Named after the file with `main`, as the compiled program is (its `argv[0]`).
+            let name = sim
+                .program(0)
+                .map_or(String::new(), |vm| vm.program_file().to_string());
+            let extra = serde_json::json!({ "files": names, "args": args });
+            let mut sim = sim;
+            let result = execute(&mut sim, &opts, &profile, &name, extra);
+            let saved = written_files(&sim, out.as_deref(), opts.json);
+            result.and(saved)
+        }
+        Target::File(paths, args, _) => {
+            let path = &paths[0];
             let source = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             let file = path.display().to_string();
@@ -117,7 +160,10 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
                 .file_name()
                 .map_or(file.clone(), |n| n.to_string_lossy().into_owned());
             let extra = serde_json::json!({ "file": file, "args": args });
-            execute(sim, &opts, &profile, &name, extra)
+            let mut sim = sim;
+            let result = execute(&mut sim, &opts, &profile, &name, extra);
+            let saved = written_files(&sim, None, opts.json);
+            result.and(saved)
         }
         Target::Workload(kind, params) => {
             let sim = Sim::new(machine, programs(*kind, opts.ranks, *params), config);
@@ -126,13 +172,51 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
                 "bytes": params.bytes,
                 "iterations": params.iterations,
             });
-            execute(sim, &opts, &profile, kind.name(), extra)
+            let mut sim = sim;
+            execute(&mut sim, &opts, &profile, kind.name(), extra)
         }
     }
 }
 
+/// Lists the files each rank wrote (`fopen(…, "w")`), and saves them under `out/rankN/` when
+/// given. Nothing in JSON mode without `out`.
+fn written_files(sim: &Sim<lang::Vm>, out: Option<&Path>, json: bool) -> Result<(), String> {
+    for rank in 0..sim.size() {
+        let Some(vm) = sim.program(rank) else {
+            continue;
+        };
+        for file in vm.written_files() {
+            match out {
+                Some(dir) => {
+                    let dir = dir.join(format!("rank{rank}"));
+                    std::fs::create_dir_all(&dir)
+                        .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+                    let path = dir.join(&file.name);
+                    std::fs::write(&path, &file.bytes)
+                        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                    if !json {
+                        out!(
+                            "rank {rank} wrote {} ({} bytes): saved as {}",
+                            file.name,
+                            file.bytes.len(),
+                            path.display()
+                        );
+                    }
+                }
+                None if !json => out!(
+                    "rank {rank} wrote {} ({} bytes; pass --out DIR to save it)",
+                    file.name,
+                    file.bytes.len()
+                ),
+                None => {}
+            }
+        }
+    }
+    Ok(())
+}
+
 fn execute<P: Program>(
-    mut sim: Sim<P>,
+    sim: &mut Sim<P>,
     opts: &RunOptions,
     profile: &Profile,
     name: &str,

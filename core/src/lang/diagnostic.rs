@@ -31,6 +31,10 @@ pub struct Diagnostic {
     pub label: String,
     /// Extra lines (`= note: …`), e.g. the call stack of a runtime error.
     pub notes: Vec<String>,
+    /// The file of the program it is in (`util.c`); empty when not known yet. Its span is in
+    /// that file's text once the front end has placed it (see
+    /// [`FileMap::localize`](crate::lang::sources::FileMap::localize)).
+    pub file: String,
 }
 
 /// A position for display: 1-based line and column (in characters).
@@ -86,6 +90,7 @@ impl Diagnostic {
             span,
             label: String::new(),
             notes: Vec::new(),
+            file: String::new(),
         }
     }
 

@@ -2,8 +2,12 @@
 //! VM with `main`'s arguments, and the one-sided words every C run needs. The CLI's `run`, the
 //! web's Run, the paper checks and the lessons all start runs here, so they cannot drift apart.
 
+use std::rc::Rc;
+
 use crate::engine::Sim;
+use crate::lang::codegen::bytecode::Compiled;
 use crate::lang::diagnostic::Diagnostic;
+use crate::lang::sources::SourceFile;
 use crate::lang::vm::{Vm, VmLimits};
 use crate::machine::{Machine, Profile};
 use crate::proto::SimConfig;
@@ -47,19 +51,55 @@ impl LaunchError {
             LaunchError::Machine(message) => message.clone(),
         }
     }
+
+    /// The error as text, for a program of several files: each diagnostic rendered against its
+    /// own file (named in it).
+    pub fn render_files(&self, files: &[SourceFile]) -> String {
+        match self {
+            LaunchError::Compile(diags) => diags
+                .iter()
+                .map(|d| {
+                    let text = files
+                        .iter()
+                        .find(|f| f.name == d.file)
+                        .map_or("", |f| &f.text);
+                    let name = if d.file.is_empty() {
+                        "program"
+                    } else {
+                        &d.file
+                    };
+                    d.render(name, text)
+                })
+                .collect::<Vec<_>>()
+                .join("\n"),
+            LaunchError::Machine(message) => message.clone(),
+        }
+    }
 }
 
 impl Launch<'_> {
     /// Compiles `source` (named `file` in diagnostics and `argv[0]`) and sets up its run.
     pub fn sim(&self, source: &str, file: &str) -> Result<Sim<Vm>, LaunchError> {
         let compiled = crate::lang::load(source, file).map_err(LaunchError::Compile)?;
+        self.sim_compiled(&compiled)
+    }
+
+    /// Compiles a program of several files (see [`crate::lang::sources`]; `argv[0]` is its
+    /// first `.c` file's name) and sets up its run.
+    pub fn sim_files(&self, files: &[SourceFile]) -> Result<Sim<Vm>, LaunchError> {
+        let compiled = crate::lang::load_files(files).map_err(LaunchError::Compile)?;
+        self.sim_compiled(&compiled)
+    }
+
+    /// Sets up the run of a compiled program.
+    pub fn sim_compiled(&self, compiled: &Rc<Compiled>) -> Result<Sim<Vm>, LaunchError> {
         let machine = Machine::new(self.profile, self.ranks)
             .map_err(|e| LaunchError::Machine(e.to_string()))?;
         let config = SimConfig {
             words_per_rank: super::RMA_WORDS,
             ..self.config
         };
-        let ranks = crate::lang::ranks_with_args(&compiled, self.ranks, self.limits, self.args);
+        let ranks = crate::lang::ranks_with_args(compiled, self.ranks, self.limits, self.args);
         let sim = Sim::new(machine, ranks, config);
         Ok(match self.network {
             Some(choices) => sim.with_network(choices.to_vec()),

@@ -1,17 +1,72 @@
-//! From source text to runnable ranks: front end (parse + check), compiler, one VM per rank.
+//! From source text to runnable ranks: front end (parse + check; link for several files),
+//! compiler, one VM per rank.
 
 use std::rc::Rc;
 
 use crate::lang::codegen::bytecode::Compiled;
 use crate::lang::codegen::compile::compile;
 use crate::lang::diagnostic::Diagnostic;
+use crate::lang::link::{display, display_diag};
+use crate::lang::sources::{check_names, kind, FileKind, FileMap, SourceFile};
 use crate::lang::vm::{Vm, VmLimits};
 
 /// Parses, checks and compiles `source` (named `file` in diagnostics). On failure, every
 /// diagnostic found, in source order.
 pub fn load(source: &str, file: &str) -> Result<Rc<Compiled>, Vec<Diagnostic>> {
-    let program = crate::lang::front_end(source)?;
-    compile(&program, source, file).map(Rc::new)
+    let named = |diags: Vec<Diagnostic>| -> Vec<Diagnostic> {
+        diags
+            .into_iter()
+            .map(|mut d| {
+                d.file = file.to_string();
+                d
+            })
+            .collect()
+    };
+    let program = crate::lang::front_end(source).map_err(named)?;
+    compile(&program, source, file).map(Rc::new).map_err(named)
+}
+
+/// Parses, links, checks and compiles a program of several files (one or more `.c`, headers,
+/// data files; see [`crate::lang::sources`]). On failure, every diagnostic found, each with its
+/// file and its span in that file, in order of the files and then of the source.
+pub fn load_files(files: &[SourceFile]) -> Result<Rc<Compiled>, Vec<Diagnostic>> {
+    let no_span = |message: String| vec![Diagnostic::error(message, 0..0)];
+    check_names(files).map_err(no_span)?;
+    let map = FileMap::new(files);
+    let localize = |diags: Vec<Diagnostic>| -> Vec<Diagnostic> {
+        let mut diags: Vec<Diagnostic> = diags.into_iter().map(|d| map.localize(d)).collect();
+        let order = |d: &Diagnostic| (map.find(&d.file).unwrap_or(0), d.span.start);
+        diags.sort_by_key(order);
+        // A header included by several files reports its error once.
+        diags.dedup_by(|a, b| a.file == b.file && a.span == b.span && a.message == b.message);
+        diags
+    };
+    let program = crate::lang::sema::check::front_end_files(&map).map_err(localize)?;
+    // The program is named after the file with `main` (`argv[0]`, runtime errors' headers).
+    let main_at = program.unit.items.iter().find_map(|item| match item {
+        crate::lang::syntax::ast::Item::Function(f) if f.name == "main" => Some(f.span.start),
+        _ => None,
+    });
+    let first = match main_at {
+        Some(at) => map.files[map.file_at(at)].name.to_string(),
+        None => (map.files.iter())
+            .find(|f| f.kind == FileKind::Source)
+            .map_or("program.c".to_string(), |f| f.name.to_string()),
+    };
+    let mut compiled = compile(&program, &map.text, &first)
+        .map_err(|d| localize(d.into_iter().map(display_diag).collect()))?;
+    for f in &mut compiled.functions {
+        if f.name.contains('@') {
+            f.name = display(&f.name);
+        }
+    }
+    compiled.files = Rc::new(map.clone());
+    compiled.data = files
+        .iter()
+        .filter(|f| kind(&f.name) == FileKind::Data)
+        .cloned()
+        .collect();
+    Ok(Rc::new(compiled))
 }
 
 /// `n` ranks running `compiled`, each with its own memory; `main`'s `argv` holds only the

@@ -9,9 +9,11 @@
 //! | [`sema`] | the checker (names, types, `printf` formats, suggestions) and the typed program it hands the compiler, the built-ins' table, static types and layouts |
 //! | [`codegen`] | compilation to stack-machine bytecode, the bytecode, the peephole pass |
 //! | [`vm`] | the resumable VM, a rank's byte memory and its checked heap, the MPI call table the VM uses |
-//! | [`libc`] | the C library: signatures and implementations in one table; `printf`, `rand`, `strtol` |
+//! | [`libc`] | the C library: signatures and implementations in one table; `printf`, `rand`, `strtol`, the data files' `FILE *` (`libc::files`) |
 //! | [`diagnostic`] | messages with spans, rendered like a compiler's |
-//! | [`load`](mod@load) | source → compiled program → one VM per rank |
+//! | [`sources`] | a program's files: `.c` translation units, `.h` headers, data files; laid out in one text whose spans find their file back |
+//! | [`link`] | several translation units linked as C does: `static` private to its file, one definition per external name |
+//! | [`load`](mod@load) | source (one file, or several: [`load_files`]) → compiled program → one VM per rank |
 //! | [`launch`] | the one setup of a C program's run (compile, machine, VMs with arguments, one-sided words) |
 //! | [`run_hint`](mod@run_hint) | an example's `rankscope run … -n N -p P` line |
 //! | [`reference`](mod@reference) | the reference of every callable function (signature, how it is modelled), from the checker's tables |
@@ -35,6 +37,15 @@
 //! The big passes are folders split by concern (parser: decl, declarator, stmt, expr; check: ty,
 //! decl, stmt, expr, call, format, suggest; compile: globals, stmt, convert, expr, ops, call). A
 //! program goes:
+//!
+//! A program is one file or a set of files ([`sources`]): each `.c` file is preprocessed as a
+//! translation unit of its own (`#include "x.h"` reads headers from the set), the units' tokens
+//! are parsed into one tree (tags, `typedef`s and `enum` constants program-wide: a header's
+//! identical declarations in several units are the same ones), [`link`] makes `static` names
+//! private to their unit and checks one definition per name, then checking and compiling see
+//! one program. Spans are offsets in the files laid out one after the other; a diagnostic is
+//! given its file and a span in it ([`Diagnostic::file`]). Data files are each rank's own copy
+//! (`libc::files`).
 //!
 //! - **preprocess** — the C preprocessor over the lexer's tokens: object- and function-like macros,
 //!   the `#if` family, the standard headers' macros; every expanded token keeps a span in the
@@ -95,18 +106,21 @@ pub mod codegen;
 pub mod diagnostic;
 pub mod launch;
 pub mod libc;
+pub mod link;
 pub mod load;
 pub mod reference;
 pub mod run_hint;
 pub mod sema;
+pub mod sources;
 pub mod syntax;
 pub mod vm;
 
 pub use diagnostic::Diagnostic;
 pub use launch::{Launch, LaunchError};
-pub use load::{load, ranks, ranks_with_args};
+pub use load::{load, load_files, ranks, ranks_with_args};
 pub use run_hint::{run_hint, RunHint};
 pub use sema::check::front_end;
+pub use sources::SourceFile;
 pub use vm::{parse_memory, Vm, VmLimits, DEFAULT_MAX_OPS, DEFAULT_MEMORY, MAX_MEMORY};
 
 /// Words of one-sided memory per rank that C programs need (`SimConfig::words_per_rank`): the

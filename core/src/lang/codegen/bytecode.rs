@@ -7,6 +7,7 @@
 
 use std::rc::Rc;
 
+use crate::lang::sources::{FileMap, SourceFile};
 use crate::lang::syntax::ast::Span;
 use crate::lang::vm::memory::Addr;
 
@@ -95,7 +96,8 @@ pub enum IntMode {
 pub enum PrintTo {
     /// The rank's console (`printf`).
     Console,
-    /// The stream pushed before the format (`fprintf`): `stdout` or `stderr`.
+    /// The `FILE *` pushed before the format (`fprintf`): `stdout` the console, `stderr` the
+    /// rank's error stream, else a data file (`fopen`).
     Stream,
     /// A buffer (`sprintf`).
     Buffer,
@@ -419,6 +421,13 @@ pub struct Compiled {
     pub file: Rc<str>,
     /// Byte offset of the start of each source line after the first (for [`Compiled::line_of`]).
     pub line_starts: Vec<u32>,
+    /// The program's `.c` and `.h` files in `source` (one file: `source` itself).
+    pub files: Rc<FileMap>,
+    /// The data files every rank starts with (`fopen` reads them).
+    pub data: Vec<SourceFile>,
+    /// Where the rank's `errno` is, when the program names it (`<errno.h>`): the library's
+    /// file functions set it there.
+    pub errno: Option<Addr>,
 }
 
 impl Compiled {
@@ -432,11 +441,43 @@ impl Compiled {
             .collect()
     }
 
-    /// The 1-based source line of operation `pc` (a binary search, cheap enough per MPI call).
+    /// The 1-based source line of operation `pc` (a binary search, cheap enough per MPI call),
+    /// in its own file.
     pub fn line_of(&self, pc: usize) -> u32 {
         let at = self.spans.get(pc).map_or(0, |s| s.start);
-        let at = u32::try_from(at).unwrap_or(u32::MAX);
-        let before = self.line_starts.partition_point(|&start| start <= at);
-        u32::try_from(before + 1).unwrap_or(u32::MAX)
+        self.line_at(at) as u32
+    }
+
+    /// The 1-based line of offset `at` of `source`, in its own file (a binary search).
+    pub fn line_at(&self, at: usize) -> usize {
+        let at32 = u32::try_from(at).unwrap_or(u32::MAX);
+        let before = self.line_starts.partition_point(|&start| start <= at32);
+        if self.files.files.len() < 2 {
+            return before + 1;
+        }
+        let base = self.files.files[self.files.file_at(at)].base;
+        let base32 = u32::try_from(base).unwrap_or(u32::MAX);
+        before + 1 - self.line_starts.partition_point(|&start| start <= base32)
+    }
+
+    /// The name of the file offset `at` is in.
+    pub fn file_at(&self, at: usize) -> &str {
+        if self.files.files.len() < 2 {
+            &self.file
+        } else {
+            &self.files.files[self.files.file_at(at)].name
+        }
+    }
+
+    /// Where offset `at` is, for a person: `line 12`, or `util.c:12` in a program of several
+    /// files.
+    pub fn place(&self, at: usize) -> String {
+        let line = self.line_at(at);
+        if self.files.files.len() < 2 {
+            format!("line {line}")
+        } else {
+            let name = &self.files.files[self.files.file_at(at)].name;
+            format!("{name}:{line}")
+        }
     }
 }

@@ -18,6 +18,7 @@
 
 pub mod assert;
 pub mod ctype;
+pub mod files;
 pub mod getopt;
 pub mod math;
 pub mod printf;
@@ -209,6 +210,8 @@ pub struct Lib<'a> {
     pub state: &'a mut State,
     /// Where the call is.
     pub site: Site<'a>,
+    /// The rank's data files and open `FILE *` streams.
+    pub files: &'a mut files::Files,
     /// Bytes the call read or wrote in bulk (`memcpy`, `memset`, `calloc`, …), which the
     /// processor's per-byte cost charges.
     pub moved: u64,
@@ -663,10 +666,7 @@ pub static LIBC: &[LibFn] = &[
     f("toupper", CTYPE, "ASCII letters only (the C locale).", &[C::Int], C::Int, ctype::toupper),
     f("tolower", CTYPE, "ASCII letters only (the C locale).", &[C::Int], C::Int, ctype::tolower),
     // more of <stdio.h>: the standard streams
-    clocked(f("fputs", STDIO, "To `stdout` or `stderr` (the rank's error stream, marked on the console).", &[C::CharPtr, C::File], C::Int, stdio::fputs)),
-    clocked(f("fputc", STDIO, "To `stdout` or `stderr`; a newline shows the line.", &[C::Int, C::File], C::Int, stdio::fputc)),
-    clocked(f("putc", STDIO, "`fputc`.", &[C::Int, C::File], C::Int, stdio::fputc)),
-    clocked(f("perror", STDIO, "`s: ` and the error's text on `stderr`; Rankscope's functions do not set `errno`, so the text is `Success`.", &[C::CharPtr], C::Void, stdio::perror)),
+    clocked(f("perror", STDIO, "`s: ` and the error's text on `stderr` (`fopen` and the file functions set `errno`; the rest of the library leaves it).", &[C::CharPtr], C::Void, stdio::perror)),
     clocked(f("getchar", STDIO, "`EOF`: a rank's standard input is empty (pass values as arguments, `argv`, or in the program).", &[], C::Int, stdio::end_of_input)),
     variadic(clocked(f("scanf", STDIO, "`EOF` at once: a rank's standard input is empty (pass values as arguments, `argv`, and read them with `sscanf` or `atoi`).", &[C::CharPtr], C::Int, stdio::end_of_input))),
     variadic(f("sscanf", STDIO, "C's conversions (`%d %i %u %x %o %ld %lf %f %e %g %s %c %[…] %n %p`, widths, `*`), as glibc: the number stored, `EOF` if the string ends before the first.", &[C::CharPtr, C::CharPtr], C::Int, stdio::sscanf)),
@@ -769,6 +769,21 @@ pub static LIBC: &[LibFn] = &[
     // <unistd.h>'s getopt
     f("getopt", UNISTD, "glibc's: `optarg`, `optind`, `opterr`, `optopt`; its messages on `stderr`; arguments that are not options move after the options (`+` first in the option string stops at the first).", &[C::Int, C::CharPtrPtr, C::CharPtr], C::Int, getopt::getopt),
     f("__getopt_var", UNISTD, "How `<unistd.h>`'s `optarg` (0), `optind` (1), `opterr` (2) and `optopt` (3) reach the rank's variables (glibc reaches `errno` this way).", &[C::Int], C::VoidPtr, getopt::var),
+    // <stdio.h>: the program's data files (`files.rs`).
+    f("fopen", STDIO, "Opens a data file of the program's set. Every rank starts with the same files and reads and writes its own copy: ranks never see each other's writes. `\"w\"`/`\"a\"` create a file the run returns (the CLI lists it, `--out` saves it); a missing file gives `NULL` and `errno` = `ENOENT`.", &[C::CharPtr, C::CharPtr], C::File, files::fopen),
+    f("fclose", STDIO, "Closes the stream; using it afterwards is an error.", &[C::File], C::Int, files::fclose),
+    f("fgets", STDIO, "C's: up to `n - 1` bytes, to and with the newline; `NULL` at the end.", &[C::CharPtr, C::Int, C::File], C::CharPtr, files::fgets),
+    f("fgetc", STDIO, "The next byte, or `EOF` at the end.", &[C::File], C::Int, files::fgetc),
+    f("getc", STDIO, "`fgetc`.", &[C::File], C::Int, files::fgetc),
+    f("fread", STDIO, "Up to `count` items of `size` bytes; fewer at the end (charged per byte).", &[C::VoidPtr, C::SizeT, C::SizeT, C::File], C::SizeT, files::fread),
+    variadic(f("fscanf", STDIO, "C's conversions (`%d %ld %u %x %f %lf %s %c %[…]`, widths, `%*`) from the stream; the count assigned, `EOF` at the end.", &[C::File, C::CharPtr], C::Int, files::fscanf)),
+    f("feof", STDIO, "Whether a read reached the end.", &[C::File], C::Int, files::feof),
+    f("ferror", STDIO, "0: reading and writing a data file cannot fail.", &[C::File], C::Int, files::ferror),
+    f("rewind", STDIO, "Back to the start; clears the end-of-file flag.", &[C::File], C::Void, files::rewind),
+    clocked(f("fputs", STDIO, "The string to the stream: `stdout`, `stderr` (the rank's error stream, marked on the console) or a data file.", &[C::CharPtr, C::File], C::Int, files::fputs)),
+    clocked(f("fputc", STDIO, "The byte to the stream: `stdout`, `stderr` or a data file; a newline shows a console line.", &[C::Int, C::File], C::Int, files::fputc)),
+    clocked(f("putc", STDIO, "`fputc`.", &[C::Int, C::File], C::Int, files::fputc)),
+    clocked(f("fwrite", STDIO, "`count` items of `size` bytes to the stream (charged per byte).", &[C::VoidPtr, C::SizeT, C::SizeT, C::File], C::SizeT, files::fwrite)),
 ];
 const fn f(
     name: &'static str,
@@ -880,12 +895,12 @@ pub fn lookup(name: &str) -> Option<(usize, &'static LibFn)> {
 /// at their call, and the reference's list.
 pub static UNSUPPORTED: &[(&[&str], &str)] = &[
     (
-        &["fscanf", "gets", "fgets", "getline"],
-        "a rank has no input: pass values as arguments (`argv`) or compute them",
+        &["gets", "getline"],
+        "a rank has no input: pass values as arguments (`argv`), or read a data file with `fopen` and `fgets`",
     ),
     (
-        &["fopen", "fclose", "fread", "fwrite", "remove", "rename"],
-        "a rank has no files: print with `printf`",
+        &["remove", "rename", "tmpfile", "fseek", "ftell", "freopen"],
+        "a rank's files are the program's data files: open them with `fopen`, read them from the start (`rewind`)",
     ),
     (
         &[

@@ -59,23 +59,9 @@ impl Lib<'_> {
     }
 }
 
-/// `fputs(s, stream)`: the string, no newline added.
-pub(super) fn fputs(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
-    let s = String::from_utf8_lossy(&cbytes(l.mem, a[0])?).into_owned();
-    l.sink(a[1], "fputs")?.push_str(&s);
-    Ok(Done::Value(1))
-}
-
-/// `fputc(c, stream)` and `putc`.
-pub(super) fn fputc(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
-    l.sink(a[1], "fputc")?.push(char::from(a[0] as u8));
-    Ok(Done::Value(a[0] & 0xff))
-}
-
-/// `perror(s)`: `s: ` and the text of `errno` on `stderr` (Rankscope's library functions do
-/// not set `errno`, so it is 0: "Success").
+/// `perror(s)`: `s: ` and the text of `errno` on `stderr` (the file functions set it).
 pub(super) fn perror(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
-    let text = super::string::error_text(0);
+    let text = super::string::error_text(i64::from(l.files.errno_value(l.mem)));
     let prefix = if a[0] == 0 {
         String::new()
     } else {
@@ -91,7 +77,7 @@ pub(super) fn perror(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
 
 /// `fflush(stream)`: nothing to do (lines show at their newline); `NULL` means every stream.
 pub(super) fn fflush(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
-    if a[0] != 0 && stream_of(a[0]).is_none() {
+    if a[0] != 0 && stream_of(a[0]).is_none() && !l.files.is_open(a[0]) {
         l.sink(a[0], "fflush")?;
     }
     Ok(Done::Value(0))

@@ -32,6 +32,9 @@ pub struct Unit {
     /// *)`); [`BaseType::Func`] indexes it. A user function used as a value has the type
     /// `signatures.len() + its index among the program's functions`.
     pub signatures: Vec<FnSig>,
+    /// The translation unit (the program's `.c` file, in order) each item comes from; empty for
+    /// a program of one file.
+    pub item_units: Vec<u32>,
 }
 
 /// A function type: what a function pointer points to.
@@ -183,6 +186,8 @@ pub struct Function {
     pub body: Block,
     /// Span from the result type to the closing brace.
     pub span: Span,
+    /// Declared `static` (here or by an earlier prototype of its file): private to its file.
+    pub is_static: bool,
 }
 
 /// A function parameter.

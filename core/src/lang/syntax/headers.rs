@@ -384,6 +384,8 @@ pub fn typedefs() -> BTreeMap<String, Type> {
         ("int64_t", BaseType::Long),
         ("uint64_t", BaseType::ULong),
         ("time_t", BaseType::Long),
+        // `FILE *` is a stream handle the library gives out and takes (never dereferenced).
+        ("FILE", BaseType::Void),
         ("clock_t", BaseType::Long),
         ("MPI_Aint", BaseType::Long),
         // ACP's basic layer (`acp.h`): 64-bit global addresses, keys and handles.

@@ -27,7 +27,8 @@ use crate::engine::{DeadlockReport, Program, RankCtx, Step};
 use crate::lang::codegen::bytecode::{
     ArgKind, Builtin, Compiled, DoubleOp, IntMode, IntOp, Op, Pass, PrintTo, Scalar, FN_TAG,
 };
-use crate::lang::diagnostic::{line_col, Diagnostic};
+use crate::lang::diagnostic::Diagnostic;
+use crate::lang::libc::files::{DataFile, Files};
 use crate::lang::libc::printf::{self, PrintArg};
 use crate::lang::libc::{self, Done, Lib};
 use crate::lang::vm::memory::{bytes_in_words, Addr, MemError, Memory};
@@ -170,6 +171,8 @@ pub struct Vm {
     libc: libc::State,
     /// The line being written to the rank's error stream (`stderr`).
     err_line: String,
+    /// The rank's copy of the program's data files and its open streams.
+    files: Files,
     /// `argv`: the program's name, then its arguments.
     args: Rc<[String]>,
     /// Where a runtime error is reported when not at the current operation (a frame too large
@@ -210,6 +213,7 @@ impl Vm {
     pub fn new(prog: Rc<Compiled>, limits: VmLimits) -> Vm {
         Vm {
             mem: Memory::new(limits.max_memory),
+            files: Files::new(&prog.data).with_errno(prog.errno),
             prog,
             limits,
             stack: Vec::new(),
@@ -305,6 +309,17 @@ impl Vm {
         }
     }
 
+    /// The data files this rank wrote (`fopen(…, "w")`, `"a"`, `"r+"`), with what they hold
+    /// now; each rank has its own copy of the program's files.
+    pub fn written_files(&self) -> Vec<DataFile> {
+        self.files.written()
+    }
+
+    /// The name of the program's file (of several: the one with `main`).
+    pub fn program_file(&self) -> &str {
+        &self.prog.file
+    }
+
     /// The source text the program was compiled from.
     pub fn source(&self) -> &str {
         &self.prog.source
@@ -323,7 +338,7 @@ impl Vm {
             .last()
             .and_then(|f| self.prog.functions.get(f.function as usize))
             .map_or("main".to_string(), |f| f.name.clone());
-        (func, line_col(&self.prog.source, span.start).line)
+        (func, self.prog.line_at(span.start))
     }
 
     fn fail(&mut self, rank: u32, message: String) -> Step {
@@ -350,8 +365,8 @@ impl Vm {
                     .unwrap_or(0..0);
                 let caller = &self.prog.functions[self.frames[i - 1].function as usize].name;
                 format!(
-                    "in `{name}`, called from `{caller}` at line {}",
-                    line_col(src, call_span.start).line
+                    "in `{name}`, called from `{caller}` at {}",
+                    self.prog.place(call_span.start)
                 )
             };
             match notes.last_mut() {
@@ -372,7 +387,14 @@ impl Vm {
         if let Some(note) = self.fault_note.take() {
             diag = diag.with_note(note);
         }
-        let text = diag.render(&self.prog.file, src);
+        let (text, diag) = if self.prog.files.files.len() > 1 {
+            let text = self.prog.files.render(&diag);
+            (text, self.prog.files.localize(diag))
+        } else {
+            let text = diag.render(&self.prog.file, src);
+            diag.file = self.prog.file.to_string();
+            (text, diag)
+        };
         self.error = Some(diag);
         self.state = State::Failed;
         Step::Fail(text)
@@ -611,7 +633,7 @@ impl Program for Vm {
     fn blocked_at(&self) -> Option<String> {
         let pc = self.blocked_pc as usize;
         let span = self.prog.spans.get(pc)?.clone();
-        let line = line_col(&self.prog.source, span.start).line;
+        let place = self.prog.place(span.start);
         let call = self
             .prog
             .source
@@ -621,7 +643,7 @@ impl Program for Vm {
             .next()
             .unwrap_or("")
             .trim();
-        Some(format!("{call} at line {line}"))
+        Some(format!("{call} at {place}"))
     }
 }
 

@@ -676,10 +676,14 @@ impl Vm {
                             match libc::stdio::stream_of(stream) {
                                 Some(libc::stdio::Stream::Stdout) => self.write_console(&text, ctx),
                                 Some(libc::stdio::Stream::Stderr) => self.write_err(&text, ctx),
-                                _ => {
+                                Some(libc::stdio::Stream::Stdin) => {
                                     return Err(Fault(
-                                        "fprintf to a value that is not an output stream (use `stdout` or `stderr`)".into(),
+                                        "fprintf to `stdin`, which is for reading".into(),
                                     ))
+                                }
+                                // A data file's stream (`fopen`).
+                                None => {
+                                    self.files.fprintf(stream, text.as_bytes()).map_err(Fault)?
                                 }
                             }
                         }
@@ -769,9 +773,10 @@ impl Vm {
                         now: ctx.now(),
                         host: &host,
                         state: &mut self.libc,
+                        files: &mut self.files,
                         site: libc::Site {
                             prog: self.args.first().map_or("a.out", String::as_str),
-                            file: &self.prog.file,
+                            file: self.prog.file_at(span.start),
                             function,
                             text: self.prog.source.get(span).unwrap_or(""),
                         },

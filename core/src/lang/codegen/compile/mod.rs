@@ -37,6 +37,8 @@ use expr::*;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
+use crate::lang::sources::FileMap;
+
 use crate::lang::codegen::bytecode::{
     ArgKind, Builtin, Compiled, DoubleOp, FunctionInfo, IntMode, IntOp, Op, Pass, PrintTo, Scalar,
     FN_TAG,
@@ -126,6 +128,9 @@ pub fn compile(program: &Program, source: &str, file: &str) -> Result<Compiled, 
         line_starts: Compiled::line_starts(source),
         source: Rc::from(source),
         file: Rc::from(file),
+        files: Rc::new(FileMap::single(file, source)),
+        data: Vec::new(),
+        errno: c.errno,
     };
     crate::lang::codegen::peephole::run(&mut compiled);
     Ok(compiled)

@@ -187,6 +187,26 @@ impl<'a> Checker<'a> {
             );
             return ret;
         }
+        if f.variadic {
+            for (i, (a, t)) in args.iter().zip(&types).enumerate().skip(f.params.len()) {
+                if *t != Ty::Unknown && !t.is_pointerish() {
+                    self.error_note(
+                        format!(
+                            "argument {} of `{}` must be an address where the value goes, not {}",
+                            i + 1,
+                            f.name,
+                            t.describe()
+                        ),
+                        a.span.clone(),
+                        "write `&` before the variable",
+                        format!(
+                            "the function is `{}, …)`",
+                            f.signature().trim_end_matches(')')
+                        ),
+                    );
+                }
+            }
+        }
         for (i, ((p, a), t)) in f.params.iter().zip(args).zip(&types).enumerate() {
             let ok = *t == Ty::Unknown
                 || if p.is_pointer() {

@@ -39,12 +39,13 @@ use crate::lang::sema::builtins::{
 };
 use crate::lang::sema::typed::{Binding, Program, Typed};
 use crate::lang::sema::types::{common, Layouts, Ty};
+use crate::lang::sources::FileMap;
 use crate::lang::syntax::ast::RecordDecl;
 use crate::lang::syntax::ast::{
     BaseType, BinOp, Block, DeclId, Expr, ExprKind, Function, Init, Item, Span, Stmt, StmtKind,
     Type, UnaryOp, Unit, VarDecl,
 };
-use crate::lang::syntax::parser::parse;
+use crate::lang::syntax::parser::{parse, parse_files};
 use crate::lang::syntax::token::base_type_name;
 
 /// Parses and checks `source`: the tree with its types and bindings. On failure, every
@@ -64,6 +65,35 @@ pub fn front_end(source: &str) -> Result<Program, Vec<Diagnostic>> {
         })
     } else {
         Err(crate::lang::diagnostic::once_in_order(checker.diags))
+    }
+}
+
+/// Parses, links and checks a program of several files ([`FileMap`]): each `.c` file a
+/// translation unit, linked by [`crate::lang::link`]. Spans are offsets in [`FileMap::text`];
+/// names private to a file carry its mark (`count@1`) in the tree, never in a diagnostic.
+pub fn front_end_files(map: &FileMap) -> Result<Program, Vec<Diagnostic>> {
+    let (unit, diags) = parse_files(map);
+    let Some(mut unit) = unit else {
+        return Err(diags);
+    };
+    crate::lang::link::link(&mut unit, map)?;
+    let mut checker = Checker::new(Some(&map.text));
+    checker.map = Some(map);
+    checker.run(&unit);
+    if checker.diags.is_empty() {
+        Ok(Program {
+            unit,
+            typed: checker.typed,
+        })
+    } else {
+        let private = crate::lang::link::private_names(&unit, map);
+        Err(checker
+            .diags
+            .into_iter()
+            .map(|d| {
+                crate::lang::link::explain_private(crate::lang::link::display_diag(d), &private)
+            })
+            .collect())
     }
 }
 
@@ -92,6 +122,8 @@ struct FnSig {
 
 struct Checker<'a> {
     src: Option<&'a str>,
+    /// The program's files, when it has several (positions are then `file:line`).
+    map: Option<&'a FileMap>,
     diags: Vec<Diagnostic>,
     /// Scope 0 holds the globals.
     scopes: Vec<BTreeMap<String, Var>>,
@@ -123,6 +155,7 @@ impl<'a> Checker<'a> {
     fn new(src: Option<&'a str>) -> Self {
         Checker {
             src,
+            map: None,
             diags: Vec::new(),
             scopes: vec![BTreeMap::new()],
             functions: BTreeMap::new(),
@@ -208,9 +241,10 @@ impl<'a> Checker<'a> {
 
     /// " at line 3" when the source is known.
     fn where_(&self, span: &Span) -> String {
-        match self.src {
-            Some(src) => format!(" on line {}", line_col(src, span.start).line),
-            None => String::new(),
+        match (self.map, self.src) {
+            (Some(map), _) if map.files.len() > 1 => format!(" at {}", map.line_text(span)),
+            (_, Some(src)) => format!(" on line {}", line_col(src, span.start).line),
+            (_, None) => String::new(),
         }
     }
 

@@ -205,12 +205,20 @@ impl Parser<'_> {
             return Ok(id);
         }
         let open = self.bump().span;
+        // The same header included by another file defines it again: the same type if the
+        // members are the same.
+        let mut again_elsewhere = false;
+        let unit = self.current_unit();
         if self.records[id as usize].fields.is_some() {
-            let name = self.records[id as usize].keyword_name();
-            self.report(
-                Diagnostic::error(format!("`{name}` is defined twice"), open.clone())
-                    .with_label("defined again here"),
-            );
+            if self.units.len() > 1 && self.record_units.get(&id).is_some_and(|&u| u != unit) {
+                again_elsewhere = true;
+            } else {
+                let name = self.records[id as usize].keyword_name();
+                self.report(
+                    Diagnostic::error(format!("`{name}` is defined twice"), open.clone())
+                        .with_label("defined again here"),
+                );
+            }
         }
         let mut fields: Vec<FieldDecl> = Vec::new();
         while !self.eat(Punct::RBrace) {
@@ -270,11 +278,52 @@ impl Parser<'_> {
         }
         if fields.is_empty() {
             self.report(
-                Diagnostic::error(format!("a {word} needs at least one member"), open)
+                Diagnostic::error(format!("a {word} needs at least one member"), open.clone())
                     .with_label("empty"),
             );
         }
+        let same = |a: &[FieldDecl], b: &[FieldDecl]| {
+            a.len() == b.len()
+                && a.iter()
+                    .zip(b)
+                    .all(|(x, y)| x.name == y.name && x.ty == y.ty)
+        };
+        if again_elsewhere {
+            if !self.records[id as usize]
+                .fields
+                .as_deref()
+                .is_some_and(|old| same(old, &fields))
+            {
+                let name = self.records[id as usize].keyword_name();
+                self.report(
+                    Diagnostic::error(
+                        format!("`{name}` is defined differently in two files"),
+                        open,
+                    )
+                    .with_label("members differ from the first definition")
+                    .with_note("define it once, in a header both files include"),
+                );
+            }
+            return Ok(id);
+        }
+        if tag.is_none() && id as usize + 1 == self.records.len() {
+            // `typedef struct { … } point;` from a header another file included already.
+            let earlier = (self.records[..id as usize].iter().enumerate()).position(|(i, r)| {
+                r.name == "<anonymous>"
+                    && r.union == union
+                    && self
+                        .record_units
+                        .get(&(i as u32))
+                        .is_some_and(|&u| u != unit)
+                    && r.fields.as_deref().is_some_and(|old| same(old, &fields))
+            });
+            if let Some(earlier) = earlier {
+                self.records.pop();
+                return Ok(earlier as u32);
+            }
+        }
         self.records[id as usize].fields = Some(fields);
+        self.record_units.insert(id, unit);
         Ok(id)
     }
 
@@ -303,7 +352,12 @@ impl Parser<'_> {
                     ),
                 }
             }
-            if self.enums.insert(name.clone(), next).is_some() {
+            let unit = self.current_unit();
+            let again_elsewhere = self.units.len() > 1
+                && self.enums.get(&name) == Some(&next)
+                && self.enum_units.get(&name) != Some(&unit);
+            self.enum_units.insert(name.clone(), unit);
+            if self.enums.insert(name.clone(), next).is_some() && !again_elsewhere {
                 self.report(
                     Diagnostic::error(format!("`{name}` is declared twice"), span)
                         .with_label("a second enumeration constant by this name"),

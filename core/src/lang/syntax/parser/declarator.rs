@@ -105,6 +105,9 @@ impl Parser<'_> {
             let params = self.params(&name)?;
             let variadic = self.variadic;
             if self.eat(Punct::Semi) || spec.is_typedef {
+                if spec.is_static {
+                    self.static_protos.insert(name);
+                }
                 return Ok(None); // a prototype
             }
             if !self.at(Punct::LBrace) {
@@ -117,6 +120,7 @@ impl Parser<'_> {
             let ret = self.combine(&spec.ty, pointers, Vec::new(), &name_span)?;
             let body = self.block()?;
             let span = start..body.span.end;
+            let is_static = spec.is_static || self.static_protos.contains(&name);
             return Ok(Some(Item::Function(Function {
                 ret,
                 name,
@@ -125,6 +129,7 @@ impl Parser<'_> {
                 variadic,
                 body,
                 span,
+                is_static,
             })));
         }
         let decls = self.declarators(&spec, start, pointers, (name, name_span, fixed))?;
@@ -477,6 +482,8 @@ impl Parser<'_> {
                 for (i, (size, span)) in sizes.iter().enumerate() {
                     let value = match size {
                         Some(v) => *v,
+                        // `extern int table[];`: the definition gives the size.
+                        None if i == 0 && spec.is_extern && init.is_none() => 1,
                         None if i == 0 => match &init {
                             Some(Init::List(items, _)) if !items.is_empty() => {
                                 u32::try_from(items.len()).unwrap_or(u32::MAX)

@@ -16,7 +16,9 @@
 //! Declarations are resolved here, since C cannot be parsed without knowing which names are
 //! types: `typedef` names become the types they stand for, `struct`/`union` tags index
 //! [`Unit::records`], and `enum` constants become integer literals. Simplifications: tags and
-//! `typedef` names have one program-wide scope; bit-fields and function pointers are not
+//! `typedef` names have one program-wide scope (across a program's files too, [`parse_files`]:
+//! a header's `struct` included by two files is one type; two files defining the same tag with
+//! different members is an error, where C would let them be two types); bit-fields and function pointers are not
 //! supported (each says so at its line).
 //!
 //! By grammar area: `decl` (specifiers, records, enums), `declarator` (declarators, parameters,
@@ -37,6 +39,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::lang::diagnostic::Diagnostic;
 use crate::lang::sema::types::{Layouts, Ty};
+use crate::lang::sources::{FileKind, FileMap};
 use crate::lang::syntax::ast::{
     BaseType, BinOp, Block, Expr, ExprKind, FieldDecl, FnSig, Function, Init, Item, Param,
     RecordDecl, Span, Stmt, StmtKind, Type, UnaryOp, Unit, VarDecl,
@@ -73,6 +76,47 @@ pub fn parse(source: &str) -> (Option<Unit>, Vec<Diagnostic>) {
 /// being edited; only an error-free tree may be checked or compiled.
 pub fn parse_recovering(source: &str) -> (Unit, Vec<Diagnostic>) {
     let (tokens, lex_diags) = lex(source);
+    parse_tokens(source, tokens, lex_diags, Vec::new())
+}
+
+/// Parses a program of several files: each `.c` file of `map` is preprocessed as a translation
+/// unit of its own (its macros and `static` names are its own), and the units are parsed one
+/// after the other into one tree. `struct`/`union` tags, `typedef` names and `enum` constants have
+/// one program-wide scope: a header's declarations included by several files are the same ones
+/// (an identical redefinition in another file is the same type; a different one is an error).
+/// Spans are offsets in [`FileMap::text`].
+pub fn parse_files(map: &FileMap) -> (Option<Unit>, Vec<Diagnostic>) {
+    let mut tokens = Vec::new();
+    let mut diags = Vec::new();
+    let mut starts = Vec::new();
+    for (i, f) in map.files.iter().enumerate() {
+        if f.kind != FileKind::Source {
+            continue;
+        }
+        let (toks, ds) = crate::lang::syntax::preprocess::run_unit(map, i);
+        if !tokens.is_empty() {
+            tokens.pop(); // the previous unit's end
+        }
+        starts.push(tokens.len());
+        tokens.extend(toks);
+        diags.extend(ds);
+    }
+    let (unit, diags) = parse_tokens(&map.text, tokens, diags, starts);
+    if diags.is_empty() {
+        (Some(unit), diags)
+    } else {
+        (None, diags)
+    }
+}
+
+/// Parses preprocessed tokens (ending with `Eof`) of `source`; `units` are the indices of the
+/// tokens where the translation units start (empty for one).
+fn parse_tokens(
+    source: &str,
+    tokens: Vec<Token>,
+    lex_diags: Vec<Diagnostic>,
+    units: Vec<usize>,
+) -> (Unit, Vec<Diagnostic>) {
     let line_starts: Vec<usize> = std::iter::once(0)
         .chain(source.match_indices('\n').map(|(i, _)| i + 1))
         .collect();
@@ -102,6 +146,11 @@ pub fn parse_recovering(source: &str) -> (Unit, Vec<Diagnostic>) {
         enums: BTreeMap::new(),
         signatures: Vec::new(),
         new_externs: Vec::new(),
+        units,
+        unit_index: 0,
+        static_protos: BTreeSet::new(),
+        enum_units: BTreeMap::new(),
+        record_units: BTreeMap::new(),
     };
     let unit = parser.unit();
     let lex_overflow = lex_diags.len() > MAX_ERRORS;
@@ -162,6 +211,17 @@ struct Parser<'a> {
     signatures: Vec<FnSig>,
     /// Globals declared `extern` by the last item (names and spans).
     new_externs: Vec<(String, Span)>,
+    /// The token where each translation unit starts (empty: one unit).
+    units: Vec<usize>,
+    /// The unit in which each record got its members.
+    record_units: BTreeMap<u32, usize>,
+    /// The translation unit being parsed.
+    unit_index: usize,
+    /// Functions of this unit declared `static` by a prototype.
+    static_protos: BTreeSet<String>,
+    /// The unit that declared each `enum` constant (a header's, declared again by another file's
+    /// include, is the same constant).
+    enum_units: BTreeMap<String, usize>,
 }
 
 /// What the declaration specifiers before a declarator say: the type and the storage class.
@@ -538,13 +598,22 @@ impl Parser<'_> {
     fn unit(&mut self) -> Unit {
         let mut items = Vec::new();
         let mut externs: Vec<(String, Span, usize)> = Vec::new();
+        let mut item_units = Vec::new();
         while !self.at_eof() {
             let start = self.pos;
             if self.eat(Punct::Semi) {
                 continue;
             }
+            let unit = self.current_unit();
+            if unit != self.unit_index {
+                self.unit_index = unit;
+                self.static_protos.clear();
+            }
             match self.item() {
-                Ok(Some(item)) => items.push(item),
+                Ok(Some(item)) => {
+                    items.push(item);
+                    item_units.push(unit as u32);
+                }
                 Ok(None) => {}
                 Err(Fail) => self.sync_top(start),
             }
@@ -555,20 +624,32 @@ impl Parser<'_> {
                 self.bump();
             }
         }
-        self.hoist_extern_definitions(&mut items, externs);
+        self.hoist_extern_definitions(&mut items, &mut item_units, externs);
+        if self.units.len() < 2 {
+            item_units.clear();
+        }
         Unit {
             items,
             records: std::mem::take(&mut self.records),
             signatures: std::mem::take(&mut self.signatures),
+            item_units,
         }
     }
 
-    /// `extern int x;` declares a global defined elsewhere in the file (a program is one file):
+    /// The translation unit being read.
+    fn current_unit(&self) -> usize {
+        self.units
+            .partition_point(|&s| s <= self.pos)
+            .saturating_sub(1)
+    }
+
+    /// `extern int x;` declares a global defined elsewhere (in this file or another):
     /// a definition after the declaration moves up to it, so code between them sees the
     /// variable as C allows; an `extern` never defined is an error.
     fn hoist_extern_definitions(
         &mut self,
         items: &mut Vec<Item>,
+        item_units: &mut Vec<u32>,
         externs: Vec<(String, Span, usize)>,
     ) {
         for (name, span, at) in externs.into_iter().rev() {
@@ -582,9 +663,9 @@ impl Parser<'_> {
                         format!("`{name}` is declared `extern` but never defined"),
                         span,
                     )
-                    .with_label("no definition in this file")
+                    .with_label("no file defines it")
                     .with_note(
-                        "Rankscope runs one file: define the variable here, without `extern`",
+                        "define it in one of the program's files, without `extern`: `int x;`",
                     ),
                 );
                 continue;
@@ -596,10 +677,13 @@ impl Parser<'_> {
                 continue;
             };
             let decl = decls.remove(k);
+            let unit = item_units[later];
             if decls.is_empty() {
                 items.remove(later);
+                item_units.remove(later);
             }
             items.insert(at, Item::Globals(vec![decl]));
+            item_units.insert(at, unit);
         }
     }
 }

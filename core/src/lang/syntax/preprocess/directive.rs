@@ -2,6 +2,7 @@
 //! `#endif`), `#include` of the known headers, `#error`, the ignored and the refused ones.
 
 use super::*;
+use crate::lang::sources::FileKind;
 
 impl Pp<'_> {
     /// A `#` directive at the start of a line. Leaves the scanner at the end of the line.
@@ -104,6 +105,7 @@ impl Pp<'_> {
             ),
         }
         self.sc.skip_inactive_line();
+        self.enter_pending_include();
     }
 
     /// `#elif`, `#else` or `#endif` (also inside a skipped group).
@@ -263,6 +265,12 @@ impl Pp<'_> {
         let name = line[..len].trim().to_string();
         self.sc.pos = start + len + 1;
         let span = hash..self.sc.pos;
+        if quoted {
+            if let Some(i) = self.map.find(&name) {
+                self.include_file(i, &name, span);
+                return;
+            }
+        }
         match header(&name) {
             Some(h) => {
                 for line in h.defines {
@@ -281,13 +289,25 @@ impl Pp<'_> {
                     }
                 }
             }
-            None if quoted => self.diags.push(
-                Diagnostic::error(
-                    format!("Rankscope runs one file: paste the contents of `{name}` here"),
-                    span,
-                )
-                .with_label("a file Rankscope does not have"),
-            ),
+            None if quoted => {
+                let headers: Vec<&str> = (self.map.files.iter())
+                    .filter(|f| f.kind == FileKind::Header)
+                    .map(|f| &*f.name)
+                    .collect();
+                let note = if headers.is_empty() {
+                    format!("the program has no header: add a file called `{name}` to it")
+                } else {
+                    format!(
+                        "the program's headers: {}; add a file called `{name}` or fix the name",
+                        headers.join(", ")
+                    )
+                };
+                self.diags.push(
+                    Diagnostic::error(format!("`{name}` is not one of the program's files"), span)
+                        .with_label("no such file in the program")
+                        .with_note(note),
+                );
+            }
             None => {
                 let known: Vec<&str> = HEADERS.iter().map(|h| h.name).collect();
                 self.diags.push(
@@ -300,5 +320,35 @@ impl Pp<'_> {
                 );
             }
         }
+    }
+}
+
+impl<'a> Pp<'a> {
+    /// `#include "x.h"` of file `i` of the program: its text is read next, then the rest of the
+    /// including file's.
+    fn include_file(&mut self, i: usize, name: &str, span: Span) {
+        if self.includes.len() >= MAX_INCLUDE_DEPTH {
+            self.diags.push(
+                Diagnostic::error(format!("`{name}` is included too deeply"), span)
+                    .with_label("including it again here")
+                    .with_note(format!(
+                        "at most {MAX_INCLUDE_DEPTH} files may include each other; guard the header with `#ifndef`/`#define`/`#endif`"
+                    )),
+            );
+            return;
+        }
+        self.pending_include = Some(i);
+    }
+
+    /// Starts reading the header an `#include` line named, once that line is consumed.
+    fn enter_pending_include(&mut self) {
+        let Some(i) = self.pending_include.take() else {
+            return;
+        };
+        let f = &self.map.files[i];
+        let mut sc = Scanner::new(&self.map.text[..f.base + f.len]);
+        sc.pos = f.base;
+        let outer = std::mem::replace(&mut self.sc, sc);
+        self.includes.push(outer);
     }
 }

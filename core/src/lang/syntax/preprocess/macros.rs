@@ -144,12 +144,13 @@ impl Pp<'_> {
                 return Some(self.substitute(m, &[], t.span.clone(), t.space, &hide, depth));
             }
             MacroKind::Line => {
-                let line = self.line_starts.partition_point(|&s| s <= t.span.start);
+                let line = self.map.locate(t.span.start).1.line;
                 return special(TokenKind::Int(line as i64), line.to_string());
             }
             MacroKind::File => {
-                let quoted = format!("\"{}\"", escape(self.file));
-                return special(TokenKind::Str(self.file.to_string()), quoted);
+                let file = self.map.locate(t.span.start).0;
+                let quoted = format!("\"{}\"", escape(file));
+                return special(TokenKind::Str(file.to_string()), quoted);
             }
             MacroKind::Function { params, variadic } => (params, *variadic),
         };

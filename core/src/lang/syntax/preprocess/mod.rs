@@ -7,8 +7,9 @@
 //!   expansion (Prosser's hide sets).
 //! - `#if`, `#ifdef`, `#ifndef`, `#elif`, `#else`, `#endif` with `defined` and C's integer
 //!   constant expressions in `intmax_t`/`uintmax_t` (unknown names are 0).
-//! - `#include <…>` of a [known header](crate::lang::syntax::headers) defines that header's macros; any other
-//!   include is an error, since Rankscope runs one file. `#error` reports its text, `#pragma` and
+//! - `#include <…>` of a [known header](crate::lang::syntax::headers) defines that header's macros;
+//!   `#include "x.h"` reads `x.h` from the program's files ([`FileMap`]), nested at most
+//!   [`MAX_INCLUDE_DEPTH`] deep; any other include is an error naming the program's headers. `#error` reports its text, `#pragma` and
 //!   `#warning` are ignored, `#line` is rejected.
 //! - `__FILE__`, `__LINE__`, `__STDC__`, `__STDC_VERSION__` (`199901L`), `__STDC_HOSTED__`,
 //!   `__linux__`, `__unix__`, `__LP64__`.
@@ -34,6 +35,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use crate::lang::diagnostic::Diagnostic;
+use crate::lang::sources::FileMap;
 use crate::lang::syntax::ast::Span;
 use crate::lang::syntax::headers::{header, inttypes_defines, HEADERS};
 use crate::lang::syntax::lexer::{is_ident_start, Scanner};
@@ -64,21 +66,34 @@ const PREDEFINED: &[&str] = &[
     "NULL NULL",
 ];
 
+/// How deeply `#include "x.h"` may nest (a header including itself without a guard stops here).
+pub const MAX_INCLUDE_DEPTH: usize = 32;
+
 /// Preprocesses and lexes `source`, a file called `file` (for `__FILE__`). The tokens always end
 /// with one [`TokenKind::Eof`]; the diagnostics are in source order.
 pub fn run(source: &str, file: &str) -> (Vec<Token>, Vec<Diagnostic>) {
+    run_unit(&FileMap::single(file, source), 0)
+}
+
+/// Preprocesses and lexes file `unit` of `map` as one translation unit: `#include "x.h"` reads
+/// the header from the map. Spans are offsets in [`FileMap::text`]; the tokens end with one
+/// [`TokenKind::Eof`] at the end of the file.
+pub fn run_unit(map: &FileMap, unit: usize) -> (Vec<Token>, Vec<Diagnostic>) {
+    let placed = &map.files[unit];
+    let end = placed.base + placed.len;
+    let mut sc = Scanner::new(&map.text[..end]);
+    sc.pos = placed.base;
     let mut pp = Pp {
-        sc: Scanner::new(source),
-        file,
+        sc,
+        map,
+        includes: Vec::new(),
+        pending_include: None,
         macros: HashMap::new(),
         conds: Vec::new(),
         diags: Vec::new(),
         steps: 0,
         overflowed: false,
         too_deep: false,
-        line_starts: std::iter::once(0)
-            .chain(source.match_indices('\n').map(|(i, _)| i + 1))
-            .collect(),
     };
     for line in PREDEFINED {
         pp.define_builtin(line);
@@ -118,7 +133,7 @@ pub fn run(source: &str, file: &str) -> (Vec<Token>, Vec<Diagnostic>) {
             ),
         }
     }
-    tokens.push(Token::new(TokenKind::Eof, source.len()..source.len()));
+    tokens.push(Token::new(TokenKind::Eof, end..end));
     let mut diags = pp.sc.diags;
     diags.extend(pp.diags);
     diags.sort_by_key(|d| d.span.start);
@@ -254,14 +269,18 @@ struct Input {
 
 struct Pp<'a> {
     sc: Scanner<'a>,
-    file: &'a str,
+    /// The program's files (for `#include "x.h"`, `__FILE__` and `__LINE__`).
+    map: &'a FileMap,
+    /// The scanners of the files that include the one being read, innermost last.
+    includes: Vec<Scanner<'a>>,
+    /// The file an `#include` line just named, read once the line is consumed.
+    pending_include: Option<usize>,
     macros: HashMap<Rc<str>, Rc<Macro>>,
     conds: Vec<Cond>,
     diags: Vec<Diagnostic>,
     steps: usize,
     overflowed: bool,
     too_deep: bool,
-    line_starts: Vec<usize>,
 }
 
 /// Scans the tokens of the rest of a directive line (the scanner stays before its newline).
@@ -328,7 +347,13 @@ impl Pp<'_> {
         let mut space = false;
         loop {
             space |= self.sc.skip_trivia(false);
-            let c = self.sc.peek()?;
+            let Some(c) = self.sc.peek() else {
+                // The end of an included header: back to the file that included it.
+                let outer = self.includes.pop()?;
+                let inner = std::mem::replace(&mut self.sc, outer);
+                self.diags.extend(inner.diags);
+                continue;
+            };
             if c == b'#' && self.sc.line_start {
                 self.directive();
                 continue;
