@@ -53,6 +53,14 @@ async function operations(page) {
   return Number(m[1].replaceAll(',', ''));
 }
 
+/** Clicks where a person would: the middle of the element as it is on screen now (the progress
+ *  line is re-rendered many times a second while the ranks compute). */
+async function clickAt(page, selector) {
+  const box = await page.locator(selector).boundingBox();
+  assert.ok(box, `${selector} is on screen`);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
 async function inViewport(page, selector) {
   return page.evaluate((sel) => {
     const r = document.querySelector(sel).getBoundingClientRect();
@@ -86,8 +94,7 @@ for (const [name, viewport, present] of [
       await screenshot(page, `long-run-progress-${name}`);
 
       // Stop: the run pauses where it is; nothing more is computed.
-      await page.click('[data-testid="run-stop"]');
-      await page.locator('[data-testid="run"]').waitFor();
+      await clickAt(page, '[data-testid="run-stop"]');
       await progress.waitFor({ state: 'detached' });
       const status = await page.textContent('[data-testid="run-status"]');
       assert.doesNotMatch(status, /finished/, status);
@@ -98,19 +105,17 @@ for (const [name, viewport, present] of [
       await hint.waitFor({ timeout: 30000 });
       assert.match(await hint.textContent(), /No MPI call for \d+ s/);
       assert.match(await hint.textContent(), /may never end/);
-      await page.locator('[data-testid="run"]').waitFor();
       assert.ok(await inViewport(page, '[data-testid="quiet-continue"]'), 'Continue is in sight');
       await screenshot(page, `long-run-quiet-hint-${name}`);
 
       // Continue: the hint goes and the ranks compute on.
       await page.click('[data-testid="quiet-continue"]');
       await hint.waitFor({ state: 'detached' });
-      await page.locator('[data-testid="pause"]').waitFor();
       await progress.waitFor({ timeout: 15000 });
       const third = await operations(page);
       assert.ok(third > second, `it goes on after Continue (${second} → ${third})`);
-      await page.click('[data-testid="run-stop"]');
-      await page.locator('[data-testid="run"]').waitFor();
+      await clickAt(page, '[data-testid="run-stop"]');
+      await progress.waitFor({ state: 'detached' });
       assert.deepEqual(problems, []);
     } finally {
       await close();
