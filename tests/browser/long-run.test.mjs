@@ -20,7 +20,7 @@ int main(int argc, char *argv[])
     long i, s = 0;
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    for (i = 0; i < 100000000; i++) {
+    for (i = 0; i < 2000000000; i++) {
         s += i % 7;
     }
     printf("rank %d: %ld\\n", rank, s);
@@ -75,7 +75,12 @@ for (const [name, viewport, present] of [
   test(`${name}: a long loop shows its progress, Stop stops it, the quiet hint offers Continue`, async () => {
     const { page, problems, close } = await load(site, '/', { viewport });
     try {
-      await typeProgram(page, LONG, 2);
+      await typeProgram(page, LONG, 1);
+      // A billion operations (the default) is about 10 s here: allow ten.
+      await page.click('.limits summary');
+      await page.fill('[data-testid="max-ops"]', '10000000000');
+      await page.press('[data-testid="max-ops"]', 'Tab');
+      await page.click('.limits summary');
       if (present) {
         await page.click('[data-testid="present"]');
         await page.waitForSelector('[data-present="true"]');
