@@ -70,7 +70,7 @@
 //! | [`lang::sources`], [`lang::link`] | a program of several files (`.c` units, `.h` headers, data files) laid out in one text, and linked as C does (`static` private to its file, one definition per name) |
 //! | [`papers`] | paper checks: one registry of papers, each a module of parts (experiment → table or figure next to the published values), and the resumable runner the page uses |
 //! | [`workloads`] | native Rust programs for runs with millions of ranks; [`workloads::script`] (a rank as a list of sends, receives, waits and sleeps, repeated in rounds), [`workloads::scheduled`] (paper 002's Fig. 4), [`workloads::ompi`] (Open MPI 3.1's collectives and their decision rules), [`workloads::ompi_put_memory`] (Open MPI 1.10.1's `MPI_Put` path as the free-list memory it holds), [`workloads::acp_copies`] (paper 001's One_put_all and latency runs) and [`workloads::folon_transfers`] (paper 004's ping-pong and everyone-to-rank-0 through VCL or FCP) |
-//! | [`bench`](mod@bench) | benchmark kernels shared by the CLI and the WebAssembly build |
+//! | [`bench`](mod@bench) | benchmark kernels shared by the CLI and the WebAssembly build, and the real-programs kernels (student C the CLI also times with gcc -O0) |
 //!
 //! # Rules
 //!

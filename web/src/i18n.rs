@@ -188,7 +188,6 @@ texts! {
     StatusPaused => "paused at event {0}", "イベント {0} で一時停止";
     StatusDetail => " · simulated time {0} · {1} ranks on {2}", " · シミュレーション時刻 {0} · {2} 上の {1} ランク";
     Event => "Event", "イベント";
-    StopRun => "Stop", "停止";
     StopRunTitle => "Stop the run here (Run continues it)", "ここで実行を止めます(「実行」で続きから)";
     ContinueRun => "Continue", "続ける";
     QuietHint => "No MPI call for {0} s while the ranks compute ({1} operations so far): the loop may never end. Stop it and look at its condition, or continue if it is a long computation.", "ランクが計算を続けて {0} 秒間 MPI 呼び出しがありません(ここまで {1} 演算):ループが終わらないのかもしれません。止めて条件を確かめるか、長い計算なら続けてください。";

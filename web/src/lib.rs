@@ -22,7 +22,7 @@
 //! | [`url`], [`autosave`], [`args`], [`run_options`] | share links, the autosaved edit, the program's arguments, the run options |
 //! | [`programs`], [`my_programs`], [`my_programs_effect`] | "My programs": the list, its actions and the confirm step, its storage |
 //! | [`rank_room`] | ranks beyond the machine's room: why, and a machine that holds them |
-//! | [`run_progress`] | the progress line of a long run |
+//! | [`run_progress`] | the progress line of a long run (operations, simulated time) and the quiet clock behind the "loop may never end" hint |
 //! | [`i18n`], [`i18n_phrases`], [`ui_lang`] | the page's words in English and Japanese, and the page's language |
 //! | [`lessons`], [`lesson_state`], [`lesson_links`], [`lesson_progress`], [`lesson_highlight`], [`lesson_window`] | lessons in the page: embedded files, the open lesson, its links, progress, highlights, time window |
 //! | [`paper_check`], [`paper_route`], [`markdown`], [`chart_svg`] | paper checks around core's runner: routes, kept checks, core's texts, charts as SVG |

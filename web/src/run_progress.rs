@@ -42,7 +42,7 @@ pub struct Start {
 }
 
 /// Where the run is.
-#[derive(Copy, Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Now {
     /// Page time (ms).
     pub at_ms: f64,

@@ -82,7 +82,7 @@ pub fn progress_line(props: &ProgressLineProps) -> Html {
             <div class="quiet-hint" role="alert" data-testid="quiet-hint">
                 <p>{ lang.f(Text::QuietHint, &[&seconds, &count(ops_then)]) }</p>
                 <button class="primary" onclick={on_continue} data-testid="quiet-continue">{ lang.t(Text::ContinueRun) }</button>
-                <button onclick={on_stop} data-testid="quiet-stop">{ lang.t(Text::StopRun) }</button>
+                <button onclick={on_stop} data-testid="quiet-stop">{ lang.tr("Stop") }</button>
             </div>
         };
     }
@@ -131,7 +131,7 @@ pub fn progress_line(props: &ProgressLineProps) -> Html {
             <p class="run-progress muted" data-testid="run-progress" role="status">
                 { text }
                 <button class="stop-run" onclick={on_stop} title={lang.t(Text::StopRunTitle)}
-                    data-testid="run-stop">{ lang.t(Text::StopRun) }</button>
+                    data-testid="run-stop">{ lang.tr("Stop") }</button>
             </p>
         },
         None => Html::default(),

@@ -257,6 +257,18 @@ impl Memory {
         Ok(())
     }
 
+    /// Sets `len` bytes at `addr` to zero (an initializer's `= {0}`), without a buffer.
+    pub fn zero(&mut self, addr: Addr, len: u32) -> Result<(), MemError> {
+        let (heap, r) = self.range(addr, len)?;
+        let segment = if heap {
+            &mut self.heap
+        } else {
+            &mut self.bytes
+        };
+        segment[r].fill(0);
+        Ok(())
+    }
+
     /// `N` bytes of the stack segment at `addr`, when the access lies inside it (the VM's hot
     /// path: locals and globals); `None` sends the access through the checked [`Self::read`].
     #[inline]

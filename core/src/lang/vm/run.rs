@@ -288,9 +288,7 @@ impl Vm {
                 }
                 Op::Zero(n) => {
                     let a = self.pop()? as Addr;
-                    self.mem
-                        .write(a, &vec![0u8; n as usize])
-                        .map_err(|e| Fault(e.to_string()))?;
+                    self.mem.zero(a, n).map_err(|e| Fault(e.to_string()))?;
                 }
                 Op::AddrLocal(off) => self.stack.push(i64::from(self.fp + off)),
                 Op::LoadLocalInt(off) => {
