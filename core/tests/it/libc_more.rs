@@ -105,7 +105,9 @@ fn fprintf_to_something_that_is_not_a_stream_is_an_error() {
     let src =
         "#include <stdio.h>\nint main(void) { FILE *f = stdin; fprintf(f, \"x\\n\"); return 0; }\n";
     let (_, error) = run(src, 1);
-    assert!(error.unwrap().contains("not an output stream"));
+    assert!(error
+        .unwrap()
+        .contains("fprintf to `stdin`, which is for reading"));
 }
 
 #[test]
@@ -173,4 +175,36 @@ int main(void) {
     let (lines, error) = run(src, 1);
     assert_eq!(error, None);
     assert_eq!(texts(&lines, false), ["-1 -1 5", "b", "a"]);
+}
+
+#[test]
+fn a_failed_fopen_sets_errno_for_perror_and_the_standard_streams_mix_with_data_files() {
+    let src = r#"
+#include <stdio.h>
+#include <errno.h>
+#include <string.h>
+int main(void) {
+    char line[32];
+    FILE *f = fopen("nope.txt", "r");
+    if (f == NULL) perror("nope.txt");
+    printf("errno %d %s\n", errno, errno == ENOENT ? "ENOENT" : "?");
+    f = fopen("out.txt", "w");
+    fprintf(f, "%d,%s\n", 42, "x");
+    fputs("second\n", f);
+    fflush(f);
+    fprintf(stderr, "wrote\n");
+    fclose(f);
+    f = fopen("out.txt", "r");
+    while (fgets(line, sizeof line, f)) fputs(line, stdout);
+    fclose(f);
+    return 0;
+}
+"#;
+    let (lines, error) = run(src, 1);
+    assert_eq!(error, None);
+    assert_eq!(texts(&lines, false), ["errno 2 ENOENT", "42,x", "second"]);
+    assert_eq!(
+        texts(&lines, true),
+        ["nope.txt: No such file or directory", "wrote"]
+    );
 }
