@@ -75,8 +75,15 @@ test('a long run (256 ranks) shows a progress line with an estimate while it pla
     await page.click('[data-testid="run"]');
     const progress = page.locator('[data-testid="run-progress"]');
     await progress.waitFor({ timeout: 30000 });
-    const text = await progress.textContent();
-    assert.match(text, /^[\d,]+ events in [\d.]+ s \([\d,]+\/s\) · \d+ of 256 ranks finished · at most .* more \(the limit of [\d,]+ events\)$/);
+    // The line's own text (beside it, the Stop button).
+    const text = await progress.evaluate((p) =>
+      [...p.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join(''),
+    );
+    assert.match(
+      text,
+      /^[\d,]+ events in [\d.]+ s \([\d,]+\/s\) · \d+ of 256 ranks finished · [\d,]+ operations · simulated [\d.]+ \S+ · at most .* more \(the limit of [\d,]+ events\)$/,
+    );
+    assert.equal(await page.textContent('[data-testid="run-stop"]'), 'Stop');
     await page.click('[data-testid="pause"]');
     await progress.waitFor({ state: 'detached' });
     assert.match(await page.textContent('[data-testid="run-status"]'), /paused at event \d+/);
