@@ -47,38 +47,9 @@ int main(int argc, char **argv)
 /// Runs [`VM_BENCH_SOURCE`] with `iterations` loop iterations on one rank; returns the number of
 /// bytecode operations executed and the line it printed.
 pub fn vm_loop(iterations: u32) -> Result<(u64, String), String> {
-    use crate::engine::Sim;
-    use crate::lang::{self, VmLimits};
-    use crate::machine::{builtin_profiles, Machine};
-
     let source = VM_BENCH_SOURCE.replace("ITERATIONS", &iterations.to_string());
-    let compiled = lang::load(&source, "bench.c").map_err(|d| {
-        d.iter()
-            .map(|d| d.render("bench.c", &source))
-            .collect::<String>()
-    })?;
-    let profile = builtin_profiles()
-        .map_err(|e| e.to_string())?
-        .into_iter()
-        .next()
-        .ok_or("no profile")?;
-    let machine = Machine::new(&profile, 1).map_err(|e| e.to_string())?;
-    let limits = VmLimits {
-        max_ops: u64::MAX,
-        ..VmLimits::default()
-    };
-    let mut sim = Sim::new(
-        machine,
-        lang::ranks(&compiled, 1, limits),
-        SimConfig::default(),
-    );
-    sim.run().map_err(|e| e.to_string())?;
-    let ops = sim.program(0).map_or(0, |vm| vm.ops());
-    let line = sim
-        .console()
-        .first()
-        .map_or(String::new(), |l| l.text.clone());
-    Ok((ops, line))
+    let (ops, text) = run_one_rank(&source, "bench.c")?;
+    Ok((ops, text.lines().next().unwrap_or_default().to_string()))
 }
 
 /// A compute kernel written the way students write it, for the "real programs" part of the

@@ -137,6 +137,27 @@ pub(super) fn double_to(v: f64, sc: Scalar) -> Run<i64> {
 }
 
 impl Vm {
+    /// Pops a call's `n` arguments, first argument first, into `buf` (or `long`, past
+    /// [`MAX_CALL_ARGS`]): a call allocates nothing.
+    #[inline(always)]
+    fn pop_args<'b>(
+        &mut self,
+        n: usize,
+        buf: &'b mut [i64; MAX_CALL_ARGS],
+        long: &'b mut Vec<i64>,
+    ) -> Run<&'b [i64]> {
+        let a = if n <= MAX_CALL_ARGS {
+            &mut buf[..n]
+        } else {
+            long.resize(n, 0);
+            &mut long[..]
+        };
+        for slot in a.iter_mut().rev() {
+            *slot = self.pop()?;
+        }
+        Ok(a)
+    }
+
     /// Pops a value and an address and stores the value there as an `int`; returns it.
     #[inline(always)]
     pub(super) fn store_int(&mut self) -> Run<i64> {
@@ -717,20 +738,8 @@ impl Vm {
                         }
                     }
                     self.owed.library_calls += 1;
-                    // The arguments in a buffer on the stack: a call allocates nothing.
-                    let n = args as usize;
-                    let mut buf = [0i64; MAX_CALL_ARGS];
-                    let mut long = Vec::new();
-                    let a = if n <= MAX_CALL_ARGS {
-                        &mut buf[..n]
-                    } else {
-                        long.resize(n, 0);
-                        &mut long[..]
-                    };
-                    for slot in a.iter_mut().rev() {
-                        *slot = self.pop()?;
-                    }
-                    let a = &*a;
+                    let (mut buf, mut long) = ([0i64; MAX_CALL_ARGS], Vec::new());
+                    let a = self.pop_args(args as usize, &mut buf, &mut long)?;
                     match libc::LIBC[index as usize].run {
                         libc::Impl::Sort => {
                             self.qsort(a, ctx)?;
@@ -811,18 +820,8 @@ impl Vm {
                     if let Some(step) = self.charge() {
                         return Ok(Some(step));
                     }
-                    let n = args as usize;
-                    let mut buf = [0i64; MAX_CALL_ARGS];
-                    let mut long = Vec::new();
-                    let a = if n <= MAX_CALL_ARGS {
-                        &mut buf[..n]
-                    } else {
-                        long.resize(n, 0);
-                        &mut long[..]
-                    };
-                    for slot in a.iter_mut().rev() {
-                        *slot = self.pop()?;
-                    }
+                    let (mut buf, mut long) = ([0i64; MAX_CALL_ARGS], Vec::new());
+                    let a = self.pop_args(args as usize, &mut buf, &mut long)?;
                     let call = mpi_table::build(function as usize, a)
                         .at_line(self.prog.line_of(self.pc as usize - 1));
                     self.blocked_pc = self.pc - 1;
