@@ -315,7 +315,15 @@ pub fn app() -> Html {
     let on_present = act(Action::TogglePresent);
     let run_bar = html! {
         <RunBar session={state.session.clone()} generation={state.generation}
-            diagnostics={state.diagnostics.clone()} source={state.source.clone()}
+            diagnostics={state.diagnostics.clone()} files={state.files.all(&state.source)}
+            on_open_file={{
+                let state = state.clone();
+                Callback::from(move |name: String| {
+                    if let Some(tab) = state.files.tab_of(&name) {
+                        state.dispatch(Action::Files(crate::program_files::FileAction::Open(tab)));
+                    }
+                })
+            }}
             run_error={state.run_error.clone()} playing={state.playing} speed={state.speed}
             on_run={on_run.clone()} {on_pause} {on_step} {on_back} {on_reset} {on_speed}
             on_seek={on_seek.clone()} max_events={state.options.max_events} />
@@ -351,11 +359,35 @@ pub fn app() -> Html {
         }
         None => Html::default(),
     };
+    let file_tabs = {
+        let on_action = {
+            let state = state.clone();
+            Callback::from(move |a| state.dispatch(Action::Files(a)))
+        };
+        let names: Vec<AttrValue> = state
+            .files
+            .names()
+            .map(|n| AttrValue::from(n.to_string()))
+            .collect();
+        let written = state.written_tabs();
+        // Presentation mode, lessons and embeds show the tabs only when there is more than one.
+        let compact = state.present || state.lesson.is_some() || embed || readonly;
+        if compact && names.len() == 1 && written.is_empty() {
+            Html::default()
+        } else {
+            html! {
+                <crate::components::file_tabs::FileTabs {names} open={state.files.open} {written}
+                    problem={state.files.problem.clone().map(AttrValue::from)} {compact} {on_action} />
+            }
+        }
+    };
+    let editing_written = matches!(state.files.open, crate::program_files::Tab::Written(_));
     let editor = html! {
-        <Editor source={state.source.clone()} {on_edit} on_run={on_run.clone()}
+        // One editor per file: its undo history is that file's.
+        <Editor key={state.files.tab_key()} source={state.editor_text()} {on_edit} on_run={on_run.clone()}
             diagnostics={state.editor_diagnostics()} rank_lines={state.rank_lines()}
-            file_name={state.file_name().map(AttrValue::from)} read_only={readonly}
-            wrap={state.present} />
+            file_name={state.file_name().map(AttrValue::from)} read_only={readonly || editing_written}
+            wrap={state.present} tabs={file_tabs} />
     };
     let timeline = match &state.session {
         Some(s) => html! {

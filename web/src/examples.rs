@@ -4,6 +4,8 @@
 
 use rankscope_core::lang::{run_hint, RunHint};
 
+use crate::program_files::{FileShare, ProgramFiles};
+
 /// `(path under examples/, source)`, the paper programs and demos first, then one program per
 /// error class.
 pub const EXAMPLES: &[(&str, &str)] = &[
@@ -46,6 +48,10 @@ pub const EXAMPLES: &[(&str, &str)] = &[
         include_str!("../../examples/pingpong_preposted.c"),
     ),
     ("halo_sweep.c", include_str!("../../examples/halo_sweep.c")),
+    (
+        "histogram/main.c",
+        include_str!("../../examples/histogram/main.c"),
+    ),
     ("ring.c", include_str!("../../examples/ring.c")),
     (
         "stencil_fence.c",
@@ -137,6 +143,46 @@ pub const EXAMPLES: &[(&str, &str)] = &[
     ),
 ];
 
+/// The other files of the examples of several files (a folder of `examples/`), by the path of
+/// their `main.c` in [`EXAMPLES`]: `(name, text)`.
+pub const EXAMPLE_FILES: &[(&str, &[(&str, &str)])] = &[(
+    "histogram/main.c",
+    &[
+        (
+            "histogram.c",
+            include_str!("../../examples/histogram/histogram.c"),
+        ),
+        (
+            "histogram.h",
+            include_str!("../../examples/histogram/histogram.h"),
+        ),
+        (
+            "scores.txt",
+            include_str!("../../examples/histogram/scores.txt"),
+        ),
+    ],
+)];
+
+/// The files of example `index`: its first file (named as in its folder) and the others of
+/// [`EXAMPLE_FILES`]; a one-file example is one `program.c`.
+pub fn files_of(index: usize) -> ProgramFiles {
+    let Some((path, _)) = EXAMPLES.get(index) else {
+        return ProgramFiles::default();
+    };
+    match EXAMPLE_FILES.iter().find(|(p, _)| p == path) {
+        Some((_, others)) => ProgramFiles::new(
+            path.rsplit('/').next().unwrap_or(path),
+            (others.iter())
+                .map(|(name, text)| FileShare {
+                    name: name.to_string(),
+                    text: text.to_string(),
+                })
+                .collect(),
+        ),
+        None => ProgramFiles::default(),
+    }
+}
+
 /// The first line of an example's opening comment (what it shows).
 pub fn title(source: &str) -> String {
     let first = source.lines().next().unwrap_or("");
@@ -158,16 +204,36 @@ mod tests {
     fn every_example_file_is_embedded_and_says_how_to_run() {
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples");
         let mut on_disk = Vec::new();
+        let mut folders = Vec::new();
         for (dir, prefix) in [
             (root.to_string(), ""),
             (format!("{root}/errors"), "errors/"),
         ] {
             for e in std::fs::read_dir(dir).unwrap() {
-                let name = e.unwrap().file_name().into_string().unwrap();
+                let e = e.unwrap();
+                let name = e.file_name().into_string().unwrap();
                 if name.ends_with(".c") {
                     on_disk.push(format!("{prefix}{name}"));
+                } else if e.path().is_dir() && name != "errors" {
+                    folders.push(name);
                 }
             }
+        }
+        // A folder is one example of several files: `main.c` in EXAMPLES, the rest beside it.
+        for folder in &folders {
+            on_disk.push(format!("{folder}/main.c"));
+            let mut names: Vec<String> = std::fs::read_dir(format!("{root}/{folder}"))
+                .unwrap()
+                .map(|e| e.unwrap().file_name().into_string().unwrap())
+                .filter(|n| n != "main.c")
+                .collect();
+            names.sort();
+            let path = format!("{folder}/main.c");
+            let (_, others) = (EXAMPLE_FILES.iter().find(|(p, _)| *p == path))
+                .unwrap_or_else(|| panic!("{folder}/ is not in EXAMPLE_FILES"));
+            let mut embedded: Vec<&str> = others.iter().map(|(n, _)| *n).collect();
+            embedded.sort();
+            assert_eq!(embedded, names, "{folder}/'s files");
         }
         on_disk.sort();
         let mut embedded: Vec<String> = EXAMPLES.iter().map(|(p, _)| p.to_string()).collect();

@@ -70,6 +70,7 @@ pub mod panic_banner;
 pub mod paper_check;
 pub mod paper_route;
 pub mod playback;
+pub mod program_files;
 pub mod programs;
 pub mod rank_colour;
 pub mod rank_filter;

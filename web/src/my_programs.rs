@@ -82,11 +82,12 @@ impl State {
     /// Whether the editor's text is kept nowhere: not the starter, not an example as shipped,
     /// not a saved program (the autosave holds only the latest text, which an opening replaces).
     pub fn unkept(&self) -> bool {
-        self.source != STARTER_PROGRAM
-            && !crate::examples::EXAMPLES
-                .iter()
-                .any(|(_, s)| *s == self.source)
-            && !self.programs.holds(&self.source)
+        let example_as_shipped =
+            (crate::examples::EXAMPLES.iter().enumerate()).any(|(i, (_, s))| {
+                *s == self.source && crate::examples::files_of(i).same_program(&self.files)
+            });
+        let starter = self.source == STARTER_PROGRAM && self.files.is_single();
+        !(starter || example_as_shipped || (self.programs).holds_program(&self.source, &self.files))
     }
 
     /// The saved program open in the editor, if the editor's text came from one.
@@ -115,19 +116,21 @@ impl State {
         self.programs_error = None;
         match action {
             ProgramAction::Loaded(programs) => self.programs = programs,
-            ProgramAction::Save(name) => match self.programs.save(&name, &self.source) {
-                Ok(kept) => self.program_name = Some(kept),
-                Err(e) => self.programs_error = Some(e.to_string()),
-            },
+            ProgramAction::Save(name) => {
+                match (self.programs).save_program(&name, &self.source, &self.files) {
+                    Ok(kept) => self.program_name = Some(kept),
+                    Err(e) => self.programs_error = Some(e.to_string()),
+                }
+            }
             ProgramAction::Open(name) => {
                 let same = self
                     .programs
                     .find(&name)
-                    .is_some_and(|p| p.source == self.source);
+                    .is_some_and(|p| p.is(&self.source, &self.files));
                 return self.ask_or_open(Opening::Program(name), same);
             }
             ProgramAction::Upload { name, text } => {
-                let same = text == self.source;
+                let same = text == self.source && self.files.is_single();
                 return self.ask_or_open(Opening::File { name, text }, same);
             }
             ProgramAction::PickExample(index) => {
@@ -138,7 +141,7 @@ impl State {
                     return self;
                 };
                 if let Some(name) = keep {
-                    if let Err(e) = self.programs.save(&name, &self.source) {
+                    if let Err(e) = (self.programs).save_program(&name, &self.source, &self.files) {
                         self.programs_error = Some(e.to_string());
                         self.pending_open = Some(opening);
                         return self;
@@ -186,12 +189,16 @@ impl State {
                 s
             }
             Opening::Program(name) => {
-                let Some(source) = self.programs.find(&name).map(|p| p.source.clone()) else {
+                let Some(saved) = self.programs.find(&name).cloned() else {
                     return self;
                 };
-                self.opened_text(source, Some(name))
+                self.files = saved.program_files();
+                self.opened_text(saved.source, Some(name))
             }
-            Opening::File { text, .. } => self.opened_text(text, None),
+            Opening::File { text, .. } => {
+                self.files = crate::program_files::ProgramFiles::default();
+                self.opened_text(text, None)
+            }
         }
     }
 

@@ -5,6 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::program_files::{FileShare, ProgramFiles, FIRST_NAME};
+
 /// The `localStorage` key.
 pub const KEY: &str = "rankscope.programs.v1";
 
@@ -16,8 +18,31 @@ pub const NAME_MAX: usize = 80;
 pub struct Saved {
     /// Its name, unique in the list ("ring with tags").
     pub name: String,
-    /// The C source.
+    /// The C source (of several files: the first file's).
     pub source: String,
+    /// The first file's name, when not `program.c`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first: Option<String>,
+    /// The program's other files.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<FileShare>,
+}
+
+impl Saved {
+    /// Its files besides the first file's text, as the editor holds them.
+    pub fn program_files(&self) -> ProgramFiles {
+        ProgramFiles::new(
+            self.first.as_deref().unwrap_or_default(),
+            self.files.clone(),
+        )
+    }
+
+    /// Whether it is exactly the program of `source` and `files`.
+    pub fn is(&self, source: &str, files: &ProgramFiles) -> bool {
+        self.source == source
+            && self.first.as_deref().unwrap_or(FIRST_NAME) == files.first
+            && self.files == files.others
+    }
 }
 
 /// The list, most recently saved first.
@@ -81,6 +106,16 @@ impl Programs {
     /// Saves `source` as `name` (replacing a program of that name), first in the list. The
     /// name as kept.
     pub fn save(&mut self, name: &str, source: &str) -> Result<String, NameError> {
+        self.save_program(name, source, &ProgramFiles::default())
+    }
+
+    /// Saves a program of several files (`source` is the first file's text) as `name`.
+    pub fn save_program(
+        &mut self,
+        name: &str,
+        source: &str,
+        files: &ProgramFiles,
+    ) -> Result<String, NameError> {
         let name = clean(name)?;
         self.list.retain(|p| p.name != name);
         self.list.insert(
@@ -88,6 +123,8 @@ impl Programs {
             Saved {
                 name: name.clone(),
                 source: source.to_string(),
+                first: (files.first != FIRST_NAME).then(|| files.first.clone()),
+                files: files.others.clone(),
             },
         );
         Ok(name)
@@ -118,9 +155,14 @@ impl Programs {
         self.list.iter().find(|p| p.name == name)
     }
 
-    /// Whether some program holds exactly `source`.
+    /// Whether some program holds exactly `source` (a program of one `program.c`).
     pub fn holds(&self, source: &str) -> bool {
-        self.list.iter().any(|p| p.source == source)
+        self.holds_program(source, &ProgramFiles::default())
+    }
+
+    /// Whether some program holds exactly `source` with `files`.
+    pub fn holds_program(&self, source: &str, files: &ProgramFiles) -> bool {
+        self.list.iter().any(|p| p.is(source, files))
     }
 
     /// A name not taken yet, from `base` ("my program", "my program 2", …).
@@ -178,7 +220,9 @@ mod tests {
             p.list[0],
             Saved {
                 name: "ring".into(),
-                source: "int c;".into()
+                source: "int c;".into(),
+                first: None,
+                files: Vec::new()
             }
         );
         assert!(p.holds("int c;") && !p.holds("int a;"));

@@ -9,7 +9,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use rankscope_core::engine::{History, SimError};
-use rankscope_core::lang::{self, Diagnostic, Vm};
+use rankscope_core::lang::{self, Diagnostic, SourceFile, Vm};
 use rankscope_core::locks::ledger::LockLedger;
 use rankscope_core::machine::Profile;
 use rankscope_core::proto::acp::ledger::AcpLedger;
@@ -36,6 +36,72 @@ pub struct Session {
     /// This run's number among the runs started in the page (1, 2, …): an identity that outlives
     /// the run, unlike its address, which a later run may reuse.
     pub serial: u64,
+    /// The program's files as the run was started with them (so the editor knows whether the
+    /// run is of the text it shows, and in which file each rank is).
+    pub files: Vec<SourceFile>,
+    /// The data files the ranks wrote, read when the run ended (empty before).
+    pub written: Vec<WrittenFile>,
+}
+
+/// A data file the run wrote, with the ranks that wrote it (ranks that wrote the same name
+/// with the same contents share one).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrittenFile {
+    /// The name the program opened it by.
+    pub name: String,
+    /// The ranks that wrote it, in order.
+    pub ranks: Vec<u32>,
+    /// Its contents (bytes that are not UTF-8 shown as U+FFFD).
+    pub text: String,
+    /// Its size in bytes.
+    pub bytes: usize,
+}
+
+impl WrittenFile {
+    /// Who wrote it, for its tab: `rank 0`, `ranks 0, 2`, `every rank`.
+    pub fn writers(&self, size: u32) -> String {
+        match self.ranks.as_slice() {
+            [one] => format!("rank {one}"),
+            all if all.len() as u32 == size && size > 1 => "every rank".to_string(),
+            some if some.len() <= 4 => format!(
+                "ranks {}",
+                some.iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            some => format!("{} ranks", some.len()),
+        }
+    }
+}
+
+/// The files `sim`'s ranks wrote, those with the same name and contents together, by name.
+fn written_files(sim: &rankscope_core::engine::Sim<Vm>) -> Vec<WrittenFile> {
+    let mut files: Vec<(String, Vec<u8>, Vec<u32>)> = Vec::new();
+    for rank in 0..sim.size() {
+        let Some(vm) = sim.program(rank) else {
+            continue;
+        };
+        for file in vm.written_files() {
+            match files
+                .iter_mut()
+                .find(|(n, b, _)| *n == file.name && *b == file.bytes)
+            {
+                Some((_, _, ranks)) => ranks.push(rank),
+                None => files.push((file.name, file.bytes, vec![rank])),
+            }
+        }
+    }
+    files.sort_by(|a, b| (&a.0, &a.2).cmp(&(&b.0, &b.2)));
+    files
+        .into_iter()
+        .map(|(name, bytes, ranks)| WrittenFile {
+            name,
+            ranks,
+            text: String::from_utf8_lossy(&bytes).into_owned(),
+            bytes: bytes.len(),
+        })
+        .collect()
 }
 
 /// How a run ended.
@@ -113,16 +179,34 @@ impl Session {
             } else if sim.is_finished() {
                 self.ended = Some(RunEnd::Finished(sim.now()));
             }
+            if self.ended.is_some() {
+                self.written = written_files(sim);
+            }
         }
     }
 }
 
-/// Compiles `source` and sets up a run on `profile` with `ranks` ranks, each `main` getting
-/// `args` after `argv[0]` (`"program"`), or returns the diagnostics (compile errors) or a plain
-/// message (e.g. too many ranks for the machine). With `network`, the user is the network: the
-/// rank chosen at each choice point (see `rankscope_core::engine::network`).
+/// Compiles `source` (as `program.c`) and sets up a run on `profile` with `ranks` ranks, each
+/// `main` getting `args` after `argv[0]` (`"program"`), or returns the diagnostics (compile
+/// errors) or a plain message (e.g. too many ranks for the machine). With `network`, the user
+/// is the network: the rank chosen at each choice point (see `rankscope_core::engine::network`).
 pub fn start(
     source: &str,
+    profile: &Profile,
+    ranks: u32,
+    options: RunOptions,
+    args: &[String],
+    network: Option<&[u32]>,
+) -> Result<SessionCell, StartError> {
+    let files = [SourceFile::new(crate::program_files::FIRST_NAME, source)];
+    start_files(&files, profile, ranks, options, args, network)
+}
+
+/// [`start`] for a program of several files (`.c` files, headers, data files; see
+/// `rankscope_core::lang::sources`): diagnostics name their file. A program of one `.c` file
+/// is compiled exactly as [`start`] compiles it (its file's name gives `argv[0]`).
+pub fn start_files(
+    files: &[SourceFile],
     profile: &Profile,
     ranks: u32,
     options: RunOptions,
@@ -137,7 +221,15 @@ pub fn start(
         limits: options.vm_limits(),
         network,
     };
-    let sim = launch.sim(source, "program.c").map_err(|e| match e {
+    let one_c_file = |f: &SourceFile| {
+        rankscope_core::lang::sources::kind(&f.name)
+            == rankscope_core::lang::sources::FileKind::Source
+    };
+    let sim = match files {
+        [one] if one_c_file(one) => launch.sim(&one.text, &one.name),
+        _ => launch.sim_files(files),
+    }
+    .map_err(|e| match e {
         lang::LaunchError::Compile(diags) => StartError::Diagnostics(diags),
         lang::LaunchError::Machine(message) => StartError::Message(message),
     })?;
@@ -149,6 +241,8 @@ pub fn start(
         acp_ledger: AcpLedger::new(),
         ended: None,
         serial: next_serial(),
+        files: files.to_vec(),
+        written: Vec::new(),
     }))))
 }
 

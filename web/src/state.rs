@@ -71,8 +71,11 @@ pub struct State {
     pub selected: String,
     /// Number of ranks the user asked for.
     pub ranks: u32,
-    /// The program text in the editor.
+    /// The text of the program's first file (of one file: the program).
     pub source: String,
+    /// The program's other files, the first file's name and the tab the editor shows
+    /// ([`crate::program_files`]).
+    pub files: crate::program_files::ProgramFiles,
     /// Why the last profile the user loaded was rejected (shown until the next load).
     pub profile_error: Option<ProfileError>,
     /// Why the share link the page was opened with could not be restored.
@@ -145,8 +148,10 @@ pub enum Action {
     SelectProfile(String),
     /// Set the rank count (clamped to 1..=the machine's capacity).
     SetRanks(u32),
-    /// Replace the editor text.
+    /// Replace the text of the file the editor shows.
     Edit(String),
+    /// Open, add, rename, delete or keep a file ([`crate::program_files::FileAction`]).
+    Files(crate::program_files::FileAction),
     /// Open example `index` of [`crate::examples::EXAMPLES`] with the machine and rank count it
     /// was written for.
     OpenExample(usize),
@@ -303,6 +308,7 @@ impl Default for State {
             selected,
             ranks: 4,
             source: STARTER_PROGRAM.to_string(),
+            files: crate::program_files::ProgramFiles::default(),
             profile_error: None,
             link_error: None,
             session: None,
@@ -358,8 +364,15 @@ impl State {
     /// What a share link for the current state carries.
     pub fn share_state(&self) -> ShareState {
         ShareState {
-            v: LINK_VERSION,
+            v: if self.files.is_single() {
+                crate::url::ONE_FILE_VERSION
+            } else {
+                LINK_VERSION
+            },
             source: self.source.clone(),
+            first: (self.files.first != crate::program_files::FIRST_NAME)
+                .then(|| self.files.first.clone()),
+            files: self.files.others.clone(),
             profile: self.selected.clone(),
             ranks: self.ranks,
             speed: self.speed,
@@ -391,6 +404,7 @@ impl State {
         self.run_error = None;
         self.replaced_edit = false;
         self.source = shown.program.source.clone();
+        self.files = crate::program_files::ProgramFiles::default();
         if profiles.iter().any(|p| p.machine.id == shown.machine) {
             self.selected = shown.machine.clone();
         }
@@ -460,24 +474,24 @@ impl State {
 
     /// What the editor marks inline: the compile errors, or the runtime error that stopped the
     /// run (its span points into the program).
+    /// Only those of the file the editor shows (a diagnostic of no file: the first file's).
     pub fn editor_diagnostics(&self) -> Vec<Diagnostic> {
-        if !self.diagnostics.is_empty() {
-            return self.diagnostics.clone();
-        }
-        let Some(cell) = &self.session else {
+        let Some(open) = self.files.open_name() else {
             return Vec::new();
         };
-        let run = cell.0.borrow();
-        let sim = run.history.sim();
-        match sim.error() {
-            Some(SimError::Program { rank, .. }) => sim
-                .program(*rank)
-                .and_then(|vm| vm.error())
-                .cloned()
-                .into_iter()
-                .collect(),
-            _ => Vec::new(),
+        let first = self.files.open == crate::program_files::Tab::First;
+        let mut all = self.diagnostics.clone();
+        if all.is_empty() {
+            if let Some(cell) = &self.session {
+                let run = cell.0.borrow();
+                let sim = run.history.sim();
+                if let Some(SimError::Program { rank, .. }) = sim.error() {
+                    all.extend(sim.program(*rank).and_then(|vm| vm.error()).cloned());
+                }
+            }
         }
+        all.retain(|d| d.file == open || (first && d.file.is_empty()));
+        all
     }
 
     /// The example last opened: its path and its text as shipped.
@@ -503,18 +517,21 @@ impl State {
         if self.example.is_none() {
             // A saved program: its name, "(edited)" once the text differs.
             let saved = self.open_program()?;
-            return Some(if saved.source == self.source {
+            return Some(if saved.is(&self.source, &self.files) {
                 saved.name.clone()
             } else {
                 format!("{} (edited)", saved.name)
             });
         }
         let (path, source) = self.open_example()?;
-        Some(if source == self.source {
-            path.to_string()
-        } else {
-            format!("{path} (edited)")
-        })
+        let shipped = crate::examples::files_of(self.example?);
+        Some(
+            if source == self.source && shipped.same_program(&self.files) {
+                path.to_string()
+            } else {
+                format!("{path} (edited)")
+            },
+        )
     }
 
     /// What is running where, in one line (the embed's and presentation mode's bar): the
@@ -550,13 +567,20 @@ impl State {
         let run = cell.0.borrow();
         let sim = run.history.sim();
         // Every rank runs the same compiled program: one look tells whether it is the editor's.
-        if sim.program(0).is_none_or(|vm| vm.source() != self.source) {
+        if !self.run_is_of_editor(&run) {
             return Vec::new();
         }
+        let Some(open) = self.files.open_name() else {
+            return Vec::new();
+        };
+        let several = run.files.len() > 1;
         let stuck = matches!(sim.error(), Some(SimError::Deadlock(_)));
         (0..sim.size().min(MARKED_RANKS))
             .filter_map(|rank| {
                 let vm = sim.program(rank)?;
+                if several && vm.current_file() != open {
+                    return None;
+                }
                 Some(RankLine {
                     rank,
                     line: vm.current_line()?,
@@ -567,8 +591,66 @@ impl State {
             .collect()
     }
 
+    /// The files the last run wrote, as (name, text), in the order of their tabs.
+    pub fn written_texts(&self) -> Vec<(String, String)> {
+        self.session.as_ref().map_or_else(Vec::new, |cell| {
+            let run = cell.0.borrow();
+            (run.written.iter())
+                .map(|w| (w.name.clone(), w.text.clone()))
+                .collect()
+        })
+    }
+
+    /// The files the last run wrote, as their tabs show them.
+    pub fn written_tabs(&self) -> Vec<crate::program_files::WrittenTab> {
+        let Some(cell) = &self.session else {
+            return Vec::new();
+        };
+        let run = cell.0.borrow();
+        let size = run.history.sim().size();
+        (run.written.iter())
+            .map(|w| crate::program_files::WrittenTab {
+                name: w.name.clone(),
+                writers: w.writers(size),
+                bytes: w.bytes,
+                text: w.text.clone(),
+            })
+            .collect()
+    }
+
+    /// Whether the current run is of the program as the editor holds it now.
+    fn run_is_of_editor(&self, run: &session::Session) -> bool {
+        match run.files.as_slice() {
+            [one] if self.files.others.is_empty() => {
+                one.text == self.source && one.name == self.files.first
+            }
+            files => *files == self.files.all(&self.source),
+        }
+    }
+
+    /// The text the editor shows: the open file's, or a file the run wrote (read-only).
+    pub fn editor_text(&self) -> String {
+        match self.files.open {
+            crate::program_files::Tab::Written(i) => {
+                self.session.as_ref().map_or_else(String::new, |cell| {
+                    cell.0
+                        .borrow()
+                        .written
+                        .get(i)
+                        .map_or_else(String::new, |w| w.text.clone())
+                })
+            }
+            _ => self
+                .files
+                .open_text(&self.source)
+                .unwrap_or_default()
+                .to_string(),
+        }
+    }
+
     /// Drops the run and its comparison (the program, machine or options changed).
     fn clear_runs(&mut self) {
+        self.files.forget_written(0);
         self.session = None;
         self.compare = None;
         self.compare_error = None;
@@ -617,7 +699,8 @@ impl State {
         let Some(options) = self.options.comparison() else {
             return;
         };
-        match session::start(&self.source, profile, self.ranks, options, args, None) {
+        let files = self.files.all(&self.source);
+        match session::start_files(&files, profile, self.ranks, options, args, None) {
             Ok(s) => self.compare = Some(s),
             Err(StartError::Diagnostics(d)) => {
                 self.compare_error = Some(match d.first() {
@@ -810,10 +893,23 @@ impl State {
                     .reduce(Action::SetRanks(ranks));
             }
             Action::Edit(text) => {
-                self.source = text;
+                if !self.files.edit(&mut self.source, text) {
+                    return self;
+                }
                 self.replaced_edit = false;
                 // The run no longer matches the text; the next Run recompiles.
                 self.clear_runs();
+            }
+            Action::Files(action) => {
+                let changes = !matches!(action, crate::program_files::FileAction::Open(_));
+                let written = self.written_texts();
+                if let Some(text) = self.files.apply(action, &written) {
+                    self.source = text;
+                }
+                if changes && self.files.problem.is_none() {
+                    self.replaced_edit = false;
+                    self.clear_runs();
+                }
             }
             Action::OpenExample(index) => {
                 let Some((_, source)) = crate::examples::EXAMPLES.get(index) else {
@@ -824,6 +920,7 @@ impl State {
                 // An edit is lost unless the text is the starter or an example as it came.
                 self.replaced_edit = self.unkept();
                 self.source = source.to_string();
+                self.files = crate::examples::files_of(index);
                 self.example = Some(index);
                 // Arguments typed for another program mean nothing for this one.
                 self.args = String::new();
@@ -887,8 +984,8 @@ impl State {
                             return self;
                         }
                     };
-                    match session::start(
-                        &self.source,
+                    match session::start_files(
+                        &self.files.all(&self.source),
                         &profile,
                         self.ranks,
                         self.options,
@@ -899,7 +996,18 @@ impl State {
                             self.session = Some(s);
                             self.start_comparison(&profile, &args);
                         }
-                        Err(StartError::Diagnostics(d)) => self.diagnostics = d,
+                        Err(StartError::Diagnostics(d)) => {
+                            // The editor shows a file with errors: the open one if it has any,
+                            // else the first file that has.
+                            let open = self.files.open_name().unwrap_or_default().to_string();
+                            if !d.iter().any(|d| d.file == open) {
+                                let tab = d.first().and_then(|d| self.files.tab_of(&d.file));
+                                if let Some(tab) = tab {
+                                    self.files.open = tab;
+                                }
+                            }
+                            self.diagnostics = d;
+                        }
                         Err(StartError::Message(m)) => self.run_error = Some(m),
                     }
                 }
@@ -1010,6 +1118,10 @@ impl State {
                 self.clear_runs();
                 self.playing = false;
                 self.source = shared.source;
+                self.files = crate::program_files::ProgramFiles::new(
+                    shared.first.as_deref().unwrap_or_default(),
+                    shared.files,
+                );
                 if known {
                     self.selected = shared.profile;
                     self.link_error = None;
@@ -1101,6 +1213,135 @@ mod tests {
             s = s.reduce(Action::Tick(10_000));
         }
         s
+    }
+
+    fn histogram() -> usize {
+        crate::examples::EXAMPLES
+            .iter()
+            .position(|(p, _)| *p == "histogram/main.c")
+            .unwrap()
+    }
+
+    #[test]
+    fn a_program_of_several_files_runs_and_shows_what_it_wrote() {
+        use crate::program_files::{FileAction, Tab};
+        let s = State::default().reduce(Action::OpenExample(histogram()));
+        assert_eq!(
+            s.files.names().collect::<Vec<_>>(),
+            ["main.c", "histogram.c", "histogram.h", "scores.txt"]
+        );
+        assert_eq!(s.file_name().as_deref(), Some("histogram/main.c"));
+        assert!(!s.unkept(), "an example as shipped is kept");
+        let s = run_to_end(s);
+        let run = s.session.clone().unwrap();
+        assert!(run.0.borrow().history.sim().is_finished());
+        let console: Vec<String> = (run.0.borrow().history.sim().console().iter())
+            .map(|l| l.text.clone())
+            .collect();
+        assert!(console.contains(&"rank 0 wrote histogram.txt (20 scores in 5 bins)".to_string()));
+        let written = s.written_tabs();
+        assert_eq!(written.len(), 1);
+        assert_eq!(
+            (written[0].name.as_str(), written[0].writers.as_str()),
+            ("histogram.txt", "rank 0")
+        );
+        assert!(written[0].text.starts_with("  0- 19   1 #\n"));
+        // Its tab shows the file read-only; keeping it adds it to the program.
+        let s = s.reduce(Action::Files(FileAction::Open(Tab::Written(0))));
+        assert_eq!(s.editor_text(), written[0].text);
+        let before = s.source.clone();
+        let s = s.reduce(Action::Edit("typed into a written file".into()));
+        assert_eq!(
+            (s.source.as_str(), s.editor_text()),
+            (before.as_str(), written[0].text.clone())
+        );
+        let s = s.reduce(Action::Files(FileAction::Keep));
+        assert_eq!(s.files.open_name(), Some("histogram.txt"));
+        assert!(s.session.is_none(), "the program changed: the run is gone");
+        assert!(s.unkept(), "an example with a file added is kept nowhere");
+    }
+
+    #[test]
+    fn an_error_in_another_file_opens_its_tab_and_marks_only_there() {
+        use crate::program_files::{FileAction, Tab};
+        let s = State::default().reduce(Action::OpenExample(histogram()));
+        let s = s.reduce(Action::Files(FileAction::Open(Tab::Other(0))));
+        let broken = s
+            .editor_text()
+            .replace("return count;", "return undeclared;");
+        let s = s
+            .reduce(Action::Edit(broken))
+            .reduce(Action::Files(FileAction::Open(Tab::First)))
+            .reduce(Action::Run);
+        assert!(!s.diagnostics.is_empty());
+        assert!(
+            s.diagnostics.iter().all(|d| d.file == "histogram.c"),
+            "{:?}",
+            s.diagnostics
+        );
+        assert_eq!(
+            s.files.open,
+            Tab::Other(0),
+            "the file with the errors is shown"
+        );
+        assert!(!s.editor_diagnostics().is_empty());
+        let s = s.reduce(Action::Files(FileAction::Open(Tab::First)));
+        assert!(s.editor_diagnostics().is_empty(), "main.c has none of them");
+    }
+
+    #[test]
+    fn links_and_saved_programs_carry_every_file_and_old_links_still_open() {
+        use crate::program_files::{FileAction, Tab};
+        let s = State::default()
+            .reduce(Action::OpenExample(histogram()))
+            .reduce(Action::Files(FileAction::Open(Tab::Other(2))))
+            .reduce(Action::Edit("# none\n50\n".into()));
+        let shared = s.share_state();
+        assert_eq!(shared.v, crate::url::LINK_VERSION);
+        let link = crate::url::encode(&shared);
+        let opened = State::default().reduce(Action::FollowLink(crate::url::decode(&link)));
+        assert!(opened.files.same_program(&s.files));
+        assert_eq!(opened.source, s.source);
+        let opened = run_to_end(opened);
+        let console = opened
+            .session
+            .clone()
+            .unwrap()
+            .0
+            .borrow()
+            .history
+            .sim()
+            .console()
+            .to_vec();
+        assert!(console
+            .iter()
+            .any(|l| l.text == "rank 0 binned 1 of 1 scores"));
+        // A one-file program's link is format 1, as before files, and opens as one file.
+        let single = State::default().share_state();
+        assert_eq!(
+            (single.v, single.first.clone(), single.files.len()),
+            (1, None, 0)
+        );
+        let back = opened.reduce(Action::FollowLink(crate::url::decode(&crate::url::encode(
+            &single,
+        ))));
+        assert!(back.files.is_single());
+        // "My programs" keeps the files too.
+        let kept = s
+            .clone()
+            .reduce(Action::Programs(crate::my_programs::ProgramAction::Save(
+                "hist".into(),
+            )));
+        assert!(!kept.unkept());
+        let reopened = State::default()
+            .reduce(Action::Programs(crate::my_programs::ProgramAction::Loaded(
+                kept.programs.clone(),
+            )))
+            .reduce(Action::Programs(crate::my_programs::ProgramAction::Open(
+                "hist".into(),
+            )));
+        assert!(reopened.files.same_program(&s.files));
+        assert_eq!(reopened.file_name().as_deref(), Some("hist"));
     }
 
     #[test]

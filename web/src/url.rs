@@ -17,8 +17,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::rows_link::RowsShare;
 
-/// The link format written by this version.
-pub const LINK_VERSION: u32 = 1;
+/// The newest link format this version reads: 2 carries a program of several files. A link of
+/// a one-file program is still written as format 1 (so it opens in versions before files).
+pub const LINK_VERSION: u32 = 2;
+
+/// The format of a link carrying only a program's text.
+pub const ONE_FILE_VERSION: u32 = 1;
 
 /// Largest program (and state) a link may carry once decompressed.
 pub const MAX_STATE_BYTES: usize = 512 * 1024;
@@ -28,8 +32,14 @@ pub const MAX_STATE_BYTES: usize = 512 * 1024;
 pub struct ShareState {
     /// Link format version.
     pub v: u32,
-    /// The program text.
+    /// The program text (of several files: the first file's).
     pub source: String,
+    /// The first file's name, when not `program.c` (format 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first: Option<String>,
+    /// The program's other files: sources, headers, data files (format 2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<crate::program_files::FileShare>,
     /// Machine profile id.
     pub profile: String,
     /// Rank count.
@@ -302,6 +312,8 @@ mod tests {
         ShareState {
             v: LINK_VERSION,
             source: include_str!("../../examples/pingpong_naive.c").to_string(),
+            first: None,
+            files: Vec::new(),
             profile: "emx".into(),
             ranks: 3,
             speed: crate::playback::Speed::Walk,

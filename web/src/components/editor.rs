@@ -150,6 +150,9 @@ pub struct EditorProps {
     /// ([`crate::wrap_pref`]).
     #[prop_or_default]
     pub wrap: bool,
+    /// The file tabs, shown between the header and the code ([`crate::components::file_tabs`]).
+    #[prop_or_default]
+    pub tabs: Html,
 }
 
 /// What the editor keeps between renders and shares with its event handlers.
@@ -702,6 +705,7 @@ pub fn editor(props: &EditorProps) -> Html {
                     </label>
                 }
             </div>
+            { props.tabs.clone() }
             if !read_only {
                 <p id="editor-keys" class="editor-keys muted">
                     <kbd>{ "Ctrl" }</kbd>{ "+" }<kbd>{ "Enter" }</kbd>{ lang.tr(" runs · ") }

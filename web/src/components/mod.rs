@@ -18,6 +18,7 @@ pub mod compare_panel;
 pub mod controls;
 pub mod editor;
 pub mod event_log;
+pub mod file_tabs;
 pub mod header;
 pub mod icon;
 pub mod jump_bar;

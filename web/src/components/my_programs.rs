@@ -28,7 +28,7 @@ pub struct MyProgramsProps {
 }
 
 /// Downloads `text` as the file `name` (a `data:` link clicked once; nothing leaves the page).
-fn download(name: &str, text: &str) {
+pub fn download(name: &str, text: &str) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
@@ -36,7 +36,7 @@ fn download(name: &str, text: &str) {
         return;
     };
     let href = format!(
-        "data:text/x-csrc;charset=utf-8,{}",
+        "data:text/plain;charset=utf-8,{}",
         crate::url::percent_encode(text)
     );
     a.set_attribute("href", &href).ok();

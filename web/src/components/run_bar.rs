@@ -3,7 +3,7 @@
 //! `Diagnostic` and `SimError` text). The ranks, console and event log are their own views
 //! (`rank_list`, `event_log`).
 
-use rankscope_core::lang::Diagnostic;
+use rankscope_core::lang::{Diagnostic, SourceFile};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -21,8 +21,11 @@ pub struct RunBarProps {
     pub generation: u64,
     /// Compile errors of the last Run.
     pub diagnostics: Vec<Diagnostic>,
-    /// The editor text (to render diagnostics with their source lines).
-    pub source: AttrValue,
+    /// The program's files (to render diagnostics with their source lines).
+    pub files: Vec<SourceFile>,
+    /// Show a file's tab (a click on one of its errors).
+    #[prop_or_default]
+    pub on_open_file: Callback<String>,
     /// Why the run could not start, if not compile errors.
     pub run_error: Option<String>,
     /// Whether the run is playing.
@@ -46,6 +49,40 @@ pub struct RunBarProps {
     /// The run's event limit (for the progress line's estimate).
     #[prop_or(crate::run_options::DEFAULT_MAX_EVENTS)]
     pub max_events: u64,
+}
+
+/// One compile error rendered against its file; in a program of several files a click (or
+/// Enter) on it shows that file's tab.
+fn diagnostic(
+    d: &Diagnostic,
+    files: &[SourceFile],
+    on_open: &Callback<String>,
+    lang: crate::i18n::Lang,
+) -> Html {
+    let file = files.iter().find(|f| f.name == d.file).or(files.first());
+    let (name, text) = file.map_or(("program.c", ""), |f| (f.name.as_str(), f.text.as_str()));
+    let rendered = d.render(name, text);
+    if files.len() < 2 {
+        return html! { <pre class="diagnostic">{ rendered }</pre> };
+    }
+    let open = {
+        let (cb, name) = (on_open.clone(), name.to_string());
+        move || cb.emit(name.clone())
+    };
+    let onclick = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open())
+    };
+    let onkeydown = Callback::from(move |e: KeyboardEvent| {
+        if e.key() == "Enter" || e.key() == " " {
+            e.prevent_default();
+            open();
+        }
+    });
+    html! {
+        <pre class="diagnostic opens-file" role="button" tabindex="0" data-file={name.to_string()}
+            title={lang.trf("Show {0}", &[&name])} {onclick} {onkeydown}>{ rendered }</pre>
+    }
 }
 
 /// The bar.
@@ -175,9 +212,7 @@ pub fn run_bar(props: &RunBarProps) -> Html {
             if !props.diagnostics.is_empty() {
                 <div class="diagnostics" data-testid="diagnostics" role="alert">
                     <p><strong>{ match props.diagnostics.len() { 1 => lang.t(Text::OneError).to_string(), n => lang.f(Text::Errors, &[&n]) } }</strong></p>
-                    { for props.diagnostics.iter().map(|d| html! {
-                        <pre class="diagnostic">{ d.render("program.c", &props.source) }</pre>
-                    }) }
+                    { for props.diagnostics.iter().map(|d| diagnostic(d, &props.files, &props.on_open_file, lang)) }
                 </div>
             }
             { body }

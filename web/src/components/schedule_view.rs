@@ -34,7 +34,7 @@ use std::rc::Rc;
 use super::switch_run::SwitchRun;
 use crate::run_options::RunOptions;
 use crate::schedule_query::{ScheduleQuery, MAX_DELTA_US, MAX_N};
-use crate::url::{self, ShareState, LINK_VERSION};
+use crate::url::{self, ShareState, ONE_FILE_VERSION};
 use rankscope_core::time::SimTime;
 use rankscope_core::workloads::scheduled::{self, Outcome};
 
@@ -208,8 +208,10 @@ fn c_link(s: &Schedule, p: &Pattern, delta_us: u32, testid: &str) -> Html {
         ..RunOptions::default()
     };
     let state = ShareState {
-        v: LINK_VERSION,
+        v: ONE_FILE_VERSION,
         source,
+        first: None,
+        files: Vec::new(),
         profile: "ethernet-1g".into(),
         ranks: p.n,
         speed: Default::default(),

@@ -300,6 +300,13 @@ impl Vm {
         }
     }
 
+    /// The file of [`Vm::current_line`]: in a program of several files, the one the rank is in
+    /// (otherwise the program's file).
+    pub fn current_file(&self) -> &str {
+        let at = (self.prog.spans.get(self.paused_pc() as usize)).map_or(0, |s| s.start);
+        self.prog.file_at(at)
+    }
+
     /// The operation the rank is at: the call it is blocked in (or computing before), else the
     /// last one it ran.
     fn paused_pc(&self) -> u32 {
