@@ -387,7 +387,7 @@ pub fn app() -> Html {
         <Editor key={state.files.tab_key()} source={state.editor_text()} {on_edit} on_run={on_run.clone()}
             diagnostics={state.editor_diagnostics()} rank_lines={state.rank_lines()}
             file_name={state.file_name().map(AttrValue::from)} read_only={readonly || editing_written}
-            wrap={state.present} tabs={file_tabs} />
+            wrap={state.present} tabs={file_tabs} plain={state.files.open_is_data()} />
     };
     let timeline = match &state.session {
         Some(s) => html! {

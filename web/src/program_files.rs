@@ -131,6 +131,13 @@ impl ProgramFiles {
         }
     }
 
+    /// Whether the shown file is a data file (not `.c` or `.h`): every written file is.
+    pub fn open_is_data(&self) -> bool {
+        self.open_name().is_none_or(|n| {
+            rankscope_core::lang::sources::kind(n) == rankscope_core::lang::sources::FileKind::Data
+        })
+    }
+
     /// The name of the file shown, if it is one of the program's.
     pub fn open_name(&self) -> Option<&str> {
         match self.open {

@@ -1232,6 +1232,18 @@ mod tests {
         );
         assert_eq!(s.file_name().as_deref(), Some("histogram/main.c"));
         assert!(!s.unkept(), "an example as shipped is kept");
+        // Paused inside the run, each rank is marked in the file it is in: all are in main.c's
+        // MPI calls, none in histogram.c.
+        let mut paused = s.clone().reduce(Action::Step);
+        for _ in 0..40 {
+            if paused.rank_lines().len() == 4 {
+                break;
+            }
+            paused = paused.reduce(Action::Step);
+        }
+        assert_eq!(paused.rank_lines().len(), 4, "every rank marked in main.c");
+        let paused = paused.reduce(Action::Files(FileAction::Open(Tab::Other(0))));
+        assert!(paused.rank_lines().is_empty());
         let s = run_to_end(s);
         let run = s.session.clone().unwrap();
         assert!(run.0.borrow().history.sim().is_finished());

@@ -150,6 +150,9 @@ pub struct EditorProps {
     /// ([`crate::wrap_pref`]).
     #[prop_or_default]
     pub wrap: bool,
+    /// The text is a data file's, not C: no C colours, and the header says only its lines.
+    #[prop_or_default]
+    pub plain: bool,
     /// The file tabs, shown between the header and the code ([`crate::components::file_tabs`]).
     #[prop_or_default]
     pub tabs: Html,
@@ -184,6 +187,19 @@ struct Core {
 }
 
 type CoreRef = Rc<RefCell<Core>>;
+
+/// The colours of `text`: C's, or none for a data file (`plain`: one plain span, as
+/// [`highlight`]'s spans cover the whole text).
+fn paint(plain: bool, text: &str) -> Vec<Highlight> {
+    match (plain, text.is_empty()) {
+        (false, _) => highlight(text),
+        (true, true) => Vec::new(),
+        (true, false) => vec![Highlight {
+            span: 0..text.len(),
+            class: HighlightClass::Plain,
+        }],
+    }
+}
 
 /// The editor region.
 #[function_component(Editor)]
@@ -250,11 +266,12 @@ pub fn editor(props: &EditorProps) -> Html {
             Some((text, hs)) if !at_once => {
                 let moved = Rc::new(recolour::follow_edit(hs, text, source));
                 c.coloured = Some((props.source.clone(), moved.clone()));
-                let (later, force_update) = (core.clone(), force_update.clone());
+                let (later, force_update, plain) =
+                    (core.clone(), force_update.clone(), props.plain);
                 c.recolour = Some(Timeout::new(RECOLOUR_PAUSE_MS, move || {
                     if let Ok(mut c) = later.try_borrow_mut() {
                         let text = AttrValue::from(c.seen_source.clone());
-                        c.coloured = Some((text.clone(), Rc::new(highlight(&text))));
+                        c.coloured = Some((text.clone(), Rc::new(paint(plain, &text))));
                         c.recolour = None;
                         force_update.force_update();
                     }
@@ -262,7 +279,7 @@ pub fn editor(props: &EditorProps) -> Html {
                 moved
             }
             _ => {
-                let hs = Rc::new(highlight(source));
+                let hs = Rc::new(paint(props.plain, source));
                 c.coloured = Some((props.source.clone(), hs.clone()));
                 c.recolour = None;
                 hs
@@ -685,7 +702,11 @@ pub fn editor(props: &EditorProps) -> Html {
                     if let Some(name) = &props.file_name {
                         <span class="file-name" data-testid="file-name">{ name.clone() }</span>{ " · " }
                     }
-                    { lang.f(Text::LinesMpiC, &[&line_count]) }
+                    if props.plain {
+                        { lang.trf("{0} lines", &[&line_count]) }
+                    } else {
+                        { lang.f(Text::LinesMpiC, &[&line_count]) }
+                    }
                     if problem_count > 0 {
                         { " · " }<span class="problem-count">{ summary.clone() }</span>
                     }
