@@ -155,3 +155,64 @@ fn every_example_runs_under_every_engine() {
         }
     }
 }
+
+/// Each folder of `examples/` is one program of several files (its `main.c` says how to run
+/// it): it runs twice with the same trace hash, its console is pinned, and the files its ranks
+/// wrote are pinned with it.
+#[test]
+fn every_example_of_several_files_runs_and_writes_its_files() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples");
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir() && !p.ends_with("errors"))
+        .collect();
+    folders.sort();
+    assert!(!folders.is_empty(), "examples/histogram/ at least");
+    for folder in folders {
+        let mut names: Vec<String> = std::fs::read_dir(&folder)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        // main.c first (it names the program), then the others in order.
+        names.sort_by_key(|n| (n != "main.c", n.clone()));
+        let files: Vec<lang::SourceFile> = (names.iter())
+            .map(|n| {
+                lang::SourceFile::new(n.as_str(), std::fs::read_to_string(folder.join(n)).unwrap())
+            })
+            .collect();
+        let hint = lang::run_hint(&files[0].text).expect("main.c says how to run it");
+        let run = || {
+            let compiled =
+                lang::load_files(&files).unwrap_or_else(|d| panic!("{}: {d:?}", folder.display()));
+            let profile = builtin_profile(&hint.profile).unwrap();
+            let machine = Machine::new(&profile, hint.ranks).unwrap();
+            let config = SimConfig {
+                words_per_rank: lang::RMA_WORDS,
+                ..SimConfig::default()
+            };
+            let mut sim = Sim::new(
+                machine,
+                lang::ranks(&compiled, hint.ranks, VmLimits::default()),
+                config,
+            );
+            sim.run()
+                .unwrap_or_else(|e| panic!("{}: {e}", folder.display()));
+            let mut out: Vec<String> = (sim.console().iter())
+                .map(|l| format!("[rank {} @ {}] {}", l.rank, l.time, l.text))
+                .collect();
+            for rank in 0..sim.size() {
+                for file in sim.program(rank).unwrap().written_files() {
+                    out.push(format!("--- rank {rank} wrote {}:", file.name));
+                    out.push(String::from_utf8_lossy(&file.bytes).into_owned());
+                }
+            }
+            (out.join("\n"), sim.trace().hash())
+        };
+        let (a, ha) = run();
+        let (b, hb) = run();
+        assert_eq!((&a, ha), (&b, hb), "{}", folder.display());
+        let name = folder.file_name().unwrap().to_string_lossy().into_owned();
+        insta::assert_snapshot!(format!("example_files_{name}"), a);
+    }
+}
