@@ -721,9 +721,26 @@ impl State {
             return false;
         };
         let mut run = cell.0.borrow_mut();
+        let was_running = run.ended.is_none();
         walk(&mut run);
         run.after_move();
-        run.can_continue()
+        let more = run.can_continue();
+        // A program error stopped the run in another file than the one shown: show that one
+        // (once, when the run stops; the user may look elsewhere after).
+        if was_running && run.files.len() > 1 {
+            let sim = run.history.sim();
+            let file = match sim.error() {
+                Some(SimError::Program { rank, .. }) => {
+                    (sim.program(*rank).and_then(|vm| vm.error())).map(|d| d.file.clone())
+                }
+                _ => None,
+            };
+            drop(run);
+            if let Some(tab) = file.and_then(|f| self.files.tab_of(&f)) {
+                self.files.open = tab;
+            }
+        }
+        more
     }
 
     /// The pure transition function.
@@ -1299,6 +1316,27 @@ mod tests {
         assert!(!s.editor_diagnostics().is_empty());
         let s = s.reduce(Action::Files(FileAction::Open(Tab::First)));
         assert!(s.editor_diagnostics().is_empty(), "main.c has none of them");
+    }
+
+    #[test]
+    fn a_runtime_error_in_another_file_shows_that_file() {
+        use crate::program_files::{FileAction, Tab};
+        let s = State::default().reduce(Action::OpenExample(histogram()));
+        let s = s.reduce(Action::Files(FileAction::Open(Tab::Other(0))));
+        let broken = s.editor_text().replace(
+            "int bin = score / 20;",
+            "int bin = score / (score - score);",
+        );
+        let s = s
+            .reduce(Action::Edit(broken))
+            .reduce(Action::Files(FileAction::Open(Tab::First)));
+        let s = run_to_end(s);
+        let err = s.session.as_ref().unwrap().0.borrow().error_text().unwrap();
+        assert!(err.contains("histogram.c:"), "{err}");
+        assert_eq!(s.files.open, Tab::Other(0));
+        let marks = s.editor_diagnostics();
+        assert_eq!(marks.len(), 1);
+        assert_eq!(marks[0].file, "histogram.c");
     }
 
     #[test]
