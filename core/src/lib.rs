@@ -93,6 +93,7 @@ pub mod proto;
 pub mod rng;
 pub mod time;
 pub mod trace;
+pub mod views;
 pub mod workloads;
 
 pub use proto::locks;

@@ -446,7 +446,7 @@ pub fn app() -> Html {
             <>
                 <crate::components::start_here::StartHere machine={machine} ranks={state.ranks}
                     ring={state.source == crate::state::STARTER_PROGRAM}
-                    on_run={on_run.clone()} on_machine={act(Action::ShowView(View::Machine))} />
+                    on_run={on_run.clone()} on_machine={act(Action::ShowView(View::MACHINE))} />
                 { tabs }
             </>
         }

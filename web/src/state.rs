@@ -550,7 +550,7 @@ impl State {
         let locks = self
             .session
             .as_ref()
-            .is_some_and(|s| crate::views::View::Lock.shows(Some(&s.0.borrow())));
+            .is_some_and(|s| crate::views::View::LOCK.shows(Some(&s.0.borrow())));
         if locks {
             label.push_str(&format!(" · MPI_Win_lock: {}", self.options.lock));
         }
@@ -1500,11 +1500,11 @@ mod tests {
     #[test]
     fn the_view_beside_the_timeline_is_the_one_the_run_uses_until_one_is_picked() {
         use crate::views::View;
-        assert_eq!(State::default().current_view(), View::Machine);
+        assert_eq!(State::default().current_view(), View::MACHINE);
         let ring = run_to_end(open("ring.c"));
-        assert_eq!(ring.current_view(), View::Queues);
+        assert_eq!(ring.current_view(), View::QUEUES);
         let lock = run_to_end(open("mcs_lock.c"));
-        assert_eq!(lock.current_view(), View::Lock);
+        assert_eq!(lock.current_view(), View::LOCK);
         assert!(
             lock.run_label().contains("MPI_Win_lock: mcs-rw"),
             "{}",
@@ -1513,11 +1513,11 @@ mod tests {
         assert!(!ring.run_label().contains("MPI_Win_lock"));
         // A pick stays through stepping and re-runs; a view the run lacks falls back.
         let picked = lock
-            .reduce(Action::ShowView(View::Log))
+            .reduce(Action::ShowView(View::LOG))
             .reduce(Action::Back);
-        assert_eq!(picked.current_view(), View::Log);
+        assert_eq!(picked.current_view(), View::LOG);
         let rerun = run_to_end(picked.reduce(Action::Reset));
-        assert_eq!(rerun.current_view(), View::Log);
+        assert_eq!(rerun.current_view(), View::LOG);
         // A new program starts from its own view again.
         let index = crate::examples::EXAMPLES
             .iter()
@@ -1546,7 +1546,7 @@ mod tests {
             Some("ring.c")
         );
         assert_eq!((s.selected.as_str(), s.ranks), ("folon", 4));
-        assert_eq!(s.current_view(), crate::views::View::Ranks);
+        assert_eq!(s.current_view(), crate::views::View::RANKS);
         // Step 2 stands at rank 0's first send: the run is there, paused, the view the log.
         let s = s.reduce(Action::NextStep);
         let open = s.lesson.as_ref().unwrap();
@@ -1556,7 +1556,7 @@ mod tests {
         assert_eq!(run.history.position(), event);
         assert!(!s.playing);
         drop(run);
-        assert_eq!(s.current_view(), crate::views::View::Log);
+        assert_eq!(s.current_view(), crate::views::View::LOG);
         // Back, and past the ends nothing moves.
         let s = s.reduce(Action::PrevStep).reduce(Action::PrevStep);
         assert_eq!(s.lesson.as_ref().unwrap().step, 0);

@@ -1,111 +1,115 @@
-//! The views beside the timeline, one shown at a time behind tabs: the protocol views (the
-//! matching queues, the lock, ACP, FOLON's bus), then the ranks with their
-//! console, the event log and the machine. The view that matters for a run is chosen by itself
-//! (the last protocol view in [`View::PROTOCOL`] the run uses) until the user picks a tab.
+//! The views beside the timeline, one shown at a time behind tabs: core's list of views
+//! ([`rankscope_core::views::VIEWS`]: the protocol views — the matching queues, the lock, ACP,
+//! FOLON's bus — then the ranks with their console, the event log and the machine), each
+//! rendered by its component (`components/view_tabs.rs`). The view that matters for a run is
+//! chosen by itself (the last protocol view the run has) until the user picks a tab.
 //!
 //! The user's pick is `State::view`, reset when another example opens; [`View::current`] shows it
 //! while the run has it. Adding a view: ARCHITECTURE.md, "Adding a view".
 
-use crate::session::Session;
-use rankscope_core::proto::p2p::P2p;
+use rankscope_core::views::{RunFacts, ViewSpec, VIEWS};
 
-/// One view behind a tab.
+use crate::session::Session;
+
+/// One view behind a tab: an entry of core's list ([`rankscope_core::views::VIEWS`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum View {
-    /// Every rank's matching queues (point-to-point).
-    Queues,
-    /// The MPI_Win_lock lock's words and queue (paper 003).
-    Lock,
-    /// ACP's command queues, communication threads, tables and memory (paper 001).
-    Acp,
-    /// FOLON's bus, dual-port memories, FCP's words and PVM's routes (paper 004).
-    Bus,
-    /// Each rank's status and the console.
-    Ranks,
-    /// The explained event log.
-    Log,
-    /// The machine profile and the list of machines.
-    Machine,
+pub struct View(&'static ViewSpec);
+
+/// Whether two ids are the same (in a `const fn`).
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 impl View {
-    /// The protocol views, least specific first: a run that uses a later one is shown it.
-    pub const PROTOCOL: &'static [View] = &[View::Queues, View::Lock, View::Acp, View::Bus];
-    /// The views every run has, after the protocol views.
-    pub const GENERAL: &'static [View] = &[View::Ranks, View::Log, View::Machine];
+    /// Every run's matching queues (point-to-point).
+    pub const QUEUES: View = View::by_id("queues");
+    /// The MPI_Win_lock lock's words and queue (paper 003).
+    pub const LOCK: View = View::by_id("lock");
+    /// ACP's command queues, communication threads, tables and memory (paper 001).
+    pub const ACP: View = View::by_id("acp");
+    /// FOLON's bus, dual-port memories, FCP's words and PVM's routes (paper 004).
+    pub const BUS: View = View::by_id("bus");
+    /// Each rank's status and the console.
+    pub const RANKS: View = View::by_id("ranks");
+    /// The explained event log.
+    pub const LOG: View = View::by_id("log");
+    /// The machine profile and the list of machines.
+    pub const MACHINE: View = View::by_id("machine");
 
-    /// The tab's label.
-    pub fn label(self) -> &'static str {
-        match self {
-            View::Queues => "Matching queues",
-            View::Lock => "Lock",
-            View::Acp => "ACP",
-            View::Bus => "Bus",
-            View::Ranks => "Ranks & console",
-            View::Log => "Event log",
-            View::Machine => "Machine",
+    /// The view `id` of the list, found when the crate compiles (an id not in it does not).
+    const fn by_id(id: &str) -> View {
+        let mut i = 0;
+        while i < VIEWS.len() {
+            if same(VIEWS[i].id, id) {
+                return View(&VIEWS[i]);
+            }
+            i += 1;
         }
+        panic!("no view has this id")
+    }
+
+    /// Every view, in the list's order.
+    pub fn all() -> impl Iterator<Item = View> {
+        VIEWS.iter().map(View)
+    }
+
+    /// The tab's label (English; the tab shows `lang.tr(label)`).
+    pub fn label(self) -> &'static str {
+        self.0.label
     }
 
     /// The name in test ids and links (`tab-queues`).
     pub fn id(self) -> &'static str {
-        match self {
-            View::Queues => "queues",
-            View::Lock => "lock",
-            View::Acp => "acp",
-            View::Bus => "bus",
-            View::Ranks => "ranks",
-            View::Log => "log",
-            View::Machine => "machine",
-        }
+        self.0.id
     }
 
     /// The view with this id (`queues`…), as lessons name them.
     pub fn from_id(id: &str) -> Option<View> {
-        View::PROTOCOL
-            .iter()
-            .chain(View::GENERAL)
-            .copied()
-            .find(|v| v.id() == id)
+        rankscope_core::views::find(id).map(View)
+    }
+
+    /// `f` of what the views' conditions read of `run`.
+    fn with_facts<T>(run: Option<&Session>, f: impl FnOnce(Option<&RunFacts<'_>>) -> T) -> T {
+        match run {
+            None => f(None),
+            Some(run) => f(Some(&RunFacts {
+                sim: run.history.sim(),
+                lock: &run.lock_ledger,
+                acp: &run.acp_ledger,
+            })),
+        }
     }
 
     /// Whether `run` has anything for this view to show.
     pub fn shows(self, run: Option<&Session>) -> bool {
-        match (self, run) {
-            (View::Machine, _) => true,
-            (_, None) => false,
-            (View::Queues, Some(run)) => run.history.sim().layer::<P2p>().is_some(),
-            (View::Lock, Some(run)) => run.lock_ledger.first_use().is_some(),
-            (View::Acp, Some(run)) => run.acp_ledger.first_use().is_some(),
-            (View::Bus, Some(run)) => crate::components::bus_view::used(run),
-            (View::Ranks | View::Log, Some(_)) => true,
-        }
+        View::with_facts(run, |facts| (self.0.shows)(facts))
     }
 
     /// The tabs for `run`: the protocol views it uses, then the general ones it has.
     pub fn tabs(run: Option<&Session>) -> Vec<View> {
-        View::PROTOCOL
-            .iter()
-            .chain(View::GENERAL)
-            .copied()
-            .filter(|v| v.shows(run))
-            .collect()
+        View::with_facts(run, |facts| {
+            (rankscope_core::views::tabs(facts).into_iter())
+                .map(View)
+                .collect()
+        })
     }
 
     /// The view shown when the user has not picked one (or picked one this run lacks): the
     /// most specific protocol view the run uses; the ranks for a run with none; the machine
     /// before any run.
     pub fn preferred(run: Option<&Session>) -> View {
-        View::PROTOCOL
-            .iter()
-            .rev()
-            .copied()
-            .find(|v| v.shows(run))
-            .unwrap_or(if run.is_some() {
-                View::Ranks
-            } else {
-                View::Machine
-            })
+        View::with_facts(run, |facts| View(rankscope_core::views::preferred(facts)))
     }
 
     /// The view to show: `picked` if the run has it, else the preferred one.
@@ -122,35 +126,23 @@ mod tests {
 
     #[test]
     fn before_a_run_only_the_machine_shows() {
-        assert_eq!(View::tabs(None), vec![View::Machine]);
-        assert_eq!(View::current(Some(View::Queues), None), View::Machine);
+        assert_eq!(View::tabs(None), vec![View::MACHINE]);
+        assert_eq!(View::current(Some(View::QUEUES), None), View::MACHINE);
     }
 
     #[test]
-    fn lessons_name_exactly_these_views() {
-        let ids: Vec<&str> = View::PROTOCOL
-            .iter()
-            .chain(View::GENERAL)
-            .map(|v| v.id())
-            .collect();
-        assert_eq!(ids, rankscope_core::lessons::vocab::VIEWS);
-        assert!(ids
-            .iter()
-            .all(|id| View::from_id(id).is_some_and(|v| v.id() == *id)));
-    }
-
-    #[test]
-    fn ids_and_labels_are_distinct() {
-        let all: Vec<View> = View::PROTOCOL
-            .iter()
-            .chain(View::GENERAL)
-            .copied()
-            .collect();
-        for (i, a) in all.iter().enumerate() {
-            for b in &all[i + 1..] {
-                assert_ne!(a.id(), b.id());
-                assert_ne!(a.label(), b.label());
-            }
+    fn the_named_views_are_the_lists() {
+        let named = [
+            View::QUEUES,
+            View::LOCK,
+            View::ACP,
+            View::RANKS,
+            View::LOG,
+            View::MACHINE,
+        ];
+        for v in named {
+            assert_eq!(View::from_id(v.id()), Some(v));
         }
+        assert_eq!(View::all().count(), VIEWS.len());
     }
 }

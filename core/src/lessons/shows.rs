@@ -13,49 +13,37 @@ use crate::engine::Sim;
 use crate::lang::Vm;
 use crate::locks::ledger::LockLedger;
 use crate::proto::acp::ledger::AcpLedger;
-use crate::proto::fcp::Fcp;
 use crate::proto::p2p::{Matching, P2p};
-use crate::proto::pvm::Pvm;
 
 /// Ranks the queues view lists (a run with more shows the first ones).
 pub const QUEUE_RANKS: u32 = 16;
 
-/// Whether the view `id` (one of [`vocab::VIEWS`]) has a tab for `sim` as it stands: the
-/// queues for point-to-point, the lock once a lock record was written, ACP once an ACP record
-/// was, the bus once FCP or PVM is set up; the ranks, the log and the machine always.
+/// Whether the view `id` (one of [`vocab::VIEWS`]) has a tab for `sim` as it stands
+/// ([`crate::views::VIEWS`] says when; the ledgers are built from the known records).
 pub fn view_shows(id: &str, sim: &Sim<Vm>) -> bool {
-    let known = sim.trace().known_records();
-    match id {
-        "queues" => sim.layer::<P2p>().is_some(),
-        "lock" => {
-            let mut ledger = LockLedger::new();
-            ledger.extend(known);
-            ledger.first_use().is_some()
-        }
-        "acp" => {
-            let mut ledger = AcpLedger::new();
-            ledger.extend(known);
-            ledger.first_use().is_some()
-        }
-        "bus" => {
-            sim.layer::<Pvm>().is_some_and(Pvm::is_set_up)
-                || sim.layer::<Fcp>().is_some_and(|f| f.engine().is_set_up())
-        }
-        _ => true,
-    }
+    let Some(view) = crate::views::find(id) else {
+        return true;
+    };
+    with_facts(sim, |facts| (view.shows)(Some(facts)))
 }
 
-/// The protocol views, least specific first (the playground shows the last one a run has).
-const PROTOCOL: &[&str] = &["queues", "lock", "acp", "bus"];
+/// `f` of `sim` with its ledgers built from its known records.
+fn with_facts<T>(sim: &Sim<Vm>, f: impl FnOnce(&crate::views::RunFacts<'_>) -> T) -> T {
+    let known = sim.trace().known_records();
+    let mut lock = LockLedger::new();
+    lock.extend(known);
+    let mut acp = AcpLedger::new();
+    acp.extend(known);
+    f(&crate::views::RunFacts {
+        sim,
+        lock: &lock,
+        acp: &acp,
+    })
+}
 
 /// The view the playground shows for `sim` when the step names none.
 pub fn preferred_view(sim: &Sim<Vm>) -> &'static str {
-    PROTOCOL
-        .iter()
-        .rev()
-        .copied()
-        .find(|v| view_shows(v, sim))
-        .unwrap_or("ranks")
+    with_facts(sim, |facts| crate::views::preferred(Some(facts)).id)
 }
 
 /// The view a highlight lives in (`None`: always on screen — the editor's line, the network
@@ -87,11 +75,11 @@ pub fn shown(step: &Step, position: Position, runs: &mut Runs) -> Result<Shown, 
     let scenario = step.task.as_ref().map_or(&step.scenario, |t| &t.start);
     let sim = scenario.run_to(runs.profiles(), position.event)?;
     let mut problems = Vec::new();
-    let tabs: Vec<&str> = vocab::VIEWS
-        .iter()
-        .copied()
-        .filter(|v| view_shows(v, &sim))
-        .collect();
+    let tabs: Vec<&str> = with_facts(&sim, |facts| {
+        (crate::views::tabs(Some(facts)).iter())
+            .map(|v| v.id)
+            .collect()
+    });
     let view = match step.views.first() {
         Some(v) => match vocab::VIEWS.iter().find(|k| *k == v) {
             Some(k) if tabs.contains(k) => *k,

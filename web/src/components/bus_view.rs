@@ -26,7 +26,7 @@ use rankscope_core::time::SimTime;
 use rankscope_core::trace::{Record, Records};
 use yew::prelude::*;
 
-use crate::session::{Session, SessionCell};
+use crate::session::SessionCell;
 
 /// Props: the run and its generation.
 #[derive(Properties, PartialEq)]
@@ -35,13 +35,6 @@ pub struct BusViewProps {
     pub session: SessionCell,
     /// Changes whenever the run moves.
     pub generation: u64,
-}
-
-/// Whether the run has used PVM or FCP (the view has something to show).
-pub fn used(run: &Session) -> bool {
-    let sim = run.history.sim();
-    sim.layer::<Pvm>().is_some_and(Pvm::is_set_up)
-        || sim.layer::<Fcp>().is_some_and(|f| f.engine().is_set_up())
 }
 
 /// A short line for an access or a hop: "0 → 1's area · across the bus".
@@ -296,7 +289,7 @@ fn bars(title: String, rows: Vec<(String, SimTime)>, test_id: &'static str) -> H
 pub fn bus_panel(props: &BusViewProps) -> Html {
     let lang = crate::ui_lang::use_lang();
     let run = props.session.0.borrow();
-    if !used(&run) {
+    if !crate::views::View::BUS.shows(Some(&run)) {
         return Html::default();
     }
     let sim = run.history.sim();

@@ -47,32 +47,33 @@ pub fn view_tabs(props: &ViewTabsProps) -> Html {
     };
     let view = |v: View| -> Html {
         let Some(session) = props.session.clone() else {
-            return if v == View::Machine {
+            return if v == View::MACHINE {
                 props.machine.clone()
             } else {
                 Html::default()
             };
         };
         let generation = props.generation;
-        match v {
-            View::Queues => html! { <QueueView {session} {generation} /> },
-            View::Lock => html! { <LockPanel {session} {generation} /> },
-            View::Acp => {
+        // Each view of core's list by its id; the machine view is the page's.
+        match v.id() {
+            "queues" => html! { <QueueView {session} {generation} /> },
+            "lock" => html! { <LockPanel {session} {generation} /> },
+            "acp" => {
                 html! { <AcpPanel {session} {generation} focus_rank={props.focus_rank} /> }
             }
-            View::Bus => html! { <BusPanel {session} {generation} /> },
-            View::Ranks => html! {
+            "bus" => html! { <BusPanel {session} {generation} /> },
+            "ranks" => html! {
                 <section class="panel view-panel">
                     <RankList {session} {generation} focus_rank={props.focus_rank}
                         on_focus={props.on_focus.clone()} />
                 </section>
             },
-            View::Log => html! {
+            "log" => html! {
                 <section class="panel view-panel">
                     <EventLog {session} {generation} on_seek={props.on_seek.clone()} />
                 </section>
             },
-            View::Machine => props.machine.clone(),
+            _ => props.machine.clone(),
         }
     };
     html! {
