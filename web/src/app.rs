@@ -26,11 +26,9 @@ use crate::components::{
 use crate::i18n::{Lang, Text};
 use crate::paper_check::Route;
 use crate::playback::{self, Speed};
-use crate::run_options::RunOptions;
 use crate::state::{Action, State};
 use crate::url;
 use crate::views::View;
-use rankscope_core::time::SimTime;
 
 /// The URL's fragment and query (read once, when the page opens).
 fn location() -> (String, String) {
@@ -97,6 +95,16 @@ fn use_playback(state: &UseReducerHandle<State>) {
 }
 
 /// The whole page.
+/// A callback that sends the reducer the action `make` builds from what it is called with
+/// (`send(&state, Action::SetRanks)`), the one way the page's controls talk to the state.
+fn send<T: 'static>(
+    state: &UseReducerHandle<State>,
+    make: impl Fn(T) -> Action + 'static,
+) -> Callback<T> {
+    let state = state.clone();
+    Callback::from(move |value: T| state.dispatch(make(value)))
+}
+
 #[function_component(App)]
 pub fn app() -> Html {
     let state = use_reducer(State::default);
@@ -230,49 +238,18 @@ pub fn app() -> Html {
         let share_link = share_link.clone();
         Callback::from(move |()| share_link.set(None))
     };
-    let dispatch = |make: fn(u64) -> Action| {
-        let state = state.clone();
-        Callback::from(move |n: u64| state.dispatch(make(n)))
-    };
-    let on_seek = dispatch(Action::Seek);
-    let on_seek_time = {
-        let state = state.clone();
-        Callback::from(move |t: SimTime| state.dispatch(Action::SeekTime(t)))
-    };
-    let on_select = {
-        let state = state.clone();
-        Callback::from(move |id: String| state.dispatch(Action::SelectProfile(id)))
-    };
-    let on_ranks = {
-        let state = state.clone();
-        Callback::from(move |n: u32| state.dispatch(Action::SetRanks(n)))
-    };
-    let on_speed = {
-        let state = state.clone();
-        Callback::from(move |s: Speed| state.dispatch(Action::SetSpeed(s)))
-    };
-    let on_options = {
-        let state = state.clone();
-        Callback::from(move |o: RunOptions| state.dispatch(Action::SetOptions(o)))
-    };
-    let on_args = {
-        let state = state.clone();
-        Callback::from(move |line: String| state.dispatch(Action::SetArgs(line)))
-    };
-    let on_load = {
-        let state = state.clone();
-        Callback::from(move |(origin, text): (String, String)| {
-            state.dispatch(Action::LoadProfile { origin, text })
-        })
-    };
-    let on_network = {
-        let state = state.clone();
-        Callback::from(move |on: bool| state.dispatch(Action::SetNetwork(on.then(Vec::new))))
-    };
-    let act = |a: Action| {
-        let state = state.clone();
-        Callback::from(move |()| state.dispatch(a.clone()))
-    };
+    let on_seek = send(&state, Action::Seek);
+    let on_seek_time = send(&state, Action::SeekTime);
+    let on_select = send(&state, Action::SelectProfile);
+    let on_ranks = send(&state, Action::SetRanks);
+    let on_speed = send(&state, Action::SetSpeed);
+    let on_options = send(&state, Action::SetOptions);
+    let on_args = send(&state, Action::SetArgs);
+    let on_load = send(&state, |(origin, text): (String, String)| {
+        Action::LoadProfile { origin, text }
+    });
+    let on_network = send(&state, |on: bool| Action::SetNetwork(on.then(Vec::new)));
+    let act = |a: Action| send(&state, move |()| a.clone());
     let (on_run, on_pause, on_step, on_back, on_reset) = (
         act(Action::Run),
         act(Action::Pause),
@@ -286,57 +263,25 @@ pub fn app() -> Html {
         }),
         act(Action::Reset),
     );
-    let on_focus = {
-        let state = state.clone();
-        Callback::from(move |r: u32| state.dispatch(Action::FocusRank(r)))
-    };
-    let on_example = {
-        let state = state.clone();
-        Callback::from(move |i: usize| {
-            state.dispatch(Action::Programs(
-                crate::my_programs::ProgramAction::PickExample(i),
-            ))
-        })
-    };
-    let on_programs = {
-        let state = state.clone();
-        Callback::from(move |a: crate::my_programs::ProgramAction| {
-            state.dispatch(Action::Programs(a))
-        })
-    };
-    let on_edit = {
-        let state = state.clone();
-        Callback::from(move |text: String| state.dispatch(Action::Edit(text)))
-    };
-    let on_view = {
-        let state = state.clone();
-        Callback::from(move |v: View| state.dispatch(Action::ShowView(v)))
-    };
+    let on_focus = send(&state, Action::FocusRank);
+    let on_example = send(&state, |i: usize| {
+        Action::Programs(crate::my_programs::ProgramAction::PickExample(i))
+    });
+    let on_programs = send(&state, Action::Programs);
+    let on_edit = send(&state, Action::Edit);
+    let on_view = send(&state, Action::ShowView);
     let on_present = act(Action::TogglePresent);
     let run_bar = html! {
         <RunBar session={state.session.clone()} generation={state.generation}
             diagnostics={state.diagnostics.clone()} files={state.files.all(&state.source)}
-            on_open_file={{
-                let state = state.clone();
-                Callback::from(move |name: String| {
-                    if let Some(tab) = state.files.tab_of(&name) {
-                        state.dispatch(Action::Files(crate::program_files::FileAction::Open(tab)));
-                    }
-                })
-            }}
+            on_open_file={send(&state, |name| Action::Files(crate::program_files::FileAction::Show(name)))}
             run_error={state.run_error.clone()} playing={state.playing} speed={state.speed}
             on_run={on_run.clone()} {on_pause} {on_step} {on_back} {on_reset} {on_speed}
             on_seek={on_seek.clone()} max_events={state.options.max_events} />
     };
     let jump_bar = {
-        let on_jump = {
-            let state = state.clone();
-            Callback::from(move |(jump, forward)| state.dispatch(Action::Jump { jump, forward }))
-        };
-        let on_every = {
-            let state = state.clone();
-            Callback::from(move |every: bool| state.dispatch(Action::SetEveryEvent(every)))
-        };
+        let on_jump = send(&state, |(jump, forward)| Action::Jump { jump, forward });
+        let on_every = send(&state, Action::SetEveryEvent);
         html! {
             <crate::components::jump_bar::JumpBar session={state.session.clone()}
                 generation={state.generation} focus_rank={state.focus_rank}
@@ -345,12 +290,10 @@ pub fn app() -> Html {
     };
     let network_bar = match &state.network {
         Some(choices) => {
-            let on_choose = {
-                let state = state.clone();
-                Callback::from(move |(point, rank): (u32, u32)| {
-                    state.dispatch(Action::Choose { point, rank })
-                })
-            };
+            let on_choose = send(&state, |(point, rank): (u32, u32)| Action::Choose {
+                point,
+                rank,
+            });
             html! {
                 <NetworkBar session={state.session.clone()} generation={state.generation}
                     choices={choices.clone()} {on_choose} on_seek={on_seek.clone()}
@@ -360,10 +303,7 @@ pub fn app() -> Html {
         None => Html::default(),
     };
     let file_tabs = {
-        let on_action = {
-            let state = state.clone();
-            Callback::from(move |a| state.dispatch(Action::Files(a)))
-        };
+        let on_action = send(&state, Action::Files);
         let names: Vec<AttrValue> = state
             .files
             .names()
@@ -395,10 +335,7 @@ pub fn app() -> Html {
                 title={lang.t(Text::Timeline)}
                 on_seek={on_seek.clone()}
                 rows={state.timeline_rows.clone()}
-                on_rows={{
-                    let state = state.clone();
-                    Callback::from(move |rows| state.dispatch(Action::SetTimelineRows(rows)))
-                }} />
+                on_rows={send(&state, Action::SetTimelineRows)} />
         },
         None => Html::default(),
     };
@@ -472,20 +409,11 @@ pub fn app() -> Html {
     };
     let lesson_pane = match &state.lesson {
         Some(open) => {
-            let on_step = {
-                let state = state.clone();
-                Callback::from(move |n: usize| state.dispatch(Action::LessonStep(n)))
-            };
+            let on_step = send(&state, Action::LessonStep);
             // A lesson's language is the page's.
             let on_lang = on_ui_lang.reform(|l: String| Lang::from_code(&l).unwrap_or_default());
-            let on_answer = {
-                let state = state.clone();
-                Callback::from(move |g| state.dispatch(Action::AnswerPrediction(g)))
-            };
-            let on_replay = {
-                let state = state.clone();
-                Callback::from(move |order: Vec<u32>| state.dispatch(Action::ReplayOrder(order)))
-            };
+            let on_answer = send(&state, Action::AnswerPrediction);
+            let on_replay = send(&state, Action::ReplayOrder);
             html! {
                 <div class="area-lesson">
                     <LessonPane open={open.clone()} {on_step} on_close={act(Action::CloseLesson)}
@@ -542,10 +470,7 @@ pub fn app() -> Html {
                     args={state.args.clone()} {on_args}
                     network={state.network.is_some()} {on_network}
                     room_note={state.room_note.clone()}
-                    on_use_machine={{
-                        let state = state.clone();
-                        Callback::from(move |(id, ranks): (String, u32)| state.dispatch(Action::UseMachine { id, ranks }))
-                    }}
+                    on_use_machine={send(&state, |(id, ranks): (String, u32)| Action::UseMachine { id, ranks })}
                     args_error={state.program_args().err().map(|e| AttrValue::from(e.to_string()))} />
                 <crate::components::my_programs::MyPrograms programs={state.programs.clone()}
                     open={state.program_name.clone().map(AttrValue::from)}
@@ -556,17 +481,14 @@ pub fn app() -> Html {
         }),
         Ok(_) => layout(Html::default()),
     };
-    let on_lesson_file = {
-        let state = state.clone();
-        Callback::from(move |(name, text): (String, String)| {
-            state.dispatch(Action::OpenLessonText {
-                name,
-                text,
-                step: 0,
-                lang: crate::lesson_links::preferred_language(),
-            })
-        })
-    };
+    let on_lesson_file = send(&state, |(name, text): (String, String)| {
+        Action::OpenLessonText {
+            name,
+            text,
+            step: 0,
+            lang: crate::lesson_links::preferred_language(),
+        }
+    });
     let body = match &route.route {
         Route::Playground => body,
         Route::Lessons => html! {

@@ -72,6 +72,8 @@ impl Default for ProgramFiles {
 pub enum FileAction {
     /// Show this tab.
     Open(Tab),
+    /// Show the program's file with this name (nothing if there is none).
+    Show(String),
     /// Add an empty file with this name and show it.
     Add(String),
     /// Rename the shown file (not a written one).
@@ -181,6 +183,11 @@ impl ProgramFiles {
                     Tab::Written(i) => i < written.len(),
                 };
                 if exists {
+                    self.open = tab;
+                }
+            }
+            FileAction::Show(name) => {
+                if let Some(tab) = self.tab_of(&name) {
                     self.open = tab;
                 }
             }

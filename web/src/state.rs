@@ -918,7 +918,8 @@ impl State {
                 self.clear_runs();
             }
             Action::Files(action) => {
-                let changes = !matches!(action, crate::program_files::FileAction::Open(_));
+                use crate::program_files::FileAction;
+                let changes = !matches!(action, FileAction::Open(_) | FileAction::Show(_));
                 let written = self.written_texts();
                 if let Some(text) = self.files.apply(action, &written) {
                     self.source = text;
