@@ -13,8 +13,9 @@
 //! | [`playback`] | speeds and chunk sizes, adaptive at full speed |
 //! | [`stride`] | what Step, Back and the jumps move by (core's `engine::stride`), the caption |
 //! | [`keys`] | the stepping keys a clicker sends, by what has the focus |
-//! | [`views`] | the views beside the timeline: which a run has, which is shown |
-//! | [`components`] | one component per file: editor, run bar, timeline, the views, the lesson pane, the paper-check, schedules and reference pages… |
+//! | [`views`] | the views beside the timeline (core's `views::VIEWS`): which a run has, which is shown |
+//! | [`components`] | one component per file (the timeline a folder: component, paint, hit testing, frames): editor, file tabs, run bar, timeline, the views, the lesson pane, the paper-check, schedules and reference pages… |
+//! | [`program_files`] | the program's files besides the first one's text, and the tab the editor shows |
 //! | [`code_window`], [`code_wrap`], [`wrap_pref`], [`recolour`], [`edit_history`] | the editor's long programs: the window of lines drawn, soft-wrapped rows, the Wrap box, colours while typing, undo/redo |
 //! | [`rank_colour`] | rank colours per theme meeting WCAG contrast |
 //! | [`font_scale`], [`timeline_fill`] | presentation mode's type size and timeline rows |
