@@ -7,7 +7,7 @@
 //!
 //! | module | what it holds |
 //! |---|---|
-//! | [`state`] | `State`, `Action` and the one pure reducer; the only thing that moves a run |
+//! | [`state`] | `State`, `Action` and the one pure reducer (a file per feature: lessons, the network, links, the editor, the comparison); the only thing that moves a run |
 //! | [`session`] | a run: `History<Vm>` and what is derived from its trace (timeline, lock and ACP ledgers), behind `Rc<RefCell>` |
 //! | [`app`] | the root component: the layout, and the effects — URL, autosave, share link, playback timer, `hashchange` |
 //! | [`playback`] | speeds and chunk sizes, adaptive at full speed |
