@@ -24,8 +24,8 @@ use crate::components::{
     time_axis::SharedAxis, timeline::Timeline, view_tabs::ViewTabs,
 };
 use crate::i18n::{Lang, Text};
-use crate::paper_check::Route;
 use crate::playback::{self, Speed};
+use crate::routes::Route;
 use crate::state::{Action, State};
 use crate::url;
 use crate::views::View;
@@ -131,7 +131,7 @@ pub fn app() -> Html {
     });
     let share_link = use_state(|| None::<String>);
     // `#paper=ID` shows a paper check instead of the playground (a playing run pauses).
-    let route = crate::paper_route::use_paper_route();
+    let route = crate::routes::use_route();
     {
         let state = state.clone();
         use_effect_with(route.route.is_paper(), move |open| {

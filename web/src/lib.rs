@@ -26,7 +26,8 @@
 //! | [`run_progress`] | the progress line of a long run (operations, simulated time) and the quiet clock behind the "loop may never end" hint |
 //! | [`i18n`], [`i18n_phrases`], [`ui_lang`] | the page's words in English and Japanese, and the page's language |
 //! | [`lessons`], [`lesson_state`], [`lesson_links`], [`lesson_progress`], [`lesson_highlight`], [`lesson_window`] | lessons in the page: embedded files, the open lesson, its links, progress, highlights, time window |
-//! | [`paper_check`], [`paper_route`], [`markdown`], [`chart_svg`] | paper checks around core's runner: routes, kept checks, core's texts, charts as SVG |
+//! | [`routes`] | which page the URL fragment asks for (playground, lessons, a paper, schedules, the reference), followed as it changes |
+//! | [`paper_check`], [`markdown`], [`chart_svg`] | paper checks around core's runner: kept checks, core's texts, charts as SVG |
 //! | [`schedule_query`] | the schedules page's address |
 //! | [`examples`] | `examples/` embedded for the picker |
 //! | [`clock`] | `now_ms`: the page's one clock |
@@ -69,7 +70,6 @@ pub mod my_programs;
 pub mod my_programs_effect;
 pub mod panic_banner;
 pub mod paper_check;
-pub mod paper_route;
 pub mod playback;
 pub mod program_files;
 pub mod programs;
@@ -77,6 +77,7 @@ pub mod rank_colour;
 pub mod rank_filter;
 pub mod rank_room;
 pub mod recolour;
+pub mod routes;
 pub mod rows_link;
 pub mod run_options;
 pub mod run_progress;

@@ -5,7 +5,7 @@ use rankscope_core::papers;
 use yew::prelude::*;
 
 use crate::i18n::{Lang, Text};
-use crate::paper_check::{fragment_for, reference_fragment};
+use crate::routes::{fragment_for, reference_fragment};
 use crate::ui_lang::use_lang;
 
 /// Props: the core version string to show, and which view is open.

@@ -16,7 +16,8 @@ use yew::prelude::*;
 use crate::components::chunked_work::{control, use_chunked_work};
 use crate::components::paper_part::section;
 use crate::markdown::{paragraphs, Span};
-use crate::paper_check::{fragment_for, SharedCheck};
+use crate::paper_check::SharedCheck;
+use crate::routes::fragment_for;
 
 /// Markdown-ish text (paragraphs, `code`) as paragraphs of the page, with `class`.
 pub fn prose(text: &str, class: &'static str) -> Html {

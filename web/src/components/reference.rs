@@ -3,15 +3,15 @@
 //! the checker's tables — with a filter box (core's `Reference::filter`) and an anchor per
 //! function, scrolled into view when the URL names it.
 //!
-//! It is a route like a paper (`paper_check::Route::Reference`, followed by
-//! [`crate::paper_route`]). Nothing in it is typed twice: the data is core's, which `rankscope
+//! It is a route like a paper (`routes::Route::Reference`, followed by
+//! [`crate::routes`]). Nothing in it is typed twice: the data is core's, which `rankscope
 //! reference` prints as Markdown or JSON too.
 
 use rankscope_core::lang::reference::{reference, Constant, Entry, Reference, Section};
 use yew::prelude::*;
 
 use crate::components::paper_check::prose;
-use crate::paper_check::reference_fragment;
+use crate::routes::reference_fragment;
 
 /// The element id of a function's or section's anchor.
 fn element_id(anchor: &str) -> String {
