@@ -151,7 +151,7 @@ test('a lesson link works in embed mode and in presentation mode', async () => {
   try {
     await shown.page.waitForSelector('[data-present="true"]');
     await pane(shown.page).waitFor();
-    assert.ok(await shown.page.locator('[role="tab"]').count() >= 3, 'the view tabs stay in presentation mode');
+    assert.ok(await shown.page.locator('[data-testid="views"] [role="tab"]').count() >= 3, 'the view tabs stay in presentation mode');
     assert.ok((await shown.page.$eval('[data-testid="narration"]', (e) => parseFloat(getComputedStyle(e).fontSize))) >= 18);
     await screenshot(shown.page, 'lesson-present');
     assert.deepEqual(shown.problems, []);

@@ -107,7 +107,7 @@ test('at 1024×768 every code line keeps its end, and every layer agrees on the 
         `mark of line ${m.line} (${m.top}–${m.bottom}) covers its text (${l.top}–${l.bottom})`);
       assert.ok(m.names.left >= l.right, `names of line ${m.line} at ${m.names.left}, its text ends at ${l.right}`);
     }
-    assert.ok(await page.locator('[role="tab"]').count() >= 3, 'the view tabs stay');
+    assert.ok(await page.locator('[data-testid="views"] [role="tab"]').count() >= 3, 'the view tabs stay');
     await screenshot(page, 'presentation-1024-wrapped');
     assert.deepEqual(problems, []);
   } finally {

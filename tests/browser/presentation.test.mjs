@@ -27,7 +27,7 @@ test('P presents the code, the timeline and the current view in large type; Esc 
     await page.waitForSelector('[data-present="true"]');
     assert.equal(await page.locator('.topbar').count(), 0, 'no header');
     assert.equal(await page.locator('.controls').count(), 0, 'no setup panel');
-    assert.ok(await page.locator('[role="tab"]').count() >= 3, 'the view tabs stay');
+    assert.ok(await page.locator('[data-testid="views"] [role="tab"]').count() >= 3, 'the view tabs stay');
     assert.match(await page.textContent('[data-testid="run-label"]'), /ring\.c · 6 ranks on FOLON \(VME bus\) · eager engine/);
     const code = await fontPx(page, '.code textarea');
     assert.ok(code >= 18 && code > normalCode, `code type ${code}px (was ${normalCode}px)`);
