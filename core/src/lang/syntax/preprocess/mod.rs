@@ -24,6 +24,7 @@
 
 mod directive;
 mod if_expr;
+mod library_externs;
 mod macros;
 #[cfg(test)]
 mod tests;
@@ -133,6 +134,7 @@ pub fn run_unit(map: &FileMap, unit: usize) -> (Vec<Token>, Vec<Diagnostic>) {
             ),
         }
     }
+    library_externs::drop_redeclarations(&mut tokens, &mut pp.diags);
     tokens.push(Token::new(TokenKind::Eof, end..end));
     let mut diags = pp.sc.diags;
     diags.extend(pp.diags);
