@@ -68,3 +68,38 @@ fn without_the_header_the_error_names_each_file_that_includes_it() {
         "{stderr}"
     );
 }
+
+#[test]
+fn json_lists_what_each_rank_wrote_and_the_limits_apply_to_several_files() {
+    let files = corpus_files();
+    let mut args: Vec<&str> = vec!["run", "--json"];
+    args.extend(files.iter().map(String::as_str));
+    args.extend(["-n", "2"]);
+    let out = rankscope(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let written = doc["written"].as_array().unwrap();
+    assert_eq!(written.len(), 1, "{written:?}");
+    assert_eq!(written[0]["rank"], 0);
+    assert_eq!(written[0]["name"], "summary.txt");
+    assert_eq!(written[0]["bytes"], 55);
+    assert!(written[0]["text"]
+        .as_str()
+        .unwrap()
+        .starts_with("values 10\n"));
+    // --max-ops reaches every rank of a program of several files.
+    let mut args: Vec<&str> = vec!["run"];
+    args.extend(files.iter().map(String::as_str));
+    args.extend(["-n", "2", "--max-ops", "50"]);
+    let out = rankscope(&args);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("the limit is 50 operations per rank"),
+        "{stderr}"
+    );
+}

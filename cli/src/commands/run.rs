@@ -103,7 +103,11 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
                 ranks: opts.ranks,
                 args,
                 config,
-                limits: VmLimits::default(),
+                limits: VmLimits {
+                    max_ops: opts.max_ops,
+                    max_memory: opts.memory,
+                    ..VmLimits::default()
+                },
                 network: opts.network.as_deref(),
             };
             let sim = launch.sim_files(&files).map_err(|e| match e {
@@ -122,7 +126,7 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
             let name = sim
                 .program(0)
                 .map_or(String::new(), |vm| vm.program_file().to_string());
-            let extra = serde_json::json!({ "files": names, "args": args });
+            let extra = |sim: &Sim<lang::Vm>| serde_json::json!({ "files": names, "args": args, "written": written_json(sim) });
             let mut sim = sim;
             let result = execute(&mut sim, &opts, &profile, &name, extra);
             let saved = written_files(&sim, out.as_deref(), opts.json);
@@ -159,7 +163,7 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
             let name = path
                 .file_name()
                 .map_or(file.clone(), |n| n.to_string_lossy().into_owned());
-            let extra = serde_json::json!({ "file": file, "args": args });
+            let extra = |sim: &Sim<lang::Vm>| serde_json::json!({ "file": file, "args": args, "written": written_json(sim) });
             let mut sim = sim;
             let result = execute(&mut sim, &opts, &profile, &name, extra);
             let saved = written_files(&sim, None, opts.json);
@@ -173,9 +177,30 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
                 "iterations": params.iterations,
             });
             let mut sim = sim;
-            execute(&mut sim, &opts, &profile, kind.name(), extra)
+            execute(&mut sim, &opts, &profile, kind.name(), |_| extra)
         }
     }
+}
+
+/// The files each rank wrote, for `--json`: rank, name, size and contents (bytes that are not
+/// UTF-8 as U+FFFD).
+fn written_json(sim: &Sim<lang::Vm>) -> serde_json::Value {
+    let mut list = Vec::new();
+    for rank in 0..sim.size() {
+        for file in sim
+            .program(rank)
+            .map(|vm| vm.written_files())
+            .unwrap_or_default()
+        {
+            list.push(serde_json::json!({
+                "rank": rank,
+                "name": file.name,
+                "bytes": file.bytes.len(),
+                "text": String::from_utf8_lossy(&file.bytes),
+            }));
+        }
+    }
+    list.into()
 }
 
 /// Lists the files each rank wrote (`fopen(…, "w")`), and saves them under `out/rankN/` when
@@ -220,9 +245,10 @@ fn execute<P: Program>(
     opts: &RunOptions,
     profile: &Profile,
     name: &str,
-    extra: serde_json::Value,
+    extra: impl FnOnce(&Sim<P>) -> serde_json::Value,
 ) -> Result<(), String> {
     let result = sim.run();
+    let extra = extra(sim);
     let s = sim.summary();
     if opts.json {
         let mut doc = serde_json::json!({

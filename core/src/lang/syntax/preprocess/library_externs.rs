@@ -123,7 +123,8 @@ mod tests {
 
     #[test]
     fn a_programs_own_getopt_declarations_are_the_headers() {
-        let with = "#include <unistd.h>\nextern char *optarg;\nextern int optind, opterr, optopt;\nint x;";
+        let with =
+            "#include <unistd.h>\nextern char *optarg;\nextern int optind, opterr, optopt;\nint x;";
         let without = "#include <unistd.h>\n\n\nint x;";
         let (a, da) = texts(with);
         let (b, _) = texts(without);
@@ -150,10 +151,18 @@ mod tests {
         let source = "extern int count;\nint f(void) { extern int optind; return 0; }";
         let (a, d) = texts(source);
         assert!(d.is_empty());
-        assert_eq!(a.iter().filter(|t| t.contains("extern")).count(), 2, "{a:?}");
+        assert_eq!(
+            a.iter().filter(|t| t.contains("extern")).count(),
+            2,
+            "{a:?}"
+        );
         // With the header, the one in the block is the header's too.
         let (a, d) = texts(&format!("#include <unistd.h>\n{source}"));
         assert!(d.is_empty());
-        assert_eq!(a.iter().filter(|t| t.contains("extern")).count(), 1, "{a:?}");
+        assert_eq!(
+            a.iter().filter(|t| t.contains("extern")).count(),
+            1,
+            "{a:?}"
+        );
     }
 }
