@@ -332,22 +332,6 @@ impl Vm {
         &self.prog.source
     }
 
-    /// Where the program currently is, as `function` and 1-based source line.
-    pub fn location(&self) -> (String, usize) {
-        let span = self
-            .prog
-            .spans
-            .get(self.paused_pc() as usize)
-            .cloned()
-            .unwrap_or(0..0);
-        let func = self
-            .frames
-            .last()
-            .and_then(|f| self.prog.functions.get(f.function as usize))
-            .map_or("main".to_string(), |f| f.name.clone());
-        (func, self.prog.line_at(span.start))
-    }
-
     fn fail(&mut self, rank: u32, message: String) -> Step {
         let pc = self.pc.saturating_sub(1) as usize;
         let span = self
