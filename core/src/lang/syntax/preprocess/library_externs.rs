@@ -58,7 +58,7 @@ pub(super) fn drop_redeclarations(tokens: &mut Vec<Token>, diags: &mut Vec<Diagn
 /// declare anything else; otherwise `Ok` when every type matches the header's, or the error.
 fn check(decl: &[Token]) -> Option<Result<(), String>> {
     let base = match decl.first().map(|t| &t.kind) {
-        Some(TokenKind::Type(b)) => b.clone(),
+        Some(TokenKind::Type(b)) => *b,
         _ => return None,
     };
     let mut parts = decl[1..].split(|t| matches!(t.kind, TokenKind::Punct(Punct::Comma)));
@@ -96,7 +96,7 @@ fn variable(tokens: &[Token]) -> Option<(&'static str, BaseType, usize)> {
     // Nothing but the expansion itself: `( * ( T [*] * ) ACCESSOR ( k ) )`.
     let shape_len = if k == 0 { 12 } else { 11 };
     (tokens.len() == shape_len).then_some(())?;
-    VARS.get(k).cloned()
+    VARS.get(k).copied()
 }
 
 /// How the header declares `name`.
