@@ -65,8 +65,8 @@ impl P2p {
         for note in transfer.notes {
             io.hardware(src, Some(msg), note.to_string());
         }
-        io.schedule(transfer.sender_free, P2pEvent::SendDone(req).encode());
-        io.schedule(arrives, P2pEvent::Arrive(msg).encode());
+        io.schedule(transfer.sender_free, P2pEvent::SendDone(req));
+        io.schedule(arrives, P2pEvent::Arrive(msg));
         req
     }
 

@@ -228,7 +228,7 @@ impl P2p {
         let to = packet.target();
         let t = io.machine().message(at, from, to, REQUEST_BYTES);
         let id = self.packets.insert(packet);
-        io.schedule(t.arrival, P2pEvent::Packet(id).encode());
+        io.schedule(t.arrival, P2pEvent::Packet(id));
         t
     }
 
@@ -240,7 +240,7 @@ impl P2p {
             .expect("arriving packet is live")
             .target();
         let cost = io.machine().handler_cost();
-        io.run_handler(target, cost, P2pEvent::Handler(id).encode());
+        io.run_handler(target, cost, P2pEvent::Handler(id));
     }
 
     /// Data landed in a receive buffer.
@@ -325,7 +325,7 @@ impl P2p {
             let put = io.machine().rdma(now, src, dst, RdmaOp::Put { bytes });
             info.in_temp = Some(put.arrival);
             at = put.sender_free;
-            io.schedule(put.sender_free, P2pEvent::SendDone(send).encode());
+            io.schedule(put.sender_free, P2pEvent::SendDone(send));
             Self::step_until(
                 io,
                 src,
@@ -622,7 +622,7 @@ impl P2p {
                 (get.origin_complete, get.sender_free)
             }
         };
-        io.schedule(landed, P2pEvent::Landed(recv, info.msg).encode());
+        io.schedule(landed, P2pEvent::Landed(recv, info.msg));
         if self.matching.both_sides() && notify_sender {
             self.send_packet(
                 io,
@@ -656,7 +656,7 @@ impl P2p {
         let flag = io
             .machine()
             .rdma_by_handler(at, r, sender, RdmaOp::Put { bytes: FLAG_BYTES });
-        io.schedule(flag.arrival, P2pEvent::FlagSet(send).encode());
+        io.schedule(flag.arrival, P2pEvent::FlagSet(send));
     }
 
     /// A receive request's handler ran at the sender.
@@ -723,8 +723,8 @@ impl P2p {
             ProtocolStep::OneSidedSend,
             put.arrival,
         );
-        io.schedule(put.sender_free, P2pEvent::SendDone(send).encode());
-        io.schedule(put.arrival, P2pEvent::Landed(rr.recv, msg).encode());
+        io.schedule(put.sender_free, P2pEvent::SendDone(send));
+        io.schedule(put.arrival, P2pEvent::Landed(rr.recv, msg));
         // The receive is promised to this send from now on (no send request may take it); it
         // leaves the posted queue when the data lands.
         if let Some(slot) = self

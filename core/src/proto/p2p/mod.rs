@@ -51,7 +51,8 @@ pub use records::{P2pRecord, ProtocolStep};
 
 use crate::engine::slab::{IdMap, Slab};
 use crate::engine::{
-    Delivery, Io, Layer, LayerEvent, LayerFailure, MsgId, OpError, Pending, Rank, RankCtx, ReqId,
+    Delivery, EventCodec, Io, Layer, LayerEvent, LayerFailure, MsgId, OpError, Pending, Rank,
+    RankCtx, ReqId,
 };
 use crate::time::SimTime;
 
@@ -158,7 +159,7 @@ pub struct Received {
 
 /// The layer's events.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum P2pEvent {
+pub enum P2pEvent {
     /// A send's data has left the sender: the send request completes.
     SendDone(ReqId),
     /// A message reaches its destination (eager).
@@ -174,8 +175,8 @@ pub(crate) enum P2pEvent {
     FlagSet(ReqId),
 }
 
-impl P2pEvent {
-    pub(crate) fn encode(self) -> LayerEvent {
+impl EventCodec for P2pEvent {
+    fn encode(self) -> LayerEvent {
         let (code, a, b) = match self {
             P2pEvent::SendDone(r) => (0, r.0, 0),
             P2pEvent::Arrive(m) => (1, m.0, 0),
@@ -587,8 +588,10 @@ impl P2p {
 }
 
 impl Layer for P2p {
-    fn on_event(&mut self, event: LayerEvent, io: &mut Io<'_>) -> Result<(), LayerFailure> {
-        match P2pEvent::decode(event) {
+    type Event = P2pEvent;
+
+    fn on_event(&mut self, event: P2pEvent, io: &mut Io<'_>) -> Result<(), LayerFailure> {
+        match event {
             P2pEvent::SendDone(req) => {
                 if self.sync_progress(req, false) {
                     let owner = self.complete_send(io, req);
@@ -616,8 +619,8 @@ impl Layer for P2p {
 
     /// An eager message reaching its destination: the network may land racing ones in another
     /// order (a run where the user is the network).
-    fn delivery(&self, event: LayerEvent) -> Option<Delivery> {
-        match P2pEvent::decode(event) {
+    fn delivery(&self, event: P2pEvent) -> Option<Delivery> {
+        match event {
             P2pEvent::Arrive(msg) => self.messages.get(msg.0).map(|m| Delivery {
                 from: m.src,
                 to: m.dst,
@@ -626,8 +629,8 @@ impl Layer for P2p {
         }
     }
 
-    fn describe_delivery(&self, event: LayerEvent) -> String {
-        match P2pEvent::decode(event) {
+    fn describe_delivery(&self, event: P2pEvent) -> String {
+        match event {
             P2pEvent::Arrive(msg) => self.messages.get(msg.0).map_or_else(String::new, |m| {
                 // User tags are never negative: the MPI library's collectives use those.
                 let what = if let Some(name) = collective_of(m.tag) {
