@@ -31,7 +31,7 @@
 //! layer what a pending request waits for ([`Layer::pending`], with the wait-for edge) and why a
 //! rank is parked ([`Layer::parked`]). A run's layers come from a `Setup` (`proto::SimConfig`
 //! builds the standard stack). Unit tests drive a layer alone with [`Rig`] and hand it back its
-//! events (`proto/p2p/tests.rs`, `proto/rma/tests.rs`, `proto/locks/layer.rs`).
+//! events (`proto/{p2p,rma,acp,fcp,pvm,sockets}/tests.rs`, `proto/locks/layer.rs`).
 
 use std::any::Any;
 use std::fmt;
@@ -665,6 +665,16 @@ impl Rig {
             .requests
             .get(req.0)
             .map(|r| (r.done, r.data.as_slice()))
+    }
+
+    /// Every record of type `R` so far, with its time.
+    pub fn records<R: LayerRecord>(&self) -> Vec<(SimTime, R)> {
+        self.core
+            .trace
+            .records()
+            .into_iter()
+            .filter_map(|r| Some((r.time, r.layer::<R>()?)))
+            .collect()
     }
 
     /// Every record so far, explained.

@@ -45,3 +45,6 @@ pub use ops::AcpOps;
 pub use records::{AcpRecord, StepKind};
 pub use registrations::{RegError, Registration, Registrations};
 pub use table_cache::TableCache;
+
+#[cfg(test)]
+mod tests;

@@ -28,3 +28,6 @@ pub use layer::Fcp;
 pub use ops::FcpOps;
 pub use records::{AccessKind, FcpRecord, Side, Wait};
 pub use variant::{Field, Layout, Structure, Variant};
+
+#[cfg(test)]
+mod tests;

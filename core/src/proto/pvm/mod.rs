@@ -93,3 +93,6 @@ impl PvmConfig {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -19,3 +19,6 @@ pub use engine::{Done, SocketEngine, SocketError, SocketEvent};
 pub use layer::Sockets;
 pub use ops::SocketOps;
 pub use records::{SocketRecord, Transport};
+
+#[cfg(test)]
+mod tests;
