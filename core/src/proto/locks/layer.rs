@@ -105,7 +105,6 @@ mod tests {
     use crate::engine::Rig;
     use crate::machine::AtomicKind;
     use crate::proto::rma::{OneSided, Word};
-    use crate::trace::LayerRecord;
 
     /// A lock algorithm's memory operation is narrated in the algorithm's words when it takes
     /// effect at the target, not when it is issued.
@@ -164,10 +163,6 @@ mod tests {
                 held: false,
             },
         ];
-        for r in records {
-            let (variant, words) = r.pack();
-            assert_eq!(LockRecord::unpack(variant, &words), r);
-            assert_eq!(LockRecord::KINDS[usize::from(variant)], r.name());
-        }
+        crate::trace::check_round_trip(&records);
     }
 }

@@ -47,7 +47,8 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use super::engines::Protocol;
 use super::{
-    library_pass, Context, P2p, P2pEvent, P2pRecord, ProtocolStep, ReqKind, Source, TagSel,
+    library_pass, Context, Envelope, P2p, P2pEvent, P2pRecord, ProtocolStep, ReqKind, Source,
+    TagSel,
 };
 use crate::engine::{Io, MsgId, Rank, ReqId};
 use crate::machine::{RdmaOp, Transfer};
@@ -277,19 +278,21 @@ impl P2p {
     }
 
     /// `MPI_Isend` under a request-based engine.
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn proto_isend(
         &mut self,
         io: &mut Io<'_>,
-        context: Context,
-        src: Rank,
-        dst: Rank,
-        tag: i32,
+        env: Envelope,
         bytes: u64,
         data: Vec<u8>,
     ) -> ReqId {
+        let Envelope {
+            context,
+            src,
+            dst,
+            tag,
+        } = env;
         let now = io.now();
-        let (send, msg) = self.new_send(io, context, src, dst, tag, bytes, data);
+        let (send, msg) = self.new_send(io, env, bytes, data);
         if self.matching.both_sides() {
             if let Some(rr) = pop_key(&mut self.proto(src).assoc, (dst, context, tag)) {
                 let busy = self.one_sided_send(io, send, msg, rr, false);

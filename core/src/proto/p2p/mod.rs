@@ -45,7 +45,7 @@ use std::collections::VecDeque;
 
 pub use emx::{Packet, ProtoBox, RecvInfo, RecvMode, SendInfo};
 pub use engines::{Matching, Protocol, ENGINES};
-pub use ids::{Context, Note, Source, Status, TagSel, WORLD};
+pub use ids::{Context, Envelope, Note, Source, Status, TagSel, WORLD};
 pub use internal_tags::{collective_of, tag_label, COLLECTIVE_KINDS};
 pub use records::{P2pRecord, ProtocolStep};
 
@@ -311,19 +311,9 @@ impl P2p {
 
     /// `MPI_Issend`: like [`P2p::isend`], but the request completes only once a receive matched
     /// the message.
-    #[allow(clippy::too_many_arguments)]
-    pub fn issend(
-        &mut self,
-        io: &mut Io<'_>,
-        context: Context,
-        src: Rank,
-        dst: Rank,
-        tag: i32,
-        bytes: u64,
-        data: Vec<u8>,
-    ) -> ReqId {
+    pub fn issend(&mut self, io: &mut Io<'_>, env: Envelope, bytes: u64, data: Vec<u8>) -> ReqId {
         self.next_sync = true;
-        let req = self.isend(io, context, src, dst, tag, bytes, data);
+        let req = self.isend(io, env, bytes, data);
         self.next_sync = false;
         req
     }
@@ -383,23 +373,13 @@ impl P2p {
         self.messages.get(msg.0)
     }
 
-    /// `MPI_Isend`: starts sending `bytes` bytes (with optional real `data`) from `src` to
-    /// `dst` under `tag` on the communicator with `context`.
-    #[allow(clippy::too_many_arguments)]
-    pub fn isend(
-        &mut self,
-        io: &mut Io<'_>,
-        context: Context,
-        src: Rank,
-        dst: Rank,
-        tag: i32,
-        bytes: u64,
-        data: Vec<u8>,
-    ) -> ReqId {
+    /// `MPI_Isend`: starts sending `bytes` bytes (with optional real `data`) from
+    /// `env.src` to `env.dst` under `env.tag` on the communicator with `env.context`.
+    pub fn isend(&mut self, io: &mut Io<'_>, env: Envelope, bytes: u64, data: Vec<u8>) -> ReqId {
         if self.matching == Matching::Eager {
-            self.eager_isend(io, context, src, dst, tag, bytes, data)
+            self.eager_isend(io, env, bytes, data)
         } else {
-            self.proto_isend(io, context, src, dst, tag, bytes, data)
+            self.proto_isend(io, env, bytes, data)
         }
     }
 
@@ -422,17 +402,19 @@ impl P2p {
     }
 
     /// A send request of `src` and its payload in flight.
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn new_send(
         &mut self,
         io: &mut Io<'_>,
-        context: Context,
-        src: Rank,
-        dst: Rank,
-        tag: i32,
+        env: Envelope,
         bytes: u64,
         data: Vec<u8>,
     ) -> (ReqId, MsgId) {
+        let Envelope {
+            context,
+            src,
+            dst,
+            tag,
+        } = env;
         let req = io.new_request(src);
         self.kinds.insert(
             req.0,
@@ -820,9 +802,29 @@ impl PointToPoint for RankCtx<'_> {
             // `new_send` takes the note into the message.
             p.next_note = note;
             Ok(if sync {
-                p.issend(io, context, rank, dst, tag, bytes, data)
+                p.issend(
+                    io,
+                    Envelope {
+                        context,
+                        src: rank,
+                        dst,
+                        tag,
+                    },
+                    bytes,
+                    data,
+                )
             } else {
-                p.isend(io, context, rank, dst, tag, bytes, data)
+                p.isend(
+                    io,
+                    Envelope {
+                        context,
+                        src: rank,
+                        dst,
+                        tag,
+                    },
+                    bytes,
+                    data,
+                )
             })
         })
     }
