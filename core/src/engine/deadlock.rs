@@ -13,7 +13,7 @@
 use std::collections::BTreeMap;
 
 use super::ids::Rank;
-use super::layer::{Core, Layer};
+use super::layer::{Core, DynLayer};
 use super::limits::{BlockedRank, DeadlockReport};
 use super::sim::RankState;
 
@@ -22,7 +22,7 @@ use super::sim::RankState;
 /// is an edge of the wait-for graph, unless that rank has finished).
 pub(crate) fn diagnose(
     core: &Core,
-    layers: &[Box<dyn Layer>],
+    layers: &[Box<dyn DynLayer>],
     at: impl Fn(Rank) -> Option<String>,
 ) -> DeadlockReport {
     let mut blocked = Vec::new();
@@ -32,7 +32,7 @@ pub(crate) fn diagnose(
         let wait = match state {
             RankState::Blocked(wait) => wait,
             RankState::Parked => {
-                let why = layers.iter().find_map(|l| l.parked(rank));
+                let why = layers.iter().find_map(|l| l.parked_of(rank));
                 blocked.push(BlockedRank {
                     rank,
                     waits_for: why.map(|(_, deadlock)| deadlock).into_iter().collect(),
@@ -50,7 +50,10 @@ pub(crate) fn diagnose(
             if r.done {
                 continue;
             }
-            let Some(pending) = layers.get(r.layer as usize).and_then(|l| l.pending(*req)) else {
+            let Some(pending) = layers
+                .get(r.layer as usize)
+                .and_then(|l| l.pending_of(*req))
+            else {
                 waits_for.push(format!("{req}"));
                 continue;
             };

@@ -11,8 +11,10 @@
 //! create or complete a request, wake a rank, write a trace record, charge the running call,
 //! run a handler on a rank's processor — and *questions* to the machine (a transfer's timing).
 //! Commands take effect at once and in order, so a layer's behaviour is exactly the sequence of
-//! its commands. A layer's events are [`LayerEvent`]s, opaque to the engine (a code and two
-//! words the layer packs and unpacks); its records implement [`crate::trace::LayerRecord`].
+//! its commands. A layer's events are its own type ([`Layer::Event`]) with one codec
+//! ([`EventCodec`]) to the engine's opaque [`LayerEvent`] (a code and two words); the engine
+//! holds every layer as a [`DynLayer`], whose blanket adapter decodes the event before
+//! [`Layer::on_event`] sees it. Its records implement [`crate::trace::LayerRecord`].
 //! Because everything goes through `Io`, a layer can be driven on its own with [`Rig`].
 //!
 //! The commands in detail: schedule one of its events; create a request, set its data, complete it;
@@ -29,7 +31,7 @@
 //! layer what a pending request waits for ([`Layer::pending`], with the wait-for edge) and why a
 //! rank is parked ([`Layer::parked`]). A run's layers come from a `Setup` (`proto::SimConfig`
 //! builds the standard stack). Unit tests drive a layer alone with [`Rig`] and hand it back its
-//! events (`proto/p2p/tests.rs`, `proto/rma/tests.rs`, `proto/locks/layer.rs`).
+//! events (`proto/{p2p,rma,acp,fcp,pvm,sockets}/tests.rs`, `proto/locks/layer.rs`).
 
 use std::any::Any;
 use std::fmt;
@@ -76,11 +78,81 @@ pub struct Pending {
     pub on: Option<Rank>,
 }
 
+/// A layer's events as it names them, and their one codec: how one packs into the engine's
+/// opaque [`LayerEvent`] and back. The engine never looks inside; `decode` sees only what
+/// `encode` made (an unknown code is the layer's bug, hence a panic).
+pub trait EventCodec: Copy + fmt::Debug + 'static {
+    /// Packs the event into a code and two words.
+    fn encode(self) -> LayerEvent;
+    /// Unpacks what [`EventCodec::encode`] packed.
+    fn decode(event: LayerEvent) -> Self;
+}
+
+/// The packed form is its own codec (an engine embedded in a layer schedules the layer's packed
+/// events, e.g. PVM's socket and FCP engines).
+impl EventCodec for LayerEvent {
+    fn encode(self) -> LayerEvent {
+        self
+    }
+    fn decode(event: LayerEvent) -> Self {
+        event
+    }
+}
+
+/// The events of a layer that schedules none (its work happens in its callers' calls): a type
+/// with no values, so such a layer's `on_event` is `match event {}`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NoEvent {}
+
+impl EventCodec for NoEvent {
+    fn encode(self) -> LayerEvent {
+        match self {}
+    }
+    fn decode(event: LayerEvent) -> Self {
+        unreachable!("a layer without events was handed {event:?}")
+    }
+}
+
+/// How an engine embedded in layers (the socket and FCP engines, in their own layers and in PVM's)
+/// packs its events as its owner's: by default its own codec (the owner's events are the
+/// engine's), or the owner's wrapping (`|e| PvmEvent::Fcp(e).encode()`).
+pub struct Lift<E>(pub fn(E) -> LayerEvent);
+
+impl<E> Lift<E> {
+    /// Schedules the engine's `event` at `at` as its owner's.
+    pub fn schedule(&self, io: &mut Io<'_>, at: SimTime, event: E) {
+        io.schedule(at, (self.0)(event));
+    }
+}
+
+impl<E: EventCodec> Default for Lift<E> {
+    fn default() -> Self {
+        Lift(E::encode)
+    }
+}
+
+impl<E> Clone for Lift<E> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<E> Copy for Lift<E> {}
+
+impl<E> fmt::Debug for Lift<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Lift")
+    }
+}
+
 /// A protocol layer (see the module documentation). A `Clone` type, so a checkpoint copies it
-/// exactly ([`DynLayer`] comes with it).
-pub trait Layer: DynLayer + fmt::Debug + 'static {
+/// exactly; the engine holds it as a [`DynLayer`] (blanket adapter), which decodes its events.
+pub trait Layer: Clone + fmt::Debug + 'static {
+    /// The layer's events ([`Io::schedule`] encodes them, the adapter decodes them).
+    type Event: EventCodec;
+
     /// One of the layer's events fell due.
-    fn on_event(&mut self, event: LayerEvent, io: &mut Io<'_>) -> Result<(), LayerFailure>;
+    fn on_event(&mut self, event: Self::Event, io: &mut Io<'_>) -> Result<(), LayerFailure>;
 
     /// The owner took request `req` back (it is gone from the engine): drop what the layer keeps
     /// for it.
@@ -103,14 +175,14 @@ pub trait Layer: DynLayer + fmt::Debug + 'static {
 
     /// If `event` lands something one rank sent at another over the network, from whom to whom:
     /// a delivery a run where the user is the network may reorder (see [`super::network`]).
-    fn delivery(&self, event: LayerEvent) -> Option<super::network::Delivery> {
+    fn delivery(&self, event: Self::Event) -> Option<super::network::Delivery> {
         let _ = event;
         None
     }
 
     /// What the delivery `event` carries, in words, for the user choosing among deliveries
     /// ("a message with tag 0, 4 bytes").
-    fn describe_delivery(&self, event: LayerEvent) -> String {
+    fn describe_delivery(&self, event: Self::Event) -> String {
         let _ = event;
         "a delivery".to_string()
     }
@@ -126,19 +198,59 @@ pub trait Layer: DynLayer + fmt::Debug + 'static {
     }
 }
 
-/// What every [`Layer`] gets from being `Clone` (blanket implementation): copying and
-/// downcasting a boxed layer.
-pub trait DynLayer {
+/// A [`Layer`] as the engine holds it (blanket adapter): its events packed, decoded here before
+/// the layer sees them; copying and downcasting a boxed layer.
+pub trait DynLayer: fmt::Debug {
+    /// [`Layer::on_event`] with the event decoded.
+    fn on_packed(&mut self, event: LayerEvent, io: &mut Io<'_>) -> Result<(), LayerFailure>;
+    /// [`Layer::delivery`] with the event decoded.
+    fn delivery_of(&self, event: LayerEvent) -> Option<super::network::Delivery>;
+    /// [`Layer::describe_delivery`] with the event decoded.
+    fn describe_packed(&self, event: LayerEvent) -> String;
+    /// [`Layer::on_taken`].
+    fn taken(&mut self, req: ReqId);
+    /// [`Layer::pending`].
+    fn pending_of(&self, req: ReqId) -> Option<Pending>;
+    /// [`Layer::parked`].
+    fn parked_of(&self, rank: Rank) -> Option<(String, String)>;
+    /// [`Layer::heap_bytes`].
+    fn layer_heap_bytes(&self) -> usize;
+    /// [`Layer::record_kinds`].
+    fn kinds(&self) -> &'static [&'static str];
     /// An exact copy.
-    fn clone_box(&self) -> Box<dyn Layer>;
+    fn clone_box(&self) -> Box<dyn DynLayer>;
     /// For [`crate::engine::Sim::layer`] and `RankCtx::layer`.
     fn as_any(&self) -> &dyn Any;
     /// For `RankCtx::call`.
     fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 
-impl<T: Layer + Clone> DynLayer for T {
-    fn clone_box(&self) -> Box<dyn Layer> {
+impl<T: Layer> DynLayer for T {
+    fn on_packed(&mut self, event: LayerEvent, io: &mut Io<'_>) -> Result<(), LayerFailure> {
+        self.on_event(T::Event::decode(event), io)
+    }
+    fn delivery_of(&self, event: LayerEvent) -> Option<super::network::Delivery> {
+        self.delivery(T::Event::decode(event))
+    }
+    fn describe_packed(&self, event: LayerEvent) -> String {
+        self.describe_delivery(T::Event::decode(event))
+    }
+    fn taken(&mut self, req: ReqId) {
+        self.on_taken(req);
+    }
+    fn pending_of(&self, req: ReqId) -> Option<Pending> {
+        self.pending(req)
+    }
+    fn parked_of(&self, rank: Rank) -> Option<(String, String)> {
+        self.parked(rank)
+    }
+    fn layer_heap_bytes(&self) -> usize {
+        self.heap_bytes()
+    }
+    fn kinds(&self) -> &'static [&'static str] {
+        self.record_kinds()
+    }
+    fn clone_box(&self) -> Box<dyn DynLayer> {
         Box::new(self.clone())
     }
     fn as_any(&self) -> &dyn Any {
@@ -149,7 +261,7 @@ impl<T: Layer + Clone> DynLayer for T {
     }
 }
 
-impl Clone for Box<dyn Layer> {
+impl Clone for Box<dyn DynLayer> {
     fn clone(&self) -> Self {
         self.clone_box()
     }
@@ -324,11 +436,11 @@ impl Io<'_> {
     }
 
     /// Schedules this layer's `event` at `at` (not before now).
-    pub fn schedule(&mut self, at: SimTime, event: LayerEvent) {
+    pub fn schedule(&mut self, at: SimTime, event: impl EventCodec) {
         debug_assert!(at >= self.core.now, "layers never schedule into the past");
         self.core
             .queue
-            .push(at, super::event::Event::layer(self.layer, event));
+            .push(at, super::event::Event::layer(self.layer, event.encode()));
     }
 
     /// A new, incomplete request of `owner`, belonging to this layer.
@@ -423,7 +535,8 @@ impl Io<'_> {
     /// Runs a handler needing `cost` of `rank`'s processor (a remote thread invocation): it
     /// starts when the processor admits it (on EM-X, after the running block) and `event` falls
     /// due when it ends.
-    pub fn run_handler(&mut self, rank: Rank, cost: SimTime, event: LayerEvent) {
+    pub fn run_handler(&mut self, rank: Rank, cost: SimTime, event: impl EventCodec) {
+        let event = event.encode();
         let id = self.core.handlers.insert((self.layer, event));
         let now = self.core.now;
         match self
@@ -504,26 +617,29 @@ impl Rig {
         }
     }
 
-    /// The next due event (advancing the time to it): a layer event, or a rank's resume.
-    pub fn pop(&mut self) -> Option<(SimTime, Result<LayerEvent, Rank>)> {
+    /// The next due event (advancing the time to it): a layer event, decoded as `E`, or a rank's
+    /// resume.
+    pub fn pop<E: EventCodec>(&mut self) -> Option<(SimTime, Result<E, Rank>)> {
         let (time, event) = self.core.queue.pop()?;
         self.core.now = time;
         Some((
             time,
             match event {
                 super::event::Event::Start(rank) | super::event::Event::Resume(rank) => Err(rank),
-                super::event::Event::Layer { code, a, b, .. } => Ok(LayerEvent { code, a, b }),
+                super::event::Event::Layer { code, a, b, .. } => {
+                    Ok(E::decode(LayerEvent { code, a, b }))
+                }
             },
         ))
     }
 
     /// Hands every due event to `layer` in time order until none is left; returns the ranks
     /// woken on the way, with when.
-    pub fn drain(&mut self, layer: &mut dyn Layer) -> Result<Vec<(SimTime, Rank)>, LayerFailure> {
+    pub fn drain<L: Layer>(&mut self, layer: &mut L) -> Result<Vec<(SimTime, Rank)>, LayerFailure> {
         let mut woken = Vec::new();
-        while let Some((time, event)) = self.pop() {
+        while let Some((time, event)) = self.pop::<L::Event>() {
             match event {
-                Ok(e) => layer.on_event(e, &mut self.io())?,
+                Ok(e) => Layer::on_event(layer, e, &mut self.io())?,
                 Err(rank) => {
                     self.core.states[rank as usize] = RankState::Ready;
                     woken.push((time, rank));
@@ -549,6 +665,16 @@ impl Rig {
             .requests
             .get(req.0)
             .map(|r| (r.done, r.data.as_slice()))
+    }
+
+    /// Every record of type `R` so far, with its time.
+    pub fn records<R: LayerRecord>(&self) -> Vec<(SimTime, R)> {
+        self.core
+            .trace
+            .records()
+            .into_iter()
+            .filter_map(|r| Some((r.time, r.layer::<R>()?)))
+            .collect()
     }
 
     /// Every record so far, explained.

@@ -21,7 +21,9 @@ pub mod stride;
 
 pub use history::History;
 pub use ids::{MsgId, Rank, ReqId};
-pub use layer::{Io, Layer, LayerEvent, LayerFailure, LayerId, Pending, Rig};
+pub use layer::{
+    DynLayer, EventCodec, Io, Layer, LayerEvent, LayerFailure, LayerId, Lift, NoEvent, Pending, Rig,
+};
 pub use limits::{BlockedRank, DeadlockReport, Limits, SimError};
 pub use network::{ChoiceOption, ChoicePoint, ChoiceRecord, Delivery};
 pub use program::{Completion, OpError, Program, RankCtx, Step};

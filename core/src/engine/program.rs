@@ -9,7 +9,7 @@
 use std::fmt;
 
 use super::ids::{Rank, ReqId};
-use super::layer::{Core, Io, Layer};
+use super::layer::{Core, DynLayer, Io, Layer};
 use super::sim::ConsoleLine;
 use crate::time::SimTime;
 
@@ -141,7 +141,7 @@ impl std::error::Error for OpError {}
 /// operations as an extension trait on `RankCtx`).
 pub struct RankCtx<'a> {
     pub(crate) core: &'a mut Core,
-    pub(crate) layers: &'a mut [Box<dyn Layer>],
+    pub(crate) layers: &'a mut [Box<dyn DynLayer>],
     pub(crate) console: &'a mut Vec<ConsoleLine>,
     pub(crate) rank: Rank,
 }
@@ -225,7 +225,7 @@ impl RankCtx<'_> {
         }
         let r = self.core.requests.remove(req.0).expect("checked above");
         if let Some(layer) = self.layers.get_mut(r.layer as usize) {
-            layer.on_taken(req);
+            layer.taken(req);
         }
         Ok(Some(Completion { data: r.data }))
     }

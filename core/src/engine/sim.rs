@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::deadlock;
 use super::event::Event;
 use super::ids::{Rank, ReqId};
-use super::layer::{Core, Io, Layer, LayerId, Windows};
+use super::layer::{Core, DynLayer, Io, Layer, LayerId, Windows};
 use super::limits::{Limits, SimError};
 use super::network::{ChoiceOption, ChoicePoint, ChoiceRecord, Network};
 use super::program::{Program, RankCtx, Step};
@@ -48,7 +48,7 @@ pub trait Setup {
     /// The engine's part.
     fn engine(&self) -> EngineConfig;
     /// The layers, in the order their ids are given (0, 1, …), for `ranks` ranks.
-    fn layers(&self, ranks: u32) -> Vec<Box<dyn Layer>>;
+    fn layers(&self, ranks: u32) -> Vec<Box<dyn DynLayer>>;
 }
 
 /// The engine alone: programs that only compute, print and finish.
@@ -56,7 +56,7 @@ impl Setup for EngineConfig {
     fn engine(&self) -> EngineConfig {
         *self
     }
-    fn layers(&self, _ranks: u32) -> Vec<Box<dyn Layer>> {
+    fn layers(&self, _ranks: u32) -> Vec<Box<dyn DynLayer>> {
         Vec::new()
     }
 }
@@ -153,7 +153,7 @@ pub struct RunSummary {
 pub struct Sim<P> {
     programs: Vec<P>,
     core: Core,
-    layers: Vec<Box<dyn Layer>>,
+    layers: Vec<Box<dyn DynLayer>>,
     console: Vec<ConsoleLine>,
     limits: Limits,
     events: u64,
@@ -279,7 +279,7 @@ impl<P: Program> Sim<P> {
                     layer,
                     windows: Some(&mut ProgramWindows(&mut self.programs)),
                 };
-                l.on_event(super::layer::LayerEvent { code, a, b }, &mut io)
+                l.on_packed(super::layer::LayerEvent { code, a, b }, &mut io)
                     .map_err(|f| SimError::Program {
                         rank: f.rank,
                         time: self.core.now,
@@ -327,7 +327,7 @@ impl<P: Program> Sim<P> {
                 code,
                 a,
                 b,
-            } if el == layer => l.delivery(super::layer::LayerEvent { code, a, b }),
+            } if el == layer => l.delivery_of(super::layer::LayerEvent { code, a, b }),
             _ => None,
         };
         let Some(due) = delivery_of(&event) else {
@@ -356,7 +356,7 @@ impl<P: Program> Sim<P> {
         firsts.sort_by_key(|f| (f.0, f.1));
         let describe = |e: &Event| match *e {
             Event::Layer { code, a, b, .. } => {
-                l.describe_delivery(super::layer::LayerEvent { code, a, b })
+                l.describe_packed(super::layer::LayerEvent { code, a, b })
             }
             _ => String::new(),
         };
@@ -652,10 +652,14 @@ impl<P: Program> Sim<P> {
             RankState::Done => lang.pick("finished", "終了").to_string(),
             RankState::Ready => lang.pick("ready to run", "実行可能").to_string(),
             RankState::Computing => lang.pick("computing", "計算中").to_string(),
-            RankState::Parked => self.layers.iter().find_map(|l| l.parked(rank)).map_or_else(
-                || lang.pick("parked", "待機中").to_string(),
-                |(status, _)| status,
-            ),
+            RankState::Parked => self
+                .layers
+                .iter()
+                .find_map(|l| l.parked_of(rank))
+                .map_or_else(
+                    || lang.pick("parked", "待機中").to_string(),
+                    |(status, _)| status,
+                ),
             RankState::Blocked(wait) => {
                 let reqs: Vec<String> = wait.requests().iter().map(|r| lang.req(r.0)).collect();
                 let what = match (wait, ja) {
@@ -695,7 +699,12 @@ impl<P: Program> Sim<P> {
     }
     /// Estimated heap bytes of the simulator state.
     pub fn heap_bytes(&self) -> usize {
-        self.core.heap_bytes() + self.layers.iter().map(|l| l.heap_bytes()).sum::<usize>()
+        self.core.heap_bytes()
+            + self
+                .layers
+                .iter()
+                .map(|l| l.layer_heap_bytes())
+                .sum::<usize>()
     }
 
     /// Bytes a checkpoint of this state holds (the state without trace records, and the

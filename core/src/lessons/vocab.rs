@@ -48,7 +48,7 @@ pub fn record_kinds() -> Vec<&'static str> {
         .iter()
         .chain(<ChoiceRecord as LayerRecord>::KINDS)
         .copied()
-        .chain(layers.iter().flat_map(|l| l.record_kinds().iter().copied()))
+        .chain(layers.iter().flat_map(|l| l.kinds().iter().copied()))
         .collect()
 }
 

@@ -29,7 +29,7 @@ pub mod sockets;
 
 use serde::Serialize;
 
-use crate::engine::{EngineConfig, Layer, Limits, Setup};
+use crate::engine::{DynLayer, EngineConfig, Limits, Setup};
 use crate::trace::TraceMode;
 
 /// How to run: the engine's configuration and the protocols' choices.
@@ -84,7 +84,7 @@ impl Setup for SimConfig {
         }
     }
 
-    fn layers(&self, ranks: u32) -> Vec<Box<dyn Layer>> {
+    fn layers(&self, ranks: u32) -> Vec<Box<dyn DynLayer>> {
         vec![
             Box::new(p2p::P2p::new(ranks, self.matching).with_eager_limit(self.eager_limit)),
             Box::new(rma::OneSided::new(ranks, self.words_per_rank)),

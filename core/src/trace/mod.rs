@@ -19,7 +19,9 @@ pub mod timeline;
 pub use hash::TraceHasher;
 pub use log::{RecordLog, Records};
 pub use packed::{Codec, Packer, Unpacker, Words};
-pub use record::{ArrowKey, Draw, Export, LayerRecord, Record, RecordKind, TraceObject};
+pub use record::{
+    check_round_trip, ArrowKey, Draw, Export, LayerRecord, Record, RecordKind, TraceObject,
+};
 
 use serde::Serialize;
 

@@ -92,6 +92,7 @@ impl<'a> Unpacker<'a> {
 
 /// The functions of one record type's variant (built by [`Codec::of`] into the type's
 /// [`LayerRecord::CODECS`]).
+#[derive(Clone, Copy)]
 pub struct Codec {
     variant: u8,
     type_id: fn() -> TypeId,
@@ -145,6 +146,17 @@ impl Codec {
             draw: draw_of::<T>,
             export: export_of::<T>,
         }
+    }
+
+    /// The codecs of `T`'s `N` variants, in order (what [`crate::record_kinds!`] declares).
+    pub const fn all<T: LayerRecord, const N: usize>() -> [Codec; N] {
+        let mut out = [Codec::of::<T>(0); N];
+        let mut i = 0;
+        while i < N {
+            out[i] = Codec::of::<T>(i as u8);
+            i += 1;
+        }
+        out
     }
 }
 

@@ -550,6 +550,53 @@ impl Record {
     }
 }
 
+/// Declares a record type's variants once, inside its `impl LayerRecord`: each variant (in the
+/// order its `pack` numbers them) with the name the lesson checker and the event log use. It
+/// writes the type's `KINDS`, `CODECS` (one per variant) and `name`; `pack`, `unpack`,
+/// `hash_into`, `explain` and `draw` stay the type's own. [`check_round_trip`] is its test.
+///
+/// ```ignore
+/// impl LayerRecord for LockRecord {
+///     rankscope_core::record_kinds! { LockStep => "lock step", Lock => "lock" }
+///     // pack, unpack, ranks, object, explain, hash_into …
+/// }
+/// ```
+#[macro_export]
+macro_rules! record_kinds {
+    ($($variant:ident => $name:literal),+ $(,)?) => {
+        const KINDS: &'static [&'static str] = &[$($name),+];
+        const CODECS: &'static [$crate::trace::Codec] =
+            &$crate::trace::Codec::all::<Self, { [$($name),+].len() }>();
+
+        fn name(&self) -> &'static str {
+            match self {
+                $(Self::$variant { .. } => $name,)+
+            }
+        }
+    };
+}
+
+/// The test every record type runs on one sample per variant (or more): each packs and unpacks
+/// to itself, its pack number names it in `KINDS`, and together they cover every kind (a new
+/// variant without a sample fails here).
+pub fn check_round_trip<T: LayerRecord + PartialEq + std::fmt::Debug>(samples: &[T]) {
+    assert_eq!(T::CODECS.len(), T::KINDS.len(), "one codec per kind");
+    let mut seen = vec![false; T::KINDS.len()];
+    for r in samples {
+        let (variant, words) = r.pack();
+        assert_eq!(&T::unpack(variant, &words), r, "{r:?} round-trips");
+        assert_eq!(T::KINDS[usize::from(variant)], r.name(), "{r:?}'s kind");
+        seen[usize::from(variant)] = true;
+    }
+    let missing: Vec<&str> = T::KINDS
+        .iter()
+        .zip(&seen)
+        .filter(|(_, s)| !**s)
+        .map(|(k, _)| *k)
+        .collect();
+    assert!(missing.is_empty(), "no sample of {missing:?}");
+}
+
 #[cfg(test)]
 mod tests {
     /// A record stays as small as before the seam's packed layer records (the known trace of a

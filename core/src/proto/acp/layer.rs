@@ -36,7 +36,7 @@ use super::ga::{Ga, GaError};
 use super::records::{AcpRecord, StepKind, TableChange};
 use super::registrations::{table_bytes, RegError};
 use super::table_cache::Lookup;
-use crate::engine::{Io, Layer, LayerEvent, LayerFailure, Pending, Rank, ReqId};
+use crate::engine::{EventCodec, Io, Layer, LayerEvent, LayerFailure, Pending, Rank, ReqId};
 use crate::machine::{AtomicKind, RdmaOp};
 use crate::time::SimTime;
 
@@ -218,7 +218,7 @@ enum Post {
 
 /// The layer's events.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum AcpEvent {
+pub enum AcpEvent {
     /// A rank's communication thread looks for work.
     Scan(Rank),
     /// A flight lands at its target.
@@ -231,7 +231,7 @@ enum AcpEvent {
     Post(u32),
 }
 
-impl AcpEvent {
+impl EventCodec for AcpEvent {
     fn encode(self) -> LayerEvent {
         let (code, a) = match self {
             AcpEvent::Scan(r) => (0, r),
@@ -248,8 +248,9 @@ impl AcpEvent {
             0 => AcpEvent::Scan(e.a),
             1 => AcpEvent::Land(e.a),
             2 => AcpEvent::Done(e.a),
+            3 => AcpEvent::Release,
             4 => AcpEvent::Post(e.a),
-            _ => AcpEvent::Release,
+            other => unreachable!("no ACP event {other}"),
         }
     }
 }
@@ -545,7 +546,7 @@ impl Acp {
         for _ in 0..rounds {
             at += one;
         }
-        io.schedule(at, AcpEvent::Release.encode());
+        io.schedule(at, AcpEvent::Release);
         req
     }
 
@@ -558,7 +559,7 @@ impl Acp {
         }
         e.scan_due = true;
         let at = now.max(e.thread.free_at());
-        io.schedule(at, AcpEvent::Scan(rank).encode());
+        io.schedule(at, AcpEvent::Scan(rank));
     }
 
     fn service(io: &Io<'_>) -> SimTime {
@@ -585,10 +586,10 @@ impl Acp {
         let events = u8::from(lands.is_some()) + u8::from(done.is_some());
         self.flights.insert(id, (flight, events));
         if let Some(at) = lands {
-            io.schedule(at, AcpEvent::Land(id).encode());
+            io.schedule(at, AcpEvent::Land(id));
         }
         if let Some(at) = done {
-            io.schedule(at, AcpEvent::Done(id).encode());
+            io.schedule(at, AcpEvent::Done(id));
         }
         self.ep(from).peers.insert(to);
         io.record(AcpRecord::Step {
@@ -757,7 +758,7 @@ impl Acp {
             let id = self.next_post;
             self.next_post = self.next_post.wrapping_add(1);
             self.posts.insert(id, post);
-            io.schedule(served.end, AcpEvent::Post(id).encode());
+            io.schedule(served.end, AcpEvent::Post(id));
         }
         if let Some((step, issuer, handle, bytes)) = took {
             io.record(AcpRecord::Step {
@@ -1198,8 +1199,10 @@ impl Acp {
 }
 
 impl Layer for Acp {
-    fn on_event(&mut self, event: LayerEvent, io: &mut Io<'_>) -> Result<(), LayerFailure> {
-        match AcpEvent::decode(event) {
+    type Event = AcpEvent;
+
+    fn on_event(&mut self, event: AcpEvent, io: &mut Io<'_>) -> Result<(), LayerFailure> {
+        match event {
             AcpEvent::Scan(rank) => {
                 self.scan(io, rank);
                 Ok(())
@@ -1209,7 +1212,7 @@ impl Layer for Acp {
                 let Some((mut flight, left)) = self.flights.remove(&id) else {
                     return Ok(());
                 };
-                let landed = matches!(AcpEvent::decode(event), AcpEvent::Land(_));
+                let landed = matches!(event, AcpEvent::Land(_));
                 let result = if landed {
                     self.land(io, &mut flight)
                 } else {

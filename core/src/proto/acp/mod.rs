@@ -40,8 +40,11 @@ pub mod table_cache;
 pub use command::{Atomic, AtomicOp, Gma, Path, HANDLE_ALL, HANDLE_CONT, HANDLE_NULL};
 pub use endpoint::Endpoint;
 pub use ga::{Ga, GaError, GA_NULL};
-pub use layer::{Acp, AcpError, ACP_MEMORY};
+pub use layer::{Acp, AcpError, AcpEvent, ACP_MEMORY};
 pub use ops::AcpOps;
 pub use records::{AcpRecord, StepKind};
 pub use registrations::{RegError, Registration, Registrations};
 pub use table_cache::TableCache;
+
+#[cfg(test)]
+mod tests;

@@ -8,7 +8,7 @@ use super::ga::Ga;
 use crate::engine::Rank;
 use crate::time::SimTime;
 use crate::trace::timeline::ArrowKind;
-use crate::trace::{Codec, Draw, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words};
+use crate::trace::{Draw, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words};
 
 /// One step of carrying out a command.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -237,14 +237,14 @@ fn unpack_ga(raw: u64) -> Ga {
 }
 
 impl LayerRecord for AcpRecord {
-    const CODECS: &'static [Codec] = &[
-        Codec::of::<Self>(0),
-        Codec::of::<Self>(1),
-        Codec::of::<Self>(2),
-        Codec::of::<Self>(3),
-        Codec::of::<Self>(4),
-        Codec::of::<Self>(5),
-    ];
+    crate::record_kinds! {
+        Enqueue => "acp enqueue",
+        Step => "acp step",
+        Finished => "acp finished",
+        Table => "acp table",
+        Register => "acp register",
+        Sync => "acp sync",
+    }
 
     fn pack(&self) -> (u8, Words) {
         let p = Packer::default();
@@ -393,26 +393,6 @@ impl LayerRecord for AcpRecord {
                 rank: u.u32(),
                 released: u.bool(),
             },
-        }
-    }
-
-    const KINDS: &'static [&'static str] = &[
-        "acp enqueue",
-        "acp step",
-        "acp finished",
-        "acp table",
-        "acp register",
-        "acp sync",
-    ];
-
-    fn name(&self) -> &'static str {
-        match self {
-            AcpRecord::Enqueue { .. } => "acp enqueue",
-            AcpRecord::Step { .. } => "acp step",
-            AcpRecord::Finished { .. } => "acp finished",
-            AcpRecord::Table { .. } => "acp table",
-            AcpRecord::Register { .. } => "acp register",
-            AcpRecord::Sync { .. } => "acp sync",
         }
     }
 
@@ -680,5 +660,80 @@ impl LayerRecord for AcpRecord {
             },
             _ => Draw::Nothing,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::command::{Atomic, AtomicOp};
+    use super::*;
+
+    #[test]
+    fn every_record_packs_and_unpacks_exactly() {
+        let ga = |rank, offset| Ga::starter(rank, offset);
+        crate::trace::check_round_trip(&[
+            AcpRecord::Enqueue {
+                rank: 1,
+                handle: 3,
+                order: 2,
+                gma: Gma::Copy {
+                    dst: ga(2, 64),
+                    src: ga(1, 0),
+                    size: 4096,
+                },
+            },
+            AcpRecord::Enqueue {
+                rank: 0,
+                handle: 1,
+                order: 0,
+                gma: Gma::Atomic {
+                    dst: ga(0, 8),
+                    src: ga(3, 16),
+                    atomic: Atomic {
+                        op: AtomicOp::Add(7),
+                        width: 8,
+                    },
+                },
+            },
+            AcpRecord::Step {
+                rank: 2,
+                issuer: 1,
+                handle: 3,
+                step: StepKind::Put,
+                peer: 0,
+                bytes: 4096,
+                lands: SimTime::from_ns(1500),
+                back: SimTime::from_ns(2100),
+            },
+            AcpRecord::Finished {
+                rank: 1,
+                handle: 3,
+                head: 4,
+            },
+            AcpRecord::Table {
+                rank: 0,
+                owner: 2,
+                change: TableChange::Cached,
+                evicted: 1,
+            },
+            AcpRecord::Table {
+                rank: 0,
+                owner: 2,
+                change: TableChange::Invalidated,
+                evicted: NO_RANK,
+            },
+            AcpRecord::Register {
+                rank: 3,
+                tag: 1,
+                base: 0x4000,
+                size: 256,
+                unregister: true,
+                invalidations: 2,
+            },
+            AcpRecord::Sync {
+                rank: 2,
+                released: true,
+            },
+        ]);
     }
 }

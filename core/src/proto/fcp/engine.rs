@@ -40,7 +40,7 @@ use std::fmt;
 use super::dual_port::{DualPort, Placement, Word, MAILBOX_BYTES, RING_BYTES};
 use super::records::{AccessKind, FcpRecord, Side, Wait};
 use super::variant::{Field, Variant};
-use crate::engine::{Io, LayerEvent, Rank};
+use crate::engine::{EventCodec, Io, LayerEvent, Lift, Rank};
 use crate::time::SimTime;
 
 /// Set in a record's process label for a PVM daemon (the rest of the label is its PE).
@@ -212,8 +212,8 @@ pub struct Done {
 #[derive(Clone, Debug, Default)]
 pub struct FcpEngine {
     variant: Variant,
-    /// The owner's event code for the engine's steps.
-    code: u8,
+    /// How the engine's steps are scheduled as its owner's events.
+    lift: Lift<FcpEvent>,
     /// Each process's PE, and the label its records carry.
     pes: Vec<u32>,
     labels: Vec<u32>,
@@ -281,13 +281,34 @@ impl Cost {
     }
 }
 
+/// The engine's events (the FCP layer's; PVM's under `PvmEvent::Fcp`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FcpEvent {
+    /// The access in flight of the op with this id ends ([`FcpEngine::step`]).
+    Step(u32),
+}
+
+impl EventCodec for FcpEvent {
+    fn encode(self) -> LayerEvent {
+        let FcpEvent::Step(a) = self;
+        LayerEvent { code: 0, a, b: 0 }
+    }
+
+    fn decode(e: LayerEvent) -> FcpEvent {
+        match e.code {
+            0 => FcpEvent::Step(e.a),
+            other => unreachable!("no FCP event {other}"),
+        }
+    }
+}
+
 impl FcpEngine {
     /// An engine with `variant` for every FCP call, its steps scheduled as the owner's events
-    /// with `code` (operand `a`: the access's op).
-    pub fn new(variant: Variant, code: u8) -> FcpEngine {
+    /// through `lift`.
+    pub fn new(variant: Variant, lift: Lift<FcpEvent>) -> FcpEngine {
         FcpEngine {
             variant,
-            code,
+            lift,
             ..FcpEngine::default()
         }
     }
@@ -616,14 +637,7 @@ impl FcpEngine {
             waited,
             across,
         });
-        io.schedule(
-            end,
-            LayerEvent {
-                code: self.code,
-                a: id,
-                b: 0,
-            },
-        );
+        self.lift.schedule(io, end, FcpEvent::Step(id));
     }
 
     /// The owner's event for op `id` fell due: the access in flight ends — its effect, its

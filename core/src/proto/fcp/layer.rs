@@ -1,14 +1,11 @@
 //! VCL and FCP as a protocol layer: the run's ranks are FCP processes (rank `r` on its node's
 //! PE), each call a request the rank waits on, carried out by the [`FcpEngine`].
 
-use super::engine::{Cost, FcpEngine, FcpError};
+use super::engine::{Cost, FcpEngine, FcpError, FcpEvent};
 use super::records::Side;
 use super::variant::Variant;
-use crate::engine::{Io, Layer, LayerEvent, LayerFailure, Pending, Rank, ReqId};
+use crate::engine::{Io, Layer, LayerFailure, Lift, Pending, Rank, ReqId};
 use crate::time::SimTime;
-
-/// The engine's event code in this layer.
-const STEP: u8 = 0;
 
 /// VCL and FCP among the run's ranks.
 #[derive(Clone, Debug, Default)]
@@ -20,7 +17,7 @@ impl Fcp {
     /// The layer, with `variant` for every FCP call.
     pub fn new(variant: Variant) -> Fcp {
         Fcp {
-            engine: FcpEngine::new(variant, STEP),
+            engine: FcpEngine::new(variant, Lift::default()),
         }
     }
 
@@ -118,8 +115,11 @@ impl Fcp {
 }
 
 impl Layer for Fcp {
-    fn on_event(&mut self, event: LayerEvent, io: &mut Io<'_>) -> Result<(), LayerFailure> {
-        match self.engine.step(io, event.a) {
+    type Event = FcpEvent;
+
+    fn on_event(&mut self, event: FcpEvent, io: &mut Io<'_>) -> Result<(), LayerFailure> {
+        let FcpEvent::Step(id) = event;
+        match self.engine.step(io, id) {
             Ok(Some(done)) => {
                 let req = ReqId(done.token as u32);
                 if let Some(d) = done.data {

@@ -23,8 +23,11 @@ pub mod ops;
 pub mod records;
 pub mod variant;
 
-pub use engine::{Cost, Done, FcpEngine, FcpError, InFlight, DAEMON};
+pub use engine::{Cost, Done, FcpEngine, FcpError, FcpEvent, InFlight, DAEMON};
 pub use layer::Fcp;
 pub use ops::FcpOps;
 pub use records::{AccessKind, FcpRecord, Side, Wait};
 pub use variant::{Field, Layout, Structure, Variant};
+
+#[cfg(test)]
+mod tests;

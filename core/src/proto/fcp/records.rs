@@ -7,7 +7,7 @@ use super::variant::{Field, Structure, Variant};
 use crate::engine::Rank;
 use crate::time::SimTime;
 use crate::trace::timeline::ArrowKind;
-use crate::trace::{Codec, Draw, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words};
+use crate::trace::{Draw, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words};
 
 /// What an access did.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -205,11 +205,11 @@ pub fn is_rank(label: u32) -> bool {
 }
 
 impl LayerRecord for FcpRecord {
-    const CODECS: &'static [Codec] = &[
-        Codec::of::<Self>(0),
-        Codec::of::<Self>(1),
-        Codec::of::<Self>(2),
-    ];
+    crate::record_kinds! {
+        Access => "fcp access",
+        Transfer => "fcp transfer",
+        Waits => "fcp waits",
+    }
 
     fn pack(&self) -> (u8, Words) {
         let p = Packer::default();
@@ -318,16 +318,6 @@ impl LayerRecord for FcpRecord {
                     },
                 }
             }
-        }
-    }
-
-    const KINDS: &'static [&'static str] = &["fcp access", "fcp transfer", "fcp waits"];
-
-    fn name(&self) -> &'static str {
-        match self {
-            FcpRecord::Access { .. } => "fcp access",
-            FcpRecord::Transfer { .. } => "fcp transfer",
-            FcpRecord::Waits { .. } => "fcp waits",
         }
     }
 
@@ -689,9 +679,6 @@ mod tests {
                 wait: Wait::Message,
             },
         ];
-        for r in samples {
-            let (v, w) = r.pack();
-            assert_eq!(FcpRecord::unpack(v, &w), r);
-        }
+        crate::trace::check_round_trip(&samples);
     }
 }

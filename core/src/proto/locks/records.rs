@@ -6,7 +6,7 @@ use super::{Algorithm, MemOp, Mode, Word};
 use crate::engine::Rank;
 use crate::machine::AtomicKind;
 use crate::time::SimTime;
-use crate::trace::{Codec, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words};
+use crate::trace::{LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words};
 
 /// A lock record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,7 +36,10 @@ pub enum LockRecord {
 }
 
 impl LayerRecord for LockRecord {
-    const CODECS: &'static [Codec] = &[Codec::of::<Self>(0), Codec::of::<Self>(1)];
+    crate::record_kinds! {
+        LockStep => "lock step",
+        Lock => "lock",
+    }
 
     fn pack(&self) -> (u8, Words) {
         let p = Packer::default();
@@ -125,15 +128,6 @@ impl LayerRecord for LockRecord {
                 },
                 held: u.bool(),
             },
-        }
-    }
-
-    const KINDS: &'static [&'static str] = &["lock step", "lock"];
-
-    fn name(&self) -> &'static str {
-        match self {
-            LockRecord::LockStep { .. } => "lock step",
-            LockRecord::Lock { .. } => "lock",
         }
     }
 

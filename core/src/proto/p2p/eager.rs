@@ -13,7 +13,7 @@
 //! request-to-send/clear-to-send round trip, no data held back until the receive is posted); no
 //! sender CPU overhead beyond what the machine charges to the transfer.
 
-use super::{Context, Mailbox, P2p, P2pEvent, P2pRecord, Source, TagSel};
+use super::{Context, Envelope, Mailbox, P2p, P2pEvent, P2pRecord, Source, TagSel};
 use crate::engine::{Io, MsgId, Rank, ReqId};
 
 impl P2p {
@@ -32,22 +32,19 @@ impl P2p {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn eager_isend(
         &mut self,
         io: &mut Io<'_>,
-        context: Context,
-        src: Rank,
-        dst: Rank,
-        tag: i32,
+        env: Envelope,
         bytes: u64,
         data: Vec<u8>,
     ) -> ReqId {
+        let Envelope { src, dst, tag, .. } = env;
         if bytes > self.eager_limit {
             // Rendezvous: the send completes once matched, as a synchronous send does.
             self.next_sync = true;
         }
-        let (req, msg) = self.new_send(io, context, src, dst, tag, bytes, data);
+        let (req, msg) = self.new_send(io, env, bytes, data);
         let now = io.now();
         let transfer = io.machine().message(now, src, dst, bytes);
         // The receiver's CPU overhead (LogGP `o`) is paid before the message can be matched.
@@ -65,8 +62,8 @@ impl P2p {
         for note in transfer.notes {
             io.hardware(src, Some(msg), note.to_string());
         }
-        io.schedule(transfer.sender_free, P2pEvent::SendDone(req).encode());
-        io.schedule(arrives, P2pEvent::Arrive(msg).encode());
+        io.schedule(transfer.sender_free, P2pEvent::SendDone(req));
+        io.schedule(arrives, P2pEvent::Arrive(msg));
         req
     }
 

@@ -47,7 +47,8 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use super::engines::Protocol;
 use super::{
-    library_pass, Context, P2p, P2pEvent, P2pRecord, ProtocolStep, ReqKind, Source, TagSel,
+    library_pass, Context, Envelope, P2p, P2pEvent, P2pRecord, ProtocolStep, ReqKind, Source,
+    TagSel,
 };
 use crate::engine::{Io, MsgId, Rank, ReqId};
 use crate::machine::{RdmaOp, Transfer};
@@ -228,7 +229,7 @@ impl P2p {
         let to = packet.target();
         let t = io.machine().message(at, from, to, REQUEST_BYTES);
         let id = self.packets.insert(packet);
-        io.schedule(t.arrival, P2pEvent::Packet(id).encode());
+        io.schedule(t.arrival, P2pEvent::Packet(id));
         t
     }
 
@@ -240,7 +241,7 @@ impl P2p {
             .expect("arriving packet is live")
             .target();
         let cost = io.machine().handler_cost();
-        io.run_handler(target, cost, P2pEvent::Handler(id).encode());
+        io.run_handler(target, cost, P2pEvent::Handler(id));
     }
 
     /// Data landed in a receive buffer.
@@ -277,19 +278,21 @@ impl P2p {
     }
 
     /// `MPI_Isend` under a request-based engine.
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn proto_isend(
         &mut self,
         io: &mut Io<'_>,
-        context: Context,
-        src: Rank,
-        dst: Rank,
-        tag: i32,
+        env: Envelope,
         bytes: u64,
         data: Vec<u8>,
     ) -> ReqId {
+        let Envelope {
+            context,
+            src,
+            dst,
+            tag,
+        } = env;
         let now = io.now();
-        let (send, msg) = self.new_send(io, context, src, dst, tag, bytes, data);
+        let (send, msg) = self.new_send(io, env, bytes, data);
         if self.matching.both_sides() {
             if let Some(rr) = pop_key(&mut self.proto(src).assoc, (dst, context, tag)) {
                 let busy = self.one_sided_send(io, send, msg, rr, false);
@@ -325,7 +328,7 @@ impl P2p {
             let put = io.machine().rdma(now, src, dst, RdmaOp::Put { bytes });
             info.in_temp = Some(put.arrival);
             at = put.sender_free;
-            io.schedule(put.sender_free, P2pEvent::SendDone(send).encode());
+            io.schedule(put.sender_free, P2pEvent::SendDone(send));
             Self::step_until(
                 io,
                 src,
@@ -622,7 +625,7 @@ impl P2p {
                 (get.origin_complete, get.sender_free)
             }
         };
-        io.schedule(landed, P2pEvent::Landed(recv, info.msg).encode());
+        io.schedule(landed, P2pEvent::Landed(recv, info.msg));
         if self.matching.both_sides() && notify_sender {
             self.send_packet(
                 io,
@@ -656,7 +659,7 @@ impl P2p {
         let flag = io
             .machine()
             .rdma_by_handler(at, r, sender, RdmaOp::Put { bytes: FLAG_BYTES });
-        io.schedule(flag.arrival, P2pEvent::FlagSet(send).encode());
+        io.schedule(flag.arrival, P2pEvent::FlagSet(send));
     }
 
     /// A receive request's handler ran at the sender.
@@ -723,8 +726,8 @@ impl P2p {
             ProtocolStep::OneSidedSend,
             put.arrival,
         );
-        io.schedule(put.sender_free, P2pEvent::SendDone(send).encode());
-        io.schedule(put.arrival, P2pEvent::Landed(rr.recv, msg).encode());
+        io.schedule(put.sender_free, P2pEvent::SendDone(send));
+        io.schedule(put.arrival, P2pEvent::Landed(rr.recv, msg));
         // The receive is promised to this send from now on (no send request may take it); it
         // leaves the posted queue when the data lands.
         if let Some(slot) = self

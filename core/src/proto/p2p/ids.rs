@@ -115,3 +115,17 @@ pub struct Status {
 /// and no record or trace hash includes them. All zeros means no note.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Note(pub [u64; 3]);
+
+/// A message's envelope: on which communicator (its context), from whom, to whom, under which
+/// tag — what a send names besides its bytes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Envelope {
+    /// The communicator's context.
+    pub context: Context,
+    /// Sender.
+    pub src: Rank,
+    /// Destination.
+    pub dst: Rank,
+    /// Tag.
+    pub tag: i32,
+}

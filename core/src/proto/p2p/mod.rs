@@ -45,13 +45,14 @@ use std::collections::VecDeque;
 
 pub use emx::{Packet, ProtoBox, RecvInfo, RecvMode, SendInfo};
 pub use engines::{Matching, Protocol, ENGINES};
-pub use ids::{Context, Note, Source, Status, TagSel, WORLD};
+pub use ids::{Context, Envelope, Note, Source, Status, TagSel, WORLD};
 pub use internal_tags::{collective_of, tag_label, COLLECTIVE_KINDS};
 pub use records::{P2pRecord, ProtocolStep};
 
 use crate::engine::slab::{IdMap, Slab};
 use crate::engine::{
-    Delivery, Io, Layer, LayerEvent, LayerFailure, MsgId, OpError, Pending, Rank, RankCtx, ReqId,
+    Delivery, EventCodec, Io, Layer, LayerEvent, LayerFailure, MsgId, OpError, Pending, Rank,
+    RankCtx, ReqId,
 };
 use crate::time::SimTime;
 
@@ -158,7 +159,7 @@ pub struct Received {
 
 /// The layer's events.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum P2pEvent {
+pub enum P2pEvent {
     /// A send's data has left the sender: the send request completes.
     SendDone(ReqId),
     /// A message reaches its destination (eager).
@@ -174,8 +175,8 @@ pub(crate) enum P2pEvent {
     FlagSet(ReqId),
 }
 
-impl P2pEvent {
-    pub(crate) fn encode(self) -> LayerEvent {
+impl EventCodec for P2pEvent {
+    fn encode(self) -> LayerEvent {
         let (code, a, b) = match self {
             P2pEvent::SendDone(r) => (0, r.0, 0),
             P2pEvent::Arrive(m) => (1, m.0, 0),
@@ -310,19 +311,9 @@ impl P2p {
 
     /// `MPI_Issend`: like [`P2p::isend`], but the request completes only once a receive matched
     /// the message.
-    #[allow(clippy::too_many_arguments)]
-    pub fn issend(
-        &mut self,
-        io: &mut Io<'_>,
-        context: Context,
-        src: Rank,
-        dst: Rank,
-        tag: i32,
-        bytes: u64,
-        data: Vec<u8>,
-    ) -> ReqId {
+    pub fn issend(&mut self, io: &mut Io<'_>, env: Envelope, bytes: u64, data: Vec<u8>) -> ReqId {
         self.next_sync = true;
-        let req = self.isend(io, context, src, dst, tag, bytes, data);
+        let req = self.isend(io, env, bytes, data);
         self.next_sync = false;
         req
     }
@@ -382,23 +373,13 @@ impl P2p {
         self.messages.get(msg.0)
     }
 
-    /// `MPI_Isend`: starts sending `bytes` bytes (with optional real `data`) from `src` to
-    /// `dst` under `tag` on the communicator with `context`.
-    #[allow(clippy::too_many_arguments)]
-    pub fn isend(
-        &mut self,
-        io: &mut Io<'_>,
-        context: Context,
-        src: Rank,
-        dst: Rank,
-        tag: i32,
-        bytes: u64,
-        data: Vec<u8>,
-    ) -> ReqId {
+    /// `MPI_Isend`: starts sending `bytes` bytes (with optional real `data`) from
+    /// `env.src` to `env.dst` under `env.tag` on the communicator with `env.context`.
+    pub fn isend(&mut self, io: &mut Io<'_>, env: Envelope, bytes: u64, data: Vec<u8>) -> ReqId {
         if self.matching == Matching::Eager {
-            self.eager_isend(io, context, src, dst, tag, bytes, data)
+            self.eager_isend(io, env, bytes, data)
         } else {
-            self.proto_isend(io, context, src, dst, tag, bytes, data)
+            self.proto_isend(io, env, bytes, data)
         }
     }
 
@@ -421,17 +402,19 @@ impl P2p {
     }
 
     /// A send request of `src` and its payload in flight.
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn new_send(
         &mut self,
         io: &mut Io<'_>,
-        context: Context,
-        src: Rank,
-        dst: Rank,
-        tag: i32,
+        env: Envelope,
         bytes: u64,
         data: Vec<u8>,
     ) -> (ReqId, MsgId) {
+        let Envelope {
+            context,
+            src,
+            dst,
+            tag,
+        } = env;
         let req = io.new_request(src);
         self.kinds.insert(
             req.0,
@@ -587,8 +570,10 @@ impl P2p {
 }
 
 impl Layer for P2p {
-    fn on_event(&mut self, event: LayerEvent, io: &mut Io<'_>) -> Result<(), LayerFailure> {
-        match P2pEvent::decode(event) {
+    type Event = P2pEvent;
+
+    fn on_event(&mut self, event: P2pEvent, io: &mut Io<'_>) -> Result<(), LayerFailure> {
+        match event {
             P2pEvent::SendDone(req) => {
                 if self.sync_progress(req, false) {
                     let owner = self.complete_send(io, req);
@@ -616,8 +601,8 @@ impl Layer for P2p {
 
     /// An eager message reaching its destination: the network may land racing ones in another
     /// order (a run where the user is the network).
-    fn delivery(&self, event: LayerEvent) -> Option<Delivery> {
-        match P2pEvent::decode(event) {
+    fn delivery(&self, event: P2pEvent) -> Option<Delivery> {
+        match event {
             P2pEvent::Arrive(msg) => self.messages.get(msg.0).map(|m| Delivery {
                 from: m.src,
                 to: m.dst,
@@ -626,8 +611,8 @@ impl Layer for P2p {
         }
     }
 
-    fn describe_delivery(&self, event: LayerEvent) -> String {
-        match P2pEvent::decode(event) {
+    fn describe_delivery(&self, event: P2pEvent) -> String {
+        match event {
             P2pEvent::Arrive(msg) => self.messages.get(msg.0).map_or_else(String::new, |m| {
                 // User tags are never negative: the MPI library's collectives use those.
                 let what = if let Some(name) = collective_of(m.tag) {
@@ -817,9 +802,29 @@ impl PointToPoint for RankCtx<'_> {
             // `new_send` takes the note into the message.
             p.next_note = note;
             Ok(if sync {
-                p.issend(io, context, rank, dst, tag, bytes, data)
+                p.issend(
+                    io,
+                    Envelope {
+                        context,
+                        src: rank,
+                        dst,
+                        tag,
+                    },
+                    bytes,
+                    data,
+                )
             } else {
-                p.isend(io, context, rank, dst, tag, bytes, data)
+                p.isend(
+                    io,
+                    Envelope {
+                        context,
+                        src: rank,
+                        dst,
+                        tag,
+                    },
+                    bytes,
+                    data,
+                )
             })
         })
     }

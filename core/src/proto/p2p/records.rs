@@ -11,7 +11,7 @@ use crate::time::SimTime;
 use crate::trace::text::Lang;
 use crate::trace::timeline::{ArrowKind, MarkKind};
 use crate::trace::{
-    ArrowKey, Codec, Draw, Export, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words,
+    ArrowKey, Draw, Export, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words,
 };
 
 /// The arrow key space of messages.
@@ -229,15 +229,15 @@ fn unpack_tag(u: &mut Unpacker<'_>) -> TagSel {
 }
 
 impl LayerRecord for P2pRecord {
-    const CODECS: &'static [Codec] = &[
-        Codec::of::<Self>(0),
-        Codec::of::<Self>(1),
-        Codec::of::<Self>(2),
-        Codec::of::<Self>(3),
-        Codec::of::<Self>(4),
-        Codec::of::<Self>(5),
-        Codec::of::<Self>(6),
-    ];
+    crate::record_kinds! {
+        SendPosted => "send",
+        SendComplete => "send complete",
+        Arrived => "arrive",
+        Unexpected => "unexpected",
+        RecvPosted => "post receive",
+        Matched => "match",
+        Protocol => "protocol",
+    }
 
     fn pack(&self) -> (u8, Words) {
         let p = Packer::default();
@@ -373,28 +373,6 @@ impl LayerRecord for P2pRecord {
                 step: ProtocolStep::from_code(u.u32()),
                 until: u.time(),
             },
-        }
-    }
-
-    const KINDS: &'static [&'static str] = &[
-        "send",
-        "send complete",
-        "arrive",
-        "unexpected",
-        "post receive",
-        "match",
-        "protocol",
-    ];
-
-    fn name(&self) -> &'static str {
-        match self {
-            P2pRecord::SendPosted { .. } => "send",
-            P2pRecord::SendComplete { .. } => "send complete",
-            P2pRecord::Arrived { .. } => "arrive",
-            P2pRecord::Unexpected { .. } => "unexpected",
-            P2pRecord::RecvPosted { .. } => "post receive",
-            P2pRecord::Matched { .. } => "match",
-            P2pRecord::Protocol { .. } => "protocol",
         }
     }
 

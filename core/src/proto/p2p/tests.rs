@@ -18,7 +18,17 @@ fn received(rig: &Rig, p: &P2p, req: ReqId) -> (bool, Option<Status>, Vec<u8>) {
 fn an_eager_message_waits_unexpected_then_matches_the_receive_posted_later() {
     let mut rig = rig("ib-qdr", 2);
     let mut p = P2p::new(2, Matching::Eager);
-    let send = p.isend(&mut rig.io(), WORLD, 0, 1, 7, 3, vec![1, 2, 3]);
+    let send = p.isend(
+        &mut rig.io(),
+        Envelope {
+            context: WORLD,
+            src: 0,
+            dst: 1,
+            tag: 7,
+        },
+        3,
+        vec![1, 2, 3],
+    );
     rig.block(0, send);
     let woken = rig.drain(&mut p).unwrap();
     assert_eq!(woken.len(), 1, "the sender wakes when its data has left");
@@ -59,8 +69,28 @@ fn messages_of_one_pair_match_in_order_and_a_long_one_is_truncated() {
     let first = p.irecv(&mut rig.io(), WORLD, 1, Source::Rank(0), TagSel::Tag(0), 4);
     let second = p.irecv(&mut rig.io(), WORLD, 1, Source::Rank(0), TagSel::Tag(0), 4);
     rig.block(1, second);
-    p.isend(&mut rig.io(), WORLD, 0, 1, 0, 4096, vec![9; 4096]);
-    p.isend(&mut rig.io(), WORLD, 0, 1, 0, 2, vec![5, 6]);
+    p.isend(
+        &mut rig.io(),
+        Envelope {
+            context: WORLD,
+            src: 0,
+            dst: 1,
+            tag: 0,
+        },
+        4096,
+        vec![9; 4096],
+    );
+    p.isend(
+        &mut rig.io(),
+        Envelope {
+            context: WORLD,
+            src: 0,
+            dst: 1,
+            tag: 0,
+        },
+        2,
+        vec![5, 6],
+    );
     rig.drain(&mut p).unwrap();
     let (_, s1, d1) = received(&rig, &p, first);
     let (_, s2, d2) = received(&rig, &p, second);
@@ -76,7 +106,17 @@ fn a_taken_request_leaves_nothing_behind() {
     let mut rig = rig("ib-qdr", 2);
     let mut p = P2p::new(2, Matching::Eager);
     let recv = p.irecv(&mut rig.io(), WORLD, 1, Source::Rank(0), TagSel::Tag(1), 8);
-    p.isend(&mut rig.io(), WORLD, 0, 1, 1, 8, Vec::new());
+    p.isend(
+        &mut rig.io(),
+        Envelope {
+            context: WORLD,
+            src: 0,
+            dst: 1,
+            tag: 1,
+        },
+        8,
+        Vec::new(),
+    );
     rig.drain(&mut p).unwrap();
     assert!(p.kind(recv).is_some() && p.statuses.get(recv.0).is_some());
     p.on_taken(recv);
@@ -104,7 +144,17 @@ fn a_pending_receive_from_one_rank_is_an_edge_of_the_wait_for_graph() {
 fn receiver_side_sync_pulls_the_data_when_the_receive_is_posted() {
     let mut rig = rig("emx", 2);
     let mut p = P2p::new(2, Matching::ReceiverOnly(Protocol::Sync));
-    let send = p.isend(&mut rig.io(), WORLD, 0, 1, 3, 4, vec![4, 3, 2, 1]);
+    let send = p.isend(
+        &mut rig.io(),
+        Envelope {
+            context: WORLD,
+            src: 0,
+            dst: 1,
+            tag: 3,
+        },
+        4,
+        vec![4, 3, 2, 1],
+    );
     rig.block(0, send);
     rig.drain(&mut p).unwrap();
     assert!(
@@ -135,7 +185,17 @@ fn both_sides_turns_a_stored_receive_request_into_a_one_sided_send() {
     let recv = p.irecv(&mut rig.io(), WORLD, 1, Source::Rank(0), TagSel::Tag(0), 8);
     rig.drain(&mut p).unwrap();
     assert_eq!(p.protocol_queues(0).unwrap().assoc.len(), 1);
-    let send = p.isend(&mut rig.io(), WORLD, 0, 1, 0, 8, vec![7; 8]);
+    let send = p.isend(
+        &mut rig.io(),
+        Envelope {
+            context: WORLD,
+            src: 0,
+            dst: 1,
+            tag: 0,
+        },
+        8,
+        vec![7; 8],
+    );
     rig.drain(&mut p).unwrap();
     assert!(rig.request(send).unwrap().0 && rig.request(recv).unwrap().0);
     let log = rig.log().join("\n");
@@ -144,7 +204,6 @@ fn both_sides_turns_a_stored_receive_request_into_a_one_sided_send() {
 
 #[test]
 fn every_record_packs_and_unpacks_exactly() {
-    use crate::trace::LayerRecord;
     let records = [
         P2pRecord::SendPosted {
             rank: u32::MAX,
@@ -202,9 +261,5 @@ fn every_record_packs_and_unpacks_exactly() {
             until: SimTime(12345),
         },
     ];
-    for r in records {
-        let (variant, words) = r.pack();
-        assert_eq!(P2pRecord::unpack(variant, &words), r);
-        assert_eq!(P2pRecord::KINDS[usize::from(variant)], r.name());
-    }
+    crate::trace::check_round_trip(&records);
 }

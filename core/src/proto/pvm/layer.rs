@@ -30,15 +30,58 @@ use super::packet::{fragments, packet_bytes, DD_HEADER, TD_HEADER};
 use super::records::{Leg, PvmRecord, Via};
 use super::tid::Tid;
 use super::PvmConfig;
-use crate::engine::{Io, Layer, LayerEvent, LayerFailure, Pending, Rank, ReqId};
-use crate::proto::fcp::{FcpEngine, Variant, DAEMON};
-use crate::proto::sockets::{SocketEngine, Transport};
+use crate::engine::{EventCodec, Io, Layer, LayerEvent, LayerFailure, Lift, Pending, Rank, ReqId};
+use crate::proto::fcp::{FcpEngine, FcpEvent, Variant, DAEMON};
+use crate::proto::sockets::{SocketEngine, SocketEvent, Transport};
 use crate::time::SimTime;
 
-/// Event codes: a pvmd's turn; the socket engine's two; the FCP engine's.
-const TURN: u8 = 0;
+/// The layer's events: a pvmd's turn, and its socket and FCP engines' own.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PvmEvent {
+    /// The pvmd of this host takes its turn (one piece of work).
+    Turn(u32),
+    /// The socket engine's event (the UDP and TCP links).
+    Sockets(SocketEvent),
+    /// The FCP engine's event (the VME bus links).
+    Fcp(FcpEvent),
+}
+
+/// Where the engines' codes start in the packed form.
 const SOCKETS: u8 = 10;
 const FCP: u8 = 20;
+
+impl EventCodec for PvmEvent {
+    fn encode(self) -> LayerEvent {
+        let (base, inner) = match self {
+            PvmEvent::Turn(host) => {
+                return LayerEvent {
+                    code: 0,
+                    a: host,
+                    b: 0,
+                }
+            }
+            PvmEvent::Sockets(e) => (SOCKETS, e.encode()),
+            PvmEvent::Fcp(e) => (FCP, e.encode()),
+        };
+        LayerEvent {
+            code: base + inner.code,
+            ..inner
+        }
+    }
+
+    fn decode(e: LayerEvent) -> PvmEvent {
+        let inner = |base: u8| LayerEvent {
+            code: e.code - base,
+            ..e
+        };
+        match e.code {
+            0 => PvmEvent::Turn(e.a),
+            c if c >= FCP => PvmEvent::Fcp(FcpEvent::decode(inner(FCP))),
+            c if c >= SOCKETS => PvmEvent::Sockets(SocketEvent::decode(inner(SOCKETS))),
+            other => unreachable!("no PVM event {other}"),
+        }
+    }
+}
 
 /// PVM's error codes (`pvm3.h`).
 pub mod codes {
@@ -203,8 +246,8 @@ impl Pvm {
     pub fn new(config: PvmConfig, variant: Variant) -> Pvm {
         Pvm {
             config,
-            sockets: SocketEngine::new(SOCKETS),
-            fcp: FcpEngine::new(variant, FCP),
+            sockets: SocketEngine::new(Lift(|e| PvmEvent::Sockets(e).encode())),
+            fcp: FcpEngine::new(variant, Lift(|e| PvmEvent::Fcp(e).encode())),
             ..Pvm::default()
         }
     }
@@ -583,14 +626,7 @@ impl Pvm {
             .machine_ref()
             .kernel()
             .map_or(SimTime::ZERO, |k| k.syscall);
-        io.schedule(
-            io.now() + syscall,
-            LayerEvent {
-                code: TURN,
-                a: host,
-                b: 0,
-            },
-        );
+        io.schedule(io.now() + syscall, PvmEvent::Turn(host));
     }
 
     /// A pvmd's turn: one piece of work.
@@ -913,10 +949,12 @@ impl Pvm {
 }
 
 impl Layer for Pvm {
-    fn on_event(&mut self, event: LayerEvent, io: &mut Io<'_>) -> Result<(), LayerFailure> {
-        match event.code {
-            TURN => self.turn(io, event.a),
-            c if c == SOCKETS || c == SOCKETS + 1 => {
+    type Event = PvmEvent;
+
+    fn on_event(&mut self, event: PvmEvent, io: &mut Io<'_>) -> Result<(), LayerFailure> {
+        match event {
+            PvmEvent::Turn(host) => self.turn(io, host),
+            PvmEvent::Sockets(event) => {
                 let done = self
                     .sockets
                     .on_event(io, event)
@@ -925,16 +963,13 @@ impl Layer for Pvm {
                     self.done(io, d.token, d.data);
                 }
             }
-            _ => {
-                let done = self
-                    .fcp
-                    .step(io, event.a)
-                    .map_err(|(p, message)| LayerFailure {
-                        rank: p
-                            .saturating_sub(self.hosts)
-                            .min(self.ranks.saturating_sub(1)),
-                        message,
-                    })?;
+            PvmEvent::Fcp(FcpEvent::Step(id)) => {
+                let done = self.fcp.step(io, id).map_err(|(p, message)| LayerFailure {
+                    rank: p
+                        .saturating_sub(self.hosts)
+                        .min(self.ranks.saturating_sub(1)),
+                    message,
+                })?;
                 if let Some(d) = done {
                     self.done(io, d.token, d.data);
                 }

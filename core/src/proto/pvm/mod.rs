@@ -9,9 +9,10 @@
 //! - [`records`]: `pvm_send`, every hop, held packets, `pvm_recv`.
 //! - [`ops`]: the calls on `RankCtx`.
 //!
-//! The layer owns a `SocketEngine` and an `FcpEngine`, whose events are the layer's under their own
-//! codes; `SimConfig::pvm` picks the daemons' link (UDP or FCP) or the direct route. `PvmOps` is
-//! what the C binding (`libs::pvm`, with XDR or raw message buffers) and
+//! The layer owns a `SocketEngine` and an `FcpEngine`, whose events are the layer's
+//! (`PvmEvent::Sockets`, `PvmEvent::Fcp`: each engine schedules through its `Lift`);
+//! `SimConfig::pvm` picks the daemons' link (UDP or FCP) or the direct route. `PvmOps` is what
+//! the C binding (`libs::pvm`, with XDR or raw message buffers) and
 //! `workloads::folon_transfers` call; the layer keeps each leg's time.
 
 pub mod layer;
@@ -22,7 +23,7 @@ pub mod tid;
 
 use serde::Serialize;
 
-pub use layer::{Arrival, Pvm, PvmError};
+pub use layer::{Arrival, Pvm, PvmError, PvmEvent};
 pub use ops::PvmOps;
 pub use records::{Leg, PvmRecord};
 pub use tid::Tid;
@@ -92,3 +93,6 @@ impl PvmConfig {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -7,7 +7,7 @@ use super::tid::Tid;
 use crate::engine::Rank;
 use crate::proto::fcp::records::{is_rank, join_ja, who, who_ja};
 use crate::time::SimTime;
-use crate::trace::{Codec, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words};
+use crate::trace::{LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words};
 
 /// One hop of PVM's route.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -158,12 +158,12 @@ pub enum PvmRecord {
 }
 
 impl LayerRecord for PvmRecord {
-    const CODECS: &'static [Codec] = &[
-        Codec::of::<Self>(0),
-        Codec::of::<Self>(1),
-        Codec::of::<Self>(2),
-        Codec::of::<Self>(3),
-    ];
+    crate::record_kinds! {
+        Sent => "pvm send",
+        Hop => "pvm hop",
+        Held => "pvm held",
+        Received => "pvm receive",
+    }
 
     fn pack(&self) -> (u8, Words) {
         let p = Packer::default();
@@ -284,17 +284,6 @@ impl LayerRecord for PvmRecord {
                 msg: u.u32(),
                 sent: u.time(),
             },
-        }
-    }
-
-    const KINDS: &'static [&'static str] = &["pvm send", "pvm hop", "pvm held", "pvm receive"];
-
-    fn name(&self) -> &'static str {
-        match self {
-            PvmRecord::Sent { .. } => "pvm send",
-            PvmRecord::Hop { .. } => "pvm hop",
-            PvmRecord::Held { .. } => "pvm held",
-            PvmRecord::Received { .. } => "pvm receive",
         }
     }
 
@@ -459,7 +448,7 @@ mod tests {
 
     #[test]
     fn records_pack_and_unpack() {
-        for r in [
+        crate::trace::check_round_trip(&[
             PvmRecord::Sent {
                 rank: 0,
                 tid: Tid(0x40001),
@@ -493,9 +482,6 @@ mod tests {
                 msg: 3,
                 sent: SimTime::from_us(3),
             },
-        ] {
-            let (v, w) = r.pack();
-            assert_eq!(PvmRecord::unpack(v, &w), r);
-        }
+        ]);
     }
 }

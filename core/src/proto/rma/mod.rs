@@ -40,7 +40,8 @@ pub use windows::{CollectiveMismatch, Combine, Element, RemoteAccess, WindowPart
 
 use crate::engine::slab::IdMap;
 use crate::engine::{
-    Delivery, Io, Layer, LayerEvent, LayerFailure, OpError, Pending, Rank, RankCtx, ReqId,
+    Delivery, EventCodec, Io, Layer, LayerEvent, LayerFailure, OpError, Pending, Rank, RankCtx,
+    ReqId,
 };
 use crate::machine::RdmaOp;
 use crate::time::SimTime;
@@ -80,7 +81,7 @@ pub struct InFlight {
 
 /// The layer's events.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum RmaEvent {
+pub enum RmaEvent {
     /// The operation's result (or acknowledgement) is back at its origin.
     Done(ReqId),
     /// An operation without hardware support reaches the target's software.
@@ -91,7 +92,7 @@ enum RmaEvent {
     Apply(ReqId),
 }
 
-impl RmaEvent {
+impl EventCodec for RmaEvent {
     fn encode(self) -> LayerEvent {
         let (code, r) = match self {
             RmaEvent::Done(r) => (0, r),
@@ -219,7 +220,7 @@ impl OneSided {
         let (event, at) = match &transfer {
             Some(t) if !t.software => {
                 if self.carries_values(req) {
-                    io.schedule(t.arrival, RmaEvent::Apply(req).encode());
+                    io.schedule(t.arrival, RmaEvent::Apply(req));
                     self.set_flight(
                         req,
                         InFlight {
@@ -258,7 +259,7 @@ impl OneSided {
         for note in transfer.map(|t| t.notes).unwrap_or_default() {
             io.hardware(origin, None, note.to_string());
         }
-        io.schedule(at, event.encode());
+        io.schedule(at, event);
     }
 
     /// Notes that `req` is on its way to its target.
@@ -295,7 +296,7 @@ impl OneSided {
         let finish = start + io.machine_ref().handler_cost();
         self.software_busy.insert(target, finish);
         if self.carries_values(req) {
-            io.schedule(finish, RmaEvent::Apply(req).encode());
+            io.schedule(finish, RmaEvent::Apply(req));
         }
         let queued = start.saturating_sub(now);
         let why = match self.window_software_reason(req) {
@@ -309,7 +310,7 @@ impl OneSided {
                 "{why}: rank {target}'s software executes it for rank {origin} after waiting {queued} behind earlier requests, then replies"
             ),
         );
-        io.schedule(finish, RmaEvent::Reply(req).encode());
+        io.schedule(finish, RmaEvent::Reply(req));
     }
 
     /// The target's software sends the result of a one-sided operation back.
@@ -319,10 +320,7 @@ impl OneSided {
         let reply = io
             .machine()
             .message(now, target, origin, op.response_bytes());
-        io.schedule(
-            reply.arrival + reply.target_cpu,
-            RmaEvent::Done(req).encode(),
-        );
+        io.schedule(reply.arrival + reply.target_cpu, RmaEvent::Done(req));
     }
 
     /// A one-sided operation completed at its origin.
@@ -334,8 +332,10 @@ impl OneSided {
 }
 
 impl Layer for OneSided {
-    fn on_event(&mut self, event: LayerEvent, io: &mut Io<'_>) -> Result<(), LayerFailure> {
-        match RmaEvent::decode(event) {
+    type Event = RmaEvent;
+
+    fn on_event(&mut self, event: RmaEvent, io: &mut Io<'_>) -> Result<(), LayerFailure> {
+        match event {
             RmaEvent::Done(req) => {
                 // The model lands the operation before (or when) its result is back; if the
                 // network held it back, the result waits for it.
@@ -365,7 +365,7 @@ impl Layer for OneSided {
                 if let Some(i) = self.done_after_apply.iter().position(|r| *r == req) {
                     self.done_after_apply.swap_remove(i);
                     let at = io.now() + back.unwrap_or(SimTime::ZERO);
-                    io.schedule(at, RmaEvent::Done(req).encode());
+                    io.schedule(at, RmaEvent::Done(req));
                 }
             }
         }
@@ -374,8 +374,8 @@ impl Layer for OneSided {
 
     /// An operation reaching its target's memory (hardware) or software: where the user is the
     /// network, it may be held behind another rank's.
-    fn delivery(&self, event: LayerEvent) -> Option<Delivery> {
-        match RmaEvent::decode(event) {
+    fn delivery(&self, event: RmaEvent) -> Option<Delivery> {
+        match event {
             RmaEvent::Apply(req) | RmaEvent::Software(req) => {
                 let k = self.kinds.get(req.0)?;
                 Some(Delivery {
@@ -387,8 +387,8 @@ impl Layer for OneSided {
         }
     }
 
-    fn describe_delivery(&self, event: LayerEvent) -> String {
-        match RmaEvent::decode(event) {
+    fn describe_delivery(&self, event: RmaEvent) -> String {
+        match event {
             RmaEvent::Apply(req) | RmaEvent::Software(req) => {
                 self.kinds
                     .get(req.0)

@@ -9,7 +9,7 @@ use crate::time::SimTime;
 use crate::trace::text::Lang;
 use crate::trace::timeline::ArrowKind;
 use crate::trace::{
-    ArrowKey, Codec, Draw, Export, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words,
+    ArrowKey, Draw, Export, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words,
 };
 
 /// The arrow key space of one-sided operations.
@@ -96,11 +96,11 @@ fn unpack_op(u: &mut Unpacker<'_>) -> RdmaOp {
 }
 
 impl LayerRecord for RmaRecord {
-    const CODECS: &'static [Codec] = &[
-        Codec::of::<Self>(0),
-        Codec::of::<Self>(1),
-        Codec::of::<Self>(2),
-    ];
+    crate::record_kinds! {
+        Issued => "rdma",
+        Complete => "rdma complete",
+        Spinning => "spin",
+    }
 
     fn pack(&self) -> (u8, Words) {
         let p = Packer::default();
@@ -160,16 +160,6 @@ impl LayerRecord for RmaRecord {
                     },
                 }
             }
-        }
-    }
-
-    const KINDS: &'static [&'static str] = &["rdma", "rdma complete", "spin"];
-
-    fn name(&self) -> &'static str {
-        match self {
-            RmaRecord::Issued { .. } => "rdma",
-            RmaRecord::Complete { .. } => "rdma complete",
-            RmaRecord::Spinning { .. } => "spin",
         }
     }
 

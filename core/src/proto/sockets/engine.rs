@@ -19,7 +19,7 @@
 use std::collections::{BTreeMap, VecDeque};
 use std::fmt;
 
-use crate::engine::{Io, LayerEvent, Rank};
+use crate::engine::{EventCodec, Io, LayerEvent, Lift, Rank};
 use crate::machine::hw::Ethernet;
 use crate::machine::KernelCosts;
 use crate::time::SimTime;
@@ -115,19 +115,37 @@ pub struct Done {
     pub data: Option<Vec<u8>>,
 }
 
-/// The engine's events (the owner's codes `code` and `code + 1`).
+/// The engine's events (the sockets layer's; PVM's under `PvmEvent::Sockets`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Event {
-    /// Message `a` is deliverable.
+pub enum SocketEvent {
+    /// The message with this id is deliverable.
     Deliver(u32),
-    /// Call `a` finishes.
+    /// The call with this id finishes.
     Finish(u32),
+}
+
+impl EventCodec for SocketEvent {
+    fn encode(self) -> LayerEvent {
+        let (code, a) = match self {
+            SocketEvent::Deliver(a) => (0, a),
+            SocketEvent::Finish(a) => (1, a),
+        };
+        LayerEvent { code, a, b: 0 }
+    }
+
+    fn decode(e: LayerEvent) -> SocketEvent {
+        match e.code {
+            0 => SocketEvent::Deliver(e.a),
+            1 => SocketEvent::Finish(e.a),
+            other => unreachable!("no socket event {other}"),
+        }
+    }
 }
 
 /// UDP and TCP among one run's processes (see the module documentation).
 #[derive(Clone, Debug, Default)]
 pub struct SocketEngine {
-    code: u8,
+    lift: Lift<SocketEvent>,
     hosts: Vec<u32>,
     labels: Vec<u32>,
     messages: BTreeMap<u32, Message>,
@@ -145,10 +163,10 @@ pub struct SocketEngine {
 }
 
 impl SocketEngine {
-    /// An engine whose events are the owner's codes `code` and `code + 1`.
-    pub fn new(code: u8) -> SocketEngine {
+    /// An engine whose events are scheduled as its owner's through `lift`.
+    pub fn new(lift: Lift<SocketEvent>) -> SocketEngine {
         SocketEngine {
-            code,
+            lift,
             ..SocketEngine::default()
         }
     }
@@ -283,7 +301,7 @@ impl SocketEngine {
             wire: first_wire.map(|s| (s, last_wire)),
             delivered,
         });
-        self.schedule(io, delivered, Event::Deliver(id));
+        self.lift.schedule(io, delivered, SocketEvent::Deliver(id));
         self.finishing.insert(
             id,
             Done {
@@ -294,7 +312,7 @@ impl SocketEngine {
                 data: None,
             },
         );
-        self.schedule(io, cpu, Event::Finish(id));
+        self.lift.schedule(io, cpu, SocketEvent::Finish(id));
         Ok(())
     }
 
@@ -371,37 +389,34 @@ impl SocketEngine {
                 data: Some(m.data),
             },
         );
-        self.schedule(io, at, Event::Finish(rid));
+        self.lift.schedule(io, at, SocketEvent::Finish(rid));
         Ok(())
     }
 
-    fn schedule(&self, io: &mut Io<'_>, at: SimTime, e: Event) {
-        let (code, a) = match e {
-            Event::Deliver(a) => (self.code, a),
-            Event::Finish(a) => (self.code + 1, a),
-        };
-        io.schedule(at, LayerEvent { code, a, b: 0 });
-    }
-
-    /// One of the engine's events (codes `code`, `code + 1`) fell due: a finished call, if any.
-    pub fn on_event(&mut self, io: &mut Io<'_>, event: LayerEvent) -> Result<Option<Done>, String> {
-        if event.code == self.code {
-            let Some(m) = self.messages.get(&event.a) else {
-                return Ok(None);
-            };
-            let to = m.to;
-            self.queued.entry(to).or_default().push_back(event.a);
-            if let Some(w) = self.waiting.remove(&to) {
-                if let Some(id) = self.take_queued(to, &w) {
-                    self.finish_receive(io, to, w.token, id)
-                        .map_err(|e| e.to_string())?;
-                } else {
-                    self.waiting.insert(to, w);
+    /// One of the engine's events fell due: a finished call, if any.
+    pub fn on_event(
+        &mut self,
+        io: &mut Io<'_>,
+        event: SocketEvent,
+    ) -> Result<Option<Done>, String> {
+        match event {
+            SocketEvent::Deliver(id) => {
+                let Some(m) = self.messages.get(&id) else {
+                    return Ok(None);
+                };
+                let to = m.to;
+                self.queued.entry(to).or_default().push_back(id);
+                if let Some(w) = self.waiting.remove(&to) {
+                    if let Some(id) = self.take_queued(to, &w) {
+                        self.finish_receive(io, to, w.token, id)
+                            .map_err(|e| e.to_string())?;
+                    } else {
+                        self.waiting.insert(to, w);
+                    }
                 }
+                Ok(None)
             }
-            Ok(None)
-        } else {
-            Ok(self.finishing.remove(&event.a))
+            SocketEvent::Finish(id) => Ok(self.finishing.remove(&id)),
         }
     }
 

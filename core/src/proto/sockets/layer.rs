@@ -1,12 +1,9 @@
 //! UDP and TCP as a protocol layer: the run's ranks as processes on their nodes' hosts, each
 //! call a request the rank waits on, carried out by the [`SocketEngine`].
 
-use super::engine::{SocketEngine, SocketError};
+use super::engine::{SocketEngine, SocketError, SocketEvent};
 use super::records::Transport;
-use crate::engine::{Io, Layer, LayerEvent, LayerFailure, Pending, Rank, ReqId};
-
-/// The engine's event codes in this layer (it uses two).
-const CODE: u8 = 0;
+use crate::engine::{Io, Layer, LayerFailure, Lift, Pending, Rank, ReqId};
 
 /// UDP and TCP among the run's ranks.
 #[derive(Clone, Debug, Default)]
@@ -18,7 +15,7 @@ impl Sockets {
     /// The layer.
     pub fn new() -> Sockets {
         Sockets {
-            engine: SocketEngine::new(CODE),
+            engine: SocketEngine::new(Lift::default()),
         }
     }
 
@@ -70,7 +67,9 @@ impl Sockets {
 }
 
 impl Layer for Sockets {
-    fn on_event(&mut self, event: LayerEvent, io: &mut Io<'_>) -> Result<(), LayerFailure> {
+    type Event = SocketEvent;
+
+    fn on_event(&mut self, event: SocketEvent, io: &mut Io<'_>) -> Result<(), LayerFailure> {
         match self.engine.on_event(io, event) {
             Ok(Some(done)) => {
                 let req = ReqId(done.token as u32);

@@ -15,7 +15,10 @@ pub mod layer;
 pub mod ops;
 pub mod records;
 
-pub use engine::{Done, SocketEngine, SocketError};
+pub use engine::{Done, SocketEngine, SocketError, SocketEvent};
 pub use layer::Sockets;
 pub use ops::SocketOps;
 pub use records::{SocketRecord, Transport};
+
+#[cfg(test)]
+mod tests;

@@ -7,7 +7,7 @@ use std::fmt;
 use crate::engine::Rank;
 use crate::time::SimTime;
 use crate::trace::timeline::ArrowKind;
-use crate::trace::{Codec, Draw, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words};
+use crate::trace::{Draw, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words};
 
 /// UDP or TCP.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -63,7 +63,10 @@ pub enum SocketRecord {
 use crate::proto::fcp::records::{is_rank, join_ja, who, who_ja};
 
 impl LayerRecord for SocketRecord {
-    const CODECS: &'static [Codec] = &[Codec::of::<Self>(0), Codec::of::<Self>(1)];
+    crate::record_kinds! {
+        Sent => "socket send",
+        Received => "socket receive",
+    }
 
     fn pack(&self) -> (u8, Words) {
         let p = Packer::default();
@@ -134,15 +137,6 @@ impl LayerRecord for SocketRecord {
                 transport: transport(u.bool()),
                 bytes: u.u64(),
             },
-        }
-    }
-
-    const KINDS: &'static [&'static str] = &["socket send", "socket receive"];
-
-    fn name(&self) -> &'static str {
-        match self {
-            SocketRecord::Sent { .. } => "socket send",
-            SocketRecord::Received { .. } => "socket receive",
         }
     }
 
@@ -267,7 +261,7 @@ mod tests {
 
     #[test]
     fn records_pack_and_unpack() {
-        for r in [
+        crate::trace::check_round_trip(&[
             SocketRecord::Sent {
                 rank: 0,
                 to: 1,
@@ -292,9 +286,6 @@ mod tests {
                 transport: Transport::Tcp,
                 bytes: 7,
             },
-        ] {
-            let (v, w) = r.pack();
-            assert_eq!(SocketRecord::unpack(v, &w), r);
-        }
+        ]);
     }
 }
