@@ -236,3 +236,31 @@ int main(void) {
     let error = error.expect("div by zero stops the run");
     assert!(error.contains("division by zero (in `div`)"), "{error}");
 }
+
+#[test]
+fn getopt_h_and_a_programs_own_externs_reach_getopts_variables() {
+    let src = r#"#include <stdio.h>
+#include <getopt.h>
+extern char *optarg;
+extern int optind, opterr, optopt;
+int main(void) {
+    extern int optind;
+    char *argv[] = {"prog", "-k", "3", "rest", NULL};
+    int c;
+    while ((c = getopt(4, argv, "k:")) != -1) printf("%c %s\n", c, optarg);
+    printf("%d %d %d\n", optind, opterr, optopt);
+    return 0;
+}
+"#;
+    let (lines, error) = run(src, 1);
+    assert_eq!(error, None);
+    assert_eq!(texts(&lines, false), ["k 3", "3 1 0"]);
+    let bad = "#include <getopt.h>\nextern long optind;\nint main(void) { return 0; }\n";
+    let diags = lang::load(bad, "prog.c")
+        .err()
+        .expect("a conflicting type is refused");
+    assert_eq!(
+        diags.iter().map(|d| d.message.as_str()).collect::<Vec<_>>(),
+        ["conflicting types for `optind`: <unistd.h> declares it `int optind`"]
+    );
+}

@@ -144,6 +144,16 @@ pub const HEADERS: &[Header] = &[
         defines: &[],
     },
     Header {
+        // glibc's `<getopt.h>`: `getopt` and its variables, as `<unistd.h>` declares them.
+        name: "getopt.h",
+        defines: &[
+            "optarg (*(char **) __getopt_var (0))",
+            "optind (*(int *) __getopt_var (1))",
+            "opterr (*(int *) __getopt_var (2))",
+            "optopt (*(int *) __getopt_var (3))",
+        ],
+    },
+    Header {
         name: "unistd.h",
         defines: &[
             NULL,
