@@ -256,9 +256,9 @@ int main(void) {
     assert_eq!(error, None);
     assert_eq!(texts(&lines, false), ["k 3", "3 1 0"]);
     let bad = "#include <getopt.h>\nextern long optind;\nint main(void) { return 0; }\n";
-    let diags = lang::load(bad, "prog.c")
-        .err()
-        .expect("a conflicting type is refused");
+    let Err(diags) = lang::load(bad, "prog.c") else {
+        panic!("a conflicting type is refused");
+    };
     assert_eq!(
         diags.iter().map(|d| d.message.as_str()).collect::<Vec<_>>(),
         ["conflicting types for `optind`: <unistd.h> declares it `int optind`"]

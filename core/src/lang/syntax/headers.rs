@@ -465,7 +465,7 @@ pub fn records() -> Vec<RecordDecl> {
             .map(|(name, base)| RecordDecl {
                 name: name.to_string(),
                 union: false,
-                fields: Some(vec![field(base.clone(), "quot"), field(base, "rem")]),
+                fields: Some(vec![field(base, "quot"), field(base, "rem")]),
                 span: 0..0,
             }),
         )

@@ -70,7 +70,7 @@ fn check(decl: &[Token]) -> Option<Result<(), String>> {
         [Token {
             kind: TokenKind::Type(b),
             ..
-        }] => Some(b.clone()),
+        }] => Some(*b),
         _ => None,
     };
     let mut parts = decl[words..].split(|t| matches!(t.kind, TokenKind::Punct(Punct::Comma)));
