@@ -21,7 +21,8 @@ use crate::lang::syntax::ast::{
 };
 
 /// Links `unit` (parsed from the `.c` files of `map`): checks the one-definition rule and makes
-/// `static` names private to their file. Errors in source order.
+/// `static` names private to their file. Errors in source order; the names are made private
+/// even then, so the checker can still run and report its own errors beside them.
 pub fn link(unit: &mut Unit, map: &FileMap) -> Result<(), Vec<Diagnostic>> {
     let names: Vec<&str> = (map.files.iter())
         .filter(|f| f.kind == FileKind::Source)
@@ -70,10 +71,6 @@ pub fn link(unit: &mut Unit, map: &FileMap) -> Result<(), Vec<Diagnostic>> {
             }
         }
     }
-    if !diags.is_empty() {
-        diags.sort_by_key(|d| d.span.start);
-        return Err(diags);
-    }
     // Private names: per file, the `static` functions and globals.
     let mut statics: BTreeMap<usize, BTreeSet<String>> = BTreeMap::new();
     for (i, item) in unit.items.iter().enumerate() {
@@ -105,7 +102,12 @@ pub fn link(unit: &mut Unit, map: &FileMap) -> Result<(), Vec<Diagnostic>> {
             Item::Globals(ds) => ds.iter_mut().for_each(|d| r.decl(d)),
         }
     }
-    Ok(())
+    if diags.is_empty() {
+        Ok(())
+    } else {
+        diags.sort_by_key(|d| d.span.start);
+        Err(diags)
+    }
 }
 
 /// `text` with the file marks of private names taken out (`count@1` → `count`).

@@ -256,3 +256,35 @@ fn multi_file_corpus_programs_agree_on_every_machine_and_engine() {
         }
     }
 }
+
+#[test]
+fn a_link_error_comes_with_the_checkers_errors_each_once_in_source_order() {
+    // `twice` defined twice (the link's error) and an undeclared call in each file (the
+    // checker's): all three are reported, once each, in the order of the files.
+    let main = "#include <stdio.h>\nint twice(int x) { return x + x; }\nint main(void) {\n    printf(\"%d\\n\", twice(2));\n    nosuch(1);\n    return 0;\n}\n";
+    let more = "int twice(int x) { return 2 * x; }\nint other(void) { return missing(); }\n";
+    let set = files(&[("main.c", main), ("more.c", more)]);
+    let diags = lang::load_files(&set).unwrap_err();
+    let seen: Vec<(String, String)> = diags
+        .iter()
+        .map(|d| (d.file.clone(), d.message.clone()))
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            (
+                "main.c".to_string(),
+                "undeclared function `nosuch`".to_string()
+            ),
+            (
+                "more.c".to_string(),
+                "multiple definition of `twice`: the function is defined in both main.c and more.c"
+                    .to_string()
+            ),
+            (
+                "more.c".to_string(),
+                "undeclared function `missing`".to_string()
+            ),
+        ]
+    );
+}

@@ -208,3 +208,59 @@ int main(void) {
         ["nope.txt: No such file or directory", "wrote"]
     );
 }
+
+#[test]
+fn div_ldiv_lldiv_truncate_toward_zero_and_return_their_structs() {
+    let src = r#"#include <stdio.h>
+#include <stdlib.h>
+static ldiv_t halve(long n) { return ldiv(n, 2); }
+int main(void) {
+    int k = 0;
+    div_t a = div(7, -2);
+    div_t b = div(-7, 2);
+    ldiv_t c = halve(-9);
+    lldiv_t d = lldiv(-10000000000LL, 3);
+    div_t e = div(k++, 5);
+    printf("%d %d|%d %d|%ld %ld|%lld %lld|%d %d %d\n", a.quot, a.rem, b.quot, b.rem,
+           c.quot, c.rem, d.quot, d.rem, e.quot, e.rem, k);
+    printf("%zu %zu %zu %d\n", sizeof(div_t), sizeof(ldiv_t), sizeof a, div(17, 5).rem);
+    div(1, k - 1);
+    return 0;
+}
+"#;
+    let (lines, error) = run(src, 1);
+    assert_eq!(
+        texts(&lines, false),
+        ["-3 1|-3 -1|-4 -1|-3333333333 -1|0 0 1", "8 16 8 2"]
+    );
+    let error = error.expect("div by zero stops the run");
+    assert!(error.contains("division by zero (in `div`)"), "{error}");
+}
+
+#[test]
+fn getopt_h_and_a_programs_own_externs_reach_getopts_variables() {
+    let src = r#"#include <stdio.h>
+#include <getopt.h>
+extern char *optarg;
+extern int optind, opterr, optopt;
+int main(void) {
+    extern int optind;
+    char *argv[] = {"prog", "-k", "3", "rest", NULL};
+    int c;
+    while ((c = getopt(4, argv, "k:")) != -1) printf("%c %s\n", c, optarg);
+    printf("%d %d %d\n", optind, opterr, optopt);
+    return 0;
+}
+"#;
+    let (lines, error) = run(src, 1);
+    assert_eq!(error, None);
+    assert_eq!(texts(&lines, false), ["k 3", "3 1 0"]);
+    let bad = "#include <getopt.h>\nextern long optind;\nint main(void) { return 0; }\n";
+    let Err(diags) = lang::load(bad, "prog.c") else {
+        panic!("a conflicting type is refused");
+    };
+    assert_eq!(
+        diags.iter().map(|d| d.message.as_str()).collect::<Vec<_>>(),
+        ["conflicting types for `optind`: <unistd.h> declares it `int optind`"]
+    );
+}

@@ -30,6 +30,7 @@ mod vprintf;
 
 use crate::lang::libc::rand::LibcRandom;
 use crate::lang::sema::types::Ty;
+use crate::lang::syntax::headers::DIV_RECORD;
 use crate::lang::vm::memory::{Addr, MemError, Memory};
 use crate::time::SimTime;
 
@@ -72,6 +73,13 @@ pub enum C {
     File,
     /// A pointer to a function of no arguments (`atexit`'s handler).
     VoidFn,
+    /// `div_t` (a result only: the compiler passes the address of the caller's slot first, and
+    /// the function returns it).
+    DivT,
+    /// `ldiv_t` (as `div_t`).
+    LDivT,
+    /// `lldiv_t` (as `div_t`).
+    LLDivT,
 }
 
 impl C {
@@ -94,6 +102,9 @@ impl C {
             C::IntPtr => Ty::Ptr(Box::new(Ty::INT)),
             C::DoublePtr => Ty::Ptr(Box::new(Ty::Double)),
             C::CharPtrPtr => Ty::Ptr(Box::new(Ty::Ptr(Box::new(Ty::CHAR)))),
+            C::DivT => Ty::Record(DIV_RECORD),
+            C::LDivT => Ty::Record(DIV_RECORD + 1),
+            C::LLDivT => Ty::Record(DIV_RECORD + 2),
         }
     }
 
@@ -134,7 +145,15 @@ impl C {
             C::CharPtrPtr => "char **",
             C::File => "FILE *",
             C::VoidFn => "void (*)(void)",
+            C::DivT => "div_t",
+            C::LDivT => "ldiv_t",
+            C::LLDivT => "lldiv_t",
         }
+    }
+
+    /// A struct result, returned through the caller's slot.
+    pub fn is_record(self) -> bool {
+        matches!(self, C::DivT | C::LDivT | C::LLDivT)
     }
 }
 
@@ -601,6 +620,15 @@ pub static LIBC: &[LibFn] = &[
         cbytes(l.mem, a[0])?;
         Ok(Done::Value(0))
     }),
+    f("div", STDLIB, "`quot` and `rem` of `n / d` as C's `/` and `%` (truncation toward zero); `d` 0 or `div(INT_MIN, -1)` is an error.", &[C::Int, C::Int], C::DivT, |l, a| {
+        quotient(l, a, |n| i64::from(n as i32), 4)
+    }),
+    f("ldiv", STDLIB, "`div` in `long`.", &[C::Long, C::Long], C::LDivT, |l, a| {
+        quotient(l, a, |n| n, 8)
+    }),
+    f("lldiv", STDLIB, "`div` in `long long`.", &[C::LLong, C::LLong], C::LLDivT, |l, a| {
+        quotient(l, a, |n| n, 8)
+    }),
     f("llabs", STDLIB, "C's, wrapping at `LLONG_MIN`.", &[C::LLong], C::LLong, |_, a| {
         Ok(Done::Value(a[0].wrapping_abs()))
     }),
@@ -937,10 +965,6 @@ pub static UNSUPPORTED: &[(&[&str], &str)] = &[
         "a rank has no environment: pass values as arguments (`argv`)",
     ),
     (
-        &["div", "ldiv", "lldiv"],
-        "use `/` and `%`: `q = a / b; r = a % b;`",
-    ),
-    (
         &["wcslen", "mbstowcs", "setlocale"],
         "Rankscope's C has no locales or wide characters: use `char` strings",
     ),
@@ -1016,6 +1040,34 @@ fn byte_diff(x: &[u8], y: &[u8], n: usize) -> i64 {
         }
     }
     0
+}
+
+/// `div`, `ldiv`, `lldiv`: `a` is the caller's slot, `n`, `d` (read through `narrow`); the
+/// quotient and remainder written there as `bytes`-wide integers; the slot returned.
+fn quotient(
+    l: &mut Lib<'_>,
+    a: &[i64],
+    narrow: fn(i64) -> i64,
+    bytes: usize,
+) -> Result<Done, String> {
+    let (n, d) = (narrow(a[1]), narrow(a[2]));
+    if d == 0 {
+        return Err("division by zero (in `div`)".into());
+    }
+    let min = if bytes == 4 {
+        i64::from(i32::MIN)
+    } else {
+        i64::MIN
+    };
+    if n == min && d == -1 {
+        return Err(
+            "`div` overflows: the quotient of the smallest value by -1 does not fit".into(),
+        );
+    }
+    let (q, r) = (n / d, n % d);
+    put(l.mem, a[0], &q.to_le_bytes()[..bytes])?;
+    put(l.mem, a[0] + bytes as i64, &r.to_le_bytes()[..bytes])?;
+    Ok(Done::Value(a[0]))
 }
 
 fn mem_err(e: MemError) -> String {

@@ -144,6 +144,16 @@ pub const HEADERS: &[Header] = &[
         defines: &[],
     },
     Header {
+        // glibc's `<getopt.h>`: `getopt` and its variables, as `<unistd.h>` declares them.
+        name: "getopt.h",
+        defines: &[
+            "optarg (*(char **) __getopt_var (0))",
+            "optind (*(int *) __getopt_var (1))",
+            "opterr (*(int *) __getopt_var (2))",
+            "optopt (*(int *) __getopt_var (3))",
+        ],
+    },
+    Header {
         name: "unistd.h",
         defines: &[
             NULL,
@@ -401,6 +411,13 @@ pub fn typedefs() -> BTreeMap<String, Type> {
     ]
     .into_iter()
     .map(|(name, base)| (name.to_string(), t(base)))
+    .chain(
+        // `<stdlib.h>`'s `div_t`, `ldiv_t`, `lldiv_t`: the structs of [`records`].
+        ["div_t", "ldiv_t", "lldiv_t"]
+            .into_iter()
+            .zip(DIV_RECORD..)
+            .map(|(name, id)| (name.to_string(), t(BaseType::Record(id)))),
+    )
     .chain(std::iter::once((
         // `<stdarg.h>`: the address of a variadic function's next further argument.
         "va_list".to_string(),
@@ -413,18 +430,23 @@ pub fn typedefs() -> BTreeMap<String, Type> {
     .collect()
 }
 
-/// The structs the standard headers define: `struct timeval` (`<sys/time.h>`) and `struct
-/// timespec` (`<time.h>`), as on LP64 Linux.
+/// The index in [`records`] of `div_t`'s struct; `ldiv_t`'s and `lldiv_t`'s follow it.
+pub const DIV_RECORD: u32 = 2;
+
+/// The structs the standard headers define: `struct timeval` (`<sys/time.h>`), `struct
+/// timespec` (`<time.h>`), and the results of `div`, `ldiv` and `lldiv` (`<stdlib.h>`: `quot`
+/// and `rem` as `int`, `long`, `long long`), as on LP64 Linux.
 pub fn records() -> Vec<RecordDecl> {
-    let long = |name: &str| FieldDecl {
+    let field = |base, name: &str| FieldDecl {
         ty: Type {
-            base: BaseType::Long,
+            base,
             pointers: 0,
             dims: Vec::new(),
         },
         name: name.to_string(),
         span: 0..0,
     };
+    let long = |name: &str| field(BaseType::Long, name);
     [("timeval", "tv_usec"), ("timespec", "tv_nsec")]
         .into_iter()
         .map(|(name, fraction)| RecordDecl {
@@ -433,6 +455,20 @@ pub fn records() -> Vec<RecordDecl> {
             fields: Some(vec![long("tv_sec"), long(fraction)]),
             span: 0..0,
         })
+        .chain(
+            [
+                ("div_t", BaseType::Int),
+                ("ldiv_t", BaseType::Long),
+                ("lldiv_t", BaseType::Long),
+            ]
+            .into_iter()
+            .map(|(name, base)| RecordDecl {
+                name: name.to_string(),
+                union: false,
+                fields: Some(vec![field(base, "quot"), field(base, "rem")]),
+                span: 0..0,
+            }),
+        )
         .collect()
 }
 

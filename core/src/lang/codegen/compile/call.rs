@@ -149,6 +149,12 @@ impl Compiler {
                     span,
                 );
             }
+            let hidden = f.ret.is_record();
+            if hidden {
+                // `div`'s family: the caller's slot for the returned struct, first.
+                let slot = self.hidden_local(f.ret.ty(), span)?;
+                self.emit(Op::AddrLocal(slot), span);
+            }
             for (a, p) in args.iter().zip(f.params) {
                 let t = self.rvalue(a)?;
                 self.convert(&t, &p.ty(), &a.span)?;
@@ -163,7 +169,7 @@ impl Compiler {
             self.emit(
                 Op::Lib {
                     index: index as u16,
-                    args: args.len() as u16,
+                    args: args.len() as u16 + u16::from(hidden),
                 },
                 span,
             );

@@ -76,10 +76,18 @@ pub fn front_end_files(map: &FileMap) -> Result<Program, Vec<Diagnostic>> {
     let Some(mut unit) = unit else {
         return Err(diags);
     };
-    crate::lang::link::link(&mut unit, map)?;
+    // A link error does not stop the checker: its errors come with the link's, each once, in
+    // source order (the checker's own word on a place the link already reported is dropped).
+    let linked = crate::lang::link::link(&mut unit, map)
+        .err()
+        .unwrap_or_default();
     let mut checker = Checker::new(Some(&map.text));
     checker.map = Some(map);
     checker.run(&unit);
+    let at: Vec<usize> = linked.iter().map(|d| d.span.start).collect();
+    checker.diags.retain(|d| !at.contains(&d.span.start));
+    checker.diags.extend(linked);
+    checker.diags = crate::lang::diagnostic::once_in_order(std::mem::take(&mut checker.diags));
     if checker.diags.is_empty() {
         Ok(Program {
             unit,

@@ -57,11 +57,23 @@ pub(super) fn drop_redeclarations(tokens: &mut Vec<Token>, diags: &mut Vec<Diagn
 /// Whether the tokens between `extern` and `;` declare only library variables: `None` when they
 /// declare anything else; otherwise `Ok` when every type matches the header's, or the error.
 fn check(decl: &[Token]) -> Option<Result<(), String>> {
-    let base = match decl.first().map(|t| &t.kind) {
-        Some(TokenKind::Type(b)) => *b,
-        _ => return None,
+    // The type's words (`int`, or `long`, `unsigned int`, `const char`: words the lexer leaves
+    // as names), up to the first declarator.
+    let words = decl
+        .iter()
+        .take_while(|t| matches!(t.kind, TokenKind::Type(_) | TokenKind::Ident(_)))
+        .count();
+    if words == 0 {
+        return None;
+    }
+    let base = match &decl[..words] {
+        [Token {
+            kind: TokenKind::Type(b),
+            ..
+        }] => Some(*b),
+        _ => None,
     };
-    let mut parts = decl[1..].split(|t| matches!(t.kind, TokenKind::Punct(Punct::Comma)));
+    let mut parts = decl[words..].split(|t| matches!(t.kind, TokenKind::Punct(Punct::Comma)));
     let mut problem = None;
     let mut any = false;
     for part in parts.by_ref() {
@@ -71,7 +83,7 @@ fn check(decl: &[Token]) -> Option<Result<(), String>> {
             .count();
         let (name, want_base, want_stars) = variable(&part[stars..])?;
         any = true;
-        if base != want_base || stars != want_stars {
+        if base.as_ref() != Some(&want_base) || stars != want_stars {
             problem.get_or_insert_with(|| {
                 format!(
                     "conflicting types for `{name}`: <unistd.h> declares it `{}`",
@@ -96,7 +108,7 @@ fn variable(tokens: &[Token]) -> Option<(&'static str, BaseType, usize)> {
     // Nothing but the expansion itself: `( * ( T [*] * ) ACCESSOR ( k ) )`.
     let shape_len = if k == 0 { 12 } else { 11 };
     (tokens.len() == shape_len).then_some(())?;
-    VARS.get(k).copied()
+    VARS.get(k).cloned()
 }
 
 /// How the header declares `name`.
