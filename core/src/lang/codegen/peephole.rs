@@ -8,7 +8,7 @@
 //! only when no jump lands on its second operation; jump targets and function entries are then
 //! renumbered, and each fused operation keeps its first operation's source span.
 
-use crate::lang::codegen::bytecode::{Compiled, Op};
+use crate::lang::codegen::bytecode::{Compiled, DoubleOp, IntOp, Op};
 
 /// The fused operation for the pair `(a, b)`, if there is one.
 fn fuse(a: Op, b: Op) -> Option<Op> {
@@ -23,16 +23,54 @@ fn fuse(a: Op, b: Op) -> Option<Op> {
     })
 }
 
+/// Whether `op` is a comparison (which cannot fail).
+fn is_cmp(op: IntOp) -> bool {
+    matches!(
+        op,
+        IntOp::Lt | IntOp::Le | IntOp::Gt | IntOp::Ge | IntOp::Eq | IntOp::Ne
+    )
+}
+
+/// The second pass's fusions: a comparison (itself possibly fused) and the conditional jump
+/// after it.
+fn fuse_branch(a: Op, b: Op) -> Option<Op> {
+    Some(match (a, b) {
+        (Op::IntImm(op, c), Op::JumpIfZero(t)) if is_cmp(op) => Op::CmpImmJumpIfZero(op, c, t),
+        (Op::Int(op), Op::JumpIfZero(t)) if is_cmp(op) => Op::CmpJumpIfZero(op, t),
+        (Op::Double(op), Op::JumpIfZero(t))
+            if !matches!(
+                op,
+                DoubleOp::Add | DoubleOp::Sub | DoubleOp::Mul | DoubleOp::Div
+            ) =>
+        {
+            Op::DoubleCmpJumpIfZero(op, t)
+        }
+        _ => return None,
+    })
+}
+
 /// The operation's jump target, if it has one.
 fn target(op: &mut Op) -> Option<&mut u32> {
     match op {
-        Op::Jump(t) | Op::JumpIfZero(t) | Op::JumpIfNotZero(t) => Some(t),
+        Op::Jump(t)
+        | Op::JumpIfZero(t)
+        | Op::JumpIfNotZero(t)
+        | Op::CmpImmJumpIfZero(_, _, t)
+        | Op::CmpJumpIfZero(_, t)
+        | Op::DoubleCmpJumpIfZero(_, t) => Some(t),
         _ => None,
     }
 }
 
-/// Fuses the pairs of `compiled`'s code in place.
+/// Fuses the pairs of `compiled`'s code in place: first [`fuse`]'s pairs, then, over the
+/// result, [`fuse_branch`]'s.
 pub fn run(compiled: &mut Compiled) {
+    pass(compiled, fuse);
+    pass(compiled, fuse_branch);
+}
+
+/// One pass fusing the pairs `fuse` knows.
+fn pass(compiled: &mut Compiled, fuse: fn(Op, Op) -> Option<Op>) {
     let n = compiled.code.len();
     let mut landed = vec![false; n + 1];
     for op in &mut compiled.code {
@@ -83,7 +121,6 @@ pub fn run(compiled: &mut Compiled) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::codegen::bytecode::IntOp;
 
     /// A compiled program whose code is replaced by `code` (every function entering at 0).
     fn with_code(code: Vec<Op>) -> Compiled {
