@@ -265,6 +265,18 @@ pub enum Op {
         /// The element size.
         stride: u32,
     },
+    /// `LoadLocalInt(off)` then `Index { len, stride }` fused (`a[i]` with a local `i`): the
+    /// local `int` at frame pointer + `off` is the index (checked against `len`); pop an address,
+    /// push the element's. Counts as the three operations it replaces; its source span is the
+    /// index's, where an out-of-bounds error points.
+    IndexLocal {
+        /// The index's frame offset.
+        off: u32,
+        /// The array's length.
+        len: u32,
+        /// The element size.
+        stride: u32,
+    },
     /// Jump to an operation index.
     Jump(u32),
     /// Pop an int; jump if it is zero.

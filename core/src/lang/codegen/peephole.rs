@@ -23,6 +23,16 @@ fn fuse(a: Op, b: Op) -> Option<Op> {
     })
 }
 
+/// The third pass's: an index read from a local `int`.
+fn fuse_index(a: Op, b: Op) -> Option<Op> {
+    match (a, b) {
+        (Op::LoadLocalInt(off), Op::Index { len, stride }) => {
+            Some(Op::IndexLocal { off, len, stride })
+        }
+        _ => None,
+    }
+}
+
 /// Whether `op` is a comparison (which cannot fail).
 fn is_cmp(op: IntOp) -> bool {
     matches!(
@@ -67,6 +77,7 @@ fn target(op: &mut Op) -> Option<&mut u32> {
 pub fn run(compiled: &mut Compiled) {
     pass(compiled, fuse);
     pass(compiled, fuse_branch);
+    pass(compiled, fuse_index);
 }
 
 /// One pass fusing the pairs `fuse` knows.
@@ -97,7 +108,12 @@ fn pass(compiled: &mut Compiled, fuse: fn(Op, Op) -> Option<Op>) {
             .then(|| fuse(compiled.code[i], compiled.code[i + 1]))
             .flatten();
         code.push(fused.unwrap_or(compiled.code[i]));
-        spans.push(compiled.spans[i].clone());
+        // An indexing keeps the index's span (where its bounds error points).
+        let span = match fused {
+            Some(Op::IndexLocal { .. }) => i + 1,
+            _ => i,
+        };
+        spans.push(compiled.spans[span].clone());
         if fused.is_some() {
             new_index[i + 1] = here;
             i += 2;
@@ -175,6 +191,93 @@ mod tests {
         assert!(has(|o| matches!(o, Op::IntImm(IntOp::Rem, 4))));
         assert!(has(|o| matches!(o, Op::IncIntPop { delta: 1 })));
         assert!(has(|o| matches!(o, Op::Index { len: 4, stride: 4 })));
+        assert!(has(|o| matches!(o, Op::CmpImmJumpIfZero(IntOp::Lt, 10, _))));
         assert_eq!(c.spans.len(), c.code.len());
+    }
+
+    #[test]
+    fn a_comparison_fuses_with_its_branch_and_the_jump_is_renumbered() {
+        let mut c = with_code(vec![
+            Op::PushInt(1),
+            Op::PushInt(3),
+            Op::Int(IntOp::Lt),
+            Op::JumpIfZero(5),
+            Op::Jump(0),
+            Op::Halt,
+        ]);
+        run(&mut c);
+        assert_eq!(
+            c.code,
+            vec![
+                Op::PushInt(1),
+                Op::CmpImmJumpIfZero(IntOp::Lt, 3, 3),
+                Op::Jump(0),
+                Op::Halt
+            ]
+        );
+    }
+
+    #[test]
+    fn an_index_in_a_local_fuses_and_keeps_the_index_span() {
+        let src = "int main(void) { int i = 7, a[4] = {1, 2, 3, 4};\n  return a[i]; }";
+        let c = crate::lang::load(src, "t.c").unwrap();
+        let at = c
+            .code
+            .iter()
+            .position(|o| {
+                matches!(
+                    o,
+                    Op::IndexLocal {
+                        len: 4,
+                        stride: 4,
+                        ..
+                    }
+                )
+            })
+            .expect("a fused index");
+        // Its span is the index expression's (the `Index` it absorbed), not the load's.
+        assert_eq!(&src[c.spans[at].clone()], "a[i]");
+        let err = crate::bench::run_one_rank(src, "t.c").unwrap_err();
+        assert!(
+            err.contains("index 7 is out of bounds for an array of 4 elements"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn arithmetic_that_can_fail_is_not_fused_with_a_branch() {
+        let code = vec![
+            Op::PushInt(1),
+            Op::PushInt(0),
+            Op::Int(IntOp::Div),
+            Op::JumpIfZero(4),
+            Op::Halt,
+        ];
+        let mut c = with_code(code);
+        run(&mut c);
+        assert_eq!(
+            c.code,
+            vec![
+                Op::PushInt(1),
+                Op::IntImm(IntOp::Div, 0),
+                Op::JumpIfZero(3),
+                Op::Halt
+            ]
+        );
+    }
+
+    /// A fused program runs the same operations as the unfused one: the count a loop reports
+    /// is that of its operations one by one.
+    #[test]
+    fn fused_branches_count_the_operations_they_replace() {
+        let src = "int main(void) { int i, s = 0; double x = 0.0;\n  for (i = 0; i < 1000; i++) { if (x < 3.5) x = x + 1.0; if (s <= i) s = s + 2; }\n  return s; }";
+        let (fused, _) = crate::bench::run_one_rank(src, "t.c").unwrap();
+        let c = crate::lang::load(src, "t.c").unwrap();
+        let has = |f: fn(&Op) -> bool| c.code.iter().any(f);
+        assert!(has(|o| matches!(o, Op::DoubleCmpJumpIfZero(..))));
+        assert!(has(|o| matches!(o, Op::CmpJumpIfZero(IntOp::Le, _))));
+        // What the build before the branch fusions counted for this program: 19,052 is the
+        // least `--max-ops` it finishes under there (and here).
+        assert_eq!(fused, 19_052);
     }
 }

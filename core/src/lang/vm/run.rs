@@ -393,6 +393,16 @@ impl Vm {
                     let a = self.pop()? as Addr;
                     self.stack.push(offset_addr(a, i, stride)?);
                 }
+                Op::IndexLocal { off, len, stride } => {
+                    self.ops += 2;
+                    let i = self
+                        .mem
+                        .read_i32(self.fp + off)
+                        .map_err(|e| Fault(e.to_string()))?;
+                    check_index(i64::from(i), len)?;
+                    let a = self.pop()? as Addr;
+                    self.stack.push(offset_addr(a, i64::from(i), stride)?);
+                }
                 Op::StoreDouble => {
                     let v = self.store_double()?;
                     self.stack.push(v);
