@@ -238,6 +238,14 @@ pub enum Op {
     /// `PushInt(imm)` then `Int(op)` fused ([`crate::lang::codegen::peephole`]): the top int `op` `imm`.
     /// Counts as the two operations it replaces.
     IntImm(IntOp, i32),
+    /// `IntImm(cmp, imm)` then `JumpIfZero(target)` fused (a loop's `i < N`): compare the top
+    /// int with `imm`, jump when the comparison is false. Counts as the three operations it
+    /// replaces (`PushInt`, `Int`, `JumpIfZero`). Only comparisons, which cannot fail.
+    CmpImmJumpIfZero(IntOp, i32, u32),
+    /// `Int(cmp)` then `JumpIfZero(target)` fused: counts as those two operations.
+    CmpJumpIfZero(IntOp, u32),
+    /// `Double(cmp)` then `JumpIfZero(target)` fused: counts as those two operations.
+    DoubleCmpJumpIfZero(DoubleOp, u32),
     /// `StoreInt` then `Pop` fused: pop a value and an address, store the value as `int`.
     StoreIntPop,
     /// `StoreDouble` then `Pop` fused.
@@ -252,6 +260,18 @@ pub enum Op {
     /// `CheckIndex(len)` then `AddrOffset(stride)` fused: pop an index (checked against `len`)
     /// and an address, push the element's address.
     Index {
+        /// The array's length.
+        len: u32,
+        /// The element size.
+        stride: u32,
+    },
+    /// `LoadLocalInt(off)` then `Index { len, stride }` fused (`a[i]` with a local `i`): the
+    /// local `int` at frame pointer + `off` is the index (checked against `len`); pop an address,
+    /// push the element's. Counts as the three operations it replaces; its source span is the
+    /// index's, where an out-of-bounds error points.
+    IndexLocal {
+        /// The index's frame offset.
+        off: u32,
         /// The array's length.
         len: u32,
         /// The element size.

@@ -146,6 +146,9 @@ enum State {
     Failed,
 }
 
+/// Entries in [`Vm`]'s cache of library calls' lines.
+const LIB_LINES: usize = 16;
+
 /// One rank running a compiled program.
 #[derive(Clone, Debug)]
 pub struct Vm {
@@ -192,6 +195,9 @@ pub struct Vm {
     host: Rc<str>,
     /// What a library call prints, kept between calls so that a call allocates nothing.
     lib_out: String,
+    /// The source lines of the library calls run lately, by pc (a small direct-mapped cache:
+    /// a call in a loop finds its line without a search).
+    lib_lines: [(u32, u32); LIB_LINES],
 }
 
 /// Counts of the operations whose class costs extra (`[cpu.ops]`), since the last charge.
@@ -238,6 +244,7 @@ impl Vm {
             recharged: false,
             host: Rc::from(""),
             lib_out: String::new(),
+            lib_lines: [(u32::MAX, 0); LIB_LINES],
         }
     }
 

@@ -136,6 +136,19 @@ pub(super) fn double_to(v: f64, sc: Scalar) -> Run<i64> {
     Ok(v as i64)
 }
 
+/// An `int` comparison (the peephole pass fuses only comparisons into branches).
+#[inline(always)]
+fn int_cmp(op: IntOp, a: i32, b: i32) -> bool {
+    match op {
+        IntOp::Lt => a < b,
+        IntOp::Le => a <= b,
+        IntOp::Gt => a > b,
+        IntOp::Ge => a >= b,
+        IntOp::Eq => a == b,
+        _ => a != b,
+    }
+}
+
 impl Vm {
     /// Pops a call's `n` arguments, first argument first, into `buf` (or `long`, past
     /// [`MAX_CALL_ARGS`]): a call allocates nothing.
@@ -380,6 +393,16 @@ impl Vm {
                     let a = self.pop()? as Addr;
                     self.stack.push(offset_addr(a, i, stride)?);
                 }
+                Op::IndexLocal { off, len, stride } => {
+                    self.ops += 2;
+                    let i = self
+                        .mem
+                        .read_i32(self.fp + off)
+                        .map_err(|e| Fault(e.to_string()))?;
+                    check_index(i64::from(i), len)?;
+                    let a = self.pop()? as Addr;
+                    self.stack.push(offset_addr(a, i64::from(i), stride)?);
+                }
                 Op::StoreDouble => {
                     let v = self.store_double()?;
                     self.stack.push(v);
@@ -566,6 +589,38 @@ impl Vm {
                     let a = self.pop()?;
                     self.stack.push((a - b) / i64::from(stride.max(1)));
                 }
+                // The compare-and-branch fusions count as the operations they replace.
+                Op::CmpImmJumpIfZero(iop, b, t) => {
+                    self.ops += 2;
+                    let a = self.pop()? as i32;
+                    if !int_cmp(iop, a, b) {
+                        self.pc = t;
+                    }
+                }
+                Op::CmpJumpIfZero(iop, t) => {
+                    self.ops += 1;
+                    let b = self.pop()? as i32;
+                    let a = self.pop()? as i32;
+                    if !int_cmp(iop, a, b) {
+                        self.pc = t;
+                    }
+                }
+                Op::DoubleCmpJumpIfZero(dop, t) => {
+                    self.ops += 1;
+                    let b = d(self.pop()?);
+                    let a = d(self.pop()?);
+                    let holds = match dop {
+                        DoubleOp::Lt => a < b,
+                        DoubleOp::Le => a <= b,
+                        DoubleOp::Gt => a > b,
+                        DoubleOp::Ge => a >= b,
+                        DoubleOp::Eq => a == b,
+                        _ => a != b,
+                    };
+                    if !holds {
+                        self.pc = t;
+                    }
+                }
                 Op::Jump(t) => self.pc = t,
                 Op::JumpIfZero(t) => {
                     if self.pop()? == 0 {
@@ -740,6 +795,19 @@ impl Vm {
                     self.owed.library_calls += 1;
                     let (mut buf, mut long) = ([0i64; MAX_CALL_ARGS], Vec::new());
                     let a = self.pop_args(args as usize, &mut buf, &mut long)?;
+                    // `<math.h>`'s functions of their arguments alone (`fabs`, `sqrt`, …): computed
+                    // here, without the library's context (line, host, output buffers).
+                    let math = match libc::LIBC[index as usize].run {
+                        libc::Impl::Math1(f) => Some(w(f(d(a[0])))),
+                        libc::Impl::Math2(f) => Some(w(f(d(a[0]), d(a[1])))),
+                        libc::Impl::Math1F(f) => Some(w(f64::from(f(d(a[0])) as f32))),
+                        libc::Impl::Math2F(f) => Some(w(f64::from(f(d(a[0]), d(a[1])) as f32))),
+                        _ => None,
+                    };
+                    if let Some(v) = math {
+                        self.stack.push(v);
+                        continue;
+                    }
                     match libc::LIBC[index as usize].run {
                         libc::Impl::Sort => {
                             self.qsort(a, ctx)?;
@@ -756,7 +824,12 @@ impl Vm {
                     // host name and the output buffer kept from the start: nothing here grows
                     // with the program or allocates per call (the error stream's text is empty
                     // unless the call writes to it).
-                    let line = prog.line_of(self.pc as usize - 1);
+                    let at = self.pc - 1;
+                    let slot = &mut self.lib_lines[at as usize % self.lib_lines.len()];
+                    if slot.0 != at {
+                        *slot = (at, prog.line_of(at as usize));
+                    }
+                    let line = slot.1;
                     let span = prog
                         .spans
                         .get(self.pc as usize - 1)
