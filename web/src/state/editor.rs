@@ -121,7 +121,7 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::tests::run_to_end;
+    use crate::state::tests::{console_texts, run_to_end};
 
     fn histogram() -> usize {
         crate::examples::EXAMPLES
@@ -155,9 +155,7 @@ mod tests {
         let s = run_to_end(s);
         let run = s.session.clone().unwrap();
         assert!(run.0.borrow().history.sim().is_finished());
-        let console: Vec<String> = (run.0.borrow().history.sim().console().iter())
-            .map(|l| l.text.clone())
-            .collect();
+        let console = console_texts(&s);
         assert!(console.contains(&"rank 0 wrote histogram.txt (20 scores in 5 bins)".to_string()));
         let written = s.written_tabs();
         assert_eq!(written.len(), 1);
@@ -244,19 +242,8 @@ mod tests {
         assert!(opened.files.same_program(&s.files));
         assert_eq!(opened.source, s.source);
         let opened = run_to_end(opened);
-        let console = opened
-            .session
-            .clone()
-            .unwrap()
-            .0
-            .borrow()
-            .history
-            .sim()
-            .console()
-            .to_vec();
-        assert!(console
-            .iter()
-            .any(|l| l.text == "rank 0 binned 1 of 1 scores"));
+        let console = console_texts(&opened);
+        assert!(console.iter().any(|l| l == "rank 0 binned 1 of 1 scores"));
         // A one-file program's link is format 1, as before files, and opens as one file.
         let single = State::default().share_state();
         assert_eq!(

@@ -1050,7 +1050,7 @@ mod tests {
 
     const PRINT_ARGS: &str = "#include <stdio.h>\nint main(int argc, char *argv[])\n{\n    int i;\n    for (i = 0; i < argc; i++) {\n        printf(\"argv[%d]=%s\\n\", i, argv[i]);\n    }\n    return 0;\n}\n";
 
-    fn console_texts(s: &State) -> Vec<String> {
+    pub(super) fn console_texts(s: &State) -> Vec<String> {
         let run = s.session.as_ref().unwrap().0.borrow();
         assert!(run.history.sim().is_finished(), "{:?}", run.error_text());
         run.history

@@ -801,30 +801,16 @@ impl PointToPoint for RankCtx<'_> {
             let dst = io.check_rank(dst)?;
             // `new_send` takes the note into the message.
             p.next_note = note;
+            let envelope = Envelope {
+                context,
+                src: rank,
+                dst,
+                tag,
+            };
             Ok(if sync {
-                p.issend(
-                    io,
-                    Envelope {
-                        context,
-                        src: rank,
-                        dst,
-                        tag,
-                    },
-                    bytes,
-                    data,
-                )
+                p.issend(io, envelope, bytes, data)
             } else {
-                p.isend(
-                    io,
-                    Envelope {
-                        context,
-                        src: rank,
-                        dst,
-                        tag,
-                    },
-                    bytes,
-                    data,
-                )
+                p.isend(io, envelope, bytes, data)
             })
         })
     }
