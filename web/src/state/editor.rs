@@ -89,12 +89,15 @@ impl State {
 
     /// Whether the current run is of the program as the editor holds it now.
     pub(super) fn run_is_of_editor(&self, run: &session::Session) -> bool {
-        match run.files.as_slice() {
-            [one] if self.files.others.is_empty() => {
-                one.text == self.source && one.name == self.files.first
-            }
-            files => *files == self.files.all(&self.source),
-        }
+        // Compared in place: this runs on every render.
+        let Some((first, rest)) = run.files.split_first() else {
+            return false;
+        };
+        first.name == self.files.first
+            && first.text == self.source
+            && rest.len() == self.files.others.len()
+            && (rest.iter().zip(&self.files.others))
+                .all(|(a, b)| a.name == b.name && a.text == b.text)
     }
 
     /// The text the editor shows: the open file's, or a file the run wrote (read-only).
