@@ -35,6 +35,9 @@ step "differential test: tests/corpus/ under Debian's MPICH and under Rankscope"
 cargo build -q --release -p rankscope
 python3 scripts/differential.py
 
+step "MPICH's own test suite (test/mpi of Debian's mpich sources) under Rankscope: scripts/mpich_suite.py, floor in tests/mpich-suite/floor.json"
+python3 scripts/mpich_suite.py
+
 step "release wasm build (trunk build --release)"
 run_trunk build --release --offline
 wasm=$(ls dist/*.wasm)

@@ -88,6 +88,48 @@ else
   apt_install mpich libmpich-dev python3
 fi
 
+step "MPICH's own test suite (test/mpi of Debian's mpich source package, configured with mpicc: scripts/mpich_suite.py)"
+# Fetched the way the binary package is installed: apt, from Debian's archive, at the installed
+# package's own source version. A deb-src entry in a sources file of its own and lists in a
+# directory of their own (Dir::Etc::sourcelist, Dir::State::Lists) keep the machine's apt
+# configuration untouched. Only test/mpi is unpacked, under target/ (nothing is committed).
+SUITE_DIR=target/mpich-suite
+MPICH_SRC_VERSION=$(dpkg-query -W -f='${source:Version}' mpich 2>/dev/null || true)
+[ -n "$MPICH_SRC_VERSION" ] || { echo "setup: the mpich package is not installed (dpkg-query)" >&2; false; }
+# Fortran, C++, MPI-IO, spawn and threads are outside its scope here (a rank is one thread): the
+# suite's own configure options leave them out. Changing them re-makes the suite (the stamp).
+SUITE_CONFIGURE=(--disable-fortran --disable-cxx --disable-romio --disable-spawn --with-thread-package=none)
+SUITE_STAMP="$MPICH_SRC_VERSION ${SUITE_CONFIGURE[*]}"
+if [ -f "$SUITE_DIR/mpi/coll/testlist" ] && [ "$(cat "$SUITE_DIR/version" 2>/dev/null)" = "$SUITE_STAMP" ]; then
+  skip "MPICH $MPICH_SRC_VERSION test suite in $SUITE_DIR/mpi"
+else
+  rm -rf "$SUITE_DIR"
+  mkdir -p "$SUITE_DIR/apt/lists/partial" "$SUITE_DIR/download"
+  SUITE_ABS=$(cd "$SUITE_DIR" && pwd)
+  cat > "$SUITE_ABS/apt/sources.sources" <<SOURCES
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SOURCES
+  APT_OPTS=(-o "Dir::Etc::sourcelist=$SUITE_ABS/apt/sources.sources" -o "Dir::Etc::sourceparts=-"
+    -o "Dir::State::Lists=$SUITE_ABS/apt/lists" -o "APT::Sandbox::User=root")
+  apt-get "${APT_OPTS[@]}" -o Debug::NoLocking=1 update -qq
+  (cd "$SUITE_ABS/download" && apt-get "${APT_OPTS[@]}" source --download-only -qq "mpich=$MPICH_SRC_VERSION")
+  UPSTREAM=${MPICH_SRC_VERSION%-*}
+  tar -xJf "$SUITE_ABS/download/mpich_$UPSTREAM.orig.tar.xz" -C "$SUITE_ABS" "mpich-$UPSTREAM/test/mpi"
+  mv "$SUITE_ABS/mpich-$UPSTREAM/test/mpi" "$SUITE_ABS/mpi"
+  rm -rf "$SUITE_ABS/mpich-$UPSTREAM" "$SUITE_ABS/download" "$SUITE_ABS/apt"
+  # configure writes the testlists (with @…@ substituted) and include/mpitestconf.h, as a build of
+  # the suite against Debian's MPICH would.
+  (cd "$SUITE_ABS/mpi" && MPICC=mpicc CC=mpicc ./configure --with-mpi=/usr "${SUITE_CONFIGURE[@]}" \
+    --disable-dependency-tracking > configure.log 2>&1) \
+    || { tail -n 20 "$SUITE_ABS/mpi/configure.log" >&2; false; }
+  echo "$SUITE_STAMP" > "$SUITE_ABS/version"
+  echo "    MPICH $MPICH_SRC_VERSION test suite in $SUITE_DIR/mpi"
+fi
+
 step "brotli (the release build writes the wasm precompressed: scripts/wasm_dist.py)"
 if command -v brotli >/dev/null; then
   skip "$(brotli --version 2>/dev/null | head -n1)"

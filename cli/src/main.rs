@@ -50,6 +50,10 @@ enum Command {
         /// per rank (DIR/rank0/out.txt, …); without it they are only listed (not with --json).
         #[arg(long, value_name = "DIR", conflicts_with = "workload")]
         out: Option<PathBuf>,
+        /// Define a macro before every file, as a C compiler's `-D` does: `-D NAME` (as 1),
+        /// `-D NAME=VALUE`, `-D 'F(x)=BODY'`; may repeat (e.g. MPICH's tests' `-DUSE_MTEST_NBC`).
+        #[arg(short = 'D', long = "define", value_name = "NAME[=VALUE]", value_parser = rankscope_core::lang::define_flag, conflicts_with = "workload")]
+        define: Vec<String>,
         /// A native workload instead of a file: bcast, gather, pingpong, ring, atomics, deadlock.
         #[arg(long, short)]
         workload: Option<WorkloadKind>,
@@ -255,10 +259,13 @@ fn parse_choices(s: &str) -> Result<Choices, String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Profiles { json, check, show } => commands::profiles::run(json, check, show),
+        Command::Profiles { json, check, show } => {
+            commands::profiles::run(json, check, show).map(|()| 0)
+        }
         Command::Run {
             file,
             out,
+            define,
             workload,
             ranks,
             profile,
@@ -279,7 +286,7 @@ fn main() -> ExitCode {
             args,
         } => commands::run::run(commands::run::RunOptions {
             target: match (file, workload) {
-                (f, _) if !f.is_empty() => commands::run::Target::File(f, args, out),
+                (f, _) if !f.is_empty() => commands::run::Target::File(f, args, out, define),
                 (_, Some(w)) => {
                     commands::run::Target::Workload(w, WorkloadParams { bytes, iterations })
                 }
@@ -301,7 +308,7 @@ fn main() -> ExitCode {
             json,
         }),
         Command::Reproduce { paper, part, json } => {
-            commands::reproduce::run(&paper, part.as_deref(), json)
+            commands::reproduce::run(&paper, part.as_deref(), json).map(|()| 0)
         }
         Command::Schedule {
             pattern,
@@ -327,12 +334,16 @@ fn main() -> ExitCode {
             json,
             c_program,
             delta_us,
-        }),
+        })
+        .map(|()| 0),
         Command::Lesson { command } => match command {
             LessonCommand::Check { files } => commands::lesson::check(&files),
             LessonCommand::List { dir } => commands::lesson::list(&dir),
-        },
-        Command::Reference { json, filter } => commands::reference::run(json, filter.as_deref()),
+        }
+        .map(|()| 0),
+        Command::Reference { json, filter } => {
+            commands::reference::run(json, filter.as_deref()).map(|()| 0)
+        }
         Command::Bench {
             hold_ops,
             bcast_ranks,
@@ -349,10 +360,12 @@ fn main() -> ExitCode {
             lock_ranks,
             lock_ppn,
             only,
-        }),
+        })
+        .map(|()| 0),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        // A program's own exit status, passed on as mpiexec does.
+        Ok(status) => ExitCode::from(status),
         Err(message) => {
             // Diagnostics arrive rendered ("error: … --> file:line:col"); plain messages get the
             // prefix here.

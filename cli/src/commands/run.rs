@@ -18,8 +18,9 @@ use rankscope_core::proto::SimConfig;
 /// What to run.
 pub enum Target {
     /// The program's files (one `.c` file, or several with headers and data files), the
-    /// arguments its `main` gets after `argv[0]`, and where to save the files it writes.
-    File(Vec<PathBuf>, Vec<String>, Option<PathBuf>),
+    /// arguments its `main` gets after `argv[0]`, where to save the files it writes, and the
+    /// macros `-D` defines (each `NAME body`).
+    File(Vec<PathBuf>, Vec<String>, Option<PathBuf>, Vec<String>),
     /// A native workload.
     Workload(WorkloadKind, WorkloadParams),
 }
@@ -58,8 +59,9 @@ pub struct RunOptions {
     pub json: bool,
 }
 
-/// Runs and prints the console, the summary and (on failure) the error.
-pub fn run(opts: RunOptions) -> Result<(), String> {
+/// Runs and prints the console, the summary and (on failure) the error. The program's exit
+/// status, as `mpiexec` passes it on: the bitwise OR of the ranks' statuses (0 for a workload).
+pub fn run(opts: RunOptions) -> Result<u8, String> {
     let profile = resolve(&opts.profile)?;
     let machine = Machine::new(&profile, opts.ranks).map_err(|e| e.to_string())?;
     if opts.hash_only && opts.trace.is_some() {
@@ -87,7 +89,9 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
         ..SimConfig::default()
     };
     match &opts.target {
-        Target::File(paths, args, out) if paths.len() > 1 || out.is_some() => {
+        Target::File(paths, args, out, defines)
+            if paths.len() > 1 || out.is_some() || !defines.is_empty() =>
+        {
             let mut files = Vec::new();
             for path in paths {
                 let text = std::fs::read_to_string(path)
@@ -110,29 +114,31 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
                 },
                 network: opts.network.as_deref(),
             };
-            let sim = launch.sim_files(&files).map_err(|e| match e {
-                lang::LaunchError::Compile(ref diags) => {
-                    let n = diags.len();
-                    format!(
-                        "{}\n{n} error{}; nothing was run",
-                        e.render_files(&files),
-                        if n == 1 { "" } else { "s" }
-                    )
-                }
-                lang::LaunchError::Machine(message) => message,
-            })?;
+            let sim = launch
+                .sim_files_defining(&files, defines)
+                .map_err(|e| match e {
+                    lang::LaunchError::Compile(ref diags) => {
+                        let n = diags.len();
+                        format!(
+                            "{}\n{n} error{}; nothing was run",
+                            e.render_files(&files),
+                            if n == 1 { "" } else { "s" }
+                        )
+                    }
+                    lang::LaunchError::Machine(message) => message,
+                })?;
             let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
             // Named after the file with `main`, as the compiled program is (its `argv[0]`).
             let name = sim
                 .program(0)
                 .map_or(String::new(), |vm| vm.program_file().to_string());
-            let extra = |sim: &Sim<lang::Vm>| serde_json::json!({ "files": names, "args": args, "written": written_json(sim) });
+            let extra = |sim: &Sim<lang::Vm>| serde_json::json!({ "files": names, "args": args, "written": written_json(sim), "exit_statuses": exit_statuses(sim) });
             let mut sim = sim;
             let result = execute(&mut sim, &opts, &profile, &name, extra);
             let saved = written_files(&sim, out.as_deref(), opts.json);
-            result.and(saved)
+            result.and(saved).map(|()| exit_status(&sim, opts.json))
         }
-        Target::File(paths, args, _) => {
+        Target::File(paths, args, ..) => {
             let path = &paths[0];
             let source = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -163,11 +169,11 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
             let name = path
                 .file_name()
                 .map_or(file.clone(), |n| n.to_string_lossy().into_owned());
-            let extra = |sim: &Sim<lang::Vm>| serde_json::json!({ "file": file, "args": args, "written": written_json(sim) });
+            let extra = |sim: &Sim<lang::Vm>| serde_json::json!({ "file": file, "args": args, "written": written_json(sim), "exit_statuses": exit_statuses(sim) });
             let mut sim = sim;
             let result = execute(&mut sim, &opts, &profile, &name, extra);
             let saved = written_files(&sim, None, opts.json);
-            result.and(saved)
+            result.and(saved).map(|()| exit_status(&sim, opts.json))
         }
         Target::Workload(kind, params) => {
             let sim = Sim::new(machine, programs(*kind, opts.ranks, *params), config);
@@ -177,9 +183,34 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
                 "iterations": params.iterations,
             });
             let mut sim = sim;
-            execute(&mut sim, &opts, &profile, kind.name(), |_| extra)
+            execute(&mut sim, &opts, &profile, kind.name(), |_| extra).map(|()| 0)
         }
     }
+}
+
+/// Each rank's exit status, for `--json` (`null` for a rank that did not end).
+fn exit_statuses(sim: &Sim<lang::Vm>) -> serde_json::Value {
+    (0..sim.size())
+        .map(|rank| sim.program(rank).and_then(|vm| vm.exit_status()))
+        .collect::<Vec<_>>()
+        .into()
+}
+
+/// The run's exit status as `mpiexec` (MPICH's Hydra) passes it on: the bitwise OR of every
+/// rank's; in text mode, a line on standard error names the ranks that ended with a nonzero one.
+fn exit_status(sim: &Sim<lang::Vm>, json: bool) -> u8 {
+    let statuses: Vec<(u32, u8)> = (0..sim.size())
+        .filter_map(|rank| Some((rank, sim.program(rank)?.exit_status()?)))
+        .filter(|&(_, s)| s != 0)
+        .collect();
+    if !json && !statuses.is_empty() {
+        let list: Vec<String> = statuses
+            .iter()
+            .map(|(rank, s)| format!("rank {rank} with {s}"))
+            .collect();
+        eprintln!("exit status: {}", list.join(", "));
+    }
+    statuses.iter().fold(0, |acc, &(_, s)| acc | s)
 }
 
 /// The files each rank wrote, for `--json`: rank, name, size and contents (bytes that are not

@@ -87,7 +87,18 @@ impl Launch<'_> {
     /// Compiles a program of several files (see [`crate::lang::sources`]; `argv[0]` is its
     /// first `.c` file's name) and sets up its run.
     pub fn sim_files(&self, files: &[SourceFile]) -> Result<Sim<Vm>, LaunchError> {
-        let compiled = crate::lang::load_files(files).map_err(LaunchError::Compile)?;
+        self.sim_files_defining(files, &[])
+    }
+
+    /// [`Launch::sim_files`] with macros defined before every file, as `-D` flags define them
+    /// (see [`crate::lang::load_files_defining`]).
+    pub fn sim_files_defining(
+        &self,
+        files: &[SourceFile],
+        defines: &[String],
+    ) -> Result<Sim<Vm>, LaunchError> {
+        let compiled =
+            crate::lang::load_files_defining(files, defines).map_err(LaunchError::Compile)?;
         self.sim_compiled(&compiled)
     }
 

@@ -117,7 +117,7 @@ pub mod vm;
 
 pub use diagnostic::Diagnostic;
 pub use launch::{Launch, LaunchError};
-pub use load::{load, load_files, ranks, ranks_with_args};
+pub use load::{define_flag, load, load_files, load_files_defining, ranks, ranks_with_args};
 pub use run_hint::{run_hint, RunHint};
 pub use sema::check::front_end;
 pub use sources::SourceFile;

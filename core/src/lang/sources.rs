@@ -113,6 +113,9 @@ pub struct FileMap {
     pub text: Rc<str>,
     /// Each file's place, in the set's order.
     pub files: Vec<Placed>,
+    /// Macros defined before every translation unit, as the compiler's `-D` flags define them
+    /// (each `NAME body` or `NAME(params) body`, like a `#define` line without `#define`).
+    pub defines: Vec<String>,
 }
 
 impl FileMap {
@@ -137,6 +140,7 @@ impl FileMap {
         FileMap {
             text: text.into(),
             files: placed,
+            defines: Vec::new(),
         }
     }
 
@@ -150,6 +154,7 @@ impl FileMap {
                 len: source.len(),
                 kind: FileKind::Source,
             }],
+            defines: Vec::new(),
         }
     }
 

@@ -241,7 +241,8 @@ impl Files {
         self.write(fp, text, "fprintf").map(drop)
     }
 
-    fn set_errno(
+    /// Sets the rank's `errno` (where the program can read it, once it has a place).
+    pub(super) fn set_errno(
         &mut self,
         lib_mem: &mut crate::lang::vm::memory::Memory,
         e: i32,

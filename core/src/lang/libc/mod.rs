@@ -285,6 +285,7 @@ const STDIO: &str = "stdio.h";
 const MATH: &str = "math.h";
 const TIME: &str = "time.h";
 const SYS_TIME: &str = "sys/time.h";
+const SYS_RESOURCE: &str = "sys/resource.h";
 const UNISTD: &str = "unistd.h";
 const STRINGS: &str = "strings.h";
 const CTYPE: &str = "ctype.h";
@@ -811,6 +812,8 @@ pub static LIBC: &[LibFn] = &[
     clocked(f("fputs", STDIO, "The string to the stream: `stdout`, `stderr` (the rank's error stream, marked on the console) or a data file.", &[C::CharPtr, C::File], C::Int, files::fputs)),
     clocked(f("fputc", STDIO, "The byte to the stream: `stdout`, `stderr` or a data file; a newline shows a console line.", &[C::Int, C::File], C::Int, files::fputc)),
     clocked(f("putc", STDIO, "`fputc`.", &[C::Int, C::File], C::Int, files::fputc)),
+    // <sys/resource.h>
+    clocked(f("getrusage", SYS_RESOURCE, "`RUSAGE_SELF` (or `_THREAD`): `ru_utime` is the rank's simulated time so far, `ru_maxrss` the memory it uses now (KiB), the rest 0 (one process: no system time, faults, swaps or switches); `RUSAGE_CHILDREN`: all 0; another `who`: -1 with `errno` = `EINVAL`.", &[C::Int, C::VoidPtr], C::Int, getrusage)),
     clocked(f("fwrite", STDIO, "`count` items of `size` bytes to the stream (charged per byte).", &[C::VoidPtr, C::SizeT, C::SizeT, C::File], C::SizeT, files::fwrite)),
 ];
 const fn f(
@@ -1222,4 +1225,28 @@ mod tests {
             Some("void *malloc(size_t)".into())
         );
     }
+}
+
+/// `getrusage(who, usage)`: glibc's `struct rusage` (two `timeval`s, then 14 `long`s, 144 bytes).
+fn getrusage(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
+    const RUSAGE_SELF: i64 = 0;
+    const RUSAGE_CHILDREN: i64 = -1;
+    const RUSAGE_THREAD: i64 = 1;
+    let mut usage = [0i64; 18];
+    match a[0] {
+        RUSAGE_SELF | RUSAGE_THREAD => {
+            let us = l.now.as_us_f64().floor() as i64;
+            usage[0] = us / 1_000_000;
+            usage[1] = us % 1_000_000;
+            usage[4] = l.mem.used().div_ceil(1024) as i64;
+        }
+        RUSAGE_CHILDREN => {}
+        _ => {
+            l.files.set_errno(l.mem, files::EINVAL)?;
+            return Ok(Done::Value(-1));
+        }
+    }
+    let bytes: Vec<u8> = usage.iter().flat_map(|w| w.to_le_bytes()).collect();
+    put(l.mem, a[1], &bytes)?;
+    Ok(Done::Value(0))
 }

@@ -140,6 +140,11 @@ pub const HEADERS: &[Header] = &[
         defines: &[],
     },
     Header {
+        // glibc's `who` values; `struct rusage` is one of [`records`].
+        name: "sys/resource.h",
+        defines: &["RUSAGE_SELF 0", "RUSAGE_CHILDREN (-1)", "RUSAGE_THREAD 1"],
+    },
+    Header {
         name: "sys/types.h",
         defines: &[],
     },
@@ -430,12 +435,31 @@ pub fn typedefs() -> BTreeMap<String, Type> {
     .collect()
 }
 
+/// `struct rusage`'s `long` fields after its two `timeval`s, in glibc's order.
+const RUSAGE_LONGS: [&str; 14] = [
+    "ru_maxrss",
+    "ru_ixrss",
+    "ru_idrss",
+    "ru_isrss",
+    "ru_minflt",
+    "ru_majflt",
+    "ru_nswap",
+    "ru_inblock",
+    "ru_oublock",
+    "ru_msgsnd",
+    "ru_msgrcv",
+    "ru_nsignals",
+    "ru_nvcsw",
+    "ru_nivcsw",
+];
+
 /// The index in [`records`] of `div_t`'s struct; `ldiv_t`'s and `lldiv_t`'s follow it.
 pub const DIV_RECORD: u32 = 2;
 
 /// The structs the standard headers define: `struct timeval` (`<sys/time.h>`), `struct
-/// timespec` (`<time.h>`), and the results of `div`, `ldiv` and `lldiv` (`<stdlib.h>`: `quot`
-/// and `rem` as `int`, `long`, `long long`), as on LP64 Linux.
+/// timespec` (`<time.h>`), the results of `div`, `ldiv` and `lldiv` (`<stdlib.h>`: `quot`
+/// and `rem` as `int`, `long`, `long long`), and `struct rusage` (`<sys/resource.h>`), as on
+/// LP64 Linux (glibc's field order).
 pub fn records() -> Vec<RecordDecl> {
     let field = |base, name: &str| FieldDecl {
         ty: Type {
@@ -469,6 +493,20 @@ pub fn records() -> Vec<RecordDecl> {
                 span: 0..0,
             }),
         )
+        .chain(std::iter::once(RecordDecl {
+            name: "rusage".to_string(),
+            union: false,
+            fields: Some(
+                [
+                    field(BaseType::Record(0), "ru_utime"),
+                    field(BaseType::Record(0), "ru_stime"),
+                ]
+                .into_iter()
+                .chain(RUSAGE_LONGS.iter().map(|name| long(name)))
+                .collect(),
+            ),
+            span: 0..0,
+        }))
         .collect()
 }
 

@@ -198,6 +198,9 @@ pub struct Vm {
     /// The source lines of the library calls run lately, by pc (a small direct-mapped cache:
     /// a call in a loop finds its line without a search).
     lib_lines: [(u32, u32); LIB_LINES],
+    /// The status the program ended with (`main`'s return value or `exit`'s argument), once it
+    /// has ended.
+    exit_status: Option<i32>,
 }
 
 /// Counts of the operations whose class costs extra (`[cpu.ops]`), since the last charge.
@@ -229,6 +232,7 @@ impl Vm {
             libs: Libraries::new(),
             ops: 0,
             state: State::NotStarted,
+            exit_status: None,
             blocked_pc: 0,
             line: String::new(),
             error: None,
@@ -321,6 +325,13 @@ impl Vm {
             State::InMpi | State::Delayed { .. } => self.blocked_pc,
             _ => self.pc.saturating_sub(1),
         }
+    }
+
+    /// The status the rank's process ended with, as its parent (`mpiexec`) sees it: `main`'s
+    /// return value or `exit`'s argument, modulo 256 (0 when `main` returns nothing). `None`
+    /// while it runs, and when it stopped with an error.
+    pub fn exit_status(&self) -> Option<u8> {
+        self.exit_status.map(|s| s as u8)
     }
 
     /// The data files this rank wrote (`fopen(…, "w")`, `"a"`, `"r+"`), with what they hold

@@ -877,8 +877,9 @@ impl Vm {
                                 self.stack.push(v);
                             }
                         }
-                        Done::Exit(_) => {
+                        Done::Exit(status) => {
                             self.run_atexit(ctx)?;
+                            self.exit_status = Some(status);
                             self.finish(ctx);
                             return Ok(None);
                         }
@@ -914,7 +915,15 @@ impl Vm {
                     if let Some(step) = self.charge() {
                         return Ok(Some(step));
                     }
+                    // `main`'s value, when it returns one, is what the entry code left.
+                    let main_value = self.prog.functions[self.prog.main as usize].returns_value;
+                    let status = if main_value {
+                        self.stack.last().copied()
+                    } else {
+                        None
+                    };
                     self.run_atexit(ctx)?;
+                    self.exit_status = Some(status.unwrap_or(0) as i32);
                     self.finish(ctx);
                     return Ok(None);
                 }

@@ -34,6 +34,15 @@ pub const MPI_CART: i32 = 2;
 /// `MPI_Topo_test`: a distributed graph topology (never made here).
 pub const MPI_DIST_GRAPH: i32 = 3;
 
+/// `MPI_Init_thread`'s levels (MPICH's values): one thread only.
+pub const MPI_THREAD_SINGLE: i32 = 0;
+/// Threads, only the main one calls MPI.
+pub const MPI_THREAD_FUNNELED: i32 = 1;
+/// Threads call MPI one at a time.
+pub const MPI_THREAD_SERIALIZED: i32 = 2;
+/// Threads call MPI at any time.
+pub const MPI_THREAD_MULTIPLE: i32 = 3;
+
 /// The null datatype (accepted where MPI ignores the datatype, e.g. with `MPI_IN_PLACE`).
 pub const MPI_DATATYPE_NULL: i32 = 0x0c00_0000;
 /// The null operation.

@@ -106,6 +106,8 @@ pub struct MpiState {
     /// The line of `MPI_Init` (for the warning when the program ends without `MPI_Finalize`;
     /// 0 past line 65,535: two bytes keep an idle library within its sixteen words).
     init_line: u16,
+    /// The thread level `MPI_Init_thread` provided (`MPI_THREAD_SINGLE`, 0, after `MPI_Init`).
+    thread_level: u8,
 }
 
 /// A non-negative array length.
@@ -393,6 +395,18 @@ impl MpiState {
     }
 
     /// `MPI_Init`: the library starts.
+    /// `MPI_Init_thread`: enters MPI providing `level` (a valid level; MPICH provides any).
+    pub(super) fn init_thread(&mut self, level: u8) -> Result<(), ErrorKind> {
+        self.init()?;
+        self.thread_level = level;
+        Ok(())
+    }
+
+    /// The thread level provided at initialisation (`MPI_Query_thread`).
+    pub(super) fn thread_level(&self) -> i32 {
+        i32::from(self.thread_level)
+    }
+
     pub(super) fn init(&mut self) -> Result<(), ErrorKind> {
         match self.phase {
             Phase::Before => {

@@ -247,6 +247,14 @@ impl Pp<'_> {
         let mut last_len = 0usize;
         let mut paste = false;
         let is_fn = matches!(m.kind, MacroKind::Function { .. });
+        // The index of `__VA_ARGS__` among the parameters, for a variadic macro.
+        let va_param = match &m.kind {
+            MacroKind::Function {
+                params,
+                variadic: true,
+            } => params.len().checked_sub(1),
+            _ => None,
+        };
         let body = &m.body;
         let mut i = 0;
         while i < body.len() {
@@ -288,6 +296,22 @@ impl Pp<'_> {
             if let Some(first) = operand.first_mut() {
                 first.space = b.tok.space;
             }
+            let mut pasted = 0;
+            if paste
+                && b.param.is_some()
+                && b.param == va_param
+                && out.last().is_some_and(|t| &*t.text == ",")
+            {
+                // GNU C's `, ## __VA_ARGS__`: no further arguments drop the comma; otherwise
+                // the comma stays and the arguments follow it, nothing pasted.
+                paste = false;
+                if operand.is_empty() {
+                    out.pop();
+                }
+                last_len = operand.len();
+                out.extend(operand);
+                continue;
+            }
             if paste {
                 paste = false;
                 if operand.is_empty() {
@@ -297,11 +321,13 @@ impl Pp<'_> {
                     if let Some(left) = out.pop() {
                         let right = operand.remove(0);
                         let joined = self.paste(left, right, &span);
+                        pasted = joined.len();
                         out.extend(joined);
                     }
                 }
             }
-            last_len = operand.len();
+            // What the next `##` joins to: the pasted token counts (`a ## b ## c`).
+            last_len = pasted + operand.len();
             out.extend(operand);
         }
         if let Some(first) = out.first_mut() {

@@ -11,6 +11,8 @@
 //!   `#include "x.h"` reads `x.h` from the program's files ([`FileMap`]), nested at most
 //!   [`MAX_INCLUDE_DEPTH`] deep; any other include is an error naming the program's headers. `#error` reports its text, `#pragma` and
 //!   `#warning` are ignored, `#line` is rejected.
+//! - Macros the program's file set defines for every unit ([`FileMap::defines`]: the compiler's
+//!   `-D NAME=VALUE`).
 //! - `__FILE__`, `__LINE__`, `__STDC__`, `__STDC_VERSION__` (`199901L`), `__STDC_HOSTED__`,
 //!   `__linux__`, `__unix__`, `__LP64__`.
 //!
@@ -96,7 +98,11 @@ pub fn run_unit(map: &FileMap, unit: usize) -> (Vec<Token>, Vec<Diagnostic>) {
         overflowed: false,
         too_deep: false,
     };
-    for line in PREDEFINED {
+    for line in PREDEFINED
+        .iter()
+        .copied()
+        .chain(map.defines.iter().map(String::as_str))
+    {
         pp.define_builtin(line);
     }
     for (name, kind) in [("__LINE__", MacroKind::Line), ("__FILE__", MacroKind::File)] {

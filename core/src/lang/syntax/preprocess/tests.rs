@@ -116,6 +116,26 @@ fn variadic_macros_and_pasting() {
     assert_eq!(toks[0].kind, TokenKind::Int(5));
     assert_eq!(toks[0].literal.longs, 1);
     assert_eq!(spelled(src), "5 xN N0 += y unsigned");
+    // A chain of `##` joins the pasted token again (MPICH's tests: `op##_test##post`); an empty
+    // operand in the middle leaves the chain going.
+    let src = "#define P3(a, b, c) a ## b ## c
+#define T(op, post) op ## _test ## post(x)
+               P3(a, b, 1) P3(x, , z) P3(, , w) T(sum, 1) T(max, )";
+    assert_eq!(spelled(src), "ab1 xz w sum_test1 ( x ) max_test ( x )");
+    // GNU C's `, ## __VA_ARGS__` (MPICH's tests use it): the comma goes with empty arguments.
+    let src = "#define E(fmt, ...) f(fmt, ## __VA_ARGS__)\nE(\"a\") E(\"b\", 1, 2)";
+    assert_eq!(spelled(src), "f ( \"a\" ) f ( \"b\" , 1 , 2 )");
+}
+
+#[test]
+fn command_line_definitions() {
+    let mut map = FileMap::single("t.c", "A B F(2) C");
+    map.defines = vec!["A 1".into(), "B".into(), "F(x) (x+1)".into()];
+    let (toks, diags) = run_unit(&map, 0);
+    assert!(diags.is_empty(), "{diags:?}");
+    let text: Vec<String> = toks.iter().map(|t| format!("{:?}", t.kind)).collect();
+    assert_eq!(text.len(), 8, "{text:?}"); // 1, (, 2, +, 1, ), C, EOF
+    assert_eq!(toks[0].kind, TokenKind::Int(1));
 }
 
 #[test]

@@ -73,7 +73,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Comm_create", "Collective on the parent: a split by membership of the group.",
+        "MPI_Comm_create", "Collective on the parent: a split by group (MPI-2.2: each rank may pass the group it belongs to, disjoint groups; each becomes its own communicator, ranked as in the group).",
         &[
             p("comm", K::Handle(HandleKind::COMM)),
             p("group", K::Handle(HandleKind::GROUP)),
@@ -89,8 +89,17 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             {
                 return Err(CommError::NotSubset(outside).into());
             }
+            // MPI-2.2: ranks may pass different, disjoint groups, and each group becomes its
+            // own communicator. A group is named by its lowest member's rank in the parent (the
+            // groups are disjoint), its ranks ordered as in the group.
             let (color, key) = match group.rank_of(ctx.rank()) {
-                Some(r) => (0, i64::from(r)),
+                Some(r) => {
+                    let lowest = (group.ranks().into_iter())
+                        .filter_map(|w| parent.members.rank_of(w))
+                        .min()
+                        .unwrap_or(0);
+                    (lowest as i32, i64::from(r))
+                }
                 None => (MPI_UNDEFINED, 0),
             };
             create(s, parent, color, key, None, a.addr(2), mem)

@@ -1,12 +1,12 @@
 //! The environment: `MPI_Init`, `MPI_Finalize`, `MPI_Initialized`, `MPI_Finalized`,
 //! `MPI_Comm_rank`, `MPI_Comm_size`, `MPI_Wtime`, `MPI_Wtick`, `MPI_Get_processor_name`,
-//! `MPI_Get_version`, `MPI_Abort`. `MPI_Finalize` warns about requests never completed and messages never received.
+//! `MPI_Get_version`, `MPI_Abort`, `MPI_Init_thread`, `MPI_Query_thread`, `MPI_Is_thread_main`. `MPI_Finalize` warns about requests never completed and messages never received.
 
 use super::params::{p, INTP, K};
 use crate::libs::function::{done, MpiFunction, Started};
 use crate::libs::handles::HandleKind;
 use crate::libs::mpi::buffers::{write_bytes, write_int};
-use crate::libs::mpi::constants::MPI_MAX_PROCESSOR_NAME;
+use crate::libs::mpi::constants::{MPI_MAX_PROCESSOR_NAME, MPI_THREAD_SINGLE};
 use crate::libs::mpi::error::ErrorKind;
 use crate::libs::mpi::state::Value;
 
@@ -29,6 +29,28 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         },
     )
     .anytime(),
+    MpiFunction::new(
+        "MPI_Init_thread", "Enters MPI as `MPI_Init` does, providing the level asked for, as MPICH does (`MPI_THREAD_SINGLE` for a value that is no level). A rank runs one thread: a program here cannot start others.",
+        &[p("argc", K::ArgcPtr), p("argv", K::ArgvPtr), p("required", K::Int), p("provided", INTP)],
+        |s, a, mem, _| {
+            let level = match a.int(2) {
+                l @ 0..=3 => l as u8,
+                _ => MPI_THREAD_SINGLE as u8,
+            };
+            s.init_thread(level)?;
+            write_int(mem, a.addr(3), i32::from(level), "the provided variable")?;
+            done()
+        },
+    )
+    .anytime(),
+    MpiFunction::new("MPI_Query_thread", "Local: the level `MPI_Init_thread` provided (`MPI_THREAD_SINGLE` after `MPI_Init`).", &[p("provided", INTP)], |s, a, mem, _| {
+        write_int(mem, a.addr(0), s.thread_level(), "the provided variable")?;
+        done()
+    }),
+    MpiFunction::new("MPI_Is_thread_main", "Local: true — a rank runs one thread, the main one.", &[p("flag", INTP)], |_, a, mem, _| {
+        write_int(mem, a.addr(0), 1, "the flag")?;
+        done()
+    }),
     MpiFunction::new("MPI_Finalize", "Leaves MPI; local (no barrier); warns about requests never completed and messages sent but never received, naming the calls that made them.", &[], |s, _, _, ctx| {
         if let Some(warning) = s.finalize() {
             ctx.print(warning);
