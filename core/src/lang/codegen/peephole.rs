@@ -221,7 +221,8 @@ mod tests {
         let c = crate::lang::load(src, "t.c").unwrap();
         let has = |f: fn(&Op) -> bool| c.code.iter().any(f);
         assert!(has(|o| matches!(o, Op::IntImm(IntOp::Rem, 4))));
-        assert!(has(|o| matches!(o, Op::IncIntPop { delta: 1 })));
+        // `i++;` on a local: `AddrLocal` + `IncInt` + `Pop` as one.
+        assert!(has(|o| matches!(o, Op::IncLocalIntPop { delta: 1, .. })));
         assert!(has(|o| matches!(o, Op::Index { len: 4, stride: 4 })));
         assert!(has(|o| matches!(o, Op::CmpImmJumpIfZero(IntOp::Lt, 10, _))));
         assert_eq!(c.spans.len(), c.code.len());
@@ -257,9 +258,11 @@ mod tests {
             .code
             .iter()
             .position(|o| {
+                // The index fused, then with the element's load.
                 matches!(
                     o,
-                    Op::IndexLocal {
+                    Op::IndexLocalLoad {
+                        scalar: Scalar::I32,
                         len: 4,
                         stride: 4,
                         ..
