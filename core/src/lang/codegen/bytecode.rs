@@ -277,6 +277,61 @@ pub enum Op {
         /// The element size.
         stride: u32,
     },
+    /// `IndexLocal { off, len, stride }` then a load of the element (`LoadInt`, `LoadDouble`
+    /// or `Load(scalar)`) fused (`x = a[i]`): push the element. Counts as the four operations
+    /// it replaces.
+    IndexLocalLoad {
+        /// What the load reads (`I32` for `LoadInt`, `F64` for `LoadDouble`).
+        scalar: Scalar,
+        /// The index's frame offset.
+        off: u32,
+        /// The array's length.
+        len: u32,
+        /// The element size.
+        stride: u32,
+    },
+    /// `AddrLocal(off)` then `Load(scalar)` fused: push the local scalar at frame pointer +
+    /// `off`. Counts as two operations.
+    LoadLocal(Scalar, u32),
+    /// `PushInt(addr)` then `Load(scalar)` fused (a global's value): push the scalar at `addr`.
+    /// Counts as two operations.
+    LoadAt(Scalar, u32),
+    /// `Store(scalar)` then `Pop` fused (an assignment statement). Counts as two operations.
+    StorePop(Scalar),
+    /// `LoadLocalInt(off)` then `AddrOffset(stride)` fused (`p[i]`, `p + i` with a local
+    /// `int` `i`): pop an address, push it plus the local times `stride`. Counts as two
+    /// operations; its source span is the offset's.
+    AddrOffsetLocal {
+        /// The `int`'s frame offset.
+        off: u32,
+        /// The element size.
+        stride: u32,
+    },
+    /// `AddrLocal(off)` then `Zero(n)` fused (a local's declaration): zero `n` bytes at frame
+    /// pointer + `off`. Counts as two operations.
+    ZeroLocal {
+        /// The local's frame offset.
+        off: u32,
+        /// Bytes.
+        n: u32,
+    },
+    /// `AddrLocal(off)` then `IncIntPop { delta }` fused (`i++;`): add `delta` to the local
+    /// `int` at frame pointer + `off`. Counts as the three operations it replaces.
+    IncLocalIntPop {
+        /// The `int`'s frame offset.
+        off: u32,
+        /// Amount.
+        delta: i32,
+    },
+    /// `NotInt` then `JumpIfZero(t)` fused: pop an int; jump if it is not zero. Counts as two
+    /// operations.
+    NotJumpIfZero(u32),
+    /// `Dup` then `JumpIfZero(t)` fused (`&&`): jump if the top of the stack is zero, leaving it
+    /// there. Counts as two operations.
+    PeekJumpIfZero(u32),
+    /// `Dup` then `JumpIfNotZero(t)` fused (`||`): jump if the top of the stack is not zero,
+    /// leaving it there. Counts as two operations.
+    PeekJumpIfNotZero(u32),
     /// Jump to an operation index.
     Jump(u32),
     /// Pop an int; jump if it is zero.
@@ -333,6 +388,9 @@ pub enum Op {
     /// The program finished (`main` returned).
     Halt,
 }
+
+// An operation stays two words: the dispatch loop copies one per step.
+const _: () = assert!(std::mem::size_of::<Op>() == 16);
 
 /// Integer binary operations.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

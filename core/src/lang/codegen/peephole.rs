@@ -8,7 +8,7 @@
 //! only when no jump lands on its second operation; jump targets and function entries are then
 //! renumbered, and each fused operation keeps its first operation's source span.
 
-use crate::lang::codegen::bytecode::{Compiled, DoubleOp, IntOp, Op};
+use crate::lang::codegen::bytecode::{Compiled, DoubleOp, IntOp, Op, Scalar};
 
 /// The fused operation for the pair `(a, b)`, if there is one.
 fn fuse(a: Op, b: Op) -> Option<Op> {
@@ -19,16 +19,41 @@ fn fuse(a: Op, b: Op) -> Option<Op> {
         (Op::StoreLocalInt(off), Op::Pop) => Op::StoreLocalIntPop(off),
         (Op::IncInt { delta, .. }, Op::Pop) => Op::IncIntPop { delta },
         (Op::CheckIndex(len), Op::AddrOffset(stride)) => Op::Index { len, stride },
+        (Op::AddrLocal(off), Op::Load(sc)) => Op::LoadLocal(sc, off),
+        (Op::PushInt(a), Op::Load(sc)) => Op::LoadAt(sc, u32::try_from(a).ok()?),
+        (Op::Store(sc), Op::Pop) => Op::StorePop(sc),
+        (Op::LoadLocalInt(off), Op::AddrOffset(stride)) => Op::AddrOffsetLocal { off, stride },
+        (Op::AddrLocal(off), Op::Zero(n)) => Op::ZeroLocal { off, n },
         _ => return None,
     })
 }
 
-/// The third pass's: an index read from a local `int`.
+/// The third pass's: an index read from a local `int`; `i++;` on a local.
 fn fuse_index(a: Op, b: Op) -> Option<Op> {
     match (a, b) {
         (Op::LoadLocalInt(off), Op::Index { len, stride }) => {
             Some(Op::IndexLocal { off, len, stride })
         }
+        (Op::AddrLocal(off), Op::IncIntPop { delta }) => Some(Op::IncLocalIntPop { off, delta }),
+        _ => None,
+    }
+}
+
+/// The fourth pass's: the load of an element indexed by a local `int`.
+fn fuse_load(a: Op, b: Op) -> Option<Op> {
+    let scalar = match b {
+        Op::LoadInt => Scalar::I32,
+        Op::LoadDouble => Scalar::F64,
+        Op::Load(sc) => sc,
+        _ => return None,
+    };
+    match a {
+        Op::IndexLocal { off, len, stride } => Some(Op::IndexLocalLoad {
+            scalar,
+            off,
+            len,
+            stride,
+        }),
         _ => None,
     }
 }
@@ -55,6 +80,9 @@ fn fuse_branch(a: Op, b: Op) -> Option<Op> {
         {
             Op::DoubleCmpJumpIfZero(op, t)
         }
+        (Op::NotInt, Op::JumpIfZero(t)) => Op::NotJumpIfZero(t),
+        (Op::Dup, Op::JumpIfZero(t)) => Op::PeekJumpIfZero(t),
+        (Op::Dup, Op::JumpIfNotZero(t)) => Op::PeekJumpIfNotZero(t),
         _ => return None,
     })
 }
@@ -67,17 +95,21 @@ fn target(op: &mut Op) -> Option<&mut u32> {
         | Op::JumpIfNotZero(t)
         | Op::CmpImmJumpIfZero(_, _, t)
         | Op::CmpJumpIfZero(_, t)
-        | Op::DoubleCmpJumpIfZero(_, t) => Some(t),
+        | Op::DoubleCmpJumpIfZero(_, t)
+        | Op::NotJumpIfZero(t)
+        | Op::PeekJumpIfZero(t)
+        | Op::PeekJumpIfNotZero(t) => Some(t),
         _ => None,
     }
 }
 
-/// Fuses the pairs of `compiled`'s code in place: first [`fuse`]'s pairs, then, over the
-/// result, [`fuse_branch`]'s.
+/// Fuses the pairs of `compiled`'s code in place: first [`fuse`]'s pairs, then, each over the
+/// result of the one before, [`fuse_branch`]'s, [`fuse_index`]'s and [`fuse_load`]'s.
 pub fn run(compiled: &mut Compiled) {
     pass(compiled, fuse);
     pass(compiled, fuse_branch);
     pass(compiled, fuse_index);
+    pass(compiled, fuse_load);
 }
 
 /// One pass fusing the pairs `fuse` knows.
@@ -110,7 +142,7 @@ fn pass(compiled: &mut Compiled, fuse: fn(Op, Op) -> Option<Op>) {
         code.push(fused.unwrap_or(compiled.code[i]));
         // An indexing keeps the index's span (where its bounds error points).
         let span = match fused {
-            Some(Op::IndexLocal { .. }) => i + 1,
+            Some(Op::IndexLocal { .. } | Op::AddrOffsetLocal { .. }) => i + 1,
             _ => i,
         };
         spans.push(compiled.spans[span].clone());
@@ -189,7 +221,8 @@ mod tests {
         let c = crate::lang::load(src, "t.c").unwrap();
         let has = |f: fn(&Op) -> bool| c.code.iter().any(f);
         assert!(has(|o| matches!(o, Op::IntImm(IntOp::Rem, 4))));
-        assert!(has(|o| matches!(o, Op::IncIntPop { delta: 1 })));
+        // `i++;` on a local: `AddrLocal` + `IncInt` + `Pop` as one.
+        assert!(has(|o| matches!(o, Op::IncLocalIntPop { delta: 1, .. })));
         assert!(has(|o| matches!(o, Op::Index { len: 4, stride: 4 })));
         assert!(has(|o| matches!(o, Op::CmpImmJumpIfZero(IntOp::Lt, 10, _))));
         assert_eq!(c.spans.len(), c.code.len());
@@ -225,9 +258,11 @@ mod tests {
             .code
             .iter()
             .position(|o| {
+                // The index fused, then with the element's load.
                 matches!(
                     o,
-                    Op::IndexLocal {
+                    Op::IndexLocalLoad {
+                        scalar: Scalar::I32,
                         len: 4,
                         stride: 4,
                         ..

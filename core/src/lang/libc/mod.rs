@@ -256,7 +256,14 @@ pub enum Impl {
     Math1F(fn(f64) -> f64),
     /// A two-argument one.
     Math2F(fn(f64, f64) -> f64),
+    /// A function of its arguments, the rank's memory and the library's state alone (no line,
+    /// clock, console, files or bytes charged per byte): the VM runs it in its dispatch loop
+    /// without building a [`Lib`] (`random`, `strchr`, `strlen`, …).
+    Light(Light),
 }
+
+/// A [`Impl::Light`] function: the argument words in order; its result word.
+pub type Light = fn(&Memory, &mut State, &[i64]) -> Result<i64, String>;
 
 /// One library function.
 pub struct LibFn {
@@ -319,11 +326,11 @@ pub static LIBC: &[LibFn] = &[
     clocked(f("exit", STDLIB, "Ends the rank with this status.", &[C::Int], C::Void, |_, a| {
         Ok(Done::Exit(a[0] as i32))
     })),
-    f("abs", STDLIB, "C's, wrapping at `INT_MIN`.", &[C::Int], C::Int, |_, a| {
-        Ok(Done::Value(i64::from((a[0] as i32).wrapping_abs())))
+    light("abs", STDLIB, "C's, wrapping at `INT_MIN`.", &[C::Int], C::Int, |_, _, a| {
+        Ok(i64::from((a[0] as i32).wrapping_abs()))
     }),
-    f("labs", STDLIB, "C's, wrapping at `LONG_MIN`.", &[C::Long], C::Long, |_, a| {
-        Ok(Done::Value(a[0].wrapping_abs()))
+    light("labs", STDLIB, "C's, wrapping at `LONG_MIN`.", &[C::Long], C::Long, |_, _, a| {
+        Ok(a[0].wrapping_abs())
     }),
     f("atoi", STDLIB, "glibc's parsing.", &[C::CharPtr], C::Int, |l, a| {
         Ok(Done::Value(i64::from(strto::atoi(&cbytes(l.mem, a[0])?))))
@@ -345,11 +352,11 @@ pub static LIBC: &[LibFn] = &[
             Ok(Done::Value(p.value as i64))
         },
     ),
-    f("rand", STDLIB, "glibc's generator, seeded with 1 on every rank: the numbers Linux gives.", &[], C::Int, |l, _| {
-        Ok(Done::Value(i64::from(l.state.rand.random())))
+    light("rand", STDLIB, "glibc's generator, seeded with 1 on every rank: the numbers Linux gives.", &[], C::Int, |_, state, _| {
+        Ok(i64::from(state.rand.random()))
     }),
-    f("random", STDLIB, "glibc's generator, seeded with 1 on every rank: the numbers Linux gives.", &[], C::Long, |l, _| {
-        Ok(Done::Value(i64::from(l.state.rand.random())))
+    light("random", STDLIB, "glibc's generator, seeded with 1 on every rank: the numbers Linux gives.", &[], C::Long, |_, state, _| {
+        Ok(i64::from(state.rand.random()))
     }),
     f("srand", STDLIB, "Seeds the rank's glibc generator.", &[C::UInt], C::Void, |l, a| {
         l.state.rand.seed(a[0] as u32);
@@ -413,8 +420,8 @@ pub static LIBC: &[LibFn] = &[
             Ok(Done::Value(ordering(x.as_slice().cmp(y))))
         },
     ),
-    f("strlen", STRING, "C's; a string without its terminating zero is an error, not a read past it.", &[C::CharPtr], C::SizeT, |l, a| {
-        Ok(Done::Value(cbytes_ref(l.mem, a[0])?.len() as i64))
+    light("strlen", STRING, "C's; a string without its terminating zero is an error, not a read past it.", &[C::CharPtr], C::SizeT, |mem, _, a| {
+        Ok(cbytes_ref(mem, a[0])?.len() as i64)
     }),
     f("strcpy", STRING, "C's; a string without its terminating zero is an error, not a read past it.", &[C::CharPtr, C::CharPtr], C::CharPtr, |l, a| {
         let mut s = cbytes(l.mem, a[1])?;
@@ -453,9 +460,9 @@ pub static LIBC: &[LibFn] = &[
             Ok(Done::Value(a[0]))
         },
     ),
-    f("strcmp", STRING, "C's (glibc's difference of the first differing bytes).", &[C::CharPtr, C::CharPtr], C::Int, |l, a| {
-        let (x, y) = (cbytes_ref(l.mem, a[0])?, cbytes_ref(l.mem, a[1])?);
-        Ok(Done::Value(byte_diff(&x, &y, usize::MAX)))
+    light("strcmp", STRING, "C's (glibc's difference of the first differing bytes).", &[C::CharPtr, C::CharPtr], C::Int, |mem, _, a| {
+        let (x, y) = (cbytes_ref(mem, a[0])?, cbytes_ref(mem, a[1])?);
+        Ok(byte_diff(&x, &y, usize::MAX))
     }),
     f(
         "strncmp", STRING, "C's (glibc's difference of the first differing bytes).",
@@ -467,16 +474,16 @@ pub static LIBC: &[LibFn] = &[
             Ok(Done::Value(byte_diff(&x, &y, n)))
         },
     ),
-    f("strchr", STRING, "C's; a string without its terminating zero is an error, not a read past it.", &[C::CharPtr, C::Int], C::CharPtr, |l, a| {
-        let s = cbytes_ref(l.mem, a[0])?;
+    light("strchr", STRING, "C's; a string without its terminating zero is an error, not a read past it.", &[C::CharPtr, C::Int], C::CharPtr, |mem, _, a| {
+        let s = cbytes_ref(mem, a[0])?;
         let c = a[1] as u8;
-        Ok(Done::Value(if c == 0 {
+        Ok(if c == 0 {
             a[0] + s.len() as i64
         } else {
             s.iter()
                 .position(|&b| b == c)
                 .map_or(0, |i| a[0] + i as i64)
-        }))
+        })
     }),
     f("strrchr", STRING, "C's; a string without its terminating zero is an error, not a read past it.", &[C::CharPtr, C::Int], C::CharPtr, |l, a| {
         let s = cbytes(l.mem, a[0])?;
@@ -836,6 +843,27 @@ const fn f(
     }
 }
 
+/// A row run by an [`Impl::Light`] function.
+const fn light(
+    name: &'static str,
+    header: &'static str,
+    note: &'static str,
+    params: &'static [C],
+    ret: C,
+    run: Light,
+) -> LibFn {
+    LibFn {
+        name,
+        params,
+        ret,
+        run: Impl::Light(run),
+        clocked: false,
+        header,
+        note,
+        variadic: false,
+    }
+}
+
 /// `f` taking more arguments after its parameters.
 const fn variadic(f: LibFn) -> LibFn {
     LibFn {
@@ -913,6 +941,7 @@ pub fn call(index: usize, lib: &mut Lib<'_>, args: &[i64]) -> Result<Done, Strin
         Impl::Math1F(op) => Ok(fv(op(d(args[0])))),
         Impl::Math2F(op) => Ok(fv(op(d(args[0]), d(args[1])))),
         Impl::Call(run) => run(lib, args),
+        Impl::Light(run) => run(lib.mem, lib.state, args).map(Done::Value),
         Impl::Sort | Impl::Search => Err("internal: qsort and bsearch run in the VM".into()),
     }
 }

@@ -39,7 +39,7 @@ impl Vm {
         }
         self.stack.extend_from_slice(args);
         let (pc, outer) = (self.pc, self.callback_depth);
-        self.call(function, args.len() as u32)?;
+        self.pc = self.call(function, args.len() as u32, self.pc)?;
         self.callback_depth = Some(self.frames.len() - 1);
         let step = self.run(ctx)?;
         self.callback_depth = outer;
@@ -178,7 +178,9 @@ impl Vm {
         }
     }
 
-    pub(super) fn call(&mut self, function: u32, args: u32) -> Run<()> {
+    /// Enters `function` with its `args` arguments from the stack, to return to `ret_pc`; the
+    /// pc to continue at (the function's entry).
+    pub(super) fn call(&mut self, function: u32, args: u32, ret_pc: u32) -> Run<u32> {
         if self.frames.len() as u32 >= self.limits.max_depth {
             return Err(Fault(format!(
                 "too many nested calls (more than {}): endless recursion?",
@@ -217,12 +219,11 @@ impl Vm {
         }
         self.stack.truncate(start);
         self.frames.push(Frame {
-            ret_pc: self.pc,
+            ret_pc,
             fp: self.fp,
             function,
         });
         self.fp = base;
-        self.pc = f.entry;
-        Ok(())
+        Ok(f.entry)
     }
 }

@@ -14,6 +14,9 @@ pub(super) fn w(v: f64) -> i64 {
 /// Arguments of a library or MPI call held on the stack (a longer call uses a vector).
 const MAX_CALL_ARGS: usize = 16;
 
+/// Most arguments of a library call the dispatch loop runs itself ([`Vm::light_call`]).
+const LIGHT_ARGS: usize = 4;
+
 /// An array index must be in `0..len`.
 #[inline(always)]
 pub(super) fn check_index(i: i64, len: u32) -> Run<()> {
@@ -261,44 +264,50 @@ impl Vm {
         Ok(())
     }
 
-    /// Runs until the rank blocks, finishes or fails.
+    /// Runs until the rank blocks, finishes or fails. The program counter and the operation
+    /// count live in locals while the loop runs (in registers, not reloaded and stored back
+    /// through `self` on every operation); they are written back to `self` before anything that
+    /// reads them there (a call, a library or MPI call, a charge, a callback) and when the loop
+    /// ends, whichever way it ends.
     pub(super) fn run(&mut self, ctx: &mut RankCtx<'_>) -> Run<Option<Step>> {
+        let (mut pc, mut ops) = (self.pc, self.ops);
+        let result = self.dispatch(ctx, &mut pc, &mut ops);
+        self.pc = pc;
+        self.ops = ops;
+        result
+    }
+
+    /// The dispatch loop of [`Vm::run`], on its locals `pc` and `ops` (`self.pc` and `self.ops`
+    /// are stale while it runs, except around [`Vm::slow`]).
+    #[inline(always)]
+    fn dispatch(
+        &mut self,
+        ctx: &mut RankCtx<'_>,
+        pc: &mut u32,
+        ops: &mut u64,
+    ) -> Run<Option<Step>> {
         let prog = Rc::clone(&self.prog);
         let code = &prog.code[..];
         // One comparison per operation: the nearer of the two operation limits.
-        let between = self.ops.saturating_add(self.limits.max_ops_between_calls);
-        let pause_at = self.ops.saturating_add(self.limits.slice);
+        let between = ops.saturating_add(self.limits.max_ops_between_calls);
+        let pause_at = ops.saturating_add(self.limits.slice);
         let stop_at = self.limits.max_ops.min(between).min(pause_at);
         loop {
-            let Some(&op) = code.get(self.pc as usize) else {
+            let Some(&op) = code.get(*pc as usize) else {
                 return Err(Fault(
                     "internal error: ran past the end of the program".into(),
                 ));
             };
-            self.pc += 1;
-            self.ops += 1;
-            if self.ops > stop_at {
-                if self.ops <= self.limits.max_ops && self.ops <= between {
+            *pc += 1;
+            *ops += 1;
+            if *ops > stop_at {
+                if *ops <= self.limits.max_ops && *ops <= between {
                     // The slice is over: the operation runs when the engine resumes the rank.
-                    self.pc -= 1;
-                    self.ops -= 1;
+                    *pc -= 1;
+                    *ops -= 1;
                     return Ok(Some(Step::Pause));
                 }
-                return Err(Fault(if self.ops > self.limits.max_ops {
-                    self.fault_note = Some(format!(
-                        "the limit is {} operations per rank: raise it with `--max-ops` on the command line, or \"Operations per rank\" under \"Protocol and limits\" in the playground",
-                        self.limits.max_ops
-                    ));
-                    format!(
-                        "operation limit reached: {} operations without finishing (an endless loop?); this is where it was running",
-                        self.limits.max_ops
-                    )
-                } else {
-                    format!(
-                        "step limit exceeded: {} operations without an MPI call, compute() or yield() (an endless loop?); this is where it was spinning",
-                        self.limits.max_ops_between_calls
-                    )
-                }));
+                return Err(self.limit_fault(*ops));
             }
             match op {
                 Op::PushInt(v) => self.stack.push(v),
@@ -370,31 +379,31 @@ impl Vm {
                 }
                 // The fused operations ([`crate::lang::codegen::peephole`]) count as the two they replace.
                 Op::StoreIntPop => {
-                    self.ops += 1;
+                    *ops += 1;
                     self.store_int()?;
                 }
                 Op::StoreDoublePop => {
-                    self.ops += 1;
+                    *ops += 1;
                     self.store_double()?;
                 }
                 Op::StoreLocalIntPop(off) => {
-                    self.ops += 1;
+                    *ops += 1;
                     let v = self.pop()?;
                     self.store_local_int(off, v)?;
                 }
                 Op::IncIntPop { delta } => {
-                    self.ops += 1;
+                    *ops += 1;
                     self.inc_int(delta)?;
                 }
                 Op::Index { len, stride } => {
-                    self.ops += 1;
+                    *ops += 1;
                     let i = self.pop()?;
                     check_index(i, len)?;
                     let a = self.pop()? as Addr;
                     self.stack.push(offset_addr(a, i, stride)?);
                 }
                 Op::IndexLocal { off, len, stride } => {
-                    self.ops += 2;
+                    *ops += 2;
                     let i = self
                         .mem
                         .read_i32(self.fp + off)
@@ -402,6 +411,101 @@ impl Vm {
                     check_index(i64::from(i), len)?;
                     let a = self.pop()? as Addr;
                     self.stack.push(offset_addr(a, i64::from(i), stride)?);
+                }
+                Op::IndexLocalLoad {
+                    scalar,
+                    off,
+                    len,
+                    stride,
+                } => {
+                    *ops += 3;
+                    let i = self
+                        .mem
+                        .read_i32(self.fp + off)
+                        .map_err(|e| Fault(e.to_string()))?;
+                    check_index(i64::from(i), len)?;
+                    let a = self.pop()? as Addr;
+                    let at = offset_addr(a, i64::from(i), stride)? as Addr;
+                    let v = match scalar {
+                        Scalar::I32 => self.mem.read_i32(at).map(i64::from),
+                        Scalar::F64 => self.mem.read_f64(at).map(w),
+                        sc => self.mem.read_scalar(at, sc),
+                    }
+                    .map_err(|e| Fault(e.to_string()))?;
+                    self.stack.push(v);
+                }
+                Op::LoadLocal(sc, off) => {
+                    *ops += 1;
+                    let v = self
+                        .mem
+                        .read_scalar(self.fp + off, sc)
+                        .map_err(|e| Fault(e.to_string()))?;
+                    self.stack.push(v);
+                }
+                Op::LoadAt(sc, a) => {
+                    *ops += 1;
+                    let v = self
+                        .mem
+                        .read_scalar(a, sc)
+                        .map_err(|e| Fault(e.to_string()))?;
+                    self.stack.push(v);
+                }
+                Op::StorePop(sc) => {
+                    *ops += 1;
+                    let v = self.pop()?;
+                    let a = self.pop()? as Addr;
+                    self.mem
+                        .write_scalar(a, sc, v)
+                        .map_err(|e| Fault(e.to_string()))?;
+                }
+                Op::AddrOffsetLocal { off, stride } => {
+                    *ops += 1;
+                    let i = self
+                        .mem
+                        .read_i32(self.fp + off)
+                        .map_err(|e| Fault(e.to_string()))?;
+                    let a = self.pop()? as Addr;
+                    self.stack.push(offset_addr(a, i64::from(i), stride)?);
+                }
+                Op::ZeroLocal { off, n } => {
+                    *ops += 1;
+                    self.mem
+                        .zero(self.fp + off, n)
+                        .map_err(|e| Fault(e.to_string()))?;
+                }
+                Op::IncLocalIntPop { off, delta } => {
+                    *ops += 2;
+                    let a = self.fp + off;
+                    let old = self.mem.read_i32(a).map_err(|e| Fault(e.to_string()))?;
+                    self.mem
+                        .write_i32(a, old.wrapping_add(delta))
+                        .map_err(|e| Fault(e.to_string()))?;
+                }
+                Op::NotJumpIfZero(t) => {
+                    *ops += 1;
+                    if self.pop()? != 0 {
+                        *pc = t;
+                    }
+                }
+                Op::PeekJumpIfZero(t) => {
+                    *ops += 1;
+                    let v = *self
+                        .stack
+                        .last()
+                        .ok_or_else(|| Fault("internal error: empty stack".into()))?;
+                    if v == 0 {
+                        *pc = t;
+                    }
+                }
+                Op::PeekJumpIfNotZero(t) => {
+                    *ops += 1;
+                    let v = *self
+                        .stack
+                        .last()
+                        .ok_or_else(|| Fault("internal error: empty stack".into()))?;
+                    if v != 0 {
+                        *pc = t;
+                    }
                 }
                 Op::StoreDouble => {
                     let v = self.store_double()?;
@@ -468,7 +572,7 @@ impl Vm {
                     self.stack.push(i64::from(r));
                 }
                 Op::IntImm(iop, b) => {
-                    self.ops += 1;
+                    *ops += 1;
                     let a = self.pop()? as i32;
                     let r = self.int_op(iop, a, b)?;
                     self.stack.push(i64::from(r));
@@ -591,22 +695,22 @@ impl Vm {
                 }
                 // The compare-and-branch fusions count as the operations they replace.
                 Op::CmpImmJumpIfZero(iop, b, t) => {
-                    self.ops += 2;
+                    *ops += 2;
                     let a = self.pop()? as i32;
                     if !int_cmp(iop, a, b) {
-                        self.pc = t;
+                        *pc = t;
                     }
                 }
                 Op::CmpJumpIfZero(iop, t) => {
-                    self.ops += 1;
+                    *ops += 1;
                     let b = self.pop()? as i32;
                     let a = self.pop()? as i32;
                     if !int_cmp(iop, a, b) {
-                        self.pc = t;
+                        *pc = t;
                     }
                 }
                 Op::DoubleCmpJumpIfZero(dop, t) => {
-                    self.ops += 1;
+                    *ops += 1;
                     let b = d(self.pop()?);
                     let a = d(self.pop()?);
                     let holds = match dop {
@@ -618,41 +722,23 @@ impl Vm {
                         _ => a != b,
                     };
                     if !holds {
-                        self.pc = t;
+                        *pc = t;
                     }
                 }
-                Op::Jump(t) => self.pc = t,
+                Op::Jump(t) => *pc = t,
                 Op::JumpIfZero(t) => {
                     if self.pop()? == 0 {
-                        self.pc = t;
+                        *pc = t;
                     }
                 }
                 Op::JumpIfNotZero(t) => {
                     if self.pop()? != 0 {
-                        self.pc = t;
+                        *pc = t;
                     }
                 }
                 Op::Call { function, args } => {
                     self.owed.calls += 1;
-                    self.call(function, args)?
-                }
-                Op::CallIndirect { args } => {
-                    let at = self
-                        .stack
-                        .len()
-                        .checked_sub(args as usize + 1)
-                        .ok_or_else(|| Fault("internal error: missing arguments".into()))?;
-                    let f = self.stack.remove(at);
-                    let function = self.function_of(f)?;
-                    self.owed.calls += 1;
-                    let want = prog.functions[function as usize].params.len();
-                    if want != args as usize {
-                        return Err(Fault(format!(
-                            "`{}` takes {want} arguments but was called through a pointer with {args}",
-                            prog.functions[function as usize].name
-                        )));
-                    }
-                    self.call(function, args)?;
+                    *pc = self.call(function, args, *pc)?;
                 }
                 Op::Return { value } => {
                     let v = if value { Some(self.pop()?) } else { None };
@@ -662,7 +748,7 @@ impl Vm {
                         .ok_or_else(|| Fault("internal error: return without a frame".into()))?;
                     self.mem.release_to(self.fp);
                     self.fp = frame.fp;
-                    self.pc = frame.ret_pc;
+                    *pc = frame.ret_pc;
                     let returns = self.prog.functions[frame.function as usize].returns_value;
                     if returns {
                         self.stack.push(v.unwrap_or(0));
@@ -671,263 +757,352 @@ impl Vm {
                         return Ok(None);
                     }
                 }
-                Op::Builtin(b, n) => {
-                    if matches!(b, Builtin::Compute | Builtin::Flops) {
-                        // An explicit model of the code before it: that code's operations are
-                        // not charged again.
-                        self.forgive();
-                    } else if let Some(step) = self.charge() {
-                        return Ok(Some(step));
-                    }
-                    let args: Vec<i64> = (0..n).map(|_| self.pop()).collect::<Run<Vec<_>>>()?;
-                    match b {
-                        Builtin::Yield => {
-                            self.blocked_pc = self.pc - 1;
-                            self.state = State::Delayed { push_zero: false };
-                            return Ok(Some(Step::Yield));
-                        }
-                        Builtin::Compute
-                        | Builtin::Flops
-                        | Builtin::Usleep
-                        | Builtin::Nanosleep => {
-                            let x = d(args[0]);
-                            if x.is_nan() || x < 0.0 || !x.is_finite() {
-                                return Err(Fault(format!(
-                                    "a delay must be a non-negative number, not {x}"
-                                )));
-                            }
-                            let t = match b {
-                                Builtin::Compute | Builtin::Usleep => SimTime::from_us_f64(x),
-                                Builtin::Nanosleep => SimTime::from_us_f64(x / 1e3),
-                                _ => ctx.flops_time(x as u64),
-                            };
-                            self.blocked_pc = self.pc - 1;
-                            self.state = State::Delayed {
-                                push_zero: matches!(b, Builtin::Usleep | Builtin::Nanosleep),
-                            };
-                            return Ok(Some(Step::Compute(t)));
-                        }
-                    }
-                }
-                Op::Printf { kinds, to } => {
-                    if matches!(to, PrintTo::Console | PrintTo::Stream) {
-                        if let Some(step) = self.charge() {
-                            return Ok(Some(step));
-                        }
-                    }
-                    let kinds = &prog.printf_kinds[kinds as usize];
-                    let mut raw = Vec::with_capacity(kinds.len());
-                    for _ in 0..kinds.len() {
-                        raw.push(self.pop()?);
-                    }
-                    raw.reverse();
-                    let fmt_addr = self.pop()? as Addr;
-                    let fmt = self.read_cstr(fmt_addr)?;
-                    // Which arguments `%s` reads as strings (the others print as pointers).
-                    let classes = printf::conversions(&fmt).unwrap_or_default();
-                    let mut args = Vec::with_capacity(kinds.len());
-                    for (i, (k, v)) in kinds.iter().zip(raw).enumerate() {
-                        args.push(match k {
-                            ArgKind::Int => PrintArg::Int(v),
-                            ArgKind::Double => PrintArg::Double(d(v)),
-                            ArgKind::Addr
-                                if v != 0 && classes.get(i) == Some(&printf::ArgClass::Str) =>
-                            {
-                                PrintArg::Str(self.read_cstr(v as Addr)?)
-                            }
-                            ArgKind::Addr => PrintArg::Ptr(v as u64),
-                        });
-                    }
-                    let text = printf::format_bytes(fmt.as_bytes(), &args);
-                    let n = text.len();
-                    match to {
-                        PrintTo::Console => {
-                            self.write_console(&String::from_utf8_lossy(&text), ctx)
-                        }
-                        PrintTo::Stream => {
-                            let stream = self.pop()?;
-                            let text = String::from_utf8_lossy(&text);
-                            match libc::stdio::stream_of(stream) {
-                                Some(libc::stdio::Stream::Stdout) => self.write_console(&text, ctx),
-                                Some(libc::stdio::Stream::Stderr) => self.write_err(&text, ctx),
-                                Some(libc::stdio::Stream::Stdin) => {
-                                    return Err(Fault(
-                                        "fprintf to `stdin`, which is for reading".into(),
-                                    ))
-                                }
-                                // A data file's stream (`fopen`).
-                                None => {
-                                    self.files.fprintf(stream, text.as_bytes()).map_err(Fault)?
-                                }
-                            }
-                        }
-                        PrintTo::Buffer | PrintTo::BoundedBuffer => {
-                            let cap = if to == PrintTo::BoundedBuffer {
-                                Some(self.pop()?)
-                            } else {
-                                None
-                            };
-                            let dest = self.pop()? as Addr;
-                            let mut bytes = text;
-                            if let Some(cap) = cap {
-                                if cap <= 0 {
-                                    bytes.clear();
-                                } else {
-                                    bytes.truncate(cap as usize - 1);
-                                }
-                            }
-                            if cap != Some(0) {
-                                bytes.push(0);
-                                self.mem
-                                    .write(dest, &bytes)
-                                    .map_err(|e| Fault(format!("writing the text: {e}")))?;
-                            }
-                        }
-                    }
-                    self.stack.push(n as i64);
-                }
-                Op::Lib { index, args } => {
-                    if libc::LIBC[index as usize].clocked {
-                        if let Some(step) = self.charge() {
-                            return Ok(Some(step));
-                        }
-                    }
+                // `<math.h>`'s functions and the library's light ones (`random`, `strchr`,
+                // `strlen`, …: of their arguments, memory and the library's state alone),
+                // computed here without the library's context (line, host, output buffers).
+                Op::Lib { index, args } if Self::light_call(index, args) => {
+                    let f = &libc::LIBC[index as usize];
                     self.owed.library_calls += 1;
-                    let (mut buf, mut long) = ([0i64; MAX_CALL_ARGS], Vec::new());
-                    let a = self.pop_args(args as usize, &mut buf, &mut long)?;
-                    // `<math.h>`'s functions of their arguments alone (`fabs`, `sqrt`, …): computed
-                    // here, without the library's context (line, host, output buffers).
-                    let math = match libc::LIBC[index as usize].run {
-                        libc::Impl::Math1(f) => Some(w(f(d(a[0])))),
-                        libc::Impl::Math2(f) => Some(w(f(d(a[0]), d(a[1])))),
-                        libc::Impl::Math1F(f) => Some(w(f64::from(f(d(a[0])) as f32))),
-                        libc::Impl::Math2F(f) => Some(w(f64::from(f(d(a[0]), d(a[1])) as f32))),
-                        _ => None,
+                    let n = args as usize;
+                    let mut a = [0i64; LIGHT_ARGS];
+                    for slot in a[..n].iter_mut().rev() {
+                        *slot = self.pop()?;
+                    }
+                    let v = match f.run {
+                        libc::Impl::Math1(f) => w(f(d(a[0]))),
+                        libc::Impl::Math2(f) => w(f(d(a[0]), d(a[1]))),
+                        libc::Impl::Math1F(f) => w(f64::from(f(d(a[0])) as f32)),
+                        libc::Impl::Math2F(f) => w(f64::from(f(d(a[0]), d(a[1])) as f32)),
+                        libc::Impl::Light(f) => {
+                            f(&self.mem, &mut self.libc, &a[..n]).map_err(Fault)?
+                        }
+                        _ => return Err(Fault("internal error: not a light library call".into())),
                     };
-                    if let Some(v) = math {
+                    if f.ret != libc::C::Void {
                         self.stack.push(v);
-                        continue;
-                    }
-                    match libc::LIBC[index as usize].run {
-                        libc::Impl::Sort => {
-                            self.qsort(a, ctx)?;
-                            continue;
-                        }
-                        libc::Impl::Search => {
-                            let found = self.bsearch(a, ctx)?;
-                            self.stack.push(found);
-                            continue;
-                        }
-                        _ => {}
-                    }
-                    // The line from the program's table of line starts (a binary search), the
-                    // host name and the output buffer kept from the start: nothing here grows
-                    // with the program or allocates per call (the error stream's text is empty
-                    // unless the call writes to it).
-                    let at = self.pc - 1;
-                    let slot = &mut self.lib_lines[at as usize % self.lib_lines.len()];
-                    if slot.0 != at {
-                        *slot = (at, prog.line_of(at as usize));
-                    }
-                    let line = slot.1;
-                    let span = prog
-                        .spans
-                        .get(self.pc as usize - 1)
-                        .cloned()
-                        .unwrap_or(0..0);
-                    if self.host.is_empty() {
-                        self.host = Rc::from(ctx.host_name());
-                    }
-                    let host = Rc::clone(&self.host);
-                    let mut out = std::mem::take(&mut self.lib_out);
-                    out.clear();
-                    let mut err = String::new();
-                    let function = self.frames.last().map_or("main", |f| {
-                        self.prog.functions[f.function as usize].name.as_str()
-                    });
-                    let mut lib = Lib {
-                        mem: &mut self.mem,
-                        out: &mut out,
-                        err: &mut err,
-                        line,
-                        now: ctx.now(),
-                        host: &host,
-                        state: &mut self.libc,
-                        files: &mut self.files,
-                        site: libc::Site {
-                            prog: self.args.first().map_or("a.out", String::as_str),
-                            file: self.prog.file_at(span.start),
-                            function,
-                            text: self.prog.source.get(span).unwrap_or(""),
-                        },
-                        moved: 0,
-                    };
-                    let done = libc::call(index as usize, &mut lib, a);
-                    self.owed.bytes += lib.moved;
-                    if !out.is_empty() {
-                        self.write_console(&out, ctx);
-                    }
-                    self.lib_out = out;
-                    if !err.is_empty() {
-                        self.write_err(&err, ctx);
-                    }
-                    match done.map_err(Fault)? {
-                        Done::Value(v) => {
-                            if libc::LIBC[index as usize].ret != libc::C::Void {
-                                self.stack.push(v);
-                            }
-                        }
-                        Done::Exit(status) => {
-                            self.run_atexit(ctx)?;
-                            self.exit_status = Some(status);
-                            self.finish(ctx);
-                            return Ok(None);
-                        }
-                        Done::Sleep(t) => {
-                            self.blocked_pc = self.pc - 1;
-                            self.state = State::Delayed { push_zero: true };
-                            return Ok(Some(Step::Compute(t)));
-                        }
                     }
                 }
-                Op::Mpi { function, args } => {
-                    if let Some(step) = self.charge() {
-                        return Ok(Some(step));
+                // The rest (calls through pointers, builtins, printing, the library, MPI, the
+                // program's end) on `self.pc` and `self.ops`, synchronised around the call.
+                op => {
+                    self.pc = *pc;
+                    self.ops = *ops;
+                    let flow = self.slow(op, ctx);
+                    *pc = self.pc;
+                    *ops = self.ops;
+                    if let Some(exit) = flow? {
+                        return Ok(exit);
                     }
-                    let (mut buf, mut long) = ([0i64; MAX_CALL_ARGS], Vec::new());
-                    let a = self.pop_args(args as usize, &mut buf, &mut long)?;
-                    let call = mpi_table::build(function as usize, a)
-                        .at_line(self.prog.line_of(self.pc as usize - 1));
-                    self.blocked_pc = self.pc - 1;
-                    let outcome = self.libs.call(call, &mut self.mem, ctx);
-                    match self.user_calls(outcome, ctx) {
-                        Ok(Outcome::Return(v)) => self.push_value(v),
-                        Ok(Outcome::Block(step)) => {
-                            self.state = State::InMpi;
-                            return Ok(Some(step));
-                        }
-                        Ok(Outcome::Call(_)) => unreachable!("user_calls runs every call"),
-                        Err(e) => return Err(Fault(e)),
-                    }
-                }
-                Op::Args => self.push_args()?,
-                Op::Halt => {
-                    if let Some(step) = self.charge() {
-                        return Ok(Some(step));
-                    }
-                    // `main`'s value, when it returns one, is what the entry code left.
-                    let main_value = self.prog.functions[self.prog.main as usize].returns_value;
-                    let status = if main_value {
-                        self.stack.last().copied()
-                    } else {
-                        None
-                    };
-                    self.run_atexit(ctx)?;
-                    self.exit_status = Some(status.unwrap_or(0) as i32);
-                    self.finish(ctx);
-                    return Ok(None);
                 }
             }
         }
+    }
+
+    /// Whether library function `index` called with `args` arguments runs in the dispatch loop:
+    /// `<math.h>`'s and [`libc::Impl::Light`] functions that neither read the clock nor show
+    /// anything.
+    #[inline(always)]
+    fn light_call(index: u16, args: u16) -> bool {
+        let f = &libc::LIBC[index as usize];
+        args as usize <= LIGHT_ARGS
+            && !f.clocked
+            && matches!(
+                f.run,
+                libc::Impl::Math1(_)
+                    | libc::Impl::Math2(_)
+                    | libc::Impl::Math1F(_)
+                    | libc::Impl::Math2F(_)
+                    | libc::Impl::Light(_)
+            )
+    }
+
+    /// The operation limit or the limit between calls was reached at operation count `ops`.
+    #[cold]
+    #[inline(never)]
+    fn limit_fault(&mut self, ops: u64) -> Fault {
+        Fault(if ops > self.limits.max_ops {
+            self.fault_note = Some(format!(
+                "the limit is {} operations per rank: raise it with `--max-ops` on the command line, or \"Operations per rank\" under \"Protocol and limits\" in the playground",
+                self.limits.max_ops
+            ));
+            format!(
+                "operation limit reached: {} operations without finishing (an endless loop?); this is where it was running",
+                self.limits.max_ops
+            )
+        } else {
+            format!(
+                "step limit exceeded: {} operations without an MPI call, compute() or yield() (an endless loop?); this is where it was spinning",
+                self.limits.max_ops_between_calls
+            )
+        })
+    }
+
+    /// The operations the dispatch loop leaves to `self.pc` and `self.ops` (already advanced
+    /// past `op`): `None` to go on, `Some(exit)` to return `exit` from [`Vm::run`].
+    #[inline(never)]
+    fn slow(&mut self, op: Op, ctx: &mut RankCtx<'_>) -> Run<Option<Option<Step>>> {
+        let prog = Rc::clone(&self.prog);
+        match op {
+            Op::CallIndirect { args } => {
+                let at = self
+                    .stack
+                    .len()
+                    .checked_sub(args as usize + 1)
+                    .ok_or_else(|| Fault("internal error: missing arguments".into()))?;
+                let f = self.stack.remove(at);
+                let function = self.function_of(f)?;
+                self.owed.calls += 1;
+                let want = prog.functions[function as usize].params.len();
+                if want != args as usize {
+                    return Err(Fault(format!(
+                        "`{}` takes {want} arguments but was called through a pointer with {args}",
+                        prog.functions[function as usize].name
+                    )));
+                }
+                self.pc = self.call(function, args, self.pc)?;
+            }
+            Op::Builtin(b, n) => {
+                if matches!(b, Builtin::Compute | Builtin::Flops) {
+                    // An explicit model of the code before it: that code's operations are
+                    // not charged again.
+                    self.forgive();
+                } else if let Some(step) = self.charge() {
+                    return Ok(Some(Some(step)));
+                }
+                let args: Vec<i64> = (0..n).map(|_| self.pop()).collect::<Run<Vec<_>>>()?;
+                match b {
+                    Builtin::Yield => {
+                        self.blocked_pc = self.pc - 1;
+                        self.state = State::Delayed { push_zero: false };
+                        return Ok(Some(Some(Step::Yield)));
+                    }
+                    Builtin::Compute | Builtin::Flops | Builtin::Usleep | Builtin::Nanosleep => {
+                        let x = d(args[0]);
+                        if x.is_nan() || x < 0.0 || !x.is_finite() {
+                            return Err(Fault(format!(
+                                "a delay must be a non-negative number, not {x}"
+                            )));
+                        }
+                        let t = match b {
+                            Builtin::Compute | Builtin::Usleep => SimTime::from_us_f64(x),
+                            Builtin::Nanosleep => SimTime::from_us_f64(x / 1e3),
+                            _ => ctx.flops_time(x as u64),
+                        };
+                        self.blocked_pc = self.pc - 1;
+                        self.state = State::Delayed {
+                            push_zero: matches!(b, Builtin::Usleep | Builtin::Nanosleep),
+                        };
+                        return Ok(Some(Some(Step::Compute(t))));
+                    }
+                }
+            }
+            Op::Printf { kinds, to } => {
+                if matches!(to, PrintTo::Console | PrintTo::Stream) {
+                    if let Some(step) = self.charge() {
+                        return Ok(Some(Some(step)));
+                    }
+                }
+                let kinds = &prog.printf_kinds[kinds as usize];
+                let mut raw = Vec::with_capacity(kinds.len());
+                for _ in 0..kinds.len() {
+                    raw.push(self.pop()?);
+                }
+                raw.reverse();
+                let fmt_addr = self.pop()? as Addr;
+                let fmt = self.read_cstr(fmt_addr)?;
+                // Which arguments `%s` reads as strings (the others print as pointers).
+                let classes = printf::conversions(&fmt).unwrap_or_default();
+                let mut args = Vec::with_capacity(kinds.len());
+                for (i, (k, v)) in kinds.iter().zip(raw).enumerate() {
+                    args.push(match k {
+                        ArgKind::Int => PrintArg::Int(v),
+                        ArgKind::Double => PrintArg::Double(d(v)),
+                        ArgKind::Addr
+                            if v != 0 && classes.get(i) == Some(&printf::ArgClass::Str) =>
+                        {
+                            PrintArg::Str(self.read_cstr(v as Addr)?)
+                        }
+                        ArgKind::Addr => PrintArg::Ptr(v as u64),
+                    });
+                }
+                let text = printf::format_bytes(fmt.as_bytes(), &args);
+                let n = text.len();
+                match to {
+                    PrintTo::Console => self.write_console(&String::from_utf8_lossy(&text), ctx),
+                    PrintTo::Stream => {
+                        let stream = self.pop()?;
+                        let text = String::from_utf8_lossy(&text);
+                        match libc::stdio::stream_of(stream) {
+                            Some(libc::stdio::Stream::Stdout) => self.write_console(&text, ctx),
+                            Some(libc::stdio::Stream::Stderr) => self.write_err(&text, ctx),
+                            Some(libc::stdio::Stream::Stdin) => {
+                                return Err(Fault(
+                                    "fprintf to `stdin`, which is for reading".into(),
+                                ))
+                            }
+                            // A data file's stream (`fopen`).
+                            None => self.files.fprintf(stream, text.as_bytes()).map_err(Fault)?,
+                        }
+                    }
+                    PrintTo::Buffer | PrintTo::BoundedBuffer => {
+                        let cap = if to == PrintTo::BoundedBuffer {
+                            Some(self.pop()?)
+                        } else {
+                            None
+                        };
+                        let dest = self.pop()? as Addr;
+                        let mut bytes = text;
+                        if let Some(cap) = cap {
+                            if cap <= 0 {
+                                bytes.clear();
+                            } else {
+                                bytes.truncate(cap as usize - 1);
+                            }
+                        }
+                        if cap != Some(0) {
+                            bytes.push(0);
+                            self.mem
+                                .write(dest, &bytes)
+                                .map_err(|e| Fault(format!("writing the text: {e}")))?;
+                        }
+                    }
+                }
+                self.stack.push(n as i64);
+            }
+            Op::Lib { index, args } => {
+                if libc::LIBC[index as usize].clocked {
+                    if let Some(step) = self.charge() {
+                        return Ok(Some(Some(step)));
+                    }
+                }
+                self.owed.library_calls += 1;
+                let (mut buf, mut long) = ([0i64; MAX_CALL_ARGS], Vec::new());
+                let a = self.pop_args(args as usize, &mut buf, &mut long)?;
+                match libc::LIBC[index as usize].run {
+                    libc::Impl::Sort => {
+                        self.qsort(a, ctx)?;
+                        return Ok(None);
+                    }
+                    libc::Impl::Search => {
+                        let found = self.bsearch(a, ctx)?;
+                        self.stack.push(found);
+                        return Ok(None);
+                    }
+                    _ => {}
+                }
+                // The line from the program's table of line starts (a binary search), the
+                // host name and the output buffer kept from the start: nothing here grows
+                // with the program or allocates per call (the error stream's text is empty
+                // unless the call writes to it).
+                let at = self.pc - 1;
+                let slot = &mut self.lib_lines[at as usize % self.lib_lines.len()];
+                if slot.0 != at {
+                    *slot = (at, prog.line_of(at as usize));
+                }
+                let line = slot.1;
+                let span = prog
+                    .spans
+                    .get(self.pc as usize - 1)
+                    .cloned()
+                    .unwrap_or(0..0);
+                if self.host.is_empty() {
+                    self.host = Rc::from(ctx.host_name());
+                }
+                let host = Rc::clone(&self.host);
+                let mut out = std::mem::take(&mut self.lib_out);
+                out.clear();
+                let mut err = String::new();
+                let function = self.frames.last().map_or("main", |f| {
+                    self.prog.functions[f.function as usize].name.as_str()
+                });
+                let mut lib = Lib {
+                    mem: &mut self.mem,
+                    out: &mut out,
+                    err: &mut err,
+                    line,
+                    now: ctx.now(),
+                    host: &host,
+                    state: &mut self.libc,
+                    files: &mut self.files,
+                    site: libc::Site {
+                        prog: self.args.first().map_or("a.out", String::as_str),
+                        file: self.prog.file_at(span.start),
+                        function,
+                        text: self.prog.source.get(span).unwrap_or(""),
+                    },
+                    moved: 0,
+                };
+                let done = libc::call(index as usize, &mut lib, a);
+                self.owed.bytes += lib.moved;
+                if !out.is_empty() {
+                    self.write_console(&out, ctx);
+                }
+                self.lib_out = out;
+                if !err.is_empty() {
+                    self.write_err(&err, ctx);
+                }
+                match done.map_err(Fault)? {
+                    Done::Value(v) => {
+                        if libc::LIBC[index as usize].ret != libc::C::Void {
+                            self.stack.push(v);
+                        }
+                    }
+                    Done::Exit(status) => {
+                        self.run_atexit(ctx)?;
+                        self.exit_status = Some(status);
+                        self.finish(ctx);
+                        return Ok(Some(None));
+                    }
+                    Done::Sleep(t) => {
+                        self.blocked_pc = self.pc - 1;
+                        self.state = State::Delayed { push_zero: true };
+                        return Ok(Some(Some(Step::Compute(t))));
+                    }
+                }
+            }
+            Op::Mpi { function, args } => {
+                if let Some(step) = self.charge() {
+                    return Ok(Some(Some(step)));
+                }
+                let (mut buf, mut long) = ([0i64; MAX_CALL_ARGS], Vec::new());
+                let a = self.pop_args(args as usize, &mut buf, &mut long)?;
+                let call = mpi_table::build(function as usize, a)
+                    .at_line(self.prog.line_of(self.pc as usize - 1));
+                self.blocked_pc = self.pc - 1;
+                let outcome = self.libs.call(call, &mut self.mem, ctx);
+                match self.user_calls(outcome, ctx) {
+                    Ok(Outcome::Return(v)) => self.push_value(v),
+                    Ok(Outcome::Block(step)) => {
+                        self.state = State::InMpi;
+                        return Ok(Some(Some(step)));
+                    }
+                    Ok(Outcome::Call(_)) => unreachable!("user_calls runs every call"),
+                    Err(e) => return Err(Fault(e)),
+                }
+            }
+            Op::Args => self.push_args()?,
+            Op::Halt => {
+                if let Some(step) = self.charge() {
+                    return Ok(Some(Some(step)));
+                }
+                // `main`'s value, when it returns one, is what the entry code left.
+                let main_value = self.prog.functions[self.prog.main as usize].returns_value;
+                let status = if main_value {
+                    self.stack.last().copied()
+                } else {
+                    None
+                };
+                self.run_atexit(ctx)?;
+                self.exit_status = Some(status.unwrap_or(0) as i32);
+                self.finish(ctx);
+                return Ok(Some(None));
+            }
+            _ => {
+                return Err(Fault(
+                    "internal error: an operation the dispatch loop runs itself".into(),
+                ))
+            }
+        }
+        Ok(None)
     }
 }
