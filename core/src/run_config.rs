@@ -53,21 +53,27 @@ pub struct RunConfig {
     pub memory: u32,
 }
 
-impl Default for RunConfig {
+impl RunConfig {
     /// Every choice's default: eager, MCS-RW, MPICH's eager limit, FCP, PVM over UDP through
     /// the daemons; [`DEFAULT_MAX_EVENTS`], [`crate::lang::DEFAULT_MAX_OPS`],
-    /// [`crate::lang::DEFAULT_MEMORY`].
+    /// [`crate::lang::DEFAULT_MEMORY`]. (A constant, so bounds elsewhere can be written as
+    /// changes to it: `RunConfig { max_ops: …, ..RunConfig::DEFAULT }`.)
+    pub const DEFAULT: RunConfig = RunConfig {
+        engine: Matching::Eager,
+        lock: LockScheme::McsRw,
+        eager_limit: DEFAULT_EAGER_LIMIT,
+        fcp: Variant::Fcp,
+        pvm: PvmConfig::UDP,
+        max_events: DEFAULT_MAX_EVENTS,
+        max_ops: crate::lang::DEFAULT_MAX_OPS,
+        memory: crate::lang::DEFAULT_MEMORY,
+    };
+}
+
+impl Default for RunConfig {
+    /// [`RunConfig::DEFAULT`].
     fn default() -> Self {
-        RunConfig {
-            engine: Matching::Eager,
-            lock: LockScheme::McsRw,
-            eager_limit: DEFAULT_EAGER_LIMIT,
-            fcp: Variant::Fcp,
-            pvm: PvmConfig::UDP,
-            max_events: DEFAULT_MAX_EVENTS,
-            max_ops: crate::lang::DEFAULT_MAX_OPS,
-            memory: crate::lang::DEFAULT_MEMORY,
-        }
+        RunConfig::DEFAULT
     }
 }
 
@@ -267,7 +273,7 @@ pub static OPTIONS: [RunOption; 8] = [
                 .map(|(id, p)| Choice {
                     value: id.to_string(),
                     label: p.name().to_string(),
-                    help: p.name(),
+                    help: "",
                 })
                 .collect()
         }),
