@@ -51,6 +51,8 @@ pub struct RunConfig {
     pub max_ops: u64,
     /// Bytes of memory each rank may use (a C program).
     pub memory: u32,
+    /// Deepest call nesting a rank may reach (a C program's recursion).
+    pub max_depth: u32,
 }
 
 impl RunConfig {
@@ -67,6 +69,7 @@ impl RunConfig {
         max_events: DEFAULT_MAX_EVENTS,
         max_ops: crate::lang::DEFAULT_MAX_OPS,
         memory: crate::lang::DEFAULT_MEMORY,
+        max_depth: 100_000,
     };
 }
 
@@ -181,7 +184,7 @@ pub fn format_memory(bytes: u32) -> String {
 }
 
 /// Every run option, in the order the command line's help and the playground list them.
-pub static OPTIONS: [RunOption; 8] = [
+pub static OPTIONS: [RunOption; 9] = [
     RunOption {
         key: "engine",
         label: "Point-to-point engine",
@@ -322,6 +325,19 @@ pub static OPTIONS: [RunOption; 8] = [
         },
         write: |c| format_memory(c.memory),
     },
+    RunOption {
+        key: "max-depth",
+        label: "Call depth per rank",
+        help: "a rank whose calls nest deeper than this is stopped as endless recursion (a C program)",
+        value_name: "N",
+        group: Group::Limit,
+        choices: None,
+        read: |c, v| {
+            c.max_depth = u32::try_from(number(v)?).map_err(|_| format!("\"{}\" is too large", v.trim()))?;
+            Ok(())
+        },
+        write: |c| c.max_depth.to_string(),
+    },
 ];
 
 /// The option of `key` (`eager-limit` or, as TOML writes it, `eager_limit`).
@@ -427,6 +443,7 @@ impl RunConfig {
         VmLimits {
             max_ops: self.max_ops,
             max_memory: self.memory,
+            max_depth: self.max_depth,
             ..VmLimits::default()
         }
     }
@@ -487,10 +504,11 @@ mod tests {
             max_events: 9,
             max_ops: 10,
             memory: 64 << 20,
+            max_depth: 50,
         };
         assert_eq!(
             config.to_string(),
-            "engine=both-sides:sync lock=li eager-limit=65536 fcp=fcp2 pvm-route=direct max-events=9 max-ops=10 memory=64M"
+            "engine=both-sides:sync lock=li eager-limit=65536 fcp=fcp2 pvm-route=direct max-events=9 max-ops=10 memory=64M max-depth=50"
         );
         assert_eq!(RunConfig::parse(&config.to_string()), Ok(config));
     }
@@ -537,7 +555,7 @@ mod tests {
             .starts_with("memory: \"9Q\" is not a memory size"));
         assert_eq!(
             RunConfig::parse("colour=red").unwrap_err(),
-            "unknown run option \"colour\"; the options are engine, lock, eager-limit, fcp, pvm-route, max-events, max-ops, memory"
+            "unknown run option \"colour\"; the options are engine, lock, eager-limit, fcp, pvm-route, max-events, max-ops, memory, max-depth"
         );
         assert_eq!(
             RunConfig::parse("lock").unwrap_err(),
