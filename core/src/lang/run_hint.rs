@@ -26,6 +26,7 @@ pub fn run_hint(source: &str) -> Option<RunHint> {
     let words: Vec<&str> = line
         .split_whitespace()
         .map(|w| w.trim_end_matches("*/"))
+        .filter(|w| !w.is_empty())
         .collect();
     let after = |flag: &str| {
         let i = words.iter().position(|w| *w == flag)?;
