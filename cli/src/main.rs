@@ -3,14 +3,13 @@
 mod commands;
 mod memory;
 mod output;
+mod run_flags;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use rankscope_core::locks::LockScheme;
-use rankscope_core::proto::p2p::Matching;
 use rankscope_core::workloads::{WorkloadKind, WorkloadParams};
 
 #[derive(Parser)]
@@ -75,40 +74,10 @@ enum Command {
         /// Keep only the trace hash, not the records (for millions of ranks).
         #[arg(long)]
         hash_only: bool,
-        /// Point-to-point engine: eager (default), or paper 000's matching engines
-        /// receiver-only:{sync,get,buffered} and both-sides:{sync,get,buffered}.
-        #[arg(long, default_value = "eager", value_parser = parse_engine)]
-        engine: Matching,
-        /// How MPI_Win_lock / MPI_Win_lock_all take locks: mcs-rw (paper 003's global MCS
-        /// readers/writer lock, the default), fompi, test-and-set, or li (Li et al.: a lock per
-        /// target, lock_all on every rank).
-        #[arg(long, default_value = "mcs-rw", value_parser = parse_lock)]
-        lock: LockScheme,
-        /// Under the eager engine, the largest message (bytes) a standard send sends eagerly;
-        /// a larger one completes only once its receive is posted (rendezvous). Default: Debian's MPICH's (measured).
-        #[arg(long, default_value_t = rankscope_core::proto::p2p::DEFAULT_EAGER_LIMIT)]
-        eager_limit: u64,
-        /// FOLON's message passing (paper 004): fcp (the default), fcp-plus (the buffer table
-        /// cached) or fcp2 (FCP II: static placement, compressed words).
-        #[arg(long, default_value = "fcp", value_parser = parse_fcp)]
-        fcp: rankscope_core::proto::fcp::Variant,
-        /// How PVM's messages travel (paper 004): udp (through both daemons, which talk over
-        /// UDP; the default), fcp (the daemons over FCP: the FOLON port) or direct (task to
-        /// task over FCP).
-        #[arg(long, default_value = "udp", value_parser = rankscope_core::proto::pvm::PvmConfig::parse)]
-        pvm_route: rankscope_core::proto::pvm::PvmConfig,
-        /// Stop with an error after this many events.
-        #[arg(long, default_value_t = 50_000_000)]
-        max_events: u64,
-        /// Stop a rank with an error after this many bytecode operations (a C program's run;
-        /// default one billion, about 4 s of one host core: classic teaching programs finish, an
-        /// endless loop does not run for ever).
-        #[arg(long, value_name = "N", default_value_t = rankscope_core::lang::DEFAULT_MAX_OPS)]
-        max_ops: u64,
-        /// Memory each rank may use (a C program's run): bytes, or with K, M or G (binary:
-        /// 256M = 256 MiB). Default 256M: a 64 MB array fits with room to spare.
-        #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = parse_memory)]
-        memory: u32,
+        /// The run options (`--engine`, `--lock`, `--eager-limit`, `--fcp`, `--pvm-route`,
+        /// `--max-events`, `--max-ops`, `--memory`): core's `run_config::OPTIONS`.
+        #[command(flatten)]
+        options: run_flags::RunFlags,
         /// You are the network: where messages from several ranks race to one rank, land the
         /// one from the rank listed for that choice point first (comma-separated, in the order
         /// the choice points come; past the list, the machine model's order). `--network ""`
@@ -235,11 +204,6 @@ enum LessonCommand {
 #[derive(Clone, Debug)]
 struct Choices(Vec<u32>);
 
-/// `--memory`: bytes, or a number with K, M or G (binary).
-fn parse_memory(s: &str) -> Result<u32, String> {
-    rankscope_core::lang::parse_memory(s)
-}
-
 /// `2,1,3` → the ranks chosen at the network's choice points; `""` → none (the model's order).
 fn parse_choices(s: &str) -> Result<Choices, String> {
     s.split(',')
@@ -273,14 +237,7 @@ fn main() -> ExitCode {
             iterations,
             trace,
             hash_only,
-            max_events,
-            max_ops,
-            memory,
-            engine,
-            lock,
-            eager_limit,
-            fcp,
-            pvm_route,
+            options,
             network,
             json,
             args,
@@ -296,14 +253,7 @@ fn main() -> ExitCode {
             profile,
             trace,
             hash_only,
-            max_events,
-            max_ops,
-            memory,
-            engine,
-            lock,
-            eager_limit,
-            fcp,
-            pvm: pvm_route,
+            config: options.0,
             network: network.map(|c| c.0),
             json,
         }),
@@ -377,18 +327,4 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-fn parse_engine(s: &str) -> Result<Matching, String> {
-    s.parse()
-}
-
-fn parse_fcp(s: &str) -> Result<rankscope_core::proto::fcp::Variant, String> {
-    rankscope_core::proto::fcp::Variant::parse(s)
-        .ok_or_else(|| format!("unknown FCP design {s:?}: fcp, fcp-plus or fcp2 (FCP II)"))
-}
-
-fn parse_lock(s: &str) -> Result<LockScheme, String> {
-    s.parse()
-        .map_err(|e: rankscope_core::locks::scheme::UnknownLockScheme| e.to_string())
 }

@@ -66,6 +66,7 @@
 //! | [`libs`] | the libraries a C program links, each with its own per-rank state, met only through the binding table ([`libs::table`]) and the handle types ([`libs::handles`]): MPI (point-to-point, collectives, communicators, one-sided windows and locks), ACP's and PVM's C bindings |
 //! | [`lang::reference`](mod@lang::reference) | the reference page's data: every C and MPI function with its signature and how it is modelled, built from the checker's tables |
 //! | [`lessons`] | guided lessons (TOML under `lessons/`): the format, loading with line/column errors, scenarios run deterministically, positions, measures, predictions answered by running, tasks checked against the run |
+//! | [`run_config`] | [`run_config::RunConfig`]: a run's choices (engine, lock scheme, eager limit, FCP design, PVM route, limits) and [`run_config::OPTIONS`], the one table of keys, values, parser, printer and help the CLI flags, run hints, lesson scenarios, share links and the playground's selects all read |
 //! | [`lang::launch`] | the one setup of a C program's run, shared by the CLI, the web, the paper checks and the lessons |
 //! | [`lang::sources`], [`lang::link`] | a program of several files (`.c` units, `.h` headers, data files) laid out in one text, and linked as C does (`static` private to its file, one definition per name) |
 //! | [`papers`] | paper checks: one registry of papers, each a module of parts (experiment → table or figure next to the published values), and the resumable runner the page uses |
@@ -91,6 +92,7 @@ pub mod machine;
 pub mod papers;
 pub mod proto;
 pub mod rng;
+pub mod run_config;
 pub mod time;
 pub mod trace;
 pub mod views;

@@ -277,7 +277,7 @@ pub fn app() -> Html {
             on_open_file={send(&state, |name| Action::Files(crate::program_files::FileAction::Show(name)))}
             run_error={state.run_error.clone()} playing={state.playing} speed={state.speed}
             on_run={on_run.clone()} {on_pause} {on_step} {on_back} {on_reset} {on_speed}
-            on_seek={on_seek.clone()} max_events={state.options.max_events} />
+            on_seek={on_seek.clone()} max_events={state.options.run.max_events} />
     };
     let jump_bar = {
         let on_jump = send(&state, |(jump, forward)| Action::Jump { jump, forward });

@@ -442,16 +442,22 @@ mod tests {
         let packed = miniz_oxide::deflate::compress_to_vec(old.as_bytes(), 9);
         let s = decode(&format!("s={}", URL_SAFE_NO_PAD.encode(packed))).unwrap();
         assert_eq!(s.options.compare, None);
-        assert_eq!(s.options.lock, rankscope_core::locks::LockScheme::McsRw);
-        assert_eq!(s.options.max_ops, 9);
-        assert_eq!(s.options.memory_mib, crate::run_options::DEFAULT_MEMORY_MIB);
+        assert_eq!(s.options.run.lock, rankscope_core::locks::LockScheme::McsRw);
+        assert_eq!(s.options.run.max_ops, 9);
+        assert_eq!(s.options.run.memory, rankscope_core::lang::DEFAULT_MEMORY);
+        assert_eq!(
+            s.options.to_text(),
+            "engine=both-sides:sync max-events=8 max-ops=9"
+        );
         let with = ShareState {
             options: crate::run_options::RunOptions {
                 compare: Some(rankscope_core::proto::p2p::Matching::ReceiverOnly(
                     rankscope_core::proto::p2p::Protocol::Get,
                 )),
-                lock: rankscope_core::locks::LockScheme::LiEtAl,
-                ..s.options
+                run: rankscope_core::run_config::RunConfig {
+                    lock: rankscope_core::locks::LockScheme::LiEtAl,
+                    ..s.options.run
+                },
             },
             ..s
         };
@@ -460,6 +466,44 @@ mod tests {
         let bad = old.replace(r#""matching""#, r#""lock":"mcs","matching""#);
         let packed = miniz_oxide::deflate::compress_to_vec(bad.as_bytes(), 9);
         assert!(decode(&format!("s={}", URL_SAFE_NO_PAD.encode(packed))).is_err());
+    }
+
+    /// A link carries its options as core's text form; a bad value in one is refused with the
+    /// key and the values it takes.
+    #[test]
+    fn options_travel_as_text_and_a_bad_one_is_named() {
+        let json = |options: &str| {
+            format!(r#"{{"v":1,"source":"x","profile":"folon","ranks":2,"options":{options}}}"#)
+        };
+        let link = |text: &str| {
+            let packed = miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9);
+            format!("s={}", URL_SAFE_NO_PAD.encode(packed))
+        };
+        let s = decode(&link(&json(r#""fcp=fcp2 pvm-route=fcp compare=eager""#))).unwrap();
+        assert_eq!(
+            s.options.run.fcp,
+            rankscope_core::proto::fcp::Variant::FcpII
+        );
+        assert_eq!(
+            s.options.run.pvm,
+            rankscope_core::proto::pvm::PvmConfig::FCP
+        );
+        assert_eq!(
+            s.options.compare,
+            Some(rankscope_core::proto::p2p::Matching::Eager)
+        );
+        let packed = encode(&s);
+        let text = unpack_text(packed.trim_start_matches("s=")).unwrap();
+        assert!(
+            text.contains(r#""options":"fcp=fcp2 pvm-route=fcp compare=eager""#),
+            "{text}"
+        );
+        let e = decode(&link(&json(r#""lock=mcs""#))).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("lock: \"mcs\" is not one of mcs-rw, fompi, test-and-set, li"),
+            "{e}"
+        );
     }
 
     #[test]

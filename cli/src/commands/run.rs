@@ -5,15 +5,15 @@
 use crate::output::out;
 use std::path::{Path, PathBuf};
 
-use rankscope_core::engine::{Limits, Program, Sim, SimError};
-use rankscope_core::lang::{self, VmLimits};
+use rankscope_core::engine::{Program, Sim, SimError};
+use rankscope_core::lang;
 use rankscope_core::machine::{Machine, Profile};
 use rankscope_core::trace::{chrome::to_chrome_json, TraceMode};
 use rankscope_core::workloads::{programs, WorkloadKind, WorkloadParams};
 
 use super::profiles::resolve;
-use rankscope_core::proto::p2p::Matching;
 use rankscope_core::proto::SimConfig;
+use rankscope_core::run_config::RunConfig;
 
 /// What to run.
 pub enum Target {
@@ -37,22 +37,8 @@ pub struct RunOptions {
     pub trace: Option<PathBuf>,
     /// Keep only the trace hash (for very large runs).
     pub hash_only: bool,
-    /// Event limit.
-    pub max_events: u64,
-    /// Operations each rank may execute (a C program).
-    pub max_ops: u64,
-    /// Bytes of memory each rank may use (a C program).
-    pub memory: u32,
-    /// Point-to-point engine.
-    pub engine: Matching,
-    /// How `MPI_Win_lock` / `MPI_Win_lock_all` take locks.
-    pub lock: rankscope_core::locks::LockScheme,
-    /// The eager engine's eager limit in bytes.
-    pub eager_limit: u64,
-    /// FOLON's FCP design.
-    pub fcp: rankscope_core::proto::fcp::Variant,
-    /// PVM's route.
-    pub pvm: rankscope_core::proto::pvm::PvmConfig,
+    /// The run options: engine, lock scheme, eager limit, FCP design, PVM route, limits.
+    pub config: RunConfig,
     /// You are the network: the rank chosen at each choice point (a C program's run only).
     pub network: Option<Vec<u32>>,
     /// Print a JSON summary instead of text.
@@ -68,25 +54,16 @@ pub fn run(opts: RunOptions) -> Result<u8, String> {
         return Err("--trace needs the full trace; drop --hash-only".into());
     }
     let config = SimConfig {
-        limits: Limits {
-            max_events: opts.max_events,
-            ..Limits::default()
-        },
         trace: if opts.hash_only {
             TraceMode::HashOnly
         } else {
             TraceMode::Full
         },
-        matching: opts.engine,
-        lock_scheme: opts.lock,
-        eager_limit: opts.eager_limit,
-        fcp: opts.fcp,
-        pvm: opts.pvm,
         words_per_rank: match &opts.target {
             Target::Workload(kind, _) => kind.words_per_rank(),
             Target::File(..) => rankscope_core::lang::RMA_WORDS,
         },
-        ..SimConfig::default()
+        ..opts.config.sim_config()
     };
     match &opts.target {
         Target::File(paths, args, out, defines)
@@ -107,11 +84,7 @@ pub fn run(opts: RunOptions) -> Result<u8, String> {
                 ranks: opts.ranks,
                 args,
                 config,
-                limits: VmLimits {
-                    max_ops: opts.max_ops,
-                    max_memory: opts.memory,
-                    ..VmLimits::default()
-                },
+                limits: opts.config.vm_limits(),
                 network: opts.network.as_deref(),
             };
             let sim = launch
@@ -148,11 +121,7 @@ pub fn run(opts: RunOptions) -> Result<u8, String> {
                 ranks: opts.ranks,
                 args,
                 config,
-                limits: VmLimits {
-                    max_ops: opts.max_ops,
-                    max_memory: opts.memory,
-                    ..VmLimits::default()
-                },
+                limits: opts.config.vm_limits(),
                 network: opts.network.as_deref(),
             };
             let sim = launch.sim(&source, &file).map_err(|e| match e {

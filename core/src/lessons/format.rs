@@ -59,9 +59,11 @@ pub struct StepFile {
     pub task: Option<Spanned<TaskFile>>,
 }
 
-/// A run's setup, whole or partial.
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// A run's setup, whole or partial. Besides the keys below, any run option of
+/// [`crate::run_config::OPTIONS`] by its key with `_` for `-` (`engine = "both-sides:sync"`,
+/// `lock = "li"`, `eager_limit = 65536`, `fcp = "fcp2"`, `pvm_route = "fcp"`…), read by that
+/// option's one parser when the lesson loads.
+#[derive(Clone, Debug, Default)]
 pub struct ScenarioFile {
     /// A program's path (an example, or a file next to the lesson).
     pub program: Option<Spanned<String>>,
@@ -71,19 +73,60 @@ pub struct ScenarioFile {
     pub machine: Option<Spanned<String>>,
     /// Ranks.
     pub ranks: Option<Spanned<u32>>,
-    /// The point-to-point engine (`eager`, `both-sides:sync`…).
-    pub engine: Option<Spanned<String>>,
-    /// How `MPI_Win_lock` takes locks (`mcs-rw`, `fompi`, `test-and-set`, `li`).
-    pub lock: Option<Spanned<String>>,
-    /// FOLON's FCP design (`fcp`, `fcp-plus`, `fcp2`).
-    pub fcp: Option<Spanned<String>>,
-    /// PVM's route (`udp`, `fcp`, `direct`).
-    pub pvm_route: Option<Spanned<String>>,
     /// `main`'s arguments after `argv[0]`.
     pub args: Option<Vec<String>>,
     /// The student is the network: the rank chosen at each choice point so far (`[]`: the
     /// machine model's order, with the choices open to the student).
     pub network: Option<Spanned<Vec<u32>>>,
+    /// The run options it sets, as written: `(key, value)` in the file's order.
+    pub options: Vec<(String, Spanned<toml::Value>)>,
+}
+
+/// A scenario's own keys (the run options' come from their table).
+const SCENARIO_KEYS: [&str; 6] = ["program", "source", "machine", "ranks", "args", "network"];
+
+impl<'de> Deserialize<'de> for ScenarioFile {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Fields;
+        impl<'de> serde::de::Visitor<'de> for Fields {
+            type Value = ScenarioFile;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a scenario table")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<ScenarioFile, A::Error> {
+                let mut s = ScenarioFile::default();
+                while let Some(key) = map.next_key::<String>()? {
+                    match key.as_str() {
+                        "program" => s.program = Some(map.next_value()?),
+                        "source" => s.source = Some(map.next_value()?),
+                        "machine" => s.machine = Some(map.next_value()?),
+                        "ranks" => s.ranks = Some(map.next_value()?),
+                        "args" => s.args = Some(map.next_value()?),
+                        "network" => s.network = Some(map.next_value()?),
+                        k if crate::run_config::option(k).is_some_and(|o| o.toml_key() == k) => {
+                            let value = map.next_value()?;
+                            s.options.push((key, value));
+                        }
+                        _ => {
+                            let keys: Vec<String> = (SCENARIO_KEYS.iter().map(|k| k.to_string()))
+                                .chain(crate::run_config::OPTIONS.iter().map(|o| o.toml_key()))
+                                .map(|k| format!("`{k}`"))
+                                .collect();
+                            return Err(serde::de::Error::custom(format!(
+                                "unknown field `{key}`, expected one of {}",
+                                keys.join(", ")
+                            )));
+                        }
+                    }
+                }
+                Ok(s)
+            }
+        }
+        d.deserialize_map(Fields)
+    }
 }
 
 /// Something on screen to highlight.

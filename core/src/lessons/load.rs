@@ -18,9 +18,8 @@ use super::scenario::{ProgramText, Scenario};
 use super::task::{Check, Task};
 use super::vocab::{self, choices};
 use super::window::Window;
-use crate::locks::LockScheme;
 use crate::machine::builtin_profiles;
-use crate::proto::p2p::Matching;
+use crate::run_config::RunConfig;
 use crate::time::SimTime;
 
 /// Reads a program named by a lesson (`examples/ring.c`) and returns its text, or why not.
@@ -373,52 +372,24 @@ impl Loader<'_, '_> {
                 return None;
             }
         };
-        let engine = match &f.engine {
-            Some(e) => match e.get_ref().parse::<Matching>() {
-                Ok(m) => m,
-                Err(message) => {
-                    self.error(Some(e.span()), message);
-                    return None;
-                }
-            },
-            None => base.map_or(Matching::Eager, |b| b.engine),
-        };
-        let lock = match &f.lock {
-            Some(l) => match l.get_ref().parse::<LockScheme>() {
-                Ok(s) => s,
-                Err(e) => {
-                    self.error(Some(l.span()), e.to_string());
-                    return None;
-                }
-            },
-            None => base.map_or(LockScheme::default(), |b| b.lock),
-        };
-        let fcp = match &f.fcp {
-            Some(v) => match crate::proto::fcp::Variant::parse(v.get_ref()) {
-                Some(d) => d,
-                None => {
+        let mut config = base.map_or_else(RunConfig::default, |b| b.config);
+        for (key, value) in &f.options {
+            let text = match value.get_ref() {
+                Value::String(s) => s.clone(),
+                Value::Integer(n) => n.to_string(),
+                _ => {
                     self.error(
-                        Some(v.span()),
-                        format!(
-                            "unknown FCP design \"{}\"; the designs are fcp, fcp-plus and fcp2",
-                            v.get_ref()
-                        ),
+                        Some(value.span()),
+                        format!("{key}: write a text in quotes or a whole number"),
                     );
                     return None;
                 }
-            },
-            None => base.map_or(crate::proto::fcp::Variant::Fcp, |b| b.fcp),
-        };
-        let pvm = match &f.pvm_route {
-            Some(r) => match crate::proto::pvm::PvmConfig::parse(r.get_ref()) {
-                Ok(c) => c,
-                Err(message) => {
-                    self.error(Some(r.span()), message);
-                    return None;
-                }
-            },
-            None => base.map_or(crate::proto::pvm::PvmConfig::UDP, |b| b.pvm),
-        };
+            };
+            if let Err(message) = config.set(key, &text) {
+                self.error(Some(value.span()), message);
+                return None;
+            }
+        }
         let args = match (&f.args, base) {
             (Some(a), _) => a.clone(),
             (None, Some(b)) => b.args.clone(),
@@ -432,10 +403,7 @@ impl Loader<'_, '_> {
             program,
             machine,
             ranks,
-            engine,
-            lock,
-            fcp,
-            pvm,
+            config,
             args,
             network,
         })

@@ -1,19 +1,18 @@
-//! A step's run spelled out — program, machine, ranks, engine, lock scheme, arguments — and
+//! A step's run spelled out — program, machine, ranks, run options, arguments — and
 //! running it to its end, deterministically, keeping the time of every event so positions and
 //! measures can be read from it.
 
 use std::fmt;
 
-use crate::engine::{Limits, Progress, Sim, SimError};
-use crate::lang::{Launch, Vm, VmLimits};
-use crate::locks::LockScheme;
+use crate::engine::{Progress, Sim, SimError};
+use crate::lang::{Launch, Vm};
 use crate::machine::Profile;
-use crate::proto::p2p::Matching;
-use crate::proto::SimConfig;
+use crate::run_config::RunConfig;
 use crate::time::SimTime;
 
-/// Events a lesson's run may take (the playground's default bound, so it plays there too).
-pub const MAX_EVENTS: u64 = 5_000_000;
+/// Events a lesson's run may take by default (the playground's default bound, so it plays there
+/// too; a scenario's `max_events` changes it).
+pub const MAX_EVENTS: u64 = crate::run_config::DEFAULT_MAX_EVENTS;
 
 /// A program: where it came from and its text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,14 +32,8 @@ pub struct Scenario {
     pub machine: String,
     /// Ranks.
     pub ranks: u32,
-    /// The point-to-point engine.
-    pub engine: Matching,
-    /// How `MPI_Win_lock` takes locks.
-    pub lock: LockScheme,
-    /// FOLON's FCP design.
-    pub fcp: crate::proto::fcp::Variant,
-    /// PVM's route.
-    pub pvm: crate::proto::pvm::PvmConfig,
+    /// The run options: engine, lock scheme, eager limit, FCP design, PVM route, limits.
+    pub config: RunConfig,
     /// `main`'s arguments after `argv[0]`.
     pub args: Vec<String>,
     /// The student is the network: the rank chosen at each choice point (past the end, the
@@ -48,23 +41,20 @@ pub struct Scenario {
     pub network: Option<Vec<u32>>,
 }
 
-/// `ring.c on folon, 4 ranks, eager[, lock li][, args 10 20]`.
+/// `ring.c on folon, 4 ranks, eager[, lock li][, eager-limit 65536][, args 10 20]`: every run
+/// option that is not its default, by its key.
 impl fmt::Display for Scenario {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let name = self.program.name.rsplit('/').next().unwrap_or_default();
         write!(
             f,
             "{name} on {}, {} ranks, {}",
-            self.machine, self.ranks, self.engine
+            self.machine, self.ranks, self.config.engine
         )?;
-        if self.lock != LockScheme::default() {
-            write!(f, ", lock {}", self.lock)?;
-        }
-        if self.fcp != crate::proto::fcp::Variant::Fcp {
-            write!(f, ", {}", self.fcp)?;
-        }
-        if self.pvm != crate::proto::pvm::PvmConfig::UDP {
-            write!(f, ", PVM route {}", self.pvm.id())?;
+        for (key, value) in self.config.changes_from(&RunConfig::default()) {
+            if key != "engine" {
+                write!(f, ", {key} {value}")?;
+            }
         }
         if !self.args.is_empty() {
             write!(f, ", args {}", self.args.join(" "))?;
@@ -163,18 +153,8 @@ impl Scenario {
             profile,
             ranks: self.ranks,
             args: &self.args,
-            config: SimConfig {
-                limits: Limits {
-                    max_events: MAX_EVENTS,
-                    ..Limits::default()
-                },
-                matching: self.engine,
-                lock_scheme: self.lock,
-                fcp: self.fcp,
-                pvm: self.pvm,
-                ..SimConfig::default()
-            },
-            limits: VmLimits::default(),
+            config: self.config.sim_config(),
+            limits: self.config.vm_limits(),
             network: self.network.as_deref(),
         };
         launch

@@ -38,6 +38,9 @@ fn run_engine(path: &Path, limits: VmLimits, matching: Matching) -> (Result<Stri
             .display()
     );
     let hint = lang::run_hint(&source).expect("every example says how to run it");
+    if let Err(e) = &hint.config {
+        panic!("{file}: its run line's options do not read: {e}");
+    }
     let (ranks, profile_id) = (hint.ranks, hint.profile);
     let compiled = match lang::load(&source, &file) {
         Ok(c) => c,

@@ -118,7 +118,12 @@ fn an_unknown_engine_or_record_kind_or_view_is_refused() {
         r#"{ program = "examples/ring.c", machine = "folon", ranks = 4, engine = "fast" }"#,
         "",
     ));
-    assert!(e.message.contains("unknown matching engine"), "{e:?}");
+    assert!(
+        e.message
+            .starts_with("engine: \"fast\" is not one of eager, both-sides:buffered"),
+        "{e:?}"
+    );
+    assert_eq!((e.step, e.line), (Some(1), Some(10)), "{e:?}");
     let e = first_error(&one_step(RING, "at = { first = \"explosion\" }\n"));
     assert!(
         e.message.contains("unknown record kind \"explosion\""),
@@ -327,4 +332,60 @@ fn a_window_is_read_with_its_place_and_checked_against_the_run() {
     let (from, to) = reports[0].window.unwrap();
     let t = reports[0].position.time;
     assert!(from <= t && t <= to && from < to, "{from} {t} {to}");
+}
+
+/// The scenario keys lessons were written with read to the same choices as before there was one
+/// run-option parser; any run option is a scenario key (a dash as `_`); a bad one says which.
+#[test]
+fn scenario_run_options_read_through_the_one_table() {
+    use rankscope_core::run_config::RunConfig;
+    let lesson = |scenario: &str| {
+        lessons::load(&one_step(scenario, ""), &mut read).unwrap_or_else(|e| panic!("{e:?}"))
+    };
+    let config = |scenario: &str| lesson(scenario).steps[0].scenario.config;
+    assert_eq!(config(RING), RunConfig::default());
+    let c = config(
+        r#"{ program = "examples/ring.c", machine = "folon", ranks = 4, engine = "both-sides:sync", lock = "li", fcp = "fcp2", pvm_route = "direct" }"#,
+    );
+    assert_eq!(
+        c,
+        RunConfig::parse("engine=both-sides:sync lock=li fcp=fcp2 pvm-route=direct").unwrap()
+    );
+    let c = config(
+        r#"{ program = "examples/ring.c", machine = "folon", ranks = 4, eager_limit = 65536, max_ops = 1_000_000, memory = "64M" }"#,
+    );
+    assert_eq!(
+        c.to_string(),
+        "eager-limit=65536 max-ops=1000000 memory=64M"
+    );
+    let shown = lesson(
+        r#"{ program = "examples/ring.c", machine = "folon", ranks = 4, lock = "fompi", eager_limit = 100 }"#,
+    );
+    assert_eq!(
+        shown.steps[0].scenario.to_string(),
+        "ring.c on folon, 4 ranks, eager, lock fompi, eager-limit 100"
+    );
+    let e = first_error(&one_step(
+        r#"{ program = "examples/ring.c", machine = "folon", ranks = 4, pvm_route = "tcp" }"#,
+        "",
+    ));
+    assert_eq!(
+        e.message,
+        "pvm-route: \"tcp\" is not one of udp, fcp, direct"
+    );
+    let e = first_error(&one_step(
+        r#"{ program = "examples/ring.c", machine = "folon", ranks = 4, lock = 3.5 }"#,
+        "",
+    ));
+    assert_eq!(e.message, "lock: write a text in quotes or a whole number");
+    let e = first_error(&one_step(
+        r#"{ program = "examples/ring.c", machine = "folon", ranks = 4, pvm-route = "fcp" }"#,
+        "",
+    ));
+    assert!(
+        e.message
+            .contains("unknown field `pvm-route`, expected one of `program`"),
+        "{e:?}"
+    );
+    assert!(e.message.contains("`pvm_route`"), "{e:?}");
 }

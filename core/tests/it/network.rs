@@ -178,10 +178,7 @@ fn every_order_of_a_three_client_race_is_explored_once() {
         },
         machine: "ethernet-1g".into(),
         ranks: 4,
-        engine: Default::default(),
-        lock: Default::default(),
-        fcp: Default::default(),
-        pvm: Default::default(),
+        config: Default::default(),
         args: Vec::new(),
         network: None,
     };

@@ -322,7 +322,7 @@ fn fig4_in_c_runs_any_schedule_as_the_native_program_does() {
                 machine,
                 lang::ranks(&compiled, n, VmLimits::default()),
                 SimConfig {
-                    eager_limit: hint.eager_limit.unwrap(),
+                    eager_limit: hint.config.unwrap().eager_limit,
                     ..SimConfig::default()
                 },
             );

@@ -122,7 +122,10 @@ mod tests {
         let emx = profiles.iter().find(|p| p.machine.id == "emx").unwrap();
         let source = include_str!("../../../examples/pingpong_naive.c");
         let options = RunOptions {
-            matching,
+            run: rankscope_core::run_config::RunConfig {
+                engine: matching,
+                ..Default::default()
+            },
             ..RunOptions::default()
         };
         let cell = crate::session::start(source, emx, 3, options, &[], None).unwrap();

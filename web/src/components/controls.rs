@@ -7,10 +7,9 @@ use yew::prelude::*;
 
 use crate::i18n::Text;
 
-use rankscope_core::locks::LockScheme;
-
 use crate::run_options::{RunOptions, CEILING};
 use rankscope_core::proto::p2p::{Matching, ENGINES};
+use rankscope_core::run_config::{Choice, RunConfig, RunOption, OPTIONS};
 
 /// Props: the profiles to choose from and the current choice.
 #[derive(Properties, PartialEq)]
@@ -69,6 +68,15 @@ pub(crate) const ARGS_HINT: &str =
     "what main(int argc, char *argv[]) gets after argv[0] (\"program\"), \
 split like a shell does: spaces separate arguments, \"…\" or '…' keep spaces inside one, \
 a backslash takes the next character as it is. Applies from the next Run; kept in share links.";
+
+/// A run option's select's test id: `KEY-select` (PVM's route keeps the id it had before the
+/// options were one table).
+fn test_id(key: &str) -> String {
+    match key {
+        "pvm-route" => "pvm-select".to_string(),
+        key => format!("{key}-select"),
+    }
+}
 
 /// The toolbar above the views.
 #[function_component(Controls)]
@@ -137,18 +145,6 @@ pub fn controls(props: &ControlsProps) -> Html {
             </label>
         }
     };
-    let on_engine = {
-        let (cb, options) = (props.on_options.clone(), props.options);
-        Callback::from(move |e: Event| {
-            let select: HtmlSelectElement = e.target_unchecked_into();
-            if let Ok(matching) = select.value().parse::<Matching>() {
-                cb.emit(RunOptions {
-                    matching,
-                    ..options
-                });
-            }
-        })
-    };
     // "Compare with": off, or any engine; Run then also runs the program under it.
     let on_compare = {
         let (cb, options) = (props.on_options.clone(), props.options);
@@ -165,32 +161,35 @@ pub fn controls(props: &ControlsProps) -> Html {
             cb.emit(RunOptions { compare, ..options });
         })
     };
-    let on_lock = {
+    // One select per run option with choices, all from core's table: its label, help, values.
+    let choice = |option: &'static RunOption, choices: Vec<Choice>| {
         let (cb, options) = (props.on_options.clone(), props.options);
-        Callback::from(move |e: Event| {
+        let on_change = Callback::from(move |e: Event| {
             let select: HtmlSelectElement = e.target_unchecked_into();
-            if let Ok(lock) = select.value().parse::<LockScheme>() {
-                cb.emit(RunOptions { lock, ..options });
+            let mut run = options.run;
+            if option.set(&mut run, &select.value()).is_ok() {
+                cb.emit(RunOptions { run, ..options });
             }
-        })
-    };
-    let on_fcp = {
-        let (cb, options) = (props.on_options.clone(), props.options);
-        Callback::from(move |e: Event| {
-            let select: HtmlSelectElement = e.target_unchecked_into();
-            if let Some(fcp) = rankscope_core::proto::fcp::Variant::parse(&select.value()) {
-                cb.emit(RunOptions { fcp, ..options });
-            }
-        })
-    };
-    let on_pvm = {
-        let (cb, options) = (props.on_options.clone(), props.options);
-        Callback::from(move |e: Event| {
-            let select: HtmlSelectElement = e.target_unchecked_into();
-            if let Ok(pvm) = rankscope_core::proto::pvm::PvmConfig::parse(&select.value()) {
-                cb.emit(RunOptions { pvm, ..options });
-            }
-        })
+        });
+        let current = option.get(&props.options.run);
+        // The chosen value's own help when it has one (the lock schemes'), else the option's.
+        let title = (choices.iter())
+            .find(|c| c.value == current && !c.help.is_empty())
+            .map_or(option.help, |c| c.help);
+        html! {
+            <label class="field" title={lang.tr_dyn(title).to_string()}>
+                <span>{ lang.tr(option.label) }</span>
+                <select onchange={on_change} data-testid={test_id(option.key)}>
+                    { for choices.into_iter().map(|c| {
+                        let selected = c.value == current;
+                        let title = (!c.help.is_empty()).then(|| lang.tr_dyn(c.help).to_string());
+                        html! {
+                            <option value={c.value} {title} {selected}>{ lang.tr_dyn(&c.label).to_string() }</option>
+                        }
+                    }) }
+                </select>
+            </label>
+        }
     };
     let on_args = {
         let cb = props.on_args.clone();
@@ -206,13 +205,12 @@ pub fn controls(props: &ControlsProps) -> Html {
             cb.emit(input.checked());
         })
     };
-    let open = props.network
-        || props.options.matching != Matching::Eager
-        || props.options.compare.is_some()
-        || props.options.lock != LockScheme::McsRw
-        || props.options.eager_limit != rankscope_core::proto::p2p::DEFAULT_EAGER_LIMIT
-        || props.options.fcp != rankscope_core::proto::fcp::Variant::Fcp
-        || props.options.pvm != rankscope_core::proto::pvm::PvmConfig::UDP;
+    // The engine's select first, then "Compare with", then the other choices.
+    let mut selects = OPTIONS
+        .iter()
+        .filter_map(|o| Some(choice(o, (o.choices?)())));
+    let open =
+        props.network || props.options.compare.is_some() || props.options.run.protocol_changed();
     html! {
         <section class="panel controls" aria-label={lang.t(Text::RunSetup)}>
             <label class="field example-field">
@@ -278,14 +276,7 @@ pub fn controls(props: &ControlsProps) -> Html {
             <details class="limits" {open}>
                 <summary>{ lang.t(Text::ProtocolAndLimits) }</summary>
                 <div class="limits-row">
-                    <label class="field" title={lang.t(Text::P2pEngineTitle)}>
-                        <span>{ lang.t(Text::P2pEngine) }</span>
-                        <select onchange={on_engine} data-testid="engine-select">
-                            { for ENGINES.iter().map(|m| html! {
-                                <option value={m.to_string()} selected={*m == props.options.matching}>{ m.to_string() }</option>
-                            }) }
-                        </select>
-                    </label>
+                    { for selects.next() }
                     <label class="field" title={lang.t(Text::CompareWithTitle)}>
                         <span>{ lang.t(Text::CompareWith) }</span>
                         <select onchange={on_compare} data-testid="compare-select">
@@ -295,47 +286,24 @@ pub fn controls(props: &ControlsProps) -> Html {
                             }) }
                         </select>
                     </label>
-                    <label class="field" title={props.options.lock.describe()}>
-                        <span>{ "MPI_Win_lock" }</span>
-                        <select onchange={on_lock} data-testid="lock-select">
-                            { for LockScheme::ALL.iter().map(|s| html! {
-                                <option value={s.to_string()} title={s.describe()} selected={*s == props.options.lock}>{ s.to_string() }</option>
-                            }) }
-                        </select>
-                    </label>
-                    <label class="field" title={lang.t(Text::FcpTitle)}>
-                        <span>{ "FCP" }</span>
-                        <select onchange={on_fcp} data-testid="fcp-select">
-                            { for rankscope_core::proto::fcp::Variant::ALL.iter().map(|v| html! {
-                                <option value={v.id()} selected={*v == props.options.fcp}>{ v.name() }</option>
-                            }) }
-                        </select>
-                    </label>
-                    <label class="field" title={lang.t(Text::PvmTitle)}>
-                        <span>{ lang.t(Text::PvmRoute) }</span>
-                        <select onchange={on_pvm} data-testid="pvm-select">
-                            { for rankscope_core::proto::pvm::PvmConfig::ALL.iter().map(|(id, c)| html! {
-                                <option value={*id} title={lang.tr(c.name())} selected={*c == props.options.pvm}>{ lang.tr(c.name()) }</option>
-                            }) }
-                        </select>
-                    </label>
+                    { for selects }
                     <label class="field check-field" title={lang.t(Text::NetworkTitle)}>
                         <input type="checkbox" checked={props.network} onchange={on_network}
                             data-testid="network-toggle" />
                         <span>{ lang.t(Text::YouAreTheNetwork) }</span>
                     </label>
                     { limit("Eager limit (bytes)", "the eager engine sends a standard send of up to this many bytes and completes it at once; a larger one completes only once a receive matched it (MPICH's 8251 by default; Open MPI over TCP: 65536)",
-                        props.options.eager_limit, CEILING.eager_limit, "eager-limit",
-                        |o, n| RunOptions { eager_limit: n, ..o }) }
+                        props.options.run.eager_limit, CEILING.eager_limit, "eager-limit",
+                        |o, n| RunOptions { run: RunConfig { eager_limit: n, ..o.run }, ..o }) }
                     { limit("Events per run", "the run stops with an error after this many events",
-                        props.options.max_events, CEILING.max_events, "max-events",
-                        |o, n| RunOptions { max_events: n, ..o }) }
+                        props.options.run.max_events, CEILING.max_events, "max-events",
+                        |o, n| RunOptions { run: RunConfig { max_events: n, ..o.run }, ..o }) }
                     { limit("Operations per rank", "a rank that executes more bytecode operations is stopped as a runaway loop",
-                        props.options.max_ops, CEILING.max_ops, "max-ops",
-                        |o, n| RunOptions { max_ops: n, ..o }) }
+                        props.options.run.max_ops, CEILING.max_ops, "max-ops",
+                        |o, n| RunOptions { run: RunConfig { max_ops: n, ..o.run }, ..o }) }
                     { limit("Memory per rank (MiB)", "what each rank's variables, arrays and malloc blocks may take in all, counted as C's sizeof counts them (256 MiB by default: a 64 MB array fits)",
-                        props.options.memory_mib, CEILING.memory_mib, "memory-mib",
-                        |o, n| RunOptions { memory_mib: n, ..o }) }
+                        u64::from(props.options.run.memory >> 20), u64::from(CEILING.memory >> 20), "memory-mib",
+                        |o, n| RunOptions { run: RunConfig { memory: u32::try_from(n.saturating_mul(1 << 20)).unwrap_or(u32::MAX), ..o.run }, ..o }) }
                     <p class="muted">{ lang.t(Text::LimitsHelp) }</p>
                 </div>
             </details>

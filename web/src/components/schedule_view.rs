@@ -204,7 +204,10 @@ fn c_link(s: &Schedule, p: &Pattern, delta_us: u32, testid: &str) -> Html {
     let what = format!("the {which} schedule of {} on {} PEs", p.name, p.n);
     let source = fig4_c::program(s, BYTES, delta_us, &what);
     let options = RunOptions {
-        eager_limit: OPEN_MPI_TCP_EAGER_LIMIT,
+        run: rankscope_core::run_config::RunConfig {
+            eager_limit: OPEN_MPI_TCP_EAGER_LIMIT,
+            ..Default::default()
+        },
         ..RunOptions::default()
     };
     let state = ShareState {

@@ -80,9 +80,11 @@ mod tests {
             .unwrap();
         let s = State::default().reduce(Action::OpenExample(index));
         let options = RunOptions {
-            matching,
+            run: rankscope_core::run_config::RunConfig {
+                engine: matching,
+                ..s.options.run
+            },
             compare,
-            ..s.options
         };
         s.reduce(Action::SetOptions(options))
     }
@@ -276,7 +278,7 @@ mod tests {
         let link = crate::url::encode(&s.share_state());
         let restored = State::default().reduce(Action::Restore(crate::url::decode(&link)));
         assert_eq!(restored.options.compare, Some(RECV_SYNC));
-        assert_eq!(restored.options.matching, BOTH_SYNC);
+        assert_eq!(restored.options.run.engine, BOTH_SYNC);
         let saved = State::default().reduce(Action::RestoreAutosave(s.share_state()));
         assert_eq!(saved.share_state(), s.share_state());
         // Restoring replaces whatever ran before.

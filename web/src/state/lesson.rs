@@ -28,13 +28,11 @@ impl State {
             self.selected = shown.machine.clone();
         }
         self.ranks = shown.ranks.clamp(1, self.capacity());
+        // The step's protocol choices (its eager limit too, as `lesson check` runs it); the
+        // limits stay the user's.
         self.options = RunOptions {
-            matching: shown.engine,
-            lock: shown.lock,
-            fcp: shown.fcp,
-            pvm: shown.pvm,
+            run: self.options.run.with_protocol_of(&shown.config),
             compare: None,
-            ..self.options
         };
         self.args = crate::lesson_state::args_line(&shown.args);
         self.network = shown.network.clone();

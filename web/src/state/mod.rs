@@ -23,8 +23,6 @@ use crate::session::{self, SessionCell, StartError};
 use crate::url::{LinkError, ShareState, LINK_VERSION};
 use rankscope_core::engine::SimError;
 use rankscope_core::lang::Diagnostic;
-use rankscope_core::locks::LockScheme;
-use rankscope_core::proto::p2p::Matching;
 use rankscope_core::time::SimTime;
 use rankscope_core::trace::timeline::last_record_at;
 use yew::Reducible;
@@ -429,14 +427,14 @@ impl State {
             "{} · {} ranks on {machine} · {} engine",
             self.file_name().unwrap_or_else(|| "program.c".to_string()),
             self.ranks,
-            self.options.matching
+            self.options.run.engine
         );
         let locks = self
             .session
             .as_ref()
             .is_some_and(|s| crate::views::View::LOCK.shows(Some(&s.0.borrow())));
         if locks {
-            label.push_str(&format!(" · MPI_Win_lock: {}", self.options.lock));
+            label.push_str(&format!(" · MPI_Win_lock: {}", self.options.run.lock));
         }
         label
     }
@@ -577,32 +575,12 @@ impl State {
                 self.diagnostics.clear();
                 self.run_error = None;
                 if let Some(hint) = crate::examples::hint(source) {
-                    // The engine and lock scheme it was written for (the defaults unless its
-                    // run line names others), not whatever the last program used.
+                    // The protocol choices it was written for (the defaults unless its run
+                    // line names others; every example's line reads, which a test checks), not
+                    // whatever the last program used; the limits stay the user's.
                     let mut options = self.options;
-                    options.matching = hint
-                        .engine
-                        .as_deref()
-                        .and_then(|e| e.parse().ok())
-                        .unwrap_or(Matching::Eager);
-                    options.lock = hint
-                        .lock
-                        .as_deref()
-                        .and_then(|l| l.parse().ok())
-                        .unwrap_or(LockScheme::McsRw);
-                    options.eager_limit = hint
-                        .eager_limit
-                        .unwrap_or(rankscope_core::proto::p2p::DEFAULT_EAGER_LIMIT);
-                    options.fcp = hint
-                        .fcp
-                        .as_deref()
-                        .and_then(rankscope_core::proto::fcp::Variant::parse)
-                        .unwrap_or_default();
-                    options.pvm = hint
-                        .pvm_route
-                        .as_deref()
-                        .and_then(|r| rankscope_core::proto::pvm::PvmConfig::parse(r).ok())
-                        .unwrap_or(rankscope_core::proto::pvm::PvmConfig::UDP);
+                    options.run =
+                        (options.run).with_protocol_of(&hint.config.clone().unwrap_or_default());
                     self = self
                         .reduce(Action::SelectProfile(hint.profile))
                         .reduce(Action::SetRanks(hint.ranks))
@@ -784,6 +762,7 @@ impl Reducible for State {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rankscope_core::proto::p2p::Matching;
 
     /// Presses Run and lets the timer tick until the run stops playing.
     pub(super) fn run_to_end(mut s: State) -> State {
@@ -1031,8 +1010,11 @@ mod tests {
     #[test]
     fn run_options_limit_the_run_and_travel_in_links() {
         let tight = RunOptions {
-            max_ops: 1_000,
-            memory_mib: 1,
+            run: rankscope_core::run_config::RunConfig {
+                max_ops: 1_000,
+                memory: 1 << 20,
+                ..Default::default()
+            },
             ..RunOptions::default()
         };
         let source = "int main() { int i = 0; while (1) { i = i + 1; } return 0; }";
@@ -1177,7 +1159,7 @@ mod tests {
             .position(|(p, _)| *p == "ring.c")
             .unwrap();
         let options = RunOptions {
-            matching: "both-sides:sync".parse().unwrap(),
+            run: rankscope_core::run_config::RunConfig::parse("engine=both-sides:sync").unwrap(),
             ..RunOptions::default()
         };
         let s = State::default().reduce(Action::SetOptions(options));
@@ -1185,7 +1167,7 @@ mod tests {
         let opened = s.clone().reduce(Action::OpenExample(ring));
         assert!(!opened.replaced_edit);
         assert_eq!(
-            opened.options.matching,
+            opened.options.run.engine,
             Matching::Eager,
             "the engine it was written for"
         );
@@ -1242,7 +1224,7 @@ mod tests {
         other.source = "int main(void) { return 0; }".into();
         other.ranks = 2;
         other.args = "400".into();
-        other.options.eager_limit = 65_536;
+        other.options.run.eager_limit = 65_536;
         let moved = s.reduce(Action::FollowLink(Ok(other.clone())));
         assert_eq!(moved.share_state(), other);
         assert!(moved.session.is_none());
