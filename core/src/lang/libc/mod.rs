@@ -23,6 +23,7 @@ pub mod getopt;
 pub mod math;
 pub mod printf;
 pub mod rand;
+pub mod resource;
 pub mod stdio;
 pub mod string;
 pub mod strto;
@@ -820,7 +821,7 @@ pub static LIBC: &[LibFn] = &[
     clocked(f("fputc", STDIO, "The byte to the stream: `stdout`, `stderr` or a data file; a newline shows a console line.", &[C::Int, C::File], C::Int, files::fputc)),
     clocked(f("putc", STDIO, "`fputc`.", &[C::Int, C::File], C::Int, files::fputc)),
     // <sys/resource.h>
-    clocked(f("getrusage", SYS_RESOURCE, "`RUSAGE_SELF` (or `_THREAD`): `ru_utime` is the rank's simulated time so far, `ru_maxrss` the memory it uses now (KiB), the rest 0 (one process: no system time, faults, swaps or switches); `RUSAGE_CHILDREN`: all 0; another `who`: -1 with `errno` = `EINVAL`.", &[C::Int, C::VoidPtr], C::Int, getrusage)),
+    clocked(f("getrusage", SYS_RESOURCE, "`RUSAGE_SELF` (or `_THREAD`): `ru_utime` is the rank's simulated time so far, `ru_maxrss` the memory it uses now (KiB), the rest 0 (one process: no system time, faults, swaps or switches); `RUSAGE_CHILDREN`: all 0; another `who`: -1 with `errno` = `EINVAL`.", &[C::Int, C::VoidPtr], C::Int, resource::getrusage)),
     clocked(f("fwrite", STDIO, "`count` items of `size` bytes to the stream (charged per byte).", &[C::VoidPtr, C::SizeT, C::SizeT, C::File], C::SizeT, files::fwrite)),
 ];
 const fn f(
@@ -1254,28 +1255,4 @@ mod tests {
             Some("void *malloc(size_t)".into())
         );
     }
-}
-
-/// `getrusage(who, usage)`: glibc's `struct rusage` (two `timeval`s, then 14 `long`s, 144 bytes).
-fn getrusage(l: &mut Lib<'_>, a: &[i64]) -> Result<Done, String> {
-    const RUSAGE_SELF: i64 = 0;
-    const RUSAGE_CHILDREN: i64 = -1;
-    const RUSAGE_THREAD: i64 = 1;
-    let mut usage = [0i64; 18];
-    match a[0] {
-        RUSAGE_SELF | RUSAGE_THREAD => {
-            let us = l.now.as_us_f64().floor() as i64;
-            usage[0] = us / 1_000_000;
-            usage[1] = us % 1_000_000;
-            usage[4] = l.mem.used().div_ceil(1024) as i64;
-        }
-        RUSAGE_CHILDREN => {}
-        _ => {
-            l.files.set_errno(l.mem, files::EINVAL)?;
-            return Ok(Done::Value(-1));
-        }
-    }
-    let bytes: Vec<u8> = usage.iter().flat_map(|w| w.to_le_bytes()).collect();
-    put(l.mem, a[1], &bytes)?;
-    Ok(Done::Value(0))
 }
