@@ -1,5 +1,5 @@
-/* <sys/resource.h>: getrusage's struct as glibc lays it out, its return values and errno.
-   (MPICH's test suite's mtest.c reports resource use with it.)  Ranks: 2 */
+/* Ranks: 2 — <sys/resource.h>: getrusage's struct as glibc lays it out, its return values and
+   errno (MPICH's test suite's mtest.c reports resource use with it). */
 #include <errno.h>
 #include <mpi.h>
 #include <stddef.h>

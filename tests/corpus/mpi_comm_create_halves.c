@@ -1,6 +1,5 @@
-/* MPI_Comm_create with a different group on each half (MPI-2.2): each rank passes the group of
-   its half, and each half becomes its own communicator with its own sum.
-   Ranks: 6 */
+/* Ranks: 6 — MPI_Comm_create with a different group on each half (MPI-2.2): each rank passes the
+   group of its half, and each half becomes its own communicator with its own sum. */
 #include <mpi.h>
 #include <stdio.h>
 
