@@ -29,6 +29,7 @@ Usage: scripts/mpich_suite.py [--mpich] [--jobs N] [--timeout S] [--only DIR[/NA
 
 import argparse
 import concurrent.futures
+import functools
 import json
 import os
 import re
@@ -93,6 +94,7 @@ def testlist(directory):
     return tests, skipped
 
 
+@functools.lru_cache(maxsize=None)
 def makefile(directory):
     """A directory's Makefile.am as `variable -> words` (continuation lines joined)."""
     with open(os.path.join(SUITE, directory, "Makefile.am"), encoding="utf-8") as f:
