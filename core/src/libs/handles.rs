@@ -73,6 +73,12 @@ pub const HANDLES: &[HandleType] = &[
         param: Some("a group (`MPI_Group`)"),
         expected: None,
     },
+    HandleType {
+        c: "MPI_Message",
+        what: Some("a matched message"),
+        param: Some("the address of an `MPI_Message` from `MPI_Mprobe`"),
+        expected: None,
+    },
 ];
 
 impl HandleKind {
@@ -92,6 +98,8 @@ impl HandleKind {
     pub const INFO: HandleKind = HandleKind(6);
     /// `MPI_Group`: an int-sized group handle.
     pub const GROUP: HandleKind = HandleKind(7);
+    /// `MPI_Message`: an int-sized handle of a message a matched probe took.
+    pub const MESSAGE: HandleKind = HandleKind(8);
 
     /// The handle type whose C name is `name`.
     pub fn named(name: &str) -> Option<HandleKind> {
@@ -128,6 +136,7 @@ mod tests {
         assert_eq!(HandleKind::WIN.c_name(), "MPI_Win");
         assert_eq!(HandleKind::INFO.c_name(), "MPI_Info");
         assert_eq!(HandleKind::GROUP.c_name(), "MPI_Group");
+        assert_eq!(HandleKind::MESSAGE.c_name(), "MPI_Message");
         assert_eq!(HandleKind::named("MPI_Nope"), None);
     }
 }

@@ -4,8 +4,8 @@
 
 use super::function::MpiFunction;
 use super::mpi::functions::{
-    collectives, communicators, completion, datatypes, environment, groups, one_sided,
-    point_to_point, topologies,
+    collectives, communicators, completion, datatypes, environment, groups, matched_probe,
+    one_sided, point_to_point, statuses, topologies,
 };
 
 /// One family of functions (a file of `mpi::functions`, or the ACP or PVM library), titled for
@@ -48,6 +48,20 @@ pub const FAMILIES: &[Family] = &[
                 rank continues after `o`); tests and probes that find nothing let the polling \
                 time pass.",
         functions: completion::FUNCTIONS,
+    },
+    Family {
+        id: "matched-probe",
+        title: "Matched probes",
+        about: "A probe that takes the message it finds out of matching, so that exactly that \
+                message is received next by `MPI_Mrecv`, whatever other receives are posted.",
+        functions: matched_probe::FUNCTIONS,
+    },
+    Family {
+        id: "statuses",
+        title: "Statuses",
+        about: "A status holds what a completed receive reports, laid out as MPICH's: source, \
+                tag, error, a 63-bit byte count and a cancelled bit. Local calls.",
+        functions: statuses::FUNCTIONS,
     },
     Family {
         id: "collectives",

@@ -350,11 +350,11 @@ fn sends_move_bytes_exactly_and_fill_statuses_and_get_count() {
                     "MPI_Get_count",
                     &[i64::from(at(200)), DOUBLE, i64::from(at(304))],
                 )),
-                recv(at(64), 3, DOUBLE, ANY_SRC, ANY_TAG, at(216)),
-                recv(at(128), 8, i64::from(MPI_BYTE), 0, ANY_TAG, at(232)),
+                recv(at(64), 3, DOUBLE, ANY_SRC, ANY_TAG, at(224)),
+                recv(at(128), 8, i64::from(MPI_BYTE), 0, ANY_TAG, at(248)),
                 call(mpi(
                     "MPI_Get_count",
-                    &[i64::from(at(232)), i64::from(MPI_CHAR), i64::from(at(308))],
+                    &[i64::from(at(248)), i64::from(MPI_CHAR), i64::from(at(308))],
                 )),
                 call(mpi("MPI_Finalize", &[])),
             ]
@@ -365,8 +365,8 @@ fn sends_move_bytes_exactly_and_fill_statuses_and_get_count() {
     assert_eq!(r1.doubles(at(64), 3), [0.5, -1e300, std::f64::consts::PI]);
     assert_eq!(r1.mem.read(at(128), 6).unwrap(), b"hello\0");
     assert_eq!(status(r1, at(200)), (0, 7, 0, 20));
-    assert_eq!(status(r1, at(216)), (0, 8, 0, 24));
-    assert_eq!(status(r1, at(232)), (0, 9, 0, 5));
+    assert_eq!(status(r1, at(224)), (0, 8, 0, 24));
+    assert_eq!(status(r1, at(248)), (0, 9, 0, 5));
     assert_eq!(r1.int(at(300)), 5);
     assert_eq!(r1.int(at(304)), MPI_UNDEFINED);
     assert_eq!(r1.int(at(308)), 5);

@@ -462,6 +462,9 @@ pub const CONSTANTS: &[Constant] = &[
     datatype("MPI_UINT16_T", k::MPI_UINT16_T),
     datatype("MPI_UINT32_T", k::MPI_UINT32_T),
     datatype("MPI_UINT64_T", k::MPI_UINT64_T),
+    datatype("MPI_AINT", k::MPI_AINT),
+    datatype("MPI_OFFSET", k::MPI_OFFSET),
+    datatype("MPI_COUNT", k::MPI_COUNT),
     datatype("MPI_FLOAT_INT", k::MPI_FLOAT_INT),
     datatype("MPI_DOUBLE_INT", k::MPI_DOUBLE_INT),
     datatype("MPI_LONG_INT", k::MPI_LONG_INT),
@@ -524,7 +527,20 @@ pub const CONSTANTS: &[Constant] = &[
         k::MPI_REQUEST_NULL,
     ),
     c("MPI_IN_PLACE", ConstKind::InPlace, k::MPI_IN_PLACE),
+    c(
+        "MPI_MESSAGE_NULL",
+        ConstKind::Handle(BaseType::Handle(HandleKind::MESSAGE)),
+        k::MPI_MESSAGE_NULL,
+    ),
+    c(
+        "MPI_MESSAGE_NO_PROC",
+        ConstKind::Handle(BaseType::Handle(HandleKind::MESSAGE)),
+        k::MPI_MESSAGE_NO_PROC,
+    ),
     c("NULL", ConstKind::Null, 0),
+    // MPICH: `#define MPI_BOTTOM (void *)0` — buffers of types built from absolute addresses
+    // (`MPI_Get_address`) start there.
+    c("MPI_BOTTOM", ConstKind::Null, 0),
 ];
 
 /// The built-in constant called `name`.

@@ -717,7 +717,7 @@ mod tests {
         );
         assert_eq!(
             Layouts::default().checked_size(&t(BaseType::Handle(HandleKind::STATUS), 0, &[2])),
-            Some(32)
+            Some(40)
         );
         assert_eq!(
             Layouts::default().checked_size(&t(BaseType::Void, 0, &[])),

@@ -408,6 +408,8 @@ pub fn typedefs() -> BTreeMap<String, Type> {
         ("acp_atkey_t", BaseType::ULong),
         ("acp_handle_t", BaseType::Long),
         ("MPI_Offset", BaseType::Long),
+        // MPICH 4.0.2 on x86-64: `typedef long MPI_Count;`.
+        ("MPI_Count", BaseType::Long),
         // `MPI_User_function *f` is a function pointer; as a `void *` (which MPI_Op_create
         // accepts) casts like `(MPI_User_function *) f` work.
         ("MPI_User_function", BaseType::Void),

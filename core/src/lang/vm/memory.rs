@@ -43,17 +43,21 @@ pub fn bytes_in_words(bytes: u64) -> String {
 pub const INT_SIZE: u32 = 4;
 /// Size of `double`.
 pub const DOUBLE_SIZE: u32 = 8;
-/// Size of an `MPI_Status`: `MPI_SOURCE` at 0, `MPI_TAG` at 4, `MPI_ERROR` at 8, the received
-/// byte count (read by `MPI_Get_count`) at 12.
-pub const STATUS_SIZE: u32 = 16;
+/// Size of an `MPI_Status`, laid out as MPICH's `mpi.h` declares it: `count_lo` at 0,
+/// `count_hi_and_cancelled` at 4 (bit 0: cancelled; the count's bits 32–62 above it), `MPI_SOURCE`
+/// at 8, `MPI_TAG` at 12, `MPI_ERROR` at 16 — so `sizeof(MPI_Status)` is 20 as with MPICH.
+pub const STATUS_SIZE: u32 = 20;
 /// Offset of `MPI_SOURCE` in a status.
-pub const STATUS_SOURCE: u32 = 0;
+pub const STATUS_SOURCE: u32 = 8;
 /// Offset of `MPI_TAG` in a status.
-pub const STATUS_TAG: u32 = 4;
+pub const STATUS_TAG: u32 = 12;
 /// Offset of `MPI_ERROR` in a status.
-pub const STATUS_ERROR: u32 = 8;
-/// Offset of the hidden byte count in a status.
-pub const STATUS_COUNT: u32 = 12;
+pub const STATUS_ERROR: u32 = 16;
+/// Offset of the received byte count's low 32 bits (`count_lo`) in a status.
+pub const STATUS_COUNT: u32 = 0;
+/// Offset of `count_hi_and_cancelled`: bit 0 says the request was cancelled, bits 1–31 hold
+/// the byte count's bits 32–62.
+pub const STATUS_COUNT_HI: u32 = 4;
 
 /// A bad memory access.
 #[derive(Clone, Debug, PartialEq, Eq)]

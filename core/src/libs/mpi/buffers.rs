@@ -5,7 +5,8 @@
 use super::constants::{MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_IN_PLACE, MPI_SUCCESS};
 use super::error::ErrorKind;
 use crate::lang::vm::memory::{
-    Addr, MemError, Memory, STATUS_COUNT, STATUS_ERROR, STATUS_SIZE, STATUS_SOURCE, STATUS_TAG,
+    Addr, MemError, Memory, STATUS_COUNT, STATUS_COUNT_HI, STATUS_ERROR, STATUS_SIZE,
+    STATUS_SOURCE, STATUS_TAG,
 };
 
 /// `MPI_IN_PLACE` as an address: a call that accepts it tests for it before touching memory;
@@ -168,12 +169,13 @@ pub(super) fn write_status(
         return Ok(());
     }
     let mut bytes = [0u8; STATUS_SIZE as usize];
-    let count = i32::try_from(status.bytes).unwrap_or(i32::MAX);
+    let (lo, hi) = count_words(status.bytes);
     for (offset, value) in [
+        (STATUS_COUNT, lo),
+        (STATUS_COUNT_HI, hi),
         (STATUS_SOURCE, status.source),
         (STATUS_TAG, status.tag),
         (STATUS_ERROR, MPI_SUCCESS),
-        (STATUS_COUNT, count),
     ] {
         let o = offset as usize;
         bytes[o..o + 4].copy_from_slice(&value.to_le_bytes());
@@ -182,6 +184,59 @@ pub(super) fn write_status(
         what: "the status",
         error,
     })
+}
+
+/// A byte count as a status holds it: `count_lo` and `count_hi_and_cancelled` (not cancelled).
+fn count_words(bytes: u64) -> (i32, i32) {
+    let bytes = bytes.min(i64::MAX as u64);
+    (
+        (bytes & 0xffff_ffff) as u32 as i32,
+        ((bytes >> 32) << 1) as u32 as i32,
+    )
+}
+
+/// The byte count a status at `addr` holds (`MPI_Get_count`, `MPI_Get_elements`).
+pub(super) fn status_bytes(mem: &Memory, addr: Addr) -> Result<u64, ErrorKind> {
+    let lo = read_int(mem, addr.saturating_add(STATUS_COUNT), "the status")? as u32;
+    let hi = read_int(mem, addr.saturating_add(STATUS_COUNT_HI), "the status")? as u32;
+    Ok(u64::from(lo) | (u64::from(hi >> 1) << 32))
+}
+
+/// Sets the byte count of the status at `addr`, keeping its cancelled bit
+/// (`MPI_Status_set_elements`).
+pub(super) fn set_status_bytes(mem: &mut Memory, addr: Addr, bytes: u64) -> Result<(), ErrorKind> {
+    let cancelled = status_cancelled(mem, addr)?;
+    let (lo, hi) = count_words(bytes);
+    write_int(mem, addr.saturating_add(STATUS_COUNT), lo, "the status")?;
+    write_int(
+        mem,
+        addr.saturating_add(STATUS_COUNT_HI),
+        hi | i32::from(cancelled),
+        "the status",
+    )
+}
+
+/// Whether the status at `addr` says its request was cancelled (`MPI_Test_cancelled`).
+pub(super) fn status_cancelled(mem: &Memory, addr: Addr) -> Result<bool, ErrorKind> {
+    Ok(read_int(mem, addr.saturating_add(STATUS_COUNT_HI), "the status")? & 1 == 1)
+}
+
+/// Sets or clears the cancelled bit of the status at `addr` (nothing for `MPI_STATUS_IGNORE`).
+pub(super) fn set_status_cancelled(
+    mem: &mut Memory,
+    addr: Addr,
+    cancelled: bool,
+) -> Result<(), ErrorKind> {
+    if addr == 0 {
+        return Ok(());
+    }
+    let hi = read_int(mem, addr.saturating_add(STATUS_COUNT_HI), "the status")?;
+    write_int(
+        mem,
+        addr.saturating_add(STATUS_COUNT_HI),
+        (hi & !1) | i32::from(cancelled),
+        "the status",
+    )
 }
 
 /// The address of status `index` in a status array (0 if the array is `MPI_STATUSES_IGNORE`).

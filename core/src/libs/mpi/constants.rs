@@ -95,6 +95,12 @@ pub const MPI_UINT16_T: i32 = 0x4c00_023c;
 pub const MPI_UINT32_T: i32 = 0x4c00_043d;
 /// `uint64_t`.
 pub const MPI_UINT64_T: i32 = 0x4c00_083e;
+/// `MPI_Aint`.
+pub const MPI_AINT: i32 = 0x4c00_0843;
+/// `MPI_Offset`.
+pub const MPI_OFFSET: i32 = 0x4c00_0844;
+/// `MPI_Count`.
+pub const MPI_COUNT: i32 = 0x4c00_0845;
 /// `struct { float; int; }` for `MPI_MAXLOC`/`MPI_MINLOC`.
 pub const MPI_FLOAT_INT: i32 = 0x8c00_0000_u32 as i32;
 /// `struct { double; int; }` (16 bytes with padding).
@@ -164,6 +170,10 @@ pub const MPI_ANY_SOURCE: i32 = -2;
 pub const MPI_ANY_TAG: i32 = -1;
 /// The null request: waiting on it returns at once with an empty status.
 pub const MPI_REQUEST_NULL: i32 = 0;
+/// No message (`MPI_Mrecv` sets the handle to it), MPICH's value.
+pub const MPI_MESSAGE_NULL: i32 = 0x2c00_0000;
+/// The message of a matched probe of `MPI_PROC_NULL`, MPICH's value.
+pub const MPI_MESSAGE_NO_PROC: i32 = 0x6c00_0000;
 /// The null status address: the status is not written.
 pub const MPI_STATUS_IGNORE: i32 = 0;
 /// The null status-array address: no status is written.

@@ -61,6 +61,12 @@ pub enum Datatype {
     Uint32,
     /// `MPI_UINT64_T`.
     Uint64,
+    /// `MPI_AINT`: `MPI_Aint` (`long`).
+    Aint,
+    /// `MPI_OFFSET`: `MPI_Offset` (`long`).
+    Offset,
+    /// `MPI_COUNT`: `MPI_Count` (`long`).
+    Count,
     /// `MPI_FLOAT_INT`: `struct { float; int; }`, 8 bytes.
     FloatInt,
     /// `MPI_DOUBLE_INT`: `struct { double; int; }`, 12 bytes of data in 16.
@@ -256,6 +262,15 @@ const TYPES: &[(Datatype, i32, &str, u32, Class)] = &[
         8,
         int(false, 8),
     ),
+    (Datatype::Aint, k::MPI_AINT, "MPI_AINT", 8, int(true, 8)),
+    (
+        Datatype::Offset,
+        k::MPI_OFFSET,
+        "MPI_OFFSET",
+        8,
+        int(true, 8),
+    ),
+    (Datatype::Count, k::MPI_COUNT, "MPI_COUNT", 8, int(true, 8)),
     (
         Datatype::FloatInt,
         k::MPI_FLOAT_INT,

@@ -34,6 +34,10 @@ pub struct TypeMap {
     align: i64,
     /// The one predefined type it is made of, if it is made of one (for `MPI_Get_count`).
     base: Option<Datatype>,
+    /// Its type signature as indivisible units in order, run-length encoded: (bytes of a unit,
+    /// basic elements in it, how many in a row) — a number is 1 element, a predefined pair 2
+    /// (MPICH reports a partial pair as `MPI_UNDEFINED`). What `MPI_Get_elements` counts in.
+    elements: Vec<(u32, u32, u64)>,
     /// `MPI_Type_commit` was called.
     committed: bool,
 }
@@ -52,8 +56,35 @@ impl TypeMap {
             ub: i64::from(size),
             align: i64::from(align),
             base: Some(d),
+            elements: vec![(size, d.basic_elements(), 1)],
             committed: true,
         }
+    }
+
+    /// `MPI_Get_elements`: how many basic elements `bytes` bytes of a message of this type
+    /// hold (whole copies of the type, then the leading elements of a partial one); `None` if
+    /// the bytes end inside a basic element.
+    pub fn elements_in(&self, bytes: u64) -> Option<u64> {
+        let size = self.size();
+        let per: u64 = self.elements.iter().map(|e| u64::from(e.1) * e.2).sum();
+        if size == 0 {
+            return Some(0);
+        }
+        let mut count = bytes / size * per;
+        let mut left = bytes % size;
+        for &(each, elements, n) in &self.elements {
+            if left == 0 {
+                break;
+            }
+            let each = u64::from(each.max(1));
+            let take = (left / each).min(n);
+            count += take * u64::from(elements);
+            left -= take * each;
+            if take < n {
+                break;
+            }
+        }
+        (left == 0).then_some(count)
     }
 
     /// `MPI_Type_size`: data bytes of one element.
@@ -82,7 +113,14 @@ impl TypeMap {
         let mut runs: Vec<(i64, u32)> = Vec::new();
         let (mut lb, mut ub, mut align) = (i64::MAX, i64::MIN, 1);
         let mut base: Option<Option<Datatype>> = None;
+        let mut elements: Vec<(u32, u32, u64)> = Vec::new();
         for (disp, old) in places {
+            for &(size, per, n) in &old.elements {
+                match elements.last_mut() {
+                    Some(last) if (last.0, last.1) == (size, per) => last.2 += n,
+                    _ => elements.push((size, per, n)),
+                }
+            }
             for &(off, len) in &old.runs {
                 let at = disp + off;
                 match runs.last_mut() {
@@ -112,6 +150,7 @@ impl TypeMap {
             ub,
             align,
             base: base.flatten(),
+            elements,
             committed: false,
         }
     }

@@ -195,6 +195,12 @@ pub enum ErrorKind {
     NullRequest,
     /// More requests were created than handles exist.
     TooManyRequests,
+    /// An `MPI_Message` handle that names no claimed message (`MPI_MESSAGE_NULL`, one already
+    /// received, or a number no probe gave).
+    InvalidMessage {
+        /// The handle.
+        handle: i32,
+    },
     /// A buffer, status, handle or count array could not be read or written.
     Memory {
         /// Which argument (`"the receive buffer"`, …).
@@ -378,6 +384,11 @@ impl fmt::Display for ErrorKind {
                 "persistent request handle {handle} is already active: complete it (MPI_Wait) before starting it again"
             ),
             ErrorKind::NullRequest => f.write_str("the request is MPI_REQUEST_NULL"),
+            ErrorKind::InvalidMessage { handle } => write!(
+                f,
+                "invalid message handle {handle}: not a message `MPI_Mprobe` or `MPI_Improbe` \
+                 gave, or one already received (each is received once)"
+            ),
             ErrorKind::TooManyRequests => {
                 f.write_str("too many requests: every request handle number is in use")
             }

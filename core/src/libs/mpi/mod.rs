@@ -97,6 +97,7 @@ mod bcast;
 mod bsend;
 mod buffers;
 mod cart;
+mod claimed;
 mod collective;
 mod comm;
 mod comm_create;

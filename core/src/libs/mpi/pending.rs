@@ -6,17 +6,18 @@
 //! already there returns without blocking) and again on each resume.
 
 use super::buffers::{element, status_at, write_int, write_status, StatusFields};
+use super::claimed::Claimed;
 use super::collective::Running;
 use super::comm::{Comm, Comms};
 use super::comm_create::Create;
 use super::error::ErrorKind;
 use super::requests::{Entry, Requests};
 use super::rma_sync::RmaSync;
-use super::transfer::{comm_rank, Transfer};
+use super::transfer::{comm_rank, Transfer, ENGINE_CAPACITY};
 use super::window::Windows;
 use crate::engine::{RankCtx, ReqId, Step};
 use crate::lang::vm::memory::{Addr, Memory};
-use crate::proto::p2p::{P2p, Source, TagSel};
+use crate::proto::p2p::{P2p, PointToPoint, Source, TagSel};
 use crate::time::SimTime;
 
 /// Floating-point operations' worth of time a failed `MPI_Test` costs (at least
@@ -102,6 +103,8 @@ pub(crate) enum Pending {
         /// The last failed look yielded the processor (so handlers could run, on machines with
         /// atomic blocks); the next one computes.
         yielded: bool,
+        /// `MPI_Mprobe`: where the handle of the message it claims goes.
+        claim: Option<Addr>,
     },
     /// A failed `MPI_Testall`/`Testany`/`Testsome`/`Iprobe`: spend the polling time, then yield
     /// the processor (a block boundary, so handlers waiting for it run on machines with atomic
@@ -247,8 +250,15 @@ impl Pending {
                 status,
                 wait,
                 yielded,
+                claim: out,
             } => {
-                if let Some(found) = probe(ctx, comm, *source, *tag) {
+                if let Some(out) = *out {
+                    if let Some((found, handle)) = claim(requests, ctx, comm, *source, *tag)? {
+                        write_status(mem, *status, found)?;
+                        write_int(mem, out, handle, "the message handle")?;
+                        return Ok(None);
+                    }
+                } else if let Some(found) = probe(ctx, comm, *source, *tag) {
                     write_status(mem, *status, found)?;
                     return Ok(None);
                 }
@@ -305,6 +315,40 @@ pub(super) fn probe(
         tag: found.tag,
         bytes: found.bytes,
     })
+}
+
+/// `MPI_Mprobe`/`MPI_Improbe`: the first message a receive on `comm` from `source` with `tag`
+/// would match now, claimed for `MPI_Mrecv` (see [`super::claimed`]): its status and the new
+/// message handle.
+pub(super) fn claim(
+    requests: &mut Requests,
+    ctx: &mut RankCtx<'_>,
+    comm: &Comm,
+    source: Source,
+    tag: TagSel,
+) -> Result<Option<(StatusFields, i32)>, ErrorKind> {
+    let rank = ctx.rank();
+    let Some(found) = ctx
+        .layer::<P2p>()
+        .and_then(|p| p.probe(rank, comm.context, source, tag))
+    else {
+        return Ok(None);
+    };
+    let exact = (Source::Rank(found.source), TagSel::Tag(found.tag));
+    let req = ctx.irecv_on(comm.context, exact.0, exact.1, ENGINE_CAPACITY)?;
+    let handle = requests.messages().insert(Claimed {
+        req,
+        source: found.source,
+        tag: found.tag,
+        context: comm.context,
+        members: comm.members.clone(),
+    })?;
+    let status = StatusFields {
+        source: comm_rank(&comm.members, found.source),
+        tag: found.tag,
+        bytes: found.bytes,
+    };
+    Ok(Some((status, handle)))
 }
 
 /// Finishes every completed entry (removing it from `entries`); their indices, in order.

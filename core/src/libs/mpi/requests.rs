@@ -12,13 +12,15 @@
 
 use std::collections::BTreeMap;
 
-use super::buffers::write_int;
+use super::buffers::{set_status_cancelled, write_int, write_status, StatusFields};
+use super::claimed::Messages;
 use super::constants::MPI_REQUEST_NULL;
 use super::error::ErrorKind;
 use super::note::Origin;
 use super::transfer::Transfer;
 use crate::engine::{RankCtx, ReqId};
 use crate::lang::vm::memory::{Addr, Memory};
+use crate::proto::p2p::PointToPoint;
 
 /// One live request.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,6 +33,9 @@ pub(super) struct UserRequest {
     pub active: Option<ReqId>,
     /// The call that created it (for the warning about requests never completed).
     pub origin: Origin,
+    /// `MPI_Cancel` cancelled its receive before a message matched it: it completes with a
+    /// status whose cancelled bit is set, and nothing is received.
+    pub cancelled: bool,
 }
 
 /// What a handle refers to.
@@ -60,6 +65,9 @@ pub(crate) struct Entry {
 pub(super) struct Requests {
     table: BTreeMap<i32, UserRequest>,
     next: i32,
+    /// Messages matched probes took, until received (boxed on first use: most ranks never
+    /// probe).
+    messages: Option<Box<Messages>>,
 }
 
 impl Default for Requests {
@@ -67,11 +75,17 @@ impl Default for Requests {
         Requests {
             table: BTreeMap::new(),
             next: 1,
+            messages: None,
         }
     }
 }
 
 impl Requests {
+    /// The messages matched probes took.
+    pub(super) fn messages(&mut self) -> &mut Messages {
+        self.messages.get_or_insert_with(Box::default)
+    }
+
     /// Adds a request and returns its new handle.
     pub(super) fn insert(&mut self, request: UserRequest) -> Result<i32, ErrorKind> {
         let handle = self.next;
@@ -140,10 +154,16 @@ impl Requests {
             .ok_or(ErrorKind::Internal("a waited-for request vanished"))?;
         r.active = None;
         let persistent = r.persistent;
+        let cancelled = std::mem::take(&mut r.cancelled);
         let transfer = r.transfer.clone();
         if !persistent {
             self.table.remove(&entry.handle);
             write_int(mem, handle_addr, MPI_REQUEST_NULL, "the request handle")?;
+        }
+        if cancelled {
+            ctx.take_received(entry.req)?;
+            write_status(mem, status, StatusFields::EMPTY)?;
+            return set_status_cancelled(mem, status, true);
         }
         transfer.complete(entry.req, mem, ctx, status)
     }

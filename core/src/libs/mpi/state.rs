@@ -496,6 +496,7 @@ impl MpiState {
             persistent,
             active,
             origin: self.origin,
+            cancelled: false,
         })?;
         write_int(mem, request, handle, "the request handle")
     }

@@ -114,6 +114,22 @@ impl P2p {
         req
     }
 
+    /// `MPI_Cancel` of receive `req` at `rank`: if it still waits in the posted-receive queue
+    /// (no message matched it), it leaves the queue and completes, cancelled (`true`);
+    /// otherwise it goes on as it was (`false`).
+    pub(super) fn eager_cancel_recv(&mut self, io: &mut Io<'_>, rank: Rank, req: ReqId) -> bool {
+        let Some(pos) = self.mailboxes[rank as usize]
+            .as_ref()
+            .and_then(|mb| mb.posted.iter().position(|r| *r == req))
+        else {
+            return false;
+        };
+        self.mailbox_mut(rank).posted.remove(pos);
+        self.tidy_mailbox(rank);
+        io.complete(req);
+        true
+    }
+
     /// A message reaches its destination: match it or queue it.
     pub(super) fn arrive(&mut self, io: &mut Io<'_>, msg: MsgId) {
         let (src, dst, tag) = {

@@ -754,6 +754,11 @@ pub trait PointToPoint {
         note: Note,
     ) -> Option<(Rank, Note)>;
 
+    /// `MPI_Cancel` of this rank's receive `req`: `true` if it was still unmatched and is now
+    /// complete, cancelled; `false` if a message already matched it (it completes as usual).
+    /// Only the eager engine cancels: paper 000's engines may have told the sender already.
+    fn cancel_recv(&mut self, req: ReqId) -> Result<bool, OpError>;
+
     /// This rank receives nothing any more (`MPI_Finalize`): the messages sent to it and never
     /// received (in flight or waiting in its queues), and the ones it sent to ranks that had
     /// already stopped receiving — each message reported once. Changes no time,
@@ -774,6 +779,19 @@ impl PointToPoint for RankCtx<'_> {
                 io.check_rank(i64::from(r))?;
             }
             Ok(p.irecv(io, context, rank, src, tag, capacity))
+        })
+    }
+
+    fn cancel_recv(&mut self, req: ReqId) -> Result<bool, OpError> {
+        self.call::<P2p, _>(|p, io, rank| {
+            if p.matching != Matching::Eager {
+                return Err(OpError::Refused(format!(
+                    "MPI_Cancel of a receive runs under the eager engine only: under {} the \
+                     receive request may already have reached the sender",
+                    p.matching
+                )));
+            }
+            Ok(p.eager_cancel_recv(io, rank, req))
         })
     }
 

@@ -1,23 +1,24 @@
 //! Completion and request handles: `MPI_Wait`, `MPI_Waitall`, `MPI_Waitany`, `MPI_Waitsome`,
-//! `MPI_Test`, `MPI_Testall`, `MPI_Testany`, `MPI_Testsome`, `MPI_Request_free`, `MPI_Start`,
+//! `MPI_Test`, `MPI_Testall`, `MPI_Testany`, `MPI_Testsome`, `MPI_Request_free`, `MPI_Cancel`,
+//! `MPI_Start`,
 //! `MPI_Startall`; probes (`MPI_Probe`, `MPI_Iprobe`); statuses (`MPI_Get_count`,
 //! `MPI_Get_elements`).
 
 use super::params::{p, INTP, K, REQ};
 use crate::lang::syntax::ast::BaseType;
-use crate::lang::vm::memory::STATUS_COUNT;
 use crate::lang::vm::memory::{Addr, Memory};
 use crate::libs::function::{done, MpiFunction, Started};
 use crate::libs::handles::HandleKind;
-use crate::libs::mpi::buffers::write_status;
 use crate::libs::mpi::buffers::StatusFields;
 use crate::libs::mpi::buffers::{element, read_int, write_int};
+use crate::libs::mpi::buffers::{status_bytes, write_status};
 use crate::libs::mpi::constants::{MPI_ANY_TAG, MPI_PROC_NULL, MPI_REQUEST_NULL, MPI_UNDEFINED};
 use crate::libs::mpi::error::ErrorKind;
 use crate::libs::mpi::pending::{empty_status, finish_completed, probe, write_indices, Pending};
 use crate::libs::mpi::requests::{Entry, Lookup};
-use crate::libs::mpi::state::length;
-use crate::libs::mpi::transfer::selector;
+use crate::libs::mpi::state::{length, MpiState};
+use crate::libs::mpi::transfer::{selector, Transfer};
+use crate::proto::p2p::PointToPoint;
 use crate::time::SimTime;
 
 /// The family's functions.
@@ -122,6 +123,25 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         write_int(mem, request, MPI_REQUEST_NULL, "the request handle")?;
         done()
     }),
+    MpiFunction::new("MPI_Cancel", "Local: a receive that no message matched yet leaves the posted-receive queue and completes cancelled (`MPI_Test_cancelled` says so after the wait); one already matched completes as usual. A send is never cancelled (as MPICH's ch4 device: its `MPI_Test_cancelled` says 0). Receives are cancelled under the eager engine only.", &[p("request", REQ)], |s, a, mem, ctx| {
+        let handle = read_int(mem, a.addr(0), "the request handle")?;
+        match s.requests.lookup(handle, false)? {
+            Lookup::Null => Err(ErrorKind::NullRequest),
+            Lookup::Inactive => done(),
+            Lookup::Active(req) => {
+                let receive = s
+                    .requests
+                    .get_mut(handle)
+                    .is_some_and(|r| matches!(r.transfer, Transfer::Recv { .. }));
+                if receive && ctx.cancel_recv(req)? {
+                    if let Some(r) = s.requests.get_mut(handle) {
+                        r.cancelled = true;
+                    }
+                }
+                done()
+            }
+        }
+    }),
     MpiFunction::new("MPI_Start", "Activates a persistent request: an `MPI_Isend` or `MPI_Irecv` of its arguments.", &[p("request", REQ)], |s, a, mem, ctx| {
         let handle = read_int(mem, a.addr(0), "the request handle")?;
         s.check_startable(handle)?;
@@ -153,11 +173,10 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         let size = s.types().map(a.int(1))?.size();
         count(a.addr(0), size, a.addr(2), mem)
     }),
-    // Elements of the one predefined type a datatype is made of (else whole datatypes).
-    MpiFunction::new("MPI_Get_elements", "Local: the basic elements the status's message carried.", STATUS_COUNT_PARAMS, |s, a, mem, _| {
-        let map = s.types().map(a.int(1))?;
-        let size = map.base().map_or(map.size(), |b| u64::from(b.size()));
-        count(a.addr(0), size, a.addr(2), mem)
+    MpiFunction::new("MPI_Get_elements", "Local: the basic elements the status's message carried, counted along the datatype's type signature (a pair type's value and index are 2; `MPI_UNDEFINED` if the bytes end inside one).", STATUS_COUNT_PARAMS, |s, a, mem, _| {
+        let n = elements(s, a.addr(0), a.int(1), mem)?;
+        write_int(mem, a.addr(2), i32::try_from(n).unwrap_or(MPI_UNDEFINED), "the count variable")?;
+        done()
     }),
     MpiFunction::new("MPI_Waitsome", "Blocks until at least one request completes; returns every completed one.", SOME_PARAMS, |s, a, mem, _| {
         let (requests, outcount, indices, statuses) = (a.addr(1), a.addr(2), a.addr(3), a.addr(4));
@@ -271,6 +290,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
                 status,
                 wait: SimTime::ZERO,
                 yielded: false,
+                claim: None,
             }))
         },
     ),
@@ -304,7 +324,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
 ];
 
 /// The status of a probe of `MPI_PROC_NULL`.
-const PROC_NULL_STATUS: StatusFields = StatusFields {
+pub(super) const PROC_NULL_STATUS: StatusFields = StatusFields {
     source: MPI_PROC_NULL,
     tag: MPI_ANY_TAG,
     bytes: 0,
@@ -329,12 +349,11 @@ const SOME_PARAMS: &[crate::lang::sema::builtins::Param] = &[
 /// Writes the elements of `dtype` the status at `status` received (`MPI_UNDEFINED` for a partial
 /// element) to `out`.
 fn count(status: Addr, size: u64, out: Addr, mem: &mut Memory) -> Result<Started, ErrorKind> {
-    let size = i32::try_from(size).unwrap_or(i32::MAX);
-    let bytes = read_int(mem, status.saturating_add(STATUS_COUNT), "the status")?;
+    let bytes = status_bytes(mem, status)?;
     let count = if size == 0 {
         0
-    } else if bytes >= 0 && bytes % size == 0 {
-        bytes / size
+    } else if bytes % size == 0 {
+        i32::try_from(bytes / size).unwrap_or(MPI_UNDEFINED)
     } else {
         MPI_UNDEFINED
     };
@@ -342,8 +361,25 @@ fn count(status: Addr, size: u64, out: Addr, mem: &mut Memory) -> Result<Started
     done()
 }
 
+/// The basic elements of `datatype` the status at `status` says arrived (`MPI_UNDEFINED` if
+/// the bytes end inside one).
+pub(super) fn elements(
+    s: &mut MpiState,
+    status: Addr,
+    datatype: i64,
+    mem: &Memory,
+) -> Result<i64, ErrorKind> {
+    let map = s.types().map(datatype)?;
+    let bytes = status_bytes(mem, status)?;
+    Ok(map
+        .elements_in(bytes)
+        .map_or(i64::from(MPI_UNDEFINED), |n| {
+            i64::try_from(n).unwrap_or(i64::MAX)
+        }))
+}
+
 /// A test that found nothing complete: flag 0, and the polling time passes.
-fn not_yet(mem: &mut Memory, flag: Addr) -> Result<Started, ErrorKind> {
+pub(super) fn not_yet(mem: &mut Memory, flag: Addr) -> Result<Started, ErrorKind> {
     write_int(mem, flag, 0, "the flag")?;
     Ok(Started::Wait(Pending::PollYield { stage: 0 }))
 }

@@ -1,4 +1,5 @@
-//! Datatypes: `MPI_Type_size` and `MPI_Type_get_extent` of any datatype; derived datatypes
+//! Datatypes: `MPI_Type_size` and `MPI_Type_get_extent` of any datatype (and their `_x`
+//! forms, as `MPI_Count`s); derived datatypes
 //! (`MPI_Type_contiguous`, `vector`, `hvector`/`create_hvector`, `indexed`, `create_struct`,
 //! `create_resized`, `commit`, `free`); `MPI_Get_address`.
 
@@ -39,6 +40,35 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     ),
     MpiFunction::new(
         "MPI_Type_get_extent", "Local: the lower bound and extent (padding included).",
+        &[
+            p("datatype", K::Handle(HandleKind::DATATYPE)),
+            p("lb", AINTP),
+            p("extent", AINTP),
+        ],
+        |s, a, mem, _| {
+            let map = s.types().map(a.int(0))?;
+            write_aint(mem, a.addr(1), map.lb(), "the lb variable")?;
+            write_aint(mem, a.addr(2), map.extent(), "the extent variable")?;
+            done()
+        },
+    ),
+    MpiFunction::new(
+        "MPI_Type_size_x", "Local: `MPI_Type_size` as an `MPI_Count`.",
+        &[p("datatype", K::Handle(HandleKind::DATATYPE)), p("size", AINTP)],
+        |s, a, mem, _| {
+            let h = a.int(0);
+            let size = if is_derived(h) {
+                s.types().map(h)?.size()
+            } else {
+                u64::from(Datatype::from_handle(h)?.data_size())
+            };
+            let size = i64::try_from(size).unwrap_or(i64::MAX);
+            write_aint(mem, a.addr(1), size, "the size variable")?;
+            done()
+        },
+    ),
+    MpiFunction::new(
+        "MPI_Type_get_extent_x", "Local: `MPI_Type_get_extent` as `MPI_Count`s.",
         &[
             p("datatype", K::Handle(HandleKind::DATATYPE)),
             p("lb", AINTP),

@@ -7,6 +7,8 @@
 //! | `environment` | `MPI_Init`, `MPI_Finalize`, ranks, sizes, clocks, names, `MPI_Abort` |
 //! | `point_to_point` | sends and receives, blocking, non-blocking and persistent |
 //! | `completion` | waits, tests, probes, request handles, statuses |
+//! | `matched_probe` | `MPI_Mprobe`, `MPI_Improbe`, `MPI_Mrecv`, `MPI_Imrecv` |
+//! | `statuses` | a status's 63-bit count and cancelled bit, read and set |
 //! | `collectives` | barriers, broadcasts, reductions, gathers, scatters, all-to-all |
 //! | `one_sided` | windows, their synchronization, put/get/accumulate/atomics |
 //! | `datatypes` | sizes and extents of datatypes |
@@ -20,7 +22,9 @@ pub(crate) mod completion;
 pub(crate) mod datatypes;
 pub(crate) mod environment;
 pub(crate) mod groups;
+pub(crate) mod matched_probe;
 pub(crate) mod one_sided;
 pub(crate) mod params;
 pub(crate) mod point_to_point;
+pub(crate) mod statuses;
 pub(crate) mod topologies;
