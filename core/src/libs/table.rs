@@ -4,7 +4,7 @@
 
 use super::function::MpiFunction;
 use super::mpi::functions::{
-    collectives, communicators, completion, datatypes, environment, groups, matched_probe,
+    collectives, communicators, completion, datatypes, environment, groups, matched_probe, not_run,
     one_sided, point_to_point, statuses, topologies,
 };
 
@@ -127,6 +127,14 @@ pub const FAMILIES: &[Family] = &[
                 task to task over FCP. Include `pvm3.h`; tasks are the run's ranks, started \
                 together (`pvm_spawn` is static). Runs on `folon`.",
         functions: crate::libs::pvm::FUNCTIONS,
+    },
+    Family {
+        id: "not-run",
+        title: "Not run yet",
+        about: "The rest of the MPI standard's C functions, as MPICH 4.0.2 declares them: a \
+                program that names one compiles, and a rank that calls one stops there with an \
+                error naming it.",
+        functions: not_run::FUNCTIONS,
     },
 ];
 

@@ -44,6 +44,9 @@ pub enum ParamKind {
     /// An arithmetic value passed whole as a 64-bit integer of the named C type (ACP's
     /// `acp_ga_t`, `acp_handle_t`, `size_t`, `uint64_t`).
     Word(&'static str),
+    /// A parameter of an MPI function Rankscope declares but does not run (its C type as
+    /// MPICH's `mpi.h` writes it): any value is taken, since the call stops the rank.
+    Unchecked(&'static str),
 }
 
 impl ParamKind {
@@ -73,6 +76,7 @@ impl ParamKind {
             ParamKind::Format => "a format string literal",
             ParamKind::Function => "a function of the program (its name)",
             ParamKind::Word(_) => "an integer",
+            ParamKind::Unchecked(c) => c,
         }
     }
 
@@ -92,7 +96,7 @@ impl ParamKind {
             ParamKind::ArgvPtr => "char ***",
             ParamKind::Format => "const char *",
             ParamKind::Function => "MPI_User_function *",
-            ParamKind::Word(name) => name,
+            ParamKind::Word(name) | ParamKind::Unchecked(name) => name,
         };
         text.to_string()
     }

@@ -195,6 +195,12 @@ pub enum ErrorKind {
     NullRequest,
     /// More requests were created than handles exist.
     TooManyRequests,
+    /// A function of the MPI standard that Rankscope declares (as MPICH's `mpi.h` does) but does
+    /// not run yet.
+    NotRun {
+        /// The function.
+        function: &'static str,
+    },
     /// An `MPI_Message` handle that names no claimed message (`MPI_MESSAGE_NULL`, one already
     /// received, or a number no probe gave).
     InvalidMessage {
@@ -384,6 +390,12 @@ impl fmt::Display for ErrorKind {
                 "persistent request handle {handle} is already active: complete it (MPI_Wait) before starting it again"
             ),
             ErrorKind::NullRequest => f.write_str("the request is MPI_REQUEST_NULL"),
+            ErrorKind::NotRun { function } => write!(
+                f,
+                "Rankscope does not run `{function}` yet: it is a function of the MPI standard \
+                 (MPICH 4.0.2 declares it), so the program compiled, but this rank called it \
+                 (the reference lists what Rankscope runs)"
+            ),
             ErrorKind::InvalidMessage { handle } => write!(
                 f,
                 "invalid message handle {handle}: not a message `MPI_Mprobe` or `MPI_Improbe` \

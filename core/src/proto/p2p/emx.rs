@@ -749,6 +749,42 @@ impl P2p {
         put.sender_free
     }
 
+    /// `MPI_Cancel` of receive `req` at `rank`: one still posted that sent no receive request
+    /// (a wildcard, a receiver-only receive, or one held back) leaves the queues and completes,
+    /// cancelled (`Ok(true)`; a cancelled wildcard may release the held-back receive requests);
+    /// one already matched goes on (`Ok(false)`). One whose receive request reached the sender
+    /// cannot be taken back here: an error says so.
+    pub(crate) fn proto_cancel_recv(
+        &mut self,
+        io: &mut Io<'_>,
+        rank: Rank,
+        req: ReqId,
+    ) -> Result<bool, String> {
+        let Some(pos) = self.protos[rank as usize]
+            .as_ref()
+            .and_then(|p| p.posted.iter().position(|(r, _)| *r == req))
+        else {
+            return Ok(false);
+        };
+        if self.proto(rank).posted[pos].1 == RecvMode::Requested {
+            return Err(format!(
+                "MPI_Cancel of this receive: under {} its receive request already went to the \
+                 sender, which may be writing the data; Rankscope cancels a receive there only \
+                 before it sends a receive request (a wildcard or a receiver-only receive)",
+                self.matching
+            ));
+        }
+        let p = self.proto(rank);
+        p.posted.remove(pos);
+        p.held_back.retain(|r| *r != req);
+        let was_wildcard = p.wildcards.contains(&req);
+        io.complete(req);
+        if was_wildcard {
+            self.matched_wildcard(io, rank, req);
+        }
+        Ok(true)
+    }
+
     /// `recv` matched: if it was the last pending wildcard, send the held-back receive requests.
     fn matched_wildcard(&mut self, io: &mut Io<'_>, rank: Rank, recv: ReqId) {
         let p = self.proto(rank);

@@ -756,7 +756,8 @@ pub trait PointToPoint {
 
     /// `MPI_Cancel` of this rank's receive `req`: `true` if it was still unmatched and is now
     /// complete, cancelled; `false` if a message already matched it (it completes as usual).
-    /// Only the eager engine cancels: paper 000's engines may have told the sender already.
+    /// Under paper 000's engines only a receive that sent no receive request can be cancelled
+    /// (an error says so otherwise).
     fn cancel_recv(&mut self, req: ReqId) -> Result<bool, OpError>;
 
     /// This rank receives nothing any more (`MPI_Finalize`): the messages sent to it and never
@@ -784,14 +785,10 @@ impl PointToPoint for RankCtx<'_> {
 
     fn cancel_recv(&mut self, req: ReqId) -> Result<bool, OpError> {
         self.call::<P2p, _>(|p, io, rank| {
-            if p.matching != Matching::Eager {
-                return Err(OpError::Refused(format!(
-                    "MPI_Cancel of a receive runs under the eager engine only: under {} the \
-                     receive request may already have reached the sender",
-                    p.matching
-                )));
+            if p.matching == Matching::Eager {
+                return Ok(p.eager_cancel_recv(io, rank, req));
             }
-            Ok(p.eager_cancel_recv(io, rank, req))
+            p.proto_cancel_recv(io, rank, req).map_err(OpError::Refused)
         })
     }
 

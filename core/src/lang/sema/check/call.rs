@@ -70,7 +70,9 @@ impl<'a> Checker<'a> {
         if let Some(s) = suggest(name, candidates) {
             d = d.with_note(format!("did you mean `{s}`?"));
         } else if name.starts_with("MPI_") {
-            d = d.with_note("Rankscope does not support this MPI function");
+            d = d.with_note(
+                "MPI has no function by this name (MPICH 4.0.2's `mpi.h` declares none)",
+            );
         }
         self.diags.push(d);
         Ty::Unknown
@@ -443,6 +445,7 @@ impl<'a> Checker<'a> {
             ParamKind::ArgvPtr => null || t.as_pointer() == Some((BaseType::Char, 3)),
             ParamKind::Format => matches!(a.kind, ExprKind::Str(_)),
             ParamKind::Function => t.func_ptr().is_some() || *t == Ty::Ptr(Box::new(Ty::Void)),
+            ParamKind::Unchecked(_) => true,
         };
         if ok {
             return None;

@@ -123,7 +123,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         write_int(mem, request, MPI_REQUEST_NULL, "the request handle")?;
         done()
     }),
-    MpiFunction::new("MPI_Cancel", "Local: a receive that no message matched yet leaves the posted-receive queue and completes cancelled (`MPI_Test_cancelled` says so after the wait); one already matched completes as usual. A send is never cancelled (as MPICH's ch4 device: its `MPI_Test_cancelled` says 0). Receives are cancelled under the eager engine only.", &[p("request", REQ)], |s, a, mem, ctx| {
+    MpiFunction::new("MPI_Cancel", "Local: a receive that no message matched yet leaves the posted-receive queue and completes cancelled (`MPI_Test_cancelled` says so after the wait); one already matched completes as usual. A send is never cancelled (as MPICH's ch4 device: its `MPI_Test_cancelled` says 0). Under paper 000's engines only a receive that sent no receive request to the sender (a wildcard, or any under receiver-only) can be cancelled.", &[p("request", REQ)], |s, a, mem, ctx| {
         let handle = read_int(mem, a.addr(0), "the request handle")?;
         match s.requests.lookup(handle, false)? {
             Lookup::Null => Err(ErrorKind::NullRequest),
