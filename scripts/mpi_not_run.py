@@ -94,11 +94,11 @@ def main():
     ]
     for name, params, ret in rows:
         ps = ", ".join(f"p({rust_str(pn)}, K::Unchecked({rust_str(ct)}))" for pn, ct in params)
-        ctor = "MpiFunction::new" if ret == "int" else "MpiFunction::returning_double"
+        tail = "" if ret == "int" else ".double()"
         lines.append(
-            f"    {ctor}({rust_str(name)}, NOTE, &[{ps}], |_, a, _, _| {{\n"
+            f"    MpiFunction::new({rust_str(name)}, NOTE, &[{ps}], |_, a, _, _| {{\n"
             f"        Err(ErrorKind::NotRun {{ function: a.name }})\n"
-            f"    }}),"
+            f"    }}){tail},"
         )
     lines.append("];")
     with open(OUT, "w", encoding="utf-8") as f:

@@ -15,7 +15,7 @@ use crate::libs::mpi::constants::MPI_DATATYPE_NULL;
 use crate::libs::mpi::datatype::Datatype;
 use crate::libs::mpi::derived::{is_derived, TypeMap};
 use crate::libs::mpi::error::ErrorKind;
-use crate::libs::mpi::state::{length, MpiState};
+use crate::libs::mpi::state::{length, MpiState, Value};
 
 /// `MPI_Aint *`.
 const AINTP: K = K::Ptr(BaseType::Long);
@@ -81,6 +81,18 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             done()
         },
     ),
+    MpiFunction::new(
+        "MPI_Aint_add", "Local: `base + disp` as an address (MPI-3.1), computed as MPICH does, in `MPI_Aint`.",
+        &[p("base", K::Word("MPI_Aint")), p("disp", K::Word("MPI_Aint"))],
+        |_, a, _, _| Ok(Started::Return(Value::Word(a.int(0).wrapping_add(a.int(1))))),
+    )
+    .returns(BaseType::Long, 0, "MPI_Aint"),
+    MpiFunction::new(
+        "MPI_Aint_diff", "Local: `addr1 - addr2` as a displacement (MPI-3.1), in `MPI_Aint`.",
+        &[p("addr1", K::Word("MPI_Aint")), p("addr2", K::Word("MPI_Aint"))],
+        |_, a, _, _| Ok(Started::Return(Value::Word(a.int(0).wrapping_sub(a.int(1))))),
+    )
+    .returns(BaseType::Long, 0, "MPI_Aint"),
     MpiFunction::new(
         "MPI_Type_contiguous", "Local: a type map of `count` copies; messages carry the data bytes packed.",
         &[
