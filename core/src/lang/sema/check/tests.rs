@@ -136,8 +136,6 @@ fn mpi_argument_kinds() {
             "argument 2 (`rank`) of `MPI_Comm_rank` must be the address of an `int` (`&x` or an `int` array), not an `int`",
             "argument 2 (`rank`) of `MPI_Comm_rank` must be the address of an `int` (`&x` or an `int` array), not an address of type `double *`",
             "argument 1 (`request`) of `MPI_Wait` must be the address of an `MPI_Request` (`&req` or an array of requests), not an `MPI_Request`",
-            "argument 1 (`request`) of `MPI_Wait` must be the address of an `MPI_Request` (`&req` or an array of requests), not `NULL`",
-            "argument 3 (`statuses`) of `MPI_Waitall` must be an array of `MPI_Status` or `MPI_STATUSES_IGNORE`, not `MPI_STATUS_IGNORE`",
             "argument 5 (`op`) of `MPI_Reduce` must be a reduction operation such as `MPI_SUM`, not an MPI datatype",
             "argument 1 (`comm`) of `MPI_Barrier` must be a communicator such as `MPI_COMM_WORLD`, not an `int`",
             "argument 1 (`microseconds`) of `compute` must be a number, not an address of type `int *`",

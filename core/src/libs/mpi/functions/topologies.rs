@@ -37,9 +37,21 @@ fn first(values: &[u32], max: i64) -> Result<Vec<i32>, ErrorKind> {
 /// The family's functions.
 pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
-        "MPI_Dims_create", "Local: MPICH 4's balanced factorisation, answer for answer.",
+        "MPI_Dims_create", "Local: MPICH 4's balanced factorisation, answer for answer (0 dimensions: only 1 process, as MPICH).",
         &[p("nnodes", K::Int), p("ndims", K::Int), p("dims", INTP)],
         |_, a, mem, _| {
+            // No dimensions: one process fits the empty grid, as MPICH decides (MPI Forum
+            // issue 72); more do not.
+            if a.int(1) == 0 && a.int(0) >= 0 {
+                if a.int(0) == 1 {
+                    return done();
+                }
+                return Err(CommError::NotDivisible {
+                    nnodes: a.int(0),
+                    product: 1,
+                }
+                .into());
+            }
             let n = ndims(a.int(1))?;
             let mut dims = read_ints(mem, a.addr(2), n, "the dims array")?;
             let nnodes = u64::try_from(a.int(0)).map_err(|_| CommError::BadDims {
