@@ -4,8 +4,8 @@
 
 use super::function::MpiFunction;
 use super::mpi::functions::{
-    collectives, communicators, completion, datatypes, environment, groups, matched_probe, not_run,
-    one_sided, point_to_point, statuses, topologies,
+    collectives, communicators, completion, datatypes, environment, groups, matched_probe,
+    nonblocking_collectives, not_run, one_sided, point_to_point, statuses, topologies,
 };
 
 /// One family of functions (a file of `mpi::functions`, or the ACP or PVM library), titled for
@@ -71,6 +71,15 @@ pub const FAMILIES: &[Family] = &[
                 combined. Every rank's call is checked against the others' (function, root, \
                 count, datatype).",
         functions: collectives::FUNCTIONS,
+    },
+    Family {
+        id: "nonblocking-collectives",
+        title: "Non-blocking collectives",
+        about:
+            "The blocking collectives' algorithms, started: a call posts the first messages and \
+                returns a request; the algorithm goes on only inside `MPI_Test` and the waits, as \
+                MPICH progresses it, so computation in between overlaps the first round.",
+        functions: nonblocking_collectives::FUNCTIONS,
     },
     Family {
         id: "one-sided",

@@ -58,6 +58,12 @@ impl MpiState {
                 context: comm.context,
                 members: comm.members.ranks(),
             }),
+            Pending::Started(nb, _) | Pending::Resumed(nb, _) => Some(Waiting::Collective {
+                call,
+                line,
+                context: nb.comm.context,
+                members: nb.comm.members.ranks(),
+            }),
             Pending::Transfer {
                 transfer:
                     Transfer::Send {

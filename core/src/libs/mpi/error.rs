@@ -195,6 +195,9 @@ pub enum ErrorKind {
     NullRequest,
     /// More requests were created than handles exist.
     TooManyRequests,
+    /// A non-blocking collective's request passed to a call that does not continue it
+    /// (`MPI_Testall`, `MPI_Testany`, `MPI_Testsome`, `MPI_Request_free`).
+    CollectiveRequestHere,
     /// A function of the MPI standard that Rankscope declares (as MPICH's `mpi.h` does) but does
     /// not run yet.
     NotRun {
@@ -390,6 +393,11 @@ impl fmt::Display for ErrorKind {
                 "persistent request handle {handle} is already active: complete it (MPI_Wait) before starting it again"
             ),
             ErrorKind::NullRequest => f.write_str("the request is MPI_REQUEST_NULL"),
+            ErrorKind::CollectiveRequestHere => f.write_str(
+                "this call does not take a non-blocking collective's request in Rankscope yet: \
+                 complete it with `MPI_Test`, `MPI_Wait`, `MPI_Waitall`, `MPI_Waitany` or \
+                 `MPI_Waitsome`",
+            ),
             ErrorKind::NotRun { function } => write!(
                 f,
                 "Rankscope does not run `{function}` yet: it is a function of the MPI standard \

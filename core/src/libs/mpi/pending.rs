@@ -120,10 +120,64 @@ pub(crate) enum Pending {
     },
     /// A collective on a communicator.
     Collective(Comm, Running),
+    /// A non-blocking collective's start (`MPI_Ibcast`, …): it runs until it waits for
+    /// messages, then the call returns its request (handle to `request`).
+    Started(Box<Nonblocking>, Addr),
+    /// A non-blocking collective continued by a wait until it completes (then the wait's call
+    /// runs again, on the requests left), or by `MPI_Test` until it completes or would wait
+    /// for messages again.
+    Resumed(Box<Nonblocking>, Then),
     /// The creation of a communicator (collective on its parent).
     Create(Box<Create>),
     /// A one-sided synchronization call (window creation, fence, free, lock, unlock, flush).
     Rma(RmaSync),
+}
+
+/// A non-blocking collective in progress: its communicator, its algorithm and the note its
+/// messages carry (its call's, checked against the other ranks').
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Nonblocking {
+    /// The communicator.
+    pub comm: Comm,
+    /// The algorithm, where it stands.
+    pub running: Running,
+    /// What its messages carry.
+    pub note: crate::proto::p2p::Note,
+}
+
+/// What follows a non-blocking collective's progress inside a completion call.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Then {
+    /// `MPI_Test`: return with the flag.
+    Test(Tested),
+    /// A wait (`MPI_Wait`, `Waitall`, `Waitany`, `Waitsome`): once the collective completed, its
+    /// request goes back, done, and the call `name` runs again with its argument words.
+    Redo {
+        /// The request's handle.
+        handle: i32,
+        /// Its engine request (a completed placeholder).
+        req: ReqId,
+        /// The wait's function.
+        name: &'static str,
+        /// Its argument words.
+        words: Vec<i64>,
+    },
+}
+
+/// An `MPI_Test` of a non-blocking collective: the request's handle, its variable, the flag
+/// and the status.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Tested {
+    /// The request's handle.
+    pub handle: i32,
+    /// Its engine request (a completed placeholder, taken once the collective completes).
+    pub req: ReqId,
+    /// The handle variable (set to `MPI_REQUEST_NULL` once complete).
+    pub handle_addr: Addr,
+    /// The flag.
+    pub flag: Addr,
+    /// The status (0 = ignore).
+    pub status: Addr,
 }
 
 impl Pending {
@@ -291,7 +345,9 @@ impl Pending {
                 )))
             }
             // `MpiState::drive` advances collectives itself (they may ask for a user function).
-            Pending::Collective(..) => Err(ErrorKind::Internal("a collective advanced as a step")),
+            Pending::Collective(..) | Pending::Started(..) | Pending::Resumed(..) => {
+                Err(ErrorKind::Internal("a collective advanced as a step"))
+            }
             Pending::Create(create) => {
                 create.step(comms.get_or_insert_with(Box::default), mem, ctx)
             }

@@ -94,6 +94,21 @@ impl Requests {
         Ok(handle)
     }
 
+    /// Puts back under `handle` a non-blocking collective's request that `MPI_Test` took out
+    /// and found still waiting (its engine request is a completed placeholder).
+    pub(super) fn restore(&mut self, handle: i32, req: ReqId, transfer: Transfer, origin: Origin) {
+        self.table.insert(
+            handle,
+            UserRequest {
+                transfer,
+                persistent: false,
+                active: Some(req),
+                origin,
+                cancelled: false,
+            },
+        );
+    }
+
     /// What `handle` refers to; `wait` selects the wording of the error for a finished handle.
     pub(super) fn lookup(&self, handle: i32, wait: bool) -> Result<Lookup, ErrorKind> {
         if handle == MPI_REQUEST_NULL {
@@ -106,6 +121,13 @@ impl Requests {
             }
             None => Err(ErrorKind::InvalidRequest { handle }),
         }
+    }
+
+    /// Whether `handle` is a non-blocking collective's request still in progress.
+    pub(super) fn is_undone_collective(&self, handle: i32) -> bool {
+        self.table
+            .get(&handle)
+            .is_some_and(|r| matches!(r.transfer, Transfer::Collective(_, false)))
     }
 
     /// The live request behind `handle`.

@@ -12,14 +12,15 @@
 use std::collections::BTreeSet;
 
 use super::bsend::BsendBuffer;
-use super::buffers::{check_bytes, element, read_int, write_int};
+use super::buffers::{check_bytes, element, read_int, write_int, write_status, StatusFields};
 use super::collective::Wait;
 use super::comm_ctx::CommCtx;
+use super::constants::{MPI_REQUEST_NULL, MPI_SUCCESS};
 use super::datatype::Datatype;
 use super::derived::Types;
 use super::error::{ErrorKind, MpiError};
 use super::note::{check_collective, Origin, Said, Signature};
-use super::pending::{empty_status, Pending};
+use super::pending::{empty_status, Nonblocking, Pending, Tested, Then};
 use super::requests::{Entry, Lookup, Requests, UserRequest};
 use super::transfer::Transfer;
 use super::user_op::{Op, UserCall, UserOps};
@@ -265,6 +266,26 @@ impl MpiState {
             Pending::Collective(comm, c) => {
                 c.step(mem, &mut CommCtx::new(ctx, comm).with_note(note))?
             }
+            Pending::Started(nb, _) => {
+                nb.note = note;
+                let step = nb
+                    .running
+                    .step(mem, &mut CommCtx::new(ctx, &nb.comm).with_note(note))?;
+                if let Some(returned) = self.started(&mut op, &step, mem, ctx)? {
+                    return Ok(returned);
+                }
+                step
+            }
+            Pending::Resumed(nb, _) => {
+                let note = nb.note;
+                let step = nb
+                    .running
+                    .step(mem, &mut CommCtx::new(ctx, &nb.comm).with_note(note))?;
+                if let Some(returned) = self.resumed(&mut op, &step, mem, ctx)? {
+                    return Ok(returned);
+                }
+                step
+            }
             _ => op
                 .step(
                     &mut self.requests,
@@ -287,6 +308,126 @@ impl MpiState {
             note,
         }));
         Ok(outcome)
+    }
+
+    /// A non-blocking collective's start after a step: once it completed or waits for
+    /// messages, its request is made and the call returns (`Some`); `None` while it computes
+    /// or calls a user function (the call blocks for that, as a blocking collective's would).
+    fn started(
+        &mut self,
+        op: &mut Pending,
+        step: &Option<Wait>,
+        mem: &mut Memory,
+        ctx: &mut RankCtx<'_>,
+    ) -> Result<Option<Outcome>, ErrorKind> {
+        let done = match step {
+            None => true,
+            Some(Wait::Engine(Step::Wait(_) | Step::WaitAll(_) | Step::WaitAny(_))) => false,
+            Some(_) => return Ok(None),
+        };
+        let Pending::Started(nb, request) = std::mem::replace(op, Pending::Poll { polled: true })
+        else {
+            return Err(ErrorKind::Internal(
+                "a non-blocking collective's start vanished",
+            ));
+        };
+        let transfer = Transfer::Collective(nb, done);
+        let active = Some(transfer.post(mem, ctx)?);
+        let handle = self.requests.insert(UserRequest {
+            transfer,
+            persistent: false,
+            active,
+            origin: self.origin,
+            cancelled: false,
+        })?;
+        write_int(mem, request, handle, "the request handle")?;
+        Ok(Some(Outcome::Return(Value::Int(MPI_SUCCESS))))
+    }
+
+    /// A non-blocking collective continued by `MPI_Wait` or `MPI_Test` after a step: `MPI_Test`
+    /// returns once it completed (flag 1) or waits for messages again (flag 0, the request kept);
+    /// `MPI_Wait` returns once it completed. `None`: go on.
+    fn resumed(
+        &mut self,
+        op: &mut Pending,
+        step: &Option<Wait>,
+        mem: &mut Memory,
+        ctx: &mut RankCtx<'_>,
+    ) -> Result<Option<Outcome>, ErrorKind> {
+        let Pending::Resumed(_, then) = op else {
+            return Ok(None);
+        };
+        let returned = Some(Outcome::Return(Value::Int(MPI_SUCCESS)));
+        let t = match then {
+            Then::Test(t) => *t,
+            Then::Redo { .. } => {
+                if step.is_some() {
+                    return Ok(None);
+                }
+                let Pending::Resumed(
+                    nb,
+                    Then::Redo {
+                        handle,
+                        req,
+                        name,
+                        words,
+                    },
+                ) = std::mem::replace(op, Pending::Poll { polled: true })
+                else {
+                    return Err(ErrorKind::Internal("a waited-for collective vanished"));
+                };
+                self.requests
+                    .restore(handle, req, Transfer::Collective(nb, true), self.origin);
+                let function = crate::libs::table::find(name)
+                    .map(|(_, f)| f)
+                    .ok_or(ErrorKind::Internal("a wait's function vanished"))?;
+                let Run::Mpi(run) = function.run else {
+                    return Err(ErrorKind::Internal("a wait that is no MPI function"));
+                };
+                let args = Args {
+                    name,
+                    words: &words,
+                };
+                return Ok(Some(match run(self, &args, mem, ctx)? {
+                    Started::Return(value) => Outcome::Return(value),
+                    Started::Wait(next) => self.drive(name, next, Note::default(), mem, ctx)?,
+                }));
+            }
+        };
+        let done = match step {
+            None => true,
+            Some(Wait::Engine(Step::Wait(_) | Step::WaitAll(_) | Step::WaitAny(_))) => false,
+            Some(_) => return Ok(None),
+        };
+        if done {
+            ctx.take(t.req)?;
+            write_int(mem, t.handle_addr, MPI_REQUEST_NULL, "the request handle")?;
+            write_status(mem, t.status, StatusFields::EMPTY)?;
+        } else {
+            let Pending::Resumed(nb, _) = std::mem::replace(op, Pending::Poll { polled: true })
+            else {
+                return Err(ErrorKind::Internal("a tested collective vanished"));
+            };
+            self.requests.restore(
+                t.handle,
+                t.req,
+                Transfer::Collective(nb, false),
+                self.origin,
+            );
+            // A miss lets the polling time pass and yields the processor, as a point-to-point
+            // test's does (so handlers run on machines with atomic blocks).
+            write_int(mem, t.flag, 0, "the flag")?;
+            let poll = Pending::PollYield { stage: 0 };
+            return Ok(Some(self.drive(
+                "MPI_Test",
+                poll,
+                Note::default(),
+                mem,
+                ctx,
+            )?));
+        }
+        write_int(mem, t.flag, 1, "the flag")?;
+        Ok(returned)
     }
 
     /// The operation `handle` names (predefined or made by `MPI_Op_create`).
@@ -360,7 +501,12 @@ impl MpiState {
             Started::Return(value) => Ok(Outcome::Return(value)),
             Started::Wait(op) => {
                 let mut note = Note::default();
-                if let Pending::Collective(comm, _) = &op {
+                let comm = match &op {
+                    Pending::Collective(comm, _) => Some(comm),
+                    Pending::Started(nb, _) => Some(&nb.comm),
+                    _ => None,
+                };
+                if let Some(comm) = comm {
                     note = self.collective_note(call);
                     let seq = self.seq_count(comm).wrapping_sub(1);
                     if let Some((first, theirs)) = ctx.meet(comm.context, seq, comm.size(), note) {
@@ -534,6 +680,84 @@ impl MpiState {
 
     /// Reads `count` handles at `requests` for a wait: the active ones become entries (each at
     /// most once); null and inactive ones get an empty status if `statuses` is given.
+    /// The first of `count` requests at `requests` that is a non-blocking collective still in
+    /// progress, taken out of the table to be continued (`then` says what follows); `None` if
+    /// there is none.
+    pub(super) fn undone_collective(
+        &mut self,
+        mem: &Memory,
+        count: u32,
+        requests: Addr,
+    ) -> Result<Option<(i32, ReqId, Box<Nonblocking>)>, ErrorKind> {
+        for index in 0..count {
+            let at = element(mem, requests, i64::from(index), 4, "the request array")?;
+            let handle = read_int(mem, at, "the request array")?;
+            let Lookup::Active(req) = self.requests.lookup(handle, true)? else {
+                continue;
+            };
+            let undone = self
+                .requests
+                .get_mut(handle)
+                .is_some_and(|r| matches!(r.transfer, Transfer::Collective(_, false)));
+            if undone {
+                if let Some(UserRequest {
+                    transfer: Transfer::Collective(nb, _),
+                    ..
+                }) = self.requests.remove(handle)
+                {
+                    return Ok(Some((handle, req, nb)));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// A wait over `count` requests at `requests` that holds a non-blocking collective in
+    /// progress: the collective continues first, then the wait (`name`, `words`) runs again.
+    pub(super) fn wait_collective_first(
+        &mut self,
+        mem: &Memory,
+        count: u32,
+        requests: Addr,
+        args: &Args<'_>,
+    ) -> Result<Option<Started>, ErrorKind> {
+        let Some((handle, req, nb)) = self.undone_collective(mem, count, requests)? else {
+            return Ok(None);
+        };
+        let then = Then::Redo {
+            handle,
+            req,
+            name: args.name,
+            words: args.words.to_vec(),
+        };
+        Ok(Some(Started::Wait(Pending::Resumed(nb, then))))
+    }
+
+    /// `MPI_Test` of a non-blocking collective in progress at `handle`: it continues until it
+    /// completes or would wait for messages; `None` if `handle` is no such request.
+    pub(super) fn test_collective(
+        &mut self,
+        mem: &Memory,
+        handle_addr: Addr,
+        flag: Addr,
+        status: Addr,
+    ) -> Result<Option<Started>, ErrorKind> {
+        let Some((handle, req, nb)) = self.undone_collective(mem, 1, handle_addr)? else {
+            return Ok(None);
+        };
+        let tested = Tested {
+            handle,
+            req,
+            handle_addr,
+            flag,
+            status,
+        };
+        Ok(Some(Started::Wait(Pending::Resumed(
+            nb,
+            Then::Test(tested),
+        ))))
+    }
+
     pub(super) fn entries(
         &self,
         mem: &mut Memory,
@@ -557,6 +781,9 @@ impl MpiState {
                 Lookup::Active(req) => {
                     if !seen.insert(handle) {
                         return Err(ErrorKind::DuplicateRequest { handle });
+                    }
+                    if self.requests.is_undone_collective(handle) {
+                        return Err(ErrorKind::CollectiveRequestHere);
                     }
                     entries.push(Entry { index, handle, req });
                 }

@@ -56,6 +56,9 @@ pub(crate) enum Transfer {
         /// A receive (its status names `MPI_PROC_NULL` as the source).
         receive: bool,
     },
+    /// A non-blocking collective's request (`MPI_Ibcast`, …): `MPI_Wait` and `MPI_Test`
+    /// continue the collective; `done` once it completed.
+    Collective(Box<super::pending::Nonblocking>, bool),
     /// Receive up to `shape.bytes()` bytes into `buf`.
     Recv {
         /// Receive buffer.
@@ -153,7 +156,7 @@ impl Transfer {
                 *origin = by;
                 *sig = signature;
             }
-            Transfer::Null { .. } => {}
+            Transfer::Null { .. } | Transfer::Collective(..) => {}
         }
         self
     }
@@ -235,7 +238,7 @@ impl Transfer {
                 shape.check(mem, *buf, "the receive buffer")?;
                 Ok(ctx.irecv_on(*context, *source, *tag, ENGINE_CAPACITY)?)
             }
-            Transfer::Null { .. } => Ok(ctx.null_request()),
+            Transfer::Null { .. } | Transfer::Collective(..) => Ok(ctx.null_request()),
         }
     }
 
@@ -253,9 +256,9 @@ impl Transfer {
             "completing a request that is not complete",
         ))?;
         match self {
-            Transfer::Send { .. } | Transfer::Null { receive: false } => {
-                write_status(mem, status, StatusFields::EMPTY)
-            }
+            Transfer::Send { .. }
+            | Transfer::Null { receive: false }
+            | Transfer::Collective(..) => write_status(mem, status, StatusFields::EMPTY),
             Transfer::Null { receive: true } => write_status(
                 mem,
                 status,

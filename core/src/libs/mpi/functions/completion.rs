@@ -28,6 +28,9 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         &[p("request", REQ), p("status", K::StatusOut)],
         |s, a, mem, _| {
             let (request, status) = (a.addr(0), a.addr(1));
+            if let Some(first) = s.wait_collective_first(mem, 1, request, a)? {
+                return Ok(first);
+            }
             Ok(Started::Wait(Pending::All {
                 entries: s.entries(mem, 1, request, Some(status), "the request handle")?,
                 requests: request,
@@ -45,6 +48,9 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         |s, a, mem, _| {
             let (requests, statuses) = (a.addr(1), a.addr(2));
             let n = length(a.int(0))?;
+            if let Some(first) = s.wait_collective_first(mem, n, requests, a)? {
+                return Ok(first);
+            }
             Ok(Started::Wait(Pending::All {
                 entries: s.entries(mem, n, requests, Some(statuses), "the request array")?,
                 requests,
@@ -62,6 +68,9 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         ],
         |s, a, mem, _| {
             let (requests, index, status) = (a.addr(1), a.addr(2), a.addr(3));
+            if let Some(first) = s.wait_collective_first(mem, length(a.int(0))?, requests, a)? {
+                return Ok(first);
+            }
             let entries = s.entries(mem, length(a.int(0))?, requests, None, "the request array")?;
             if entries.is_empty() {
                 write_int(mem, index, MPI_UNDEFINED, "the index")?;
@@ -85,6 +94,9 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         ],
         |s, a, mem, ctx| {
             let (request, flag, status) = (a.addr(0), a.addr(1), a.addr(2));
+            if let Some(tested) = s.test_collective(mem, request, flag, status)? {
+                return Ok(tested);
+            }
             let handle = read_int(mem, request, "the request handle")?;
             match s.requests.lookup(handle, true)? {
                 Lookup::Null | Lookup::Inactive => {
@@ -112,6 +124,9 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new("MPI_Request_free", "Frees the handle (a persistent request's too) and sets it to `MPI_REQUEST_NULL`.", &[p("request", REQ)], |s, a, mem, _| {
         let request = a.addr(0);
         let handle = read_int(mem, request, "the request handle")?;
+        if s.requests.is_undone_collective(handle) {
+            return Err(ErrorKind::CollectiveRequestHere);
+        }
         if s.requests.lookup(handle, false)? == Lookup::Null {
             return Err(ErrorKind::NullRequest);
         }
@@ -180,6 +195,9 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     }),
     MpiFunction::new("MPI_Waitsome", "Blocks until at least one request completes; returns every completed one.", SOME_PARAMS, |s, a, mem, _| {
         let (requests, outcount, indices, statuses) = (a.addr(1), a.addr(2), a.addr(3), a.addr(4));
+        if let Some(first) = s.wait_collective_first(mem, length(a.int(0))?, requests, a)? {
+            return Ok(first);
+        }
         let entries = s.entries(mem, length(a.int(0))?, requests, None, "the request array")?;
         if entries.is_empty() {
             write_int(mem, outcount, MPI_UNDEFINED, "the count variable")?;

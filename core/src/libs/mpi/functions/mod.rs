@@ -10,6 +10,7 @@
 //! | `matched_probe` | `MPI_Mprobe`, `MPI_Improbe`, `MPI_Mrecv`, `MPI_Imrecv` |
 //! | `statuses` | a status's 63-bit count and cancelled bit, read and set |
 //! | `collectives` | barriers, broadcasts, reductions, gathers, scatters, all-to-all |
+//! | `nonblocking_collectives` | `MPI_Ibarrier`, `MPI_Ibcast`, … progressed inside tests and waits |
 //! | `one_sided` | windows, their synchronization, put/get/accumulate/atomics |
 //! | `datatypes` | sizes and extents of datatypes |
 //! | `communicators` | duplicating, splitting, creating, freeing and comparing communicators |
@@ -24,6 +25,7 @@ pub(crate) mod datatypes;
 pub(crate) mod environment;
 pub(crate) mod groups;
 pub(crate) mod matched_probe;
+pub(crate) mod nonblocking_collectives;
 pub(crate) mod not_run;
 pub(crate) mod one_sided;
 pub(crate) mod params;
