@@ -4,7 +4,7 @@
 
 use super::function::MpiFunction;
 use super::mpi::functions::{
-    collectives, communicators, completion, datatypes, environment, groups, one_sided,
+    collectives, communicators, completion, datatypes, environment, groups, intercomms, one_sided,
     point_to_point, topologies,
 };
 
@@ -85,6 +85,15 @@ pub const FAMILIES: &[Family] = &[
         title: "Groups",
         about: "Ordered lists of ranks. Local calls: no message moves.",
         functions: groups::FUNCTIONS,
+    },
+    Family {
+        id: "intercommunicators",
+        title: "Intercommunicators",
+        about: "Two disjoint groups joined: a point-to-point rank names a rank of the other \
+                group, and a message carries a context id free on every rank of both. Creating \
+                one is collective on both groups; duplicating, splitting and merging run over \
+                both.",
+        functions: intercomms::FUNCTIONS,
     },
     Family {
         id: "topologies",

@@ -46,6 +46,9 @@ pub(crate) struct Comm {
     pub(super) rank: Rank,
     /// Its Cartesian topology, if any.
     pub(super) cart: Option<Arc<Cart>>,
+    /// An intercommunicator's remote group (`None` for an intracommunicator): `members` is
+    /// then the local group, and point-to-point ranks name ranks of this group.
+    pub(super) remote: Option<Members>,
 }
 
 impl Comm {
@@ -57,6 +60,75 @@ impl Comm {
             members: Members::World(ctx.size()),
             rank: ctx.rank(),
             cart: None,
+            remote: None,
+        }
+    }
+
+    /// Whether this is an intercommunicator.
+    pub(super) fn is_inter(&self) -> bool {
+        self.remote.is_some()
+    }
+
+    /// The group point-to-point ranks name: the remote group of an intercommunicator, else the
+    /// communicator's own.
+    pub(super) fn peers(&self) -> &Members {
+        self.remote.as_ref().unwrap_or(&self.members)
+    }
+
+    /// Checks a destination or source rank (a rank of [`Comm::peers`]).
+    pub(super) fn check_peer(&self, rank: i64, role: RankRole) -> Result<Rank, ErrorKind> {
+        let size = self.peers().size();
+        match u32::try_from(rank) {
+            Ok(r) if r < size => Ok(r),
+            _ => Err(ErrorKind::InvalidRank { rank, size, role }),
+        }
+    }
+
+    /// The world rank of peer rank `rank` (itself if out of range: callers check).
+    pub(super) fn peer_world(&self, rank: Rank) -> Rank {
+        self.peers().world(rank).unwrap_or(rank)
+    }
+
+    /// Whether this rank's group comes first in an intercommunicator's merged order: its rank 0
+    /// has the lower world rank (MPICH's `is_low_group`, which orders an `MPI_Intercomm_merge`
+    /// whose two groups passed the same `high`).
+    pub(super) fn is_low_group(&self) -> bool {
+        let remote0 = self.remote.as_ref().and_then(|r| r.world(0));
+        match (self.members.world(0), remote0) {
+            (Some(local), Some(remote)) => local < remote,
+            _ => true,
+        }
+    }
+
+    /// An intercommunicator seen as one intracommunicator of both groups, the low group first
+    /// (same handle, same context): what the library's own collective work on an
+    /// intercommunicator runs on (creating communicators from it, merging it, its barrier).
+    /// An intracommunicator is itself.
+    pub(super) fn union_view(&self) -> Comm {
+        let Some(remote) = &self.remote else {
+            return self.clone();
+        };
+        let (local, other) = (self.members.ranks(), remote.ranks());
+        let low = self.is_low_group();
+        let (first, second) = if low {
+            (&local, &other)
+        } else {
+            (&other, &local)
+        };
+        let rank = if low {
+            self.rank
+        } else {
+            other.len() as Rank + self.rank
+        };
+        let all: Vec<Rank> = first.iter().chain(second.iter()).copied().collect();
+        let world = all.iter().max().map_or(0, |m| m + 1);
+        Comm {
+            handle: self.handle,
+            context: self.context,
+            members: Members::of(all, world),
+            rank,
+            cart: None,
+            remote: None,
         }
     }
 
@@ -159,6 +231,7 @@ impl MpiState {
                     members: Members::List(Arc::from(vec![ctx.rank()])),
                     rank: 0,
                     cart: None,
+                    remote: None,
                 })
             }
             Ok(MPI_COMM_NULL) => return Err(CommError::NullComm.into()),
@@ -271,6 +344,7 @@ mod tests {
             members: Members::World(4),
             rank: 0,
             cart: None,
+            remote: None,
         };
         let h = comms.add(comm.clone());
         assert_eq!(h, COMM_BASE);

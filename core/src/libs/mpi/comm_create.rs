@@ -72,8 +72,33 @@ pub(crate) struct Create {
     round: Option<Round>,
     /// The topology the new communicator gets.
     cart: Option<Arc<Cart>>,
+    /// What the gathered records make.
+    making: Making,
     /// Where the new handle goes.
     out: Addr,
+}
+
+/// What a creation makes of everyone's records.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Making {
+    /// An intracommunicator of the parent ranks of this rank's color (a split).
+    Split,
+    /// An intercommunicator from one: the parent is its union view (`Comm::union_view`), whose
+    /// ranks `0..low` are its low group. The local group is this rank's group's ranks of its
+    /// color (by key), the remote group the other group's ranks of the same color; none there
+    /// is `MPI_COMM_NULL` (`MPI_Comm_dup`, `MPI_Comm_split`, `MPI_Comm_create` on an
+    /// intercommunicator, as MPICH).
+    Inter {
+        /// Size of the low group.
+        low: u32,
+    },
+    /// `MPI_Intercomm_merge`: the parent is the intercommunicator's union view and each color
+    /// is a rank's `high` (0 or 1). The group whose rank 0 passed `high` true comes second; if
+    /// both leaders passed the same, the low group comes first (MPICH's `is_low_group`).
+    Merge {
+        /// Size of the low group.
+        low: u32,
+    },
 }
 
 /// Checks a color: 0 or more, or `MPI_UNDEFINED`.
@@ -106,8 +131,15 @@ impl Create {
             dist: 1,
             round: None,
             cart,
+            making: Making::Split,
             out,
         }
+    }
+
+    /// The same creation making `making` instead of a split.
+    pub(super) fn making(mut self, making: Making) -> Create {
+        self.making = making;
+        self
     }
 
     /// Advances; `None` once the new communicator is in `comms` and its handle written.
@@ -161,6 +193,11 @@ impl Create {
             table[((me as usize) + i) % n as usize] = Some(Record::decode(chunk));
         }
         let table: Vec<Record> = table.into_iter().flatten().collect();
+        match self.making {
+            Making::Split => {}
+            Making::Inter { low } => return self.finish_inter(&table, low, comms, mem),
+            Making::Merge { low } => return self.finish_merge(&table, low, comms, mem, ctx),
+        }
         let (context, members) = split(&table, me as usize);
         let Some(members) = members else {
             write_int(mem, self.out, MPI_COMM_NULL, "the new communicator")?;
@@ -178,6 +215,92 @@ impl Create {
             members: Members::of(world, ctx.size()),
             rank,
             cart: self.cart.take(),
+            remote: None,
+        });
+        write_int(mem, self.out, handle, "the new communicator")?;
+        Ok(None)
+    }
+
+    /// An intercommunicator from an intercommunicator's union view (see [`Making::Inter`]).
+    fn finish_inter(
+        &mut self,
+        table: &[Record],
+        low: u32,
+        comms: &mut Comms,
+        mem: &mut Memory,
+    ) -> Result<Option<Step>, ErrorKind> {
+        let me = self.parent.rank as usize;
+        let (context, _) = split(table, me);
+        let color = table.get(me).map_or(MPI_UNDEFINED, |r| r.color);
+        let low = low as usize;
+        let (mine, theirs) = if me < low {
+            (0..low, low..table.len())
+        } else {
+            (low..table.len(), 0..low)
+        };
+        let of_color = |range: std::ops::Range<usize>| {
+            let mut ranks: Vec<usize> = range.filter(|&r| table[r].color == color).collect();
+            ranks.sort_by_key(|&r| (table[r].key, r));
+            ranks
+        };
+        let (local, remote) = (of_color(mine), of_color(theirs));
+        if color == MPI_UNDEFINED || remote.is_empty() {
+            write_int(mem, self.out, MPI_COMM_NULL, "the new communicator")?;
+            return Ok(None);
+        }
+        let context = context.ok_or(CommError::NoContext(CONTEXTS))?;
+        let rank = local.iter().position(|&r| r == me).unwrap_or(0) as u32;
+        let world = |ranks: &[usize]| -> Vec<u32> {
+            ranks
+                .iter()
+                .map(|&r| self.parent.world_rank(r as u32))
+                .collect()
+        };
+        let handle = comms.add(Comm {
+            handle: 0,
+            context,
+            members: Members::List(world(&local).into()),
+            rank,
+            cart: None,
+            remote: Some(Members::List(world(&remote).into())),
+        });
+        write_int(mem, self.out, handle, "the new communicator")?;
+        Ok(None)
+    }
+
+    /// The intracommunicator of `MPI_Intercomm_merge` (see [`Making::Merge`]).
+    fn finish_merge(
+        &mut self,
+        table: &[Record],
+        low: u32,
+        comms: &mut Comms,
+        mem: &mut Memory,
+        ctx: &RankCtx<'_>,
+    ) -> Result<Option<Step>, ErrorKind> {
+        let (n, low) = (table.len(), low as usize);
+        let me = self.parent.rank as usize;
+        let (context, _) = split(table, me);
+        let context = context.ok_or(CommError::NoContext(CONTEXTS))?;
+        let high_of = |leader: usize| table.get(leader).is_some_and(|r| r.color != 0);
+        // The low group goes second only if its leader said high and the other's did not.
+        let low_second = high_of(0) && !high_of(low);
+        let order: Vec<usize> = if low_second {
+            (low..n).chain(0..low).collect()
+        } else {
+            (0..n).collect()
+        };
+        let rank = order.iter().position(|&r| r == me).unwrap_or(0) as u32;
+        let world = order
+            .iter()
+            .map(|&r| self.parent.world_rank(r as u32))
+            .collect();
+        let handle = comms.add(Comm {
+            handle: 0,
+            context,
+            members: Members::of(world, ctx.size()),
+            rank,
+            cart: None,
+            remote: None,
         });
         write_int(mem, self.out, handle, "the new communicator")?;
         Ok(None)

@@ -9,6 +9,7 @@ use super::buffers::{element, status_at, write_int, write_status, StatusFields};
 use super::collective::Running;
 use super::comm::{Comm, Comms};
 use super::comm_create::Create;
+use super::comm_inter::IcCreate;
 use super::error::ErrorKind;
 use super::requests::{Entry, Requests};
 use super::rma_sync::RmaSync;
@@ -119,6 +120,8 @@ pub(crate) enum Pending {
     Collective(Comm, Running),
     /// The creation of a communicator (collective on its parent).
     Create(Box<Create>),
+    /// `MPI_Intercomm_create` (collective on the local communicators, and the leaders').
+    Intercomm(Box<IcCreate>),
     /// A one-sided synchronization call (window creation, fence, free, lock, unlock, flush).
     Rma(RmaSync),
 }
@@ -285,6 +288,9 @@ impl Pending {
             Pending::Create(create) => {
                 create.step(comms.get_or_insert_with(Box::default), mem, ctx)
             }
+            Pending::Intercomm(create) => {
+                create.step(comms.get_or_insert_with(Box::default), mem, ctx)
+            }
             Pending::Rma(sync) => sync.step(windows.get_or_insert_with(Box::default), mem, ctx),
         }
     }
@@ -301,7 +307,7 @@ pub(super) fn probe(
         .layer::<P2p>()?
         .probe(ctx.rank(), comm.context, source, tag)?;
     Some(StatusFields {
-        source: comm_rank(&comm.members, found.source),
+        source: comm_rank(comm.peers(), found.source),
         tag: found.tag,
         bytes: found.bytes,
     })

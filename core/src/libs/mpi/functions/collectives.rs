@@ -18,10 +18,12 @@ use crate::libs::mpi::buffers::{read_int, read_ints, write_int, IN_PLACE};
 use crate::libs::mpi::collective::{tag, Chain, Collective, Kind, Running};
 use crate::libs::mpi::comm::Comm;
 use crate::libs::mpi::comm_ctx::CommCtx;
-use crate::libs::mpi::constants::MPI_OP_NULL;
+use crate::libs::mpi::comm_error::CommError;
+use crate::libs::mpi::constants::{MPI_OP_NULL, MPI_PROC_NULL, MPI_ROOT};
 use crate::libs::mpi::derived::Shape;
 use crate::libs::mpi::error::{ErrorKind, RankRole};
 use crate::libs::mpi::gather::{displaced, Blocks, Gather, Scatter, Side};
+use crate::libs::mpi::inter_coll::{self, OnView, Swap};
 use crate::libs::mpi::pending::Pending;
 use crate::libs::mpi::reduce::{Allreduce, Reduce};
 use crate::libs::mpi::reduce_scatter::ReduceScatter;
@@ -34,6 +36,9 @@ const OPP: K = K::Ptr(BaseType::Handle(HandleKind::OP));
 
 /// A started collective on `comm`.
 fn collective(comm: Comm, c: impl Collective) -> Result<Started, ErrorKind> {
+    if comm.is_inter() {
+        return Err(CommError::InterCollective.into());
+    }
     Ok(Started::Wait(Pending::Collective(comm, Running::new(c))))
 }
 
@@ -42,7 +47,8 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new("MPI_Barrier", "Dissemination: ⌈log2 p⌉ rounds of empty point-to-point messages (under the run's engine).", &[p("comm", K::Handle(HandleKind::COMM))], |s, a, _, ctx| {
         let comm = s.comm(a.int(0), ctx)?;
         let t = s.next_tag(&comm, Kind::Barrier);
-        collective(comm, Barrier::new(t))
+        // On an intercommunicator: over both groups.
+        collective(comm.union_view(), Barrier::new(t))
     }),
     MpiFunction::new(
         "MPI_Bcast", "Binomial tree from the root, as MPICH: ⌈log2 p⌉ rounds of point-to-point messages.",
@@ -55,6 +61,9 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         ],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(4), ctx)?;
+            if comm.is_inter() {
+                return inter_bcast(s, comm, a, mem);
+            }
             let root = comm.check_rank(a.int(3), RankRole::Root)?;
             let shape = s.types().shape(a.int(2), a.int(1), "count")?;
             shape.check(mem, a.addr(0), "the buffer")?;
@@ -104,6 +113,9 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(5), ctx)?;
             let (combiner, shape) = reduction(s, a, 2)?;
+            if comm.is_inter() {
+                return inter_allreduce(s, comm, combiner, shape, a, mem);
+            }
             let seq = s.next_seq(&comm);
             let allreduce = Allreduce::new(
                 tag(Kind::AllreduceReduce, seq),
@@ -406,6 +418,78 @@ fn in_place(sendbuf: Addr, recvbuf: Addr) -> Addr {
     } else {
         sendbuf
     }
+}
+
+/// `MPI_Bcast` on an intercommunicator (`inter_coll`): the root passes `MPI_ROOT`, the other
+/// ranks of its group `MPI_PROC_NULL`, the remote group the root's rank.
+fn inter_bcast(
+    s: &mut MpiState,
+    comm: Comm,
+    a: &Args<'_>,
+    mem: &Memory,
+) -> Result<Started, ErrorKind> {
+    let shape = s.types().shape(a.int(2), a.int(1), "count")?;
+    let t = s.next_tag(&comm, Kind::Bcast);
+    let root = a.int(3);
+    let view = if root == i64::from(MPI_PROC_NULL) {
+        return done();
+    } else if root == i64::from(MPI_ROOT) {
+        let ranks = std::iter::once(ctx_rank(&comm)).chain(comm.peers().ranks());
+        inter_coll::view(&comm, ranks.collect(), 0)
+    } else {
+        let r = comm.check_peer(root, RankRole::Root)?;
+        let ranks = std::iter::once(comm.peer_world(r)).chain(comm.members.ranks());
+        inter_coll::view(&comm, ranks.collect(), 1 + comm.rank)
+    };
+    shape.check(mem, a.addr(0), "the buffer")?;
+    collective(view, Bcast::shaped(t, 0, a.addr(0), shape))
+}
+
+/// This rank's world rank.
+fn ctx_rank(comm: &Comm) -> u32 {
+    comm.members.world(comm.rank).unwrap_or(0)
+}
+
+/// `MPI_Allreduce` on an intercommunicator (`inter_coll`): each group reduces to its rank 0,
+/// the two exchange, each broadcasts the other group's result in its group.
+fn inter_allreduce(
+    s: &mut MpiState,
+    comm: Comm,
+    combiner: Combiner,
+    shape: Shape,
+    a: &Args<'_>,
+    mem: &Memory,
+) -> Result<Started, ErrorKind> {
+    let seq = s.next_seq(&comm);
+    let (reduce_tag, bcast_tag) = (
+        tag(Kind::AllreduceReduce, seq),
+        tag(Kind::AllreduceBcast, seq),
+    );
+    let local = inter_coll::local_view(&comm);
+    let leader = comm.rank == 0;
+    let (sendbuf, recvbuf) = (a.addr(0), a.addr(1));
+    shape.check(mem, recvbuf, "the receive buffer")?;
+    let reduce = Reduce::new(
+        reduce_tag,
+        0,
+        combiner,
+        sendbuf,
+        recvbuf,
+        shape.clone(),
+        mem,
+        leader,
+    )?;
+    let mut steps = vec![Running::new(OnView::new(local.clone(), reduce))];
+    if leader {
+        let swap = Swap::new(bcast_tag, recvbuf, shape.clone());
+        steps.push(Running::new(OnView::new(
+            inter_coll::leaders_view(&comm),
+            swap,
+        )));
+    }
+    let bcast = Bcast::shaped(bcast_tag, 0, recvbuf, shape);
+    steps.push(Running::new(OnView::new(local.clone(), bcast)));
+    collective(local, Chain(steps))
 }
 
 /// A reduction's arithmetic and the shape of its buffers: `count` is argument `n`, the datatype

@@ -12,6 +12,7 @@
 //! | `datatypes` | sizes and extents of datatypes |
 //! | `communicators` | duplicating, splitting, creating, freeing and comparing communicators |
 //! | `groups` | groups: sizes, ranks, subsets, translation, comparison |
+//! | `intercomms` | intercommunicators: creating, merging, their remote groups |
 //! | `topologies` | Cartesian topologies and `MPI_Dims_create` |
 
 pub(crate) mod collectives;
@@ -20,6 +21,7 @@ pub(crate) mod completion;
 pub(crate) mod datatypes;
 pub(crate) mod environment;
 pub(crate) mod groups;
+pub(crate) mod intercomms;
 pub(crate) mod one_sided;
 pub(crate) mod params;
 pub(crate) mod point_to_point;
