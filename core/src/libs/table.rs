@@ -4,8 +4,8 @@
 
 use super::function::MpiFunction;
 use super::mpi::functions::{
-    collectives, communicators, completion, datatypes, environment, groups, intercomms, one_sided,
-    point_to_point, topologies,
+    collectives, comm_constructors, communicators, completion, datatypes, environment, groups,
+    intercomms, one_sided, point_to_point, topologies,
 };
 
 /// One family of functions (a file of `mpi::functions`, or the ACP or PVM library), titled for
@@ -85,6 +85,13 @@ pub const FAMILIES: &[Family] = &[
         title: "Groups",
         about: "Ordered lists of ranks. Local calls: no message moves.",
         functions: groups::FUNCTIONS,
+    },
+    Family {
+        id: "comm-constructors",
+        title: "More communicator constructors",
+        about: "Creating a communicator over a group alone, by node, or with info; group ranges; \
+                names. Creation is collective on the ranks that take part.",
+        functions: comm_constructors::FUNCTIONS,
     },
     Family {
         id: "intercommunicators",

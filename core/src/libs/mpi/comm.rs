@@ -179,6 +179,8 @@ pub(super) struct Comms {
     used: u128,
     /// Collectives started on `MPI_COMM_SELF`.
     self_seq: u32,
+    /// Names given by `MPI_Comm_set_name`, by handle.
+    names: std::collections::BTreeMap<i32, Vec<u8>>,
 }
 
 impl Comms {
@@ -199,6 +201,11 @@ impl Comms {
             seq: 0,
         });
         handle
+    }
+
+    /// Names communicator `handle` (`MPI_Comm_set_name`).
+    pub(super) fn set_name(&mut self, handle: i32, name: Vec<u8>) {
+        self.names.insert(handle, name);
     }
 
     /// Adds a group; returns its handle.
@@ -245,6 +252,19 @@ impl MpiState {
             }) => Ok(comm.clone()),
             Some(_) => Err(CommError::FreedComm(handle).into()),
             None => Err(CommError::UnknownComm(handle).into()),
+        }
+    }
+
+    /// Communicator `handle`'s name: the one set, else MPICH's (`MPI_COMM_WORLD`,
+    /// `MPI_COMM_SELF`, empty for the others).
+    pub(super) fn comm_name(&self, handle: i32) -> Vec<u8> {
+        if let Some(name) = self.comms.as_deref().and_then(|c| c.names.get(&handle)) {
+            return name.clone();
+        }
+        match handle {
+            MPI_COMM_WORLD => b"MPI_COMM_WORLD".to_vec(),
+            MPI_COMM_SELF => b"MPI_COMM_SELF".to_vec(),
+            _ => Vec::new(),
         }
     }
 

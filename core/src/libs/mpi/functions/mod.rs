@@ -11,11 +11,13 @@
 //! | `one_sided` | windows, their synchronization, put/get/accumulate/atomics |
 //! | `datatypes` | sizes and extents of datatypes |
 //! | `communicators` | duplicating, splitting, creating, freeing and comparing communicators |
+//! | `comm_constructors` | `MPI_Comm_create_group`, `idup`, `dup_with_info`, `split_type`, group ranges, names |
 //! | `groups` | groups: sizes, ranks, subsets, translation, comparison |
 //! | `intercomms` | intercommunicators: creating, merging, their remote groups |
 //! | `topologies` | Cartesian topologies and `MPI_Dims_create` |
 
 pub(crate) mod collectives;
+pub(crate) mod comm_constructors;
 pub(crate) mod communicators;
 pub(crate) mod completion;
 pub(crate) mod datatypes;
