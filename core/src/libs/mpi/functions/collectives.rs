@@ -42,6 +42,15 @@ fn collective(comm: Comm, c: impl Collective) -> Result<Started, ErrorKind> {
     Ok(Started::Wait(Pending::Collective(comm, Running::new(c))))
 }
 
+/// `comm`, which must be an intracommunicator: a collective that does not run on
+/// intercommunicators yet says so (rather than reading `MPI_ROOT` as a rank).
+fn intra(comm: Comm) -> Result<Comm, ErrorKind> {
+    if comm.is_inter() {
+        return Err(CommError::InterCollective.into());
+    }
+    Ok(comm)
+}
+
 /// The family's functions.
 pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new("MPI_Barrier", "Dissemination: ⌈log2 p⌉ rounds of empty point-to-point messages (under the run's engine).", &[p("comm", K::Handle(HandleKind::COMM))], |s, a, _, ctx| {
@@ -86,7 +95,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
-            let comm = s.comm(a.int(6), ctx)?;
+            let comm = intra(s.comm(a.int(6), ctx)?)?;
             let root = comm.check_rank(a.int(5), RankRole::Root)?;
             let (combiner, shape) = reduction(s, a, 2)?;
             let t = s.next_tag(&comm, Kind::Reduce);
@@ -130,7 +139,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new("MPI_Gather", "Linear at the root, as MPICH: one receive per other rank in rank order; the root copies its own block.", ROOTED_BLOCKS, |s, a, mem, ctx| {
-        let comm = s.comm(a.int(7), ctx)?;
+        let comm = intra(s.comm(a.int(7), ctx)?)?;
         let root = comm.check_rank(a.int(6), RankRole::Root)?;
         let t = s.next_tag(&comm, Kind::Gather);
         let recv = Blocks::Uniform(side(a, 3));
@@ -152,7 +161,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
-            let comm = s.comm(a.int(8), ctx)?;
+            let comm = intra(s.comm(a.int(8), ctx)?)?;
             let root = comm.check_rank(a.int(7), RankRole::Root)?;
             let t = s.next_tag(&comm, Kind::Gather);
             let recv = Blocks::Varying {
@@ -167,7 +176,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new("MPI_Scatter", "Linear at the root, as MPICH: one send per other rank in rank order; the root copies its own block.", ROOTED_BLOCKS, |s, a, mem, ctx| {
-        let comm = s.comm(a.int(7), ctx)?;
+        let comm = intra(s.comm(a.int(7), ctx)?)?;
         let root = comm.check_rank(a.int(6), RankRole::Root)?;
         let t = s.next_tag(&comm, Kind::Scatter);
         let send = Blocks::Uniform(side(a, 0));
@@ -189,7 +198,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
-            let comm = s.comm(a.int(8), ctx)?;
+            let comm = intra(s.comm(a.int(8), ctx)?)?;
             let root = comm.check_rank(a.int(7), RankRole::Root)?;
             let t = s.next_tag(&comm, Kind::Scatter);
             let send = Blocks::Varying {
@@ -204,7 +213,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new("MPI_Allgather", "A gather to rank 0, then a broadcast of the whole result from it.", ALL_BLOCKS, |s, a, mem, ctx| {
-        let comm = s.comm(a.int(6), ctx)?;
+        let comm = intra(s.comm(a.int(6), ctx)?)?;
         let t = s.next_tag(&comm, Kind::Gather);
         let mut send = side(a, 0);
         if send.addr == IN_PLACE {
@@ -243,7 +252,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
-            let comm = s.comm(a.int(7), ctx)?;
+            let comm = intra(s.comm(a.int(7), ctx)?)?;
             let recv = Blocks::Varying {
                 addr: a.addr(3),
                 counts: a.addr(4),
@@ -270,7 +279,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new("MPI_Alltoall", "Every rank posts all its receives, then sends to rank+1, rank+2, … (mod p) and waits for all.", ALL_BLOCKS, |s, a, mem, ctx| {
-        let comm = s.comm(a.int(6), ctx)?;
+        let comm = intra(s.comm(a.int(6), ctx)?)?;
         let t = s.next_tag(&comm, Kind::Alltoall);
         let send = if a.addr(0) == IN_PLACE {
             side(a, 3)
@@ -304,7 +313,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
-            let comm = s.comm(a.int(8), ctx)?;
+            let comm = intra(s.comm(a.int(8), ctx)?)?;
             let t = s.next_tag(&comm, Kind::Alltoallv);
             let send = if a.addr(0) == IN_PLACE { 4 } else { 0 };
             let alltoall = Alltoall::varying(
@@ -324,7 +333,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new("MPI_Reduce_scatter", "Recursive halving below 512 KiB, else pairwise exchange (MPICH's choice); a non-commutative operation is a reduce and a scatter.", REDUCE_SCATTER, |s, a, mem, ctx| {
-        let comm = s.comm(a.int(5), ctx)?;
+        let comm = intra(s.comm(a.int(5), ctx)?)?;
         let counts = read_ints(mem, a.addr(2), comm.size(), "the recvcounts array")?;
         reduce_scatter(s, comm, a, &counts, mem, ctx)
     }),
@@ -339,7 +348,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
-            let comm = s.comm(a.int(5), ctx)?;
+            let comm = intra(s.comm(a.int(5), ctx)?)?;
             let counts = vec![a.int(2); comm.size() as usize];
             reduce_scatter(s, comm, a, &counts, mem, ctx)
         },
@@ -535,7 +544,7 @@ fn scan(
     ctx: &RankCtx<'_>,
     exclusive: bool,
 ) -> Result<Started, ErrorKind> {
-    let comm = s.comm(a.int(5), ctx)?;
+    let comm = intra(s.comm(a.int(5), ctx)?)?;
     let (combiner, shape) = reduction(s, a, 2)?;
     let t = s.next_tag(&comm, if exclusive { Kind::Exscan } else { Kind::Scan });
     let sendbuf = in_place(a.addr(0), a.addr(1));
