@@ -43,7 +43,7 @@ impl Collective for OnView {
         ctx: &mut CommCtx<'_, '_>,
     ) -> Result<Option<Wait>, ErrorKind> {
         let note = ctx.note();
-        let cx = &mut CommCtx::new(&mut **ctx, &self.view).with_note(note);
+        let cx = &mut CommCtx::new(ctx, &self.view).with_note(note);
         self.inner.step(mem, cx)
     }
 }
