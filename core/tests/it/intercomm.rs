@@ -26,7 +26,11 @@ fn run_on(src: &str, n: u32, id: &str) -> Result<Vec<String>, String> {
         words_per_rank: lang::RMA_WORDS,
         ..SimConfig::default()
     };
-    let mut sim = Sim::new(machine, lang::ranks(&compiled, n, VmLimits::default()), config);
+    let mut sim = Sim::new(
+        machine,
+        lang::ranks(&compiled, n, VmLimits::default()),
+        config,
+    );
     let result = sim.run();
     let mut console: Vec<(u32, String)> = sim
         .console()
@@ -233,4 +237,27 @@ int main(int argc, char **argv) {
     assert!(err.contains("stride -1"), "{err}");
     let ok = src.replace("{{0, 3, -1}}", "{{0, 3, 1}}");
     assert_eq!(run(&ok, 8).unwrap(), ["7 5 3 0 1"]);
+}
+
+#[test]
+fn more_than_128_communicators_take_context_ids_from_further_windows() {
+    let src = r#"#include <mpi.h>
+#include <stdio.h>
+#define N 300
+int main(int argc, char **argv) {
+  static MPI_Comm c[N];
+  int rank, i, sum;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  for (i = 0; i < N; i++) MPI_Comm_split(MPI_COMM_WORLD, 0, -rank, &c[i]);
+  MPI_Allreduce(&rank, &sum, 1, MPI_INT, MPI_SUM, c[N - 1]);
+  MPI_Comm_rank(c[N - 1], &i);
+  printf("%d: %d %d\n", rank, sum, i);
+  MPI_Finalize();
+  return 0;
+}
+"#;
+    assert_eq!(run(src, 3).unwrap(), ["0: 3 2", "1: 3 1", "2: 3 0"]);
+    let err = run(&src.replace("N 300", "N 2100"), 2).unwrap_err();
+    assert!(err.contains("all 2048 context ids"), "{err}");
 }

@@ -28,8 +28,13 @@ use crate::proto::p2p::{Context, WORLD};
 const COMM_BASE: i32 = 0x8400_0000_u32 as i32;
 /// The first handle of a created group.
 const GROUP_BASE: i32 = 0x8800_0000_u32 as i32;
-/// Context ids a rank can have in use at once (bit `i` of [`Comms::used`]).
-pub(super) const CONTEXTS: u32 = 128;
+/// Context ids in one window of [`Comms::used`] (a 128-bit mask): a creation agrees on a context
+/// id one window at a time.
+pub(super) const WINDOW: u32 = 128;
+/// Windows of context ids: 2048 ids in all, as MPICH has (its mask of 64 32-bit words).
+pub(super) const WINDOWS: u32 = 16;
+/// Context ids a rank can have in use at once.
+pub(super) const CONTEXTS: u32 = WINDOW * WINDOWS;
 /// `MPI_COMM_SELF`'s context.
 const SELF_CONTEXT: Context = 1;
 
@@ -175,8 +180,9 @@ pub(super) struct Comms {
     slots: Vec<Slot>,
     /// Groups by number (`None` once freed).
     groups: Vec<Option<Members>>,
-    /// Context ids in use on this rank besides `MPI_COMM_WORLD`'s and `MPI_COMM_SELF`'s.
-    used: u128,
+    /// Context ids in use on this rank besides `MPI_COMM_WORLD`'s and `MPI_COMM_SELF`'s, by
+    /// window of [`WINDOW`] ids.
+    used: Vec<u128>,
     /// Collectives started on `MPI_COMM_SELF`.
     self_seq: u32,
     /// Names given by `MPI_Comm_set_name`, by handle.
@@ -186,7 +192,14 @@ pub(super) struct Comms {
 impl Comms {
     /// Context ids free on this rank, as a mask (bit `i` = context `i`).
     pub(super) fn free_contexts(&self) -> u128 {
-        !(self.used | 0b11)
+        self.free_window(0)
+    }
+
+    /// Context ids of window `w` free on this rank (bit `i` = context `w * WINDOW + i`).
+    pub(super) fn free_window(&self, w: u32) -> u128 {
+        let used = self.used.get(w as usize).copied().unwrap_or(0);
+        let reserved = if w == 0 { 0b11 } else { 0 };
+        !(used | reserved)
     }
 
     /// Adds `comm` (its handle is assigned here and returned).
@@ -194,7 +207,11 @@ impl Comms {
         let handle = COMM_BASE.wrapping_add(self.slots.len() as i32);
         comm.handle = handle;
         if comm.context < CONTEXTS {
-            self.used |= 1u128 << comm.context;
+            let w = (comm.context / WINDOW) as usize;
+            if self.used.len() <= w {
+                self.used.resize(w + 1, 0);
+            }
+            self.used[w] |= 1u128 << (comm.context % WINDOW);
         }
         self.slots.push(Slot {
             comm: Some(comm),
@@ -318,8 +335,8 @@ impl MpiState {
         if let Some(i) = comms.slot(handle) {
             comms.slots[i].comm = None;
         }
-        if comm.context < CONTEXTS {
-            comms.used &= !(1u128 << comm.context);
+        if let Some(used) = comms.used.get_mut((comm.context / WINDOW) as usize) {
+            *used &= !(1u128 << (comm.context % WINDOW));
         }
         Ok(())
     }

@@ -19,7 +19,7 @@ use std::sync::Arc;
 use super::buffers::write_int;
 use super::cart::Cart;
 use super::collective::Round;
-use super::comm::{Comm, Comms, CONTEXTS};
+use super::comm::{Comm, Comms, CONTEXTS, WINDOW, WINDOWS};
 use super::comm_ctx::CommCtx;
 use super::comm_error::CommError;
 use super::constants::{MPI_COMM_NULL, MPI_UNDEFINED};
@@ -69,6 +69,8 @@ pub(crate) struct Create {
     held: Vec<u8>,
     /// Distance of the current round.
     dist: u32,
+    /// The window of context ids the records' masks describe (`Comms::free_window`).
+    window: u32,
     round: Option<Round>,
     /// The topology the new communicator gets.
     cart: Option<Arc<Cart>>,
@@ -129,6 +131,7 @@ impl Create {
             tag,
             held: Record { color, key, free }.encode(),
             dist: 1,
+            window: 0,
             round: None,
             cart,
             making: Making::Split,
@@ -149,6 +152,19 @@ impl Create {
         mem: &mut Memory,
         ctx: &mut RankCtx<'_>,
     ) -> Result<Option<Step>, ErrorKind> {
+        loop {
+            if let Some(wait) = self.gather(ctx)? {
+                return Ok(Some(wait));
+            }
+            if !self.next_window(comms) {
+                break;
+            }
+        }
+        self.finish(comms, mem, ctx)
+    }
+
+    /// Bruck's allgather of the records; `Some` while messages are outstanding.
+    fn gather(&mut self, ctx: &mut RankCtx<'_>) -> Result<Option<Step>, ErrorKind> {
         let parent = self.parent.clone();
         let cx = &mut CommCtx::new(ctx, &parent);
         let n = cx.size();
@@ -175,7 +191,34 @@ impl Create {
             round.send(cx, to, self.tag, self.held[..count * RECORD].to_vec())?;
             self.round = Some(round);
         }
-        self.finish(comms, mem, ctx)
+        Ok(None)
+    }
+
+    /// No context id of the current window is free on every rank: start again with the next
+    /// window's (every rank sees the same records, so all go on together); `false` if one is
+    /// free, or there is no next window.
+    fn next_window(&mut self, comms: &Comms) -> bool {
+        let free = self
+            .held
+            .chunks_exact(RECORD)
+            .fold(!0u128, |acc, r| acc & Record::decode(r).free);
+        if free != 0 || self.window + 1 >= WINDOWS || self.held.len() < RECORD {
+            return false;
+        }
+        self.window += 1;
+        let mine = Record::decode(&self.held[..RECORD]);
+        let free = comms.free_window(self.window);
+        self.held = Record { free, ..mine }.encode();
+        self.dist = 1;
+        self.round = None;
+        true
+    }
+
+    /// The context agreed on: the lowest free on every rank, in the current window.
+    fn context(&self, table: &[Record]) -> Result<u32, ErrorKind> {
+        let (context, _) = split(table, 0);
+        let context = context.ok_or(CommError::NoContext(CONTEXTS))?;
+        Ok(self.window * WINDOW + context)
     }
 
     /// Everyone's records are here: agree on the context, find this rank's new communicator.
@@ -198,12 +241,12 @@ impl Create {
             Making::Inter { low } => return self.finish_inter(&table, low, comms, mem),
             Making::Merge { low } => return self.finish_merge(&table, low, comms, mem, ctx),
         }
-        let (context, members) = split(&table, me as usize);
+        let (_, members) = split(&table, me as usize);
         let Some(members) = members else {
             write_int(mem, self.out, MPI_COMM_NULL, "the new communicator")?;
             return Ok(None);
         };
-        let context = context.ok_or(CommError::NoContext(CONTEXTS))?;
+        let context = self.context(&table)?;
         let rank = members.iter().position(|&r| r == me as usize).unwrap_or(0) as u32;
         let world = members
             .iter()
@@ -230,7 +273,6 @@ impl Create {
         mem: &mut Memory,
     ) -> Result<Option<Step>, ErrorKind> {
         let me = self.parent.rank as usize;
-        let (context, _) = split(table, me);
         let color = table.get(me).map_or(MPI_UNDEFINED, |r| r.color);
         let low = low as usize;
         let (mine, theirs) = if me < low {
@@ -248,7 +290,7 @@ impl Create {
             write_int(mem, self.out, MPI_COMM_NULL, "the new communicator")?;
             return Ok(None);
         }
-        let context = context.ok_or(CommError::NoContext(CONTEXTS))?;
+        let context = self.context(table)?;
         let rank = local.iter().position(|&r| r == me).unwrap_or(0) as u32;
         let world = |ranks: &[usize]| -> Vec<u32> {
             ranks
@@ -279,8 +321,7 @@ impl Create {
     ) -> Result<Option<Step>, ErrorKind> {
         let (n, low) = (table.len(), low as usize);
         let me = self.parent.rank as usize;
-        let (context, _) = split(table, me);
-        let context = context.ok_or(CommError::NoContext(CONTEXTS))?;
+        let context = self.context(table)?;
         let high_of = |leader: usize| table.get(leader).is_some_and(|r| r.color != 0);
         // The low group goes second only if its leader said high and the other's did not.
         let low_second = high_of(0) && !high_of(low);
