@@ -5,8 +5,9 @@
 //! Handles are MPICH's: `MPI_COMM_WORLD` (context 0), `MPI_COMM_SELF` (context 1) and
 //! `MPI_COMM_NULL` are fixed; a created communicator is `0x84000000 + n` and a group
 //! `0x88000000 + n`, `n` counting up on the rank and never reused, so a stale handle is reported
-//! as freed. Context ids are taken from a 128-bit mask per rank, agreed on collectively at
-//! creation (`comm_create`) and given back by `MPI_Comm_free`. Each communicator counts its own
+//! as freed. Context ids (2048, as MPICH's) are taken from 128-bit masks per rank, agreed on
+//! collectively at creation (`comm_create`, one window of 128 ids at a time) and given back by
+//! `MPI_Comm_free`. Each communicator counts its own
 //! collectives (the sequence number in their tags): `MPI_COMM_WORLD` keeps the library's original
 //! counter, so programs without communicators keep their tags and traces.
 

@@ -12,7 +12,10 @@
 //! records held so far to `rank - 2^k` and receives as many from `rank + 2^k`. The new context is
 //! the lowest id free on every rank of the parent, so split siblings share it, as in MPICH (their
 //! members are disjoint). The messages are the parent's (its context, its collective tags), so
-//! the creation shows on the timeline and in the event log like any collective.
+//! the creation shows on the timeline and in the event log like any collective. When no id of the
+//! first 128 is free on every rank, the allgather runs again with the masks of the next 128
+//! (MPICH's mask has all 2048 bits at once; a program with fewer than 128 communicators sends the
+//! same bytes either way).
 
 use std::sync::Arc;
 
