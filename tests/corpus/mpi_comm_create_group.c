@@ -1,5 +1,6 @@
 /* Ranks: 6 — MPI_Comm_create_group, called by the group's ranks only (the even ranks in reverse
-   order, and the odd ranks with another tag), groups from (first, last, stride) ranges, names of
+   order, and the odd ranks with another tag), groups from (first, last, stride) ranges, their
+   unions, intersections and differences, names of
    communicators (MPICH's defaults, set and read back), MPI_Comm_dup_with_info, MPI_Comm_idup and
    MPI_Comm_split_type with MPI_UNDEFINED. */
 #include <mpi.h>
@@ -28,6 +29,27 @@ int main(int argc, char **argv)
     MPI_Group_size(some, &n);
     MPI_Group_rank(some, &i);
     printf("world %d: range_excl keeps %d ranks, mine is %d\n", rank, n, i);
+
+    /* Unions, intersections and differences keep the first group's order; an empty result is
+       MPI_GROUP_EMPTY itself. */
+    MPI_Group u, x, d, none;
+    MPI_Group_union(odds, evens, &u);
+    MPI_Group_intersection(some, evens, &x);
+    MPI_Group_difference(evens, odds, &d);
+    MPI_Group_intersection(evens, odds, &none);
+    for (i = 0; i < size; i++) {
+        int ru, rx, rd;
+        MPI_Group_translate_ranks(world, 1, &i, u, &ru);
+        MPI_Group_translate_ranks(world, 1, &i, x, &rx);
+        MPI_Group_translate_ranks(world, 1, &i, d, &rd);
+        if (rank == 0)
+            printf("world %d: in union %d, intersection %d, difference %d\n", i, ru, rx, rd);
+    }
+    printf("world %d: evens and odds share nothing: %d\n", rank, none == MPI_GROUP_EMPTY);
+    MPI_Group_free(&u);
+    MPI_Group_free(&x);
+    MPI_Group_free(&d);
+    MPI_Group_free(&none);
 
     if (rank % 2 == 0)
         MPI_Comm_create_group(MPI_COMM_WORLD, evens, 11, &comm);

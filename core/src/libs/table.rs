@@ -88,9 +88,10 @@ pub const FAMILIES: &[Family] = &[
     },
     Family {
         id: "comm-constructors",
-        title: "More communicator constructors",
-        about: "Creating a communicator over a group alone, by node, or with info; group ranges; \
-                names. Creation is collective on the ranks that take part.",
+        title: "More communicator and group constructors",
+        about: "Creating a communicator over a group alone, by node, or with info; group ranges, \
+                unions, intersections and differences; names. Creation is collective on the \
+                ranks that take part; groups are local.",
         functions: comm_constructors::FUNCTIONS,
     },
     Family {

@@ -1,7 +1,8 @@
 //! More communicator and group constructors: `MPI_Comm_create_group` (collective over the
 //! group only), `MPI_Comm_idup`, `MPI_Comm_idup_with_info`, `MPI_Comm_dup_with_info`,
-//! `MPI_Comm_split_type`, `MPI_Group_range_incl`, `MPI_Group_range_excl`, and communicators'
-//! names (`MPI_Comm_set_name`, `MPI_Comm_get_name`).
+//! `MPI_Comm_split_type`, `MPI_Group_range_incl`, `MPI_Group_range_excl`, `MPI_Group_union`,
+//! `MPI_Group_intersection`, `MPI_Group_difference`, and communicators' names
+//! (`MPI_Comm_set_name`, `MPI_Comm_get_name`).
 
 use super::communicators::{create, COMMP, GROUPP};
 use super::params::{p, INTP, K, REQ};
@@ -14,7 +15,9 @@ use crate::libs::mpi::collective::{tag, Kind};
 use crate::libs::mpi::comm::Comm;
 use crate::libs::mpi::comm_create::Create;
 use crate::libs::mpi::comm_error::CommError;
-use crate::libs::mpi::constants::{MPI_COMM_TYPE_SHARED, MPI_MAX_OBJECT_NAME, MPI_UNDEFINED};
+use crate::libs::mpi::constants::{
+    MPI_COMM_TYPE_SHARED, MPI_GROUP_EMPTY, MPI_MAX_OBJECT_NAME, MPI_UNDEFINED,
+};
 use crate::libs::mpi::error::ErrorKind;
 use crate::libs::mpi::group::Members;
 use crate::libs::mpi::pending::Pending;
@@ -26,6 +29,13 @@ const RANGES: &[crate::lang::sema::builtins::Param] = &[
     p("group", K::Handle(HandleKind::GROUP)),
     p("n", K::Int),
     p("ranges", K::Buffer),
+    p("newgroup", GROUPP),
+];
+
+/// `MPI_Group_union`/`intersection`/`difference(group1, group2, newgroup)`.
+const PAIR: &[crate::lang::sema::builtins::Param] = &[
+    p("group1", K::Handle(HandleKind::GROUP)),
+    p("group2", K::Handle(HandleKind::GROUP)),
     p("newgroup", GROUPP),
 ];
 
@@ -129,6 +139,34 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
                 .filter_map(|r| group.world(r))
                 .collect();
             new_group(s, Members::List(kept.into()), a.addr(3), mem)
+        },
+    ),
+    MpiFunction::new(
+        "MPI_Group_union", "Local: the first group's ranks, then the second's not in the first, in their orders (`MPI_GROUP_EMPTY` if none, as MPICH).",
+        PAIR,
+        |s, a, mem, _| {
+            let (x, y) = (s.group(a.int(0))?.ranks(), s.group(a.int(1))?.ranks());
+            let extra = y.iter().copied().filter(|r| !x.contains(r));
+            let ranks: Vec<Rank> = x.iter().copied().chain(extra).collect();
+            new_group(s, Members::List(ranks.into()), a.addr(2), mem)
+        },
+    ),
+    MpiFunction::new(
+        "MPI_Group_intersection", "Local: the first group's ranks that are also in the second, in the first's order (`MPI_GROUP_EMPTY` if none).",
+        PAIR,
+        |s, a, mem, _| {
+            let (x, y) = (s.group(a.int(0))?.ranks(), s.group(a.int(1))?);
+            let ranks: Vec<Rank> = x.into_iter().filter(|&r| y.rank_of(r).is_some()).collect();
+            new_group(s, Members::List(ranks.into()), a.addr(2), mem)
+        },
+    ),
+    MpiFunction::new(
+        "MPI_Group_difference", "Local: the first group's ranks that are not in the second, in the first's order (`MPI_GROUP_EMPTY` if none).",
+        PAIR,
+        |s, a, mem, _| {
+            let (x, y) = (s.group(a.int(0))?.ranks(), s.group(a.int(1))?);
+            let ranks: Vec<Rank> = x.into_iter().filter(|&r| y.rank_of(r).is_none()).collect();
+            new_group(s, Members::List(ranks.into()), a.addr(2), mem)
         },
     ),
     MpiFunction::new(
@@ -246,7 +284,8 @@ fn ranged(s: &MpiState, a: &Args<'_>, mem: &Memory) -> Result<(Members, Vec<Rank
     Ok((group, ranks))
 }
 
-/// Stores `members` as a new group; its handle goes to `out`.
+/// Stores `members` as a new group (`MPI_GROUP_EMPTY` if it has none, as MPICH gives); its
+/// handle goes to `out`.
 fn new_group(
     s: &mut MpiState,
     members: Members,
@@ -254,7 +293,11 @@ fn new_group(
     mem: &mut Memory,
 ) -> Result<Started, ErrorKind> {
     check_bytes(mem, out, 4, "the new group variable")?;
-    let handle = s.comms().add_group(members);
+    let handle = if members.size() == 0 {
+        MPI_GROUP_EMPTY
+    } else {
+        s.comms().add_group(members)
+    };
     write_int(mem, out, handle, "the new group variable")?;
     done()
 }
