@@ -1,7 +1,7 @@
 /* Ranks: 6 — an intercommunicator between two halves of MPI_COMM_WORLD (MPI_Intercomm_create):
    point-to-point ranks name ranks of the other group, MPI_ANY_SOURCE matches any of them, and
-   the status names the remote rank; its local and remote groups, a duplicate, and the three
-   collectives that run on it (MPI_Bcast from MPI_ROOT, MPI_Allreduce, MPI_Barrier). */
+   the status names the remote rank; its local and remote groups, a duplicate, and the
+   collectives that run on it (MPI_Bcast from MPI_ROOT, MPI_Allreduce, MPI_Reduce, MPI_Barrier). */
 #include <mpi.h>
 #include <stdio.h>
 
@@ -87,6 +87,13 @@ int main(int argc, char **argv)
     double d = rank * 1.5, dmax;
     MPI_Allreduce(&d, &dmax, 1, MPI_DOUBLE, MPI_MAX, inter);
     printf("world %d: other group's max %.1f\n", rank, dmax);
+    /* Reduce to the left group's rank 2 (MPI_ROOT) from the right group, in rank order. */
+    int prod = -1, f = rank + 1;
+    if (!left)
+        MPI_Reduce(&f, &prod, 1, MPI_INT, MPI_PROD, 2, inter);
+    else
+        MPI_Reduce(&f, &prod, 1, MPI_INT, MPI_PROD, lrank == 2 ? MPI_ROOT : MPI_PROC_NULL, inter);
+    printf("world %d: reduce %d\n", rank, prod);
     MPI_Barrier(inter);
 
     MPI_Group_free(&local);

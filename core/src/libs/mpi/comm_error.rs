@@ -168,7 +168,7 @@ impl fmt::Display for CommError {
                 "{call} needs an intercommunicator (made by MPI_Intercomm_create), and this is an intracommunicator"
             ),
             CommError::InterCollective => f.write_str(
-                "this collective on an intercommunicator is not supported by Rankscope yet (MPI_Barrier, MPI_Bcast and MPI_Allreduce are): merge the two groups with MPI_Intercomm_merge and call it on the intracommunicator",
+                "this collective on an intercommunicator is not supported by Rankscope yet (MPI_Barrier, MPI_Bcast, MPI_Reduce and MPI_Allreduce are): merge the two groups with MPI_Intercomm_merge and call it on the intracommunicator",
             ),
             CommError::GroupsOverlap(r) => write!(
                 f,

@@ -6,6 +6,8 @@
 //!   of both groups entered).
 //! - `MPI_Bcast`: the root (`MPI_ROOT`) sends to the remote group on a binomial tree over the
 //!   root and that group; the root's other ranks (`MPI_PROC_NULL`) take no part.
+//! - `MPI_Reduce`: the remote group reduces on a binomial tree to its rank 0, which sends the
+//!   result to the root (`Reduce::to_outside`), as MPICH's `MPIR_Reduce_inter_local_reduce_remote_send`.
 //! - `MPI_Allreduce`: each group reduces to its rank 0 (MPICH's
 //!   `MPIR_Allreduce_inter_reduce_exchange_bcast`), the two rank 0s exchange their results,
 //!   and each broadcasts the other group's result to its own group.

@@ -95,7 +95,10 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
-            let comm = intra(s.comm(a.int(6), ctx)?)?;
+            let comm = s.comm(a.int(6), ctx)?;
+            if comm.is_inter() {
+                return inter_reduce(s, comm, a, mem);
+            }
             let root = comm.check_rank(a.int(5), RankRole::Root)?;
             let (combiner, shape) = reduction(s, a, 2)?;
             let t = s.next_tag(&comm, Kind::Reduce);
@@ -452,6 +455,36 @@ fn inter_bcast(
     };
     shape.check(mem, a.addr(0), "the buffer")?;
     collective(view, Bcast::shaped(t, 0, a.addr(0), shape))
+}
+
+/// `MPI_Reduce` on an intercommunicator (`inter_coll`): the remote group reduces on a binomial
+/// tree to its rank 0, which sends the result to the root (`MPI_ROOT`); the root's other ranks
+/// (`MPI_PROC_NULL`) take no part.
+fn inter_reduce(
+    s: &mut MpiState,
+    comm: Comm,
+    a: &Args<'_>,
+    mem: &Memory,
+) -> Result<Started, ErrorKind> {
+    let (combiner, shape) = reduction(s, a, 2)?;
+    let t = s.next_tag(&comm, Kind::Reduce);
+    let root = a.int(5);
+    if root == i64::from(MPI_PROC_NULL) {
+        return done();
+    }
+    if root == i64::from(MPI_ROOT) {
+        shape.check(mem, a.addr(1), "the receive buffer")?;
+        let from = comm.peer_world(0);
+        let view = inter_coll::view(&comm, vec![from, ctx_rank(&comm)], 1);
+        return collective(view, Bcast::shaped(t, 0, a.addr(1), shape));
+    }
+    let r = comm.check_peer(root, RankRole::Root)?;
+    let mut ranks = comm.members.ranks();
+    ranks.push(comm.peer_world(r));
+    let n = comm.size();
+    let view = inter_coll::view(&comm, ranks, comm.rank);
+    let reduce = Reduce::to_outside(t, combiner, a.addr(0), shape, mem, n)?;
+    collective(view, reduce)
 }
 
 /// This rank's world rank.
