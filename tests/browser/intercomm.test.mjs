@@ -60,20 +60,42 @@ test('two halves talk over an intercommunicator and merge back; the reference ex
     await page.click('[data-testid="run"]');
     await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 120000 });
     await showView(page, 'ranks');
-    const console = page.locator('[data-testid="console"]');
+    const out = page.locator('[data-testid="console"]');
     // The page's default is 4 ranks: world 2 and 3 are the right half, 0 and 1 the left.
-    await console.filter({ hasText: 'rank 2 got 100 from remote rank 0' }).waitFor();
-    const text = await console.first().textContent();
+    await out.filter({ hasText: 'rank 2 got 100 from remote rank 0' }).waitFor();
+    const text = await out.first().textContent();
     assert.match(text, /rank 3 got 101 from remote rank 1/);
     assert.match(text, /rank 0: bcast 77, merged rank 0/);
     assert.match(text, /rank 3: bcast 77, merged rank 3/);
-    const line = console.filter({ hasText: 'rank 2 got 100' }).first();
-    await line.scrollIntoViewIfNeeded();
-    assert.ok(inView(await line.boundingBox(), 800), 'the received line is on screen');
+    // The lines are text of one <pre> inside a scroller that stays at its end: where the text
+    // of a received line is drawn must be inside both the scroller and the viewport.
+    const seen = await page.evaluate((needle) => {
+      const pre = document.querySelector('[data-testid="console"]');
+      const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent.indexOf(needle);
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + needle.length);
+        const r = range.getBoundingClientRect();
+        const box = pre.parentElement.getBoundingClientRect();
+        return r.top >= Math.max(0, box.top) && r.bottom <= Math.min(innerHeight, box.bottom);
+      }
+      return false;
+    }, 'got 101 from remote');
+    assert.ok(seen, 'the received line is on screen');
     await screenshot(page, 'intercomm-run');
 
     await page.click('[data-testid="reference-link"]');
     await page.locator('[data-testid="reference"]').waitFor();
+    // The list of MPI families wraps inside its panel (two more families made it longer).
+    const overflow = await page.evaluate(() => {
+      const nav = document.querySelector('.reference-contents');
+      const right = nav.closest('.panel').getBoundingClientRect().right;
+      return [...nav.querySelectorAll('a')].filter((a) => a.getBoundingClientRect().right > right).map((a) => a.textContent);
+    });
+    assert.deepEqual(overflow, [], 'every section link lies inside the panel');
     await page.click('[data-testid="reference-filter"]');
     await page.fill('[data-testid="reference-filter"]', 'Intercomm_');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="reference-entry"]').length === 2);
@@ -83,6 +105,7 @@ test('two halves talk over an intercommunicator and merge back; the reference ex
       'int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)',
     );
     assert.match(await entry.textContent(), /comes second/);
+    await entry.scrollIntoViewIfNeeded();
     assert.ok(inView(await entry.boundingBox(), 800), 'the entry is on screen');
     await screenshot(page, 'intercomm-reference');
     assert.deepEqual(problems, []);
