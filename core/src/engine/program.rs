@@ -167,6 +167,11 @@ impl RankCtx<'_> {
         self.core.machine.host_name(self.rank)
     }
 
+    /// The node this rank runs on (the machine's block placement).
+    pub fn node(&self) -> u32 {
+        self.core.machine.node_of(self.rank)
+    }
+
     /// The machine's time for `flops` floating-point operations on one rank.
     pub fn flops_time(&self, flops: u64) -> SimTime {
         self.core.machine.compute_time(flops)

@@ -4,8 +4,9 @@
 
 use super::function::MpiFunction;
 use super::mpi::functions::{
-    collectives, communicators, completion, datatypes, environment, groups, matched_probe,
-    nonblocking_collectives, not_run, one_sided, point_to_point, statuses, topologies,
+    collectives, comm_constructors, communicators, completion, datatypes, environment, groups,
+    intercomms, matched_probe, nonblocking_collectives, not_run, one_sided, point_to_point,
+    statuses, topologies,
 };
 
 /// One family of functions (a file of `mpi::functions`, or the ACP or PVM library), titled for
@@ -108,6 +109,23 @@ pub const FAMILIES: &[Family] = &[
         title: "Groups",
         about: "Ordered lists of ranks. Local calls: no message moves.",
         functions: groups::FUNCTIONS,
+    },
+    Family {
+        id: "comm-constructors",
+        title: "More communicator and group constructors",
+        about: "Creating a communicator over a group alone, by node, or with info; group ranges, \
+                unions, intersections and differences; names. Creation is collective on the \
+                ranks that take part; groups are local.",
+        functions: comm_constructors::FUNCTIONS,
+    },
+    Family {
+        id: "intercommunicators",
+        title: "Intercommunicators",
+        about: "Two disjoint groups joined: a point-to-point rank names a rank of the other \
+                group, and a message carries a context id free on every rank of both. Creating \
+                one is collective on both groups; duplicating, splitting and merging run over \
+                both.",
+        functions: intercomms::FUNCTIONS,
     },
     Family {
         id: "topologies",

@@ -7,6 +7,7 @@ mod examples;
 mod explain_ja;
 mod folon;
 mod host_libc;
+mod intercomm;
 mod lang_arith;
 mod lang_c99;
 mod lang_files;

@@ -111,8 +111,10 @@ fn contents(all: &Reference) -> Html {
             { for all.parts.iter().map(|part| html! {
                 <p>
                     <span class="muted">{ format!("{}: ", part.title) }</span>
+                    // A space after each link: the line may break between links (each link
+                    // keeps its words together), so a long list wraps inside the panel.
                     { for part.sections.iter().filter(|s| !s.entries.is_empty()).map(|s| html! {
-                        <a href={format!("#{}", reference_fragment(Some(&s.id)))}>{ s.title.clone() }</a>
+                        <><a href={format!("#{}", reference_fragment(Some(&s.id)))}>{ s.title.clone() }</a>{ " " }</>
                     }) }
                 </p>
             }) }

@@ -513,6 +513,8 @@ pub const CONSTANTS: &[Constant] = &[
     int("MPI_UNDEFINED", k::MPI_UNDEFINED),
     int("MPI_TAG_UB", k::MPI_TAG_UB),
     int("MPI_PROC_NULL", k::MPI_PROC_NULL),
+    int("MPI_ROOT", k::MPI_ROOT),
+    int("MPI_COMM_TYPE_SHARED", k::MPI_COMM_TYPE_SHARED),
     int("MPI_MAX_PROCESSOR_NAME", k::MPI_MAX_PROCESSOR_NAME),
     int("MPI_BSEND_OVERHEAD", k::MPI_BSEND_OVERHEAD),
     c(

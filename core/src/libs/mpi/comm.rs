@@ -5,8 +5,9 @@
 //! Handles are MPICH's: `MPI_COMM_WORLD` (context 0), `MPI_COMM_SELF` (context 1) and
 //! `MPI_COMM_NULL` are fixed; a created communicator is `0x84000000 + n` and a group
 //! `0x88000000 + n`, `n` counting up on the rank and never reused, so a stale handle is reported
-//! as freed. Context ids are taken from a 128-bit mask per rank, agreed on collectively at
-//! creation (`comm_create`) and given back by `MPI_Comm_free`. Each communicator counts its own
+//! as freed. Context ids (2048, as MPICH's) are taken from 128-bit masks per rank, agreed on
+//! collectively at creation (`comm_create`, one window of 128 ids at a time) and given back by
+//! `MPI_Comm_free`. Each communicator counts its own
 //! collectives (the sequence number in their tags): `MPI_COMM_WORLD` keeps the library's original
 //! counter, so programs without communicators keep their tags and traces.
 
@@ -28,8 +29,13 @@ use crate::proto::p2p::{Context, WORLD};
 const COMM_BASE: i32 = 0x8400_0000_u32 as i32;
 /// The first handle of a created group.
 const GROUP_BASE: i32 = 0x8800_0000_u32 as i32;
-/// Context ids a rank can have in use at once (bit `i` of [`Comms::used`]).
-pub(super) const CONTEXTS: u32 = 128;
+/// Context ids in one window of [`Comms::used`] (a 128-bit mask): a creation agrees on a context
+/// id one window at a time.
+pub(super) const WINDOW: u32 = 128;
+/// Windows of context ids: 2048 ids in all, as MPICH has (its mask of 64 32-bit words).
+pub(super) const WINDOWS: u32 = 16;
+/// Context ids a rank can have in use at once.
+pub(super) const CONTEXTS: u32 = WINDOW * WINDOWS;
 /// `MPI_COMM_SELF`'s context.
 const SELF_CONTEXT: Context = 1;
 
@@ -46,6 +52,9 @@ pub(crate) struct Comm {
     pub(super) rank: Rank,
     /// Its Cartesian topology, if any.
     pub(super) cart: Option<Arc<Cart>>,
+    /// An intercommunicator's remote group (`None` for an intracommunicator): `members` is
+    /// then the local group, and point-to-point ranks name ranks of this group.
+    pub(super) remote: Option<Members>,
 }
 
 impl Comm {
@@ -57,6 +66,75 @@ impl Comm {
             members: Members::World(ctx.size()),
             rank: ctx.rank(),
             cart: None,
+            remote: None,
+        }
+    }
+
+    /// Whether this is an intercommunicator.
+    pub(super) fn is_inter(&self) -> bool {
+        self.remote.is_some()
+    }
+
+    /// The group point-to-point ranks name: the remote group of an intercommunicator, else the
+    /// communicator's own.
+    pub(super) fn peers(&self) -> &Members {
+        self.remote.as_ref().unwrap_or(&self.members)
+    }
+
+    /// Checks a destination or source rank (a rank of [`Comm::peers`]).
+    pub(super) fn check_peer(&self, rank: i64, role: RankRole) -> Result<Rank, ErrorKind> {
+        let size = self.peers().size();
+        match u32::try_from(rank) {
+            Ok(r) if r < size => Ok(r),
+            _ => Err(ErrorKind::InvalidRank { rank, size, role }),
+        }
+    }
+
+    /// The world rank of peer rank `rank` (itself if out of range: callers check).
+    pub(super) fn peer_world(&self, rank: Rank) -> Rank {
+        self.peers().world(rank).unwrap_or(rank)
+    }
+
+    /// Whether this rank's group comes first in an intercommunicator's merged order: its rank 0
+    /// has the lower world rank (MPICH's `is_low_group`, which orders an `MPI_Intercomm_merge`
+    /// whose two groups passed the same `high`).
+    pub(super) fn is_low_group(&self) -> bool {
+        let remote0 = self.remote.as_ref().and_then(|r| r.world(0));
+        match (self.members.world(0), remote0) {
+            (Some(local), Some(remote)) => local < remote,
+            _ => true,
+        }
+    }
+
+    /// An intercommunicator seen as one intracommunicator of both groups, the low group first
+    /// (same handle, same context): what the library's own collective work on an
+    /// intercommunicator runs on (creating communicators from it, merging it, its barrier).
+    /// An intracommunicator is itself.
+    pub(super) fn union_view(&self) -> Comm {
+        let Some(remote) = &self.remote else {
+            return self.clone();
+        };
+        let (local, other) = (self.members.ranks(), remote.ranks());
+        let low = self.is_low_group();
+        let (first, second) = if low {
+            (&local, &other)
+        } else {
+            (&other, &local)
+        };
+        let rank = if low {
+            self.rank
+        } else {
+            other.len() as Rank + self.rank
+        };
+        let all: Vec<Rank> = first.iter().chain(second.iter()).copied().collect();
+        let world = all.iter().max().map_or(0, |m| m + 1);
+        Comm {
+            handle: self.handle,
+            context: self.context,
+            members: Members::of(all, world),
+            rank,
+            cart: None,
+            remote: None,
         }
     }
 
@@ -103,16 +181,26 @@ pub(super) struct Comms {
     slots: Vec<Slot>,
     /// Groups by number (`None` once freed).
     groups: Vec<Option<Members>>,
-    /// Context ids in use on this rank besides `MPI_COMM_WORLD`'s and `MPI_COMM_SELF`'s.
-    used: u128,
+    /// Context ids in use on this rank besides `MPI_COMM_WORLD`'s and `MPI_COMM_SELF`'s, by
+    /// window of [`WINDOW`] ids.
+    used: Vec<u128>,
     /// Collectives started on `MPI_COMM_SELF`.
     self_seq: u32,
+    /// Names given by `MPI_Comm_set_name`, by handle.
+    names: std::collections::BTreeMap<i32, Vec<u8>>,
 }
 
 impl Comms {
     /// Context ids free on this rank, as a mask (bit `i` = context `i`).
     pub(super) fn free_contexts(&self) -> u128 {
-        !(self.used | 0b11)
+        self.free_window(0)
+    }
+
+    /// Context ids of window `w` free on this rank (bit `i` = context `w * WINDOW + i`).
+    pub(super) fn free_window(&self, w: u32) -> u128 {
+        let used = self.used.get(w as usize).copied().unwrap_or(0);
+        let reserved = if w == 0 { 0b11 } else { 0 };
+        !(used | reserved)
     }
 
     /// Adds `comm` (its handle is assigned here and returned).
@@ -120,13 +208,22 @@ impl Comms {
         let handle = COMM_BASE.wrapping_add(self.slots.len() as i32);
         comm.handle = handle;
         if comm.context < CONTEXTS {
-            self.used |= 1u128 << comm.context;
+            let w = (comm.context / WINDOW) as usize;
+            if self.used.len() <= w {
+                self.used.resize(w + 1, 0);
+            }
+            self.used[w] |= 1u128 << (comm.context % WINDOW);
         }
         self.slots.push(Slot {
             comm: Some(comm),
             seq: 0,
         });
         handle
+    }
+
+    /// Names communicator `handle` (`MPI_Comm_set_name`).
+    pub(super) fn set_name(&mut self, handle: i32, name: Vec<u8>) {
+        self.names.insert(handle, name);
     }
 
     /// Adds a group; returns its handle.
@@ -159,6 +256,7 @@ impl MpiState {
                     members: Members::List(Arc::from(vec![ctx.rank()])),
                     rank: 0,
                     cart: None,
+                    remote: None,
                 })
             }
             Ok(MPI_COMM_NULL) => return Err(CommError::NullComm.into()),
@@ -172,6 +270,19 @@ impl MpiState {
             }) => Ok(comm.clone()),
             Some(_) => Err(CommError::FreedComm(handle).into()),
             None => Err(CommError::UnknownComm(handle).into()),
+        }
+    }
+
+    /// Communicator `handle`'s name: the one set, else MPICH's (`MPI_COMM_WORLD`,
+    /// `MPI_COMM_SELF`, empty for the others).
+    pub(super) fn comm_name(&self, handle: i32) -> Vec<u8> {
+        if let Some(name) = self.comms.as_deref().and_then(|c| c.names.get(&handle)) {
+            return name.clone();
+        }
+        match handle {
+            MPI_COMM_WORLD => b"MPI_COMM_WORLD".to_vec(),
+            MPI_COMM_SELF => b"MPI_COMM_SELF".to_vec(),
+            _ => Vec::new(),
         }
     }
 
@@ -225,8 +336,8 @@ impl MpiState {
         if let Some(i) = comms.slot(handle) {
             comms.slots[i].comm = None;
         }
-        if comm.context < CONTEXTS {
-            comms.used &= !(1u128 << comm.context);
+        if let Some(used) = comms.used.get_mut((comm.context / WINDOW) as usize) {
+            *used &= !(1u128 << (comm.context % WINDOW));
         }
         Ok(())
     }
@@ -271,6 +382,7 @@ mod tests {
             members: Members::World(4),
             rank: 0,
             cart: None,
+            remote: None,
         };
         let h = comms.add(comm.clone());
         assert_eq!(h, COMM_BASE);

@@ -12,14 +12,17 @@
 //! records held so far to `rank - 2^k` and receives as many from `rank + 2^k`. The new context is
 //! the lowest id free on every rank of the parent, so split siblings share it, as in MPICH (their
 //! members are disjoint). The messages are the parent's (its context, its collective tags), so
-//! the creation shows on the timeline and in the event log like any collective.
+//! the creation shows on the timeline and in the event log like any collective. When no id of the
+//! first 128 is free on every rank, the allgather runs again with the masks of the next 128
+//! (MPICH's mask has all 2048 bits at once; a program with fewer than 128 communicators sends the
+//! same bytes either way).
 
 use std::sync::Arc;
 
 use super::buffers::write_int;
 use super::cart::Cart;
 use super::collective::Round;
-use super::comm::{Comm, Comms, CONTEXTS};
+use super::comm::{Comm, Comms, CONTEXTS, WINDOW, WINDOWS};
 use super::comm_ctx::CommCtx;
 use super::comm_error::CommError;
 use super::constants::{MPI_COMM_NULL, MPI_UNDEFINED};
@@ -69,11 +72,38 @@ pub(crate) struct Create {
     held: Vec<u8>,
     /// Distance of the current round.
     dist: u32,
+    /// The window of context ids the records' masks describe (`Comms::free_window`).
+    window: u32,
     round: Option<Round>,
     /// The topology the new communicator gets.
     cart: Option<Arc<Cart>>,
+    /// What the gathered records make.
+    making: Making,
     /// Where the new handle goes.
     out: Addr,
+}
+
+/// What a creation makes of everyone's records.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Making {
+    /// An intracommunicator of the parent ranks of this rank's color (a split).
+    Split,
+    /// An intercommunicator from one: the parent is its union view (`Comm::union_view`), whose
+    /// ranks `0..low` are its low group. The local group is this rank's group's ranks of its
+    /// color (by key), the remote group the other group's ranks of the same color; none there
+    /// is `MPI_COMM_NULL` (`MPI_Comm_dup`, `MPI_Comm_split`, `MPI_Comm_create` on an
+    /// intercommunicator, as MPICH).
+    Inter {
+        /// Size of the low group.
+        low: u32,
+    },
+    /// `MPI_Intercomm_merge`: the parent is the intercommunicator's union view and each color
+    /// is a rank's `high` (0 or 1). The group whose rank 0 passed `high` true comes second; if
+    /// both leaders passed the same, the low group comes first (MPICH's `is_low_group`).
+    Merge {
+        /// Size of the low group.
+        low: u32,
+    },
 }
 
 /// Checks a color: 0 or more, or `MPI_UNDEFINED`.
@@ -104,10 +134,18 @@ impl Create {
             tag,
             held: Record { color, key, free }.encode(),
             dist: 1,
+            window: 0,
             round: None,
             cart,
+            making: Making::Split,
             out,
         }
+    }
+
+    /// The same creation making `making` instead of a split.
+    pub(super) fn making(mut self, making: Making) -> Create {
+        self.making = making;
+        self
     }
 
     /// Advances; `None` once the new communicator is in `comms` and its handle written.
@@ -117,6 +155,19 @@ impl Create {
         mem: &mut Memory,
         ctx: &mut RankCtx<'_>,
     ) -> Result<Option<Step>, ErrorKind> {
+        loop {
+            if let Some(wait) = self.gather(ctx)? {
+                return Ok(Some(wait));
+            }
+            if !self.next_window(comms) {
+                break;
+            }
+        }
+        self.finish(comms, mem, ctx)
+    }
+
+    /// Bruck's allgather of the records; `Some` while messages are outstanding.
+    fn gather(&mut self, ctx: &mut RankCtx<'_>) -> Result<Option<Step>, ErrorKind> {
         let parent = self.parent.clone();
         let cx = &mut CommCtx::new(ctx, &parent);
         let n = cx.size();
@@ -143,7 +194,34 @@ impl Create {
             round.send(cx, to, self.tag, self.held[..count * RECORD].to_vec())?;
             self.round = Some(round);
         }
-        self.finish(comms, mem, ctx)
+        Ok(None)
+    }
+
+    /// No context id of the current window is free on every rank: start again with the next
+    /// window's (every rank sees the same records, so all go on together); `false` if one is
+    /// free, or there is no next window.
+    fn next_window(&mut self, comms: &Comms) -> bool {
+        let free = self
+            .held
+            .chunks_exact(RECORD)
+            .fold(!0u128, |acc, r| acc & Record::decode(r).free);
+        if free != 0 || self.window + 1 >= WINDOWS || self.held.len() < RECORD {
+            return false;
+        }
+        self.window += 1;
+        let mine = Record::decode(&self.held[..RECORD]);
+        let free = comms.free_window(self.window);
+        self.held = Record { free, ..mine }.encode();
+        self.dist = 1;
+        self.round = None;
+        true
+    }
+
+    /// The context agreed on: the lowest free on every rank, in the current window.
+    fn context(&self, table: &[Record]) -> Result<u32, ErrorKind> {
+        let (context, _) = split(table, 0);
+        let context = context.ok_or(CommError::NoContext(CONTEXTS))?;
+        Ok(self.window * WINDOW + context)
     }
 
     /// Everyone's records are here: agree on the context, find this rank's new communicator.
@@ -161,12 +239,17 @@ impl Create {
             table[((me as usize) + i) % n as usize] = Some(Record::decode(chunk));
         }
         let table: Vec<Record> = table.into_iter().flatten().collect();
-        let (context, members) = split(&table, me as usize);
+        match self.making {
+            Making::Split => {}
+            Making::Inter { low } => return self.finish_inter(&table, low, comms, mem),
+            Making::Merge { low } => return self.finish_merge(&table, low, comms, mem, ctx),
+        }
+        let (_, members) = split(&table, me as usize);
         let Some(members) = members else {
             write_int(mem, self.out, MPI_COMM_NULL, "the new communicator")?;
             return Ok(None);
         };
-        let context = context.ok_or(CommError::NoContext(CONTEXTS))?;
+        let context = self.context(&table)?;
         let rank = members.iter().position(|&r| r == me as usize).unwrap_or(0) as u32;
         let world = members
             .iter()
@@ -178,6 +261,90 @@ impl Create {
             members: Members::of(world, ctx.size()),
             rank,
             cart: self.cart.take(),
+            remote: None,
+        });
+        write_int(mem, self.out, handle, "the new communicator")?;
+        Ok(None)
+    }
+
+    /// An intercommunicator from an intercommunicator's union view (see [`Making::Inter`]).
+    fn finish_inter(
+        &mut self,
+        table: &[Record],
+        low: u32,
+        comms: &mut Comms,
+        mem: &mut Memory,
+    ) -> Result<Option<Step>, ErrorKind> {
+        let me = self.parent.rank as usize;
+        let color = table.get(me).map_or(MPI_UNDEFINED, |r| r.color);
+        let low = low as usize;
+        let (mine, theirs) = if me < low {
+            (0..low, low..table.len())
+        } else {
+            (low..table.len(), 0..low)
+        };
+        let of_color = |range: std::ops::Range<usize>| {
+            let mut ranks: Vec<usize> = range.filter(|&r| table[r].color == color).collect();
+            ranks.sort_by_key(|&r| (table[r].key, r));
+            ranks
+        };
+        let (local, remote) = (of_color(mine), of_color(theirs));
+        if color == MPI_UNDEFINED || remote.is_empty() {
+            write_int(mem, self.out, MPI_COMM_NULL, "the new communicator")?;
+            return Ok(None);
+        }
+        let context = self.context(table)?;
+        let rank = local.iter().position(|&r| r == me).unwrap_or(0) as u32;
+        let world = |ranks: &[usize]| -> Vec<u32> {
+            ranks
+                .iter()
+                .map(|&r| self.parent.world_rank(r as u32))
+                .collect()
+        };
+        let handle = comms.add(Comm {
+            handle: 0,
+            context,
+            members: Members::List(world(&local).into()),
+            rank,
+            cart: None,
+            remote: Some(Members::List(world(&remote).into())),
+        });
+        write_int(mem, self.out, handle, "the new communicator")?;
+        Ok(None)
+    }
+
+    /// The intracommunicator of `MPI_Intercomm_merge` (see [`Making::Merge`]).
+    fn finish_merge(
+        &mut self,
+        table: &[Record],
+        low: u32,
+        comms: &mut Comms,
+        mem: &mut Memory,
+        ctx: &RankCtx<'_>,
+    ) -> Result<Option<Step>, ErrorKind> {
+        let (n, low) = (table.len(), low as usize);
+        let me = self.parent.rank as usize;
+        let context = self.context(table)?;
+        let high_of = |leader: usize| table.get(leader).is_some_and(|r| r.color != 0);
+        // The low group goes second only if its leader said high and the other's did not.
+        let low_second = high_of(0) && !high_of(low);
+        let order: Vec<usize> = if low_second {
+            (low..n).chain(0..low).collect()
+        } else {
+            (0..n).collect()
+        };
+        let rank = order.iter().position(|&r| r == me).unwrap_or(0) as u32;
+        let world = order
+            .iter()
+            .map(|&r| self.parent.world_rank(r as u32))
+            .collect();
+        let handle = comms.add(Comm {
+            handle: 0,
+            context,
+            members: Members::of(world, ctx.size()),
+            rank,
+            cart: None,
+            remote: None,
         });
         write_int(mem, self.out, handle, "the new communicator")?;
         Ok(None)

@@ -67,6 +67,27 @@ pub enum CommError {
         /// The extent.
         extent: u32,
     },
+    /// An intracommunicator's call given an intercommunicator.
+    NeedsIntra(&'static str),
+    /// An intercommunicator's call given an intracommunicator.
+    NeedsInter(&'static str),
+    /// A collective on an intercommunicator that Rankscope does not run yet.
+    InterCollective,
+    /// `MPI_Intercomm_create`'s two groups share a rank.
+    GroupsOverlap(u32),
+    /// The leaders of `MPI_Intercomm_create` are one process.
+    SameLeader(u32),
+    /// `MPI_Comm_create_group` by a rank outside the group.
+    NotInGroup,
+    /// A triplet of `MPI_Group_range_incl`/`excl` that names no rank or a rank outside.
+    BadRange {
+        /// first, last, stride.
+        triplet: [i64; 3],
+        /// The group's size.
+        size: u32,
+    },
+    /// A split type other than `MPI_COMM_TYPE_SHARED` or `MPI_UNDEFINED`.
+    SplitType(i64),
     /// `MPI_Dims_create` cannot divide the ranks by the fixed entries.
     NotDivisible {
         /// Ranks.
@@ -137,6 +158,37 @@ impl fmt::Display for CommError {
                 f,
                 "coordinate {coord} is off the grid in dimension {dim} (0 to {}, not periodic)",
                 i64::from(*extent) - 1
+            ),
+            CommError::NeedsIntra(call) => write!(
+                f,
+                "{call} needs an intracommunicator, and this is an intercommunicator (merge it into one with MPI_Intercomm_merge)"
+            ),
+            CommError::NeedsInter(call) => write!(
+                f,
+                "{call} needs an intercommunicator (made by MPI_Intercomm_create), and this is an intracommunicator"
+            ),
+            CommError::InterCollective => f.write_str(
+                "this collective on an intercommunicator is not supported by Rankscope yet (MPI_Barrier, MPI_Bcast, MPI_Reduce and MPI_Allreduce are): merge the two groups with MPI_Intercomm_merge and call it on the intracommunicator",
+            ),
+            CommError::GroupsOverlap(r) => write!(
+                f,
+                "world rank {r} is in both groups: the local and remote groups of an intercommunicator must be disjoint"
+            ),
+            CommError::SameLeader(r) => write!(
+                f,
+                "the local and remote leaders are the same process (world rank {r}): remote_leader must be the other group's leader, as a rank of peer_comm"
+            ),
+            CommError::NotInGroup => f.write_str(
+                "this rank is not in the group: only the group's members call MPI_Comm_create_group",
+            ),
+            CommError::BadRange { triplet, size } => write!(
+                f,
+                "the range (first {}, last {}, stride {}) is invalid for a group of {size} ranks: first and last must be ranks of the group, and the stride nonzero and pointing from first towards last",
+                triplet[0], triplet[1], triplet[2]
+            ),
+            CommError::SplitType(t) => write!(
+                f,
+                "split type {t} is not supported: use MPI_COMM_TYPE_SHARED (the ranks of one node) or MPI_UNDEFINED"
             ),
             CommError::NotDivisible { nnodes, product } => write!(
                 f,

@@ -185,6 +185,13 @@ pub const MPI_UNDEFINED: i32 = -32766;
 pub const MPI_IN_PLACE: i32 = 1;
 /// The null process: a send to it or a receive from it completes at once and moves nothing.
 pub const MPI_PROC_NULL: i32 = -1;
+/// A collective's root on an intercommunicator: this rank is the root (the others of its group
+/// pass `MPI_PROC_NULL`).
+pub const MPI_ROOT: i32 = -3;
+/// `MPI_Comm_split_type`: the ranks that share a node's memory.
+pub const MPI_COMM_TYPE_SHARED: i32 = 1;
+/// The longest communicator name `MPI_Comm_get_name` writes, terminating NUL included.
+pub const MPI_MAX_OBJECT_NAME: i32 = 128;
 /// The longest processor name `MPI_Get_processor_name` writes, terminating NUL included.
 pub const MPI_MAX_PROCESSOR_NAME: i32 = 128;
 /// Bytes of bookkeeping each buffered send takes in the attached buffer (MPICH's value).

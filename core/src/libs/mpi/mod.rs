@@ -79,10 +79,12 @@
 //! | `collective` | internal tags, rounds of messages, the `collective::Collective` trait every algorithm implements |
 //! | `comm` | communicators: context ids, members, the rank's table of communicators and groups |
 //! | `comm_ctx` | a rank seen through a communicator (ranks translated for the algorithms) |
-//! | `comm_create` | creating a communicator: an allgather of (color, key, free contexts) |
+//! | `comm_create` | creating a communicator: an allgather of (color, key, free contexts); on an intercommunicator over both groups |
+//! | `comm_inter` | `MPI_Intercomm_create`: the leaders' exchange over the peer communicator |
 //! | `group` | groups: ordered world ranks, translation and comparison |
 //! | `cart`, `dims` | Cartesian topologies and `MPI_Dims_create`'s factorisation |
 //! | `comm_error` | [`CommError`]: communicators', groups' and topologies' errors |
+//! | `inter_coll` | collectives on an intercommunicator, run on views of its groups (barrier, broadcast, allreduce) |
 //! | `barrier`, `bcast`, `reduce`, `gather`, `alltoall`, `allgatherv`, `scan`, `reduce_scatter` | one algorithm (family) each |
 //! | `one_sided` | what the one-sided calls share: windows, synchronization stages, put/get/accumulate, targets |
 //! | `window` | the rank's windows: handles, epochs, outstanding operations, lock holds |
@@ -103,6 +105,7 @@ mod comm;
 mod comm_create;
 mod comm_ctx;
 pub mod comm_error;
+mod comm_inter;
 pub mod constants;
 pub mod datatype;
 mod deadlock;
@@ -113,6 +116,7 @@ pub mod error;
 pub mod functions;
 mod gather;
 mod group;
+mod inter_coll;
 mod note;
 mod one_sided;
 pub mod op;

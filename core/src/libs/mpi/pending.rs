@@ -10,6 +10,7 @@ use super::claimed::Claimed;
 use super::collective::Running;
 use super::comm::{Comm, Comms};
 use super::comm_create::Create;
+use super::comm_inter::IcCreate;
 use super::error::ErrorKind;
 use super::requests::{Entry, Requests};
 use super::rma_sync::RmaSync;
@@ -129,6 +130,8 @@ pub(crate) enum Pending {
     Resumed(Box<Nonblocking>, Then),
     /// The creation of a communicator (collective on its parent).
     Create(Box<Create>),
+    /// `MPI_Intercomm_create` (collective on the local communicators, and the leaders').
+    Intercomm(Box<IcCreate>),
     /// A one-sided synchronization call (window creation, fence, free, lock, unlock, flush).
     Rma(RmaSync),
 }
@@ -351,6 +354,9 @@ impl Pending {
             Pending::Create(create) => {
                 create.step(comms.get_or_insert_with(Box::default), mem, ctx)
             }
+            Pending::Intercomm(create) => {
+                create.step(comms.get_or_insert_with(Box::default), mem, ctx)
+            }
             Pending::Rma(sync) => sync.step(windows.get_or_insert_with(Box::default), mem, ctx),
         }
     }
@@ -367,7 +373,7 @@ pub(super) fn probe(
         .layer::<P2p>()?
         .probe(ctx.rank(), comm.context, source, tag)?;
     Some(StatusFields {
-        source: comm_rank(&comm.members, found.source),
+        source: comm_rank(comm.peers(), found.source),
         tag: found.tag,
         bytes: found.bytes,
     })

@@ -61,6 +61,9 @@ pub(crate) struct Reduce {
     shape: Shape,
     /// This rank's contribution, then the partial result of its subtree (packed).
     acc: Vec<u8>,
+    /// The tree's ranks, `0..n`, when the root is outside it (rank `n`: an intercommunicator's
+    /// root, see [`Reduce::to_outside`]); `None`: every rank of the communicator.
+    tree_size: Option<u32>,
     phase: Phase,
 }
 
@@ -91,8 +94,26 @@ impl Reduce {
             recvbuf,
             shape,
             acc,
+            tree_size: None,
             phase: Phase::Start,
         })
+    }
+
+    /// A reduction over ranks `0..n` (a binomial tree rooted at 0, so in rank order) whose
+    /// result rank 0 sends to rank `n`, outside the tree: an intercommunicator's root
+    /// (`inter_coll`), which receives it on its own.
+    pub(super) fn to_outside(
+        tag: i32,
+        combiner: Combiner,
+        sendbuf: Addr,
+        shape: Shape,
+        mem: &Memory,
+        n: u32,
+    ) -> Result<Reduce, ErrorKind> {
+        let mut reduce = Reduce::new(tag, n, combiner, sendbuf, 0, shape, mem, false)?;
+        reduce.tree_root = 0;
+        reduce.tree_size = Some(n);
+        Ok(reduce)
     }
 }
 
@@ -141,7 +162,7 @@ impl Collective for Reduce {
         mem: &mut Memory,
         ctx: &mut CommCtx<'_, '_>,
     ) -> Result<Option<Wait>, ErrorKind> {
-        let n = ctx.size();
+        let n = self.tree_size.unwrap_or_else(|| ctx.size());
         let v = relative(ctx.rank(), self.tree_root, n);
         let capacity = self.shape.bytes();
         loop {

@@ -507,6 +507,11 @@ impl MpiState {
                     _ => None,
                 };
                 if let Some(comm) = comm {
+                    // An intercommunicator's collective: its groups pass different roots (and
+                    // `MPI_PROC_NULL` ranks take no part), so its calls are not compared.
+                    if self.is_inter(comm.handle, ctx) {
+                        return self.drive(function.name(), op, note, mem, ctx);
+                    }
                     note = self.collective_note(call);
                     let seq = self.seq_count(comm).wrapping_sub(1);
                     if let Some((first, theirs)) = ctx.meet(comm.context, seq, comm.size(), note) {
@@ -517,6 +522,14 @@ impl MpiState {
                 self.drive(function.name(), op, note, mem, ctx)
             }
         }
+    }
+
+    /// Whether `handle` is an intercommunicator (its collectives run on views of its groups).
+    fn is_inter(&self, handle: i32, ctx: &RankCtx<'_>) -> bool {
+        handle != super::constants::MPI_COMM_WORLD
+            && self
+                .comm(i64::from(handle), ctx)
+                .is_ok_and(|c| c.is_inter())
     }
 
     /// What the messages of the collective `call` carry: its function and line, its root and

@@ -98,7 +98,7 @@ pub(super) fn selector(
     let source = if source == i64::from(MPI_ANY_SOURCE) {
         Source::Any
     } else {
-        Source::Rank(comm.world_rank(comm.check_rank(source, RankRole::Peer)?))
+        Source::Rank(comm.peer_world(comm.check_peer(source, RankRole::Peer)?))
     };
     let tag = match i32::try_from(tag) {
         Ok(MPI_ANY_TAG) => TagSel::Any,
@@ -126,7 +126,7 @@ impl Transfer {
         if dest == i64::from(MPI_PROC_NULL) {
             return Ok(Transfer::Null { receive: false });
         }
-        let dest = comm.world_rank(comm.check_rank(dest, RankRole::Peer)?);
+        let dest = comm.peer_world(comm.check_peer(dest, RankRole::Peer)?);
         let tag = match i32::try_from(tag) {
             Ok(t) if (0..=MPI_TAG_UB).contains(&t) => t,
             _ => {
@@ -195,7 +195,7 @@ impl Transfer {
             source,
             tag,
             context: comm.context,
-            members: comm.members.clone(),
+            members: comm.peers().clone(),
             origin: Origin::default(),
             sig: Signature::default(),
         })

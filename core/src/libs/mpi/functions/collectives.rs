@@ -18,10 +18,12 @@ use crate::libs::mpi::buffers::{read_int, read_ints, write_int, IN_PLACE};
 use crate::libs::mpi::collective::{tag, Chain, Collective, Kind, Running};
 use crate::libs::mpi::comm::Comm;
 use crate::libs::mpi::comm_ctx::CommCtx;
-use crate::libs::mpi::constants::MPI_OP_NULL;
+use crate::libs::mpi::comm_error::CommError;
+use crate::libs::mpi::constants::{MPI_OP_NULL, MPI_PROC_NULL, MPI_ROOT};
 use crate::libs::mpi::derived::Shape;
 use crate::libs::mpi::error::{ErrorKind, RankRole};
 use crate::libs::mpi::gather::{displaced, Blocks, Gather, Scatter, Side};
+use crate::libs::mpi::inter_coll::{self, OnView, Swap};
 use crate::libs::mpi::pending::Pending;
 use crate::libs::mpi::reduce::{Allreduce, Reduce};
 use crate::libs::mpi::reduce_scatter::ReduceScatter;
@@ -34,7 +36,19 @@ const OPP: K = K::Ptr(BaseType::Handle(HandleKind::OP));
 
 /// A started collective on `comm`.
 fn collective(comm: Comm, c: impl Collective) -> Result<Started, ErrorKind> {
+    if comm.is_inter() {
+        return Err(CommError::InterCollective.into());
+    }
     Ok(Started::Wait(Pending::Collective(comm, Running::new(c))))
+}
+
+/// `comm`, which must be an intracommunicator: a collective that does not run on
+/// intercommunicators yet says so (rather than reading `MPI_ROOT` as a rank).
+fn intra(comm: Comm) -> Result<Comm, ErrorKind> {
+    if comm.is_inter() {
+        return Err(CommError::InterCollective.into());
+    }
+    Ok(comm)
 }
 
 /// The family's functions.
@@ -42,7 +56,8 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new("MPI_Barrier", "Dissemination: ⌈log2 p⌉ rounds of empty point-to-point messages (under the run's engine).", &[p("comm", K::Handle(HandleKind::COMM))], |s, a, _, ctx| {
         let comm = s.comm(a.int(0), ctx)?;
         let t = s.next_tag(&comm, Kind::Barrier);
-        collective(comm, Barrier::new(t))
+        // On an intercommunicator: over both groups.
+        collective(comm.union_view(), Barrier::new(t))
     }),
     MpiFunction::new(
         "MPI_Bcast", "Binomial tree from the root, as MPICH: ⌈log2 p⌉ rounds of point-to-point messages.",
@@ -55,6 +70,9 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         ],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(4), ctx)?;
+            if comm.is_inter() {
+                return inter_bcast(s, comm, a, mem);
+            }
             let root = comm.check_rank(a.int(3), RankRole::Root)?;
             let shape = s.types().shape(a.int(2), a.int(1), "count")?;
             shape.check(mem, a.addr(0), "the buffer")?;
@@ -78,6 +96,9 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         ],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(6), ctx)?;
+            if comm.is_inter() {
+                return inter_reduce(s, comm, a, mem);
+            }
             let root = comm.check_rank(a.int(5), RankRole::Root)?;
             let (combiner, shape) = reduction(s, a, 2)?;
             let t = s.next_tag(&comm, Kind::Reduce);
@@ -104,6 +125,9 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(5), ctx)?;
             let (combiner, shape) = reduction(s, a, 2)?;
+            if comm.is_inter() {
+                return inter_allreduce(s, comm, combiner, shape, a, mem);
+            }
             let seq = s.next_seq(&comm);
             let allreduce = Allreduce::new(
                 tag(Kind::AllreduceReduce, seq),
@@ -118,7 +142,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new("MPI_Gather", "Linear at the root, as MPICH: one receive per other rank in rank order; the root copies its own block.", ROOTED_BLOCKS, |s, a, mem, ctx| {
-        let comm = s.comm(a.int(7), ctx)?;
+        let comm = intra(s.comm(a.int(7), ctx)?)?;
         let root = comm.check_rank(a.int(6), RankRole::Root)?;
         let t = s.next_tag(&comm, Kind::Gather);
         let recv = Blocks::Uniform(side(a, 3));
@@ -140,7 +164,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
-            let comm = s.comm(a.int(8), ctx)?;
+            let comm = intra(s.comm(a.int(8), ctx)?)?;
             let root = comm.check_rank(a.int(7), RankRole::Root)?;
             let t = s.next_tag(&comm, Kind::Gather);
             let recv = Blocks::Varying {
@@ -155,7 +179,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new("MPI_Scatter", "Linear at the root, as MPICH: one send per other rank in rank order; the root copies its own block.", ROOTED_BLOCKS, |s, a, mem, ctx| {
-        let comm = s.comm(a.int(7), ctx)?;
+        let comm = intra(s.comm(a.int(7), ctx)?)?;
         let root = comm.check_rank(a.int(6), RankRole::Root)?;
         let t = s.next_tag(&comm, Kind::Scatter);
         let send = Blocks::Uniform(side(a, 0));
@@ -177,7 +201,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
-            let comm = s.comm(a.int(8), ctx)?;
+            let comm = intra(s.comm(a.int(8), ctx)?)?;
             let root = comm.check_rank(a.int(7), RankRole::Root)?;
             let t = s.next_tag(&comm, Kind::Scatter);
             let send = Blocks::Varying {
@@ -192,7 +216,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new("MPI_Allgather", "A gather to rank 0, then a broadcast of the whole result from it.", ALL_BLOCKS, |s, a, mem, ctx| {
-        let comm = s.comm(a.int(6), ctx)?;
+        let comm = intra(s.comm(a.int(6), ctx)?)?;
         let t = s.next_tag(&comm, Kind::Gather);
         let mut send = side(a, 0);
         if send.addr == IN_PLACE {
@@ -231,7 +255,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
-            let comm = s.comm(a.int(7), ctx)?;
+            let comm = intra(s.comm(a.int(7), ctx)?)?;
             let recv = Blocks::Varying {
                 addr: a.addr(3),
                 counts: a.addr(4),
@@ -258,7 +282,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new("MPI_Alltoall", "Every rank posts all its receives, then sends to rank+1, rank+2, … (mod p) and waits for all.", ALL_BLOCKS, |s, a, mem, ctx| {
-        let comm = s.comm(a.int(6), ctx)?;
+        let comm = intra(s.comm(a.int(6), ctx)?)?;
         let t = s.next_tag(&comm, Kind::Alltoall);
         let send = if a.addr(0) == IN_PLACE {
             side(a, 3)
@@ -292,7 +316,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
-            let comm = s.comm(a.int(8), ctx)?;
+            let comm = intra(s.comm(a.int(8), ctx)?)?;
             let t = s.next_tag(&comm, Kind::Alltoallv);
             let send = if a.addr(0) == IN_PLACE { 4 } else { 0 };
             let alltoall = Alltoall::varying(
@@ -312,7 +336,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new("MPI_Reduce_scatter", "Recursive halving below 512 KiB, else pairwise exchange (MPICH's choice); a non-commutative operation is a reduce and a scatter.", REDUCE_SCATTER, |s, a, mem, ctx| {
-        let comm = s.comm(a.int(5), ctx)?;
+        let comm = intra(s.comm(a.int(5), ctx)?)?;
         let counts = read_ints(mem, a.addr(2), comm.size(), "the recvcounts array")?;
         reduce_scatter(s, comm, a, &counts, mem, ctx)
     }),
@@ -327,7 +351,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
-            let comm = s.comm(a.int(5), ctx)?;
+            let comm = intra(s.comm(a.int(5), ctx)?)?;
             let counts = vec![a.int(2); comm.size() as usize];
             reduce_scatter(s, comm, a, &counts, mem, ctx)
         },
@@ -408,6 +432,108 @@ fn in_place(sendbuf: Addr, recvbuf: Addr) -> Addr {
     }
 }
 
+/// `MPI_Bcast` on an intercommunicator (`inter_coll`): the root passes `MPI_ROOT`, the other
+/// ranks of its group `MPI_PROC_NULL`, the remote group the root's rank.
+fn inter_bcast(
+    s: &mut MpiState,
+    comm: Comm,
+    a: &Args<'_>,
+    mem: &Memory,
+) -> Result<Started, ErrorKind> {
+    let shape = s.types().shape(a.int(2), a.int(1), "count")?;
+    let t = s.next_tag(&comm, Kind::Bcast);
+    let root = a.int(3);
+    let view = if root == i64::from(MPI_PROC_NULL) {
+        return done();
+    } else if root == i64::from(MPI_ROOT) {
+        let ranks = std::iter::once(ctx_rank(&comm)).chain(comm.peers().ranks());
+        inter_coll::view(&comm, ranks.collect(), 0)
+    } else {
+        let r = comm.check_peer(root, RankRole::Root)?;
+        let ranks = std::iter::once(comm.peer_world(r)).chain(comm.members.ranks());
+        inter_coll::view(&comm, ranks.collect(), 1 + comm.rank)
+    };
+    shape.check(mem, a.addr(0), "the buffer")?;
+    collective(view, Bcast::shaped(t, 0, a.addr(0), shape))
+}
+
+/// `MPI_Reduce` on an intercommunicator (`inter_coll`): the remote group reduces on a binomial
+/// tree to its rank 0, which sends the result to the root (`MPI_ROOT`); the root's other ranks
+/// (`MPI_PROC_NULL`) take no part.
+fn inter_reduce(
+    s: &mut MpiState,
+    comm: Comm,
+    a: &Args<'_>,
+    mem: &Memory,
+) -> Result<Started, ErrorKind> {
+    let (combiner, shape) = reduction(s, a, 2)?;
+    let t = s.next_tag(&comm, Kind::Reduce);
+    let root = a.int(5);
+    if root == i64::from(MPI_PROC_NULL) {
+        return done();
+    }
+    if root == i64::from(MPI_ROOT) {
+        shape.check(mem, a.addr(1), "the receive buffer")?;
+        let from = comm.peer_world(0);
+        let view = inter_coll::view(&comm, vec![from, ctx_rank(&comm)], 1);
+        return collective(view, Bcast::shaped(t, 0, a.addr(1), shape));
+    }
+    let r = comm.check_peer(root, RankRole::Root)?;
+    let mut ranks = comm.members.ranks();
+    ranks.push(comm.peer_world(r));
+    let n = comm.size();
+    let view = inter_coll::view(&comm, ranks, comm.rank);
+    let reduce = Reduce::to_outside(t, combiner, a.addr(0), shape, mem, n)?;
+    collective(view, reduce)
+}
+
+/// This rank's world rank.
+fn ctx_rank(comm: &Comm) -> u32 {
+    comm.members.world(comm.rank).unwrap_or(0)
+}
+
+/// `MPI_Allreduce` on an intercommunicator (`inter_coll`): each group reduces to its rank 0,
+/// the two exchange, each broadcasts the other group's result in its group.
+fn inter_allreduce(
+    s: &mut MpiState,
+    comm: Comm,
+    combiner: Combiner,
+    shape: Shape,
+    a: &Args<'_>,
+    mem: &Memory,
+) -> Result<Started, ErrorKind> {
+    let seq = s.next_seq(&comm);
+    let (reduce_tag, bcast_tag) = (
+        tag(Kind::AllreduceReduce, seq),
+        tag(Kind::AllreduceBcast, seq),
+    );
+    let local = inter_coll::local_view(&comm);
+    let leader = comm.rank == 0;
+    let (sendbuf, recvbuf) = (a.addr(0), a.addr(1));
+    shape.check(mem, recvbuf, "the receive buffer")?;
+    let reduce = Reduce::new(
+        reduce_tag,
+        0,
+        combiner,
+        sendbuf,
+        recvbuf,
+        shape.clone(),
+        mem,
+        leader,
+    )?;
+    let mut steps = vec![Running::new(OnView::new(local.clone(), reduce))];
+    if leader {
+        let swap = Swap::new(bcast_tag, recvbuf, shape.clone());
+        steps.push(Running::new(OnView::new(
+            inter_coll::leaders_view(&comm),
+            swap,
+        )));
+    }
+    let bcast = Bcast::shaped(bcast_tag, 0, recvbuf, shape);
+    steps.push(Running::new(OnView::new(local.clone(), bcast)));
+    collective(local, Chain(steps))
+}
+
 /// A reduction's arithmetic and the shape of its buffers: `count` is argument `n`, the datatype
 /// and the operation the two after it.
 fn reduction(s: &mut MpiState, a: &Args<'_>, n: usize) -> Result<(Combiner, Shape), ErrorKind> {
@@ -451,7 +577,7 @@ fn scan(
     ctx: &RankCtx<'_>,
     exclusive: bool,
 ) -> Result<Started, ErrorKind> {
-    let comm = s.comm(a.int(5), ctx)?;
+    let comm = intra(s.comm(a.int(5), ctx)?)?;
     let (combiner, shape) = reduction(s, a, 2)?;
     let t = s.next_tag(&comm, if exclusive { Kind::Exscan } else { Kind::Scan });
     let sendbuf = in_place(a.addr(0), a.addr(1));

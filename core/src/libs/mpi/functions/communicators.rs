@@ -14,7 +14,7 @@ use crate::libs::mpi::buffers::{check_bytes, read_int, write_int};
 use crate::libs::mpi::cart::Cart;
 use crate::libs::mpi::collective::Kind;
 use crate::libs::mpi::comm::Comm;
-use crate::libs::mpi::comm_create::{check_color, Create};
+use crate::libs::mpi::comm_create::{check_color, Create, Making};
 use crate::libs::mpi::comm_error::CommError;
 use crate::libs::mpi::constants::{
     MPI_COMM_NULL, MPI_CONGRUENT, MPI_IDENT, MPI_SIMILAR, MPI_UNDEFINED, MPI_UNEQUAL,
@@ -43,6 +43,17 @@ pub(super) fn create(
     check_bytes(mem, out, 4, "the new communicator")?;
     let tag = s.next_tag(&parent, Kind::CommCreate);
     let free = s.comms().free_contexts();
+    if parent.is_inter() {
+        if cart.is_some() {
+            return Err(CommError::NeedsIntra("MPI_Cart_create").into());
+        }
+        // Over both groups: the local group's ranks of this color face the remote group's.
+        let low = super::intercomms::low_size(&parent);
+        let view = parent.union_view();
+        let create = Create::new(view, tag, color, key, free, None, out);
+        let create = create.making(Making::Inter { low });
+        return Ok(Started::Wait(Pending::Create(Box::new(create))));
+    }
     let create = Create::new(parent, tag, color, key, free, cart.map(Arc::new), out);
     Ok(Started::Wait(Pending::Create(Box::new(create))))
 }
@@ -93,6 +104,8 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             // own communicator. A group is named by its lowest member's rank in the parent (the
             // groups are disjoint), its ranks ordered as in the group.
             let (color, key) = match group.rank_of(ctx.rank()) {
+                // On an intercommunicator each group passes a group of its own ranks.
+                Some(r) if parent.is_inter() => (0, i64::from(r)),
                 Some(r) => {
                     let lowest = (group.ranks().into_iter())
                         .filter_map(|w| parent.members.rank_of(w))
@@ -136,12 +149,21 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
 /// `MPI_Comm_compare`'s answer.
 fn compare(s: &MpiState, a: i64, b: i64, ctx: &RankCtx<'_>) -> Result<i32, ErrorKind> {
     let (x, y) = (s.comm(a, ctx)?, s.comm(b, ctx)?);
+    if x.is_inter() != y.is_inter() {
+        return Ok(MPI_UNEQUAL);
+    }
     if x.handle == y.handle {
         return Ok(MPI_IDENT);
     }
-    Ok(match x.members.likeness(&y.members) {
+    let result = |l: Likeness| match l {
         Likeness::Same => MPI_CONGRUENT,
         Likeness::Reordered => MPI_SIMILAR,
         Likeness::Different => MPI_UNEQUAL,
+    };
+    let local = result(x.members.likeness(&y.members));
+    // Intercommunicators: the weaker of the two groups' answers (MPICH).
+    Ok(match (&x.remote, &y.remote) {
+        (Some(rx), Some(ry)) => local.max(result(rx.likeness(ry))),
+        _ => local,
     })
 }

@@ -163,7 +163,12 @@ fn new_group(
     mem: &mut Memory,
 ) -> Result<Started, ErrorKind> {
     check_bytes(mem, a.addr(3), 4, "the new group variable")?;
-    let handle = s.comms().add_group(members);
+    // An empty result is MPI_GROUP_EMPTY itself, as MPICH gives.
+    let handle = if members.size() == 0 {
+        crate::libs::mpi::constants::MPI_GROUP_EMPTY
+    } else {
+        s.comms().add_group(members)
+    };
     write_int(mem, a.addr(3), handle, "the new group variable")?;
     done()
 }

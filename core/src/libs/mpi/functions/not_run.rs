@@ -10,7 +10,7 @@ use crate::libs::mpi::error::ErrorKind;
 /// What every entry's call does: stop the rank, naming the function.
 const NOTE: &str = "Not run by Rankscope yet: a program naming it compiles, and a rank that calls it stops there with an error naming it.";
 
-/// The 212 functions, in `mpi_proto.h`'s order.
+/// The 195 functions, in `mpi_proto.h`'s order.
 pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new("MPI_DUP_FN", NOTE, &[p("oldcomm", K::Unchecked("MPI_Comm")), p("keyval", K::Unchecked("int")), p("extra_state", K::Unchecked("void *")), p("attribute_val_in", K::Unchecked("void *")), p("attribute_val_out", K::Unchecked("void *")), p("flag", K::Unchecked("int *"))], |_, a, _, _| {
         Err(ErrorKind::NotRun { function: a.name })
@@ -189,49 +189,13 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new("MPI_Scatterv_init", NOTE, &[p("sendbuf", K::Unchecked("const void *")), p("sendcounts", K::Unchecked("const int *")), p("displs", K::Unchecked("const int *")), p("sendtype", K::Unchecked("MPI_Datatype")), p("recvbuf", K::Unchecked("void *")), p("recvcount", K::Unchecked("int")), p("recvtype", K::Unchecked("MPI_Datatype")), p("root", K::Unchecked("int")), p("comm", K::Unchecked("MPI_Comm")), p("info", K::Unchecked("MPI_Info")), p("request", K::Unchecked("MPI_Request *"))], |_, a, _, _| {
         Err(ErrorKind::NotRun { function: a.name })
     }),
-    MpiFunction::new("MPI_Comm_create_group", NOTE, &[p("comm", K::Unchecked("MPI_Comm")), p("group", K::Unchecked("MPI_Group")), p("tag", K::Unchecked("int")), p("newcomm", K::Unchecked("MPI_Comm *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Comm_dup_with_info", NOTE, &[p("comm", K::Unchecked("MPI_Comm")), p("info", K::Unchecked("MPI_Info")), p("newcomm", K::Unchecked("MPI_Comm *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
     MpiFunction::new("MPI_Comm_get_info", NOTE, &[p("comm", K::Unchecked("MPI_Comm")), p("info_used", K::Unchecked("MPI_Info *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Comm_get_name", NOTE, &[p("comm", K::Unchecked("MPI_Comm")), p("comm_name", K::Unchecked("char *")), p("resultlen", K::Unchecked("int *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Comm_idup", NOTE, &[p("comm", K::Unchecked("MPI_Comm")), p("newcomm", K::Unchecked("MPI_Comm *")), p("request", K::Unchecked("MPI_Request *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Comm_idup_with_info", NOTE, &[p("comm", K::Unchecked("MPI_Comm")), p("info", K::Unchecked("MPI_Info")), p("newcomm", K::Unchecked("MPI_Comm *")), p("request", K::Unchecked("MPI_Request *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Comm_remote_group", NOTE, &[p("comm", K::Unchecked("MPI_Comm")), p("group", K::Unchecked("MPI_Group *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Comm_remote_size", NOTE, &[p("comm", K::Unchecked("MPI_Comm")), p("size", K::Unchecked("int *"))], |_, a, _, _| {
         Err(ErrorKind::NotRun { function: a.name })
     }),
     MpiFunction::new("MPI_Comm_set_info", NOTE, &[p("comm", K::Unchecked("MPI_Comm")), p("info", K::Unchecked("MPI_Info"))], |_, a, _, _| {
         Err(ErrorKind::NotRun { function: a.name })
     }),
-    MpiFunction::new("MPI_Comm_set_name", NOTE, &[p("comm", K::Unchecked("MPI_Comm")), p("comm_name", K::Unchecked("const char *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Comm_split_type", NOTE, &[p("comm", K::Unchecked("MPI_Comm")), p("split_type", K::Unchecked("int")), p("key", K::Unchecked("int")), p("info", K::Unchecked("MPI_Info")), p("newcomm", K::Unchecked("MPI_Comm *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Comm_test_inter", NOTE, &[p("comm", K::Unchecked("MPI_Comm")), p("flag", K::Unchecked("int *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Intercomm_create", NOTE, &[p("local_comm", K::Unchecked("MPI_Comm")), p("local_leader", K::Unchecked("int")), p("peer_comm", K::Unchecked("MPI_Comm")), p("remote_leader", K::Unchecked("int")), p("tag", K::Unchecked("int")), p("newintercomm", K::Unchecked("MPI_Comm *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
     MpiFunction::new("MPI_Intercomm_create_from_groups", NOTE, &[p("local_group", K::Unchecked("MPI_Group")), p("local_leader", K::Unchecked("int")), p("remote_group", K::Unchecked("MPI_Group")), p("remote_leader", K::Unchecked("int")), p("stringtag", K::Unchecked("const char *")), p("info", K::Unchecked("MPI_Info")), p("errhandler", K::Unchecked("MPI_Errhandler")), p("newintercomm", K::Unchecked("MPI_Comm *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Intercomm_merge", NOTE, &[p("intercomm", K::Unchecked("MPI_Comm")), p("high", K::Unchecked("int")), p("newintracomm", K::Unchecked("MPI_Comm *"))], |_, a, _, _| {
         Err(ErrorKind::NotRun { function: a.name })
     }),
     MpiFunction::new("MPI_Pack", NOTE, &[p("inbuf", K::Unchecked("const void *")), p("incount", K::Unchecked("int")), p("datatype", K::Unchecked("MPI_Datatype")), p("outbuf", K::Unchecked("void *")), p("outsize", K::Unchecked("int")), p("position", K::Unchecked("int *")), p("comm", K::Unchecked("MPI_Comm"))], |_, a, _, _| {
@@ -382,21 +346,6 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         Err(ErrorKind::NotRun { function: a.name })
     }),
     MpiFunction::new("MPI_Errhandler_set", NOTE, &[p("comm", K::Unchecked("MPI_Comm")), p("errhandler", K::Unchecked("MPI_Errhandler"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Group_difference", NOTE, &[p("group1", K::Unchecked("MPI_Group")), p("group2", K::Unchecked("MPI_Group")), p("newgroup", K::Unchecked("MPI_Group *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Group_intersection", NOTE, &[p("group1", K::Unchecked("MPI_Group")), p("group2", K::Unchecked("MPI_Group")), p("newgroup", K::Unchecked("MPI_Group *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Group_range_excl", NOTE, &[p("group", K::Unchecked("MPI_Group")), p("n", K::Unchecked("int")), p("arg2", K::Unchecked("int ranges[][3]")), p("newgroup", K::Unchecked("MPI_Group *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Group_range_incl", NOTE, &[p("group", K::Unchecked("MPI_Group")), p("n", K::Unchecked("int")), p("arg2", K::Unchecked("int ranges[][3]")), p("newgroup", K::Unchecked("MPI_Group *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Group_union", NOTE, &[p("group1", K::Unchecked("MPI_Group")), p("group2", K::Unchecked("MPI_Group")), p("newgroup", K::Unchecked("MPI_Group *"))], |_, a, _, _| {
         Err(ErrorKind::NotRun { function: a.name })
     }),
     MpiFunction::new("MPI_Info_create", NOTE, &[p("info", K::Unchecked("MPI_Info *"))], |_, a, _, _| {
