@@ -65,13 +65,19 @@ pub const HANDLES: &[HandleType] = &[
         c: "MPI_Info",
         what: Some("an info object"),
         param: Some("an info object such as `MPI_INFO_NULL`"),
-        expected: Some("expected `MPI_INFO_NULL`"),
+        expected: Some("expected an info object (`MPI_Info`)"),
     },
     HandleType {
         c: "MPI_Group",
         what: None,
         param: Some("a group (`MPI_Group`)"),
         expected: None,
+    },
+    HandleType {
+        c: "MPI_Errhandler",
+        what: Some("an error handler"),
+        param: Some("an error handler such as `MPI_ERRORS_RETURN`"),
+        expected: Some("expected an error handler (`MPI_Errhandler`)"),
     },
 ];
 
@@ -88,10 +94,12 @@ impl HandleKind {
     pub const OP: HandleKind = HandleKind(4);
     /// `MPI_Win`: an int-sized window handle.
     pub const WIN: HandleKind = HandleKind(5);
-    /// `MPI_Info`: an int-sized handle (only `MPI_INFO_NULL` exists).
+    /// `MPI_Info`: an int-sized handle (`MPI_INFO_NULL`, `MPI_INFO_ENV`, `MPI_Info_create`'s).
     pub const INFO: HandleKind = HandleKind(6);
     /// `MPI_Group`: an int-sized group handle.
     pub const GROUP: HandleKind = HandleKind(7);
+    /// `MPI_Errhandler`: an int-sized error-handler handle.
+    pub const ERRHANDLER: HandleKind = HandleKind(8);
 
     /// The handle type whose C name is `name`.
     pub fn named(name: &str) -> Option<HandleKind> {
@@ -128,6 +136,7 @@ mod tests {
         assert_eq!(HandleKind::WIN.c_name(), "MPI_Win");
         assert_eq!(HandleKind::INFO.c_name(), "MPI_Info");
         assert_eq!(HandleKind::GROUP.c_name(), "MPI_Group");
+        assert_eq!(HandleKind::ERRHANDLER.c_name(), "MPI_Errhandler");
         assert_eq!(HandleKind::named("MPI_Nope"), None);
     }
 }

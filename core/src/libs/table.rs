@@ -4,8 +4,8 @@
 
 use super::function::MpiFunction;
 use super::mpi::functions::{
-    collectives, communicators, completion, datatypes, environment, groups, one_sided,
-    point_to_point, topologies,
+    collectives, communicators, completion, datatypes, environment, errhandlers, groups, info,
+    memory, one_sided, point_to_point, topologies,
 };
 
 /// One family of functions (a file of `mpi::functions`, or the ACP or PVM library), titled for
@@ -91,6 +91,31 @@ pub const FAMILIES: &[Family] = &[
         title: "Topologies",
         about: "Cartesian topologies as MPICH computes them; creation is a split of the parent.",
         functions: topologies::FUNCTIONS,
+    },
+    Family {
+        id: "errhandlers",
+        title: "Error handlers and codes",
+        about: "A failed call stops the run unless its communicator's (or window's) handler — \
+                else MPI_COMM_WORLD's — says otherwise: MPI_ERRORS_RETURN returns the error's \
+                class as its code, a handler of the program's runs first. Mistakes MPICH does \
+                not detect (a send and receive whose datatypes differ, collectives called \
+                differently) always stop the run. Local calls.",
+        functions: errhandlers::FUNCTIONS,
+    },
+    Family {
+        id: "info",
+        title: "Info objects",
+        about: "Ordered (key, value) strings as MPICH keeps them; the hints communicators and \
+                windows report are MPICH's. Local calls, also before MPI_Init and after \
+                MPI_Finalize.",
+        functions: info::FUNCTIONS,
+    },
+    Family {
+        id: "memory",
+        title: "Memory",
+        about: "MPI_Alloc_mem and MPI_Free_mem on the rank's heap, counted in its memory. Local \
+                calls.",
+        functions: memory::FUNCTIONS,
     },
     Family {
         id: "acp",

@@ -107,11 +107,13 @@ pub mod datatype;
 mod deadlock;
 pub mod derived;
 mod dims;
+pub mod errhandler;
 pub mod error;
 
 pub mod functions;
 mod gather;
 mod group;
+pub mod info;
 mod note;
 mod one_sided;
 pub mod op;

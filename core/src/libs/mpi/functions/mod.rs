@@ -13,13 +13,19 @@
 //! | `communicators` | duplicating, splitting, creating, freeing and comparing communicators |
 //! | `groups` | groups: sizes, ranks, subsets, translation, comparison |
 //! | `topologies` | Cartesian topologies and `MPI_Dims_create` |
+//! | `errhandlers` | error handlers, error classes, codes and strings |
+//! | `info` | info objects, and the hints of communicators and windows |
+//! | `memory` | `MPI_Alloc_mem`, `MPI_Free_mem` |
 
 pub(crate) mod collectives;
 pub(crate) mod communicators;
 pub(crate) mod completion;
 pub(crate) mod datatypes;
 pub(crate) mod environment;
+pub(crate) mod errhandlers;
 pub(crate) mod groups;
+pub(crate) mod info;
+pub(crate) mod memory;
 pub(crate) mod one_sided;
 pub(crate) mod params;
 pub(crate) mod point_to_point;
