@@ -9,6 +9,7 @@ mod folon;
 mod host_libc;
 mod lang_arith;
 mod lang_c99;
+mod lang_errinfo;
 mod lang_files;
 mod lang_front;
 mod lang_fuzz;
