@@ -127,12 +127,12 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_Comm_get_errhandler", "Local: the communicator's handler (`MPI_ERRORS_ARE_FATAL` if none was set, as MPICH answers).",
         &[p("comm", COMM), p("errhandler", EHP)],
-        |s, a, mem, ctx| get_comm(s, a, mem, ctx),
+        get_comm,
     ),
     MpiFunction::new(
         "MPI_Errhandler_get", "MPI-1's name of `MPI_Comm_get_errhandler`, which MPICH still accepts.",
         &[p("comm", COMM), p("errhandler", EHP)],
-        |s, a, mem, ctx| get_comm(s, a, mem, ctx),
+        get_comm,
     ),
     MpiFunction::new(
         "MPI_Win_set_errhandler", "Local: the handler the window's failed calls use.",
