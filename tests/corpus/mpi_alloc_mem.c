@@ -1,4 +1,4 @@
-/* Ranks: 2. MPI_Alloc_mem gives memory for a window (as the MPI standard recommends for
+/* Ranks: 2 — MPI_Alloc_mem gives memory for a window (as the MPI standard recommends for
  * one-sided communication); MPI_Free_mem gives it back. A negative size is MPI_ERR_ARG. */
 #include <mpi.h>
 #include <stdio.h>

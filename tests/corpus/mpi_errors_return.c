@@ -1,4 +1,4 @@
-/* Ranks: 2. Error handlers: with MPI_ERRORS_RETURN a failed call returns an error code and the
+/* Ranks: 2 — Error handlers: with MPI_ERRORS_RETURN a failed call returns an error code and the
  * program goes on; MPI_Error_class and MPI_Error_string say what it was. A handler of the
  * program's runs before the call returns; a duplicated communicator inherits it. */
 #include <mpi.h>

@@ -1,4 +1,4 @@
-/* Ranks: 1. Info objects: keys kept in the order they were first set, values read back whole
+/* Ranks: 1 — Info objects: keys kept in the order they were first set, values read back whole
  * or cut short, duplicates independent of their original, keys deleted; the hints MPICH reports
  * for a communicator and a window. Info calls work before MPI_Init too. */
 #include <mpi.h>
