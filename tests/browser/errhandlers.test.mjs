@@ -50,8 +50,10 @@ test('MPI_ERRORS_RETURN returns the error class and the program goes on; the ref
     await page.locator('[data-testid="reference"]').waitFor();
     await page.click('[data-testid="reference-filter"]');
     await page.fill('[data-testid="reference-filter"]', 'MPI_Comm_set_errhandler');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="reference-entry"]').length === 1);
+    // The filter also finds MPI_Errhandler_set, whose note names MPI_Comm_set_errhandler.
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="reference-entry"]').length === 2);
     const entry = page.locator('[data-testid="reference-entry"][data-name="MPI_Comm_set_errhandler"]');
+    await entry.scrollIntoViewIfNeeded();
     assert.equal(
       await entry.locator('[data-testid="reference-signature"]').textContent(),
       'int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)',
