@@ -80,6 +80,17 @@ int main(int argc, char **argv)
     MPI_Info_free(&used);
     MPI_Win_free(&win);
 
+    int mine[4];
+    MPI_Info_create(&used);
+    MPI_Info_set(used, "accumulate_ordering", "none");
+    MPI_Info_set(used, "same_size", "true");
+    MPI_Win_create(mine, sizeof(mine), sizeof(int), used, MPI_COMM_WORLD, &win);
+    MPI_Info_free(&used);
+    MPI_Win_get_info(win, &used);
+    dump("hints given at creation", used);
+    MPI_Info_free(&used);
+    MPI_Win_free(&win);
+
     MPI_Info_free(&copy);
     MPI_Finalize();
     MPI_Info_free(&info);

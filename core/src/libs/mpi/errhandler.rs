@@ -183,6 +183,9 @@ pub(crate) struct ErrInfo {
     /// A call that makes a communicator: its parent and where the new handle goes (the new one
     /// inherits the parent's handler, as in MPICH).
     pub(super) inherit: Option<(i32, Addr)>,
+    /// A call that makes a window with an info object: the info and where the new handle goes
+    /// (the window reports the hints MPICH knows of it).
+    pub(super) win_hints: Option<(i64, Addr)>,
     running: Option<Running>,
     /// The program's handler a call asks to run once it returned (`MPI_Comm_call_errhandler`).
     pub(super) call_now: Option<UserCall>,

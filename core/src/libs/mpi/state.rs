@@ -200,16 +200,21 @@ impl MpiState {
         if e.in_handler() {
             return;
         }
-        let (mut scope, mut out) = (Scope::World, None);
+        let (mut scope, mut out, mut info, mut win) = (Scope::World, None, None, None);
         for (p, &arg) in call.function.sig.params.iter().zip(&call.args) {
             let handle = i32::try_from(arg).unwrap_or(0);
             match p.kind {
                 K::Handle(HandleKind::COMM) if scope == Scope::World => scope = Scope::Comm(handle),
                 K::Handle(HandleKind::WIN) if scope == Scope::World => scope = Scope::Win(handle),
                 K::Ptr(BaseType::Handle(HandleKind::COMM)) => out = Addr::try_from(arg).ok(),
+                K::Handle(HandleKind::INFO) if handle != super::constants::MPI_INFO_NULL => {
+                    info = Some(arg);
+                }
+                K::Ptr(BaseType::Handle(HandleKind::WIN)) => win = Addr::try_from(arg).ok(),
                 _ => {}
             }
         }
+        e.win_hints = info.zip(win);
         e.scope = scope;
         e.inherit = match (scope, out) {
             (Scope::Comm(parent), Some(out)) => Some((parent, out)),
@@ -217,8 +222,9 @@ impl MpiState {
         };
     }
 
-    /// A call that completed: a communicator it made inherits its parent's handler; a call that
-    /// asked for the program's error handler (`MPI_Comm_call_errhandler`) runs it.
+    /// A call that completed: a communicator it made inherits its parent's handler, a window it
+    /// made with an info object keeps the hints MPICH knows of it; a call that asked for the
+    /// program's error handler (`MPI_Comm_call_errhandler`) runs it.
     fn after(&mut self, outcome: Outcome, mem: &mut Memory) -> Outcome {
         let Some(e) = self.errinfo.as_deref_mut() else {
             return outcome;
@@ -230,6 +236,14 @@ impl MpiState {
             e.inherit = None;
             if let Ok(new) = mem.read_i32(out) {
                 e.inherit_comm(parent, new);
+            }
+        }
+        if let (Outcome::Return(_), Some((info, out))) = (&outcome, e.win_hints) {
+            e.win_hints = None;
+            if let (Ok(win), Ok(pairs)) = (mem.read_i32(out), e.infos.get(info)) {
+                let pairs = pairs.to_vec();
+                let set = e.infos.win_hints.entry(win).or_default();
+                super::info::merge_hints(super::info::WIN_HINTS, set, &pairs);
             }
         }
         outcome

@@ -269,11 +269,24 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Win_get_info", "Local: a new info object with the window's hints — MPICH 4.0.2's thirteen, with its default values unless set by `MPI_Win_set_info`.",
+        "MPI_Win_get_info", "Local: a new info object with the window's hints — MPICH 4.0.2's thirteen, with its default values (`alloc_shm` false for the program's own memory, as MPICH) unless given at the window's creation or by `MPI_Win_set_info`.",
         &[p("win", K::Handle(HandleKind::WIN)), p("info_used", INFOP)],
         |s, a, mem, _| {
             let w = window(s, a.int(0))?;
-            let pairs = hints(WIN_HINTS, infos(s).win_hints.get(&w));
+            let mut pairs = hints(WIN_HINTS, infos(s).win_hints.get(&w));
+            // MPICH reports `alloc_shm` true by default for a window whose memory it
+            // allocated (`MPI_Win_allocate`), false for the program's own (`MPI_Win_create`).
+            let allocated = s
+                .windows
+                .as_deref()
+                .and_then(|ws| ws.memory(ws.number(a.int(0)).ok()?))
+                .is_some_and(|(base, _)| mem.is_library_block(base));
+            let set = infos(s).win_hints.get(&w).is_some_and(|h| h.iter().any(|(k, _)| k == "alloc_shm"));
+            if !allocated && !set {
+                if let Some((_, v)) = pairs.iter_mut().find(|(k, _)| k == "alloc_shm") {
+                    *v = "false".to_string();
+                }
+            }
             new_info(s, mem, a, 1, pairs)
         },
     ),
