@@ -65,7 +65,7 @@ pub const HANDLES: &[HandleType] = &[
         c: "MPI_Info",
         what: Some("an info object"),
         param: Some("an info object such as `MPI_INFO_NULL`"),
-        expected: Some("expected `MPI_INFO_NULL`"),
+        expected: Some("expected an info object (`MPI_Info`)"),
     },
     HandleType {
         c: "MPI_Group",
@@ -78,6 +78,12 @@ pub const HANDLES: &[HandleType] = &[
         what: Some("a matched message"),
         param: Some("the address of an `MPI_Message` from `MPI_Mprobe`"),
         expected: None,
+    },
+    HandleType {
+        c: "MPI_Errhandler",
+        what: Some("an error handler"),
+        param: Some("an error handler such as `MPI_ERRORS_RETURN`"),
+        expected: Some("expected an error handler (`MPI_Errhandler`)"),
     },
 ];
 
@@ -94,12 +100,14 @@ impl HandleKind {
     pub const OP: HandleKind = HandleKind(4);
     /// `MPI_Win`: an int-sized window handle.
     pub const WIN: HandleKind = HandleKind(5);
-    /// `MPI_Info`: an int-sized handle (only `MPI_INFO_NULL` exists).
+    /// `MPI_Info`: an int-sized handle (`MPI_INFO_NULL`, `MPI_INFO_ENV`, `MPI_Info_create`'s).
     pub const INFO: HandleKind = HandleKind(6);
     /// `MPI_Group`: an int-sized group handle.
     pub const GROUP: HandleKind = HandleKind(7);
     /// `MPI_Message`: an int-sized handle of a message a matched probe took.
     pub const MESSAGE: HandleKind = HandleKind(8);
+    /// `MPI_Errhandler`: an int-sized error-handler handle.
+    pub const ERRHANDLER: HandleKind = HandleKind(9);
 
     /// The handle type whose C name is `name`.
     pub fn named(name: &str) -> Option<HandleKind> {
@@ -137,6 +145,7 @@ mod tests {
         assert_eq!(HandleKind::INFO.c_name(), "MPI_Info");
         assert_eq!(HandleKind::GROUP.c_name(), "MPI_Group");
         assert_eq!(HandleKind::MESSAGE.c_name(), "MPI_Message");
+        assert_eq!(HandleKind::ERRHANDLER.c_name(), "MPI_Errhandler");
         assert_eq!(HandleKind::named("MPI_Nope"), None);
     }
 }

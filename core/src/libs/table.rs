@@ -4,9 +4,9 @@
 
 use super::function::MpiFunction;
 use super::mpi::functions::{
-    collectives, comm_constructors, communicators, completion, datatypes, environment, groups,
-    intercomms, matched_probe, nonblocking_collectives, not_run, one_sided, point_to_point,
-    statuses, topologies,
+    collectives, comm_constructors, communicators, completion, datatypes, environment,
+    errhandlers, groups, info, intercomms, matched_probe, memory, nonblocking_collectives,
+    not_run, one_sided, point_to_point, statuses, topologies,
 };
 
 /// One family of functions (a file of `mpi::functions`, or the ACP or PVM library), titled for
@@ -134,6 +134,31 @@ pub const FAMILIES: &[Family] = &[
         functions: topologies::FUNCTIONS,
     },
     Family {
+        id: "errhandlers",
+        title: "Error handlers and codes",
+        about: "A failed call stops the run unless its communicator's (or window's) handler — \
+                else MPI_COMM_WORLD's — says otherwise: MPI_ERRORS_RETURN returns the error's \
+                class as its code, a handler of the program's runs first. Mistakes MPICH does \
+                not detect (a send and receive whose datatypes differ, collectives called \
+                differently) always stop the run. Local calls.",
+        functions: errhandlers::FUNCTIONS,
+    },
+    Family {
+        id: "info",
+        title: "Info objects",
+        about: "Ordered (key, value) strings as MPICH keeps them; the hints communicators and \
+                windows report are MPICH's. Local calls, also before MPI_Init and after \
+                MPI_Finalize.",
+        functions: info::FUNCTIONS,
+    },
+    Family {
+        id: "memory",
+        title: "Memory",
+        about: "MPI_Alloc_mem and MPI_Free_mem on the rank's heap, counted in its memory. Local \
+                calls.",
+        functions: memory::FUNCTIONS,
+    },
+    Family {
         id: "acp",
         title: "ACP basic layer (paper 001)",
         about: "One-sided copies and atomics between global addresses with no communication \
@@ -189,6 +214,7 @@ mod tests {
         for (i, f) in all().enumerate() {
             assert!(
                 f.name().starts_with("MPI_")
+                    || f.name().starts_with("MPIX_")
                     || f.name().starts_with("acp_")
                     || f.name().starts_with("pvm_"),
                 "{}",

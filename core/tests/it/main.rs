@@ -10,6 +10,7 @@ mod host_libc;
 mod intercomm;
 mod lang_arith;
 mod lang_c99;
+mod lang_errinfo;
 mod lang_files;
 mod lang_front;
 mod lang_fuzz;

@@ -402,6 +402,14 @@ const fn op(name: &'static str, value: i32) -> Constant {
     )
 }
 
+const fn errhandler(name: &'static str, value: i32) -> Constant {
+    c(
+        name,
+        ConstKind::Handle(BaseType::Handle(HandleKind::ERRHANDLER)),
+        value,
+    )
+}
+
 /// Every built-in constant, in a fixed order. Adding one is one line here (and a named `pub
 /// const` in `libs::mpi::constants` if the library needs its value).
 pub const CONSTANTS: &[Constant] = &[
@@ -500,6 +508,15 @@ pub const CONSTANTS: &[Constant] = &[
         ConstKind::Handle(BaseType::Handle(HandleKind::INFO)),
         k::MPI_INFO_NULL,
     ),
+    c(
+        "MPI_INFO_ENV",
+        ConstKind::Handle(BaseType::Handle(HandleKind::INFO)),
+        k::MPI_INFO_ENV,
+    ),
+    errhandler("MPI_ERRHANDLER_NULL", k::MPI_ERRHANDLER_NULL),
+    errhandler("MPI_ERRORS_ARE_FATAL", k::MPI_ERRORS_ARE_FATAL),
+    errhandler("MPI_ERRORS_RETURN", k::MPI_ERRORS_RETURN),
+    errhandler("MPI_ERRORS_ABORT", k::MPI_ERRORS_ABORT),
     int("MPI_LOCK_EXCLUSIVE", k::MPI_LOCK_EXCLUSIVE),
     int("MPI_LOCK_SHARED", k::MPI_LOCK_SHARED),
     int("MPI_MODE_NOCHECK", k::MPI_MODE_NOCHECK),

@@ -4,16 +4,24 @@
 use super::*;
 
 impl Vm {
-    /// Runs the program's functions the MPI library asks for (a user-defined reduction's, with
-    /// `Outcome::Call`), resuming the library after each, until it returns or blocks.
+    /// Runs the program's functions the MPI library asks for (a user-defined reduction's or an
+    /// error handler, with `Outcome::Call`), resuming the library after each, until it returns
+    /// or blocks.
     pub(super) fn user_calls(
         &mut self,
         mut outcome: Result<Outcome, MpiError>,
         ctx: &mut RankCtx<'_>,
     ) -> Result<Outcome, String> {
         while let Ok(Outcome::Call(c)) = outcome {
-            let what = "a reduction function (MPI_Op_create)";
-            self.callback(c.function, &c.args, what, ctx)
+            let mut args = c.args().to_vec();
+            if c.variadic {
+                // A variadic function takes the address of its further arguments last: none.
+                let f = self.function_of(c.function).map_err(|Fault(m)| m)?;
+                if self.prog.functions[f as usize].params.len() == args.len() + 1 {
+                    args.push(0);
+                }
+            }
+            self.callback(c.function, &args, c.what, ctx)
                 .map_err(|Fault(m)| m)?;
             outcome = self.libs.resume(&mut self.mem, ctx);
         }

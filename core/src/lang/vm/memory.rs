@@ -184,6 +184,12 @@ impl Memory {
         self.blocks.live(addr).map(|b| b.size)
     }
 
+    /// Whether a live block the library allocated (`alloc_heap`, not `malloc`) starts at `addr`
+    /// (`MPI_Win_allocate`'s memory).
+    pub fn is_library_block(&self, addr: Addr) -> bool {
+        self.blocks.live(addr).is_some_and(|b| b.alloc_line == 0)
+    }
+
     /// The program's blocks never freed: (count, bytes, line of the first allocation).
     pub fn leaks(&self) -> (usize, u64, u32) {
         let mut first = u32::MAX;

@@ -199,6 +199,147 @@ pub const MPI_BSEND_OVERHEAD: i32 = 96;
 /// The largest tag a user may send with (tags below 0 are reserved for collectives).
 pub const MPI_TAG_UB: i32 = i32::MAX;
 
+/// `MPI_ERRHANDLER_NULL` (MPICH's value).
+pub const MPI_ERRHANDLER_NULL: i32 = 0x1400_0000;
+/// `MPI_ERRORS_ARE_FATAL`: an error stops the run (every communicator's default).
+pub const MPI_ERRORS_ARE_FATAL: i32 = 0x5400_0000;
+/// `MPI_ERRORS_RETURN`: a failed call returns its error code.
+pub const MPI_ERRORS_RETURN: i32 = 0x5400_0001;
+/// `MPI_ERRORS_ABORT`: an error aborts the run (as `MPI_ERRORS_ARE_FATAL` here).
+pub const MPI_ERRORS_ABORT: i32 = 0x5400_0003;
+/// `MPI_INFO_ENV`: the predefined info object of the run's environment.
+pub const MPI_INFO_ENV: i32 = 0x5c00_0001;
+/// The longest info key, in characters (MPICH's value).
+pub const MPI_MAX_INFO_KEY: i32 = 255;
+/// The longest info value, in characters (MPICH's value).
+pub const MPI_MAX_INFO_VAL: i32 = 1024;
+/// The longest string `MPI_Error_string` writes, terminating NUL included.
+pub const MPI_MAX_ERROR_STRING: i32 = 512;
+/// The last predefined error code (MPICH's value).
+pub const MPI_ERR_LASTCODE: i32 = 0x3fff_ffff;
+/// The last predefined error class MPICH 4.0.2 has (`MPICH_ERR_LAST_CLASS`).
+pub const MPICH_ERR_LAST_CLASS: i32 = 78;
+/// Error class `MPI_ERR_BUFFER` (MPICH's value).
+pub const MPI_ERR_BUFFER: i32 = 1;
+/// Error class `MPI_ERR_COUNT` (MPICH's value).
+pub const MPI_ERR_COUNT: i32 = 2;
+/// Error class `MPI_ERR_TYPE` (MPICH's value).
+pub const MPI_ERR_TYPE: i32 = 3;
+/// Error class `MPI_ERR_TAG` (MPICH's value).
+pub const MPI_ERR_TAG: i32 = 4;
+/// Error class `MPI_ERR_COMM` (MPICH's value).
+pub const MPI_ERR_COMM: i32 = 5;
+/// Error class `MPI_ERR_RANK` (MPICH's value).
+pub const MPI_ERR_RANK: i32 = 6;
+/// Error class `MPI_ERR_ROOT` (MPICH's value).
+pub const MPI_ERR_ROOT: i32 = 7;
+/// Error class `MPI_ERR_GROUP` (MPICH's value).
+pub const MPI_ERR_GROUP: i32 = 8;
+/// Error class `MPI_ERR_OP` (MPICH's value).
+pub const MPI_ERR_OP: i32 = 9;
+/// Error class `MPI_ERR_TOPOLOGY` (MPICH's value).
+pub const MPI_ERR_TOPOLOGY: i32 = 10;
+/// Error class `MPI_ERR_DIMS` (MPICH's value).
+pub const MPI_ERR_DIMS: i32 = 11;
+/// Error class `MPI_ERR_ARG` (MPICH's value).
+pub const MPI_ERR_ARG: i32 = 12;
+/// Error class `MPI_ERR_UNKNOWN` (MPICH's value).
+pub const MPI_ERR_UNKNOWN: i32 = 13;
+/// Error class `MPI_ERR_TRUNCATE` (MPICH's value).
+pub const MPI_ERR_TRUNCATE: i32 = 14;
+/// Error class `MPI_ERR_OTHER` (MPICH's value).
+pub const MPI_ERR_OTHER: i32 = 15;
+/// Error class `MPI_ERR_INTERN` (MPICH's value).
+pub const MPI_ERR_INTERN: i32 = 16;
+/// Error class `MPI_ERR_IN_STATUS` (MPICH's value).
+pub const MPI_ERR_IN_STATUS: i32 = 17;
+/// Error class `MPI_ERR_PENDING` (MPICH's value).
+pub const MPI_ERR_PENDING: i32 = 18;
+/// Error class `MPI_ERR_REQUEST` (MPICH's value).
+pub const MPI_ERR_REQUEST: i32 = 19;
+/// Error class `MPI_ERR_ACCESS` (MPICH's value).
+pub const MPI_ERR_ACCESS: i32 = 20;
+/// Error class `MPI_ERR_AMODE` (MPICH's value).
+pub const MPI_ERR_AMODE: i32 = 21;
+/// Error class `MPI_ERR_BAD_FILE` (MPICH's value).
+pub const MPI_ERR_BAD_FILE: i32 = 22;
+/// Error class `MPI_ERR_CONVERSION` (MPICH's value).
+pub const MPI_ERR_CONVERSION: i32 = 23;
+/// Error class `MPI_ERR_DUP_DATAREP` (MPICH's value).
+pub const MPI_ERR_DUP_DATAREP: i32 = 24;
+/// Error class `MPI_ERR_FILE_EXISTS` (MPICH's value).
+pub const MPI_ERR_FILE_EXISTS: i32 = 25;
+/// Error class `MPI_ERR_FILE_IN_USE` (MPICH's value).
+pub const MPI_ERR_FILE_IN_USE: i32 = 26;
+/// Error class `MPI_ERR_FILE` (MPICH's value).
+pub const MPI_ERR_FILE: i32 = 27;
+/// Error class `MPI_ERR_INFO` (MPICH's value).
+pub const MPI_ERR_INFO: i32 = 28;
+/// Error class `MPI_ERR_INFO_KEY` (MPICH's value).
+pub const MPI_ERR_INFO_KEY: i32 = 29;
+/// Error class `MPI_ERR_INFO_VALUE` (MPICH's value).
+pub const MPI_ERR_INFO_VALUE: i32 = 30;
+/// Error class `MPI_ERR_INFO_NOKEY` (MPICH's value).
+pub const MPI_ERR_INFO_NOKEY: i32 = 31;
+/// Error class `MPI_ERR_IO` (MPICH's value).
+pub const MPI_ERR_IO: i32 = 32;
+/// Error class `MPI_ERR_NAME` (MPICH's value).
+pub const MPI_ERR_NAME: i32 = 33;
+/// Error class `MPI_ERR_NO_MEM` (MPICH's value).
+pub const MPI_ERR_NO_MEM: i32 = 34;
+/// Error class `MPI_ERR_NOT_SAME` (MPICH's value).
+pub const MPI_ERR_NOT_SAME: i32 = 35;
+/// Error class `MPI_ERR_NO_SPACE` (MPICH's value).
+pub const MPI_ERR_NO_SPACE: i32 = 36;
+/// Error class `MPI_ERR_NO_SUCH_FILE` (MPICH's value).
+pub const MPI_ERR_NO_SUCH_FILE: i32 = 37;
+/// Error class `MPI_ERR_PORT` (MPICH's value).
+pub const MPI_ERR_PORT: i32 = 38;
+/// Error class `MPI_ERR_QUOTA` (MPICH's value).
+pub const MPI_ERR_QUOTA: i32 = 39;
+/// Error class `MPI_ERR_READ_ONLY` (MPICH's value).
+pub const MPI_ERR_READ_ONLY: i32 = 40;
+/// Error class `MPI_ERR_SERVICE` (MPICH's value).
+pub const MPI_ERR_SERVICE: i32 = 41;
+/// Error class `MPI_ERR_SPAWN` (MPICH's value).
+pub const MPI_ERR_SPAWN: i32 = 42;
+/// Error class `MPI_ERR_UNSUPPORTED_DATAREP` (MPICH's value).
+pub const MPI_ERR_UNSUPPORTED_DATAREP: i32 = 43;
+/// Error class `MPI_ERR_UNSUPPORTED_OPERATION` (MPICH's value).
+pub const MPI_ERR_UNSUPPORTED_OPERATION: i32 = 44;
+/// Error class `MPI_ERR_WIN` (MPICH's value).
+pub const MPI_ERR_WIN: i32 = 45;
+/// Error class `MPI_ERR_BASE` (MPICH's value).
+pub const MPI_ERR_BASE: i32 = 46;
+/// Error class `MPI_ERR_LOCKTYPE` (MPICH's value).
+pub const MPI_ERR_LOCKTYPE: i32 = 47;
+/// Error class `MPI_ERR_KEYVAL` (MPICH's value).
+pub const MPI_ERR_KEYVAL: i32 = 48;
+/// Error class `MPI_ERR_RMA_CONFLICT` (MPICH's value).
+pub const MPI_ERR_RMA_CONFLICT: i32 = 49;
+/// Error class `MPI_ERR_RMA_SYNC` (MPICH's value).
+pub const MPI_ERR_RMA_SYNC: i32 = 50;
+/// Error class `MPI_ERR_SIZE` (MPICH's value).
+pub const MPI_ERR_SIZE: i32 = 51;
+/// Error class `MPI_ERR_DISP` (MPICH's value).
+pub const MPI_ERR_DISP: i32 = 52;
+/// Error class `MPI_ERR_ASSERT` (MPICH's value).
+pub const MPI_ERR_ASSERT: i32 = 53;
+/// Error class `MPI_ERR_RMA_RANGE` (MPICH's value).
+pub const MPI_ERR_RMA_RANGE: i32 = 55;
+/// Error class `MPI_ERR_RMA_ATTACH` (MPICH's value).
+pub const MPI_ERR_RMA_ATTACH: i32 = 56;
+/// Error class `MPI_ERR_RMA_SHARED` (MPICH's value).
+pub const MPI_ERR_RMA_SHARED: i32 = 57;
+/// Error class `MPI_ERR_RMA_FLAVOR` (MPICH's value).
+pub const MPI_ERR_RMA_FLAVOR: i32 = 58;
+/// Error class `MPI_ERR_SESSION` (MPICH's value).
+pub const MPI_ERR_SESSION: i32 = 75;
+/// Error class `MPI_ERR_PROC_ABORTED` (MPICH's value).
+pub const MPI_ERR_PROC_ABORTED: i32 = 76;
+/// Error class `MPI_ERR_VALUE_TOO_LARGE` (MPICH's value).
+pub const MPI_ERR_VALUE_TOO_LARGE: i32 = 77;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -223,6 +364,11 @@ mod tests {
             MPI_NO_OP,
             MPI_WIN_NULL,
             MPI_INFO_NULL,
+            MPI_INFO_ENV,
+            MPI_ERRHANDLER_NULL,
+            MPI_ERRORS_ARE_FATAL,
+            MPI_ERRORS_RETURN,
+            MPI_ERRORS_ABORT,
         ];
         let set: std::collections::BTreeSet<i32> = handles.iter().copied().collect();
         assert_eq!(set.len(), handles.len());

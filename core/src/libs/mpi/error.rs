@@ -249,6 +249,22 @@ pub enum ErrorKind {
     Acp(String),
     /// A PVM call refused (the PVM layer's sentence, or the library's: no send buffer…).
     Pvm(String),
+    /// An argument refused with the error class MPICH gives it (error handlers, error codes,
+    /// info objects, `MPI_Alloc_mem`: `errhandler::refused`).
+    Refused {
+        /// The class (`MPI_ERR_ARG`, `MPI_ERR_INFO_KEY`, …).
+        class: i32,
+        /// Why, in plain English.
+        why: String,
+    },
+    /// `MPI_Comm_call_errhandler` (or `MPI_Win_call_errhandler`) on an object whose handler is
+    /// `MPI_ERRORS_ARE_FATAL`: the run stops, as MPICH's does.
+    Raised {
+        /// The code the program raised.
+        code: i64,
+        /// Its string (`MPI_Error_string`'s).
+        string: String,
+    },
 }
 
 impl fmt::Display for ErrorKind {
@@ -432,6 +448,14 @@ impl fmt::Display for ErrorKind {
                 "rank {rank} aborted the run with error code {code} (every rank stops)"
             ),
             ErrorKind::Internal(what) => write!(f, "internal error: {what}"),
+            ErrorKind::Refused { why, .. } => f.write_str(why),
+            ErrorKind::Raised { code, string } => {
+                write!(f, "error code {code}")?;
+                if !string.is_empty() {
+                    write!(f, " ({string})")?;
+                }
+                f.write_str(" raised where the error handler is MPI_ERRORS_ARE_FATAL: the run stops (set MPI_ERRORS_RETURN or a handler of your own with MPI_Comm_set_errhandler to go on)")
+            }
         }
     }
 }

@@ -22,7 +22,7 @@
 //!
 //! 1. **The entry.** Add `MpiFunction::new(name, note, params, run)` to the `FUNCTIONS` of its
 //!    family in `functions/` (environment, point-to-point, completion, collectives, one-sided,
-//!    datatypes, communicators, groups, topologies). `params` are its C parameters
+//!    datatypes, communicators, groups, topologies, errhandlers, info, memory). `params` are its C parameters
 //!    (`params::p(name, kind)`: `K::Int`, `K::Buffer`, `K::Handle(HandleKind::COMM)` for an
 //!    `MPI_Comm`, `INTP` for `int *`, …; shared lists such as `SEND` in `functions/params.rs`).
 //!    `note` says in one line how Rankscope models it (the reference shows it). `run` is the
@@ -91,6 +91,8 @@
 //! | `rma_sync` | a blocked synchronization call as stages (complete, barrier, lock, free) |
 //! | `passive_lock` | `MPI_Win_lock`/`lock_all` as paper 003's global MCS readers/writer lock |
 //! | `rma_error` | [`RmaError`]: the one-sided calls' errors |
+//! | `errhandler` | error handlers (which applies to a failed call; the program's handler run as a [`UserCall`]), added error classes and codes, MPICH's class strings, the class of each [`ErrorKind`] |
+//! | `info` | `MPI_Info` objects (ordered keys, MPICH's handles) and the hints communicators and windows report |
 
 mod allgatherv;
 mod alltoall;
@@ -111,11 +113,13 @@ pub mod datatype;
 mod deadlock;
 pub mod derived;
 mod dims;
+pub mod errhandler;
 pub mod error;
 
 pub mod functions;
 mod gather;
 mod group;
+pub mod info;
 mod inter_coll;
 mod note;
 mod one_sided;

@@ -25,7 +25,7 @@ use super::barrier::Barrier;
 use super::buffers::{check_bytes, read_bytes, write_bytes, write_int};
 use super::collective::{tag, Kind};
 use super::constants::{
-    MPI_INFO_NULL, MPI_MAX, MPI_MIN, MPI_MODE_NOCHECK, MPI_NO_OP, MPI_PROD, MPI_REPLACE, MPI_SUM,
+    MPI_MAX, MPI_MIN, MPI_MODE_NOCHECK, MPI_NO_OP, MPI_PROD, MPI_REPLACE, MPI_SUM,
 };
 use super::datatype::{check_comm, Datatype};
 use super::error::{ErrorKind, RankRole};
@@ -91,7 +91,7 @@ pub(super) fn check_creation(
     comm: i64,
 ) -> Result<(u32, u32), ErrorKind> {
     check_comm(comm)?;
-    if info != i64::from(MPI_INFO_NULL) {
+    if !super::info::is_info_handle(info) {
         return Err(RmaError::Info(info).into());
     }
     let size = u32::try_from(size).map_err(|_| {

@@ -256,7 +256,7 @@ impl fmt::Display for RmaError {
             ),
             RmaError::Size(s) => write!(f, "window size {s} is negative"),
             RmaError::DispUnit(u) => write!(f, "displacement unit {u} must be 1 or more"),
-            RmaError::Info(h) => write!(f, "unknown info object {h}: only MPI_INFO_NULL exists"),
+            RmaError::Info(h) => write!(f, "invalid info object {h}: use MPI_INFO_NULL or one made by MPI_Info_create"),
             RmaError::NegativeDisp(d) => {
                 write!(f, "target displacement {d} is negative")
             }

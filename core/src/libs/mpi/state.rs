@@ -18,6 +18,7 @@ use super::comm_ctx::CommCtx;
 use super::constants::{MPI_REQUEST_NULL, MPI_SUCCESS};
 use super::datatype::Datatype;
 use super::derived::Types;
+use super::errhandler::{class_of, ErrInfo, Handler, Scope};
 use super::error::{ErrorKind, MpiError};
 use super::note::{check_collective, Origin, Said, Signature};
 use super::pending::{empty_status, Nonblocking, Pending, Tested, Then};
@@ -109,6 +110,9 @@ pub struct MpiState {
     init_line: u16,
     /// The thread level `MPI_Init_thread` provided (`MPI_THREAD_SINGLE`, 0, after `MPI_Init`).
     thread_level: u8,
+    /// Error handlers, added error codes and info objects, once the program touched any (until
+    /// then every error stops the rank, as `MPI_ERRORS_ARE_FATAL` does).
+    pub(super) errinfo: Option<Box<ErrInfo>>,
 }
 
 /// A non-negative array length.
@@ -171,10 +175,110 @@ impl MpiState {
         ) -> Result<Started, ErrorKind>,
     ) -> Result<Outcome, MpiError> {
         let name = call.name();
-        let outcome = self
-            .start(&call, mem, ctx, run)
-            .map_err(|kind| MpiError::new(name, kind))?;
+        self.note_scope(&call);
+        let outcome = match self.start(&call, mem, ctx, run) {
+            Ok(outcome) => self.after(outcome, mem),
+            Err(kind) => self.error(name, kind, mem)?,
+        };
         Ok(self.charge(name, outcome, ctx))
+    }
+
+    /// The rank's error handlers, error codes and info objects (created on first use).
+    pub(super) fn errinfo(&mut self) -> &mut ErrInfo {
+        self.errinfo.get_or_insert_with(Box::default)
+    }
+
+    /// Notes whose error handler applies to `call` (its first communicator or window argument)
+    /// and, for a call that makes a communicator, where the new handle goes — only once the
+    /// program touched error handlers.
+    fn note_scope(&mut self, call: &MpiCall) {
+        use crate::lang::sema::builtins::ParamKind as K;
+        use crate::lang::syntax::ast::BaseType;
+        use crate::libs::handles::HandleKind;
+        let Some(e) = self.errinfo.as_deref_mut() else {
+            return;
+        };
+        if e.in_handler() {
+            return;
+        }
+        let (mut scope, mut out, mut info, mut win) = (Scope::World, None, None, None);
+        for (p, &arg) in call.function.sig.params.iter().zip(&call.args) {
+            let handle = i32::try_from(arg).unwrap_or(0);
+            match p.kind {
+                K::Handle(HandleKind::COMM) if scope == Scope::World => scope = Scope::Comm(handle),
+                K::Handle(HandleKind::WIN) if scope == Scope::World => scope = Scope::Win(handle),
+                K::Ptr(BaseType::Handle(HandleKind::COMM)) => out = Addr::try_from(arg).ok(),
+                K::Handle(HandleKind::INFO) if handle != super::constants::MPI_INFO_NULL => {
+                    info = Some(arg);
+                }
+                K::Ptr(BaseType::Handle(HandleKind::WIN)) => win = Addr::try_from(arg).ok(),
+                _ => {}
+            }
+        }
+        e.win_hints = info.zip(win);
+        e.scope = scope;
+        e.inherit = match (scope, out) {
+            (Scope::Comm(parent), Some(out)) => Some((parent, out)),
+            _ => None,
+        };
+    }
+
+    /// A call that completed: a communicator it made inherits its parent's handler, a window it
+    /// made with an info object keeps the hints MPICH knows of it; a call that asked for the
+    /// program's error handler (`MPI_Comm_call_errhandler`) runs it.
+    fn after(&mut self, outcome: Outcome, mem: &mut Memory) -> Outcome {
+        let Some(e) = self.errinfo.as_deref_mut() else {
+            return outcome;
+        };
+        if let Some(call) = e.call_now.take() {
+            return Outcome::Call(call);
+        }
+        if let (Outcome::Return(_), Some((parent, out))) = (&outcome, e.inherit) {
+            e.inherit = None;
+            if let Ok(new) = mem.read_i32(out) {
+                e.inherit_comm(parent, new);
+            }
+        }
+        if let (Outcome::Return(_), Some((info, out))) = (&outcome, e.win_hints) {
+            e.win_hints = None;
+            if let (Ok(win), Ok(pairs)) = (mem.read_i32(out), e.infos.get(info)) {
+                let pairs = pairs.to_vec();
+                let set = e.infos.win_hints.entry(win).or_default();
+                super::info::merge_hints(super::info::WIN_HINTS, set, &pairs);
+            }
+        }
+        outcome
+    }
+
+    /// A call `name` failed with `kind`: the error handler that applies decides — stop the
+    /// rank, return the error's class, or run the program's handler first.
+    fn error(
+        &mut self,
+        name: &'static str,
+        kind: ErrorKind,
+        mem: &mut Memory,
+    ) -> Result<Outcome, MpiError> {
+        let class = class_of(&kind);
+        let e = match (self.errinfo.as_deref_mut(), class) {
+            (Some(e), Some(_)) if !e.in_handler() => e,
+            _ => return Err(MpiError::new(name, kind)),
+        };
+        let class = class.unwrap_or(0);
+        e.inherit = None;
+        match e.handler_for(e.scope) {
+            Handler::Fatal => Err(MpiError::new(name, kind)),
+            Handler::Return => Ok(Outcome::Return(Value::Int(class))),
+            Handler::User(function) => {
+                let object = match e.scope {
+                    Scope::Comm(h) | Scope::Win(h) => h,
+                    Scope::World => super::constants::MPI_COMM_WORLD,
+                };
+                let call = e
+                    .run_user(function, object, class, class, name, mem)
+                    .map_err(|kind| MpiError::new(name, kind))?;
+                Ok(Outcome::Call(call))
+            }
+        }
     }
 
     /// Charges the processor time the call spent issuing its operations (request-based engines;
@@ -207,6 +311,10 @@ impl MpiState {
     /// Continues the blocked call after the engine resumed the rank: its value, or the next step
     /// to block on.
     pub fn resume(&mut self, mem: &mut Memory, ctx: &mut RankCtx<'_>) -> Result<Outcome, MpiError> {
+        if let Some((call, value)) = self.errinfo.as_mut().and_then(|e| e.finish_user(mem)) {
+            // The program's error handler returned: the failed call returns its code.
+            return Ok(self.charge(call, Outcome::Return(Value::Int(value)), ctx));
+        }
         let Some(blocked) = self.blocked.take() else {
             return Err(MpiError::new(
                 "MPI",
@@ -214,9 +322,10 @@ impl MpiState {
             ));
         };
         let Blocked { call, op, note, .. } = *blocked;
-        let outcome = self
-            .drive(call, op, note, mem, ctx)
-            .map_err(|kind| MpiError::new(call, kind))?;
+        let outcome = match self.drive(call, op, note, mem, ctx) {
+            Ok(outcome) => self.after(outcome, mem),
+            Err(kind) => self.error(call, kind, mem)?,
+        };
         Ok(self.charge(call, outcome, ctx))
     }
 

@@ -122,14 +122,29 @@ impl UserOps {
 }
 
 /// A call of the program's function that the library asks the VM to make (a user-defined
-/// reduction): `function(args[0], args[1], args[2], args[3])`, whose result is left in the
-/// rank's memory; then the VM resumes the library.
+/// reduction, an error handler): `function(args[0], …, args[argc - 1])`, whose result is left
+/// in the rank's memory; then the VM resumes the library.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct UserCall {
     /// The function pointer's value.
     pub function: i64,
-    /// `invec`, `inoutvec`, `&len`, `&datatype`.
+    /// `invec`, `inoutvec`, `&len`, `&datatype` (a reduction); `&comm`, `&code` (an error
+    /// handler).
     pub args: [i64; 4],
+    /// How many of `args` the function takes.
+    pub argc: u8,
+    /// What the function is, for messages ("a reduction function (MPI_Op_create)").
+    pub what: &'static str,
+    /// The function may be variadic (`void f(MPI_Comm *, int *, ...)`): then it gets no further
+    /// arguments (their address is 0).
+    pub variadic: bool,
+}
+
+impl UserCall {
+    /// The arguments.
+    pub fn args(&self) -> &[i64] {
+        &self.args[..usize::from(self.argc).min(4)]
+    }
 }
 
 /// The datatype of a reduction's elements.
@@ -301,6 +316,9 @@ impl Combiner {
                 i64::from(words),
                 i64::from(words + 4),
             ],
+            argc: 4,
+            what: "a reduction function (MPI_Op_create)",
+            variadic: false,
         }))
     }
 }

@@ -10,7 +10,7 @@ use crate::libs::mpi::error::ErrorKind;
 /// What every entry's call does: stop the rank, naming the function.
 const NOTE: &str = "Not run by Rankscope yet: a program naming it compiles, and a rank that calls it stops there with an error naming it.";
 
-/// The 195 functions, in `mpi_proto.h`'s order.
+/// The 161 functions, in `mpi_proto.h`'s order.
 pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new("MPI_DUP_FN", NOTE, &[p("oldcomm", K::Unchecked("MPI_Comm")), p("keyval", K::Unchecked("int")), p("extra_state", K::Unchecked("void *")), p("attribute_val_in", K::Unchecked("void *")), p("attribute_val_out", K::Unchecked("void *")), p("flag", K::Unchecked("int *"))], |_, a, _, _| {
         Err(ErrorKind::NotRun { function: a.name })
@@ -189,12 +189,6 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new("MPI_Scatterv_init", NOTE, &[p("sendbuf", K::Unchecked("const void *")), p("sendcounts", K::Unchecked("const int *")), p("displs", K::Unchecked("const int *")), p("sendtype", K::Unchecked("MPI_Datatype")), p("recvbuf", K::Unchecked("void *")), p("recvcount", K::Unchecked("int")), p("recvtype", K::Unchecked("MPI_Datatype")), p("root", K::Unchecked("int")), p("comm", K::Unchecked("MPI_Comm")), p("info", K::Unchecked("MPI_Info")), p("request", K::Unchecked("MPI_Request *"))], |_, a, _, _| {
         Err(ErrorKind::NotRun { function: a.name })
     }),
-    MpiFunction::new("MPI_Comm_get_info", NOTE, &[p("comm", K::Unchecked("MPI_Comm")), p("info_used", K::Unchecked("MPI_Info *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Comm_set_info", NOTE, &[p("comm", K::Unchecked("MPI_Comm")), p("info", K::Unchecked("MPI_Info"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
     MpiFunction::new("MPI_Intercomm_create_from_groups", NOTE, &[p("local_group", K::Unchecked("MPI_Group")), p("local_leader", K::Unchecked("int")), p("remote_group", K::Unchecked("MPI_Group")), p("remote_leader", K::Unchecked("int")), p("stringtag", K::Unchecked("const char *")), p("info", K::Unchecked("MPI_Info")), p("errhandler", K::Unchecked("MPI_Errhandler")), p("newintercomm", K::Unchecked("MPI_Comm *"))], |_, a, _, _| {
         Err(ErrorKind::NotRun { function: a.name })
     }),
@@ -273,36 +267,6 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new("MPI_Type_struct", NOTE, &[p("count", K::Unchecked("int")), p("array_of_blocklengths", K::Unchecked("int *")), p("array_of_displacements", K::Unchecked("MPI_Aint *")), p("array_of_types", K::Unchecked("MPI_Datatype *")), p("newtype", K::Unchecked("MPI_Datatype *"))], |_, a, _, _| {
         Err(ErrorKind::NotRun { function: a.name })
     }),
-    MpiFunction::new("MPI_Add_error_class", NOTE, &[p("errorclass", K::Unchecked("int *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Add_error_code", NOTE, &[p("errorclass", K::Unchecked("int")), p("errorcode", K::Unchecked("int *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Add_error_string", NOTE, &[p("errorcode", K::Unchecked("int")), p("string", K::Unchecked("const char *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Comm_call_errhandler", NOTE, &[p("comm", K::Unchecked("MPI_Comm")), p("errorcode", K::Unchecked("int"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Comm_create_errhandler", NOTE, &[p("comm_errhandler_fn", K::Unchecked("MPI_Comm_errhandler_function *")), p("errhandler", K::Unchecked("MPI_Errhandler *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Comm_get_errhandler", NOTE, &[p("comm", K::Unchecked("MPI_Comm")), p("errhandler", K::Unchecked("MPI_Errhandler *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Comm_set_errhandler", NOTE, &[p("comm", K::Unchecked("MPI_Comm")), p("errhandler", K::Unchecked("MPI_Errhandler"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Errhandler_free", NOTE, &[p("errhandler", K::Unchecked("MPI_Errhandler *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Error_class", NOTE, &[p("errorcode", K::Unchecked("int")), p("errorclass", K::Unchecked("int *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Error_string", NOTE, &[p("errorcode", K::Unchecked("int")), p("string", K::Unchecked("char *")), p("resultlen", K::Unchecked("int *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
     MpiFunction::new("MPI_File_call_errhandler", NOTE, &[p("fh", K::Unchecked("MPI_File")), p("errorcode", K::Unchecked("int"))], |_, a, _, _| {
         Err(ErrorKind::NotRun { function: a.name })
     }),
@@ -325,60 +289,6 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         Err(ErrorKind::NotRun { function: a.name })
     }),
     MpiFunction::new("MPI_Session_set_errhandler", NOTE, &[p("session", K::Unchecked("MPI_Session")), p("errhandler", K::Unchecked("MPI_Errhandler"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Win_call_errhandler", NOTE, &[p("win", K::Unchecked("MPI_Win")), p("errorcode", K::Unchecked("int"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Win_create_errhandler", NOTE, &[p("win_errhandler_fn", K::Unchecked("MPI_Win_errhandler_function *")), p("errhandler", K::Unchecked("MPI_Errhandler *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Win_get_errhandler", NOTE, &[p("win", K::Unchecked("MPI_Win")), p("errhandler", K::Unchecked("MPI_Errhandler *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Win_set_errhandler", NOTE, &[p("win", K::Unchecked("MPI_Win")), p("errhandler", K::Unchecked("MPI_Errhandler"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Errhandler_create", NOTE, &[p("comm_errhandler_fn", K::Unchecked("MPI_Comm_errhandler_function *")), p("errhandler", K::Unchecked("MPI_Errhandler *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Errhandler_get", NOTE, &[p("comm", K::Unchecked("MPI_Comm")), p("errhandler", K::Unchecked("MPI_Errhandler *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Errhandler_set", NOTE, &[p("comm", K::Unchecked("MPI_Comm")), p("errhandler", K::Unchecked("MPI_Errhandler"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Info_create", NOTE, &[p("info", K::Unchecked("MPI_Info *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Info_create_env", NOTE, &[p("argc", K::Unchecked("int")), p("argv", K::Unchecked("char * *")), p("info", K::Unchecked("MPI_Info *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Info_delete", NOTE, &[p("info", K::Unchecked("MPI_Info")), p("key", K::Unchecked("const char *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Info_dup", NOTE, &[p("info", K::Unchecked("MPI_Info")), p("newinfo", K::Unchecked("MPI_Info *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Info_free", NOTE, &[p("info", K::Unchecked("MPI_Info *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Info_get", NOTE, &[p("info", K::Unchecked("MPI_Info")), p("key", K::Unchecked("const char *")), p("valuelen", K::Unchecked("int")), p("value", K::Unchecked("char *")), p("flag", K::Unchecked("int *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Info_get_nkeys", NOTE, &[p("info", K::Unchecked("MPI_Info")), p("nkeys", K::Unchecked("int *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Info_get_nthkey", NOTE, &[p("info", K::Unchecked("MPI_Info")), p("n", K::Unchecked("int")), p("key", K::Unchecked("char *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Info_get_string", NOTE, &[p("info", K::Unchecked("MPI_Info")), p("key", K::Unchecked("const char *")), p("buflen", K::Unchecked("int *")), p("value", K::Unchecked("char *")), p("flag", K::Unchecked("int *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Info_get_valuelen", NOTE, &[p("info", K::Unchecked("MPI_Info")), p("key", K::Unchecked("const char *")), p("valuelen", K::Unchecked("int *")), p("flag", K::Unchecked("int *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Info_set", NOTE, &[p("info", K::Unchecked("MPI_Info")), p("key", K::Unchecked("const char *")), p("value", K::Unchecked("const char *"))], |_, a, _, _| {
         Err(ErrorKind::NotRun { function: a.name })
     }),
     MpiFunction::new("MPI_Comm_create_from_group", NOTE, &[p("group", K::Unchecked("MPI_Group")), p("stringtag", K::Unchecked("const char *")), p("info", K::Unchecked("MPI_Info")), p("errhandler", K::Unchecked("MPI_Errhandler")), p("newcomm", K::Unchecked("MPI_Comm *"))], |_, a, _, _| {
@@ -453,12 +363,6 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new("MPI_Request_get_status", NOTE, &[p("request", K::Unchecked("MPI_Request")), p("flag", K::Unchecked("int *")), p("status", K::Unchecked("MPI_Status *"))], |_, a, _, _| {
         Err(ErrorKind::NotRun { function: a.name })
     }),
-    MpiFunction::new("MPI_Alloc_mem", NOTE, &[p("size", K::Unchecked("MPI_Aint")), p("info", K::Unchecked("MPI_Info")), p("baseptr", K::Unchecked("void *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Free_mem", NOTE, &[p("base", K::Unchecked("void *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
     MpiFunction::new("MPI_Get_accumulate", NOTE, &[p("origin_addr", K::Unchecked("const void *")), p("origin_count", K::Unchecked("int")), p("origin_datatype", K::Unchecked("MPI_Datatype")), p("result_addr", K::Unchecked("void *")), p("result_count", K::Unchecked("int")), p("result_datatype", K::Unchecked("MPI_Datatype")), p("target_rank", K::Unchecked("int")), p("target_disp", K::Unchecked("MPI_Aint")), p("target_count", K::Unchecked("int")), p("target_datatype", K::Unchecked("MPI_Datatype")), p("op", K::Unchecked("MPI_Op")), p("win", K::Unchecked("MPI_Win"))], |_, a, _, _| {
         Err(ErrorKind::NotRun { function: a.name })
     }),
@@ -498,16 +402,10 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new("MPI_Win_get_group", NOTE, &[p("win", K::Unchecked("MPI_Win")), p("group", K::Unchecked("MPI_Group *"))], |_, a, _, _| {
         Err(ErrorKind::NotRun { function: a.name })
     }),
-    MpiFunction::new("MPI_Win_get_info", NOTE, &[p("win", K::Unchecked("MPI_Win")), p("info_used", K::Unchecked("MPI_Info *"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
     MpiFunction::new("MPI_Win_get_name", NOTE, &[p("win", K::Unchecked("MPI_Win")), p("win_name", K::Unchecked("char *")), p("resultlen", K::Unchecked("int *"))], |_, a, _, _| {
         Err(ErrorKind::NotRun { function: a.name })
     }),
     MpiFunction::new("MPI_Win_post", NOTE, &[p("group", K::Unchecked("MPI_Group")), p("assert", K::Unchecked("int")), p("win", K::Unchecked("MPI_Win"))], |_, a, _, _| {
-        Err(ErrorKind::NotRun { function: a.name })
-    }),
-    MpiFunction::new("MPI_Win_set_info", NOTE, &[p("win", K::Unchecked("MPI_Win")), p("info", K::Unchecked("MPI_Info"))], |_, a, _, _| {
         Err(ErrorKind::NotRun { function: a.name })
     }),
     MpiFunction::new("MPI_Win_set_name", NOTE, &[p("win", K::Unchecked("MPI_Win")), p("win_name", K::Unchecked("const char *"))], |_, a, _, _| {
