@@ -4,7 +4,7 @@
 
 use super::function::MpiFunction;
 use super::mpi::functions::{
-    collectives, communicators, completion, datatypes, environment, groups, one_sided,
+    attributes, collectives, communicators, completion, datatypes, environment, groups, one_sided,
     point_to_point, topologies,
 };
 
@@ -113,6 +113,14 @@ pub const FAMILIES: &[Family] = &[
                 task to task over FCP. Include `pvm3.h`; tasks are the run's ranks, started \
                 together (`pvm_spawn` is static). Runs on `folon`.",
         functions: crate::libs::pvm::FUNCTIONS,
+    },
+    Family {
+        id: "attributes",
+        title: "Attributes",
+        about: "Keyvals and the values a program caches on communicators, datatypes and windows, \
+                with MPICH's predefined attributes; the program's copy and delete callbacks run \
+                on duplication, free, delete and set-over (no MPI inside them). Local calls.",
+        functions: attributes::FUNCTIONS,
     },
 ];
 

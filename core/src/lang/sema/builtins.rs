@@ -6,6 +6,7 @@
 
 use crate::lang::syntax::ast::BaseType;
 use crate::libs::handles::HandleKind;
+use crate::libs::mpi::attrs as a;
 use crate::libs::mpi::constants as k;
 use crate::libs::table as mpi_functions;
 
@@ -504,7 +505,25 @@ pub const CONSTANTS: &[Constant] = &[
     int("MPI_ANY_TAG", k::MPI_ANY_TAG),
     int("MPI_SUCCESS", k::MPI_SUCCESS),
     int("MPI_UNDEFINED", k::MPI_UNDEFINED),
-    int("MPI_TAG_UB", k::MPI_TAG_UB),
+    int("MPI_TAG_UB", a::MPI_TAG_UB),
+    int("MPI_HOST", a::MPI_HOST),
+    int("MPI_IO", a::MPI_IO),
+    int("MPI_WTIME_IS_GLOBAL", a::MPI_WTIME_IS_GLOBAL),
+    int("MPI_UNIVERSE_SIZE", a::MPI_UNIVERSE_SIZE),
+    int("MPI_LASTUSEDCODE", a::MPI_LASTUSEDCODE),
+    int("MPI_APPNUM", a::MPI_APPNUM),
+    int("MPI_KEYVAL_INVALID", a::MPI_KEYVAL_INVALID),
+    int("MPI_WIN_BASE", a::MPI_WIN_BASE),
+    int("MPI_WIN_SIZE", a::MPI_WIN_SIZE),
+    int("MPI_WIN_DISP_UNIT", a::MPI_WIN_DISP_UNIT),
+    int("MPI_WIN_CREATE_FLAVOR", a::MPI_WIN_CREATE_FLAVOR),
+    int("MPI_WIN_MODEL", a::MPI_WIN_MODEL),
+    int("MPI_WIN_FLAVOR_CREATE", a::MPI_WIN_FLAVOR_CREATE),
+    int("MPI_WIN_FLAVOR_ALLOCATE", a::MPI_WIN_FLAVOR_ALLOCATE),
+    int("MPI_WIN_FLAVOR_DYNAMIC", a::MPI_WIN_FLAVOR_DYNAMIC),
+    int("MPI_WIN_FLAVOR_SHARED", a::MPI_WIN_FLAVOR_SHARED),
+    int("MPI_WIN_SEPARATE", a::MPI_WIN_SEPARATE),
+    int("MPI_WIN_UNIFIED", a::MPI_WIN_UNIFIED),
     int("MPI_PROC_NULL", k::MPI_PROC_NULL),
     int("MPI_MAX_PROCESSOR_NAME", k::MPI_MAX_PROCESSOR_NAME),
     int("MPI_BSEND_OVERHEAD", k::MPI_BSEND_OVERHEAD),

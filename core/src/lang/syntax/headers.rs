@@ -94,6 +94,20 @@ pub const HEADERS: &[Header] = &[
             "MPI_MAX_ERROR_STRING 512",
             "MPI_MAX_PORT_NAME 256",
             "MPI_MAX_OBJECT_NAME 128",
+            // Attribute callbacks (libs/mpi/attrs.rs): the null ones are null pointers, MPICH's
+            // `MPIR_Dup_fn` a value no function of the program has.
+            "MPI_NULL_COPY_FN ((MPI_Copy_function *)0)",
+            "MPI_NULL_DELETE_FN ((MPI_Delete_function *)0)",
+            "MPI_DUP_FN ((MPI_Copy_function *)1)",
+            "MPI_COMM_NULL_COPY_FN ((MPI_Comm_copy_attr_function *)0)",
+            "MPI_COMM_NULL_DELETE_FN ((MPI_Comm_delete_attr_function *)0)",
+            "MPI_COMM_DUP_FN ((MPI_Comm_copy_attr_function *)MPI_DUP_FN)",
+            "MPI_WIN_NULL_COPY_FN ((MPI_Win_copy_attr_function *)0)",
+            "MPI_WIN_NULL_DELETE_FN ((MPI_Win_delete_attr_function *)0)",
+            "MPI_WIN_DUP_FN ((MPI_Win_copy_attr_function *)MPI_DUP_FN)",
+            "MPI_TYPE_NULL_COPY_FN ((MPI_Type_copy_attr_function *)0)",
+            "MPI_TYPE_NULL_DELETE_FN ((MPI_Type_delete_attr_function *)0)",
+            "MPI_TYPE_DUP_FN ((MPI_Type_copy_attr_function *)MPI_DUP_FN)",
         ],
     },
     Header {
@@ -411,6 +425,16 @@ pub fn typedefs() -> BTreeMap<String, Type> {
         // `MPI_User_function *f` is a function pointer; as a `void *` (which MPI_Op_create
         // accepts) casts like `(MPI_User_function *) f` work.
         ("MPI_User_function", BaseType::Void),
+        // The attribute callbacks' function types, the same way (`MPI_COMM_NULL_COPY_FN` is
+        // `(MPI_Comm_copy_attr_function *)0`).
+        ("MPI_Copy_function", BaseType::Void),
+        ("MPI_Delete_function", BaseType::Void),
+        ("MPI_Comm_copy_attr_function", BaseType::Void),
+        ("MPI_Comm_delete_attr_function", BaseType::Void),
+        ("MPI_Type_copy_attr_function", BaseType::Void),
+        ("MPI_Type_delete_attr_function", BaseType::Void),
+        ("MPI_Win_copy_attr_function", BaseType::Void),
+        ("MPI_Win_delete_attr_function", BaseType::Void),
         // `FILE *` is a stream's value (libc/stdio.rs), never dereferenced.
         ("FILE", BaseType::Void),
     ]

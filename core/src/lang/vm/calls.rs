@@ -4,17 +4,23 @@
 use super::*;
 
 impl Vm {
-    /// Runs the program's functions the MPI library asks for (a user-defined reduction's, with
-    /// `Outcome::Call`), resuming the library after each, until it returns or blocks.
+    /// Runs the program's functions the MPI library asks for (a user-defined reduction's, an
+    /// attribute's copy or delete callback, with `Outcome::Call`), resuming the library after each, until it returns or blocks.
     pub(super) fn user_calls(
         &mut self,
         mut outcome: Result<Outcome, MpiError>,
         ctx: &mut RankCtx<'_>,
     ) -> Result<Outcome, String> {
         while let Ok(Outcome::Call(c)) = outcome {
-            let what = "a reduction function (MPI_Op_create)";
-            self.callback(c.function, &c.args, what, ctx)
+            let args = &c.args[..usize::from(c.argc).min(c.args.len())];
+            let value = self
+                .callback(c.function, args, c.what, ctx)
                 .map_err(|Fault(m)| m)?;
+            if c.result != 0 {
+                self.mem
+                    .write_i32(c.result, value as i32)
+                    .map_err(|e| e.to_string())?;
+            }
             outcome = self.libs.resume(&mut self.mem, ctx);
         }
         outcome.map_err(|e| e.to_string())

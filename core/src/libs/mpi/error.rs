@@ -204,6 +204,8 @@ pub enum ErrorKind {
     },
     /// A one-sided call's own error (windows, epochs, locks, bounds).
     Rma(RmaError),
+    /// An attribute call's error (keyvals, callbacks).
+    Attr(super::attrs::AttrError),
     /// A communicator's, group's or topology's error.
     Comm(CommError),
     /// The engine refused an operation.
@@ -383,6 +385,7 @@ impl fmt::Display for ErrorKind {
             }
             ErrorKind::Memory { what, error } => write!(f, "{what}: {error}"),
             ErrorKind::Rma(e) => write!(f, "{e}"),
+            ErrorKind::Attr(e) => write!(f, "{e}"),
             ErrorKind::Comm(e) => write!(f, "{e}"),
             ErrorKind::Engine(e) => write!(f, "{e}"),
             ErrorKind::Acp(why) | ErrorKind::Pvm(why) => f.write_str(why),

@@ -92,6 +92,7 @@
 
 mod allgatherv;
 mod alltoall;
+pub mod attrs;
 mod barrier;
 mod bcast;
 mod bsend;

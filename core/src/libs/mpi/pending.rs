@@ -121,6 +121,8 @@ pub(crate) enum Pending {
     Create(Box<Create>),
     /// A one-sided synchronization call (window creation, fence, free, lock, unlock, flush).
     Rma(RmaSync),
+    /// Attribute callbacks of the program to run (`attrs`), with operations before and after.
+    Attrs(Box<super::attrs::AttrWork>),
 }
 
 impl Pending {
@@ -286,6 +288,9 @@ impl Pending {
                 create.step(comms.get_or_insert_with(Box::default), mem, ctx)
             }
             Pending::Rma(sync) => sync.step(windows.get_or_insert_with(Box::default), mem, ctx),
+            Pending::Attrs(_) => Err(ErrorKind::Internal(
+                "attribute callbacks advanced as a step",
+            )),
         }
     }
 }

@@ -76,6 +76,9 @@ struct Blocked {
     op: Pending,
     /// The call waits for the program's function to return (not for the engine).
     in_user_op: bool,
+    /// That function is an attribute callback (`attrs`): it may make MPI calls that complete at
+    /// once.
+    in_attr_callback: bool,
     /// A collective's note (what its messages carry; all zeros for other calls).
     note: Note,
 }
@@ -101,6 +104,8 @@ pub struct MpiState {
     types: Option<Box<Types>>,
     /// The rank's user-defined reduction operations, once it made one.
     pub(super) user_ops: Option<Box<UserOps>>,
+    /// The rank's keyvals, cached attributes and object names, once it used one.
+    pub(super) attrs: Option<Box<super::attrs::Attrs>>,
     /// The call being run (or blocked in): its function and source line.
     pub(super) origin: Origin,
     /// The line of `MPI_Init` (for the warning when the program ends without `MPI_Finalize`;
@@ -170,9 +175,15 @@ impl MpiState {
         ) -> Result<Started, ErrorKind>,
     ) -> Result<Outcome, MpiError> {
         let name = call.name();
+        let nested = self.blocked.as_ref().is_some_and(|b| b.in_attr_callback);
         let outcome = self
             .start(&call, mem, ctx, run)
             .map_err(|kind| MpiError::new(name, kind))?;
+        if nested {
+            // A call inside an attribute callback returned at once; the time stays with the
+            // call that runs the callback.
+            return Ok(outcome);
+        }
         Ok(self.charge(name, outcome, ctx))
     }
 
@@ -194,6 +205,7 @@ impl MpiState {
                 call: name,
                 op: Pending::Poll { polled: true },
                 in_user_op: false,
+                in_attr_callback: false,
                 note: Note::default(),
             }));
         }
@@ -265,6 +277,7 @@ impl MpiState {
             Pending::Collective(comm, c) => {
                 c.step(mem, &mut CommCtx::new(ctx, comm).with_note(note))?
             }
+            Pending::Attrs(work) => self.attr_step(work, mem, ctx)?,
             _ => op
                 .step(
                     &mut self.requests,
@@ -275,6 +288,7 @@ impl MpiState {
                 )?
                 .map(Wait::Engine),
         };
+        let in_attr_callback = matches!(op, Pending::Attrs(_));
         let (outcome, in_user_op) = match next {
             None => return Ok(Outcome::Return(op.value())),
             Some(Wait::Engine(step)) => (Outcome::Block(step), false),
@@ -284,6 +298,7 @@ impl MpiState {
             call,
             op,
             in_user_op,
+            in_attr_callback: in_user_op && in_attr_callback,
             note,
         }));
         Ok(outcome)
@@ -332,6 +347,10 @@ impl MpiState {
             Run,
         ) -> Result<Started, ErrorKind>,
     ) -> Result<Outcome, ErrorKind> {
+        let nested = self.blocked.as_ref().is_some_and(|b| b.in_attr_callback);
+        if nested {
+            return self.start_nested(call, mem, ctx, run);
+        }
         if let Some(blocked) = &self.blocked {
             if blocked.in_user_op {
                 return Err(ErrorKind::MpiInUserOp);
@@ -370,6 +389,38 @@ impl MpiState {
                 }
                 self.drive(function.name(), op, note, mem, ctx)
             }
+        }
+    }
+
+    /// A call made inside an attribute callback: it must complete at once (the callback's call
+    /// stays blocked meanwhile).
+    fn start_nested(
+        &mut self,
+        call: &MpiCall,
+        mem: &mut Memory,
+        ctx: &mut RankCtx<'_>,
+        run: impl FnOnce(
+            &mut MpiState,
+            &Args<'_>,
+            &mut Memory,
+            &mut RankCtx<'_>,
+            Run,
+        ) -> Result<Started, ErrorKind>,
+    ) -> Result<Outcome, ErrorKind> {
+        let function = call.function;
+        if !function.anytime && self.phase != Phase::Running {
+            return Err(ErrorKind::Finalized);
+        }
+        let args = Args {
+            name: function.name(),
+            words: &call.args,
+        };
+        let outer = self.origin;
+        let started = run(self, &args, mem, ctx, function.run);
+        self.origin = outer;
+        match started? {
+            Started::Return(value) => Ok(Outcome::Return(value)),
+            Started::Wait(_) => Err(super::attrs::AttrError::Blocking.into()),
         }
     }
 

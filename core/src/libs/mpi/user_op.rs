@@ -122,14 +122,21 @@ impl UserOps {
 }
 
 /// A call of the program's function that the library asks the VM to make (a user-defined
-/// reduction): `function(args[0], args[1], args[2], args[3])`, whose result is left in the
-/// rank's memory; then the VM resumes the library.
+/// reduction, an attribute's copy or delete callback): `function(args[0], …, args[argc - 1])`,
+/// whose `int` result the VM writes at `result` (unless it is 0); then the VM resumes the
+/// library.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct UserCall {
     /// The function pointer's value.
     pub function: i64,
-    /// `invec`, `inoutvec`, `&len`, `&datatype`.
-    pub args: [i64; 4],
+    /// The arguments (a reduction's: `invec`, `inoutvec`, `&len`, `&datatype`).
+    pub args: [i64; 6],
+    /// How many of `args` the function takes.
+    pub argc: u8,
+    /// Where the function's `int` result goes (0: nowhere).
+    pub result: Addr,
+    /// What the function is, for messages ("a reduction function (MPI_Op_create)").
+    pub what: &'static str,
 }
 
 /// The datatype of a reduction's elements.
@@ -300,7 +307,12 @@ impl Combiner {
                 i64::from(inout),
                 i64::from(words),
                 i64::from(words + 4),
+                0,
+                0,
             ],
+            argc: 4,
+            result: 0,
+            what: "a reduction function (MPI_Op_create)",
         }))
     }
 }

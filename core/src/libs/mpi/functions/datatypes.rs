@@ -165,7 +165,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         let h = read_int(mem, a.addr(0), "the datatype")?;
         s.types().free(i64::from(h))?;
         write_int(mem, a.addr(0), MPI_DATATYPE_NULL, "the datatype")?;
-        done()
+        s.attrs_freed(crate::libs::mpi::attrs::ObjKind::Type, i64::from(h))
     }),
     MpiFunction::new(
         "MPI_Get_address", "Local: the address of a location in the rank's memory (for struct displacements).",

@@ -13,7 +13,9 @@
 //! | `communicators` | duplicating, splitting, creating, freeing and comparing communicators |
 //! | `groups` | groups: sizes, ranks, subsets, translation, comparison |
 //! | `topologies` | Cartesian topologies and `MPI_Dims_create` |
+//! | `attributes` | keyvals and attributes on communicators, datatypes and windows |
 
+pub(crate) mod attributes;
 pub(crate) mod collectives;
 pub(crate) mod communicators;
 pub(crate) mod completion;
