@@ -5,7 +5,7 @@
 use super::function::MpiFunction;
 use super::mpi::functions::{
     attributes, collectives, communicators, completion, datatypes, environment, groups, one_sided,
-    point_to_point, topologies,
+    point_to_point, topologies, type_queries,
 };
 
 /// One family of functions (a file of `mpi::functions`, or the ACP or PVM library), titled for
@@ -121,6 +121,14 @@ pub const FAMILIES: &[Family] = &[
                 with MPICH's predefined attributes; the program's copy and delete callbacks run \
                 on duplication, free, delete and set-over (no MPI inside them). Local calls.",
         functions: attributes::FUNCTIONS,
+    },
+    Family {
+        id: "type-queries",
+        title: "Datatype queries and more constructors",
+        about: "How a datatype was made (`MPI_Type_get_envelope`, `_contents`), names, duplicates \
+                and true extents; block-indexed, hindexed, subarray and darray types; the MPI-1 \
+                names MPICH still accepts. Local calls.",
+        functions: type_queries::FUNCTIONS,
     },
 ];
 

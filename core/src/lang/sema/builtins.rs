@@ -8,6 +8,7 @@ use crate::lang::syntax::ast::BaseType;
 use crate::libs::handles::HandleKind;
 use crate::libs::mpi::attrs as a;
 use crate::libs::mpi::constants as k;
+use crate::libs::mpi::type_consts as tc;
 use crate::libs::table as mpi_functions;
 
 /// What a built-in accepts in one argument position.
@@ -524,6 +525,43 @@ pub const CONSTANTS: &[Constant] = &[
     int("MPI_WIN_FLAVOR_SHARED", a::MPI_WIN_FLAVOR_SHARED),
     int("MPI_WIN_SEPARATE", a::MPI_WIN_SEPARATE),
     int("MPI_WIN_UNIFIED", a::MPI_WIN_UNIFIED),
+    int("MPI_COMBINER_NAMED", tc::MPI_COMBINER_NAMED),
+    int("MPI_COMBINER_DUP", tc::MPI_COMBINER_DUP),
+    int("MPI_COMBINER_CONTIGUOUS", tc::MPI_COMBINER_CONTIGUOUS),
+    int("MPI_COMBINER_VECTOR", tc::MPI_COMBINER_VECTOR),
+    int(
+        "MPI_COMBINER_HVECTOR_INTEGER",
+        tc::MPI_COMBINER_HVECTOR_INTEGER,
+    ),
+    int("MPI_COMBINER_HVECTOR", tc::MPI_COMBINER_HVECTOR),
+    int("MPI_COMBINER_INDEXED", tc::MPI_COMBINER_INDEXED),
+    int(
+        "MPI_COMBINER_HINDEXED_INTEGER",
+        tc::MPI_COMBINER_HINDEXED_INTEGER,
+    ),
+    int("MPI_COMBINER_HINDEXED", tc::MPI_COMBINER_HINDEXED),
+    int("MPI_COMBINER_INDEXED_BLOCK", tc::MPI_COMBINER_INDEXED_BLOCK),
+    int(
+        "MPI_COMBINER_STRUCT_INTEGER",
+        tc::MPI_COMBINER_STRUCT_INTEGER,
+    ),
+    int("MPI_COMBINER_STRUCT", tc::MPI_COMBINER_STRUCT),
+    int("MPI_COMBINER_SUBARRAY", tc::MPI_COMBINER_SUBARRAY),
+    int("MPI_COMBINER_DARRAY", tc::MPI_COMBINER_DARRAY),
+    int("MPI_COMBINER_F90_REAL", tc::MPI_COMBINER_F90_REAL),
+    int("MPI_COMBINER_F90_COMPLEX", tc::MPI_COMBINER_F90_COMPLEX),
+    int("MPI_COMBINER_F90_INTEGER", tc::MPI_COMBINER_F90_INTEGER),
+    int("MPI_COMBINER_RESIZED", tc::MPI_COMBINER_RESIZED),
+    int(
+        "MPI_COMBINER_HINDEXED_BLOCK",
+        tc::MPI_COMBINER_HINDEXED_BLOCK,
+    ),
+    int("MPI_ORDER_C", tc::MPI_ORDER_C),
+    int("MPI_ORDER_FORTRAN", tc::MPI_ORDER_FORTRAN),
+    int("MPI_DISTRIBUTE_BLOCK", tc::MPI_DISTRIBUTE_BLOCK),
+    int("MPI_DISTRIBUTE_CYCLIC", tc::MPI_DISTRIBUTE_CYCLIC),
+    int("MPI_DISTRIBUTE_NONE", tc::MPI_DISTRIBUTE_NONE),
+    int("MPI_DISTRIBUTE_DFLT_DARG", tc::MPI_DISTRIBUTE_DFLT_DARG),
     int("MPI_PROC_NULL", k::MPI_PROC_NULL),
     int("MPI_MAX_PROCESSOR_NAME", k::MPI_MAX_PROCESSOR_NAME),
     int("MPI_BSEND_OVERHEAD", k::MPI_BSEND_OVERHEAD),

@@ -293,6 +293,8 @@ pub struct Attrs {
     predefined: Option<Addr>,
     /// Each window's predefined attributes' values (size, disp unit, flavor, model).
     windows: BTreeMap<i64, Addr>,
+    /// Names given to datatypes and windows (`MPI_Type_set_name`, `MPI_Win_set_name`).
+    names: BTreeMap<(ObjKind, i64), Vec<u8>>,
 }
 
 /// What a window's predefined attributes say.
@@ -500,6 +502,7 @@ impl Attrs {
     /// The object is freed: every attribute goes; their delete callbacks, the last set first
     /// (MPICH's list order).
     pub(crate) fn clear(&mut self, kind: ObjKind, handle: i64) -> AttrWork {
+        self.names.remove(&(kind, handle));
         let list = self.values.remove(&(kind, handle)).unwrap_or_default();
         let jobs = list
             .into_iter()
@@ -507,6 +510,16 @@ impl Attrs {
             .filter_map(|(index, value)| self.removed(kind, handle, index, value))
             .collect();
         AttrWork::new(jobs)
+    }
+
+    /// Names the object.
+    pub fn set_name(&mut self, kind: ObjKind, handle: i64, name: Vec<u8>) {
+        self.names.insert((kind, handle), name);
+    }
+
+    /// The name given to the object, if any.
+    pub fn name(&self, kind: ObjKind, handle: i64) -> Option<&[u8]> {
+        self.names.get(&(kind, handle)).map(Vec::as_slice)
     }
 
     /// Whether the object has attributes.

@@ -126,6 +126,7 @@ mod rma_sync;
 mod scan;
 pub mod state;
 mod transfer;
+pub mod type_consts;
 mod unreceived;
 pub mod user_op;
 mod window;

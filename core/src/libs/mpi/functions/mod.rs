@@ -13,6 +13,7 @@
 //! | `communicators` | duplicating, splitting, creating, freeing and comparing communicators |
 //! | `groups` | groups: sizes, ranks, subsets, translation, comparison |
 //! | `topologies` | Cartesian topologies and `MPI_Dims_create` |
+//! | `type_queries` | datatype envelopes, contents, names, dups, true extents; block-indexed, hindexed, subarray, darray and MPI-1 constructors |
 //! | `attributes` | keyvals and attributes on communicators, datatypes and windows |
 
 pub(crate) mod attributes;
@@ -26,3 +27,4 @@ pub(crate) mod one_sided;
 pub(crate) mod params;
 pub(crate) mod point_to_point;
 pub(crate) mod topologies;
+pub(crate) mod type_queries;
