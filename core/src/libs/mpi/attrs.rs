@@ -253,6 +253,9 @@ enum Job {
         value: i64,
         f: i64,
         extra: i64,
+        /// The attribute is gone: its keyval's use ends once the callback returned (so the
+        /// callback may free the keyval, as in MPICH).
+        release: bool,
     },
 }
 
@@ -281,6 +284,9 @@ pub(crate) struct AttrWork {
     pub(super) then: Option<Pending>,
     /// `MPI_Finalize` leaves MPI after the callbacks.
     finalize: bool,
+    /// The object to free after the callbacks (`MPI_Comm_free`, `MPI_Type_free`: the delete
+    /// callbacks see it still alive, as in MPICH).
+    free: Option<(ObjKind, i64)>,
 }
 
 /// The rank's keyvals and the attributes cached on its objects.
@@ -357,9 +363,8 @@ impl Attrs {
             return Err(AttrError::Invalid(handle));
         }
         match self.keyvals.get(index).copied().flatten() {
-            Some(k) if k.freed || handle_of(k.kind, index) != h as i32 => {
-                Err(AttrError::Invalid(handle))
-            }
+            // A freed keyval lives on while attributes use it: its handle still works (MPICH).
+            Some(k) if handle_of(k.kind, index) != h as i32 => Err(AttrError::Invalid(handle)),
             Some(k) if k.kind != kind => Err(AttrError::WrongKind {
                 keyval: handle,
                 is: k.kind.name(),
@@ -421,6 +426,7 @@ impl Attrs {
                 value: old,
                 f,
                 extra: k.extra,
+                release: false,
             });
         }
         if copy {
@@ -487,15 +493,18 @@ impl Attrs {
     /// The delete callback of an attribute just removed (and the keyval's use released).
     fn removed(&mut self, kind: ObjKind, handle: i64, index: usize, value: i64) -> Option<Job> {
         let k = self.keyvals.get(index).copied().flatten();
-        self.release(index);
-        let k = k?;
-        k.delete.map(|f| Job::Delete {
+        let Some(f) = k.and_then(|k| k.delete) else {
+            self.release(index);
+            return None;
+        };
+        Some(Job::Delete {
             kind,
             handle,
             index,
             value,
             f,
-            extra: k.extra,
+            extra: k.map_or(0, |k| k.extra),
+            release: true,
         })
     }
 
@@ -675,6 +684,7 @@ impl AttrWork {
             running: None,
             then: None,
             finalize: false,
+            free: None,
         }
     }
 
@@ -722,6 +732,14 @@ impl AttrWork {
             w.copy_from_slice(&b);
             let out = i64::from_le_bytes(w);
             mem.release_to(r.mark);
+            if let Job::Delete {
+                index,
+                release: true,
+                ..
+            } = r.job
+            {
+                attrs.release(index);
+            }
             let which = match r.job {
                 Job::Copy { .. } => "copy",
                 Job::Delete { .. } => "delete",
@@ -796,6 +814,7 @@ impl AttrWork {
                 value,
                 f,
                 extra,
+                ..
             } => (
                 f,
                 [
@@ -864,6 +883,11 @@ impl super::state::MpiState {
             }
             work.then = None;
         }
+        match work.free.take() {
+            Some((ObjKind::Comm, h)) => self.free_comm(h, ctx)?,
+            Some((ObjKind::Type, h)) => self.types().free(h)?,
+            Some((ObjKind::Win, _)) | None => {}
+        }
         if std::mem::take(&mut work.finalize) {
             super::functions::environment::leave(self, ctx);
         }
@@ -916,6 +940,17 @@ impl super::state::MpiState {
         }
         work.finalize = true;
         Some(work.started())
+    }
+
+    /// `MPI_Comm_free` or `MPI_Type_free` of `handle`, which has attributes: their delete
+    /// callbacks run, then the object is freed (`None`: no attributes; free it now).
+    pub(crate) fn free_after_attrs(&mut self, kind: ObjKind, handle: i64) -> Option<Started> {
+        if !self.attrs.as_ref()?.has_any(kind, handle) {
+            return None;
+        }
+        let mut work = self.attrs().clear(kind, handle);
+        work.free = Some((kind, handle));
+        Some(Started::Wait(Pending::Attrs(Box::new(work))))
     }
 
     /// The object `handle` was freed: its attributes go, their delete callbacks run.

@@ -109,6 +109,14 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     ),
     MpiFunction::new("MPI_Comm_free", "Local: frees the communicator; the handle becomes `MPI_COMM_NULL`.", &[p("comm", COMMP)], |s, a, mem, ctx| {
         let handle = read_int(mem, a.addr(0), "the communicator")?;
+        let builtin = [crate::libs::mpi::constants::MPI_COMM_WORLD, crate::libs::mpi::constants::MPI_COMM_SELF];
+        if !builtin.contains(&s.comm(i64::from(handle), ctx)?.handle) {
+            // Attribute caching (attrs.rs): delete callbacks first, then the free.
+            if let Some(started) = s.free_after_attrs(crate::libs::mpi::attrs::ObjKind::Comm, i64::from(handle)) {
+                write_int(mem, a.addr(0), MPI_COMM_NULL, "the communicator")?;
+                return Ok(started);
+            }
+        }
         s.free_comm(i64::from(handle), ctx)?;
         write_int(mem, a.addr(0), MPI_COMM_NULL, "the communicator")?;
         // Attribute caching (attrs.rs): the delete callbacks of its attributes.

@@ -163,6 +163,14 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     ),
     MpiFunction::new("MPI_Type_free", "Local: frees a derived type; the handle becomes `MPI_DATATYPE_NULL`.", &[p("datatype", TYPEP)], |s, a, mem, _| {
         let h = read_int(mem, a.addr(0), "the datatype")?;
+        if is_derived(i64::from(h)) {
+            s.types().map(i64::from(h))?;
+            // Attribute caching (attrs.rs): delete callbacks first, then the free.
+            if let Some(started) = s.free_after_attrs(crate::libs::mpi::attrs::ObjKind::Type, i64::from(h)) {
+                write_int(mem, a.addr(0), MPI_DATATYPE_NULL, "the datatype")?;
+                return Ok(started);
+            }
+        }
         s.types().free(i64::from(h))?;
         write_int(mem, a.addr(0), MPI_DATATYPE_NULL, "the datatype")?;
         s.attrs_freed(crate::libs::mpi::attrs::ObjKind::Type, i64::from(h))
