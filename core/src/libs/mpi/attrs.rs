@@ -299,6 +299,8 @@ pub struct Attrs {
     predefined: Option<Addr>,
     /// Each window's predefined attributes' values (size, disp unit, flavor, model).
     windows: BTreeMap<i64, Addr>,
+    /// The attribute whose delete callback runs: still visible to `get` meanwhile, as in MPICH.
+    deleting: Option<(ObjKind, i64, usize, i64)>,
     /// Names given to datatypes and windows (`MPI_Type_set_name`, `MPI_Win_set_name`).
     names: BTreeMap<(ObjKind, i64), Vec<u8>>,
 }
@@ -461,11 +463,15 @@ impl Attrs {
         let Some(index) = self.index(kind, keyval)? else {
             return Ok(None);
         };
-        Ok(self
+        let set = self
             .values
             .get(&(kind, handle))
             .and_then(|l| l.iter().find(|(i, _)| *i == index))
-            .map(|(_, v)| *v))
+            .map(|(_, v)| *v);
+        Ok(set.or(match self.deleting {
+            Some((k, h, i, v)) if (k, h, i) == (kind, handle, index) => Some(v),
+            _ => None,
+        }))
     }
 
     /// `MPI_*_delete_attr`: removes the attribute (nothing if it is not set); its delete
@@ -511,7 +517,6 @@ impl Attrs {
     /// The object is freed: every attribute goes; their delete callbacks, the last set first
     /// (MPICH's list order).
     pub(crate) fn clear(&mut self, kind: ObjKind, handle: i64) -> AttrWork {
-        self.names.remove(&(kind, handle));
         let list = self.values.remove(&(kind, handle)).unwrap_or_default();
         let jobs = list
             .into_iter()
@@ -732,6 +737,7 @@ impl AttrWork {
             w.copy_from_slice(&b);
             let out = i64::from_le_bytes(w);
             mem.release_to(r.mark);
+            attrs.deleting = None;
             if let Job::Delete {
                 index,
                 release: true,
@@ -782,6 +788,17 @@ impl AttrWork {
             .alloc(16, 8)
             .map_err(|error| ErrorKind::Memory { what, error })?;
         self.running = Some(Running { job, mark, words });
+        if let Job::Delete {
+            kind,
+            handle,
+            index,
+            value,
+            release: true,
+            ..
+        } = job
+        {
+            attrs.deleting = Some((kind, handle, index, value));
+        }
         let (function, args, argc, what) = match job {
             Job::Copy {
                 kind,
@@ -885,7 +902,10 @@ impl super::state::MpiState {
         }
         match work.free.take() {
             Some((ObjKind::Comm, h)) => self.free_comm(h, ctx)?,
-            Some((ObjKind::Type, h)) => self.types().free(h)?,
+            Some((ObjKind::Type, h)) => {
+                self.types().free(h)?;
+                self.attrs().names.remove(&(ObjKind::Type, h));
+            }
             Some((ObjKind::Win, _)) | None => {}
         }
         if std::mem::take(&mut work.finalize) {
@@ -958,6 +978,7 @@ impl super::state::MpiState {
         if self.attrs.is_none() {
             return crate::libs::function::done();
         }
+        self.attrs().names.remove(&(kind, handle));
         let work = self.attrs().clear(kind, handle);
         Ok(work.started())
     }
