@@ -4,9 +4,9 @@
 
 use super::function::MpiFunction;
 use super::mpi::functions::{
-    collectives, comm_constructors, communicators, completion, datatypes, environment,
-    errhandlers, groups, info, intercomms, matched_probe, memory, nonblocking_collectives,
-    not_run, one_sided, point_to_point, statuses, topologies,
+    attributes, collectives, comm_constructors, communicators, completion, datatypes, environment,
+    errhandlers, groups, info, intercomms, matched_probe, memory, nonblocking_collectives, not_run,
+    one_sided, point_to_point, statuses, topologies, type_queries,
 };
 
 /// One family of functions (a file of `mpi::functions`, or the ACP or PVM library), titled for
@@ -179,6 +179,22 @@ pub const FAMILIES: &[Family] = &[
                 task to task over FCP. Include `pvm3.h`; tasks are the run's ranks, started \
                 together (`pvm_spawn` is static). Runs on `folon`.",
         functions: crate::libs::pvm::FUNCTIONS,
+    },
+    Family {
+        id: "attributes",
+        title: "Attributes",
+        about: "Keyvals and the values a program caches on communicators, datatypes and windows, \
+                with MPICH's predefined attributes; the program's copy and delete callbacks run \
+                on duplication, free, delete and set-over (no MPI inside them). Local calls.",
+        functions: attributes::FUNCTIONS,
+    },
+    Family {
+        id: "type-queries",
+        title: "Datatype queries and more constructors",
+        about: "How a datatype was made (`MPI_Type_get_envelope`, `_contents`), names, duplicates \
+                and true extents; block-indexed, hindexed, subarray and darray types; the MPI-1 \
+                names MPICH still accepts. Local calls.",
+        functions: type_queries::FUNCTIONS,
     },
     Family {
         id: "not-run",

@@ -1703,7 +1703,7 @@ fn split_order_and_topology_errors() {
 // The collectives of varying blocks, the scans and reduce-scatter, from C.
 
 /// Sorted console lines of C `source` on `ranks` ranks of the InfiniBand profile, or the error.
-fn c_output(source: &str, ranks: u32) -> Result<Vec<String>, String> {
+pub(super) fn c_output(source: &str, ranks: u32) -> Result<Vec<String>, String> {
     use rankscope_core::lang::{self, VmLimits};
     let compiled = lang::load(source, "t.c").map_err(|d| {
         d.iter()

@@ -1,6 +1,7 @@
 //! Integration tests of rankscope-core (one binary; one module per area).
 
 mod acp;
+mod attributes;
 mod call_cost;
 mod engine;
 mod examples;

@@ -6,7 +6,9 @@
 
 use crate::lang::syntax::ast::BaseType;
 use crate::libs::handles::HandleKind;
+use crate::libs::mpi::attrs as a;
 use crate::libs::mpi::constants as k;
+use crate::libs::mpi::type_consts as tc;
 use crate::libs::table as mpi_functions;
 
 /// What a built-in accepts in one argument position.
@@ -528,7 +530,62 @@ pub const CONSTANTS: &[Constant] = &[
     int("MPI_ANY_TAG", k::MPI_ANY_TAG),
     int("MPI_SUCCESS", k::MPI_SUCCESS),
     int("MPI_UNDEFINED", k::MPI_UNDEFINED),
-    int("MPI_TAG_UB", k::MPI_TAG_UB),
+    int("MPI_TAG_UB", a::MPI_TAG_UB),
+    int("MPI_HOST", a::MPI_HOST),
+    int("MPI_IO", a::MPI_IO),
+    int("MPI_WTIME_IS_GLOBAL", a::MPI_WTIME_IS_GLOBAL),
+    int("MPI_UNIVERSE_SIZE", a::MPI_UNIVERSE_SIZE),
+    int("MPI_LASTUSEDCODE", a::MPI_LASTUSEDCODE),
+    int("MPI_APPNUM", a::MPI_APPNUM),
+    int("MPI_KEYVAL_INVALID", a::MPI_KEYVAL_INVALID),
+    int("MPI_WIN_BASE", a::MPI_WIN_BASE),
+    int("MPI_WIN_SIZE", a::MPI_WIN_SIZE),
+    int("MPI_WIN_DISP_UNIT", a::MPI_WIN_DISP_UNIT),
+    int("MPI_WIN_CREATE_FLAVOR", a::MPI_WIN_CREATE_FLAVOR),
+    int("MPI_WIN_MODEL", a::MPI_WIN_MODEL),
+    int("MPI_WIN_FLAVOR_CREATE", a::MPI_WIN_FLAVOR_CREATE),
+    int("MPI_WIN_FLAVOR_ALLOCATE", a::MPI_WIN_FLAVOR_ALLOCATE),
+    int("MPI_WIN_FLAVOR_DYNAMIC", a::MPI_WIN_FLAVOR_DYNAMIC),
+    int("MPI_WIN_FLAVOR_SHARED", a::MPI_WIN_FLAVOR_SHARED),
+    int("MPI_WIN_SEPARATE", a::MPI_WIN_SEPARATE),
+    int("MPI_WIN_UNIFIED", a::MPI_WIN_UNIFIED),
+    int("MPI_COMBINER_NAMED", tc::MPI_COMBINER_NAMED),
+    int("MPI_COMBINER_DUP", tc::MPI_COMBINER_DUP),
+    int("MPI_COMBINER_CONTIGUOUS", tc::MPI_COMBINER_CONTIGUOUS),
+    int("MPI_COMBINER_VECTOR", tc::MPI_COMBINER_VECTOR),
+    int(
+        "MPI_COMBINER_HVECTOR_INTEGER",
+        tc::MPI_COMBINER_HVECTOR_INTEGER,
+    ),
+    int("MPI_COMBINER_HVECTOR", tc::MPI_COMBINER_HVECTOR),
+    int("MPI_COMBINER_INDEXED", tc::MPI_COMBINER_INDEXED),
+    int(
+        "MPI_COMBINER_HINDEXED_INTEGER",
+        tc::MPI_COMBINER_HINDEXED_INTEGER,
+    ),
+    int("MPI_COMBINER_HINDEXED", tc::MPI_COMBINER_HINDEXED),
+    int("MPI_COMBINER_INDEXED_BLOCK", tc::MPI_COMBINER_INDEXED_BLOCK),
+    int(
+        "MPI_COMBINER_STRUCT_INTEGER",
+        tc::MPI_COMBINER_STRUCT_INTEGER,
+    ),
+    int("MPI_COMBINER_STRUCT", tc::MPI_COMBINER_STRUCT),
+    int("MPI_COMBINER_SUBARRAY", tc::MPI_COMBINER_SUBARRAY),
+    int("MPI_COMBINER_DARRAY", tc::MPI_COMBINER_DARRAY),
+    int("MPI_COMBINER_F90_REAL", tc::MPI_COMBINER_F90_REAL),
+    int("MPI_COMBINER_F90_COMPLEX", tc::MPI_COMBINER_F90_COMPLEX),
+    int("MPI_COMBINER_F90_INTEGER", tc::MPI_COMBINER_F90_INTEGER),
+    int("MPI_COMBINER_RESIZED", tc::MPI_COMBINER_RESIZED),
+    int(
+        "MPI_COMBINER_HINDEXED_BLOCK",
+        tc::MPI_COMBINER_HINDEXED_BLOCK,
+    ),
+    int("MPI_ORDER_C", tc::MPI_ORDER_C),
+    int("MPI_ORDER_FORTRAN", tc::MPI_ORDER_FORTRAN),
+    int("MPI_DISTRIBUTE_BLOCK", tc::MPI_DISTRIBUTE_BLOCK),
+    int("MPI_DISTRIBUTE_CYCLIC", tc::MPI_DISTRIBUTE_CYCLIC),
+    int("MPI_DISTRIBUTE_NONE", tc::MPI_DISTRIBUTE_NONE),
+    int("MPI_DISTRIBUTE_DFLT_DARG", tc::MPI_DISTRIBUTE_DFLT_DARG),
     int("MPI_PROC_NULL", k::MPI_PROC_NULL),
     int("MPI_ROOT", k::MPI_ROOT),
     int("MPI_COMM_TYPE_SHARED", k::MPI_COMM_TYPE_SHARED),

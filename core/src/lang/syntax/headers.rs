@@ -157,6 +157,20 @@ pub const HEADERS: &[Header] = &[
             "MPI_ERR_SESSION 75",
             "MPI_ERR_PROC_ABORTED 76",
             "MPI_ERR_VALUE_TOO_LARGE 77",
+            // Attribute callbacks (libs/mpi/attrs.rs): the null ones are null pointers, MPICH's
+            // `MPIR_Dup_fn` a value no function of the program has.
+            "MPI_NULL_COPY_FN ((MPI_Copy_function *)0)",
+            "MPI_NULL_DELETE_FN ((MPI_Delete_function *)0)",
+            "MPI_DUP_FN ((MPI_Copy_function *)1)",
+            "MPI_COMM_NULL_COPY_FN ((MPI_Comm_copy_attr_function *)0)",
+            "MPI_COMM_NULL_DELETE_FN ((MPI_Comm_delete_attr_function *)0)",
+            "MPI_COMM_DUP_FN ((MPI_Comm_copy_attr_function *)MPI_DUP_FN)",
+            "MPI_WIN_NULL_COPY_FN ((MPI_Win_copy_attr_function *)0)",
+            "MPI_WIN_NULL_DELETE_FN ((MPI_Win_delete_attr_function *)0)",
+            "MPI_WIN_DUP_FN ((MPI_Win_copy_attr_function *)MPI_DUP_FN)",
+            "MPI_TYPE_NULL_COPY_FN ((MPI_Type_copy_attr_function *)0)",
+            "MPI_TYPE_NULL_DELETE_FN ((MPI_Type_delete_attr_function *)0)",
+            "MPI_TYPE_DUP_FN ((MPI_Type_copy_attr_function *)MPI_DUP_FN)",
         ],
     },
     Header {
@@ -483,6 +497,16 @@ pub fn typedefs() -> BTreeMap<String, Type> {
         ("MPI_Win_errhandler_function", BaseType::Void),
         ("MPI_Win_errhandler_fn", BaseType::Void),
         ("MPI_Handler_function", BaseType::Void),
+        // The attribute callbacks' function types, the same way (`MPI_COMM_NULL_COPY_FN` is
+        // `(MPI_Comm_copy_attr_function *)0`).
+        ("MPI_Copy_function", BaseType::Void),
+        ("MPI_Delete_function", BaseType::Void),
+        ("MPI_Comm_copy_attr_function", BaseType::Void),
+        ("MPI_Comm_delete_attr_function", BaseType::Void),
+        ("MPI_Type_copy_attr_function", BaseType::Void),
+        ("MPI_Type_delete_attr_function", BaseType::Void),
+        ("MPI_Win_copy_attr_function", BaseType::Void),
+        ("MPI_Win_delete_attr_function", BaseType::Void),
         // `FILE *` is a stream's value (libc/stdio.rs), never dereferenced.
         ("FILE", BaseType::Void),
     ]

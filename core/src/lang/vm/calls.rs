@@ -4,9 +4,9 @@
 use super::*;
 
 impl Vm {
-    /// Runs the program's functions the MPI library asks for (a user-defined reduction's or an
-    /// error handler, with `Outcome::Call`), resuming the library after each, until it returns
-    /// or blocks.
+    /// Runs the program's functions the MPI library asks for (a user-defined reduction's, an
+    /// error handler, an attribute's copy or delete callback, with `Outcome::Call`), resuming
+    /// the library after each, until it returns or blocks.
     pub(super) fn user_calls(
         &mut self,
         mut outcome: Result<Outcome, MpiError>,
@@ -21,8 +21,14 @@ impl Vm {
                     args.push(0);
                 }
             }
-            self.callback(c.function, &args, c.what, ctx)
+            let value = self
+                .callback(c.function, &args, c.what, ctx)
                 .map_err(|Fault(m)| m)?;
+            if c.result != 0 {
+                self.mem
+                    .write_i32(c.result, value as i32)
+                    .map_err(|e| e.to_string())?;
+            }
             outcome = self.libs.resume(&mut self.mem, ctx);
         }
         outcome.map_err(|e| e.to_string())

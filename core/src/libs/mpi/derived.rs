@@ -40,6 +40,23 @@ pub struct TypeMap {
     elements: Vec<(u32, u32, u64)>,
     /// `MPI_Type_commit` was called.
     committed: bool,
+    /// How the program made it (`MPI_Type_get_envelope`, `MPI_Type_get_contents`).
+    recipe: Option<Rc<Recipe>>,
+}
+
+/// The constructor call that made a derived datatype, as `MPI_Type_get_envelope` and
+/// `MPI_Type_get_contents` give it back: the combiner (`MPI_COMBINER_*`) and its integer,
+/// address and datatype arguments, in the MPI standard's order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Recipe {
+    /// `MPI_COMBINER_*`.
+    pub combiner: i32,
+    /// The integer arguments.
+    pub ints: Vec<i32>,
+    /// The address arguments.
+    pub aints: Vec<i64>,
+    /// The datatype arguments (handles).
+    pub types: Vec<i32>,
 }
 
 impl TypeMap {
@@ -58,6 +75,7 @@ impl TypeMap {
             base: Some(d),
             elements: vec![(size, d.basic_elements(), 1)],
             committed: true,
+            recipe: None,
         }
     }
 
@@ -152,6 +170,7 @@ impl TypeMap {
             base: base.flatten(),
             elements,
             committed: false,
+            recipe: None,
         }
     }
 
@@ -161,7 +180,43 @@ impl TypeMap {
             lb,
             ub: lb.saturating_add(extent),
             committed: false,
+            recipe: None,
             ..self.clone()
+        }
+    }
+
+    /// The same map, made by `recipe`.
+    pub fn made_by(mut self, recipe: Recipe) -> TypeMap {
+        self.recipe = Some(Rc::new(recipe));
+        self
+    }
+
+    /// How it was made (`None`: a predefined datatype).
+    pub fn recipe(&self) -> Option<&Recipe> {
+        self.recipe.as_deref()
+    }
+
+    /// `MPI_Type_dup`'s copy: the same map and commit state, made by `MPI_COMBINER_DUP` of
+    /// `old`.
+    pub fn duplicate(&self, old: i32) -> TypeMap {
+        TypeMap {
+            recipe: Some(Rc::new(Recipe {
+                combiner: super::type_consts::MPI_COMBINER_DUP,
+                types: vec![old],
+                ..Recipe::default()
+            })),
+            ..self.clone()
+        }
+    }
+
+    /// `MPI_Type_get_true_extent`: the lowest data byte and the span of the data bytes (padding
+    /// and resized bounds left out).
+    pub fn true_extent(&self) -> (i64, i64) {
+        let lo = self.runs.iter().map(|r| r.0).min();
+        let hi = self.runs.iter().map(|r| r.0 + i64::from(r.1)).max();
+        match (lo, hi) {
+            (Some(lo), Some(hi)) => (lo, hi - lo),
+            _ => (0, 0),
         }
     }
 
@@ -293,6 +348,9 @@ impl Shape {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Types {
     maps: Vec<Option<Rc<TypeMap>>>,
+    /// Handles `MPI_Type_get_contents` gave out again, by index: each needs its own
+    /// `MPI_Type_free` before the type goes (MPICH's reference count).
+    shared: std::collections::BTreeMap<usize, u32>,
 }
 
 impl Types {
@@ -339,11 +397,28 @@ impl Types {
             Some(map) => {
                 map?;
                 let index = (handle - i64::from(DERIVED_BASE)) as usize;
-                self.maps[index] = None;
+                match self.shared.get_mut(&index) {
+                    Some(n) if *n > 1 => *n -= 1,
+                    Some(_) => {
+                        self.shared.remove(&index);
+                    }
+                    None => self.maps[index] = None,
+                }
                 Ok(())
             }
             None => Err(ErrorKind::FreePredefined(Datatype::from_handle(handle)?)),
         }
+    }
+
+    /// The live derived type `handle` is given out once more (`MPI_Type_get_contents`): it takes
+    /// one more `MPI_Type_free` to go.
+    pub fn share(&mut self, handle: i64) -> Result<(), ErrorKind> {
+        if let Some(map) = self.slot(handle) {
+            map?;
+            let index = (handle - i64::from(DERIVED_BASE)) as usize;
+            *self.shared.entry(index).or_default() += 1;
+        }
+        Ok(())
     }
 
     /// The map of any datatype (predefined or derived, committed or not), for constructors and

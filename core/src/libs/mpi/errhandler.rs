@@ -383,8 +383,9 @@ impl ErrInfo {
         self.running = Some(Running { call, mark, value });
         Ok(UserCall {
             function,
-            args: [i64::from(words), i64::from(words + 4), 0, 0],
+            args: [i64::from(words), i64::from(words + 4), 0, 0, 0, 0],
             argc: 2,
+            result: 0,
             what: "an error handler (MPI_Comm_create_errhandler)",
             variadic: true,
         })

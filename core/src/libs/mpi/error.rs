@@ -219,6 +219,10 @@ pub enum ErrorKind {
     },
     /// A one-sided call's own error (windows, epochs, locks, bounds).
     Rma(RmaError),
+    /// An attribute call's error (keyvals, callbacks).
+    Attr(super::attrs::AttrError),
+    /// A datatype constructor's or query's argument that MPI does not allow (`MPI_ERR_ARG`).
+    Datatype(String),
     /// A communicator's, group's or topology's error.
     Comm(CommError),
     /// The engine refused an operation.
@@ -430,6 +434,8 @@ impl fmt::Display for ErrorKind {
             }
             ErrorKind::Memory { what, error } => write!(f, "{what}: {error}"),
             ErrorKind::Rma(e) => write!(f, "{e}"),
+            ErrorKind::Attr(e) => write!(f, "{e}"),
+            ErrorKind::Datatype(what) => write!(f, "{what} (MPI_ERR_ARG)"),
             ErrorKind::Comm(e) => write!(f, "{e}"),
             ErrorKind::Engine(e) => write!(f, "{e}"),
             ErrorKind::Acp(why) | ErrorKind::Pvm(why) => f.write_str(why),

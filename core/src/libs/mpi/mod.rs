@@ -96,6 +96,7 @@
 
 mod allgatherv;
 mod alltoall;
+pub mod attrs;
 mod barrier;
 mod bcast;
 mod bsend;
@@ -134,6 +135,7 @@ mod rma_sync;
 mod scan;
 pub mod state;
 mod transfer;
+pub mod type_consts;
 mod unreceived;
 pub mod user_op;
 mod window;

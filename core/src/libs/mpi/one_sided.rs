@@ -128,7 +128,10 @@ pub(super) fn create(
     check_bytes(mem, win, 4, "the window handle")?;
     let number = windows.next_number();
     ledger(windows, name, number, ctx)?;
-    let handle = windows.add(Window::new(base, size));
+    let mut window = Window::new(base, size);
+    window.disp_unit = disp_unit;
+    window.allocated = name == "MPI_Win_allocate";
+    let handle = windows.add(window);
     ctx.expose_window(
         number,
         WindowPart {

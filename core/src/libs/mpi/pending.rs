@@ -134,6 +134,8 @@ pub(crate) enum Pending {
     Intercomm(Box<IcCreate>),
     /// A one-sided synchronization call (window creation, fence, free, lock, unlock, flush).
     Rma(RmaSync),
+    /// Attribute callbacks of the program to run (`attrs`), with operations before and after.
+    Attrs(Box<super::attrs::AttrWork>),
 }
 
 /// A non-blocking collective in progress: its communicator, its algorithm and the note its
@@ -358,6 +360,9 @@ impl Pending {
                 create.step(comms.get_or_insert_with(Box::default), mem, ctx)
             }
             Pending::Rma(sync) => sync.step(windows.get_or_insert_with(Box::default), mem, ctx),
+            Pending::Attrs(_) => Err(ErrorKind::Internal(
+                "attribute callbacks advanced as a step",
+            )),
         }
     }
 }

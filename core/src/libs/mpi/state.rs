@@ -78,6 +78,9 @@ struct Blocked {
     op: Pending,
     /// The call waits for the program's function to return (not for the engine).
     in_user_op: bool,
+    /// That function is an attribute callback (`attrs`): it may make MPI calls that complete at
+    /// once.
+    in_attr_callback: bool,
     /// A collective's note (what its messages carry; all zeros for other calls).
     note: Note,
 }
@@ -103,6 +106,8 @@ pub struct MpiState {
     types: Option<Box<Types>>,
     /// The rank's user-defined reduction operations, once it made one.
     pub(super) user_ops: Option<Box<UserOps>>,
+    /// The rank's keyvals, cached attributes and object names, once it used one.
+    pub(super) attrs: Option<Box<super::attrs::Attrs>>,
     /// The call being run (or blocked in): its function and source line.
     pub(super) origin: Origin,
     /// The line of `MPI_Init` (for the warning when the program ends without `MPI_Finalize`;
@@ -175,11 +180,17 @@ impl MpiState {
         ) -> Result<Started, ErrorKind>,
     ) -> Result<Outcome, MpiError> {
         let name = call.name();
+        let nested = self.blocked.as_ref().is_some_and(|b| b.in_attr_callback);
         self.note_scope(&call);
         let outcome = match self.start(&call, mem, ctx, run) {
             Ok(outcome) => self.after(outcome, mem),
             Err(kind) => self.error(name, kind, mem)?,
         };
+        if nested {
+            // A call inside an attribute callback returned at once; the time stays with the
+            // call that runs the callback.
+            return Ok(outcome);
+        }
         Ok(self.charge(name, outcome, ctx))
     }
 
@@ -299,6 +310,7 @@ impl MpiState {
                 call: name,
                 op: Pending::Poll { polled: true },
                 in_user_op: false,
+                in_attr_callback: false,
                 note: Note::default(),
             }));
         }
@@ -395,6 +407,7 @@ impl MpiState {
                 }
                 step
             }
+            Pending::Attrs(work) => self.attr_step(work, mem, ctx)?,
             _ => op
                 .step(
                     &mut self.requests,
@@ -405,6 +418,7 @@ impl MpiState {
                 )?
                 .map(Wait::Engine),
         };
+        let in_attr_callback = matches!(op, Pending::Attrs(_));
         let (outcome, in_user_op) = match next {
             None => return Ok(Outcome::Return(op.value())),
             Some(Wait::Engine(step)) => (Outcome::Block(step), false),
@@ -414,6 +428,7 @@ impl MpiState {
             call,
             op,
             in_user_op,
+            in_attr_callback: in_user_op && in_attr_callback,
             note,
         }));
         Ok(outcome)
@@ -582,6 +597,10 @@ impl MpiState {
             Run,
         ) -> Result<Started, ErrorKind>,
     ) -> Result<Outcome, ErrorKind> {
+        let nested = self.blocked.as_ref().is_some_and(|b| b.in_attr_callback);
+        if nested {
+            return self.start_nested(call, mem, ctx, run);
+        }
         if let Some(blocked) = &self.blocked {
             if blocked.in_user_op {
                 return Err(ErrorKind::MpiInUserOp);
@@ -639,6 +658,38 @@ impl MpiState {
             && self
                 .comm(i64::from(handle), ctx)
                 .is_ok_and(|c| c.is_inter())
+    }
+
+    /// A call made inside an attribute callback: it must complete at once (the callback's call
+    /// stays blocked meanwhile).
+    fn start_nested(
+        &mut self,
+        call: &MpiCall,
+        mem: &mut Memory,
+        ctx: &mut RankCtx<'_>,
+        run: impl FnOnce(
+            &mut MpiState,
+            &Args<'_>,
+            &mut Memory,
+            &mut RankCtx<'_>,
+            Run,
+        ) -> Result<Started, ErrorKind>,
+    ) -> Result<Outcome, ErrorKind> {
+        let function = call.function;
+        if !function.anytime && self.phase != Phase::Running {
+            return Err(ErrorKind::Finalized);
+        }
+        let args = Args {
+            name: function.name(),
+            words: &call.args,
+        };
+        let outer = self.origin;
+        let started = run(self, &args, mem, ctx, function.run);
+        self.origin = outer;
+        match started? {
+            Started::Return(value) => Ok(Outcome::Return(value)),
+            Started::Wait(_) => Err(super::attrs::AttrError::Blocking.into()),
+        }
     }
 
     /// What the messages of the collective `call` carry: its function and line, its root and

@@ -122,17 +122,20 @@ impl UserOps {
 }
 
 /// A call of the program's function that the library asks the VM to make (a user-defined
-/// reduction, an error handler): `function(args[0], …, args[argc - 1])`, whose result is left
-/// in the rank's memory; then the VM resumes the library.
+/// reduction, an error handler, an attribute's copy or delete callback): `function(args[0], …,
+/// args[argc - 1])`, whose `int` result the VM writes at `result` (unless it is 0); then the VM
+/// resumes the library.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct UserCall {
     /// The function pointer's value.
     pub function: i64,
     /// `invec`, `inoutvec`, `&len`, `&datatype` (a reduction); `&comm`, `&code` (an error
-    /// handler).
-    pub args: [i64; 4],
+    /// handler); an attribute callback's six.
+    pub args: [i64; 6],
     /// How many of `args` the function takes.
     pub argc: u8,
+    /// Where the function's `int` result goes (0: nowhere).
+    pub result: Addr,
     /// What the function is, for messages ("a reduction function (MPI_Op_create)").
     pub what: &'static str,
     /// The function may be variadic (`void f(MPI_Comm *, int *, ...)`): then it gets no further
@@ -143,7 +146,7 @@ pub struct UserCall {
 impl UserCall {
     /// The arguments.
     pub fn args(&self) -> &[i64] {
-        &self.args[..usize::from(self.argc).min(4)]
+        &self.args[..usize::from(self.argc).min(self.args.len())]
     }
 }
 
@@ -315,8 +318,11 @@ impl Combiner {
                 i64::from(inout),
                 i64::from(words),
                 i64::from(words + 4),
+                0,
+                0,
             ],
             argc: 4,
+            result: 0,
             what: "a reduction function (MPI_Op_create)",
             variadic: false,
         }))

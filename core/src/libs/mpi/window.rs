@@ -53,6 +53,10 @@ pub(super) struct Window {
     pub locks: BTreeMap<Rank, Held>,
     /// Operations not yet completed.
     pub outstanding: Vec<Outstanding>,
+    /// Its displacement unit on this rank (`MPI_WIN_DISP_UNIT`).
+    pub disp_unit: u32,
+    /// Made by `MPI_Win_allocate` (`MPI_WIN_CREATE_FLAVOR`), else by `MPI_Win_create`.
+    pub allocated: bool,
 }
 
 impl Window {
@@ -65,6 +69,8 @@ impl Window {
             lock_all: None,
             locks: BTreeMap::new(),
             outstanding: Vec::new(),
+            disp_unit: 1,
+            allocated: false,
         }
     }
 

@@ -66,7 +66,9 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         |s, a, mem, ctx| {
             let parent = s.comm(a.int(0), ctx)?;
             let (key, cart) = (i64::from(parent.rank), parent.cart.as_deref().cloned());
-            create(s, parent, 0, key, cart, a.addr(1), mem)
+            let started = create(s, parent, 0, key, cart, a.addr(1), mem)?;
+            // Attribute caching (attrs.rs): the copy callbacks run once the communicator exists.
+            Ok(s.with_attr_copies(started, a.int(0), a.addr(1)))
         },
     ),
     MpiFunction::new(
@@ -120,9 +122,18 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     ),
     MpiFunction::new("MPI_Comm_free", "Local: frees the communicator; the handle becomes `MPI_COMM_NULL`.", &[p("comm", COMMP)], |s, a, mem, ctx| {
         let handle = read_int(mem, a.addr(0), "the communicator")?;
+        let builtin = [crate::libs::mpi::constants::MPI_COMM_WORLD, crate::libs::mpi::constants::MPI_COMM_SELF];
+        if !builtin.contains(&s.comm(i64::from(handle), ctx)?.handle) {
+            // Attribute caching (attrs.rs): delete callbacks first, then the free.
+            if let Some(started) = s.free_after_attrs(crate::libs::mpi::attrs::ObjKind::Comm, i64::from(handle)) {
+                write_int(mem, a.addr(0), MPI_COMM_NULL, "the communicator")?;
+                return Ok(started);
+            }
+        }
         s.free_comm(i64::from(handle), ctx)?;
         write_int(mem, a.addr(0), MPI_COMM_NULL, "the communicator")?;
-        done()
+        // Attribute caching (attrs.rs): the delete callbacks of its attributes.
+        s.attrs_freed(crate::libs::mpi::attrs::ObjKind::Comm, i64::from(handle))
     }),
     MpiFunction::new(
         "MPI_Comm_compare", "Local: `MPI_IDENT`, `MPI_CONGRUENT`, `MPI_SIMILAR` or `MPI_UNEQUAL`.",

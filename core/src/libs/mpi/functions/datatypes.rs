@@ -13,9 +13,10 @@ use crate::libs::function::{done, Args, MpiFunction, Started};
 use crate::libs::mpi::buffers::{element, read_bytes, read_int, read_ints, write_bytes, write_int};
 use crate::libs::mpi::constants::MPI_DATATYPE_NULL;
 use crate::libs::mpi::datatype::Datatype;
-use crate::libs::mpi::derived::{is_derived, TypeMap};
+use crate::libs::mpi::derived::{is_derived, Recipe, TypeMap};
 use crate::libs::mpi::error::ErrorKind;
 use crate::libs::mpi::state::{length, MpiState, Value};
+use crate::libs::mpi::type_consts as tc;
 
 /// `MPI_Aint *`.
 const AINTP: K = K::Ptr(BaseType::Long);
@@ -103,7 +104,12 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         |s, a, mem, _| {
             let count = i64::from(length(a.int(0))?);
             let old = s.types().map(a.int(1))?;
-            let map = TypeMap::blocks(&[count], &[0], &[&old], false);
+            let map = TypeMap::blocks(&[count], &[0], &[&old], false).made_by(Recipe {
+                combiner: tc::MPI_COMBINER_CONTIGUOUS,
+                ints: vec![a.int(0) as i32],
+                aints: vec![],
+                types: vec![a.int(1) as i32],
+            });
             create(s, map, a.addr(2), mem)
         },
     ),
@@ -119,16 +125,16 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         |s, a, mem, _| {
             let old = s.types().map(a.int(3))?;
             let stride = a.int(2).saturating_mul(old.extent());
-            vector(s, a, stride, &old, mem)
+            vector(s, a, stride, &old, mem, false)
         },
     ),
     MpiFunction::new("MPI_Type_create_hvector", "Local: strided blocks, the stride in bytes.", HVECTOR, |s, a, mem, _| {
         let old = s.types().map(a.int(3))?;
-        vector(s, a, a.int(2), &old, mem)
+        vector(s, a, a.int(2), &old, mem, true)
     }),
     MpiFunction::new("MPI_Type_hvector", "The old name of `MPI_Type_create_hvector`.", HVECTOR, |s, a, mem, _| {
         let old = s.types().map(a.int(3))?;
-        vector(s, a, a.int(2), &old, mem)
+        vector(s, a, a.int(2), &old, mem, true)
     }),
     MpiFunction::new(
         "MPI_Type_indexed", "Local: blocks at element displacements.",
@@ -143,11 +149,18 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             let n = length(a.int(0))?;
             let lens = read_lengths(mem, a.addr(1), n)?;
             let old = s.types().map(a.int(3))?;
-            let displs = read_ints(mem, a.addr(2), n, "the displacements array")?
-                .into_iter()
+            let elems = read_ints(mem, a.addr(2), n, "the displacements array")?;
+            let displs = elems
+                .iter()
                 .map(|d| d.saturating_mul(old.extent()))
                 .collect::<Vec<_>>();
-            let map = TypeMap::blocks(&lens, &displs, &[&old], false);
+            let ints = std::iter::once(i64::from(n)).chain(lens.iter().copied()).chain(elems);
+            let map = TypeMap::blocks(&lens, &displs, &[&old], false).made_by(Recipe {
+                combiner: tc::MPI_COMBINER_INDEXED,
+                ints: ints.map(|v| v as i32).collect(),
+                aints: vec![],
+                types: vec![a.int(3) as i32],
+            });
             create(s, map, a.addr(4), mem)
         },
     ),
@@ -160,25 +173,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("array_of_types", TYPEP),
             p("newtype", TYPEP),
         ],
-        |s, a, mem, _| {
-            let n = length(a.int(0))?;
-            let lens = read_lengths(mem, a.addr(1), n)?;
-            let mut displs = Vec::with_capacity(n as usize);
-            let mut types = Vec::with_capacity(n as usize);
-            for i in 0..n {
-                let at = element(mem, a.addr(2), i64::from(i), 8, "the displacements array")?;
-                displs.push(read_aint(mem, at, "the displacements array")?);
-                let at = element(mem, a.addr(3), i64::from(i), 4, "the types array")?;
-                let h = read_int(mem, at, "the types array")?;
-                types.push(s.types().map(i64::from(h))?);
-            }
-            if types.is_empty() {
-                types.push(Rc::new(TypeMap::blocks(&[], &[], &[], true)));
-            }
-            let refs: Vec<&TypeMap> = types.iter().map(|t| &**t).collect();
-            let map = TypeMap::blocks(&lens, &displs, &refs, true);
-            create(s, map, a.addr(4), mem)
-        },
+        create_struct,
     ),
     MpiFunction::new(
         "MPI_Type_create_resized", "Local: the same type map with a new lower bound and extent (to scatter columns, say).",
@@ -190,7 +185,12 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         ],
         |s, a, mem, _| {
             let old = s.types().map(a.int(0))?;
-            let map = old.resized(a.int(1), a.int(2));
+            let map = old.resized(a.int(1), a.int(2)).made_by(Recipe {
+                combiner: tc::MPI_COMBINER_RESIZED,
+                ints: vec![],
+                aints: vec![a.int(1), a.int(2)],
+                types: vec![a.int(0) as i32],
+            });
             create(s, map, a.addr(3), mem)
         },
     ),
@@ -205,9 +205,17 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     ),
     MpiFunction::new("MPI_Type_free", "Local: frees a derived type; the handle becomes `MPI_DATATYPE_NULL`.", &[p("datatype", TYPEP)], |s, a, mem, _| {
         let h = read_int(mem, a.addr(0), "the datatype")?;
+        if is_derived(i64::from(h)) {
+            s.types().map(i64::from(h))?;
+            // Attribute caching (attrs.rs): delete callbacks first, then the free.
+            if let Some(started) = s.free_after_attrs(crate::libs::mpi::attrs::ObjKind::Type, i64::from(h)) {
+                write_int(mem, a.addr(0), MPI_DATATYPE_NULL, "the datatype")?;
+                return Ok(started);
+            }
+        }
         s.types().free(i64::from(h))?;
         write_int(mem, a.addr(0), MPI_DATATYPE_NULL, "the datatype")?;
-        done()
+        s.attrs_freed(crate::libs::mpi::attrs::ObjKind::Type, i64::from(h))
     }),
     MpiFunction::new(
         "MPI_Get_address", "Local: the address of a location in the rank's memory (for struct displacements).",
@@ -234,25 +242,76 @@ fn clamp(v: i64) -> i32 {
     i32::try_from(v).unwrap_or(i32::MAX)
 }
 
-/// `count` blocks of `blocklength` elements of `old`, `stride` bytes apart; the handle goes to
-/// argument 4.
+/// `MPI_Type_create_struct(count, blocklengths, displacements, types, newtype)` (and MPI-1's
+/// `MPI_Type_struct`).
+pub(super) fn create_struct(
+    s: &mut MpiState,
+    a: &Args<'_>,
+    mem: &mut Memory,
+    _: &mut crate::engine::RankCtx<'_>,
+) -> Result<Started, ErrorKind> {
+    let n = length(a.int(0))?;
+    let lens = read_lengths(mem, a.addr(1), n)?;
+    let mut displs = Vec::with_capacity(n as usize);
+    let mut types = Vec::with_capacity(n as usize);
+    let mut handles = Vec::with_capacity(n as usize);
+    for i in 0..n {
+        let at = element(mem, a.addr(2), i64::from(i), 8, "the displacements array")?;
+        displs.push(read_aint(mem, at, "the displacements array")?);
+        let at = element(mem, a.addr(3), i64::from(i), 4, "the types array")?;
+        let h = read_int(mem, at, "the types array")?;
+        types.push(s.types().map(i64::from(h))?);
+        handles.push(h);
+    }
+    if types.is_empty() {
+        types.push(Rc::new(TypeMap::blocks(&[], &[], &[], true)));
+    }
+    let refs: Vec<&TypeMap> = types.iter().map(|t| &**t).collect();
+    let ints = std::iter::once(i64::from(n)).chain(lens.iter().copied());
+    let map = TypeMap::blocks(&lens, &displs, &refs, true).made_by(Recipe {
+        combiner: tc::MPI_COMBINER_STRUCT,
+        ints: ints.map(|v| v as i32).collect(),
+        aints: displs,
+        types: handles,
+    });
+    create(s, map, a.addr(4), mem)
+}
+
+/// `count` blocks of `blocklength` elements of `old`, `stride` bytes apart (given in bytes when
+/// `bytes`); the handle goes to argument 4.
 fn vector(
     s: &mut MpiState,
     a: &Args<'_>,
     stride: i64,
     old: &TypeMap,
     mem: &mut Memory,
+    bytes: bool,
 ) -> Result<Started, ErrorKind> {
     let count = length(a.int(0))?;
     let block = i64::from(length(a.int(1))?);
     let lens = vec![block; count as usize];
     let displs: Vec<i64> = (0..i64::from(count)).map(|i| i * stride).collect();
-    let map = TypeMap::blocks(&lens, &displs, &[old], false);
+    let recipe = if bytes {
+        Recipe {
+            combiner: tc::MPI_COMBINER_HVECTOR,
+            ints: vec![a.int(0) as i32, a.int(1) as i32],
+            aints: vec![a.int(2)],
+            types: vec![a.int(3) as i32],
+        }
+    } else {
+        Recipe {
+            combiner: tc::MPI_COMBINER_VECTOR,
+            ints: vec![a.int(0) as i32, a.int(1) as i32, a.int(2) as i32],
+            aints: vec![],
+            types: vec![a.int(3) as i32],
+        }
+    };
+    let map = TypeMap::blocks(&lens, &displs, &[old], false).made_by(recipe);
     create(s, map, a.addr(4), mem)
 }
 
 /// Stores `map` as a new (uncommitted) datatype and writes its handle to `out`.
-fn create(
+pub(super) fn create(
     s: &mut MpiState,
     map: TypeMap,
     out: Addr,
@@ -264,7 +323,7 @@ fn create(
 }
 
 /// Reads `n` block lengths (each 0 or more).
-fn read_lengths(mem: &Memory, at: Addr, n: u32) -> Result<Vec<i64>, ErrorKind> {
+pub(super) fn read_lengths(mem: &Memory, at: Addr, n: u32) -> Result<Vec<i64>, ErrorKind> {
     let lens = read_ints(mem, at, n, "the blocklengths array")?;
     for l in &lens {
         length(*l)?;
@@ -273,7 +332,7 @@ fn read_lengths(mem: &Memory, at: Addr, n: u32) -> Result<Vec<i64>, ErrorKind> {
 }
 
 /// Reads an `MPI_Aint`.
-fn read_aint(mem: &Memory, at: Addr, what: &'static str) -> Result<i64, ErrorKind> {
+pub(super) fn read_aint(mem: &Memory, at: Addr, what: &'static str) -> Result<i64, ErrorKind> {
     let b = read_bytes(mem, at, 8, what)?;
     let mut w = [0u8; 8];
     w.copy_from_slice(&b);
@@ -281,6 +340,11 @@ fn read_aint(mem: &Memory, at: Addr, what: &'static str) -> Result<i64, ErrorKin
 }
 
 /// Writes an `MPI_Aint`.
-fn write_aint(mem: &mut Memory, at: Addr, v: i64, what: &'static str) -> Result<(), ErrorKind> {
+pub(super) fn write_aint(
+    mem: &mut Memory,
+    at: Addr,
+    v: i64,
+    what: &'static str,
+) -> Result<(), ErrorKind> {
     write_bytes(mem, at, &v.to_le_bytes(), what)
 }

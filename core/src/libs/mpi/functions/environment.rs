@@ -3,12 +3,13 @@
 //! `MPI_Get_version`, `MPI_Abort`, `MPI_Init_thread`, `MPI_Query_thread`, `MPI_Is_thread_main`. `MPI_Finalize` warns about requests never completed and messages never received.
 
 use super::params::{p, INTP, K};
+use crate::engine::RankCtx;
 use crate::libs::function::{done, MpiFunction, Started};
 use crate::libs::handles::HandleKind;
 use crate::libs::mpi::buffers::{write_bytes, write_int};
 use crate::libs::mpi::constants::{MPI_MAX_PROCESSOR_NAME, MPI_THREAD_SINGLE};
 use crate::libs::mpi::error::ErrorKind;
-use crate::libs::mpi::state::Value;
+use crate::libs::mpi::state::{MpiState, Value};
 
 /// The MPI standard the library reports (`MPI_Get_version`; `mpi.h`'s `MPI_VERSION` and
 /// `MPI_SUBVERSION` say the same): 3.0, the newest standard whose functions it implements.
@@ -52,10 +53,12 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         done()
     }),
     MpiFunction::new("MPI_Finalize", "Leaves MPI; local (no barrier); warns about requests never completed and messages sent but never received, naming the calls that made them.", &[], |s, _, _, ctx| {
-        if let Some(warning) = s.finalize() {
-            ctx.print(warning);
+        // Attribute caching (attrs.rs): the delete callbacks on MPI_COMM_SELF and MPI_COMM_WORLD
+        // run first, then `leave`.
+        if let Some(started) = s.attrs_at_finalize() {
+            return Ok(started);
         }
-        crate::libs::mpi::unreceived::warn_at_finalize(ctx);
+        leave(s, ctx);
         done()
     }),
     MpiFunction::new(
@@ -132,3 +135,12 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
 ];
+
+/// `MPI_Finalize`'s work: MPI is left; warnings about requests never completed and messages
+/// never received.
+pub(crate) fn leave(s: &mut MpiState, ctx: &mut RankCtx<'_>) {
+    if let Some(warning) = s.finalize() {
+        ctx.print(warning);
+    }
+    crate::libs::mpi::unreceived::warn_at_finalize(ctx);
+}

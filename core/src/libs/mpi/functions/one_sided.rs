@@ -118,7 +118,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             return Err(RmaError::PassiveEpochOpen(number).into());
         }
         ledger(rma.windows, a.name, number, ctx)?;
-        sync(vec![
+        let started = sync(vec![
             Stage::Complete {
                 window: number,
                 target: None,
@@ -128,7 +128,9 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
                 window: number,
                 handle: win,
             },
-        ])
+        ])?;
+        // Attribute caching (attrs.rs): the delete callbacks run before the window goes.
+        Ok(s.with_attr_deletes(crate::libs::mpi::attrs::ObjKind::Win, i64::from(handle), started))
     }),
     MpiFunction::new(
         "MPI_Win_fence", "Completes every outstanding operation (writing get results to the origin), then a barrier.",
