@@ -104,8 +104,9 @@ test('callbacks run on dup and free, MPI_TAG_UB and a subarray envelope print as
       'int MPI_Comm_create_keyval(MPI_User_function *copy_fn, MPI_User_function *delete_fn, int *keyval, void *extra_state)',
     );
     assert.match(await entry.textContent(), /the copy callback runs on `?MPI_Comm_dup/);
-    await entry.scrollIntoViewIfNeeded();
-    assert.ok(inView(await entry.boundingBox(), 800), 'the entry is on screen');
+    const sig = entry.locator('[data-testid="reference-signature"]');
+    await sig.scrollIntoViewIfNeeded();
+    assert.ok(inView(await sig.boundingBox(), 800), "the entry's signature is on screen");
     await screenshot(page, 'attributes-reference');
     assert.deepEqual(problems, []);
   } finally {
