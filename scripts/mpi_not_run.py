@@ -83,11 +83,24 @@ def main():
         "//! there, the error naming the function and its line.",
         "",
         "use super::params::{p, K};",
-        "use crate::libs::function::MpiFunction;",
+        "use crate::engine::RankCtx;",
+        "use crate::lang::vm::memory::Memory;",
+        "use crate::libs::function::{Args, MpiFunction, Started};",
         "use crate::libs::mpi::error::ErrorKind;",
+        "use crate::libs::mpi::state::MpiState;",
+        "",
+        "/// What every entry's note says.",
+        "const NOTE: &str = \"Not run by Rankscope yet: a program naming it compiles, and a rank that calls it stops there with an error naming it.\";",
         "",
         "/// What every entry's call does: stop the rank, naming the function.",
-        "const NOTE: &str = \"Not run by Rankscope yet: a program naming it compiles, and a rank that calls it stops there with an error naming it.\";",
+        "fn stop(",
+        "    _: &mut MpiState,",
+        "    a: &Args<'_>,",
+        "    _: &mut Memory,",
+        "    _: &mut RankCtx<'_>,",
+        ") -> Result<Started, ErrorKind> {",
+        "    Err(ErrorKind::NotRun { function: a.name })",
+        "}",
         "",
         f"/// The {len(rows)} functions, in `mpi_proto.h`'s order.",
         "pub(crate) const FUNCTIONS: &[MpiFunction] = &[",
@@ -95,11 +108,7 @@ def main():
     for name, params, ret in rows:
         ps = ", ".join(f"p({rust_str(pn)}, K::Unchecked({rust_str(ct)}))" for pn, ct in params)
         tail = "" if ret == "int" else ".double()"
-        lines.append(
-            f"    MpiFunction::new({rust_str(name)}, NOTE, &[{ps}], |_, a, _, _| {{\n"
-            f"        Err(ErrorKind::NotRun {{ function: a.name }})\n"
-            f"    }}){tail},"
-        )
+        lines.append(f"    MpiFunction::new({rust_str(name)}, NOTE, &[{ps}], stop){tail},")
     lines.append("];")
     with open(OUT, "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")

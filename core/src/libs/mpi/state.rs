@@ -444,10 +444,8 @@ impl MpiState {
         mem: &mut Memory,
         ctx: &mut RankCtx<'_>,
     ) -> Result<Option<Outcome>, ErrorKind> {
-        let done = match step {
-            None => true,
-            Some(Wait::Engine(Step::Wait(_) | Step::WaitAll(_) | Step::WaitAny(_))) => false,
-            Some(_) => return Ok(None),
+        let Some(done) = settled(step) else {
+            return Ok(None);
         };
         let Pending::Started(nb, request) = std::mem::replace(op, Pending::Poll { polled: true })
         else {
@@ -518,10 +516,8 @@ impl MpiState {
                 }));
             }
         };
-        let done = match step {
-            None => true,
-            Some(Wait::Engine(Step::Wait(_) | Step::WaitAll(_) | Step::WaitAny(_))) => false,
-            Some(_) => return Ok(None),
+        let Some(done) = settled(step) else {
+            return Ok(None);
         };
         if done {
             ctx.take(t.req)?;
@@ -963,6 +959,17 @@ impl MpiState {
             }
         }
         Ok(entries)
+    }
+}
+
+/// Where a non-blocking collective stands after a step: complete (`Some(true)`), waiting for
+/// messages (`Some(false)`: the call that drives it may return), or computing or calling a user
+/// function (`None`: it goes on inside the call).
+fn settled(step: &Option<Wait>) -> Option<bool> {
+    match step {
+        None => Some(true),
+        Some(Wait::Engine(Step::Wait(_) | Step::WaitAll(_) | Step::WaitAny(_))) => Some(false),
+        Some(_) => None,
     }
 }
 

@@ -4,11 +4,24 @@
 //! there, the error naming the function and its line.
 
 use super::params::{p, K};
-use crate::libs::function::MpiFunction;
+use crate::engine::RankCtx;
+use crate::lang::vm::memory::Memory;
+use crate::libs::function::{Args, MpiFunction, Started};
 use crate::libs::mpi::error::ErrorKind;
+use crate::libs::mpi::state::MpiState;
+
+/// What every entry's note says.
+const NOTE: &str = "Not run by Rankscope yet: a program naming it compiles, and a rank that calls it stops there with an error naming it.";
 
 /// What every entry's call does: stop the rank, naming the function.
-const NOTE: &str = "Not run by Rankscope yet: a program naming it compiles, and a rank that calls it stops there with an error naming it.";
+fn stop(
+    _: &mut MpiState,
+    a: &Args<'_>,
+    _: &mut Memory,
+    _: &mut RankCtx<'_>,
+) -> Result<Started, ErrorKind> {
+    Err(ErrorKind::NotRun { function: a.name })
+}
 
 /// The 122 functions, in `mpi_proto.h`'s order.
 pub(crate) const FUNCTIONS: &[MpiFunction] = &[
@@ -23,7 +36,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("attribute_val_out", K::Unchecked("void *")),
             p("flag", K::Unchecked("int *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Type_create_f90_integer",
@@ -32,7 +45,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("r", K::Unchecked("int")),
             p("newtype", K::Unchecked("MPI_Datatype *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Type_create_f90_real",
@@ -42,7 +55,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("r", K::Unchecked("int")),
             p("newtype", K::Unchecked("MPI_Datatype *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Type_create_f90_complex",
@@ -52,7 +65,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("r", K::Unchecked("int")),
             p("newtype", K::Unchecked("MPI_Datatype *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Allgather_init",
@@ -68,7 +81,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Allgatherv_init",
@@ -85,7 +98,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Allreduce_init",
@@ -100,7 +113,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Alltoall_init",
@@ -116,7 +129,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Alltoallv_init",
@@ -134,7 +147,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Alltoallw",
@@ -150,7 +163,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("recvtypes", K::Unchecked("const MPI_Datatype *")),
             p("comm", K::Unchecked("MPI_Comm")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Alltoallw_init",
@@ -168,7 +181,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Barrier_init",
@@ -178,7 +191,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Bcast_init",
@@ -192,7 +205,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Exscan_init",
@@ -207,7 +220,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Gather_init",
@@ -224,7 +237,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Gatherv_init",
@@ -242,7 +255,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Ialltoallw",
@@ -259,7 +272,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Unchecked("MPI_Comm")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Ineighbor_allgather",
@@ -274,7 +287,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Unchecked("MPI_Comm")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Ineighbor_allgatherv",
@@ -290,7 +303,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Unchecked("MPI_Comm")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Ineighbor_alltoall",
@@ -305,7 +318,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Unchecked("MPI_Comm")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Ineighbor_alltoallv",
@@ -322,7 +335,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Unchecked("MPI_Comm")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Ineighbor_alltoallw",
@@ -339,7 +352,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Unchecked("MPI_Comm")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Neighbor_allgather",
@@ -353,7 +366,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("recvtype", K::Unchecked("MPI_Datatype")),
             p("comm", K::Unchecked("MPI_Comm")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Neighbor_allgather_init",
@@ -369,7 +382,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Neighbor_allgatherv",
@@ -384,7 +397,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("recvtype", K::Unchecked("MPI_Datatype")),
             p("comm", K::Unchecked("MPI_Comm")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Neighbor_allgatherv_init",
@@ -401,7 +414,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Neighbor_alltoall",
@@ -415,7 +428,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("recvtype", K::Unchecked("MPI_Datatype")),
             p("comm", K::Unchecked("MPI_Comm")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Neighbor_alltoall_init",
@@ -431,7 +444,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Neighbor_alltoallv",
@@ -447,7 +460,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("recvtype", K::Unchecked("MPI_Datatype")),
             p("comm", K::Unchecked("MPI_Comm")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Neighbor_alltoallv_init",
@@ -465,7 +478,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Neighbor_alltoallw",
@@ -481,7 +494,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("recvtypes", K::Unchecked("const MPI_Datatype *")),
             p("comm", K::Unchecked("MPI_Comm")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Neighbor_alltoallw_init",
@@ -499,7 +512,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Reduce_init",
@@ -515,7 +528,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Reduce_local",
@@ -527,7 +540,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("datatype", K::Unchecked("MPI_Datatype")),
             p("op", K::Unchecked("MPI_Op")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Reduce_scatter_block_init",
@@ -542,7 +555,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Reduce_scatter_init",
@@ -557,7 +570,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Scan_init",
@@ -572,7 +585,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Scatter_init",
@@ -589,7 +602,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Scatterv_init",
@@ -607,7 +620,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Intercomm_create_from_groups",
@@ -622,7 +635,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("errhandler", K::Unchecked("MPI_Errhandler")),
             p("newintercomm", K::Unchecked("MPI_Comm *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Pack",
@@ -636,7 +649,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("position", K::Unchecked("int *")),
             p("comm", K::Unchecked("MPI_Comm")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Pack_external",
@@ -650,7 +663,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("outsize", K::Unchecked("MPI_Aint")),
             p("position", K::Unchecked("MPI_Aint *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Pack_external_size",
@@ -661,7 +674,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("datatype", K::Unchecked("MPI_Datatype")),
             p("size", K::Unchecked("MPI_Aint *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Pack_size",
@@ -672,7 +685,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Unchecked("MPI_Comm")),
             p("size", K::Unchecked("int *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Type_get_true_extent_x",
@@ -682,7 +695,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("true_lb", K::Unchecked("MPI_Count *")),
             p("true_extent", K::Unchecked("MPI_Count *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Type_match_size",
@@ -692,7 +705,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("size", K::Unchecked("int")),
             p("datatype", K::Unchecked("MPI_Datatype *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Unpack",
@@ -706,7 +719,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("datatype", K::Unchecked("MPI_Datatype")),
             p("comm", K::Unchecked("MPI_Comm")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Unpack_external",
@@ -720,7 +733,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("outcount", K::Unchecked("int")),
             p("datatype", K::Unchecked("MPI_Datatype")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_File_call_errhandler",
@@ -729,7 +742,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("fh", K::Unchecked("MPI_File")),
             p("errorcode", K::Unchecked("int")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_File_create_errhandler",
@@ -741,7 +754,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             ),
             p("errhandler", K::Unchecked("MPI_Errhandler *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_File_get_errhandler",
@@ -750,7 +763,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("file", K::Unchecked("MPI_File")),
             p("errhandler", K::Unchecked("MPI_Errhandler *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_File_set_errhandler",
@@ -759,7 +772,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("file", K::Unchecked("MPI_File")),
             p("errhandler", K::Unchecked("MPI_Errhandler")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Session_call_errhandler",
@@ -768,7 +781,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("session", K::Unchecked("MPI_Session")),
             p("errorcode", K::Unchecked("int")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Session_create_errhandler",
@@ -780,7 +793,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             ),
             p("errhandler", K::Unchecked("MPI_Errhandler *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Session_get_errhandler",
@@ -789,7 +802,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("session", K::Unchecked("MPI_Session")),
             p("errhandler", K::Unchecked("MPI_Errhandler *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Session_set_errhandler",
@@ -798,7 +811,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("session", K::Unchecked("MPI_Session")),
             p("errhandler", K::Unchecked("MPI_Errhandler")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Comm_create_from_group",
@@ -810,7 +823,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("errhandler", K::Unchecked("MPI_Errhandler")),
             p("newcomm", K::Unchecked("MPI_Comm *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Group_from_session_pset",
@@ -820,13 +833,13 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("pset_name", K::Unchecked("const char *")),
             p("newgroup", K::Unchecked("MPI_Group *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Session_finalize",
         NOTE,
         &[p("session", K::Unchecked("MPI_Session *"))],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Session_get_info",
@@ -835,7 +848,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("session", K::Unchecked("MPI_Session")),
             p("info_used", K::Unchecked("MPI_Info *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Session_get_nth_pset",
@@ -847,7 +860,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("pset_len", K::Unchecked("int *")),
             p("pset_name", K::Unchecked("char *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Session_get_num_psets",
@@ -857,7 +870,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("npset_names", K::Unchecked("int *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Session_get_pset_info",
@@ -867,7 +880,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("pset_name", K::Unchecked("const char *")),
             p("info", K::Unchecked("MPI_Info *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Session_init",
@@ -877,7 +890,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("errhandler", K::Unchecked("MPI_Errhandler")),
             p("session", K::Unchecked("MPI_Session *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Get_library_version",
@@ -886,7 +899,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("version", K::Unchecked("char *")),
             p("resultlen", K::Unchecked("int *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Pcontrol",
@@ -895,7 +908,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("level", K::Unchecked("const int")),
             p("arg1", K::Unchecked("...")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Parrived",
@@ -905,7 +918,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("partition", K::Unchecked("int")),
             p("flag", K::Unchecked("int *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Pready",
@@ -914,7 +927,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("partition", K::Unchecked("int")),
             p("request", K::Unchecked("MPI_Request")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Pready_list",
@@ -924,7 +937,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("array_of_partitions", K::Unchecked("int *")),
             p("request", K::Unchecked("MPI_Request")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Pready_range",
@@ -934,7 +947,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("partition_high", K::Unchecked("int")),
             p("request", K::Unchecked("MPI_Request")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Precv_init",
@@ -950,7 +963,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Psend_init",
@@ -966,7 +979,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Bsend_init",
@@ -980,7 +993,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Unchecked("MPI_Comm")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Isendrecv",
@@ -999,7 +1012,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Unchecked("MPI_Comm")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Isendrecv_replace",
@@ -1015,7 +1028,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Unchecked("MPI_Comm")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Rsend_init",
@@ -1029,7 +1042,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Unchecked("MPI_Comm")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Ssend_init",
@@ -1043,13 +1056,13 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Unchecked("MPI_Comm")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Grequest_complete",
         NOTE,
         &[p("request", K::Unchecked("MPI_Request"))],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Grequest_start",
@@ -1061,7 +1074,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("extra_state", K::Unchecked("void *")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Request_get_status",
@@ -1071,7 +1084,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("flag", K::Unchecked("int *")),
             p("status", K::Unchecked("MPI_Status *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Get_accumulate",
@@ -1090,7 +1103,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("op", K::Unchecked("MPI_Op")),
             p("win", K::Unchecked("MPI_Win")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Raccumulate",
@@ -1107,7 +1120,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("win", K::Unchecked("MPI_Win")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Rget",
@@ -1123,7 +1136,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("win", K::Unchecked("MPI_Win")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Rget_accumulate",
@@ -1143,7 +1156,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("win", K::Unchecked("MPI_Win")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Rput",
@@ -1159,7 +1172,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("win", K::Unchecked("MPI_Win")),
             p("request", K::Unchecked("MPI_Request *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Win_allocate_shared",
@@ -1172,7 +1185,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("baseptr", K::Unchecked("void *")),
             p("win", K::Unchecked("MPI_Win *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Win_attach",
@@ -1182,13 +1195,13 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("base", K::Unchecked("void *")),
             p("size", K::Unchecked("MPI_Aint")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Win_complete",
         NOTE,
         &[p("win", K::Unchecked("MPI_Win"))],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Win_create_dynamic",
@@ -1198,7 +1211,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Unchecked("MPI_Comm")),
             p("win", K::Unchecked("MPI_Win *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Win_detach",
@@ -1207,7 +1220,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("win", K::Unchecked("MPI_Win")),
             p("base", K::Unchecked("const void *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Win_flush_local",
@@ -1216,13 +1229,13 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("rank", K::Unchecked("int")),
             p("win", K::Unchecked("MPI_Win")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Win_flush_local_all",
         NOTE,
         &[p("win", K::Unchecked("MPI_Win"))],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Win_get_group",
@@ -1231,7 +1244,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("win", K::Unchecked("MPI_Win")),
             p("group", K::Unchecked("MPI_Group *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Win_post",
@@ -1241,7 +1254,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("assert", K::Unchecked("int")),
             p("win", K::Unchecked("MPI_Win")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Win_shared_query",
@@ -1253,7 +1266,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("disp_unit", K::Unchecked("int *")),
             p("baseptr", K::Unchecked("void *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Win_start",
@@ -1263,13 +1276,13 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("assert", K::Unchecked("int")),
             p("win", K::Unchecked("MPI_Win")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Win_sync",
         NOTE,
         &[p("win", K::Unchecked("MPI_Win"))],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Win_test",
@@ -1278,19 +1291,19 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("win", K::Unchecked("MPI_Win")),
             p("flag", K::Unchecked("int *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Win_wait",
         NOTE,
         &[p("win", K::Unchecked("MPI_Win"))],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Close_port",
         NOTE,
         &[p("port_name", K::Unchecked("const char *"))],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Comm_accept",
@@ -1302,7 +1315,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Unchecked("MPI_Comm")),
             p("newcomm", K::Unchecked("MPI_Comm *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Comm_connect",
@@ -1314,19 +1327,19 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Unchecked("MPI_Comm")),
             p("newcomm", K::Unchecked("MPI_Comm *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Comm_disconnect",
         NOTE,
         &[p("comm", K::Unchecked("MPI_Comm *"))],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Comm_get_parent",
         NOTE,
         &[p("parent", K::Unchecked("MPI_Comm *"))],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Comm_join",
@@ -1335,7 +1348,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("fd", K::Unchecked("int")),
             p("intercomm", K::Unchecked("MPI_Comm *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Comm_spawn",
@@ -1350,7 +1363,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("intercomm", K::Unchecked("MPI_Comm *")),
             p("array_of_errcodes", K::Unchecked("int *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Comm_spawn_multiple",
@@ -1366,7 +1379,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("intercomm", K::Unchecked("MPI_Comm *")),
             p("array_of_errcodes", K::Unchecked("int *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Lookup_name",
@@ -1376,7 +1389,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("port_name", K::Unchecked("char *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Open_port",
@@ -1385,7 +1398,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("port_name", K::Unchecked("char *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Publish_name",
@@ -1395,7 +1408,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("port_name", K::Unchecked("const char *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Unpublish_name",
@@ -1405,7 +1418,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("info", K::Unchecked("MPI_Info")),
             p("port_name", K::Unchecked("const char *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Cart_map",
@@ -1417,7 +1430,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("periods", K::Unchecked("const int *")),
             p("newrank", K::Unchecked("int *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Dist_graph_create",
@@ -1433,7 +1446,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("reorder", K::Unchecked("int")),
             p("comm_dist_graph", K::Unchecked("MPI_Comm *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Dist_graph_create_adjacent",
@@ -1450,7 +1463,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("reorder", K::Unchecked("int")),
             p("comm_dist_graph", K::Unchecked("MPI_Comm *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Dist_graph_neighbors",
@@ -1464,7 +1477,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("destinations", K::Unchecked("int *")),
             p("destweights", K::Unchecked("int *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Dist_graph_neighbors_count",
@@ -1475,7 +1488,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("outdegree", K::Unchecked("int *")),
             p("weighted", K::Unchecked("int *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Graph_create",
@@ -1488,7 +1501,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("reorder", K::Unchecked("int")),
             p("comm_graph", K::Unchecked("MPI_Comm *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Graph_get",
@@ -1500,7 +1513,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("indx", K::Unchecked("int *")),
             p("edges", K::Unchecked("int *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Graph_map",
@@ -1512,7 +1525,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("edges", K::Unchecked("const int *")),
             p("newrank", K::Unchecked("int *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Graph_neighbors",
@@ -1523,7 +1536,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("maxneighbors", K::Unchecked("int")),
             p("neighbors", K::Unchecked("int *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Graph_neighbors_count",
@@ -1533,7 +1546,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("rank", K::Unchecked("int")),
             p("nneighbors", K::Unchecked("int *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
     MpiFunction::new(
         "MPI_Graphdims_get",
@@ -1543,6 +1556,6 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("nnodes", K::Unchecked("int *")),
             p("nedges", K::Unchecked("int *")),
         ],
-        |_, a, _, _| Err(ErrorKind::NotRun { function: a.name }),
+        stop,
     ),
 ];
