@@ -50,6 +50,8 @@ pub enum CommError {
         what: String,
         /// Its value.
         value: i64,
+        /// The least it may be.
+        least: i64,
     },
     /// A dimension index outside the grid (`MPI_Cart_shift`).
     NoSuchDim {
@@ -146,8 +148,8 @@ impl fmt::Display for CommError {
                 f,
                 "the grid has {points} points but the communicator only {size} ranks"
             ),
-            CommError::BadDims { what, value } => {
-                write!(f, "{what} is {value}: it must be 1 or more")
+            CommError::BadDims { what, value, least } => {
+                write!(f, "{what} is {value}: it must be {least} or more")
             }
             CommError::NoSuchDim { dim, ndims } => write!(
                 f,

@@ -3,7 +3,8 @@
 //! sense, and what their bytes mean (for reductions, `op`).
 //!
 //! A buffer of `count` elements spans `count ×` [`Datatype::size`] bytes (the extent: a pair's
-//! padding included), and a message carries those bytes as they are in memory.
+//! padding included); a message carries the data bytes, packed (a pair without its padding, as
+//! MPICH sends it).
 
 use std::fmt;
 
@@ -370,6 +371,12 @@ impl Datatype {
             Class::Num(n) => n.size(),
             Class::Pair { value, .. } => value.size() + 4,
         }
+    }
+
+    /// Whether its extent holds padding that is not data (`MPI_DOUBLE_INT`, `MPI_LONG_INT`,
+    /// `MPI_SHORT_INT`): a message carries its data packed, without the padding.
+    pub fn padded(self) -> bool {
+        self.data_size() < self.size()
     }
 
     /// Basic elements in one (`MPI_Get_elements`): 2 in a pair, else 1.

@@ -63,17 +63,28 @@ impl TypeMap {
     /// The map of a predefined datatype.
     pub fn basic(d: Datatype) -> TypeMap {
         let size = d.size();
-        let align = match d.class() {
-            Class::Num(n) => n.size(),
-            Class::Pair { value, .. } => value.size().max(4),
+        let (align, runs) = match d.class() {
+            Class::Num(n) => (n.size(), vec![(0, size)]),
+            // A pair's padding (after the index of `MPI_DOUBLE_INT` and `MPI_LONG_INT`, between
+            // the value and the index of `MPI_SHORT_INT`) is not data: a message carries 12 bytes
+            // per `MPI_DOUBLE_INT`, as MPICH's does.
+            Class::Pair { value, index_at } => {
+                let (v, i) = (value.size(), i64::from(index_at));
+                let runs = if i == i64::from(v) {
+                    vec![(0, v + 4)]
+                } else {
+                    vec![(0, v), (i, 4)]
+                };
+                (v.max(4), runs)
+            }
         };
         TypeMap {
-            runs: vec![(0, size)],
+            runs,
             lb: 0,
             ub: i64::from(size),
             align: i64::from(align),
             base: Some(d),
-            elements: vec![(size, d.basic_elements(), 1)],
+            elements: vec![(d.data_size(), d.basic_elements(), 1)],
             committed: true,
             recipe: None,
         }
@@ -433,25 +444,28 @@ impl Types {
     /// A buffer of `count` elements of the datatype `handle` (a derived one must be committed);
     /// `what` names the count.
     pub fn shape(&mut self, handle: i64, count: i64, what: &str) -> Result<Shape, ErrorKind> {
-        match self.slot(handle) {
-            None => Ok(Shape::Contiguous(
-                Datatype::from_handle(handle)?.bytes(count, what)?,
-            )),
-            Some(map) => {
-                let map = Rc::clone(map?);
-                if !map.committed {
-                    return Err(ErrorKind::UncommittedDatatype(handle));
+        let map = match self.slot(handle) {
+            None => {
+                let d = Datatype::from_handle(handle)?;
+                let bytes = d.bytes(count, what)?;
+                if !d.padded() {
+                    return Ok(Shape::Contiguous(bytes));
                 }
-                let count = u32::try_from(count).map_err(|_| ErrorKind::NegativeCount {
-                    what: what.to_string(),
-                    count,
-                })?;
-                if map.size() * u64::from(count) > u64::from(u32::MAX) {
-                    return Err(ErrorKind::TooLargeDerived);
-                }
-                Ok(Shape::Mapped { map, count })
+                Rc::new(TypeMap::basic(d))
             }
+            Some(map) => Rc::clone(map?),
+        };
+        if !map.committed {
+            return Err(ErrorKind::UncommittedDatatype(handle));
         }
+        let count = u32::try_from(count).map_err(|_| ErrorKind::NegativeCount {
+            what: what.to_string(),
+            count,
+        })?;
+        if map.size() * u64::from(count) > u64::from(u32::MAX) {
+            return Err(ErrorKind::TooLargeDerived);
+        }
+        Ok(Shape::Mapped { map, count })
     }
 }
 
@@ -463,6 +477,27 @@ pub fn is_derived(handle: i64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pairs_carry_their_data_without_padding() {
+        let double_int = TypeMap::basic(Datatype::DoubleInt);
+        assert_eq!((double_int.size(), double_int.extent()), (12, 16));
+        let short_int = TypeMap::basic(Datatype::ShortInt);
+        assert_eq!(short_int.runs, vec![(0, 2), (4, 4)]);
+        assert_eq!(short_int.elements_in(12), Some(4));
+        let three = TypeMap::blocks(&[3], &[0], &[&double_int], false);
+        assert_eq!((three.size(), three.extent()), (36, 48));
+        let mut types = Types::default();
+        let handle = i64::from(Datatype::DoubleInt.handle());
+        assert!(matches!(
+            types.shape(handle, 2, "count"),
+            Ok(Shape::Mapped { count: 2, .. })
+        ));
+        assert!(matches!(
+            types.shape(i64::from(Datatype::TwoInt.handle()), 2, "count"),
+            Ok(Shape::Contiguous(16))
+        ));
+    }
 
     #[test]
     fn vectors_structs_and_indexed_have_mpichs_extents() {

@@ -86,7 +86,7 @@ impl Signature {
                 ..Signature::default()
             };
         };
-        let per = map.size() / u64::from(base.size().max(1));
+        let per = map.size() / u64::from(base.data_size().max(1));
         Signature {
             basic: Some(base),
             derived,

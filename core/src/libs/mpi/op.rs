@@ -110,15 +110,16 @@ impl ReduceOp {
         }
     }
 
-    /// `acc[i] = acc[i] op other[i]` for every element of `dtype` (checked by [`Self::check`]);
-    /// extra bytes in `other` are ignored.
+    /// `acc[i] = acc[i] op other[i]` for every element of `dtype` (checked by [`Self::check`]),
+    /// on packed data as a message carries it (a pair's index right after its value, without
+    /// the padding it has in memory); extra bytes in `other` are ignored.
     pub fn combine(self, dtype: Datatype, acc: &mut [u8], other: &[u8]) {
-        let stride = dtype.size() as usize;
+        let stride = dtype.data_size() as usize;
         let class = dtype.class();
         for (a, b) in acc.chunks_exact_mut(stride).zip(other.chunks_exact(stride)) {
             match class {
                 Class::Num(n) => self.combine_num(n, a, b),
-                Class::Pair { value, index_at } => self.combine_pair(value, index_at.into(), a, b),
+                Class::Pair { value, .. } => self.combine_pair(value, value.size() as usize, a, b),
             }
         }
     }

@@ -25,7 +25,7 @@ use std::rc::Rc;
 
 use super::constants as k;
 use super::datatype::{Datatype, ReduceOp};
-use super::derived::{Shape, TypeMap, Types};
+use super::derived::{is_derived, Shape, TypeMap, Types};
 use super::error::ErrorKind;
 use crate::lang::vm::memory::{Addr, Memory};
 
@@ -188,12 +188,13 @@ impl Combiner {
     /// The arithmetic of `op` on datatype `handle`, checked: a predefined operation must be
     /// defined on the datatype, which must be predefined.
     pub(super) fn new(op: Op, handle: i64, types: &mut Types) -> Result<Combiner, ErrorKind> {
-        let elem = match types.shape(handle, 1, "count")? {
-            Shape::Mapped { map, .. } => Elem::Derived(map),
-            Shape::Contiguous(_) => Elem::Predefined(Datatype::from_handle(handle)?),
+        let shape = types.shape(handle, 1, "count")?;
+        let elem = match shape {
+            Shape::Mapped { map, .. } if is_derived(handle) => Elem::Derived(map),
+            _ => Elem::Predefined(Datatype::from_handle(handle)?),
         };
         let (basic, unit) = match (&elem, op) {
-            (Elem::Predefined(d), _) => (*d, d.size()),
+            (Elem::Predefined(d), _) => (*d, d.data_size()),
             // The MPI standard defines the predefined operations on predefined datatypes only
             // (MPICH refuses a derived one, even of a single predefined type).
             (Elem::Derived(_), Op::Predefined(p)) => {
@@ -237,6 +238,10 @@ impl Combiner {
     /// of the `basic` type otherwise (the unit that `elements` counts).
     fn shape(&self, count: u32) -> Shape {
         match &self.elem {
+            Elem::Predefined(d) if d.padded() => Shape::Mapped {
+                map: Rc::new(TypeMap::basic(*d)),
+                count,
+            },
             Elem::Predefined(d) => Shape::Contiguous(count.saturating_mul(d.size())),
             Elem::Derived(map) => Shape::Mapped {
                 map: Rc::clone(map),

@@ -16,13 +16,14 @@ use crate::libs::mpi::dims::{dims_create, DimsError};
 use crate::libs::mpi::error::{ErrorKind, RankRole};
 use crate::libs::mpi::state::length;
 
-/// A count of dimensions, at least 1.
-fn ndims(value: i64) -> Result<u32, ErrorKind> {
+/// A count of dimensions, at least `least`.
+fn ndims(value: i64, least: u32) -> Result<u32, ErrorKind> {
     match u32::try_from(value) {
-        Ok(n) if n >= 1 => Ok(n),
+        Ok(n) if n >= least => Ok(n),
         _ => Err(CommError::BadDims {
             what: "ndims".to_string(),
             value,
+            least: least.into(),
         }
         .into()),
     }
@@ -52,16 +53,18 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
                 }
                 .into());
             }
-            let n = ndims(a.int(1))?;
+            let n = ndims(a.int(1), 1)?;
             let mut dims = read_ints(mem, a.addr(2), n, "the dims array")?;
             let nnodes = u64::try_from(a.int(0)).map_err(|_| CommError::BadDims {
                 what: "nnodes".to_string(),
                 value: a.int(0),
+                least: 0,
             })?;
             dims_create(nnodes, &mut dims).map_err(|e| match e {
                 DimsError::Negative { index, value } => CommError::BadDims {
                     what: format!("dims[{index}]"),
                     value,
+                    least: 0,
                 },
                 DimsError::NotDivisible { nnodes, product } => {
                     CommError::NotDivisible { nnodes, product }
@@ -84,7 +87,8 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         ],
         |s, a, mem, ctx| {
             let parent = s.comm(a.int(0), ctx)?;
-            let n = ndims(a.int(1))?;
+            // No dimensions: a grid of one point, rank 0's alone (MPI 2.1; as MPICH).
+            let n = ndims(a.int(1), 0)?;
             let mut dims = Vec::with_capacity(n as usize);
             for (i, d) in read_ints(mem, a.addr(2), n, "the dims array")?
                 .into_iter()
@@ -96,6 +100,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
                         return Err(CommError::BadDims {
                             what: format!("dims[{i}]"),
                             value: d,
+                            least: 1,
                         }
                         .into())
                     }
@@ -214,7 +219,17 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             )?;
             let keep: Vec<bool> = keep.into_iter().map(|v| v != 0).collect();
             let (color, key, sub) = cart.sub(parent.rank, &keep);
-            let color = i32::try_from(color).unwrap_or(i32::MAX);
+            let color = if sub.dims.is_empty() {
+                // No dimension kept: a grid of no dimensions, which is rank 0's alone; every
+                // other rank gets `MPI_COMM_NULL` (MPICH's `MPIR_Cart_sub_impl`).
+                if parent.rank == 0 {
+                    0
+                } else {
+                    MPI_UNDEFINED
+                }
+            } else {
+                i32::try_from(color).unwrap_or(i32::MAX)
+            };
             create(s, parent, color, key, Some(sub), a.addr(2), mem)
         },
     ),
