@@ -34,7 +34,7 @@ ENGINES = [
     "receiver-only:sync",
 ]
 LOCKS = ["mcs-rw", "fompi", "test-and-set", "li"]
-PROFILES = ["emx", "fx100", "fx10", "folon", "ib-qdr", "ethernet-1g"]
+PROFILES = ["emx", "fx100", "fx10", "folon", "ib-qdr", "ethernet-1g", "cluster"]
 # (workload, ranks, bytes, iterations)
 WORKLOADS = [
     ("bcast", 16, 64, 1),

@@ -15,6 +15,10 @@ pub const BUILTIN_PROFILE_SOURCES: &[(&str, &str)] = &[
         "ethernet-1g.toml",
         include_str!("../../../profiles/ethernet-1g.toml"),
     ),
+    (
+        "cluster.toml",
+        include_str!("../../../profiles/cluster.toml"),
+    ),
 ];
 
 /// Every built-in profile. A failure here means a shipped file is broken; the tests make sure
@@ -56,7 +60,15 @@ mod tests {
         let mut ids: Vec<_> = profiles.iter().map(|p| p.machine.id.clone()).collect();
         assert_eq!(
             ids,
-            ["emx", "fx100", "fx10", "folon", "ib-qdr", "ethernet-1g"]
+            [
+                "emx",
+                "fx100",
+                "fx10",
+                "folon",
+                "ib-qdr",
+                "ethernet-1g",
+                "cluster"
+            ]
         );
         ids.dedup();
         assert_eq!(ids.len(), profiles.len());

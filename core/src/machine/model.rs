@@ -8,11 +8,15 @@
 //! retransmits ([`hw::crossbar`](super::hw::crossbar)), or a shared bus with a bus lock ([`hw::bus`](super::hw::bus)). One-sided
 //! operations are executed by the target's RDMA engines ([`hw::nic`](super::hw::nic)); with no engines, or for an
 //! atomic the NIC lacks, the transfer is flagged `software` for the engine to emulate. EM-X's
-//! atomic blocks are modelled per node ([`hw::cpu`](super::hw::cpu)).
+//! atomic blocks are modelled per node ([`hw::cpu`](super::hw::cpu)). A profile with a
+//! `[shared_memory]` section (a multicore cluster) sends a message between two ranks of one node
+//! through memory instead: LogGP with that section's parameters, the sending core copying it, so
+//! it neither waits for nor occupies the node's link.
 //!
 //! Calls must come in nondecreasing `now` (the engine's event order). Ranks are placed in blocks:
 //! rank `r` is on node `r / ranks_per_node`. State is a few integers per node in use (link,
-//! engines, port queue); nothing per rank, nothing quadratic. Messages between one pair of ranks
+//! engines, port queue) and, with shared memory, one per rank (its core's next copy); nothing
+//! quadratic. Messages between one pair of ranks
 //! arrive in the order they were sent.
 
 use std::collections::BTreeMap;
@@ -29,6 +33,16 @@ use super::ops::{AtomicKind, RdmaOp};
 use super::profile::Profile;
 use super::sections::{self, ms, ns, us, NetworkModel};
 use crate::time::SimTime;
+
+/// The LogGP parameters of a `[link]` or `[shared_memory]` section.
+fn loggp_params(l: &sections::LinkSection) -> LogGpParams {
+    LogGpParams {
+        latency: us(&l.latency_us),
+        overhead: us(&l.overhead_us),
+        gap: us(&l.gap_us),
+        per_byte: PerUnit::from_per_second(l.bandwidth_mb_s.value * 1e6),
+    }
+}
 
 /// Timing of one transfer, as the hardware sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -159,6 +173,9 @@ pub struct Machine {
     ranks_per_node: u32,
     nodes_in_use: u32,
     link: LogGp,
+    /// Copies through memory between ranks of one node, one sender per rank (`None`: the
+    /// profile has no `[shared_memory]`, and such messages take the link).
+    shm: Option<LogGp>,
     network: Network,
     nic: Option<NicModel>,
     cpus: Vec<Cpu>,
@@ -205,17 +222,12 @@ impl Machine {
             });
         }
         let nodes_in_use = ranks.div_ceil(rpn);
-        let l = &profile.link;
-        let per_byte = PerUnit::from_per_second(l.bandwidth_mb_s.value * 1e6);
-        let link = LogGp::new(
-            LogGpParams {
-                latency: us(&l.latency_us),
-                overhead: us(&l.overhead_us),
-                gap: us(&l.gap_us),
-                per_byte,
-            },
-            nodes_in_use,
-        );
+        let link = LogGp::new(loggp_params(&profile.link), nodes_in_use);
+        let per_byte = link.params().per_byte;
+        let shm = profile
+            .shared_memory
+            .as_ref()
+            .map(|l| LogGp::new(loggp_params(l), ranks));
         let net = &profile.network;
         let invalid = |section: &'static str, message: String| MachineError::InvalidProfile {
             section,
@@ -299,6 +311,7 @@ impl Machine {
             ranks_per_node: rpn,
             nodes_in_use,
             link,
+            shm,
             network,
             nic,
             cpus: if atomic_blocks {
@@ -484,6 +497,24 @@ impl Machine {
     /// rank `dst`, sent at `now`.
     pub fn message(&mut self, now: SimTime, src: u32, dst: u32, bytes: u64) -> Transfer {
         let (ns_, nd) = (self.node_of(src), self.node_of(dst));
+        if let Some(shm) = self.shm.as_mut().filter(|_| ns_ == nd) {
+            let inj = shm.inject(now, src, bytes, true);
+            let mut notes = Vec::new();
+            if inj.waited > SimTime::ZERO {
+                notes.push(HwNote::CoreBusy {
+                    rank: src,
+                    waited: inj.waited,
+                });
+            }
+            return Transfer {
+                sender_free: inj.last_byte,
+                arrival: inj.last_byte + shm.params().latency,
+                origin_complete: inj.last_byte,
+                target_cpu: shm.params().overhead,
+                software: false,
+                notes,
+            };
+        }
         let p = *self.link.params();
         let mut notes = Vec::new();
         let (sender_free, mut arrival, dropped) = if let Network::Bus(bus) = &mut self.network {
@@ -932,5 +963,31 @@ mod tests {
             panic!("queued without atomic blocks")
         };
         assert_eq!(fx.handler_note(1, &r), None);
+    }
+
+    #[test]
+    fn ranks_of_one_node_talk_through_shared_memory() {
+        let mut m = Machine::new(&profile("cluster"), 128).unwrap();
+        assert_eq!((m.node_of(63), m.node_of(64)), (0, 1));
+        // Inside a node: o = 0.1 µs, 1000 bytes at 10 GB/s = 0.1 µs less a byte, L = 0.15 µs.
+        let inside = m.message(SimTime::ZERO, 0, 1, 1000);
+        assert_eq!(inside.sender_free, SimTime::from_ps(199_900));
+        assert_eq!(inside.arrival, SimTime::from_ps(349_900));
+        assert_eq!(inside.target_cpu, SimTime::from_ns(100));
+        // The copy kept rank 0's core busy, not the node's link: rank 2 sends across at once.
+        let across = m.message(SimTime::ZERO, 2, 64, 1000);
+        assert!(across.notes.is_empty(), "{:?}", across.notes);
+        assert_eq!(across.arrival, SimTime::from_ps(200_000 + 41_625 + 600_000));
+        // A second copy from rank 0 waits for its core.
+        let again = m.message(SimTime::from_ns(50), 0, 3, 1000);
+        assert!(
+            matches!(again.notes[0], HwNote::CoreBusy { rank: 0, .. }),
+            "{:?}",
+            again.notes
+        );
+        // Profiles without the section keep sending through the link.
+        let mut fx = Machine::new(&profile("fx100"), 2).unwrap();
+        let t = fx.message(SimTime::ZERO, 0, 1, 8);
+        assert!(t.arrival > SimTime::from_ns(300));
     }
 }

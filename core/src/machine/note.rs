@@ -21,6 +21,13 @@ pub enum HwNote {
         /// Time waited.
         waited: SimTime,
     },
+    /// The sending rank's core was still copying earlier messages into shared memory.
+    CoreBusy {
+        /// Sending rank.
+        rank: u32,
+        /// Time waited.
+        waited: SimTime,
+    },
     /// The message queued behind earlier traffic at a switch output port.
     PortQueued {
         /// Output port (= destination node).
@@ -98,6 +105,10 @@ impl fmt::Display for HwNote {
             HwNote::LinkBusy { node, waited } => write!(
                 f,
                 "node {node}'s link was busy with earlier messages: waited {waited} to send"
+            ),
+            HwNote::CoreBusy { rank, waited } => write!(
+                f,
+                "rank {rank}'s core was still copying earlier messages into shared memory: waited {waited} to send"
             ),
             HwNote::PortQueued { port, waited } => write!(
                 f,

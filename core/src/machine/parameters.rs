@@ -39,7 +39,15 @@ const UNITS: [(&str, &str); 9] = [
 ];
 
 /// Sections in the order a reader wants them; any other section follows alphabetically.
-const ORDER: [&str; 6] = ["machine", "link", "network", "nic", "cpu", "comm_thread"];
+const ORDER: [&str; 7] = [
+    "machine",
+    "link",
+    "shared_memory",
+    "network",
+    "nic",
+    "cpu",
+    "comm_thread",
+];
 
 /// The parameter table of `profile`, section by section.
 pub fn parameters(profile: &Profile) -> Vec<ParameterRow> {

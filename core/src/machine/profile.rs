@@ -3,7 +3,8 @@
 //! Profiles are data, not code: the built-in ones live in `profiles/*.toml`, and users can load
 //! their own. Besides `[machine]` (identity and size) a profile has the hardware sections of
 //! [`super::sections`]: `[link]` (LogGP), `[network]` (which model and its parameters), `[cpu]`,
-//! and optionally `[nic]` (RDMA engines, atomics) and `[comm_thread]`. Loading never panics: a
+//! and optionally `[shared_memory]` (LogGP inside a node), `[nic]` (RDMA engines, atomics) and
+//! `[comm_thread]`. Loading never panics: a
 //! malformed, incomplete or impossible profile yields a [`ProfileError`] naming the line and
 //! column of the problem.
 
@@ -26,6 +27,10 @@ pub struct Profile {
     pub machine: MachineInfo,
     /// LogGP parameters of a point-to-point transfer.
     pub link: LinkSection,
+    /// LogGP parameters of a message between two ranks of one node, through memory; absent
+    /// where such messages take the link (one rank per node, or no shared-memory path).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shared_memory: Option<LinkSection>,
     /// The network model and its parameters.
     pub network: NetworkSection,
     /// RDMA engines and atomics; absent on machines without RDMA.
@@ -54,7 +59,9 @@ pub struct MachineInfo {
     pub name: String,
     /// One sentence on what makes this machine interesting.
     pub summary: String,
-    /// Number of the paper (in `shared/seeds`) that measured this machine, e.g. `"000"`.
+    /// Number of the paper (in `shared/seeds`) that measured this machine, e.g. `"000"`; empty
+    /// for a machine no paper measured (the generic cluster).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub paper: String,
     /// The interconnect, in words.
     pub interconnect: String,

@@ -327,6 +327,13 @@ pub fn check(p: &Profile) -> Result<(), Invalid> {
     time(&link.overhead_us, 1.0, "link", "overhead_us")?;
     time(&link.gap_us, 1.0, "link", "gap_us")?;
     positive(&link.bandwidth_mb_s, "link", "bandwidth_mb_s")?;
+    if let Some(shm) = &p.shared_memory {
+        let s = "shared_memory";
+        time(&shm.latency_us, 1.0, s, "latency_us")?;
+        time(&shm.overhead_us, 1.0, s, "overhead_us")?;
+        time(&shm.gap_us, 1.0, s, "gap_us")?;
+        positive(&shm.bandwidth_mb_s, s, "bandwidth_mb_s")?;
+    }
     check_network(p)?;
     if let Some(nic) = &p.nic {
         check_nic(nic)?;

@@ -39,7 +39,11 @@ pub fn machine_list(props: &MachineListProps) -> Html {
                                 aria-pressed={current.to_string()} {onclick}>
                                 <span class="machine-name">{ &m.name }</span>
                                 <span class="machine-meta">
-                                    { format!("{} nodes × {} · paper {}", m.nodes.value, m.ranks_per_node.value, m.paper) }
+                                    { if m.paper.is_empty() {
+                                        format!("{} nodes × {}", m.nodes.value, m.ranks_per_node.value)
+                                    } else {
+                                        format!("{} nodes × {} · paper {}", m.nodes.value, m.ranks_per_node.value, m.paper)
+                                    } }
                                 </span>
                             </button>
                         </li>

@@ -45,7 +45,9 @@ pub fn machine_view(props: &MachineViewProps) -> Html {
         <section class="panel view" aria-labelledby="machine-title" data-testid="machine-view">
             <div class="panel-head">
                 <h2 id="machine-title">{ &m.name }</h2>
-                <span class="pill">{ format!("paper {}", m.paper) }</span>
+                if !m.paper.is_empty() {
+                    <span class="pill">{ format!("paper {}", m.paper) }</span>
+                }
             </div>
             <p class="summary">{ &m.summary }</p>
             <p class="muted">
