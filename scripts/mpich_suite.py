@@ -130,22 +130,29 @@ def program_files(test):
     helpers = [os.path.join(util, f) for f in ("mtest.c", "mtest_common.c", "mtest_single.c")]
     if "LDADDDATA" in " ".join(make.get(f"{var}_LDADD", [])):
         helpers.append(os.path.join(util, "dtypes.c"))
-    own_text = "".join(open(s, encoding="utf-8", errors="replace").read() for s in sources)
+    files, seen = [], set()
+
+    def gather(todo):
+        while todo:
+            path = todo.pop(0)
+            if path in seen:
+                continue
+            seen.add(path)
+            files.append(path)
+            text = open(path, encoding="utf-8", errors="replace").read()
+            for name in INCLUDE.findall(text):
+                found = resolve_header(name, os.path.dirname(path))
+                if found:
+                    todo.append(found)
+
+    # The test's own files and the headers they include first: the dtpools library is linked
+    # where they use it (a header such as mtest_dtp.h may be what calls it).
+    gather(list(sources))
+    own_text = "".join(open(f, encoding="utf-8", errors="replace").read() for f in files)
     if "DTP_" in own_text:
         dtp_src = os.path.join(SUITE, "dtpools", "src")
         helpers += sorted(os.path.join(dtp_src, f) for f in os.listdir(dtp_src) if f.endswith(".c"))
-    files, seen, todo = [], set(), sources + helpers
-    while todo:
-        path = todo.pop(0)
-        if path in seen:
-            continue
-        seen.add(path)
-        files.append(path)
-        text = open(path, encoding="utf-8", errors="replace").read()
-        for name in INCLUDE.findall(text):
-            found = resolve_header(name, os.path.dirname(path))
-            if found:
-                todo.append(found)
+    gather(helpers)
     return files, defines
 
 
