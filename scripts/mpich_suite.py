@@ -116,6 +116,21 @@ def resolve_header(name, near):
     return None
 
 
+DTP_CALL = re.compile(r"\bDTP_\w+\s*\(")
+
+
+def calls_dtpools(path):
+    """Whether a file's code (outside macro definitions) calls a dtpools function."""
+    in_macro = False
+    for line in open(path, encoding="utf-8", errors="replace"):
+        stripped = line.rstrip()
+        starts_macro = stripped.lstrip().startswith("#define")
+        if not (in_macro or starts_macro) and DTP_CALL.search(line):
+            return True
+        in_macro = stripped.endswith("\\") and (in_macro or starts_macro)
+    return False
+
+
 def program_files(test):
     """The files of a test as a program: sources, the suite's helpers and their headers; its
     `-D` flags. Raises ValueError when the Makefile does not say how to build it."""
@@ -146,10 +161,11 @@ def program_files(test):
                     todo.append(found)
 
     # The test's own files and the headers they include first: the dtpools library is linked
-    # where they use it (a header such as mtest_dtp.h may be what calls it).
+    # where their code calls it (a header such as mtest_dtp.h may be what calls it; a macro that
+    # would, such as mtest_common.h's, counts only where it is used).
     gather(list(sources))
-    own_text = "".join(open(f, encoding="utf-8", errors="replace").read() for f in files)
-    if "DTP_" in own_text:
+    own_text = "".join(open(f, encoding="utf-8", errors="replace").read() for f in sources)
+    if "DTP_" in own_text or any(calls_dtpools(f) for f in files):
         dtp_src = os.path.join(SUITE, "dtpools", "src")
         helpers += sorted(os.path.join(dtp_src, f) for f in os.listdir(dtp_src) if f.endswith(".c"))
     gather(helpers)

@@ -256,6 +256,9 @@ enum Job {
         /// The attribute is gone: its keyval's use ends once the callback returned (so the
         /// callback may free the keyval, as in MPICH).
         release: bool,
+        /// The object lives on (`MPI_Comm_delete_attr`, or a value replaced): if the callback
+        /// fails, the attribute keeps the value it had, as MPICH leaves it.
+        undo: bool,
     },
 }
 
@@ -287,6 +290,10 @@ pub(crate) struct AttrWork {
     /// The object to free after the callbacks (`MPI_Comm_free`, `MPI_Type_free`: the delete
     /// callbacks see it still alive, as in MPICH).
     free: Option<(ObjKind, i64)>,
+    /// The duplicate the copy callbacks fill, and where its handle was written: if one fails,
+    /// the duplicate is freed and the handle becomes the null handle (MPICH's
+    /// `MPIR_Comm_dup_impl` and `MPIR_Type_dup_impl`).
+    made: Option<(ObjKind, i64, Addr)>,
 }
 
 /// The rank's keyvals and the attributes cached on its objects.
@@ -429,6 +436,7 @@ impl Attrs {
                 f,
                 extra: k.extra,
                 release: false,
+                undo: true,
             });
         }
         if copy {
@@ -490,7 +498,12 @@ impl Attrs {
                 if list.is_empty() {
                     self.values.remove(&(kind, handle));
                 }
-                jobs.extend(self.removed(kind, handle, index, value));
+                jobs.extend(self.removed(kind, handle, index, value).map(|mut job| {
+                    if let Job::Delete { undo, .. } = &mut job {
+                        *undo = true;
+                    }
+                    job
+                }));
             }
         }
         Ok(AttrWork::new(jobs))
@@ -511,6 +524,7 @@ impl Attrs {
             f,
             extra: k.map_or(0, |k| k.extra),
             release: true,
+            undo: false,
         })
     }
 
@@ -651,9 +665,13 @@ impl Attrs {
         }
     }
 
-    /// The work of duplicating the datatype `from` into `to` (made already).
-    pub(crate) fn dup_type(&self, from: i64, to: i64) -> AttrWork {
-        AttrWork::new(self.copies(ObjKind::Type, from, to))
+    /// The work of duplicating the datatype `from` into `to` (made already, its handle written
+    /// at `out`).
+    pub(crate) fn dup_type(&self, from: i64, to: i64, out: Addr) -> AttrWork {
+        AttrWork {
+            made: Some((ObjKind::Type, to, out)),
+            ..AttrWork::new(self.copies(ObjKind::Type, from, to))
+        }
     }
 }
 
@@ -690,6 +708,7 @@ impl AttrWork {
             then: None,
             finalize: false,
             free: None,
+            made: None,
         }
     }
 
@@ -713,6 +732,7 @@ impl AttrWork {
         let to = i64::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]]));
         if to != i64::from(super::constants::MPI_COMM_NULL) {
             self.jobs = attrs.copies(ObjKind::Comm, from, to);
+            self.made = Some((ObjKind::Comm, to, out));
         }
         Ok(())
     }
@@ -738,13 +758,31 @@ impl AttrWork {
             let out = i64::from_le_bytes(w);
             mem.release_to(r.mark);
             attrs.deleting = None;
-            if let Job::Delete {
-                index,
-                release: true,
-                ..
-            } = r.job
-            {
-                attrs.release(index);
+            match r.job {
+                // A failed delete leaves the attribute as it was (MPICH returns before
+                // removing or replacing it).
+                Job::Delete {
+                    kind,
+                    handle,
+                    index,
+                    value,
+                    release,
+                    undo: true,
+                    ..
+                } if code != 0 => {
+                    // Put back (or back to the old value); a put counts a use of the keyval
+                    // again, which the removed attribute still held.
+                    let _ = attrs.put(kind, handle, index, value, false);
+                    if release {
+                        attrs.release(index);
+                    }
+                }
+                Job::Delete {
+                    index,
+                    release: true,
+                    ..
+                } => attrs.release(index),
+                _ => {}
             }
             let which = match r.job {
                 Job::Copy { .. } => "copy",
@@ -885,8 +923,15 @@ impl super::state::MpiState {
             work.first = None;
             work.start_dup(self.attrs(), mem)?;
         }
-        if let Some(call) = work.step_calls(self.attrs(), mem)? {
-            return Ok(Some(Wait::Call(call)));
+        match work.step_calls(self.attrs(), mem) {
+            Ok(Some(call)) => return Ok(Some(Wait::Call(call))),
+            Ok(None) => {}
+            Err(e) => {
+                if let Some((kind, handle, out)) = work.made.take() {
+                    self.unmake(kind, handle, out, mem, ctx)?;
+                }
+                return Err(e);
+            }
         }
         if let Some(then) = &mut work.then {
             let step = then.step(
@@ -913,6 +958,36 @@ impl super::state::MpiState {
             super::functions::environment::leave(self, ctx);
         }
         Ok(None)
+    }
+
+    /// A duplicate whose copy callback failed goes: its attributes copied so far are dropped
+    /// (their delete callbacks are not run), the object freed, the program's handle at `out` set
+    /// to the null handle.
+    fn unmake(
+        &mut self,
+        kind: ObjKind,
+        handle: i64,
+        out: Addr,
+        mem: &mut Memory,
+        ctx: &crate::engine::RankCtx<'_>,
+    ) -> Result<(), ErrorKind> {
+        let attrs = self.attrs();
+        let dropped = attrs.values.remove(&(kind, handle)).unwrap_or_default();
+        for (index, _) in dropped {
+            attrs.release(index);
+        }
+        let null = match kind {
+            ObjKind::Comm => {
+                self.free_comm(handle, ctx)?;
+                super::constants::MPI_COMM_NULL
+            }
+            ObjKind::Type => {
+                self.types().free(handle)?;
+                super::constants::MPI_DATATYPE_NULL
+            }
+            ObjKind::Win => return Ok(()),
+        };
+        super::buffers::write_int(mem, out, null, "the new handle")
     }
 
     /// `MPI_Comm_dup`'s start `started` (the new communicator's creation, whose handle goes to
@@ -1043,7 +1118,7 @@ mod tests {
         let u = a.create(ObjKind::Type, CopyFn::User(99), 77, 5).unwrap();
         a.set(ObjKind::Type, 1, i64::from(d), 10).unwrap();
         a.set(ObjKind::Type, 1, i64::from(u), 20).unwrap();
-        let mut work = a.dup_type(1, 2);
+        let mut work = a.dup_type(1, 2, 0);
         let mut mem = Memory::new(1 << 16);
         let top = mem.top();
         let call = work.step_calls(&mut a, &mut mem).unwrap().unwrap();

@@ -19,6 +19,7 @@
 
 use std::collections::BTreeMap;
 
+use super::attrs::AttrError;
 use super::comm_error::CommError;
 use super::constants as k;
 use super::error::{ErrorKind, RankRole};
@@ -591,7 +592,20 @@ pub(crate) fn class_of(kind: &ErrorKind) -> Option<i32> {
         E::Comm(e) => comm_class(e)?,
         E::BsendOverflow { .. } | E::NoBsendBuffer | E::BsendBufferAttached => k::MPI_ERR_BUFFER,
         E::Refused { class, .. } => *class,
+        E::Attr(e) => attr_class(e)?,
         _ => return None,
+    })
+}
+
+/// The class MPICH gives a keyval or attribute mistake (a callback's nonzero return is
+/// `MPI_ERR_OTHER`, as MPICH's `**userdel`/`**usercopy`); waiting inside a callback is
+/// Rankscope's own limit.
+fn attr_class(e: &AttrError) -> Option<i32> {
+    Some(match e {
+        AttrError::Blocking => return None,
+        AttrError::Callback { .. } => k::MPI_ERR_OTHER,
+        AttrError::TooMany => k::MPI_ERR_INTERN,
+        _ => k::MPI_ERR_KEYVAL,
     })
 }
 

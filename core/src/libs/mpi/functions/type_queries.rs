@@ -173,7 +173,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             let map = old.duplicate(a.int(0) as i32);
             let handle = s.types().insert(map)?;
             write_int(mem, a.addr(1), handle, "the new datatype variable")?;
-            let work = s.attrs().dup_type(a.int(0), i64::from(handle));
+            let work = s.attrs().dup_type(a.int(0), i64::from(handle), a.addr(1));
             Ok(work.started())
         },
     ),
