@@ -6,8 +6,8 @@ use super::function::MpiFunction;
 use super::mpi::functions::{
     alltoallw, attributes, collectives, comm_constructors, communicators, completion, datatypes,
     environment, errhandlers, graph_topologies, groups, info, intercomms, matched_probe, memory,
-    nonblocking_collectives, not_run, one_sided, persistent_collectives, point_to_point,
-    reduce_local, statuses, topologies, type_queries,
+    neighbor_collectives, nonblocking_collectives, not_run, one_sided, persistent_collectives,
+    point_to_point, reduce_local, statuses, topologies, type_queries,
 };
 
 /// One family of functions (a file of `mpi::functions`, or the ACP or PVM library), titled for
@@ -226,6 +226,14 @@ pub const FAMILIES: &[Family] = &[
         about: "`MPI_Reduce_local`: a reduction's arithmetic on one rank's two buffers, no \
                 message.",
         functions: reduce_local::FUNCTIONS,
+    },
+    Family {
+        id: "neighbor-collectives",
+        title: "Neighbourhood collectives",
+        about: "Exchanges with a topology's neighbours (a Cartesian grid's ranks below and \
+                above in each dimension, a graph's edges), as MPICH's linear schedule: every \
+                receive posted, then every send.",
+        functions: neighbor_collectives::FUNCTIONS,
     },
     Family {
         id: "not-run",

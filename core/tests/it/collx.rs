@@ -337,3 +337,42 @@ int main(int argc, char **argv) {
     let err = run(src, 2).unwrap_err();
     assert!(err.contains("no Cartesian topology"), "{err}");
 }
+
+#[test]
+fn neighbor_alltoall_on_a_two_rank_ring_keeps_the_directions_apart() {
+    // MPICH's ring_neighbor_alltoall: both neighbours are the other rank, yet the block sent
+    // up must land in the receiver's "below" slot.
+    let src = r#"#include <mpi.h>
+#include <stdio.h>
+int main(int argc, char **argv) {
+  int size, rank, dims[1], periods[1] = {1}, s[2] = {-1, 1}, r[2] = {0, 0};
+  MPI_Comm ring;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  dims[0] = size;
+  MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 1, &ring);
+  MPI_Neighbor_alltoall(s, 1, MPI_INT, r, 1, MPI_INT, ring);
+  printf("%d: %d %d\n", rank, r[0], r[1]);
+  MPI_Finalize();
+  return 0;
+}
+"#;
+    assert_eq!(run(src, 2).unwrap(), ["0: 1 -1", "1: 1 -1"]);
+    assert_eq!(run(src, 1).unwrap(), ["0: 1 -1"]);
+}
+
+#[test]
+fn a_neighbourhood_collective_needs_a_topology() {
+    let src = r#"#include <mpi.h>
+int main(int argc, char **argv) {
+  int s = 0, r = 0;
+  MPI_Init(&argc, &argv);
+  MPI_Neighbor_allgather(&s, 1, MPI_INT, &r, 1, MPI_INT, MPI_COMM_WORLD);
+  MPI_Finalize();
+  return 0;
+}
+"#;
+    let err = run(src, 2).unwrap_err();
+    assert!(err.contains("no topology"), "{err}");
+}

@@ -41,6 +41,8 @@ pub enum CommError {
     NoCart,
     /// A graph call on a communicator without a graph topology.
     NoGraph,
+    /// A neighbourhood collective on a communicator without a topology.
+    NoTopology,
     /// A graph topology's argument out of its range.
     GraphArg {
         /// Which argument.
@@ -156,6 +158,9 @@ impl fmt::Display for CommError {
                 "the communicator has no graph topology (make one with MPI_Graph_create)",
             ),
             CommError::GraphArg { what, value, must } => write!(f, "{what} is {value}: {must}"),
+            CommError::NoTopology => f.write_str(
+                "the communicator has no topology, so no neighbours (make one with MPI_Cart_create or MPI_Graph_create)",
+            ),
             CommError::NoCart => {
                 f.write_str("the communicator has no Cartesian topology (make one with MPI_Cart_create)")
             }

@@ -14,6 +14,7 @@
 //! | `alltoallw` | `MPI_Alltoallw`, `MPI_Ialltoallw`: blocks of their own datatypes |
 //! | `persistent_collectives` | `MPI_Bcast_init` and the other persistent collectives (MPI-4), started by `MPI_Start` |
 //! | `reduce_local` | `MPI_Reduce_local` |
+//! | `neighbor_collectives` | `MPI_Neighbor_alltoall`, `_allgather` and their non-blocking forms |
 //! | `one_sided` | windows, their synchronization, put/get/accumulate/atomics |
 //! | `datatypes` | sizes and extents of datatypes |
 //! | `communicators` | duplicating, splitting, creating, freeing and comparing communicators |
@@ -46,6 +47,7 @@ pub(crate) mod intercomm_collectives;
 pub(crate) mod intercomms;
 pub(crate) mod matched_probe;
 pub(crate) mod memory;
+pub(crate) mod neighbor_collectives;
 pub(crate) mod nonblocking_collectives;
 pub(crate) mod not_run;
 pub(crate) mod one_sided;

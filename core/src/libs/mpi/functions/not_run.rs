@@ -23,7 +23,7 @@ fn stop(
     Err(ErrorKind::NotRun { function: a.name })
 }
 
-/// The 95 functions, in `mpi_proto.h`'s order.
+/// The 91 functions, in `mpi_proto.h`'s order.
 pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_DUP_FN",
@@ -68,21 +68,6 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         stop,
     ),
     MpiFunction::new(
-        "MPI_Ineighbor_allgather",
-        NOTE,
-        &[
-            p("sendbuf", K::Unchecked("const void *")),
-            p("sendcount", K::Unchecked("int")),
-            p("sendtype", K::Unchecked("MPI_Datatype")),
-            p("recvbuf", K::Unchecked("void *")),
-            p("recvcount", K::Unchecked("int")),
-            p("recvtype", K::Unchecked("MPI_Datatype")),
-            p("comm", K::Unchecked("MPI_Comm")),
-            p("request", K::Unchecked("MPI_Request *")),
-        ],
-        stop,
-    ),
-    MpiFunction::new(
         "MPI_Ineighbor_allgatherv",
         NOTE,
         &[
@@ -92,21 +77,6 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("recvbuf", K::Unchecked("void *")),
             p("recvcounts", K::Unchecked("const int *")),
             p("displs", K::Unchecked("const int *")),
-            p("recvtype", K::Unchecked("MPI_Datatype")),
-            p("comm", K::Unchecked("MPI_Comm")),
-            p("request", K::Unchecked("MPI_Request *")),
-        ],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Ineighbor_alltoall",
-        NOTE,
-        &[
-            p("sendbuf", K::Unchecked("const void *")),
-            p("sendcount", K::Unchecked("int")),
-            p("sendtype", K::Unchecked("MPI_Datatype")),
-            p("recvbuf", K::Unchecked("void *")),
-            p("recvcount", K::Unchecked("int")),
             p("recvtype", K::Unchecked("MPI_Datatype")),
             p("comm", K::Unchecked("MPI_Comm")),
             p("request", K::Unchecked("MPI_Request *")),
@@ -144,20 +114,6 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("recvtypes", K::Unchecked("const MPI_Datatype *")),
             p("comm", K::Unchecked("MPI_Comm")),
             p("request", K::Unchecked("MPI_Request *")),
-        ],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Neighbor_allgather",
-        NOTE,
-        &[
-            p("sendbuf", K::Unchecked("const void *")),
-            p("sendcount", K::Unchecked("int")),
-            p("sendtype", K::Unchecked("MPI_Datatype")),
-            p("recvbuf", K::Unchecked("void *")),
-            p("recvcount", K::Unchecked("int")),
-            p("recvtype", K::Unchecked("MPI_Datatype")),
-            p("comm", K::Unchecked("MPI_Comm")),
         ],
         stop,
     ),
@@ -206,20 +162,6 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Unchecked("MPI_Comm")),
             p("info", K::Unchecked("MPI_Info")),
             p("request", K::Unchecked("MPI_Request *")),
-        ],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Neighbor_alltoall",
-        NOTE,
-        &[
-            p("sendbuf", K::Unchecked("const void *")),
-            p("sendcount", K::Unchecked("int")),
-            p("sendtype", K::Unchecked("MPI_Datatype")),
-            p("recvbuf", K::Unchecked("void *")),
-            p("recvcount", K::Unchecked("int")),
-            p("recvtype", K::Unchecked("MPI_Datatype")),
-            p("comm", K::Unchecked("MPI_Comm")),
         ],
         stop,
     ),
