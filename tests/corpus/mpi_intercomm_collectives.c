@@ -1,4 +1,4 @@
-/* Ranks: 7 — collectives on an intercommunicator between groups of 3 and 4 ranks: data flows
+/* Ranks: 6 — collectives on an intercommunicator between groups of 2 and 4 ranks: data flows
    from one group to the other. MPI_Gather(v) and MPI_Scatter(v) with MPI_ROOT at the root and
    MPI_PROC_NULL at its group's other ranks, MPI_Allgather(v), MPI_Alltoall(v,w), MPI_Reduce_scatter
    and _block (each group gets the other group's sum), and non-blocking forms. */
@@ -10,11 +10,11 @@ int main(int argc, char **argv) {
   MPI_Comm half, inter;
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  left = rank < 3;
+  left = rank < 2;
   MPI_Comm_split(MPI_COMM_WORLD, left, rank, &half);
   MPI_Comm_rank(half, &lrank);
   MPI_Comm_size(half, &lsize);
-  MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, left ? 3 : 0, 7, &inter);
+  MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, left ? 2 : 0, 7, &inter);
   MPI_Comm_remote_size(inter, &rsize);
 
   /* Gather to the left group's rank 1. */
@@ -97,14 +97,14 @@ int main(int argc, char **argv) {
      group's sums. */
   int vals[6], part[6] = {0};
   for (i = 0; i < 6; i++) vals[i] = rank * (i + 1);
-  int rs3[3] = {1, 2, 3}, rs4[4] = {2, 0, 3, 1};
-  MPI_Reduce_scatter(vals, part, left ? rs3 : rs4, MPI_INT, MPI_SUM, inter);
-  int n = left ? rs3[lrank] : rs4[lrank];
+  int rs2[2] = {2, 4}, rs4[4] = {2, 0, 3, 1};
+  MPI_Reduce_scatter(vals, part, left ? rs2 : rs4, MPI_INT, MPI_SUM, inter);
+  int n = left ? rs2[lrank] : rs4[lrank];
   printf("rank %d reduce_scatter", rank);
   for (i = 0; i < n; i++) printf(" %d", part[i]);
   printf("\n");
-  /* Reduce_scatter_block: 12 elements in each group (3 ranks x 4, 4 ranks x 3). */
-  int blockvals[12], blk[4] = {0, 0, 0, 0}, per = left ? 4 : 3;
+  /* Reduce_scatter_block: 12 elements in each group (2 ranks x 6, 4 ranks x 3). */
+  int blockvals[12], blk[6] = {0, 0, 0, 0, 0, 0}, per = left ? 6 : 3;
   for (i = 0; i < 12; i++) blockvals[i] = (rank * 5 + i * 3) % 11;
   MPI_Reduce_scatter_block(blockvals, blk, per, MPI_INT, MPI_MAX, inter);
   printf("rank %d reduce_scatter_block", rank);
