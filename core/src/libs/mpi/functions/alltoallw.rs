@@ -65,12 +65,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
 
 /// Counts, byte displacements and datatypes of `n` blocks, read from the three arrays starting
 /// at argument `i`.
-fn arrays(
-    a: &Args<'_>,
-    i: usize,
-    n: u32,
-    mem: &Memory,
-) -> Result<(Vec<i64>, Vec<i64>, Vec<i64>), ErrorKind> {
+fn arrays(a: &Args<'_>, i: usize, n: u32, mem: &Memory) -> Result<inter::Arrays, ErrorKind> {
     let (counts, displs, types) = if i == 0 {
         (
             "the sendcounts array",

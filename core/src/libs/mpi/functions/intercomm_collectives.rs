@@ -231,6 +231,9 @@ impl Sides<'_> {
     }
 }
 
+/// Counts, byte displacements and datatype handles of the blocks of one side of an all-to-all.
+pub(super) type Arrays = (Vec<i64>, Vec<i64>, Vec<i64>);
+
 /// Uniform blocks of `count` elements of `dtype` for `n` ranks, as [`Sides`]' arrays (byte
 /// displacements).
 pub(super) fn uniform(
@@ -238,7 +241,7 @@ pub(super) fn uniform(
     count: i64,
     dtype: i64,
     n: u32,
-) -> Result<(Vec<i64>, Vec<i64>, Vec<i64>), ErrorKind> {
+) -> Result<Arrays, ErrorKind> {
     let extent = types.map(dtype)?.extent();
     let counts = vec![count; n as usize];
     let displs = (0..i64::from(n))
@@ -254,7 +257,7 @@ pub(super) fn varying(
     (counts, displs, dtype): (Addr, Addr, i64),
     n: u32,
     names: (&'static str, &'static str),
-) -> Result<(Vec<i64>, Vec<i64>, Vec<i64>), ErrorKind> {
+) -> Result<Arrays, ErrorKind> {
     let extent = types.map(dtype)?.extent();
     let counts = read_ints(mem, counts, n, names.0)?;
     let displs = read_ints(mem, displs, n, names.1)?
