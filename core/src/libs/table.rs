@@ -4,9 +4,10 @@
 
 use super::function::MpiFunction;
 use super::mpi::functions::{
-    attributes, collectives, comm_constructors, communicators, completion, datatypes, environment,
-    errhandlers, groups, info, intercomms, matched_probe, memory, nonblocking_collectives, not_run,
-    one_sided, point_to_point, statuses, topologies, type_queries,
+    alltoallw, attributes, collectives, comm_constructors, communicators, completion, datatypes,
+    environment, errhandlers, graph_topologies, groups, info, intercomms, matched_probe, memory,
+    neighbor_collectives, nonblocking_collectives, not_run, one_sided, persistent_collectives,
+    point_to_point, reduce_local, statuses, topologies, type_queries,
 };
 
 /// One family of functions (a file of `mpi::functions`, or the ACP or PVM library), titled for
@@ -195,6 +196,44 @@ pub const FAMILIES: &[Family] = &[
                 and true extents; block-indexed, hindexed, subarray and darray types; the MPI-1 \
                 names MPICH still accepts. Local calls.",
         functions: type_queries::FUNCTIONS,
+    },
+    Family {
+        id: "alltoallw",
+        title: "All-to-all with datatypes per block",
+        about: "`MPI_Alltoallw` and its non-blocking form: each block has its own count, byte \
+                displacement and datatype; the messages are `MPI_Alltoallv`'s.",
+        functions: alltoallw::FUNCTIONS,
+    },
+    Family {
+        id: "persistent-collectives",
+        title: "Persistent collectives",
+        about: "MPI-4's `MPI_Bcast_init` and its kin: a local call keeps the arguments in a \
+                persistent request; each `MPI_Start` runs the collective as its non-blocking \
+                form does, and the completed request is inactive again, ready to restart.",
+        functions: persistent_collectives::FUNCTIONS,
+    },
+    Family {
+        id: "graph-topologies",
+        title: "Graph topologies",
+        about: "MPI-1's graph topologies and the mapping calls: a graph rides on a communicator \
+                made like `MPI_Comm_split`'s, ranks keep their ranks (MPICH without a device \
+                mapping). Local calls but the creation.",
+        functions: graph_topologies::FUNCTIONS,
+    },
+    Family {
+        id: "reduce-local",
+        title: "Local reductions",
+        about: "`MPI_Reduce_local`: a reduction's arithmetic on one rank's two buffers, no \
+                message.",
+        functions: reduce_local::FUNCTIONS,
+    },
+    Family {
+        id: "neighbor-collectives",
+        title: "Neighbourhood collectives",
+        about: "Exchanges with a topology's neighbours (a Cartesian grid's ranks below and \
+                above in each dimension, a graph's edges), as MPICH's linear schedule: every \
+                receive posted, then every send.",
+        functions: neighbor_collectives::FUNCTIONS,
     },
     Family {
         id: "not-run",

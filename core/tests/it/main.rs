@@ -3,6 +3,7 @@
 mod acp;
 mod attributes;
 mod call_cost;
+mod collx;
 mod engine;
 mod examples;
 mod explain_ja;

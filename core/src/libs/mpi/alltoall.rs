@@ -108,6 +108,40 @@ impl Alltoall {
         )
     }
 
+    /// An exchange of blocks already read (`sends[i]` for rank `i`) into checked receive blocks
+    /// (`recvs[i]` from rank `i`): `MPI_Alltoallw`, whose blocks each have their own datatype.
+    pub(super) fn of_blocks(
+        tag: i32,
+        sends: Vec<Vec<u8>>,
+        recvs: Vec<(Addr, Shape)>,
+        me: Rank,
+    ) -> Result<Alltoall, ErrorKind> {
+        if let (Some(own), Some((_, shape))) = (sends.get(me as usize), recvs.get(me as usize)) {
+            if own.len() as u64 > u64::from(shape.bytes()) {
+                return Err(ErrorKind::Truncated {
+                    arrived: own.len() as u64,
+                    capacity: u64::from(shape.bytes()),
+                });
+            }
+        }
+        let slots = recvs
+            .into_iter()
+            .enumerate()
+            .map(|(peer, (addr, shape))| Slot {
+                peer: peer as Rank,
+                addr,
+                shape,
+            })
+            .collect();
+        Ok(Alltoall {
+            tag,
+            sends,
+            slots,
+            posted: Vec::new(),
+            round: None,
+        })
+    }
+
     /// Reads every send block and checks every receive block.
     fn build(
         tag: i32,

@@ -12,6 +12,8 @@ pub(super) struct Cart {
     pub(super) dims: Vec<u32>,
     /// Whether each dimension wraps around.
     pub(super) periods: Vec<bool>,
+    /// A graph topology instead (`MPI_Graph_create`; `dims` and `periods` are empty then).
+    pub(super) graph: Option<std::sync::Arc<super::graph::Graph>>,
 }
 
 /// Why a coordinate is refused by `MPI_Cart_rank`.
@@ -88,6 +90,7 @@ impl Cart {
         let mut sub = Cart {
             dims: Vec::new(),
             periods: Vec::new(),
+            graph: None,
         };
         for (i, &c) in coords.iter().enumerate() {
             let d = i64::from(self.dims[i]);
@@ -111,6 +114,7 @@ mod tests {
         Cart {
             dims: vec![2, 3],
             periods: vec![false, true],
+            graph: None,
         }
     }
 
@@ -138,7 +142,8 @@ mod tests {
                 1,
                 Cart {
                     dims: vec![3],
-                    periods: vec![true]
+                    periods: vec![true],
+                    graph: None,
                 }
             )
         );

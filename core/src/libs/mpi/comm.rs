@@ -162,7 +162,10 @@ impl Comm {
 
     /// Its Cartesian topology.
     pub(super) fn cart(&self) -> Result<&Cart, ErrorKind> {
-        self.cart.as_deref().ok_or(CommError::NoCart.into())
+        self.cart
+            .as_deref()
+            .filter(|c| c.graph.is_none())
+            .ok_or(CommError::NoCart.into())
     }
 }
 
@@ -310,7 +313,7 @@ impl MpiState {
     }
 
     /// The counter of collectives on `comm`.
-    fn seq_counter(&mut self, comm: &Comm) -> &mut u32 {
+    pub(super) fn seq_counter(&mut self, comm: &Comm) -> &mut u32 {
         match comm.handle {
             MPI_COMM_WORLD => &mut self.collectives,
             MPI_COMM_SELF => &mut self.comms().self_seq,

@@ -16,6 +16,8 @@ pub enum CommError {
     FreeBuiltin(&'static str),
     /// Every context id is taken.
     NoContext(u32),
+    /// `MPI_Startall` given a persistent collective's request.
+    StartallCollective(i32),
     /// A negative color other than `MPI_UNDEFINED`.
     InvalidColor(i64),
     /// `MPI_GROUP_NULL` where a group is needed.
@@ -37,6 +39,19 @@ pub enum CommError {
     NotSubset(u32),
     /// A topology call on a communicator without a Cartesian topology.
     NoCart,
+    /// A graph call on a communicator without a graph topology.
+    NoGraph,
+    /// A neighbourhood collective on a communicator without a topology.
+    NoTopology,
+    /// A graph topology's argument out of its range.
+    GraphArg {
+        /// Which argument.
+        what: String,
+        /// Its value.
+        value: i64,
+        /// What it must be.
+        must: String,
+    },
     /// `MPI_Cart_create` asks for more grid points than the communicator has ranks.
     GridTooLarge {
         /// Grid points.
@@ -73,7 +88,7 @@ pub enum CommError {
     NeedsIntra(&'static str),
     /// An intercommunicator's call given an intracommunicator.
     NeedsInter(&'static str),
-    /// A collective on an intercommunicator that Rankscope does not run yet.
+    /// `MPI_Scan` or `MPI_Exscan` on an intercommunicator (MPI defines them only on intracommunicators).
     InterCollective,
     /// `MPI_Intercomm_create`'s two groups share a rank.
     GroupsOverlap(u32),
@@ -141,6 +156,13 @@ impl fmt::Display for CommError {
                 f,
                 "the group holds world rank {r}, which is not in the communicator"
             ),
+            CommError::NoGraph => f.write_str(
+                "the communicator has no graph topology (make one with MPI_Graph_create)",
+            ),
+            CommError::GraphArg { what, value, must } => write!(f, "{what} is {value}: {must}"),
+            CommError::NoTopology => f.write_str(
+                "the communicator has no topology, so no neighbours (make one with MPI_Cart_create or MPI_Graph_create)",
+            ),
             CommError::NoCart => {
                 f.write_str("the communicator has no Cartesian topology (make one with MPI_Cart_create)")
             }
@@ -170,7 +192,7 @@ impl fmt::Display for CommError {
                 "{call} needs an intercommunicator (made by MPI_Intercomm_create), and this is an intracommunicator"
             ),
             CommError::InterCollective => f.write_str(
-                "this collective on an intercommunicator is not supported by Rankscope yet (MPI_Barrier, MPI_Bcast, MPI_Reduce and MPI_Allreduce are): merge the two groups with MPI_Intercomm_merge and call it on the intracommunicator",
+                "MPI_Scan and MPI_Exscan are not defined on an intercommunicator (MPI gives them only intracommunicators, and MPICH refuses them): merge the two groups with MPI_Intercomm_merge and call it on the intracommunicator",
             ),
             CommError::GroupsOverlap(r) => write!(
                 f,
@@ -191,6 +213,10 @@ impl fmt::Display for CommError {
             CommError::SplitType(t) => write!(
                 f,
                 "split type {t} is not supported: use MPI_COMM_TYPE_SHARED (the ranks of one node) or MPI_UNDEFINED"
+            ),
+            CommError::StartallCollective(h) => write!(
+                f,
+                "request {h} is a persistent collective's (MPI_Bcast_init, …): Rankscope starts those with MPI_Start only, one call per request"
             ),
             CommError::NotDivisible { nnodes, product } => write!(
                 f,

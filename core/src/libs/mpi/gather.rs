@@ -187,6 +187,29 @@ impl Gather {
         })
     }
 
+    /// The root of an intercommunicator's gather (`MPI_ROOT`), as rank 0 of a view whose ranks
+    /// `1..=remote` are the remote group: it receives block `i` of `recv` from view rank `i + 1`
+    /// and sends nothing itself (MPICH's `MPIR_Gather_inter_linear`).
+    pub(super) fn outside_root(
+        tag: i32,
+        recv: Blocks,
+        remote: u32,
+        mem: &Memory,
+        types: &mut Types,
+    ) -> Result<Gather, ErrorKind> {
+        let mut slots = vec![(0, Shape::Contiguous(0))];
+        slots.extend(recv.slots(mem, types, remote, "the receive buffer", "recvcount")?);
+        Ok(Gather {
+            tag,
+            root: 0,
+            slots,
+            skip_empty: recv.skips_empty(),
+            own: None,
+            from: Vec::new(),
+            round: None,
+        })
+    }
+
     /// Advances; `None` once this rank's block is delivered (at the root: all blocks written).
     pub(super) fn step(
         &mut self,
@@ -282,6 +305,31 @@ impl Scatter {
             root,
             recvbuf,
             rshape,
+            skip_empty: send.skips_empty(),
+            blocks,
+            round: None,
+        })
+    }
+
+    /// The root of an intercommunicator's scatter (`MPI_ROOT`), as rank 0 of a view whose ranks
+    /// `1..=remote` are the remote group: it sends block `i` of `send` to view rank `i + 1` and
+    /// receives nothing itself (MPICH's `MPIR_Scatter_inter_linear`).
+    pub(super) fn outside_root(
+        tag: i32,
+        send: Blocks,
+        remote: u32,
+        mem: &Memory,
+        types: &mut Types,
+    ) -> Result<Scatter, ErrorKind> {
+        let mut blocks = vec![Vec::new()];
+        for (at, shape) in send.slots(mem, types, remote, "the send buffer", "sendcount")? {
+            blocks.push(shape.read(mem, at, "the send buffer")?);
+        }
+        Ok(Scatter {
+            tag,
+            root: 0,
+            recvbuf: None,
+            rshape: Shape::Contiguous(0),
             skip_empty: send.skips_empty(),
             blocks,
             round: None,

@@ -116,6 +116,7 @@ pub mod derived;
 mod dims;
 pub mod errhandler;
 pub mod error;
+mod graph;
 
 pub mod functions;
 mod gather;

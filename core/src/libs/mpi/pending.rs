@@ -148,7 +148,29 @@ pub(crate) struct Nonblocking {
     pub running: Running,
     /// What its messages carry.
     pub note: crate::proto::p2p::Note,
+    /// A persistent collective's (`MPI_Bcast_init`, …): what each `MPI_Start` runs again.
+    pub again: Option<Box<Again>>,
 }
+
+/// A persistent collective request's recipe: its handle, and the blocking collective and
+/// argument words each `MPI_Start` runs as a non-blocking one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Again {
+    /// The request's handle.
+    pub handle: i32,
+    /// The blocking collective (`MPI_Bcast` for `MPI_Bcast_init`).
+    pub name: &'static str,
+    /// Its argument words.
+    pub words: Vec<i64>,
+    /// The first of the collective sequence numbers its `_init` reserved on its communicator
+    /// ([`SEQS_PER_PERSISTENT`]): every start uses them, so requests match in the order of
+    /// their `_init` calls whatever the order of the starts, as in MPICH.
+    pub seq: u32,
+}
+
+/// Sequence numbers a persistent collective reserves: the most any collective takes (an
+/// intercommunicator's `MPI_Allgather` or `MPI_Reduce_scatter` takes 3).
+pub(crate) const SEQS_PER_PERSISTENT: u32 = 4;
 
 /// What follows a non-blocking collective's progress inside a completion call.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -96,12 +96,14 @@ impl Requests {
 
     /// Puts back under `handle` a non-blocking collective's request that `MPI_Test` took out
     /// and found still waiting (its engine request is a completed placeholder).
+    /// A persistent collective's request (see [`Transfer::is_persistent_collective`]) stays
+    /// persistent.
     pub(super) fn restore(&mut self, handle: i32, req: ReqId, transfer: Transfer, origin: Origin) {
         self.table.insert(
             handle,
             UserRequest {
+                persistent: transfer.is_persistent_collective(),
                 transfer,
-                persistent: false,
                 active: Some(req),
                 origin,
                 cancelled: false,
@@ -121,6 +123,21 @@ impl Requests {
             }
             None => Err(ErrorKind::InvalidRequest { handle }),
         }
+    }
+
+    /// Puts back under `handle` a persistent collective's request that completed: inactive,
+    /// ready for the next `MPI_Start`.
+    pub(super) fn restore_inactive(&mut self, handle: i32, transfer: Transfer, origin: Origin) {
+        self.table.insert(
+            handle,
+            UserRequest {
+                transfer,
+                persistent: true,
+                active: None,
+                origin,
+                cancelled: false,
+            },
+        );
     }
 
     /// Whether `handle` is a non-blocking collective's request still in progress.

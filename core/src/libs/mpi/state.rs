@@ -453,8 +453,14 @@ impl MpiState {
                 "a non-blocking collective's start vanished",
             ));
         };
+        let again = nb.again.as_ref().map(|a| a.handle);
         let transfer = Transfer::Collective(nb, done);
         let active = Some(transfer.post(mem, ctx)?);
+        if let (Some(handle), Some(req)) = (again, active) {
+            // `MPI_Start` of a persistent collective: its request, active again.
+            self.requests.restore(handle, req, transfer, self.origin);
+            return Ok(Some(Outcome::Return(Value::Int(MPI_SUCCESS))));
+        }
         let handle = self.requests.insert(UserRequest {
             transfer,
             persistent: false,
@@ -521,7 +527,19 @@ impl MpiState {
         };
         if done {
             ctx.take(t.req)?;
-            write_int(mem, t.handle_addr, MPI_REQUEST_NULL, "the request handle")?;
+            let persistent = matches!(op, Pending::Resumed(nb, _) if nb.again.is_some());
+            if persistent {
+                // A persistent collective's request becomes inactive, its handle kept.
+                if let Pending::Resumed(nb, _) =
+                    std::mem::replace(op, Pending::Poll { polled: true })
+                {
+                    let transfer = Transfer::Collective(nb, true);
+                    self.requests
+                        .restore_inactive(t.handle, transfer, self.origin);
+                }
+            } else {
+                write_int(mem, t.handle_addr, MPI_REQUEST_NULL, "the request handle")?;
+            }
             write_status(mem, t.status, StatusFields::EMPTY)?;
         } else {
             let Pending::Resumed(nb, _) = std::mem::replace(op, Pending::Poll { polled: true })
@@ -630,10 +648,13 @@ impl MpiState {
                     Pending::Started(nb, _) => Some(&nb.comm),
                     _ => None,
                 };
+                let persistent = matches!(&op, Pending::Started(nb, _) if nb.again.is_some());
                 if let Some(comm) = comm {
                     // An intercommunicator's collective: its groups pass different roots (and
-                    // `MPI_PROC_NULL` ranks take no part), so its calls are not compared.
-                    if self.is_inter(comm.handle, ctx) {
+                    // `MPI_PROC_NULL` ranks take no part), so its calls are not compared; nor
+                    // are persistent collectives' starts (they match in the order of their
+                    // `_init` calls, whatever the order of the starts).
+                    if persistent || self.is_inter(comm.handle, ctx) {
                         return self.drive(function.name(), op, note, mem, ctx);
                     }
                     note = self.collective_note(call);

@@ -242,6 +242,11 @@ impl Transfer {
         }
     }
 
+    /// Whether this is a persistent collective's request (`MPI_Bcast_init`, …).
+    pub(super) fn is_persistent_collective(&self) -> bool {
+        matches!(self, Transfer::Collective(nb, _) if nb.again.is_some())
+    }
+
     /// Finishes the completed engine request `req`: a receive writes the delivered bytes into its
     /// buffer and fills the status at `status` (0 = ignore); a send writes an empty status. A
     /// message longer than the buffer fills the buffer, then fails with `MPI_ERR_TRUNCATE`.

@@ -3,6 +3,7 @@
 //! `MPI_Scan`, `MPI_Exscan`; `MPI_IN_PLACE` where MPI allows it; derived datatypes everywhere;
 //! user-defined reductions (`MPI_Op_create`, `MPI_Op_free`, `MPI_Op_commutative`).
 
+use super::intercomm_collectives as inter;
 use super::params::{p, ALL_BLOCKS, INTP, K, ROOTED_BLOCKS};
 use crate::engine::RankCtx;
 use crate::lang::sema::builtins::Param;
@@ -142,10 +143,13 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new("MPI_Gather", "Linear at the root, as MPICH: one receive per other rank in rank order; the root copies its own block.", ROOTED_BLOCKS, |s, a, mem, ctx| {
-        let comm = intra(s.comm(a.int(7), ctx)?)?;
+        let comm = s.comm(a.int(7), ctx)?;
+        let recv = Blocks::Uniform(side(a, 3));
+        if comm.is_inter() {
+            return inter::gather(s, comm, (side(a, 0), recv, a.int(6)), mem, ctx);
+        }
         let root = comm.check_rank(a.int(6), RankRole::Root)?;
         let t = s.next_tag(&comm, Kind::Gather);
-        let recv = Blocks::Uniform(side(a, 3));
         let cctx = CommCtx::new(ctx, &comm);
         let gather = Gather::new(t, root, side(a, 0), recv, mem, s.types(), &cctx)?;
         collective(comm, gather)
@@ -164,25 +168,31 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
-            let comm = intra(s.comm(a.int(8), ctx)?)?;
-            let root = comm.check_rank(a.int(7), RankRole::Root)?;
-            let t = s.next_tag(&comm, Kind::Gather);
+            let comm = s.comm(a.int(8), ctx)?;
             let recv = Blocks::Varying {
                 addr: a.addr(3),
                 counts: a.addr(4),
                 displs: a.addr(5),
                 dtype: a.int(6),
             };
+            if comm.is_inter() {
+                return inter::gather(s, comm, (side(a, 0), recv, a.int(7)), mem, ctx);
+            }
+            let root = comm.check_rank(a.int(7), RankRole::Root)?;
+            let t = s.next_tag(&comm, Kind::Gather);
             let cctx = CommCtx::new(ctx, &comm);
             let gather = Gather::new(t, root, side(a, 0), recv, mem, s.types(), &cctx)?;
             collective(comm, gather)
         },
     ),
     MpiFunction::new("MPI_Scatter", "Linear at the root, as MPICH: one send per other rank in rank order; the root copies its own block.", ROOTED_BLOCKS, |s, a, mem, ctx| {
-        let comm = intra(s.comm(a.int(7), ctx)?)?;
+        let comm = s.comm(a.int(7), ctx)?;
+        let send = Blocks::Uniform(side(a, 0));
+        if comm.is_inter() {
+            return inter::scatter(s, comm, (send, side(a, 3), a.int(6)), mem, ctx);
+        }
         let root = comm.check_rank(a.int(6), RankRole::Root)?;
         let t = s.next_tag(&comm, Kind::Scatter);
-        let send = Blocks::Uniform(side(a, 0));
         let cctx = CommCtx::new(ctx, &comm);
         let scatter = Scatter::new(t, root, send, side(a, 3), mem, s.types(), &cctx)?;
         collective(comm, scatter)
@@ -201,22 +211,29 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
-            let comm = intra(s.comm(a.int(8), ctx)?)?;
-            let root = comm.check_rank(a.int(7), RankRole::Root)?;
-            let t = s.next_tag(&comm, Kind::Scatter);
+            let comm = s.comm(a.int(8), ctx)?;
             let send = Blocks::Varying {
                 addr: a.addr(0),
                 counts: a.addr(1),
                 displs: a.addr(2),
                 dtype: a.int(3),
             };
+            if comm.is_inter() {
+                return inter::scatter(s, comm, (send, side(a, 4), a.int(7)), mem, ctx);
+            }
+            let root = comm.check_rank(a.int(7), RankRole::Root)?;
+            let t = s.next_tag(&comm, Kind::Scatter);
             let cctx = CommCtx::new(ctx, &comm);
             let scatter = Scatter::new(t, root, send, side(a, 4), mem, s.types(), &cctx)?;
             collective(comm, scatter)
         },
     ),
     MpiFunction::new("MPI_Allgather", "A gather to rank 0, then a broadcast of the whole result from it.", ALL_BLOCKS, |s, a, mem, ctx| {
-        let comm = intra(s.comm(a.int(6), ctx)?)?;
+        let comm = s.comm(a.int(6), ctx)?;
+        if comm.is_inter() {
+            let recv = Blocks::Uniform(side(a, 3));
+            return inter::allgather(s, comm, (side(a, 0), recv), mem, ctx);
+        }
         let t = s.next_tag(&comm, Kind::Gather);
         let mut send = side(a, 0);
         if send.addr == IN_PLACE {
@@ -255,13 +272,16 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
-            let comm = intra(s.comm(a.int(7), ctx)?)?;
+            let comm = s.comm(a.int(7), ctx)?;
             let recv = Blocks::Varying {
                 addr: a.addr(3),
                 counts: a.addr(4),
                 displs: a.addr(5),
                 dtype: a.int(6),
             };
+            if comm.is_inter() {
+                return inter::allgather(s, comm, (side(a, 0), recv), mem, ctx);
+            }
             let slots = recv.slots(
                 mem,
                 s.types(),
@@ -282,7 +302,15 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new("MPI_Alltoall", "Every rank posts all its receives, then sends to rank+1, rank+2, … (mod p) and waits for all.", ALL_BLOCKS, |s, a, mem, ctx| {
-        let comm = intra(s.comm(a.int(6), ctx)?)?;
+        let comm = s.comm(a.int(6), ctx)?;
+        if comm.is_inter() {
+            let n = comm.peers().size();
+            let (sc, sd, st) = inter::uniform(s.types(), a.int(1), a.int(2), n)?;
+            let (rc, rd, rt) = inter::uniform(s.types(), a.int(4), a.int(5), n)?;
+            let send = inter::Sides { buf: a.addr(0), counts: &sc, displs: &sd, dtypes: &st };
+            let recv = inter::Sides { buf: a.addr(3), counts: &rc, displs: &rd, dtypes: &rt };
+            return inter::alltoall(s, comm, send, recv, mem);
+        }
         let t = s.next_tag(&comm, Kind::Alltoall);
         let send = if a.addr(0) == IN_PLACE {
             side(a, 3)
@@ -316,7 +344,17 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
-            let comm = intra(s.comm(a.int(8), ctx)?)?;
+            let comm = s.comm(a.int(8), ctx)?;
+            if comm.is_inter() {
+                let n = comm.peers().size();
+                let names = ("the sendcounts array", "the sdispls array");
+                let (sc, sd, st) = inter::varying(s.types(), mem, (a.addr(1), a.addr(2), a.int(3)), n, names)?;
+                let names = ("the recvcounts array", "the rdispls array");
+                let (rc, rd, rt) = inter::varying(s.types(), mem, (a.addr(5), a.addr(6), a.int(7)), n, names)?;
+                let send = inter::Sides { buf: a.addr(0), counts: &sc, displs: &sd, dtypes: &st };
+                let recv = inter::Sides { buf: a.addr(4), counts: &rc, displs: &rd, dtypes: &rt };
+                return inter::alltoall(s, comm, send, recv, mem);
+            }
             let t = s.next_tag(&comm, Kind::Alltoallv);
             let send = if a.addr(0) == IN_PLACE { 4 } else { 0 };
             let alltoall = Alltoall::varying(
@@ -336,8 +374,12 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new("MPI_Reduce_scatter", "Recursive halving below 512 KiB, else pairwise exchange (MPICH's choice); a non-commutative operation is a reduce and a scatter.", REDUCE_SCATTER, |s, a, mem, ctx| {
-        let comm = intra(s.comm(a.int(5), ctx)?)?;
+        let comm = s.comm(a.int(5), ctx)?;
         let counts = read_ints(mem, a.addr(2), comm.size(), "the recvcounts array")?;
+        if comm.is_inter() {
+            let bufs = (a.addr(0), a.addr(1));
+            return inter::reduce_scatter(s, comm, bufs, &counts, (a.int(3), a.int(4)), mem);
+        }
         reduce_scatter(s, comm, a, &counts, mem, ctx)
     }),
     MpiFunction::new(
@@ -351,8 +393,12 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("comm", K::Handle(HandleKind::COMM)),
         ],
         |s, a, mem, ctx| {
-            let comm = intra(s.comm(a.int(5), ctx)?)?;
+            let comm = s.comm(a.int(5), ctx)?;
             let counts = vec![a.int(2); comm.size() as usize];
+            if comm.is_inter() {
+                let bufs = (a.addr(0), a.addr(1));
+                return inter::reduce_scatter(s, comm, bufs, &counts, (a.int(3), a.int(4)), mem);
+            }
             reduce_scatter(s, comm, a, &counts, mem, ctx)
         },
     ),

@@ -12,6 +12,7 @@ use crate::libs::handles::HandleKind;
 use crate::libs::mpi::buffers::StatusFields;
 use crate::libs::mpi::buffers::{element, read_int, write_int};
 use crate::libs::mpi::buffers::{status_bytes, write_status};
+use crate::libs::mpi::comm_error::CommError;
 use crate::libs::mpi::constants::{MPI_ANY_TAG, MPI_PROC_NULL, MPI_REQUEST_NULL, MPI_UNDEFINED};
 use crate::libs::mpi::error::ErrorKind;
 use crate::libs::mpi::pending::{empty_status, finish_completed, probe, write_indices, Pending};
@@ -160,6 +161,9 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new("MPI_Start", "Activates a persistent request: an `MPI_Isend` or `MPI_Irecv` of its arguments.", &[p("request", REQ)], |s, a, mem, ctx| {
         let handle = read_int(mem, a.addr(0), "the request handle")?;
         s.check_startable(handle)?;
+        if let Some(started) = super::persistent_collectives::restart(s, handle, mem, ctx)? {
+            return Ok(started);
+        }
         s.start_persistent(handle, mem, ctx)?;
         done()
     }),
@@ -176,6 +180,9 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
                     return Err(ErrorKind::DuplicateRequest { handle });
                 }
                 s.check_startable(handle)?;
+                if super::persistent_collectives::is_persistent(s, handle) {
+                    return Err(CommError::StartallCollective(handle).into());
+                }
                 handles.push(handle);
             }
             for handle in handles {

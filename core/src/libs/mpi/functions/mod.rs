@@ -11,13 +11,19 @@
 //! | `statuses` | a status's 63-bit count and cancelled bit, read and set |
 //! | `collectives` | barriers, broadcasts, reductions, gathers, scatters, all-to-all |
 //! | `nonblocking_collectives` | `MPI_Ibarrier`, `MPI_Ibcast`, … progressed inside tests and waits |
+//! | `alltoallw` | `MPI_Alltoallw`, `MPI_Ialltoallw`: blocks of their own datatypes |
+//! | `persistent_collectives` | `MPI_Bcast_init` and the other persistent collectives (MPI-4), started by `MPI_Start` |
+//! | `reduce_local` | `MPI_Reduce_local` |
+//! | `neighbor_collectives` | `MPI_Neighbor_alltoall`, `_allgather` and their non-blocking forms |
 //! | `one_sided` | windows, their synchronization, put/get/accumulate/atomics |
 //! | `datatypes` | sizes and extents of datatypes |
 //! | `communicators` | duplicating, splitting, creating, freeing and comparing communicators |
 //! | `comm_constructors` | `MPI_Comm_create_group`, `idup`, `dup_with_info`, `split_type`, group ranges, names |
 //! | `groups` | groups: sizes, ranks, subsets, translation, comparison |
 //! | `intercomms` | intercommunicators: creating, merging, their remote groups |
+//! | `intercomm_collectives` | the gathers, scatters, all-to-alls and reduce-scatters of `collectives` on intercommunicators (helpers, no table) |
 //! | `topologies` | Cartesian topologies and `MPI_Dims_create` |
+//! | `graph_topologies` | `MPI_Graph_create` and its queries, `MPI_Graph_map`, `MPI_Cart_map` |
 //! | `errhandlers` | error handlers, error classes, codes and strings |
 //! | `info` | info objects, and the hints of communicators and windows |
 //! | `memory` | `MPI_Alloc_mem`, `MPI_Free_mem` |
@@ -25,6 +31,7 @@
 //! | `type_queries` | datatype envelopes, contents, names, dups, true extents; block-indexed, hindexed, subarray, darray and MPI-1 constructors |
 //! | `attributes` | keyvals and attributes on communicators, datatypes and windows |
 
+pub(crate) mod alltoallw;
 pub(crate) mod attributes;
 pub(crate) mod collectives;
 pub(crate) mod comm_constructors;
@@ -33,16 +40,21 @@ pub(crate) mod completion;
 pub(crate) mod datatypes;
 pub(crate) mod environment;
 pub(crate) mod errhandlers;
+pub(crate) mod graph_topologies;
 pub(crate) mod groups;
 pub(crate) mod info;
+pub(crate) mod intercomm_collectives;
 pub(crate) mod intercomms;
 pub(crate) mod matched_probe;
 pub(crate) mod memory;
+pub(crate) mod neighbor_collectives;
 pub(crate) mod nonblocking_collectives;
 pub(crate) mod not_run;
 pub(crate) mod one_sided;
 pub(crate) mod params;
+pub(crate) mod persistent_collectives;
 pub(crate) mod point_to_point;
+pub(crate) mod reduce_local;
 pub(crate) mod statuses;
 pub(crate) mod topologies;
 pub(crate) mod type_queries;

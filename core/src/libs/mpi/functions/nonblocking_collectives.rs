@@ -26,7 +26,7 @@ const REQP: K = K::Ptr(crate::lang::syntax::ast::BaseType::Handle(
 
 /// Starts the blocking collective `blocking` with this call's arguments (the same, plus the
 /// request last) as a non-blocking one.
-fn start(
+pub(super) fn start(
     blocking: &'static str,
     s: &mut MpiState,
     a: &Args<'_>,
@@ -47,6 +47,7 @@ fn start(
                 comm,
                 running,
                 note: Note::default(),
+                again: None,
             };
             Ok(Started::Wait(Pending::Started(Box::new(nb), request)))
         }

@@ -110,6 +110,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             let cart = Cart {
                 dims,
                 periods: periods.into_iter().map(|v| v != 0).collect(),
+                graph: None,
             };
             let points = cart.size();
             if points > u64::from(parent.size()) {
@@ -274,12 +275,16 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Topo_test", "Local: `MPI_CART` or `MPI_UNDEFINED`.",
+        "MPI_Topo_test", "Local: `MPI_CART`, `MPI_GRAPH` or `MPI_UNDEFINED`.",
         &[p("comm", K::Handle(HandleKind::COMM)), p("status", INTP)],
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(0), ctx)?;
-            let status = if comm.cart.is_some() {
-                MPI_CART
+            let status = if let Some(topo) = &comm.cart {
+                if topo.graph.is_some() {
+                    crate::libs::mpi::constants::MPI_GRAPH
+                } else {
+                    MPI_CART
+                }
             } else {
                 MPI_UNDEFINED
             };
