@@ -239,6 +239,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
                         return Err(CommError::BadDims {
                             what: format!("dims[{i}]"),
                             value: d,
+                            least: 1,
                         }
                         .into())
                     }
