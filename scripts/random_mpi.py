@@ -336,7 +336,14 @@ class Gen:
         if kind in ("Allreduce", "Scan") and r.random() < 0.25:
             in_place = True
             args = "MPI_IN_PLACE, send" + args[len("send, recv"):]
-        lines += self.call(kind, args, nb)
+        if kind == "Reduce" and r.random() < 0.25:
+            # MPI_IN_PLACE at the root only: its `send` holds its operand and gets the result.
+            in_place = True
+            lines += [f"if (r == {root})"] + ["    " + x for x in self.call(
+                kind, "MPI_IN_PLACE, send" + args[len("send, recv"):], nb)]
+            lines += ["else"] + ["    " + x for x in self.call(kind, args, nb)]
+        else:
+            lines += self.call(kind, args, nb)
         shown = "send" if in_place else "recv"
         if kind == "Reduce_scatter":
             k = "rcounts[r]"
@@ -403,6 +410,40 @@ class Gen:
             lines += self.call("Bcast", f"send, {k}, {mt}, {root}, c", nb)
             lines += self.show(ctype, k, "send", f"{label} {pre}bcast {mt[4:]}")
             return f"MPI_{pre}Bcast of {k} {mt} from {root}", lines
+        if kind in ("Gather", "Allgather", "Scatter", "Alltoall") and r.random() < 0.35:
+            # A derived datatype on one side, its type signature matched by plain elements on the
+            # other: each block is 1 dt on the side that has it, `size` elements on the other.
+            comment, mk, ext, size, span = self.derived_types(ctype)
+            side = r.choice(["send", "recv"])
+            blocks = "1" if kind == "Scatter" else "n"
+            big = 160
+            lines = [f"{ctype} send[{big}], recv[{big}];",
+                     f"for (int i = 0; i < {big}; i++) {{",
+                     f"    send[i] = ({ctype})({self.value_expr(t[4])});",
+                     f"    recv[i] = ({ctype})99;",
+                     "}",
+                     "MPI_Datatype dt;"] + mk + ["MPI_Type_commit(&dt);"]
+            if side == "send":
+                types = f"send, 1, dt, recv, {size}, {mt}"
+                shown = f"{blocks} * {size}"
+            else:
+                types = f"send, {size}, {mt}, recv, 1, dt"
+                shown = f"({blocks} - 1) * {ext} + {span}"
+            rooted = kind in ("Gather", "Scatter")
+            lines += self.call(kind, types + (f", {root}" if rooted else "") + ", c", nb)
+            lines.append("MPI_Type_free(&dt);")
+            show = self.show(ctype, shown, "recv", f"{label} {pre}{kind.lower()} {side} as {comment}")
+            if kind == "Gather":
+                lines += [f"if (r == {root})"] + ["    " + x for x in show]
+            else:
+                lines += show
+            return (f"MPI_{pre}{kind} of {mt}, the {side} side as 1 x {comment}"
+                    + (f" (root {root})" if rooted else "")), lines
+        if kind == "Allgather" and r.random() < 0.3:
+            lines += [f"for (int i = 0; i < {k}; i++) recv[r * {k} + i] = send[i];"]
+            lines += self.call("Allgather", f"MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, recv, {k}, {mt}, c", nb)
+            lines += show_all(f"{k} * n")
+            return f"MPI_{pre}Allgather of {k} {mt} in place", lines
         if kind == "Gather":
             lines += self.call("Gather", f"send, {k}, {mt}, recv, {k}, {mt}, {root}, c", nb)
             lines += [f"if (r == {root})"] + ["    " + x for x in show_all(f"{k} * n")]
@@ -484,6 +525,7 @@ class Gen:
                       ]
             lines += ["    " + x for x in self.show(ctype, "6 * n", "recv", f"{label} any-source {mt[4:]}")]
             lines += ["}"]
+            lines.append("MPI_Barrier(c);  /* no later action's message can reach the wildcard receives above */")
             return f"every rank sends {k} or {k}+1 {mt} to rank {root}, received with MPI_ANY_SOURCE", lines
         if kind == "everyone":
             # every rank sends to every other rank, k + its rank elements under tag 100 + its rank;
@@ -538,6 +580,7 @@ class Gen:
                       f'    printf("[%d] {label} probed source %d tag %d count %d\\n", wr, st.MPI_SOURCE, st.MPI_TAG, got);']
             lines += ["    " + x for x in self.show(ctype, "got", "recv", f"{label} probe {mt[4:]}")]
             lines += ["}"]
+            lines.append("MPI_Barrier(c);  /* no later action's message can reach the wildcard receives above */")
             return f"rank r sends {k} + r % 2 {mt} to r + 1, which probes for it first", lines
         shift = r.randint(1, 3)
         dtsend = r.random() < 0.5
@@ -608,6 +651,7 @@ class Gen:
                   f'    printf("[%d] {label} from %d tag %d count %d\\n", wr, st.MPI_SOURCE, st.MPI_TAG, got);']
         lines += ["    " + x for x in self.show(ctype, shown, "recv", f"{label} pair {mt[4:]}")]
         lines += ["}"]
+        lines.append("MPI_Barrier(c);  /* no later action's message can reach the wildcard receives above */")
         if dtsend or dtrecv:
             lines.append("MPI_Type_free(&dt);")
         return f"pairs (r, r^1) exchange {scount} {send_t if send_t != 'dt' else ''}" + (
@@ -752,6 +796,9 @@ def render(seed, n, steps, keep=None):
         out.append("            int r, n;")
         out.append("            MPI_Comm_rank(c, &r);")
         out.append("            MPI_Comm_size(c, &n);")
+        out.append("            int same;")
+        out.append("            MPI_Comm_compare(c, MPI_COMM_WORLD, &same);")
+        out.append(f'            printf("[%d] s{s} communicator: rank %d of %d, compared with MPI_COMM_WORLD %d\\n", wr, r, n, same);')
         for a, (desc, lines) in enumerate(step.actions):
             if keep is not None and (s, a) not in keep:
                 continue
