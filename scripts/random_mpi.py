@@ -34,6 +34,11 @@ INT_TYPES = [
     ("long long", "MPI_LONG_LONG", "%lld", "", "int"),
     ("unsigned long", "MPI_UNSIGNED_LONG", "%lu", "", "uint"),
     ("signed char", "MPI_SIGNED_CHAR", "%d", "(int)", "int"),
+    ("unsigned short", "MPI_UNSIGNED_SHORT", "%d", "(int)", "uint"),
+    ("int8_t", "MPI_INT8_T", "%d", "(int)", "int"),
+    ("uint16_t", "MPI_UINT16_T", "%d", "(int)", "uint"),
+    ("int64_t", "MPI_INT64_T", "%lld", "(long long)", "int"),
+    ("uint32_t", "MPI_UINT32_T", "%u", "(unsigned)", "uint"),
 ]
 FLOAT_TYPES = [
     ("double", "MPI_DOUBLE", "%g", "", "float"),
@@ -607,10 +612,21 @@ class Gen:
             shown = k
         if kind == "ring":
             to, frm = f"(r + {shift}) % n", f"(r - {shift} % n + n) % n"
-            style = r.choice(["Sendrecv", "Isend/Irecv", "Irecv/Send", "Issend/Recv"])
+            style = r.choice(["Sendrecv", "Isend/Irecv", "Irecv/Send", "Issend/Recv"]
+                             + ([] if dtsend or dtrecv else ["Sendrecv_replace", "Irecv/Barrier/Rsend"]))
             lines += [f"int to = {to}, from = {frm};", "MPI_Status st;", "int got;"]
             if style == "Sendrecv":
                 lines += [f"MPI_Sendrecv(send, {scount}, {send_t}, to, {tag}, recv, {rcount}, {recv_t}, from, {tag}, c, &st);"]
+            elif style == "Sendrecv_replace":
+                lines += ["memcpy(recv, send, sizeof send);",
+                          f"MPI_Sendrecv_replace(recv, {k}, {mt}, to, {tag}, from, {tag}, c, &st);"]
+            elif style == "Irecv/Barrier/Rsend":
+                # ready mode: every receive is posted before the barrier, every send after it
+                lines += ["MPI_Request q;",
+                          f"MPI_Irecv(recv, {rcount}, {recv_t}, from, {tag}, c, &q);",
+                          "MPI_Barrier(c);",
+                          f"MPI_Rsend(send, {scount}, {send_t}, to, {tag}, c);",
+                          "MPI_Wait(&q, &st);"]
             elif style == "Isend/Irecv":
                 lines += ["MPI_Request q[2];",
                           f"MPI_Irecv(recv, {rcount}, {recv_t}, from, {tag}, c, &q[0]);",
@@ -779,7 +795,8 @@ def render(seed, n, steps, keep=None):
     out = [f"/* Ranks: {n} — random MPI program, seed {seed} (scripts/random_mpi.py).",
            "   Each step makes a communicator, runs actions over it and frees it; every rank prints",
            "   what it received, one line per action, tagged [world rank] sSTEP.ACTION. */",
-           "#include <mpi.h>", "#include <stdio.h>", "#include <string.h>", "#include <stddef.h>", "",
+           "#include <mpi.h>", "#include <stdio.h>", "#include <string.h>", "#include <stddef.h>",
+           "#include <stdint.h>", "",
            "int main(int argc, char **argv) {",
            "    MPI_Init(&argc, &argv);",
            "    int wr, p;",
