@@ -758,9 +758,84 @@ class Gen:
             lines += show_b
         return f"MPI_{first} ({op}) and MPI_{second} of {k} ints outstanding together", lines
 
+    def large(self, label):
+        """A collective of many ints (MPICH and Rankscope switch algorithms by size), printed as a
+        weighted checksum and a few elements."""
+        r = self.r
+        kind = r.choice(["Bcast", "Allreduce", "Reduce", "Allgather", "Alltoall",
+                         "Reduce_scatter_block", "Gather", "Scan"])
+        many = kind in ("Allgather", "Alltoall", "Reduce_scatter_block", "Gather")
+        count = r.choice([3000, 20000, 40000] if many else [3000, 20000, 70000, 150000])
+        root = f"{r.randint(0, 6)} % n"
+        op = r.choice(["MPI_SUM", "MPI_MAX", "MPI_MIN", "MPI_BXOR"])
+        total = f"(size_t){count} * {'n' if many else '1'}"
+        lines = [f"int *send = malloc({total} * sizeof(int)), *recv = malloc({total} * sizeof(int));",
+                 f"for (size_t i = 0; i < {total}; i++) {{",
+                 f"    send[i] = {self.value_expr('int').replace('i *', '(int)(i % 1000) *')};",
+                 "    recv[i] = -1;",
+                 "}"]
+        args = {
+            "Bcast": f"send, {count}, MPI_INT, {root}, c",
+            "Allreduce": f"send, recv, {count}, MPI_INT, {op}, c",
+            "Reduce": f"send, recv, {count}, MPI_INT, {op}, {root}, c",
+            "Scan": f"send, recv, {count}, MPI_INT, {op}, c",
+            "Allgather": f"send, {count}, MPI_INT, recv, {count}, MPI_INT, c",
+            "Alltoall": f"send, {count}, MPI_INT, recv, {count}, MPI_INT, c",
+            "Reduce_scatter_block": f"send, recv, {count}, MPI_INT, {op}, c",
+            "Gather": f"send, {count}, MPI_INT, recv, {count}, MPI_INT, {root}, c",
+        }[kind]
+        shown = "send" if kind == "Bcast" else "recv"
+        if kind == "Bcast":
+            lines.append(f"if (r != {root}) for (size_t i = 0; i < {count}; i++) send[i] = 0;")
+        lines.append(f"MPI_{kind}({args});")
+        length = f"(size_t){count} * n" if kind in ("Allgather", "Alltoall", "Gather") else str(count)
+        lines += [f"if ({'r == ' + root if kind in ('Reduce', 'Gather') else '1'}) {{",
+                  "    long long sum = 0;",
+                  f"    size_t len = {length};",
+                  f"    for (size_t i = 0; i < len; i++) sum += (long long){shown}[i] * (long long)(i % 7 + 1);",
+                  f'    printf("[%d] {label} large {kind.lower()} of {count} ints: checksum %lld, first %d, middle %d, last %d\\n", wr, sum, {shown}[0], {shown}[len / 2], {shown}[len - 1]);',
+                  "}",
+                  "free(send);",
+                  "free(recv);"]
+        what = f" with {op}" if kind in ("Allreduce", "Reduce", "Scan", "Reduce_scatter_block") else ""
+        return f"MPI_{kind} of {count} ints{what} (a large message: another algorithm)", lines
+
+    def user_op(self, label):
+        """A non-commutative user operation (composing affine maps x -> m x + c, mod 1009): the
+        order of the operands shows in the result."""
+        r = self.r
+        kind = r.choice(["Reduce", "Allreduce", "Scan", "Exscan", "Reduce_scatter_block"])
+        k = r.randint(1, 3)
+        root = f"{r.randint(0, 6)} % n"
+        a, b = r.randint(1, 9), r.randint(1, 9)
+        lines = ["MPI_Datatype affine;",
+                 "MPI_Type_contiguous(2, MPI_INT, &affine);",
+                 "MPI_Type_commit(&affine);",
+                 "MPI_Op op;",
+                 "MPI_Op_create(compose_affine, 0, &op);",
+                 f"int send[2 * {k} * {MAXN}], recv[2 * {k} * {MAXN}];",
+                 f"for (int i = 0; i < {k} * {MAXN}; i++) {{",
+                 f"    send[2 * i] = 1 + (r * {a} + i) % 4;",
+                 f"    send[2 * i + 1] = (r * {b} + 3 * i) % 10;",
+                 "    recv[2 * i] = recv[2 * i + 1] = -1;",
+                 "}"]
+        rest = {"Reduce": f"{k}, affine, op, {root}, c",
+                "Reduce_scatter_block": f"{k}, affine, op, c"}.get(kind, f"{k}, affine, op, c")
+        lines.append(f"MPI_{kind}(send, recv, {rest});")
+        cond = {"Reduce": f"r == {root}", "Exscan": "r > 0"}.get(kind)
+        show = self.show("int", 2 * k, "recv", f"{label} user op {kind.lower()}")
+        lines += ([f"if ({cond})"] + ["    " + x for x in show]) if cond else show
+        lines += ["MPI_Op_free(&op);", "MPI_Type_free(&affine);"]
+        return f"MPI_{kind} of {k} affine maps with a non-commutative MPI_Op_create operation", lines
+
     def action(self, label):
         r = self.r
-        pick = r.choices(["reduction", "collective", "p2p", "struct", "two"], [4, 5, 4, 1, 1])[0]
+        pick = r.choices(["reduction", "collective", "p2p", "struct", "two", "large", "user_op"],
+                         [4, 5, 4, 1, 1, 1, 1])[0]
+        if pick == "large":
+            return self.large(label)
+        if pick == "user_op":
+            return self.user_op(label)
         if pick == "reduction":
             desc, _total, lines = self.reduction(label)
             return desc, lines
@@ -796,8 +871,24 @@ def render(seed, n, steps, keep=None):
            "   Each step makes a communicator, runs actions over it and frees it; every rank prints",
            "   what it received, one line per action, tagged [world rank] sSTEP.ACTION. */",
            "#include <mpi.h>", "#include <stdio.h>", "#include <string.h>", "#include <stddef.h>",
-           "#include <stdint.h>", "",
-           "int main(int argc, char **argv) {",
+           "#include <stdint.h>", "#include <stdlib.h>", ""]
+    used = [lines for s, step in enumerate(steps) if keep is None or s in keep
+            for a, (_, lines) in enumerate(step.actions) if keep is None or (s, a) in keep]
+    if any("compose_affine" in line for lines in used for line in lines):
+        out += ["/* A non-commutative operation: pairs (m, c) are the maps x -> m x + c (mod 1009);",
+                "   inout becomes `in` followed by `inout`, as MPI orders the operands. */",
+                "static void compose_affine(void *in, void *inout, int *len, MPI_Datatype *type) {",
+                "    int *a = in, *b = inout;",
+                "    for (int i = 0; i < *len; i++) {",
+                "        int m = a[2 * i] * b[2 * i] % 1009;",
+                "        int c = (a[2 * i + 1] * b[2 * i] + b[2 * i + 1]) % 1009;",
+                "        b[2 * i] = m;",
+                "        b[2 * i + 1] = c;",
+                "    }",
+                "    (void)type;",
+                "}",
+                ""]
+    out += ["int main(int argc, char **argv) {",
            "    MPI_Init(&argc, &argv);",
            "    int wr, p;",
            "    MPI_Comm_rank(MPI_COMM_WORLD, &wr);",
