@@ -226,6 +226,7 @@ class Gen:
         t = type_named(base)
         mt = t[1]
         kind = r.choice(["contiguous", "vector", "indexed", "resized", "subarray", "hvector"])
+        self.overlaps = False
         if kind == "contiguous":
             k = r.randint(1, 4)
             return (f"MPI_Type_contiguous({k}, {mt})",
@@ -263,6 +264,10 @@ class Gen:
         if kind == "resized":
             count, stride = r.randint(2, 3), r.randint(2, 3)
             ext = r.randint(1, 2)
+            # Copies of it interleave; where they would land on the same element, it must not
+            # describe a receive buffer of several copies (MPI leaves such a receive undefined).
+            seen = [c * ext + j * stride for c in range(MAXN) for j in range(count)]
+            self.overlaps = len(seen) != len(set(seen))
             return (f"MPI_Type_vector({count}, 1, {stride}, {mt}) resized to extent {ext}",
                     [f"MPI_Datatype inner;",
                      f"MPI_Type_vector({count}, 1, {stride}, {mt}, &inner);",
@@ -403,7 +408,7 @@ class Gen:
             dt = r.random() < 0.4
             if dt:
                 comment, mk, ext, size, span = self.derived_types(ctype)
-                cnt_dt = r.randint(1, 2)
+                cnt_dt = 1 if self.overlaps else r.randint(1, 2)
                 lines += ["MPI_Datatype dt;"] + mk + ["MPI_Type_commit(&dt);",
                           f"if (r != {root}) for (int i = 0; i < {big}; i++) send[i] = ({ctype})99;"]
                 lines += self.call("Bcast", f"send, {cnt_dt}, dt, {root}, c", nb)
@@ -419,7 +424,7 @@ class Gen:
             # A derived datatype on one side, its type signature matched by plain elements on the
             # other: each block is 1 dt on the side that has it, `size` elements on the other.
             comment, mk, ext, size, span = self.derived_types(ctype)
-            side = r.choice(["send", "recv"])
+            side = "send" if self.overlaps else r.choice(["send", "recv"])
             blocks = "1" if kind == "Scatter" else "n"
             big = 160
             lines = [f"{ctype} send[{big}], recv[{big}];",
@@ -594,7 +599,7 @@ class Gen:
         send_t, recv_t, scount, rcount = mt, mt, k, k
         if dtsend or dtrecv:
             comment, mk, ext, size, span = self.derived_types(ctype)
-            c2 = r.randint(1, 2)
+            c2 = 1 if self.overlaps and dtrecv else r.randint(1, 2)
             lines += ["MPI_Datatype dt;"] + mk + ["MPI_Type_commit(&dt);"]
             if dtsend:
                 send_t, scount = "dt", c2
