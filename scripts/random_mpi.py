@@ -6,8 +6,11 @@ communicator (MPI_COMM_WORLD, MPI_Comm_split, MPI_Comm_create with groups from M
 _excl/_range_incl where each rank passes the group of its own part, MPI_Comm_dup, or two of these
 nested), runs a few *actions* over it — collectives (blocking and non-blocking), point-to-point
 traffic (blocking, non-blocking, MPI_Sendrecv, MPI_ANY_SOURCE/MPI_ANY_TAG where the result cannot
-depend on the order), derived datatypes (contiguous, vector, indexed, struct, resized, subarray),
-reductions with predefined operations on several types — and frees what it made. Every rank prints
+depend on the order, fenced by a barrier from later actions' messages), derived datatypes
+(contiguous, vector, hvector, indexed, struct, resized, subarray), reductions with predefined
+operations on several types and a non-commutative MPI_Op_create operation, large collectives
+(where the algorithms change) printed as checksums — and frees what it made. Each step first prints
+every rank's rank and size in its communicator and MPI_Comm_compare with MPI_COMM_WORLD. Every rank prints
 what it received, one line per action, tagged `[world rank] sSTEP.ACTION`, so sorted outputs can be
 compared line by line. Values are small integers (exact in float and double, whatever the
 reduction order), so a difference is a wrong answer, never rounding.
