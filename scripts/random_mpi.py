@@ -609,6 +609,11 @@ class Gen:
                 desc.append(f"sent as {c2} x {comment}")
             else:
                 scount = c2 * size
+                if dtrecv and r.random() < 0.5:
+                    # fewer elements than the receive's datatypes hold: a partial receive, whose
+                    # MPI_Get_count is MPI_UNDEFINED and MPI_Get_elements the elements that came
+                    scount = max(1, c2 * size - r.randint(1, size))
+                    desc.append(f"{scount} elements sent")
             if dtrecv:
                 recv_t, rcount = "dt", c2
                 desc.append(f"received as {c2} x {comment}")
@@ -654,6 +659,10 @@ class Gen:
                           "MPI_Wait(&q, MPI_STATUS_IGNORE);"]
             lines += [f"MPI_Get_count(&st, {recv_t}, &got);",
                       f'printf("[%d] {label} from %d tag %d count %d\\n", wr, st.MPI_SOURCE, st.MPI_TAG, got);']
+            if dtrecv:
+                lines += ["int elements;",
+                          "MPI_Get_elements(&st, dt, &elements);",
+                          f'printf("[%d] {label} elements %d\\n", wr, elements);']
             lines += self.show(ctype, shown, "recv", f"{label} ring {mt[4:]}")
             if dtsend or dtrecv:
                 lines.append("MPI_Type_free(&dt);")
