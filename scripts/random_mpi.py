@@ -109,12 +109,13 @@ class Gen:
     def communicator(self, n):
         """C lines making `c` from MPI_COMM_WORLD, a comment, and the names to free."""
         r = self.r
-        kind = r.choice(["world", "split", "split", "create", "create", "dup", "nested"])
+        kind = r.choice(["world", "split", "split", "create", "create", "dup", "nested",
+                         "classes"])
         if kind == "world":
             return "MPI_COMM_WORLD", ["MPI_Comm c = MPI_COMM_WORLD;"], []
         if kind == "nested":
-            first = r.choice(["split", "create", "dup"])
-            second = r.choice(["split", "create", "dup"])
+            first = r.choice(["split", "create", "dup", "classes"])
+            second = r.choice(["split", "create", "dup", "classes"])
             c1, lines1 = self.constructor(first, "MPI_COMM_WORLD", "wr", "p", n, "c1")
             lines = [f"MPI_Comm c1;"] + lines1 + [
                 "MPI_Comm c = MPI_COMM_NULL;",
@@ -143,6 +144,30 @@ class Gen:
                     "}",
                 ]
             return f"MPI_Comm_dup({parent})", [f"MPI_Comm_dup({parent}, &{out});"]
+        if kind == "classes" or (kind == "create" and n is None):
+            # Groups computed at run time, so any parent will do: the ranks of one class
+            # modulo k (in descending order), one class passing MPI_GROUP_EMPTY, made with
+            # MPI_Comm_create (collective on the parent) or MPI_Comm_create_group (called by
+            # the group's members only).
+            k = r.randint(1, 3)
+            skip = r.randint(0, 3)
+            how = r.choice(["MPI_Comm_create", "MPI_Comm_create_group"])
+            tag = r.randint(0, 50)
+            call = (f"MPI_Comm_create({parent}, g, &{out});" if how == "MPI_Comm_create" else
+                    f"if (g != MPI_GROUP_EMPTY) MPI_Comm_create_group({parent}, g, {tag}, &{out}); else {out} = MPI_COMM_NULL;")
+            return (f"{how}({parent}, the ranks of my class mod {k} in descending order; class {skip} none)", [
+                "{",
+                "    MPI_Group whole, g;",
+                f"    MPI_Comm_group({parent}, &whole);",
+                f"    int members[{MAXN}], m = 0;",
+                f"    for (int j = {size} - 1; j >= 0; j--)",
+                f"        if (j % {k} == {rank} % {k}) members[m++] = j;",
+                f"    if ({rank} % {k} == {skip}) g = MPI_GROUP_EMPTY;",
+                "    else MPI_Group_incl(whole, m, members, &g);",
+                f"    {call}",
+                "    if (g != MPI_GROUP_EMPTY) MPI_Group_free(&g);",
+                "    MPI_Group_free(&whole);",
+                "}"])
         if kind == "split" or n is None:
             k = r.randint(1, 3)
             color = r.choice(
