@@ -35,6 +35,9 @@ step "differential test: tests/corpus/ under Debian's MPICH and under Rankscope"
 cargo build -q --release -p rankscope
 python3 scripts/differential.py
 
+step "random differential test: 30 generated MPI programs (scripts/random_mpi.py, seeds 1-30) under Debian's MPICH and under Rankscope"
+python3 scripts/differential.py --random 30 --seed 1
+
 step "MPICH's own test suite (test/mpi of Debian's mpich sources) under Rankscope: scripts/mpich_suite.py, floor in tests/mpich-suite/floor.json"
 python3 scripts/mpich_suite.py
 

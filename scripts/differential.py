@@ -17,6 +17,11 @@ error is compared too, its lines marked `stderr: `. A program that
 MPICH rejects or that fails there is a broken corpus entry, reported as such.
 
 Usage: scripts/differential.py [--rankscope PATH] [FILE.c | DIR ...]   (default: the whole corpus)
+       scripts/differential.py [--rankscope PATH] --random N [--seed S] [--shrink]
+The second form runs N random programs from scripts/random_mpi.py (seeds S, S+1, …; S is 1 unless
+given) the same way; a program that disagrees is kept under target/random-diff/, and `--shrink`
+cuts it down (removing the steps and actions that the disagreement does not need) to
+target/random-diff/seedS-small.c. Regenerate one program with `scripts/random_mpi.py S`.
 Exit status 0 when every program agrees; 1 otherwise, with a unified diff per disagreement.
 """
 
@@ -135,6 +140,97 @@ def under_rankscope(cli, path, ranks, tmp):
     ], None
 
 
+def compare(cli, path, ranks, tmp):
+    """("same", lines), ("broken", why) when MPICH fails, or ("differs", lines of explanation)."""
+    expected, why = under_mpich(path, ranks, tmp)
+    if why:
+        return "broken", why
+    got, why = under_rankscope(cli, path, ranks, tmp)
+    if why:
+        return "differs", [why]
+    written = written_differences(path, tmp)
+    if written:
+        return "differs", ["the files it wrote"] + written
+    if sorted(expected) == sorted(got):
+        return "same", got
+    diff = difflib.unified_diff(sorted(expected), sorted(got), "mpich", "rankscope", lineterm="", n=1)
+    return "differs", ["sorted lines, MPICH (-) vs Rankscope (+)"] + list(diff)
+
+
+def random_programs(cli, args):
+    """`--random N [--seed S] [--shrink]`: N generated programs (seeds S, S+1, …) under both."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import random_mpi
+
+    count = int(args[args.index("--random") + 1])
+    seed = int(args[args.index("--seed") + 1]) if "--seed" in args else 1
+    shrink = "--shrink" in args
+    keep_dir = os.path.join(ROOT, "target", "random-diff")
+    disagree, broken = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        for s in range(seed, seed + count):
+            ranks, steps = random_mpi.generate(s)
+            path = os.path.join(tmp, f"seed{s}.c")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(random_mpi.render(s, ranks, steps))
+            try:
+                status, detail = compare(cli, path, ranks, tmp)
+            except subprocess.TimeoutExpired as e:
+                status, detail = "differs", [f"timed out: {' '.join(map(str, e.cmd[:2]))}"]
+            if status == "same":
+                print(f"same    seed {s} (-n {ranks}, {len(detail)} lines)", flush=True)
+                continue
+            os.makedirs(keep_dir, exist_ok=True)
+            kept = os.path.join(keep_dir, f"seed{s}.c")
+            shutil.copy(path, kept)
+            if status == "broken":
+                broken.append(s)
+                print(f"BROKEN  seed {s}: MPICH refused the generated program ({kept}): {detail}")
+                continue
+            disagree.append(s)
+            print(f"DIFFERS seed {s} (-n {ranks}), kept as {os.path.relpath(kept, ROOT)}:")
+            for line in detail[:40]:
+                print("    " + line)
+            if shrink:
+                small = shrink_seed(cli, s, ranks, steps, tmp)
+                print(f"    shrunk to {os.path.relpath(small, ROOT)}")
+    print(f"{count - len(disagree) - len(broken)} of {count} random programs (seeds {seed}..{seed + count - 1}) "
+          f"agree with MPICH" + (f"; differ: {disagree}" if disagree else "")
+          + (f"; broken generator output: {broken}" if broken else ""))
+    return 1 if disagree or broken else 0
+
+
+def shrink_seed(cli, seed, ranks, steps, tmp):
+    """Removes steps, then actions, while the program still disagrees (and MPICH still runs it)."""
+    import random_mpi
+
+    keep = random_mpi.all_parts(steps)
+
+    def still_differs(candidate):
+        with tempfile.TemporaryDirectory(dir=tmp) as sub:
+            path = os.path.join(sub, f"seed{seed}.c")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(random_mpi.render(seed, ranks, steps, candidate))
+            try:
+                status, _ = compare(cli, path, ranks, sub)
+            except subprocess.TimeoutExpired:
+                return False
+            return status == "differs"
+
+    for s in range(len(steps)):
+        candidate = {k for k in keep if k != s and not (isinstance(k, tuple) and k[0] == s)}
+        if s in keep and still_differs(candidate):
+            keep = candidate
+    for s in range(len(steps)):
+        for a in range(len(steps[s].actions)):
+            if (s, a) in keep and still_differs(keep - {(s, a)}):
+                keep = keep - {(s, a)}
+    small = os.path.join(ROOT, "target", "random-diff", f"seed{seed}-small.c")
+    with open(small, "w", encoding="utf-8") as f:
+        f.write(random_mpi.render(seed, ranks, steps, keep))
+    return small
+
+
 def main():
     args = sys.argv[1:]
     cli = os.path.join(ROOT, "target", "release", "rankscope")
@@ -143,6 +239,8 @@ def main():
     for tool in ["mpicc", "mpirun"]:
         if not shutil.which(tool):
             raise SystemExit(f"{tool} not found: install Debian's mpich (scripts/setup.sh does)")
+    if "--random" in args:
+        return random_programs(cli, args)
     files = args or sorted(
         os.path.join(CORPUS, f)
         for f in os.listdir(CORPUS)
@@ -153,34 +251,19 @@ def main():
         for path in files:
             name = os.path.relpath(path, ROOT)
             ranks = ranks_of(path)
-            expected, why = under_mpich(path, ranks, tmp)
-            if why:
-                print(f"BROKEN  {name}: {why}")
+            status, detail = compare(cli, path, ranks, tmp)
+            if status == "broken":
+                print(f"BROKEN  {name}: {detail}")
                 failures += 1
-                continue
-            got, why = under_rankscope(cli, path, ranks, tmp)
-            if why:
-                print(f"DIFFERS {name} (-n {ranks}): {why}")
-                failures += 1
-                continue
-            written = written_differences(path, tmp)
-            if sorted(expected) == sorted(got) and not written:
+            elif status == "same":
                 count = len(files_of(path))
                 several = f", {count} files" if os.path.isdir(path) else ""
-                print(f"same    {name} (-n {ranks}, {len(got)} lines{several})")
-                continue
-            if written:
+                print(f"same    {name} (-n {ranks}, {len(detail)} lines{several})")
+            else:
                 failures += 1
-                print(f"DIFFERS {name} (-n {ranks}): the files it wrote")
-                for problem in written:
-                    print("    " + problem)
-                continue
-            failures += 1
-            print(f"DIFFERS {name} (-n {ranks}): sorted lines, MPICH (-) vs Rankscope (+)")
-            for line in difflib.unified_diff(
-                sorted(expected), sorted(got), "mpich", "rankscope", lineterm="", n=1
-            ):
-                print("    " + line)
+                print(f"DIFFERS {name} (-n {ranks}): {detail[0]}")
+                for line in detail[1:]:
+                    print("    " + line)
     print(f"{len(files) - failures} of {len(files)} corpus programs agree with MPICH")
     return 1 if failures else 0
 

@@ -659,7 +659,9 @@ impl MpiState {
                     }
                     note = self.collective_note(call);
                     let seq = self.seq_count(comm).wrapping_sub(1);
-                    if let Some((first, theirs)) = ctx.meet(comm.context, seq, comm.size(), note) {
+                    let leader = comm.members.world(0).unwrap_or(0);
+                    let met = ctx.meet(comm.context, leader, seq, comm.size(), note);
+                    if let Some((first, theirs)) = met {
                         let first = comm.members.rank_of(first).unwrap_or(first);
                         check_collective(note, theirs, first)?;
                     }

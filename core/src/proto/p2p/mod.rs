@@ -224,7 +224,7 @@ pub struct P2p {
     /// a larger one completes only once matched (rendezvous).
     eager_limit: u64,
     /// Collective calls some but not all members made, by (context, sequence number).
-    ledger: std::collections::BTreeMap<(Context, u32), Meeting>,
+    ledger: std::collections::BTreeMap<(Context, Rank, u32), Meeting>,
     /// Ranks that receive nothing any more (`MPI_Finalize`), and the messages already reported
     /// as never received (see [`PointToPoint::close_receiving`]).
     closed: std::collections::BTreeSet<Rank>,
@@ -679,7 +679,7 @@ impl Layer for P2p {
             + self.kinds.heap_bytes()
             + self.statuses.heap_bytes()
             + self.sync.len() * std::mem::size_of::<(u32, SyncSend)>() * 2
-            + self.ledger.len() * std::mem::size_of::<((Context, u32), Meeting)>() * 2
+            + self.ledger.len() * std::mem::size_of::<((Context, Rank, u32), Meeting)>() * 2
     }
 }
 
@@ -744,11 +744,13 @@ pub trait PointToPoint {
         note: Note,
     ) -> Result<ReqId, OpError>;
     /// This rank arrives at the `seq`-th collective call on the communicator with `context`
-    /// (of `members` ranks) with `note`; the first arrival's rank and note if another rank came
-    /// first. Once every member came, the entry is forgotten.
+    /// whose rank 0 is world rank `leader` (the communicators one split makes share a context,
+    /// and differ by their rank 0), of `members` ranks, with `note`; the first arrival's rank
+    /// and note if another rank came first. Once every member came, the entry is forgotten.
     fn meet(
         &mut self,
         context: Context,
+        leader: Rank,
         seq: u32,
         members: u32,
         note: Note,
@@ -833,12 +835,13 @@ impl PointToPoint for RankCtx<'_> {
     fn meet(
         &mut self,
         context: Context,
+        leader: Rank,
         seq: u32,
         members: u32,
         note: Note,
     ) -> Option<(Rank, Note)> {
         self.call::<P2p, _>(|p, _, rank| {
-            let entry = p.ledger.entry((context, seq)).or_insert(Meeting {
+            let entry = p.ledger.entry((context, leader, seq)).or_insert(Meeting {
                 first: rank,
                 note,
                 arrived: 0,
@@ -846,7 +849,7 @@ impl PointToPoint for RankCtx<'_> {
             entry.arrived += 1;
             let first = (entry.first != rank).then_some((entry.first, entry.note));
             if entry.arrived >= members {
-                p.ledger.remove(&(context, seq));
+                p.ledger.remove(&(context, leader, seq));
             }
             first
         })
