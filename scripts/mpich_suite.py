@@ -130,7 +130,8 @@ def program_files(test):
     if "LDADDDATA" in " ".join(make.get(f"{var}_LDADD", [])):
         helpers.append(os.path.join(util, "dtypes.c"))
     own_text = "".join(open(s, encoding="utf-8", errors="replace").read() for s in sources)
-    if "DTP_" in own_text:
+    # The test uses the DTP library itself, or through the suite's `mtest_dtp.h`.
+    if "DTP_" in own_text or "mtest_dtp.h" in own_text:
         dtp_src = os.path.join(SUITE, "dtpools", "src")
         helpers += sorted(os.path.join(dtp_src, f) for f in os.listdir(dtp_src) if f.endswith(".c"))
     files, seen, todo = [], set(), sources + helpers
