@@ -71,8 +71,11 @@ def under_mpich(path, ranks, tmp):
     else:
         os.makedirs(cwd)
     sources = [f for f in files_of(path) if f.endswith(".c")]
+    # The program's directory is on the include path (`#include <its_header.h>` finds its own
+    # header, as Rankscope does and as MPICH's test suite builds with -I).
+    include = ["-I", path] if os.path.isdir(path) else []
     cc = subprocess.run(
-        ["mpicc", "-O1", "-o", exe, *sources, "-lm"], capture_output=True, text=True
+        ["mpicc", "-O1", *include, "-o", exe, *sources, "-lm"], capture_output=True, text=True
     )
     if cc.returncode != 0:
         return None, f"mpicc rejected it:\n{cc.stderr}"

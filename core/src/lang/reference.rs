@@ -371,7 +371,9 @@ fn mpi_part() -> Part {
         id: "mpi-constants".to_string(),
         title: "Constants".to_string(),
         about: "Handles are values of their type (shown in place of a value); `<mpi.h>`'s macros \
-                are MPICH's."
+                are MPICH's. As in MPICH's `mpi.h`, every handle type but `MPI_Status` is an \
+                `int`: an `int` (or an `int` array) may hold one and a call takes it, checking at \
+                run time that it is a handle of the right kind, as MPICH does."
             .to_string(),
         entries: Vec::new(),
         constants: builtins::CONSTANTS

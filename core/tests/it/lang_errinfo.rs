@@ -213,3 +213,31 @@ int main(int argc, char **argv) {
     };
     assert_eq!(run_with(src, 1, limits).unwrap(), ["small 0", "large 1"]);
 }
+
+/// An `int` that holds no handle compiles (MPICH's handles are `int`s, and mpicc takes it); the
+/// call refuses it at run time: it stops the rank, or returns MPICH's class under
+/// `MPI_ERRORS_RETURN`.
+#[test]
+fn an_int_that_is_no_handle_is_refused_at_the_call() {
+    let fatal = r#"
+#include <mpi.h>
+#include <stdio.h>
+int main(int argc, char **argv) {
+    int x = 1, types[2] = {MPI_INT, 7};
+    MPI_Init(&argc, &argv);
+    int e = MPI_Send(&x, 1, types[1], 0, 0, MPI_COMM_WORLD);
+    int c;
+    MPI_Error_class(e, &c);
+    printf("class %d %d\n", c, c == MPI_ERR_TYPE);
+    MPI_Finalize();
+    return 0;
+}
+"#;
+    let err = run(fatal, 1).unwrap_err();
+    assert!(err.contains("MPI_Send: unknown datatype 7"), "{err}");
+    let returned = fatal.replace(
+        "    int e = ",
+        "    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);\n    int e = ",
+    );
+    assert_eq!(run(&returned, 1).unwrap(), ["class 3 1"]);
+}

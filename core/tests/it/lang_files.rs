@@ -75,6 +75,20 @@ fn static_names_are_private_to_their_file_and_externs_link() {
     assert!(written.is_empty());
 }
 
+/// `#include <util.h>` finds the program's own header, as gcc does with `-I` on the program's
+/// directory (MPICH's test suite includes `<mpitest.h>` so); a header Rankscope's C provides
+/// still comes first, and a name that is neither is still an error.
+#[test]
+fn an_angle_include_finds_the_programs_own_header() {
+    let main = MAIN.replace("\"util.h\"", "<util.h>");
+    let set = files(&[("main.c", &main), ("util.c", UTIL), ("util.h", UTIL_H)]);
+    let (lines, _) = run(&set, 1).unwrap();
+    assert_eq!(lines, ["43 1 7"]);
+    let missing = main.replace("<util.h>", "<utils.h>");
+    let set = files(&[("main.c", &missing), ("util.c", UTIL), ("util.h", UTIL_H)]);
+    assert!(compile_errors(&set).contains("`<utils.h>` is not a header Rankscope's C provides"));
+}
+
 #[test]
 fn a_second_definition_names_both_files() {
     let other = "int twice(int x) { return x + x; }\n";

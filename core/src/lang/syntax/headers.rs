@@ -476,6 +476,8 @@ pub fn typedefs() -> BTreeMap<String, Type> {
         ("int64_t", BaseType::Long),
         ("uint64_t", BaseType::ULong),
         ("time_t", BaseType::Long),
+        // `<stddef.h>`'s wide character: a 32-bit `int` on x86-64 Linux (glibc).
+        ("wchar_t", BaseType::Int),
         // `FILE *` is a stream handle the library gives out and takes (never dereferenced).
         ("FILE", BaseType::Void),
         ("clock_t", BaseType::Long),
@@ -487,6 +489,8 @@ pub fn typedefs() -> BTreeMap<String, Type> {
         ("MPI_Offset", BaseType::Long),
         // MPICH 4.0.2 on x86-64: `typedef long MPI_Count;`.
         ("MPI_Count", BaseType::Long),
+        // MPICH 4.0.2: `typedef int MPI_Fint;`, a Fortran handle as C sees it.
+        ("MPI_Fint", BaseType::Int),
         // `MPI_User_function *f` is a function pointer; as a `void *` (which MPI_Op_create
         // accepts) casts like `(MPI_User_function *) f` work.
         ("MPI_User_function", BaseType::Void),

@@ -342,6 +342,18 @@ impl<'a> Scanner<'a> {
         }
     }
 
+    /// A backslash at `self.pos` that ends its line splices the next line on (C's translation
+    /// phase 2, also inside a string or character literal): steps over it and says so.
+    fn splice(&mut self) -> bool {
+        let len = match (self.peek_at(1), self.peek_at(2)) {
+            (Some(b'\n'), _) => 2,
+            (Some(b'\r'), Some(b'\n')) => 3,
+            _ => return false,
+        };
+        self.pos += len;
+        true
+    }
+
     /// Decodes one escape sequence after a backslash at `self.pos`; advances past it.
     fn escape(&mut self) -> u8 {
         let start = self.pos;
@@ -440,6 +452,7 @@ impl<'a> Scanner<'a> {
                     self.pos += 1;
                     break;
                 }
+                Some(b'\\') if self.splice() => {}
                 Some(b'\\') => values.push(self.escape()),
                 Some(c) if c.is_ascii() => {
                     values.push(c);
@@ -497,6 +510,7 @@ impl<'a> Scanner<'a> {
                     self.pos += 1;
                     break;
                 }
+                Some(b'\\') if self.splice() => {}
                 Some(b'\\') => bytes.push(self.escape()),
                 Some(c) => {
                     bytes.push(c);
@@ -559,6 +573,17 @@ mod tests {
                 Str("x\ty\\\"z\n".into()),
                 Eof
             ]
+        );
+    }
+
+    /// A backslash ending a line inside a string or character literal splices the lines, as
+    /// C's translation phase 2 (MPICH's `group/groupcreate.c` writes a message so).
+    #[test]
+    fn a_backslash_newline_splices_inside_literals() {
+        use TokenKind::*;
+        assert_eq!(
+            kinds("\"one\\\ntwo\\n\\\r\nthree\" '\\\nx'"),
+            vec![Str("onetwo\nthree".into()), Char(b'x'), Eof]
         );
     }
 

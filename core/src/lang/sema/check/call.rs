@@ -308,14 +308,14 @@ impl<'a> Checker<'a> {
                     (Some((pb, pn)), Some((b, n))) => {
                         pb == BaseType::Void
                             || (b == BaseType::Void && n == 1)
-                            || (b == pb && n == pn)
+                            || (c_base(b) == c_base(pb) && n == pn)
                     }
                     (None, Some(_)) => true,
                     (_, None) => t.is_pointerish() || is_zero(a),
                 },
                 (Ty::Status, t) => *t == Ty::Status,
                 (Ty::Record(r), t) => *t == Ty::Record(*r),
-                (p, t) if p.is_number() => t.is_number(),
+                (p, t) if p.is_number() => t.is_number() || t.is_handle(),
                 (Ty::Handle(_) | Ty::Func(_), t) => {
                     t.is_handle() || t.is_whole_number() || *t == Ty::Null
                 }
@@ -415,7 +415,12 @@ impl<'a> Checker<'a> {
         let null = matches!(t, Ty::Null) || is_zero(a);
         let ok = match kind {
             ParamKind::Int | ParamKind::Double | ParamKind::Word(_) => t.is_number(),
-            ParamKind::Handle(kind) => *t == Ty::of_base(BaseType::Handle(kind)),
+            // An `int` holding a handle compiles, as against MPICH's `mpi.h` where handles are
+            // `int`s; the call checks its value at run time (MPICH's "Invalid datatype", …). A
+            // handle of another kind stays an error here: it is always a mistake.
+            ParamKind::Handle(kind) => {
+                *t == Ty::of_base(BaseType::Handle(kind)) || t.is_whole_number()
+            }
             ParamKind::BaseOut => {
                 if null {
                     return Some("an address is needed here, not a null pointer");
@@ -430,7 +435,9 @@ impl<'a> Checker<'a> {
                 if matches!(t, Ty::StatusIgnore | Ty::StatusesIgnore) {
                     return Some("an address is needed here, not a null pointer");
                 }
-                null || t.as_pointer() == Some((base, 1))
+                null || t
+                    .as_pointer()
+                    .is_some_and(|(b, n)| n == 1 && c_base(b) == c_base(base))
             }
             // MPICH defines `MPI_STATUS_IGNORE` and `MPI_STATUSES_IGNORE` as the same pointer,
             // so either compiles where the other belongs, as with `mpicc`.

@@ -118,8 +118,8 @@ impl<'a> Checker<'a> {
     pub(super) fn assignable(&mut self, target: &Ty, value: &Ty, e: &Expr) {
         let ok = match (target, value) {
             (Ty::Unknown, _) | (_, Ty::Unknown) => true,
-            (t, v) if t.is_number() => v.is_number(),
-            (Ty::Handle(_), v) => *v == *target || v.is_whole_number() || *v == Ty::Null,
+            (t, v) if t.is_number() => v.is_number() || v.is_handle(),
+            (Ty::Handle(_), v) => v.is_int_like() || *v == Ty::Null,
             (Ty::Status, v) => *v == Ty::Status,
             (Ty::Ptr(..), v) => v.is_pointerish() || is_zero(e),
             _ => true,

@@ -42,6 +42,14 @@ impl Ty {
         matches!(self, Ty::Handle(_))
     }
 
+    /// A value a C `int` holds under MPICH's `mpi.h`: a whole number, or an MPI handle (MPICH
+    /// declares `typedef int MPI_Comm;`, `MPI_Datatype`, … so `int` arrays of datatypes, handles
+    /// compared with `int`s and printed with `%d` compile with mpicc). The calls still check that
+    /// the value is a handle of their kind, at run time, as MPICH does.
+    pub(super) fn is_int_like(&self) -> bool {
+        self.is_whole_number() || self.is_handle()
+    }
+
     /// Pointer-like: a pointer, an array (which decays), or a null constant.
     pub(super) fn is_pointerish(&self) -> bool {
         matches!(
@@ -185,5 +193,14 @@ pub(super) fn plural(n: usize, one: &str, many: &str) -> String {
         format!("{n} {one}")
     } else {
         format!("{n} {many}")
+    }
+}
+
+/// The base type a pointer's target is for C under MPICH's `mpi.h`: a handle type is `int`
+/// there (all but `MPI_Status`), so `int *` and `MPI_Datatype *` are one type.
+pub(super) fn c_base(b: BaseType) -> BaseType {
+    match b {
+        BaseType::Handle(k) if k != crate::libs::handles::HandleKind::STATUS => BaseType::Int,
+        b => b,
     }
 }

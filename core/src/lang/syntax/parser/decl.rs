@@ -34,6 +34,12 @@ impl Parser<'_> {
                     w if quiet_word(w) => {
                         self.bump();
                     }
+                    "_Complex" | "_Imaginary" => {
+                        return Err(self.error_here(
+                            format!("`{word}` is not supported by Rankscope's C"),
+                            "use two `double`s (real and imaginary parts)",
+                        ));
+                    }
                     "static" | "extern" | "typedef" | "signed" | "unsigned" | "short" | "long" => {
                         match word.as_str() {
                             "static" => is_static = true,

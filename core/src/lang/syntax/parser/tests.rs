@@ -154,6 +154,19 @@ fn unclosed_block_and_stray_tokens() {
     );
 }
 
+/// `_Complex` after a type (`double _Complex z;`, `sizeof(float _Complex)`) says plainly that
+/// it is not supported, rather than a parse error at the word.
+#[test]
+fn complex_types_are_refused_plainly() {
+    assert_eq!(
+        messages("int main() { double _Complex z; int n = sizeof(float _Complex); return 0; }"),
+        vec![
+            "`_Complex` is not supported by Rankscope's C",
+            "`_Complex` is not supported by Rankscope's C",
+        ]
+    );
+}
+
 #[test]
 fn array_size_errors() {
     assert_eq!(

@@ -265,11 +265,13 @@ impl Pp<'_> {
         let name = line[..len].trim().to_string();
         self.sc.pos = start + len + 1;
         let span = hash..self.sc.pos;
-        if quoted {
-            if let Some(i) = self.map.find(&name) {
-                self.include_file(i, &name, span);
-                return;
-            }
+        // `"x.h"` looks in the program's files first; `<x.h>` finds a header Rankscope's C
+        // provides, else one of the program's files, as gcc does with the program's directories
+        // given by `-I` (MPICH's test suite includes `<mpitest.h>` so).
+        let own = self.map.find(&name);
+        if let Some(i) = own.filter(|_| quoted || header(&name).is_none()) {
+            self.include_file(i, &name, span);
+            return;
         }
         match header(&name) {
             Some(h) => {
