@@ -6,7 +6,7 @@ use super::function::MpiFunction;
 use super::mpi::functions::{
     attributes, collectives, comm_constructors, communicators, completion, datatypes, environment,
     errhandlers, groups, info, intercomms, matched_probe, memory, nonblocking_collectives, not_run,
-    one_sided, point_to_point, statuses, topologies, type_queries,
+    one_sided, packing, point_to_point, statuses, topologies, type_queries,
 };
 
 /// One family of functions (a file of `mpi::functions`, or the ACP or PVM library), titled for
@@ -195,6 +195,14 @@ pub const FAMILIES: &[Family] = &[
                 and true extents; block-indexed, hindexed, subarray and darray types; the MPI-1 \
                 names MPICH still accepts. Local calls.",
         functions: type_queries::FUNCTIONS,
+    },
+    Family {
+        id: "packing",
+        title: "Packing",
+        about: "A datatype's data as contiguous bytes in a user buffer, which then travels as \
+                `MPI_PACKED`: MPICH's sizes (no header), and the MPI standard's big-endian \
+                external32. Local calls.",
+        functions: packing::FUNCTIONS,
     },
     Family {
         id: "not-run",

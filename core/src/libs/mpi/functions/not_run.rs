@@ -23,7 +23,7 @@ fn stop(
     Err(ErrorKind::NotRun { function: a.name })
 }
 
-/// The 122 functions, in `mpi_proto.h`'s order.
+/// The 116 functions, in `mpi_proto.h`'s order.
 pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_DUP_FN",
@@ -638,56 +638,6 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         stop,
     ),
     MpiFunction::new(
-        "MPI_Pack",
-        NOTE,
-        &[
-            p("inbuf", K::Unchecked("const void *")),
-            p("incount", K::Unchecked("int")),
-            p("datatype", K::Unchecked("MPI_Datatype")),
-            p("outbuf", K::Unchecked("void *")),
-            p("outsize", K::Unchecked("int")),
-            p("position", K::Unchecked("int *")),
-            p("comm", K::Unchecked("MPI_Comm")),
-        ],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Pack_external",
-        NOTE,
-        &[
-            p("datarep", K::Unchecked("const char *")),
-            p("inbuf", K::Unchecked("const void *")),
-            p("incount", K::Unchecked("int")),
-            p("datatype", K::Unchecked("MPI_Datatype")),
-            p("outbuf", K::Unchecked("void *")),
-            p("outsize", K::Unchecked("MPI_Aint")),
-            p("position", K::Unchecked("MPI_Aint *")),
-        ],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Pack_external_size",
-        NOTE,
-        &[
-            p("datarep", K::Unchecked("const char *")),
-            p("incount", K::Unchecked("int")),
-            p("datatype", K::Unchecked("MPI_Datatype")),
-            p("size", K::Unchecked("MPI_Aint *")),
-        ],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Pack_size",
-        NOTE,
-        &[
-            p("incount", K::Unchecked("int")),
-            p("datatype", K::Unchecked("MPI_Datatype")),
-            p("comm", K::Unchecked("MPI_Comm")),
-            p("size", K::Unchecked("int *")),
-        ],
-        stop,
-    ),
-    MpiFunction::new(
         "MPI_Type_get_true_extent_x",
         NOTE,
         &[
@@ -704,34 +654,6 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("typeclass", K::Unchecked("int")),
             p("size", K::Unchecked("int")),
             p("datatype", K::Unchecked("MPI_Datatype *")),
-        ],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Unpack",
-        NOTE,
-        &[
-            p("inbuf", K::Unchecked("const void *")),
-            p("insize", K::Unchecked("int")),
-            p("position", K::Unchecked("int *")),
-            p("outbuf", K::Unchecked("void *")),
-            p("outcount", K::Unchecked("int")),
-            p("datatype", K::Unchecked("MPI_Datatype")),
-            p("comm", K::Unchecked("MPI_Comm")),
-        ],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Unpack_external",
-        NOTE,
-        &[
-            p("datarep", K::Unchecked("const char *")),
-            p("inbuf", K::Unchecked("const void *")),
-            p("insize", K::Unchecked("MPI_Aint")),
-            p("position", K::Unchecked("MPI_Aint *")),
-            p("outbuf", K::Unchecked("void *")),
-            p("outcount", K::Unchecked("int")),
-            p("datatype", K::Unchecked("MPI_Datatype")),
         ],
         stop,
     ),
