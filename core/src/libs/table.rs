@@ -6,7 +6,7 @@ use super::function::MpiFunction;
 use super::mpi::functions::{
     attributes, collectives, comm_constructors, communicators, completion, datatypes, environment,
     errhandlers, groups, info, intercomms, matched_probe, memory, nonblocking_collectives, not_run,
-    one_sided, packing, point_to_point, statuses, topologies, type_queries,
+    one_sided, packing, point_to_point, request_kinds, statuses, topologies, type_queries,
 };
 
 /// One family of functions (a file of `mpi::functions`, or the ACP or PVM library), titled for
@@ -203,6 +203,13 @@ pub const FAMILIES: &[Family] = &[
                 `MPI_PACKED`: MPICH's sizes (no header), and the MPI standard's big-endian \
                 external32. Local calls.",
         functions: packing::FUNCTIONS,
+    },
+    Family {
+        id: "request-kinds",
+        title: "More requests",
+        about: "MPI-4's non-blocking `MPI_Sendrecv`, persistent buffered sends, a look at a \
+                request that leaves it alone, and the library's version string.",
+        functions: request_kinds::FUNCTIONS,
     },
     Family {
         id: "not-run",

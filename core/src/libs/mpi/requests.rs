@@ -36,6 +36,12 @@ pub(super) struct UserRequest {
     /// `MPI_Cancel` cancelled its receive before a message matched it: it completes with a
     /// status whose cancelled bit is set, and nothing is received.
     pub cancelled: bool,
+    /// `MPI_Isendrecv`'s send, posted with its receive (the request's transfer): taken once
+    /// the request completes, if it has (its data was copied at the call).
+    pub companion: Option<ReqId>,
+    /// `MPI_Bsend_init`: each `MPI_Start` is an `MPI_Bsend` (space taken from the attached
+    /// buffer, complete at once).
+    pub buffered: bool,
 }
 
 /// What a handle refers to.
@@ -105,6 +111,8 @@ impl Requests {
                 active: Some(req),
                 origin,
                 cancelled: false,
+                companion: None,
+                buffered: false,
             },
         );
     }
@@ -178,6 +186,11 @@ impl Requests {
         let persistent = r.persistent;
         let cancelled = std::mem::take(&mut r.cancelled);
         let transfer = r.transfer.clone();
+        if let Some(send) = r.companion.take() {
+            if ctx.is_complete(send)? {
+                ctx.take(send)?;
+            }
+        }
         if !persistent {
             self.table.remove(&entry.handle);
             write_int(mem, handle_addr, MPI_REQUEST_NULL, "the request handle")?;
