@@ -396,7 +396,7 @@ const TYPES: &[(Datatype, i32, &str, u32, Class)] = &[
     (
         Datatype::CFloatComplex,
         k::MPI_C_FLOAT_COMPLEX,
-        "MPI_C_FLOAT_COMPLEX",
+        "MPI_C_COMPLEX",
         8,
         opaque(8),
     ),

@@ -6,7 +6,8 @@
 //! An `MPI_Isendrecv` request is its receive: the send is posted with it (its data copied at the
 //! call, as every Rankscope send) and runs on its own, taken when the request completes. So the
 //! request completes once the message arrived, where MPICH's also waits for its own send to
-//! finish — the same data and status, sooner by at most the send's completion.
+//! finish — the same data, sooner by at most the send's completion. Its status is MPICH's
+//! (measured): source 0, tag 0, no data — not the receive's, which the standard asks for.
 
 use super::params::{p, INTP, ISEND, K};
 use crate::lang::vm::memory::{Addr, Memory};
@@ -136,6 +137,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
                 set_status_cancelled(mem, status, true)?;
             } else if ctx.is_complete(req)? {
                 let fields = match &r.transfer {
+                    _ if r.companion.is_some() => StatusFields::ISENDRECV,
                     Transfer::Recv { shape, members, .. } => {
                         let st = ctx
                             .peek_status(req)
