@@ -43,7 +43,7 @@ test('the editor links to the reference, which lists, filters and links to the f
     await viewportShot(page, 'reference-top');
 
     await page.fill('[data-testid="reference-filter"]', 'sendrecv');
-    // MPI-4's non-blocking forms are declared but not run: listed in their own section.
+    // MPI-4's non-blocking forms run too, listed in their own family (More requests).
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="reference-entry"]').length === 4);
     assert.deepEqual(await shownNames(page), [
       'MPI_Sendrecv',

@@ -6,8 +6,9 @@ use super::function::MpiFunction;
 use super::mpi::functions::{
     alltoallw, attributes, collectives, comm_constructors, communicators, completion, datatypes,
     environment, errhandlers, graph_topologies, groups, info, intercomms, matched_probe, memory,
-    neighbor_collectives, nonblocking_collectives, not_run, one_sided, persistent_collectives,
-    point_to_point, reduce_local, statuses, topologies, type_queries,
+    neighbor_collectives, nonblocking_collectives, not_run, one_sided, packing,
+    persistent_collectives, point_to_point, reduce_local, request_kinds, statuses, topologies,
+    type_queries,
 };
 
 /// One family of functions (a file of `mpi::functions`, or the ACP or PVM library), titled for
@@ -234,6 +235,21 @@ pub const FAMILIES: &[Family] = &[
                 above in each dimension, a graph's edges), as MPICH's linear schedule: every \
                 receive posted, then every send.",
         functions: neighbor_collectives::FUNCTIONS,
+    },
+    Family {
+        id: "packing",
+        title: "Packing",
+        about: "A datatype's data as contiguous bytes in a user buffer, which then travels as \
+                `MPI_PACKED`: MPICH's sizes (no header), and the MPI standard's big-endian \
+                external32. Local calls.",
+        functions: packing::FUNCTIONS,
+    },
+    Family {
+        id: "request-kinds",
+        title: "More requests",
+        about: "MPI-4's non-blocking `MPI_Sendrecv`, persistent buffered sends, a look at a \
+                request that leaves it alone, and the library's version string.",
+        functions: request_kinds::FUNCTIONS,
     },
     Family {
         id: "not-run",

@@ -28,6 +28,7 @@ mod lock_summary;
 mod network;
 mod ompi;
 mod op_cost;
+mod packing;
 mod profiles;
 mod schedules;
 mod script;

@@ -75,8 +75,30 @@ pub const MPI_LONG_LONG: i32 = 0x4c00_0809;
 pub const MPI_UNSIGNED_LONG_LONG: i32 = 0x4c00_0819;
 /// `float`: 4-byte IEEE 754 single.
 pub const MPI_FLOAT: i32 = 0x4c00_040a;
-/// `long double`: known so that it is rejected with a sentence.
+/// `long double`: x86-64's 80-bit extended precision in 16 bytes.
 pub const MPI_LONG_DOUBLE: i32 = 0x4c00_100c;
+/// `MPI_Pack`'s bytes.
+pub const MPI_PACKED: i32 = 0x4c00_010f;
+/// MPI-1's lower-bound marker (`MPI_Type_struct`).
+pub const MPI_LB: i32 = 0x4c00_0010;
+/// MPI-1's upper-bound marker.
+pub const MPI_UB: i32 = 0x4c00_0011;
+/// `wchar_t`: 4 bytes.
+pub const MPI_WCHAR: i32 = 0x4c00_040e;
+/// C++'s `bool`: 1 byte.
+pub const MPI_CXX_BOOL: i32 = 0x4c00_0133;
+/// `float _Complex` (also `MPI_C_COMPLEX`).
+pub const MPI_C_FLOAT_COMPLEX: i32 = 0x4c00_0840;
+/// `double _Complex`.
+pub const MPI_C_DOUBLE_COMPLEX: i32 = 0x4c00_1041;
+/// `long double _Complex`.
+pub const MPI_C_LONG_DOUBLE_COMPLEX: i32 = 0x4c00_2042;
+/// C++'s `std::complex<float>`.
+pub const MPI_CXX_FLOAT_COMPLEX: i32 = 0x4c00_0834;
+/// C++'s `std::complex<double>`.
+pub const MPI_CXX_DOUBLE_COMPLEX: i32 = 0x4c00_1035;
+/// C++'s `std::complex<long double>`.
+pub const MPI_CXX_LONG_DOUBLE_COMPLEX: i32 = 0x4c00_2036;
 /// `_Bool`: 1 byte.
 pub const MPI_C_BOOL: i32 = 0x4c00_013f;
 /// `int8_t`.
@@ -111,6 +133,8 @@ pub const MPI_LONG_INT: i32 = 0x8c00_0002_u32 as i32;
 pub const MPI_SHORT_INT: i32 = 0x8c00_0003_u32 as i32;
 /// `struct { int; int; }`.
 pub const MPI_2INT: i32 = 0x4c00_0816;
+/// `struct { long double; int; }` (32 bytes with padding).
+pub const MPI_LONG_DOUBLE_INT: i32 = 0x8c00_0004_u32 as i32;
 
 /// Reduction: maximum.
 pub const MPI_MAX: i32 = 0x5800_0001;

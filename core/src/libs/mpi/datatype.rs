@@ -78,6 +78,32 @@ pub enum Datatype {
     ShortInt,
     /// `MPI_2INT`: `struct { int; int; }`.
     TwoInt,
+    /// `MPI_PACKED`: bytes made by `MPI_Pack` (matches any signature, as `MPI_BYTE`).
+    Packed,
+    /// `MPI_WCHAR`: `wchar_t`, 4 bytes.
+    Wchar,
+    /// `MPI_CXX_BOOL`: C++'s `bool`, 1 byte.
+    CxxBool,
+    /// `MPI_LONG_DOUBLE`: x86-64's 80-bit `long double` in 16 bytes (moved, not computed on).
+    LongDouble,
+    /// `MPI_LONG_DOUBLE_INT`: `struct { long double; int; }`, 20 bytes of data in 32.
+    LongDoubleInt,
+    /// `MPI_C_FLOAT_COMPLEX` (= `MPI_C_COMPLEX`): `float _Complex`, 8 bytes.
+    CFloatComplex,
+    /// `MPI_C_DOUBLE_COMPLEX`: `double _Complex`, 16 bytes.
+    CDoubleComplex,
+    /// `MPI_C_LONG_DOUBLE_COMPLEX`: `long double _Complex`, 32 bytes.
+    CLongDoubleComplex,
+    /// `MPI_CXX_FLOAT_COMPLEX`.
+    CxxFloatComplex,
+    /// `MPI_CXX_DOUBLE_COMPLEX`.
+    CxxDoubleComplex,
+    /// `MPI_CXX_LONG_DOUBLE_COMPLEX`.
+    CxxLongDoubleComplex,
+    /// `MPI_LB`: MPI-1's lower-bound marker, no data (it sets a struct's lower bound).
+    Lb,
+    /// `MPI_UB`: MPI-1's upper-bound marker, no data.
+    Ub,
 }
 
 /// What one number's bytes mean.
@@ -98,6 +124,12 @@ pub enum Num {
     Bool,
     /// An uninterpreted byte.
     Byte,
+    /// A value of this many bytes that messages move but no reduction of Rankscope's computes
+    /// on (`long double`, the complex types, `wchar_t`, `MPI_PACKED`'s bytes).
+    Opaque {
+        /// Its size.
+        bytes: u8,
+    },
 }
 
 impl Num {
@@ -108,6 +140,7 @@ impl Num {
             Num::Float => 4,
             Num::Double => 8,
             Num::Bool | Num::Byte => 1,
+            Num::Opaque { bytes } => u32::from(bytes),
         }
     }
 }
@@ -128,6 +161,10 @@ pub enum Class {
 
 const fn int(signed: bool, bytes: u8) -> Class {
     Class::Num(Num::Int { signed, bytes })
+}
+
+const fn opaque(bytes: u8) -> Class {
+    Class::Num(Num::Opaque { bytes })
 }
 
 /// Every predefined datatype with its handle, its name, its extent and what it is.
@@ -331,6 +368,76 @@ const TYPES: &[(Datatype, i32, &str, u32, Class)] = &[
             index_at: 4,
         },
     ),
+    (Datatype::Packed, k::MPI_PACKED, "MPI_PACKED", 1, opaque(1)),
+    (Datatype::Wchar, k::MPI_WCHAR, "MPI_WCHAR", 4, opaque(4)),
+    (
+        Datatype::CxxBool,
+        k::MPI_CXX_BOOL,
+        "MPI_CXX_BOOL",
+        1,
+        Class::Num(Num::Bool),
+    ),
+    (
+        Datatype::LongDouble,
+        k::MPI_LONG_DOUBLE,
+        "MPI_LONG_DOUBLE",
+        16,
+        opaque(16),
+    ),
+    (
+        Datatype::LongDoubleInt,
+        k::MPI_LONG_DOUBLE_INT,
+        "MPI_LONG_DOUBLE_INT",
+        32,
+        Class::Pair {
+            value: Num::Opaque { bytes: 16 },
+            index_at: 16,
+        },
+    ),
+    (
+        Datatype::CFloatComplex,
+        k::MPI_C_FLOAT_COMPLEX,
+        "MPI_C_COMPLEX",
+        8,
+        opaque(8),
+    ),
+    (
+        Datatype::CDoubleComplex,
+        k::MPI_C_DOUBLE_COMPLEX,
+        "MPI_C_DOUBLE_COMPLEX",
+        16,
+        opaque(16),
+    ),
+    (
+        Datatype::CLongDoubleComplex,
+        k::MPI_C_LONG_DOUBLE_COMPLEX,
+        "MPI_C_LONG_DOUBLE_COMPLEX",
+        32,
+        opaque(32),
+    ),
+    (
+        Datatype::CxxFloatComplex,
+        k::MPI_CXX_FLOAT_COMPLEX,
+        "MPI_CXX_FLOAT_COMPLEX",
+        8,
+        opaque(8),
+    ),
+    (
+        Datatype::CxxDoubleComplex,
+        k::MPI_CXX_DOUBLE_COMPLEX,
+        "MPI_CXX_DOUBLE_COMPLEX",
+        16,
+        opaque(16),
+    ),
+    (
+        Datatype::CxxLongDoubleComplex,
+        k::MPI_CXX_LONG_DOUBLE_COMPLEX,
+        "MPI_CXX_LONG_DOUBLE_COMPLEX",
+        32,
+        opaque(32),
+    ),
+    (Datatype::Lb, k::MPI_LB, "MPI_LB", 0, opaque(0)),
+    (Datatype::Ub, k::MPI_UB, "MPI_UB", 0, opaque(0)),
 ];
 
 impl Datatype {
@@ -342,9 +449,6 @@ impl Datatype {
     /// Decodes a datatype handle.
     pub fn from_handle(handle: i64) -> Result<Datatype, ErrorKind> {
         let h = i32::try_from(handle).map_err(|_| ErrorKind::UnknownDatatype(handle))?;
-        if h == k::MPI_LONG_DOUBLE {
-            return Err(ErrorKind::LongDouble);
-        }
         if super::derived::is_derived(handle) {
             return Err(ErrorKind::DerivedNotSupported(handle));
         }
@@ -377,6 +481,26 @@ impl Datatype {
     /// `MPI_SHORT_INT`): a message carries its data packed, without the padding.
     pub fn padded(self) -> bool {
         self.data_size() < self.size()
+    }
+
+    /// Bytes of one in `MPI_Pack_external`'s external32 representation (the MPI standard's table,
+    /// as MPICH 4.0.2 gives them: `long` is 4 bytes there, `long double` a 16-byte IEEE quad);
+    /// `None` for `wchar_t` and the pairs, which MPICH 4.0.2 cannot pack to external32 (it
+    /// stops on an assertion).
+    pub fn external32_size(self) -> Option<u32> {
+        match self {
+            Datatype::Long | Datatype::UnsignedLong => Some(4),
+            Datatype::Wchar => None,
+            d if matches!(d.class(), Class::Pair { .. }) => None,
+            d => Some(d.size()),
+        }
+    }
+
+    /// Whether external32 writes one as its own bytes reversed (big-endian, same size).
+    pub fn plain32(self) -> bool {
+        matches!(self.class(), Class::Num(n) if !matches!(n, Num::Opaque { .. }))
+            && self.external32_size() == Some(self.size())
+            || matches!(self, Datatype::Packed | Datatype::Lb | Datatype::Ub)
     }
 
     /// Basic elements in one (`MPI_Get_elements`): 2 in a pair, else 1.
@@ -445,8 +569,10 @@ mod tests {
         assert!(Datatype::from_handle(i64::from(k::MPI_SUM)).is_err());
         assert_eq!(
             Datatype::from_handle(i64::from(k::MPI_LONG_DOUBLE)),
-            Err(ErrorKind::LongDouble)
+            Ok(Datatype::LongDouble)
         );
+        assert_eq!(Datatype::LongDoubleInt.data_size(), 20);
+        assert_eq!(Datatype::CDoubleComplex.data_size(), 16);
         assert!(check_comm(7).is_err());
         for row in TYPES {
             assert_eq!(Datatype::from_handle(i64::from(row.1)), Ok(row.0));

@@ -38,6 +38,9 @@ pub struct TypeMap {
     /// basic elements in it, how many in a row) — a number is 1 element, a predefined pair 2
     /// (MPICH reports a partial pair as `MPI_UNDEFINED`). What `MPI_Get_elements` counts in.
     elements: Vec<(u32, u32, u64)>,
+    /// Every basic element in it is written in `MPI_Pack_external`'s external32 as its own bytes
+    /// reversed (no `long`, `wchar_t`, `long double`, complex or pair inside).
+    plain32: bool,
     /// `MPI_Type_commit` was called.
     committed: bool,
     /// How the program made it (`MPI_Type_get_envelope`, `MPI_Type_get_contents`).
@@ -85,6 +88,7 @@ impl TypeMap {
             align: i64::from(align),
             base: Some(d),
             elements: vec![(d.data_size(), d.basic_elements(), 1)],
+            plain32: d.plain32(),
             committed: true,
             recipe: None,
         }
@@ -131,6 +135,16 @@ impl TypeMap {
         self.lb
     }
 
+    /// Whether external32 writes each basic element as its bytes reversed (see `plain32`).
+    pub fn plain32(&self) -> bool {
+        self.plain32
+    }
+
+    /// The sizes of its basic elements in type-map order, run-length encoded (bytes, how many).
+    pub fn units(&self) -> impl Iterator<Item = (u32, u64)> + '_ {
+        self.elements.iter().map(|e| (e.0, e.2))
+    }
+
     /// The predefined type it is made of alone, if any.
     pub fn base(&self) -> Option<Datatype> {
         self.base
@@ -143,7 +157,9 @@ impl TypeMap {
         let (mut lb, mut ub, mut align) = (i64::MAX, i64::MIN, 1);
         let mut base: Option<Option<Datatype>> = None;
         let mut elements: Vec<(u32, u32, u64)> = Vec::new();
+        let mut plain32 = true;
         for (disp, old) in places {
+            plain32 &= old.plain32;
             for &(size, per, n) in &old.elements {
                 match elements.last_mut() {
                     Some(last) if (last.0, last.1) == (size, per) => last.2 += n,
@@ -180,6 +196,7 @@ impl TypeMap {
             align,
             base: base.flatten(),
             elements,
+            plain32,
             committed: false,
             recipe: None,
         }

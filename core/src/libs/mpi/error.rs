@@ -86,8 +86,14 @@ pub enum ErrorKind {
     },
     /// An unknown datatype handle.
     UnknownDatatype(i64),
-    /// `MPI_LONG_DOUBLE`, which Rankscope's C has no type for.
-    LongDouble,
+    /// A reduction MPICH computes on a type whose values Rankscope moves but does not compute
+    /// on (`long double`, the complex types).
+    NotComputed {
+        /// The operation.
+        op: ReduceOp,
+        /// The datatype.
+        dtype: Datatype,
+    },
     /// A derived datatype where only predefined ones work.
     DerivedNotSupported(i64),
     /// A derived datatype used in a transfer before `MPI_Type_commit`.
@@ -223,6 +229,9 @@ pub enum ErrorKind {
     Attr(super::attrs::AttrError),
     /// A datatype constructor's or query's argument that MPI does not allow (`MPI_ERR_ARG`).
     Datatype(String),
+    /// A packing call that MPI forbids and MPICH does not detect (data past the end of the pack
+    /// buffer, an unknown data representation), or one Rankscope does not run: the rank stops.
+    Pack(String),
     /// A communicator's, group's or topology's error.
     Comm(CommError),
     /// The engine refused an operation.
@@ -325,8 +334,10 @@ impl fmt::Display for ErrorKind {
             ErrorKind::TooLargeDerived => {
                 f.write_str("the buffer of this derived datatype does not fit in a rank's memory")
             }
-            ErrorKind::LongDouble => f.write_str(
-                "MPI_LONG_DOUBLE is not supported by Rankscope: its C has no `long double`; use MPI_DOUBLE",
+            ErrorKind::NotComputed { op, dtype } => write!(
+                f,
+                "Rankscope moves {dtype} data but does not compute {} on it (MPICH does); reduce MPI_DOUBLE values instead",
+                op.name()
             ),
             ErrorKind::InPlace { what } => write!(
                 f,
@@ -436,6 +447,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::Rma(e) => write!(f, "{e}"),
             ErrorKind::Attr(e) => write!(f, "{e}"),
             ErrorKind::Datatype(what) => write!(f, "{what} (MPI_ERR_ARG)"),
+            ErrorKind::Pack(why) => f.write_str(why),
             ErrorKind::Comm(e) => write!(f, "{e}"),
             ErrorKind::Engine(e) => write!(f, "{e}"),
             ErrorKind::Acp(why) | ErrorKind::Pvm(why) => f.write_str(why),

@@ -121,10 +121,10 @@ impl Signature {
     }
 }
 
-/// Whether signatures of `d` are checked: not `MPI_BYTE` (it matches anything) and not the
+/// Whether signatures of `d` are checked: not `MPI_BYTE` or `MPI_PACKED` (they match anything) and not the
 /// pair types (`MPI_2INT` is legally received as two `MPI_INT`s; not modelled, so not checked).
 fn checked(d: Datatype) -> bool {
-    d != Datatype::Byte && matches!(d.class(), Class::Num(_))
+    !matches!(d, Datatype::Byte | Datatype::Packed) && matches!(d.class(), Class::Num(_))
 }
 
 /// Whether two basic types are the same C representation.

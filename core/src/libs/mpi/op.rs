@@ -88,6 +88,13 @@ impl ReduceOp {
     /// Checks that this operation is defined on `dtype` (MPI's table of operations and
     /// datatypes; `MPI_CHAR` counts as an integer, as MPICH allows).
     pub fn check(self, dtype: Datatype) -> Result<(), ErrorKind> {
+        if let Some(computed_by_mpich) = self.on_opaque(dtype) {
+            return Err(if computed_by_mpich {
+                ErrorKind::NotComputed { op: self, dtype }
+            } else {
+                ErrorKind::OpNotForType { op: self, dtype }
+            });
+        }
         let ok = match dtype.class() {
             Class::Pair { .. } => matches!(self, ReduceOp::Minloc | ReduceOp::Maxloc),
             Class::Num(n) => match self {
@@ -108,6 +115,28 @@ impl ReduceOp {
         } else {
             Err(ErrorKind::OpNotForType { op: self, dtype })
         }
+    }
+
+    /// For a type whose values Rankscope does not compute on (`long double`, complex, `wchar_t`,
+    /// `MPI_PACKED`): whether MPICH's predefined operation applies to it (MPICH's operation type
+    /// groups: floating point for `long double`, sum and product for complex, max/min-location for
+    /// `MPI_LONG_DOUBLE_INT`, none for `wchar_t` and `MPI_PACKED`); `None` for every other type.
+    fn on_opaque(self, dtype: Datatype) -> Option<bool> {
+        let arithmetic = matches!(self, ReduceOp::Sum | ReduceOp::Prod);
+        let ordered = matches!(self, ReduceOp::Max | ReduceOp::Min);
+        let located = matches!(self, ReduceOp::Minloc | ReduceOp::Maxloc);
+        Some(match dtype {
+            Datatype::LongDouble => arithmetic || ordered,
+            Datatype::LongDoubleInt => located,
+            Datatype::CFloatComplex
+            | Datatype::CDoubleComplex
+            | Datatype::CLongDoubleComplex
+            | Datatype::CxxFloatComplex
+            | Datatype::CxxDoubleComplex
+            | Datatype::CxxLongDoubleComplex => arithmetic,
+            Datatype::Wchar | Datatype::Packed | Datatype::Lb | Datatype::Ub => false,
+            _ => return None,
+        })
     }
 
     /// `acc[i] = acc[i] op other[i]` for every element of `dtype` (checked by [`Self::check`]),
@@ -163,6 +192,7 @@ impl ReduceOp {
                     _ => x,
                 });
             }
+            Num::Opaque { .. } => {}
             Num::Byte => {
                 a[0] = match self {
                     ReduceOp::Band => a[0] & b[0],
@@ -260,7 +290,9 @@ fn compare(n: Num, a: &[u8], b: &[u8]) -> Option<Ordering> {
             let w = usize::from(bytes);
             Some(signed_value(raw(a), w).cmp(&signed_value(raw(b), w)))
         }
-        Num::Int { signed: false, .. } | Num::Bool | Num::Byte => Some(raw(a).cmp(&raw(b))),
+        Num::Int { signed: false, .. } | Num::Bool | Num::Byte | Num::Opaque { .. } => {
+            Some(raw(a).cmp(&raw(b)))
+        }
         Num::Float => f32::from_le_bytes(word(a)).partial_cmp(&f32::from_le_bytes(word(b))),
         Num::Double => f64::from_le_bytes(word(a)).partial_cmp(&f64::from_le_bytes(word(b))),
     }

@@ -36,6 +36,12 @@ pub(super) struct UserRequest {
     /// `MPI_Cancel` cancelled its receive before a message matched it: it completes with a
     /// status whose cancelled bit is set, and nothing is received.
     pub cancelled: bool,
+    /// `MPI_Isendrecv`'s send, posted with its receive (the request's transfer): taken once
+    /// the request completes, if it has (its data was copied at the call).
+    pub companion: Option<ReqId>,
+    /// `MPI_Bsend_init`: each `MPI_Start` is an `MPI_Bsend` (space taken from the attached
+    /// buffer, complete at once).
+    pub buffered: bool,
 }
 
 /// What a handle refers to.
@@ -107,6 +113,8 @@ impl Requests {
                 active: Some(req),
                 origin,
                 cancelled: false,
+                companion: None,
+                buffered: false,
             },
         );
     }
@@ -136,6 +144,8 @@ impl Requests {
                 active: None,
                 origin,
                 cancelled: false,
+                companion: None,
+                buffered: false,
             },
         );
     }
@@ -195,6 +205,12 @@ impl Requests {
         let persistent = r.persistent;
         let cancelled = std::mem::take(&mut r.cancelled);
         let transfer = r.transfer.clone();
+        let companion = r.companion.take();
+        if let Some(send) = companion {
+            if ctx.is_complete(send)? {
+                ctx.take(send)?;
+            }
+        }
         if !persistent {
             self.table.remove(&entry.handle);
             write_int(mem, handle_addr, MPI_REQUEST_NULL, "the request handle")?;
@@ -203,6 +219,11 @@ impl Requests {
             ctx.take_received(entry.req)?;
             write_status(mem, status, StatusFields::EMPTY)?;
             return set_status_cancelled(mem, status, true);
+        }
+        if companion.is_some() {
+            // MPICH's `MPI_Isendrecv` request reports source 0, tag 0 and no data (measured).
+            transfer.complete(entry.req, mem, ctx, 0)?;
+            return write_status(mem, status, StatusFields::ISENDRECV);
         }
         transfer.complete(entry.req, mem, ctx, status)
     }

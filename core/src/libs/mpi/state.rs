@@ -467,6 +467,8 @@ impl MpiState {
             active,
             origin: self.origin,
             cancelled: false,
+            companion: None,
+            buffered: false,
         })?;
         write_int(mem, request, handle, "the request handle")?;
         Ok(Some(Outcome::Return(Value::Int(MPI_SUCCESS))))
@@ -835,6 +837,8 @@ impl MpiState {
             active,
             origin: self.origin,
             cancelled: false,
+            companion: None,
+            buffered: false,
         })?;
         write_int(mem, request, handle, "the request handle")
     }
@@ -866,7 +870,20 @@ impl MpiState {
             .requests
             .get_mut(handle)
             .ok_or(ErrorKind::Internal("a checked request vanished"))?;
-        r.active = Some(r.transfer.post(mem, ctx)?);
+        if !r.buffered {
+            r.active = Some(r.transfer.post(mem, ctx)?);
+            return Ok(());
+        }
+        let transfer = r.transfer.clone();
+        let buffer = self.bsend.as_mut().ok_or(ErrorKind::NoBsendBuffer)?;
+        buffer.reap(ctx)?;
+        let space = buffer.reserve(transfer.send_bytes())?;
+        let req = transfer.post(mem, ctx)?;
+        buffer.sends.push((req, space));
+        let done = ctx.null_request();
+        if let Some(r) = self.requests.get_mut(handle) {
+            r.active = Some(done);
+        }
         Ok(())
     }
 

@@ -715,6 +715,9 @@ pub trait PointToPoint {
     ) -> Result<ReqId, OpError>;
     /// Takes a completed request back like `RankCtx::take`, with a receive's status.
     fn take_received(&mut self, req: ReqId) -> Result<Option<Received>, OpError>;
+    /// A completed receive's status, leaving the request in place (`MPI_Request_get_status`);
+    /// `None` for a send or a request not complete.
+    fn peek_status(&self, req: ReqId) -> Option<Status>;
     /// A request that is complete at once and moves nothing (a send to or a receive from
     /// `MPI_PROC_NULL`).
     fn null_request(&mut self) -> ReqId;
@@ -792,6 +795,14 @@ impl PointToPoint for RankCtx<'_> {
             }
             p.proto_cancel_recv(io, rank, req).map_err(OpError::Refused)
         })
+    }
+
+    fn peek_status(&self, req: ReqId) -> Option<Status> {
+        if !self.is_complete(req).unwrap_or(false) {
+            return None;
+        }
+        self.layer::<P2p>()
+            .and_then(|p| p.statuses.get(req.0).copied())
     }
 
     fn take_received(&mut self, req: ReqId) -> Result<Option<Received>, OpError> {

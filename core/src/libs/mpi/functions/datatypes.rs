@@ -11,6 +11,7 @@ use crate::lang::syntax::ast::BaseType;
 use crate::lang::vm::memory::{Addr, Memory};
 use crate::libs::function::{done, Args, MpiFunction, Started};
 use crate::libs::mpi::buffers::{element, read_bytes, read_int, read_ints, write_bytes, write_int};
+use crate::libs::mpi::constants as k;
 use crate::libs::mpi::constants::MPI_DATATYPE_NULL;
 use crate::libs::mpi::datatype::Datatype;
 use crate::libs::mpi::derived::{is_derived, Recipe, TypeMap};
@@ -263,12 +264,33 @@ pub(super) fn create_struct(
         types.push(s.types().map(i64::from(h))?);
         handles.push(h);
     }
-    if types.is_empty() {
-        types.push(Rc::new(TypeMap::blocks(&[], &[], &[], true)));
+    // MPI-1's markers, as MPICH's `MPIR_Type_struct`: the struct is built from the other
+    // blocks, then resized to the last `MPI_LB`'s and `MPI_UB`'s displacements.
+    let (mut lb, mut ub) = (None, None);
+    let (mut real_lens, mut real_displs, mut real_types) = (Vec::new(), Vec::new(), Vec::new());
+    for (i, &h) in handles.iter().enumerate() {
+        match h {
+            k::MPI_LB => lb = Some(displs[i]),
+            k::MPI_UB => ub = Some(displs[i]),
+            _ => {
+                real_lens.push(lens[i]);
+                real_displs.push(displs[i]);
+                real_types.push(Rc::clone(&types[i]));
+            }
+        }
     }
-    let refs: Vec<&TypeMap> = types.iter().map(|t| &**t).collect();
+    if real_types.is_empty() {
+        real_types.push(Rc::new(TypeMap::blocks(&[], &[], &[], true)));
+    }
+    let refs: Vec<&TypeMap> = real_types.iter().map(|t| &**t).collect();
+    let mut built = TypeMap::blocks(&real_lens, &real_displs, &refs, true);
+    if lb.is_some() || ub.is_some() {
+        let lb = lb.unwrap_or(built.lb());
+        let ub = ub.unwrap_or(built.lb() + built.extent());
+        built = built.resized(lb, ub - lb);
+    }
     let ints = std::iter::once(i64::from(n)).chain(lens.iter().copied());
-    let map = TypeMap::blocks(&lens, &displs, &refs, true).made_by(Recipe {
+    let map = built.made_by(Recipe {
         combiner: tc::MPI_COMBINER_STRUCT,
         ints: ints.map(|v| v as i32).collect(),
         aints: displs,

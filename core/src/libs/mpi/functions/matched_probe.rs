@@ -129,6 +129,8 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
                         active: Some(req),
                         origin: s.origin,
                         cancelled: false,
+                        companion: None,
+                        buffered: false,
                     })?;
                     write_int(mem, request, handle, "the request handle")?;
                     done()

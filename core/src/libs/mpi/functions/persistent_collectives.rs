@@ -200,6 +200,8 @@ fn init(
         active: None,
         origin: s.origin,
         cancelled: false,
+        companion: None,
+        buffered: false,
     })?;
     if let Some(UserRequest {
         transfer: Transfer::Collective(nb, _),
