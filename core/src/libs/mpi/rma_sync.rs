@@ -35,8 +35,8 @@ pub(super) enum Stage {
         /// The target.
         target: Option<Rank>,
     },
-    /// A barrier among all ranks.
-    Barrier(Barrier),
+    /// A barrier among the window's communicator.
+    Barrier(Barrier, Comm),
     /// An acquire or release of the global lock.
     Lock(PassiveLock),
     /// Free the window and set the handle variable to `MPI_WIN_NULL`.
@@ -74,10 +74,7 @@ impl RmaSync {
                 Stage::Complete { window, target } => {
                     windows.complete(*window, *target, mem, ctx)?
                 }
-                Stage::Barrier(b) => {
-                    let world = Comm::world(ctx);
-                    b.step(&mut CommCtx::new(ctx, &world))?
-                }
+                Stage::Barrier(b, comm) => b.step(&mut CommCtx::new(ctx, comm))?,
                 Stage::Lock(l) => l.step(ctx)?,
                 Stage::Free { window, handle } => {
                     ctx.withdraw_window(*window);

@@ -461,14 +461,17 @@ pub trait OneSidedOps {
     fn withdraw_window(&mut self, window: u32);
     /// `rank`'s part of `window`, if it exposed one.
     fn window_part(&self, rank: u32, window: u32) -> Option<WindowPart>;
-    /// Records that this rank makes its `seq`-th one-sided collective call (`call` on `window`);
-    /// an error naming the rank that made a different call at that point.
+    /// Records that this rank makes its `seq`-th one-sided collective call among `group` (world
+    /// ranks): `call` on `window`, or (`None`) a window's creation. The window's number (for a
+    /// creation, the same on every member), or an error naming the rank that made a different
+    /// call at that point.
     fn one_sided_collective(
         &mut self,
+        group: &[u32],
         seq: u64,
         call: &'static str,
-        window: u32,
-    ) -> Result<(), CollectiveMismatch>;
+        window: Option<u32>,
+    ) -> Result<u32, CollectiveMismatch>;
     /// Starts `access` at byte `offset` of `target`'s part of `window` (another rank), timed as
     /// the one-sided operation `op`; with `software` (the reason, in words) the target's software
     /// executes it whatever the hardware. The target's program lends the bytes when it takes
@@ -533,12 +536,13 @@ impl OneSidedOps for RankCtx<'_> {
 
     fn one_sided_collective(
         &mut self,
+        group: &[u32],
         seq: u64,
         call: &'static str,
-        window: u32,
-    ) -> Result<(), CollectiveMismatch> {
-        self.call::<OneSided, _>(|l, io, rank| {
-            l.one_sided_collective(io.size(), rank, seq, call, window)
+        window: Option<u32>,
+    ) -> Result<u32, CollectiveMismatch> {
+        self.call::<OneSided, _>(|l, _, rank| {
+            l.one_sided_collective(group, rank, seq, call, window)
         })
     }
 

@@ -17,8 +17,11 @@
 //!
 //! Creation exchanges the parts' sizes (the registry stands in for MPI's allgather at
 //! `MPI_Win_create`), so an origin checks an access against the target's window before issuing
-//! it. A ledger of the one-sided collective calls (creation, fence, free) in each rank's order
-//! lets a rank that calls a different one than the others be told so.
+//! it. A ledger of the one-sided collective calls (creation, fence, free) in each rank's order,
+//! kept per group of ranks (a window's communicator's members), lets a rank that calls a
+//! different one than the others be told so; the creation's entry also gives the window its
+//! number, the same on every member: windows are numbered across the run in the order their
+//! creations are first reached (on `MPI_COMM_WORLD` alone, simply creation order).
 
 use std::collections::BTreeMap;
 
@@ -226,12 +229,14 @@ pub struct CollectiveMismatch {
     pub window: u32,
 }
 
-/// The windows' state: accesses in flight, exposed parts, the collective ledger.
+/// The windows' state: accesses in flight, exposed parts, the collective ledger (by group
+/// and position in it), the number the next created window gets.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct WindowTable {
     accesses: BTreeMap<ReqId, WindowAccess>,
     parts: BTreeMap<(u32, Rank), WindowPart>,
-    ledger: BTreeMap<u64, LedgerEntry>,
+    ledger: BTreeMap<(Vec<Rank>, u64), LedgerEntry>,
+    next_window: u32,
 }
 
 impl WindowTable {
@@ -242,7 +247,11 @@ impl WindowTable {
             .map(|a| 96 + a.access.len() as usize)
             .sum::<usize>()
             + self.parts.len() * 48
-            + self.ledger.len() * 64
+            + self
+                .ledger
+                .keys()
+                .map(|(g, _)| 64 + 4 * g.len())
+                .sum::<usize>()
     }
 }
 
@@ -262,23 +271,34 @@ impl OneSided {
         self.windows.parts.get(&(window, rank)).copied()
     }
 
-    /// Records that `rank` makes its `seq`-th one-sided collective call, `call` on `window`;
-    /// an error if another rank made a different one at that point.
+    /// Records that `rank`, a member of `group` (world ranks, in the window's order), makes its
+    /// `seq`-th one-sided collective call among that group: `call` on `window`, or (`None`) the
+    /// creation of a new window. Returns the window's number — for a creation, the one the first
+    /// member to reach it took — or an error if another member made a different call there.
     pub fn one_sided_collective(
         &mut self,
-        size: u32,
+        group: &[Rank],
         rank: Rank,
         seq: u64,
         call: &'static str,
-        window: u32,
-    ) -> Result<(), CollectiveMismatch> {
-        let entry = self.windows.ledger.entry(seq).or_insert(LedgerEntry {
-            call,
-            window,
-            first: rank,
-            arrived: 0,
+        window: Option<u32>,
+    ) -> Result<u32, CollectiveMismatch> {
+        let key = (group.to_vec(), seq);
+        let next = &mut self.windows.next_window;
+        let entry = self.windows.ledger.entry(key.clone()).or_insert_with(|| {
+            let window = window.unwrap_or_else(|| {
+                let n = *next;
+                *next = next.saturating_add(1);
+                n
+            });
+            LedgerEntry {
+                call,
+                window,
+                first: rank,
+                arrived: 0,
+            }
         });
-        if entry.call != call || entry.window != window {
+        if entry.call != call || window.is_some_and(|w| w != entry.window) {
             return Err(CollectiveMismatch {
                 rank: entry.first,
                 call: entry.call,
@@ -286,10 +306,11 @@ impl OneSided {
             });
         }
         entry.arrived += 1;
-        if entry.arrived >= size {
-            self.windows.ledger.remove(&seq);
+        let number = entry.window;
+        if entry.arrived as usize >= group.len() {
+            self.windows.ledger.remove(&key);
         }
-        Ok(())
+        Ok(number)
     }
 
     /// `origin` starts `access` at `offset` of `target`'s part of `window`, timed as `op`; with

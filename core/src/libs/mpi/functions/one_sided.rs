@@ -16,15 +16,14 @@ use crate::libs::mpi::constants::{
     MPI_MODE_NOSTORE, MPI_MODE_NOSUCCEED,
 };
 use crate::libs::mpi::datatype::Datatype;
-use crate::libs::mpi::error::{ErrorKind, RankRole};
+use crate::libs::mpi::error::ErrorKind;
 use crate::libs::mpi::one_sided::{
     self, acquire, check_assert, check_creation, combine_of, create, element_of, ledger, release,
-    sync, RmaKind, RmaTransfer, Target,
+    sync, window_comm, RmaKind, RmaTransfer, Target,
 };
 use crate::libs::mpi::rma_error::RmaError;
 use crate::libs::mpi::rma_sync::Stage;
 use crate::libs::mpi::state::MpiState;
-use crate::libs::mpi::transfer::check_rank;
 use crate::libs::mpi::window::Held;
 use crate::locks::Mode;
 use crate::machine::{AtomicKind, RdmaOp};
@@ -63,7 +62,7 @@ fn put_get(
 /// The family's functions.
 pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
-        "MPI_Win_create", "Collective: exposes the program's own memory; costs a barrier (standing in for the exchange of window sizes).",
+        "MPI_Win_create", "Collective on any intracommunicator (target ranks are its ranks): exposes the program's own memory; costs a barrier among its members (standing in for the exchange of window sizes).",
         &[
             p("base", K::Buffer),
             p("size", K::Int),
@@ -73,11 +72,12 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("win", WINP),
         ],
         |s, a, mem, ctx| {
+            let comm = window_comm(s, a.int(4), a.name, ctx)?;
             let mut rma = one_sided::open(s, mem, ctx)?;
-            let (size, disp_unit) = check_creation(a.int(1), a.int(2), a.int(3), a.int(4))?;
+            let (size, disp_unit) = check_creation(a.int(1), a.int(2), a.int(3))?;
             check_bytes(mem, a.addr(0), size, "the window memory")?;
-            create(rma.windows, a.name, a.addr(0), size, disp_unit, a.addr(5), mem, ctx)?;
-            sync(vec![rma.barrier()])
+            let number = create(rma.windows, a.name, a.addr(0), size, disp_unit, a.addr(5), comm, mem, ctx)?;
+            sync(vec![rma.barrier(number)?])
         },
     ),
     MpiFunction::new(
@@ -91,22 +91,23 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("win", WINP),
         ],
         |s, a, mem, ctx| {
+            let comm = window_comm(s, a.int(3), a.name, ctx)?;
             let mut rma = one_sided::open(s, mem, ctx)?;
-            let (size, disp_unit) = check_creation(a.int(0), a.int(1), a.int(2), a.int(3))?;
+            let (size, disp_unit) = check_creation(a.int(0), a.int(1), a.int(2))?;
             let baseptr = a.addr(4);
             check_bytes(mem, baseptr, 8, "the base pointer variable")?;
             let base = mem.alloc_heap(size, 8).map_err(|error| ErrorKind::Memory {
                 what: "the window memory",
                 error,
             })?;
-            create(rma.windows, a.name, base, size, disp_unit, a.addr(5), mem, ctx)?;
+            let number = create(rma.windows, a.name, base, size, disp_unit, a.addr(5), comm, mem, ctx)?;
             write_bytes(
                 mem,
                 baseptr,
                 &u64::from(base).to_le_bytes(),
                 "the base pointer variable",
             )?;
-            sync(vec![rma.barrier()])
+            sync(vec![rma.barrier(number)?])
         },
     ),
     MpiFunction::new("MPI_Win_free", "Completes this rank's operations, a barrier, then frees the window.", &[p("win", WINP)], |s, a, mem, ctx| {
@@ -123,7 +124,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
                 window: number,
                 target: None,
             },
-            rma.barrier(),
+            rma.barrier(number)?,
             Stage::Free {
                 window: number,
                 handle: win,
@@ -155,7 +156,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
                     window: number,
                     target: None,
                 },
-                rma.barrier(),
+                rma.barrier(number)?,
             ])
         },
     ),
@@ -176,9 +177,10 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
                 Ok(MPI_LOCK_EXCLUSIVE) => Mode::Exclusive,
                 _ => return Err(RmaError::LockType(lock_type).into()),
             };
-            let target = check_rank(a.int(1), ctx, RankRole::Peer)?;
+            let target = windows.get(number)?.target(a.int(1))?;
             let nocheck = check_assert(a.int(2), i64::from(MPI_MODE_NOCHECK), "MPI_MODE_NOCHECK")?;
             let window = windows.get(number)?;
+            let group = window.group();
             if window.locks.contains_key(&target) || window.lock_all.is_some() {
                 return Err(RmaError::AlreadyLocked {
                     target: Some(target),
@@ -186,7 +188,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
                 }
                 .into());
             }
-            let stages = acquire(windows, mode, Some(target), nocheck, ctx)?;
+            let stages = acquire(windows, mode, Some(target), &group, nocheck, ctx)?;
             windows
                 .get_mut(number)?
                 .locks
@@ -200,7 +202,8 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         |s, a, mem, ctx| {
             let windows = one_sided::open(s, mem, ctx)?.windows;
             let number = windows.number(a.int(1))?;
-            let target = check_rank(a.int(0), ctx, RankRole::Peer)?;
+            let target = windows.get(number)?.target(a.int(0))?;
+            let group = windows.get(number)?.group();
             let held = windows
                 .get_mut(number)?
                 .locks
@@ -213,7 +216,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
                 window: number,
                 target: Some(target),
             }];
-            stages.extend(release(windows, held, Some(target), ctx)?);
+            stages.extend(release(windows, held, Some(target), &group, ctx)?);
             sync(stages)
         },
     ),
@@ -231,7 +234,8 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
                 }
                 .into());
             }
-            let stages = acquire(windows, Mode::Shared, None, nocheck, ctx)?;
+            let group = windows.get(number)?.group();
+            let stages = acquire(windows, Mode::Shared, None, &group, nocheck, ctx)?;
             windows.get_mut(number)?.lock_all = Some(nocheck);
             sync(stages)
         },
@@ -242,6 +246,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         |s, a, mem, ctx| {
             let windows = one_sided::open(s, mem, ctx)?.windows;
             let number = windows.number(a.int(0))?;
+            let group = windows.get(number)?.group();
             let nocheck = windows
                 .get_mut(number)?
                 .lock_all
@@ -255,7 +260,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
                 mode: Mode::Shared,
                 nocheck,
             };
-            stages.extend(release(windows, held, None, ctx)?);
+            stages.extend(release(windows, held, None, &group, ctx)?);
             sync(stages)
         },
     ),
@@ -265,8 +270,8 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         |s, a, mem, ctx| {
             let windows = one_sided::open(s, mem, ctx)?.windows;
             let number = windows.number(a.int(1))?;
-            let target = check_rank(a.int(0), ctx, RankRole::Peer)?;
             let window = windows.get(number)?;
+            let target = window.target(a.int(0))?;
             if window.lock_all.is_none() && !window.locks.contains_key(&target) {
                 return Err(RmaError::NoPassiveEpoch {
                     window: number,
