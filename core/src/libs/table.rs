@@ -6,7 +6,7 @@ use super::function::MpiFunction;
 use super::mpi::functions::{
     attributes, collectives, comm_constructors, communicators, completion, datatypes, environment,
     errhandlers, groups, info, intercomms, matched_probe, memory, nonblocking_collectives, not_run,
-    one_sided, point_to_point, statuses, topologies, type_queries,
+    one_sided, point_to_point, statuses, topologies, type_queries, windows_dynamic,
 };
 
 /// One family of functions (a file of `mpi::functions`, or the ACP or PVM library), titled for
@@ -89,6 +89,13 @@ pub const FAMILIES: &[Family] = &[
                 its processor (in its software where the machine lacks the hardware) and need an \
                 access epoch; synchronizations complete them.",
         functions: one_sided::FUNCTIONS,
+    },
+    Family {
+        id: "windows-dynamic",
+        title: "More about windows",
+        about: "Dynamic windows whose memory each rank attaches, a window's group, local \
+                completion and `MPI_Win_sync`.",
+        functions: windows_dynamic::FUNCTIONS,
     },
     Family {
         id: "datatypes",

@@ -160,12 +160,15 @@ pub(super) fn create(
     let mut window = Window::new(base, size, comm);
     window.disp_unit = disp_unit;
     window.allocated = name == "MPI_Win_allocate";
+    window.dynamic = name == "MPI_Win_create_dynamic";
+    let dynamic = window.dynamic;
     let handle = windows.add(number, window);
     ctx.expose_window(
         number,
         WindowPart {
             size: u64::from(size),
             disp_unit,
+            dynamic,
         },
     );
     write_int(mem, win, handle, "the window handle")?;
@@ -491,7 +494,17 @@ impl Target {
             window,
         })?;
         let offset = u128::from(disp.unsigned_abs()) * u128::from(part.disp_unit);
-        if offset + u128::from(bytes) > u128::from(part.size) {
+        if part.dynamic {
+            let address = disp.unsigned_abs();
+            if !ctx.attached_covers(rank, window, address, u64::from(bytes)) {
+                return Err(RmaError::Unattached {
+                    target: rank,
+                    address,
+                    bytes: u64::from(bytes),
+                }
+                .into());
+            }
+        } else if offset + u128::from(bytes) > u128::from(part.size) {
             return Err(RmaError::OutOfWindow {
                 target: rank,
                 disp,

@@ -128,6 +128,19 @@ pub enum RmaError {
         /// On which window.
         window: u32,
     },
+    /// `MPI_Win_attach`/`MPI_Win_detach` on a window not made by `MPI_Win_create_dynamic`.
+    NotDynamic(u32),
+    /// `MPI_Win_detach` of an address this rank did not attach.
+    NotAttached(u64),
+    /// An access to a dynamic window outside the memory the target attached.
+    Unattached {
+        /// The target rank.
+        target: u32,
+        /// The address (the displacement).
+        address: u64,
+        /// Bytes accessed.
+        bytes: u64,
+    },
     /// The run has no one-sided memory words for the lock.
     NoLockWords {
         /// Words each rank has.
@@ -263,6 +276,22 @@ impl fmt::Display for RmaError {
             RmaError::Mismatch { rank, call, window } => write!(
                 f,
                 "rank {rank} called {call} on window {window} at this point: every rank must make the same one-sided collective calls (window creation, fence, free) in the same order"
+            ),
+            RmaError::NotDynamic(w) => write!(
+                f,
+                "window {w} was not made by MPI_Win_create_dynamic: only a dynamic window has memory attached and detached"
+            ),
+            RmaError::NotAttached(a) => write!(
+                f,
+                "no memory was attached at address {a:#x} to this window by this rank (MPI_Win_detach takes the base given to MPI_Win_attach)"
+            ),
+            RmaError::Unattached {
+                target,
+                address,
+                bytes,
+            } => write!(
+                f,
+                "the access of {bytes} bytes at address {address:#x} is outside the memory rank {target} attached to this dynamic window (MPI_Win_attach)"
             ),
             RmaError::NoLockWords { have, need } => write!(
                 f,

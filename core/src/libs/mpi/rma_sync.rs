@@ -10,6 +10,7 @@
 //! | `MPI_Win_lock`, `MPI_Win_lock_all` | acquire (none with `MPI_MODE_NOCHECK`) |
 //! | `MPI_Win_unlock`, `MPI_Win_unlock_all` | complete (to the target, or all), release |
 //! | `MPI_Win_flush`, `MPI_Win_flush_all` | complete (to the target, or all) |
+//! | `MPI_Win_flush_local`, `MPI_Win_flush_local_all` | complete those with results (to the target, or all) |
 
 use std::collections::VecDeque;
 
@@ -34,6 +35,8 @@ pub(super) enum Stage {
         window: u32,
         /// The target.
         target: Option<Rank>,
+        /// Only those whose results come back (`MPI_Win_flush_local`).
+        local: bool,
     },
     /// A barrier among the window's communicator.
     Barrier(Barrier, Comm),
@@ -71,9 +74,11 @@ impl RmaSync {
     ) -> Result<Option<Step>, ErrorKind> {
         while let Some(stage) = self.stages.front_mut() {
             let wait = match stage {
-                Stage::Complete { window, target } => {
-                    windows.complete(*window, *target, mem, ctx)?
-                }
+                Stage::Complete {
+                    window,
+                    target,
+                    local,
+                } => windows.complete(*window, *target, *local, mem, ctx)?,
                 Stage::Barrier(b, comm) => b.step(&mut CommCtx::new(ctx, comm))?,
                 Stage::Lock(l) => l.step(ctx)?,
                 Stage::Free { window, handle } => {

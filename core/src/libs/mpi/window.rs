@@ -60,6 +60,9 @@ pub(super) struct Window {
     pub disp_unit: u32,
     /// Made by `MPI_Win_allocate` (`MPI_WIN_CREATE_FLAVOR`), else by `MPI_Win_create`.
     pub allocated: bool,
+    /// Made by `MPI_Win_create_dynamic`: no memory of its own, displacements are addresses of
+    /// memory attached with `MPI_Win_attach`.
+    pub dynamic: bool,
     /// Its communicator (its group; its barriers run on it).
     pub comm: Comm,
     /// Barriers of its synchronizations so far (their tags' sequence, on a communicator other
@@ -73,6 +76,7 @@ impl Window {
         Window {
             comm,
             barriers: 0,
+            dynamic: false,
             base,
             size,
             fence: false,
@@ -171,26 +175,37 @@ impl Windows {
             .ok_or(ErrorKind::Internal("a checked window vanished"))
     }
 
-    /// The memory of window `number` on this rank (base, bytes), if it is live.
+    /// The memory of window `number` on this rank (base, bytes), if it is live: a dynamic
+    /// window's is the whole address space (the origin checked the access against the memory
+    /// attached).
     pub(super) fn memory(&self, number: u32) -> Option<(Addr, u32)> {
         let w = self.list.get(number as usize)?.as_ref()?;
-        Some((w.base, w.size))
+        Some(if w.dynamic {
+            (0, u32::MAX)
+        } else {
+            (w.base, w.size)
+        })
     }
 
     /// Completes the operations of window `number` to `target` (all targets if `None`): `None`
     /// once all of them completed and their results are in the origin's buffers, else the step
     /// that waits for the rest.
+    /// With `local`, only the operations whose results come back (gets, fetches) are waited
+    /// for: a put or accumulate read its origin buffer when it was issued, so it is complete
+    /// locally already (`MPI_Win_flush_local`).
     pub(super) fn complete(
         &mut self,
         number: u32,
         target: Option<Rank>,
+        local: bool,
         mem: &mut Memory,
         ctx: &mut RankCtx<'_>,
     ) -> Result<Option<Step>, ErrorKind> {
         let window = self.get_mut(number)?;
         let mut open = Vec::new();
         for op in &window.outstanding {
-            if target.is_none_or(|t| t == op.target) && !ctx.is_complete(op.req)? {
+            let wanted = target.is_none_or(|t| t == op.target) && (!local || op.result.is_some());
+            if wanted && !ctx.is_complete(op.req)? {
                 open.push(op.req);
             }
         }

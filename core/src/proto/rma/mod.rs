@@ -461,6 +461,12 @@ pub trait OneSidedOps {
     fn withdraw_window(&mut self, window: u32);
     /// `rank`'s part of `window`, if it exposed one.
     fn window_part(&self, rank: u32, window: u32) -> Option<WindowPart>;
+    /// Attaches `bytes` bytes at `address` of this rank's memory to dynamic window `window`.
+    fn attach_memory(&mut self, window: u32, address: u64, bytes: u64);
+    /// Detaches what this rank attached at `address` to `window`; whether it had.
+    fn detach_memory(&mut self, window: u32, address: u64) -> bool;
+    /// Whether `bytes` bytes at `address` lie in memory `rank` attached to `window`.
+    fn attached_covers(&self, rank: u32, window: u32, address: u64, bytes: u64) -> bool;
     /// Records that this rank makes its `seq`-th one-sided collective call among `group` (world
     /// ranks): `call` on `window`, or (`None`) a window's creation. The window's number (for a
     /// creation, the same on every member), or an error naming the rank that made a different
@@ -532,6 +538,19 @@ impl OneSidedOps for RankCtx<'_> {
 
     fn window_part(&self, rank: u32, window: u32) -> Option<WindowPart> {
         self.layer::<OneSided>()?.window_part(rank, window)
+    }
+
+    fn attach_memory(&mut self, window: u32, address: u64, bytes: u64) {
+        self.call::<OneSided, _>(|l, _, rank| l.attach_memory(rank, window, address, bytes));
+    }
+
+    fn detach_memory(&mut self, window: u32, address: u64) -> bool {
+        self.call::<OneSided, _>(|l, _, rank| l.detach_memory(rank, window, address))
+    }
+
+    fn attached_covers(&self, rank: u32, window: u32, address: u64, bytes: u64) -> bool {
+        self.layer::<OneSided>()
+            .is_some_and(|l| l.attached_covers(rank, window, address, bytes))
     }
 
     fn one_sided_collective(

@@ -192,6 +192,9 @@ pub struct WindowPart {
     pub size: u64,
     /// Bytes per displacement unit.
     pub disp_unit: u32,
+    /// A dynamic window's part (`MPI_Win_create_dynamic`): displacements are addresses, and
+    /// an access must fall in memory the rank attached.
+    pub dynamic: bool,
 }
 
 /// An access in flight to a window of another rank.
@@ -237,6 +240,8 @@ pub(crate) struct WindowTable {
     parts: BTreeMap<(u32, Rank), WindowPart>,
     ledger: BTreeMap<(Vec<Rank>, u64), LedgerEntry>,
     next_window: u32,
+    /// The memory each rank attached to each dynamic window: (address, bytes).
+    attached: BTreeMap<(u32, Rank), Vec<(u64, u64)>>,
 }
 
 impl WindowTable {
@@ -247,6 +252,11 @@ impl WindowTable {
             .map(|a| 96 + a.access.len() as usize)
             .sum::<usize>()
             + self.parts.len() * 48
+            + self
+                .attached
+                .values()
+                .map(|v| 48 + 16 * v.len())
+                .sum::<usize>()
             + self
                 .ledger
                 .keys()
@@ -264,6 +274,36 @@ impl OneSided {
     /// `rank` withdraws its part of `window` (freed).
     pub fn withdraw_window(&mut self, rank: Rank, window: u32) {
         self.windows.parts.remove(&(window, rank));
+        self.windows.attached.remove(&(window, rank));
+    }
+
+    /// `rank` attaches `bytes` bytes at `address` to its part of dynamic window `window`.
+    pub fn attach_memory(&mut self, rank: Rank, window: u32, address: u64, bytes: u64) {
+        let list = self.windows.attached.entry((window, rank)).or_default();
+        list.push((address, bytes));
+    }
+
+    /// `rank` detaches the memory it attached at `address` to `window`; whether it had.
+    pub fn detach_memory(&mut self, rank: Rank, window: u32, address: u64) -> bool {
+        let Some(list) = self.windows.attached.get_mut(&(window, rank)) else {
+            return false;
+        };
+        match list.iter().position(|(a, _)| *a == address) {
+            Some(i) => {
+                list.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Whether `bytes` bytes at `address` lie in one region `rank` attached to `window`.
+    pub fn attached_covers(&self, rank: Rank, window: u32, address: u64, bytes: u64) -> bool {
+        self.windows.attached.get(&(window, rank)).is_some_and(|l| {
+            l.iter().any(|(a, n)| {
+                address >= *a && address.saturating_add(bytes) <= a.saturating_add(*n)
+            })
+        })
     }
 
     /// `rank`'s part of `window`, if exposed.

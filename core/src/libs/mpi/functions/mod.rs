@@ -12,6 +12,7 @@
 //! | `collectives` | barriers, broadcasts, reductions, gathers, scatters, all-to-all |
 //! | `nonblocking_collectives` | `MPI_Ibarrier`, `MPI_Ibcast`, … progressed inside tests and waits |
 //! | `one_sided` | windows, their synchronization, put/get/accumulate/atomics |
+//! | `windows_dynamic` | dynamic windows (attach, detach), a window's group, `MPI_Win_sync`, local flushes |
 //! | `datatypes` | sizes and extents of datatypes |
 //! | `communicators` | duplicating, splitting, creating, freeing and comparing communicators |
 //! | `comm_constructors` | `MPI_Comm_create_group`, `idup`, `dup_with_info`, `split_type`, group ranges, names |
@@ -46,3 +47,4 @@ pub(crate) mod point_to_point;
 pub(crate) mod statuses;
 pub(crate) mod topologies;
 pub(crate) mod type_queries;
+pub(crate) mod windows_dynamic;

@@ -23,7 +23,7 @@ fn stop(
     Err(ErrorKind::NotRun { function: a.name })
 }
 
-/// The 122 functions, in `mpi_proto.h`'s order.
+/// The 115 functions, in `mpi_proto.h`'s order.
 pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_DUP_FN",
@@ -1188,62 +1188,9 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         stop,
     ),
     MpiFunction::new(
-        "MPI_Win_attach",
-        NOTE,
-        &[
-            p("win", K::Unchecked("MPI_Win")),
-            p("base", K::Unchecked("void *")),
-            p("size", K::Unchecked("MPI_Aint")),
-        ],
-        stop,
-    ),
-    MpiFunction::new(
         "MPI_Win_complete",
         NOTE,
         &[p("win", K::Unchecked("MPI_Win"))],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Win_create_dynamic",
-        NOTE,
-        &[
-            p("info", K::Unchecked("MPI_Info")),
-            p("comm", K::Unchecked("MPI_Comm")),
-            p("win", K::Unchecked("MPI_Win *")),
-        ],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Win_detach",
-        NOTE,
-        &[
-            p("win", K::Unchecked("MPI_Win")),
-            p("base", K::Unchecked("const void *")),
-        ],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Win_flush_local",
-        NOTE,
-        &[
-            p("rank", K::Unchecked("int")),
-            p("win", K::Unchecked("MPI_Win")),
-        ],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Win_flush_local_all",
-        NOTE,
-        &[p("win", K::Unchecked("MPI_Win"))],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Win_get_group",
-        NOTE,
-        &[
-            p("win", K::Unchecked("MPI_Win")),
-            p("group", K::Unchecked("MPI_Group *")),
-        ],
         stop,
     ),
     MpiFunction::new(
@@ -1276,12 +1223,6 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("assert", K::Unchecked("int")),
             p("win", K::Unchecked("MPI_Win")),
         ],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Win_sync",
-        NOTE,
-        &[p("win", K::Unchecked("MPI_Win"))],
         stop,
     ),
     MpiFunction::new(

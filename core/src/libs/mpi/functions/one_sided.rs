@@ -123,6 +123,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             Stage::Complete {
                 window: number,
                 target: None,
+                local: false,
             },
             rma.barrier(number)?,
             Stage::Free {
@@ -155,6 +156,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
                 Stage::Complete {
                     window: number,
                     target: None,
+                    local: false,
                 },
                 rma.barrier(number)?,
             ])
@@ -215,6 +217,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             let mut stages = vec![Stage::Complete {
                 window: number,
                 target: Some(target),
+                local: false,
             }];
             stages.extend(release(windows, held, Some(target), &group, ctx)?);
             sync(stages)
@@ -255,6 +258,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             let mut stages = vec![Stage::Complete {
                 window: number,
                 target: None,
+                local: false,
             }];
             let held = Held {
                 mode: Mode::Shared,
@@ -282,6 +286,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             sync(vec![Stage::Complete {
                 window: number,
                 target: Some(target),
+                local: false,
             }])
         },
     ),
@@ -301,6 +306,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             sync(vec![Stage::Complete {
                 window: number,
                 target: None,
+                local: false,
             }])
         },
     ),
