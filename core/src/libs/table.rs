@@ -6,7 +6,7 @@ use super::function::MpiFunction;
 use super::mpi::functions::{
     attributes, collectives, comm_constructors, communicators, completion, datatypes, environment,
     errhandlers, groups, info, intercomms, matched_probe, memory, nonblocking_collectives, not_run,
-    one_sided, point_to_point, statuses, topologies, type_queries, windows_dynamic,
+    one_sided, point_to_point, rma_atomics, statuses, topologies, type_queries, windows_dynamic,
 };
 
 /// One family of functions (a file of `mpi::functions`, or the ACP or PVM library), titled for
@@ -96,6 +96,13 @@ pub const FAMILIES: &[Family] = &[
         about: "Dynamic windows whose memory each rank attaches, a window's group, local \
                 completion and `MPI_Win_sync`.",
         functions: windows_dynamic::FUNCTIONS,
+    },
+    Family {
+        id: "rma-atomics",
+        title: "Fetching accumulates",
+        about: "`MPI_Get_accumulate`: an accumulate that returns what the target held, as one \
+                atomic access of the one-sided layer.",
+        functions: rma_atomics::FUNCTIONS,
     },
     Family {
         id: "datatypes",

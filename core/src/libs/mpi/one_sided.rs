@@ -31,10 +31,13 @@ use super::comm::Comm;
 use super::comm_error::CommError;
 use super::constants::MPI_COMM_WORLD;
 use super::constants::{
-    MPI_MAX, MPI_MIN, MPI_MODE_NOCHECK, MPI_NO_OP, MPI_PROD, MPI_REPLACE, MPI_SUM,
+    MPI_BAND, MPI_BOR, MPI_BXOR, MPI_LAND, MPI_LOR, MPI_LXOR, MPI_MAX, MPI_MAXLOC, MPI_MIN,
+    MPI_MINLOC, MPI_MODE_NOCHECK, MPI_NO_OP, MPI_PROD, MPI_REPLACE, MPI_SUM,
 };
 use super::datatype::Datatype;
+use super::datatype::{Class, Num};
 use super::error::ErrorKind;
+use super::op::ReduceOp;
 use super::passive_lock::PassiveLock;
 use super::pending::Pending;
 use super::rma_error::RmaError;
@@ -48,7 +51,7 @@ use crate::locks::{LockScheme, Mode};
 use crate::machine::{AtomicKind, RdmaOp};
 use crate::proto::locks::LockOps;
 use crate::proto::rma::OneSidedOps;
-use crate::proto::rma::{Combine, Element, RemoteAccess, WindowPart};
+use crate::proto::rma::{Combine, Element, PairValue, RemoteAccess, WindowPart};
 
 /// A one-sided call on the rank's windows, with its collective counter (for the barriers' tags):
 /// what every entry of the family starts from ([`open`]).
@@ -324,25 +327,85 @@ pub(super) fn release(
     Ok(stages)
 }
 
-/// Decodes an accumulate operation handle, with its name.
+/// Decodes an accumulate operation handle, with its name: the predefined reductions,
+/// `MPI_REPLACE` and `MPI_NO_OP`.
 pub(super) fn combine_of(op: i64) -> Result<(Combine, &'static str), RmaError> {
     Ok(match i32::try_from(op) {
-        Ok(MPI_SUM) => (Combine::Sum, "MPI_SUM"),
-        Ok(MPI_PROD) => (Combine::Prod, "MPI_PROD"),
-        Ok(MPI_MAX) => (Combine::Max, "MPI_MAX"),
-        Ok(MPI_MIN) => (Combine::Min, "MPI_MIN"),
         Ok(MPI_REPLACE) => (Combine::Replace, "MPI_REPLACE"),
         Ok(MPI_NO_OP) => (Combine::NoOp, "MPI_NO_OP"),
-        _ => return Err(RmaError::UnknownOp(op)),
+        _ => {
+            let reduce = ReduceOp::from_handle(op).map_err(|_| RmaError::UnknownOp(op))?;
+            let combine = match reduce {
+                ReduceOp::Sum => Combine::Sum,
+                ReduceOp::Prod => Combine::Prod,
+                ReduceOp::Max => Combine::Max,
+                ReduceOp::Min => Combine::Min,
+                ReduceOp::Land => Combine::Land,
+                ReduceOp::Lor => Combine::Lor,
+                ReduceOp::Lxor => Combine::Lxor,
+                ReduceOp::Band => Combine::Band,
+                ReduceOp::Bor => Combine::Bor,
+                ReduceOp::Bxor => Combine::Bxor,
+                ReduceOp::Maxloc => Combine::Maxloc,
+                ReduceOp::Minloc => Combine::Minloc,
+            };
+            (combine, reduce.name())
+        }
     })
 }
 
-/// The element type an accumulate of `dtype` combines.
-pub(super) fn element_of(dtype: Datatype, op: &'static str) -> Result<Element, RmaError> {
-    match dtype {
-        Datatype::Int => Ok(Element::Int),
-        Datatype::Double => Ok(Element::Double),
-        _ => Err(RmaError::OpNotForType { op, dtype }),
+/// The element type an accumulate of `dtype` with `combine` combines: any
+/// predefined datatype with `MPI_REPLACE` and `MPI_NO_OP`, else the datatypes MPI defines the
+/// reduction for (as `MPI_Reduce` checks them).
+pub(super) fn element_of(dtype: Datatype, combine: Combine) -> Result<Element, ErrorKind> {
+    let reduce = i32::try_from(combine_handle(combine))
+        .ok()
+        .and_then(|h| ReduceOp::from_handle(i64::from(h)).ok());
+    if let Some(reduce) = reduce {
+        reduce.check(dtype)?;
+    }
+    let scalar = |n: Num| match n {
+        Num::Int {
+            signed: true,
+            bytes: 4,
+        } => Element::Int,
+        Num::Int { signed, bytes } => Element::Integer { signed, bytes },
+        Num::Float => Element::Float,
+        Num::Double => Element::Double,
+        Num::Bool => Element::Bool,
+        Num::Byte => Element::Byte,
+    };
+    Ok(match dtype.class() {
+        Class::Num(n) => scalar(n),
+        Class::Pair { value, index_at } => Element::Pair {
+            value: match value {
+                Num::Float => PairValue::Float,
+                Num::Double => PairValue::Double,
+                other => PairValue::Integer(other.size() as u8),
+            },
+            index_at,
+            size: dtype.size() as u8,
+        },
+    })
+}
+
+/// The reduction handle of `combine` (0 for `MPI_REPLACE` and `MPI_NO_OP`, which apply to
+/// every datatype).
+fn combine_handle(combine: Combine) -> i32 {
+    match combine {
+        Combine::Sum => MPI_SUM,
+        Combine::Prod => MPI_PROD,
+        Combine::Max => MPI_MAX,
+        Combine::Min => MPI_MIN,
+        Combine::Land => MPI_LAND,
+        Combine::Lor => MPI_LOR,
+        Combine::Lxor => MPI_LXOR,
+        Combine::Band => MPI_BAND,
+        Combine::Bor => MPI_BOR,
+        Combine::Bxor => MPI_BXOR,
+        Combine::Maxloc => MPI_MAXLOC,
+        Combine::Minloc => MPI_MINLOC,
+        Combine::Replace | Combine::NoOp => 0,
     }
 }
 
@@ -407,7 +470,7 @@ pub(super) fn transfer(
             if combine == Combine::NoOp {
                 return Err(RmaError::NoOpInAccumulate.into());
             }
-            Some((combine, name, element_of(origin_type, name)?))
+            Some((combine, name, element_of(origin_type, combine)?))
         }
         RmaKind::Put | RmaKind::Get => None,
     };

@@ -188,18 +188,18 @@ impl fmt::Display for RmaError {
             ),
             RmaError::OpNotForType { op, dtype } => write!(
                 f,
-                "{op} is not defined for {dtype}: one-sided accumulate operations work on MPI_INT and MPI_DOUBLE"
+                "{op} is not defined for {dtype}"
             ),
             RmaError::NoOpInAccumulate => f.write_str(
                 "MPI_NO_OP changes nothing: it is meant for MPI_Fetch_and_op (an atomic read)",
             ),
             RmaError::UnknownOp(h) => write!(
                 f,
-                "unknown operation {h}: use MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN, MPI_REPLACE or MPI_NO_OP"
+                "operation {h} cannot be used in a one-sided accumulate: use a predefined operation (MPI_SUM, MPI_MAX, MPI_BAND, MPI_MAXLOC, …), MPI_REPLACE or MPI_NO_OP (MPI forbids user-defined operations here)"
             ),
             RmaError::SwapType(t) => write!(
                 f,
-                "compare-and-swap works on MPI_INT, not {t}"
+                "compare-and-swap works on C integer, logical and byte datatypes (MPI_INT, MPI_LONG, MPI_AINT, MPI_C_BOOL, MPI_BYTE, …), not {t}"
             ),
             RmaError::LockType(t) => write!(
                 f,

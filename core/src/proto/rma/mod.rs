@@ -36,7 +36,7 @@ use std::fmt;
 
 pub use memory::{MemOp, Memory, Until, Word};
 pub use records::RmaRecord;
-pub use windows::{CollectiveMismatch, Combine, Element, RemoteAccess, WindowPart};
+pub use windows::{CollectiveMismatch, Combine, Element, PairValue, RemoteAccess, WindowPart};
 
 use crate::engine::slab::IdMap;
 use crate::engine::{
@@ -323,6 +323,17 @@ impl OneSided {
         io.schedule(reply.arrival + reply.target_cpu, RmaEvent::Done(req));
     }
 
+    /// `req` took effect at its target: its flight ends, and a completion that fell due
+    /// meanwhile follows (the return leg after it).
+    fn applied_then_done(&mut self, io: &mut Io<'_>, req: ReqId) {
+        let back = self.land(req).map(|f| f.back);
+        if let Some(i) = self.done_after_apply.iter().position(|r| *r == req) {
+            self.done_after_apply.swap_remove(i);
+            let at = io.now() + back.unwrap_or(SimTime::ZERO);
+            io.schedule(at, RmaEvent::Done(req));
+        }
+    }
+
     /// A one-sided operation completed at its origin.
     fn done(&mut self, io: &mut Io<'_>, req: ReqId) {
         let owner = io.complete(req);
@@ -343,7 +354,8 @@ impl Layer for OneSided {
                     .kinds
                     .get(req.0)
                     .and_then(|k| k.flight)
-                    .is_some_and(|f| f.lands <= io.now());
+                    .is_some_and(|f| f.lands <= io.now())
+                    || self.is_waiting(req);
                 if held {
                     self.done_after_apply.push(req);
                 } else {
@@ -356,16 +368,18 @@ impl Layer for OneSided {
             }
             RmaEvent::Reply(req) => self.reply(io, req),
             RmaEvent::Apply(req) => {
-                if self.is_window_access(req) {
-                    self.apply_window_access(io, req)?;
-                } else {
+                if !self.is_window_access(req) {
                     self.mem_apply(io, req);
-                }
-                let back = self.land(req).map(|f| f.back);
-                if let Some(i) = self.done_after_apply.iter().position(|r| *r == req) {
-                    self.done_after_apply.swap_remove(i);
-                    let at = io.now() + back.unwrap_or(SimTime::ZERO);
-                    io.schedule(at, RmaEvent::Done(req));
+                    self.applied_then_done(io, req);
+                } else if !self.must_wait(req) {
+                    // An accumulate waits for the earlier ones of its origin to the same target
+                    // (MPI orders them); applying one lets the next waiting one go.
+                    let mut next = Some(req);
+                    while let Some(r) = next {
+                        next = self.applied(r);
+                        self.apply_window_access(io, r)?;
+                        self.applied_then_done(io, r);
+                    }
                 }
             }
         }

@@ -12,6 +12,7 @@
 //! | `collectives` | barriers, broadcasts, reductions, gathers, scatters, all-to-all |
 //! | `nonblocking_collectives` | `MPI_Ibarrier`, `MPI_Ibcast`, … progressed inside tests and waits |
 //! | `one_sided` | windows, their synchronization, put/get/accumulate/atomics |
+//! | `rma_atomics` | `MPI_Get_accumulate` |
 //! | `windows_dynamic` | dynamic windows (attach, detach), a window's group, `MPI_Win_sync`, local flushes |
 //! | `datatypes` | sizes and extents of datatypes |
 //! | `communicators` | duplicating, splitting, creating, freeing and comparing communicators |
@@ -44,6 +45,7 @@ pub(crate) mod not_run;
 pub(crate) mod one_sided;
 pub(crate) mod params;
 pub(crate) mod point_to_point;
+pub(crate) mod rma_atomics;
 pub(crate) mod statuses;
 pub(crate) mod topologies;
 pub(crate) mod type_queries;

@@ -23,7 +23,7 @@ fn stop(
     Err(ErrorKind::NotRun { function: a.name })
 }
 
-/// The 115 functions, in `mpi_proto.h`'s order.
+/// The 114 functions, in `mpi_proto.h`'s order.
 pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_DUP_FN",
@@ -1083,25 +1083,6 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("request", K::Unchecked("MPI_Request")),
             p("flag", K::Unchecked("int *")),
             p("status", K::Unchecked("MPI_Status *")),
-        ],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Get_accumulate",
-        NOTE,
-        &[
-            p("origin_addr", K::Unchecked("const void *")),
-            p("origin_count", K::Unchecked("int")),
-            p("origin_datatype", K::Unchecked("MPI_Datatype")),
-            p("result_addr", K::Unchecked("void *")),
-            p("result_count", K::Unchecked("int")),
-            p("result_datatype", K::Unchecked("MPI_Datatype")),
-            p("target_rank", K::Unchecked("int")),
-            p("target_disp", K::Unchecked("MPI_Aint")),
-            p("target_count", K::Unchecked("int")),
-            p("target_datatype", K::Unchecked("MPI_Datatype")),
-            p("op", K::Unchecked("MPI_Op")),
-            p("win", K::Unchecked("MPI_Win")),
         ],
         stop,
     ),

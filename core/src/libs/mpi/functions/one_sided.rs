@@ -15,7 +15,7 @@ use crate::libs::mpi::constants::{
     MPI_LOCK_EXCLUSIVE, MPI_LOCK_SHARED, MPI_MODE_NOCHECK, MPI_MODE_NOPRECEDE, MPI_MODE_NOPUT,
     MPI_MODE_NOSTORE, MPI_MODE_NOSUCCEED,
 };
-use crate::libs::mpi::datatype::Datatype;
+use crate::libs::mpi::datatype::{Class, Datatype, Num};
 use crate::libs::mpi::error::ErrorKind;
 use crate::libs::mpi::one_sided::{
     self, acquire, check_assert, check_creation, combine_of, create, element_of, ledger, release,
@@ -347,7 +347,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             let (origin, result) = (a.addr(0), a.addr(1));
             let (combine, op_name) = combine_of(a.int(5))?;
             let dtype = Datatype::from_handle(a.int(2))?;
-            let element = element_of(dtype, op_name)?;
+            let element = element_of(dtype, combine)?;
             let bytes = dtype.size();
             let at = Target::check(windows, a.int(6), a.int(3), a.int(4), bytes, ctx)?;
             let operand = if combine == Combine::NoOp {
@@ -358,7 +358,9 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             check_bytes(mem, result, bytes, "the result buffer")?;
             let (op, software) = match (combine, element) {
                 (Combine::Sum, Element::Int) => (RdmaOp::Atomic(AtomicKind::FetchAndAdd), None),
-                (Combine::Replace, _) => (RdmaOp::Atomic(AtomicKind::FetchAndStore), None),
+                (Combine::Replace, _) if bytes <= 8 => {
+                    (RdmaOp::Atomic(AtomicKind::FetchAndStore), None)
+                }
                 (Combine::NoOp, _) => (
                     RdmaOp::Get {
                         bytes: u64::from(bytes),
@@ -397,16 +399,23 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             let windows = one_sided::open(s, mem, ctx)?.windows;
             let result = a.addr(2);
             let dtype = Datatype::from_handle(a.int(3))?;
-            if dtype != Datatype::Int {
-                return Err(RmaError::SwapType(dtype).into());
-            }
+            // MPI: C integers, logicals and bytes (`MPI_AINT` among them), as MPICH.
+            let element = match dtype.class() {
+                Class::Num(Num::Int { signed, bytes }) => match (signed, bytes) {
+                    (true, 4) => Element::Int,
+                    _ => Element::Integer { signed, bytes },
+                },
+                Class::Num(Num::Bool) => Element::Bool,
+                Class::Num(Num::Byte) => Element::Byte,
+                _ => return Err(RmaError::SwapType(dtype).into()),
+            };
             let bytes = dtype.size();
             let at = Target::check(windows, a.int(6), a.int(4), a.int(5), bytes, ctx)?;
             let swap = read_bytes(mem, a.addr(0), bytes, "the origin buffer")?;
             let compare = read_bytes(mem, a.addr(1), bytes, "the compare buffer")?;
             check_bytes(mem, result, bytes, "the result buffer")?;
             let access = RemoteAccess::CompareAndSwap {
-                element: Element::Int,
+                element,
                 compare,
                 swap,
             };
