@@ -4,9 +4,10 @@
 
 use super::function::MpiFunction;
 use super::mpi::functions::{
-    attributes, collectives, comm_constructors, communicators, completion, datatypes, environment,
-    errhandlers, groups, info, intercomms, matched_probe, memory, nonblocking_collectives, not_run,
-    one_sided, point_to_point, rma_atomics, statuses, topologies, type_queries, windows_dynamic,
+    active_target, attributes, collectives, comm_constructors, communicators, completion,
+    datatypes, environment, errhandlers, groups, info, intercomms, matched_probe, memory,
+    nonblocking_collectives, not_run, one_sided, point_to_point, rma_atomics, statuses, topologies,
+    type_queries, windows_dynamic,
 };
 
 /// One family of functions (a file of `mpi::functions`, or the ACP or PVM library), titled for
@@ -103,6 +104,13 @@ pub const FAMILIES: &[Family] = &[
         about: "`MPI_Get_accumulate`: an accumulate that returns what the target held, as one \
                 atomic access of the one-sided layer.",
         functions: rma_atomics::FUNCTIONS,
+    },
+    Family {
+        id: "active-target",
+        title: "Post, start, complete, wait",
+        about: "General active-target synchronization: empty messages on the window's \
+                communicator open and close the epochs between groups of origins and targets.",
+        functions: active_target::FUNCTIONS,
     },
     Family {
         id: "datatypes",

@@ -141,6 +141,15 @@ pub enum RmaError {
         /// Bytes accessed.
         bytes: u64,
     },
+    /// An active-target synchronization call out of place (post/start/complete/wait/test).
+    ActiveTarget {
+        /// The window.
+        window: u32,
+        /// What is wrong, in words.
+        problem: &'static str,
+    },
+    /// A rank of the group given to `MPI_Win_post`/`MPI_Win_start` is not in the window's.
+    NotInWindowGroup(u32),
     /// The run has no one-sided memory words for the lock.
     NoLockWords {
         /// Words each rank has.
@@ -292,6 +301,11 @@ impl fmt::Display for RmaError {
             } => write!(
                 f,
                 "the access of {bytes} bytes at address {address:#x} is outside the memory rank {target} attached to this dynamic window (MPI_Win_attach)"
+            ),
+            RmaError::ActiveTarget { window, problem } => write!(f, "window {window}: {problem}"),
+            RmaError::NotInWindowGroup(r) => write!(
+                f,
+                "world rank {r} of the group is not in the window's communicator"
             ),
             RmaError::NoLockWords { have, need } => write!(
                 f,

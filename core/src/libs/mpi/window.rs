@@ -65,6 +65,11 @@ pub(super) struct Window {
     pub dynamic: bool,
     /// Its communicator (its group; its barriers run on it).
     pub comm: Comm,
+    /// The targets (world ranks) of the access epoch `MPI_Win_start` opened.
+    pub access: Option<Vec<Rank>>,
+    /// The exposure epoch `MPI_Win_post` opened: its messages (the posts sent, and the
+    /// receives of each origin's `MPI_Win_complete`).
+    pub exposure: Option<super::collective::Round>,
     /// Barriers of its synchronizations so far (their tags' sequence, on a communicator other
     /// than `MPI_COMM_WORLD`, whose barriers count among the world's collectives).
     pub barriers: u32,
@@ -77,6 +82,8 @@ impl Window {
             comm,
             barriers: 0,
             dynamic: false,
+            access: None,
+            exposure: None,
             base,
             size,
             fence: false,
@@ -101,7 +108,10 @@ impl Window {
 
     /// Whether an access epoch to `target` is open.
     pub(super) fn may_access(&self, target: Rank) -> bool {
-        self.fence || self.lock_all.is_some() || self.locks.contains_key(&target)
+        self.fence
+            || self.lock_all.is_some()
+            || self.locks.contains_key(&target)
+            || self.access.as_ref().is_some_and(|a| a.contains(&target))
     }
 
     /// Whether a passive-target epoch (lock or lock_all) is open.

@@ -12,6 +12,7 @@
 //! | `collectives` | barriers, broadcasts, reductions, gathers, scatters, all-to-all |
 //! | `nonblocking_collectives` | `MPI_Ibarrier`, `MPI_Ibcast`, … progressed inside tests and waits |
 //! | `one_sided` | windows, their synchronization, put/get/accumulate/atomics |
+//! | `active_target` | post/start/complete/wait/test |
 //! | `rma_atomics` | `MPI_Get_accumulate` |
 //! | `windows_dynamic` | dynamic windows (attach, detach), a window's group, `MPI_Win_sync`, local flushes |
 //! | `datatypes` | sizes and extents of datatypes |
@@ -27,6 +28,7 @@
 //! | `type_queries` | datatype envelopes, contents, names, dups, true extents; block-indexed, hindexed, subarray, darray and MPI-1 constructors |
 //! | `attributes` | keyvals and attributes on communicators, datatypes and windows |
 
+pub(crate) mod active_target;
 pub(crate) mod attributes;
 pub(crate) mod collectives;
 pub(crate) mod comm_constructors;

@@ -23,7 +23,7 @@ fn stop(
     Err(ErrorKind::NotRun { function: a.name })
 }
 
-/// The 114 functions, in `mpi_proto.h`'s order.
+/// The 109 functions, in `mpi_proto.h`'s order.
 pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_DUP_FN",
@@ -1169,22 +1169,6 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         stop,
     ),
     MpiFunction::new(
-        "MPI_Win_complete",
-        NOTE,
-        &[p("win", K::Unchecked("MPI_Win"))],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Win_post",
-        NOTE,
-        &[
-            p("group", K::Unchecked("MPI_Group")),
-            p("assert", K::Unchecked("int")),
-            p("win", K::Unchecked("MPI_Win")),
-        ],
-        stop,
-    ),
-    MpiFunction::new(
         "MPI_Win_shared_query",
         NOTE,
         &[
@@ -1194,31 +1178,6 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("disp_unit", K::Unchecked("int *")),
             p("baseptr", K::Unchecked("void *")),
         ],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Win_start",
-        NOTE,
-        &[
-            p("group", K::Unchecked("MPI_Group")),
-            p("assert", K::Unchecked("int")),
-            p("win", K::Unchecked("MPI_Win")),
-        ],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Win_test",
-        NOTE,
-        &[
-            p("win", K::Unchecked("MPI_Win")),
-            p("flag", K::Unchecked("int *")),
-        ],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Win_wait",
-        NOTE,
-        &[p("win", K::Unchecked("MPI_Win"))],
         stop,
     ),
     MpiFunction::new(
