@@ -362,6 +362,8 @@ pub(crate) struct WindowAccess {
     /// Why the target's software executes it, if the library chose software (no NIC operation
     /// for it); `None` when it is an RDMA operation (which the machine may still emulate).
     pub software: Option<String>,
+    /// The order of an accumulate-class access: (origin, target, window).
+    pub order: Option<(Rank, Rank, u32)>,
 }
 
 /// A one-sided collective call as the first rank to reach it recorded it.
@@ -549,16 +551,13 @@ impl OneSided {
             },
         );
         let forced = software.is_some();
-        if matches!(
+        let order = matches!(
             access,
             RemoteAccess::Accumulate { .. } | RemoteAccess::CompareAndSwap { .. }
-        ) {
-            let queue = self
-                .windows
-                .ordered
-                .entry((origin, target, window))
-                .or_default();
-            queue.push_back(req);
+        )
+        .then_some((origin, target, window));
+        if let Some(key) = order {
+            self.windows.ordered.entry(key).or_default().push_back(req);
         }
         self.windows.accesses.insert(
             req,
@@ -567,6 +566,7 @@ impl OneSided {
                 offset,
                 access,
                 software,
+                order,
             },
         );
         self.issue(io, req, origin, target, op, forced);
@@ -607,16 +607,9 @@ impl OneSided {
         self.windows.waiting.remove(&next).then_some(next)
     }
 
-    /// The order an accumulate-class access belongs to.
+    /// The order an accumulate-class access belongs to (origin, target, window).
     fn order_key(&self, req: ReqId) -> Option<(Rank, Rank, u32)> {
-        let a = self.windows.accesses.get(&req)?;
-        let target = self.kinds.get(req.0)?.target;
-        self.windows
-            .ordered
-            .keys()
-            .find(|(_, t, w)| *t == target && *w == a.window)
-            .filter(|k| self.windows.ordered[k].contains(&req))
-            .copied()
+        self.windows.accesses.get(&req)?.order
     }
 
     /// Whether `req` is an access to a window (applied in the target's program).
