@@ -4,11 +4,11 @@
 
 use super::function::MpiFunction;
 use super::mpi::functions::{
-    alltoallw, attributes, collectives, comm_constructors, communicators, completion, datatypes,
-    environment, errhandlers, graph_topologies, groups, info, intercomms, matched_probe, memory,
-    neighbor_collectives, nonblocking_collectives, not_run, one_sided, packing,
-    persistent_collectives, point_to_point, reduce_local, request_kinds, statuses, topologies,
-    type_queries,
+    active_target, alltoallw, attributes, collectives, comm_constructors, communicators,
+    completion, datatypes, environment, errhandlers, graph_topologies, groups, info, intercomms,
+    matched_probe, memory, neighbor_collectives, nonblocking_collectives, not_run, one_sided,
+    packing, persistent_collectives, point_to_point, reduce_local, request_kinds, rma_atomics,
+    statuses, topologies, type_queries, windows_dynamic,
 };
 
 /// One family of functions (a file of `mpi::functions`, or the ACP or PVM library), titled for
@@ -91,6 +91,27 @@ pub const FAMILIES: &[Family] = &[
                 its processor (in its software where the machine lacks the hardware) and need an \
                 access epoch; synchronizations complete them.",
         functions: one_sided::FUNCTIONS,
+    },
+    Family {
+        id: "windows-dynamic",
+        title: "More about windows",
+        about: "Dynamic windows whose memory each rank attaches, a window's group, local \
+                completion and `MPI_Win_sync`.",
+        functions: windows_dynamic::FUNCTIONS,
+    },
+    Family {
+        id: "rma-atomics",
+        title: "Fetching accumulates",
+        about: "`MPI_Get_accumulate`: an accumulate that returns what the target held, as one \
+                atomic access of the one-sided layer.",
+        functions: rma_atomics::FUNCTIONS,
+    },
+    Family {
+        id: "active-target",
+        title: "Post, start, complete, wait",
+        about: "General active-target synchronization: empty messages on the window's \
+                communicator open and close the epochs between groups of origins and targets.",
+        functions: active_target::FUNCTIONS,
     },
     Family {
         id: "datatypes",

@@ -86,6 +86,9 @@ pub enum ErrorKind {
     },
     /// An unknown datatype handle.
     UnknownDatatype(i64),
+    /// A one-sided accumulate (even `MPI_REPLACE`) on a type whose values Rankscope moves but
+    /// does not compute on (`long double`, the complex types, `wchar_t`).
+    OpaqueAccumulate(Datatype),
     /// A reduction MPICH computes on a type whose values Rankscope moves but does not compute
     /// on (`long double`, the complex types).
     NotComputed {
@@ -334,6 +337,10 @@ impl fmt::Display for ErrorKind {
             ErrorKind::TooLargeDerived => {
                 f.write_str("the buffer of this derived datatype does not fit in a rank's memory")
             }
+            ErrorKind::OpaqueAccumulate(dtype) => write!(
+                f,
+                "Rankscope's one-sided accumulates do not take {dtype} yet (MPICH's do); use MPI_Put and MPI_Get for it, or accumulate MPI_DOUBLE values"
+            ),
             ErrorKind::NotComputed { op, dtype } => write!(
                 f,
                 "Rankscope moves {dtype} data but does not compute {} on it (MPICH does); reduce MPI_DOUBLE values instead",

@@ -16,7 +16,10 @@
 //! operation needs an access epoch to its target (fence, lock of that target, or lock_all) and
 //! is checked against the target's window (the sizes are exchanged at creation).
 //!
-//! Simplifications: one communicator; datatypes are the predefined ones (origin and target must
+//! A window lives on any intracommunicator: its target ranks are ranks of it (translated to
+//! world ranks), its barriers run on it, and its collective calls are checked among its members.
+//!
+//! Simplifications: datatypes are the predefined ones (origin and target must
 //! name the same datatype and count); `MPI_MODE_NOSTORE`, `MPI_MODE_NOPUT`, `MPI_MODE_NOPRECEDE`
 //! are accepted and change nothing; creation costs a barrier (standing in for the exchange of
 //! window sizes).
@@ -24,17 +27,22 @@
 use super::barrier::Barrier;
 use super::buffers::{check_bytes, read_bytes, write_bytes, write_int};
 use super::collective::{tag, Kind};
+use super::comm::Comm;
+use super::comm_error::CommError;
+use super::constants::MPI_COMM_WORLD;
 use super::constants::{
-    MPI_MAX, MPI_MIN, MPI_MODE_NOCHECK, MPI_NO_OP, MPI_PROD, MPI_REPLACE, MPI_SUM,
+    MPI_BAND, MPI_BOR, MPI_BXOR, MPI_LAND, MPI_LOR, MPI_LXOR, MPI_MAX, MPI_MAXLOC, MPI_MIN,
+    MPI_MINLOC, MPI_MODE_NOCHECK, MPI_NO_OP, MPI_PROD, MPI_REPLACE, MPI_SUM,
 };
-use super::datatype::{check_comm, Datatype};
-use super::error::{ErrorKind, RankRole};
+use super::datatype::Datatype;
+use super::datatype::{Class, Num};
+use super::error::ErrorKind;
+use super::op::ReduceOp;
 use super::passive_lock::PassiveLock;
 use super::pending::Pending;
 use super::rma_error::RmaError;
 use super::rma_sync::{RmaSync, Stage};
 use super::state::MpiState;
-use super::transfer::check_rank;
 use super::window::{Held, Outstanding, Window, Windows};
 use crate::engine::{Rank, RankCtx};
 use crate::lang::vm::memory::{Addr, Memory};
@@ -43,7 +51,7 @@ use crate::locks::{LockScheme, Mode};
 use crate::machine::{AtomicKind, RdmaOp};
 use crate::proto::locks::LockOps;
 use crate::proto::rma::OneSidedOps;
-use crate::proto::rma::{Combine, Element, RemoteAccess, WindowPart};
+use crate::proto::rma::{Combine, Element, PairValue, RemoteAccess, WindowPart};
 
 /// A one-sided call on the rank's windows, with its collective counter (for the barriers' tags):
 /// what every entry of the family starts from ([`open`]).
@@ -69,13 +77,37 @@ pub(super) fn open<'s>(
 }
 
 impl Rma<'_> {
-    /// The barrier of a collective one-sided call (creation, fence, free), tagged as the rank's
-    /// next collective.
-    pub(super) fn barrier(&mut self) -> Stage {
-        let t = tag(Kind::Window, *self.collectives);
-        *self.collectives = self.collectives.wrapping_add(1);
-        Stage::Barrier(Barrier::new(t))
+    /// The barrier of a collective one-sided call (creation, fence, free) on window `number`,
+    /// among its communicator: on `MPI_COMM_WORLD` tagged as the rank's next collective there,
+    /// else as the window's next barrier.
+    pub(super) fn barrier(&mut self, number: u32) -> Result<Stage, ErrorKind> {
+        let window = self.windows.get_mut(number)?;
+        let seq = if window.comm.handle == MPI_COMM_WORLD {
+            let seq = *self.collectives;
+            *self.collectives = seq.wrapping_add(1);
+            seq
+        } else {
+            let seq = window.barriers;
+            window.barriers = seq.wrapping_add(1);
+            seq
+        };
+        let barrier = Barrier::new(tag(Kind::Window, seq));
+        Ok(Stage::Barrier(barrier, window.comm.clone()))
     }
+}
+
+/// The communicator a window is created on (an intracommunicator).
+pub(super) fn window_comm(
+    s: &MpiState,
+    handle: i64,
+    call: &'static str,
+    ctx: &RankCtx<'_>,
+) -> Result<Comm, ErrorKind> {
+    let comm = s.comm(handle, ctx)?;
+    if comm.is_inter() {
+        return Err(CommError::NeedsIntra(call).into());
+    }
+    Ok(comm)
 }
 
 /// The call blocks until `stages` are done (in order), then returns `MPI_SUCCESS`.
@@ -83,14 +115,13 @@ pub(super) fn sync(stages: Vec<Stage>) -> Result<Started, ErrorKind> {
     Ok(Started::Wait(Pending::Rma(RmaSync::new(stages))))
 }
 
-/// Checks the arguments shared by `MPI_Win_create` and `MPI_Win_allocate`.
+/// Checks the arguments shared by `MPI_Win_create` and `MPI_Win_allocate` (the communicator
+/// is checked by [`window_comm`]).
 pub(super) fn check_creation(
     size: i64,
     disp_unit: i64,
     info: i64,
-    comm: i64,
 ) -> Result<(u32, u32), ErrorKind> {
-    check_comm(comm)?;
     if !super::info::is_info_handle(info) {
         return Err(RmaError::Info(info).into());
     }
@@ -112,8 +143,8 @@ pub(super) fn check_creation(
     Ok((size, disp_unit))
 }
 
-/// Creates a window over `size` bytes at `base`: records the collective call, exposes the part,
-/// writes the handle.
+/// Creates a window over `size` bytes at `base` on `comm`: records the collective call (which
+/// numbers the window), exposes the part, writes the handle; returns the window's number.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn create(
     windows: &mut Windows,
@@ -122,42 +153,62 @@ pub(super) fn create(
     size: u32,
     disp_unit: u32,
     win: Addr,
+    comm: Comm,
     mem: &mut Memory,
     ctx: &mut RankCtx<'_>,
-) -> Result<(), ErrorKind> {
+) -> Result<u32, ErrorKind> {
     check_bytes(mem, win, 4, "the window handle")?;
-    let number = windows.next_number();
-    ledger(windows, name, number, ctx)?;
-    let mut window = Window::new(base, size);
+    let group = comm.members.ranks();
+    let number = ledger_group(windows, name, None, group, ctx)?;
+    let mut window = Window::new(base, size, comm);
     window.disp_unit = disp_unit;
     window.allocated = name == "MPI_Win_allocate";
-    let handle = windows.add(window);
+    window.dynamic = name == "MPI_Win_create_dynamic";
+    let dynamic = window.dynamic;
+    let handle = windows.add(number, window);
     ctx.expose_window(
         number,
         WindowPart {
             size: u64::from(size),
             disp_unit,
+            dynamic,
         },
     );
-    write_int(mem, win, handle, "the window handle")
+    write_int(mem, win, handle, "the window handle")?;
+    Ok(number)
 }
 
-/// Records a one-sided collective call in the engine's ledger (an error if another rank made a
-/// different one at this point).
+/// Records a one-sided collective call on window `number` in the layer's ledger (an error if
+/// another member made a different one at this point).
 pub(super) fn ledger(
     windows: &mut Windows,
     name: &'static str,
     number: u32,
     ctx: &mut RankCtx<'_>,
 ) -> Result<(), ErrorKind> {
-    ctx.one_sided_collective(windows.collectives, name, number)
+    let group = windows.get(number)?.group();
+    ledger_group(windows, name, Some(number), group, ctx).map(|_| ())
+}
+
+/// Records a one-sided collective call among `group` (on `window`, or a creation): the window's
+/// number.
+fn ledger_group(
+    windows: &mut Windows,
+    name: &'static str,
+    window: Option<u32>,
+    group: Vec<Rank>,
+    ctx: &mut RankCtx<'_>,
+) -> Result<u32, ErrorKind> {
+    let seq = windows.collectives.get(&group).copied().unwrap_or(0);
+    let number = ctx
+        .one_sided_collective(&group, seq, name, window)
         .map_err(|m| RmaError::Mismatch {
             rank: m.rank,
             call: m.call,
             window: m.window,
         })?;
-    windows.collectives += 1;
-    Ok(())
+    windows.collectives.insert(group, seq + 1);
+    Ok(number)
 }
 
 /// Checks assertion bits against `allowed`; returns whether `MPI_MODE_NOCHECK` is among them.
@@ -176,22 +227,28 @@ pub(super) fn check_assert(
     Ok(assert & i64::from(MPI_MODE_NOCHECK) != 0)
 }
 
-/// The homes of the locks a lock of `target` takes (`None`: `MPI_Win_lock_all`) under the
-/// run's lock scheme: the one global lock, or the target's own, or every rank's.
-fn homes(target: Option<Rank>, ctx: &RankCtx<'_>) -> Vec<Rank> {
+/// The homes of the locks a lock of `target` takes (`None`: `MPI_Win_lock_all` among `group`,
+/// world ranks) under the run's lock scheme: the one global lock, or the target's own, or every
+/// member's.
+fn homes(target: Option<Rank>, group: &[Rank], ctx: &RankCtx<'_>) -> Vec<Rank> {
     let scheme = ctx.lock_scheme();
     match target {
         Some(t) => vec![scheme.home(t)],
-        None => scheme.lock_all_homes(ctx.size()),
+        None => scheme
+            .lock_all_homes(group.len() as u32)
+            .into_iter()
+            .map(|r| group.get(r as usize).copied().unwrap_or(r))
+            .collect(),
     }
 }
 
-/// The stages that take the locks of `target` (`None`: lock_all) in `mode` (none with
-/// `nocheck`), after checking that this rank may take them; counts the holds.
+/// The stages that take the locks of `target` (`None`: lock_all among `group`) in `mode` (none
+/// with `nocheck`), after checking that this rank may take them; counts the holds.
 pub(super) fn acquire(
     windows: &mut Windows,
     mode: Mode,
     target: Option<Rank>,
+    group: &[Rank],
     nocheck: bool,
     ctx: &RankCtx<'_>,
 ) -> Result<Vec<Stage>, ErrorKind> {
@@ -203,7 +260,7 @@ pub(super) fn acquire(
         Mode::Shared => "shared",
         Mode::Exclusive => "exclusively",
     };
-    let homes = homes(target, ctx);
+    let homes = homes(target, group, ctx);
     for &home in &homes {
         let shared = windows.shared_holds.get(&home).copied().unwrap_or(0) > 0;
         let held = if windows.exclusive.contains(&home) {
@@ -238,19 +295,20 @@ pub(super) fn acquire(
     Ok(stages)
 }
 
-/// The stages that release the holds a lock of `target` (`None`: lock_all) took (none if it
-/// was taken with `nocheck`).
+/// The stages that release the holds a lock of `target` (`None`: lock_all among `group`) took
+/// (none if it was taken with `nocheck`).
 pub(super) fn release(
     windows: &mut Windows,
     held: Held,
     target: Option<Rank>,
+    group: &[Rank],
     ctx: &RankCtx<'_>,
 ) -> Result<Vec<Stage>, ErrorKind> {
     if held.nocheck {
         return Ok(Vec::new());
     }
     let mut stages = Vec::new();
-    for home in homes(target, ctx) {
+    for home in homes(target, group, ctx) {
         match held.mode {
             Mode::Shared => {
                 if let Some(n) = windows.shared_holds.get_mut(&home) {
@@ -269,25 +327,86 @@ pub(super) fn release(
     Ok(stages)
 }
 
-/// Decodes an accumulate operation handle, with its name.
+/// Decodes an accumulate operation handle, with its name: the predefined reductions,
+/// `MPI_REPLACE` and `MPI_NO_OP`.
 pub(super) fn combine_of(op: i64) -> Result<(Combine, &'static str), RmaError> {
     Ok(match i32::try_from(op) {
-        Ok(MPI_SUM) => (Combine::Sum, "MPI_SUM"),
-        Ok(MPI_PROD) => (Combine::Prod, "MPI_PROD"),
-        Ok(MPI_MAX) => (Combine::Max, "MPI_MAX"),
-        Ok(MPI_MIN) => (Combine::Min, "MPI_MIN"),
         Ok(MPI_REPLACE) => (Combine::Replace, "MPI_REPLACE"),
         Ok(MPI_NO_OP) => (Combine::NoOp, "MPI_NO_OP"),
-        _ => return Err(RmaError::UnknownOp(op)),
+        _ => {
+            let reduce = ReduceOp::from_handle(op).map_err(|_| RmaError::UnknownOp(op))?;
+            let combine = match reduce {
+                ReduceOp::Sum => Combine::Sum,
+                ReduceOp::Prod => Combine::Prod,
+                ReduceOp::Max => Combine::Max,
+                ReduceOp::Min => Combine::Min,
+                ReduceOp::Land => Combine::Land,
+                ReduceOp::Lor => Combine::Lor,
+                ReduceOp::Lxor => Combine::Lxor,
+                ReduceOp::Band => Combine::Band,
+                ReduceOp::Bor => Combine::Bor,
+                ReduceOp::Bxor => Combine::Bxor,
+                ReduceOp::Maxloc => Combine::Maxloc,
+                ReduceOp::Minloc => Combine::Minloc,
+            };
+            (combine, reduce.name())
+        }
     })
 }
 
-/// The element type an accumulate of `dtype` combines.
-pub(super) fn element_of(dtype: Datatype, op: &'static str) -> Result<Element, RmaError> {
-    match dtype {
-        Datatype::Int => Ok(Element::Int),
-        Datatype::Double => Ok(Element::Double),
-        _ => Err(RmaError::OpNotForType { op, dtype }),
+/// The element type an accumulate of `dtype` with `combine` combines: any
+/// predefined datatype with `MPI_REPLACE` and `MPI_NO_OP`, else the datatypes MPI defines the
+/// reduction for (as `MPI_Reduce` checks them).
+pub(super) fn element_of(dtype: Datatype, combine: Combine) -> Result<Element, ErrorKind> {
+    let reduce = i32::try_from(combine_handle(combine))
+        .ok()
+        .and_then(|h| ReduceOp::from_handle(i64::from(h)).ok());
+    if let Some(reduce) = reduce {
+        reduce.check(dtype)?;
+    }
+    let scalar = |n: Num| match n {
+        Num::Int {
+            signed: true,
+            bytes: 4,
+        } => Ok(Element::Int),
+        Num::Int { signed, bytes } => Ok(Element::Integer { signed, bytes }),
+        Num::Float => Ok(Element::Float),
+        Num::Double => Ok(Element::Double),
+        Num::Bool => Ok(Element::Bool),
+        Num::Byte => Ok(Element::Byte),
+        Num::Opaque { .. } => Err(ErrorKind::OpaqueAccumulate(dtype)),
+    };
+    Ok(match dtype.class() {
+        Class::Num(n) => scalar(n)?,
+        Class::Pair { value, index_at } => Element::Pair {
+            value: match value {
+                Num::Float => PairValue::Float,
+                Num::Double => PairValue::Double,
+                other => PairValue::Integer(other.size() as u8),
+            },
+            index_at,
+            size: dtype.size() as u8,
+        },
+    })
+}
+
+/// The reduction handle of `combine` (0 for `MPI_REPLACE` and `MPI_NO_OP`, which apply to
+/// every datatype).
+fn combine_handle(combine: Combine) -> i32 {
+    match combine {
+        Combine::Sum => MPI_SUM,
+        Combine::Prod => MPI_PROD,
+        Combine::Max => MPI_MAX,
+        Combine::Min => MPI_MIN,
+        Combine::Land => MPI_LAND,
+        Combine::Lor => MPI_LOR,
+        Combine::Lxor => MPI_LXOR,
+        Combine::Band => MPI_BAND,
+        Combine::Bor => MPI_BOR,
+        Combine::Bxor => MPI_BXOR,
+        Combine::Maxloc => MPI_MAXLOC,
+        Combine::Minloc => MPI_MINLOC,
+        Combine::Replace | Combine::NoOp => 0,
     }
 }
 
@@ -352,7 +471,7 @@ pub(super) fn transfer(
             if combine == Combine::NoOp {
                 return Err(RmaError::NoOpInAccumulate.into());
             }
-            Some((combine, name, element_of(origin_type, name)?))
+            Some((combine, name, element_of(origin_type, combine)?))
         }
         RmaKind::Put | RmaKind::Get => None,
     };
@@ -423,7 +542,7 @@ impl Target {
         ctx: &RankCtx<'_>,
     ) -> Result<Target, ErrorKind> {
         let window = windows.number(win)?;
-        let rank = check_rank(target, ctx, RankRole::Peer)?;
+        let rank = windows.get(window)?.target(target)?;
         if !windows.get(window)?.may_access(rank) {
             return Err(RmaError::NoEpoch {
                 window,
@@ -439,7 +558,17 @@ impl Target {
             window,
         })?;
         let offset = u128::from(disp.unsigned_abs()) * u128::from(part.disp_unit);
-        if offset + u128::from(bytes) > u128::from(part.size) {
+        if part.dynamic {
+            let address = disp.unsigned_abs();
+            if !ctx.attached_covers(rank, window, address, u64::from(bytes)) {
+                return Err(RmaError::Unattached {
+                    target: rank,
+                    address,
+                    bytes: u64::from(bytes),
+                }
+                .into());
+            }
+        } else if offset + u128::from(bytes) > u128::from(part.size) {
             return Err(RmaError::OutOfWindow {
                 target: rank,
                 disp,

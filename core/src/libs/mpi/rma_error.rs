@@ -128,6 +128,28 @@ pub enum RmaError {
         /// On which window.
         window: u32,
     },
+    /// `MPI_Win_attach`/`MPI_Win_detach` on a window not made by `MPI_Win_create_dynamic`.
+    NotDynamic(u32),
+    /// `MPI_Win_detach` of an address this rank did not attach.
+    NotAttached(u64),
+    /// An access to a dynamic window outside the memory the target attached.
+    Unattached {
+        /// The target rank.
+        target: u32,
+        /// The address (the displacement).
+        address: u64,
+        /// Bytes accessed.
+        bytes: u64,
+    },
+    /// An active-target synchronization call out of place (post/start/complete/wait/test).
+    ActiveTarget {
+        /// The window.
+        window: u32,
+        /// What is wrong, in words.
+        problem: &'static str,
+    },
+    /// A rank of the group given to `MPI_Win_post`/`MPI_Win_start` is not in the window's.
+    NotInWindowGroup(u32),
     /// The run has no one-sided memory words for the lock.
     NoLockWords {
         /// Words each rank has.
@@ -175,18 +197,18 @@ impl fmt::Display for RmaError {
             ),
             RmaError::OpNotForType { op, dtype } => write!(
                 f,
-                "{op} is not defined for {dtype}: one-sided accumulate operations work on MPI_INT and MPI_DOUBLE"
+                "{op} is not defined for {dtype}"
             ),
             RmaError::NoOpInAccumulate => f.write_str(
                 "MPI_NO_OP changes nothing: it is meant for MPI_Fetch_and_op (an atomic read)",
             ),
             RmaError::UnknownOp(h) => write!(
                 f,
-                "unknown operation {h}: use MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN, MPI_REPLACE or MPI_NO_OP"
+                "operation {h} cannot be used in a one-sided accumulate: use a predefined operation (MPI_SUM, MPI_MAX, MPI_BAND, MPI_MAXLOC, …), MPI_REPLACE or MPI_NO_OP (MPI forbids user-defined operations here)"
             ),
             RmaError::SwapType(t) => write!(
                 f,
-                "compare-and-swap works on MPI_INT, not {t}"
+                "compare-and-swap works on C integer, logical and byte datatypes (MPI_INT, MPI_LONG, MPI_AINT, MPI_C_BOOL, MPI_BYTE, …), not {t}"
             ),
             RmaError::LockType(t) => write!(
                 f,
@@ -263,6 +285,27 @@ impl fmt::Display for RmaError {
             RmaError::Mismatch { rank, call, window } => write!(
                 f,
                 "rank {rank} called {call} on window {window} at this point: every rank must make the same one-sided collective calls (window creation, fence, free) in the same order"
+            ),
+            RmaError::NotDynamic(w) => write!(
+                f,
+                "window {w} was not made by MPI_Win_create_dynamic: only a dynamic window has memory attached and detached"
+            ),
+            RmaError::NotAttached(a) => write!(
+                f,
+                "no memory was attached at address {a:#x} to this window by this rank (MPI_Win_detach takes the base given to MPI_Win_attach)"
+            ),
+            RmaError::Unattached {
+                target,
+                address,
+                bytes,
+            } => write!(
+                f,
+                "the access of {bytes} bytes at address {address:#x} is outside the memory rank {target} attached to this dynamic window (MPI_Win_attach)"
+            ),
+            RmaError::ActiveTarget { window, problem } => write!(f, "window {window}: {problem}"),
+            RmaError::NotInWindowGroup(r) => write!(
+                f,
+                "world rank {r} of the group is not in the window's communicator"
             ),
             RmaError::NoLockWords { have, need } => write!(
                 f,

@@ -80,11 +80,6 @@ pub(crate) enum Transfer {
     },
 }
 
-/// Checks a rank of `MPI_COMM_WORLD` (one-sided targets).
-pub(super) fn check_rank(rank: i64, ctx: &RankCtx<'_>, role: RankRole) -> Result<Rank, ErrorKind> {
-    Comm::world(ctx).check_rank(rank, role)
-}
-
 /// What a receive (or a probe) on `comm` from `source` with `tag` accepts (the source as a
 /// world rank); `None` for `MPI_PROC_NULL`.
 pub(super) fn selector(

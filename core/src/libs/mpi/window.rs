@@ -2,17 +2,20 @@
 //! memory and epochs (fence, locks per target, lock_all), the one-sided operations it issued and
 //! not yet completed, and how this rank holds the one global passive-target lock.
 //!
-//! Windows are numbered from 0 in creation order — the same number on every rank, since creation
-//! is collective — and the handle is [`WIN_HANDLE_BASE`] plus the number. A freed window keeps its
-//! slot, so a stale handle is recognised. An operation's results (a get's bytes, a fetch's old
+//! Windows are numbered across the run by the one-sided layer's ledger at creation — the same
+//! number on every member of the window's communicator; on `MPI_COMM_WORLD` alone simply from 0
+//! in creation order — and the handle is [`WIN_HANDLE_BASE`] plus the number. A freed window keeps
+//! its slot, so a stale handle is recognised. Each window keeps its communicator: target ranks
+//! are ranks of it, translated to world ranks here. An operation's results (a get's bytes, a fetch's old
 //! value) are written to the origin's buffer when the library sees it complete: at the
 //! synchronization that completes it, or at any earlier one-sided call after it completed.
 
 use std::collections::BTreeMap;
 
 use super::buffers::write_bytes;
+use super::comm::Comm;
 use super::constants::{MPI_WIN_NULL, WIN_HANDLE_BASE};
-use super::error::ErrorKind;
+use super::error::{ErrorKind, RankRole};
 use super::rma_error::RmaError;
 use crate::engine::{Rank, RankCtx, ReqId, Step};
 use crate::lang::vm::memory::{Addr, Memory};
@@ -57,12 +60,30 @@ pub(super) struct Window {
     pub disp_unit: u32,
     /// Made by `MPI_Win_allocate` (`MPI_WIN_CREATE_FLAVOR`), else by `MPI_Win_create`.
     pub allocated: bool,
+    /// Made by `MPI_Win_create_dynamic`: no memory of its own, displacements are addresses of
+    /// memory attached with `MPI_Win_attach`.
+    pub dynamic: bool,
+    /// Its communicator (its group; its barriers run on it).
+    pub comm: Comm,
+    /// The targets (world ranks) of the access epoch `MPI_Win_start` opened.
+    pub access: Option<Vec<Rank>>,
+    /// The exposure epoch `MPI_Win_post` opened: its messages (the posts sent, and the
+    /// receives of each origin's `MPI_Win_complete`).
+    pub exposure: Option<super::collective::Round>,
+    /// Barriers of its synchronizations so far (their tags' sequence, on a communicator other
+    /// than `MPI_COMM_WORLD`, whose barriers count among the world's collectives).
+    pub barriers: u32,
 }
 
 impl Window {
-    /// A window over `size` bytes at `base`, no epoch open.
-    pub(super) fn new(base: Addr, size: u32) -> Window {
+    /// A window over `size` bytes at `base` on `comm`, no epoch open.
+    pub(super) fn new(base: Addr, size: u32, comm: Comm) -> Window {
         Window {
+            comm,
+            barriers: 0,
+            dynamic: false,
+            access: None,
+            exposure: None,
             base,
             size,
             fence: false,
@@ -74,9 +95,23 @@ impl Window {
         }
     }
 
+    /// The world rank of `rank`, a rank of the window's communicator (checked).
+    pub(super) fn target(&self, rank: i64) -> Result<Rank, ErrorKind> {
+        let r = self.comm.check_rank(rank, RankRole::Peer)?;
+        Ok(self.comm.world_rank(r))
+    }
+
+    /// Its group's world ranks, in its order.
+    pub(super) fn group(&self) -> Vec<Rank> {
+        self.comm.members.ranks()
+    }
+
     /// Whether an access epoch to `target` is open.
     pub(super) fn may_access(&self, target: Rank) -> bool {
-        self.fence || self.lock_all.is_some() || self.locks.contains_key(&target)
+        self.fence
+            || self.lock_all.is_some()
+            || self.locks.contains_key(&target)
+            || self.access.as_ref().is_some_and(|a| a.contains(&target))
     }
 
     /// Whether a passive-target epoch (lock or lock_all) is open.
@@ -90,8 +125,9 @@ impl Window {
 pub(super) struct Windows {
     /// By window number; `None` once freed.
     list: Vec<Option<Window>>,
-    /// One-sided collective calls made so far (the engine's ledger position).
-    pub collectives: u64,
+    /// One-sided collective calls made so far among each group of ranks (the engine's ledger
+    /// position).
+    pub collectives: BTreeMap<Vec<Rank>, u64>,
     /// Shared holds of each lock (by its home rank: 0 for a global lock) taken with lock
     /// operations.
     pub shared_holds: std::collections::BTreeMap<u32, u32>,
@@ -100,15 +136,13 @@ pub(super) struct Windows {
 }
 
 impl Windows {
-    /// The number the next created window gets.
-    pub(super) fn next_number(&self) -> u32 {
-        u32::try_from(self.list.len()).unwrap_or(u32::MAX)
-    }
-
-    /// Adds a window; returns its handle.
-    pub(super) fn add(&mut self, window: Window) -> i32 {
-        let number = self.next_number();
-        self.list.push(Some(window));
+    /// Adds window `number` (as the ledger numbered it); returns its handle.
+    pub(super) fn add(&mut self, number: u32, window: Window) -> i32 {
+        let at = number as usize;
+        if self.list.len() <= at {
+            self.list.resize(at + 1, None);
+        }
+        self.list[at] = Some(window);
         handle_of(number)
     }
 
@@ -151,26 +185,37 @@ impl Windows {
             .ok_or(ErrorKind::Internal("a checked window vanished"))
     }
 
-    /// The memory of window `number` on this rank (base, bytes), if it is live.
+    /// The memory of window `number` on this rank (base, bytes), if it is live: a dynamic
+    /// window's is the whole address space (the origin checked the access against the memory
+    /// attached).
     pub(super) fn memory(&self, number: u32) -> Option<(Addr, u32)> {
         let w = self.list.get(number as usize)?.as_ref()?;
-        Some((w.base, w.size))
+        Some(if w.dynamic {
+            (0, u32::MAX)
+        } else {
+            (w.base, w.size)
+        })
     }
 
     /// Completes the operations of window `number` to `target` (all targets if `None`): `None`
     /// once all of them completed and their results are in the origin's buffers, else the step
     /// that waits for the rest.
+    /// With `local`, only the operations whose results come back (gets, fetches) are waited
+    /// for: a put or accumulate read its origin buffer when it was issued, so it is complete
+    /// locally already (`MPI_Win_flush_local`).
     pub(super) fn complete(
         &mut self,
         number: u32,
         target: Option<Rank>,
+        local: bool,
         mem: &mut Memory,
         ctx: &mut RankCtx<'_>,
     ) -> Result<Option<Step>, ErrorKind> {
         let window = self.get_mut(number)?;
         let mut open = Vec::new();
         for op in &window.outstanding {
-            if target.is_none_or(|t| t == op.target) && !ctx.is_complete(op.req)? {
+            let wanted = target.is_none_or(|t| t == op.target) && (!local || op.result.is_some());
+            if wanted && !ctx.is_complete(op.req)? {
                 open.push(op.req);
             }
         }

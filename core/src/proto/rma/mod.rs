@@ -36,7 +36,7 @@ use std::fmt;
 
 pub use memory::{MemOp, Memory, Until, Word};
 pub use records::RmaRecord;
-pub use windows::{CollectiveMismatch, Combine, Element, RemoteAccess, WindowPart};
+pub use windows::{CollectiveMismatch, Combine, Element, PairValue, RemoteAccess, WindowPart};
 
 use crate::engine::slab::IdMap;
 use crate::engine::{
@@ -323,6 +323,17 @@ impl OneSided {
         io.schedule(reply.arrival + reply.target_cpu, RmaEvent::Done(req));
     }
 
+    /// `req` took effect at its target: its flight ends, and a completion that fell due
+    /// meanwhile follows (the return leg after it).
+    fn applied_then_done(&mut self, io: &mut Io<'_>, req: ReqId) {
+        let back = self.land(req).map(|f| f.back);
+        if let Some(i) = self.done_after_apply.iter().position(|r| *r == req) {
+            self.done_after_apply.swap_remove(i);
+            let at = io.now() + back.unwrap_or(SimTime::ZERO);
+            io.schedule(at, RmaEvent::Done(req));
+        }
+    }
+
     /// A one-sided operation completed at its origin.
     fn done(&mut self, io: &mut Io<'_>, req: ReqId) {
         let owner = io.complete(req);
@@ -343,7 +354,8 @@ impl Layer for OneSided {
                     .kinds
                     .get(req.0)
                     .and_then(|k| k.flight)
-                    .is_some_and(|f| f.lands <= io.now());
+                    .is_some_and(|f| f.lands <= io.now())
+                    || self.is_waiting(req);
                 if held {
                     self.done_after_apply.push(req);
                 } else {
@@ -356,16 +368,18 @@ impl Layer for OneSided {
             }
             RmaEvent::Reply(req) => self.reply(io, req),
             RmaEvent::Apply(req) => {
-                if self.is_window_access(req) {
-                    self.apply_window_access(io, req)?;
-                } else {
+                if !self.is_window_access(req) {
                     self.mem_apply(io, req);
-                }
-                let back = self.land(req).map(|f| f.back);
-                if let Some(i) = self.done_after_apply.iter().position(|r| *r == req) {
-                    self.done_after_apply.swap_remove(i);
-                    let at = io.now() + back.unwrap_or(SimTime::ZERO);
-                    io.schedule(at, RmaEvent::Done(req));
+                    self.applied_then_done(io, req);
+                } else if !self.must_wait(req) {
+                    // An accumulate waits for the earlier ones of its origin to the same target
+                    // (MPI orders them); applying one lets the next waiting one go.
+                    let mut next = Some(req);
+                    while let Some(r) = next {
+                        next = self.applied(r);
+                        self.apply_window_access(io, r)?;
+                        self.applied_then_done(io, r);
+                    }
                 }
             }
         }
@@ -461,14 +475,23 @@ pub trait OneSidedOps {
     fn withdraw_window(&mut self, window: u32);
     /// `rank`'s part of `window`, if it exposed one.
     fn window_part(&self, rank: u32, window: u32) -> Option<WindowPart>;
-    /// Records that this rank makes its `seq`-th one-sided collective call (`call` on `window`);
-    /// an error naming the rank that made a different call at that point.
+    /// Attaches `bytes` bytes at `address` of this rank's memory to dynamic window `window`.
+    fn attach_memory(&mut self, window: u32, address: u64, bytes: u64);
+    /// Detaches what this rank attached at `address` to `window`; whether it had.
+    fn detach_memory(&mut self, window: u32, address: u64) -> bool;
+    /// Whether `bytes` bytes at `address` lie in memory `rank` attached to `window`.
+    fn attached_covers(&self, rank: u32, window: u32, address: u64, bytes: u64) -> bool;
+    /// Records that this rank makes its `seq`-th one-sided collective call among `group` (world
+    /// ranks): `call` on `window`, or (`None`) a window's creation. The window's number (for a
+    /// creation, the same on every member), or an error naming the rank that made a different
+    /// call at that point.
     fn one_sided_collective(
         &mut self,
+        group: &[u32],
         seq: u64,
         call: &'static str,
-        window: u32,
-    ) -> Result<(), CollectiveMismatch>;
+        window: Option<u32>,
+    ) -> Result<u32, CollectiveMismatch>;
     /// Starts `access` at byte `offset` of `target`'s part of `window` (another rank), timed as
     /// the one-sided operation `op`; with `software` (the reason, in words) the target's software
     /// executes it whatever the hardware. The target's program lends the bytes when it takes
@@ -531,14 +554,28 @@ impl OneSidedOps for RankCtx<'_> {
         self.layer::<OneSided>()?.window_part(rank, window)
     }
 
+    fn attach_memory(&mut self, window: u32, address: u64, bytes: u64) {
+        self.call::<OneSided, _>(|l, _, rank| l.attach_memory(rank, window, address, bytes));
+    }
+
+    fn detach_memory(&mut self, window: u32, address: u64) -> bool {
+        self.call::<OneSided, _>(|l, _, rank| l.detach_memory(rank, window, address))
+    }
+
+    fn attached_covers(&self, rank: u32, window: u32, address: u64, bytes: u64) -> bool {
+        self.layer::<OneSided>()
+            .is_some_and(|l| l.attached_covers(rank, window, address, bytes))
+    }
+
     fn one_sided_collective(
         &mut self,
+        group: &[u32],
         seq: u64,
         call: &'static str,
-        window: u32,
-    ) -> Result<(), CollectiveMismatch> {
-        self.call::<OneSided, _>(|l, io, rank| {
-            l.one_sided_collective(io.size(), rank, seq, call, window)
+        window: Option<u32>,
+    ) -> Result<u32, CollectiveMismatch> {
+        self.call::<OneSided, _>(|l, _, rank| {
+            l.one_sided_collective(group, rank, seq, call, window)
         })
     }
 

@@ -17,8 +17,11 @@
 //!
 //! Creation exchanges the parts' sizes (the registry stands in for MPI's allgather at
 //! `MPI_Win_create`), so an origin checks an access against the target's window before issuing
-//! it. A ledger of the one-sided collective calls (creation, fence, free) in each rank's order
-//! lets a rank that calls a different one than the others be told so.
+//! it. A ledger of the one-sided collective calls (creation, fence, free) in each rank's order,
+//! kept per group of ranks (a window's communicator's members), lets a rank that calls a
+//! different one than the others be told so; the creation's entry also gives the window its
+//! number, the same on every member: windows are numbered across the run in the order their
+//! creations are first reached (on `MPI_COMM_WORLD` alone, simply creation order).
 
 use std::collections::BTreeMap;
 
@@ -33,14 +36,52 @@ pub enum Element {
     Int,
     /// 8-byte IEEE 754 (`MPI_DOUBLE`).
     Double,
+    /// Any other C integer of `bytes` bytes, wrapping (`MPI_CHAR`, `MPI_SHORT`, `MPI_LONG`,
+    /// the unsigned ones, `MPI_AINT`, …).
+    Integer {
+        /// Two's complement (else unsigned).
+        signed: bool,
+        /// Its size: 1, 2, 4 or 8.
+        bytes: u8,
+    },
+    /// 4-byte IEEE 754 (`MPI_FLOAT`).
+    Float,
+    /// `_Bool` (`MPI_C_BOOL`): logical operations give 0 or 1.
+    Bool,
+    /// An uninterpreted byte (`MPI_BYTE`): bitwise operations only.
+    Byte,
+    /// A value and an `int` index at `index_at` (`MPI_2INT`, `MPI_DOUBLE_INT`, …), `size` bytes
+    /// in all with padding, for `MPI_MAXLOC`/`MPI_MINLOC`.
+    Pair {
+        /// The value's type (`Int`, `Double`, `Integer` or `Float`).
+        value: PairValue,
+        /// Offset of the index.
+        index_at: u8,
+        /// Bytes of one pair (its extent).
+        size: u8,
+    },
+}
+
+/// The value of a value-index pair.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PairValue {
+    /// A signed C integer of this many bytes.
+    Integer(u8),
+    /// `float`.
+    Float,
+    /// `double`.
+    Double,
 }
 
 impl Element {
     /// Bytes per element.
     pub fn size(self) -> usize {
         match self {
-            Element::Int => 4,
+            Element::Int | Element::Float => 4,
             Element::Double => 8,
+            Element::Integer { bytes, .. } => usize::from(bytes),
+            Element::Bool | Element::Byte => 1,
+            Element::Pair { size, .. } => usize::from(size),
         }
     }
 }
@@ -60,17 +101,45 @@ pub enum Combine {
     Replace,
     /// `t` (`MPI_NO_OP`: an atomic read).
     NoOp,
+    /// `t && o` (0 or 1).
+    Land,
+    /// `t || o`.
+    Lor,
+    /// `t != o` as truth values.
+    Lxor,
+    /// `t & o`.
+    Band,
+    /// `t | o`.
+    Bor,
+    /// `t ^ o`.
+    Bxor,
+    /// The pair with the larger value (the lower index on a tie).
+    Maxloc,
+    /// The pair with the smaller value (the lower index on a tie).
+    Minloc,
 }
 
 impl Combine {
     fn int(self, t: i32, o: i32) -> i32 {
+        // Wide integer arithmetic truncated to 32 bits is C's wrapping arithmetic.
+        self.wide(i128::from(t), i128::from(o)) as i32
+    }
+
+    /// Integer arithmetic on sign- or zero-extended values; the caller keeps the low bytes.
+    fn wide(self, t: i128, o: i128) -> i128 {
         match self {
             Combine::Sum => t.wrapping_add(o),
             Combine::Prod => t.wrapping_mul(o),
             Combine::Max => t.max(o),
             Combine::Min => t.min(o),
             Combine::Replace => o,
-            Combine::NoOp => t,
+            Combine::Land => i128::from(t != 0 && o != 0),
+            Combine::Lor => i128::from(t != 0 || o != 0),
+            Combine::Lxor => i128::from((t != 0) != (o != 0)),
+            Combine::Band => t & o,
+            Combine::Bor => t | o,
+            Combine::Bxor => t ^ o,
+            Combine::NoOp | Combine::Maxloc | Combine::Minloc => t,
         }
     }
 
@@ -81,9 +150,107 @@ impl Combine {
             Combine::Max => t.max(o),
             Combine::Min => t.min(o),
             Combine::Replace => o,
-            Combine::NoOp => t,
+            _ => t,
         }
     }
+
+    fn float(self, t: f32, o: f32) -> f32 {
+        match self {
+            Combine::Sum => t + o,
+            Combine::Prod => t * o,
+            Combine::Max => t.max(o),
+            Combine::Min => t.min(o),
+            Combine::Replace => o,
+            _ => t,
+        }
+    }
+
+    /// `t = t op o` for one element.
+    fn element(self, element: Element, t: &mut [u8], o: &[u8]) {
+        if self == Combine::Replace {
+            t.copy_from_slice(o);
+            return;
+        }
+        match element {
+            Element::Int => {
+                let a = i32::from_le_bytes([t[0], t[1], t[2], t[3]]);
+                let b = i32::from_le_bytes([o[0], o[1], o[2], o[3]]);
+                t.copy_from_slice(&self.int(a, b).to_le_bytes());
+            }
+            Element::Double => {
+                let a = f64::from_le_bytes(t.try_into().expect("8-byte chunk"));
+                let b = f64::from_le_bytes(o.try_into().expect("8-byte chunk"));
+                t.copy_from_slice(&self.double(a, b).to_le_bytes());
+            }
+            Element::Float => {
+                let a = f32::from_le_bytes(t.try_into().expect("4-byte chunk"));
+                let b = f32::from_le_bytes(o.try_into().expect("4-byte chunk"));
+                t.copy_from_slice(&self.float(a, b).to_le_bytes());
+            }
+            Element::Integer { signed, .. } => {
+                let r = self.wide(extend(t, signed), extend(o, signed));
+                let n = t.len();
+                t.copy_from_slice(&r.to_le_bytes()[..n]);
+            }
+            Element::Bool | Element::Byte => {
+                let r = self.wide(i128::from(t[0]), i128::from(o[0]));
+                t[0] = r as u8;
+            }
+            Element::Pair {
+                value, index_at, ..
+            } => self.pair(value, usize::from(index_at), t, o),
+        }
+    }
+
+    /// `MPI_MAXLOC`/`MPI_MINLOC` on one pair: the larger (smaller) value with its index; on
+    /// equal values the lower index; incomparable values (NaN) keep the target's.
+    fn pair(self, value: PairValue, index_at: usize, t: &mut [u8], o: &[u8]) {
+        let w = match value {
+            PairValue::Integer(b) => usize::from(b),
+            PairValue::Float => 4,
+            PairValue::Double => 8,
+        };
+        let order = match value {
+            PairValue::Integer(_) => Some(extend(&t[..w], true).cmp(&extend(&o[..w], true))),
+            PairValue::Float => {
+                let a = f32::from_le_bytes(t[..4].try_into().expect("4 bytes"));
+                let b = f32::from_le_bytes(o[..4].try_into().expect("4 bytes"));
+                a.partial_cmp(&b)
+            }
+            PairValue::Double => {
+                let a = f64::from_le_bytes(t[..8].try_into().expect("8 bytes"));
+                let b = f64::from_le_bytes(o[..8].try_into().expect("8 bytes"));
+                a.partial_cmp(&b)
+            }
+        };
+        let index =
+            |b: &[u8]| i32::from_le_bytes(b[index_at..index_at + 4].try_into().expect("4 bytes"));
+        let (it, io) = (index(t), index(o));
+        let take = match (self, order) {
+            (_, Some(std::cmp::Ordering::Equal)) => {
+                t[index_at..index_at + 4].copy_from_slice(&it.min(io).to_le_bytes());
+                false
+            }
+            (Combine::Maxloc, Some(std::cmp::Ordering::Less)) => true,
+            (Combine::Minloc, Some(std::cmp::Ordering::Greater)) => true,
+            _ => false,
+        };
+        if take {
+            t[..w].copy_from_slice(&o[..w]);
+            t[index_at..index_at + 4].copy_from_slice(&io.to_le_bytes());
+        }
+    }
+}
+
+/// A little-endian C integer, sign- or zero-extended.
+fn extend(bytes: &[u8], signed: bool) -> i128 {
+    let mut wide = [0u8; 16];
+    wide[..bytes.len()].copy_from_slice(bytes);
+    let negative = signed && bytes.last().is_some_and(|b| b & 0x80 != 0);
+    if negative {
+        wide[bytes.len()..].fill(0xff);
+    }
+    i128::from_le_bytes(wide)
 }
 
 /// What a one-sided operation does to the bytes of the target's window.
@@ -156,18 +323,7 @@ impl RemoteAccess {
                     .chunks_exact_mut(size)
                     .zip(operand.chunks_exact(size))
                 {
-                    match element {
-                        Element::Int => {
-                            let a = i32::from_le_bytes([t[0], t[1], t[2], t[3]]);
-                            let b = i32::from_le_bytes([o[0], o[1], o[2], o[3]]);
-                            t.copy_from_slice(&combine.int(a, b).to_le_bytes());
-                        }
-                        Element::Double => {
-                            let a = f64::from_le_bytes(t.try_into().expect("8-byte chunk"));
-                            let b = f64::from_le_bytes(o.try_into().expect("8-byte chunk"));
-                            t.copy_from_slice(&combine.double(a, b).to_le_bytes());
-                        }
-                    }
+                    combine.element(*element, t, o);
                 }
                 old
             }
@@ -189,6 +345,9 @@ pub struct WindowPart {
     pub size: u64,
     /// Bytes per displacement unit.
     pub disp_unit: u32,
+    /// A dynamic window's part (`MPI_Win_create_dynamic`): displacements are addresses, and
+    /// an access must fall in memory the rank attached.
+    pub dynamic: bool,
 }
 
 /// An access in flight to a window of another rank.
@@ -203,6 +362,8 @@ pub(crate) struct WindowAccess {
     /// Why the target's software executes it, if the library chose software (no NIC operation
     /// for it); `None` when it is an RDMA operation (which the machine may still emulate).
     pub software: Option<String>,
+    /// The order of an accumulate-class access: (origin, target, window).
+    pub order: Option<(Rank, Rank, u32)>,
 }
 
 /// A one-sided collective call as the first rank to reach it recorded it.
@@ -226,12 +387,22 @@ pub struct CollectiveMismatch {
     pub window: u32,
 }
 
-/// The windows' state: accesses in flight, exposed parts, the collective ledger.
+/// The windows' state: accesses in flight, exposed parts, the collective ledger (by group
+/// and position in it), the number the next created window gets.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct WindowTable {
     accesses: BTreeMap<ReqId, WindowAccess>,
     parts: BTreeMap<(u32, Rank), WindowPart>,
-    ledger: BTreeMap<u64, LedgerEntry>,
+    ledger: BTreeMap<(Vec<Rank>, u64), LedgerEntry>,
+    next_window: u32,
+    /// The memory each rank attached to each dynamic window: (address, bytes).
+    attached: BTreeMap<(u32, Rank), Vec<(u64, u64)>>,
+    /// Accumulate-class accesses (accumulates, fetches, compare-and-swaps) not yet applied, in
+    /// issue order per origin, target and window: MPI orders them (the default
+    /// `accumulate_ordering`), so one that reaches its target before an earlier one waits.
+    ordered: BTreeMap<(Rank, Rank, u32), std::collections::VecDeque<ReqId>>,
+    /// Accesses that reached their target before an earlier one of their order.
+    waiting: std::collections::BTreeSet<ReqId>,
 }
 
 impl WindowTable {
@@ -242,7 +413,16 @@ impl WindowTable {
             .map(|a| 96 + a.access.len() as usize)
             .sum::<usize>()
             + self.parts.len() * 48
-            + self.ledger.len() * 64
+            + self
+                .attached
+                .values()
+                .map(|v| 48 + 16 * v.len())
+                .sum::<usize>()
+            + self
+                .ledger
+                .keys()
+                .map(|(g, _)| 64 + 4 * g.len())
+                .sum::<usize>()
     }
 }
 
@@ -255,6 +435,47 @@ impl OneSided {
     /// `rank` withdraws its part of `window` (freed).
     pub fn withdraw_window(&mut self, rank: Rank, window: u32) {
         self.windows.parts.remove(&(window, rank));
+        self.windows.attached.remove(&(window, rank));
+    }
+
+    /// `rank` attaches `bytes` bytes at `address` to its part of dynamic window `window`.
+    pub fn attach_memory(&mut self, rank: Rank, window: u32, address: u64, bytes: u64) {
+        let list = self.windows.attached.entry((window, rank)).or_default();
+        list.push((address, bytes));
+    }
+
+    /// `rank` detaches the memory it attached at `address` to `window`; whether it had.
+    pub fn detach_memory(&mut self, rank: Rank, window: u32, address: u64) -> bool {
+        let Some(list) = self.windows.attached.get_mut(&(window, rank)) else {
+            return false;
+        };
+        match list.iter().position(|(a, _)| *a == address) {
+            Some(i) => {
+                list.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Whether `bytes` bytes at `address` lie in memory `rank` attached to `window` (regions
+    /// attached side by side cover an access across them, as in MPICH).
+    pub fn attached_covers(&self, rank: Rank, window: u32, address: u64, bytes: u64) -> bool {
+        let Some(list) = self.windows.attached.get(&(window, rank)) else {
+            return false;
+        };
+        let mut regions = list.clone();
+        regions.sort_unstable();
+        let (mut at, end) = (address, address.saturating_add(bytes));
+        for (a, n) in regions {
+            if a <= at && at < a.saturating_add(n) {
+                at = a.saturating_add(n);
+            }
+            if at >= end {
+                return true;
+            }
+        }
+        bytes == 0 && list.iter().any(|(a, n)| address >= *a && address <= a + n)
     }
 
     /// `rank`'s part of `window`, if exposed.
@@ -262,23 +483,34 @@ impl OneSided {
         self.windows.parts.get(&(window, rank)).copied()
     }
 
-    /// Records that `rank` makes its `seq`-th one-sided collective call, `call` on `window`;
-    /// an error if another rank made a different one at that point.
+    /// Records that `rank`, a member of `group` (world ranks, in the window's order), makes its
+    /// `seq`-th one-sided collective call among that group: `call` on `window`, or (`None`) the
+    /// creation of a new window. Returns the window's number — for a creation, the one the first
+    /// member to reach it took — or an error if another member made a different call there.
     pub fn one_sided_collective(
         &mut self,
-        size: u32,
+        group: &[Rank],
         rank: Rank,
         seq: u64,
         call: &'static str,
-        window: u32,
-    ) -> Result<(), CollectiveMismatch> {
-        let entry = self.windows.ledger.entry(seq).or_insert(LedgerEntry {
-            call,
-            window,
-            first: rank,
-            arrived: 0,
+        window: Option<u32>,
+    ) -> Result<u32, CollectiveMismatch> {
+        let key = (group.to_vec(), seq);
+        let next = &mut self.windows.next_window;
+        let entry = self.windows.ledger.entry(key.clone()).or_insert_with(|| {
+            let window = window.unwrap_or_else(|| {
+                let n = *next;
+                *next = next.saturating_add(1);
+                n
+            });
+            LedgerEntry {
+                call,
+                window,
+                first: rank,
+                arrived: 0,
+            }
         });
-        if entry.call != call || entry.window != window {
+        if entry.call != call || window.is_some_and(|w| w != entry.window) {
             return Err(CollectiveMismatch {
                 rank: entry.first,
                 call: entry.call,
@@ -286,10 +518,11 @@ impl OneSided {
             });
         }
         entry.arrived += 1;
-        if entry.arrived >= size {
-            self.windows.ledger.remove(&seq);
+        let number = entry.window;
+        if entry.arrived as usize >= group.len() {
+            self.windows.ledger.remove(&key);
         }
-        Ok(())
+        Ok(number)
     }
 
     /// `origin` starts `access` at `offset` of `target`'s part of `window`, timed as `op`; with
@@ -318,6 +551,14 @@ impl OneSided {
             },
         );
         let forced = software.is_some();
+        let order = matches!(
+            access,
+            RemoteAccess::Accumulate { .. } | RemoteAccess::CompareAndSwap { .. }
+        )
+        .then_some((origin, target, window));
+        if let Some(key) = order {
+            self.windows.ordered.entry(key).or_default().push_back(req);
+        }
         self.windows.accesses.insert(
             req,
             WindowAccess {
@@ -325,10 +566,50 @@ impl OneSided {
                 offset,
                 access,
                 software,
+                order,
             },
         );
         self.issue(io, req, origin, target, op, forced);
         req
+    }
+
+    /// Whether the access `req` must wait for an earlier accumulate of its origin to the same
+    /// target and window (it reached the target first); if so it is noted as waiting.
+    pub(crate) fn must_wait(&mut self, req: ReqId) -> bool {
+        let Some(key) = self.order_key(req) else {
+            return false;
+        };
+        let first = self.windows.ordered.get(&key).and_then(|q| q.front()) == Some(&req);
+        if !first {
+            self.windows.waiting.insert(req);
+        }
+        !first
+    }
+
+    /// Whether `req` reached its target and waits behind an earlier accumulate.
+    pub(crate) fn is_waiting(&self, req: ReqId) -> bool {
+        self.windows.waiting.contains(&req)
+    }
+
+    /// The access `req` was applied: it leaves its order; the next one, if it waits, is
+    /// returned (to apply now).
+    pub(crate) fn applied(&mut self, req: ReqId) -> Option<ReqId> {
+        let key = self.order_key(req)?;
+        let queue = self.windows.ordered.get_mut(&key)?;
+        if queue.front() == Some(&req) {
+            queue.pop_front();
+        }
+        let next = queue.front().copied();
+        if queue.is_empty() {
+            self.windows.ordered.remove(&key);
+        }
+        let next = next?;
+        self.windows.waiting.remove(&next).then_some(next)
+    }
+
+    /// The order an accumulate-class access belongs to (origin, target, window).
+    fn order_key(&self, req: ReqId) -> Option<(Rank, Rank, u32)> {
+        self.windows.accesses.get(&req)?.order
     }
 
     /// Whether `req` is an access to a window (applied in the target's program).

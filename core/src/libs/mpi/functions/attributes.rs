@@ -204,7 +204,9 @@ fn win_facts(s: &MpiState, handle: i64) -> Result<WinFacts, ErrorKind> {
         base: w.base,
         size: w.size,
         disp_unit: w.disp_unit,
-        flavor: if w.allocated {
+        flavor: if w.dynamic {
+            crate::libs::mpi::attrs::MPI_WIN_FLAVOR_DYNAMIC
+        } else if w.allocated {
             MPI_WIN_FLAVOR_ALLOCATE
         } else {
             MPI_WIN_FLAVOR_CREATE

@@ -16,6 +16,9 @@
 //! | `reduce_local` | `MPI_Reduce_local` |
 //! | `neighbor_collectives` | `MPI_Neighbor_alltoall`, `_allgather` and their non-blocking forms |
 //! | `one_sided` | windows, their synchronization, put/get/accumulate/atomics |
+//! | `active_target` | post/start/complete/wait/test |
+//! | `rma_atomics` | `MPI_Get_accumulate` |
+//! | `windows_dynamic` | dynamic windows (attach, detach), a window's group, `MPI_Win_sync`, local flushes |
 //! | `datatypes` | sizes and extents of datatypes |
 //! | `communicators` | duplicating, splitting, creating, freeing and comparing communicators |
 //! | `comm_constructors` | `MPI_Comm_create_group`, `idup`, `dup_with_info`, `split_type`, group ranges, names |
@@ -33,6 +36,7 @@
 //! | `request_kinds` | `MPI_Isendrecv(_replace)`, `MPI_Bsend_init`, `MPI_Request_get_status`, `MPI_Get_library_version` |
 //! | `packing` | `MPI_Pack`, `MPI_Unpack`, `MPI_Pack_size` and their external32 forms |
 
+pub(crate) mod active_target;
 pub(crate) mod alltoallw;
 pub(crate) mod attributes;
 pub(crate) mod collectives;
@@ -59,6 +63,8 @@ pub(crate) mod persistent_collectives;
 pub(crate) mod point_to_point;
 pub(crate) mod reduce_local;
 pub(crate) mod request_kinds;
+pub(crate) mod rma_atomics;
 pub(crate) mod statuses;
 pub(crate) mod topologies;
 pub(crate) mod type_queries;
+pub(crate) mod windows_dynamic;

@@ -23,7 +23,7 @@ fn stop(
     Err(ErrorKind::NotRun { function: a.name })
 }
 
-/// The 80 functions, in `mpi_proto.h`'s order.
+/// The 67 functions, in `mpi_proto.h`'s order.
 pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
         "MPI_DUP_FN",
@@ -568,25 +568,6 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         stop,
     ),
     MpiFunction::new(
-        "MPI_Get_accumulate",
-        NOTE,
-        &[
-            p("origin_addr", K::Unchecked("const void *")),
-            p("origin_count", K::Unchecked("int")),
-            p("origin_datatype", K::Unchecked("MPI_Datatype")),
-            p("result_addr", K::Unchecked("void *")),
-            p("result_count", K::Unchecked("int")),
-            p("result_datatype", K::Unchecked("MPI_Datatype")),
-            p("target_rank", K::Unchecked("int")),
-            p("target_disp", K::Unchecked("MPI_Aint")),
-            p("target_count", K::Unchecked("int")),
-            p("target_datatype", K::Unchecked("MPI_Datatype")),
-            p("op", K::Unchecked("MPI_Op")),
-            p("win", K::Unchecked("MPI_Win")),
-        ],
-        stop,
-    ),
-    MpiFunction::new(
         "MPI_Raccumulate",
         NOTE,
         &[
@@ -669,75 +650,6 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         stop,
     ),
     MpiFunction::new(
-        "MPI_Win_attach",
-        NOTE,
-        &[
-            p("win", K::Unchecked("MPI_Win")),
-            p("base", K::Unchecked("void *")),
-            p("size", K::Unchecked("MPI_Aint")),
-        ],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Win_complete",
-        NOTE,
-        &[p("win", K::Unchecked("MPI_Win"))],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Win_create_dynamic",
-        NOTE,
-        &[
-            p("info", K::Unchecked("MPI_Info")),
-            p("comm", K::Unchecked("MPI_Comm")),
-            p("win", K::Unchecked("MPI_Win *")),
-        ],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Win_detach",
-        NOTE,
-        &[
-            p("win", K::Unchecked("MPI_Win")),
-            p("base", K::Unchecked("const void *")),
-        ],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Win_flush_local",
-        NOTE,
-        &[
-            p("rank", K::Unchecked("int")),
-            p("win", K::Unchecked("MPI_Win")),
-        ],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Win_flush_local_all",
-        NOTE,
-        &[p("win", K::Unchecked("MPI_Win"))],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Win_get_group",
-        NOTE,
-        &[
-            p("win", K::Unchecked("MPI_Win")),
-            p("group", K::Unchecked("MPI_Group *")),
-        ],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Win_post",
-        NOTE,
-        &[
-            p("group", K::Unchecked("MPI_Group")),
-            p("assert", K::Unchecked("int")),
-            p("win", K::Unchecked("MPI_Win")),
-        ],
-        stop,
-    ),
-    MpiFunction::new(
         "MPI_Win_shared_query",
         NOTE,
         &[
@@ -747,37 +659,6 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("disp_unit", K::Unchecked("int *")),
             p("baseptr", K::Unchecked("void *")),
         ],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Win_start",
-        NOTE,
-        &[
-            p("group", K::Unchecked("MPI_Group")),
-            p("assert", K::Unchecked("int")),
-            p("win", K::Unchecked("MPI_Win")),
-        ],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Win_sync",
-        NOTE,
-        &[p("win", K::Unchecked("MPI_Win"))],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Win_test",
-        NOTE,
-        &[
-            p("win", K::Unchecked("MPI_Win")),
-            p("flag", K::Unchecked("int *")),
-        ],
-        stop,
-    ),
-    MpiFunction::new(
-        "MPI_Win_wait",
-        NOTE,
-        &[p("win", K::Unchecked("MPI_Win"))],
         stop,
     ),
     MpiFunction::new(

@@ -15,16 +15,15 @@ use crate::libs::mpi::constants::{
     MPI_LOCK_EXCLUSIVE, MPI_LOCK_SHARED, MPI_MODE_NOCHECK, MPI_MODE_NOPRECEDE, MPI_MODE_NOPUT,
     MPI_MODE_NOSTORE, MPI_MODE_NOSUCCEED,
 };
-use crate::libs::mpi::datatype::Datatype;
-use crate::libs::mpi::error::{ErrorKind, RankRole};
+use crate::libs::mpi::datatype::{Class, Datatype, Num};
+use crate::libs::mpi::error::ErrorKind;
 use crate::libs::mpi::one_sided::{
     self, acquire, check_assert, check_creation, combine_of, create, element_of, ledger, release,
-    sync, RmaKind, RmaTransfer, Target,
+    sync, window_comm, RmaKind, RmaTransfer, Target,
 };
 use crate::libs::mpi::rma_error::RmaError;
 use crate::libs::mpi::rma_sync::Stage;
 use crate::libs::mpi::state::MpiState;
-use crate::libs::mpi::transfer::check_rank;
 use crate::libs::mpi::window::Held;
 use crate::locks::Mode;
 use crate::machine::{AtomicKind, RdmaOp};
@@ -63,7 +62,7 @@ fn put_get(
 /// The family's functions.
 pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     MpiFunction::new(
-        "MPI_Win_create", "Collective: exposes the program's own memory; costs a barrier (standing in for the exchange of window sizes).",
+        "MPI_Win_create", "Collective on any intracommunicator (target ranks are its ranks): exposes the program's own memory; costs a barrier among its members (standing in for the exchange of window sizes).",
         &[
             p("base", K::Buffer),
             p("size", K::Int),
@@ -73,11 +72,12 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("win", WINP),
         ],
         |s, a, mem, ctx| {
+            let comm = window_comm(s, a.int(4), a.name, ctx)?;
             let mut rma = one_sided::open(s, mem, ctx)?;
-            let (size, disp_unit) = check_creation(a.int(1), a.int(2), a.int(3), a.int(4))?;
+            let (size, disp_unit) = check_creation(a.int(1), a.int(2), a.int(3))?;
             check_bytes(mem, a.addr(0), size, "the window memory")?;
-            create(rma.windows, a.name, a.addr(0), size, disp_unit, a.addr(5), mem, ctx)?;
-            sync(vec![rma.barrier()])
+            let number = create(rma.windows, a.name, a.addr(0), size, disp_unit, a.addr(5), comm, mem, ctx)?;
+            sync(vec![rma.barrier(number)?])
         },
     ),
     MpiFunction::new(
@@ -91,22 +91,23 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("win", WINP),
         ],
         |s, a, mem, ctx| {
+            let comm = window_comm(s, a.int(3), a.name, ctx)?;
             let mut rma = one_sided::open(s, mem, ctx)?;
-            let (size, disp_unit) = check_creation(a.int(0), a.int(1), a.int(2), a.int(3))?;
+            let (size, disp_unit) = check_creation(a.int(0), a.int(1), a.int(2))?;
             let baseptr = a.addr(4);
             check_bytes(mem, baseptr, 8, "the base pointer variable")?;
             let base = mem.alloc_heap(size, 8).map_err(|error| ErrorKind::Memory {
                 what: "the window memory",
                 error,
             })?;
-            create(rma.windows, a.name, base, size, disp_unit, a.addr(5), mem, ctx)?;
+            let number = create(rma.windows, a.name, base, size, disp_unit, a.addr(5), comm, mem, ctx)?;
             write_bytes(
                 mem,
                 baseptr,
                 &u64::from(base).to_le_bytes(),
                 "the base pointer variable",
             )?;
-            sync(vec![rma.barrier()])
+            sync(vec![rma.barrier(number)?])
         },
     ),
     MpiFunction::new("MPI_Win_free", "Completes this rank's operations, a barrier, then frees the window.", &[p("win", WINP)], |s, a, mem, ctx| {
@@ -122,8 +123,9 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             Stage::Complete {
                 window: number,
                 target: None,
+                local: false,
             },
-            rma.barrier(),
+            rma.barrier(number)?,
             Stage::Free {
                 window: number,
                 handle: win,
@@ -154,8 +156,9 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
                 Stage::Complete {
                     window: number,
                     target: None,
+                    local: false,
                 },
-                rma.barrier(),
+                rma.barrier(number)?,
             ])
         },
     ),
@@ -176,9 +179,10 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
                 Ok(MPI_LOCK_EXCLUSIVE) => Mode::Exclusive,
                 _ => return Err(RmaError::LockType(lock_type).into()),
             };
-            let target = check_rank(a.int(1), ctx, RankRole::Peer)?;
+            let target = windows.get(number)?.target(a.int(1))?;
             let nocheck = check_assert(a.int(2), i64::from(MPI_MODE_NOCHECK), "MPI_MODE_NOCHECK")?;
             let window = windows.get(number)?;
+            let group = window.group();
             if window.locks.contains_key(&target) || window.lock_all.is_some() {
                 return Err(RmaError::AlreadyLocked {
                     target: Some(target),
@@ -186,7 +190,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
                 }
                 .into());
             }
-            let stages = acquire(windows, mode, Some(target), nocheck, ctx)?;
+            let stages = acquire(windows, mode, Some(target), &group, nocheck, ctx)?;
             windows
                 .get_mut(number)?
                 .locks
@@ -200,7 +204,8 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         |s, a, mem, ctx| {
             let windows = one_sided::open(s, mem, ctx)?.windows;
             let number = windows.number(a.int(1))?;
-            let target = check_rank(a.int(0), ctx, RankRole::Peer)?;
+            let target = windows.get(number)?.target(a.int(0))?;
+            let group = windows.get(number)?.group();
             let held = windows
                 .get_mut(number)?
                 .locks
@@ -212,8 +217,9 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             let mut stages = vec![Stage::Complete {
                 window: number,
                 target: Some(target),
+                local: false,
             }];
-            stages.extend(release(windows, held, Some(target), ctx)?);
+            stages.extend(release(windows, held, Some(target), &group, ctx)?);
             sync(stages)
         },
     ),
@@ -231,7 +237,8 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
                 }
                 .into());
             }
-            let stages = acquire(windows, Mode::Shared, None, nocheck, ctx)?;
+            let group = windows.get(number)?.group();
+            let stages = acquire(windows, Mode::Shared, None, &group, nocheck, ctx)?;
             windows.get_mut(number)?.lock_all = Some(nocheck);
             sync(stages)
         },
@@ -242,6 +249,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         |s, a, mem, ctx| {
             let windows = one_sided::open(s, mem, ctx)?.windows;
             let number = windows.number(a.int(0))?;
+            let group = windows.get(number)?.group();
             let nocheck = windows
                 .get_mut(number)?
                 .lock_all
@@ -250,12 +258,13 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             let mut stages = vec![Stage::Complete {
                 window: number,
                 target: None,
+                local: false,
             }];
             let held = Held {
                 mode: Mode::Shared,
                 nocheck,
             };
-            stages.extend(release(windows, held, None, ctx)?);
+            stages.extend(release(windows, held, None, &group, ctx)?);
             sync(stages)
         },
     ),
@@ -265,8 +274,8 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         |s, a, mem, ctx| {
             let windows = one_sided::open(s, mem, ctx)?.windows;
             let number = windows.number(a.int(1))?;
-            let target = check_rank(a.int(0), ctx, RankRole::Peer)?;
             let window = windows.get(number)?;
+            let target = window.target(a.int(0))?;
             if window.lock_all.is_none() && !window.locks.contains_key(&target) {
                 return Err(RmaError::NoPassiveEpoch {
                     window: number,
@@ -277,6 +286,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             sync(vec![Stage::Complete {
                 window: number,
                 target: Some(target),
+                local: false,
             }])
         },
     ),
@@ -296,6 +306,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             sync(vec![Stage::Complete {
                 window: number,
                 target: None,
+                local: false,
             }])
         },
     ),
@@ -336,7 +347,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             let (origin, result) = (a.addr(0), a.addr(1));
             let (combine, op_name) = combine_of(a.int(5))?;
             let dtype = Datatype::from_handle(a.int(2))?;
-            let element = element_of(dtype, op_name)?;
+            let element = element_of(dtype, combine)?;
             let bytes = dtype.size();
             let at = Target::check(windows, a.int(6), a.int(3), a.int(4), bytes, ctx)?;
             let operand = if combine == Combine::NoOp {
@@ -347,7 +358,9 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             check_bytes(mem, result, bytes, "the result buffer")?;
             let (op, software) = match (combine, element) {
                 (Combine::Sum, Element::Int) => (RdmaOp::Atomic(AtomicKind::FetchAndAdd), None),
-                (Combine::Replace, _) => (RdmaOp::Atomic(AtomicKind::FetchAndStore), None),
+                (Combine::Replace, _) if bytes <= 8 => {
+                    (RdmaOp::Atomic(AtomicKind::FetchAndStore), None)
+                }
                 (Combine::NoOp, _) => (
                     RdmaOp::Get {
                         bytes: u64::from(bytes),
@@ -386,16 +399,23 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             let windows = one_sided::open(s, mem, ctx)?.windows;
             let result = a.addr(2);
             let dtype = Datatype::from_handle(a.int(3))?;
-            if dtype != Datatype::Int {
-                return Err(RmaError::SwapType(dtype).into());
-            }
+            // MPI: C integers, logicals and bytes (`MPI_AINT` among them), as MPICH.
+            let element = match dtype.class() {
+                Class::Num(Num::Int { signed, bytes }) => match (signed, bytes) {
+                    (true, 4) => Element::Int,
+                    _ => Element::Integer { signed, bytes },
+                },
+                Class::Num(Num::Bool) => Element::Bool,
+                Class::Num(Num::Byte) => Element::Byte,
+                _ => return Err(RmaError::SwapType(dtype).into()),
+            };
             let bytes = dtype.size();
             let at = Target::check(windows, a.int(6), a.int(4), a.int(5), bytes, ctx)?;
             let swap = read_bytes(mem, a.addr(0), bytes, "the origin buffer")?;
             let compare = read_bytes(mem, a.addr(1), bytes, "the compare buffer")?;
             check_bytes(mem, result, bytes, "the result buffer")?;
             let access = RemoteAccess::CompareAndSwap {
-                element: Element::Int,
+                element,
                 compare,
                 swap,
             };
