@@ -304,10 +304,6 @@ fn rma_errors_name_the_call_and_point_at_it() {
         ("bad_lock_type", "MPI_Win_lock(7, 0, 0, win);"),
         ("bad_target_rank", "MPI_Win_lock(MPI_LOCK_SHARED, 5, 0, win);"),
         (
-            "accumulate_on_chars",
-            "MPI_Win_lock_all(0, win);\n    MPI_Accumulate(c, 4, MPI_CHAR, 0, 0, 4, MPI_CHAR, MPI_SUM, win);",
-        ),
-        (
             "datatype_mismatch",
             "MPI_Win_lock_all(0, win);\n    MPI_Get(a, 2, MPI_INT, 0, 0, 1, MPI_DOUBLE, win);",
         ),

@@ -802,7 +802,7 @@ mod tests {
             text: mine,
         });
         assert_eq!(s.selected, "my-folon");
-        assert_eq!(s.profiles.as_ref().unwrap().len(), 7);
+        assert_eq!(s.profiles.as_ref().unwrap().len(), 8);
         assert!(s.profile_error.is_none());
 
         let broken = folon.replace("id = \"folon\"", "id = folon");

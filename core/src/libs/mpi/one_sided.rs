@@ -358,9 +358,7 @@ pub(super) fn combine_of(op: i64) -> Result<(Combine, &'static str), RmaError> {
 /// predefined datatype with `MPI_REPLACE` and `MPI_NO_OP`, else the datatypes MPI defines the
 /// reduction for (as `MPI_Reduce` checks them).
 pub(super) fn element_of(dtype: Datatype, combine: Combine) -> Result<Element, ErrorKind> {
-    let reduce = i32::try_from(combine_handle(combine))
-        .ok()
-        .and_then(|h| ReduceOp::from_handle(i64::from(h)).ok());
+    let reduce = ReduceOp::from_handle(i64::from(combine_handle(combine))).ok();
     if let Some(reduce) = reduce {
         reduce.check(dtype)?;
     }

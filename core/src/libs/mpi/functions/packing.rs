@@ -137,7 +137,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             let need = usize::try_from(need).map_err(|_| too_large("MPI_Unpack_external"))?;
             let at = place("MPI_Unpack_external", pos, need, a.int(2), "insize")?;
             let data = read_bytes(mem, offset(a.addr(1), at)?, need as u32, "the input buffer")?;
-            let data = form.from_external(&data);
+            let data = form.external_to_native(&data);
             unpacked(s, mem, a.addr(4), count, handle, &data)?;
             write_aint(mem, a.addr(3), at + need as i64, "the position variable")?;
             done()
@@ -374,7 +374,7 @@ impl External {
     }
 
     /// External32 data to native packed data.
-    fn from_external(&self, data: &[u8]) -> Vec<u8> {
+    fn external_to_native(&self, data: &[u8]) -> Vec<u8> {
         match self {
             External::Reversed(units) => reverse_units(units, data),
             External::Long { signed } => data
@@ -492,7 +492,7 @@ mod tests {
         .concat();
         let ext = form.to_external(&data);
         assert_eq!(ext, [0x55, 0x66, 0x77, 0x88, 0xff, 0xff, 0xff, 0xfe]);
-        let back = form.from_external(&ext);
+        let back = form.external_to_native(&ext);
         assert_eq!(back[..8], 0x5566_7788i64.to_le_bytes());
         assert_eq!(back[8..], (-2i64).to_le_bytes());
         assert_eq!(form.external_len(16), 8);
