@@ -21,7 +21,7 @@ use crate::libs::function::{done, MpiFunction};
 use crate::libs::handles::HandleKind;
 use crate::libs::mpi::buffers::{read_bytes, read_int, write_bytes, write_int};
 use crate::libs::mpi::constants as k;
-use crate::libs::mpi::datatype::{Class, Datatype};
+use crate::libs::mpi::datatype::Datatype;
 use crate::libs::mpi::derived::is_derived;
 use crate::libs::mpi::errhandler::refused;
 use crate::libs::mpi::error::ErrorKind;
@@ -238,16 +238,10 @@ fn packed(
     count: i64,
     handle: i64,
 ) -> Result<Vec<u8>, ErrorKind> {
-    let shape = s.types().shape(handle, count, "incount")?;
-    let raw = shape.read(mem, buf, "the input buffer")?;
-    Ok(match pair_of(handle) {
-        Some((d, value, index_at)) => raw
-            .chunks_exact(d.size() as usize)
-            .flat_map(|e| e[..value].iter().chain(&e[index_at..index_at + 4]))
-            .copied()
-            .collect(),
-        None => raw,
-    })
+    // A pair's padding is not data: its shape leaves it out (as MPICH packs it).
+    s.types()
+        .shape(handle, count, "incount")?
+        .read(mem, buf, "the input buffer")
 }
 
 /// Writes packed `data` (exactly the data of `count` elements) into the buffer at `buf`.
@@ -259,34 +253,9 @@ fn unpacked(
     handle: i64,
     data: &[u8],
 ) -> Result<(), ErrorKind> {
+    // A pair's padding in the buffer is left as it was (its shape writes the data only).
     let shape = s.types().shape(handle, count, "outcount")?;
-    let Some((d, value, index_at)) = pair_of(handle) else {
-        return shape.write(mem, buf, data, "the output buffer");
-    };
-    // A pair's padding in the buffer is left as it was.
-    for (i, e) in data.chunks_exact(value + 4).enumerate() {
-        let at = offset(buf, i as i64 * i64::from(d.size()))?;
-        write_bytes(mem, at, &e[..value], "the output buffer")?;
-        write_bytes(
-            mem,
-            offset(at, index_at as i64)?,
-            &e[value..],
-            "the output buffer",
-        )?;
-    }
-    Ok(())
-}
-
-/// A predefined pair datatype: it, its value's bytes and its index's offset.
-fn pair_of(handle: i64) -> Option<(Datatype, usize, usize)> {
-    if is_derived(handle) {
-        return None;
-    }
-    let d = Datatype::from_handle(handle).ok()?;
-    match d.class() {
-        Class::Pair { value, index_at } => Some((d, value.size() as usize, index_at.into())),
-        Class::Num(_) => None,
-    }
+    shape.write(mem, buf, data, "the output buffer")
 }
 
 /// Checks `datarep`: "external32" is the one representation MPI defines.
