@@ -4,45 +4,13 @@
 //! programs through the VM, their results compared with what MPICH prints for the same
 //! programs (the corpus checks the same against Debian's MPICH).
 
-use rankscope_core::engine::{Sim, SimError};
-use rankscope_core::lang::{self, VmLimits};
-use rankscope_core::machine::{builtin_profile, Machine};
+use crate::c_program::run_c;
 use rankscope_core::proto::SimConfig;
 
 /// Runs `src` on `n` ranks of `ib-qdr`: the console lines sorted by rank (each rank's in
 /// order) and the simulated end time in ns, or the error's message.
 fn run_timed(src: &str, n: u32) -> Result<(Vec<String>, f64), String> {
-    let compiled = lang::load(src, "cx.c").unwrap_or_else(|d| {
-        panic!(
-            "{}",
-            d.iter()
-                .map(|d| d.render("cx.c", src))
-                .collect::<Vec<_>>()
-                .join("\n")
-        )
-    });
-    let profile = builtin_profile("ib-qdr").unwrap();
-    let machine = Machine::new(&profile, n).unwrap();
-    let mut sim = Sim::new(
-        machine,
-        lang::ranks(&compiled, n, VmLimits::default()),
-        SimConfig::default(),
-    );
-    let result = sim.run();
-    let mut console: Vec<(u32, String)> = sim
-        .console()
-        .iter()
-        .map(|l| (l.rank, l.text.trim_end().to_string()))
-        .collect();
-    console.sort_by_key(|(rank, _)| *rank);
-    match result {
-        Ok(end) => Ok((
-            console.into_iter().map(|(_, text)| text).collect(),
-            end.end_time.as_us_f64() * 1000.0,
-        )),
-        Err(SimError::Program { message, .. }) => Err(message),
-        Err(e) => Err(e.to_string()),
-    }
+    run_c(src, n, "ib-qdr", SimConfig::default())
 }
 
 fn run(src: &str, n: u32) -> Result<Vec<String>, String> {

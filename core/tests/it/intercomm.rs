@@ -3,46 +3,18 @@
 //! C programs through the VM, their results compared with what MPICH prints (the corpus checks
 //! the same against Debian's MPICH), and the plain errors of what is not supported.
 
-use rankscope_core::engine::{Sim, SimError};
-use rankscope_core::lang::{self, VmLimits};
-use rankscope_core::machine::{builtin_profile, Machine};
+use crate::c_program::run_c;
+use rankscope_core::lang;
 use rankscope_core::proto::SimConfig;
 
-/// Runs `src` on `n` ranks of profile `id`: the console lines sorted by rank (each rank's in
-/// order), or the error's message.
+/// Runs `src` on `n` ranks of profile `id` (with room for windows): the console lines sorted
+/// by rank (each rank's in order), or the error's message.
 fn run_on(src: &str, n: u32, id: &str) -> Result<Vec<String>, String> {
-    let compiled = lang::load(src, "ic.c").unwrap_or_else(|d| {
-        panic!(
-            "{}",
-            d.iter()
-                .map(|d| d.render("ic.c", src))
-                .collect::<Vec<_>>()
-                .join("\n")
-        )
-    });
-    let profile = builtin_profile(id).unwrap();
-    let machine = Machine::new(&profile, n).unwrap();
     let config = SimConfig {
         words_per_rank: lang::RMA_WORDS,
         ..SimConfig::default()
     };
-    let mut sim = Sim::new(
-        machine,
-        lang::ranks(&compiled, n, VmLimits::default()),
-        config,
-    );
-    let result = sim.run();
-    let mut console: Vec<(u32, String)> = sim
-        .console()
-        .iter()
-        .map(|l| (l.rank, l.text.trim_end().to_string()))
-        .collect();
-    console.sort_by_key(|(rank, _)| *rank);
-    match result {
-        Ok(_) => Ok(console.into_iter().map(|(_, text)| text).collect()),
-        Err(SimError::Program { message, .. }) => Err(message),
-        Err(e) => Err(e.to_string()),
-    }
+    run_c(src, n, id, config).map(|(lines, _)| lines)
 }
 
 fn run(src: &str, n: u32) -> Result<Vec<String>, String> {

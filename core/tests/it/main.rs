@@ -2,6 +2,7 @@
 
 mod acp;
 mod attributes;
+mod c_program;
 mod call_cost;
 mod collx;
 mod engine;

@@ -4,41 +4,12 @@
 //! C programs through the VM, their results as MPICH prints them (the corpus checks the same
 //! against Debian's MPICH), and the plain stops where MPICH does not check.
 
-use rankscope_core::engine::{Sim, SimError};
-use rankscope_core::lang::{self, VmLimits};
-use rankscope_core::machine::{builtin_profile, Machine};
+use crate::c_program::run_c;
 use rankscope_core::proto::SimConfig;
 
 /// Runs `src` on `n` ranks: the console lines sorted by rank, or the error's message.
 fn run(src: &str, n: u32) -> Result<Vec<String>, String> {
-    let compiled = lang::load(src, "pk.c").unwrap_or_else(|d| {
-        panic!(
-            "{}",
-            d.iter()
-                .map(|d| d.render("pk.c", src))
-                .collect::<Vec<_>>()
-                .join("\n")
-        )
-    });
-    let profile = builtin_profile("ib-qdr").unwrap();
-    let machine = Machine::new(&profile, n).unwrap();
-    let mut sim = Sim::new(
-        machine,
-        lang::ranks(&compiled, n, VmLimits::default()),
-        SimConfig::default(),
-    );
-    let result = sim.run();
-    let mut console: Vec<(u32, String)> = sim
-        .console()
-        .iter()
-        .map(|l| (l.rank, l.text.trim_end().to_string()))
-        .collect();
-    console.sort_by_key(|(rank, _)| *rank);
-    match result {
-        Ok(_) => Ok(console.into_iter().map(|(_, text)| text).collect()),
-        Err(SimError::Program { message, .. }) => Err(message),
-        Err(e) => Err(e.to_string()),
-    }
+    run_c(src, n, "ib-qdr", SimConfig::default()).map(|(lines, _)| lines)
 }
 
 #[test]
