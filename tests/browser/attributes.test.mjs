@@ -4,10 +4,9 @@
 // reference lists the new families. Screenshots: tests/screenshots/attributes-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadApp, pasteProgram, screenshot, showView, useSite } from './harness.mjs';
+import { consoleLineBox, inView, loadApp, runPastedProgram, screenshot, useSite } from './harness.mjs';
 
 const site = useSite();
-const SRC = '[aria-label="MPI program source"]';
 const PROGRAM = `#include <mpi.h>
 #include <stdio.h>
 static int copy(MPI_Comm c, int k, void *extra, void *in, void *out, int *flag)
@@ -48,17 +47,10 @@ int main(int argc, char **argv)
 }
 `;
 
-/** Whether `box` lies inside a viewport of `height` pixels. */
-const inView = (box, height) => box !== null && box.y >= 0 && box.y + box.height <= height;
-
 test('callbacks run on dup and free, MPI_TAG_UB and a subarray envelope print as under MPICH', async () => {
   const { page, problems, close } = await loadApp(site, '/', { viewport: { width: 1280, height: 800 } });
   try {
-    await page.click(SRC);
-    await pasteProgram(page, PROGRAM);
-    await page.click('[data-testid="run"]');
-    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 120000 });
-    await showView(page, 'ranks');
+    await runPastedProgram(page, PROGRAM);
     for (const text of ['copy holds 42', 'deleted 42', 'deleted 21', 'tag upper bound 268435455',
       'subarray: 8 ints, combiner MPI_COMBINER_SUBARRAY']) {
       const line = page.locator('[data-testid="console"]', { hasText: text });
@@ -66,24 +58,7 @@ test('callbacks run on dup and free, MPI_TAG_UB and a subarray envelope print as
     }
     // The console's lines are text, not elements: the line's own box, from a range over its
     // text, must lie inside the viewport and inside the console's scroller.
-    const box = await page.evaluate((text) => {
-      const pre = document.querySelector('[data-testid="console"]');
-      const scroller = pre.closest('.console');
-      const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-        const at = n.textContent.indexOf(text);
-        if (at < 0) continue;
-        const range = document.createRange();
-        range.setStart(n, at);
-        range.setEnd(n, at + text.length);
-        range.startContainer.parentElement.scrollIntoView({ block: 'nearest' });
-        scroller.scrollIntoView({ block: 'nearest' });
-        const r = range.getBoundingClientRect();
-        const s = scroller.getBoundingClientRect();
-        return { x: r.x, y: r.y, width: r.width, height: r.height, inside: r.top >= s.top && r.bottom <= s.bottom };
-      }
-      return null;
-    }, 'tag upper bound 268435455');
+    const box = await consoleLineBox(page, 'tag upper bound 268435455');
     assert.ok(box, 'the printed bound is in the console');
     assert.ok(box.inside, 'the printed bound is inside the console\'s visible part');
     assert.ok(inView(box, 800), 'the printed bound is on screen');

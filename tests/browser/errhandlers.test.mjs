@@ -4,7 +4,7 @@
 // tests/screenshots/errhandlers-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadApp, pasteProgram, screenshot, showView, useSite } from './harness.mjs';
+import { inView, loadApp, pasteProgram, runPastedProgram, screenshot, useSite } from './harness.mjs';
 
 const site = useSite();
 const SRC = '[aria-label="MPI program source"]';
@@ -27,17 +27,10 @@ int main(int argc, char **argv)
 }
 `;
 
-/** Whether `box` lies inside a viewport of `height` pixels. */
-const inView = (box, height) => box !== null && box.y >= 0 && box.y + box.height <= height;
-
 test('MPI_ERRORS_RETURN returns the error class and the program goes on; the reference lists the family', async () => {
   const { page, problems, close } = await loadApp(site, '/', { viewport: { width: 1280, height: 800 } });
   try {
-    await page.click(SRC);
-    await pasteProgram(page, PROGRAM);
-    await page.click('[data-testid="run"]');
-    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 120000 });
-    await showView(page, 'ranks');
+    await runPastedProgram(page, PROGRAM);
     const line = page.locator('[data-testid="console"]', {
       hasText: 'class 6 (Invalid rank), rank-class 1, and the program goes on',
     });

@@ -178,6 +178,47 @@ export async function loadApp(site, path = '/', options = {}, session) {
   return s;
 }
 
+/** Whether `box` lies inside a viewport of `height` pixels. */
+export const inView = (box, height) => box !== null && box.y >= 0 && box.y + box.height <= height;
+
+/**
+ * As a student runs a program of their own: clicks into the editor, pastes `program`, clicks
+ * Run, waits for the run to finish and shows the ranks' view (with the console).
+ */
+export async function runPastedProgram(page, program) {
+  await page.click('[aria-label="MPI program source"]');
+  await pasteProgram(page, program);
+  await page.click('[data-testid="run"]');
+  await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 120000 });
+  await showView(page, 'ranks');
+}
+
+/**
+ * Where the console draws `text` (its lines are text of one <pre>, not elements): the box of a
+ * range over the text after scrolling it and the console into view, with `inside` saying whether
+ * it lies inside the console's scroller; `null` if the console does not hold the text.
+ */
+export async function consoleLineBox(page, text) {
+  return page.evaluate((text) => {
+    const pre = document.querySelector('[data-testid="console"]');
+    const scroller = pre.closest('.console');
+    const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const at = n.textContent.indexOf(text);
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(n, at);
+      range.setEnd(n, at + text.length);
+      range.startContainer.parentElement.scrollIntoView({ block: 'nearest' });
+      scroller.scrollIntoView({ block: 'nearest' });
+      const r = range.getBoundingClientRect();
+      const s = scroller.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height, inside: r.top >= s.top && r.bottom <= s.bottom };
+    }
+    return null;
+  }, text);
+}
+
 /** Picks `file` (e.g. `ring.c`, `errors/deadlock.c`) in the example picker. */
 export async function openExample(page, file) {
   const value = await page.$eval(

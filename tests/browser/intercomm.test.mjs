@@ -5,10 +5,9 @@
 // Screenshots: tests/screenshots/intercomm-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadApp, pasteProgram, screenshot, showView, useSite } from './harness.mjs';
+import { inView, loadApp, runPastedProgram, screenshot, useSite } from './harness.mjs';
 
 const site = useSite();
-const SRC = '[aria-label="MPI program source"]';
 const PROGRAM = `#include <mpi.h>
 #include <stdio.h>
 int main(int argc, char **argv)
@@ -49,17 +48,10 @@ int main(int argc, char **argv)
 }
 `;
 
-/** Whether `box` lies inside a viewport of `height` pixels. */
-const inView = (box, height) => box !== null && box.y >= 0 && box.y + box.height <= height;
-
 test('two halves talk over an intercommunicator and merge back; the reference explains it', async () => {
   const { page, problems, close } = await loadApp(site, '/', { viewport: { width: 1280, height: 800 } });
   try {
-    await page.click(SRC);
-    await pasteProgram(page, PROGRAM);
-    await page.click('[data-testid="run"]');
-    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 120000 });
-    await showView(page, 'ranks');
+    await runPastedProgram(page, PROGRAM);
     const out = page.locator('[data-testid="console"]');
     // The page's default is 4 ranks: world 2 and 3 are the right half, 0 and 1 the left.
     await out.filter({ hasText: 'rank 2 got 100 from remote rank 0' }).waitFor();

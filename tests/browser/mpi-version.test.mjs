@@ -3,10 +3,9 @@
 // lists the function with why it reports 3.0. Screenshots: tests/screenshots/mpi-version-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadApp, pasteProgram, screenshot, showView, useSite } from './harness.mjs';
+import { inView, loadApp, runPastedProgram, screenshot, useSite } from './harness.mjs';
 
 const site = useSite();
-const SRC = '[aria-label="MPI program source"]';
 const PROGRAM = `#include <mpi.h>
 #include <stdio.h>
 int main(int argc, char **argv)
@@ -22,17 +21,10 @@ int main(int argc, char **argv)
 }
 `;
 
-/** Whether `box` lies inside a viewport of `height` pixels. */
-const inView = (box, height) => box !== null && box.y >= 0 && box.y + box.height <= height;
-
 test('a program asks for the MPI version, gets 3.0, and the reference says why', async () => {
   const { page, problems, close } = await loadApp(site, '/', { viewport: { width: 1280, height: 800 } });
   try {
-    await page.click(SRC);
-    await pasteProgram(page, PROGRAM);
-    await page.click('[data-testid="run"]');
-    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 120000 });
-    await showView(page, 'ranks');
+    await runPastedProgram(page, PROGRAM);
     const line = page.locator('[data-testid="console"]', { hasText: 'MPI 3.0 (mpi.h says 3.0)' });
     await line.waitFor();
     await line.scrollIntoViewIfNeeded();

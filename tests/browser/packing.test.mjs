@@ -5,10 +5,9 @@
 // tests/screenshots/packing-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadApp, pasteProgram, screenshot, showView, useSite } from './harness.mjs';
+import { consoleLineBox, inView, loadApp, runPastedProgram, screenshot, useSite } from './harness.mjs';
 
 const site = useSite();
-const SRC = '[aria-label="MPI program source"]';
 const PROGRAM = `#include <mpi.h>
 #include <stdio.h>
 int main(int argc, char **argv)
@@ -50,40 +49,16 @@ int main(int argc, char **argv)
 }
 `;
 
-/** Whether `box` lies inside a viewport of `height` pixels. */
-const inView = (box, height) => box !== null && box.y >= 0 && box.y + box.height <= height;
-
 test('a packed column travels as MPI_PACKED and MPI_Isendrecv passes values round a ring', async () => {
   const { page, problems, close } = await loadApp(site, '/', { viewport: { width: 1280, height: 800 } });
   try {
-    await page.click(SRC);
-    await pasteProgram(page, PROGRAM);
-    await page.click('[data-testid="run"]');
-    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor({ timeout: 120000 });
-    await showView(page, 'ranks');
+    await runPastedProgram(page, PROGRAM);
     for (const text of ['packed 36 bytes', 'unpacked n=3 column 1 11 21 31', 'rank 1 got 0 from the left']) {
       await page.locator('[data-testid="console"]', { hasText: text }).waitFor();
     }
     // The printed line's own box, from a range over its text, lies inside the console's
     // visible part and the viewport.
-    const box = await page.evaluate((text) => {
-      const pre = document.querySelector('[data-testid="console"]');
-      const scroller = pre.closest('.console');
-      const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-        const at = n.textContent.indexOf(text);
-        if (at < 0) continue;
-        const range = document.createRange();
-        range.setStart(n, at);
-        range.setEnd(n, at + text.length);
-        range.startContainer.parentElement.scrollIntoView({ block: 'nearest' });
-        scroller.scrollIntoView({ block: 'nearest' });
-        const r = range.getBoundingClientRect();
-        const s = scroller.getBoundingClientRect();
-        return { x: r.x, y: r.y, width: r.width, height: r.height, inside: r.top >= s.top && r.bottom <= s.bottom };
-      }
-      return null;
-    }, 'unpacked n=3 column 1 11 21 31');
+    const box = await consoleLineBox(page, 'unpacked n=3 column 1 11 21 31');
     assert.ok(box, 'the unpacked column is in the console');
     assert.ok(box.inside, "the unpacked column is inside the console's visible part");
     assert.ok(inView(box, 800), 'the unpacked column is on screen');
