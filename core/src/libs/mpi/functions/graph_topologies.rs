@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use super::communicators::{create, COMMP};
 use super::params::{p, INTP, K};
+use super::topologies::grid_dims;
 use crate::libs::function::{done, MpiFunction};
 use crate::libs::handles::HandleKind;
 use crate::libs::mpi::buffers::{read_ints, write_int, write_ints};
@@ -230,28 +231,8 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         |s, a, mem, ctx| {
             let comm = s.comm(a.int(0), ctx)?;
             let n = length(a.int(1))?;
-            let dims = read_ints(mem, a.addr(2), n, "the dims array")?;
-            let mut points: u64 = 1;
-            for (i, d) in dims.into_iter().enumerate() {
-                match u64::try_from(d) {
-                    Ok(d) if d >= 1 => points = points.saturating_mul(d),
-                    _ => {
-                        return Err(CommError::BadDims {
-                            what: format!("dims[{i}]"),
-                            value: d,
-                            least: 1,
-                        }
-                        .into())
-                    }
-                }
-            }
-            if points > u64::from(comm.size()) {
-                return Err(CommError::GridTooLarge {
-                    points,
-                    size: comm.size(),
-                }
-                .into());
-            }
+            let dims = grid_dims(mem, a.addr(2), n, comm.size())?;
+            let points: u64 = dims.iter().map(|&d| u64::from(d)).product();
             let newrank = if u64::from(comm.rank) < points {
                 comm.rank as i32
             } else {

@@ -6,6 +6,7 @@
 
 use super::communicators::{create, COMMP};
 use super::params::{p, INTP, K};
+use crate::lang::vm::memory::{Addr, Memory};
 use crate::libs::function::{done, MpiFunction};
 use crate::libs::handles::HandleKind;
 use crate::libs::mpi::buffers::{read_ints, write_int, write_ints};
@@ -27,6 +28,38 @@ fn ndims(value: i64, least: u32) -> Result<u32, ErrorKind> {
         }
         .into()),
     }
+}
+
+/// The `n` extents of a grid at `addr` (each 1 or more), checked to fit in a communicator of
+/// `size` ranks (`MPI_Cart_create`, `MPI_Cart_map`).
+pub(super) fn grid_dims(
+    mem: &Memory,
+    addr: Addr,
+    n: u32,
+    size: u32,
+) -> Result<Vec<u32>, ErrorKind> {
+    let mut dims = Vec::with_capacity(n as usize);
+    for (i, d) in read_ints(mem, addr, n, "the dims array")?
+        .into_iter()
+        .enumerate()
+    {
+        match u32::try_from(d) {
+            Ok(d) if d >= 1 => dims.push(d),
+            _ => {
+                return Err(CommError::BadDims {
+                    what: format!("dims[{i}]"),
+                    value: d,
+                    least: 1,
+                }
+                .into())
+            }
+        }
+    }
+    let points: u64 = dims.iter().map(|&d| u64::from(d)).product();
+    if points > u64::from(size) {
+        return Err(CommError::GridTooLarge { points, size }.into());
+    }
+    Ok(dims)
 }
 
 /// The first `max` entries of `values` (at most all), as `int`s.
@@ -89,39 +122,15 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             let parent = s.comm(a.int(0), ctx)?;
             // No dimensions: a grid of one point, rank 0's alone (MPI 2.1; as MPICH).
             let n = ndims(a.int(1), 0)?;
-            let mut dims = Vec::with_capacity(n as usize);
-            for (i, d) in read_ints(mem, a.addr(2), n, "the dims array")?
-                .into_iter()
-                .enumerate()
-            {
-                match u32::try_from(d) {
-                    Ok(d) if d >= 1 => dims.push(d),
-                    _ => {
-                        return Err(CommError::BadDims {
-                            what: format!("dims[{i}]"),
-                            value: d,
-                            least: 1,
-                        }
-                        .into())
-                    }
-                }
-            }
+            let dims = grid_dims(mem, a.addr(2), n, parent.size())?;
             let periods = read_ints(mem, a.addr(3), n, "the periods array")?;
             let cart = Cart {
                 dims,
                 periods: periods.into_iter().map(|v| v != 0).collect(),
                 graph: None,
             };
-            let points = cart.size();
-            if points > u64::from(parent.size()) {
-                return Err(CommError::GridTooLarge {
-                    points,
-                    size: parent.size(),
-                }
-                .into());
-            }
             let rank = parent.rank;
-            let color = if u64::from(rank) < points {
+            let color = if u64::from(rank) < cart.size() {
                 0
             } else {
                 MPI_UNDEFINED
