@@ -122,16 +122,8 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("status", K::StatusOut),
         ],
         |s, a, mem, ctx| {
-            let (comm, status) = (s.comm(a.int(10), ctx)?, a.addr(11));
-            let sshape = s.types().shape(a.int(2), a.int(1), "sendcount")?;
-            let rshape = s.types().shape(a.int(7), a.int(6), "recvcount")?;
-            let ssig = Signature::of(s.types(), a.int(2), a.int(1));
-            let rsig = Signature::of(s.types(), a.int(7), a.int(6));
-            let send =
-                Transfer::send(a.addr(0), sshape, a.int(3), a.int(4), &comm)?.noted(s.origin, ssig);
-            let recv =
-                Transfer::recv(a.addr(5), rshape, a.int(8), a.int(9), &comm)?.noted(s.origin, rsig);
-            both(send, recv, status, mem, ctx)
+            let (send, recv) = sendrecv(s, a, ctx)?;
+            both(send, recv, a.addr(11), mem, ctx)
         },
     ),
     MpiFunction::new(
@@ -148,13 +140,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("status", K::StatusOut),
         ],
         |s, a, mem, ctx| {
-            let buf = a.addr(0);
-            let comm = s.comm(a.int(7), ctx)?;
-            let shape = s.types().shape(a.int(2), a.int(1), "count")?;
-            let sig = Signature::of(s.types(), a.int(2), a.int(1));
-            let send =
-                Transfer::send(buf, shape.clone(), a.int(3), a.int(4), &comm)?.noted(s.origin, sig);
-            let recv = Transfer::recv(buf, shape, a.int(5), a.int(6), &comm)?.noted(s.origin, sig);
+            let (send, recv) = sendrecv_replace(s, a, ctx)?;
             both(send, recv, a.addr(8), mem, ctx)
         },
     ),
@@ -193,8 +179,47 @@ fn buffered(
     Ok(())
 }
 
+/// The send and the receive of `MPI_Sendrecv`'s arguments 0–10 (`sendbuf, sendcount,
+/// sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag, comm`; also
+/// `MPI_Isendrecv`'s).
+pub(super) fn sendrecv(
+    s: &mut MpiState,
+    a: &Args<'_>,
+    ctx: &RankCtx<'_>,
+) -> Result<(Transfer, Transfer), ErrorKind> {
+    let comm = s.comm(a.int(10), ctx)?;
+    let sshape = s.types().shape(a.int(2), a.int(1), "sendcount")?;
+    let rshape = s.types().shape(a.int(7), a.int(6), "recvcount")?;
+    let ssig = Signature::of(s.types(), a.int(2), a.int(1));
+    let rsig = Signature::of(s.types(), a.int(7), a.int(6));
+    let send = Transfer::send(a.addr(0), sshape, a.int(3), a.int(4), &comm)?.noted(s.origin, ssig);
+    let recv = Transfer::recv(a.addr(5), rshape, a.int(8), a.int(9), &comm)?.noted(s.origin, rsig);
+    Ok((send, recv))
+}
+
+/// The send and the receive of `MPI_Sendrecv_replace`'s arguments 0–7 (`buf, count, datatype,
+/// dest, sendtag, source, recvtag, comm`; also `MPI_Isendrecv_replace`'s): one buffer, the data
+/// sent read at the call.
+pub(super) fn sendrecv_replace(
+    s: &mut MpiState,
+    a: &Args<'_>,
+    ctx: &RankCtx<'_>,
+) -> Result<(Transfer, Transfer), ErrorKind> {
+    let buf = a.addr(0);
+    let comm = s.comm(a.int(7), ctx)?;
+    let shape = s.types().shape(a.int(2), a.int(1), "count")?;
+    let sig = Signature::of(s.types(), a.int(2), a.int(1));
+    let send = Transfer::send(buf, shape.clone(), a.int(3), a.int(4), &comm)?.noted(s.origin, sig);
+    let recv = Transfer::recv(buf, shape, a.int(5), a.int(6), &comm)?.noted(s.origin, sig);
+    Ok((send, recv))
+}
+
 /// The send described by arguments 0–5 (`buf, count, datatype, dest, tag, comm`).
-fn send(s: &mut MpiState, a: &Args<'_>, ctx: &RankCtx<'_>) -> Result<Transfer, ErrorKind> {
+pub(super) fn send(
+    s: &mut MpiState,
+    a: &Args<'_>,
+    ctx: &RankCtx<'_>,
+) -> Result<Transfer, ErrorKind> {
     let comm = s.comm(a.int(5), ctx)?;
     let shape = s.types().shape(a.int(2), a.int(1), "count")?;
     let sig = Signature::of(s.types(), a.int(2), a.int(1));

@@ -10,6 +10,7 @@
 //! (measured): source 0, tag 0, no data — not the receive's, which the standard asks for.
 
 use super::params::{p, INTP, ISEND, K};
+use super::point_to_point::{send, sendrecv, sendrecv_replace};
 use crate::lang::vm::memory::{Addr, Memory};
 use crate::libs::function::{done, Args, MpiFunction, Started};
 use crate::libs::handles::HandleKind;
@@ -18,7 +19,6 @@ use crate::libs::mpi::buffers::{
 };
 use crate::libs::mpi::constants::{MPI_ANY_TAG, MPI_PROC_NULL, MPI_REQUEST_NULL};
 use crate::libs::mpi::error::ErrorKind;
-use crate::libs::mpi::note::Signature;
 use crate::libs::mpi::pending::{empty_status, Pending};
 use crate::libs::mpi::requests::{Lookup, UserRequest};
 use crate::libs::mpi::state::MpiState;
@@ -55,15 +55,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("request", REQ),
         ],
         |s, a, mem, ctx| {
-            let comm = s.comm(a.int(10), ctx)?;
-            let sshape = s.types().shape(a.int(2), a.int(1), "sendcount")?;
-            let rshape = s.types().shape(a.int(7), a.int(6), "recvcount")?;
-            let ssig = Signature::of(s.types(), a.int(2), a.int(1));
-            let rsig = Signature::of(s.types(), a.int(7), a.int(6));
-            let send =
-                Transfer::send(a.addr(0), sshape, a.int(3), a.int(4), &comm)?.noted(s.origin, ssig);
-            let recv =
-                Transfer::recv(a.addr(5), rshape, a.int(8), a.int(9), &comm)?.noted(s.origin, rsig);
+            let (send, recv) = sendrecv(s, a, ctx)?;
             paired(s, send, recv, a.addr(11), mem, ctx)
         },
     ),
@@ -81,13 +73,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
             p("request", REQ),
         ],
         |s, a, mem, ctx| {
-            let comm = s.comm(a.int(7), ctx)?;
-            let shape = s.types().shape(a.int(2), a.int(1), "count")?;
-            let sig = Signature::of(s.types(), a.int(2), a.int(1));
-            let send = Transfer::send(a.addr(0), shape.clone(), a.int(3), a.int(4), &comm)?
-                .noted(s.origin, sig);
-            let recv =
-                Transfer::recv(a.addr(0), shape, a.int(5), a.int(6), &comm)?.noted(s.origin, sig);
+            let (send, recv) = sendrecv_replace(s, a, ctx)?;
             paired(s, send, recv, a.addr(8), mem, ctx)
         },
     ),
@@ -95,11 +81,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         "MPI_Bsend_init", "A persistent buffered send, inactive until `MPI_Start`; each start is an `MPI_Bsend` (space from the attached buffer, complete at once).",
         ISEND,
         |s, a, mem, ctx| {
-            let comm = s.comm(a.int(5), ctx)?;
-            let shape = s.types().shape(a.int(2), a.int(1), "count")?;
-            let sig = Signature::of(s.types(), a.int(2), a.int(1));
-            let send =
-                Transfer::send(a.addr(0), shape, a.int(3), a.int(4), &comm)?.noted(s.origin, sig);
+            let send = send(s, a, ctx)?;
             s.create(send, true, a.addr(6), mem, ctx)?;
             let handle = read_int(mem, a.addr(6), "the request handle")?;
             if let Some(r) = s.requests.get_mut(handle) {
