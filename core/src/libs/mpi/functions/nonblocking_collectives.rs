@@ -10,7 +10,7 @@ use super::params::{p, INTP, K};
 use crate::engine::RankCtx;
 use crate::lang::sema::builtins::Param;
 use crate::lang::vm::memory::Memory;
-use crate::libs::function::{done, Args, MpiFunction, Run, Started};
+use crate::libs::function::{done, Args, MpiFunction, Run, RunOn, Started};
 use crate::libs::handles::HandleKind;
 use crate::libs::mpi::buffers::check_bytes;
 use crate::libs::mpi::error::ErrorKind;
@@ -24,6 +24,20 @@ const REQP: K = K::Ptr(crate::lang::syntax::ast::BaseType::Handle(
     HandleKind::REQUEST,
 ));
 
+/// The blocking collective `name`'s code and parameter count (the non-blocking and persistent
+/// forms run it).
+pub(super) fn blocking_collective(
+    name: &'static str,
+) -> Result<(RunOn<MpiState>, usize), ErrorKind> {
+    let function = crate::libs::table::find(name)
+        .map(|(_, f)| f)
+        .ok_or(ErrorKind::Internal("a blocking collective is missing"))?;
+    let Run::Mpi(run) = function.run else {
+        return Err(ErrorKind::Internal("a collective that is no MPI function"));
+    };
+    Ok((run, function.sig.params.len()))
+}
+
 /// Starts the blocking collective `blocking` with this call's arguments (the same, plus the
 /// request last) as a non-blocking one.
 pub(super) fn start(
@@ -33,13 +47,8 @@ pub(super) fn start(
     mem: &mut Memory,
     ctx: &mut RankCtx<'_>,
 ) -> Result<Started, ErrorKind> {
-    let function = crate::libs::table::find(blocking)
-        .map(|(_, f)| f)
-        .ok_or(ErrorKind::Internal("a blocking collective is missing"))?;
-    let Run::Mpi(run) = function.run else {
-        return Err(ErrorKind::Internal("a collective that is no MPI function"));
-    };
-    let request = a.addr(function.sig.params.len());
+    let (run, n) = blocking_collective(blocking)?;
+    let request = a.addr(n);
     check_bytes(mem, request, 4, "the request handle")?;
     match run(s, a, mem, ctx)? {
         Started::Wait(Pending::Collective(comm, running)) => {

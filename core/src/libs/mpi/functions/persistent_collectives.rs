@@ -10,12 +10,13 @@
 //! next `MPI_Start` or `MPI_Request_free`. Arguments are checked at each start. Every start is a
 //! collective call of its own, so all ranks must start their requests in the same order.
 
+use super::nonblocking_collectives::blocking_collective;
 use super::params::{p, INTP, K, REQ};
 use crate::engine::RankCtx;
 use crate::lang::sema::builtins::Param;
 use crate::lang::syntax::ast::BaseType;
 use crate::lang::vm::memory::Memory;
-use crate::libs::function::{done, Args, MpiFunction, Run, RunOn, Started};
+use crate::libs::function::{done, Args, MpiFunction, Started};
 use crate::libs::handles::HandleKind;
 use crate::libs::mpi::buffers::{check_bytes, write_int};
 use crate::libs::mpi::collective::{Chain, Running};
@@ -156,17 +157,6 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
     }),
 ];
 
-/// The blocking collective `name`'s code and parameter count.
-fn blocking(name: &'static str) -> Result<(RunOn<MpiState>, usize), ErrorKind> {
-    let function = crate::libs::table::find(name)
-        .map(|(_, f)| f)
-        .ok_or(ErrorKind::Internal("a blocking collective is missing"))?;
-    let Run::Mpi(run) = function.run else {
-        return Err(ErrorKind::Internal("a collective that is no MPI function"));
-    };
-    Ok((run, function.sig.params.len()))
-}
-
 /// `MPI_X_init`: an inactive persistent request that runs `name` (`MPI_X`) at each start.
 fn init(
     name: &'static str,
@@ -175,7 +165,7 @@ fn init(
     mem: &mut Memory,
     ctx: &mut RankCtx<'_>,
 ) -> Result<Started, ErrorKind> {
-    let (_, n) = blocking(name)?;
+    let (_, n) = blocking_collective(name)?;
     let request = a.addr(n + 1);
     check_bytes(mem, request, 4, "the request handle")?;
     let comm = s.comm(a.int(n - 1), ctx)?;
@@ -241,7 +231,7 @@ pub(super) fn restart(
         },
         _ => return Ok(None),
     };
-    let (run, n) = blocking(again.name)?;
+    let (run, n) = blocking_collective(again.name)?;
     let args = Args {
         name: again.name,
         words: &again.words,
