@@ -154,15 +154,10 @@ impl Combine {
         }
     }
 
+    /// Single precision through [`Self::double`]: a sum or product rounded once from double is
+    /// single precision's own correctly rounded result (double has more than twice the bits).
     fn float(self, t: f32, o: f32) -> f32 {
-        match self {
-            Combine::Sum => t + o,
-            Combine::Prod => t * o,
-            Combine::Max => t.max(o),
-            Combine::Min => t.min(o),
-            Combine::Replace => o,
-            _ => t,
-        }
+        self.double(f64::from(t), f64::from(o)) as f32
     }
 
     /// `t = t op o` for one element.
