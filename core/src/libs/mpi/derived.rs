@@ -280,6 +280,19 @@ pub enum Shape {
 }
 
 impl Shape {
+    /// `count` elements of the predefined datatype `d`: contiguous bytes, or for a pair with
+    /// padding its type map (its data only).
+    pub fn predefined(d: Datatype, count: u32) -> Shape {
+        if d.padded() {
+            Shape::Mapped {
+                map: Rc::new(TypeMap::basic(d)),
+                count,
+            }
+        } else {
+            Shape::Contiguous(count.saturating_mul(d.size()))
+        }
+    }
+
     /// Bytes the buffer sends (or a receive holds).
     pub fn bytes(&self) -> u32 {
         match self {
@@ -464,11 +477,9 @@ impl Types {
         let map = match self.slot(handle) {
             None => {
                 let d = Datatype::from_handle(handle)?;
-                let bytes = d.bytes(count, what)?;
-                if !d.padded() {
-                    return Ok(Shape::Contiguous(bytes));
-                }
-                Rc::new(TypeMap::basic(d))
+                // Checked first: not negative, and its bytes fit a rank's memory.
+                d.bytes(count, what)?;
+                return Ok(Shape::predefined(d, count as u32));
             }
             Some(map) => Rc::clone(map?),
         };

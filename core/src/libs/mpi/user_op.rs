@@ -238,11 +238,7 @@ impl Combiner {
     /// of the `basic` type otherwise (the unit that `elements` counts).
     fn shape(&self, count: u32) -> Shape {
         match &self.elem {
-            Elem::Predefined(d) if d.padded() => Shape::Mapped {
-                map: Rc::new(TypeMap::basic(*d)),
-                count,
-            },
-            Elem::Predefined(d) => Shape::Contiguous(count.saturating_mul(d.size())),
+            Elem::Predefined(d) => Shape::predefined(*d, count),
             Elem::Derived(map) => Shape::Mapped {
                 map: Rc::clone(map),
                 count,
