@@ -137,9 +137,11 @@ def under_rankscope(cli, path, ranks, tmp):
     doc = json.loads(run.stdout)
     if doc["error"]:
         return None, f"rankscope stopped with an error:\n{doc['error']}"
+    # Rankscope's diagnostics (a leak, a request never completed) are not program output.
     return [
         ("stderr: " if line.get("stream") == "stderr" else "") + line["text"]
         for line in doc["console"]
+        if line.get("stream") != "diagnostic"
     ], None
 
 

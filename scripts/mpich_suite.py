@@ -24,7 +24,14 @@ tests/mpich-suite/floor.json (raise it as Rankscope passes more).
 committed as tests/mpich-suite/mpich.json (which tests real MPICH passes on these machines), so
 the table shows both.
 
+`--playground PATH` writes, instead of running anything, the tests that
+tests/mpich-suite/playground.txt names as one JSON file: each test's files as a program of the
+playground (the test's source first, then the suite's helpers and headers, unmodified), its
+process count and a title. `scripts/setup.sh` writes target/mpich-suite/playground.json, which the
+web crate embeds when it is built (web/build.rs), so the suite itself is never committed.
+
 Usage: scripts/mpich_suite.py [--mpich] [--jobs N] [--timeout S] [--only DIR[/NAME]] [-v]
+       scripts/mpich_suite.py --playground PATH
 """
 
 import argparse
@@ -44,6 +51,8 @@ SUITE = os.path.join(ROOT, "target", "mpich-suite", "mpi")
 FLOOR = os.path.join(ROOT, "tests", "mpich-suite", "floor.json")
 MPICH_RESULT = os.path.join(ROOT, "tests", "mpich-suite", "mpich.json")
 SUMMARY = os.path.join(ROOT, "target", "mpich-suite.json")
+PLAYGROUND_LIST = os.path.join(ROOT, "tests", "mpich-suite", "playground.txt")
+VERSION = os.path.join(ROOT, "target", "mpich-suite", "version")
 DIRS = ["basic", "pt2pt", "coll", "datatype", "comm", "group", "topo", "rma", "attr", "init",
         "info", "errhan"]
 # The suite needs up to 72 processes: the generic modern cluster (32 nodes × 64 cores, shared
@@ -221,7 +230,10 @@ def run_rankscope(test, binary, timeout, profile=PROFILE):
         summary = json.loads(done.stdout)
     except json.JSONDecodeError:
         return False, first_line(done.stderr or done.stdout) or f"exit status {done.returncode}", 0
-    console = sorted(summary.get("console", []), key=lambda c: (c["time_ps"], c["rank"]))
+    # Rankscope's diagnostics (a leak, a request never completed) are not the program's output:
+    # MPICH prints nothing of the kind, so runtests never sees them.
+    console = sorted((c for c in summary.get("console", []) if c.get("stream") != "diagnostic"),
+                     key=lambda c: (c["time_ps"], c["rank"]))
     output = "\n".join(c["text"] for c in console)
     error = summary.get("error")
     if isinstance(error, dict):
@@ -252,8 +264,46 @@ def run_mpich(test, timeout, work):
     return passed, why, 0
 
 
+def playground_bundle(path):
+    """Writes the tests playground.txt names, as programs of the playground, to `path`."""
+    wanted = []
+    for raw in open(PLAYGROUND_LIST, encoding="utf-8"):
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            test, _, title = line.partition(" ")
+            wanted.append((test, title.strip()))
+    examples, texts = [], {}
+    for name, title in wanted:
+        directory, _, test_name = name.partition("/")
+        listed = [t for t in testlist(directory)[0] if t.name == test_name]
+        if not listed:
+            sys.exit(f"{PLAYGROUND_LIST}: {name} is not in {directory}/testlist")
+        test = listed[0]
+        if test.args or test.envs or test.result_test:
+            sys.exit(f"{PLAYGROUND_LIST}: {name} needs arguments, environment or an exit status "
+                     "check: the playground runs a program as it is")
+        files, defines = program_files(test)
+        if defines:
+            sys.exit(f"{PLAYGROUND_LIST}: {name} is built with -D flags {defines}")
+        names = [os.path.basename(f) for f in files]
+        if len(set(names)) != len(names):
+            sys.exit(f"{PLAYGROUND_LIST}: {name}'s files share a name: {names}")
+        for f in files:
+            text = open(f, encoding="utf-8").read()
+            if texts.setdefault(os.path.basename(f), text) != text:
+                sys.exit(f"{PLAYGROUND_LIST}: two different files are named {os.path.basename(f)}")
+        examples.append({"test": name, "title": title, "ranks": test.np, "files": names})
+    version = (open(VERSION, encoding="utf-8").read().split() or [""])[0] if os.path.exists(VERSION) else ""
+    # Each file once (the helpers are the same for every test), by name.
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump({"mpich": version, "examples": examples, "files": texts}, f, indent=1)
+    print(f"{len(examples)} tests of MPICH {version}'s suite for the playground: {path}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--playground", metavar="PATH",
+                    help="write playground.txt's tests as the playground's programs to PATH")
     ap.add_argument("--mpich", action="store_true", help="run under Debian's MPICH instead")
     ap.add_argument("--rankscope", default=os.path.join(ROOT, "target", "release", "rankscope"))
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
@@ -270,6 +320,9 @@ def main():
 
     if not os.path.exists(os.path.join(SUITE, "coll", "testlist")):
         sys.exit(f"no configured suite in {SUITE}: run scripts/setup.sh")
+    if opts.playground:
+        playground_bundle(opts.playground)
+        return
     if not opts.mpich and not os.access(opts.rankscope, os.X_OK):
         sys.exit(f"no Rankscope binary at {opts.rankscope}: cargo build --release -p rankscope")
 

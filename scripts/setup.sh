@@ -130,6 +130,11 @@ SOURCES
   echo "    MPICH $MPICH_SRC_VERSION test suite in $SUITE_DIR/mpi"
 fi
 
+step "MPICH's tests for the playground's example picker (tests/mpich-suite/playground.txt)"
+# Written every time (it takes a moment): the list is the project's, the tests the suite's, and
+# web/build.rs embeds the file when the playground is built.
+python3 scripts/mpich_suite.py --playground "$SUITE_DIR/playground.json" | sed 's/^/    /'
+
 step "brotli (the release build writes the wasm precompressed: scripts/wasm_dist.py)"
 if command -v brotli >/dev/null; then
   skip "$(brotli --version 2>/dev/null | head -n1)"

@@ -211,6 +211,17 @@ export async function consoleLineBox(page, text) {
       range.setEnd(n, at + text.length);
       range.startContainer.parentElement.scrollIntoView({ block: 'nearest' });
       scroller.scrollIntoView({ block: 'nearest' });
+      // As a reader scrolls: the console until the line is inside it, then the page (or the
+      // panel that scrolls) until the line is on screen — a plain line is text of the long <pre>,
+      // which scrollIntoView cannot bring into view by itself.
+      const line = () => range.getBoundingClientRect();
+      const box = scroller.getBoundingClientRect();
+      if (line().bottom > box.bottom) scroller.scrollTop += line().bottom - box.bottom;
+      if (line().top < box.top) scroller.scrollTop -= box.top - line().top;
+      for (let el = scroller.parentElement; el; el = el.parentElement) {
+        const over = line().bottom - Math.min(innerHeight, el === document.scrollingElement ? innerHeight : el.getBoundingClientRect().bottom);
+        if (over > 0 && el.scrollHeight > el.clientHeight) el.scrollTop += over;
+      }
       const r = range.getBoundingClientRect();
       const s = scroller.getBoundingClientRect();
       return { x: r.x, y: r.y, width: r.width, height: r.height, inside: r.top >= s.top && r.bottom <= s.bottom };

@@ -1,4 +1,4 @@
-/* MPI_Isendrecv and MPI_Isendrecv_replace around a ring, MPI_Request_get_status on a null request, a persistent buffered send (MPI_Bsend_init) started twice, and MPI_Get_library_version.  Ranks: 4 */
+/* MPI_Isendrecv and MPI_Isendrecv_replace around a ring, MPI_Request_get_status on a completed receive, a persistent buffered send (MPI_Bsend_init) started twice, and MPI_Get_library_version.  Ranks: 4 */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +28,22 @@ int main(int argc, char **argv) {
     MPI_Isendrecv_replace(&x, 1, MPI_DOUBLE, left, 6, right, 6, MPI_COMM_WORLD, &req);
     MPI_Wait(&req, MPI_STATUS_IGNORE);
     printf("rank %d replaced with %g\n", rank, x);
+    /* MPI_Request_get_status leaves the request to MPI_Wait */
+    if (rank == 1) {
+        int v = 42;
+        MPI_Ssend(&v, 1, MPI_INT, 0, 7, MPI_COMM_WORLD);
+    }
+    if (rank == 0) {
+        int v = 0;
+        MPI_Irecv(&v, 1, MPI_INT, 1, 7, MPI_COMM_WORLD, &req);
+        do {
+            MPI_Request_get_status(req, &flag, &status);
+        } while (!flag);
+        printf("get_status: source %d tag %d, request still set: %d\n", status.MPI_SOURCE,
+               status.MPI_TAG, req != MPI_REQUEST_NULL);
+        MPI_Wait(&req, &status);
+        printf("wait: %d from %d, request now null: %d\n", v, status.MPI_SOURCE, req == MPI_REQUEST_NULL);
+    }
     MPI_Request_get_status(MPI_REQUEST_NULL, &flag, &status);
     if (rank == 0)
         printf("null request: flag %d source %d tag %d\n", flag, status.MPI_SOURCE, status.MPI_TAG);

@@ -226,6 +226,9 @@ texts! {
     CompareWith => "Compare with", "比較対象";
     Off => "off", "なし";
     YouAreTheNetwork => "You are the network", "あなたがネットワーク";
+    SuiteExamples => "MPICH {0}'s own tests (test/mpi, as they are)", "MPICH {0} 自身のテスト（test/mpi、そのまま）";
+    SuiteNote => "A test from MPICH's own suite: every rank checks its results; MTest_Finalize (mtest.c) adds up the errors of all ranks, and rank 0 prints “No Errors” when there were none. Break a check and run it again.",
+        "MPICH 自身のテストスイートのテスト: 各ランクが結果を確かめ、MTest_Finalize（mtest.c）が全ランクの誤りを数え、誤りがなければランク 0 が “No Errors” と出力する。確認をひとつ壊してもう一度実行してみよう。";
     ReplacedEdit => "{0} replaced your edit: Ctrl+Z in the editor brings it back.",
         "{0} があなたの編集を置き換えました。エディタで Ctrl+Z を押すと元に戻せます。";
     // The editor's head.
@@ -300,6 +303,8 @@ texts! {
     ConsoleLine => "[rank {0} @ {1}] {2}", "[ランク {0} @ {1}] {2}";
     ConsoleErrLine => "[rank {0} @ {1}] stderr: {2}", "[ランク {0} @ {1}] stderr: {2}";
     ErrorStream => "the rank's error stream (stderr)", "ランクのエラー出力 (stderr)";
+    ConsoleDiagnosticLine => "[rank {0} @ {1}] Rankscope: {2}", "[ランク {0} @ {1}] Rankscope: {2}";
+    DiagnosticStream => "Rankscope's own warning about this rank's run, not the program's output", "このランクの実行についての Rankscope 自身の警告（プログラムの出力ではない）";
     FinishedAt => "finished at {0}", "{0} に終了";
     StoppedAt => "stopped by an error at {0}", "{0} にエラーで停止";
     AtSoFar => "at {0} so far", "現在 {0}";

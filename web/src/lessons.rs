@@ -128,8 +128,8 @@ pub const LESSON_FILES: &[(&str, &str)] = &[
 pub fn read_program(path: &str) -> Result<String, String> {
     let path = path.trim_start_matches("./");
     if let Some(name) = path.strip_prefix("examples/") {
-        if let Some((_, text)) = crate::examples::EXAMPLES.iter().find(|(p, _)| *p == name) {
-            return Ok((*text).to_string());
+        if let Some(e) = crate::examples::position(name).and_then(crate::examples::get) {
+            return Ok(e.source.clone());
         }
     }
     LESSON_FILES

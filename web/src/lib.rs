@@ -29,7 +29,7 @@
 //! | [`routes`] | which page the URL fragment asks for (playground, lessons, a paper, schedules, the reference), followed as it changes |
 //! | [`paper_check`], [`markdown`], [`chart_svg`] | paper checks around core's runner: kept checks, core's texts, charts as SVG |
 //! | [`schedule_query`] | the schedules page's address |
-//! | [`examples`] | `examples/` embedded for the picker |
+//! | [`examples`] | `examples/` and MPICH's suite tests (`build.rs`) embedded for the picker |
 //! | [`clock`] | `now_ms`: the page's one clock |
 //! | [`file_text`], [`window_events`], [`loading`], [`panic_banner`] | small effects: a picked file's text, window listeners, the loading screen, the panic banner |
 //! | [`bindings`] | functions exported to JavaScript for the browser tests and benchmarks |

@@ -15,7 +15,7 @@ use crate::state::{Action, State, STARTER_PROGRAM};
 /// What is about to replace the editor's text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Opening {
-    /// An example (index into [`crate::examples::EXAMPLES`]).
+    /// An example (index into [`crate::examples::all`]).
     Example(usize),
     /// A saved program, by name.
     Program(String),
@@ -32,9 +32,8 @@ impl Opening {
     /// What it is called in the confirm step ("ring.c", "“pi”", "pi.c").
     pub fn title(&self) -> String {
         match self {
-            Opening::Example(i) => crate::examples::EXAMPLES
-                .get(*i)
-                .map_or_else(|| "the example".to_string(), |(p, _)| (*p).to_string()),
+            Opening::Example(i) => crate::examples::get(*i)
+                .map_or_else(|| "the example".to_string(), |e| e.path.clone()),
             Opening::Program(name) => format!("“{name}”"),
             Opening::File { name, .. } => name.clone(),
         }
@@ -82,10 +81,8 @@ impl State {
     /// Whether the editor's text is kept nowhere: not the starter, not an example as shipped,
     /// not a saved program (the autosave holds only the latest text, which an opening replaces).
     pub fn unkept(&self) -> bool {
-        let example_as_shipped =
-            (crate::examples::EXAMPLES.iter().enumerate()).any(|(i, (_, s))| {
-                *s == self.source && crate::examples::files_of(i).same_program(&self.files)
-            });
+        let example_as_shipped = (crate::examples::all().iter())
+            .any(|e| e.source == self.source && e.files().same_program(&self.files));
         let starter = self.source == STARTER_PROGRAM && self.files.is_single();
         !(starter || example_as_shipped || (self.programs).holds_program(&self.source, &self.files))
     }
@@ -103,8 +100,9 @@ impl State {
         }
         let base = self
             .example
-            .and_then(|i| crate::examples::EXAMPLES.get(i))
-            .map_or("my program", |(path, _)| {
+            .and_then(crate::examples::get)
+            .map_or("my program", |e| {
+                let path = e.path.as_str();
                 let file = path.rsplit('/').next().unwrap_or(path);
                 file.strip_suffix(".c").unwrap_or(file)
             });
@@ -223,10 +221,7 @@ mod tests {
     const PASTED: &str = "#include <mpi.h>\nint main(void) { return 0; } /* mine */\n";
 
     fn ring() -> usize {
-        crate::examples::EXAMPLES
-            .iter()
-            .position(|(p, _)| *p == "ring.c")
-            .unwrap()
+        crate::examples::position("ring.c").unwrap()
     }
 
     #[test]

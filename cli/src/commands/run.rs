@@ -5,7 +5,7 @@
 use crate::output::out;
 use std::path::{Path, PathBuf};
 
-use rankscope_core::engine::{Program, Sim, SimError};
+use rankscope_core::engine::{Program, Sim, SimError, Stream};
 use rankscope_core::lang;
 use rankscope_core::machine::{Machine, Profile};
 use rankscope_core::trace::{chrome::to_chrome_json, TraceMode};
@@ -261,7 +261,7 @@ fn execute<P: Program>(
             "trace_hash": format!("{:016x}", s.trace_hash),
             "console": sim.console().iter().map(|l| serde_json::json!({
                 "time_ps": l.time.as_ps(), "rank": l.rank, "text": l.text,
-                "stream": if l.stderr { "stderr" } else { "stdout" }})).collect::<Vec<_>>(),
+                "stream": l.stream.name()})).collect::<Vec<_>>(),
             "error": result.as_ref().err().map(|e| e.to_string()),
         });
         if sim.network_choices().is_some() {
@@ -282,10 +282,15 @@ fn execute<P: Program>(
         return result.map(|_| ()).map_err(|e| e.to_string());
     }
     for line in sim.console() {
-        if line.stderr {
-            eprintln!("[rank {} @ {}] {}", line.rank, line.time, line.text);
-        } else {
-            out!("[rank {} @ {}] {}", line.rank, line.time, line.text);
+        match line.stream {
+            Stream::Stdout => out!("[rank {} @ {}] {}", line.rank, line.time, line.text),
+            Stream::Stderr => eprintln!("[rank {} @ {}] {}", line.rank, line.time, line.text),
+            Stream::Diagnostic => {
+                eprintln!(
+                    "rankscope: rank {} @ {}: {}",
+                    line.rank, line.time, line.text
+                )
+            }
         }
     }
     if sim.network_choices().is_some() {

@@ -29,5 +29,5 @@ pub use network::{ChoiceOption, ChoicePoint, ChoiceRecord, Delivery};
 pub use program::{Completion, OpError, Program, RankCtx, Step};
 pub use queue::EventQueue;
 pub use sim::{
-    ConsoleLine, EngineConfig, Progress, RankState, Request, RunSummary, Setup, Sim, Wait,
+    ConsoleLine, EngineConfig, Progress, RankState, Request, RunSummary, Setup, Sim, Stream, Wait,
 };

@@ -10,7 +10,7 @@ use std::fmt;
 
 use super::ids::{Rank, ReqId};
 use super::layer::{Core, DynLayer, Io, Layer};
-use super::sim::ConsoleLine;
+use super::sim::{ConsoleLine, Stream};
 use crate::time::SimTime;
 
 /// What a rank does next, returned by [`Program::resume`].
@@ -237,25 +237,31 @@ impl RankCtx<'_> {
 
     /// Writes a line to this rank's console (and the trace).
     pub fn print(&mut self, text: String) {
-        self.write_line(text, false);
+        self.write_line(text, Stream::Stdout);
     }
 
     /// Writes a line to this rank's error stream (`stderr`): on the console, marked as such.
     pub fn print_err(&mut self, text: String) {
-        self.write_line(text, true);
+        self.write_line(text, Stream::Stderr);
     }
 
-    fn write_line(&mut self, text: String, stderr: bool) {
+    /// Writes Rankscope's own diagnostic about this rank's run (a warning at its end): on the
+    /// console, marked as such, and never part of the program's output.
+    pub fn diagnose(&mut self, text: String) {
+        self.write_line(text, Stream::Diagnostic);
+    }
+
+    fn write_line(&mut self, text: String, stream: Stream) {
         self.core.record(crate::trace::RecordKind::Console {
             rank: self.rank,
             text: text.clone(),
-            stderr,
+            stream,
         });
         self.console.push(ConsoleLine {
             time: self.core.now,
             rank: self.rank,
             text,
-            stderr,
+            stream,
         });
     }
 }

@@ -119,8 +119,32 @@ pub struct ConsoleLine {
     pub rank: Rank,
     /// What.
     pub text: String,
-    /// Written to the rank's error stream (`stderr`) rather than its standard output.
-    pub stderr: bool,
+    /// Where it was written.
+    pub stream: Stream,
+}
+
+/// Where a console line was written: the program's standard output or error stream, or
+/// Rankscope's own diagnostic about the run (a leak or a request never completed, found when the
+/// program ends) — not program output, so it is never compared with what MPICH prints.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Stream {
+    /// `stdout`.
+    Stdout,
+    /// `stderr`.
+    Stderr,
+    /// Rankscope's diagnostic.
+    Diagnostic,
+}
+
+impl Stream {
+    /// Its name in the CLI's JSON (`stdout`, `stderr`, `diagnostic`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Stream::Stdout => "stdout",
+            Stream::Stderr => "stderr",
+            Stream::Diagnostic => "diagnostic",
+        }
+    }
 }
 
 /// What one call to [`Sim::step`] did.

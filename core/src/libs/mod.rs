@@ -59,9 +59,9 @@
 //!   in the p2p layer's slab — in flight or unexpected — sent to the finalizing rank, and those it
 //!   sent to ranks already finalized, each once; the warning names each message's sending call and
 //!   line). A rank whose program ends after `MPI_Init` without `MPI_Finalize` is warned
-//!   (`MpiState::missing_finalize`, printed by the VM's `finish`). Warnings are console lines like
-//!   the heap's leak warning, so a program that triggers none keeps its trace hash; they stay
-//!   English. Collectives' reserved negative tags never reach a sentence:
+//!   (`MpiState::missing_finalize`, printed by the VM's `finish`). Warnings are Rankscope's diagnostics
+//!   (`RankCtx::diagnose`, console lines of their own stream, never program output), like the
+//!   heap's leak warning; a program that triggers none keeps its trace hash; they stay English. Collectives' reserved negative tags never reach a sentence:
 //!   `proto/p2p/internal_tags.rs` names the collective of an internal tag ("for MPI_Bcast", checked
 //!   against `collective::Kind` by a test) wherever a tag is printed.
 //! - **One-sided communication** (`one_sided.rs`, `window.rs`, `rma_sync.rs`, `passive_lock.rs`): a

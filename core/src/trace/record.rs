@@ -10,6 +10,7 @@
 //! packed ([`super::packed`]): no allocation per record.
 
 use crate::engine::ids::{MsgId, Rank, ReqId};
+use crate::engine::Stream;
 use crate::time::SimTime;
 use crate::trace::hash::TraceHasher;
 use crate::trace::packed::{Codec, Words};
@@ -88,8 +89,8 @@ pub enum RecordKind {
         rank: Rank,
         /// The text.
         text: String,
-        /// Written to the rank's error stream (`stderr`).
-        stderr: bool,
+        /// Where: standard output, the error stream or Rankscope's diagnostic.
+        stream: crate::engine::Stream,
     },
     /// A rank finished its program.
     Done {
@@ -419,14 +420,11 @@ impl Record {
                 (n, true) => format!("rank {rank} blocks waiting for any of {n} requests"),
             },
             RecordKind::Resumed { rank } => format!("rank {rank} continues"),
-            RecordKind::Console {
-                rank,
-                text,
-                stderr: false,
-            } => format!("rank {rank} prints: {text}"),
-            RecordKind::Console { rank, text, .. } => {
-                format!("rank {rank} prints on its error stream: {text}")
-            }
+            RecordKind::Console { rank, text, stream } => match stream {
+                Stream::Stdout => format!("rank {rank} prints: {text}"),
+                Stream::Stderr => format!("rank {rank} prints on its error stream: {text}"),
+                Stream::Diagnostic => format!("Rankscope's diagnostic for rank {rank}: {text}"),
+            },
             RecordKind::Done { rank } => format!("rank {rank} finishes its program"),
             RecordKind::Layer { codec, words } => codec.explain(words, self.time),
         }
@@ -473,14 +471,11 @@ impl Record {
                 (n, true) => format!("ランク {rank} が {n} 個のリクエストのどれかを待ってブロックする"),
             },
             RecordKind::Resumed { rank } => format!("ランク {rank} が再開する"),
-            RecordKind::Console {
-                rank,
-                text,
-                stderr: false,
-            } => format!("ランク {rank} が出力する: {text}"),
-            RecordKind::Console { rank, text, .. } => {
-                format!("ランク {rank} がエラー出力に書く: {text}")
-            }
+            RecordKind::Console { rank, text, stream } => match stream {
+                Stream::Stdout => format!("ランク {rank} が出力する: {text}"),
+                Stream::Stderr => format!("ランク {rank} がエラー出力に書く: {text}"),
+                Stream::Diagnostic => format!("ランク {rank} についての Rankscope の診断: {text}"),
+            },
             RecordKind::Done { rank } => format!("ランク {rank} がプログラムを終える"),
             RecordKind::Layer { codec, words } => codec.explain_ja(words, self.time)?,
         })
@@ -535,9 +530,13 @@ impl Record {
                 h.u32(10);
                 h.u32(*rank);
             }
-            RecordKind::Console { rank, text, stderr } => {
+            RecordKind::Console { rank, text, stream } => {
                 // Standard output keeps the tag it always had (trace hashes stay the same).
-                h.u32(if *stderr { 99 } else { 11 });
+                h.u32(match stream {
+                    Stream::Stdout => 11,
+                    Stream::Stderr => 99,
+                    Stream::Diagnostic => 98,
+                });
                 h.u32(*rank);
                 h.str(text);
             }

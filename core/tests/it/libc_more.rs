@@ -2,7 +2,7 @@
 //! run ends), the standard streams, `strtok` on empty tokens, `getopt`'s errors, `atexit` with
 //! `exit`, and input at its end.
 
-use rankscope_core::engine::{ConsoleLine, Sim};
+use rankscope_core::engine::{ConsoleLine, Sim, Stream};
 use rankscope_core::lang::{self, VmLimits};
 use rankscope_core::machine::{builtin_profile, Machine};
 use rankscope_core::proto::SimConfig;
@@ -29,10 +29,10 @@ fn run(source: &str, ranks: u32) -> (Vec<ConsoleLine>, Option<String>) {
     (sim.console().to_vec(), error)
 }
 
-fn texts(lines: &[ConsoleLine], stderr: bool) -> Vec<String> {
+fn texts(lines: &[ConsoleLine], stream: Stream) -> Vec<String> {
     lines
         .iter()
-        .filter(|l| l.stderr == stderr)
+        .filter(|l| l.stream == stream)
         .map(|l| l.text.clone())
         .collect()
 }
@@ -53,9 +53,9 @@ int main(void) {
 }
 "#;
     let (lines, error) = run(src, 1);
-    assert_eq!(texts(&lines, false), ["4"]);
+    assert_eq!(texts(&lines, Stream::Stdout), ["4"]);
     assert_eq!(
-        texts(&lines, true),
+        texts(&lines, Stream::Stderr),
         ["prog: prog.c:4: half: Assertion `n % 2 == 0 && \"n must be even\"' failed."]
     );
     let error = error.expect("the run stops");
@@ -72,8 +72,8 @@ fn ndebug_turns_assert_off_and_abort_ends_the_run() {
     let src = "#define NDEBUG\n#include <assert.h>\n#include <stdio.h>\n#include <stdlib.h>\n\
                int main(void) { assert(1 == 2); printf(\"on\\n\"); abort(); printf(\"never\\n\"); return 0; }\n";
     let (lines, error) = run(src, 2);
-    assert_eq!(texts(&lines, false), ["on", "on"]);
-    assert!(texts(&lines, true).is_empty());
+    assert_eq!(texts(&lines, Stream::Stdout), ["on", "on"]);
+    assert!(texts(&lines, Stream::Stderr).is_empty());
     let error = error.expect("abort stops the run");
     assert!(
         error.contains("abort() ended the rank (SIGABRT)"),
@@ -96,8 +96,11 @@ int main(void) {
 "#;
     let (lines, error) = run(src, 1);
     assert_eq!(error, None);
-    assert_eq!(texts(&lines, false), ["to out", "puts"]);
-    assert_eq!(texts(&lines, true), ["to err 1", "half !why: Success"]);
+    assert_eq!(texts(&lines, Stream::Stdout), ["to out", "puts"]);
+    assert_eq!(
+        texts(&lines, Stream::Stderr),
+        ["to err 1", "half !why: Success"]
+    );
 }
 
 #[test]
@@ -129,7 +132,10 @@ int main(void) {
 "#;
     let (lines, error) = run(src, 1);
     assert_eq!(error, None);
-    assert_eq!(texts(&lines, false), ["[a][b] end", "empty", "x y NULL"]);
+    assert_eq!(
+        texts(&lines, Stream::Stdout),
+        ["[a][b] end", "empty", "x y NULL"]
+    );
 }
 
 #[test]
@@ -147,9 +153,9 @@ int main(void) {
 "#;
     let (lines, error) = run(src, 1);
     assert_eq!(error, None);
-    assert_eq!(texts(&lines, false), ["? x", "? n", "? x", ": n"]);
+    assert_eq!(texts(&lines, Stream::Stdout), ["? x", "? n", "? x", ": n"]);
     assert_eq!(
-        texts(&lines, true),
+        texts(&lines, Stream::Stderr),
         [
             "./tool: invalid option -- 'x'",
             "./tool: option requires an argument -- 'n'"
@@ -174,7 +180,7 @@ int main(void) {
 "#;
     let (lines, error) = run(src, 1);
     assert_eq!(error, None);
-    assert_eq!(texts(&lines, false), ["-1 -1 5", "b", "a"]);
+    assert_eq!(texts(&lines, Stream::Stdout), ["-1 -1 5", "b", "a"]);
 }
 
 #[test]
@@ -202,9 +208,12 @@ int main(void) {
 "#;
     let (lines, error) = run(src, 1);
     assert_eq!(error, None);
-    assert_eq!(texts(&lines, false), ["errno 2 ENOENT", "42,x", "second"]);
     assert_eq!(
-        texts(&lines, true),
+        texts(&lines, Stream::Stdout),
+        ["errno 2 ENOENT", "42,x", "second"]
+    );
+    assert_eq!(
+        texts(&lines, Stream::Stderr),
         ["nope.txt: No such file or directory", "wrote"]
     );
 }
@@ -230,7 +239,7 @@ int main(void) {
 "#;
     let (lines, error) = run(src, 1);
     assert_eq!(
-        texts(&lines, false),
+        texts(&lines, Stream::Stdout),
         ["-3 1|-3 -1|-4 -1|-3333333333 -1|0 0 1", "8 16 8 2"]
     );
     let error = error.expect("div by zero stops the run");
@@ -254,7 +263,7 @@ int main(void) {
 "#;
     let (lines, error) = run(src, 1);
     assert_eq!(error, None);
-    assert_eq!(texts(&lines, false), ["k 3", "3 1 0"]);
+    assert_eq!(texts(&lines, Stream::Stdout), ["k 3", "3 1 0"]);
     let bad = "#include <getopt.h>\nextern long optind;\nint main(void) { return 0; }\n";
     let Err(diags) = lang::load(bad, "prog.c") else {
         panic!("a conflicting type is refused");

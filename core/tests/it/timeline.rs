@@ -164,7 +164,7 @@ fn crafted_records_pair_and_leave_open_spans_open() {
             RecordKind::Console {
                 rank: 0,
                 text: "hi".into(),
-                stderr: false,
+                stream: rankscope_core::engine::Stream::Stdout,
             },
         ),
         at(

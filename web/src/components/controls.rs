@@ -217,14 +217,22 @@ pub fn controls(props: &ControlsProps) -> Html {
                 <span>{ lang.t(Text::Example) }</span>
                 <select data-testid="example-select" onchange={on_pick} ref={picker}>
                     <option value="" selected={props.example.is_none()}>{ lang.t(Text::OpenExample) }</option>
-                    { for crate::examples::EXAMPLES.iter().enumerate().map(|(i, (path, source))| html! {
-                        <option value={i.to_string()} title={crate::examples::title(source)}
-                            selected={props.example == Some(i)}>{ *path }</option>
+                    { for crate::examples::all().iter().enumerate().filter(|(_, e)| !e.suite).map(|(i, e)| html! {
+                        <option value={i.to_string()} title={e.title.clone()}
+                            selected={props.example == Some(i)}>{ &e.path }</option>
                     }) }
+                    if crate::examples::all().iter().any(|e| e.suite) {
+                        <optgroup label={lang.f(Text::SuiteExamples, &[&crate::examples::suite_version()])}>
+                            { for crate::examples::all().iter().enumerate().filter(|(_, e)| e.suite).map(|(i, e)| html! {
+                                <option value={i.to_string()} title={e.title.clone()}
+                                    selected={props.example == Some(i)}>{ &e.path }</option>
+                            }) }
+                        </optgroup>
+                    }
                 </select>
                 if props.replaced_edit {
                     <span class="field-note" role="status" data-testid="replaced-edit">
-                        { lang.f(Text::ReplacedEdit, &[&props.example.and_then(|i| crate::examples::EXAMPLES.get(i)).map_or("The example", |(p, _)| *p)]) }
+                        { lang.f(Text::ReplacedEdit, &[&props.example.and_then(crate::examples::get).map_or("The example", |e| e.path.as_str())]) }
                     </span>
                 }
             </label>
@@ -249,6 +257,9 @@ pub fn controls(props: &ControlsProps) -> Html {
                     <span class="field-note" role="status" data-testid="too-few-ranks">{ note.clone() }</span>
                 }
             </label>
+            if props.example.and_then(crate::examples::get).is_some_and(|e| e.suite) {
+                <p class="field-note suite-note" data-testid="suite-note">{ lang.t(Text::SuiteNote) }</p>
+            }
             if let Some(note) = &props.room_note {
                 <div class="field-note room-note" role="status" data-testid="room-note">
                     <span>{ note.sentence_in(lang) }</span>

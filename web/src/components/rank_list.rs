@@ -5,6 +5,8 @@
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
+use rankscope_core::engine::Stream;
+
 use crate::i18n::Text;
 use crate::rank_colour::rank_style;
 use crate::session::SessionCell;
@@ -110,13 +112,16 @@ pub fn rank_list(props: &RankListProps) -> Html {
                         if console_from > 0 {
                             <span class="muted">{ lang.f(Text::EarlierLines, &[&console_from]) + "\n" }</span>
                         }
-                        { for console[console_from..].iter().map(|l| if l.stderr {
+                        { for console[console_from..].iter().map(|l| match l.stream {
                             // The error stream: marked, so it reads apart from standard output.
-                            html! { <span class="stderr" title={lang.t(Text::ErrorStream)} data-testid="console-stderr">
+                            Stream::Stderr => html! { <span class="stderr" title={lang.t(Text::ErrorStream)} data-testid="console-stderr">
                                 { lang.f(Text::ConsoleErrLine, &[&l.rank, &l.time, &l.text]) + "\n" }
-                            </span> }
-                        } else {
-                            html! { <>{ lang.f(Text::ConsoleLine, &[&l.rank, &l.time, &l.text]) + "\n" }</> }
+                            </span> },
+                            // Rankscope's own warning about the run: not the program's output.
+                            Stream::Diagnostic => html! { <span class="diagnostic" title={lang.t(Text::DiagnosticStream)} data-testid="console-diagnostic">
+                                { lang.f(Text::ConsoleDiagnosticLine, &[&l.rank, &l.time, &l.text]) + "\n" }
+                            </span> },
+                            Stream::Stdout => html! { <>{ lang.f(Text::ConsoleLine, &[&l.rank, &l.time, &l.text]) + "\n" }</> },
                         }) }
                     </pre>
                 </div>

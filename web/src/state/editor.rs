@@ -127,10 +127,7 @@ mod tests {
     use crate::state::tests::{console_texts, run_to_end};
 
     fn histogram() -> usize {
-        crate::examples::EXAMPLES
-            .iter()
-            .position(|(p, _)| *p == "histogram/main.c")
-            .unwrap()
+        crate::examples::position("histogram/main.c").unwrap()
     }
 
     #[test]

@@ -36,9 +36,7 @@ impl State {
         };
         self.args = crate::lesson_state::args_line(&shown.args);
         self.network = shown.network.clone();
-        self.example = crate::examples::EXAMPLES
-            .iter()
-            .position(|(_, source)| *source == self.source);
+        self.example = crate::examples::position_of_source(&self.source);
         self.view = step
             .views
             .first()
@@ -198,7 +196,9 @@ mod tests {
         let open = s.lesson.as_ref().unwrap();
         assert_eq!((open.step, open.lang.as_str()), (0, "ja"));
         assert_eq!(
-            s.example.map(|i| crate::examples::EXAMPLES[i].0),
+            s.example
+                .and_then(crate::examples::get)
+                .map(|e| e.path.as_str()),
             Some("ring.c")
         );
         assert_eq!((s.selected.as_str(), s.ranks), ("folon", 4));

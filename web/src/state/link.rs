@@ -92,9 +92,7 @@ impl State {
                 }
                 self.view = None;
                 // A link to an example as it came names it (the picker, the editor, the bars).
-                self.example = crate::examples::EXAMPLES
-                    .iter()
-                    .position(|(_, source)| *source == self.source);
+                self.example = crate::examples::position_of_source(&self.source);
             }
             Action::RestoreAutosave(saved) => {
                 // Only what still makes sense: an unknown machine keeps the current one.

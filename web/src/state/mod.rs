@@ -108,7 +108,7 @@ pub struct State {
     pub args: String,
     /// The rank in focus: its line is marked strongly in the editor and followed.
     pub focus_rank: u32,
-    /// The example last opened (index into [`crate::examples::EXAMPLES`]), kept while it is
+    /// The example last opened (index into [`crate::examples::all`]), kept while it is
     /// edited; `None` for the starter program or a restored one.
     pub example: Option<usize>,
     /// Opening that example replaced an edit of the program (said until the next edit or
@@ -156,7 +156,7 @@ pub enum Action {
     Edit(String),
     /// Open, add, rename, delete or keep a file ([`crate::program_files::FileAction`]).
     Files(crate::program_files::FileAction),
-    /// Open example `index` of [`crate::examples::EXAMPLES`] with the machine and rank count it
+    /// Open example `index` of [`crate::examples::all`] with the machine and rank count it
     /// was written for.
     OpenExample(usize),
     /// Compile and play from the start (or continue a paused run).
@@ -376,16 +376,16 @@ impl State {
         crate::args::split(&self.args)
     }
 
-    /// The example last opened: its path and its text as shipped.
-    fn open_example(&self) -> Option<(&'static str, &'static str)> {
-        crate::examples::EXAMPLES.get(self.example?).copied()
+    /// The example last opened, as shipped.
+    fn open_example(&self) -> Option<&'static crate::examples::Example> {
+        crate::examples::get(self.example?)
     }
 
     /// When the open example's run line asks for more ranks than the run setup has (a ping-pong
     /// between ranks 1 and 2 on 1 rank "finishes" doing nothing): what to say.
     pub fn too_few_ranks(&self) -> Option<String> {
-        let (path, source) = self.open_example()?;
-        let hint = crate::examples::hint(source)?;
+        let example = self.open_example()?;
+        let (path, hint) = (&example.path, example.hint.as_ref()?);
         (self.ranks < hint.ranks).then(|| {
             format!(
                 "{path} was written for {} ranks (its run line); with {} some ranks have nothing to talk to",
@@ -405,10 +405,10 @@ impl State {
                 format!("{} (edited)", saved.name)
             });
         }
-        let (path, source) = self.open_example()?;
-        let shipped = crate::examples::files_of(self.example?);
+        let example = self.open_example()?;
+        let path = &example.path;
         Some(
-            if source == self.source && shipped.same_program(&self.files) {
+            if example.source == self.source && example.files().same_program(&self.files) {
                 path.to_string()
             } else {
                 format!("{path} (edited)")
@@ -555,15 +555,15 @@ impl State {
                 }
             }
             Action::OpenExample(index) => {
-                let Some((_, source)) = crate::examples::EXAMPLES.get(index) else {
+                let Some(example) = crate::examples::get(index) else {
                     return self;
                 };
                 // A new program shows the view that matters for it until the user picks another.
                 self.view = None;
                 // An edit is lost unless the text is the starter or an example as it came.
                 self.replaced_edit = self.unkept();
-                self.source = source.to_string();
-                self.files = crate::examples::files_of(index);
+                self.source = example.source.clone();
+                self.files = example.files();
                 self.example = Some(index);
                 // Arguments typed for another program mean nothing for this one.
                 self.args = String::new();
@@ -574,7 +574,7 @@ impl State {
                 self.clear_runs();
                 self.diagnostics.clear();
                 self.run_error = None;
-                if let Some(hint) = crate::examples::hint(source) {
+                if let Some(hint) = &example.hint {
                     // The protocol choices it was written for (the defaults unless its run
                     // line names others; every example's line reads, which a test checks), not
                     // whatever the last program used; the limits stay the user's.
@@ -582,7 +582,7 @@ impl State {
                     options.run =
                         (options.run).with_protocol_of(&hint.config.clone().unwrap_or_default());
                     self = self
-                        .reduce(Action::SelectProfile(hint.profile))
+                        .reduce(Action::SelectProfile(hint.profile.clone()))
                         .reduce(Action::SetRanks(hint.ranks))
                         .reduce(Action::SetOptions(options));
                 }
@@ -869,10 +869,7 @@ mod tests {
     }
 
     fn open(file: &str) -> State {
-        let index = crate::examples::EXAMPLES
-            .iter()
-            .position(|(p, _)| *p == file)
-            .unwrap();
+        let index = crate::examples::position(file).unwrap();
         State::default().reduce(Action::OpenExample(index))
     }
 
@@ -898,10 +895,7 @@ mod tests {
         let rerun = run_to_end(picked.reduce(Action::Reset));
         assert_eq!(rerun.current_view(), View::LOG);
         // A new program starts from its own view again.
-        let index = crate::examples::EXAMPLES
-            .iter()
-            .position(|(p, _)| *p == "ring.c")
-            .unwrap();
+        let index = crate::examples::position("ring.c").unwrap();
         let other = rerun.reduce(Action::OpenExample(index));
         assert_eq!(other.view, None);
     }
@@ -923,10 +917,7 @@ mod tests {
 
     #[test]
     fn opening_an_example_sets_its_machine_and_ranks_and_it_runs() {
-        let index = crate::examples::EXAMPLES
-            .iter()
-            .position(|(p, _)| *p == "pingpong_naive.c")
-            .unwrap();
+        let index = crate::examples::position("pingpong_naive.c").unwrap();
         let s = run_to_end(State::default().reduce(Action::OpenExample(index)));
         assert_eq!((s.selected.as_str(), s.ranks), ("emx", 3));
         let run = s.session.as_ref().unwrap().0.borrow();
@@ -934,6 +925,44 @@ mod tests {
         assert!(run.history.sim().console()[0]
             .text
             .starts_with("one-way latency"));
+    }
+
+    /// MPICH's own tests in the picker (setup.sh bundles them, `web/build.rs` embeds them) run
+    /// as MPICH's `runtests` judges them: "No Errors" from rank 0 and no other output (Rankscope's
+    /// diagnostics are not output), on the machine and rank count the suite runs them with.
+    #[test]
+    fn the_suites_tests_in_the_picker_print_no_errors() {
+        let suite: Vec<usize> = (0..crate::examples::all().len())
+            .filter(|&i| crate::examples::all()[i].suite)
+            .collect();
+        assert!(
+            suite.len() >= 5,
+            "{} tests of MPICH's suite embedded: scripts/setup.sh writes \
+             target/mpich-suite/playground.json from tests/mpich-suite/playground.txt",
+            suite.len()
+        );
+        for i in suite {
+            let example = crate::examples::get(i).unwrap();
+            let s = run_to_end(State::default().reduce(Action::OpenExample(i)));
+            let ranks = example.hint.as_ref().unwrap().ranks;
+            assert_eq!((s.selected.as_str(), s.ranks), ("cluster", ranks));
+            let names: Vec<&str> = s.files.names().collect();
+            assert!(names.contains(&"mtest.c"), "{}: {names:?}", example.path);
+            let run = s.session.as_ref().unwrap().0.borrow();
+            assert!(run.history.sim().is_finished(), "{}", example.path);
+            assert!(
+                run.history.sim().error().is_none(),
+                "{}: {:?}",
+                example.path,
+                run.history.sim().error()
+            );
+            let printed: Vec<(u32, &str)> = (run.history.sim().console().iter())
+                .filter(|l| l.stream != rankscope_core::engine::Stream::Diagnostic)
+                .map(|l| (l.rank, l.text.as_str()))
+                .collect();
+            // mtest.c prints it with a leading space, as runtests accepts.
+            assert_eq!(printed, [(0, " No Errors")], "{}", example.path);
+        }
     }
 
     #[test]
@@ -1154,10 +1183,7 @@ mod tests {
 
     #[test]
     fn an_example_names_itself_resets_the_engine_and_says_when_it_replaced_an_edit() {
-        let ring = crate::examples::EXAMPLES
-            .iter()
-            .position(|(p, _)| *p == "ring.c")
-            .unwrap();
+        let ring = crate::examples::position("ring.c").unwrap();
         let options = RunOptions {
             run: rankscope_core::run_config::RunConfig::parse("engine=both-sides:sync").unwrap(),
             ..RunOptions::default()
@@ -1183,10 +1209,7 @@ mod tests {
 
     #[test]
     fn too_few_ranks_for_an_example_and_out_of_range_link_ranks_are_said() {
-        let naive = crate::examples::EXAMPLES
-            .iter()
-            .position(|(p, _)| *p == "pingpong_naive.c")
-            .unwrap();
+        let naive = crate::examples::position("pingpong_naive.c").unwrap();
         let s = State::default().reduce(Action::OpenExample(naive));
         assert_eq!(
             s.too_few_ranks(),

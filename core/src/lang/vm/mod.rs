@@ -440,12 +440,12 @@ impl Vm {
         self.state = State::Done;
         self.flush_line(ctx);
         if let Some(warning) = self.libs.missing_finalize() {
-            ctx.print(warning);
+            ctx.diagnose(warning);
         }
         let (blocks, bytes, first) = self.mem.leaks();
         if blocks > 0 {
             let s = if blocks == 1 { "" } else { "s" };
-            ctx.print(format!(
+            ctx.diagnose(format!(
                 "warning: {blocks} block{s} ({bytes} bytes) allocated with malloc were never freed (the first at line {first})"
             ));
         }

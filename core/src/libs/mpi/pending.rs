@@ -107,14 +107,16 @@ pub(crate) enum Pending {
         /// `MPI_Mprobe`: where the handle of the message it claims goes.
         claim: Option<Addr>,
     },
-    /// A failed `MPI_Testall`/`Testany`/`Testsome`/`Iprobe`: spend the polling time, then yield
+    /// A failed `MPI_Test`/`Testall`/`Testany`/`Testsome`/`Iprobe`/`Request_get_status`: spend
+    /// the polling time, then yield
     /// the processor (a block boundary, so handlers waiting for it run on machines with atomic
     /// blocks and a polling loop makes progress everywhere), then return.
     PollYield {
         /// Steps taken (0: none, 1: computed, 2: yielded).
         stage: u8,
     },
-    /// A failed `MPI_Test`: spend the polling time, then return.
+    /// A failed `pvm_nrecv`: spend the polling time, then return (also the finished state a
+    /// replaced operation leaves behind).
     Poll {
         /// The time was spent.
         polled: bool,

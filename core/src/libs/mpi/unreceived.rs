@@ -15,7 +15,7 @@ use crate::proto::p2p::{collective_of, tag_label, PointToPoint, Unreceived};
 pub(super) fn warn_at_finalize(ctx: &mut RankCtx<'_>) {
     let lost = ctx.close_receiving();
     for warning in warnings(ctx.rank(), &lost) {
-        ctx.print(warning);
+        ctx.diagnose(warning);
     }
 }
 

@@ -87,7 +87,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Test", "Looks once without blocking; a test that finds nothing lets the polling time pass.",
+        "MPI_Test", "Looks once without blocking; a test that finds nothing lets the polling time pass and yields the processor (a block boundary on EM-X, so the handlers that bring the data run and a loop of tests completes).",
         &[
             p("request", REQ),
             p("flag", INTP),
@@ -116,8 +116,10 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
                     done()
                 }
                 Lookup::Active(_) => {
+                    // A miss yields too: a loop of tests must let the handlers that bring the
+                    // data run on machines with atomic blocks (MPI's progress rule).
                     write_int(mem, flag, 0, "the flag")?;
-                    Ok(Started::Wait(Pending::Poll { polled: false }))
+                    Ok(Started::Wait(Pending::PollYield { stage: 0 }))
                 }
             }
         },

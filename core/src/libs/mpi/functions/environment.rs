@@ -140,7 +140,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
 /// never received.
 pub(crate) fn leave(s: &mut MpiState, ctx: &mut RankCtx<'_>) {
     if let Some(warning) = s.finalize() {
-        ctx.print(warning);
+        ctx.diagnose(warning);
     }
     crate::libs::mpi::unreceived::warn_at_finalize(ctx);
 }

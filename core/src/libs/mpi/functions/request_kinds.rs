@@ -140,7 +140,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
                 write_status(mem, status, fields)?;
             } else {
                 write_int(mem, flag, 0, "the flag")?;
-                return Ok(Started::Wait(Pending::Poll { polled: false }));
+                return Ok(Started::Wait(Pending::PollYield { stage: 0 }));
             }
             write_int(mem, flag, 1, "the flag")?;
             done()
