@@ -1,7 +1,8 @@
 // Said, not silently changed: 64 ranks on the 16-node InfiniBand cluster become 16 with the reason
 // under the rank count and a button that moves to a machine holding 64; the warnings core prints
 // at MPI_Finalize (a broadcast only the root called, a program without MPI_Finalize) reach the
-// console, naming the call, never an internal tag. Screenshots: tests/screenshots/said-*.png.
+// console as Rankscope's diagnostics, marked apart from the program's output, naming the call,
+// never an internal tag. Screenshots: tests/screenshots/said-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadApp, pasteProgram, screenshot, showView, useSite } from './harness.mjs';
@@ -66,6 +67,12 @@ test('a broadcast only the root calls and a missing MPI_Finalize are warned abou
     assert.match(consoleText, /never received[^\n]*MPI_Bcast at line 9[^\n]*never called MPI_Bcast/);
     assert.match(consoleText, /the program ended without calling MPI_Finalize \(MPI_Init at line 5\)/);
     assert.doesNotMatch(consoleText, /tag -\d/);
+    // They are Rankscope's diagnostics, marked apart from what the program printed.
+    const diagnostics = await page.$$eval('[data-testid="console-diagnostic"]', (els) => els.map((e) => e.textContent));
+    assert.ok(diagnostics.some((t) => /^\[rank 3 @ [^\]]+\] Rankscope: warning: the program ended without calling MPI_Finalize/.test(t)), diagnostics.join('\n'));
+    assert.ok(diagnostics.every((t) => !/ has \d+$/.test(t.trim())), 'program output is not a diagnostic');
+    assert.match(await page.$eval('[data-testid="console-diagnostic"]', (e) => e.title), /not the program's output/);
+    await page.locator('[data-testid="console-diagnostic"]').last().scrollIntoViewIfNeeded();
     await screenshot(page, 'said-warnings');
     assert.deepEqual(problems, []);
   } finally {

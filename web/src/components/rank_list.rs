@@ -118,7 +118,7 @@ pub fn rank_list(props: &RankListProps) -> Html {
                                 { lang.f(Text::ConsoleErrLine, &[&l.rank, &l.time, &l.text]) + "\n" }
                             </span> },
                             // Rankscope's own warning about the run: not the program's output.
-                            Stream::Diagnostic => html! { <span class="diagnostic" title={lang.t(Text::DiagnosticStream)} data-testid="console-diagnostic">
+                            Stream::Diagnostic => html! { <span class="console-diagnostic" title={lang.t(Text::DiagnosticStream)} data-testid="console-diagnostic">
                                 { lang.f(Text::ConsoleDiagnosticLine, &[&l.rank, &l.time, &l.text]) + "\n" }
                             </span> },
                             Stream::Stdout => html! { <>{ lang.f(Text::ConsoleLine, &[&l.rank, &l.time, &l.text]) + "\n" }</> },
