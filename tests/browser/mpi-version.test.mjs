@@ -1,6 +1,6 @@
 // MPI_Get_version in the playground: a program a student pastes asks which MPI standard the
-// library implements and prints 3.0, as mpi.h's MPI_VERSION and MPI_SUBVERSION say; the reference
-// lists the function with why it reports 3.0. Screenshots: tests/screenshots/mpi-version-*.png.
+// library implements and prints 3.1, as mpi.h's MPI_VERSION and MPI_SUBVERSION say; the reference
+// lists the function with why it reports 3.1. Screenshots: tests/screenshots/mpi-version-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { inView, loadApp, runPastedProgram, screenshot, useSite } from './harness.mjs';
@@ -21,11 +21,11 @@ int main(int argc, char **argv)
 }
 `;
 
-test('a program asks for the MPI version, gets 3.0, and the reference says why', async () => {
+test('a program asks for the MPI version, gets 3.1, and the reference says why', async () => {
   const { page, problems, close } = await loadApp(site, '/', { viewport: { width: 1280, height: 800 } });
   try {
     await runPastedProgram(page, PROGRAM);
-    const line = page.locator('[data-testid="console"]', { hasText: 'MPI 3.0 (mpi.h says 3.0)' });
+    const line = page.locator('[data-testid="console"]', { hasText: 'MPI 3.1 (mpi.h says 3.1)' });
     await line.waitFor();
     await line.scrollIntoViewIfNeeded();
     assert.ok(inView(await line.boundingBox(), 800), 'the printed version is on screen');
@@ -43,7 +43,7 @@ test('a program asks for the MPI version, gets 3.0, and the reference says why',
       await entry.locator('[data-testid="reference-signature"]').textContent(),
       'int MPI_Get_version(int *version, int *subversion)',
     );
-    assert.match(await entry.textContent(), /MPI 3\.0, the newest standard whose functions this library implements/);
+    assert.match(await entry.textContent(), /MPI 3\.1, the newest standard whose functions this library implements, MPI-IO aside/);
     // A reader scrolls down to the one entry the filter left (the family links above it fill
     // most of the first screen).
     await entry.evaluate((e) => e.scrollIntoView({ block: 'center' }));

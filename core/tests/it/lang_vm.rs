@@ -365,10 +365,10 @@ int main(int argc, char **argv) {
     assert_eq!(
         output(src, 2).unwrap(),
         [
-            "before MPI_Init: 3.0",
-            "rank 0: MPI 3.0, mpi.h 3.0",
+            "before MPI_Init: 3.1",
+            "rank 0: MPI 3.1, mpi.h 3.1",
             "MPI-3's one-sided calls are there",
-            "after MPI_Finalize: 3.0",
+            "after MPI_Finalize: 3.1",
         ]
     );
     // NULL compiles, as with mpicc; the call stops the rank naming the argument. The library

@@ -88,7 +88,7 @@ pub const HEADERS: &[Header] = &[
         defines: &[
             // The standard the library implements: `MPI_Get_version`'s (libs/mpi/functions/environment.rs).
             "MPI_VERSION 3",
-            "MPI_SUBVERSION 0",
+            "MPI_SUBVERSION 1",
             "MPI_MAX_PROCESSOR_NAME 128",
             "MPI_MAX_LIBRARY_VERSION_STRING 8192",
             "MPI_MAX_ERROR_STRING 512",

@@ -12,12 +12,11 @@ use crate::libs::mpi::error::ErrorKind;
 use crate::libs::mpi::state::{MpiState, Value};
 
 /// The MPI standard the library reports (`MPI_Get_version`; `mpi.h`'s `MPI_VERSION` and
-/// `MPI_SUBVERSION` say the same): 3.0, the newest standard whose functions it implements.
-/// Its one-sided calls `MPI_Win_allocate`, `MPI_Win_lock_all`, `MPI_Win_flush`,
-/// `MPI_Fetch_and_op` and `MPI_Compare_and_swap` are MPI-3.0's; it has none of what MPI-3.1 or
-/// MPI-4.0 added (`MPI_Aint_add`, `MPI_Isendrecv`, sessions, partitioned or large-count calls),
+/// `MPI_SUBVERSION` say the same): 3.1, the newest standard whose functions it implements,
+/// MPI-IO aside (3.1 added `MPI_Aint_add` and `MPI_Aint_diff`). Of MPI-4.0 it runs the persistent
+/// collectives and `MPI_Isendrecv`, but not sessions, partitioned or large-count (`_c`) calls,
 /// so a program that asks gets the version whose calls it may rely on — not MPICH 4.0's "4.0".
-const VERSION: (i32, i32) = (3, 0);
+const VERSION: (i32, i32) = (3, 1);
 
 /// The family's functions.
 pub(crate) const FUNCTIONS: &[MpiFunction] = &[
@@ -114,7 +113,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Get_version", "MPI 3.0, the newest standard whose functions this library implements (its one-sided `MPI_Win_allocate`, `MPI_Win_lock_all`, `MPI_Win_flush`, `MPI_Fetch_and_op` and `MPI_Compare_and_swap` are 3.0's; nothing 3.1 or 4.0 added), as `MPI_VERSION` and `MPI_SUBVERSION` say; local, callable before `MPI_Init` and after `MPI_Finalize`.",
+        "MPI_Get_version", "MPI 3.1, the newest standard whose functions this library implements, MPI-IO aside (3.1 added `MPI_Aint_add` and `MPI_Aint_diff`); of MPI-4.0 it runs the persistent collectives and `MPI_Isendrecv` but not sessions, partitioned or large-count (`_c`) calls, so it does not say 4.0 as MPICH 4.0.2 does. `MPI_VERSION` and `MPI_SUBVERSION` say the same; local, callable before `MPI_Init` and after `MPI_Finalize`.",
         &[p("version", INTP), p("subversion", INTP)],
         |_, a, mem, _| {
             write_int(mem, a.addr(0), VERSION.0, "the version variable")?;
