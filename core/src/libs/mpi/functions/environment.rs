@@ -114,7 +114,7 @@ pub(crate) const FUNCTIONS: &[MpiFunction] = &[
         },
     ),
     MpiFunction::new(
-        "MPI_Get_version", "MPI 3.1, the newest standard whose functions this library implements, MPI-IO aside (3.1 added `MPI_Aint_add` and `MPI_Aint_diff`; a few 3.0 calls, such as `MPI_Win_allocate_shared` and `MPI_Rget`, are still under \"Not run yet\"); of MPI-4.0 it runs the persistent collectives and `MPI_Isendrecv` but not sessions, partitioned or large-count (`_c`) calls, so it does not say 4.0 as MPICH 4.0.2 does. `MPI_VERSION` and `MPI_SUBVERSION` say the same; local, callable before `MPI_Init` and after `MPI_Finalize`.",
+        "MPI_Get_version", "MPI 3.1, the newest standard whose functions this library implements, MPI-IO aside (3.1 added `MPI_Aint_add` and `MPI_Aint_diff`; a few 3.0 calls, such as `MPI_Win_allocate_shared` and `MPI_Rget`, are still under \"Not run yet\"); of MPI-4.0 it runs some calls (the persistent collectives, the non-blocking send-receive) but not sessions, partitioned or large-count (`_c`) calls, so it does not say 4.0 as MPICH 4.0.2 does. `MPI_VERSION` and `MPI_SUBVERSION` say the same; local, callable before `MPI_Init` and after `MPI_Finalize`.",
         &[p("version", INTP), p("subversion", INTP)],
         |_, a, mem, _| {
             write_int(mem, a.addr(0), VERSION.0, "the version variable")?;
