@@ -16,14 +16,14 @@ use yew::prelude::*;
 
 use crate::autosave;
 use crate::clock::now_ms;
-use crate::components::paper_check::{PaperCheckView, UnknownPaper};
 use crate::components::{
     compare_panel::ComparePanel, controls::Controls, editor::Editor, header::Header,
-    lesson_list::LessonList, lesson_pane::LessonPane, machine_list::MachineList,
-    machine_view::MachineView, network_bar::NetworkBar, run_bar::RunBar, share_bar::ShareBar,
-    time_axis::SharedAxis, timeline::Timeline, view_tabs::ViewTabs,
+    machine_list::MachineList, machine_view::MachineView, network_bar::NetworkBar, run_bar::RunBar,
+    share_bar::ShareBar, time_axis::SharedAxis, timeline::Timeline, view_tabs::ViewTabs,
 };
 use crate::i18n::{Lang, Text};
+use crate::lessons::{list::LessonList, pane::LessonPane};
+use crate::papers::page::{PaperCheckView, UnknownPaper};
 use crate::playback::{self, Speed};
 use crate::routes::Route;
 use crate::state::{Action, State};
@@ -150,7 +150,7 @@ pub fn app() -> Html {
             crate::loading::dismiss();
             let (hash, _) = location();
             if url::lesson_link(&hash).is_some() {
-                // A lesson link: the lesson sets the playground up (crate::lesson_links).
+                // A lesson link: the lesson sets the playground up (crate::lessons::links).
             } else if url::is_share_link(&hash) {
                 state.dispatch(Action::Restore(url::decode(&hash)));
             } else if let Some(saved) = (!embed).then(autosave::load).flatten() {
@@ -191,7 +191,7 @@ pub fn app() -> Html {
             crate::font_scale::save(scale);
         }
     });
-    crate::lesson_links::use_lesson_links(&state, route.route.is_paper());
+    crate::lessons::links::use_lesson_links(&state, route.route.is_paper());
     // The open lesson step's run, by its serial number: a new one when a step is entered or
     // revealed.
     let lesson_run = state
@@ -199,7 +199,7 @@ pub fn app() -> Html {
         .as_ref()
         .and(state.session.as_ref())
         .map(|c| c.0.borrow().serial);
-    crate::lesson_highlight::use_lesson_highlights(
+    crate::lessons::highlight::use_lesson_highlights(
         state
             .lesson
             .as_ref()
@@ -207,7 +207,7 @@ pub fn app() -> Html {
             .map_or_else(Vec::new, |o| o.current().highlight.clone()),
         lesson_run,
     );
-    crate::lesson_window::use_lesson_window(
+    crate::lessons::window::use_lesson_window(
         &axis,
         state.lesson.as_ref().and_then(|o| o.window),
         lesson_run,
@@ -486,7 +486,7 @@ pub fn app() -> Html {
             name,
             text,
             step: 0,
-            lang: crate::lesson_links::preferred_language(),
+            lang: crate::lessons::links::preferred_language(),
         }
     });
     let body = match &route.route {
@@ -502,10 +502,10 @@ pub fn app() -> Html {
         },
         Route::Unknown(id) => html! { <UnknownPaper id={id.clone()} /> },
         Route::Schedule(q) => html! {
-            <crate::components::schedule_view::ScheduleView query={q.clone()} />
+            <crate::schedules::view::ScheduleView query={q.clone()} />
         },
         Route::Reference(anchor) => html! {
-            <crate::components::reference::ReferenceView target={anchor.clone().map(AttrValue::from)} />
+            <crate::reference::ReferenceView target={anchor.clone().map(AttrValue::from)} />
         },
     };
     html! {

@@ -14,7 +14,7 @@
 //! | [`stride`] | what Step, Back and the jumps move by (core's `engine::stride`), the caption |
 //! | [`keys`] | the stepping keys a clicker sends, by what has the focus |
 //! | [`views`] | the views beside the timeline (core's `views::VIEWS`): which a run has, which is shown |
-//! | [`components`] | one component per file (the timeline a folder: component, paint, hit testing, frames): editor, file tabs, run bar, timeline, the views, the lesson pane, the paper-check, schedules and reference pages… |
+//! | [`components`] | one component per file (the timeline a folder: component, paint, hit testing, frames): editor, file tabs, run bar, timeline, the views, … (the lessons', papers', schedules' and reference's in their own features) |
 //! | [`program_files`] | the program's files besides the first one's text, and the tab the editor shows |
 //! | [`code_window`], [`code_wrap`], [`wrap_pref`], [`recolour`], [`edit_history`] | the editor's long programs: the window of lines drawn, soft-wrapped rows, the Wrap box, colours while typing, undo/redo |
 //! | [`rank_colour`] | rank colours per theme meeting WCAG contrast |
@@ -25,10 +25,12 @@
 //! | [`rank_room`] | ranks beyond the machine's room: why, and a machine that holds them |
 //! | [`run_progress`] | the progress line of a long run (operations, simulated time) and the quiet clock behind the "loop may never end" hint |
 //! | [`i18n`], [`i18n_phrases`], [`ui_lang`] | the page's words in English and Japanese, and the page's language |
-//! | [`lessons`], [`lesson_state`], [`lesson_links`], [`lesson_progress`], [`lesson_highlight`], [`lesson_window`] | lessons in the page: embedded files, the open lesson, its links, progress, highlights, time window |
+//! | [`lessons`] | the lessons feature: embedded files, the open lesson, its links, progress, highlights, time window, the list and the pane |
 //! | [`routes`] | which page the URL fragment asks for (playground, lessons, a paper, schedules, the reference), followed as it changes |
-//! | [`paper_check`], [`markdown`], [`chart_svg`] | paper checks around core's runner: kept checks, core's texts, charts as SVG |
-//! | [`schedule_query`] | the schedules page's address |
+//! | [`papers`] | the paper-check feature around core's runner: kept checks, the page, its parts, plots (SVG) and cells |
+//! | [`schedules`] | the schedules page and its address |
+//! | [`reference`] | the reference page |
+//! | [`markdown`] | core's texts (lesson narration, paper notes) to elements |
 //! | [`examples`] | `examples/` and MPICH's suite tests (`build.rs`) embedded for the picker |
 //! | [`clock`] | `now_ms`: the page's one clock |
 //! | [`file_text`], [`window_events`], [`loading`], [`panic_banner`] | small effects: a picked file's text, window listeners, the loading screen, the panic banner |
@@ -46,7 +48,6 @@ pub mod app;
 pub mod args;
 pub mod autosave;
 pub mod bindings;
-pub mod chart_svg;
 pub mod clock;
 pub mod code_window;
 pub mod code_wrap;
@@ -58,18 +59,13 @@ pub mod font_scale;
 pub mod i18n;
 pub mod i18n_phrases;
 pub mod keys;
-pub mod lesson_highlight;
-pub mod lesson_links;
-pub mod lesson_progress;
-pub mod lesson_state;
-pub mod lesson_window;
 pub mod lessons;
 pub mod loading;
 pub mod markdown;
 pub mod my_programs;
 pub mod my_programs_effect;
 pub mod panic_banner;
-pub mod paper_check;
+pub mod papers;
 pub mod playback;
 pub mod program_files;
 pub mod programs;
@@ -77,11 +73,12 @@ pub mod rank_colour;
 pub mod rank_filter;
 pub mod rank_room;
 pub mod recolour;
+pub mod reference;
 pub mod routes;
 pub mod rows_link;
 pub mod run_options;
 pub mod run_progress;
-pub mod schedule_query;
+pub mod schedules;
 pub mod session;
 pub mod span_names;
 pub mod state;

@@ -8,7 +8,7 @@
 use rankscope_core::papers;
 use yew::prelude::*;
 
-use crate::paper_check::Checks;
+use crate::papers::Checks;
 
 /// The paper a URL fragment asks the paper-check view for (`#paper=000`), if any.
 pub fn paper_in_fragment(fragment: &str) -> Option<&str> {
@@ -60,7 +60,7 @@ pub enum Route {
     /// The list of lessons (`#lessons`).
     Lessons,
     /// Paper 002's schedules of a pattern (`#schedule=gather&n=16`).
-    Schedule(crate::schedule_query::ScheduleQuery),
+    Schedule(crate::schedules::query::ScheduleQuery),
 }
 
 impl Route {
@@ -69,7 +69,7 @@ impl Route {
         if fragment.trim_start_matches('#').split('&').next() == Some("lessons") {
             return Route::Lessons;
         }
-        if let Some(q) = crate::schedule_query::ScheduleQuery::of(fragment) {
+        if let Some(q) = crate::schedules::query::ScheduleQuery::of(fragment) {
             return Route::Schedule(q);
         }
         if let Some(anchor) = reference_in_fragment(fragment) {

@@ -48,7 +48,7 @@ pub fn initial() -> Lang {
     link_lang(&hash, &query)
         .or_else(stored)
         .or_else(|| {
-            crate::lesson_progress::load()
+            crate::lessons::progress::load()
                 .lang
                 .as_deref()
                 .and_then(Lang::from_code)

@@ -10,7 +10,7 @@ use gloo_timers::callback::Timeout;
 use yew::prelude::*;
 
 use crate::clock::now_ms;
-use crate::paper_check::{work_budget, SharedCheck};
+use crate::papers::{work_budget, SharedCheck};
 
 /// Drives `check`; the returned handle re-renders the view after each chunk and makes the
 /// start/stop callbacks ([`control`]).

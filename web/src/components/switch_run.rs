@@ -18,7 +18,7 @@ use rankscope_core::workloads::scheduled::{Outcome, PortDropSaid};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use super::schedule_view::pe_style;
+use crate::schedules::view::pe_style;
 
 /// Positions of the cursor along the run (the slider's steps).
 const STEPS: u32 = 1000;

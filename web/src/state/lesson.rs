@@ -34,7 +34,7 @@ impl State {
             run: self.options.run.with_protocol_of(&shown.config),
             compare: None,
         };
-        self.args = crate::lesson_state::args_line(&shown.args);
+        self.args = crate::lessons::state::args_line(&shown.args);
         self.network = shown.network.clone();
         self.example = crate::examples::position_of_source(&self.source);
         self.view = step
@@ -88,7 +88,7 @@ impl State {
                 text,
             } => {
                 self.lesson_error = None;
-                self.lesson = Some(crate::lesson_state::LessonOpen::new(
+                self.lesson = Some(crate::lessons::state::LessonOpen::new(
                     lesson, step, &lang, text,
                 ));
                 return self.enter_lesson_step();

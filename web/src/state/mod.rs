@@ -120,7 +120,7 @@ pub struct State {
     /// Presentation mode: large type, only the code, the timeline and the current view.
     pub present: bool,
     /// The lesson open in the playground, if any.
-    pub lesson: Option<crate::lesson_state::LessonOpen>,
+    pub lesson: Option<crate::lessons::state::LessonOpen>,
     /// Why the last lesson file or link could not be opened.
     pub lesson_error: Option<String>,
     /// "You are the network": the rank chosen at each choice point where messages race to one

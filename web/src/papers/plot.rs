@@ -8,7 +8,7 @@ use std::rc::Rc;
 use rankscope_core::papers::{Layout, Plot};
 use yew::prelude::*;
 
-use crate::chart_svg;
+use crate::papers::chart_svg;
 
 /// Props: the plot as far as its runs have come.
 #[derive(Properties, PartialEq)]

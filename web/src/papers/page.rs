@@ -1,11 +1,11 @@
 //! The "Paper check" view, for any paper of core's registry: its introduction, the switch between
-//! the papers, and each of its parts (`paper_part`) recomputed in the page by core's runner in
-//! chunks of about [`CHUNK_MS`](crate::paper_check::CHUNK_MS), computing and rendering, between
+//! the papers, and each of its parts (`papers::part`) recomputed in the page by core's runner in
+//! chunks of about [`CHUNK_MS`](crate::papers::CHUNK_MS), computing and rendering, between
 //! which the page paints and takes input; cells fill in as their runs finish. An id the registry
 //! lacks gets a page saying so, with links to the papers there are.
 //!
 //! The state is core's runner, `papers::Check`, one per paper, made on first opening and kept in
-//! `paper_check::Checks`; `components::chunked_work` runs one chunk per timer tick. The texts are
+//! `papers::Checks`; `components::chunked_work` runs one chunk per timer tick. The texts are
 //! core's Markdown-ish strings ([`crate::markdown`]); the header's links come from the registry
 //! too. A run that fails is a cell with core's note. `#s=` share links are untouched by the routes.
 //! Why the checks are not in the reducer: ARCHITECTURE.md, "Decisions".
@@ -14,9 +14,9 @@ use rankscope_core::papers::{self, Paper};
 use yew::prelude::*;
 
 use crate::components::chunked_work::{control, use_chunked_work};
-use crate::components::paper_part::section;
 use crate::markdown::{paragraphs, Span};
-use crate::paper_check::SharedCheck;
+use crate::papers::part::section;
+use crate::papers::SharedCheck;
 use crate::routes::fragment_for;
 
 /// Markdown-ish text (paragraphs, `code`) as paragraphs of the page, with `class`.

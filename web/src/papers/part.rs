@@ -8,10 +8,10 @@ use std::rc::Rc;
 use rankscope_core::papers::{CheckPart, Display, Status};
 use yew::prelude::*;
 
-use crate::components::cells_table::CellsTable;
-use crate::components::paper_check::prose;
-use crate::components::paper_plot::PaperPlot;
-use crate::components::part_status::PartStatus;
+use crate::papers::cells_table::CellsTable;
+use crate::papers::page::prose;
+use crate::papers::part_status::PartStatus;
+use crate::papers::plot::PaperPlot;
 
 /// One run's measurement: its value, events and wall time once done; a note before it starts.
 fn measurement(part: &CheckPart) -> Html {

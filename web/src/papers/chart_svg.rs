@@ -470,7 +470,7 @@ mod tests {
 
     #[test]
     fn the_stylesheet_themes_every_placeholder() {
-        let css = include_str!("../../static/paper-check.css");
+        let css = include_str!("../../../static/paper-check.css");
         let mut inks = vec![Ink::Text, Ink::Grid, Ink::Panel, Ink::Paper];
         inks.extend((0..SERIES_INKS).map(Ink::Series));
         for ink in inks {

@@ -3,6 +3,19 @@
 //! `lessons/…` from here). Parsing and checking are core's (`rankscope_core::lessons`).
 //!
 //! A test fails on a file in `lessons/` that is not embedded.
+//!
+//! The lessons feature of the page, one concept per file: the open lesson ([`state`]), its links
+//! ([`links`]), the reader's progress ([`progress`]), what a step marks ([`highlight`]), the time
+//! window a step shows ([`window`]), and its components: the list of lessons ([`list`]) and the
+//! lesson pane ([`pane`]).
+
+pub mod highlight;
+pub mod links;
+pub mod list;
+pub mod pane;
+pub mod progress;
+pub mod state;
+pub mod window;
 
 use std::rc::Rc;
 
@@ -12,43 +25,43 @@ use rankscope_core::lessons::{self, Lesson, LessonError};
 pub const LESSONS: &[(&str, &str)] = &[
     (
         "lessons/first-mpi.toml",
-        include_str!("../../lessons/first-mpi.toml"),
+        include_str!("../../../lessons/first-mpi.toml"),
     ),
     (
         "lessons/deadlock-hunt.toml",
-        include_str!("../../lessons/deadlock-hunt.toml"),
+        include_str!("../../../lessons/deadlock-hunt.toml"),
     ),
     (
         "lessons/mcs-lock.toml",
-        include_str!("../../lessons/mcs-lock.toml"),
+        include_str!("../../../lessons/mcs-lock.toml"),
     ),
     (
         "lessons/lock-scaling.toml",
-        include_str!("../../lessons/lock-scaling.toml"),
+        include_str!("../../../lessons/lock-scaling.toml"),
     ),
     (
         "lessons/matching.toml",
-        include_str!("../../lessons/matching.toml"),
+        include_str!("../../../lessons/matching.toml"),
     ),
     (
         "lessons/atomic-yield.toml",
-        include_str!("../../lessons/atomic-yield.toml"),
+        include_str!("../../../lessons/atomic-yield.toml"),
     ),
     (
         "lessons/you-are-the-network.toml",
-        include_str!("../../lessons/you-are-the-network.toml"),
+        include_str!("../../../lessons/you-are-the-network.toml"),
     ),
     (
         "lessons/incast.toml",
-        include_str!("../../lessons/incast.toml"),
+        include_str!("../../../lessons/incast.toml"),
     ),
     (
         "lessons/acp-copy.toml",
-        include_str!("../../lessons/acp-copy.toml"),
+        include_str!("../../../lessons/acp-copy.toml"),
     ),
     (
         "lessons/folon-bus.toml",
-        include_str!("../../lessons/folon-bus.toml"),
+        include_str!("../../../lessons/folon-bus.toml"),
     ),
 ];
 
@@ -56,71 +69,71 @@ pub const LESSONS: &[(&str, &str)] = &[
 pub const LESSON_FILES: &[(&str, &str)] = &[
     (
         "lessons/atomic-yield/back_substitution_yield.c",
-        include_str!("../../lessons/atomic-yield/back_substitution_yield.c"),
+        include_str!("../../../lessons/atomic-yield/back_substitution_yield.c"),
     ),
     (
         "lessons/deadlock-hunt/tag_mismatch.c",
-        include_str!("../../lessons/deadlock-hunt/tag_mismatch.c"),
+        include_str!("../../../lessons/deadlock-hunt/tag_mismatch.c"),
     ),
     (
         "lessons/deadlock-hunt/tag_mismatch_fixed.c",
-        include_str!("../../lessons/deadlock-hunt/tag_mismatch_fixed.c"),
+        include_str!("../../../lessons/deadlock-hunt/tag_mismatch_fixed.c"),
     ),
     (
         "lessons/deadlock-hunt/head_to_head.c",
-        include_str!("../../lessons/deadlock-hunt/head_to_head.c"),
+        include_str!("../../../lessons/deadlock-hunt/head_to_head.c"),
     ),
     (
         "lessons/deadlock-hunt/head_to_head_fixed.c",
-        include_str!("../../lessons/deadlock-hunt/head_to_head_fixed.c"),
+        include_str!("../../../lessons/deadlock-hunt/head_to_head_fixed.c"),
     ),
     (
         "lessons/deadlock-hunt/missing_recv.c",
-        include_str!("../../lessons/deadlock-hunt/missing_recv.c"),
+        include_str!("../../../lessons/deadlock-hunt/missing_recv.c"),
     ),
     (
         "lessons/deadlock-hunt/missing_recv_fixed.c",
-        include_str!("../../lessons/deadlock-hunt/missing_recv_fixed.c"),
+        include_str!("../../../lessons/deadlock-hunt/missing_recv_fixed.c"),
     ),
     (
         "lessons/lock-scaling/shared_rounds.c",
-        include_str!("../../lessons/lock-scaling/shared_rounds.c"),
+        include_str!("../../../lessons/lock-scaling/shared_rounds.c"),
     ),
     (
         "lessons/incast/gather.c",
-        include_str!("../../lessons/incast/gather.c"),
+        include_str!("../../../lessons/incast/gather.c"),
     ),
     (
         "lessons/incast/gather_delay.c",
-        include_str!("../../lessons/incast/gather_delay.c"),
+        include_str!("../../../lessons/incast/gather_delay.c"),
     ),
     (
         "lessons/acp-copy/remote_copy_timed.c",
-        include_str!("../../lessons/acp-copy/remote_copy_timed.c"),
+        include_str!("../../../lessons/acp-copy/remote_copy_timed.c"),
     ),
     (
         "lessons/acp-copy/sync_is_not_complete.c",
-        include_str!("../../lessons/acp-copy/sync_is_not_complete.c"),
+        include_str!("../../../lessons/acp-copy/sync_is_not_complete.c"),
     ),
     (
         "lessons/acp-copy/sync_is_not_complete_fixed.c",
-        include_str!("../../lessons/acp-copy/sync_is_not_complete_fixed.c"),
+        include_str!("../../../lessons/acp-copy/sync_is_not_complete_fixed.c"),
     ),
     (
         "lessons/folon-bus/ping_pong.c",
-        include_str!("../../lessons/folon-bus/ping_pong.c"),
+        include_str!("../../../lessons/folon-bus/ping_pong.c"),
     ),
     (
         "lessons/network/race.c",
-        include_str!("../../lessons/network/race.c"),
+        include_str!("../../../lessons/network/race.c"),
     ),
     (
         "lessons/network/difference.c",
-        include_str!("../../lessons/network/difference.c"),
+        include_str!("../../../lessons/network/difference.c"),
     ),
     (
         "lessons/network/difference_fixed.c",
-        include_str!("../../lessons/network/difference_fixed.c"),
+        include_str!("../../../lessons/network/difference_fixed.c"),
     ),
 ];
 

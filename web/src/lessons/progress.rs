@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::lesson_state::LessonOpen;
+use crate::lessons::state::LessonOpen;
 
 /// The `localStorage` key.
 pub const KEY: &str = "rankscope.lessons.v1";

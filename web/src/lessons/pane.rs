@@ -1,14 +1,14 @@
 //! The lesson pane: the open lesson's step — its narration (Markdown, in the chosen language),
 //! the step list with previous and next, the prediction with its feedback once answered, and
 //! the task with each check's verdict. What it shows comes from core (`lessons::Lesson`, the
-//! computed `Answer`, the `Verdict`s) held in `lesson_state::LessonOpen`.
+//! computed `Answer`, the `Verdict`s) held in `lessons::state::LessonOpen`.
 
 use rankscope_core::lessons::{Answer, Guess, Pick, QuestionKind};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::components::markdown_view::markdown;
-use crate::lesson_state::LessonOpen;
+use crate::lessons::state::LessonOpen;
 
 /// Props: the open lesson and what the student can do.
 #[derive(Properties, PartialEq)]

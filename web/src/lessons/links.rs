@@ -35,7 +35,7 @@ fn open_from_address(state: &UseReducerHandle<State>) {
     let lang = preferred_language();
     match link {
         LessonLink::Id(id) => {
-            let step = step.unwrap_or_else(|| crate::lesson_progress::load().step_of(&id));
+            let step = step.unwrap_or_else(|| crate::lessons::progress::load().step_of(&id));
             if state
                 .lesson
                 .as_ref()
@@ -110,9 +110,9 @@ pub fn use_lesson_links(state: &UseReducerHandle<State>, elsewhere: bool) {
         let state = state.clone();
         use_effect_with((key, present), move |(key, present)| {
             if let (Some((id, step, ..)), Some(open)) = (key, &state.lesson) {
-                let mut progress = crate::lesson_progress::load();
+                let mut progress = crate::lessons::progress::load();
                 progress.record(open);
-                crate::lesson_progress::save(&progress);
+                crate::lessons::progress::save(&progress);
                 let mut target = url::encode_lesson(id, open.text.as_deref(), *step, *present);
                 let current = fragment();
                 for flag in ["embed=1", "embed", "readonly"] {

@@ -5,7 +5,7 @@
 use yew::prelude::*;
 
 use crate::i18n::{Lang, Text};
-use crate::lesson_progress::Progress;
+use crate::lessons::progress::Progress;
 
 /// Props: what the page can do.
 #[derive(Properties, PartialEq)]
@@ -20,7 +20,7 @@ pub struct LessonListProps {
 /// The page.
 #[function_component(LessonList)]
 pub fn lesson_list(props: &LessonListProps) -> Html {
-    let progress = use_memo((), |_| crate::lesson_progress::load());
+    let progress = use_memo((), |_| crate::lessons::progress::load());
     let ui = crate::ui_lang::use_lang();
     let on_file = crate::file_text::on_file_text(props.on_file.clone());
     let lessons = crate::lessons::by_level(crate::lessons::shipped());

@@ -10,7 +10,7 @@
 use rankscope_core::lang::reference::{reference, Constant, Entry, Reference, Section};
 use yew::prelude::*;
 
-use crate::components::paper_check::prose;
+use crate::papers::page::prose;
 use crate::routes::reference_fragment;
 
 /// The element id of a function's or section's anchor.

@@ -31,9 +31,9 @@ use yew::prelude::*;
 
 use std::rc::Rc;
 
-use super::switch_run::SwitchRun;
+use crate::components::switch_run::SwitchRun;
 use crate::run_options::RunOptions;
-use crate::schedule_query::{ScheduleQuery, MAX_DELTA_US, MAX_N};
+use crate::schedules::query::{ScheduleQuery, MAX_DELTA_US, MAX_N};
 use crate::url::{self, ShareState, ONE_FILE_VERSION};
 use rankscope_core::time::SimTime;
 use rankscope_core::workloads::scheduled::{self, Outcome};
@@ -99,7 +99,7 @@ const PICKS: [&str; 4] = ["scatter", "gather", "alltoall", "triangle"];
 /// contrast-checked per theme by [`crate::rank_colour`] (its mark ≥ 3:1 on the page, text on its
 /// tint ≥ 4.5:1), for an element of class `rank-coloured` (schedule.css picks `--rank`,
 /// `--rank-tint`).
-pub(super) fn pe_style(pe: u32) -> String {
+pub(crate) fn pe_style(pe: u32) -> String {
     crate::rank_colour::rank_style(pe)
 }
 

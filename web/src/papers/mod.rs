@@ -2,6 +2,17 @@
 //! [`Check`], kept across visits so leaving and coming back resumes), a chunk's time budget, and
 //! how a finished cell compares with the paper. Pure; the timer that drives the checks is in
 //! `components::chunked_work`.
+//!
+//! The paper-check feature of the page, one concept per file: the page ([`page`]), one part of
+//! it — a table or a figure — ([`part`]), its plot ([`plot`]) drawn as SVG ([`chart_svg`]), a
+//! table's cells ([`cells_table`]) and a part's status line ([`part_status`]).
+
+pub mod cells_table;
+pub mod chart_svg;
+pub mod page;
+pub mod part;
+pub mod part_status;
+pub mod plot;
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;

@@ -9,7 +9,7 @@ use yew::prelude::*;
 
 use rankscope_core::papers::{CellState, Row};
 
-use crate::paper_check::Verdict;
+use crate::papers::Verdict;
 
 /// Props: the rows, and what their values measure.
 #[derive(Properties, PartialEq)]
