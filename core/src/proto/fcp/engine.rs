@@ -158,6 +158,8 @@ struct Running {
     end: SimTime,
     waited: SimTime,
     across: bool,
+    /// FCP's code before the access.
+    code: SimTime,
 }
 
 /// An access in progress, as a view shows it.
@@ -626,7 +628,8 @@ impl FcpEngine {
         };
         let syscall = bus.params().syscall;
         // The library's own code runs first, then the access.
-        let ready = now + protocol_code(&op.call, &access.kind, bus.params().protocol_word);
+        let code = protocol_code(&op.call, &access.kind, bus.params().protocol_word);
+        let ready = now + code;
         let (end, waited) = match &access.kind {
             Planned::TestAndSet => {
                 let free = self.kernel_free.get(&me).copied().unwrap_or(SimTime::ZERO);
@@ -660,6 +663,7 @@ impl FcpEngine {
             end,
             waited,
             across,
+            code,
         });
         self.lift.schedule(io, end, FcpEvent::Step(id));
     }
@@ -753,6 +757,7 @@ impl FcpEngine {
             across: run.across,
             start: run.start,
             waited: run.waited,
+            code: run.code,
         });
         if kind.writes() {
             self.watch(io, op.rank, a);
