@@ -285,6 +285,7 @@ impl Machine {
                     remote_access: ns(&b.remote_access_ns),
                     word_bytes: b.word_bytes.value,
                     syscall: us(&b.syscall_us),
+                    protocol_word: us(&b.protocol_word_us),
                 }))
             }
         };

@@ -138,6 +138,9 @@ pub struct BusSection {
     pub word_bytes: Cited<u32>,
     /// System call taking the in-PE kernel exclusion flag, in µs.
     pub syscall_us: Cited<f64>,
+    /// The protocol library's own code around each single-word access it makes (FCP's loads
+    /// and stores of table, area and header words, its test&set's two), in µs.
+    pub protocol_word_us: Cited<f64>,
 }
 
 /// `[nic]`: RDMA engines and atomics. A machine without this section has no RDMA: every
@@ -489,6 +492,7 @@ fn check_network(p: &Profile) -> Result<(), Invalid> {
                 return invalid(s, "word_bytes", "a word needs at least one byte".into());
             }
             time(&b.syscall_us, 1.0, s, "syscall_us")?;
+            time(&b.protocol_word_us, 1.0, s, "protocol_word_us")?;
         }
     }
     Ok(())

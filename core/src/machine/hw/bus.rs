@@ -24,6 +24,9 @@ pub struct BusParams {
     pub word_bytes: u32,
     /// System call that takes or releases the in-PE kernel exclusion flag.
     pub syscall: SimTime,
+    /// The protocol library's code around one single-word access (FCP's; not VCL's plain
+    /// mapped stores, nor a block of data).
+    pub protocol_word: SimTime,
 }
 
 /// One use of the memory or the bus.
@@ -122,6 +125,7 @@ mod tests {
             remote_access: SimTime::from_ns(2_100),
             word_bytes: 4,
             syscall: SimTime::from_us(10),
+            protocol_word: SimTime::ZERO,
         }
     }
 

@@ -127,6 +127,8 @@ pub enum FcpRecord {
         start: SimTime,
         /// Time spent waiting for the bus or the PE's kernel flag.
         waited: SimTime,
+        /// Time FCP's own code ran before the access (none for VCL's transfer and for data).
+        code: SimTime,
     },
     /// A send or a receive finished.
     Transfer {
@@ -224,6 +226,7 @@ impl LayerRecord for FcpRecord {
                 across,
                 start,
                 waited,
+                code,
             } => (
                 0,
                 p.u32(rank)
@@ -233,6 +236,7 @@ impl LayerRecord for FcpRecord {
                     .u32(words)
                     .time(start)
                     .time(waited)
+                    .time(code)
                     .done(),
             ),
             FcpRecord::Transfer {
@@ -285,6 +289,7 @@ impl LayerRecord for FcpRecord {
                     words: u.u32(),
                     start: u.time(),
                     waited: u.time(),
+                    code: u.time(),
                 }
             }
             1 => {
@@ -350,6 +355,7 @@ impl LayerRecord for FcpRecord {
                 across,
                 start,
                 waited,
+                code,
             } => {
                 let them = who(owner);
                 let whose = if owner == rank {
@@ -379,7 +385,12 @@ impl LayerRecord for FcpRecord {
                 } else {
                     String::new()
                 };
-                let took = format!("{}{wait}", time - start);
+                let code = if code > SimTime::ZERO {
+                    format!(", {code} of it FCP's code")
+                } else {
+                    String::new()
+                };
+                let took = format!("{}{code}{wait}", time - start);
                 let shown = match field {
                     Field::Offsets => format!("write {}, read {}", value & 0xffff, value >> 16),
                     Field::EntryPacked if value & 1 == 1 => {
@@ -478,6 +489,7 @@ impl LayerRecord for FcpRecord {
                 across,
                 start,
                 waited,
+                code,
             } => {
                 let them = who_ja(owner);
                 let whose = if owner == rank {
@@ -509,7 +521,12 @@ impl LayerRecord for FcpRecord {
                 } else {
                     String::new()
                 };
-                let took = format!("{}{wait}", time - start);
+                let code = if code > SimTime::ZERO {
+                    format!("、うち FCP のコード {code}")
+                } else {
+                    String::new()
+                };
+                let took = format!("{}{code}{wait}", time - start);
                 let shown = match field {
                     Field::Offsets => {
                         format!("書き込み {}、読み出し {}", value & 0xffff, value >> 16)
@@ -658,6 +675,7 @@ mod tests {
                 across: true,
                 start: SimTime::from_ns(5),
                 waited: SimTime::from_ns(2),
+                code: SimTime::from_ns(2_390),
             },
             FcpRecord::Transfer {
                 rank: 0,
