@@ -389,6 +389,19 @@ mflops = { value = 10.0, assume = "test" }
     }
 
     #[test]
+    fn verbs_sizes_are_validated() {
+        let verbs = "\n[verbs]\npage_bytes = { value = 4096, assume = \"t\" }\ncqe_bytes = { value = 32, assume = \"t\" }\nqp_number_bits = { value = 17, assume = \"t\" }\n";
+        let p = Profile::from_toml("toy.toml", &format!("{GOOD}{verbs}")).unwrap();
+        assert_eq!(p.verbs.unwrap().cqe_bytes.value, 32);
+        let text = format!("{GOOD}{verbs}").replace("value = 4096", "value = 4000");
+        let e = Profile::from_toml("toy.toml", &text).unwrap_err();
+        assert!(e.message.contains("power of two"), "{e}");
+        let text = format!("{GOOD}{verbs}").replace("value = 17", "value = 40");
+        let e = Profile::from_toml("toy.toml", &text).unwrap_err();
+        assert!(e.message.contains("qp_number_bits"), "{e}");
+    }
+
+    #[test]
     fn nic_engines_are_validated() {
         let nic = "\n[nic]\nengines = { value = 0, assume = \"t\" }\nengines_in_use = { value = 1, assume = \"t\" }\nop_ns = { value = 10.0, assume = \"t\" }\natomics = { value = [\"fetch_and_add\"], assume = \"t\" }\n";
         let e = Profile::from_toml("toy.toml", &format!("{GOOD}{nic}")).unwrap_err();
