@@ -315,7 +315,7 @@ fn rank0_split(sim: &Sim<Native>) -> String {
     let all = memory::process_of(e, sim.size(), hca);
     let parts = all[own.len()..]
         .iter()
-        .map(|c| format!("{} {:.3}", c.name, c.bytes as f64 / 1e6))
+        .map(|c| format!("{} {:.1} kB", c.name, c.bytes as f64 / 1e3))
         .collect::<Vec<_>>()
         .join(", ");
     format!(
