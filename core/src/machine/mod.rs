@@ -4,7 +4,7 @@
 //! | file | what it holds |
 //! |---|---|
 //! | [`profile`] | [`Profile`]: `[machine]` plus the hardware sections, parsed with line/column errors |
-//! | [`sections`] | the hardware sections (`[link]` and `[shared_memory]`, `[network]`, `[nic]`, `[cpu]`, `[comm_thread]`) and their checks |
+//! | [`sections`] | the hardware sections (`[link]` and `[shared_memory]`, `[network]`, `[nic]`, `[cpu]`, `[comm_thread]`, `[ethernet]`, `[kernel]`, `[verbs]`) and their checks |
 //! | [`cited`] | [`Cited`]: a value with its source or the assumption behind it |
 //! | [`builtin`] | the profiles shipped in `profiles/`, embedded at compile time |
 //! | [`model`] | [`Machine`]: the hardware models of a profile composed for the engine |

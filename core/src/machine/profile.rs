@@ -4,7 +4,7 @@
 //! their own. Besides `[machine]` (identity and size) a profile has the hardware sections of
 //! [`super::sections`]: `[link]` (LogGP), `[network]` (which model and its parameters), `[cpu]`,
 //! and optionally `[shared_memory]` (LogGP inside a node), `[nic]` (RDMA engines, atomics) and
-//! `[comm_thread]`. Loading never panics: a
+//! `[comm_thread]`, `[ethernet]`, `[kernel]`, `[verbs]`. Loading never panics: a
 //! malformed, incomplete or impossible profile yields a [`ProfileError`] naming the line and
 //! column of the problem.
 
@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use super::cited::Cited;
 use super::sections::{
     self, CommThreadSection, CpuSection, EthernetSection, KernelSection, LinkSection,
-    NetworkSection, NicSection,
+    NetworkSection, NicSection, VerbsSection,
 };
 
 /// One machine profile.
@@ -47,6 +47,9 @@ pub struct Profile {
     /// The host kernel's socket path; absent where no program uses sockets.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kernel: Option<KernelSection>,
+    /// What the InfiniBand driver allocates per verbs object; absent where no memory is counted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verbs: Option<VerbsSection>,
 }
 
 /// The descriptive part of a profile: identity, the paper it comes from, and its size.
@@ -383,6 +386,19 @@ mflops = { value = 10.0, assume = "test" }
         let e = Profile::from_toml("toy.toml", &text).unwrap_err();
         assert_eq!(e.line, Some(27), "{e}");
         assert!(e.message.contains("radix"), "{e}");
+    }
+
+    #[test]
+    fn verbs_sizes_are_validated() {
+        let verbs = "\n[verbs]\npage_bytes = { value = 4096, assume = \"t\" }\ncqe_bytes = { value = 32, assume = \"t\" }\nqp_number_bits = { value = 17, assume = \"t\" }\n";
+        let p = Profile::from_toml("toy.toml", &format!("{GOOD}{verbs}")).unwrap();
+        assert_eq!(p.verbs.unwrap().cqe_bytes.value, 32);
+        let text = format!("{GOOD}{verbs}").replace("value = 4096", "value = 4000");
+        let e = Profile::from_toml("toy.toml", &text).unwrap_err();
+        assert!(e.message.contains("power of two"), "{e}");
+        let text = format!("{GOOD}{verbs}").replace("value = 17", "value = 40");
+        let e = Profile::from_toml("toy.toml", &text).unwrap_err();
+        assert!(e.message.contains("qp_number_bits"), "{e}");
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! The hardware sections of a profile — `[link]`, `[network]`, `[nic]`, `[cpu]`, `[comm_thread]`,
-//! `[ethernet]`, `[kernel]` — and their validation.
+//! `[ethernet]`, `[kernel]`, `[verbs]` — and their validation.
 //!
 //! Units are in the key names (`latency_us`, `stage_latency_ns`, `bandwidth_mb_s` with
 //! 1 MB = 10^6 bytes). Values are decimal numbers in the file and become integer picoseconds (or
@@ -227,6 +227,19 @@ pub struct CommThreadSection {
     pub command_us: Cited<f64>,
 }
 
+/// `[verbs]`: what the InfiniBand HCA's driver makes a process allocate for its verbs objects
+/// (paper 001's process memory).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VerbsSection {
+    /// The page the provider rounds each queue buffer and doorbell page up to, in bytes.
+    pub page_bytes: Cited<u32>,
+    /// Bytes of one completion-queue entry.
+    pub cqe_bytes: Cited<u32>,
+    /// log2 of the HCA's queue-pair numbers (the provider's QP table is in 256 chunks of them).
+    pub qp_number_bits: Cited<u32>,
+}
+
 /// `[ethernet]`: a shared Ethernet segment beside the main network (paper 004's FOLON).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -385,6 +398,30 @@ pub fn check(p: &Profile) -> Result<(), Invalid> {
     }
     if let Some(ct) = &p.comm_thread {
         time(&ct.command_us, 1.0, "comm_thread", "command_us")?;
+    }
+    if let Some(v) = &p.verbs {
+        for (key, n) in [
+            ("page_bytes", v.page_bytes.value),
+            ("cqe_bytes", v.cqe_bytes.value),
+        ] {
+            if !n.is_power_of_two() {
+                return invalid(
+                    "verbs",
+                    key,
+                    format!("`{key}` must be a power of two, not {n}"),
+                );
+            }
+        }
+        if !(8..=31).contains(&v.qp_number_bits.value) {
+            return invalid(
+                "verbs",
+                "qp_number_bits",
+                format!(
+                    "`qp_number_bits` must be between 8 and 31, not {}",
+                    v.qp_number_bits.value
+                ),
+            );
+        }
     }
     Ok(())
 }

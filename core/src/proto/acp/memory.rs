@@ -12,11 +12,19 @@
 //! per target; "1QP のデータサイズが 160B"). The library connects every rank at `acp_init`, so
 //! the queue pairs count every rank, not only those contacted (the endpoint's `peers` says
 //! which were).
+//!
+//! A rank's process memory ([`process`]) adds what the verbs library and the HCA's driver
+//! allocate behind the objects the layer creates ([`super::verbs`]): at `acp_init` one
+//! completion queue of `MAX_CQ_SIZE` 2048 entries, a protection domain, a reliable-connected
+//! queue pair per rank (`MAX_WR_SIZE` 1 send work request, no receive work request, one
+//! scatter entry) and the starter memory's region; `acp_init`'s barrier (`iacp_init_rcdbsync`)
+//! registers one more; and `acp_register_memory` a region per registration.
 
 use super::command::cmd_bytes;
 use super::endpoint::Endpoint;
 use super::registrations::{entry_bytes, table_bytes, MAX_REGISTRATIONS};
 use super::table_cache::CAPACITY;
+use super::verbs::{self, Hca, Objects, QpCaps};
 
 /// Entries of the command queue (`MAX_CMDQ_ENTRY`).
 pub const CMDQ_ENTRIES: u64 = 1024;
@@ -29,6 +37,20 @@ pub const STARTER_BYTES: u64 = 10240;
 /// The fields of the starter-memory information kept per rank (`SMI`: address, rkey), padded to
 /// 8 bytes as C lays the struct out.
 pub const SMI_FIELDS: &[(&str, u64)] = &[("addr", 8), ("rkey", 4)];
+
+/// Entries ACP asks of its completion queue (`MAX_CQ_SIZE`).
+pub const CQ_ENTRIES: u64 = 2048;
+/// ACP's queue pairs' capabilities (`iacp_init`'s `qp_init_attr.cap`: `MAX_WR_SIZE` send work
+/// requests, "use only first post recv").
+pub const QP_CAPS: QpCaps = QpCaps {
+    max_send_wr: 1,
+    max_recv_wr: 0,
+    max_send_sge: 1,
+    max_recv_sge: 0,
+};
+/// Regions `acp_init` registers: the starter memory (`sysmem`) and the barrier's
+/// (`iacp_init_rcdbsync`'s `acp_register_memory`).
+pub const INIT_REGIONS: u64 = 2;
 
 /// One component.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -122,6 +144,45 @@ pub fn of(endpoint: &Endpoint, ranks: u32) -> Vec<Component> {
     components(u64::from(ranks), endpoint.cache.len() as u64)
 }
 
+/// The verbs objects ACP's InfiniBand layer holds for a rank of `ranks` ranks with
+/// `registrations` registrations of its own in use.
+pub fn objects(ranks: u64, registrations: u64) -> Objects {
+    Objects {
+        qps: ranks,
+        caps: QP_CAPS,
+        cqs: vec![CQ_ENTRIES],
+        mrs: INIT_REGIONS + registrations,
+        pds: 1,
+    }
+}
+
+/// A rank's process memory: [`components`] and the verbs memory behind [`objects`], each verbs
+/// part a component that paper 001's Table 2 does not list.
+pub fn process(ranks: u64, cached: u64, registrations: u64, hca: Hca) -> Vec<Component> {
+    let mut all = components(ranks, cached);
+    all.extend(
+        verbs::parts(&objects(ranks, registrations), hca)
+            .into_iter()
+            .map(|p| Component {
+                name: p.name,
+                bytes: p.bytes,
+                how: p.how,
+                in_table2: false,
+            }),
+    );
+    all
+}
+
+/// A running rank's process memory (`ranks` in the run).
+pub fn process_of(endpoint: &Endpoint, ranks: u32, hca: Hca) -> Vec<Component> {
+    process(
+        u64::from(ranks),
+        endpoint.cache.len() as u64,
+        endpoint.regs.in_use().count() as u64,
+        hca,
+    )
+}
+
 /// The total of `components`.
 pub fn total(components: &[Component]) -> u64 {
     components.iter().map(|c| c.bytes).sum()
@@ -148,5 +209,31 @@ mod tests {
         assert_eq!(largest.name, "queue pairs");
         assert_eq!(qp(&huge), (1 << 20) * 180);
         assert_eq!(smi_bytes(), 16);
+    }
+
+    const HCA: Hca = Hca {
+        page_bytes: 4096,
+        cqe_bytes: 32,
+        qp_number_bits: 17,
+    };
+
+    #[test]
+    fn process_memory_is_the_library_s_and_the_verbs_behind_it() {
+        let own = total(&components(16, 15));
+        let all = process(16, 15, 1, HCA);
+        let verbs = total(&all) - own;
+        assert_eq!(verbs, verbs::total(&verbs::parts(&objects(16, 1), HCA)));
+        // Three regions: the starter memory, the barrier's, the user's one.
+        assert_eq!(objects(16, 1).mrs, 3);
+        // Each more rank costs a queue pair's work queues, ids and provider struct besides
+        // the library's own per-rank bytes.
+        let per_rank = total(&process(17, 16, 1, HCA)) - total(&all);
+        let own_per_rank = total(&components(17, 16)) - own;
+        assert_eq!(per_rank - own_per_rank, 8192 + 520 + 128);
+        // At a million ranks the verbs work queues are the largest part of the process.
+        let huge = process(1 << 20, CAPACITY as u64, 1, HCA);
+        let largest = huge.iter().max_by_key(|c| c.bytes).unwrap();
+        assert_eq!(largest.name, "queue-pair work queues");
+        assert!(!largest.in_table2);
     }
 }

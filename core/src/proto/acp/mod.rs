@@ -10,7 +10,8 @@
 //! | [`endpoint`] | one rank's state: command queue with in-order completion, remote command receive buffer, communication thread, peers |
 //! | [`layer`] | the protocol layer: the communication threads' scans, every network operation (table reads, puts, gets, the remote-to-remote path of Fig. 5), `acp_complete`, `acp_sync`, invalidations |
 //! | [`ledger`] | each command's records (enqueued, steps, finished) read incrementally from the trace, for the view |
-//! | [`memory`] | a rank's memory by component (paper 001 Table 2), counted from the library's structures and the layer's state |
+//! | [`memory`] | a rank's memory by component (paper 001 Table 2), counted from the library's structures and the layer's state, and its process memory with the verbs objects behind it |
+//! | [`verbs`] | what the verbs library and the mlx4 driver allocate in the process per queue pair, completion queue, memory region |
 //! | [`records`] | the trace records: a sentence per enqueue, step, completion, table change, registration |
 //! | [`ops`] | the operations a rank's program calls (`AcpOps` on `RankCtx`) |
 //!
@@ -36,6 +37,7 @@ pub mod ops;
 pub mod records;
 pub mod registrations;
 pub mod table_cache;
+pub mod verbs;
 
 pub use command::{Atomic, AtomicOp, Gma, Path, HANDLE_ALL, HANDLE_CONT, HANDLE_NULL};
 pub use endpoint::Endpoint;
