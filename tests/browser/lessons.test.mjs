@@ -271,7 +271,7 @@ test('"Where the microseconds go on a shared bus" (paper 004): the Bus view, the
     await page.fill('[data-testid="prediction-input"]', '4.2');
     await page.click('[data-testid="prediction-submit"]');
     await page.waitForSelector('[data-testid="prediction-feedback"][data-right="false"]');
-    assert.match(await page.textContent('[data-testid="prediction-answer"]'), /^129\.8 \(97\.35–162\.25\)$/);
+    assert.match(await page.textContent('[data-testid="prediction-answer"]'), /^218\.3 \(163\.725–272\.875\)$/);
     await screenshot(page, 'lesson-folon-bus');
     // Step 4: FCP II, whose areas are two words; the prediction answered right.
     await page.click('[data-testid="next-step"]');
