@@ -1,7 +1,7 @@
 //! The views beside the playground's timeline, in one list: each view's id (what lessons and
 //! test ids name, `tab-queues`), its tab's label, whether it is a protocol view, and when a run
 //! has something for it to show. The playground renders each id's component
-//! (`web/src/views.rs`); `lesson check` asks the same list which view a step shows
+//! (`web/src/playground/views.rs`); `lesson check` asks the same list which view a step shows
 //! (`lessons::shows`), so both decide alike. Adding a view: one entry here, its component and
 //! one arm in the web crate (ARCHITECTURE.md, "Adding a view").
 

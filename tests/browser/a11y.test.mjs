@@ -15,7 +15,7 @@ const options = (colorScheme) => ({ viewport: { width: 1280, height: 800 }, colo
 /**
  * The contrast of the rank colours as the page draws them (computed styles): each rank's bar in
  * the list against the panel, the focused badge's text on it, a plain gutter number on the code's
- * background, the focused line's edge against it. WCAG 2's formula, as web/src/rank_colour.rs.
+ * background, the focused line's edge against it. WCAG 2's formula, as web/src/playground/rank_colour.rs.
  */
 const rankContrasts = (page) => page.evaluate(() => {
   const rgb = (css) => css.match(/[\d.]+/g).slice(0, 3).map(Number);

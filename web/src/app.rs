@@ -2,7 +2,7 @@
 //! reading the URL once (a share link, else the autosave), writing the autosave and the share link,
 //! following share links on `hashchange` (`Action::FollowLink`, a no-op for the state already
 //! shown), and the playback timer: playing is a chain of `Action::Tick(n)`, with `n` and the delay
-//! from [`crate::playback`]. It hands the page's language to every component as a Yew context
+//! from [`crate::playground::playback`]. It hands the page's language to every component as a Yew context
 //! ([`crate::ui_lang::use_lang`]).
 //!
 //! Layout: two columns — setup and editor; run bar, timeline and views — that fill the window and
@@ -14,21 +14,21 @@
 use gloo_timers::callback::Timeout;
 use yew::prelude::*;
 
-use crate::autosave;
 use crate::clock::now_ms;
-use crate::components::{
+use crate::i18n::{Lang, Text};
+use crate::lessons::{list::LessonList, pane::LessonPane};
+use crate::papers::page::{PaperCheckView, UnknownPaper};
+use crate::playground::autosave;
+use crate::playground::components::{
     compare_panel::ComparePanel, controls::Controls, editor::Editor, header::Header,
     machine_list::MachineList, machine_view::MachineView, network_bar::NetworkBar, run_bar::RunBar,
     share_bar::ShareBar, time_axis::SharedAxis, timeline::Timeline, view_tabs::ViewTabs,
 };
-use crate::i18n::{Lang, Text};
-use crate::lessons::{list::LessonList, pane::LessonPane};
-use crate::papers::page::{PaperCheckView, UnknownPaper};
-use crate::playback::{self, Speed};
+use crate::playground::playback::{self, Speed};
+use crate::playground::views::View;
 use crate::routes::Route;
 use crate::state::{Action, State};
 use crate::url;
-use crate::views::View;
 
 /// The URL's fragment and query (read once, when the page opens).
 fn location() -> (String, String) {
@@ -174,21 +174,23 @@ pub fn app() -> Html {
     }
     // Autosave every edit (not in embeds: a slide must not overwrite the viewer's own work).
     autosave::use_autosave(state.share_state(), !embed);
-    crate::my_programs_effect::use_my_programs(&state, !embed);
+    crate::playground::my_programs_effect::use_my_programs(&state, !embed);
     use_playback(&state);
-    crate::keys::use_stepping_keys(&state, !route.route.is_paper());
+    crate::playground::keys::use_stepping_keys(&state, !route.route.is_paper());
     // Presentation mode's type size: the one remembered in this browser, then every change kept.
     {
         let state = state.clone();
         use_effect_with((), move |_| {
-            if let Some(scale) = crate::font_scale::load() {
+            if let Some(scale) = crate::playground::font_scale::load() {
                 state.dispatch(Action::SetFontScale(scale));
             }
         });
     }
     use_effect_with(state.font_scale, |&scale| {
-        if scale != crate::font_scale::DEFAULT || crate::font_scale::load().is_some() {
-            crate::font_scale::save(scale);
+        if scale != crate::playground::font_scale::DEFAULT
+            || crate::playground::font_scale::load().is_some()
+        {
+            crate::playground::font_scale::save(scale);
         }
     });
     crate::lessons::links::use_lesson_links(&state, route.route.is_paper());
@@ -254,18 +256,20 @@ pub fn app() -> Html {
         act(Action::Run),
         act(Action::Pause),
         act(Action::Jump {
-            jump: crate::stride::Jump::Plain,
+            jump: crate::playground::stride::Jump::Plain,
             forward: true,
         }),
         act(Action::Jump {
-            jump: crate::stride::Jump::Plain,
+            jump: crate::playground::stride::Jump::Plain,
             forward: false,
         }),
         act(Action::Reset),
     );
     let on_focus = send(&state, Action::FocusRank);
     let on_example = send(&state, |i: usize| {
-        Action::Programs(crate::my_programs::ProgramAction::PickExample(i))
+        Action::Programs(crate::playground::my_programs::ProgramAction::PickExample(
+            i,
+        ))
     });
     let on_programs = send(&state, Action::Programs);
     let on_edit = send(&state, Action::Edit);
@@ -274,7 +278,7 @@ pub fn app() -> Html {
     let run_bar = html! {
         <RunBar session={state.session.clone()} generation={state.generation}
             diagnostics={state.diagnostics.clone()} files={state.files.all(&state.source)}
-            on_open_file={send(&state, |name| Action::Files(crate::program_files::FileAction::Show(name)))}
+            on_open_file={send(&state, |name| Action::Files(crate::playground::program_files::FileAction::Show(name)))}
             run_error={state.run_error.clone()} playing={state.playing} speed={state.speed}
             on_run={on_run.clone()} {on_pause} {on_step} {on_back} {on_reset} {on_speed}
             on_seek={on_seek.clone()} max_events={state.options.run.max_events} />
@@ -283,7 +287,7 @@ pub fn app() -> Html {
         let on_jump = send(&state, |(jump, forward)| Action::Jump { jump, forward });
         let on_every = send(&state, Action::SetEveryEvent);
         html! {
-            <crate::components::jump_bar::JumpBar session={state.session.clone()}
+            <crate::playground::components::jump_bar::JumpBar session={state.session.clone()}
                 generation={state.generation} focus_rank={state.focus_rank}
                 every_event={state.every_event} {on_jump} {on_every} />
         }
@@ -316,12 +320,15 @@ pub fn app() -> Html {
             Html::default()
         } else {
             html! {
-                <crate::components::file_tabs::FileTabs {names} open={state.files.open} {written}
+                <crate::playground::components::file_tabs::FileTabs {names} open={state.files.open} {written}
                     problem={state.files.problem.clone().map(AttrValue::from)} {compact} {on_action} />
             }
         }
     };
-    let editing_written = matches!(state.files.open, crate::program_files::Tab::Written(_));
+    let editing_written = matches!(
+        state.files.open,
+        crate::playground::program_files::Tab::Written(_)
+    );
     let editor = html! {
         // One editor per file: its undo history is that file's.
         <Editor key={state.files.tab_key()} source={state.editor_text()} {on_edit} on_run={on_run.clone()}
@@ -381,7 +388,7 @@ pub fn app() -> Html {
             .map_or_else(|| state.selected.clone(), |p| p.machine.name.clone());
         html! {
             <>
-                <crate::components::start_here::StartHere machine={machine} ranks={state.ranks}
+                <crate::playground::components::start_here::StartHere machine={machine} ranks={state.ranks}
                     ring={state.source == crate::state::STARTER_PROGRAM}
                     on_run={on_run.clone()} on_machine={act(Action::ShowView(View::MACHINE))} />
                 { tabs }
@@ -456,7 +463,7 @@ pub fn app() -> Html {
         Ok(profiles) if !state.present => layout(html! {
             <div class="area-controls">
                 if let Some(opening) = &state.pending_open {
-                    <crate::components::open_confirm::OpenConfirm title={opening.title()}
+                    <crate::playground::components::open_confirm::OpenConfirm title={opening.title()}
                         suggested={state.programs.free_name("my program")}
                         on_action={on_programs.clone()} />
                 }
@@ -472,7 +479,7 @@ pub fn app() -> Html {
                     room_note={state.room_note.clone()}
                     on_use_machine={send(&state, |(id, ranks): (String, u32)| Action::UseMachine { id, ranks })}
                     args_error={state.program_args().err().map(|e| AttrValue::from(e.to_string()))} />
-                <crate::components::my_programs::MyPrograms programs={state.programs.clone()}
+                <crate::playground::components::my_programs::MyPrograms programs={state.programs.clone()}
                     open={state.program_name.clone().map(AttrValue::from)}
                     suggested={state.suggested_name()} source={state.source.clone()}
                     error={state.programs_error.clone().map(AttrValue::from)}
@@ -511,7 +518,7 @@ pub fn app() -> Html {
     html! {
         <ContextProvider<Lang> context={*lang}>
         <div class={modes} data-testid="app" data-ready="true" data-present={state.present.to_string()}
-            style={state.present.then(|| crate::font_scale::style(state.font_scale))}>
+            style={state.present.then(|| crate::playground::font_scale::style(state.font_scale))}>
             if state.present && !route.route.is_paper() {
                 <div class="present-bar">
                     <span class="brand-mini">{ "Rankscope" }</span>

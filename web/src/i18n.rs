@@ -415,24 +415,24 @@ mod tests {
 
     #[test]
     fn the_strings_other_modules_own_are_in_the_table() {
-        use crate::views::View;
+        use crate::playground::views::View;
         for v in View::all() {
             // ACP is a name, the same in Japanese.
             if v != View::ACP {
                 assert_ne!(Lang::Ja.tr(v.label()), v.label(), "the {v:?} tab");
             }
         }
-        for (keys, what) in crate::keys::KEYS_HELP {
+        for (keys, what) in crate::playground::keys::KEYS_HELP {
             assert_ne!(Lang::Ja.tr(what), *what, "the help of {keys}");
         }
-        for s in crate::playback::SPEEDS {
+        for s in crate::playground::playback::SPEEDS {
             assert_ne!(Lang::Ja.tr(s.label()), s.label(), "the speed {s:?}");
         }
-        for (_, label, _, title) in crate::stride::JUMPS {
+        for (_, label, _, title) in crate::playground::stride::JUMPS {
             assert_ne!(Lang::Ja.tr(label), *label, "the jump {label}");
             assert_ne!(Lang::Ja.tr(title), *title, "the jump's title {title}");
         }
-        let hint = crate::components::controls::ARGS_HINT;
+        let hint = crate::playground::components::controls::ARGS_HINT;
         assert_ne!(Lang::Ja.tr(hint), hint, "the Arguments hint");
         assert_eq!(Lang::En.tr(hint), hint);
         assert_eq!(Lang::Ja.tr("not in the table"), "not in the table");
@@ -443,7 +443,7 @@ mod tests {
     /// 「Matching queues」 where the tab reads 「マッチングキュー」.
     #[test]
     fn lessons_name_tabs_and_buttons_in_japanese() {
-        use crate::views::View;
+        use crate::playground::views::View;
         let mut names: Vec<&str> = View::all()
             .map(|v| v.label())
             .filter(|l| Lang::Ja.tr(l) != *l)

@@ -1,40 +1,47 @@
 //! `rankscope-web` — the Rankscope playground, a thin Yew shell over `rankscope-core`.
 //!
-//! The app state lives in one pure reducer ([`state`]); components ([`components`]) render core
-//! types; effects (DOM, timers, storage) stay at the edge. No protocol logic is re-derived here.
+//! The app state lives in one pure reducer ([`state`]); components render core types; effects
+//! (DOM, timers, storage) stay at the edge. No protocol logic is re-derived here. The code is
+//! arranged by feature: the playground, the lessons, the paper checks, the schedules and the
+//! reference are a folder each; the page's frame (the app, its routes, its words) is beside them.
 //!
 //! # Map of the code
 //!
 //! | module | what it holds |
 //! |---|---|
-//! | [`state`] | `State`, `Action` and the one pure reducer (a file per feature: lessons, the network, links, the editor, the comparison); the only thing that moves a run |
-//! | [`session`] | a run: `History<Vm>` and what is derived from its trace (timeline, lock and ACP ledgers), behind `Rc<RefCell>` |
 //! | [`app`] | the root component: the layout, and the effects — URL, autosave, share link, playback timer, `hashchange` |
-//! | [`playback`] | speeds and chunk sizes, adaptive at full speed |
-//! | [`stride`] | what Step, Back and the jumps move by (core's `engine::stride`), the caption |
-//! | [`keys`] | the stepping keys a clicker sends, by what has the focus |
-//! | [`views`] | the views beside the timeline (core's `views::VIEWS`): which a run has, which is shown |
-//! | [`components`] | one component per file (the timeline a folder: component, paint, hit testing, frames): editor, file tabs, run bar, timeline, the views, … (the lessons', papers', schedules' and reference's in their own features) |
-//! | [`program_files`] | the program's files besides the first one's text, and the tab the editor shows |
-//! | [`code_window`], [`code_wrap`], [`wrap_pref`], [`recolour`], [`edit_history`] | the editor's long programs: the window of lines drawn, soft-wrapped rows, the Wrap box, colours while typing, undo/redo |
-//! | [`rank_colour`] | rank colours per theme meeting WCAG contrast |
-//! | [`font_scale`], [`timeline_fill`] | presentation mode's type size and timeline rows |
-//! | [`rank_filter`], [`timeline_rows`], [`rows_link`], [`span_names`] | the timeline with many ranks: the filter, groups, rows in links, names on spans |
-//! | [`url`], [`autosave`], [`args`], [`run_options`] | share links, the autosaved edit, the program's arguments, the run options |
-//! | [`programs`], [`my_programs`], [`my_programs_effect`] | "My programs": the list, its actions and the confirm step, its storage |
-//! | [`rank_room`] | ranks beyond the machine's room: why, and a machine that holds them |
-//! | [`run_progress`] | the progress line of a long run (operations, simulated time) and the quiet clock behind the "loop may never end" hint |
-//! | [`i18n`], [`i18n_phrases`], [`ui_lang`] | the page's words in English and Japanese, and the page's language |
-//! | [`lessons`] | the lessons feature: embedded files, the open lesson, its links, progress, highlights, time window, the list and the pane |
 //! | [`routes`] | which page the URL fragment asks for (playground, lessons, a paper, schedules, the reference), followed as it changes |
+//! | [`state`] | `State`, `Action` and the one pure reducer (a file per feature: lessons, the network, links, the editor, the comparison); the only thing that moves a run |
+//! | [`playground`] | the playground feature (below) |
+//! | [`lessons`] | the lessons feature: embedded files, the open lesson, its links, progress, highlights, time window, the list and the pane |
 //! | [`papers`] | the paper-check feature around core's runner: kept checks, the page, its parts, plots (SVG) and cells |
 //! | [`schedules`] | the schedules page and its address |
 //! | [`reference`] | the reference page |
+//! | [`url`] | share links (the playground's and the lessons') |
 //! | [`markdown`] | core's texts (lesson narration, paper notes) to elements |
-//! | [`examples`] | `examples/` and MPICH's suite tests (`build.rs`) embedded for the picker |
+//! | [`i18n`], [`i18n_phrases`], [`ui_lang`] | the page's words in English and Japanese, and the page's language |
 //! | [`clock`] | `now_ms`: the page's one clock |
 //! | [`file_text`], [`window_events`], [`loading`], [`panic_banner`] | small effects: a picked file's text, window listeners, the loading screen, the panic banner |
 //! | [`bindings`] | functions exported to JavaScript for the browser tests and benchmarks |
+//!
+//! In [`playground`]:
+//!
+//! | module | what it holds |
+//! |---|---|
+//! | `session` | a run: `History<Vm>` and what is derived from its trace (timeline, lock and ACP ledgers), behind `Rc<RefCell>` |
+//! | `playback`, `stride`, `keys` | speeds and chunk sizes (adaptive at full speed); what Step, Back and the jumps move by (core's `engine::stride`); the stepping keys a clicker sends, by what has the focus |
+//! | `views` | the views beside the timeline (core's `views::VIEWS`): which a run has, which is shown |
+//! | `components` | one component per file (the timeline a folder: component, paint, hit testing, frames): editor, file tabs, run bar, timeline, the views… (the lessons' and papers' pages reuse them) |
+//! | `program_files` | the program's files besides the first one's text, and the tab the editor shows |
+//! | `code_window`, `code_wrap`, `wrap_pref`, `recolour`, `edit_history` | the editor's long programs: the window of lines drawn, soft-wrapped rows, the Wrap box, colours while typing, undo/redo |
+//! | `rank_colour` | rank colours per theme meeting WCAG contrast |
+//! | `font_scale`, `timeline_fill` | presentation mode's type size and timeline rows |
+//! | `rank_filter`, `timeline_rows`, `rows_link`, `span_names` | the timeline with many ranks: the filter, groups, rows in links, names on spans |
+//! | `autosave`, `args`, `run_options` | the autosaved edit, the program's arguments, the run options |
+//! | `programs`, `my_programs`, `my_programs_effect` | "My programs": the list, its actions and the confirm step, its storage |
+//! | `examples` | `examples/` and MPICH's suite tests (`build.rs`) embedded for the picker |
+//! | `rank_room` | ranks beyond the machine's room: why, and a machine that holds them |
+//! | `run_progress` | the progress line of a long run (operations, simulated time) and the quiet clock behind the "loop may never end" hint |
 //!
 //! # Size
 //!
@@ -45,51 +52,24 @@
 //! it); 3.89 / 1.43 MB (1.07 MB brotli) once the Japanese phrases landed, the same day.
 
 pub mod app;
-pub mod args;
-pub mod autosave;
 pub mod bindings;
 pub mod clock;
-pub mod code_window;
-pub mod code_wrap;
-pub mod components;
-pub mod edit_history;
-pub mod examples;
 pub mod file_text;
-pub mod font_scale;
 pub mod i18n;
 pub mod i18n_phrases;
-pub mod keys;
 pub mod lessons;
 pub mod loading;
 pub mod markdown;
-pub mod my_programs;
-pub mod my_programs_effect;
 pub mod panic_banner;
 pub mod papers;
-pub mod playback;
-pub mod program_files;
-pub mod programs;
-pub mod rank_colour;
-pub mod rank_filter;
-pub mod rank_room;
-pub mod recolour;
+pub mod playground;
 pub mod reference;
 pub mod routes;
-pub mod rows_link;
-pub mod run_options;
-pub mod run_progress;
 pub mod schedules;
-pub mod session;
-pub mod span_names;
 pub mod state;
-pub mod stride;
-pub mod timeline_fill;
-pub mod timeline_rows;
 pub mod ui_lang;
 pub mod url;
-pub mod views;
 pub mod window_events;
-pub mod wrap_pref;
 
 /// Installs the panic banner and mounts [`app::App`] on the page body.
 pub fn start() {

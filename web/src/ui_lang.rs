@@ -35,7 +35,9 @@ pub fn with_lang(fragment: String, lang: Lang) -> String {
 
 /// The language chosen before in this browser, if any.
 pub fn stored() -> Option<Lang> {
-    let code = crate::autosave::storage()?.get_item(KEY).ok()??;
+    let code = crate::playground::autosave::storage()?
+        .get_item(KEY)
+        .ok()??;
     Lang::from_code(&code)
 }
 
@@ -62,7 +64,7 @@ pub fn initial() -> Lang {
 
 /// Keeps `lang` as this browser's choice.
 pub fn save(lang: Lang) {
-    if let Some(s) = crate::autosave::storage() {
+    if let Some(s) = crate::playground::autosave::storage() {
         s.set_item(KEY, lang.code()).ok();
     }
 }

@@ -4,7 +4,7 @@
 //! Format: `#s=<base64url(deflate(JSON))>`, plus `&args=<percent-encoded line>` when the program
 //! gets command-line arguments (readable and editable by hand: `&args=100%2010`), the timeline's
 //! rank filter, groups and row height when set (`&rows=0-7&group=8&rowzoom=1`,
-//! [`crate::rows_link`]) and `&embed=1`
+//! [`crate::playground::rows_link`]) and `&embed=1`
 //! for the minimal embed view. The JSON carries a format version so older links keep opening. Decoding is defensive: a link is user
 //! input, so a damaged, truncated, oversized or future-version link yields a [`LinkError`] with a
 //! plain-English message, never a panic, and the decompressed size is capped (no zip bombs).
@@ -15,7 +15,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};
 
-use crate::rows_link::RowsShare;
+use crate::playground::rows_link::RowsShare;
 
 /// The newest link format this version reads: 2 carries a program of several files. A link of
 /// a one-file program is still written as format 1 (so it opens in versions before files).
@@ -39,18 +39,18 @@ pub struct ShareState {
     pub first: Option<String>,
     /// The program's other files: sources, headers, data files (format 2).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub files: Vec<crate::program_files::FileShare>,
+    pub files: Vec<crate::playground::program_files::FileShare>,
     /// Machine profile id.
     pub profile: String,
     /// Rank count.
     pub ranks: u32,
     /// Playback speed (links made before it existed play as fast as possible).
     #[serde(default)]
-    pub speed: crate::playback::Speed,
+    pub speed: crate::playground::playback::Speed,
     /// Run limits (links made before they existed get the defaults).
     #[serde(default)]
-    pub options: crate::run_options::RunOptions,
-    /// The "Arguments" line as typed (see [`crate::args`]). A link carries it in its own `args=`
+    pub options: crate::playground::run_options::RunOptions,
+    /// The "Arguments" line as typed (see [`crate::playground::args`]). A link carries it in its own `args=`
     /// part, not in the JSON; the autosave keeps it in the JSON. Empty when there are none
     /// (and in links made before it existed).
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -62,7 +62,7 @@ pub struct ShareState {
     /// "You are the network" with these choices (links made before it existed: off).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub network: Option<Vec<u32>>,
-    /// The timeline's rows: rank filter, groups, row height ([`crate::rows_link`]). A link
+    /// The timeline's rows: rank filter, groups, row height ([`crate::playground::rows_link`]). A link
     /// carries them as readable parts (`&rows=0-7&group=8&rowzoom=1`), not in the JSON; the
     /// autosave keeps them in the JSON.
     #[serde(default, skip_serializing_if = "RowsShare::is_default")]
@@ -236,7 +236,7 @@ pub fn decode(fragment: &str) -> Result<ShareState, LinkError> {
         Ok(rows) => state.rows = rows,
         Err(why) => state.rows_problem = Some(why),
     }
-    crate::args::split(&state.args).map_err(|e| LinkError::BadArgs(e.to_string()))?;
+    crate::playground::args::split(&state.args).map_err(|e| LinkError::BadArgs(e.to_string()))?;
     Ok(state)
 }
 
@@ -316,8 +316,8 @@ mod tests {
             files: Vec::new(),
             profile: "emx".into(),
             ranks: 3,
-            speed: crate::playback::Speed::Walk,
-            options: crate::run_options::RunOptions::default(),
+            speed: crate::playground::playback::Speed::Walk,
+            options: crate::playground::run_options::RunOptions::default(),
             args: String::new(),
             present: false,
             network: None,
@@ -432,8 +432,14 @@ mod tests {
         let packed = miniz_oxide::deflate::compress_to_vec(old.as_bytes(), 9);
         let link = format!("s={}", URL_SAFE_NO_PAD.encode(packed));
         let s = decode(&link).unwrap();
-        assert_eq!((s.ranks, s.speed), (2, crate::playback::Speed::Max));
-        assert_eq!(s.options, crate::run_options::RunOptions::default());
+        assert_eq!(
+            (s.ranks, s.speed),
+            (2, crate::playground::playback::Speed::Max)
+        );
+        assert_eq!(
+            s.options,
+            crate::playground::run_options::RunOptions::default()
+        );
     }
 
     #[test]
@@ -450,7 +456,7 @@ mod tests {
             "engine=both-sides:sync max-events=8 max-ops=9"
         );
         let with = ShareState {
-            options: crate::run_options::RunOptions {
+            options: crate::playground::run_options::RunOptions {
                 compare: Some(rankscope_core::proto::p2p::Matching::ReceiverOnly(
                     rankscope_core::proto::p2p::Protocol::Get,
                 )),

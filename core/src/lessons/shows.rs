@@ -1,7 +1,7 @@
 //! What a step shows where it stands: which view is in front (the first one it names, else the
 //! one the playground picks for the run) and whether each highlight names something on screen
 //! there — a queue with entries, a console with lines, a view whose tab the run has by then.
-//! The playground (`web/src/views.rs`) offers a view's tab on the same conditions, read from the
+//! The playground (`web/src/playground/views.rs`) offers a view's tab on the same conditions, read from the
 //! run as it stands; `lesson check` refuses a step that would name a view or outline a thing
 //! the student cannot see.
 

@@ -141,7 +141,9 @@ pub const LESSON_FILES: &[(&str, &str)] = &[
 pub fn read_program(path: &str) -> Result<String, String> {
     let path = path.trim_start_matches("./");
     if let Some(name) = path.strip_prefix("examples/") {
-        if let Some(e) = crate::examples::position(name).and_then(crate::examples::get) {
+        if let Some(e) =
+            crate::playground::examples::position(name).and_then(crate::playground::examples::get)
+        {
             return Ok(e.source.clone());
         }
     }

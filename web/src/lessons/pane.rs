@@ -7,8 +7,8 @@ use rankscope_core::lessons::{Answer, Guess, Pick, QuestionKind};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::components::markdown_view::markdown;
 use crate::lessons::state::LessonOpen;
+use crate::playground::components::markdown_view::markdown;
 
 /// Props: the open lesson and what the student can do.
 #[derive(Properties, PartialEq)]
@@ -260,7 +260,7 @@ pub fn lesson_pane(props: &LessonPaneProps) -> Html {
                 <button type="button" class="control ghost" data-testid="reset-step" onclick={go(n)}
                     title={t("set this step up again", "このステップをやり直す")}>{ t("Reset step", "やり直す") }</button>
                 <span class="lesson-keys muted" data-testid="lesson-keys">
-                    { for crate::keys::LESSON_KEYS_HELP.iter().map(|(keys, what)| html! {
+                    { for crate::playground::keys::LESSON_KEYS_HELP.iter().map(|(keys, what)| html! {
                         <><kbd>{ *keys }</kbd>{ format!(" {}", if ja { "次 / 前のステップ" } else { what }) }</>
                     }) }
                 </span>

@@ -57,7 +57,7 @@ impl Progress {
 
 /// The progress kept in this browser (nothing, where there is none or it cannot be read).
 pub fn load() -> Progress {
-    crate::autosave::storage()
+    crate::playground::autosave::storage()
         .and_then(|s| s.get_item(KEY).ok().flatten())
         .and_then(|text| serde_json::from_str(&text).ok())
         .unwrap_or_default()
@@ -65,8 +65,10 @@ pub fn load() -> Progress {
 
 /// Keeps `progress` (quietly nothing where storage is unavailable).
 pub fn save(progress: &Progress) {
-    if let (Some(storage), Ok(text)) = (crate::autosave::storage(), serde_json::to_string(progress))
-    {
+    if let (Some(storage), Ok(text)) = (
+        crate::playground::autosave::storage(),
+        serde_json::to_string(progress),
+    ) {
         storage.set_item(KEY, &text).ok();
     }
 }

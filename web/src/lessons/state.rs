@@ -143,7 +143,7 @@ impl LessonOpen {
     }
 }
 
-/// The "Arguments" line that splits back into `args` (see [`crate::args::split`]): special
+/// The "Arguments" line that splits back into `args` (see [`crate::playground::args::split`]): special
 /// characters escaped with a backslash.
 pub fn args_line(args: &[String]) -> String {
     args.iter()
@@ -228,7 +228,7 @@ mod tests {
         let run = s.session.as_ref().unwrap().0.borrow();
         assert!(matches!(
             run.ended,
-            Some(crate::session::RunEnd::Finished(_))
+            Some(crate::playground::session::RunEnd::Finished(_))
         ));
         // A step without a prediction knows its future (drawn faded) while standing earlier.
         let s = at_step(&lesson, 2);
@@ -243,6 +243,9 @@ mod tests {
             .iter()
             .map(|s| s.to_string())
             .collect();
-        assert_eq!(crate::args::split(&args_line(&args)).unwrap(), args);
+        assert_eq!(
+            crate::playground::args::split(&args_line(&args)).unwrap(),
+            args
+        );
     }
 }

@@ -5,7 +5,7 @@
 use rankscope_core::time::SimTime;
 use yew::prelude::*;
 
-use crate::components::time_axis::SharedAxis;
+use crate::playground::components::time_axis::SharedAxis;
 
 /// The axis window (picoseconds) for a step's window: a little room either side so the
 /// events at its edges are not cut.

@@ -22,7 +22,7 @@ use rankscope_core::papers::{Cell, Check, Paper};
 
 /// Wall time a chunk — computing, then rendering what changed — should take before the page
 /// yields to input and painting (as a playing run's chunk, see `playback`).
-pub const CHUNK_MS: f64 = crate::playback::MAX_CHUNK_MS;
+pub const CHUNK_MS: f64 = crate::playground::playback::MAX_CHUNK_MS;
 
 /// The least time a chunk computes, however long rendering took (so the check always moves).
 pub const MIN_WORK_MS: f64 = 5.0;

@@ -13,10 +13,10 @@
 use rankscope_core::papers::{self, Paper};
 use yew::prelude::*;
 
-use crate::components::chunked_work::{control, use_chunked_work};
 use crate::markdown::{paragraphs, Span};
 use crate::papers::part::section;
 use crate::papers::SharedCheck;
+use crate::playground::components::chunked_work::{control, use_chunked_work};
 use crate::routes::fragment_for;
 
 /// Markdown-ish text (paragraphs, `code`) as paragraphs of the page, with `class`.

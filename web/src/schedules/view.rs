@@ -14,7 +14,7 @@
 //! Build asks `delay_schedule(pattern, true)` for every recorded turn once and only chooses how
 //! many to show. Run on the switch keeps the machine's port log (`Machine::keep_port_log`; drops
 //! per port from `Machine::port_drops`, as paper 002's check counts them). Each PE takes the
-//! playground's rank colours ([`crate::rank_colour::rank_style`], class `rank-coloured`), so the
+//! playground's rank colours ([`crate::playground::rank_colour::rank_style`], class `rank-coloured`), so the
 //! grids, the matrix and the switch timeline meet the same contrast checks. "Open as a C program"
 //! is a share link with Open MPI's eager limit in its run options, which the app follows on
 //! `hashchange`.
@@ -31,8 +31,8 @@ use yew::prelude::*;
 
 use std::rc::Rc;
 
-use crate::components::switch_run::SwitchRun;
-use crate::run_options::RunOptions;
+use crate::playground::components::switch_run::SwitchRun;
+use crate::playground::run_options::RunOptions;
 use crate::schedules::query::{ScheduleQuery, MAX_DELTA_US, MAX_N};
 use crate::url::{self, ShareState, ONE_FILE_VERSION};
 use rankscope_core::time::SimTime;
@@ -96,11 +96,11 @@ pub struct ScheduleViewProps {
 const PICKS: [&str; 4] = ["scatter", "gather", "alltoall", "triangle"];
 
 /// A PE's colours (a target in the grids, a sender on the switch): the playground's rank colours,
-/// contrast-checked per theme by [`crate::rank_colour`] (its mark ≥ 3:1 on the page, text on its
+/// contrast-checked per theme by [`crate::playground::rank_colour`] (its mark ≥ 3:1 on the page, text on its
 /// tint ≥ 4.5:1), for an element of class `rank-coloured` (schedule.css picks `--rank`,
 /// `--rank-tint`).
 pub(crate) fn pe_style(pe: u32) -> String {
-    crate::rank_colour::rank_style(pe)
+    crate::playground::rank_colour::rank_style(pe)
 }
 
 /// Everything the page draws for one query, computed by core.

@@ -74,7 +74,7 @@ mod tests {
 
     /// Example `file` on its machine, under `matching` compared with `compare`.
     fn compared(file: &str, matching: Matching, compare: Option<Matching>) -> State {
-        let index = crate::examples::position(file).unwrap();
+        let index = crate::playground::examples::position(file).unwrap();
         let s = State::default().reduce(Action::OpenExample(index));
         let options = RunOptions {
             run: rankscope_core::run_config::RunConfig {

@@ -11,7 +11,7 @@ impl State {
         let Some(open) = self.files.open_name() else {
             return Vec::new();
         };
-        let first = self.files.open == crate::program_files::Tab::First;
+        let first = self.files.open == crate::playground::program_files::Tab::First;
         let mut all = self.diagnostics.clone();
         if all.is_empty() {
             if let Some(cell) = &self.session {
@@ -71,14 +71,14 @@ impl State {
     }
 
     /// The files the last run wrote, as their tabs show them.
-    pub fn written_tabs(&self) -> Vec<crate::program_files::WrittenTab> {
+    pub fn written_tabs(&self) -> Vec<crate::playground::program_files::WrittenTab> {
         let Some(cell) = &self.session else {
             return Vec::new();
         };
         let run = cell.0.borrow();
         let size = run.history.sim().size();
         (run.written.iter())
-            .map(|w| crate::program_files::WrittenTab {
+            .map(|w| crate::playground::program_files::WrittenTab {
                 name: w.name.clone(),
                 writers: w.writers(size),
                 bytes: w.bytes,
@@ -103,7 +103,7 @@ impl State {
     /// The text the editor shows: the open file's, or a file the run wrote (read-only).
     pub fn editor_text(&self) -> String {
         match self.files.open {
-            crate::program_files::Tab::Written(i) => {
+            crate::playground::program_files::Tab::Written(i) => {
                 self.session.as_ref().map_or_else(String::new, |cell| {
                     cell.0
                         .borrow()
@@ -127,12 +127,12 @@ mod tests {
     use crate::state::tests::{console_texts, run_to_end};
 
     fn histogram() -> usize {
-        crate::examples::position("histogram/main.c").unwrap()
+        crate::playground::examples::position("histogram/main.c").unwrap()
     }
 
     #[test]
     fn a_program_of_several_files_runs_and_shows_what_it_wrote() {
-        use crate::program_files::{FileAction, Tab};
+        use crate::playground::program_files::{FileAction, Tab};
         let s = State::default().reduce(Action::OpenExample(histogram()));
         assert_eq!(
             s.files.names().collect::<Vec<_>>(),
@@ -181,7 +181,7 @@ mod tests {
 
     #[test]
     fn an_error_in_another_file_opens_its_tab_and_marks_only_there() {
-        use crate::program_files::{FileAction, Tab};
+        use crate::playground::program_files::{FileAction, Tab};
         let s = State::default().reduce(Action::OpenExample(histogram()));
         let s = s.reduce(Action::Files(FileAction::Open(Tab::Other(0))));
         let broken = s
@@ -209,7 +209,7 @@ mod tests {
 
     #[test]
     fn a_runtime_error_in_another_file_shows_that_file() {
-        use crate::program_files::{FileAction, Tab};
+        use crate::playground::program_files::{FileAction, Tab};
         let s = State::default().reduce(Action::OpenExample(histogram()));
         let s = s.reduce(Action::Files(FileAction::Open(Tab::Other(0))));
         let broken = s.editor_text().replace(
@@ -230,7 +230,7 @@ mod tests {
 
     #[test]
     fn links_and_saved_programs_carry_every_file_and_old_links_still_open() {
-        use crate::program_files::{FileAction, Tab};
+        use crate::playground::program_files::{FileAction, Tab};
         let s = State::default()
             .reduce(Action::OpenExample(histogram()))
             .reduce(Action::Files(FileAction::Open(Tab::Other(2))))
@@ -255,19 +255,17 @@ mod tests {
         ))));
         assert!(back.files.is_single());
         // "My programs" keeps the files too.
-        let kept = s
-            .clone()
-            .reduce(Action::Programs(crate::my_programs::ProgramAction::Save(
-                "hist".into(),
-            )));
+        let kept = s.clone().reduce(Action::Programs(
+            crate::playground::my_programs::ProgramAction::Save("hist".into()),
+        ));
         assert!(!kept.unkept());
         let reopened = State::default()
-            .reduce(Action::Programs(crate::my_programs::ProgramAction::Loaded(
-                kept.programs.clone(),
-            )))
-            .reduce(Action::Programs(crate::my_programs::ProgramAction::Open(
-                "hist".into(),
-            )));
+            .reduce(Action::Programs(
+                crate::playground::my_programs::ProgramAction::Loaded(kept.programs.clone()),
+            ))
+            .reduce(Action::Programs(
+                crate::playground::my_programs::ProgramAction::Open("hist".into()),
+            ));
         assert!(reopened.files.same_program(&s.files));
         assert_eq!(reopened.file_name().as_deref(), Some("hist"));
     }

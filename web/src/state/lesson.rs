@@ -23,7 +23,7 @@ impl State {
         self.run_error = None;
         self.replaced_edit = false;
         self.source = shown.program.source.clone();
-        self.files = crate::program_files::ProgramFiles::default();
+        self.files = crate::playground::program_files::ProgramFiles::default();
         if profiles.iter().any(|p| p.machine.id == shown.machine) {
             self.selected = shown.machine.clone();
         }
@@ -36,11 +36,11 @@ impl State {
         };
         self.args = crate::lessons::state::args_line(&shown.args);
         self.network = shown.network.clone();
-        self.example = crate::examples::position_of_source(&self.source);
+        self.example = crate::playground::examples::position_of_source(&self.source);
         self.view = step
             .views
             .first()
-            .and_then(|v| crate::views::View::from_id(v));
+            .and_then(|v| crate::playground::views::View::from_id(v));
         // A highlighted rank (its line, its row) is the rank in focus: its line is marked strongly.
         if let Some(r) = step.highlight.iter().find_map(|h| h.rank) {
             self.focus_rank = r.min(shown.ranks.saturating_sub(1));
@@ -197,12 +197,12 @@ mod tests {
         assert_eq!((open.step, open.lang.as_str()), (0, "ja"));
         assert_eq!(
             s.example
-                .and_then(crate::examples::get)
+                .and_then(crate::playground::examples::get)
                 .map(|e| e.path.as_str()),
             Some("ring.c")
         );
         assert_eq!((s.selected.as_str(), s.ranks), ("folon", 4));
-        assert_eq!(s.current_view(), crate::views::View::RANKS);
+        assert_eq!(s.current_view(), crate::playground::views::View::RANKS);
         // Step 2 stands at rank 0's first send: the run is there, paused, the view the log.
         let s = s.reduce(Action::NextStep);
         let open = s.lesson.as_ref().unwrap();
@@ -212,7 +212,7 @@ mod tests {
         assert_eq!(run.history.position(), event);
         assert!(!s.playing);
         drop(run);
-        assert_eq!(s.current_view(), crate::views::View::LOG);
+        assert_eq!(s.current_view(), crate::playground::views::View::LOG);
         // Back, and past the ends nothing moves.
         let s = s.reduce(Action::PrevStep).reduce(Action::PrevStep);
         assert_eq!(s.lesson.as_ref().unwrap().step, 0);

@@ -13,7 +13,7 @@ impl State {
                 LINK_VERSION
             },
             source: self.source.clone(),
-            first: (self.files.first != crate::program_files::FIRST_NAME)
+            first: (self.files.first != crate::playground::program_files::FIRST_NAME)
                 .then(|| self.files.first.clone()),
             files: self.files.others.clone(),
             profile: self.selected.clone(),
@@ -44,7 +44,7 @@ impl State {
                 self.clear_runs();
                 self.playing = false;
                 self.source = shared.source;
-                self.files = crate::program_files::ProgramFiles::new(
+                self.files = crate::playground::program_files::ProgramFiles::new(
                     shared.first.as_deref().unwrap_or_default(),
                     shared.files,
                 );
@@ -83,7 +83,7 @@ impl State {
                     .rows_problem
                     .or_else(|| self.timeline_rows.check(self.ranks).err())
                 {
-                    self.timeline_rows = crate::rows_link::RowsShare::default();
+                    self.timeline_rows = crate::playground::rows_link::RowsShare::default();
                     let said = format!("{why}; the timeline shows every rank");
                     self.link_error = Some(match self.link_error.take() {
                         Some(before) => format!("{before}; {said}"),
@@ -92,7 +92,7 @@ impl State {
                 }
                 self.view = None;
                 // A link to an example as it came names it (the picker, the editor, the bars).
-                self.example = crate::examples::position_of_source(&self.source);
+                self.example = crate::playground::examples::position_of_source(&self.source);
             }
             Action::RestoreAutosave(saved) => {
                 // Only what still makes sense: an unknown machine keeps the current one.

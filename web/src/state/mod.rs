@@ -1,5 +1,5 @@
 //! The app state and its one pure reducer: `Action` in, new `State` out, no I/O inside; tested
-//! natively. The run it moves is a [`crate::session::Session`]; only `reduce` moves it.
+//! natively. The run it moves is a [`crate::playground::session::Session`]; only `reduce` moves it.
 //!
 //! The code runs visibly: while a run is paused and the editor still shows the program it runs,
 //! [`State::rank_lines`] asks each of the first 64 ranks' `Vm` for its `current_line` (the call it
@@ -16,10 +16,10 @@ use std::rc::Rc;
 
 use rankscope_core::machine::{builtin_profiles, Profile, ProfileError};
 
-use crate::components::editor::{RankLine, MARKED_RANKS};
-use crate::playback::Speed;
-use crate::run_options::RunOptions;
-use crate::session::{self, SessionCell, StartError};
+use crate::playground::components::editor::{RankLine, MARKED_RANKS};
+use crate::playground::playback::Speed;
+use crate::playground::run_options::RunOptions;
+use crate::playground::session::{self, SessionCell, StartError};
 use crate::url::{LinkError, ShareState, LINK_VERSION};
 use rankscope_core::engine::SimError;
 use rankscope_core::lang::Diagnostic;
@@ -64,7 +64,7 @@ pub const DEFAULT_PROFILE: &str = "ib-qdr";
 /// Events the comparison run may take in one reducer call to catch up with the primary (the
 /// smallest chunk of a playing run): a jump far ahead is caught up over the next ticks, so no
 /// click waits for a whole run.
-pub const COMPARE_CATCH_UP: u64 = crate::playback::CHUNK_BOUNDS.0;
+pub const COMPARE_CATCH_UP: u64 = crate::playground::playback::CHUNK_BOUNDS.0;
 
 /// Everything the page shows.
 #[derive(Clone, Debug, PartialEq)]
@@ -78,8 +78,8 @@ pub struct State {
     /// The text of the program's first file (of one file: the program).
     pub source: String,
     /// The program's other files, the first file's name and the tab the editor shows
-    /// ([`crate::program_files`]).
-    pub files: crate::program_files::ProgramFiles,
+    /// ([`crate::playground::program_files`]).
+    pub files: crate::playground::program_files::ProgramFiles,
     /// Why the last profile the user loaded was rejected (shown until the next load).
     pub profile_error: Option<ProfileError>,
     /// Why the share link the page was opened with could not be restored.
@@ -103,20 +103,20 @@ pub struct State {
     pub speed: Speed,
     /// Limits of the next run.
     pub options: RunOptions,
-    /// The "Arguments" line as typed: split by [`crate::args::split`] when a run starts, its
+    /// The "Arguments" line as typed: split by [`crate::playground::args::split`] when a run starts, its
     /// words go to `main`'s `argv` after `argv[0]` (`"program"`).
     pub args: String,
     /// The rank in focus: its line is marked strongly in the editor and followed.
     pub focus_rank: u32,
-    /// The example last opened (index into [`crate::examples::all`]), kept while it is
+    /// The example last opened (index into [`crate::playground::examples::all`]), kept while it is
     /// edited; `None` for the starter program or a restored one.
     pub example: Option<usize>,
     /// Opening that example replaced an edit of the program (said until the next edit or
     /// example; Ctrl+Z in the editor brings the edit back).
     pub replaced_edit: bool,
     /// The view the user picked beside the timeline (`None`: the one that matters for the run,
-    /// see [`crate::views::View::current`]).
-    pub view: Option<crate::views::View>,
+    /// see [`crate::playground::views::View::current`]).
+    pub view: Option<crate::playground::views::View>,
     /// Presentation mode: large type, only the code, the timeline and the current view.
     pub present: bool,
     /// The lesson open in the playground, if any.
@@ -126,23 +126,23 @@ pub struct State {
     /// "You are the network": the rank chosen at each choice point where messages race to one
     /// rank (past the end, the machine model's order); `None`: the model decides alone.
     pub network: Option<Vec<u32>>,
-    /// Step and Back move by every event (`false`: past bookkeeping, see [`crate::stride`]).
+    /// Step and Back move by every event (`false`: past bookkeeping, see [`crate::playground::stride`]).
     pub every_event: bool,
-    /// Presentation mode's type size, in percent of its default ([`crate::font_scale`]).
+    /// Presentation mode's type size, in percent of its default ([`crate::playground::font_scale`]).
     pub font_scale: u32,
     /// More ranks were asked for than the machine holds: why they became fewer, and a machine
     /// that holds them (shown under the rank count).
-    pub room_note: Option<crate::rank_room::RoomNote>,
-    /// "My programs": the programs saved in this browser ([`crate::my_programs`]).
-    pub programs: crate::programs::Programs,
+    pub room_note: Option<crate::playground::rank_room::RoomNote>,
+    /// "My programs": the programs saved in this browser ([`crate::playground::my_programs`]).
+    pub programs: crate::playground::programs::Programs,
     /// The saved program the editor's text came from.
     pub program_name: Option<String>,
     /// What waits for the confirm step before it replaces unkept work.
-    pub pending_open: Option<crate::my_programs::Opening>,
+    pub pending_open: Option<crate::playground::my_programs::Opening>,
     /// Why the last "My programs" action failed (a name taken or empty).
     pub programs_error: Option<String>,
     /// The timeline's rank filter, groups and row height, as links and the autosave carry them.
-    pub timeline_rows: crate::rows_link::RowsShare,
+    pub timeline_rows: crate::playground::rows_link::RowsShare,
 }
 
 /// Everything a user can do to the state.
@@ -154,9 +154,9 @@ pub enum Action {
     SetRanks(u32),
     /// Replace the text of the file the editor shows.
     Edit(String),
-    /// Open, add, rename, delete or keep a file ([`crate::program_files::FileAction`]).
-    Files(crate::program_files::FileAction),
-    /// Open example `index` of [`crate::examples::all`] with the machine and rank count it
+    /// Open, add, rename, delete or keep a file ([`crate::playground::program_files::FileAction`]).
+    Files(crate::playground::program_files::FileAction),
+    /// Open example `index` of [`crate::playground::examples::all`] with the machine and rank count it
     /// was written for.
     OpenExample(usize),
     /// Compile and play from the start (or continue a paused run).
@@ -187,10 +187,10 @@ pub enum Action {
     /// Back to the start of the run.
     Reset,
     /// Step (`forward`) or go back to the next stop of a jump: the buttons and keys of Step,
-    /// Back and the coarse jumps ([`crate::stride`]).
+    /// Back and the coarse jumps ([`crate::playground::stride`]).
     Jump {
         /// What it goes to.
-        jump: crate::stride::Jump,
+        jump: crate::playground::stride::Jump,
         /// Forward, or back.
         forward: bool,
     },
@@ -198,7 +198,7 @@ pub enum Action {
     SetEveryEvent(bool),
     /// The timeline's rank filter, groups or row height changed (kept for links and the
     /// autosave).
-    SetTimelineRows(crate::rows_link::RowsShare),
+    SetTimelineRows(crate::playground::rows_link::RowsShare),
     /// Presentation mode's type size one size larger (`1`), smaller (`-1`) or back to its
     /// default (`0`).
     FontStep(i32),
@@ -207,7 +207,7 @@ pub enum Action {
     /// Put a rank in focus (its line is marked strongly in the editor and followed).
     FocusRank(u32),
     /// Show this view beside the timeline.
-    ShowView(crate::views::View),
+    ShowView(crate::playground::views::View),
     /// Enter or leave presentation mode (the P key).
     TogglePresent,
     /// Leave presentation mode (Escape).
@@ -267,7 +267,7 @@ pub enum Action {
         rank: u32,
     },
     /// Something done to "My programs" (save, open, upload, the confirm step…).
-    Programs(crate::my_programs::ProgramAction),
+    Programs(crate::playground::my_programs::ProgramAction),
     /// Switch to machine `id` and set `ranks` (the rank count's "Use … with N ranks" button).
     UseMachine {
         /// The profile id.
@@ -312,7 +312,7 @@ impl Default for State {
             selected,
             ranks: 4,
             source: STARTER_PROGRAM.to_string(),
-            files: crate::program_files::ProgramFiles::default(),
+            files: crate::playground::program_files::ProgramFiles::default(),
             profile_error: None,
             link_error: None,
             session: None,
@@ -334,13 +334,13 @@ impl Default for State {
             lesson_error: None,
             network: None,
             every_event: false,
-            font_scale: crate::font_scale::DEFAULT,
+            font_scale: crate::playground::font_scale::DEFAULT,
             room_note: None,
-            programs: crate::programs::Programs::default(),
+            programs: crate::playground::programs::Programs::default(),
             program_name: None,
             pending_open: None,
             programs_error: None,
-            timeline_rows: crate::rows_link::RowsShare::default(),
+            timeline_rows: crate::playground::rows_link::RowsShare::default(),
         }
     }
 }
@@ -366,19 +366,19 @@ impl State {
     }
 
     /// The view shown beside the timeline.
-    pub fn current_view(&self) -> crate::views::View {
+    pub fn current_view(&self) -> crate::playground::views::View {
         let run = self.session.as_ref().map(|s| s.0.borrow());
-        crate::views::View::current(self.view, run.as_deref())
+        crate::playground::views::View::current(self.view, run.as_deref())
     }
 
     /// The words of the "Arguments" line, or why it does not split (for the field and Run).
-    pub fn program_args(&self) -> Result<Vec<String>, crate::args::ArgsError> {
-        crate::args::split(&self.args)
+    pub fn program_args(&self) -> Result<Vec<String>, crate::playground::args::ArgsError> {
+        crate::playground::args::split(&self.args)
     }
 
     /// The example last opened, as shipped.
-    fn open_example(&self) -> Option<&'static crate::examples::Example> {
-        crate::examples::get(self.example?)
+    fn open_example(&self) -> Option<&'static crate::playground::examples::Example> {
+        crate::playground::examples::get(self.example?)
     }
 
     /// When the open example's run line asks for more ranks than the run setup has (a ping-pong
@@ -432,7 +432,7 @@ impl State {
         let locks = self
             .session
             .as_ref()
-            .is_some_and(|s| crate::views::View::LOCK.shows(Some(&s.0.borrow())));
+            .is_some_and(|s| crate::playground::views::View::LOCK.shows(Some(&s.0.borrow())));
         if locks {
             label.push_str(&format!(" · MPI_Win_lock: {}", self.options.run.lock));
         }
@@ -509,7 +509,7 @@ impl State {
                 if known {
                     self.selected = id;
                     self.room_note = self.profiles.as_ref().ok().and_then(|ps| {
-                        crate::rank_room::RoomNote::of(ps, &self.selected, self.ranks)
+                        crate::playground::rank_room::RoomNote::of(ps, &self.selected, self.ranks)
                     });
                     self.ranks = self.ranks.clamp(1, self.capacity());
                 }
@@ -521,11 +521,9 @@ impl State {
                 if n == self.ranks && self.room_note.is_some() {
                     return self;
                 }
-                self.room_note = self
-                    .profiles
-                    .as_ref()
-                    .ok()
-                    .and_then(|ps| crate::rank_room::RoomNote::of(ps, &self.selected, n));
+                self.room_note = self.profiles.as_ref().ok().and_then(|ps| {
+                    crate::playground::rank_room::RoomNote::of(ps, &self.selected, n)
+                });
                 self.ranks = n.clamp(1, self.capacity());
             }
             Action::Programs(a) => return self.reduce_programs(a),
@@ -543,7 +541,7 @@ impl State {
                 self.clear_runs();
             }
             Action::Files(action) => {
-                use crate::program_files::FileAction;
+                use crate::playground::program_files::FileAction;
                 let changes = !matches!(action, FileAction::Open(_) | FileAction::Show(_));
                 let written = self.written_texts();
                 if let Some(text) = self.files.apply(action, &written) {
@@ -555,7 +553,7 @@ impl State {
                 }
             }
             Action::OpenExample(index) => {
-                let Some(example) = crate::examples::get(index) else {
+                let Some(example) = crate::playground::examples::get(index) else {
                     return self;
                 };
                 // A new program shows the view that matters for it until the user picks another.
@@ -704,7 +702,8 @@ impl State {
                     return s.reduce(action);
                 }
                 self.playing = false;
-                let stride = crate::stride::resolve(jump, self.every_event, self.focus_rank);
+                let stride =
+                    crate::playground::stride::resolve(jump, self.every_event, self.focus_rank);
                 self.move_run(|s| {
                     use rankscope_core::engine::stride;
                     let _ = if forward {
@@ -717,8 +716,12 @@ impl State {
             }
             Action::SetEveryEvent(every) => self.every_event = every,
             Action::SetTimelineRows(rows) => self.timeline_rows = rows,
-            Action::FontStep(by) => self.font_scale = crate::font_scale::step(self.font_scale, by),
-            Action::SetFontScale(scale) => self.font_scale = crate::font_scale::clamp(scale),
+            Action::FontStep(by) => {
+                self.font_scale = crate::playground::font_scale::step(self.font_scale, by)
+            }
+            Action::SetFontScale(scale) => {
+                self.font_scale = crate::playground::font_scale::clamp(scale)
+            }
             Action::SeekTime(t) => {
                 let Some(cell) = &self.session else {
                     return self;
@@ -869,13 +872,13 @@ mod tests {
     }
 
     fn open(file: &str) -> State {
-        let index = crate::examples::position(file).unwrap();
+        let index = crate::playground::examples::position(file).unwrap();
         State::default().reduce(Action::OpenExample(index))
     }
 
     #[test]
     fn the_view_beside_the_timeline_is_the_one_the_run_uses_until_one_is_picked() {
-        use crate::views::View;
+        use crate::playground::views::View;
         assert_eq!(State::default().current_view(), View::MACHINE);
         let ring = run_to_end(open("ring.c"));
         assert_eq!(ring.current_view(), View::QUEUES);
@@ -895,7 +898,7 @@ mod tests {
         let rerun = run_to_end(picked.reduce(Action::Reset));
         assert_eq!(rerun.current_view(), View::LOG);
         // A new program starts from its own view again.
-        let index = crate::examples::position("ring.c").unwrap();
+        let index = crate::playground::examples::position("ring.c").unwrap();
         let other = rerun.reduce(Action::OpenExample(index));
         assert_eq!(other.view, None);
     }
@@ -917,7 +920,7 @@ mod tests {
 
     #[test]
     fn opening_an_example_sets_its_machine_and_ranks_and_it_runs() {
-        let index = crate::examples::position("pingpong_naive.c").unwrap();
+        let index = crate::playground::examples::position("pingpong_naive.c").unwrap();
         let s = run_to_end(State::default().reduce(Action::OpenExample(index)));
         assert_eq!((s.selected.as_str(), s.ranks), ("emx", 3));
         let run = s.session.as_ref().unwrap().0.borrow();
@@ -932,8 +935,8 @@ mod tests {
     /// diagnostics are not output), on the machine and rank count the suite runs them with.
     #[test]
     fn the_suites_tests_in_the_picker_print_no_errors() {
-        let suite: Vec<usize> = (0..crate::examples::all().len())
-            .filter(|&i| crate::examples::all()[i].suite)
+        let suite: Vec<usize> = (0..crate::playground::examples::all().len())
+            .filter(|&i| crate::playground::examples::all()[i].suite)
             .collect();
         assert!(
             suite.len() >= 5,
@@ -942,7 +945,7 @@ mod tests {
             suite.len()
         );
         for i in suite {
-            let example = crate::examples::get(i).unwrap();
+            let example = crate::playground::examples::get(i).unwrap();
             let s = run_to_end(State::default().reduce(Action::OpenExample(i)));
             let ranks = example.hint.as_ref().unwrap().ranks;
             assert_eq!((s.selected.as_str(), s.ranks), ("cluster", ranks));
@@ -1033,7 +1036,7 @@ mod tests {
         let run = cell.0.borrow();
         let sim = run.history.sim();
         assert_eq!(sim.console()[0].text, expected.to_string());
-        assert!(sim.program(0).unwrap().ops() > 2 * crate::run_options::SLICE_OPS);
+        assert!(sim.program(0).unwrap().ops() > 2 * crate::playground::run_options::SLICE_OPS);
     }
 
     #[test]
@@ -1183,7 +1186,7 @@ mod tests {
 
     #[test]
     fn an_example_names_itself_resets_the_engine_and_says_when_it_replaced_an_edit() {
-        let ring = crate::examples::position("ring.c").unwrap();
+        let ring = crate::playground::examples::position("ring.c").unwrap();
         let options = RunOptions {
             run: rankscope_core::run_config::RunConfig::parse("engine=both-sides:sync").unwrap(),
             ..RunOptions::default()
@@ -1209,7 +1212,7 @@ mod tests {
 
     #[test]
     fn too_few_ranks_for_an_example_and_out_of_range_link_ranks_are_said() {
-        let naive = crate::examples::position("pingpong_naive.c").unwrap();
+        let naive = crate::playground::examples::position("pingpong_naive.c").unwrap();
         let s = State::default().reduce(Action::OpenExample(naive));
         assert_eq!(
             s.too_few_ranks(),
