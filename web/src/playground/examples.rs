@@ -176,7 +176,7 @@ const EXAMPLE_FILES: &[(&str, &[(&str, &str)])] = &[(
 const SUITE_BUNDLE: &str = include_str!(concat!(env!("OUT_DIR"), "/mpich_examples.json"));
 
 /// Where suite tests' paths start in the picker.
-pub const SUITE_PREFIX: &str = "mpich/";
+const SUITE_PREFIX: &str = "mpich/";
 
 /// The machine the suite's tests run on (as `scripts/mpich_suite.py` runs them).
 const SUITE_PROFILE: &str = "cluster";
@@ -189,10 +189,8 @@ pub struct Example {
     pub path: String,
     /// Its first file's text (the file with `main`, or the suite test's own source).
     pub source: String,
-    /// Its first file's name.
-    first: String,
-    /// Its other files, in order.
-    others: Vec<FileShare>,
+    /// Its files as the editor holds them (a one-file example is one `program.c`).
+    pub files: ProgramFiles,
     /// What it shows (its opening comment's first line; for a suite test, playground.txt's).
     pub title: String,
     /// The rank count and machine it was written for.
@@ -201,25 +199,28 @@ pub struct Example {
     pub suite: bool,
 }
 
-impl Example {
-    /// Its files, as the editor holds them.
-    pub fn files(&self) -> ProgramFiles {
-        if self.others.is_empty() {
-            ProgramFiles::default()
-        } else {
-            ProgramFiles::new(&self.first, self.others.clone())
+/// The examples and the MPICH version the suite's come from, read once.
+struct Catalog {
+    examples: Vec<Example>,
+    suite_version: String,
+}
+
+fn catalog() -> &'static Catalog {
+    static CATALOG: OnceLock<Catalog> = OnceLock::new();
+    CATALOG.get_or_init(|| {
+        let (suite_version, suite) = suite_tests(SUITE_BUNDLE);
+        let mut examples: Vec<Example> = SHIPPED.iter().map(|(p, s)| shipped(p, s)).collect();
+        examples.extend(suite);
+        Catalog {
+            examples,
+            suite_version,
         }
-    }
+    })
 }
 
 /// Every example: the project's, then the suite's tests.
 pub fn all() -> &'static [Example] {
-    static ALL: OnceLock<Vec<Example>> = OnceLock::new();
-    ALL.get_or_init(|| {
-        let mut all: Vec<Example> = SHIPPED.iter().map(|(p, s)| shipped(p, s)).collect();
-        all.extend(suite_tests(SUITE_BUNDLE));
-        all
-    })
+    &catalog().examples
 }
 
 /// Example `index`.
@@ -237,17 +238,18 @@ pub fn position_of_source(source: &str) -> Option<usize> {
     all().iter().position(|e| e.source == source)
 }
 
-/// The files of example `index` (a one-file example is one `program.c`).
-pub fn files_of(index: usize) -> ProgramFiles {
-    get(index).map_or_else(ProgramFiles::default, Example::files)
+/// The MPICH version whose suite the tests come from (empty without them).
+pub fn suite_version() -> &'static str {
+    &catalog().suite_version
 }
 
-/// The MPICH version whose suite the tests come from (empty without them).
-pub fn suite_version() -> String {
-    serde_json::from_str::<serde_json::Value>(SUITE_BUNDLE)
-        .ok()
-        .and_then(|b| b["mpich"].as_str().map(str::to_string))
-        .unwrap_or_default()
+/// A program's files: one file alone is the editor's default; several, the first named.
+fn program_files(first: &str, others: Vec<FileShare>) -> ProgramFiles {
+    if others.is_empty() {
+        ProgramFiles::default()
+    } else {
+        ProgramFiles::new(first, others)
+    }
 }
 
 fn shipped(path: &str, source: &str) -> Example {
@@ -266,25 +268,26 @@ fn shipped(path: &str, source: &str) -> Example {
     Example {
         path: path.to_string(),
         source: source.to_string(),
-        first: path.rsplit('/').next().unwrap_or(path).to_string(),
-        others,
+        files: program_files(path.rsplit('/').next().unwrap_or(path), others),
         title: title(source),
         hint: run_hint(source),
         suite: false,
     }
 }
 
-/// The suite's tests of a bundle: `{"examples": [{"test", "title", "ranks", "files": [names]}],
-/// "files": {name: text}}`, the test's own source first. A bundle that does not read gives none
-/// (the build embeds what setup wrote; a test checks it reads).
-fn suite_tests(bundle: &str) -> Vec<Example> {
+/// The MPICH version and the suite's tests of a bundle: `{"mpich", "examples": [{"test",
+/// "title", "ranks", "files": [names]}], "files": {name: text}}`, the test's own source first. A
+/// bundle that does not read gives none (the build embeds what setup wrote; a test checks it
+/// reads).
+fn suite_tests(bundle: &str) -> (String, Vec<Example>) {
     let Ok(bundle) = serde_json::from_str::<serde_json::Value>(bundle) else {
-        return Vec::new();
+        return (String::new(), Vec::new());
     };
+    let version = bundle["mpich"].as_str().unwrap_or_default().to_string();
     let text = |name: &str| bundle["files"][name].as_str().map(str::to_string);
     let empty = Vec::new();
     let tests = bundle["examples"].as_array().unwrap_or(&empty);
-    (tests.iter())
+    let examples = (tests.iter())
         .filter_map(|t| {
             let names: Vec<&str> = t["files"]
                 .as_array()?
@@ -303,8 +306,7 @@ fn suite_tests(bundle: &str) -> Vec<Example> {
             Some(Example {
                 path: format!("{SUITE_PREFIX}{}.c", t["test"].as_str()?),
                 source: text(first)?,
-                first: first.to_string(),
-                others,
+                files: program_files(first, others),
                 title: t["title"].as_str()?.to_string(),
                 hint: Some(RunHint {
                     ranks: u32::try_from(t["ranks"].as_u64()?).ok()?,
@@ -314,7 +316,8 @@ fn suite_tests(bundle: &str) -> Vec<Example> {
                 suite: true,
             })
         })
-        .collect()
+        .collect();
+    (version, examples)
 }
 
 /// The first line of an example's opening comment (what it shows).

@@ -82,7 +82,7 @@ impl State {
     /// not a saved program (the autosave holds only the latest text, which an opening replaces).
     pub fn unkept(&self) -> bool {
         let example_as_shipped = (crate::playground::examples::all().iter())
-            .any(|e| e.source == self.source && e.files().same_program(&self.files));
+            .any(|e| e.source == self.source && e.files.same_program(&self.files));
         let starter = self.source == STARTER_PROGRAM && self.files.is_single();
         !(starter || example_as_shipped || (self.programs).holds_program(&self.source, &self.files))
     }

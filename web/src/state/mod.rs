@@ -408,7 +408,7 @@ impl State {
         let example = self.open_example()?;
         let path = &example.path;
         Some(
-            if example.source == self.source && example.files().same_program(&self.files) {
+            if example.source == self.source && example.files.same_program(&self.files) {
                 path.to_string()
             } else {
                 format!("{path} (edited)")
@@ -561,7 +561,7 @@ impl State {
                 // An edit is lost unless the text is the starter or an example as it came.
                 self.replaced_edit = self.unkept();
                 self.source = example.source.clone();
-                self.files = example.files();
+                self.files = example.files.clone();
                 self.example = Some(index);
                 // Arguments typed for another program mean nothing for this one.
                 self.args = String::new();

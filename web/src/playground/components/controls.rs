@@ -205,6 +205,18 @@ pub fn controls(props: &ControlsProps) -> Html {
             cb.emit(input.checked());
         })
     };
+    // The picker's options: the project's examples, or (`suite`) MPICH's tests.
+    let examples = |suite: bool| {
+        let picked = props.example;
+        (crate::playground::examples::all().iter().enumerate())
+            .filter(move |(_, e)| e.suite == suite)
+            .map(move |(i, e)| {
+                html! {
+                    <option value={i.to_string()} title={e.title.clone()}
+                        selected={picked == Some(i)}>{ &e.path }</option>
+                }
+            })
+    };
     // The engine's select first, then "Compare with", then the other choices.
     let mut selects = OPTIONS
         .iter()
@@ -217,16 +229,10 @@ pub fn controls(props: &ControlsProps) -> Html {
                 <span>{ lang.t(Text::Example) }</span>
                 <select data-testid="example-select" onchange={on_pick} ref={picker}>
                     <option value="" selected={props.example.is_none()}>{ lang.t(Text::OpenExample) }</option>
-                    { for crate::playground::examples::all().iter().enumerate().filter(|(_, e)| !e.suite).map(|(i, e)| html! {
-                        <option value={i.to_string()} title={e.title.clone()}
-                            selected={props.example == Some(i)}>{ &e.path }</option>
-                    }) }
+                    { for examples(false) }
                     if crate::playground::examples::all().iter().any(|e| e.suite) {
                         <optgroup label={lang.f(Text::SuiteExamples, &[&crate::playground::examples::suite_version()])}>
-                            { for crate::playground::examples::all().iter().enumerate().filter(|(_, e)| e.suite).map(|(i, e)| html! {
-                                <option value={i.to_string()} title={e.title.clone()}
-                                    selected={props.example == Some(i)}>{ &e.path }</option>
-                            }) }
+                            { for examples(true) }
                         </optgroup>
                     }
                 </select>
