@@ -32,7 +32,8 @@
 use super::event::Event;
 use super::ids::Rank;
 use crate::time::SimTime;
-use crate::trace::{Codec, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words};
+use crate::trace::{LayerRecord, TraceObject};
+use rankscope_derive::RecordCodec;
 
 /// A delivery a layer declares (see the module documentation): from which rank to which.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -90,7 +91,8 @@ pub(crate) struct Network {
 }
 
 /// The trace record of a choice point (an engine record, packed like a layer's).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, RecordCodec)]
+#[record(hash = "fields", name = "network choice", code = 21)]
 pub struct ChoiceRecord {
     /// The choice point's number.
     pub point: u32,
@@ -105,34 +107,6 @@ pub struct ChoiceRecord {
 }
 
 impl LayerRecord for ChoiceRecord {
-    const CODECS: &'static [Codec] = &[Codec::of::<Self>(0)];
-    const KINDS: &'static [&'static str] = &["network choice"];
-
-    fn pack(&self) -> (u8, Words) {
-        let p = Packer::default()
-            .u32(self.point)
-            .u32(self.to)
-            .u32(self.chosen)
-            .u32(self.model)
-            .u32(self.senders);
-        (0, p.done())
-    }
-
-    fn unpack(_variant: u8, words: &Words) -> Self {
-        let u = &mut Unpacker::new(words);
-        ChoiceRecord {
-            point: u.u32(),
-            to: u.u32(),
-            chosen: u.u32(),
-            model: u.u32(),
-            senders: u.u32(),
-        }
-    }
-
-    fn name(&self) -> &'static str {
-        "network choice"
-    }
-
     fn ranks(&self) -> Vec<Rank> {
         vec![self.to, self.chosen]
     }
@@ -177,18 +151,12 @@ impl LayerRecord for ChoiceRecord {
             format!("{race}。ネットワークはランク {model} のものを遅らせ、ランク {chosen} のものを先に届ける")
         })
     }
-
-    fn hash_into(&self, h: &mut TraceHasher) {
-        h.u32(21);
-        for v in [self.point, self.to, self.chosen, self.model, self.senders] {
-            h.u32(v);
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::trace::RecordCodec;
 
     #[test]
     fn a_choice_record_packs_and_explains() {

@@ -4,7 +4,7 @@
 use crate::engine::ChoiceRecord;
 use crate::engine::Setup;
 use crate::proto::SimConfig;
-use crate::trace::{LayerRecord, RecordKind};
+use crate::trace::{RecordCodec, RecordKind};
 
 /// Lesson levels.
 pub const LEVELS: &[&str] = &["beginner", "intermediate", "advanced"];
@@ -46,7 +46,7 @@ pub fn record_kinds() -> Vec<&'static str> {
     let layers = SimConfig::default().layers(1);
     RecordKind::ENGINE_KINDS
         .iter()
-        .chain(<ChoiceRecord as LayerRecord>::KINDS)
+        .chain(<ChoiceRecord as RecordCodec>::KINDS)
         .copied()
         .chain(layers.iter().flat_map(|l| l.kinds().iter().copied()))
         .collect()

@@ -1,5 +1,7 @@
 //! The trace: every transition of a run, with its time, ranks, kind, the protocol object it touched
 //! and a one-sentence explanation (in English, or Japanese through [`text::Lang`]); a stable hash; export to Chrome trace-event JSON (Perfetto).
+//! A layer's record type declares its fields once: `#[derive(RecordCodec)]` packs, unpacks and
+//! hashes them by their [`field`] codecs.
 //!
 //! The engine's own records and layers' packed records ([`packed`]) are stored in blocks ([`log`]);
 //! [`Record::explain`] renders a sentence on demand and [`Record::object`] names the queue, request
@@ -9,6 +11,7 @@
 //! `trace/` names no protocol type.
 
 pub mod chrome;
+pub mod field;
 pub mod hash;
 pub mod log;
 pub mod packed;
@@ -16,11 +19,13 @@ pub mod record;
 pub mod text;
 pub mod timeline;
 
+pub use field::{RecordField, WordField};
 pub use hash::TraceHasher;
 pub use log::{RecordLog, Records};
 pub use packed::{Codec, Packer, Unpacker, Words};
 pub use record::{
-    check_round_trip, ArrowKey, Draw, Export, LayerRecord, Record, RecordKind, TraceObject,
+    check_round_trip, ArrowKey, Draw, Export, LayerRecord, Record, RecordCodec, RecordKind,
+    TraceObject,
 };
 
 use serde::Serialize;

@@ -148,7 +148,7 @@ impl Codec {
         }
     }
 
-    /// The codecs of `T`'s `N` variants, in order (what [`crate::record_kinds!`] declares).
+    /// The codecs of `T`'s `N` variants, in order (what `#[derive(RecordCodec)]` declares).
     pub const fn all<T: LayerRecord, const N: usize>() -> [Codec; N] {
         let mut out = [Codec::of::<T>(0); N];
         let mut i = 0;
@@ -165,7 +165,7 @@ impl Codec {
     pub fn get<T: LayerRecord>(&self, words: &Words) -> Option<T> {
         ((self.type_id)() == TypeId::of::<T>()).then(|| T::unpack(self.variant, words))
     }
-    /// See [`LayerRecord::name`].
+    /// See [`RecordCodec::name`].
     pub fn name(&self, words: &Words) -> &'static str {
         (self.name)(self.variant, words)
     }
@@ -185,7 +185,7 @@ impl Codec {
     pub fn explain_ja(&self, words: &Words, time: SimTime) -> Option<String> {
         (self.explain_ja)(self.variant, words, time)
     }
-    /// See [`LayerRecord::hash_into`].
+    /// See [`RecordCodec::hash_into`].
     pub fn hash_into(&self, words: &Words, h: &mut TraceHasher) {
         (self.hash)(self.variant, words, h)
     }

@@ -194,7 +194,7 @@ pub enum Draw {
 /// How the Perfetto (Chrome trace-event) export shows a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Export {
-    /// An instant event on the acting rank's track, named by [`LayerRecord::name`].
+    /// An instant event on the acting rank's track, named by [`RecordCodec::name`].
     Instant,
     /// A zero-length slice named `name` in category `cat` on `rank`'s track (message ends).
     Point {
@@ -209,21 +209,31 @@ pub enum Export {
     Skip,
 }
 
-/// A protocol layer's trace record (see the module documentation). It packs into [`Words`]
-/// (eleven 32-bit words) with its variant's number, and unpacks exactly.
-pub trait LayerRecord: Sized + Clone + std::fmt::Debug + 'static {
+/// How a record type is stored and hashed: its kinds, their names, pack, unpack and the stable
+/// hash. Written by `#[derive(RecordCodec)]` from the type's one declaration (the `rankscope-derive`
+/// crate: each field by its [`RecordField`](super::RecordField) codec, a round-trip test with it).
+pub trait RecordCodec: Sized + Clone + std::fmt::Debug + 'static {
     /// One codec per variant, indexed by the variant number `pack` returns:
     /// `&[Codec::of::<Self>(0), Codec::of::<Self>(1), …]`.
     const CODECS: &'static [Codec];
     /// The variant's number and the fields.
     fn pack(&self) -> (u8, Words);
-    /// The record back from [`LayerRecord::pack`]'s output.
+    /// The record back from [`RecordCodec::pack`]'s output.
     fn unpack(variant: u8, words: &Words) -> Self;
-    /// Every name [`LayerRecord::name`] returns, one per variant in variant order (lessons and
+    /// Every name [`RecordCodec::name`] returns, one per variant in variant order (lessons and
     /// other readers of a trace name kinds of records by these).
     const KINDS: &'static [&'static str];
-    /// A short name for the record's kind ("send", "lock step"): one of [`LayerRecord::KINDS`].
+    /// A short name for the record's kind ("send", "lock step"): one of [`RecordCodec::KINDS`].
     fn name(&self) -> &'static str;
+    /// Feeds it into the stable hash (explicit encoding, independent of `std::hash`; the first
+    /// word a code distinct from every other record kind's).
+    fn hash_into(&self, h: &mut TraceHasher);
+}
+
+/// A protocol layer's trace record (see the module documentation): what it means, written by
+/// hand; how it is stored is its [`RecordCodec`]. It packs into [`Words`] (eleven 32-bit words)
+/// with its variant's number, and unpacks exactly.
+pub trait LayerRecord: RecordCodec {
     /// The ranks involved, first the acting one.
     fn ranks(&self) -> Vec<Rank>;
     /// The protocol object it touched.
@@ -236,9 +246,6 @@ pub trait LayerRecord: Sized + Clone + std::fmt::Debug + 'static {
         let _ = time;
         None
     }
-    /// Feeds it into the stable hash (explicit encoding, independent of `std::hash`; the first
-    /// word a code distinct from every other record kind's).
-    fn hash_into(&self, h: &mut TraceHasher);
     /// How the timeline draws it (recorded at `time`).
     fn draw(&self, time: SimTime) -> Draw {
         let _ = time;
@@ -252,7 +259,7 @@ pub trait LayerRecord: Sized + Clone + std::fmt::Debug + 'static {
 
 impl RecordKind {
     /// The names [`Record::name`] gives the engine's own records (a layer's are its
-    /// [`LayerRecord::KINDS`]).
+    /// [`RecordCodec::KINDS`]).
     pub const ENGINE_KINDS: &'static [&'static str] = &[
         "start",
         "compute",
@@ -547,32 +554,6 @@ impl Record {
             RecordKind::Layer { .. } => unreachable!("hashed above"),
         }
     }
-}
-
-/// Declares a record type's variants once, inside its `impl LayerRecord`: each variant (in the
-/// order its `pack` numbers them) with the name the lesson checker and the event log use. It
-/// writes the type's `KINDS`, `CODECS` (one per variant) and `name`; `pack`, `unpack`,
-/// `hash_into`, `explain` and `draw` stay the type's own. [`check_round_trip`] is its test.
-///
-/// ```ignore
-/// impl LayerRecord for LockRecord {
-///     rankscope_core::record_kinds! { LockStep => "lock step", Lock => "lock" }
-///     // pack, unpack, ranks, object, explain, hash_into …
-/// }
-/// ```
-#[macro_export]
-macro_rules! record_kinds {
-    ($($variant:ident => $name:literal),+ $(,)?) => {
-        const KINDS: &'static [&'static str] = &[$($name),+];
-        const CODECS: &'static [$crate::trace::Codec] =
-            &$crate::trace::Codec::all::<Self, { [$($name),+].len() }>();
-
-        fn name(&self) -> &'static str {
-            match self {
-                $(Self::$variant { .. } => $name,)+
-            }
-        }
-    };
 }
 
 /// The test every record type runs on one sample per variant (or more): each packs and unpacks

@@ -1275,7 +1275,7 @@ impl Layer for Acp {
     }
 
     fn record_kinds(&self) -> &'static [&'static str] {
-        <AcpRecord as crate::trace::LayerRecord>::KINDS
+        <AcpRecord as crate::trace::RecordCodec>::KINDS
     }
 
     fn heap_bytes(&self) -> usize {

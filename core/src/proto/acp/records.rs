@@ -8,10 +8,11 @@ use super::ga::Ga;
 use crate::engine::Rank;
 use crate::time::SimTime;
 use crate::trace::timeline::ArrowKind;
-use crate::trace::{Draw, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words};
+use crate::trace::{Draw, LayerRecord, Packer, TraceObject, Unpacker, Words};
+use rankscope_derive::{RecordCodec, WordField};
 
 /// One step of carrying out a command.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, WordField)]
 pub enum StepKind {
     /// The issuer's communication thread takes the command from its queue.
     Takes,
@@ -43,22 +44,6 @@ pub enum StepKind {
 }
 
 impl StepKind {
-    const ALL: [StepKind; 13] = [
-        StepKind::Takes,
-        StepKind::Local,
-        StepKind::TableRead,
-        StepKind::TableFlag,
-        StepKind::Put,
-        StepKind::Get,
-        StepKind::Tail,
-        StepKind::CommandPut,
-        StepKind::RemoteTakes,
-        StepKind::Reply,
-        StepKind::Status,
-        StepKind::Invalidate,
-        StepKind::Ack,
-    ];
-
     /// Whether it crosses the network (drawn as an arrow).
     pub fn is_network(self) -> bool {
         !matches!(
@@ -120,7 +105,7 @@ impl StepKind {
 }
 
 /// How a cached table changed.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, WordField)]
 pub enum TableChange {
     /// Fetched into the cache (`evicted`: the owner whose copy made room, if one did).
     Cached,
@@ -129,9 +114,11 @@ pub enum TableChange {
 }
 
 /// An ACP record.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, RecordCodec)]
+#[record(hash = "packed", code = 22)]
 pub enum AcpRecord {
     /// `rank` enqueued a command with `handle`, to start after `order` (0: none).
+    #[record(name = "acp enqueue", custom)]
     Enqueue {
         /// The issuer.
         rank: Rank,
@@ -144,15 +131,17 @@ pub enum AcpRecord {
     },
     /// One step of command `handle` of `issuer`, done by `rank`; a network step goes to `peer`,
     /// landing at `lands` (its completion back at `back`).
+    #[record(name = "acp step")]
     Step {
         /// Who acts.
         rank: Rank,
+        /// The step.
+        #[record(shift = 24)]
+        step: StepKind,
         /// The command's issuer.
         issuer: Rank,
         /// The command's handle (0 for table upkeep that belongs to no command).
         handle: u64,
-        /// The step.
-        step: StepKind,
         /// The other rank of a network step (else `rank`).
         peer: Rank,
         /// Bytes moved.
@@ -163,6 +152,7 @@ pub enum AcpRecord {
         back: SimTime,
     },
     /// Command `handle` of `rank` finished; handles below `head` are now complete.
+    #[record(name = "acp finished")]
     Finished {
         /// The issuer.
         rank: Rank,
@@ -172,6 +162,7 @@ pub enum AcpRecord {
         head: u64,
     },
     /// `rank`'s cache of `owner`'s table changed.
+    #[record(name = "acp table")]
     Table {
         /// The cache's rank.
         rank: Rank,
@@ -183,6 +174,7 @@ pub enum AcpRecord {
         evicted: Rank,
     },
     /// `rank` registered (or unregistered) `size` bytes at `base` in slot `tag`.
+    #[record(name = "acp register")]
     Register {
         /// The owner.
         rank: Rank,
@@ -198,6 +190,7 @@ pub enum AcpRecord {
         invalidations: u32,
     },
     /// `rank` reached `acp_sync` (`released`: every rank has, and all go on).
+    #[record(name = "acp sync")]
     Sync {
         /// The rank (the last to arrive when `released`).
         rank: Rank,
@@ -236,166 +229,61 @@ fn unpack_ga(raw: u64) -> Ga {
     })
 }
 
-impl LayerRecord for AcpRecord {
-    crate::record_kinds! {
-        Enqueue => "acp enqueue",
-        Step => "acp step",
-        Finished => "acp finished",
-        Table => "acp table",
-        Register => "acp register",
-        Sync => "acp sync",
+impl AcpRecord {
+    /// An enqueue's words: the atomic's type code shares the rank's word, the handles are
+    /// stored in 32 bits (a run's event limit ends it long before 2^32), the command's global
+    /// addresses and operands follow.
+    fn pack_custom(&self) -> Words {
+        let AcpRecord::Enqueue {
+            rank,
+            handle,
+            order,
+            gma,
+        } = *self
+        else {
+            return Words::default();
+        };
+        let (code, a, b) = match gma {
+            Gma::Copy { size, .. } => (1, size, 0),
+            Gma::Atomic { atomic, .. } => {
+                let (a, b) = atomic.operands();
+                (atomic.type_code(), a, b)
+            }
+        };
+        // Ranks below 2^21 (a GA's rank field), so the type code shares the rank's word.
+        Packer::default()
+            .u32(rank | code << 24)
+            .u32(handle as u32)
+            .u32(order as u32)
+            .u64(pack_ga(gma.dst()))
+            .u64(pack_ga(gma.src()))
+            .u64(a)
+            .u64(b)
+            .done()
     }
 
-    fn pack(&self) -> (u8, Words) {
-        let p = Packer::default();
-        match *self {
-            AcpRecord::Enqueue {
-                rank,
-                handle,
-                order,
-                gma,
-            } => {
-                let (code, a, b) = match gma {
-                    Gma::Copy { size, .. } => (1, size, 0),
-                    Gma::Atomic { atomic, .. } => {
-                        let (a, b) = atomic.operands();
-                        (atomic.type_code(), a, b)
-                    }
-                };
-                // Handles below 2^32 (a run's event limit ends it long before); ranks below
-                // 2^21 (a GA's rank field), so the type code shares the rank's word.
-                (
-                    0,
-                    p.u32(rank | code << 24)
-                        .u32(handle as u32)
-                        .u32(order as u32)
-                        .u64(pack_ga(gma.dst()))
-                        .u64(pack_ga(gma.src()))
-                        .u64(a)
-                        .u64(b)
-                        .done(),
-                )
-            }
-            AcpRecord::Step {
-                rank,
-                issuer,
-                handle,
-                step,
-                peer,
-                bytes,
-                lands,
-                back,
-            } => (
-                1,
-                p.u32(rank | (step as u32) << 24)
-                    .u32(issuer)
-                    .u64(handle)
-                    .u32(peer)
-                    .u64(bytes)
-                    .time(lands)
-                    .time(back)
-                    .done(),
-            ),
-            AcpRecord::Finished { rank, handle, head } => {
-                (2, p.u32(rank).u64(handle).u64(head).done())
-            }
-            AcpRecord::Table {
-                rank,
-                owner,
-                change,
-                evicted,
-            } => (
-                3,
-                p.u32(rank)
-                    .u32(owner)
-                    .bool(change == TableChange::Invalidated)
-                    .u32(evicted)
-                    .done(),
-            ),
-            AcpRecord::Register {
-                rank,
-                tag,
-                base,
-                size,
-                unregister,
-                invalidations,
-            } => (
-                4,
-                p.u32(rank)
-                    .u32(u32::from(tag))
-                    .u64(base)
-                    .u64(size)
-                    .bool(unregister)
-                    .u32(invalidations)
-                    .done(),
-            ),
-            AcpRecord::Sync { rank, released } => (5, p.u32(rank).bool(released).done()),
-        }
-    }
-
-    fn unpack(variant: u8, words: &Words) -> Self {
+    /// An enqueue back from [`AcpRecord::pack_custom`]'s words.
+    fn unpack_custom(_variant: u8, words: &Words) -> Self {
         let u = &mut Unpacker::new(words);
-        match variant {
-            0 => {
-                let w = u.u32();
-                let (rank, code) = (w & 0x00ff_ffff, w >> 24);
-                let (handle, order) = (u64::from(u.u32()), u64::from(u.u32()));
-                let (dst, src) = (unpack_ga(u.u64()), unpack_ga(u.u64()));
-                let (a, b) = (u.u64(), u.u64());
-                let gma = match Atomic::from_code(code, a, b) {
-                    Some(atomic) => Gma::Atomic { dst, src, atomic },
-                    None => Gma::Copy { dst, src, size: a },
-                };
-                AcpRecord::Enqueue {
-                    rank,
-                    handle,
-                    order,
-                    gma,
-                }
-            }
-            1 => {
-                let w = u.u32();
-                AcpRecord::Step {
-                    rank: w & 0x00ff_ffff,
-                    step: StepKind::ALL[(w >> 24) as usize % StepKind::ALL.len()],
-                    issuer: u.u32(),
-                    handle: u.u64(),
-                    peer: u.u32(),
-                    bytes: u.u64(),
-                    lands: u.time(),
-                    back: u.time(),
-                }
-            }
-            2 => AcpRecord::Finished {
-                rank: u.u32(),
-                handle: u.u64(),
-                head: u.u64(),
-            },
-            3 => AcpRecord::Table {
-                rank: u.u32(),
-                owner: u.u32(),
-                change: if u.bool() {
-                    TableChange::Invalidated
-                } else {
-                    TableChange::Cached
-                },
-                evicted: u.u32(),
-            },
-            4 => AcpRecord::Register {
-                rank: u.u32(),
-                tag: u.u32() as u8,
-                base: u.u64(),
-                size: u.u64(),
-                unregister: u.bool(),
-                invalidations: u.u32(),
-            },
-            _ => AcpRecord::Sync {
-                rank: u.u32(),
-                released: u.bool(),
-            },
+        let w = u.u32();
+        let (rank, code) = (w & 0x00ff_ffff, w >> 24);
+        let (handle, order) = (u64::from(u.u32()), u64::from(u.u32()));
+        let (dst, src) = (unpack_ga(u.u64()), unpack_ga(u.u64()));
+        let (a, b) = (u.u64(), u.u64());
+        let gma = match Atomic::from_code(code, a, b) {
+            Some(atomic) => Gma::Atomic { dst, src, atomic },
+            None => Gma::Copy { dst, src, size: a },
+        };
+        AcpRecord::Enqueue {
+            rank,
+            handle,
+            order,
+            gma,
         }
     }
+}
 
+impl LayerRecord for AcpRecord {
     fn ranks(&self) -> Vec<Rank> {
         match *self {
             AcpRecord::Step { rank, peer, .. } if peer != rank => vec![rank, peer],
@@ -626,14 +514,6 @@ impl LayerRecord for AcpRecord {
                 }
             }
         })
-    }
-
-    fn hash_into(&self, h: &mut TraceHasher) {
-        let (variant, words) = self.pack();
-        h.u32(22 + u32::from(variant));
-        for w in words {
-            h.u32(w);
-        }
     }
 
     fn draw(&self, _time: SimTime) -> Draw {

@@ -147,6 +147,6 @@ impl Layer for Fcp {
     }
 
     fn record_kinds(&self) -> &'static [&'static str] {
-        <super::records::FcpRecord as crate::trace::LayerRecord>::KINDS
+        <super::records::FcpRecord as crate::trace::RecordCodec>::KINDS
     }
 }

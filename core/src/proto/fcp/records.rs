@@ -7,7 +7,8 @@ use super::variant::{Field, Structure, Variant};
 use crate::engine::Rank;
 use crate::time::SimTime;
 use crate::trace::timeline::ArrowKind;
-use crate::trace::{Draw, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words};
+use crate::trace::{Draw, LayerRecord, TraceObject, WordField};
+use rankscope_derive::{RecordCodec, WordField};
 
 /// What an access did.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -34,8 +35,9 @@ pub enum AccessKind {
     DataLoad,
 }
 
-impl AccessKind {
-    fn code(self) -> u32 {
+/// An access's kind as its code (a test&set's result in it).
+impl WordField for AccessKind {
+    fn to_word(&self) -> u32 {
         match self {
             AccessKind::Load => 0,
             AccessKind::Store => 1,
@@ -48,7 +50,7 @@ impl AccessKind {
         }
     }
 
-    fn from_code(c: u32) -> AccessKind {
+    fn from_word(c: u32) -> AccessKind {
         match c {
             0 => AccessKind::Load,
             1 => AccessKind::Store,
@@ -61,6 +63,12 @@ impl AccessKind {
         }
     }
 
+    fn sample(seed: u32) -> Self {
+        AccessKind::from_word(seed % 8)
+    }
+}
+
+impl AccessKind {
     /// Loads and stores of protocol words it counts as (Table 5): data and polls count none.
     pub fn counts(self) -> (u32, u32) {
         match self {
@@ -84,7 +92,7 @@ impl AccessKind {
 }
 
 /// Which side of a transfer.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, WordField)]
 pub enum Side {
     /// `FCP_send` (or VCL's store of data and flag).
     Send,
@@ -105,9 +113,11 @@ pub enum Wait {
 }
 
 /// One VCL or FCP record.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, RecordCodec)]
+#[record(hash = "packed", code = 40)]
 pub enum FcpRecord {
     /// `rank` accessed a word (or a block of data) of `owner`'s structure.
+    #[record(name = "fcp access")]
     Access {
         /// Who.
         rank: Rank,
@@ -116,13 +126,15 @@ pub enum FcpRecord {
         /// Which word.
         field: Field,
         /// What it did.
+        #[record(shift = 8)]
         kind: AccessKind,
+        /// The word is in another PE's memory: the access crossed the VME bus.
+        #[record(shift = 16)]
+        across: bool,
         /// The value loaded or stored (data: its bytes).
         value: u32,
         /// Words moved.
         words: u32,
-        /// The word is in another PE's memory: the access crossed the VME bus.
-        across: bool,
         /// When it started (it is recorded when it ends).
         start: SimTime,
         /// Time spent waiting for the bus or the PE's kernel flag.
@@ -131,6 +143,7 @@ pub enum FcpRecord {
         code: SimTime,
     },
     /// A send or a receive finished.
+    #[record(name = "fcp transfer")]
     Transfer {
         /// Who.
         rank: Rank,
@@ -139,8 +152,10 @@ pub enum FcpRecord {
         /// Which side.
         side: Side,
         /// Which protocol.
+        #[record(shift = 1)]
         variant: Variant,
         /// VCL rather than FCP.
+        #[record(shift = 4)]
         vcl: bool,
         /// The message's data in bytes.
         bytes: u32,
@@ -152,6 +167,7 @@ pub enum FcpRecord {
         start: SimTime,
     },
     /// `rank` begins to wait.
+    #[record(name = "fcp waits")]
     Waits {
         /// Who.
         rank: Rank,
@@ -161,6 +177,59 @@ pub enum FcpRecord {
 }
 
 const NO_RANK: u32 = u32::MAX;
+
+/// Waiting for a message as no rank, for space as the rank it waits on.
+impl WordField for Wait {
+    fn to_word(&self) -> u32 {
+        match *self {
+            Wait::Message => NO_RANK,
+            Wait::Space { of } => of,
+        }
+    }
+    fn from_word(word: u32) -> Self {
+        if word == NO_RANK {
+            Wait::Message
+        } else {
+            Wait::Space { of: word }
+        }
+    }
+    fn sample(seed: u32) -> Self {
+        if seed % 2 == 0 {
+            Wait::Message
+        } else {
+            Wait::Space { of: seed }
+        }
+    }
+}
+
+/// A variant as its place in [`Variant::ALL`].
+impl WordField for Variant {
+    fn to_word(&self) -> u32 {
+        Variant::ALL.iter().position(|x| x == self).unwrap_or(0) as u32
+    }
+    fn from_word(word: u32) -> Self {
+        Variant::ALL
+            .get(word as usize)
+            .copied()
+            .unwrap_or(Variant::Fcp)
+    }
+    fn sample(seed: u32) -> Self {
+        Variant::ALL[seed as usize % Variant::ALL.len()]
+    }
+}
+
+/// A field as its [`Field::code`].
+impl WordField for Field {
+    fn to_word(&self) -> u32 {
+        self.code()
+    }
+    fn from_word(word: u32) -> Self {
+        Field::from_code(word)
+    }
+    fn sample(seed: u32) -> Self {
+        Field::from_code(seed % Field::ALL.len() as u32)
+    }
+}
 
 /// A process label in words: "rank 3", or "the pvmd of PE 2" ([`super::engine::DAEMON`]).
 pub fn who(label: u32) -> String {
@@ -207,125 +276,6 @@ pub fn is_rank(label: u32) -> bool {
 }
 
 impl LayerRecord for FcpRecord {
-    crate::record_kinds! {
-        Access => "fcp access",
-        Transfer => "fcp transfer",
-        Waits => "fcp waits",
-    }
-
-    fn pack(&self) -> (u8, Words) {
-        let p = Packer::default();
-        match *self {
-            FcpRecord::Access {
-                rank,
-                owner,
-                field,
-                kind,
-                value,
-                words,
-                across,
-                start,
-                waited,
-                code,
-            } => (
-                0,
-                p.u32(rank)
-                    .u32(owner)
-                    .u32(field.code() | kind.code() << 8 | u32::from(across) << 16)
-                    .u32(value)
-                    .u32(words)
-                    .time(start)
-                    .time(waited)
-                    .time(code)
-                    .done(),
-            ),
-            FcpRecord::Transfer {
-                rank,
-                peer,
-                side,
-                variant,
-                vcl,
-                bytes,
-                loads,
-                stores,
-                start,
-            } => {
-                let v = Variant::ALL.iter().position(|x| *x == variant).unwrap_or(0) as u32;
-                (
-                    1,
-                    p.u32(rank)
-                        .u32(peer)
-                        .u32(u32::from(side == Side::Receive) | v << 1 | u32::from(vcl) << 4)
-                        .u32(bytes)
-                        .u32(loads)
-                        .u32(stores)
-                        .time(start)
-                        .done(),
-                )
-            }
-            FcpRecord::Waits { rank, wait } => {
-                let of = match wait {
-                    Wait::Message => NO_RANK,
-                    Wait::Space { of } => of,
-                };
-                (2, p.u32(rank).u32(of).done())
-            }
-        }
-    }
-
-    fn unpack(variant: u8, words: &Words) -> Self {
-        let u = &mut Unpacker::new(words);
-        match variant {
-            0 => {
-                let (rank, owner) = (u.u32(), u.u32());
-                let w = u.u32();
-                FcpRecord::Access {
-                    rank,
-                    owner,
-                    field: Field::from_code(w & 0xff),
-                    kind: AccessKind::from_code((w >> 8) & 0xff),
-                    across: (w >> 16) & 1 == 1,
-                    value: u.u32(),
-                    words: u.u32(),
-                    start: u.time(),
-                    waited: u.time(),
-                    code: u.time(),
-                }
-            }
-            1 => {
-                let (rank, peer) = (u.u32(), u.u32());
-                let w = u.u32();
-                FcpRecord::Transfer {
-                    rank,
-                    peer,
-                    side: if w & 1 == 1 {
-                        Side::Receive
-                    } else {
-                        Side::Send
-                    },
-                    variant: Variant::ALL[((w >> 1) & 3) as usize % Variant::ALL.len()],
-                    vcl: (w >> 4) & 1 == 1,
-                    bytes: u.u32(),
-                    loads: u.u32(),
-                    stores: u.u32(),
-                    start: u.time(),
-                }
-            }
-            _ => {
-                let rank = u.u32();
-                let of = u.u32();
-                FcpRecord::Waits {
-                    rank,
-                    wait: if of == NO_RANK {
-                        Wait::Message
-                    } else {
-                        Wait::Space { of }
-                    },
-                }
-            }
-        }
-    }
-
     fn ranks(&self) -> Vec<Rank> {
         let both = match *self {
             FcpRecord::Access { rank, owner, .. } if owner != rank => vec![rank, owner],
@@ -622,14 +572,6 @@ impl LayerRecord for FcpRecord {
                 }
             },
         })
-    }
-
-    fn hash_into(&self, h: &mut TraceHasher) {
-        let (variant, words) = self.pack();
-        h.u32(40 + u32::from(variant));
-        for w in words {
-            h.u32(w);
-        }
     }
 
     fn draw(&self, time: SimTime) -> Draw {

@@ -34,7 +34,7 @@ impl Layer for Locks {
     }
 
     fn record_kinds(&self) -> &'static [&'static str] {
-        <LockRecord as crate::trace::LayerRecord>::KINDS
+        <LockRecord as crate::trace::RecordCodec>::KINDS
     }
 
     fn heap_bytes(&self) -> usize {

@@ -55,7 +55,18 @@ pub enum Action {
 }
 
 /// Shared (reader) or exclusive (writer).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[derive(
+    Copy,
+    Clone,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    serde::Serialize,
+    rankscope_derive::WordField,
+)]
 pub enum Mode {
     /// `MPI_LOCK_SHARED`, `MPI_Win_lock_all`: many at once.
     Shared,
@@ -71,7 +82,18 @@ pub trait LockOp {
 }
 
 /// The selectable lock algorithms.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[derive(
+    Copy,
+    Clone,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    serde::Serialize,
+    rankscope_derive::WordField,
+)]
 pub enum Algorithm {
     /// MCS readers/writer lock with reader preference (paper 003 Figs. 6–7).
     McsRw,

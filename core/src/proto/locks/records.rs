@@ -6,12 +6,15 @@ use super::{Algorithm, MemOp, Mode, Word};
 use crate::engine::Rank;
 use crate::machine::AtomicKind;
 use crate::time::SimTime;
-use crate::trace::{LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words};
+use crate::trace::{LayerRecord, Packer, RecordField, TraceHasher, TraceObject, Unpacker};
+use rankscope_derive::RecordCodec;
 
 /// A lock record.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, RecordCodec)]
+#[record(hash = "fields")]
 pub enum LockRecord {
     /// One memory operation of a lock algorithm, with its result (at the origin).
+    #[record(name = "lock step", code = 20)]
     LockStep {
         /// The rank.
         rank: Rank,
@@ -23,6 +26,7 @@ pub enum LockRecord {
         result: u64,
     },
     /// A rank takes (`held`) or leaves a lock (paper 003's lock algorithms on the engine).
+    #[record(name = "lock", code = 19)]
     Lock {
         /// The rank.
         rank: Rank,
@@ -35,102 +39,86 @@ pub enum LockRecord {
     },
 }
 
-impl LayerRecord for LockRecord {
-    crate::record_kinds! {
-        LockStep => "lock step",
-        Lock => "lock",
+/// An operation as (its kind and an atomic's kind, the word, operand, compare); hashed as the
+/// word, then the kind with its values.
+impl RecordField for MemOp {
+    fn pack(&self, p: Packer) -> Packer {
+        let (which, kind, operand, compare) = match *self {
+            MemOp::Read(_) => (0, 0, 0, 0),
+            MemOp::Write(_, v) => (1, 0, v, 0),
+            MemOp::Atomic {
+                kind,
+                operand,
+                compare,
+                ..
+            } => (2, kind as u32, operand, compare),
+        };
+        let w = self.word();
+        p.u32(which | kind << 8)
+            .u32(w.rank)
+            .u32(w.index)
+            .u64(operand)
+            .u64(compare)
     }
-
-    fn pack(&self) -> (u8, Words) {
-        let p = Packer::default();
-        match *self {
-            LockRecord::LockStep {
-                rank,
-                algorithm,
-                op,
-                result,
-            } => {
-                // One word for the algorithm, the operation's kind and an atomic's kind.
-                let (which, kind, operand, compare) = match op {
-                    MemOp::Read(_) => (0, 0, 0, 0),
-                    MemOp::Write(_, v) => (1, 0, v, 0),
-                    MemOp::Atomic {
-                        kind,
-                        operand,
-                        compare,
-                        ..
-                    } => (2, kind as u32, operand, compare),
-                };
-                let w = op.word();
-                let codes = algorithm as u32 | which << 8 | kind << 16;
-                (
-                    0,
-                    p.u32(rank)
-                        .u32(codes)
-                        .u32(w.rank)
-                        .u32(w.index)
-                        .u64(operand)
-                        .u64(compare)
-                        .u64(result)
-                        .done(),
-                )
-            }
-            LockRecord::Lock {
-                rank,
-                home,
-                mode,
-                held,
-            } => (
-                1,
-                p.u32(rank)
-                    .u32(home)
-                    .bool(mode == Mode::Exclusive)
-                    .bool(held)
-                    .done(),
-            ),
-        }
-    }
-
-    fn unpack(variant: u8, words: &Words) -> Self {
-        let u = &mut Unpacker::new(words);
-        match variant {
-            0 => {
-                let (rank, codes) = (u.u32(), u.u32());
-                let word = Word {
-                    rank: u.u32(),
-                    index: u.u32(),
-                };
-                let (operand, compare, result) = (u.u64(), u.u64(), u.u64());
-                let op = match (codes >> 8) & 0xff {
-                    0 => MemOp::Read(word),
-                    1 => MemOp::Write(word, operand),
-                    _ => MemOp::Atomic {
-                        word,
-                        kind: AtomicKind::ALL[(codes >> 16) as usize & 0xff],
-                        operand,
-                        compare,
-                    },
-                };
-                LockRecord::LockStep {
-                    rank,
-                    algorithm: Algorithm::ALL[(codes & 0xff) as usize],
-                    op,
-                    result,
-                }
-            }
-            _ => LockRecord::Lock {
-                rank: u.u32(),
-                home: u.u32(),
-                mode: if u.bool() {
-                    Mode::Exclusive
-                } else {
-                    Mode::Shared
-                },
-                held: u.bool(),
+    fn unpack(u: &mut Unpacker<'_>) -> Self {
+        let codes = u.u32();
+        let word = Word {
+            rank: u.u32(),
+            index: u.u32(),
+        };
+        let (operand, compare) = (u.u64(), u.u64());
+        match codes & 0xff {
+            0 => MemOp::Read(word),
+            1 => MemOp::Write(word, operand),
+            _ => MemOp::Atomic {
+                word,
+                kind: AtomicKind::ALL[(codes >> 8) as usize & 0xff],
+                operand,
+                compare,
             },
         }
     }
+    fn hash(&self, h: &mut TraceHasher) {
+        let w = self.word();
+        h.u32(w.rank);
+        h.u32(w.index);
+        match self {
+            MemOp::Read(_) => h.u32(0),
+            MemOp::Write(_, v) => {
+                h.u32(1);
+                h.u64(*v);
+            }
+            MemOp::Atomic {
+                kind,
+                operand,
+                compare,
+                ..
+            } => {
+                h.u32(2 + *kind as u32);
+                h.u64(*operand);
+                h.u64(*compare);
+            }
+        }
+    }
+    fn sample(seed: u32) -> Self {
+        let word = Word {
+            rank: seed % 5,
+            index: seed % 7,
+        };
+        match seed % 3 {
+            0 => MemOp::Read(word),
+            1 => MemOp::Write(word, u64::from(seed) << 40),
+            _ => MemOp::Atomic {
+                word,
+                kind: AtomicKind::ALL[seed as usize % AtomicKind::ALL.len()],
+                operand: u64::from(seed),
+                compare: u64::from(seed) + 1,
+            },
+        }
+    }
+}
 
+impl LayerRecord for LockRecord {
     fn ranks(&self) -> Vec<Rank> {
         match self {
             LockRecord::LockStep { rank, op, .. } => {
@@ -215,53 +203,5 @@ impl LayerRecord for LockRecord {
                 }
             }
         })
-    }
-
-    fn hash_into(&self, h: &mut TraceHasher) {
-        match self {
-            LockRecord::LockStep {
-                rank,
-                algorithm,
-                op,
-                result,
-            } => {
-                h.u32(20);
-                h.u32(*rank);
-                h.u32(*algorithm as u32);
-                let w = op.word();
-                h.u32(w.rank);
-                h.u32(w.index);
-                match op {
-                    MemOp::Read(_) => h.u32(0),
-                    MemOp::Write(_, v) => {
-                        h.u32(1);
-                        h.u64(*v);
-                    }
-                    MemOp::Atomic {
-                        kind,
-                        operand,
-                        compare,
-                        ..
-                    } => {
-                        h.u32(2 + *kind as u32);
-                        h.u64(*operand);
-                        h.u64(*compare);
-                    }
-                }
-                h.u64(*result);
-            }
-            LockRecord::Lock {
-                rank,
-                home,
-                mode,
-                held,
-            } => {
-                h.u32(19);
-                h.u32(*rank);
-                h.u32(*home);
-                h.u32(u32::from(*mode == Mode::Exclusive));
-                h.u32(u32::from(*held));
-            }
-        }
     }
 }

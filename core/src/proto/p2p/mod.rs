@@ -668,7 +668,7 @@ impl Layer for P2p {
     }
 
     fn record_kinds(&self) -> &'static [&'static str] {
-        <P2pRecord as crate::trace::LayerRecord>::KINDS
+        <P2pRecord as crate::trace::RecordCodec>::KINDS
     }
 
     fn heap_bytes(&self) -> usize {

@@ -11,16 +11,19 @@ use crate::time::SimTime;
 use crate::trace::text::Lang;
 use crate::trace::timeline::{ArrowKind, MarkKind};
 use crate::trace::{
-    ArrowKey, Draw, Export, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words,
+    ArrowKey, Draw, Export, LayerRecord, Packer, RecordField, TraceHasher, TraceObject, Unpacker,
 };
+use rankscope_derive::{RecordCodec, WordField};
 
 /// The arrow key space of messages.
 const MESSAGES: u8 = 0;
 
 /// A point-to-point record.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, RecordCodec)]
+#[record(hash = "fields")]
 pub enum P2pRecord {
     /// A rank posted a send; the network will deliver it at `arrives`.
+    #[record(name = "send", code = 2)]
     SendPosted {
         /// Sender.
         rank: Rank,
@@ -28,18 +31,19 @@ pub enum P2pRecord {
         dst: Rank,
         /// Tag.
         tag: i32,
-        /// Size in bytes.
-        bytes: u64,
         /// The message.
         msg: MsgId,
         /// The send request.
         req: ReqId,
+        /// Size in bytes.
+        bytes: u64,
         /// When the data will have left the sender.
         sender_free: SimTime,
         /// When the data arrives at the destination.
         arrives: SimTime,
     },
     /// A send request completed (its buffer may be reused).
+    #[record(name = "send complete", code = 4)]
     SendComplete {
         /// Sender.
         rank: Rank,
@@ -47,6 +51,7 @@ pub enum P2pRecord {
         req: ReqId,
     },
     /// A message reached its destination.
+    #[record(name = "arrive", code = 5)]
     Arrived {
         /// Sender.
         src: Rank,
@@ -58,6 +63,7 @@ pub enum P2pRecord {
         msg: MsgId,
     },
     /// A message arrived with no matching receive posted: it waits in the unexpected queue.
+    #[record(name = "unexpected", code = 6)]
     Unexpected {
         /// Destination rank (owner of the queue).
         rank: Rank,
@@ -67,6 +73,7 @@ pub enum P2pRecord {
         queue_len: u32,
     },
     /// A rank posted a receive.
+    #[record(name = "post receive", code = 7)]
     RecvPosted {
         /// The receiver.
         rank: Rank,
@@ -80,6 +87,7 @@ pub enum P2pRecord {
         queued: bool,
     },
     /// A message met a receive.
+    #[record(name = "match", code = 8)]
     Matched {
         /// The receiver.
         rank: Rank,
@@ -95,6 +103,7 @@ pub enum P2pRecord {
         from_unexpected: bool,
     },
     /// A step of one of paper 000's request-based protocols.
+    #[record(name = "protocol", code = 15)]
     Protocol {
         /// The rank acting.
         rank: Rank,
@@ -112,7 +121,7 @@ pub enum P2pRecord {
 }
 
 /// The steps of paper 000's request-based protocols (see [`super::emx`]).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, WordField)]
 #[serde(rename_all = "snake_case")]
 pub enum ProtocolStep {
     /// The sender sent a send request to the receiver.
@@ -150,33 +159,6 @@ pub enum ProtocolStep {
 }
 
 impl ProtocolStep {
-    /// Every step, in code order.
-    const ALL: [ProtocolStep; 15] = [
-        ProtocolStep::SendRequestSent,
-        ProtocolStep::CopiedToTemp,
-        ProtocolStep::RecvRequestSent,
-        ProtocolStep::RecvRequestHeldBack,
-        ProtocolStep::RecvRequestStored,
-        ProtocolStep::SendRequestQueued,
-        ProtocolStep::PulledToTemp,
-        ProtocolStep::RemoteRead,
-        ProtocolStep::CopiedFromTemp,
-        ProtocolStep::OneSidedSend,
-        ProtocolStep::SendRequestIgnored,
-        ProtocolStep::RecvRequestIgnored,
-        ProtocolStep::CrossingTakesSendRequest,
-        ProtocolStep::Removed,
-        ProtocolStep::Promised,
-    ];
-
-    fn code(self) -> u32 {
-        self as u32
-    }
-
-    fn from_code(code: u32) -> ProtocolStep {
-        ProtocolStep::ALL[code as usize]
-    }
-
     /// Whether the step sends something from one rank to the other, and what: `Some(true)` for
     /// data (a remote write or read), `Some(false)` for a request packet.
     pub fn transfer(self) -> Option<bool> {
@@ -196,186 +178,69 @@ impl ProtocolStep {
     }
 }
 
-fn pack_source(p: Packer, s: Source) -> Packer {
-    match s {
-        Source::Rank(r) => p.u32(0).u32(r),
-        Source::Any => p.u32(1).u32(0),
+/// A receive's source as (any, rank); hashed as the rank, or all ones for any.
+impl RecordField for Source {
+    fn pack(&self, p: Packer) -> Packer {
+        match *self {
+            Source::Rank(r) => p.u32(0).u32(r),
+            Source::Any => p.u32(1).u32(0),
+        }
+    }
+    fn unpack(u: &mut Unpacker<'_>) -> Self {
+        let (any, r) = (u.u32(), u.u32());
+        if any == 1 {
+            Source::Any
+        } else {
+            Source::Rank(r)
+        }
+    }
+    fn hash(&self, h: &mut TraceHasher) {
+        match self {
+            Source::Rank(r) => h.u64(u64::from(*r)),
+            Source::Any => h.u64(u64::MAX),
+        }
+    }
+    fn sample(seed: u32) -> Self {
+        if seed % 3 == 0 {
+            Source::Any
+        } else {
+            Source::Rank(seed)
+        }
     }
 }
 
-fn unpack_source(u: &mut Unpacker<'_>) -> Source {
-    let (any, r) = (u.u32(), u.u32());
-    if any == 1 {
-        Source::Any
-    } else {
-        Source::Rank(r)
+/// A receive's tag as (any, tag); hashed as the tag's bits, or all ones for any.
+impl RecordField for TagSel {
+    fn pack(&self, p: Packer) -> Packer {
+        match *self {
+            TagSel::Tag(t) => p.u32(0).i32(t),
+            TagSel::Any => p.u32(1).i32(0),
+        }
     }
-}
-
-fn pack_tag(p: Packer, t: TagSel) -> Packer {
-    match t {
-        TagSel::Tag(t) => p.u32(0).i32(t),
-        TagSel::Any => p.u32(1).i32(0),
+    fn unpack(u: &mut Unpacker<'_>) -> Self {
+        let (any, t) = (u.u32(), u.i32());
+        if any == 1 {
+            TagSel::Any
+        } else {
+            TagSel::Tag(t)
+        }
     }
-}
-
-fn unpack_tag(u: &mut Unpacker<'_>) -> TagSel {
-    let (any, t) = (u.u32(), u.i32());
-    if any == 1 {
-        TagSel::Any
-    } else {
-        TagSel::Tag(t)
+    fn hash(&self, h: &mut TraceHasher) {
+        match self {
+            TagSel::Tag(t) => h.u64(*t as u32 as u64),
+            TagSel::Any => h.u64(u64::MAX),
+        }
+    }
+    fn sample(seed: u32) -> Self {
+        if seed % 3 == 1 {
+            TagSel::Any
+        } else {
+            TagSel::Tag(seed as i32 - 1)
+        }
     }
 }
 
 impl LayerRecord for P2pRecord {
-    crate::record_kinds! {
-        SendPosted => "send",
-        SendComplete => "send complete",
-        Arrived => "arrive",
-        Unexpected => "unexpected",
-        RecvPosted => "post receive",
-        Matched => "match",
-        Protocol => "protocol",
-    }
-
-    fn pack(&self) -> (u8, Words) {
-        let p = Packer::default();
-        match *self {
-            P2pRecord::SendPosted {
-                rank,
-                dst,
-                tag,
-                bytes,
-                msg,
-                req,
-                sender_free,
-                arrives,
-            } => (
-                0,
-                p.u32(rank)
-                    .u32(dst)
-                    .i32(tag)
-                    .u64(bytes)
-                    .u32(msg.0)
-                    .u32(req.0)
-                    .time(sender_free)
-                    .time(arrives)
-                    .done(),
-            ),
-            P2pRecord::SendComplete { rank, req } => (1, p.u32(rank).u32(req.0).done()),
-            P2pRecord::Arrived { src, dst, tag, msg } => {
-                (2, p.u32(src).u32(dst).i32(tag).u32(msg.0).done())
-            }
-            P2pRecord::Unexpected {
-                rank,
-                msg,
-                queue_len,
-            } => (3, p.u32(rank).u32(msg.0).u32(queue_len).done()),
-            P2pRecord::RecvPosted {
-                rank,
-                src,
-                tag,
-                req,
-                queued,
-            } => (
-                4,
-                pack_tag(pack_source(p.u32(rank), src), tag)
-                    .u32(req.0)
-                    .bool(queued)
-                    .done(),
-            ),
-            P2pRecord::Matched {
-                rank,
-                src,
-                tag,
-                msg,
-                req,
-                from_unexpected,
-            } => (
-                5,
-                p.u32(rank)
-                    .u32(src)
-                    .i32(tag)
-                    .u32(msg.0)
-                    .u32(req.0)
-                    .bool(from_unexpected)
-                    .done(),
-            ),
-            P2pRecord::Protocol {
-                rank,
-                peer,
-                tag,
-                req,
-                step,
-                until,
-            } => (
-                6,
-                p.u32(rank)
-                    .u32(peer)
-                    .i32(tag)
-                    .u32(req.0)
-                    .u32(step.code())
-                    .time(until)
-                    .done(),
-            ),
-        }
-    }
-
-    fn unpack(variant: u8, words: &Words) -> Self {
-        let u = &mut Unpacker::new(words);
-        match variant {
-            0 => P2pRecord::SendPosted {
-                rank: u.u32(),
-                dst: u.u32(),
-                tag: u.i32(),
-                bytes: u.u64(),
-                msg: MsgId(u.u32()),
-                req: ReqId(u.u32()),
-                sender_free: u.time(),
-                arrives: u.time(),
-            },
-            1 => P2pRecord::SendComplete {
-                rank: u.u32(),
-                req: ReqId(u.u32()),
-            },
-            2 => P2pRecord::Arrived {
-                src: u.u32(),
-                dst: u.u32(),
-                tag: u.i32(),
-                msg: MsgId(u.u32()),
-            },
-            3 => P2pRecord::Unexpected {
-                rank: u.u32(),
-                msg: MsgId(u.u32()),
-                queue_len: u.u32(),
-            },
-            4 => P2pRecord::RecvPosted {
-                rank: u.u32(),
-                src: unpack_source(u),
-                tag: unpack_tag(u),
-                req: ReqId(u.u32()),
-                queued: u.bool(),
-            },
-            5 => P2pRecord::Matched {
-                rank: u.u32(),
-                src: u.u32(),
-                tag: u.i32(),
-                msg: MsgId(u.u32()),
-                req: ReqId(u.u32()),
-                from_unexpected: u.bool(),
-            },
-            _ => P2pRecord::Protocol {
-                rank: u.u32(),
-                peer: u.u32(),
-                tag: u.i32(),
-                req: ReqId(u.u32()),
-                step: ProtocolStep::from_code(u.u32()),
-                until: u.time(),
-            },
-        }
-    }
-
     fn ranks(&self) -> Vec<Rank> {
         match self {
             P2pRecord::SendPosted { rank, dst, .. } => vec![*rank, *dst],
@@ -591,111 +456,6 @@ impl LayerRecord for P2pRecord {
                 }
             }
         })
-    }
-
-    fn hash_into(&self, h: &mut TraceHasher) {
-        let src = |h: &mut TraceHasher, s: &Source| match s {
-            Source::Rank(r) => h.u64(u64::from(*r)),
-            Source::Any => h.u64(u64::MAX),
-        };
-        let tag = |h: &mut TraceHasher, t: &TagSel| match t {
-            TagSel::Tag(t) => h.u64(*t as u32 as u64),
-            TagSel::Any => h.u64(u64::MAX),
-        };
-        match self {
-            P2pRecord::SendPosted {
-                rank,
-                dst,
-                tag,
-                bytes,
-                msg,
-                req,
-                sender_free,
-                arrives,
-            } => {
-                h.u32(2);
-                for v in [*rank, *dst, *tag as u32, msg.0, req.0] {
-                    h.u32(v);
-                }
-                h.u64(*bytes);
-                h.u64(sender_free.as_ps());
-                h.u64(arrives.as_ps());
-            }
-            P2pRecord::SendComplete { rank, req } => {
-                h.u32(4);
-                h.u32(*rank);
-                h.u32(req.0);
-            }
-            P2pRecord::Arrived {
-                src: s,
-                dst,
-                tag: t,
-                msg,
-            } => {
-                h.u32(5);
-                for v in [*s, *dst, *t as u32, msg.0] {
-                    h.u32(v);
-                }
-            }
-            P2pRecord::Unexpected {
-                rank,
-                msg,
-                queue_len,
-            } => {
-                h.u32(6);
-                for v in [*rank, msg.0, *queue_len] {
-                    h.u32(v);
-                }
-            }
-            P2pRecord::RecvPosted {
-                rank,
-                src: s,
-                tag: t,
-                req,
-                queued,
-            } => {
-                h.u32(7);
-                h.u32(*rank);
-                src(h, s);
-                tag(h, t);
-                h.u32(req.0);
-                h.u32(u32::from(*queued));
-            }
-            P2pRecord::Matched {
-                rank,
-                src: s,
-                tag: t,
-                msg,
-                req,
-                from_unexpected,
-            } => {
-                h.u32(8);
-                for v in [
-                    *rank,
-                    *s,
-                    *t as u32,
-                    msg.0,
-                    req.0,
-                    u32::from(*from_unexpected),
-                ] {
-                    h.u32(v);
-                }
-            }
-            P2pRecord::Protocol {
-                rank,
-                peer,
-                tag,
-                req,
-                step,
-                until,
-            } => {
-                h.u32(15);
-                for v in [*rank, *peer, *tag as u32, req.0, step.code()] {
-                    h.u32(v);
-                }
-                h.u64(until.as_ps());
-            }
-        }
     }
 
     fn draw(&self, time: SimTime) -> Draw {

@@ -1017,6 +1017,6 @@ impl Layer for Pvm {
     }
 
     fn record_kinds(&self) -> &'static [&'static str] {
-        <PvmRecord as crate::trace::LayerRecord>::KINDS
+        <PvmRecord as crate::trace::RecordCodec>::KINDS
     }
 }

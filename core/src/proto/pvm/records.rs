@@ -7,10 +7,11 @@ use super::tid::Tid;
 use crate::engine::Rank;
 use crate::proto::fcp::records::{is_rank, join_ja, who, who_ja};
 use crate::time::SimTime;
-use crate::trace::{LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words};
+use crate::trace::{LayerRecord, TraceObject};
+use rankscope_derive::{RecordCodec, WordField};
 
 /// One hop of PVM's route.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, WordField)]
 pub enum Leg {
     /// A task writes a fragment to its pvmd (TCP within the host).
     TaskToPvmd,
@@ -55,14 +56,10 @@ impl Leg {
             Leg::Direct => "タスク → タスク",
         }
     }
-
-    fn code(self) -> u32 {
-        Leg::ALL.iter().position(|l| *l == self).unwrap_or(0) as u32
-    }
 }
 
 /// How a hop travels.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, WordField)]
 pub enum Via {
     /// TCP (within a host: the loopback).
     Tcp,
@@ -91,9 +88,11 @@ impl Via {
 }
 
 /// One PVM record.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, RecordCodec)]
+#[record(hash = "packed", code = 48)]
 pub enum PvmRecord {
     /// `rank` (task `tid`) calls `pvm_send` of message `msg` to `dst` with `tag`.
+    #[record(name = "pvm send")]
     Sent {
         /// The sending rank.
         rank: Rank,
@@ -111,6 +110,7 @@ pub enum PvmRecord {
         frags: u32,
     },
     /// A fragment of message `msg` starts a hop from `from` to `to` (process labels).
+    #[record(name = "pvm hop")]
     Hop {
         /// The message.
         msg: u32,
@@ -123,11 +123,13 @@ pub enum PvmRecord {
         /// Which hop.
         leg: Leg,
         /// How.
+        #[record(shift = 8)]
         via: Via,
         /// The packet's bytes, headers included.
         bytes: u32,
     },
     /// A pvmd holds a fragment for another host until the previous one is acknowledged.
+    #[record(name = "pvm held")]
     Held {
         /// The pvmd (label).
         pvmd: u32,
@@ -139,6 +141,7 @@ pub enum PvmRecord {
         to: u32,
     },
     /// `rank`'s `pvm_recv` (or `pvm_nrecv`) takes message `msg`.
+    #[record(name = "pvm receive")]
     Received {
         /// The receiving rank.
         rank: Rank,
@@ -158,135 +161,6 @@ pub enum PvmRecord {
 }
 
 impl LayerRecord for PvmRecord {
-    crate::record_kinds! {
-        Sent => "pvm send",
-        Hop => "pvm hop",
-        Held => "pvm held",
-        Received => "pvm receive",
-    }
-
-    fn pack(&self) -> (u8, Words) {
-        let p = Packer::default();
-        match *self {
-            PvmRecord::Sent {
-                rank,
-                tid,
-                dst,
-                tag,
-                bytes,
-                msg,
-                frags,
-            } => (
-                0,
-                p.u32(rank)
-                    .u32(tid.0)
-                    .u32(dst.0)
-                    .i32(tag)
-                    .u32(bytes)
-                    .u32(msg)
-                    .u32(frags)
-                    .done(),
-            ),
-            PvmRecord::Hop {
-                msg,
-                frag,
-                from,
-                to,
-                leg,
-                via,
-                bytes,
-            } => {
-                let v = match via {
-                    Via::Tcp => 0,
-                    Via::Udp => 1,
-                    Via::Fcp => 2,
-                };
-                (
-                    1,
-                    p.u32(msg)
-                        .u32(frag)
-                        .u32(from)
-                        .u32(to)
-                        .u32(leg.code() | v << 8)
-                        .u32(bytes)
-                        .done(),
-                )
-            }
-            PvmRecord::Held {
-                pvmd,
-                msg,
-                frag,
-                to,
-            } => (2, p.u32(pvmd).u32(msg).u32(frag).u32(to).done()),
-            PvmRecord::Received {
-                rank,
-                tid,
-                src,
-                tag,
-                bytes,
-                msg,
-                sent,
-            } => (
-                3,
-                p.u32(rank)
-                    .u32(tid.0)
-                    .u32(src.0)
-                    .i32(tag)
-                    .u32(bytes)
-                    .u32(msg)
-                    .time(sent)
-                    .done(),
-            ),
-        }
-    }
-
-    fn unpack(variant: u8, words: &Words) -> Self {
-        let u = &mut Unpacker::new(words);
-        match variant {
-            0 => PvmRecord::Sent {
-                rank: u.u32(),
-                tid: Tid(u.u32()),
-                dst: Tid(u.u32()),
-                tag: u.u32() as i32,
-                bytes: u.u32(),
-                msg: u.u32(),
-                frags: u.u32(),
-            },
-            1 => {
-                let (msg, frag, from, to, w, bytes) =
-                    (u.u32(), u.u32(), u.u32(), u.u32(), u.u32(), u.u32());
-                PvmRecord::Hop {
-                    msg,
-                    frag,
-                    from,
-                    to,
-                    leg: Leg::ALL[(w & 0xff) as usize % Leg::ALL.len()],
-                    via: match w >> 8 {
-                        0 => Via::Tcp,
-                        1 => Via::Udp,
-                        _ => Via::Fcp,
-                    },
-                    bytes,
-                }
-            }
-            2 => PvmRecord::Held {
-                pvmd: u.u32(),
-                msg: u.u32(),
-                frag: u.u32(),
-                to: u.u32(),
-            },
-            _ => PvmRecord::Received {
-                rank: u.u32(),
-                tid: Tid(u.u32()),
-                src: Tid(u.u32()),
-                tag: u.u32() as i32,
-                bytes: u.u32(),
-                msg: u.u32(),
-                sent: u.time(),
-            },
-        }
-    }
-
     fn ranks(&self) -> Vec<Rank> {
         match *self {
             PvmRecord::Sent { rank, .. } | PvmRecord::Received { rank, .. } => vec![rank],
@@ -431,14 +305,6 @@ impl LayerRecord for PvmRecord {
                 time - sent
             ),
         })
-    }
-
-    fn hash_into(&self, h: &mut TraceHasher) {
-        let (variant, words) = self.pack();
-        h.u32(48 + u32::from(variant));
-        for w in words {
-            h.u32(w);
-        }
     }
 }
 

@@ -39,6 +39,19 @@ impl fmt::Display for Tid {
     }
 }
 
+/// A tid in a trace record: its word.
+impl crate::trace::WordField for Tid {
+    fn to_word(&self) -> u32 {
+        self.0
+    }
+    fn from_word(word: u32) -> Self {
+        Tid(word)
+    }
+    fn sample(seed: u32) -> Self {
+        Tid::new(seed % 4 + 1, seed + 1)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -440,7 +440,7 @@ impl Layer for OneSided {
     }
 
     fn record_kinds(&self) -> &'static [&'static str] {
-        <RmaRecord as crate::trace::LayerRecord>::KINDS
+        <RmaRecord as crate::trace::RecordCodec>::KINDS
     }
 
     fn heap_bytes(&self) -> usize {

@@ -9,31 +9,35 @@ use crate::time::SimTime;
 use crate::trace::text::Lang;
 use crate::trace::timeline::ArrowKind;
 use crate::trace::{
-    ArrowKey, Draw, Export, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words,
+    ArrowKey, Draw, Export, LayerRecord, Packer, RecordField, TraceHasher, TraceObject, Unpacker,
 };
+use rankscope_derive::RecordCodec;
 
 /// The arrow key space of one-sided operations.
 const ONE_SIDED: u8 = 1;
 
 /// A one-sided record.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, RecordCodec)]
+#[record(hash = "fields")]
 pub enum RmaRecord {
     /// A rank started a one-sided operation on another rank's memory.
+    #[record(name = "rdma", code = 13)]
     Issued {
         /// The origin.
         rank: Rank,
         /// The rank whose memory is accessed.
         target: Rank,
-        /// The operation.
-        op: RdmaOp,
         /// Its request.
         req: ReqId,
         /// Emulated in software (no hardware for it on this machine).
         software: bool,
+        /// The operation.
+        op: RdmaOp,
         /// When it completes at the origin (or, in software, reaches the target).
         completes: SimTime,
     },
     /// A one-sided operation completed at its origin.
+    #[record(name = "rdma complete", code = 14)]
     Complete {
         /// The origin.
         rank: Rank,
@@ -42,6 +46,7 @@ pub enum RmaRecord {
     },
     /// A rank spins until a word of its own one-sided memory satisfies `until` (woken by the
     /// write that does, with a `Resumed` record).
+    #[record(name = "spin", code = 18)]
     Spinning {
         /// The rank.
         rank: Rank,
@@ -60,12 +65,87 @@ fn key(rank: Rank, req: ReqId) -> ArrowKey {
     }
 }
 
-/// An operation as (kind, operand): put/get with their bytes, an atomic with its kind's index.
-fn pack_op(p: Packer, op: RdmaOp) -> Packer {
-    match op {
-        RdmaOp::Put { bytes } => p.u32(0).u64(bytes),
-        RdmaOp::Get { bytes } => p.u32(1).u64(bytes),
-        RdmaOp::Atomic(kind) => p.u32(2).u64(kind as u64),
+/// An operation as (kind, operand): put/get with their bytes, an atomic with its kind's index
+/// (hashed by its name).
+impl RecordField for RdmaOp {
+    fn pack(&self, p: Packer) -> Packer {
+        match *self {
+            RdmaOp::Put { bytes } => p.u32(0).u64(bytes),
+            RdmaOp::Get { bytes } => p.u32(1).u64(bytes),
+            RdmaOp::Atomic(kind) => p.u32(2).u64(kind as u64),
+        }
+    }
+    fn unpack(u: &mut Unpacker<'_>) -> Self {
+        let (which, v) = (u.u32(), u.u64());
+        match which {
+            0 => RdmaOp::Put { bytes: v },
+            1 => RdmaOp::Get { bytes: v },
+            _ => RdmaOp::Atomic(AtomicKind::ALL[v as usize]),
+        }
+    }
+    fn hash(&self, h: &mut TraceHasher) {
+        match self {
+            RdmaOp::Put { bytes } => {
+                h.u32(0);
+                h.u64(*bytes);
+            }
+            RdmaOp::Get { bytes } => {
+                h.u32(1);
+                h.u64(*bytes);
+            }
+            RdmaOp::Atomic(kind) => {
+                h.u32(2);
+                h.str(kind.name());
+            }
+        }
+    }
+    fn sample(seed: u32) -> Self {
+        match seed % 3 {
+            0 => RdmaOp::Put {
+                bytes: u64::from(seed) << 33,
+            },
+            1 => RdmaOp::Get {
+                bytes: u64::from(seed),
+            },
+            _ => RdmaOp::Atomic(AtomicKind::ALL[seed as usize % AtomicKind::ALL.len()]),
+        }
+    }
+}
+
+/// A spin's condition as (kind, value).
+impl RecordField for Until {
+    fn pack(&self, p: Packer) -> Packer {
+        match *self {
+            Until::Equals(v) => p.u32(0).u64(v),
+            Until::Differs(v) => p.u32(1).u64(v),
+        }
+    }
+    fn unpack(u: &mut Unpacker<'_>) -> Self {
+        let (equals, v) = (u.u32() == 0, u.u64());
+        if equals {
+            Until::Equals(v)
+        } else {
+            Until::Differs(v)
+        }
+    }
+    fn hash(&self, h: &mut TraceHasher) {
+        match self {
+            Until::Equals(v) => {
+                h.u32(0);
+                h.u64(*v);
+            }
+            Until::Differs(v) => {
+                h.u32(1);
+                h.u64(*v);
+            }
+        }
+    }
+    fn sample(seed: u32) -> Self {
+        if seed % 2 == 0 {
+            Until::Equals(u64::from(seed))
+        } else {
+            Until::Differs(u64::MAX - u64::from(seed))
+        }
     }
 }
 
@@ -86,83 +166,7 @@ fn until_ja(until: Until) -> String {
     }
 }
 
-fn unpack_op(u: &mut Unpacker<'_>) -> RdmaOp {
-    let (which, v) = (u.u32(), u.u64());
-    match which {
-        0 => RdmaOp::Put { bytes: v },
-        1 => RdmaOp::Get { bytes: v },
-        _ => RdmaOp::Atomic(AtomicKind::ALL[v as usize]),
-    }
-}
-
 impl LayerRecord for RmaRecord {
-    crate::record_kinds! {
-        Issued => "rdma",
-        Complete => "rdma complete",
-        Spinning => "spin",
-    }
-
-    fn pack(&self) -> (u8, Words) {
-        let p = Packer::default();
-        match *self {
-            RmaRecord::Issued {
-                rank,
-                target,
-                op,
-                req,
-                software,
-                completes,
-            } => (
-                0,
-                pack_op(p.u32(rank).u32(target).u32(req.0).bool(software), op)
-                    .time(completes)
-                    .done(),
-            ),
-            RmaRecord::Complete { rank, req } => (1, p.u32(rank).u32(req.0).done()),
-            RmaRecord::Spinning { rank, word, until } => {
-                let p = p.u32(rank).u32(word);
-                let p = match until {
-                    Until::Equals(v) => p.u32(0).u64(v),
-                    Until::Differs(v) => p.u32(1).u64(v),
-                };
-                (2, p.done())
-            }
-        }
-    }
-
-    fn unpack(variant: u8, words: &Words) -> Self {
-        let u = &mut Unpacker::new(words);
-        match variant {
-            0 => {
-                let (rank, target, req, software) = (u.u32(), u.u32(), ReqId(u.u32()), u.bool());
-                RmaRecord::Issued {
-                    rank,
-                    target,
-                    req,
-                    software,
-                    op: unpack_op(u),
-                    completes: u.time(),
-                }
-            }
-            1 => RmaRecord::Complete {
-                rank: u.u32(),
-                req: ReqId(u.u32()),
-            },
-            _ => {
-                let (rank, word, equals, v) = (u.u32(), u.u32(), u.u32() == 0, u.u64());
-                RmaRecord::Spinning {
-                    rank,
-                    word,
-                    until: if equals {
-                        Until::Equals(v)
-                    } else {
-                        Until::Differs(v)
-                    },
-                }
-            }
-        }
-    }
-
     fn ranks(&self) -> Vec<Rank> {
         match self {
             RmaRecord::Issued { rank, target, .. } => vec![*rank, *target],
@@ -233,59 +237,6 @@ impl LayerRecord for RmaRecord {
                 until_ja(*until)
             ),
         })
-    }
-
-    fn hash_into(&self, h: &mut TraceHasher) {
-        match self {
-            RmaRecord::Issued {
-                rank,
-                target,
-                op,
-                req,
-                software,
-                completes,
-            } => {
-                h.u32(13);
-                for v in [*rank, *target, req.0, u32::from(*software)] {
-                    h.u32(v);
-                }
-                match op {
-                    RdmaOp::Put { bytes } => {
-                        h.u32(0);
-                        h.u64(*bytes);
-                    }
-                    RdmaOp::Get { bytes } => {
-                        h.u32(1);
-                        h.u64(*bytes);
-                    }
-                    RdmaOp::Atomic(kind) => {
-                        h.u32(2);
-                        h.str(kind.name());
-                    }
-                }
-                h.u64(completes.as_ps());
-            }
-            RmaRecord::Complete { rank, req } => {
-                h.u32(14);
-                h.u32(*rank);
-                h.u32(req.0);
-            }
-            RmaRecord::Spinning { rank, word, until } => {
-                h.u32(18);
-                h.u32(*rank);
-                h.u32(*word);
-                match until {
-                    Until::Equals(v) => {
-                        h.u32(0);
-                        h.u64(*v);
-                    }
-                    Until::Differs(v) => {
-                        h.u32(1);
-                        h.u64(*v);
-                    }
-                }
-            }
-        }
     }
 
     fn draw(&self, time: SimTime) -> Draw {

@@ -98,6 +98,6 @@ impl Layer for Sockets {
     }
 
     fn record_kinds(&self) -> &'static [&'static str] {
-        <super::records::SocketRecord as crate::trace::LayerRecord>::KINDS
+        <super::records::SocketRecord as crate::trace::RecordCodec>::KINDS
     }
 }

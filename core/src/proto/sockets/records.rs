@@ -7,10 +7,11 @@ use std::fmt;
 use crate::engine::Rank;
 use crate::time::SimTime;
 use crate::trace::timeline::ArrowKind;
-use crate::trace::{Draw, LayerRecord, Packer, TraceHasher, TraceObject, Unpacker, Words};
+use crate::trace::{Draw, LayerRecord, Packer, TraceObject, Unpacker, Words};
+use rankscope_derive::{RecordCodec, WordField};
 
 /// UDP or TCP.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, WordField)]
 pub enum Transport {
     /// Datagrams.
     Udp,
@@ -28,9 +29,11 @@ impl fmt::Display for Transport {
 }
 
 /// One record of the socket path.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, RecordCodec)]
+#[record(hash = "packed", code = 44)]
 pub enum SocketRecord {
     /// `rank` sent `bytes` to `to`.
+    #[record(name = "socket send", custom)]
     Sent {
         /// Sender (a label: see `proto::fcp::records::who`).
         rank: u32,
@@ -48,6 +51,7 @@ pub enum SocketRecord {
         delivered: SimTime,
     },
     /// `rank` received `bytes` from `from`.
+    #[record(name = "socket receive")]
     Received {
         /// Receiver.
         rank: u32,
@@ -62,84 +66,59 @@ pub enum SocketRecord {
 
 use crate::proto::fcp::records::{is_rank, join_ja, who, who_ja};
 
-impl LayerRecord for SocketRecord {
-    crate::record_kinds! {
-        Sent => "socket send",
-        Received => "socket receive",
+impl SocketRecord {
+    /// A send's words: the transport and whether it crossed the wire share a word, the bytes
+    /// are stored in 32 bits, the wire's times are zero for the loopback.
+    fn pack_custom(&self) -> Words {
+        let SocketRecord::Sent {
+            rank,
+            to,
+            transport,
+            bytes,
+            packets,
+            wire,
+            delivered,
+        } = *self
+        else {
+            return Words::default();
+        };
+        let (s, e) = wire.unwrap_or((SimTime::ZERO, SimTime::ZERO));
+        Packer::default()
+            .u32(rank)
+            .u32(to)
+            .u32(u32::from(transport == Transport::Tcp) | u32::from(wire.is_some()) << 1)
+            .u32(bytes as u32)
+            .u32(packets)
+            .time(s)
+            .time(e)
+            .time(delivered)
+            .done()
     }
 
-    fn pack(&self) -> (u8, Words) {
-        let p = Packer::default();
-        match *self {
-            SocketRecord::Sent {
-                rank,
-                to,
-                transport,
-                bytes,
-                packets,
-                wire,
-                delivered,
-            } => {
-                let (s, e) = wire.unwrap_or((SimTime::ZERO, SimTime::ZERO));
-                (
-                    0,
-                    p.u32(rank)
-                        .u32(to)
-                        .u32(
-                            u32::from(transport == Transport::Tcp) | u32::from(wire.is_some()) << 1,
-                        )
-                        .u32(bytes as u32)
-                        .u32(packets)
-                        .time(s)
-                        .time(e)
-                        .time(delivered)
-                        .done(),
-                )
-            }
-            SocketRecord::Received {
-                rank,
-                from,
-                transport,
-                bytes,
-            } => (
-                1,
-                p.u32(rank)
-                    .u32(from)
-                    .bool(transport == Transport::Tcp)
-                    .u64(bytes)
-                    .done(),
-            ),
-        }
-    }
-
-    fn unpack(variant: u8, words: &Words) -> Self {
+    /// A send back from [`SocketRecord::pack_custom`]'s words.
+    fn unpack_custom(_variant: u8, words: &Words) -> Self {
         let u = &mut Unpacker::new(words);
-        let transport = |tcp: bool| if tcp { Transport::Tcp } else { Transport::Udp };
-        match variant {
-            0 => {
-                let (rank, to, flags) = (u.u32(), u.u32(), u.u32());
-                let bytes = u64::from(u.u32());
-                let packets = u.u32();
-                let (s, e, delivered) = (u.time(), u.time(), u.time());
-                SocketRecord::Sent {
-                    rank,
-                    to,
-                    transport: transport(flags & 1 == 1),
-                    bytes,
-                    packets,
-                    wire: (flags & 2 == 2).then_some((s, e)),
-                    delivered,
-                }
-            }
-            _ => SocketRecord::Received {
-                rank: u.u32(),
-                from: u.u32(),
-                transport: transport(u.bool()),
-                bytes: u.u64(),
+        let (rank, to, flags) = (u.u32(), u.u32(), u.u32());
+        let bytes = u64::from(u.u32());
+        let packets = u.u32();
+        let (s, e, delivered) = (u.time(), u.time(), u.time());
+        SocketRecord::Sent {
+            rank,
+            to,
+            transport: if flags & 1 == 1 {
+                Transport::Tcp
+            } else {
+                Transport::Udp
             },
+            bytes,
+            packets,
+            wire: (flags & 2 == 2).then_some((s, e)),
+            delivered,
         }
     }
+}
 
+impl LayerRecord for SocketRecord {
     fn ranks(&self) -> Vec<Rank> {
         let (a, b) = match *self {
             SocketRecord::Sent { rank, to, .. } => (rank, to),
@@ -223,14 +202,6 @@ impl LayerRecord for SocketRecord {
                 join_ja(&format!("{} が", who_ja(rank)), &who_ja(from))
             ),
         })
-    }
-
-    fn hash_into(&self, h: &mut TraceHasher) {
-        let (variant, words) = self.pack();
-        h.u32(44 + u32::from(variant));
-        for w in words {
-            h.u32(w);
-        }
     }
 
     fn draw(&self, _time: SimTime) -> Draw {
