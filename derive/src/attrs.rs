@@ -22,7 +22,7 @@ pub(crate) struct TypeAttrs {
 /// `#[record(name = "…", code = N, custom)]` on a variant (or a struct).
 #[derive(Default)]
 pub(crate) struct VariantAttrs {
-    /// The kind's name (`LayerRecord::KINDS`).
+    /// The kind's name (`RecordCodec::KINDS`).
     pub(crate) name: Option<LitStr>,
     /// Its hash code (hash = "fields").
     pub(crate) code: Option<u32>,

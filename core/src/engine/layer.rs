@@ -190,9 +190,9 @@ pub trait Layer: Clone + fmt::Debug + 'static {
     /// Estimated heap bytes the layer holds.
     fn heap_bytes(&self) -> usize;
 
-    /// The names of the records it writes (its record type's [`LayerRecord::KINDS`]).
+    /// The names of the records it writes (its record type's [`RecordCodec::KINDS`]).
     ///
-    /// [`LayerRecord::KINDS`]: crate::trace::LayerRecord::KINDS
+    /// [`RecordCodec::KINDS`]: crate::trace::RecordCodec::KINDS
     fn record_kinds(&self) -> &'static [&'static str] {
         &[]
     }

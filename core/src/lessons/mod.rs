@@ -57,7 +57,7 @@
 //!
 //! The names a lesson uses are checked against what the code exports, and the record kinds are the
 //! engine's (`RecordKind::ENGINE_KINDS`) plus each layer's (`Layer::record_kinds`, its record
-//! type's `LayerRecord::KINDS`), so a new protocol names its records itself and this module names
+//! type's `RecordCodec::KINDS`), so a new protocol names its records itself and this module names
 //! no protocol. A scenario runs through `lang::Launch`, the one setup of a C run shared with the
 //! CLI's `run`, the web's Run and the paper checks. A scenario's `network` makes the student the
 //! network (`Launch::network` → `Sim::with_network`); a task's `solution_network` is solved by

@@ -91,7 +91,7 @@ impl<'a> Unpacker<'a> {
 }
 
 /// The functions of one record type's variant (built by [`Codec::of`] into the type's
-/// [`LayerRecord::CODECS`]).
+/// [`RecordCodec::CODECS`](super::RecordCodec::CODECS)).
 #[derive(Clone, Copy)]
 pub struct Codec {
     variant: u8,
@@ -165,7 +165,7 @@ impl Codec {
     pub fn get<T: LayerRecord>(&self, words: &Words) -> Option<T> {
         ((self.type_id)() == TypeId::of::<T>()).then(|| T::unpack(self.variant, words))
     }
-    /// See [`RecordCodec::name`].
+    /// See [`RecordCodec::name`](super::RecordCodec::name).
     pub fn name(&self, words: &Words) -> &'static str {
         (self.name)(self.variant, words)
     }
@@ -185,7 +185,7 @@ impl Codec {
     pub fn explain_ja(&self, words: &Words, time: SimTime) -> Option<String> {
         (self.explain_ja)(self.variant, words, time)
     }
-    /// See [`RecordCodec::hash_into`].
+    /// See [`RecordCodec::hash_into`](super::RecordCodec::hash_into).
     pub fn hash_into(&self, words: &Words, h: &mut TraceHasher) {
         (self.hash)(self.variant, words, h)
     }
