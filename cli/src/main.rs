@@ -10,6 +10,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use rankscope_core::explore::Space;
 use rankscope_core::workloads::{WorkloadKind, WorkloadParams};
 
 #[derive(Parser)]
@@ -84,12 +85,52 @@ enum Command {
         /// lists the choice points without changing anything.
         #[arg(long, value_name = "RANKS", value_parser = parse_choices, conflicts_with = "workload")]
         network: Option<Choices>,
+        /// Every match MPI allows: hold each MPI_ANY_SOURCE receive until every rank waits, then
+        /// let it take the message of the rank listed for that match choice point
+        /// (comma-separated, in order; past the list, the first sender's). Replays a witness
+        /// of `rankscope explore`; `--matches ""` lists the match choice points.
+        #[arg(long, value_name = "RANKS", value_parser = parse_choices, conflicts_with_all = ["workload", "network"])]
+        matches: Option<Choices>,
         /// Print a JSON summary (with the trace hash) instead of text.
         #[arg(long)]
         json: bool,
         /// Arguments after `--` go to every rank's `main(int argc, char *argv[])`: argv[0] is
         /// the name of the file with `main` without `.c`, then these (e.g. `rankscope run prog.c -n 4 -- 100 10`).
         #[arg(last = true, value_name = "ARG", conflicts_with = "workload")]
+        args: Vec<String>,
+    },
+    /// Run an MPI C program over every match MPI allows (or every order the machine's network
+    /// allows) and list the distinct outcomes, each with a witness that replays it
+    /// (`rankscope run … --matches W`, or `--network W`).
+    Explore {
+        /// The program's files, as for `rankscope run`.
+        #[arg(required = true, num_args = 1..)]
+        file: Vec<PathBuf>,
+        /// Define a macro before every file, as for `rankscope run`.
+        #[arg(short = 'D', long = "define", value_name = "NAME[=VALUE]", value_parser = rankscope_core::lang::define_flag)]
+        define: Vec<String>,
+        /// Number of ranks.
+        #[arg(long, short = 'n', default_value_t = 4)]
+        ranks: u32,
+        /// Machine profile id, or a .toml profile file.
+        #[arg(long, short, default_value = "ib-qdr")]
+        profile: String,
+        /// What to branch on: `matches` (every match MPI allows: each MPI_ANY_SOURCE receive
+        /// may take any sender's message once every rank waits) or `network` (the machine's
+        /// timing, every race of messages in flight to one rank).
+        #[arg(long, default_value = "matches", value_parser = ["matches", "network"])]
+        space: String,
+        /// The most runs to execute; when it ends, the report says how much is left.
+        #[arg(long, default_value_t = 1000)]
+        budget: usize,
+        /// The run options, as for `rankscope run`.
+        #[command(flatten)]
+        options: run_flags::RunFlags,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Arguments for every rank's `main`, as for `rankscope run`.
+        #[arg(last = true, value_name = "ARG")]
         args: Vec<String>,
     },
     /// Recompute a paper's tables and figures on the simulated machines, next to the published
@@ -211,9 +252,7 @@ fn parse_choices(s: &str) -> Result<Choices, String> {
         .filter(|p| !p.is_empty())
         .map(|p| {
             p.parse::<u32>().map_err(|_| {
-                format!(
-                    "\"{p}\" is not a rank: --network takes ranks separated by commas, e.g. 2,1"
-                )
+                format!("\"{p}\" is not a rank: give ranks separated by commas, e.g. 2,1")
             })
         })
         .collect::<Result<_, _>>()
@@ -239,6 +278,7 @@ fn main() -> ExitCode {
             hash_only,
             options,
             network,
+            matches,
             json,
             args,
         } => commands::run::run(commands::run::RunOptions {
@@ -255,8 +295,35 @@ fn main() -> ExitCode {
             hash_only,
             config: options.0,
             network: network.map(|c| c.0),
+            matches: matches.map(|c| c.0),
             json,
         }),
+        Command::Explore {
+            file,
+            define,
+            ranks,
+            profile,
+            space,
+            budget,
+            options,
+            json,
+            args,
+        } => commands::explore::run(commands::explore::ExploreOptions {
+            files: file,
+            defines: define,
+            args,
+            ranks,
+            profile,
+            space: if space == "network" {
+                Space::Network
+            } else {
+                Space::Matches
+            },
+            budget,
+            config: options.0,
+            json,
+        })
+        .map(|()| 0),
         Command::Reproduce { paper, part, json } => {
             commands::reproduce::run(&paper, part.as_deref(), json).map(|()| 0)
         }

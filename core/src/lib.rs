@@ -85,6 +85,7 @@
 
 pub mod bench;
 pub mod engine;
+pub mod explore;
 pub mod lang;
 pub mod lessons;
 pub mod libs;

@@ -1,6 +1,7 @@
 //! One file per `rankscope` subcommand.
 
 pub mod bench;
+pub mod explore;
 pub mod lesson;
 pub mod profiles;
 pub mod reference;

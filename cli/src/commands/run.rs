@@ -41,6 +41,9 @@ pub struct RunOptions {
     pub config: RunConfig,
     /// You are the network: the rank chosen at each choice point (a C program's run only).
     pub network: Option<Vec<u32>>,
+    /// Every match MPI allows: the sender chosen at each match choice point (a C program's run
+    /// only; see `rankscope_core::engine::matches`).
+    pub matches: Option<Vec<u32>>,
     /// Print a JSON summary instead of text.
     pub json: bool,
 }
@@ -106,7 +109,7 @@ pub fn run(opts: RunOptions) -> Result<u8, String> {
                 .program(0)
                 .map_or(String::new(), |vm| vm.program_file().to_string());
             let extra = |sim: &Sim<lang::Vm>| serde_json::json!({ "files": names, "args": args, "written": written_json(sim), "exit_statuses": exit_statuses(sim) });
-            let mut sim = sim;
+            let mut sim = with_matches(sim, &opts);
             let result = execute(&mut sim, &opts, &profile, &name, extra);
             let saved = written_files(&sim, out.as_deref(), opts.json);
             result.and(saved).map(|()| exit_status(&sim, opts.json))
@@ -139,7 +142,7 @@ pub fn run(opts: RunOptions) -> Result<u8, String> {
                 .file_name()
                 .map_or(file.clone(), |n| n.to_string_lossy().into_owned());
             let extra = |sim: &Sim<lang::Vm>| serde_json::json!({ "file": file, "args": args, "written": written_json(sim), "exit_statuses": exit_statuses(sim) });
-            let mut sim = sim;
+            let mut sim = with_matches(sim, &opts);
             let result = execute(&mut sim, &opts, &profile, &name, extra);
             let saved = written_files(&sim, None, opts.json);
             result.and(saved).map(|()| exit_status(&sim, opts.json))
@@ -154,6 +157,14 @@ pub fn run(opts: RunOptions) -> Result<u8, String> {
             let mut sim = sim;
             execute(&mut sim, &opts, &profile, kind.name(), |_| extra).map(|()| 0)
         }
+    }
+}
+
+/// `sim`, exploring matches with the given choices if `--matches` was given.
+fn with_matches(sim: Sim<lang::Vm>, opts: &RunOptions) -> Sim<lang::Vm> {
+    match &opts.matches {
+        Some(choices) => sim.with_match_choices(choices.clone()),
+        None => sim,
     }
 }
 
@@ -272,6 +283,21 @@ fn execute<P: Program>(
                     "from": o.from, "lands_ps": o.lands.as_ps(), "what": o.what})).collect::<Vec<_>>(),
             })).collect::<Vec<_>>().into();
         }
+        if opts.matches.is_some() {
+            doc["match_points"] = sim
+                .match_points()
+                .iter()
+                .map(|p| {
+                    serde_json::json!({
+                        "point": p.number, "time_ps": p.time.as_ps(), "rank": p.rank,
+                        "receive": p.receive, "chosen": p.chosen,
+                        "options": p.options.iter().map(|o| serde_json::json!({
+                            "from": o.from, "what": o.what})).collect::<Vec<_>>(),
+                    })
+                })
+                .collect::<Vec<_>>()
+                .into();
+        }
         if let (Some(doc), serde_json::Value::Object(extra)) = (doc.as_object_mut(), extra) {
             doc.extend(extra);
         }
@@ -315,6 +341,31 @@ fn execute<P: Program>(
         let n = sim.choice_points().len();
         out!(
             "{n} choice point{}; * marks what landed first (the first listed is the machine model's order)",
+            if n == 1 { "" } else { "s" }
+        );
+    }
+    if opts.matches.is_some() {
+        for p in sim.match_points() {
+            let options: Vec<String> = p
+                .options
+                .iter()
+                .map(|o| {
+                    let mark = if o.from == p.chosen { "*" } else { "" };
+                    format!("{mark}rank {} ({})", o.from, o.what)
+                })
+                .collect();
+            out!(
+                "match choice {} at {}: rank {}'s receive ({}) from {}",
+                p.number,
+                p.time,
+                p.rank,
+                p.receive,
+                options.join(" | ")
+            );
+        }
+        let n = sim.match_points().len();
+        out!(
+            "{n} match choice point{}; * marks the message taken (the first listed is the default)",
             if n == 1 { "" } else { "s" }
         );
     }

@@ -187,6 +187,14 @@ pub trait Layer: Clone + fmt::Debug + 'static {
         "a delivery".to_string()
     }
 
+    /// Nothing else can happen (the event queue is empty: every rank is finished or waits) in a
+    /// run that explores every match MPI allows: resolve one of the matches the layer held
+    /// back, if it can, with [`Io::choose_match`]; `true` if it did (see [`super::matches`]).
+    fn on_quiet(&mut self, io: &mut Io<'_>) -> Result<bool, LayerFailure> {
+        let _ = io;
+        Ok(false)
+    }
+
     /// Estimated heap bytes the layer holds.
     fn heap_bytes(&self) -> usize;
 
@@ -213,6 +221,8 @@ pub trait DynLayer: fmt::Debug {
     fn pending_of(&self, req: ReqId) -> Option<Pending>;
     /// [`Layer::parked`].
     fn parked_of(&self, rank: Rank) -> Option<(String, String)>;
+    /// [`Layer::on_quiet`].
+    fn quiet(&mut self, io: &mut Io<'_>) -> Result<bool, LayerFailure>;
     /// [`Layer::heap_bytes`].
     fn layer_heap_bytes(&self) -> usize;
     /// [`Layer::record_kinds`].
@@ -243,6 +253,9 @@ impl<T: Layer> DynLayer for T {
     }
     fn parked_of(&self, rank: Rank) -> Option<(String, String)> {
         self.parked(rank)
+    }
+    fn quiet(&mut self, io: &mut Io<'_>) -> Result<bool, LayerFailure> {
+        self.on_quiet(io)
     }
     fn layer_heap_bytes(&self) -> usize {
         self.heap_bytes()
@@ -297,6 +310,8 @@ pub(crate) struct Core {
     pub(crate) call_time: SimTime,
     /// Handlers admitted to a busy processor, waiting for its block to end.
     pub(crate) handlers: Slab<(LayerId, LayerEvent)>,
+    /// The match choices, if the run explores every match MPI allows ([`super::matches`]).
+    pub(crate) matches: Option<super::matches::MatchChoices>,
 }
 
 impl Core {
@@ -311,6 +326,7 @@ impl Core {
             trace: Trace::new(mode),
             call_time: SimTime::ZERO,
             handlers: Slab::default(),
+            matches: None,
         }
     }
 
@@ -326,6 +342,7 @@ impl Core {
             trace,
             call_time: self.call_time,
             handlers: self.handlers.clone(),
+            matches: self.matches.clone(),
         }
     }
 
@@ -413,6 +430,64 @@ impl Io<'_> {
     /// The current simulated time.
     pub fn now(&self) -> SimTime {
         self.core.now
+    }
+
+    /// Whether the run explores every match MPI allows: a layer then holds back a match that
+    /// several messages could make until [`Layer::on_quiet`] (see [`super::matches`]).
+    pub fn explores_matches(&self) -> bool {
+        self.core.matches.is_some()
+    }
+
+    /// A match choice point: `rank`'s receive (`receive`, in words) could take any of `options`
+    /// (at least two, the layer's default first). Returns the index of the one the run's next
+    /// listed choice names (past the list's end, 0), after writing its [`MatchRecord`]; an
+    /// error if the listed sender is not among the options.
+    ///
+    /// [`MatchRecord`]: super::matches::MatchRecord
+    pub fn choose_match(
+        &mut self,
+        rank: Rank,
+        receive: String,
+        options: Vec<super::matches::MatchOption>,
+    ) -> Result<usize, LayerFailure> {
+        let now = self.core.now;
+        let Some(m) = self.core.matches.as_mut() else {
+            return Ok(0);
+        };
+        let number = u32::try_from(m.points.len() + 1).unwrap_or(u32::MAX);
+        let pick = match m.choices.get(m.points.len()) {
+            None => 0,
+            Some(chosen) => options.iter().position(|o| o.from == *chosen).ok_or_else(|| {
+                let senders: Vec<String> = options.iter().map(|o| o.from.to_string()).collect();
+                LayerFailure {
+                    rank,
+                    message: format!(
+                        "match choice {number} names rank {chosen}, but rank {rank}'s receive ({receive}) could take a message from ranks {} only",
+                        senders.join(", ")
+                    ),
+                }
+            })?,
+        };
+        let chosen = options[pick].from;
+        let senders = u32::try_from(options.len()).unwrap_or(u32::MAX);
+        m.points.push(super::matches::MatchPoint {
+            number,
+            time: now,
+            rank,
+            receive,
+            options,
+            chosen,
+        });
+        self.core.trace.push_layer(
+            now,
+            super::matches::MatchRecord {
+                point: number,
+                rank,
+                chosen,
+                senders,
+            },
+        );
+        Ok(pick)
     }
 
     /// Number of ranks.

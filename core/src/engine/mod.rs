@@ -12,6 +12,7 @@ pub mod history;
 pub mod ids;
 pub mod layer;
 pub mod limits;
+pub mod matches;
 pub mod network;
 pub mod program;
 pub mod queue;
@@ -25,6 +26,7 @@ pub use layer::{
     DynLayer, EventCodec, Io, Layer, LayerEvent, LayerFailure, LayerId, Lift, NoEvent, Pending, Rig,
 };
 pub use limits::{BlockedRank, DeadlockReport, Limits, SimError};
+pub use matches::{MatchOption, MatchPoint, MatchRecord};
 pub use network::{ChoiceOption, ChoicePoint, ChoiceRecord, Delivery};
 pub use program::{Completion, OpError, Program, RankCtx, Step};
 pub use queue::EventQueue;

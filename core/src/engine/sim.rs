@@ -263,6 +263,9 @@ impl<P: Program> Sim<P> {
             return Ok(Progress::Stepped);
         }
         let Some(next) = self.core.queue.peek_time() else {
+            if self.core.matches.is_some() && self.resolve_held_match()? {
+                return Ok(Progress::Stepped);
+            }
             let programs = &self.programs;
             let mut report = deadlock::diagnose(&self.core, &self.layers, |r| {
                 programs[r as usize].blocked_at()
@@ -323,6 +326,45 @@ impl<P: Program> Sim<P> {
             ..Network::default()
         });
         self
+    }
+
+    /// A run that explores every match MPI allows (see [`super::matches`]): at the `k`-th match
+    /// choice point the receive takes the message of rank `choices[k - 1]`; past the list's end,
+    /// the layer's first option. Call before the first step.
+    pub fn with_match_choices(mut self, choices: Vec<Rank>) -> Sim<P> {
+        self.core.matches = Some(super::matches::MatchChoices {
+            choices,
+            points: Vec::new(),
+        });
+        self
+    }
+
+    /// The match choice points met so far (none unless the run explores matches).
+    pub fn match_points(&self) -> &[super::matches::MatchPoint] {
+        self.core
+            .matches
+            .as_ref()
+            .map_or(&[], |m| m.points.as_slice())
+    }
+
+    /// The queue is empty in a run that explores matches: the first layer holding a match back
+    /// resolves one (`true`), or none can (`false`: the run is finished or deadlocked).
+    fn resolve_held_match(&mut self) -> Result<bool, SimError> {
+        for (layer, l) in self.layers.iter_mut().enumerate() {
+            let mut io = Io {
+                core: &mut self.core,
+                layer: layer as super::layer::LayerId,
+                windows: Some(&mut ProgramWindows(&mut self.programs)),
+            };
+            if l.quiet(&mut io).map_err(|f| SimError::Program {
+                rank: f.rank,
+                time: self.core.now,
+                message: f.message,
+            })? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// The choices given, if the user is the network in this run.

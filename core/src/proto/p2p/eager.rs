@@ -17,16 +17,16 @@ use super::{Context, Envelope, Mailbox, P2p, P2pEvent, P2pRecord, Source, TagSel
 use crate::engine::{Io, MsgId, Rank, ReqId};
 
 impl P2p {
-    fn mailbox_mut(&mut self, rank: Rank) -> &mut Mailbox {
+    pub(super) fn mailbox_mut(&mut self, rank: Rank) -> &mut Mailbox {
         self.mailboxes[rank as usize].get_or_insert_with(Box::default)
     }
 
     /// Frees a rank's mailbox once both queues are empty, so idle ranks cost no heap.
-    fn tidy_mailbox(&mut self, rank: Rank) {
+    pub(super) fn tidy_mailbox(&mut self, rank: Rank) {
         let slot = &mut self.mailboxes[rank as usize];
         if slot
             .as_ref()
-            .is_some_and(|m| m.posted.is_empty() && m.unexpected.is_empty())
+            .is_some_and(|m| m.posted.is_empty() && m.unexpected.is_empty() && m.held.is_empty())
         {
             *slot = None;
         }
@@ -77,6 +77,17 @@ impl P2p {
         capacity: u64,
     ) -> ReqId {
         let req = self.new_recv(io, context, rank, src, tag, capacity);
+        if self.must_hold(io, rank, context, req) {
+            self.mailbox_mut(rank).held.push_back(req);
+            io.record(P2pRecord::RecvPosted {
+                rank,
+                src,
+                tag,
+                req,
+                queued: true,
+            });
+            return req;
+        }
         let waiting = self.mailboxes[rank as usize].as_ref().and_then(|mb| {
             mb.unexpected.iter().position(|m| {
                 let msg = self.messages.get(m.0).expect("queued message is live");
@@ -118,6 +129,9 @@ impl P2p {
     /// (no message matched it), it leaves the queue and completes, cancelled (`true`);
     /// otherwise it goes on as it was (`false`).
     pub(super) fn eager_cancel_recv(&mut self, io: &mut Io<'_>, rank: Rank, req: ReqId) -> bool {
+        if self.cancel_held(io, rank, req) {
+            return true;
+        }
         let Some(pos) = self.mailboxes[rank as usize]
             .as_ref()
             .and_then(|mb| mb.posted.iter().position(|r| *r == req))
@@ -164,7 +178,13 @@ impl P2p {
     }
 
     /// Completes receive `req` with message `msg` and wakes its owner.
-    fn deliver(&mut self, io: &mut Io<'_>, msg: MsgId, req: ReqId, from_unexpected: bool) {
+    pub(super) fn deliver(
+        &mut self,
+        io: &mut Io<'_>,
+        msg: MsgId,
+        req: ReqId,
+        from_unexpected: bool,
+    ) {
         let owner = self.complete_receive(io, msg, req, from_unexpected);
         io.wake(owner);
     }

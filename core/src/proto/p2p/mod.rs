@@ -35,6 +35,7 @@
 pub mod eager;
 pub mod emx;
 pub mod engines;
+mod held;
 pub mod ids;
 pub mod internal_tags;
 pub mod records;
@@ -146,6 +147,9 @@ pub struct Mailbox {
     pub posted: VecDeque<ReqId>,
     /// Arrived messages not yet matched, in arrival order.
     pub unexpected: VecDeque<MsgId>,
+    /// Receives held back in a run that explores every match (see [`held`]): a wildcard
+    /// receive first, then the receives of its communicator posted after it, in posting order.
+    pub held: VecDeque<ReqId>,
 }
 
 /// A completed receive or send taken back by its owner.
@@ -467,6 +471,21 @@ impl P2p {
     }
 
     /// Whether receive `req` accepts message `msg`.
+    /// A message in words: "a message with tag 0, 4 bytes".
+    pub(crate) fn describe_message(&self, msg: MsgId) -> String {
+        self.messages.get(msg.0).map_or_else(String::new, |m| {
+            // User tags are never negative: the MPI library's collectives use those.
+            let what = if let Some(name) = collective_of(m.tag) {
+                format!("a message of {name}")
+            } else if m.context == WORLD {
+                format!("a message with tag {}", m.tag)
+            } else {
+                format!("a message with tag {} on another communicator", m.tag)
+            };
+            format!("{what}, {} bytes", m.bytes)
+        })
+    }
+
     pub(crate) fn accepts(&self, req: ReqId, msg: MsgId) -> bool {
         match (self.kinds.get(req.0), self.messages.get(msg.0)) {
             (
@@ -613,19 +632,13 @@ impl Layer for P2p {
 
     fn describe_delivery(&self, event: P2pEvent) -> String {
         match event {
-            P2pEvent::Arrive(msg) => self.messages.get(msg.0).map_or_else(String::new, |m| {
-                // User tags are never negative: the MPI library's collectives use those.
-                let what = if let Some(name) = collective_of(m.tag) {
-                    format!("a message of {name}")
-                } else if m.context == WORLD {
-                    format!("a message with tag {}", m.tag)
-                } else {
-                    format!("a message with tag {} on another communicator", m.tag)
-                };
-                format!("{what}, {} bytes", m.bytes)
-            }),
+            P2pEvent::Arrive(msg) => self.describe_message(msg),
             _ => String::new(),
         }
+    }
+
+    fn on_quiet(&mut self, io: &mut Io<'_>) -> Result<bool, LayerFailure> {
+        self.resolve_held(io)
     }
 
     fn pending(&self, req: ReqId) -> Option<Pending> {

@@ -1,0 +1,167 @@
+//! Exploration on small C programs: a wildcard race the machine's timing hides, a deadlock
+//! found only in another match order, and the runs the reduction saves.
+
+use super::*;
+use crate::lang::Launch;
+use crate::machine::builtin::builtin_profile;
+use crate::run_config::RunConfig;
+
+fn start(source: &'static str, ranks: u32) -> impl FnMut() -> Result<Sim<crate::lang::Vm>, String> {
+    let profile = builtin_profile("cluster").expect("builtin");
+    move || {
+        let config = RunConfig::default();
+        Launch {
+            profile: &profile,
+            ranks,
+            args: &[],
+            config: config.sim_config(),
+            limits: config.vm_limits(),
+            network: None,
+        }
+        .sim(source, "race.c")
+        .map_err(|e| format!("{e:?}"))
+    }
+}
+
+/// Rank 0 takes two messages from MPI_ANY_SOURCE and prints who came first; rank 2 computes a
+/// long time before it sends, so the machine always lands rank 1's first.
+const FIRST_COMES: &str = r#"
+#include <mpi.h>
+#include <stdio.h>
+int main(int argc, char **argv) {
+    int rank, v, i;
+    MPI_Status st;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0) {
+        for (i = 0; i < 2; i++) {
+            MPI_Recv(&v, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &st);
+            printf("got %d from %d\n", v, st.MPI_SOURCE);
+        }
+    } else {
+        if (rank == 2) compute(1000000);
+        v = rank * 10;
+        MPI_Send(&v, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+    }
+    MPI_Finalize();
+    return 0;
+}
+"#;
+
+#[test]
+fn every_match_finds_the_order_the_machine_hides() {
+    let e = explore(Space::Matches, 100, start(FIRST_COMES, 3)).unwrap();
+    assert!(e.complete);
+    assert_eq!(e.runs, 2, "one choice point with two senders: {e:?}");
+    let outputs: Vec<Vec<String>> = e
+        .outcomes
+        .iter()
+        .map(|f| f.outcome.output[0].clone())
+        .collect();
+    assert_eq!(
+        outputs,
+        vec![
+            vec!["got 10 from 1".to_string(), "got 20 from 2".to_string()],
+            vec!["got 20 from 2".to_string(), "got 10 from 1".to_string()],
+        ]
+    );
+    assert_eq!(e.outcomes[1].witness, vec![2]);
+    // The machine-bound space never sees rank 2 first: its message is not in flight yet.
+    let n = explore(Space::Network, 100, start(FIRST_COMES, 3)).unwrap();
+    assert!(n.complete);
+    assert_eq!(n.outcomes.len(), 1, "{n:?}");
+}
+
+/// A master that expects rank 1's answer before rank 2's, with a receive from rank 1 posted
+/// only after a wildcard one: when rank 2's message takes the wildcard receive, rank 1's
+/// message is taken by it instead and the final receive from rank 2 never completes.
+const ORDER_DEADLOCK: &str = r#"
+#include <mpi.h>
+#include <stdio.h>
+int main(int argc, char **argv) {
+    int rank, v;
+    MPI_Status st;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0) {
+        MPI_Recv(&v, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &st);
+        printf("first from %d\n", st.MPI_SOURCE);
+        MPI_Recv(&v, 1, MPI_INT, 2, 0, MPI_COMM_WORLD, &st);
+        printf("then from 2\n");
+    } else {
+        if (rank == 2) compute(1000000);
+        MPI_Send(&rank, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+    }
+    MPI_Finalize();
+    return 0;
+}
+"#;
+
+#[test]
+fn a_deadlock_the_default_order_hides_is_found_and_replays() {
+    let e = explore(Space::Matches, 100, start(ORDER_DEADLOCK, 3)).unwrap();
+    assert!(e.complete);
+    assert_eq!(e.outcomes.len(), 2, "{e:?}");
+    assert_eq!(e.outcomes[0].outcome.ending, Ending::Finished);
+    let bad = &e.outcomes[1];
+    assert!(
+        matches!(bad.outcome.ending, Ending::Deadlock { .. }),
+        "{bad:?}"
+    );
+    assert_eq!(bad.witness, vec![2]);
+    // The witness replays exactly: the same deadlock.
+    let mut sim = start(ORDER_DEADLOCK, 3)()
+        .unwrap()
+        .with_match_choices(bad.witness.clone());
+    let result = sim.run().map(|_| ());
+    assert_eq!(Outcome::of(&sim, &result), bad.outcome);
+    // A choice naming a rank that is not among the senders is an error, not a guess.
+    let mut wrong = start(ORDER_DEADLOCK, 3)()
+        .unwrap()
+        .with_match_choices(vec![0]);
+    let err = wrong.run().unwrap_err().to_string();
+    assert!(err.contains("match choice 1 names rank 0"), "{err}");
+}
+
+#[test]
+fn the_budget_ends_an_exploration_and_says_what_is_left() {
+    let e = explore(Space::Matches, 1, start(FIRST_COMES, 3)).unwrap();
+    assert_eq!(e.runs, 1);
+    assert!(!e.complete);
+    assert_eq!(e.unexplored, 1);
+}
+
+/// Four senders to one wildcard receiver, each message independent: the matches space has 4!
+/// orders of takes; the network space, on the machine's timing, sees only the races in flight.
+const FAN_IN: &str = r#"
+#include <mpi.h>
+#include <stdio.h>
+int main(int argc, char **argv) {
+    int rank, size, v, i, sum = 0;
+    MPI_Status st;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (rank == 0) {
+        for (i = 1; i < size; i++) {
+            MPI_Recv(&v, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &st);
+            sum += v;
+        }
+        printf("sum %d\n", sum);
+    } else {
+        MPI_Send(&rank, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+    }
+    MPI_Finalize();
+    return 0;
+}
+"#;
+
+#[test]
+fn independent_orders_that_change_nothing_give_one_outcome() {
+    let e = explore(Space::Matches, 100, start(FAN_IN, 4)).unwrap();
+    assert!(e.complete);
+    assert_eq!(e.runs, 6, "3 senders taken in 3! orders");
+    assert_eq!(e.outcomes.len(), 1);
+    assert_eq!(e.outcomes[0].runs, 6);
+    assert_eq!(e.outcomes[0].outcome.output[0], vec!["sum 6".to_string()]);
+}
