@@ -216,7 +216,7 @@ enum Command {
         /// Processes per node in the lock scale run.
         #[arg(long, default_value_t = 8)]
         lock_ppn: u32,
-        /// Run only these benchmarks (comma-separated: hold, vm, real, bcast, lock); default all.
+        /// Run only these benchmarks (comma-separated: hold, vm, real, bcast, lock, explore); default all.
         #[arg(long, value_delimiter = ',')]
         only: Vec<String>,
     },

@@ -4,7 +4,9 @@
 use crate::output::out;
 use std::time::Instant;
 
-use rankscope_core::bench::{hold_model, run_one_rank, vm_loop, Kernel, REAL_PROGRAMS};
+use rankscope_core::bench::{
+    hold_model, run_one_rank, vm_loop, Kernel, EXPLORE_PROGRAMS, REAL_PROGRAMS,
+};
 use rankscope_core::engine::{Limits, Sim};
 use rankscope_core::machine::Machine;
 use rankscope_core::trace::TraceMode;
@@ -33,7 +35,7 @@ pub struct BenchOptions {
 }
 
 /// The benchmarks `--only` may name.
-const BENCHMARKS: [&str; 5] = ["hold", "vm", "real", "bcast", "lock"];
+const BENCHMARKS: [&str; 6] = ["hold", "vm", "real", "bcast", "lock", "explore"];
 
 /// Runs the benchmarks and prints one line per figure.
 pub fn run(opts: BenchOptions) -> Result<(), String> {
@@ -56,6 +58,9 @@ pub fn run(opts: BenchOptions) -> Result<(), String> {
     }
     if wants("bcast") {
         broadcast_scale(&opts)?;
+    }
+    if wants("explore") {
+        exploration()?;
     }
     if wants("lock") {
         lock_scale(&opts)?;
@@ -253,4 +258,51 @@ fn sim_rank_bytes() -> usize {
     std::mem::size_of::<rankscope_core::workloads::Native>()
         + std::mem::size_of::<RankState>()
         + std::mem::size_of::<Option<Box<Mailbox>>>()
+}
+
+/// Runs the exploration programs over every match MPI allows and over every delivery race of
+/// the machine (a budget of 2,000 runs each): runs, outcomes, runs a second.
+fn exploration() -> Result<(), String> {
+    use rankscope_core::explore::{explore, Space};
+    use rankscope_core::lang::{load, Launch};
+    use rankscope_core::run_config::RunConfig;
+    const BUDGET: usize = 2000;
+    let profile = resolve("cluster")?;
+    out!("exploration on the cluster profile (budget {BUDGET} runs each):");
+    for p in &EXPLORE_PROGRAMS {
+        let compiled = load(p.source, p.name).map_err(|d| format!("{}: {d:?}", p.name))?;
+        let config = RunConfig::default();
+        let launch = Launch {
+            profile: &profile,
+            ranks: p.ranks,
+            args: &[],
+            config: config.sim_config(),
+            limits: config.vm_limits(),
+            network: None,
+        };
+        let mut line = Vec::new();
+        for space in [Space::Matches, Space::Network] {
+            let start = Instant::now();
+            let e = explore(space, BUDGET, || {
+                launch.sim_compiled(&compiled).map_err(|e| format!("{e:?}"))
+            })?;
+            let secs = start.elapsed().as_secs_f64();
+            line.push(format!(
+                "{}: {} run{}{}, {} outcome{}, {:.0} runs/s",
+                space.id(),
+                e.runs,
+                if e.runs == 1 { "" } else { "s" },
+                if e.complete {
+                    " (all)"
+                } else {
+                    " (budget ended)"
+                },
+                e.outcomes.len(),
+                if e.outcomes.len() == 1 { "" } else { "s" },
+                e.runs as f64 / secs
+            ));
+        }
+        out!("  {:14} {} · {}", p.name, line.join(" · "), p.what);
+    }
+    Ok(())
 }

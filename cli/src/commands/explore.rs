@@ -113,8 +113,9 @@ fn print_text(found: &Exploration, opts: &ExploreOptions, machine: &str, replay:
             ", every choice explored".to_string()
         } else {
             format!(
-                "; the budget of {} runs ended with {} list{} of choices not run (the outcomes are those of the runs made)",
+                "; the budget of {} run{} ended with {} list{} of choices not run (the outcomes are those of the runs made)",
                 opts.budget,
+                if opts.budget == 1 { "" } else { "s" },
                 found.unexplored,
                 if found.unexplored == 1 { "" } else { "s" }
             )

@@ -1,0 +1,24 @@
+/* A master that expects rank 1's message before rank 2's: its wildcard receive takes whichever
+ * comes, then it receives from rank 2 by name. Rank 2 computes first, so the machine always
+ * lands rank 1's message first and the run finishes; if rank 2's message is taken by the
+ * wildcard receive, the named one waits for a second message from rank 2 that never comes.
+ * Ranks: 3 */
+#include <mpi.h>
+#include <stdio.h>
+int main(int argc, char **argv) {
+    int rank, v;
+    MPI_Status st;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0) {
+        MPI_Recv(&v, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &st);
+        printf("first from %d\n", st.MPI_SOURCE);
+        MPI_Recv(&v, 1, MPI_INT, 2, 0, MPI_COMM_WORLD, &st);
+        printf("then from 2\n");
+    } else {
+        if (rank == 2) compute(1000000);
+        MPI_Send(&rank, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+    }
+    MPI_Finalize();
+    return 0;
+}
