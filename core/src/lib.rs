@@ -42,7 +42,7 @@
 //! | [`engine::stride`] | coarse stepping: the next or previous step that does more than bookkeeping, an MPI call, a message, or a rank's event, read from the trace |
 //! | [`engine::network`] | "You are the network": deliveries layers declare, choice points where they race to one rank, the choices that reorder them |
 //! | [`engine::matches`] | every match MPI allows: a layer holds its wildcard matches until every rank waits ([`engine::Layer::on_quiet`]), then takes the run's listed choice ([`engine::Io::choose_match`]) |
-//! | [`explore`] | exhaustive exploration over those match choices (or the network's delivery races): distinct outcomes, each with a witness that replays it, within a budget of runs |
+//! | [`explore`] | exhaustive exploration over those match choices (or the network's delivery races): distinct outcomes, each with a witness that replays it, within a budget of runs; the exploration benchmark's programs |
 //! | [`engine::slab`], [`engine::ids`] | small ids for requests and messages; per-id maps for layers |
 //! | [`proto`] | the protocols behind the seam and [`proto::SimConfig`], the standard stack a run is set up with |
 //! | [`proto::p2p`] | point-to-point with MPI matching: eager, and paper 000's matching engines (receiver only / both sides × sync, get, buffered) |
@@ -73,7 +73,7 @@
 //! | [`lang::sources`], [`lang::link`] | a program of several files (`.c` units, `.h` headers, data files) laid out in one text, and linked as C does (`static` private to its file, one definition per name) |
 //! | [`papers`] | paper checks: one registry of papers, each a module of parts (experiment → table or figure next to the published values), and the resumable runner the page uses |
 //! | [`workloads`] | native Rust programs for runs with millions of ranks; [`workloads::script`] (a rank as a list of sends, receives, waits and sleeps, repeated in rounds), [`workloads::scheduled`] (paper 002's Fig. 4), [`workloads::ompi`] (Open MPI 3.1's collectives and their decision rules), [`workloads::ompi_put_memory`] (Open MPI 1.10.1's `MPI_Put` path as the free-list memory it holds), [`workloads::acp_copies`] (paper 001's One_put_all and latency runs) and [`workloads::folon_transfers`] (paper 004's ping-pong and everyone-to-rank-0 through VCL or FCP) |
-//! | [`bench`](mod@bench) | benchmark kernels shared by the CLI and the WebAssembly build, the real-programs kernels (student C the CLI also times with gcc -O0), and the exploration benchmark's programs |
+//! | [`bench`](mod@bench) | benchmark kernels shared by the CLI and the WebAssembly build, and the real-programs kernels (student C the CLI also times with gcc -O0) |
 //!
 //! # Rules
 //!

@@ -4,10 +4,9 @@
 use crate::output::out;
 use std::time::Instant;
 
-use rankscope_core::bench::{
-    hold_model, run_one_rank, vm_loop, Kernel, EXPLORE_PROGRAMS, REAL_PROGRAMS,
-};
+use rankscope_core::bench::{hold_model, run_one_rank, vm_loop, Kernel, REAL_PROGRAMS};
 use rankscope_core::engine::{Limits, Sim};
+use rankscope_core::explore::bench_programs::EXPLORE_PROGRAMS;
 use rankscope_core::machine::Machine;
 use rankscope_core::trace::TraceMode;
 use rankscope_core::workloads::{programs, WorkloadKind, WorkloadParams};

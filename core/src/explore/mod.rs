@@ -15,6 +15,7 @@
 //!   deliveries is a run, independent ones included: the same program's run count here against
 //!   [`Space::Matches`] is what the reduction saves.
 
+pub mod bench_programs;
 pub mod outcome;
 
 use serde::Serialize;
