@@ -251,6 +251,7 @@ pub fn app() -> Html {
         Action::LoadProfile { origin, text }
     });
     let on_network = send(&state, |on: bool| Action::SetNetwork(on.then(Vec::new)));
+    let on_matches = send(&state, |on: bool| Action::SetMatches(on.then(Vec::new)));
     let act = |a: Action| send(&state, move |()| a.clone());
     let (on_run, on_pause, on_step, on_back, on_reset) = (
         act(Action::Run),
@@ -302,6 +303,24 @@ pub fn app() -> Html {
                 <NetworkBar session={state.session.clone()} generation={state.generation}
                     choices={choices.clone()} {on_choose} on_seek={on_seek.clone()}
                     on_off={act(Action::SetNetwork(None))} />
+            }
+        }
+        None => Html::default(),
+    };
+    let explore_panel = match &state.matches {
+        Some(choices) => {
+            let on_choose = send(&state, |(point, rank): (u32, u32)| Action::ChooseMatch {
+                point,
+                rank,
+            });
+            html! {
+                <crate::playground::components::explore_panel::ExplorePanel
+                    session={state.session.clone()} generation={state.generation}
+                    choices={choices.clone()} exploration={state.exploration().cloned()}
+                    error={state.explore_error.clone().map(AttrValue::from)}
+                    on_explore={act(Action::Explore)}
+                    on_replay={send(&state, Action::ReplayMatches)} {on_choose}
+                    on_seek={on_seek.clone()} on_off={act(Action::SetMatches(None))} />
             }
         }
         None => Html::default(),
@@ -407,7 +426,7 @@ pub fn app() -> Html {
                     <div class="area-editor">{ editor.clone() }</div>
                 </div>
                 <div class="col col-run">
-                    <div class="area-run">{ run_bar.clone() }{ jump_bar.clone() }{ network_bar.clone() }</div>
+                    <div class="area-run">{ run_bar.clone() }{ jump_bar.clone() }{ network_bar.clone() }{ explore_panel.clone() }</div>
                     <div class="area-timeline">{ timeline.clone() }{ compare.clone() }</div>
                     <div class="area-views">{ views.clone() }</div>
                 </div>
@@ -476,6 +495,7 @@ pub fn app() -> Html {
                     options={state.options} {on_options}
                     args={state.args.clone()} {on_args}
                     network={state.network.is_some()} {on_network}
+                    matches={state.matches.is_some()} {on_matches}
                     room_note={state.room_note.clone()}
                     on_use_machine={send(&state, |(id, ranks): (String, u32)| Action::UseMachine { id, ranks })}
                     args_error={state.program_args().err().map(|e| AttrValue::from(e.to_string()))} />

@@ -62,6 +62,9 @@ pub struct ShareState {
     /// "You are the network" with these choices (links made before it existed: off).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub network: Option<Vec<u32>>,
+    /// "Every match" with these match choices (links made before it existed: off).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub matches: Option<Vec<u32>>,
     /// The timeline's rows: rank filter, groups, row height ([`crate::playground::rows_link`]). A link
     /// carries them as readable parts (`&rows=0-7&group=8&rowzoom=1`), not in the JSON; the
     /// autosave keeps them in the JSON.
@@ -321,6 +324,7 @@ mod tests {
             args: String::new(),
             present: false,
             network: None,
+            matches: None,
             rows: RowsShare::default(),
             rows_problem: None,
         }

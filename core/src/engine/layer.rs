@@ -472,6 +472,7 @@ impl Io<'_> {
         let senders = u32::try_from(options.len()).unwrap_or(u32::MAX);
         m.points.push(super::matches::MatchPoint {
             number,
+            event: 0,
             time: now,
             rank,
             receive,

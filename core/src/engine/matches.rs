@@ -36,6 +36,8 @@ pub struct MatchOption {
 pub struct MatchPoint {
     /// Its number in the run, from 1.
     pub number: u32,
+    /// The event (counted from 1) after which it was made: the run's state there is the choice.
+    pub event: u64,
     /// When (the moment every rank waited).
     pub time: SimTime,
     /// The receiving rank.

@@ -264,6 +264,15 @@ impl<P: Program> Sim<P> {
         }
         let Some(next) = self.core.queue.peek_time() else {
             if self.core.matches.is_some() && self.resolve_held_match()? {
+                // The resolution is a step of its own, counted as an event: the state after it
+                // is the one the choice made.
+                self.count_event()?;
+                let event = self.events;
+                if let Some(p) = self.core.matches.as_mut().and_then(|m| m.points.last_mut()) {
+                    if p.event == 0 {
+                        p.event = event;
+                    }
+                }
                 return Ok(Progress::Stepped);
             }
             let programs = &self.programs;

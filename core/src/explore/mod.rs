@@ -52,7 +52,7 @@ impl Space {
 }
 
 /// One distinct outcome.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Found {
     /// What the runs ended with.
     pub outcome: Outcome,
@@ -66,7 +66,7 @@ pub struct Found {
 }
 
 /// What an exploration found.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Exploration {
     /// The space explored.
     pub space: Space,

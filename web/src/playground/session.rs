@@ -216,6 +216,21 @@ pub fn start_files(
     args: &[String],
     network: Option<&[u32]>,
 ) -> Result<SessionCell, StartError> {
+    start_files_matching(files, profile, ranks, options, args, network, None)
+}
+
+/// [`start_files`] that can also explore every match MPI allows: with `matches`, each
+/// `MPI_ANY_SOURCE` receive waits until every rank waits and takes the message of the rank
+/// listed for its match choice point (see `rankscope_core::engine::matches`).
+pub fn start_files_matching(
+    files: &[SourceFile],
+    profile: &Profile,
+    ranks: u32,
+    options: RunOptions,
+    args: &[String],
+    network: Option<&[u32]>,
+    matches: Option<&[u32]>,
+) -> Result<SessionCell, StartError> {
     let launch = lang::Launch {
         profile,
         ranks,
@@ -236,6 +251,10 @@ pub fn start_files(
         lang::LaunchError::Compile(diags) => StartError::Diagnostics(diags),
         lang::LaunchError::Machine(message) => StartError::Message(message),
     })?;
+    let sim = match matches {
+        Some(choices) => sim.with_match_choices(choices.to_vec()),
+        None => sim,
+    };
     Ok(SessionCell(Rc::new(RefCell::new(Session {
         history: History::new(sim, 512),
         machine: profile.machine.name.clone(),
@@ -247,6 +266,42 @@ pub fn start_files(
         files: files.to_vec(),
         written: Vec::new(),
     }))))
+}
+
+/// Explores a program over every match MPI allows (see `rankscope_core::explore`), compiled
+/// once as [`start_files`] compiles it, within `budget` runs.
+pub fn explore_files(
+    files: &[SourceFile],
+    profile: &Profile,
+    ranks: u32,
+    options: RunOptions,
+    args: &[String],
+    budget: usize,
+) -> Result<rankscope_core::explore::Exploration, StartError> {
+    let one_c_file = |f: &SourceFile| {
+        rankscope_core::lang::sources::kind(&f.name)
+            == rankscope_core::lang::sources::FileKind::Source
+    };
+    let compiled = match files {
+        [one] if one_c_file(one) => lang::load(&one.text, &one.name),
+        _ => lang::load_files_defining(files, &[]),
+    }
+    .map_err(StartError::Diagnostics)?;
+    let launch = lang::Launch {
+        profile,
+        ranks,
+        args,
+        config: options.sim_config(),
+        limits: options.vm_limits(),
+        network: None,
+    };
+    rankscope_core::explore::explore(rankscope_core::explore::Space::Matches, budget, || {
+        launch.sim_compiled(&compiled).map_err(|e| match e {
+            lang::LaunchError::Machine(m) => m,
+            lang::LaunchError::Compile(_) => String::new(),
+        })
+    })
+    .map_err(StartError::Message)
 }
 
 /// The next run's serial number (see [`Session::serial`]).

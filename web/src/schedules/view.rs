@@ -222,6 +222,7 @@ fn c_link(s: &Schedule, p: &Pattern, delta_us: u32, testid: &str) -> Html {
         args: delta_us.to_string(),
         present: false,
         network: None,
+        matches: None,
         rows: Default::default(),
         rows_problem: None,
     };

@@ -36,6 +36,7 @@ impl State {
         };
         self.args = crate::lessons::state::args_line(&shown.args);
         self.network = shown.network.clone();
+        self.matches = None;
         self.example = crate::playground::examples::position_of_source(&self.source);
         self.view = step
             .views

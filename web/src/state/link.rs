@@ -23,6 +23,7 @@ impl State {
             args: self.args.clone(),
             present: self.present,
             network: self.network.clone(),
+            matches: self.matches.clone(),
             rows: self.timeline_rows.for_ranks(self.ranks),
             rows_problem: None,
         }
@@ -77,6 +78,7 @@ impl State {
                 self.args = shared.args;
                 self.present = shared.present;
                 self.network = shared.network;
+                self.matches = shared.matches;
                 // The timeline's rows, if they fit the run; else every rank, and why.
                 self.timeline_rows = shared.rows;
                 if let Some(why) = shared

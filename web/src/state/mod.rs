@@ -31,7 +31,10 @@ mod compare;
 mod editor;
 mod lesson;
 mod link;
+mod matches;
 mod network;
+
+pub use matches::PAGE_BUDGET;
 
 /// The program shown in the editor when the app opens.
 pub const STARTER_PROGRAM: &str = r#"#include <mpi.h>
@@ -126,6 +129,16 @@ pub struct State {
     /// "You are the network": the rank chosen at each choice point where messages race to one
     /// rank (past the end, the machine model's order); `None`: the model decides alone.
     pub network: Option<Vec<u32>>,
+    /// "Every match": the sender chosen at each match choice point, where a wildcard receive
+    /// could take several ranks' messages once every rank waits (past the end, the first);
+    /// `None`: receives match in the machine's order.
+    pub matches: Option<Vec<u32>>,
+    /// The last exploration over every match MPI allows, with what it explored (the program,
+    /// machine, ranks, options and arguments: [`State::exploration`] shows it only while these
+    /// are unchanged).
+    pub explored: Option<std::rc::Rc<(String, rankscope_core::explore::Exploration)>>,
+    /// Why the last exploration could not run.
+    pub explore_error: Option<String>,
     /// Step and Back move by every event (`false`: past bookkeeping, see [`crate::playground::stride`]).
     pub every_event: bool,
     /// Presentation mode's type size, in percent of its default ([`crate::playground::font_scale`]).
@@ -266,6 +279,21 @@ pub enum Action {
         /// The sender whose message lands first.
         rank: u32,
     },
+    /// Hold wildcard receives until every rank waits and take these choices (`Some`), or let
+    /// receives match in the machine's order.
+    SetMatches(Option<Vec<u32>>),
+    /// Explore the program over every match MPI allows.
+    Explore,
+    /// Take these match choices and play the run (an outcome's witness).
+    ReplayMatches(Vec<u32>),
+    /// At match choice point `point` (from 1), take `rank`'s message: the run starts again with
+    /// the choices before it kept and stands at that point.
+    ChooseMatch {
+        /// The match choice point.
+        point: u32,
+        /// The sender whose message the receive takes.
+        rank: u32,
+    },
     /// Something done to "My programs" (save, open, upload, the confirm step…).
     Programs(crate::playground::my_programs::ProgramAction),
     /// Switch to machine `id` and set `ranks` (the rank count's "Use … with N ranks" button).
@@ -333,6 +361,9 @@ impl Default for State {
             lesson: None,
             lesson_error: None,
             network: None,
+            matches: None,
+            explored: None,
+            explore_error: None,
             every_event: false,
             font_scale: crate::playground::font_scale::DEFAULT,
             room_note: None,
@@ -497,6 +528,10 @@ impl State {
             Action::SetNetwork(_) | Action::ReplayOrder(_) | Action::Choose { .. } => {
                 return self.reduce_network(action)
             }
+            Action::SetMatches(_)
+            | Action::Explore
+            | Action::ReplayMatches(_)
+            | Action::ChooseMatch { .. } => return self.reduce_matches(action),
             Action::TogglePresent => self.present = !self.present,
             Action::LeavePresent => self.present = false,
             Action::EnterPresent => self.present = true,
@@ -569,6 +604,9 @@ impl State {
                 if let Some(choices) = &mut self.network {
                     choices.clear();
                 }
+                if let Some(choices) = &mut self.matches {
+                    choices.clear();
+                }
                 self.clear_runs();
                 self.diagnostics.clear();
                 self.run_error = None;
@@ -605,13 +643,14 @@ impl State {
                             return self;
                         }
                     };
-                    match session::start_files(
+                    match session::start_files_matching(
                         &self.files.all(&self.source),
                         &profile,
                         self.ranks,
                         self.options,
                         &args,
                         self.network.as_deref(),
+                        self.matches.as_deref(),
                     ) {
                         Ok(s) => {
                             self.session = Some(s);

@@ -8,6 +8,10 @@ impl State {
     pub(super) fn reduce_network(mut self, action: Action) -> State {
         match action {
             Action::SetNetwork(network) if network != self.network => {
+                if network.is_some() {
+                    // One way of choosing at a time: the network's or MPI's matches.
+                    self.matches = None;
+                }
                 self.network = network;
                 self.clear_runs();
                 self.playing = false;

@@ -55,6 +55,11 @@ pub struct ControlsProps {
     pub network: bool,
     /// Called when the user turns being the network on or off.
     pub on_network: Callback<bool>,
+    /// Whether every match MPI allows is explored (wildcard receives wait until every rank
+    /// waits).
+    pub matches: bool,
+    /// Called when the user turns "Every match" on or off.
+    pub on_matches: Callback<bool>,
     /// More ranks were asked for than the machine holds: said, with a machine that holds them.
     #[prop_or_default]
     pub room_note: Option<crate::playground::rank_room::RoomNote>,
@@ -205,6 +210,13 @@ pub fn controls(props: &ControlsProps) -> Html {
             cb.emit(input.checked());
         })
     };
+    let on_matches = {
+        let cb = props.on_matches.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            cb.emit(input.checked());
+        })
+    };
     // The picker's options: the project's examples, or (`suite`) MPICH's tests.
     let examples = |suite: bool| {
         let picked = props.example;
@@ -221,8 +233,10 @@ pub fn controls(props: &ControlsProps) -> Html {
     let mut selects = OPTIONS
         .iter()
         .filter_map(|o| Some(choice(o, (o.choices?)())));
-    let open =
-        props.network || props.options.compare.is_some() || props.options.run.protocol_changed();
+    let open = props.network
+        || props.matches
+        || props.options.compare.is_some()
+        || props.options.run.protocol_changed();
     html! {
         <section class="panel controls" aria-label={lang.t(Text::RunSetup)}>
             <label class="field example-field">
@@ -308,6 +322,11 @@ pub fn controls(props: &ControlsProps) -> Html {
                         <input type="checkbox" checked={props.network} onchange={on_network}
                             data-testid="network-toggle" />
                         <span>{ lang.t(Text::YouAreTheNetwork) }</span>
+                    </label>
+                    <label class="field check-field" title={lang.tr("Hold each MPI_ANY_SOURCE receive until every rank waits, then explore every sender's message it could take")}>
+                        <input type="checkbox" checked={props.matches} onchange={on_matches}
+                            data-testid="matches-toggle" />
+                        <span>{ lang.tr("Every match") }</span>
                     </label>
                     { limit("Eager limit (bytes)", "the eager engine sends a standard send of up to this many bytes and completes it at once; a larger one completes only once a receive matched it (MPICH's 8251 by default; Open MPI over TCP: 65536)",
                         props.options.run.eager_limit, CEILING.eager_limit, "eager-limit",

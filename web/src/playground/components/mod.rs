@@ -4,7 +4,7 @@
 //! |---|---|
 //! | the page's frame | [`header`], [`share_bar`], [`start_here`], [`icon`] |
 //! | setup and code | [`controls`], [`editor`], [`my_programs`], [`open_confirm`], [`machine_view`], [`machine_list`] |
-//! | the run | [`run_bar`], [`jump_bar`], [`network_bar`], [`progress_line`], [`timeline`], [`time_axis`], [`compare_panel`] |
+//! | the run | [`run_bar`], [`jump_bar`], [`network_bar`], [`explore_panel`], [`progress_line`], [`timeline`], [`time_axis`], [`compare_panel`] |
 //! | the views beside the timeline | [`view_tabs`], [`queue_view`], [`lock_view`], [`acp_view`], [`bus_view`], [`rank_list`], [`event_log`] |
 //! | lessons (the rest in [`crate::lessons`]) | [`markdown_view`] |
 //! | paper checks (the rest in [`crate::papers`]) | [`chunked_work`] |
@@ -17,6 +17,7 @@ pub mod compare_panel;
 pub mod controls;
 pub mod editor;
 pub mod event_log;
+pub mod explore_panel;
 pub mod file_tabs;
 pub mod header;
 pub mod icon;
