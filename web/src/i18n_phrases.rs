@@ -331,6 +331,7 @@ pub const PHRASES: &[(&str, &str)] = &[
     ("No wildcard receive had a choice of senders in this run.", "この実行では送信元を選べるワイルドカード受信はありませんでした。"),
     ("Explore runs the program once for every match MPI allows and lists what can come out.", "「探索」は MPI が許すマッチごとにプログラムを 1 回ずつ実行し、起こりうる結果を一覧にします。"),
     ("Every match", "すべてのマッチ"),
+    (" · held until every rank waits", " · 全ランクが待つまで保留"),
     ("Each MPI_ANY_SOURCE receive waits until every rank waits, then may take any sender's message, whatever the machine's timing.", "各 MPI_ANY_SOURCE 受信は全ランクが待つまで保留され、その後はマシンのタイミングに関係なく、どの送信元のメッセージでも受け取れます。"),
     ("Run the program for every match MPI allows", "MPI が許すすべてのマッチについてプログラムを実行する"),
     ("Explore", "探索"),

@@ -105,8 +105,14 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
     let rows = (0..ranks).map(|rank| {
         let queues = if engine == Matching::Eager {
             let mb = p2p.mailbox(rank);
+            // Receives held back while every match is explored follow the posted ones, marked.
             let posted = mb.map_or(Vec::new(), |m| {
-                m.posted.iter().map(|q| (recv_label(q), lit(q))).collect()
+                (m.posted.iter().map(|q| (recv_label(q), lit(q))))
+                    .chain(m.held.iter().map(|q| {
+                        let held = lang.tr(" · held until every rank waits");
+                        (format!("{}{held}", recv_label(q)), lit(q))
+                    }))
+                    .collect()
             });
             let unexpected = mb.map_or(Vec::new(), |m| {
                 m.unexpected

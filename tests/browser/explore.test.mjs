@@ -1,0 +1,114 @@
+// "Every match": a program whose wildcard receive deadlocks only when it takes rank 2's message
+// first, which the machine's timing never does. The setup switch, Explore (two outcomes, the
+// wrong one red, in view), Replay (the deadlock, stepped as usual), a choice at the match point,
+// the choices carried by a share link, and the panel in Japanese.
+// Screenshots: tests/screenshots/explore-*.png (look at them).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { inView, loadApp, pasteProgram, repoRoot, screenshot, showView, useSite } from './harness.mjs';
+
+const site = useSite();
+const desktop = { viewport: { width: 1280, height: 800 } };
+
+const panel = (page) => page.locator('[data-testid="explore-panel"]');
+const option = (page, point, rank) =>
+  page.locator(`[data-testid="match-${point}"] .choice-option[data-from="${rank}"]`);
+const consoleText = (page) => page.textContent('[data-testid="console"]');
+
+async function setUp(page) {
+  const program = await readFile(join(repoRoot, 'cli/tests/programs/wildcard_deadlock.c'), 'utf8');
+  await pasteProgram(page, program);
+  await page.fill('[data-testid="ranks-input"]', '3');
+  await page.dispatchEvent('[data-testid="ranks-input"]', 'change');
+  await page.click('details.limits > summary');
+  await page.check('[data-testid="matches-toggle"]');
+  await panel(page).waitFor();
+}
+
+test('explore finds the deadlock the machine hides, replays it, and a link carries it', async () => {
+  const { page, problems, close } = await loadApp(site, '/', desktop);
+  try {
+    await setUp(page);
+    assert.match(await panel(page).textContent(), /Explore runs the program once for every match/);
+    // The machine's own run finishes.
+    await page.click('[data-testid="run"]');
+    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor();
+
+    await page.click('[data-testid="explore-run"]');
+    const summary = page.locator('[data-testid="explore-summary"]');
+    await summary.waitFor();
+    assert.match(await summary.textContent(), /2 runs · 2 distinct outcomes · every choice explored · 1 goes wrong/);
+    const bad = page.locator('[data-testid="outcome-2"]');
+    assert.match(await bad.getAttribute('class'), /\bbad\b/);
+    assert.match(await bad.textContent(), /deadlock · blocked for ever: rank 0/);
+    assert.match(await bad.textContent(), /\[0\] first from 2/);
+    assert.match(await page.textContent('[data-testid="outcome-1"]'), /finished/);
+    const height = desktop.viewport.height;
+    assert.ok(inView(await bad.boundingBox(), height), 'the wrong outcome is in view');
+    await screenshot(page, 'explore-outcomes');
+
+    // Replay the wrong one: the run stops in the deadlock, rank 0 took rank 2's message.
+    await page.click('[data-testid="replay-2"]');
+    await page.locator('[data-testid="run-status"]', { hasText: 'stopped by an error' }).waitFor();
+    await showView(page, 'ranks');
+    assert.match(await consoleText(page), /first from 2/);
+    assert.equal(await option(page, 1, 2).getAttribute('aria-pressed'), 'true');
+    assert.match(await page.textContent('[data-testid="replay-2"]'), /Shown/);
+    assert.ok(inView(await option(page, 1, 2).boundingBox(), height), 'the match point is in view');
+    await showView(page, 'log');
+    assert.match(await page.textContent('.event-log'), /match choice 1: every rank waits; rank 0's receive could take a message from any of 2 ranks, and takes rank 2's/);
+    await screenshot(page, 'explore-replay');
+
+    // The link opens the same program with the same choice.
+    await page.click('[data-testid="share"]');
+    const link = new URL(await page.inputValue('[data-testid="share-link"]'));
+    const other = await loadApp(site, '/' + link.hash, desktop);
+    try {
+      await other.page.click('[data-testid="run"]');
+      await other.page.locator('[data-testid="run-status"]', { hasText: 'stopped by an error' }).waitFor();
+      assert.equal(await option(other.page, 1, 2).getAttribute('aria-pressed'), 'true');
+      assert.deepEqual(other.problems, []);
+    } finally {
+      await other.close();
+    }
+
+    // Choose rank 1 at the match point: the run is the machine's order again, and finishes.
+    await option(page, 1, 1).click();
+    await page.waitForSelector('[data-testid="match-1"] .choice-option[data-from="1"][aria-pressed="true"]');
+    await page.click('[data-testid="run"]');
+    await page.locator('[data-testid="run-status"]', { hasText: 'finished after' }).waitFor();
+    assert.match(await page.textContent('[data-testid="replay-1"]'), /Shown/);
+
+    // Off: the panel goes.
+    await page.click('[data-testid="explore-off"]');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="explore-panel"]'));
+    assert.equal(await page.isChecked('[data-testid="matches-toggle"]'), false);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('the panel in Japanese, and an edit makes an exploration stale', async () => {
+  const { page, problems, close } = await loadApp(site, '/', desktop);
+  try {
+    await setUp(page);
+    await page.click('[data-testid="explore-run"]');
+    await page.locator('[data-testid="explore-summary"]').waitFor();
+    await page.selectOption('[data-testid="ui-lang"]', 'ja');
+    await page.locator('[data-testid="explore-summary"]', { hasText: '異なる結果 2 通り' }).waitFor();
+    assert.match(await panel(page).textContent(), /すべてのマッチ/);
+    assert.match(await page.textContent('[data-testid="outcome-2"]'), /デッドロック/);
+    await screenshot(page, 'explore-ja');
+    await page.selectOption('[data-testid="ui-lang"]', 'en');
+    // An edit: the outcomes were of another program, so they go.
+    const program = await readFile(join(repoRoot, 'cli/tests/programs/wildcard_deadlock.c'), 'utf8');
+    await pasteProgram(page, program.replace('first from', '1st from'));
+    await page.waitForFunction(() => !document.querySelector('[data-testid="explore-summary"]'));
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
