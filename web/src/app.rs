@@ -439,7 +439,10 @@ pub fn app() -> Html {
             // A lesson's language is the page's.
             let on_lang = on_ui_lang.reform(|l: String| Lang::from_code(&l).unwrap_or_default());
             let on_answer = send(&state, Action::AnswerPrediction);
-            let on_replay = send(&state, Action::ReplayOrder);
+            let on_replay = send(&state, |r: rankscope_core::lessons::Replay| match r.space {
+                rankscope_core::explore::Space::Matches => Action::ReplayMatches(r.choices),
+                rankscope_core::explore::Space::Network => Action::ReplayOrder(r.choices),
+            });
             html! {
                 <div class="area-lesson">
                     <LessonPane open={open.clone()} {on_step} on_close={act(Action::CloseLesson)}

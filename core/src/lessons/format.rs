@@ -78,12 +78,17 @@ pub struct ScenarioFile {
     /// The student is the network: the rank chosen at each choice point so far (`[]`: the
     /// machine model's order, with the choices open to the student).
     pub network: Option<Spanned<Vec<u32>>>,
+    /// Every match MPI allows: the sender chosen at each match choice point so far (`[]`: the
+    /// first sender's, with the choices and Explore open to the student).
+    pub matches: Option<Spanned<Vec<u32>>>,
     /// The run options it sets, as written: `(key, value)` in the file's order.
     pub options: Vec<(String, Spanned<toml::Value>)>,
 }
 
 /// A scenario's own keys (the run options' come from their table).
-const SCENARIO_KEYS: [&str; 6] = ["program", "source", "machine", "ranks", "args", "network"];
+const SCENARIO_KEYS: [&str; 7] = [
+    "program", "source", "machine", "ranks", "args", "network", "matches",
+];
 
 impl<'de> Deserialize<'de> for ScenarioFile {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -106,6 +111,7 @@ impl<'de> Deserialize<'de> for ScenarioFile {
                         "ranks" => s.ranks = Some(map.next_value()?),
                         "args" => s.args = Some(map.next_value()?),
                         "network" => s.network = Some(map.next_value()?),
+                        "matches" => s.matches = Some(map.next_value()?),
                         k if crate::run_config::option(k).is_some_and(|o| o.toml_key() == k) => {
                             let value = map.next_value()?;
                             s.options.push((key, value));
@@ -198,6 +204,6 @@ pub struct TaskFile {
     /// goal (checked).
     pub solution_network: Option<Spanned<Vec<u32>>>,
     /// The checks: `"finishes"`, `"no-deadlock"`, `{ end_before_us = T }`,
-    /// `{ console = { rank = R, contains = "…" } }`, `"every-order"`.
+    /// `{ console = { rank = R, contains = "…" } }`, `"every-order"`, `"every-match"`.
     pub check: Vec<Spanned<toml::Value>>,
 }

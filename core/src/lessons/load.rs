@@ -396,9 +396,20 @@ impl Loader<'_, '_> {
             (None, None) => Vec::new(),
         };
         let network = match &f.network {
-            Some(n) => Some(self.choices_of(n, ranks)?),
+            Some(n) => Some(self.choices_of(n, ranks, "network")?),
             None => base.and_then(|b| b.network.clone()),
         };
+        let matches = match &f.matches {
+            Some(n) => Some(self.choices_of(n, ranks, "match")?),
+            None => base.and_then(|b| b.matches.clone()),
+        };
+        if let (Some(_), Some(m)) = (&network, &f.matches) {
+            self.error(
+                Some(m.span()),
+                "a scenario chooses either the network's order (network) or MPI's matches (matches), not both",
+            );
+            return None;
+        }
         Some(Scenario {
             program,
             machine,
@@ -406,16 +417,17 @@ impl Loader<'_, '_> {
             config,
             args,
             network,
+            matches,
         })
     }
 
-    /// A list of network choices: each a rank of the run.
-    fn choices_of(&mut self, n: &Spanned<Vec<u32>>, ranks: u32) -> Option<Vec<u32>> {
+    /// A list of `whose` choices (the network's, or MPI's matches): each a rank of the run.
+    fn choices_of(&mut self, n: &Spanned<Vec<u32>>, ranks: u32, whose: &str) -> Option<Vec<u32>> {
         if let Some(bad) = n.get_ref().iter().find(|r| **r >= ranks) {
             self.error(
                 Some(n.span()),
                 format!(
-                    "a network choice names rank {bad}, but the run has ranks 0 to {}",
+                    "a {whose} choice names rank {bad}, but the run has ranks 0 to {}",
                     ranks - 1
                 ),
             );
@@ -836,10 +848,11 @@ impl Loader<'_, '_> {
 
     fn check_of(&mut self, v: &Spanned<Value>) -> Option<Check> {
         let span = v.span();
-        const SHAPES: &str = "\"finishes\", \"no-deadlock\", \"every-order\", { end_before_us = T } or { console = { rank = R, contains = \"TEXT\" } }";
+        const SHAPES: &str = "\"finishes\", \"no-deadlock\", \"every-order\", \"every-match\", { end_before_us = T } or { console = { rank = R, contains = \"TEXT\" } }";
         match v.get_ref() {
             Value::String(s) if s == "finishes" => Some(Check::Finishes),
             Value::String(s) if s == "every-order" => Some(Check::EveryOrder),
+            Value::String(s) if s == "every-match" => Some(Check::EveryMatch),
             Value::String(s) if s == "no-deadlock" => Some(Check::NoDeadlock),
             Value::Table(t) if t.contains_key("end_before_us") => {
                 self.only_keys(t, &["end_before_us"], &span, "the check")?;
@@ -910,15 +923,21 @@ impl Loader<'_, '_> {
             }
             (Some(p), None) => Some(with(p)),
             (None, Some(n)) => Some(Scenario {
-                network: Some(self.choices_of(n, start.ranks)?),
+                network: Some(self.choices_of(n, start.ranks, "network")?),
                 ..start.clone()
             }),
             (None, None) => None,
         };
         if checks.contains(&Check::EveryOrder) && checks.len() == 1 {
             self.error(
-                Some(span),
+                Some(span.clone()),
                 "\"every-order\" checks the task's other checks under every order the network can choose: add at least one",
+            );
+        }
+        if checks.contains(&Check::EveryMatch) && checks.len() == 1 {
+            self.error(
+                Some(span),
+                "\"every-match\" checks the task's other checks under every match MPI allows: add at least one",
             );
         }
         Some(Task {

@@ -91,5 +91,5 @@ pub use orders::{orders, Order, MAX_ORDERS};
 pub use position::{At, Position};
 pub use prediction::{Answer, Choice, Guess, Pick, Prediction, QuestionKind, Tolerance};
 pub use scenario::{ProgramText, Run, Runs, Scenario};
-pub use task::{Check, Task, Verdict};
+pub use task::{Check, Replay, Task, Verdict};
 pub use window::Window;

@@ -39,6 +39,9 @@ pub struct Scenario {
     /// The student is the network: the rank chosen at each choice point (past the end, the
     /// machine model's order); `None`: no choice points.
     pub network: Option<Vec<u32>>,
+    /// Every match MPI allows: the sender chosen at each match choice point (past the end, the
+    /// first sender's); `None`: receives match in the machine's order.
+    pub matches: Option<Vec<u32>>,
 }
 
 /// `ring.c on folon, 4 ranks, eager[, lock li][, eager-limit 65536][, args 10 20]`: every run
@@ -64,6 +67,14 @@ impl fmt::Display for Scenario {
             Some(choices) => {
                 let c: Vec<String> = choices.iter().map(u32::to_string).collect();
                 write!(f, ", you are the network (choices {})", c.join(" "))?;
+            }
+            None => {}
+        }
+        match self.matches.as_deref() {
+            Some([]) => write!(f, ", every match")?,
+            Some(choices) => {
+                let c: Vec<String> = choices.iter().map(u32::to_string).collect();
+                write!(f, ", every match (choices {})", c.join(" "))?;
             }
             None => {}
         }
@@ -157,9 +168,13 @@ impl Scenario {
             limits: self.config.vm_limits(),
             network: self.network.as_deref(),
         };
-        launch
+        let sim = launch
             .sim(&self.program.source, &self.program.name)
-            .map_err(|e| e.render(&self.program.name, &self.program.source))
+            .map_err(|e| e.render(&self.program.name, &self.program.source))?;
+        Ok(match &self.matches {
+            Some(choices) => sim.with_match_choices(choices.clone()),
+            None => sim,
+        })
     }
 }
 

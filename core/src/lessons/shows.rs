@@ -7,7 +7,7 @@
 
 use super::lesson::{Highlight, Step};
 use super::position::Position;
-use super::scenario::Runs;
+use super::scenario::{Runs, Scenario};
 use super::vocab;
 use crate::engine::Sim;
 use crate::lang::Vm;
@@ -105,7 +105,7 @@ pub fn shown(step: &Step, position: Position, runs: &mut Runs) -> Result<Shown, 
                 continue;
             }
         }
-        if let Err(why) = present(h, &sim, scenario.network.is_some()) {
+        if let Err(why) = present(h, &sim, scenario) {
             problems.push(format!(
                 "highlight {}\"{}\" at {} (event {}): {why}",
                 h.rank.map_or(String::new(), |r| format!("rank {r}'s ")),
@@ -119,7 +119,8 @@ pub fn shown(step: &Step, position: Position, runs: &mut Runs) -> Result<Shown, 
 }
 
 /// Whether what `h` names is on screen in `sim` as it stands, or why not.
-fn present(h: &Highlight, sim: &Sim<Vm>, network: bool) -> Result<(), String> {
+fn present(h: &Highlight, sim: &Sim<Vm>, scenario: &Scenario) -> Result<(), String> {
+    let network = scenario.network.is_some();
     let ranks = sim.size();
     if let Some(r) = h.rank.filter(|&r| r >= ranks) {
         return Err(format!("the run has {ranks} ranks, no rank {r}"));
@@ -196,6 +197,9 @@ fn present(h: &Highlight, sim: &Sim<Vm>, network: bool) -> Result<(), String> {
             } else {
                 Err("no choice point by then has a message from that rank".into())
             }
+        }
+        "explore" if scenario.matches.is_none() => {
+            Err("the Every match panel is not shown in this run (`matches = []`)".into())
         }
         _ => Ok(()),
     }

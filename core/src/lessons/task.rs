@@ -7,6 +7,7 @@ use super::lesson::Text;
 use super::orders::orders;
 use super::scenario::{Run, Runs, Scenario};
 use crate::engine::SimError;
+use crate::explore::Space;
 use crate::time::SimTime;
 
 /// A program to fix and the checks its run must pass.
@@ -42,6 +43,19 @@ pub enum Check {
     /// The task's other checks pass under every order the network can choose
     /// (`"every-order"`): the program has no race on message arrival.
     EveryOrder,
+    /// The task's other checks pass under every match MPI allows (`"every-match"`): each
+    /// wildcard receive may take any sender's message, whatever the machine's timing.
+    EveryMatch,
+}
+
+/// The choices of a run that failed a check, so the student can replay it: the network's
+/// (an `"every-order"` check) or MPI's matches (an `"every-match"` check).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// Whose choices they are.
+    pub space: Space,
+    /// The choice at each choice point.
+    pub choices: Vec<u32>,
 }
 
 impl fmt::Display for Check {
@@ -59,6 +73,7 @@ impl fmt::Display for Check {
                 contains,
             } => write!(f, "a rank prints \"{contains}\""),
             Check::EveryOrder => f.write_str("the same whatever order the network chooses"),
+            Check::EveryMatch => f.write_str("the same whatever match MPI allows"),
         }
     }
 }
@@ -70,9 +85,9 @@ pub struct Verdict {
     pub pass: bool,
     /// Why, in plain English.
     pub reason: String,
-    /// The network's choices of the run that failed it, when that is not the run judged
-    /// (an `"every-order"` check's counterexample), so the student can replay it.
-    pub order: Option<Vec<u32>>,
+    /// The choices of the run that failed it, when that is not the run judged (an
+    /// `"every-order"` or `"every-match"` check's counterexample), so the student can replay it.
+    pub order: Option<Replay>,
 }
 
 impl Check {
@@ -123,6 +138,7 @@ impl Check {
                 }
             }
             Check::EveryOrder => (true, "judged over every order".to_string()),
+            Check::EveryMatch => (true, "judged over every match".to_string()),
         };
         Verdict {
             pass,
@@ -145,13 +161,14 @@ impl Task {
         let others: Vec<&Check> = self
             .checks
             .iter()
-            .filter(|c| **c != Check::EveryOrder)
+            .filter(|c| **c != Check::EveryOrder && **c != Check::EveryMatch)
             .collect();
         self.checks
             .iter()
             .map(|c| {
                 let verdict = match c {
-                    Check::EveryOrder => every_order(&others, scenario, runs)?,
+                    Check::EveryOrder => every_order(&others, scenario, runs, Space::Network)?,
+                    Check::EveryMatch => every_order(&others, scenario, runs, Space::Matches)?,
                     c => c.evaluate(&run),
                 };
                 Ok((c.clone(), verdict))
@@ -160,9 +177,15 @@ impl Task {
     }
 }
 
-/// Whether `checks` pass under every order the network can choose for `scenario`.
-fn every_order(checks: &[&Check], scenario: &Scenario, runs: &mut Runs) -> Result<Verdict, String> {
-    let (orders, complete) = orders(scenario, runs)?;
+/// Whether `checks` pass under every order the network can choose for `scenario`
+/// ([`Space::Network`]), or every match MPI allows ([`Space::Matches`]).
+fn every_order(
+    checks: &[&Check],
+    scenario: &Scenario,
+    runs: &mut Runs,
+    space: Space,
+) -> Result<Verdict, String> {
+    let (orders, complete) = orders(scenario, runs, space)?;
     for order in &orders {
         for c in checks {
             let v = c.evaluate(&order.run);
@@ -170,17 +193,30 @@ fn every_order(checks: &[&Check], scenario: &Scenario, runs: &mut Runs) -> Resul
                 return Ok(Verdict {
                     pass: false,
                     reason: format!("{}: {}", order.describe(), v.reason),
-                    order: Some(order.choices.clone()),
+                    order: Some(Replay {
+                        space,
+                        choices: order.choices.clone(),
+                    }),
                 });
             }
         }
     }
     let n = orders.len();
-    let reason = match (n, complete) {
-        (1, _) => "the network has nothing to choose: no messages race to one rank".to_string(),
-        (n, true) => format!("it holds in all {n} orders the network can choose"),
-        (n, false) => {
+    let reason = match (space, n, complete) {
+        (Space::Network, 1, _) => {
+            "the network has nothing to choose: no messages race to one rank".to_string()
+        }
+        (Space::Network, n, true) => format!("it holds in all {n} orders the network can choose"),
+        (Space::Network, n, false) => {
             format!("it holds in the first {n} orders the network can choose (there are more)")
+        }
+        (Space::Matches, 1, _) => {
+            "MPI has nothing to choose: no wildcard receive could take another sender's message"
+                .to_string()
+        }
+        (Space::Matches, n, true) => format!("it holds in all {n} runs of every match MPI allows"),
+        (Space::Matches, n, false) => {
+            format!("it holds in the first {n} runs of every match MPI allows (there are more)")
         }
     };
     Ok(Verdict {

@@ -1,8 +1,8 @@
 //! The names a lesson may use for things the playground has: levels, languages, views,
 //! highlight targets and the kinds of trace records (each protocol layer names its own).
 
-use crate::engine::ChoiceRecord;
 use crate::engine::Setup;
+use crate::engine::{ChoiceRecord, MatchRecord};
 use crate::proto::SimConfig;
 use crate::trace::{RecordCodec, RecordKind};
 
@@ -38,6 +38,10 @@ pub const HIGHLIGHTS: &[(&str, &str)] = &[
         "network",
         "the network's choice points under the run bar (with a rank: that sender's buttons)",
     ),
+    (
+        "explore",
+        "the Every match panel under the run bar: its Explore button, or its outcomes once explored",
+    ),
 ];
 
 /// Every name a trace record's kind can have ([`crate::trace::Record::name`]): the engine's
@@ -47,6 +51,7 @@ pub fn record_kinds() -> Vec<&'static str> {
     RecordKind::ENGINE_KINDS
         .iter()
         .chain(<ChoiceRecord as RecordCodec>::KINDS)
+        .chain(<MatchRecord as RecordCodec>::KINDS)
         .copied()
         .chain(layers.iter().flat_map(|l| l.kinds().iter().copied()))
         .collect()

@@ -306,6 +306,39 @@ fn network_choices_must_be_ranks_of_the_run_and_every_order_needs_another_check(
 }
 
 #[test]
+fn match_choices_are_ranks_of_the_run_not_with_the_network_and_every_match_needs_another_check() {
+    let e = first_error(&one_step(
+        r#"{ program = "lessons/network/race.c", machine = "ethernet-1g", ranks = 3, matches = [5] }"#,
+        "",
+    ));
+    assert!(
+        e.message
+            .contains("a match choice names rank 5, but the run has ranks 0 to 2"),
+        "{e:?}"
+    );
+    let e = first_error(&one_step(
+        r#"{ program = "lessons/network/race.c", machine = "ethernet-1g", ranks = 3, network = [], matches = [] }"#,
+        "",
+    ));
+    assert!(e.message.contains("not both"), "{e:?}");
+    let e = first_error(&one_step(
+        r#"{ program = "lessons/network/race.c", machine = "ethernet-1g", ranks = 3, matches = [] }"#,
+        "[step.task]\ngoal = { en = \"G\" }\ncheck = [\"every-match\"]\n",
+    ));
+    assert!(
+        e.message
+            .contains("under every match MPI allows: add at least one"),
+        "{e:?}"
+    );
+    // The explore highlight needs the panel.
+    let e = first_error(&one_step(
+        r#"{ program = "lessons/network/race.c", machine = "ethernet-1g", ranks = 3 }"#,
+        "highlight = [{ what = \"explore\" }]\n",
+    ));
+    assert!(e.message.contains("`matches = []`"), "{e:?}");
+}
+
+#[test]
 fn a_window_is_read_with_its_place_and_checked_against_the_run() {
     // Written wrong: the error names the window's line and column.
     let e = first_error(&one_step(RING, "window = { from = 5, to = 2 }\n"));

@@ -4,6 +4,7 @@
 //! same choices giving the same trace — and every order explored for a lesson's task.
 
 use rankscope_core::engine::{Sim, SimError};
+use rankscope_core::explore::Space;
 use rankscope_core::lang::{Launch, Vm, VmLimits};
 use rankscope_core::lessons::{orders, ProgramText, Runs, Scenario};
 use rankscope_core::machine::{builtin_profiles, Profile};
@@ -181,8 +182,10 @@ fn every_order_of_a_three_client_race_is_explored_once() {
         config: Default::default(),
         args: Vec::new(),
         network: None,
+        matches: None,
     };
-    let (found, complete) = orders(&scenario, &mut Runs::new(builtin_profiles().unwrap())).unwrap();
+    let mut runs = Runs::new(builtin_profiles().unwrap());
+    let (found, complete) = orders(&scenario, &mut runs, Space::Network).unwrap();
     assert!(complete);
     let served: std::collections::BTreeSet<Vec<String>> = found
         .iter()
@@ -192,6 +195,22 @@ fn every_order_of_a_three_client_race_is_explored_once() {
     assert_eq!(found.len(), 6);
     assert_eq!(served.len(), 6);
     assert_eq!(found[0].describe(), "in the machine model's order");
+    // Every match MPI allows gives the same six, each once, and says which match made it.
+    let (matched, complete) = orders(&scenario, &mut runs, Space::Matches).unwrap();
+    assert!(complete);
+    assert_eq!(matched.len(), 6);
+    let served_m: std::collections::BTreeSet<Vec<String>> = matched
+        .iter()
+        .map(|o| o.run.sim.console().iter().map(|l| l.text.clone()).collect())
+        .collect();
+    assert_eq!(served_m, served);
+    assert_eq!(
+        matched[0].describe(),
+        "when every wildcard receive takes the first sender's message"
+    );
+    assert!(matched[1]
+        .describe()
+        .starts_with("when rank 0's wildcard receive takes rank "));
 }
 
 /// Random choices, one point at a time from what the run offers, until the run has no choice

@@ -36,6 +36,8 @@ pub fn selectors(h: &Highlight) -> Vec<String> {
             // the whole bar while there are none.
             None => "[data-testid=\"network-bar\"] .choice-points, [data-testid=\"network-bar\"]:not(:has(.choice-points))".into(),
         }],
+        // Its outcomes once explored, else its Explore button.
+        "explore" => vec!["[data-testid=\"explore-panel\"] .outcomes, [data-testid=\"explore-panel\"]:not(:has(.outcomes)) [data-testid=\"explore-run\"]".into()],
         _ => Vec::new(),
     }
 }

@@ -52,6 +52,10 @@ pub const LESSONS: &[(&str, &str)] = &[
         include_str!("../../../lessons/you-are-the-network.toml"),
     ),
     (
+        "lessons/every-match.toml",
+        include_str!("../../../lessons/every-match.toml"),
+    ),
+    (
         "lessons/incast.toml",
         include_str!("../../../lessons/incast.toml"),
     ),
@@ -67,6 +71,14 @@ pub const LESSONS: &[(&str, &str)] = &[
 
 /// `(path, text)` of the programs the lessons name besides the examples.
 pub const LESSON_FILES: &[(&str, &str)] = &[
+    (
+        "lessons/every-match/master_worker.c",
+        include_str!("../../../lessons/every-match/master_worker.c"),
+    ),
+    (
+        "lessons/every-match/master_worker_fixed.c",
+        include_str!("../../../lessons/every-match/master_worker_fixed.c"),
+    ),
     (
         "lessons/atomic-yield/back_substitution_yield.c",
         include_str!("../../../lessons/atomic-yield/back_substitution_yield.c"),

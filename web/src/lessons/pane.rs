@@ -26,7 +26,7 @@ pub struct LessonPaneProps {
     /// Check the task against the editor's program.
     pub on_check: Callback<()>,
     /// Replay the run with these network choices (a failed "every order" check's order).
-    pub on_replay: Callback<Vec<u32>>,
+    pub on_replay: Callback<rankscope_core::lessons::Replay>,
 }
 
 /// A language's name in itself.
@@ -199,10 +199,7 @@ pub fn lesson_pane(props: &LessonPaneProps) -> Html {
                             <strong>{ check.clone() }</strong>{ ": " }{ v.reason.clone() }
                             if let Some(order) = v.order.clone() {
                                 { " " }
-                                <button class="control" type="button" data-testid="replay-order"
-                                    onclick={let cb = props.on_replay.clone(); Callback::from(move |_| cb.emit(order.clone()))}>
-                                    { t("Replay this order", "この順序で再生") }
-                                </button>
+                                { replay_button(order, props.on_replay.clone(), ja) }
                             }
                         </li>
                     }) }
@@ -275,5 +272,25 @@ pub fn lesson_pane(props: &LessonPaneProps) -> Html {
                 { task.unwrap_or_default() }
             </div>
         </section>
+    }
+}
+
+/// "Replay this order" (the network's) or "Replay these matches" (MPI's) for a failed check.
+fn replay_button(
+    order: rankscope_core::lessons::Replay,
+    cb: Callback<rankscope_core::lessons::Replay>,
+    ja: bool,
+) -> Html {
+    let label = match (order.space, ja) {
+        (rankscope_core::explore::Space::Matches, false) => "Replay these matches",
+        (rankscope_core::explore::Space::Matches, true) => "このマッチで再生",
+        (rankscope_core::explore::Space::Network, false) => "Replay this order",
+        (rankscope_core::explore::Space::Network, true) => "この順序で再生",
+    };
+    html! {
+        <button class="control" type="button" data-testid="replay-order"
+            onclick={Callback::from(move |_| cb.emit(order.clone()))}>
+            { label }
+        </button>
     }
 }

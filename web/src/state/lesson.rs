@@ -36,7 +36,7 @@ impl State {
         };
         self.args = crate::lessons::state::args_line(&shown.args);
         self.network = shown.network.clone();
-        self.matches = None;
+        self.matches = shown.matches.clone();
         self.example = crate::playground::examples::position_of_source(&self.source);
         self.view = step
             .views
@@ -300,7 +300,13 @@ mod tests {
         };
         let (_, every) = verdicts.last().unwrap();
         assert!(!every.pass);
-        assert_eq!(every.order, Some(vec![2]));
+        assert_eq!(
+            every.order,
+            Some(rankscope_core::lessons::Replay {
+                space: rankscope_core::explore::Space::Network,
+                choices: vec![2]
+            })
+        );
         let s = run_to_end(s.reduce(Action::ReplayOrder(vec![2])));
         let run = s.session.as_ref().unwrap().0.borrow();
         assert!(run.history.sim().console()[0].text.ends_with("= -100"));
