@@ -112,3 +112,52 @@ test('the panel in Japanese, and an edit makes an exploration stale', async () =
     await close();
   }
 });
+
+test('the lesson: predict a wrong match (Explore waits for the answer), explore, fix it so every match passes', async () => {
+  const { page, problems, close } = await loadApp(site, '/#lesson=every-match&step=2', desktop);
+  try {
+    await page.waitForSelector('[data-testid="lesson-pane"][data-step="2"]');
+    await page.click('[data-testid="lang-en"]');
+    // Step 2: the run stands at the match where worker 3's answer is taken first; what task 0
+    // shows is not on screen, and Explore (which would list it) waits for the answer.
+    assert.equal(await option(page, 1, 3).getAttribute('aria-pressed'), 'true');
+    assert.ok(inView(await option(page, 1, 3).boundingBox(), desktop.viewport.height), 'the match is in view');
+    await showView(page, 'ranks');
+    assert.doesNotMatch(await consoleText(page), /task 0:/);
+    assert.equal(await page.isDisabled('[data-testid="explore-run"]'), true);
+    await page.fill('[data-testid="prediction-input"]', '9');
+    await page.click('[data-testid="prediction-submit"]');
+    await page.locator('[data-testid="prediction-feedback"]').waitFor();
+    assert.equal(await page.isDisabled('[data-testid="explore-run"]'), false);
+
+    // Step 3: the step outlines the Explore button, in view; pressing it lists six tables.
+    await page.click('[data-testid="next-step"]');
+    await page.waitForSelector('[data-testid="lesson-pane"][data-step="3"]');
+    const button = page.locator('[data-testid="explore-run"]');
+    await page.locator('[data-testid="explore-run"].lesson-hl').waitFor();
+    assert.ok(inView(await button.boundingBox(), desktop.viewport.height), 'Explore is in view');
+    await button.click();
+    const summary = page.locator('[data-testid="explore-summary"]');
+    await summary.waitFor();
+    assert.match(await summary.textContent(), /6 runs · 6 distinct outcomes · every choice explored/);
+    assert.match(await page.textContent('[data-testid="outcome-1"]'), /task 0: 1 \| \[0\] task 1: 4 \| \[0\] task 2: 9/);
+    await screenshot(page, 'explore-lesson');
+
+    // Step 4: the fix passes every match.
+    await page.click('[data-testid="next-step"]');
+    await page.waitForSelector('[data-testid="lesson-pane"][data-step="4"]');
+    await page.click('[data-testid="check-task"]');
+    const failed = page.locator('[data-testid="task-verdicts"] li.fail');
+    await failed.first().waitFor();
+    assert.match(await failed.last().textContent(), /when rank 0's wildcard receive takes rank 2's message \(match 1\)/);
+    assert.match(await page.textContent('[data-testid="replay-order"]'), /Replay these matches/);
+    const fixed = await readFile(join(repoRoot, 'lessons/every-match/master_worker_fixed.c'), 'utf8');
+    await pasteProgram(page, fixed);
+    await page.click('[data-testid="check-task"]');
+    await page.waitForSelector('[data-testid="task-solved"]');
+    assert.match(await page.textContent('[data-testid="task-verdicts"]'), /it holds in all 6 runs of every match MPI allows/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});

@@ -318,6 +318,7 @@ pub fn app() -> Html {
                     session={state.session.clone()} generation={state.generation}
                     choices={choices.clone()} exploration={state.exploration().cloned()}
                     error={state.explore_error.clone().map(AttrValue::from)}
+                    locked={state.lesson.as_ref().is_some_and(|l| l.predicting())}
                     on_explore={act(Action::Explore)}
                     on_replay={send(&state, Action::ReplayMatches)} {on_choose}
                     on_seek={on_seek.clone()} on_off={act(Action::SetMatches(None))} />

@@ -335,6 +335,7 @@ pub const PHRASES: &[(&str, &str)] = &[
     ("Each MPI_ANY_SOURCE receive waits until every rank waits, then may take any sender's message, whatever the machine's timing.", "各 MPI_ANY_SOURCE 受信は全ランクが待つまで保留され、その後はマシンのタイミングに関係なく、どの送信元のメッセージでも受け取れます。"),
     ("Run the program for every match MPI allows", "MPI が許すすべてのマッチについてプログラムを実行する"),
     ("Explore", "探索"),
+    ("Answer the question first: exploring would show the answer", "先に質問に答えてください。探索すると答えが見えてしまいます"),
     ("Let receives match in the machine's order again", "受信のマッチをマシンの順序に戻す"),
     ("Let the machine decide", "マシンに任せる"),
     ("Hold each MPI_ANY_SOURCE receive until every rank waits, then explore every sender's message it could take", "各 MPI_ANY_SOURCE 受信を全ランクが待つまで保留し、受け取りうるすべての送信元のメッセージを探索する"),

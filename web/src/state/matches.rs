@@ -26,6 +26,8 @@ impl State {
                 self.clear_runs();
                 self.playing = false;
             }
+            // Under a lesson's unanswered question, exploring would show the answer.
+            Action::Explore if self.lesson.as_ref().is_some_and(|l| l.predicting()) => {}
             Action::Explore => {
                 self.playing = false;
                 match self.explore_program() {
@@ -184,6 +186,28 @@ mod tests {
         assert_eq!((s.matches.is_none(), s.network.is_some()), (true, true));
         let s = s.reduce(Action::SetMatches(Some(Vec::new())));
         assert_eq!((s.matches.is_some(), s.network.is_none()), (true, true));
+    }
+
+    #[test]
+    fn explore_waits_for_a_lessons_answer() {
+        let s = State::default()
+            .reduce(Action::OpenLesson {
+                lesson: crate::lessons::find("every-match").unwrap(),
+                step: 0,
+                lang: "en".into(),
+                text: None,
+            })
+            .reduce(Action::LessonStep(1));
+        assert!(s.lesson.as_ref().unwrap().predicting());
+        assert_eq!(s.matches, Some(vec![3]));
+        let s = s.reduce(Action::Explore);
+        assert!(s.exploration().is_none() && s.explore_error.is_none());
+        let s = s
+            .reduce(Action::AnswerPrediction(
+                rankscope_core::lessons::Guess::Number(9.0),
+            ))
+            .reduce(Action::Explore);
+        assert_eq!(s.exploration().map(|e| e.outcomes.len()), Some(6));
     }
 
     #[test]

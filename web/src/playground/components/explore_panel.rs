@@ -32,6 +32,9 @@ pub struct ExplorePanelProps {
     pub exploration: Option<Exploration>,
     /// Why the last exploration could not run.
     pub error: Option<AttrValue>,
+    /// A lesson's question waits for its answer: exploring would show it, so Explore waits too.
+    #[prop_or_default]
+    pub locked: bool,
     /// Explore the program.
     pub on_explore: Callback<()>,
     /// Replay an outcome's witness.
@@ -237,7 +240,8 @@ pub fn explore_panel(props: &ExplorePanelProps) -> Html {
                 <strong>{ lang.tr("Every match") }</strong>
                 <span class="muted">{ lang.tr("Each MPI_ANY_SOURCE receive waits until every rank waits, then may take any sender's message, whatever the machine's timing.") }</span>
                 <button class="choice-option" data-testid="explore-run" onclick={Callback::from(move |_| explore.emit(()))}
-                    title={lang.tr("Run the program for every match MPI allows")}>{ lang.tr("Explore") }</button>
+                    disabled={props.locked}
+                    title={if props.locked { lang.tr("Answer the question first: exploring would show the answer") } else { lang.tr("Run the program for every match MPI allows") }}>{ lang.tr("Explore") }</button>
                 <button class="link-button" data-testid="explore-off" onclick={Callback::from(move |_| off.emit(()))}
                     title={lang.tr("Let receives match in the machine's order again")}>{ lang.tr("Let the machine decide") }</button>
             </div>
