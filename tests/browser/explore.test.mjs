@@ -47,7 +47,17 @@ test('explore finds the deadlock the machine hides, replays it, and a link carri
     assert.match(await page.textContent('[data-testid="outcome-1"]'), /finished/);
     const height = desktop.viewport.height;
     assert.ok(inView(await bad.boundingBox(), height), 'the wrong outcome is in view');
+    // The tree of choices: one match point, two branches, each down to its outcome.
+    const tree = page.locator('[data-testid="explore-tree"]');
+    assert.match(await tree.textContent(), /rank 0 takes rank 1's outcome 1: finished/);
+    assert.match(await page.getAttribute('[data-testid="leaf-2"]', 'class'), /\bbad\b/);
     await screenshot(page, 'explore-outcomes');
+    // A node runs its choices and stands at it.
+    await page.click('[data-testid="node-2"]');
+    await page.locator('[data-testid="run-status"]', { hasText: 'paused at event' }).waitFor();
+    assert.equal(await option(page, 1, 2).getAttribute('aria-pressed'), 'true');
+    assert.match(await page.textContent('[data-testid="match-1"]'), /Match 1/);
+    assert.match(await page.getAttribute('[data-testid="match-1"]', 'class'), /\bcurrent\b/);
 
     // Replay the wrong one: the run stops in the deadlock, rank 0 took rank 2's message.
     await page.click('[data-testid="replay-2"]');

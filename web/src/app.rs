@@ -321,6 +321,7 @@ pub fn app() -> Html {
                     locked={state.lesson.as_ref().is_some_and(|l| l.predicting())}
                     on_explore={act(Action::Explore)}
                     on_replay={send(&state, Action::ReplayMatches)} {on_choose}
+                    on_jump={send(&state, |(choices, event): (Vec<u32>, u64)| Action::JumpMatches { choices, event })}
                     on_seek={on_seek.clone()} on_off={act(Action::SetMatches(None))} />
             }
         }

@@ -65,6 +65,29 @@ pub struct Found {
     pub runs: usize,
 }
 
+/// One choice point of a run, as the exploration met it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Choice {
+    /// The rank whose receive (or to which the deliveries race) the choice is about.
+    pub rank: Rank,
+    /// The event after which it was made (the same in every run that made the same choices
+    /// before it).
+    pub event: u64,
+    /// The sender chosen.
+    pub chosen: Rank,
+    /// The senders it could choose, the default first.
+    pub options: Vec<Rank>,
+}
+
+/// One run of an exploration: its choices, and which outcome it gave.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Path {
+    /// Its choice points, in order.
+    pub choices: Vec<Choice>,
+    /// The index of its outcome in [`Exploration::outcomes`].
+    pub outcome: usize,
+}
+
 /// What an exploration found.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Exploration {
@@ -80,6 +103,8 @@ pub struct Exploration {
     pub unexplored: usize,
     /// The most choice points one run met.
     pub deepest: usize,
+    /// Every run made, in order: the tree of choices the runs form (its leaves the outcomes).
+    pub paths: Vec<Path>,
 }
 
 /// Explores the runs `start` sets up (a fresh run each call, without choices) over `space`,
@@ -90,6 +115,7 @@ pub fn explore<P: Program>(
     mut start: impl FnMut() -> Result<Sim<P>, String>,
 ) -> Result<Exploration, String> {
     let mut found: Vec<Found> = Vec::new();
+    let mut paths: Vec<Path> = Vec::new();
     let mut todo: Vec<Vec<Rank>> = vec![Vec::new()];
     let (mut runs, mut deepest) = (0, 0);
     while let Some(prefix) = todo.pop() {
@@ -104,38 +130,54 @@ pub fn explore<P: Program>(
         };
         let result = sim.run().map(|_| ());
         runs += 1;
-        let points: Vec<(Rank, Vec<Rank>)> = match space {
-            Space::Matches => sim
-                .match_points()
-                .iter()
-                .map(|p| (p.chosen, p.options.iter().map(|o| o.from).collect()))
+        let points: Vec<Choice> = match space {
+            Space::Matches => (sim.match_points().iter())
+                .map(|p| Choice {
+                    rank: p.rank,
+                    event: p.event,
+                    chosen: p.chosen,
+                    options: p.options.iter().map(|o| o.from).collect(),
+                })
                 .collect(),
-            Space::Network => sim
-                .choice_points()
-                .iter()
-                .map(|p| (p.chosen, p.options.iter().map(|o| o.from).collect()))
+            Space::Network => (sim.choice_points().iter())
+                .map(|p| Choice {
+                    rank: p.to,
+                    event: p.event,
+                    chosen: p.chosen,
+                    options: p.options.iter().map(|o| o.from).collect(),
+                })
                 .collect(),
         };
         deepest = deepest.max(points.len());
-        let chosen: Vec<Rank> = points.iter().map(|p| p.0).collect();
+        let chosen: Vec<Rank> = points.iter().map(|p| p.chosen).collect();
         // Every other option at every point past the prefix starts a list not run yet.
-        for (k, (pick, options)) in points.iter().enumerate().skip(prefix.len()).rev() {
-            for o in options.iter().rev().filter(|o| *o != pick) {
+        for (k, p) in points.iter().enumerate().skip(prefix.len()).rev() {
+            for o in p.options.iter().rev().filter(|o| **o != p.chosen) {
                 let mut next = chosen[..k].to_vec();
                 next.push(*o);
                 todo.push(next);
             }
         }
         let outcome = Outcome::of(&sim, &result);
-        match found.iter_mut().find(|f| f.outcome == outcome) {
-            Some(f) => f.runs += 1,
-            None => found.push(Found {
-                outcome,
-                witness: chosen,
-                first_run: runs,
-                runs: 1,
-            }),
-        }
+        let index = match found.iter().position(|f| f.outcome == outcome) {
+            Some(i) => {
+                found[i].runs += 1;
+                i
+            }
+            None => {
+                found.push(Found {
+                    outcome,
+                    witness: chosen,
+                    first_run: runs,
+                    runs: 1,
+                });
+                found.len() - 1
+            }
+        };
+        paths.push(Path {
+            choices: points,
+            outcome: index,
+        });
     }
     Ok(Exploration {
         space,
@@ -144,6 +186,7 @@ pub fn explore<P: Program>(
         complete: todo.is_empty(),
         unexplored: todo.len(),
         deepest,
+        paths,
     })
 }
 

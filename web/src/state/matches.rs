@@ -51,6 +51,12 @@ impl State {
                 self.clear_runs();
                 return self.reduce(Action::Run);
             }
+            Action::JumpMatches { choices, event } => {
+                self.matches = Some(choices);
+                self.network = None;
+                self.clear_runs();
+                return self.reduce(Action::Run).reduce(Action::Seek(event));
+            }
             Action::ChooseMatch { point, rank } => {
                 let picked = self.session.as_ref().and_then(|cell| {
                     let run = cell.0.borrow();
@@ -186,6 +192,28 @@ mod tests {
         assert_eq!((s.matches.is_none(), s.network.is_some()), (true, true));
         let s = s.reduce(Action::SetMatches(Some(Vec::new())));
         assert_eq!((s.matches.is_some(), s.network.is_none()), (true, true));
+    }
+
+    #[test]
+    fn a_node_of_the_tree_runs_its_choices_and_stands_at_it() {
+        let s = program()
+            .reduce(Action::SetMatches(Some(Vec::new())))
+            .reduce(Action::Explore);
+        let found = s.exploration().unwrap();
+        let paths: Vec<Vec<u32>> = found
+            .paths
+            .iter()
+            .map(|p| p.choices.iter().map(|c| c.chosen).collect())
+            .collect();
+        assert_eq!(paths, vec![vec![1], vec![2]]);
+        let at = found.paths[1].choices[0].event;
+        let s = s.reduce(Action::JumpMatches {
+            choices: vec![2],
+            event: at,
+        });
+        let run = s.session.as_ref().unwrap().0.borrow();
+        assert_eq!(run.history.position(), at);
+        assert_eq!(run.history.sim().match_points()[0].chosen, 2);
     }
 
     #[test]

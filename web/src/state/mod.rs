@@ -294,6 +294,14 @@ pub enum Action {
         /// The sender whose message the receive takes.
         rank: u32,
     },
+    /// Run with these match choices and stand after event `event` (a node of the tree of
+    /// explored runs: the choice there just made).
+    JumpMatches {
+        /// The choices up to the node.
+        choices: Vec<u32>,
+        /// The event of the node's choice.
+        event: u64,
+    },
     /// Something done to "My programs" (save, open, upload, the confirm step…).
     Programs(crate::playground::my_programs::ProgramAction),
     /// Switch to machine `id` and set `ranks` (the rank count's "Use … with N ranks" button).
@@ -531,7 +539,8 @@ impl State {
             Action::SetMatches(_)
             | Action::Explore
             | Action::ReplayMatches(_)
-            | Action::ChooseMatch { .. } => return self.reduce_matches(action),
+            | Action::ChooseMatch { .. }
+            | Action::JumpMatches { .. } => return self.reduce_matches(action),
             Action::TogglePresent => self.present = !self.present,
             Action::LeavePresent => self.present = false,
             Action::EnterPresent => self.present = true,

@@ -10,10 +10,14 @@
 //!   the one taken pressed; pressing another runs again with the earlier choices kept and
 //!   stands at that point (`Action::ChooseMatch`), a branch of the tree of runs.
 //!
+//! - The **tree of choices** the explored runs form: each match choice point with the senders
+//!   its receive could take, each branch down to the outcome it gives (a wrong one red); a node
+//!   pressed runs the choices down to it and stands at that choice (`Action::JumpMatches`).
+//!
 //! The engine decides what may match (`rankscope_core::engine::matches`); this only shows it.
 
 use rankscope_core::engine::MatchPoint;
-use rankscope_core::explore::{Ending, Exploration, Found};
+use rankscope_core::explore::{Ending, Exploration, Found, Path};
 use yew::prelude::*;
 
 use crate::i18n::{Lang, Text};
@@ -39,6 +43,8 @@ pub struct ExplorePanelProps {
     pub on_explore: Callback<()>,
     /// Replay an outcome's witness.
     pub on_replay: Callback<Vec<u32>>,
+    /// `(choices, event)`: run with these choices and stand at that event (a tree node).
+    pub on_jump: Callback<(Vec<u32>, u64)>,
     /// `(point, rank)`: at match choice point `point`, take `rank`'s message.
     pub on_choose: Callback<(u32, u32)>,
     /// Go to the state after this many events (a choice point's own step).
@@ -155,8 +161,73 @@ fn results(found: &Exploration, props: &ExplorePanelProps, lang: Lang) -> Html {
             <ol class="outcomes">
                 { for found.outcomes.iter().enumerate().map(|(i, f)| outcome_row(i, f, shown.as_deref() == Some(f.witness.as_slice()), props, lang)) }
             </ol>
+            <details class="explore-tree-box" data-testid="explore-tree" open={found.runs <= 24}>
+                <summary>{ lang.tr("Tree of choices") }</summary>
+                { tree(&found.paths.iter().collect::<Vec<_>>(), &[], found, props, lang) }
+            </details>
         </>
     }
+}
+
+/// The tree below the choices `prefix` (made at its first `prefix.len()` points): the next
+/// point's senders, each a branch to its subtree, its outcome, or "not run" (the budget ended).
+fn tree(
+    paths: &[&Path],
+    prefix: &[u32],
+    found: &Exploration,
+    props: &ExplorePanelProps,
+    lang: Lang,
+) -> Html {
+    let depth = prefix.len();
+    let Some(next) = paths.iter().find_map(|p| p.choices.get(depth)) else {
+        // A leaf: the run with exactly these choices.
+        let Some(outcome) = paths.first().map(|p| p.outcome) else {
+            return Html::default();
+        };
+        let f = &found.outcomes[outcome];
+        return html! {
+            <span class={classes!("tree-leaf", f.outcome.is_bad().then_some("bad"))}
+                data-testid={format!("leaf-{}", prefix.iter().map(u32::to_string).collect::<Vec<_>>().join("-"))}>
+                { lang.trf("outcome {0}: {1}", &[&(outcome + 1), &ending(f, lang)]) }
+            </span>
+        };
+    };
+    let branches = next.options.iter().map(|&o| {
+        let mut choices = prefix.to_vec();
+        choices.push(o);
+        let below: Vec<&Path> = paths
+            .iter()
+            .copied()
+            .filter(|p| p.choices.get(depth).is_some_and(|c| c.chosen == o))
+            .collect();
+        let label = lang.trf("rank {0} takes rank {1}'s", &[&next.rank, &o]);
+        if below.is_empty() {
+            return html! {
+                <li><span class="muted">{ format!("{label} · {}", lang.tr("not run")) }</span></li>
+            };
+        }
+        let jump = {
+            let cb = props.on_jump.clone();
+            let (choices, event) = (choices.clone(), next.event);
+            Callback::from(move |_| cb.emit((choices.clone(), event)))
+        };
+        let testid = format!(
+            "node-{}",
+            choices
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join("-")
+        );
+        html! {
+            <li>
+                <button class="link-button tree-node" data-testid={testid} onclick={jump}
+                    title={lang.tr("Run these choices and stand at this one")}>{ label }</button>
+                { " " }{ tree(&below, &choices, found, props, lang) }
+            </li>
+        }
+    });
+    html! { <ul class="explore-tree">{ for branches }</ul> }
 }
 
 /// One match choice point's row.
