@@ -105,6 +105,7 @@ fn outcome_row(
     html! {
         <li class={classes!("outcome", bad.then_some("bad"), shown.then_some("current"))}
             data-testid={format!("outcome-{}", i + 1)}>
+            <span class="outcome-n muted">{ format!("{}.", i + 1) }</span>
             <span class="outcome-end">{ ending(found, lang) }</span>
             <span class="muted">{ format!(" · {runs}") }</span>
             if !printed.is_empty() {
