@@ -25,7 +25,9 @@ fn exploring_every_match_finds_the_hidden_deadlock_and_its_witness_replays_it() 
         "{text}"
     );
     assert!(
-        text.contains("outcome 2 (1 run, WRONG): deadlock (rank 0 wait); printed [0] first from 2"),
+        text.contains(
+            "outcome 2 (1 run, WRONG): deadlock (rank 0 waits); printed [0] first from 2"
+        ),
         "{text}"
     );
     assert!(text.contains("--matches \"2\""), "{text}");

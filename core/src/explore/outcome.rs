@@ -80,11 +80,11 @@ impl Outcome {
             Ending::Finished => "finished".to_string(),
             Ending::Deadlock { blocked } => {
                 let ranks: Vec<String> = blocked.iter().map(|(r, _)| r.to_string()).collect();
-                format!(
-                    "deadlock (rank{} {} wait)",
-                    if ranks.len() == 1 { "" } else { "s" },
-                    ranks.join(", ")
-                )
+                if ranks.len() == 1 {
+                    format!("deadlock (rank {} waits)", ranks[0])
+                } else {
+                    format!("deadlock (ranks {} wait)", ranks.join(", "))
+                }
             }
             Ending::Failed {
                 rank: Some(r),
