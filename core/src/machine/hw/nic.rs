@@ -65,10 +65,26 @@ pub struct Nic {
     engines: u32,
     in_use: u32,
     serial: Ppm,
-    /// `engine_free[node * engines + e]`: when engine `e` of `node` is next free.
+    /// Priority classes (1: first come, first served). Class 0 goes first.
+    lanes: u32,
+    /// `engine_free[(node * engines + e) * lanes + c]`: when engine `e` of `node` is next free
+    /// for an operation of class `c` (done with everything of classes `≤ c` booked so far).
     engine_free: Vec<SimTime>,
-    /// When each node's atomic serialization stage is next free.
+    /// `serial_free[node * lanes + c]`: the same for each node's atomic serialization stage.
     serial_free: Vec<SimTime>,
+}
+
+/// Books `start..finish` for class `class` on one resource's class timelines `lanes`: its own
+/// class and the lower-priority ones are busy until then, and a lower-priority class already
+/// booked past `start` is pushed back by the time taken (strict priority).
+fn book(lanes: &mut [SimTime], class: usize, start: SimTime, finish: SimTime) {
+    for free in lanes.iter_mut().skip(class) {
+        *free = if *free <= start {
+            finish
+        } else {
+            *free + (finish - start)
+        };
+    }
 }
 
 impl Nic {
@@ -80,9 +96,20 @@ impl Nic {
             engines,
             in_use: engines,
             serial,
+            lanes: 1,
             engine_free: vec![SimTime::ZERO; nodes as usize * engines as usize],
             serial_free: vec![SimTime::ZERO; nodes as usize],
         }
+    }
+
+    /// The same NICs serving by priority class (`lanes` classes, class 0 first; at least one)
+    /// instead of first come, first served.
+    pub fn with_priority_classes(mut self, lanes: u32) -> Nic {
+        let (old, new) = (self.lanes as usize, lanes.max(1) as usize);
+        self.lanes = lanes.max(1);
+        self.engine_free = vec![SimTime::ZERO; self.engine_free.len() / old * new];
+        self.serial_free = vec![SimTime::ZERO; self.serial_free.len() / old * new];
+        self
     }
 
     /// Engines per node.
@@ -114,12 +141,28 @@ impl Nic {
         service: SimTime,
         atomic: bool,
     ) -> Service {
+        self.serve_class(node, arrival, service, atomic, 0)
+    }
+
+    /// [`Nic::serve`] for an operation of priority class `class` (clamped to the last class):
+    /// it waits only for work of its class or higher priority; lower-priority work booked
+    /// after it starts is pushed back.
+    pub fn serve_class(
+        &mut self,
+        node: u32,
+        arrival: SimTime,
+        service: SimTime,
+        atomic: bool,
+        class: u32,
+    ) -> Service {
+        let lanes = self.lanes as usize;
+        let class = class.min(self.lanes - 1) as usize;
         let base = node as usize * self.engines as usize;
         let mut best = (0u32, SimTime::MAX);
         for e in 0..self.in_use {
             let free = self
                 .engine_free
-                .get(base + e as usize)
+                .get((base + e as usize) * lanes + class)
                 .copied()
                 .unwrap_or_default();
             let can_start = free.max(arrival);
@@ -131,19 +174,25 @@ impl Nic {
         let (finish, serial_wait) = if atomic {
             let locked = self.serial.of(service);
             let ready = start + (service - locked);
-            let stage = self.serial_free.get_mut(node as usize);
-            let free = stage.as_deref().copied().unwrap_or_default();
+            let at = node as usize * lanes;
+            let stage = self.serial_free.get_mut(at..at + lanes);
+            let free = stage
+                .as_deref()
+                .and_then(|s| s.get(class))
+                .copied()
+                .unwrap_or_default();
             let lock_start = ready.max(free);
             let finish = lock_start + locked;
             if let Some(s) = stage {
-                *s = finish;
+                book(s, class, lock_start, finish);
             }
             (finish, lock_start - ready)
         } else {
             (start + service, SimTime::ZERO)
         };
-        if let Some(f) = self.engine_free.get_mut(base + engine as usize) {
-            *f = finish;
+        let at = (base + engine as usize) * lanes;
+        if let Some(f) = self.engine_free.get_mut(at..at + lanes) {
+            book(f, class, start, finish);
         }
         Service {
             engine,

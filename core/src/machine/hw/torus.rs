@@ -142,6 +142,18 @@ impl Torus {
         u32::try_from(hops).unwrap_or(u32::MAX)
     }
 
+    /// The most hops between two nodes: half of each torus dimension, all but one of each mesh
+    /// dimension.
+    pub fn diameter(&self) -> u32 {
+        let hops: u64 = self
+            .dims
+            .iter()
+            .zip(&self.wrap)
+            .map(|(&d, &wrap)| u64::from(if wrap { d / 2 } else { d.saturating_sub(1) }))
+            .sum();
+        u32::try_from(hops).unwrap_or(u32::MAX)
+    }
+
     /// Router latency from `a` to `b`: hops × per-hop latency.
     pub fn latency(&self, a: u32, b: u32) -> SimTime {
         self.hop_latency.times(u64::from(self.hops(a, b)))
