@@ -189,6 +189,19 @@ mod tests {
     }
 
     #[test]
+    fn the_diameter_is_half_of_each_ring_and_all_of_each_mesh() {
+        let t = Torus::new(
+            &[2, 2, 3, 2, 3, 2],
+            &[true, true, true, false, true, false],
+            SimTime::ZERO,
+        )
+        .unwrap();
+        assert_eq!(t.diameter(), 1 + 1 + 1 + 1 + 1 + 1);
+        let far = (0..144).map(|n| t.hops(0, n)).max().unwrap();
+        assert_eq!(far, t.diameter());
+    }
+
+    #[test]
     fn hops_take_the_short_way_round_only_on_torus_dims() {
         let t = tofu(8, 1, 1);
         let x = |c: [u32; 6]| t.node(&c).unwrap();
