@@ -4,7 +4,8 @@
 //! time per lock + unlock of the slowest process, 4 to 4096 processes on 128 nodes × 32; the
 //! K computer's 663,552 processes simulated directly. Fig. 9: FX10 against FX100 at 256
 //! processes. Fig. 10: per-rank totals for ppn 1, 8 and 32 on 128 nodes and their order by hop
-//! distance. Figs. 11–12: fetch_and_adds on one node with 1 and 4 receiving RDMA engines. Only
+//! distance (the lock node's engine serves nearer sources first: FX100's `[nic]
+//! nearer_sources_first`). Figs. 11–12: fetch_and_adds on one node with 1 and 4 receiving RDMA engines. Only
 //! 2.3 µs at 4 processes was calibrated (the engine's atomic time); everything else is a
 //! prediction. Every figure's runs are resumable jobs ([`fig8_experiment`], [`fig9_experiment`],
 //! [`fig10_experiment`], [`fig11_12_experiment`], [`algorithms_experiment`], [`round_job`]) that
@@ -639,7 +640,7 @@ pub fn fig10_from(experiment: &Experiment, rounds: u32) -> Fig10 {
     let mut fastest = Cell::pending(
         format!("ppn {}, fastest rank's total (s)", FIG10_PPN[last].0),
         FIG10_FASTEST_S,
-        "the paper: totals spread from 0.1 to 2.2 s, in order of hop distance",
+        "the paper: totals spread from 0.1 to 2.2 s, in order of hop distance, the two fetch_and_adds queueing at the lock's node. Here the lock node's engine serves nearer sources first ([nic] nearer_sources_first, assumed: the paper gives no arbitration policy), so the fastest are the 32 ranks on the lock's own node (0 hops)",
     );
     fastest.simulated = extreme(last, f64::min);
     cells.push(fastest);
