@@ -295,6 +295,12 @@ impl Machine {
                 .as_ref()
                 .map_or(Ppm::ONE, |f| Ppm::from_fraction(f.value));
             let mut nic = Nic::new(nodes_in_use, n.engines.value, serial);
+            if n.nearer_sources_first.as_ref().is_some_and(|b| b.value) {
+                // One priority class per hop count a torus can have between two nodes.
+                if let Network::Torus(t) = &network {
+                    nic = nic.with_priority_classes(t.diameter() + 1);
+                }
+            }
             nic.set_in_use(n.engines_in_use.value);
             NicModel {
                 nic,
@@ -661,6 +667,10 @@ impl Machine {
         };
         let p = *self.link.params();
         let path = self.path_latency(no, nt);
+        let hops = match &self.network {
+            Network::Torus(t) => t.hops(no, nt),
+            _ => 0,
+        };
         let mut notes = Vec::new();
         let inj = self.link.inject(now, no, op.request_bytes(), overhead);
         if inj.waited > SimTime::ZERO {
@@ -676,7 +686,9 @@ impl Machine {
             RdmaOp::Put { bytes } | RdmaOp::Get { bytes } => nic.op + p.stream(bytes),
             RdmaOp::Atomic(_) => nic.atomic,
         };
-        let s = nic.nic.serve(nt, inj.first_byte + path, service, atomic);
+        let s = nic
+            .nic
+            .serve_class(nt, inj.first_byte + path, service, atomic, hops);
         if s.engine_wait > SimTime::ZERO {
             notes.push(HwNote::EngineBusy {
                 node: nt,

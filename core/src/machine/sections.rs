@@ -163,6 +163,11 @@ pub struct NicSection {
     /// 0 to 1 (needed when `atomics` is not empty).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub atomic_serial_fraction: Option<Cited<f64>>,
+    /// Operations from nearer nodes (fewer torus hops) are served first when they contend for
+    /// an engine: the routers' arbitration on the way in favours nearer sources. Off (first
+    /// come, first served) unless set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nearer_sources_first: Option<Cited<bool>>,
 }
 
 /// `[cpu]`: compute speed and the processor's execution model.

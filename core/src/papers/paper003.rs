@@ -4,7 +4,8 @@
 //! time per lock + unlock of the slowest process, 4 to 4096 processes on 128 nodes × 32; the
 //! K computer's 663,552 processes simulated directly. Fig. 9: FX10 against FX100 at 256
 //! processes. Fig. 10: per-rank totals for ppn 1, 8 and 32 on 128 nodes and their order by hop
-//! distance. Figs. 11–12: fetch_and_adds on one node with 1 and 4 receiving RDMA engines. Only
+//! distance (the lock node's engine serves nearer sources first: FX100's `[nic]
+//! nearer_sources_first`). Figs. 11–12: fetch_and_adds on one node with 1 and 4 receiving RDMA engines. Only
 //! 2.3 µs at 4 processes was calibrated (the engine's atomic time); everything else is a
 //! prediction. Every figure's runs are resumable jobs ([`fig8_experiment`], [`fig9_experiment`],
 //! [`fig10_experiment`], [`fig11_12_experiment`], [`algorithms_experiment`], [`round_job`]) that
@@ -639,7 +640,7 @@ pub fn fig10_from(experiment: &Experiment, rounds: u32) -> Fig10 {
     let mut fastest = Cell::pending(
         format!("ppn {}, fastest rank's total (s)", FIG10_PPN[last].0),
         FIG10_FASTEST_S,
-        "the paper: totals spread from 0.1 to 2.2 s, in order of hop distance",
+        "the paper: totals spread from 0.1 to 2.2 s, in order of hop distance, the two fetch_and_adds queueing at the lock's node. Here the lock node's engine serves nearer sources first ([nic] nearer_sources_first, assumed: the paper gives no arbitration policy), so the fastest are the 32 ranks on the lock's own node (0 hops)",
     );
     fastest.simulated = extreme(last, f64::min);
     cells.push(fastest);
@@ -1086,7 +1087,8 @@ mod tests {
 
     /// Fig. 10's shape, with the tolerances stated: the slowest rank's total grows in proportion
     /// to the processes (ppn 8 is 8× ppn 1 and ppn 32 is 4× ppn 8, within 15 %), and at ppn 32 the
-    /// ranks finish in order of hop distance (mean total never falls with more hops, 1 % slack).
+    /// ranks finish in order of hop distance (mean total rises with every hop) with the fastest
+    /// rank far below the slowest (under a tenth of it; the paper: 0.1 against 2.2 s).
     #[test]
     fn fig10_grows_with_processes_and_orders_by_hops() {
         let (t, hops) = fig10(20);
@@ -1101,12 +1103,21 @@ mod tests {
         let means: Vec<f64> = hops.series[0].values.iter().map(|v| v.unwrap()).collect();
         assert!(means.len() > 2, "{means:?}");
         for w in means.windows(2) {
-            assert!(w[1] >= w[0] * 0.99, "{means:?}");
+            assert!(w[1] > w[0], "{means:?}");
         }
+        let fastest = t
+            .cells
+            .iter()
+            .find(|c| c.label.contains("fastest"))
+            .and_then(|c| c.simulated)
+            .unwrap();
+        assert!(
+            fastest < v[2] / 10.0,
+            "fastest {fastest} s, slowest {} s",
+            v[2]
+        );
     }
 
-    /// Figs. 11–12's shape: 4 engines help, but far less than 4× (the paper: ≈ 40 %; here
-    /// between 10 % and 60 %).
     /// Fig. 9's shape: without RDMA atomics (FX10) every lock step waits for the target's
     /// software, so FX10 is slower than FX100 at 256 processes. The paper's ≈ 1000× also holds
     /// the MPI implementation's overhead, which the model lacks: the test asks only for > 2×.
@@ -1117,6 +1128,8 @@ mod tests {
         assert!(ratio > 2.0, "FX10 / FX100 = {ratio}");
     }
 
+    /// Figs. 11–12's shape: 4 engines help, but far less than 4× (the paper: ≈ 40 %; here
+    /// between 10 % and 60 %).
     #[test]
     fn four_engines_help_but_not_fourfold() {
         let t = fig11_12();

@@ -9,7 +9,12 @@
 //! service time. So `n` engines give at most `min(n, 1 / serial_fraction)` times the atomic
 //! throughput of one.
 //!
-//! Simplifications: first come, first served in call order; the serialized part of an atomic is
+//! Priority classes (off unless a profile asks, `[nic] nearer_sources_first`): an operation of
+//! class `c` waits only for work of classes `≤ c`, and pushes back later work of lower priority —
+//! how the model orders contention by Tofu hop distance (paper 003 Fig. 10: ranks nearer the
+//! lock's node finish first).
+//!
+//! Simplifications: first come, first served in call order (within a class); the serialized part of an atomic is
 //! its tail (read-modify-write after decoding the request); puts and gets never touch the
 //! serialization stage.
 
@@ -65,10 +70,29 @@ pub struct Nic {
     engines: u32,
     in_use: u32,
     serial: Ppm,
-    /// `engine_free[node * engines + e]`: when engine `e` of `node` is next free.
+    /// Priority classes (1: first come, first served). Class 0 goes first.
+    lanes: u32,
+    /// `engine_free[(node * engines + e) * lanes + c]`: when engine `e` of `node` is next free
+    /// for an operation of class `c` (done with everything of classes `≤ c` booked so far).
     engine_free: Vec<SimTime>,
-    /// When each node's atomic serialization stage is next free.
+    /// `serial_free[node * lanes + c]`: the same for each node's atomic serialization stage.
     serial_free: Vec<SimTime>,
+}
+
+/// Books `start..finish` for class `class` on one resource's class timelines `lanes`: its own
+/// class and the lower-priority ones are busy until then, and a lower-priority class already
+/// booked past `start` is pushed back by the time taken (strict priority). Simplification: an
+/// operation already booked keeps its time (its result was promised at issue); only the ones
+/// booked later are pushed back, so under sustained load the classes share the engine as strict
+/// priority would, with at most one overlap per operation already in flight.
+fn book(lanes: &mut [SimTime], class: usize, start: SimTime, finish: SimTime) {
+    for free in lanes.iter_mut().skip(class) {
+        *free = if *free <= start {
+            finish
+        } else {
+            *free + (finish - start)
+        };
+    }
 }
 
 impl Nic {
@@ -80,9 +104,20 @@ impl Nic {
             engines,
             in_use: engines,
             serial,
+            lanes: 1,
             engine_free: vec![SimTime::ZERO; nodes as usize * engines as usize],
             serial_free: vec![SimTime::ZERO; nodes as usize],
         }
+    }
+
+    /// The same NICs serving by priority class (`lanes` classes, class 0 first; at least one)
+    /// instead of first come, first served.
+    pub fn with_priority_classes(mut self, lanes: u32) -> Nic {
+        let (old, new) = (self.lanes as usize, lanes.max(1) as usize);
+        self.lanes = lanes.max(1);
+        self.engine_free = vec![SimTime::ZERO; self.engine_free.len() / old * new];
+        self.serial_free = vec![SimTime::ZERO; self.serial_free.len() / old * new];
+        self
     }
 
     /// Engines per node.
@@ -114,12 +149,28 @@ impl Nic {
         service: SimTime,
         atomic: bool,
     ) -> Service {
+        self.serve_class(node, arrival, service, atomic, 0)
+    }
+
+    /// [`Nic::serve`] for an operation of priority class `class` (clamped to the last class):
+    /// it waits only for work of its class or higher priority; lower-priority work booked
+    /// after it starts is pushed back.
+    pub fn serve_class(
+        &mut self,
+        node: u32,
+        arrival: SimTime,
+        service: SimTime,
+        atomic: bool,
+        class: u32,
+    ) -> Service {
+        let lanes = self.lanes as usize;
+        let class = class.min(self.lanes - 1) as usize;
         let base = node as usize * self.engines as usize;
         let mut best = (0u32, SimTime::MAX);
         for e in 0..self.in_use {
             let free = self
                 .engine_free
-                .get(base + e as usize)
+                .get((base + e as usize) * lanes + class)
                 .copied()
                 .unwrap_or_default();
             let can_start = free.max(arrival);
@@ -131,19 +182,25 @@ impl Nic {
         let (finish, serial_wait) = if atomic {
             let locked = self.serial.of(service);
             let ready = start + (service - locked);
-            let stage = self.serial_free.get_mut(node as usize);
-            let free = stage.as_deref().copied().unwrap_or_default();
+            let at = node as usize * lanes;
+            let stage = self.serial_free.get_mut(at..at + lanes);
+            let free = stage
+                .as_deref()
+                .and_then(|s| s.get(class))
+                .copied()
+                .unwrap_or_default();
             let lock_start = ready.max(free);
             let finish = lock_start + locked;
             if let Some(s) = stage {
-                *s = finish;
+                book(s, class, lock_start, finish);
             }
             (finish, lock_start - ready)
         } else {
             (start + service, SimTime::ZERO)
         };
-        if let Some(f) = self.engine_free.get_mut(base + engine as usize) {
-            *f = finish;
+        let at = (base + engine as usize) * lanes;
+        if let Some(f) = self.engine_free.get_mut(at..at + lanes) {
+            book(f, class, start, finish);
         }
         Service {
             engine,
@@ -215,6 +272,37 @@ mod tests {
         assert_eq!(run(4, 0.0), ns(300 * 250));
         // Fully serial: no speed-up at all.
         assert_eq!(run(4, 1.0), ns(300 * 1000));
+    }
+
+    #[test]
+    fn a_nearer_class_overtakes_and_pushes_back_the_farther_ones() {
+        let mut nic = Nic::new(1, 1, Ppm::ONE).with_priority_classes(3);
+        // A far operation (class 2) books 0..100 ns; a near one (class 0) arriving at 10 ns
+        // does not wait for it, and the next far one waits for both.
+        let far = nic.serve_class(0, ns(0), ns(100), false, 2);
+        assert_eq!(far.finish, ns(100));
+        let near = nic.serve_class(0, ns(10), ns(100), false, 0);
+        assert_eq!((near.start, near.engine_wait), (ns(10), ns(0)));
+        let mid = nic.serve_class(0, ns(10), ns(100), false, 1);
+        assert_eq!(mid.start, ns(110));
+        let far2 = nic.serve_class(0, ns(20), ns(100), false, 2);
+        assert_eq!(far2.start, ns(300));
+        // A class past the last is the last.
+        let beyond = nic.serve_class(0, ns(0), ns(10), false, 9);
+        assert_eq!(beyond.start, ns(400));
+    }
+
+    #[test]
+    fn one_class_is_first_come_first_served() {
+        let mut a = Nic::new(2, 2, Ppm::from_fraction(0.5));
+        let mut b = a.clone().with_priority_classes(1);
+        for (i, class) in [3u32, 0, 2, 1, 0].into_iter().enumerate() {
+            let at = ns(7 * i as u64);
+            assert_eq!(
+                a.serve(1, at, ns(50), true),
+                b.serve_class(1, at, ns(50), true, class)
+            );
+        }
     }
 
     #[test]

@@ -142,6 +142,18 @@ impl Torus {
         u32::try_from(hops).unwrap_or(u32::MAX)
     }
 
+    /// The most hops between two nodes: half of each torus dimension, all but one of each mesh
+    /// dimension.
+    pub fn diameter(&self) -> u32 {
+        let hops: u64 = self
+            .dims
+            .iter()
+            .zip(&self.wrap)
+            .map(|(&d, &wrap)| u64::from(if wrap { d / 2 } else { d.saturating_sub(1) }))
+            .sum();
+        u32::try_from(hops).unwrap_or(u32::MAX)
+    }
+
     /// Router latency from `a` to `b`: hops × per-hop latency.
     pub fn latency(&self, a: u32, b: u32) -> SimTime {
         self.hop_latency.times(u64::from(self.hops(a, b)))
@@ -174,6 +186,19 @@ mod tests {
         assert_eq!(t.coord(12), [0, 0, 1, 0, 0, 0]);
         assert_eq!(t.node(&[0, 0, 2, 0, 0, 0]), None);
         assert_eq!(t.node(&[0, 0]), None);
+    }
+
+    #[test]
+    fn the_diameter_is_half_of_each_ring_and_all_of_each_mesh() {
+        let t = Torus::new(
+            &[2, 2, 3, 2, 3, 2],
+            &[true, true, true, false, true, false],
+            SimTime::ZERO,
+        )
+        .unwrap();
+        assert_eq!(t.diameter(), 1 + 1 + 1 + 1 + 1 + 1);
+        let far = (0..144).map(|n| t.hops(0, n)).max().unwrap();
+        assert_eq!(far, t.diameter());
     }
 
     #[test]

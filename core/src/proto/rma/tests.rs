@@ -222,3 +222,67 @@ fn every_record_packs_and_unpacks_exactly() {
     ];
     crate::trace::check_round_trip(&records);
 }
+
+#[test]
+fn on_fx100_a_nearer_sources_atomic_overtakes_a_farther_ones_queue() {
+    // Paper 003 Fig. 10: ranks nearer the lock's node finish first. A rank two nodes away books
+    // ten fetch_and_adds at rank 0's engine; a rank on rank 0's node, issuing after them, is
+    // served first ([nic] nearer_sources_first), so its fetch sees none of them.
+    let mut rig = rig("fx100", 4096);
+    let far = (0..4096)
+        .find(|&r| rig.io().machine_ref().hop_distance(r, 0) >= 2)
+        .unwrap();
+    let mut l = OneSided::new(4096, 1);
+    let w = Word { rank: 0, index: 0 };
+    for _ in 0..10 {
+        l.mem_op(
+            &mut rig.io(),
+            far,
+            MemOp::fetch(AtomicKind::FetchAndAdd, w, 1),
+            None,
+        )
+        .unwrap();
+    }
+    let near = l
+        .mem_op(
+            &mut rig.io(),
+            1,
+            MemOp::fetch(AtomicKind::FetchAndAdd, w, 100),
+            None,
+        )
+        .unwrap();
+    rig.drain(&mut l).unwrap();
+    assert_eq!(l.word(w), Some(110));
+    assert_eq!(
+        value(rig.request(near).unwrap().1),
+        0,
+        "served before the far ones"
+    );
+}
+
+#[test]
+fn without_the_switch_the_engine_serves_in_call_order() {
+    // ib-qdr gives no `nearer_sources_first`: the later call waits behind the earlier ones.
+    let mut rig = rig("ib-qdr", 4);
+    let mut l = OneSided::new(4, 1);
+    let w = Word { rank: 0, index: 0 };
+    for _ in 0..10 {
+        l.mem_op(
+            &mut rig.io(),
+            3,
+            MemOp::fetch(AtomicKind::FetchAndAdd, w, 1),
+            None,
+        )
+        .unwrap();
+    }
+    let last = l
+        .mem_op(
+            &mut rig.io(),
+            1,
+            MemOp::fetch(AtomicKind::FetchAndAdd, w, 100),
+            None,
+        )
+        .unwrap();
+    rig.drain(&mut l).unwrap();
+    assert_eq!(value(rig.request(last).unwrap().1), 10);
+}
