@@ -72,30 +72,9 @@ fn every_match_finds_the_order_the_machine_hides() {
     assert_eq!(n.outcomes.len(), 1, "{n:?}");
 }
 
-/// A master that expects rank 1's answer before rank 2's, with a receive from rank 1 posted
-/// only after a wildcard one: when rank 2's message takes the wildcard receive, rank 1's
-/// message is taken by it instead and the final receive from rank 2 never completes.
-const ORDER_DEADLOCK: &str = r#"
-#include <mpi.h>
-#include <stdio.h>
-int main(int argc, char **argv) {
-    int rank, v;
-    MPI_Status st;
-    MPI_Init(&argc, &argv);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    if (rank == 0) {
-        MPI_Recv(&v, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &st);
-        printf("first from %d\n", st.MPI_SOURCE);
-        MPI_Recv(&v, 1, MPI_INT, 2, 0, MPI_COMM_WORLD, &st);
-        printf("then from 2\n");
-    } else {
-        if (rank == 2) compute(1000000);
-        MPI_Send(&rank, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
-    }
-    MPI_Finalize();
-    return 0;
-}
-"#;
+/// A master that expects rank 1's answer before rank 2's (the CLI's test program): when rank
+/// 2's message takes the wildcard receive, the receive from rank 2 by name never completes.
+const ORDER_DEADLOCK: &str = include_str!("../../../cli/tests/programs/wildcard_deadlock.c");
 
 #[test]
 fn a_deadlock_the_default_order_hides_is_found_and_replays() {
@@ -131,30 +110,9 @@ fn the_budget_ends_an_exploration_and_says_what_is_left() {
     assert_eq!(e.unexplored, 1);
 }
 
-/// Four senders to one wildcard receiver, each message independent: the matches space has 4!
-/// orders of takes; the network space, on the machine's timing, sees only the races in flight.
-const FAN_IN: &str = r#"
-#include <mpi.h>
-#include <stdio.h>
-int main(int argc, char **argv) {
-    int rank, size, v, i, sum = 0;
-    MPI_Status st;
-    MPI_Init(&argc, &argv);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    if (rank == 0) {
-        for (i = 1; i < size; i++) {
-            MPI_Recv(&v, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &st);
-            sum += v;
-        }
-        printf("sum %d\n", sum);
-    } else {
-        MPI_Send(&rank, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
-    }
-    MPI_Finalize();
-    return 0;
-}
-"#;
+/// Three senders to one wildcard receiver, each message independent (the benchmark's
+/// fan-in): 3! orders of takes, one sum.
+const FAN_IN: &str = super::bench_programs::EXPLORE_PROGRAMS[0].source;
 
 #[test]
 fn independent_orders_that_change_nothing_give_one_outcome() {

@@ -60,15 +60,17 @@ impl State {
             Action::ChooseMatch { point, rank } => {
                 let picked = self.session.as_ref().and_then(|cell| {
                     let run = cell.0.borrow();
-                    let points = run.history.sim().match_points();
-                    let p = points.get(point.saturating_sub(1) as usize)?;
-                    p.options.iter().any(|o| o.from == rank).then(|| {
-                        let before: Vec<u32> = points[..p.number as usize - 1]
-                            .iter()
-                            .map(|p| p.chosen)
-                            .collect();
-                        (before, p.event)
-                    })
+                    let points: Vec<(u32, Vec<u32>, u64)> = (run.history.sim().match_points())
+                        .iter()
+                        .map(|p| {
+                            (
+                                p.chosen,
+                                p.options.iter().map(|o| o.from).collect(),
+                                p.event,
+                            )
+                        })
+                        .collect();
+                    super::network::rerun_at(&points, point, rank)
                 });
                 let Some((mut choices, at)) = picked else {
                     return self;

@@ -24,15 +24,17 @@ impl State {
             Action::Choose { point, rank } => {
                 let picked = self.session.as_ref().and_then(|cell| {
                     let run = cell.0.borrow();
-                    let points = run.history.sim().choice_points();
-                    let p = points.get(point.saturating_sub(1) as usize)?;
-                    p.options.iter().any(|o| o.from == rank).then(|| {
-                        let before: Vec<u32> = points[..p.number as usize - 1]
-                            .iter()
-                            .map(|p| p.chosen)
-                            .collect();
-                        (before, p.event)
-                    })
+                    let points: Vec<(u32, Vec<u32>, u64)> = (run.history.sim().choice_points())
+                        .iter()
+                        .map(|p| {
+                            (
+                                p.chosen,
+                                p.options.iter().map(|o| o.from).collect(),
+                                p.event,
+                            )
+                        })
+                        .collect();
+                    rerun_at(&points, point, rank)
                 });
                 let Some((mut choices, at)) = picked else {
                     return self;
@@ -46,4 +48,20 @@ impl State {
         }
         self
     }
+}
+
+/// What pressing `rank` at choice point `point` (from 1) of a run with `points` (each
+/// `(chosen, options, event)`) reruns with: the choices made before it and the point's event —
+/// if `rank` is one of its options.
+pub(super) fn rerun_at(
+    points: &[(u32, Vec<u32>, u64)],
+    point: u32,
+    rank: u32,
+) -> Option<(Vec<u32>, u64)> {
+    let k = (point as usize).checked_sub(1)?;
+    let (_, options, event) = points.get(k)?;
+    options.contains(&rank).then(|| {
+        let before = points[..k].iter().map(|p| p.0).collect();
+        (before, *event)
+    })
 }
