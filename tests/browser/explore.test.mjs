@@ -171,3 +171,29 @@ test('the lesson: predict a wrong match (Explore waits for the answer), explore,
     await close();
   }
 });
+
+test('on a projector (presentation mode, 1024×768, dark): the outcomes and the tree are in view', async () => {
+  const small = { viewport: { width: 1024, height: 768 }, colorScheme: 'dark' };
+  const { page, problems, close } = await loadApp(site, '/', small);
+  try {
+    await setUp(page);
+    await page.click('[data-testid="explore-run"]');
+    await page.locator('[data-testid="explore-summary"]').waitFor();
+    await page.click('[data-testid="present"]');
+    await page.waitForSelector('[data-present="true"]');
+    await panel(page).waitFor();
+    // Explore again from the projector: the list and the tree fit on the screen.
+    await page.click('[data-testid="explore-run"]');
+    const bad = page.locator('[data-testid="outcome-2"]');
+    await bad.waitFor();
+    await bad.scrollIntoViewIfNeeded();
+    assert.ok(inView(await bad.boundingBox(), small.viewport.height), 'the wrong outcome is in view');
+    const leaf = page.locator('[data-testid="leaf-2"]');
+    await leaf.scrollIntoViewIfNeeded();
+    assert.ok(inView(await leaf.boundingBox(), small.viewport.height), 'its leaf in the tree is in view');
+    await screenshot(page, 'explore-present-1024');
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
