@@ -15,9 +15,10 @@
 //! Simplifications: the network only ever *delays* a delivery, never speeds one up, so every
 //! timing is one the machine could show (a held delivery lands right after the chosen one,
 //! even if that is much later than the model's time); only the deliveries a layer declares
-//! take part (today the eager engine's messages and one-sided operations reaching their target:
-//! an atomic on a lock word, a put, a get; the request-based engines' packets keep the model's
-//! order). The run stays deterministic: the same
+//! take part (today the eager engine's messages, one-sided operations reaching their target —
+//! an atomic on a lock word, a put, a get — and ACP's flights landing at another rank; the
+//! request-based engines' packets, the socket engine's messages and FCP's word accesses keep the
+//! model's order). The run stays deterministic: the same
 //! choices give the same trace, and each choice point writes a [`ChoiceRecord`].
 //!
 //! Mechanics: a delivery falling due is a choice point when the queue holds other senders'

@@ -262,3 +262,28 @@ fn one_sided_operations_race_too_and_the_mcs_lock_loses_no_increment_in_any_orde
     // The network's choices change what the readers see.
     assert!(reads.len() > 1, "{reads:?}");
 }
+
+/// Two ranks' ACP gets of rank 0's starter address race to rank 0: the network may land rank
+/// 2's first (the get's completion then waits for its landing), and the run still ends right.
+const ACP_RACE: &str = include_str!("acp_race.c");
+
+#[test]
+fn acp_flights_race_too_and_a_held_landing_keeps_its_completion_behind_it() {
+    let mut model = sim_on("ib-qdr", ACP_RACE, 3, Some(&[]));
+    model.run().unwrap();
+    let points = model.choice_points();
+    assert!(!points.is_empty(), "ACP's flights to rank 0 race");
+    let p = &points[0];
+    assert_eq!((p.to, p.model()), (0, 1));
+    assert!(p.options.iter().any(|o| o.from == 2), "{p:?}");
+    assert!(p.options[0].what.contains("a get of 8 bytes"), "{p:?}");
+    let mut flipped = sim_on("ib-qdr", ACP_RACE, 3, Some(&[2]));
+    flipped.run().unwrap();
+    assert_eq!(flipped.choice_points()[0].chosen, 2);
+    assert_eq!(console(&flipped), console(&model));
+    assert_ne!(
+        flipped.summary().trace_hash,
+        model.summary().trace_hash,
+        "the held landing changes the run"
+    );
+}

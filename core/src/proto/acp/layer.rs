@@ -20,6 +20,10 @@
 //! - Registering into a reused slot tells every rank holding the table to drop it and waits for
 //!   their acknowledgements; they read it again on their next access.
 //!
+//! Where the user is the network ([`crate::engine::network`]), every flight that lands at another
+//! rank is a delivery: racing ones may land in another order, and a flight's completion that
+//! falls due before its held landing waits for it.
+//!
 //! Simplifications: the thread posts a command's follow-up operations (the command write after
 //! the tail, the status after the data) as their predecessor completes, without taking a turn;
 //! the remote command buffer never fills (2048 slots: the library then re-reads the head);
@@ -36,7 +40,9 @@ use super::ga::{Ga, GaError};
 use super::records::{AcpRecord, StepKind, TableChange};
 use super::registrations::{table_bytes, RegError};
 use super::table_cache::Lookup;
-use crate::engine::{EventCodec, Io, Layer, LayerEvent, LayerFailure, Pending, Rank, ReqId};
+use crate::engine::{
+    Delivery, EventCodec, Io, Layer, LayerEvent, LayerFailure, Pending, Rank, ReqId,
+};
 use crate::machine::{AtomicKind, RdmaOp};
 use crate::time::SimTime;
 
@@ -201,6 +207,18 @@ enum Flight {
     Ack { owner: Rank },
 }
 
+/// A flight in the air: how many of its events are still due, from and to which rank, and
+/// whether its completion came back before it landed (only where the user is the network and
+/// holds its landing back: the completion then waits for it).
+#[derive(Clone, Debug)]
+struct InAir {
+    flight: Flight,
+    left: u8,
+    from: Rank,
+    to: Rank,
+    done_early: bool,
+}
+
 /// What a communication thread posts once its turn on a piece of work is over.
 #[derive(Copy, Clone, Debug)]
 enum Post {
@@ -260,7 +278,7 @@ impl EventCodec for AcpEvent {
 pub struct Acp {
     endpoints: BTreeMap<Rank, Endpoint>,
     /// Flights in the air and how many of their events are still due.
-    flights: BTreeMap<u32, (Flight, u8)>,
+    flights: BTreeMap<u32, InAir>,
     next_flight: u32,
     /// What threads will post when their turn ends.
     posts: BTreeMap<u32, Post>,
@@ -584,7 +602,16 @@ impl Acp {
         let id = self.next_flight;
         self.next_flight = self.next_flight.wrapping_add(1);
         let events = u8::from(lands.is_some()) + u8::from(done.is_some());
-        self.flights.insert(id, (flight, events));
+        self.flights.insert(
+            id,
+            InAir {
+                flight,
+                left: events,
+                from,
+                to,
+                done_early: false,
+            },
+        );
         if let Some(at) = lands {
             io.schedule(at, AcpEvent::Land(id));
         }
@@ -1209,17 +1236,30 @@ impl Layer for Acp {
             }
             AcpEvent::Post(id) => self.post(io, id),
             AcpEvent::Land(id) | AcpEvent::Done(id) => {
-                let Some((mut flight, left)) = self.flights.remove(&id) else {
+                let Some(mut air) = self.flights.remove(&id) else {
                     return Ok(());
                 };
                 let landed = matches!(event, AcpEvent::Land(_));
+                if !landed && air.left > 1 {
+                    // The network holds its landing back: the completion waits for it.
+                    air.done_early = true;
+                    self.flights.insert(id, air);
+                    return Ok(());
+                }
                 let result = if landed {
-                    self.land(io, &mut flight)
+                    let landed = self.land(io, &mut air.flight);
+                    if air.done_early {
+                        air.left -= 1;
+                        landed.and_then(|()| self.done(io, &mut air.flight))
+                    } else {
+                        landed
+                    }
                 } else {
-                    self.done(io, &mut flight)
+                    self.done(io, &mut air.flight)
                 };
-                if left > 1 {
-                    self.flights.insert(id, (flight, left - 1));
+                if air.left > 1 {
+                    air.left -= 1;
+                    self.flights.insert(id, air);
                 }
                 result
             }
@@ -1278,6 +1318,42 @@ impl Layer for Acp {
         <AcpRecord as crate::trace::RecordCodec>::KINDS
     }
 
+    /// A flight landing at another rank (a put, a table read or flag, a command written into a
+    /// source's buffer, an atomic's reply…): where the user is the network, one racing others to
+    /// the same rank may be held back behind them (its completion then waits for its landing).
+    fn delivery(&self, event: AcpEvent) -> Option<Delivery> {
+        let AcpEvent::Land(id) = event else {
+            return None;
+        };
+        let air = self.flights.get(&id)?;
+        (air.from != air.to).then_some(Delivery {
+            from: air.from,
+            to: air.to,
+        })
+    }
+
+    fn describe_delivery(&self, event: AcpEvent) -> String {
+        let AcpEvent::Land(id) = event else {
+            return String::new();
+        };
+        self.flights
+            .get(&id)
+            .map_or_else(String::new, |air| match &air.flight {
+                Flight::TableRead { .. } => "a read of the registration table".to_string(),
+                Flight::TableFlag { .. } => "a flag in the table's holders".to_string(),
+                Flight::Put { bytes, .. } => {
+                    format!("a put of {} bytes", bytes.as_ref().map_or(0, Vec::len))
+                }
+                Flight::Get { len, .. } => format!("a get of {len} bytes"),
+                Flight::Tail { .. } => "a fetch-and-add on the command buffer's tail".to_string(),
+                Flight::Command { .. } => "a command for the remote command buffer".to_string(),
+                Flight::Reply { .. } => "an atomic's old value".to_string(),
+                Flight::Status { .. } => "a completion command".to_string(),
+                Flight::Invalidate { .. } => "a request to drop the table".to_string(),
+                Flight::Ack { .. } => "an acknowledgement".to_string(),
+            })
+    }
+
     fn heap_bytes(&self) -> usize {
         self.endpoints
             .values()
@@ -1289,7 +1365,7 @@ impl Layer for Acp {
                     + (e.cache.len() + e.peers.len() + e.flagged.len()) * 24
             })
             .sum::<usize>()
-            + self.flights.len() * (std::mem::size_of::<Flight>() + 16)
+            + self.flights.len() * (std::mem::size_of::<InAir>() + 16)
             + self.posts.len() * (std::mem::size_of::<Post>() + 16)
     }
 }
