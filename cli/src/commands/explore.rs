@@ -36,16 +36,7 @@ pub struct ExploreOptions {
 /// Explores and prints the outcomes.
 pub fn run(opts: ExploreOptions) -> Result<(), String> {
     let profile = resolve(&opts.profile)?;
-    let mut files = Vec::new();
-    for path in &opts.files {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let name = path.file_name().map_or(path.display().to_string(), |n| {
-            n.to_string_lossy().into_owned()
-        });
-        files.push(lang::SourceFile::new(name, text));
-    }
-    lang::sources::check_names(&files)?;
+    let files = super::run::read_files(&opts.files)?;
     let compiled = lang::load_files_defining(&files, &opts.defines).map_err(|diags| {
         let n = diags.len();
         format!(

@@ -72,16 +72,7 @@ pub fn run(opts: RunOptions) -> Result<u8, String> {
         Target::File(paths, args, out, defines)
             if paths.len() > 1 || out.is_some() || !defines.is_empty() =>
         {
-            let mut files = Vec::new();
-            for path in paths {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-                let name = path.file_name().map_or(path.display().to_string(), |n| {
-                    n.to_string_lossy().into_owned()
-                });
-                files.push(lang::SourceFile::new(name, text));
-            }
-            lang::sources::check_names(&files)?;
+            let files = read_files(paths)?;
             let launch = lang::Launch {
                 profile: &profile,
                 ranks: opts.ranks,
@@ -158,6 +149,21 @@ pub fn run(opts: RunOptions) -> Result<u8, String> {
             execute(&mut sim, &opts, &profile, kind.name(), |_| extra).map(|()| 0)
         }
     }
+}
+
+/// A program's files from disk, each named by its base name (two files of one name refused).
+pub fn read_files(paths: &[PathBuf]) -> Result<Vec<lang::SourceFile>, String> {
+    let mut files = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let name = path.file_name().map_or(path.display().to_string(), |n| {
+            n.to_string_lossy().into_owned()
+        });
+        files.push(lang::SourceFile::new(name, text));
+    }
+    lang::sources::check_names(&files)?;
+    Ok(files)
 }
 
 /// `sim`, exploring matches with the given choices if `--matches` was given.

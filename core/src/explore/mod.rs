@@ -107,6 +107,44 @@ pub struct Exploration {
     pub paths: Vec<Path>,
 }
 
+/// The choice points `sim` met in `space`, in order.
+pub fn choices_met<P: Program>(sim: &Sim<P>, space: Space) -> Vec<Choice> {
+    match space {
+        Space::Matches => (sim.match_points().iter())
+            .map(|p| Choice {
+                rank: p.rank,
+                event: p.event,
+                chosen: p.chosen,
+                options: p.options.iter().map(|o| o.from).collect(),
+            })
+            .collect(),
+        Space::Network => (sim.choice_points().iter())
+            .map(|p| Choice {
+                rank: p.to,
+                event: p.event,
+                chosen: p.chosen,
+                options: p.options.iter().map(|o| o.from).collect(),
+            })
+            .collect(),
+    }
+}
+
+/// The lists of choices a run with `points`, started from its first `prefix` choices, opens and
+/// no run has taken yet: every other option at every point past the prefix, in the order a
+/// depth-first stack pushes them (so the earliest point's first option is popped first).
+pub fn branches(points: &[Choice], prefix: usize) -> Vec<Vec<Rank>> {
+    let chosen: Vec<Rank> = points.iter().map(|p| p.chosen).collect();
+    let mut out = Vec::new();
+    for (k, p) in points.iter().enumerate().skip(prefix).rev() {
+        for o in p.options.iter().rev().filter(|o| **o != p.chosen) {
+            let mut next = chosen[..k].to_vec();
+            next.push(*o);
+            out.push(next);
+        }
+    }
+    out
+}
+
 /// Explores the runs `start` sets up (a fresh run each call, without choices) over `space`,
 /// running at most `budget` of them (at least one).
 pub fn explore<P: Program>(
@@ -130,34 +168,10 @@ pub fn explore<P: Program>(
         };
         let result = sim.run().map(|_| ());
         runs += 1;
-        let points: Vec<Choice> = match space {
-            Space::Matches => (sim.match_points().iter())
-                .map(|p| Choice {
-                    rank: p.rank,
-                    event: p.event,
-                    chosen: p.chosen,
-                    options: p.options.iter().map(|o| o.from).collect(),
-                })
-                .collect(),
-            Space::Network => (sim.choice_points().iter())
-                .map(|p| Choice {
-                    rank: p.to,
-                    event: p.event,
-                    chosen: p.chosen,
-                    options: p.options.iter().map(|o| o.from).collect(),
-                })
-                .collect(),
-        };
+        let points = choices_met(&sim, space);
         deepest = deepest.max(points.len());
         let chosen: Vec<Rank> = points.iter().map(|p| p.chosen).collect();
-        // Every other option at every point past the prefix starts a list not run yet.
-        for (k, p) in points.iter().enumerate().skip(prefix.len()).rev() {
-            for o in p.options.iter().rev().filter(|o| **o != p.chosen) {
-                let mut next = chosen[..k].to_vec();
-                next.push(*o);
-                todo.push(next);
-            }
-        }
+        todo.extend(branches(&points, prefix.len()));
         let outcome = Outcome::of(&sim, &result);
         let index = match found.iter().position(|f| f.outcome == outcome) {
             Some(i) => {

@@ -7,7 +7,7 @@
 use std::rc::Rc;
 
 use super::scenario::{Run, Runs, Scenario};
-use crate::explore::Space;
+use crate::explore::{branches, choices_met, Space};
 
 /// Runs an order exploration takes at most (a small program's races stay far below it).
 pub const MAX_ORDERS: usize = 64;
@@ -83,23 +83,9 @@ pub fn orders(
                 ..scenario.clone()
             },
         })?;
-        let points: Vec<(u32, Vec<u32>)> = match space {
-            Space::Network => (run.sim.choice_points().iter())
-                .map(|p| (p.chosen, p.options.iter().map(|o| o.from).collect()))
-                .collect(),
-            Space::Matches => (run.sim.match_points().iter())
-                .map(|p| (p.chosen, p.options.iter().map(|o| o.from).collect()))
-                .collect(),
-        };
-        let chosen: Vec<u32> = points.iter().map(|p| p.0).collect();
-        // Every other choice at every point past the prefix starts an order not yet seen.
-        for (k, (pick, options)) in points.iter().enumerate().skip(prefix.len()).rev() {
-            for o in options.iter().rev().filter(|o| *o != pick) {
-                let mut next = chosen[..k].to_vec();
-                next.push(*o);
-                todo.push(next);
-            }
-        }
+        let points = choices_met(&run.sim, space);
+        let chosen: Vec<u32> = points.iter().map(|p| p.chosen).collect();
+        todo.extend(branches(&points, prefix.len()));
         found.push(Order {
             space,
             choices: chosen,

@@ -239,15 +239,7 @@ pub fn start_files_matching(
         limits: options.vm_limits(),
         network,
     };
-    let one_c_file = |f: &SourceFile| {
-        rankscope_core::lang::sources::kind(&f.name)
-            == rankscope_core::lang::sources::FileKind::Source
-    };
-    let sim = match files {
-        [one] if one_c_file(one) => launch.sim(&one.text, &one.name),
-        _ => launch.sim_files(files),
-    }
-    .map_err(|e| match e {
+    let sim = launch.sim_compiled(&compile(files)?).map_err(|e| match e {
         lang::LaunchError::Compile(diags) => StartError::Diagnostics(diags),
         lang::LaunchError::Machine(message) => StartError::Message(message),
     })?;
@@ -278,15 +270,7 @@ pub fn explore_files(
     args: &[String],
     budget: usize,
 ) -> Result<rankscope_core::explore::Exploration, StartError> {
-    let one_c_file = |f: &SourceFile| {
-        rankscope_core::lang::sources::kind(&f.name)
-            == rankscope_core::lang::sources::FileKind::Source
-    };
-    let compiled = match files {
-        [one] if one_c_file(one) => lang::load(&one.text, &one.name),
-        _ => lang::load_files_defining(files, &[]),
-    }
-    .map_err(StartError::Diagnostics)?;
+    let compiled = compile(files)?;
     let launch = lang::Launch {
         profile,
         ranks,
@@ -302,6 +286,22 @@ pub fn explore_files(
         })
     })
     .map_err(StartError::Message)
+}
+
+/// Compiles a program: one `.c` file as `lang::load` compiles it (its name gives `argv[0]`),
+/// several as a program of files (see `rankscope_core::lang::sources`).
+fn compile(
+    files: &[SourceFile],
+) -> Result<std::rc::Rc<lang::codegen::bytecode::Compiled>, StartError> {
+    let one_c_file = |f: &SourceFile| {
+        rankscope_core::lang::sources::kind(&f.name)
+            == rankscope_core::lang::sources::FileKind::Source
+    };
+    match files {
+        [one] if one_c_file(one) => lang::load(&one.text, &one.name),
+        _ => lang::load_files_defining(files, &[]),
+    }
+    .map_err(StartError::Diagnostics)
 }
 
 /// The next run's serial number (see [`Session::serial`]).

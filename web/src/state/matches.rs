@@ -5,12 +5,22 @@
 
 use std::rc::Rc;
 
-use rankscope_core::explore::Exploration;
+use rankscope_core::explore::{choices_met, Exploration, Space};
 
 use super::*;
 
 /// The most runs an exploration in the page makes (the command line's default is 1,000).
 pub const PAGE_BUDGET: usize = 200;
+
+/// What an exploration explored (it is shown only while the page still has the same).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExploreKey {
+    files: Vec<rankscope_core::lang::SourceFile>,
+    profile: String,
+    ranks: u32,
+    options: RunOptions,
+    args: String,
+}
 
 impl State {
     /// The exploration's actions (the others leave the state as it is).
@@ -60,16 +70,7 @@ impl State {
             Action::ChooseMatch { point, rank } => {
                 let picked = self.session.as_ref().and_then(|cell| {
                     let run = cell.0.borrow();
-                    let points: Vec<(u32, Vec<u32>, u64)> = (run.history.sim().match_points())
-                        .iter()
-                        .map(|p| {
-                            (
-                                p.chosen,
-                                p.options.iter().map(|o| o.from).collect(),
-                                p.event,
-                            )
-                        })
-                        .collect();
+                    let points = choices_met(run.history.sim(), Space::Matches);
                     super::network::rerun_at(&points, point, rank)
                 });
                 let Some((mut choices, at)) = picked else {
@@ -94,16 +95,15 @@ impl State {
             .map(|(_, found)| found)
     }
 
-    /// What an exploration explored, as one text.
-    fn explore_key(&self) -> String {
-        format!(
-            "{:?}|{}|{}|{:?}|{}",
-            self.files.all(&self.source),
-            self.selected,
-            self.ranks,
-            self.options,
-            self.args
-        )
+    /// What an exploration explored: the program, machine, ranks, options and arguments.
+    fn explore_key(&self) -> ExploreKey {
+        ExploreKey {
+            files: self.files.all(&self.source),
+            profile: self.selected.clone(),
+            ranks: self.ranks,
+            options: self.options,
+            args: self.args.clone(),
+        }
     }
 
     /// Explores the editor's program over every match MPI allows, on the chosen machine, ranks,

@@ -136,7 +136,7 @@ pub struct State {
     /// The last exploration over every match MPI allows, with what it explored (the program,
     /// machine, ranks, options and arguments: [`State::exploration`] shows it only while these
     /// are unchanged).
-    pub explored: Option<std::rc::Rc<(String, rankscope_core::explore::Exploration)>>,
+    pub explored: Option<std::rc::Rc<(matches::ExploreKey, rankscope_core::explore::Exploration)>>,
     /// Why the last exploration could not run.
     pub explore_error: Option<String>,
     /// Step and Back move by every event (`false`: past bookkeeping, see [`crate::playground::stride`]).

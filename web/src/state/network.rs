@@ -2,6 +2,7 @@
 //! run is redone with it and stands there), replaying an order.
 
 use super::*;
+use rankscope_core::explore::{choices_met, Choice, Space};
 
 impl State {
     /// The network's actions (the others leave the state as it is).
@@ -24,16 +25,7 @@ impl State {
             Action::Choose { point, rank } => {
                 let picked = self.session.as_ref().and_then(|cell| {
                     let run = cell.0.borrow();
-                    let points: Vec<(u32, Vec<u32>, u64)> = (run.history.sim().choice_points())
-                        .iter()
-                        .map(|p| {
-                            (
-                                p.chosen,
-                                p.options.iter().map(|o| o.from).collect(),
-                                p.event,
-                            )
-                        })
-                        .collect();
+                    let points = choices_met(run.history.sim(), Space::Network);
                     rerun_at(&points, point, rank)
                 });
                 let Some((mut choices, at)) = picked else {
@@ -50,18 +42,13 @@ impl State {
     }
 }
 
-/// What pressing `rank` at choice point `point` (from 1) of a run with `points` (each
-/// `(chosen, options, event)`) reruns with: the choices made before it and the point's event —
-/// if `rank` is one of its options.
-pub(super) fn rerun_at(
-    points: &[(u32, Vec<u32>, u64)],
-    point: u32,
-    rank: u32,
-) -> Option<(Vec<u32>, u64)> {
+/// What pressing `rank` at choice point `point` (from 1) of a run with `points` reruns with:
+/// the choices made before it and the point's event — if `rank` is one of its options.
+pub(super) fn rerun_at(points: &[Choice], point: u32, rank: u32) -> Option<(Vec<u32>, u64)> {
     let k = (point as usize).checked_sub(1)?;
-    let (_, options, event) = points.get(k)?;
-    options.contains(&rank).then(|| {
-        let before = points[..k].iter().map(|p| p.0).collect();
-        (before, *event)
+    let p = points.get(k)?;
+    p.options.contains(&rank).then(|| {
+        let before = points[..k].iter().map(|p| p.chosen).collect();
+        (before, p.event)
     })
 }

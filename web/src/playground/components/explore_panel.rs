@@ -75,6 +75,15 @@ fn ending(found: &Found, lang: Lang) -> String {
     }
 }
 
+/// "1 run", "6 runs".
+fn runs_text(n: usize, lang: Lang) -> String {
+    if n == 1 {
+        lang.tr("1 run").to_string()
+    } else {
+        lang.trf("{0} runs", &[&n])
+    }
+}
+
 /// One outcome's row.
 fn outcome_row(
     i: usize,
@@ -96,11 +105,7 @@ fn outcome_row(
         Callback::from(move |_| cb.emit(witness.clone()))
     };
     let bad = found.outcome.is_bad();
-    let runs = if found.runs == 1 {
-        lang.tr("1 run").to_string()
-    } else {
-        lang.trf("{0} runs", &[&found.runs])
-    };
+    let runs = runs_text(found.runs, lang);
     let order: Vec<String> = found.witness.iter().map(u32::to_string).collect();
     html! {
         <li class={classes!("outcome", bad.then_some("bad"), shown.then_some("current"))}
@@ -122,11 +127,7 @@ fn outcome_row(
 /// The exploration's summary and outcomes.
 fn results(found: &Exploration, props: &ExplorePanelProps, lang: Lang) -> Html {
     let n = found.outcomes.len();
-    let runs = if found.runs == 1 {
-        lang.tr("1 run").to_string()
-    } else {
-        lang.trf("{0} runs", &[&found.runs])
-    };
+    let runs = runs_text(found.runs, lang);
     let outcomes = if n == 1 {
         lang.tr("1 distinct outcome").to_string()
     } else {
