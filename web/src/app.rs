@@ -308,7 +308,7 @@ pub fn app() -> Html {
         None => Html::default(),
     };
     let explore_panel = match &state.matches {
-        Some(choices) => {
+        Some(_) => {
             let on_choose = send(&state, |(point, rank): (u32, u32)| Action::ChooseMatch {
                 point,
                 rank,
@@ -316,7 +316,7 @@ pub fn app() -> Html {
             html! {
                 <crate::playground::components::explore_panel::ExplorePanel
                     session={state.session.clone()} generation={state.generation}
-                    choices={choices.clone()} exploration={state.exploration().cloned()}
+                    exploration={state.exploration().cloned()}
                     error={state.explore_error.clone().map(AttrValue::from)}
                     locked={state.lesson.as_ref().is_some_and(|l| l.predicting())}
                     on_explore={act(Action::Explore)}

@@ -23,15 +23,13 @@ use yew::prelude::*;
 use crate::i18n::{Lang, Text};
 use crate::playground::session::SessionCell;
 
-/// Props: the run, its choices, the exploration, and the callbacks.
+/// Props: the run, the exploration, and the callbacks.
 #[derive(Properties, PartialEq)]
 pub struct ExplorePanelProps {
     /// The current run, if any.
     pub session: Option<SessionCell>,
     /// Changes whenever the run moves.
     pub generation: u64,
-    /// The match choices the run was started with.
-    pub choices: Vec<u32>,
     /// The program's exploration, if it was explored as it stands.
     pub exploration: Option<Exploration>,
     /// Why the last exploration could not run.
