@@ -9,6 +9,7 @@ mod engine;
 mod examples;
 mod explain_ja;
 mod folon;
+mod happens_before;
 mod host_libc;
 mod intercomm;
 mod lang_arith;

@@ -329,6 +329,7 @@ fn crafted(ops: &[(u8, u8, u16, u16)], ranks: u32) -> Vec<Record> {
                         dst,
                         tag: 0,
                         msg,
+                        context: 0,
                     }),
                 ));
             }

@@ -85,6 +85,7 @@ impl P2p {
                 tag,
                 req,
                 queued: true,
+                context,
             });
             return req;
         }
@@ -108,6 +109,7 @@ impl P2p {
                     tag,
                     req,
                     queued: false,
+                    context,
                 });
                 self.deliver(io, msg, req, true);
             }
@@ -119,6 +121,7 @@ impl P2p {
                     tag,
                     req,
                     queued: true,
+                    context,
                 });
             }
         }
@@ -146,11 +149,17 @@ impl P2p {
 
     /// A message reaches its destination: match it or queue it.
     pub(super) fn arrive(&mut self, io: &mut Io<'_>, msg: MsgId) {
-        let (src, dst, tag) = {
+        let (src, dst, tag, context) = {
             let m = self.messages.get(msg.0).expect("arriving message is live");
-            (m.src, m.dst, m.tag)
+            (m.src, m.dst, m.tag, m.context)
         };
-        io.record(P2pRecord::Arrived { src, dst, tag, msg });
+        io.record(P2pRecord::Arrived {
+            src,
+            dst,
+            tag,
+            msg,
+            context,
+        });
         let posted = self.mailboxes[dst as usize]
             .as_ref()
             .and_then(|mb| mb.posted.iter().position(|r| self.accepts(*r, msg)));

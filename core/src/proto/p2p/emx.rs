@@ -394,6 +394,7 @@ impl P2p {
                 tag,
                 req: recv,
                 queued: false,
+                context,
             });
             let busy = self.receive_from_request(io, info, recv, true, false);
             io.charge_until(busy);
@@ -405,6 +406,7 @@ impl P2p {
             tag,
             req: recv,
             queued: true,
+            context,
         });
         let both = self.matching.both_sides();
         // A local queue operation, unless a receive request is issued (then its `o`).

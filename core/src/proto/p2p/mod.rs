@@ -35,6 +35,7 @@
 pub mod eager;
 pub mod emx;
 pub mod engines;
+pub mod happens_before;
 mod held;
 pub mod ids;
 pub mod internal_tags;

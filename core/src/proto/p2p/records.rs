@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::ids::{Source, TagSel};
+use super::ids::{Context, Source, TagSel};
 use super::internal_tags::{tag_label, tag_label_ja};
 use crate::engine::{MsgId, Rank, ReqId};
 use crate::time::SimTime;
@@ -61,6 +61,8 @@ pub enum P2pRecord {
         tag: i32,
         /// The message.
         msg: MsgId,
+        /// The communicator's context (0: `MPI_COMM_WORLD`).
+        context: Context,
     },
     /// A message arrived with no matching receive posted: it waits in the unexpected queue.
     #[record(name = "unexpected", code = 6)]
@@ -85,6 +87,8 @@ pub enum P2pRecord {
         req: ReqId,
         /// Whether it had to wait in the posted-receive queue (no message was there yet).
         queued: bool,
+        /// The communicator's context (0: `MPI_COMM_WORLD`).
+        context: Context,
     },
     /// A message met a receive.
     #[record(name = "match", code = 8)]
@@ -294,7 +298,9 @@ impl LayerRecord for P2pRecord {
             P2pRecord::SendComplete { rank, req } => {
                 format!("rank {rank}: send {req} completes; its buffer may be reused")
             }
-            P2pRecord::Arrived { src, dst, tag, msg } => {
+            P2pRecord::Arrived {
+                src, dst, tag, msg, ..
+            } => {
                 format!("{msg} from rank {src} ({}) arrives at rank {dst}", tag_label(*tag))
             }
             P2pRecord::Unexpected {
@@ -310,6 +316,7 @@ impl LayerRecord for P2pRecord {
                 tag,
                 req,
                 queued,
+                ..
             } => {
                 if *queued {
                     format!("rank {rank} posts a receive from {src}, {tag} ({req}); no message yet, so it waits in the posted-receive queue")
@@ -381,7 +388,9 @@ impl LayerRecord for P2pRecord {
                 "ランク {rank}: 送信{} が完了し、バッファを再利用できる",
                 ja.req(req.0)
             ),
-            P2pRecord::Arrived { src, dst, tag, msg } => format!(
+            P2pRecord::Arrived {
+                src, dst, tag, msg, ..
+            } => format!(
                 "ランク {src} からの{}({})がランク {dst} に到着する",
                 ja.msg(msg.0),
                 tag_label_ja(*tag)
@@ -400,6 +409,7 @@ impl LayerRecord for P2pRecord {
                 tag,
                 req,
                 queued,
+                ..
             } => {
                 let posted = format!(
                     "ランク {rank} が{}・{} からの受信を出す({})",

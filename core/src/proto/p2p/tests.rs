@@ -224,6 +224,7 @@ fn every_record_packs_and_unpacks_exactly() {
             dst: 2,
             tag: i32::MIN,
             msg: MsgId(4),
+            context: u32::MAX,
         },
         P2pRecord::Unexpected {
             rank: 1,
@@ -236,6 +237,7 @@ fn every_record_packs_and_unpacks_exactly() {
             tag: TagSel::Tag(-1),
             req: ReqId(1),
             queued: true,
+            context: 0,
         },
         P2pRecord::RecvPosted {
             rank: 2,
@@ -243,6 +245,7 @@ fn every_record_packs_and_unpacks_exactly() {
             tag: TagSel::Any,
             req: ReqId(1),
             queued: false,
+            context: 7,
         },
         P2pRecord::Matched {
             rank: 0,
