@@ -84,6 +84,12 @@ pub const VIEWS: &[ViewSpec] = &[
         shows: |run| run.is_some(),
     },
     ViewSpec {
+        id: "order",
+        label: "Happens-before",
+        protocol: false,
+        shows: |run| run.is_some_and(|r| r.sim.layer::<P2p>().is_some()),
+    },
+    ViewSpec {
         id: "log",
         label: "Event log",
         protocol: false,

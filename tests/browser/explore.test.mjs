@@ -153,9 +153,23 @@ test('the lesson: predict a wrong match (Explore waits for the answer), explore,
     assert.match(await page.textContent('[data-testid="outcome-1"]'), /task 0: 1 \| \[0\] task 1: 4 \| \[0\] task 2: 9/);
     await screenshot(page, 'explore-lesson');
 
-    // Step 4: the fix passes every match.
+    // Step 4: the happens-before view shows where the six come from: the first receive could
+    // have taken two other answers, the second one, the last none. Clicking the first says so.
     await page.click('[data-testid="next-step"]');
     await page.waitForSelector('[data-testid="lesson-pane"][data-step="4"]');
+    await page.waitForSelector('[data-testid="views"][data-current="order"]');
+    const receives = page.locator('[data-testid="order-event"].wildcard');
+    assert.deepEqual(await receives.evaluateAll((els) => els.map((e) => e.dataset.candidates)), ['2', '1', '0']);
+    await receives.first().click();
+    const detail = page.locator('[data-testid="order-detail"]');
+    await detail.waitFor();
+    assert.match(await detail.textContent(), /could have taken 2 other send\(s\)/);
+    assert.ok(inView(await detail.boundingBox(), desktop.viewport.height), 'the detail is in view');
+    await screenshot(page, 'explore-lesson-order');
+
+    // Step 5: the fix passes every match.
+    await page.click('[data-testid="next-step"]');
+    await page.waitForSelector('[data-testid="lesson-pane"][data-step="5"]');
     await page.click('[data-testid="check-task"]');
     const failed = page.locator('[data-testid="task-verdicts"] li.fail');
     await failed.first().waitFor();

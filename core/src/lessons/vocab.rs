@@ -13,7 +13,9 @@ pub const LEVELS: &[&str] = &["beginner", "intermediate", "advanced"];
 pub const LANGUAGES: &[&str] = &["en", "ja"];
 
 /// The views beside the timeline, by the ids the playground uses (`tab-queues`…).
-pub const VIEWS: &[&str] = &["queues", "lock", "acp", "bus", "ranks", "log", "machine"];
+pub const VIEWS: &[&str] = &[
+    "queues", "lock", "acp", "bus", "ranks", "order", "log", "machine",
+];
 
 /// What a step may highlight, and where it is shown.
 pub const HIGHLIGHTS: &[(&str, &str)] = &[

@@ -51,7 +51,10 @@ fn each_wildcard_receive_of_the_master_lists_the_answers_it_could_have_taken() {
     // Every candidate is a send to the master that does not happen after the receive.
     for c in &order.candidates {
         assert!(!order.happens_before(c.receive, c.send));
-        assert!(matches!(order.events[c.send].kind, OrderKind::Send { dst: 0, .. }));
+        assert!(matches!(
+            order.events[c.send].kind,
+            OrderKind::Send { dst: 0, .. }
+        ));
     }
     // A worker's answer happens after its task: send, receive, send in causal columns.
     for e in &order.edges {

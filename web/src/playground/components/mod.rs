@@ -29,6 +29,7 @@ pub mod markdown_view;
 pub mod my_programs;
 pub mod network_bar;
 pub mod open_confirm;
+pub mod order_view;
 pub mod progress_line;
 pub mod queue_view;
 pub mod rank_list;

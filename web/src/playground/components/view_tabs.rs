@@ -8,6 +8,7 @@ use crate::playground::components::acp_view::AcpPanel;
 use crate::playground::components::bus_view::BusPanel;
 use crate::playground::components::event_log::EventLog;
 use crate::playground::components::lock_view::LockPanel;
+use crate::playground::components::order_view::OrderView;
 use crate::playground::components::queue_view::QueueView;
 use crate::playground::components::rank_list::RankList;
 use crate::playground::session::SessionCell;
@@ -67,6 +68,9 @@ pub fn view_tabs(props: &ViewTabsProps) -> Html {
                     <RankList {session} {generation} focus_rank={props.focus_rank}
                         on_focus={props.on_focus.clone()} />
                 </section>
+            },
+            "order" => html! {
+                <OrderView {session} {generation} on_seek={props.on_seek.clone()} />
             },
             "log" => html! {
                 <section class="panel view-panel">
