@@ -287,3 +287,78 @@ fn acp_flights_race_too_and_a_held_landing_keeps_its_completion_behind_it() {
         "the held landing changes the run"
     );
 }
+
+/// Two ranks' UDP datagrams to rank 0 on FOLON's Ethernet (paper 004's comparison): the
+/// network may land the later sender's first.
+fn udp_to_root(choices: &[u32]) -> Sim<rankscope_core::workloads::Native> {
+    use rankscope_core::machine::{builtin_profile, Machine};
+    use rankscope_core::workloads::folon_transfers::{FolonTransfers, Pattern, Plan, Via};
+    use rankscope_core::workloads::Native;
+    let profile = builtin_profile("folon").unwrap();
+    let machine = Machine::new(&profile, 3).unwrap();
+    let plan = Plan {
+        pattern: Pattern::ToRoot,
+        via: Via::Udp,
+        bytes: 64,
+        reps: 2,
+    };
+    let programs = FolonTransfers::programs(3, plan)
+        .into_iter()
+        .map(|p| Native::Folon(Box::new(p)))
+        .collect();
+    let mut sim = Sim::new(machine, programs, SimConfig::default()).with_network(choices.to_vec());
+    sim.run().unwrap();
+    sim
+}
+
+/// The senders of rank 0's socket receives, in the order it took them.
+fn udp_senders(sim: &Sim<rankscope_core::workloads::Native>) -> Vec<u32> {
+    use rankscope_core::proto::sockets::SocketRecord;
+    sim.trace()
+        .records()
+        .iter()
+        .filter_map(|r| match r.layer::<SocketRecord>() {
+            Some(SocketRecord::Received { rank: 0, from, .. }) => Some(from),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn socket_datagrams_race_too_and_each_senders_stay_in_order() {
+    let model = udp_to_root(&[]);
+    let points = model.choice_points();
+    assert!(!points.is_empty(), "two senders' datagrams race to rank 0");
+    assert_eq!(points[0].to, 0);
+    assert!(
+        points[0].options.iter().any(|o| o.from == 2),
+        "{:?}",
+        points[0]
+    );
+    assert!(
+        points[0].options[0]
+            .what
+            .contains("a UDP datagram of 64 bytes"),
+        "{:?}",
+        points[0]
+    );
+    let machine_order = udp_senders(&model);
+    assert_eq!(machine_order.len(), 4);
+    let other = if points[0].model() == 1 { 2 } else { 1 };
+    let flipped = udp_to_root(&[other]);
+    let order = udp_senders(&flipped);
+    assert_eq!(
+        order[0], other,
+        "the chosen sender's datagram lands first: {order:?}"
+    );
+    assert_ne!(order, machine_order);
+    // Each sender's two datagrams still arrive, in their order (the workload checks numbers).
+    assert_eq!(order.iter().filter(|&&s| s == 1).count(), 2);
+    assert_eq!(order.iter().filter(|&&s| s == 2).count(), 2);
+    for sender in 1..3 {
+        let rankscope_core::workloads::Native::Folon(p) = flipped.program(0).unwrap() else {
+            panic!("a FOLON program");
+        };
+        assert_eq!(p.arrived()[sender], vec![0, 1]);
+    }
+}

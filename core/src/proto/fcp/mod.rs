@@ -15,6 +15,14 @@
 //! procedures live in the engine, which any layer can own (the `Fcp` layer is the thin owner for
 //! ranks; PVM owns one for its daemons, labelled `DAEMON | pe`). `FcpOps` is what
 //! `workloads::folon_transfers` (ping-pong, everyone to rank 0) calls.
+//!
+//! Deliveries ("You are the network", `Layer::delivery`): none, because nothing here lands
+//! after a flight that a network could stretch. A transfer is the sender's own loads and stores
+//! on the receiver's dual-port memory, each an access of the one bus, which serialises them; the
+//! message is in the receiver's ring the moment the sender's last store ends, and senders to one
+//! ring take turns by its lock. Which sender writes first is decided by the bus and the lock's
+//! test&set (their order is the bus model's, perturbed runs reorder it), not by a delivery that
+//! could be held back.
 
 pub mod dual_port;
 pub mod engine;

@@ -40,6 +40,10 @@
 //!   part of the running block. So a failed sender-side match costs a pass *and* a send
 //!   request, and a receive with a receive request costs two `o` (Table 1).
 //!
+//! Deliveries ("You are the network"): not declared yet. Request packets from different
+//! senders could race on EM-X's network, and the crossing rules (Figs. 6–7) are meant to hold in
+//! any order, so they are candidates; today they land in the machine model's order.
+//!
 //! Simplifications: a request-issued removal is a 2-word packet the caller
 //! does not wait for; a local copy streams at the link's `G`; temporary buffers are unbounded.
 

@@ -14,6 +14,14 @@
 //! `SimConfig::pvm` picks the daemons' link (UDP or FCP) or the direct route. `PvmOps` is what
 //! the C binding (`libs::pvm`, with XDR or raw message buffers) and
 //! `workloads::folon_transfers` call; the layer keeps each leg's time.
+//!
+//! Deliveries ("You are the network", `Layer::delivery`): none declared yet. A delivery names
+//! two ranks, and PVM's legs run between a task and its host's daemon or between daemons —
+//! processes that are not ranks — so the race that matters to a program (which task's message
+//! a `pvm_recv(-1, …)` takes) is decided at the destination daemon's turns, where the
+//! fragments of different sources queue, not at a landing between two ranks. The direct route
+//! is FCP's (see `proto::fcp`: its order is the bus's). The sockets under the daemons do race
+//! when a layer of ranks owns them (`proto::sockets`).
 
 pub mod layer;
 pub mod ops;

@@ -12,6 +12,10 @@
 //! has processed its last packet (kernels take packets one at a time, per host). Each pair's
 //! messages arrive in order (one wire, FIFO kernels).
 //!
+//! Deliveries: a message reaching another process is a delivery ([`SocketEngine::delivery`]):
+//! "You are the network" may land messages from different senders to one process in another
+//! order (a pair's messages stay in order, as on one wire).
+//!
 //! Simplifications: no loss, so no retransmission; TCP's acknowledgements and windows are not
 //! modelled (on an idle LAN they ride along without stalling a 4 KB message); the kernel's
 //! input path runs beside the processes, not stealing their processor.
@@ -417,6 +421,34 @@ impl SocketEngine {
                 Ok(None)
             }
             SocketEvent::Finish(id) => Ok(self.finishing.remove(&id)),
+        }
+    }
+
+    /// The processes a `Deliver` event carries a message between (`from`, `to`), when they
+    /// differ: a delivery a run where the user is the network may hold back behind racing ones.
+    pub fn delivery(&self, event: SocketEvent) -> Option<(Rank, Rank)> {
+        match event {
+            SocketEvent::Deliver(id) => self
+                .messages
+                .get(&id)
+                .filter(|m| m.from != m.to)
+                .map(|m| (m.from, m.to)),
+            SocketEvent::Finish(_) => None,
+        }
+    }
+
+    /// The message a `Deliver` event carries, in words ("a UDP datagram of 64 bytes").
+    pub fn describe_delivery(&self, event: SocketEvent) -> String {
+        match event {
+            SocketEvent::Deliver(id) => {
+                self.messages
+                    .get(&id)
+                    .map_or_else(String::new, |m| match m.transport {
+                        Transport::Udp => format!("a UDP datagram of {} bytes", m.bytes),
+                        Transport::Tcp => format!("a TCP message of {} bytes", m.bytes),
+                    })
+            }
+            SocketEvent::Finish(_) => String::new(),
         }
     }
 

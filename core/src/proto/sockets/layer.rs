@@ -3,7 +3,7 @@
 
 use super::engine::{SocketEngine, SocketError, SocketEvent};
 use super::records::Transport;
-use crate::engine::{Io, Layer, LayerFailure, Lift, Pending, Rank, ReqId};
+use crate::engine::{Delivery, Io, Layer, LayerFailure, Lift, Pending, Rank, ReqId};
 
 /// UDP and TCP among the run's ranks.
 #[derive(Clone, Debug, Default)]
@@ -83,6 +83,17 @@ impl Layer for Sockets {
             Ok(None) => Ok(()),
             Err(message) => Err(LayerFailure { rank: 0, message }),
         }
+    }
+
+    /// A message reaching another rank: the network may land racing ones in another order.
+    fn delivery(&self, event: SocketEvent) -> Option<Delivery> {
+        self.engine
+            .delivery(event)
+            .map(|(from, to)| Delivery { from, to })
+    }
+
+    fn describe_delivery(&self, event: SocketEvent) -> String {
+        self.engine.describe_delivery(event)
     }
 
     fn pending(&self, req: ReqId) -> Option<Pending> {
