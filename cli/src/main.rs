@@ -116,9 +116,10 @@ enum Command {
         #[arg(long, short, default_value = "ib-qdr")]
         profile: String,
         /// What to branch on: `matches` (every match MPI allows: each MPI_ANY_SOURCE receive
-        /// may take any sender's message once every rank waits) or `network` (the machine's
-        /// timing, every race of messages in flight to one rank).
-        #[arg(long, default_value = "matches", value_parser = ["matches", "network"])]
+        /// may take any sender's message once every rank waits), `network` (the machine's
+        /// timing, every race of messages in flight to one rank) or `all` (both, with no
+        /// reduction: what the reduction of `matches` saves).
+        #[arg(long, default_value = "matches", value_parser = ["matches", "network", "all"])]
         space: String,
         /// The most runs to execute; when it ends, the report says how much is left.
         #[arg(long, default_value_t = 1000)]
@@ -314,10 +315,10 @@ fn main() -> ExitCode {
             args,
             ranks,
             profile,
-            space: if space == "network" {
-                Space::Network
-            } else {
-                Space::Matches
+            space: match space.as_str() {
+                "network" => Space::Network,
+                "all" => Space::All,
+                _ => Space::Matches,
             },
             budget,
             config: options.0,

@@ -442,7 +442,11 @@ pub fn app() -> Html {
             let on_lang = on_ui_lang.reform(|l: String| Lang::from_code(&l).unwrap_or_default());
             let on_answer = send(&state, Action::AnswerPrediction);
             let on_replay = send(&state, |r: rankscope_core::lessons::Replay| match r.space {
-                rankscope_core::explore::Space::Matches => Action::ReplayMatches(r.choices),
+                // A lesson explores one space (`lessons::orders` refuses both at once), so a
+                // replay of both carries no delivery choices: its matches are replayed.
+                rankscope_core::explore::Space::Matches | rankscope_core::explore::Space::All => {
+                    Action::ReplayMatches(r.choices)
+                }
                 rankscope_core::explore::Space::Network => Action::ReplayOrder(r.choices),
             });
             html! {

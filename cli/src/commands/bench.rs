@@ -259,8 +259,9 @@ fn sim_rank_bytes() -> usize {
         + std::mem::size_of::<Option<Box<Mailbox>>>()
 }
 
-/// Runs the exploration programs over every match MPI allows and over every delivery race of
-/// the machine (a budget of 2,000 runs each): runs, outcomes, runs a second.
+/// Runs the exploration programs over every match MPI allows, over every delivery race of the
+/// machine, and over both with no reduction (a budget of 2,000 runs each): runs, outcomes, runs
+/// a second.
 fn exploration() -> Result<(), String> {
     use rankscope_core::explore::{explore, Space};
     use rankscope_core::lang::{load, Launch};
@@ -280,7 +281,7 @@ fn exploration() -> Result<(), String> {
             network: None,
         };
         let mut line = Vec::new();
-        for space in [Space::Matches, Space::Network] {
+        for space in [Space::Matches, Space::Network, Space::All] {
             let start = Instant::now();
             let e = explore(space, BUDGET, || {
                 launch.sim_compiled(&compiled).map_err(|e| format!("{e:?}"))

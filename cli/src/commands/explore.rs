@@ -1,11 +1,11 @@
 //! `rankscope explore`: run an MPI C program over every match MPI allows (or every order the
-//! machine's network allows), and print its distinct outcomes, each with the command that
-//! replays it.
+//! machine's network allows, or both with no reduction), and print its distinct outcomes, each
+//! with the command that replays it.
 
 use std::path::PathBuf;
 
 use crate::output::out;
-use rankscope_core::explore::{explore, Exploration, Space};
+use rankscope_core::explore::{explore, Exploration, Found, Space};
 use rankscope_core::lang;
 use rankscope_core::run_config::RunConfig;
 
@@ -73,7 +73,7 @@ pub fn run(opts: ExploreOptions) -> Result<(), String> {
         doc["replay"] = found
             .outcomes
             .iter()
-            .map(|f| witness_command(&replay, opts.space, &f.witness))
+            .map(|f| witness_command(&replay, opts.space, f))
             .collect::<Vec<_>>()
             .into();
         out!(
@@ -125,7 +125,7 @@ fn print_text(found: &Exploration, opts: &ExploreOptions, machine: &str, replay:
         out!(
             "  witness (run {}): {}",
             f.first_run,
-            witness_command(replay, found.space, &f.witness)
+            witness_command(replay, found.space, f)
         );
     }
 }
@@ -142,8 +142,15 @@ fn replay_command(opts: &ExploreOptions) -> String {
     cmd.join(" ")
 }
 
-/// The replay command of one witness.
-fn witness_command(replay: &str, space: Space, witness: &[u32]) -> String {
-    let list: Vec<String> = witness.iter().map(u32::to_string).collect();
-    format!("{replay} --{} \"{}\"", space.id(), list.join(","))
+/// The replay command of one outcome's witness.
+fn witness_command(replay: &str, space: Space, found: &Found) -> String {
+    let list = |w: &[u32]| w.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+    match space {
+        Space::All => format!(
+            "{replay} --matches \"{}\" --network \"{}\"",
+            list(&found.witness),
+            list(&found.witness_network)
+        ),
+        _ => format!("{replay} --{} \"{}\"", space.id(), list(&found.witness)),
+    }
 }

@@ -12,8 +12,11 @@
 //! - **Every order this machine's network allows** ([`Space::Network`]): the machine's timing,
 //!   with every race of deliveries to one rank a choice point ([`crate::engine::network`]); a
 //!   send that a slower rank has not made yet can never win. Every interleaving of racing
-//!   deliveries is a run, independent ones included: the same program's run count here against
-//!   [`Space::Matches`] is what the reduction saves.
+//!   deliveries is a run, independent ones included.
+//! - **Both, with no reduction** ([`Space::All`]): every match *and* every order of racing
+//!   deliveries, each a choice point of its own kind ([`ChoiceKind`]), so runs that differ only
+//!   in the order of independent deliveries are run separately. The same program's run count
+//!   here against [`Space::Matches`] is what the reduction saves; its outcomes are the same.
 
 pub mod bench_programs;
 pub mod outcome;
@@ -31,6 +34,18 @@ pub enum Space {
     Matches,
     /// Every order of racing deliveries the machine's network allows (its timing kept).
     Network,
+    /// Every match and every order of racing deliveries: no reduction.
+    All,
+}
+
+/// What a choice point chooses.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChoiceKind {
+    /// Which racing delivery lands first ([`crate::engine::network`]).
+    Delivery,
+    /// Which sender's message a held wildcard receive takes ([`crate::engine::matches`]).
+    Match,
 }
 
 impl Space {
@@ -39,6 +54,7 @@ impl Space {
         match self {
             Space::Matches => "every match MPI allows (each wildcard receive may take any sender's message once every rank waits)",
             Space::Network => "every order this machine's network allows (messages already in flight to one rank may land in any order)",
+            Space::All => "every match MPI allows and every order of racing deliveries, with no reduction (runs that differ only in the order of independent deliveries are run separately)",
         }
     }
 
@@ -47,6 +63,7 @@ impl Space {
         match self {
             Space::Matches => "matches",
             Space::Network => "network",
+            Space::All => "all",
         }
     }
 }
@@ -57,8 +74,11 @@ pub struct Found {
     /// What the runs ended with.
     pub outcome: Outcome,
     /// The choices of the first run that gave it (the sender chosen at each choice point):
-    /// they replay that run exactly.
+    /// they replay that run exactly. In [`Space::All`], its match choices.
     pub witness: Vec<Rank>,
+    /// In [`Space::All`], the witness's delivery choices (empty in the other spaces).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub witness_network: Vec<Rank>,
     /// The number of that run, from 1.
     pub first_run: usize,
     /// How many runs gave it.
@@ -68,6 +88,8 @@ pub struct Found {
 /// One choice point of a run, as the exploration met it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Choice {
+    /// A match or a delivery.
+    pub kind: ChoiceKind,
     /// The rank whose receive (or to which the deliveries race) the choice is about.
     pub rank: Rank,
     /// The event after which it was made (the same in every run that made the same choices
@@ -110,8 +132,16 @@ pub struct Exploration {
 /// The choice points `sim` met in `space`, in order.
 pub fn choices_met<P: Program>(sim: &Sim<P>, space: Space) -> Vec<Choice> {
     match space {
+        Space::All => {
+            let mut all = choices_met(sim, Space::Network);
+            all.extend(choices_met(sim, Space::Matches));
+            // In the order the run met them (a stable sort: each kind keeps its own order).
+            all.sort_by_key(|c| (c.event, c.kind));
+            all
+        }
         Space::Matches => (sim.match_points().iter())
             .map(|p| Choice {
+                kind: ChoiceKind::Match,
                 rank: p.rank,
                 event: p.event,
                 chosen: p.chosen,
@@ -120,6 +150,7 @@ pub fn choices_met<P: Program>(sim: &Sim<P>, space: Space) -> Vec<Choice> {
             .collect(),
         Space::Network => (sim.choice_points().iter())
             .map(|p| Choice {
+                kind: ChoiceKind::Delivery,
                 rank: p.to,
                 event: p.event,
                 chosen: p.chosen,
@@ -133,16 +164,29 @@ pub fn choices_met<P: Program>(sim: &Sim<P>, space: Space) -> Vec<Choice> {
 /// no run has taken yet: every other option at every point past the prefix, in the order a
 /// depth-first stack pushes them (so the earliest point's first option is popped first).
 pub fn branches(points: &[Choice], prefix: usize) -> Vec<Vec<Rank>> {
-    let chosen: Vec<Rank> = points.iter().map(|p| p.chosen).collect();
+    kinded_branches(points, prefix)
+        .into_iter()
+        .map(|b| b.into_iter().map(|(_, r)| r).collect())
+        .collect()
+}
+
+/// [`branches`], each choice with its kind.
+fn kinded_branches(points: &[Choice], prefix: usize) -> Vec<Vec<(ChoiceKind, Rank)>> {
+    let chosen: Vec<(ChoiceKind, Rank)> = points.iter().map(|p| (p.kind, p.chosen)).collect();
     let mut out = Vec::new();
     for (k, p) in points.iter().enumerate().skip(prefix).rev() {
         for o in p.options.iter().rev().filter(|o| **o != p.chosen) {
             let mut next = chosen[..k].to_vec();
-            next.push(*o);
+            next.push((p.kind, *o));
             out.push(next);
         }
     }
     out
+}
+
+/// The choices of one kind in a list of both, in order.
+fn of_kind(list: &[(ChoiceKind, Rank)], kind: ChoiceKind) -> Vec<Rank> {
+    list.iter().filter(|c| c.0 == kind).map(|c| c.1).collect()
 }
 
 /// Explores the runs `start` sets up (a fresh run each call, without choices) over `space`,
@@ -154,7 +198,7 @@ pub fn explore<P: Program>(
 ) -> Result<Exploration, String> {
     let mut found: Vec<Found> = Vec::new();
     let mut paths: Vec<Path> = Vec::new();
-    let mut todo: Vec<Vec<Rank>> = vec![Vec::new()];
+    let mut todo: Vec<Vec<(ChoiceKind, Rank)>> = vec![Vec::new()];
     let (mut runs, mut deepest) = (0, 0);
     while let Some(prefix) = todo.pop() {
         if runs >= budget.max(1) {
@@ -162,16 +206,21 @@ pub fn explore<P: Program>(
             break;
         }
         let sim = start()?;
+        let (matches, network) = (
+            of_kind(&prefix, ChoiceKind::Match),
+            of_kind(&prefix, ChoiceKind::Delivery),
+        );
         let mut sim = match space {
-            Space::Matches => sim.with_match_choices(prefix.clone()),
-            Space::Network => sim.with_network(prefix.clone()),
+            Space::Matches => sim.with_match_choices(matches),
+            Space::Network => sim.with_network(network),
+            Space::All => sim.with_match_choices(matches).with_network(network),
         };
         let result = sim.run().map(|_| ());
         runs += 1;
         let points = choices_met(&sim, space);
         deepest = deepest.max(points.len());
-        let chosen: Vec<Rank> = points.iter().map(|p| p.chosen).collect();
-        todo.extend(branches(&points, prefix.len()));
+        let chosen: Vec<(ChoiceKind, Rank)> = points.iter().map(|p| (p.kind, p.chosen)).collect();
+        todo.extend(kinded_branches(&points, prefix.len()));
         let outcome = Outcome::of(&sim, &result);
         let index = match found.iter().position(|f| f.outcome == outcome) {
             Some(i) => {
@@ -179,9 +228,18 @@ pub fn explore<P: Program>(
                 i
             }
             None => {
+                let (witness, witness_network) = match space {
+                    Space::Matches => (of_kind(&chosen, ChoiceKind::Match), Vec::new()),
+                    Space::Network => (of_kind(&chosen, ChoiceKind::Delivery), Vec::new()),
+                    Space::All => (
+                        of_kind(&chosen, ChoiceKind::Match),
+                        of_kind(&chosen, ChoiceKind::Delivery),
+                    ),
+                };
                 found.push(Found {
                     outcome,
-                    witness: chosen,
+                    witness,
+                    witness_network,
                     first_run: runs,
                     runs: 1,
                 });

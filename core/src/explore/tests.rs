@@ -123,3 +123,50 @@ fn independent_orders_that_change_nothing_give_one_outcome() {
     assert_eq!(e.outcomes[0].runs, 6);
     assert_eq!(e.outcomes[0].outcome.output[0], vec!["sum 6".to_string()]);
 }
+
+/// A halo exchange (the benchmark's): named sources only, so MPI has no match to choose, while
+/// its deliveries race at every rank.
+const HALO: &str = super::bench_programs::EXPLORE_PROGRAMS[1].source;
+
+#[test]
+fn without_the_reduction_the_same_outcomes_take_more_runs_and_their_witnesses_replay() {
+    // The hidden deadlock: both spaces find both outcomes; with no reduction the independent
+    // delivery orders are runs of their own.
+    let reduced = explore(Space::Matches, 1000, start(ORDER_DEADLOCK, 3)).unwrap();
+    let all = explore(Space::All, 1000, start(ORDER_DEADLOCK, 3)).unwrap();
+    assert!(reduced.complete && all.complete, "{all:?}");
+    let endings = |e: &Exploration| -> Vec<Outcome> {
+        let mut v: Vec<Outcome> = e.outcomes.iter().map(|f| f.outcome.clone()).collect();
+        v.sort_by_key(|o| o.summary());
+        v
+    };
+    assert_eq!(endings(&reduced), endings(&all));
+    assert!(all.runs >= reduced.runs, "{} < {}", all.runs, reduced.runs);
+    // Every witness of both kinds replays its outcome exactly.
+    for f in &all.outcomes {
+        let mut sim = start(ORDER_DEADLOCK, 3)()
+            .unwrap()
+            .with_match_choices(f.witness.clone())
+            .with_network(f.witness_network.clone());
+        let result = sim.run().map(|_| ());
+        assert_eq!(Outcome::of(&sim, &result), f.outcome, "{f:?}");
+    }
+    // Each run's choices are in the order it met them, both kinds.
+    for p in &all.paths {
+        assert!(
+            p.choices.windows(2).all(|w| w[0].event <= w[1].event),
+            "{p:?}"
+        );
+    }
+    // The halo: one run with the reduction; its delivery races make many without it.
+    let halo = explore(Space::Matches, 50, start(HALO, 4)).unwrap();
+    assert_eq!((halo.runs, halo.complete), (1, true));
+    let halo_all = explore(Space::All, 50, start(HALO, 4)).unwrap();
+    assert!(halo_all.runs > 1, "{halo_all:?}");
+    assert!(halo_all
+        .paths
+        .iter()
+        .flat_map(|p| &p.choices)
+        .all(|c| c.kind == ChoiceKind::Delivery));
+    assert_eq!(halo_all.outcomes.len(), 1);
+}

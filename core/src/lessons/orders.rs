@@ -39,6 +39,9 @@ impl Order {
                     None => "in the machine model's order".to_string(),
                 }
             }
+            Space::All => {
+                "in one of every match and delivery order (lessons explore one of them)".to_string()
+            }
             Space::Matches => {
                 let points = self.run.sim.match_points();
                 match points
@@ -82,6 +85,12 @@ pub fn orders(
                 matches: Some(prefix.clone()),
                 ..scenario.clone()
             },
+            Space::All => {
+                return Err(
+                    "a lesson explores every match or every network order, not both at once"
+                        .to_string(),
+                )
+            }
         })?;
         let points = choices_met(&run.sim, space);
         let chosen: Vec<u32> = points.iter().map(|p| p.chosen).collect();

@@ -218,6 +218,12 @@ fn every_order(
         (Space::Matches, n, false) => {
             format!("it holds in the first {n} runs of every match MPI allows (there are more)")
         }
+        (Space::All, n, true) => {
+            format!("it holds in all {n} runs of every match and every delivery order")
+        }
+        (Space::All, n, false) => format!(
+            "it holds in the first {n} runs of every match and every delivery order (there are more)"
+        ),
     };
     Ok(Verdict {
         pass: true,

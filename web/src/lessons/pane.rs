@@ -286,6 +286,8 @@ fn replay_button(
         (rankscope_core::explore::Space::Matches, true) => "このマッチで再生",
         (rankscope_core::explore::Space::Network, false) => "Replay this order",
         (rankscope_core::explore::Space::Network, true) => "この順序で再生",
+        (rankscope_core::explore::Space::All, false) => "Replay these choices",
+        (rankscope_core::explore::Space::All, true) => "この選択で再生",
     };
     html! {
         <button class="control" type="button" data-testid="replay-order"
