@@ -88,8 +88,9 @@ enum Command {
         /// Every match MPI allows: hold each MPI_ANY_SOURCE receive until every rank waits, then
         /// let it take the message of the rank listed for that match choice point
         /// (comma-separated, in order; past the list, the first sender's). Replays a witness
-        /// of `rankscope explore`; `--matches ""` lists the match choice points.
-        #[arg(long, value_name = "RANKS", value_parser = parse_choices, conflicts_with_all = ["workload", "network"])]
+        /// of `rankscope explore` (with `--network` too, one of `explore --space all`);
+        /// `--matches ""` lists the match choice points.
+        #[arg(long, value_name = "RANKS", value_parser = parse_choices, conflicts_with = "workload")]
         matches: Option<Choices>,
         /// Print a JSON summary (with the trace hash) instead of text.
         #[arg(long)]

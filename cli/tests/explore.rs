@@ -82,3 +82,28 @@ fn json_gives_every_outcome_with_its_replay_and_a_bad_choice_is_refused() {
         "{text}"
     );
 }
+
+#[test]
+fn with_no_reduction_the_same_outcomes_come_with_both_lists_of_choices() {
+    let out = rankscope(&[
+        "explore", PROGRAM, "-n", "3", "-p", "cluster", "--space", "all",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("with no reduction"), "{text}");
+    assert!(
+        text.contains(
+            "outcome 2 (1 run, WRONG): deadlock (rank 0 waits); printed [0] first from 2"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("--matches \"2\" --network \"\""), "{text}");
+    // The witness, both lists, replays the deadlock.
+    let replay = rankscope(&[
+        "run", PROGRAM, "-n", "3", "-p", "cluster", "--matches", "2", "--network", "",
+    ]);
+    assert!(!replay.status.success());
+    let text = String::from_utf8_lossy(&replay.stdout).to_string()
+        + &String::from_utf8_lossy(&replay.stderr);
+    assert!(text.contains("deadlock"), "{text}");
+}
