@@ -40,9 +40,12 @@
 //!   part of the running block. So a failed sender-side match costs a pass *and* a send
 //!   request, and a receive with a receive request costs two `o` (Table 1).
 //!
-//! Deliveries ("You are the network"): not declared yet. Request packets from different
+//! Deliveries ("You are the network"): none declared yet. Request packets from different
 //! senders could race on EM-X's network, and the crossing rules (Figs. 6–7) are meant to hold in
-//! any order, so they are candidates; today they land in the machine model's order.
+//! any order. But the rules also assume that one sender's packets and remote writes arrive in
+//! the order sent (Sec. 4.3's FIFO network): holding a packet back while the same sender's
+//! SYSWR data, which is not a delivery, lands would break that order, so the writes must become
+//! deliveries with the packets; until then they land in the machine model's order.
 //!
 //! Simplifications: a request-issued removal is a 2-word packet the caller
 //! does not wait for; a local copy streams at the link's `G`; temporary buffers are unbounded.
