@@ -100,10 +100,45 @@ fn with_no_reduction_the_same_outcomes_come_with_both_lists_of_choices() {
     assert!(text.contains("--matches \"2\" --network \"\""), "{text}");
     // The witness, both lists, replays the deadlock.
     let replay = rankscope(&[
-        "run", PROGRAM, "-n", "3", "-p", "cluster", "--matches", "2", "--network", "",
+        "run",
+        PROGRAM,
+        "-n",
+        "3",
+        "-p",
+        "cluster",
+        "--matches",
+        "2",
+        "--network",
+        "",
     ]);
     assert!(!replay.status.success());
     let text = String::from_utf8_lossy(&replay.stdout).to_string()
         + &String::from_utf8_lossy(&replay.stderr);
     assert!(text.contains("deadlock"), "{text}");
+}
+
+#[test]
+fn the_reduction_runs_the_gathers_independent_orders_once() {
+    let program = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/programs/wildcard_deadlock_gather.c"
+    );
+    let runs = |space: &str| {
+        let out = rankscope(&[
+            "explore", program, "-n", "5", "-p", "cluster", "--space", space,
+        ]);
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    let reduced = runs("matches");
+    assert!(
+        reduced.contains("2 runs, 2 distinct outcomes, every choice explored"),
+        "{reduced}"
+    );
+    let all = runs("all");
+    assert!(
+        all.contains("24 runs, 2 distinct outcomes, every choice explored"),
+        "{all}"
+    );
+    assert!(all.contains("deadlock (rank 0 waits)"), "{all}");
 }
