@@ -85,7 +85,7 @@ pub const VIEWS: &[ViewSpec] = &[
     },
     ViewSpec {
         id: "order",
-        label: "Happens-before",
+        label: "Causality",
         protocol: false,
         shows: |run| run.is_some_and(|r| r.sim.layer::<P2p>().is_some()),
     },

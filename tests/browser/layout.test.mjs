@@ -68,7 +68,7 @@ test('the rest is one tab away, and a lock program shows its lock view by itself
     // A few steps (each passes over bookkeeping): every rank is still at a line of the program.
     await runAndStep(page, 4);
     const tabs = await page.$$eval('[data-testid="views"] [role="tab"]', (ts) => ts.map((t) => t.dataset.testid));
-    assert.deepEqual(tabs, ['tab-queues', 'tab-ranks', 'tab-log', 'tab-machine']);
+    assert.deepEqual(tabs, ['tab-queues', 'tab-ranks', 'tab-order', 'tab-log', 'tab-machine']);
     // The event log: one click, on screen, with the current event lit.
     await page.click('[data-testid="tab-log"]');
     assert.equal(await page.getAttribute('[data-testid="tab-log"]', 'aria-selected'), 'true');

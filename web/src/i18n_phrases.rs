@@ -344,7 +344,7 @@ pub const PHRASES: &[(&str, &str)] = &[
     ("Let receives match in the machine's order again", "受信のマッチをマシンの順序に戻す"),
     ("Let the machine decide", "マシンに任せる"),
     ("Hold each MPI_ANY_SOURCE receive until every rank waits, then explore every sender's message it could take", "各 MPI_ANY_SOURCE 受信を全ランクが待つまで保留し、受け取りうるすべての送信元のメッセージを探索する"),
-    ("Happens-before", "因果順序"),
+    ("Causality", "因果順序"),
     ("Happens-before order", "因果順序(happens-before)"),
     ("communicator (context {0})", "コミュニケータ(コンテキスト {0})"),
     ("rank {0} sends to rank {1} ({2}) at {3}", "ランク {0} がランク {1} に送信する({2})、時刻 {3}"),
