@@ -307,8 +307,21 @@ impl Order {
         all
     }
 
-    /// Every wildcard receive's candidates (see the module's documentation).
+    /// Every wildcard receive's candidates (see the module's documentation): for each, the
+    /// sends to its rank in order, the first acceptable one per sender kept.
     fn could_have_matched(&self) -> Vec<Candidate> {
+        // The sends to each rank, in trace order (a sender's own order included).
+        let mut sends_to: BTreeMap<Rank, Vec<usize>> = BTreeMap::new();
+        for (i, e) in self.events.iter().enumerate() {
+            if let OrderKind::Send { dst, .. } = e.kind {
+                sends_to.entry(dst).or_default().push(i);
+            }
+        }
+        // The receive that took each send, if any.
+        let mut taken_by: Vec<Option<usize>> = vec![None; self.events.len()];
+        for e in &self.edges {
+            taken_by[e.send] = Some(e.receive);
+        }
         let mut out = Vec::new();
         for (r_index, r) in self.events.iter().enumerate() {
             let OrderKind::Receive {
@@ -321,34 +334,48 @@ impl Order {
             else {
                 continue;
             };
-            for q in (0..self.ranks).filter(|&q| q != taken_from) {
-                // q's sends to this rank that this receive could accept, in q's order.
-                let first = self.events.iter().enumerate().find(|(s_index, s)| {
-                    let OrderKind::Send {
-                        dst,
-                        tag: s_tag,
-                        context: s_context,
-                    } = s.kind
-                    else {
-                        return false;
-                    };
-                    let accepts = if any_tag { s_tag >= 0 } else { s_tag == tag };
-                    let taken_before = self.receive_of(*s_index).is_some_and(|taken| {
-                        self.events[taken].clock[r.rank as usize] < r.clock[r.rank as usize]
+            let mine = r.clock[r.rank as usize];
+            // Each other sender's first send this receive could accept and that no earlier
+            // receive of this rank took.
+            let mut first: BTreeMap<Rank, usize> = BTreeMap::new();
+            for &s_index in sends_to.get(&r.rank).map_or(&[][..], Vec::as_slice) {
+                let s = &self.events[s_index];
+                let OrderKind::Send {
+                    tag: s_tag,
+                    context: s_context,
+                    ..
+                } = s.kind
+                else {
+                    continue;
+                };
+                let accepts = if any_tag { s_tag >= 0 } else { s_tag == tag };
+                let taken_before = taken_by[s_index]
+                    .is_some_and(|taken| self.events[taken].clock[r.rank as usize] < mine);
+                if s.rank != taken_from
+                    && s_context == context
+                    && accepts
+                    && !taken_before
+                    && !first.contains_key(&s.rank)
+                {
+                    first.insert(s.rank, s_index);
+                }
+            }
+            for (_, s_index) in first {
+                if !self.happens_before(r_index, s_index) {
+                    out.push(Candidate {
+                        receive: r_index,
+                        send: s_index,
                     });
-                    s.rank == q && dst == r.rank && s_context == context && accepts && !taken_before
-                });
-                if let Some((s_index, _)) = first {
-                    if !self.happens_before(r_index, s_index) {
-                        out.push(Candidate {
-                            receive: r_index,
-                            send: s_index,
-                        });
-                    }
                 }
             }
         }
         out
+    }
+
+    /// The most events worth taking for a run of `ranks` ranks: `limit`, fewer when each
+    /// event's clock is long (about 400,000 clock entries in all, and at least 50 events).
+    pub fn limit_for(ranks: u32, limit: usize) -> usize {
+        limit.min((400_000 / ranks.max(1) as usize).max(50))
     }
 }
 

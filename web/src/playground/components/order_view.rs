@@ -14,7 +14,8 @@ use crate::i18n::{Lang, Text};
 use crate::playground::rank_colour::rank_style;
 use crate::playground::session::SessionCell;
 
-/// Events taken from the start of the run (each carries a clock of one integer per rank).
+/// Events taken from the start of the run (each carries a clock of one integer per rank, so
+/// fewer on many ranks: [`Order::limit_for`]).
 const LIMIT: usize = 600;
 /// Ranks drawn at most (a run with more draws the first ones; the rank filter reaches the rest).
 const MAX_RANKS: u32 = 32;
@@ -34,6 +35,9 @@ pub struct OrderViewProps {
     pub generation: u64,
     /// Go to the state after this many events.
     pub on_seek: Callback<u64>,
+    /// It is the view shown: a hidden one computes nothing (the views stay rendered, and this
+    /// one reads the whole known trace).
+    pub active: bool,
 }
 
 /// What the filters keep.
@@ -114,11 +118,15 @@ pub fn order_view(props: &OrderViewProps) -> Html {
             }
         });
     }
+    if !props.active {
+        return Html::default();
+    }
     let run = props.session.0.borrow();
     let sim = run.history.sim();
     let trace = sim.trace();
     let shown_records = trace.records().len();
-    let order = Order::of(trace.known_records(), sim.size(), LIMIT);
+    let limit = Order::limit_for(sim.size(), LIMIT);
+    let order = Order::of(trace.known_records(), sim.size(), limit);
     let f = (*filter).clone();
 
     // The ranks drawn, top to bottom.
@@ -341,7 +349,7 @@ pub fn order_view(props: &OrderViewProps) -> Html {
             <p class="order-summary muted" data-testid="order-summary">
                 { lang.trf("{0} sends and receives placed by causality, not by time: an event is right of everything that happens before it. {1} wildcard receives, {2} of them could have matched another send (dashed).", &[&order.events.len(), &wildcards, &differ]) }
                 if order.truncated {
-                    { " " }{ lang.trf("Only the first {0} events are drawn.", &[&LIMIT]) }
+                    { " " }{ lang.trf("Only the first {0} events are drawn.", &[&limit]) }
                 }
             </p>
         </section>

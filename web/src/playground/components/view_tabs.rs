@@ -70,7 +70,8 @@ pub fn view_tabs(props: &ViewTabsProps) -> Html {
                 </section>
             },
             "order" => html! {
-                <OrderView {session} {generation} on_seek={props.on_seek.clone()} />
+                <OrderView {session} {generation} on_seek={props.on_seek.clone()}
+                    active={props.current == v} />
             },
             "log" => html! {
                 <section class="panel view-panel">
