@@ -17,8 +17,9 @@
 //! even if that is much later than the model's time); only the deliveries a layer declares
 //! take part (today the eager engine's messages, one-sided operations reaching their target —
 //! an atomic on a lock word, a put, a get — ACP's flights landing at another rank, and the
-//! sockets layer's messages; the request-based engines' packets, PVM's legs through its daemons
-//! and FCP's word accesses keep the model's order, each module says why). The run stays deterministic: the same
+//! sockets layer's messages, and PVM's fragments on their last leg, pvmd to task; the
+//! request-based engines' packets, PVM's legs between daemons and FCP's word accesses keep the
+//! model's order, each module says why). The run stays deterministic: the same
 //! choices give the same trace, and each choice point writes a [`ChoiceRecord`].
 //!
 //! Mechanics: a delivery falling due is a choice point when the queue holds other senders'

@@ -30,7 +30,9 @@ use super::packet::{fragments, packet_bytes, DD_HEADER, TD_HEADER};
 use super::records::{Leg, PvmRecord, Via};
 use super::tid::Tid;
 use super::PvmConfig;
-use crate::engine::{EventCodec, Io, Layer, LayerEvent, LayerFailure, Lift, Pending, Rank, ReqId};
+use crate::engine::{
+    Delivery, EventCodec, Io, Layer, LayerEvent, LayerFailure, Lift, Pending, Rank, ReqId,
+};
 use crate::proto::fcp::{FcpEngine, FcpEvent, Variant, DAEMON};
 use crate::proto::sockets::{SocketEngine, SocketEvent, Transport};
 use crate::time::SimTime;
@@ -976,6 +978,45 @@ impl Layer for Pvm {
             }
         }
         Ok(())
+    }
+
+    /// A fragment a pvmd writes to a task (the last leg, over TCP): a delivery from the task
+    /// that sent the message to the task it is for, which the network may land behind another
+    /// task's (see the module documentation of [`super`]).
+    fn delivery(&self, event: PvmEvent) -> Option<Delivery> {
+        let PvmEvent::Sockets(e) = event else {
+            return None;
+        };
+        let (from, to, data) = self.sockets.delivered(e)?;
+        if to >= self.ranks || from < self.ranks {
+            return None; // not a pvmd writing to a task
+        }
+        let packet = self.packets.get(&Self::packet_of(data)?)?;
+        let src = self.rank_of(self.msgs.get(&packet.msg)?.src)?;
+        (src != to).then_some(Delivery { from: src, to })
+    }
+
+    fn describe_delivery(&self, event: PvmEvent) -> String {
+        let PvmEvent::Sockets(e) = event else {
+            return String::new();
+        };
+        let Some(packet) = self
+            .sockets
+            .delivered(e)
+            .and_then(|(_, _, data)| Self::packet_of(data))
+            .and_then(|p| self.packets.get(&p))
+        else {
+            return String::new();
+        };
+        let Some(m) = self.msgs.get(&packet.msg) else {
+            return String::new();
+        };
+        format!(
+            "fragment {} of {} of a message with tag {}",
+            packet.frag + 1,
+            m.frags.len(),
+            m.tag
+        )
     }
 
     fn pending(&self, req: ReqId) -> Option<Pending> {

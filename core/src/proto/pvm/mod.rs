@@ -15,13 +15,14 @@
 //! the C binding (`libs::pvm`, with XDR or raw message buffers) and
 //! `workloads::folon_transfers` call; the layer keeps each leg's time.
 //!
-//! Deliveries ("You are the network", `Layer::delivery`): none declared yet. A delivery names
-//! two ranks, and PVM's legs run between a task and its host's daemon or between daemons —
-//! processes that are not ranks — so the race that matters to a program (which task's message
-//! a `pvm_recv(-1, …)` takes) is decided at the destination daemon's turns, where the
-//! fragments of different sources queue, not at a landing between two ranks. The direct route
-//! is FCP's (see `proto::fcp`: its order is the bus's). The sockets under the daemons do race
-//! when a layer of ranks owns them (`proto::sockets`).
+//! Deliveries ("You are the network", `Layer::delivery`): the last leg. A delivery names two
+//! ranks, and most of PVM's legs run between a task and its host's daemon or between daemons —
+//! processes that are not ranks. The leg that ends at a task, the pvmd writing a fragment to it
+//! over TCP, is declared as a delivery from the task that sent the message: the network may land
+//! another task's fragment first, so `pvm_recv(-1, …)` takes another task's message (each
+//! sender's fragments stay in order). Races among the daemons' own legs (which packet a pvmd
+//! takes first) are not choice points. The direct route is FCP's (see `proto::fcp`: its order
+//! is the bus's).
 
 pub mod layer;
 pub mod ops;

@@ -437,6 +437,18 @@ impl SocketEngine {
         }
     }
 
+    /// A `Deliver` event's message: its processes (`from`, `to`) and its data (an owner that
+    /// routes, as PVM does, reads what it carries).
+    pub fn delivered(&self, event: SocketEvent) -> Option<(Rank, Rank, &[u8])> {
+        match event {
+            SocketEvent::Deliver(id) => self
+                .messages
+                .get(&id)
+                .map(|m| (m.from, m.to, m.data.as_slice())),
+            SocketEvent::Finish(_) => None,
+        }
+    }
+
     /// The message a `Deliver` event carries, in words ("a UDP datagram of 64 bytes").
     pub fn describe_delivery(&self, event: SocketEvent) -> String {
         match event {
