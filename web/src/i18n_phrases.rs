@@ -356,6 +356,7 @@ pub const PHRASES: &[(&str, &str)] = &[
     ("Under another order it could have taken {0} other send(s):", "別の順序なら、ほかに {0} 件の送信を受け取れました:"),
     ("{0} sends and receives placed by causality, not by time: an event is right of everything that happens before it. {1} wildcard receives, {2} of them could have matched another send (dashed).", "{0} 件の送信と受信を、時刻ではなく因果関係で並べています。イベントは、それより前に起こるすべてのものの右にあります。ワイルドカード受信は {1} 件、そのうち {2} 件はほかの送信ともマッチしえました(破線)。"),
     ("Only the first {0} events are drawn.", "最初の {0} 件のイベントだけを描いています。"),
+    ("Ranks 0 to {0} are drawn; pick a rank to see another.", "ランク 0 から {0} までを描いています。ほかのランクはランクを選んで表示します。"),
     ("Rank", "ランク"),
     ("and the ranks it talked to", "と、そのランクがやり取りしたランク"),
     ("Communicator", "コミュニケータ"),

@@ -351,6 +351,9 @@ pub fn order_view(props: &OrderViewProps) -> Html {
                 if order.truncated {
                     { " " }{ lang.trf("Only the first {0} events are drawn.", &[&limit]) }
                 }
+                if f.rank.is_none() && sim.size() > MAX_RANKS {
+                    { " " }{ lang.trf("Ranks 0 to {0} are drawn; pick a rank to see another.", &[&(MAX_RANKS - 1)]) }
+                }
             </p>
         </section>
     }
