@@ -228,13 +228,14 @@ pub fn explore<P: Program>(
                 i
             }
             None => {
-                let (witness, witness_network) = match space {
-                    Space::Matches => (of_kind(&chosen, ChoiceKind::Match), Vec::new()),
-                    Space::Network => (of_kind(&chosen, ChoiceKind::Delivery), Vec::new()),
-                    Space::All => (
-                        of_kind(&chosen, ChoiceKind::Match),
-                        of_kind(&chosen, ChoiceKind::Delivery),
-                    ),
+                // One space's choices are all of one kind; both spaces keep the deliveries apart.
+                let witness = match space {
+                    Space::Network => of_kind(&chosen, ChoiceKind::Delivery),
+                    Space::Matches | Space::All => of_kind(&chosen, ChoiceKind::Match),
+                };
+                let witness_network = match space {
+                    Space::All => of_kind(&chosen, ChoiceKind::Delivery),
+                    Space::Matches | Space::Network => Vec::new(),
                 };
                 found.push(Found {
                     outcome,

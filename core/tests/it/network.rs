@@ -288,27 +288,40 @@ fn acp_flights_race_too_and_a_held_landing_keeps_its_completion_behind_it() {
     );
 }
 
-/// Two ranks' UDP datagrams to rank 0 on FOLON's Ethernet (paper 004's comparison): the
-/// network may land the later sender's first.
-fn udp_to_root(choices: &[u32]) -> Sim<rankscope_core::workloads::Native> {
+/// Every other rank sends two numbered 64-byte messages to rank 0 on FOLON, over `via` (UDP on
+/// its Ethernet, or PVM through the daemons): the network may land a later sender's first.
+fn folon_to_root(
+    via: rankscope_core::workloads::folon_transfers::Via,
+    ranks: u32,
+    choices: &[u32],
+) -> Sim<rankscope_core::workloads::Native> {
     use rankscope_core::machine::{builtin_profile, Machine};
-    use rankscope_core::workloads::folon_transfers::{FolonTransfers, Pattern, Plan, Via};
+    use rankscope_core::workloads::folon_transfers::{FolonTransfers, Pattern, Plan};
     use rankscope_core::workloads::Native;
     let profile = builtin_profile("folon").unwrap();
-    let machine = Machine::new(&profile, 3).unwrap();
+    let machine = Machine::new(&profile, ranks).unwrap();
     let plan = Plan {
         pattern: Pattern::ToRoot,
-        via: Via::Udp,
+        via,
         bytes: 64,
         reps: 2,
     };
-    let programs = FolonTransfers::programs(3, plan)
+    let programs = FolonTransfers::programs(ranks, plan)
         .into_iter()
         .map(|p| Native::Folon(Box::new(p)))
         .collect();
     let mut sim = Sim::new(machine, programs, SimConfig::default()).with_network(choices.to_vec());
     sim.run().unwrap();
     sim
+}
+
+/// Two ranks' UDP datagrams to rank 0 on FOLON's Ethernet (paper 004's comparison).
+fn udp_to_root(choices: &[u32]) -> Sim<rankscope_core::workloads::Native> {
+    folon_to_root(
+        rankscope_core::workloads::folon_transfers::Via::Udp,
+        3,
+        choices,
+    )
 }
 
 /// The senders of rank 0's socket receives, in the order it took them.
@@ -365,24 +378,11 @@ fn socket_datagrams_race_too_and_each_senders_stay_in_order() {
 
 /// Every other rank sends numbered PVM messages to rank 0 (through the daemons, over UDP).
 fn pvm_to_root(ranks: u32, choices: &[u32]) -> Sim<rankscope_core::workloads::Native> {
-    use rankscope_core::machine::{builtin_profile, Machine};
-    use rankscope_core::workloads::folon_transfers::{FolonTransfers, Pattern, Plan, Via};
-    use rankscope_core::workloads::Native;
-    let profile = builtin_profile("folon").unwrap();
-    let machine = Machine::new(&profile, ranks).unwrap();
-    let plan = Plan {
-        pattern: Pattern::ToRoot,
-        via: Via::Pvm,
-        bytes: 64,
-        reps: 2,
-    };
-    let programs = FolonTransfers::programs(ranks, plan)
-        .into_iter()
-        .map(|p| Native::Folon(Box::new(p)))
-        .collect();
-    let mut sim = Sim::new(machine, programs, SimConfig::default()).with_network(choices.to_vec());
-    sim.run().unwrap();
-    sim
+    folon_to_root(
+        rankscope_core::workloads::folon_transfers::Via::Pvm,
+        ranks,
+        choices,
+    )
 }
 
 #[test]

@@ -3,6 +3,8 @@
 //! a student never reads such a number — every sentence names the collective instead
 //! ("(for MPI_Bcast)" where a user message says "(tag 5)").
 
+use crate::trace::text::Lang;
+
 /// The collective of each kind, indexed as `libs::mpi::collective::Kind` numbers them (a test
 /// there checks every kind's name here).
 pub const COLLECTIVE_KINDS: [&str; 15] = [
@@ -54,6 +56,14 @@ pub fn tag_label_ja(tag: i32) -> String {
     match collective_of(tag) {
         Some(name) => format!("{} 用", collective_ja(name)),
         None => format!("タグ {tag}"),
+    }
+}
+
+/// [`tag_label`] in `lang`.
+pub fn tag_label_in(tag: i32, lang: Lang) -> String {
+    match lang {
+        Lang::En => tag_label(tag),
+        Lang::Ja => tag_label_ja(tag),
     }
 }
 

@@ -48,7 +48,7 @@ use std::collections::VecDeque;
 pub use emx::{Packet, ProtoBox, RecvInfo, RecvMode, SendInfo};
 pub use engines::{Matching, Protocol, ENGINES};
 pub use ids::{Context, Envelope, Note, Source, Status, TagSel, WORLD};
-pub use internal_tags::{collective_of, tag_label, COLLECTIVE_KINDS};
+pub use internal_tags::{collective_of, tag_label, tag_label_in, COLLECTIVE_KINDS};
 pub use records::{P2pRecord, ProtocolStep};
 
 use crate::engine::slab::{IdMap, Slab};

@@ -828,6 +828,20 @@ impl Pvm {
         }
     }
 
+    /// If `event` lands a fragment a pvmd writes to a task: the task, the fragment and its
+    /// message.
+    fn last_leg(&self, event: PvmEvent) -> Option<(Rank, &Packet, &Msg)> {
+        let PvmEvent::Sockets(e) = event else {
+            return None;
+        };
+        let (from, to, data) = self.sockets.delivered(e)?;
+        if to >= self.ranks || from < self.ranks {
+            return None; // not a pvmd writing to a task
+        }
+        let packet = self.packets.get(&Self::packet_of(data)?)?;
+        Some((to, packet, self.msgs.get(&packet.msg)?))
+    }
+
     fn matches(m: &Msg, src: i32, tag: i32) -> bool {
         (src == -1 || m.src.0 == src as u32) && (tag == -1 || m.tag == tag)
     }
@@ -984,39 +998,21 @@ impl Layer for Pvm {
     /// that sent the message to the task it is for, which the network may land behind another
     /// task's (see the module documentation of [`super`]).
     fn delivery(&self, event: PvmEvent) -> Option<Delivery> {
-        let PvmEvent::Sockets(e) = event else {
-            return None;
-        };
-        let (from, to, data) = self.sockets.delivered(e)?;
-        if to >= self.ranks || from < self.ranks {
-            return None; // not a pvmd writing to a task
-        }
-        let packet = self.packets.get(&Self::packet_of(data)?)?;
-        let src = self.rank_of(self.msgs.get(&packet.msg)?.src)?;
+        let (to, _, m) = self.last_leg(event)?;
+        let src = self.rank_of(m.src)?;
         (src != to).then_some(Delivery { from: src, to })
     }
 
     fn describe_delivery(&self, event: PvmEvent) -> String {
-        let PvmEvent::Sockets(e) = event else {
-            return String::new();
-        };
-        let Some(packet) = self
-            .sockets
-            .delivered(e)
-            .and_then(|(_, _, data)| Self::packet_of(data))
-            .and_then(|p| self.packets.get(&p))
-        else {
-            return String::new();
-        };
-        let Some(m) = self.msgs.get(&packet.msg) else {
-            return String::new();
-        };
-        format!(
-            "fragment {} of {} of a message with tag {}",
-            packet.frag + 1,
-            m.frags.len(),
-            m.tag
-        )
+        self.last_leg(event)
+            .map_or_else(String::new, |(_, packet, m)| {
+                format!(
+                    "fragment {} of {} of a message with tag {}",
+                    packet.frag + 1,
+                    m.frags.len(),
+                    m.tag
+                )
+            })
     }
 
     fn pending(&self, req: ReqId) -> Option<Pending> {

@@ -424,44 +424,36 @@ impl SocketEngine {
         }
     }
 
+    /// The message a `Deliver` event carries, if it is one.
+    fn delivering(&self, event: SocketEvent) -> Option<&Message> {
+        match event {
+            SocketEvent::Deliver(id) => self.messages.get(&id),
+            SocketEvent::Finish(_) => None,
+        }
+    }
+
     /// The processes a `Deliver` event carries a message between (`from`, `to`), when they
     /// differ: a delivery a run where the user is the network may hold back behind racing ones.
     pub fn delivery(&self, event: SocketEvent) -> Option<(Rank, Rank)> {
-        match event {
-            SocketEvent::Deliver(id) => self
-                .messages
-                .get(&id)
-                .filter(|m| m.from != m.to)
-                .map(|m| (m.from, m.to)),
-            SocketEvent::Finish(_) => None,
-        }
+        self.delivered(event)
+            .filter(|(from, to, _)| from != to)
+            .map(|(from, to, _)| (from, to))
     }
 
     /// A `Deliver` event's message: its processes (`from`, `to`) and its data (an owner that
     /// routes, as PVM does, reads what it carries).
     pub fn delivered(&self, event: SocketEvent) -> Option<(Rank, Rank, &[u8])> {
-        match event {
-            SocketEvent::Deliver(id) => self
-                .messages
-                .get(&id)
-                .map(|m| (m.from, m.to, m.data.as_slice())),
-            SocketEvent::Finish(_) => None,
-        }
+        self.delivering(event)
+            .map(|m| (m.from, m.to, m.data.as_slice()))
     }
 
     /// The message a `Deliver` event carries, in words ("a UDP datagram of 64 bytes").
     pub fn describe_delivery(&self, event: SocketEvent) -> String {
-        match event {
-            SocketEvent::Deliver(id) => {
-                self.messages
-                    .get(&id)
-                    .map_or_else(String::new, |m| match m.transport {
-                        Transport::Udp => format!("a UDP datagram of {} bytes", m.bytes),
-                        Transport::Tcp => format!("a TCP message of {} bytes", m.bytes),
-                    })
-            }
-            SocketEvent::Finish(_) => String::new(),
-        }
+        self.delivering(event)
+            .map_or_else(String::new, |m| match m.transport {
+                Transport::Udp => format!("a UDP datagram of {} bytes", m.bytes),
+                Transport::Tcp => format!("a TCP message of {} bytes", m.bytes),
+            })
     }
 
     /// What the call started with `token` waits for, in words.

@@ -6,7 +6,7 @@
 //! the run to it (Step and Back go on from there).
 
 use rankscope_core::proto::p2p::happens_before::{Order, OrderKind};
-use rankscope_core::proto::p2p::{tag_label, WORLD};
+use rankscope_core::proto::p2p::{tag_label_in, WORLD};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -50,14 +50,6 @@ struct Filter {
     candidates: bool,
 }
 
-/// A message's tag in the page's language.
-fn tag_in(t: i32, lang: Lang) -> String {
-    match lang {
-        Lang::En => tag_label(t),
-        Lang::Ja => rankscope_core::proto::p2p::internal_tags::tag_label_ja(t),
-    }
-}
-
 /// A communicator's name: the world's, or its context id.
 fn context_name(c: u32, lang: Lang) -> String {
     if c == WORLD {
@@ -73,7 +65,7 @@ fn sentence(order: &Order, e: usize, lang: Lang) -> String {
     match ev.kind {
         OrderKind::Send { dst, tag, .. } => lang.trf(
             "rank {0} sends to rank {1} ({2}) at {3}",
-            &[&ev.rank, &dst, &tag_in(tag, lang), &ev.time],
+            &[&ev.rank, &dst, &tag_label_in(tag, lang.core()), &ev.time],
         ),
         OrderKind::Receive {
             src, tag, wildcard, ..
@@ -85,7 +77,13 @@ fn sentence(order: &Order, e: usize, lang: Lang) -> String {
             };
             lang.trf(
                 "rank {0} takes rank {1}'s message ({2}){3} at {4}",
-                &[&ev.rank, &src, &tag_in(tag, lang), &how, &ev.time],
+                &[
+                    &ev.rank,
+                    &src,
+                    &tag_label_in(tag, lang.core()),
+                    &how,
+                    &ev.time,
+                ],
             )
         }
     }
@@ -160,6 +158,11 @@ pub fn order_view(props: &OrderViewProps) -> Html {
     let width = LEFT + COL * columns.len().max(1) as f64 + 20.0;
     let height = TOP + ROW * ranks.len().saturating_sub(1) as f64 + 14.0;
     let selected_event = selected.filter(|&e| e < order.events.len());
+    // How many other sends each event (a wildcard receive) could have taken.
+    let mut others_of = vec![0usize; order.events.len()];
+    for c in &order.candidates {
+        others_of[c.receive] += 1;
+    }
 
     let pick = |e: usize| {
         let selected = selected.clone();
@@ -194,7 +197,7 @@ pub fn order_view(props: &OrderViewProps) -> Html {
         let (x, y) = (x_of(e), y_of(e));
         let happened = ev.record < shown_records;
         let wildcard = ev.kind.is_wildcard();
-        let others = order.candidates_of(e).count();
+        let others = others_of[e];
         let class = classes!(
             "order-event",
             "rank-coloured",
@@ -252,9 +255,7 @@ pub fn order_view(props: &OrderViewProps) -> Html {
         })
     };
     let wildcards = order.events.iter().filter(|e| e.kind.is_wildcard()).count();
-    let differ = (0..order.events.len())
-        .filter(|&e| order.candidates_of(e).next().is_some())
-        .count();
+    let differ = others_of.iter().filter(|&&n| n > 0).count();
     let detail = selected_event.map(|e| {
         let others: Vec<usize> = order.candidates_of(e).collect();
         let partner = match order.events[e].kind {

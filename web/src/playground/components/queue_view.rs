@@ -6,7 +6,7 @@
 
 use rankscope_core::engine::ReqId;
 use rankscope_core::proto::p2p::{
-    tag_label, Matching, P2p, P2pRecord, RecvMode, ReqKind, Source, TagSel,
+    tag_label_in, Matching, P2p, P2pRecord, RecvMode, ReqKind, Source, TagSel,
 };
 use yew::prelude::*;
 
@@ -34,16 +34,8 @@ fn source(s: Source, lang: Lang) -> String {
 
 fn tag(t: TagSel, lang: Lang) -> String {
     match t {
-        TagSel::Tag(t) => tag_in(t, lang),
+        TagSel::Tag(t) => tag_label_in(t, lang.core()),
         TagSel::Any => lang.tr("any tag").into(),
-    }
-}
-
-/// A message's tag in the page's language ("tag 5", "for MPI_Bcast").
-fn tag_in(t: i32, lang: Lang) -> String {
-    match lang {
-        Lang::En => tag_label(t),
-        Lang::Ja => rankscope_core::proto::p2p::internal_tags::tag_label_ja(t),
     }
 }
 
@@ -125,7 +117,7 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
                                 core.msg(msg.0),
                                 lang.trf("from {0}", &[&m.src]),
                                 // A user's tag, or the collective an internal one is for.
-                                tag_in(m.tag, lang)
+                                tag_label_in(m.tag, lang.core())
                             ),
                             None => core.msg(msg.0),
                         };
@@ -166,7 +158,12 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
                         (
                             lang.trf(
                                 "{0} of rank {1} · {2}{3}",
-                                &[&core.req(s.send.0), &s.src, &tag_in(s.tag, lang), &temp],
+                                &[
+                                    &core.req(s.send.0),
+                                    &s.src,
+                                    &tag_label_in(s.tag, lang.core()),
+                                    &temp,
+                                ],
                             ),
                             lit(&s.send),
                         )
@@ -181,7 +178,11 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
                             (
                                 lang.trf(
                                     "to {0} · {1}: {2} of rank {0}",
-                                    &[receiver, &tag_in(*t, lang), &core.req(r.recv.0)],
+                                    &[
+                                        receiver,
+                                        &tag_label_in(*t, lang.core()),
+                                        &core.req(r.recv.0),
+                                    ],
                                 ),
                                 r.recv,
                             )
@@ -196,7 +197,7 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
                         (
                             lang.trf(
                                 "send request of {0} → rank {1} · {2}",
-                                &[&core.req(q.0), to, &tag_in(*t, lang)],
+                                &[&core.req(q.0), to, &tag_label_in(*t, lang.core())],
                             ),
                             *q,
                         )
@@ -207,7 +208,7 @@ pub fn queue_view(props: &QueueViewProps) -> Html {
                         (
                             lang.trf(
                                 "receive request of {0} → rank {1} · {2}",
-                                &[&core.req(q.0), from, &tag_in(*t, lang)],
+                                &[&core.req(q.0), from, &tag_label_in(*t, lang.core())],
                             ),
                             *q,
                         )
